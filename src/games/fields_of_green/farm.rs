@@ -1,0 +1,193 @@
+//! A player's farm: cards on a grid with no fixed size (ruling 10), adjacency and distance
+//! counted through cards (ruling 11).
+
+use super::cards::{DesignIdx, EquipIdx};
+use serde::{Deserialize, Serialize};
+
+/// A space of a farm's grid. `x` grows to the right (columns), `y` grows downwards (rows). The
+/// starting Water Tower is at (0, 0) and the starting Silo at (1, 0); the renderer relabels the
+/// grid from its bounding box, so coordinates may go negative.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Pos {
+    pub x: i8,
+    pub y: i8,
+}
+
+impl Pos {
+    pub const fn new(x: i8, y: i8) -> Pos {
+        Pos { x, y }
+    }
+
+    /// The four orthogonal neighbours (ruling 10: diagonals are not adjacent).
+    pub fn neighbours(self) -> [Pos; 4] {
+        [
+            Pos::new(self.x, self.y.saturating_sub(1)),
+            Pos::new(self.x.saturating_add(1), self.y),
+            Pos::new(self.x, self.y.saturating_add(1)),
+            Pos::new(self.x.saturating_sub(1), self.y),
+        ]
+    }
+
+    /// True when `other` is orthogonally adjacent.
+    pub fn is_adjacent(self, other: Pos) -> bool {
+        (self.x as i16 - other.x as i16).abs() + (self.y as i16 - other.y as i16).abs() == 1
+    }
+}
+
+/// What card occupies a space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CellCard {
+    Location(DesignIdx),
+    WaterTower,
+    Silo,
+}
+
+/// One card of a farm.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cell {
+    pub pos: Pos,
+    pub card: CellCard,
+    /// False for an Open Area (ruling 15). Water Towers and Silos are always face up.
+    pub face_up: bool,
+    /// Water on a Water Tower (0 for other cards).
+    pub water: u8,
+    /// Equipment on this card: at most 2, never two alike (ruling 17).
+    pub equipment: Vec<EquipIdx>,
+}
+
+/// Distance marker for cards that cannot be reached (never happens in a connected farm).
+pub const FAR: u8 = u8::MAX;
+
+/// The cards of one farm, in the order they were built.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Farm {
+    pub cells: Vec<Cell>,
+}
+
+impl Farm {
+    /// The index of the card at `pos`, if any.
+    pub fn index_of(&self, pos: Pos) -> Option<usize> {
+        self.cells.iter().position(|c| c.pos == pos)
+    }
+
+    pub fn at(&self, pos: Pos) -> Option<&Cell> {
+        self.cells.iter().find(|c| c.pos == pos)
+    }
+
+    pub fn is_occupied(&self, pos: Pos) -> bool {
+        self.cells.iter().any(|c| c.pos == pos)
+    }
+
+    /// Empty spaces orthogonally adjacent to a card: where a new card may go (ruling 10). Sorted,
+    /// so that every listing of legal actions comes out in the same order.
+    pub fn build_spaces(&self) -> Vec<Pos> {
+        let mut out: Vec<Pos> = Vec::with_capacity(self.cells.len() * 2 + 4);
+        for c in &self.cells {
+            for n in c.pos.neighbours() {
+                // Coordinates saturate at the i8 edge; a farm never grows 127 cards wide, but a
+                // saturated neighbour equals the card itself and must not be offered.
+                if n != c.pos && !self.is_occupied(n) && !out.contains(&n) {
+                    out.push(n);
+                }
+            }
+        }
+        out.sort_by_key(|p| (p.y, p.x));
+        out
+    }
+
+    /// True when `pos` is an empty space next to a card.
+    pub fn is_build_space(&self, pos: Pos) -> bool {
+        !self.is_occupied(pos) && self.cells.iter().any(|c| c.pos.is_adjacent(pos))
+    }
+
+    /// Distance from `from` (a card or an empty space) to every card, stepping only through cards
+    /// (ruling 11); `dist[i]` is for `cells[i]`, the card at `from` itself gets 0, unreachable
+    /// cards get [`FAR`].
+    pub fn distances(&self, from: Pos) -> Vec<u8> {
+        let n = self.cells.len();
+        let mut dist = vec![FAR; n];
+        let mut queue: Vec<usize> = Vec::with_capacity(n);
+        match self.index_of(from) {
+            Some(i) => {
+                dist[i] = 0;
+                queue.push(i);
+            }
+            None => {
+                for (i, c) in self.cells.iter().enumerate() {
+                    if c.pos.is_adjacent(from) {
+                        dist[i] = 1;
+                        queue.push(i);
+                    }
+                }
+            }
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let i = queue[head];
+            head += 1;
+            let d = dist[i];
+            let p = self.cells[i].pos;
+            for (j, c) in self.cells.iter().enumerate() {
+                if dist[j] == FAR && c.pos.is_adjacent(p) {
+                    dist[j] = d + 1;
+                    queue.push(j);
+                }
+            }
+        }
+        dist
+    }
+
+    /// True when every card is connected to the others through orthogonal adjacency.
+    pub fn is_connected(&self) -> bool {
+        match self.cells.first() {
+            None => true,
+            Some(c) => self.distances(c.pos).iter().all(|&d| d != FAR),
+        }
+    }
+
+    /// Smallest and largest coordinates used: ((min_x, min_y), (max_x, max_y)).
+    pub fn bounds(&self) -> Option<(Pos, Pos)> {
+        let first = self.cells.first()?.pos;
+        let mut lo = first;
+        let mut hi = first;
+        for c in &self.cells {
+            lo.x = lo.x.min(c.pos.x);
+            lo.y = lo.y.min(c.pos.y);
+            hi.x = hi.x.max(c.pos.x);
+            hi.y = hi.y.max(c.pos.y);
+        }
+        Some((lo, hi))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(x: i8, y: i8) -> Cell {
+        Cell { pos: Pos::new(x, y), card: CellCard::Silo, face_up: true, water: 0, equipment: vec![] }
+    }
+
+    #[test]
+    fn ruling_11_distance_steps_through_cards_only() {
+        // A U shape: (0,0) (0,1) (1,1) (2,1) (2,0). (0,0) and (2,0) are 2 apart on the grid but 4
+        // apart through the farm, because (1,0) is an empty space.
+        let farm = Farm { cells: vec![cell(0, 0), cell(0, 1), cell(1, 1), cell(2, 1), cell(2, 0)] };
+        let d = farm.distances(Pos::new(0, 0));
+        assert_eq!(d, vec![0, 1, 2, 3, 4]);
+        // From the empty space (1,0): adjacent to (0,0), (1,1) and (2,0).
+        let d = farm.distances(Pos::new(1, 0));
+        assert_eq!(d, vec![1, 2, 1, 2, 1]);
+    }
+
+    #[test]
+    fn ruling_10_build_spaces_are_orthogonal_and_empty() {
+        let farm = Farm { cells: vec![cell(0, 0), cell(1, 0)] };
+        let spaces = farm.build_spaces();
+        assert_eq!(spaces.len(), 6);
+        assert!(!spaces.contains(&Pos::new(1, 1)) || farm.is_build_space(Pos::new(1, 1)));
+        assert!(!spaces.contains(&Pos::new(2, 1)), "diagonal spaces are not adjacent");
+        assert!(!spaces.contains(&Pos::new(0, 0)));
+        assert!(farm.is_connected());
+    }
+}

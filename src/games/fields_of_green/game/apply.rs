@@ -1,0 +1,777 @@
+//! Checking and applying actions. Every action is checked completely (`check_*` returns a plan)
+//! before anything changes, so a refused action leaves the game exactly as it was.
+
+use super::{Game, Phase, eval, legal};
+use crate::games::fields_of_green::action::Action;
+use crate::games::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
+use crate::games::fields_of_green::effects::{Ability, Cost, Effect, Filter, Modifier, Scope, Timing};
+use crate::games::fields_of_green::error::ActionError;
+use crate::games::fields_of_green::event::{Delta, Event};
+use crate::games::fields_of_green::farm::{Cell, CellCard, Farm, Pos};
+use smol_str::SmolStr;
+
+pub(super) fn apply(g: &mut Game, seat: usize, action: &Action, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+    if g.s.phase == Phase::Ended {
+        return Err(ActionError::GameOver);
+    }
+    if seat >= g.s.players.len() {
+        return Err(ActionError::NoSuchSeat(seat));
+    }
+    if !g.s.players[seat].offer.is_empty() && !matches!(action, Action::Equipment { .. }) {
+        return Err(ActionError::EquipmentPending);
+    }
+    match action {
+        Action::PlaceWater { towers } => {
+            let plan = check_place_water(g, seat, towers)?;
+            let p = &mut g.s.players[seat];
+            for &i in &plan {
+                p.farm.cells[i].water += 1;
+            }
+            p.pending_water = 0;
+            ev.push(Event::WaterPlaced { seat, towers: towers.clone() });
+        }
+        Action::Draw { split } => {
+            check_draw(g, seat, *split)?;
+            draw(g, seat, *split, ev);
+        }
+        Action::Select { card } => {
+            let d = check_select(g, seat, card)?;
+            let p = &mut g.s.players[seat];
+            if let Some(old) = p.selected.take() {
+                p.hand.push(old);
+            }
+            let at = p.hand.iter().position(|&x| x == d).expect("checked");
+            p.hand.swap_remove(at);
+            p.hand.sort_unstable();
+            p.selected = Some(d);
+            ev.push(Event::Selected { seat });
+        }
+        Action::Pick { card } => {
+            let d = check_pick(g, seat, card)?;
+            let at = g.s.row.iter().position(|&x| x == d).expect("checked");
+            g.s.row.remove(at);
+            g.s.players[seat].revealed = Some(d);
+            if let Phase::Duel { current, picks, .. } = g.s.phase {
+                g.s.phase = Phase::Duel { current, picks: picks + 1, taken: true };
+            }
+            ev.push(Event::Picked { seat, card: card.clone() });
+        }
+        Action::Build { pos, water, extra, equipment } => {
+            let plan = check_build(g, seat, *pos, water, *extra, equipment)?;
+            exec_build(g, seat, plan, ev);
+        }
+        Action::WaterTower { pos, equipment } => {
+            let plan = check_special(g, seat, CellCard::WaterTower, *pos, equipment)?;
+            exec_build(g, seat, plan, ev);
+        }
+        Action::Silo { pos, equipment } => {
+            let plan = check_special(g, seat, CellCard::Silo, *pos, equipment)?;
+            exec_build(g, seat, plan, ev);
+        }
+        Action::Market { food } => {
+            let d = revealed(g, seat)?;
+            let p = &g.s.players[seat];
+            if *food > 2 {
+                return Err(ActionError::BadMarketFood);
+            }
+            if (*food as u32) > p.food {
+                return Err(ActionError::NotEnoughFood { need: *food as u32, have: p.food });
+            }
+            // Ruling 8 D: 2 coins, plus 2 per Food sold.
+            let coins = 2 + 2 * *food as u32;
+            let p = &mut g.s.players[seat];
+            p.food -= *food as u32;
+            p.coins += coins;
+            p.revealed = None;
+            g.s.discard.push(d);
+            ev.push(Event::WentToMarket { seat, discarded: id(g, d), food_sold: *food as u32, coins });
+        }
+        Action::Restore { pos } => {
+            let d = revealed(g, seat)?;
+            let p = &g.s.players[seat];
+            let i = match p.farm.index_of(*pos) {
+                Some(i) if !p.farm.cells[i].face_up => i,
+                _ => return Err(ActionError::NotOpenArea(*pos)),
+            };
+            if p.coins < 1 {
+                return Err(ActionError::NotEnoughCoins { need: 1, have: p.coins });
+            }
+            // Ruling 8 E: discard the card, pay 1 coin, flip the Open Area face up.
+            let p = &mut g.s.players[seat];
+            p.coins -= 1;
+            p.farm.cells[i].face_up = true;
+            p.revealed = None;
+            let card = match p.farm.cells[i].card {
+                CellCard::Location(l) => id(g, l),
+                _ => unreachable!("only locations become Open Areas"),
+            };
+            g.s.discard.push(d);
+            ev.push(Event::Restored { seat, pos: *pos, card, discarded: id(g, d) });
+        }
+        Action::Equipment { keep, place } => {
+            let (k, host) = check_equipment(g, seat, keep, *place)?;
+            let p = &mut g.s.players[seat];
+            let offer = std::mem::take(&mut p.offer);
+            let tile = offer[k];
+            // Ruling 17: the other tiles go to the bottom of the stack.
+            for (j, &e) in offer.iter().enumerate() {
+                if j != k {
+                    g.s.equipment.push_back(e);
+                }
+            }
+            match host {
+                Some(i) => place_tile(g, seat, i, tile, ev),
+                None => {
+                    g.s.players[seat].set_aside.push(tile);
+                    ev.push(Event::EquipmentSetAside { seat, tile: tile_id(g, tile) });
+                }
+            }
+            draw_offer(g, seat, ev);
+        }
+        Action::Harvest { pos, water, extra } => {
+            let plan = check_harvest(g, seat, *pos, water, *extra)?;
+            exec_harvest(g, seat, plan, ev);
+        }
+        Action::EndHarvest => {
+            let p = &g.s.players[seat];
+            if g.s.phase != Phase::Harvest {
+                return Err(ActionError::WrongPhase("the harvest has not started"));
+            }
+            if p.harvest_done {
+                return Err(ActionError::HarvestDone);
+            }
+            if p.pending_equipment > 0 {
+                return Err(ActionError::EquipmentPending);
+            }
+            end_harvest(g, seat, ev);
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn id(g: &Game, d: DesignIdx) -> SmolStr {
+    SmolStr::new(&g.deck.location(d).id)
+}
+
+pub(super) fn tile_id(g: &Game, e: EquipIdx) -> SmolStr {
+    SmolStr::new(&g.deck.equip(e).id)
+}
+
+fn revealed(g: &Game, seat: usize) -> Result<DesignIdx, ActionError> {
+    match g.s.phase {
+        Phase::Action { .. } | Phase::Duel { .. } => {}
+        _ => return Err(ActionError::WrongPhase("cards are used in the action phase")),
+    }
+    g.s.players[seat].revealed.ok_or(ActionError::NothingRevealed)
+}
+
+// ---------------------------------------------------------------- upkeep
+
+pub(super) fn check_place_water(g: &Game, seat: usize, towers: &[Pos]) -> Result<Vec<usize>, ActionError> {
+    let p = &g.s.players[seat];
+    if !matches!(g.s.phase, Phase::Upkeep { .. }) || p.pending_water == 0 {
+        return Err(ActionError::NoWaterToPlace);
+    }
+    let rooms = super::flow::tower_rooms(g, seat);
+    let room: u32 = rooms.iter().map(|&(_, r)| r as u32).sum();
+    // Ruling 3: all the Water that fits must be placed; only the rest is lost.
+    let must = (p.pending_water as u32).min(room) as usize;
+    if towers.len() != must {
+        return Err(ActionError::BadWaterPlacement(format!("place exactly {must} Water")));
+    }
+    let mut left = rooms.clone();
+    let mut out = Vec::with_capacity(must);
+    for &pos in towers {
+        let k = left
+            .iter()
+            .position(|&(i, _)| p.farm.cells[i].pos == pos)
+            .ok_or_else(|| ActionError::BadWaterPlacement(format!("no Water Tower at {pos:?}")))?;
+        if left[k].1 == 0 {
+            return Err(ActionError::BadWaterPlacement(format!("the tower at {pos:?} is full")));
+        }
+        left[k].1 -= 1;
+        out.push(left[k].0);
+    }
+    Ok(out)
+}
+
+fn check_draw(g: &Game, seat: usize, split: [u8; 4]) -> Result<(), ActionError> {
+    let Phase::Upkeep { next } = g.s.phase else {
+        return Err(ActionError::WrongPhase("cards are drawn in the upkeep"));
+    };
+    if g.s.players[seat].split.is_some() {
+        return Err(ActionError::AlreadyDrawn);
+    }
+    let order = g.turn_order();
+    if order.get(next as usize) != Some(&seat) {
+        return Err(ActionError::NotYourTurn("players draw in turn order, first player first"));
+    }
+    match legal::split_error(g, split) {
+        Some(why) => Err(ActionError::BadSplit(why)),
+        None => Ok(()),
+    }
+}
+
+/// Takes the cards of a checked split (ruling 4: all at once, the split public).
+pub(super) fn draw(g: &mut Game, seat: usize, split: [u8; 4], ev: &mut Vec<Event>) {
+    let mut hand = Vec::with_capacity(6);
+    let mut emptied = Vec::new();
+    for (k, &c) in split.iter().enumerate() {
+        for _ in 0..c {
+            hand.push(g.s.piles[k].pop().expect("split checked against pile sizes"));
+        }
+        if c > 0 && g.s.piles[k].is_empty() {
+            emptied.push(crate::games::fields_of_green::effects::Pile::ALL[k]);
+        }
+    }
+    hand.sort_unstable();
+    let p = &mut g.s.players[seat];
+    p.hand = hand;
+    p.split = Some(split);
+    ev.push(Event::Drew { seat, split });
+    for pile in emptied {
+        ev.push(Event::PileEmptied { pile });
+    }
+    if let Phase::Upkeep { next } = g.s.phase {
+        g.s.phase = Phase::Upkeep { next: next + 1 };
+    }
+}
+
+// ---------------------------------------------------------------- the draft
+
+fn design(g: &Game, card: &str) -> Result<DesignIdx, ActionError> {
+    g.deck.location_by_id(card).ok_or_else(|| ActionError::UnknownCard(card.to_string()))
+}
+
+fn check_select(g: &Game, seat: usize, card: &str) -> Result<DesignIdx, ActionError> {
+    let Phase::Action { turn } = g.s.phase else {
+        return Err(ActionError::WrongPhase("cards are selected in the action phase"));
+    };
+    if turn > super::hand_size(g.s.players.len()) {
+        return Err(ActionError::WrongPhase("every card of this year has been played"));
+    }
+    let d = design(g, card)?;
+    let p = &g.s.players[seat];
+    if !p.hand.contains(&d) {
+        return Err(ActionError::NotInHand(card.to_string()));
+    }
+    Ok(d)
+}
+
+fn check_pick(g: &Game, seat: usize, card: &str) -> Result<DesignIdx, ActionError> {
+    let Phase::Duel { current, taken, .. } = g.s.phase else {
+        return Err(ActionError::WrongPhase("cards are taken from the row in a 2-player action phase"));
+    };
+    if current as usize != seat {
+        return Err(ActionError::NotYourTurn("the other player takes a card now"));
+    }
+    if taken {
+        return Err(ActionError::AlreadyPicked);
+    }
+    let d = design(g, card)?;
+    if !g.s.row.contains(&d) {
+        return Err(ActionError::NotFaceUp(card.to_string()));
+    }
+    Ok(d)
+}
+
+// ---------------------------------------------------------------- building
+
+/// A checked build, ready to apply.
+pub(super) struct BuildPlan {
+    card: CellCard,
+    pos: Pos,
+    coins: u32,
+    food: u32,
+    /// Tower cell index for each Water paid.
+    water: Vec<usize>,
+    extra: u8,
+    /// Indices into the seat's set-aside tiles.
+    tiles: Vec<usize>,
+    /// The revealed card (discarded unless it is the card built).
+    revealed: DesignIdx,
+}
+
+/// Total cost of an ability's optional repeats (`Effect::Repeat`), evaluated at `subject`.
+fn repeat_cost(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, ability: Option<&Ability>, extra: u8) -> Result<Cost3, ActionError> {
+    if extra == 0 {
+        return Ok(Cost3::default());
+    }
+    let max = ability
+        .and_then(|a| a.effects.iter().find_map(|e| if let Effect::Repeat { max, .. } = e { Some(*max) } else { None }))
+        .unwrap_or(0);
+    if extra > max {
+        return Err(ActionError::TooManyRepeats(max));
+    }
+    let pay = ability
+        .and_then(|a| a.effects.iter().find_map(|e| if let Effect::Repeat { pay, .. } = e { Some(*pay) } else { None }))
+        .expect("max > 0 means a Repeat exists");
+    let one = cost3(deck, farm, coins, food, subject, &pay);
+    Ok(Cost3 { coins: one.coins * extra as u32, water: one.water * extra as u32, food: one.food * extra as u32 })
+}
+
+/// A cost with its numbers worked out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Cost3 {
+    pub coins: u32,
+    pub water: u32,
+    pub food: u32,
+}
+
+pub(super) fn cost3(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, c: &Cost) -> Cost3 {
+    Cost3 {
+        coins: eval::amount(deck, farm, coins, food, subject, &c.coins),
+        water: eval::amount(deck, farm, coins, food, subject, &c.water),
+        food: eval::amount(deck, farm, coins, food, subject, &c.food),
+    }
+}
+
+/// Checks that a seat can pay `cost` with Water for `target`, and picks the towers.
+fn check_payment(g: &Game, seat: usize, target: Pos, cost: Cost3, water: &[Pos]) -> Result<Vec<usize>, ActionError> {
+    let p = &g.s.players[seat];
+    if p.coins < cost.coins {
+        return Err(ActionError::NotEnoughCoins { need: cost.coins, have: p.coins });
+    }
+    if p.food < cost.food {
+        return Err(ActionError::NotEnoughFood { need: cost.food, have: p.food });
+    }
+    if cost.water == 0 {
+        if !water.is_empty() {
+            return Err(ActionError::BadWaterPayment("no Water is needed".into()));
+        }
+        return Ok(Vec::new());
+    }
+    let sources = eval::water_sources(&g.deck, &p.farm, target);
+    let have: u32 = sources.iter().map(|&(_, w)| w as u32).sum();
+    if have < cost.water {
+        return Err(ActionError::NotEnoughWater { need: cost.water, have });
+    }
+    if water.is_empty() {
+        return Ok(eval::default_water(&sources, cost.water).expect("enough Water checked"));
+    }
+    if water.len() as u32 != cost.water {
+        return Err(ActionError::BadWaterPayment(format!("name exactly {} Water", cost.water)));
+    }
+    // Ruling 11: each Water comes from a tower in range holding it.
+    let mut left = sources;
+    let mut out = Vec::with_capacity(water.len());
+    for &pos in water {
+        let k = left
+            .iter()
+            .position(|&(i, _)| p.farm.cells[i].pos == pos)
+            .ok_or_else(|| ActionError::BadWaterPayment(format!("no Water Tower with Water in range at {pos:?}")))?;
+        if left[k].1 == 0 {
+            return Err(ActionError::BadWaterPayment(format!("the tower at {pos:?} has no more Water")));
+        }
+        left[k].1 -= 1;
+        out.push(left[k].0);
+    }
+    Ok(out)
+}
+
+/// Whether a face-up card of kind `card` accepts Equipment `e` by its placement text (ruling 17).
+pub(super) fn host_accepts(deck: &Deck, card: CellCard, e: EquipIdx) -> bool {
+    let def = deck.equip(e);
+    let matches = match card {
+        CellCard::WaterTower => matches!(def.host, Filter::Card | Filter::Location | Filter::WaterTower | Filter::EmptyWaterTower),
+        CellCard::Silo => matches!(def.host, Filter::Card | Filter::Location | Filter::Silo),
+        CellCard::Location(d) => eval::design_matches(deck, d, def.host),
+    };
+    let timing_ok = match (def.host_timing, card) {
+        (None, _) => true,
+        (Some(t), CellCard::Location(d)) => deck.location(d).timing() == Some(t),
+        (Some(_), _) => false,
+    };
+    matches && timing_ok
+}
+
+/// Checks set-aside tiles named for a card being built (ruling 17: only as it is built).
+fn check_tiles(g: &Game, seat: usize, card: CellCard, names: &[SmolStr]) -> Result<Vec<usize>, ActionError> {
+    let p = &g.s.players[seat];
+    if names.len() > 2 {
+        return Err(ActionError::BadEquipmentPlace { tile: names[2].to_string(), why: "a location holds at most 2 Equipment".into() });
+    }
+    let mut out: Vec<usize> = Vec::with_capacity(names.len());
+    for name in names {
+        let e = g.deck.equipment_by_id(name).ok_or_else(|| ActionError::UnknownEquipment(name.to_string()))?;
+        if out.iter().any(|&k| p.set_aside[k] == e) {
+            return Err(ActionError::BadEquipmentPlace { tile: name.to_string(), why: "never two of the same kind on one location".into() });
+        }
+        let k = p.set_aside.iter().position(|&x| x == e).ok_or_else(|| ActionError::NotSetAside(name.to_string()))?;
+        if !host_accepts(&g.deck, card, e) {
+            return Err(ActionError::BadEquipmentPlace { tile: name.to_string(), why: format!("it goes on: {}", host_text(&g.deck, e)) });
+        }
+        out.push(k);
+    }
+    Ok(out)
+}
+
+fn host_text(deck: &Deck, e: EquipIdx) -> String {
+    let def = deck.equip(e);
+    match def.host_timing {
+        None => format!("{:?}", def.host),
+        Some(t) => format!("{:?} with a {:?} ability", def.host, t),
+    }
+}
+
+pub(super) fn check_build(g: &Game, seat: usize, pos: Pos, water: &[Pos], extra: u8, tiles: &[SmolStr]) -> Result<BuildPlan, ActionError> {
+    let d = revealed(g, seat)?;
+    let deck = &*g.deck;
+    let p = &g.s.players[seat];
+    if !p.farm.is_build_space(pos) {
+        return Err(ActionError::NotBuildable(pos));
+    }
+    let def = deck.location(d);
+    let mut cost = cost3(deck, &p.farm, p.coins, p.food, pos, &def.cost);
+    cost.coins = cost.coins.saturating_sub(eval::build_discount(deck, &p.farm, Some(d), pos));
+    let ability = def.ability.as_ref().filter(|a| a.timing == Timing::Immediate);
+    let rep = repeat_cost(deck, &p.farm, p.coins, p.food, pos, ability, extra)?;
+    let total = Cost3 { coins: cost.coins + rep.coins, water: cost.water + rep.water, food: cost.food + rep.food };
+    let water = check_payment(g, seat, pos, total, water)?;
+    let tiles = check_tiles(g, seat, CellCard::Location(d), tiles)?;
+    Ok(BuildPlan { card: CellCard::Location(d), pos, coins: total.coins, food: total.food, water, extra, tiles, revealed: d })
+}
+
+/// Actions B and C (ruling 8): a Water Tower for 2 coins, or a Silo for free.
+pub(super) fn check_special(g: &Game, seat: usize, card: CellCard, pos: Pos, tiles: &[SmolStr]) -> Result<BuildPlan, ActionError> {
+    let d = revealed(g, seat)?;
+    let p = &g.s.players[seat];
+    let coins = match card {
+        CellCard::WaterTower => {
+            if g.s.towers_left == 0 {
+                return Err(ActionError::NoWaterTowersLeft);
+            }
+            g.deck.supply.tower_cost as u32
+        }
+        _ => {
+            if g.s.silos_left == 0 {
+                return Err(ActionError::NoSilosLeft);
+            }
+            0
+        }
+    };
+    if !p.farm.is_build_space(pos) {
+        return Err(ActionError::NotBuildable(pos));
+    }
+    if p.coins < coins {
+        return Err(ActionError::NotEnoughCoins { need: coins, have: p.coins });
+    }
+    let tiles = check_tiles(g, seat, card, tiles)?;
+    Ok(BuildPlan { card, pos, coins, food: 0, water: Vec::new(), extra: 0, tiles, revealed: d })
+}
+
+fn exec_build(g: &mut Game, seat: usize, plan: BuildPlan, ev: &mut Vec<Event>) {
+    let deck = g.deck.clone();
+    let discarded = id(g, plan.revealed);
+    let p = &mut g.s.players[seat];
+    p.coins -= plan.coins;
+    p.food -= plan.food;
+    for &i in &plan.water {
+        p.farm.cells[i].water -= 1;
+    }
+    p.revealed = None;
+    let paid = Delta { coins: plan.coins, water: plan.water.len() as u32, food: plan.food, vp: 0 };
+    let water = if plan.card == CellCard::WaterTower { deck.supply.tower_capacity } else { 0 };
+    p.farm.cells.push(Cell { pos: plan.pos, card: plan.card, face_up: true, water, equipment: Vec::new() });
+    let i = p.farm.cells.len() - 1;
+    // Take the tiles out of the set-aside pile, highest index first so the others stay put.
+    let mut ks = plan.tiles.clone();
+    ks.sort_unstable_by(|a, b| b.cmp(a));
+    let mut tiles: Vec<EquipIdx> = ks.iter().map(|&k| p.set_aside.remove(k)).collect();
+    tiles.reverse();
+    match plan.card {
+        CellCard::Location(d) => ev.push(Event::Built { seat, card: id(g, d), pos: plan.pos, paid }),
+        CellCard::WaterTower => {
+            g.s.towers_left -= 1;
+            g.s.discard.push(plan.revealed);
+            ev.push(Event::BuiltWaterTower { seat, pos: plan.pos, discarded, paid });
+        }
+        CellCard::Silo => {
+            g.s.silos_left -= 1;
+            g.s.discard.push(plan.revealed);
+            ev.push(Event::BuiltSilo { seat, pos: plan.pos, discarded });
+        }
+    }
+    // The tiles are placed "as you build" (ruling 17), before the location's Immediate ability.
+    for t in tiles {
+        place_tile(g, seat, i, t, ev);
+    }
+    if let CellCard::Location(d) = plan.card
+        && let Some(a) = deck.location(d).ability.as_ref().filter(|a| a.timing == Timing::Immediate)
+    {
+        run_effects(g, seat, plan.pos, &a.effects, plan.extra, ev);
+    }
+    draw_offer(g, seat, ev);
+}
+
+// ---------------------------------------------------------------- effects
+
+/// Applies effects for the card at `subject` in order; `extra` is the number of optional repeats
+/// already paid for.
+pub(super) fn run_effects(g: &mut Game, seat: usize, subject: Pos, effects: &[Effect], extra: u8, ev: &mut Vec<Event>) {
+    let deck = g.deck.clone();
+    for e in effects {
+        let p = &g.s.players[seat];
+        match e {
+            Effect::Gain { gain, when } => {
+                if eval::holds(&deck, &p.farm, p.coins, p.food, subject, when) {
+                    let d = Delta {
+                        coins: eval::amount(&deck, &p.farm, p.coins, p.food, subject, &gain.coins),
+                        water: 0,
+                        food: eval::amount(&deck, &p.farm, p.coins, p.food, subject, &gain.food),
+                        vp: eval::amount(&deck, &p.farm, p.coins, p.food, subject, &gain.vp),
+                    };
+                    gain_delta(g, seat, subject, d, ev);
+                }
+            }
+            Effect::Refill { water, scope, when } => {
+                if eval::holds(&deck, &p.farm, p.coins, p.food, subject, when) {
+                    let targets: Vec<usize> = match scope {
+                        Scope::This => p.farm.index_of(subject).into_iter().collect(),
+                        _ => eval::cells_in_scope(&p.farm, subject, *scope),
+                    };
+                    let mut filled = Vec::new();
+                    for i in targets {
+                        let farm = &g.s.players[seat].farm;
+                        if farm.cells[i].card != CellCard::WaterTower {
+                            continue;
+                        }
+                        let cap = eval::tower_capacity(&deck, farm, i);
+                        let add = water.min(&cap.saturating_sub(farm.cells[i].water)).to_owned();
+                        if add > 0 {
+                            let c = &mut g.s.players[seat].farm.cells[i];
+                            c.water += add;
+                            filled.push((c.pos, add));
+                        }
+                    }
+                    if !filled.is_empty() {
+                        ev.push(Event::Refilled { seat, towers: filled });
+                    }
+                }
+            }
+            Effect::Equipment { count, when } => {
+                if eval::holds(&deck, &p.farm, p.coins, p.food, subject, when) {
+                    let p = &mut g.s.players[seat];
+                    p.pending_equipment = p.pending_equipment.saturating_add(*count);
+                }
+            }
+            Effect::Repeat { gain, .. } => {
+                for _ in 0..extra {
+                    let p = &g.s.players[seat];
+                    let d = Delta {
+                        coins: eval::amount(&deck, &p.farm, p.coins, p.food, subject, &gain.coins),
+                        water: 0,
+                        food: eval::amount(&deck, &p.farm, p.coins, p.food, subject, &gain.food),
+                        vp: eval::amount(&deck, &p.farm, p.coins, p.food, subject, &gain.vp),
+                    };
+                    gain_delta(g, seat, subject, d, ev);
+                }
+            }
+        }
+    }
+}
+
+/// Adds coins, Food (up to the Silos' capacity; the rest is lost, ruling 14) and VP tokens.
+fn gain_delta(g: &mut Game, seat: usize, subject: Pos, d: Delta, ev: &mut Vec<Event>) {
+    if d.is_empty() {
+        return;
+    }
+    let cap = eval::food_capacity(&g.deck, &g.s.players[seat].farm);
+    let p = &mut g.s.players[seat];
+    let food = d.food.min(cap.saturating_sub(p.food));
+    p.coins += d.coins;
+    p.food += food;
+    p.vp_tokens += d.vp;
+    ev.push(Event::Gained { seat, pos: subject, gained: Delta { food, ..d }, food_lost: d.food - food });
+}
+
+/// Draws the next Equipment offer if one is owed and none is open (ruling 17: draw 3).
+pub(super) fn draw_offer(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
+    let p = &g.s.players[seat];
+    if !p.offer.is_empty() || p.pending_equipment == 0 {
+        return;
+    }
+    if g.s.equipment.is_empty() {
+        // The rules are silent on an empty stack; the gain is simply lost.
+        g.s.players[seat].pending_equipment = 0;
+        ev.push(Event::EquipmentStackEmpty { seat });
+        return;
+    }
+    let k = g.s.equipment.len().min(3);
+    let offer: Vec<EquipIdx> = g.s.equipment.drain(..k).collect();
+    let p = &mut g.s.players[seat];
+    p.offer = offer;
+    p.pending_equipment -= 1;
+    ev.push(Event::EquipmentDrawn { seat, count: k as u32 });
+}
+
+fn check_equipment(g: &Game, seat: usize, keep: &str, place: Option<Pos>) -> Result<(usize, Option<usize>), ActionError> {
+    let p = &g.s.players[seat];
+    let e = g.deck.equipment_by_id(keep).ok_or_else(|| ActionError::UnknownEquipment(keep.to_string()))?;
+    let k = p.offer.iter().position(|&x| x == e).ok_or_else(|| ActionError::NotOffered(keep.to_string()))?;
+    let host = match place {
+        None => None,
+        Some(pos) => {
+            let bad = |why: &str| ActionError::BadEquipmentPlace { tile: keep.to_string(), why: why.to_string() };
+            let i = p.farm.index_of(pos).ok_or_else(|| bad("there is no card there"))?;
+            let c = &p.farm.cells[i];
+            if !c.face_up {
+                return Err(bad("an Open Area cannot hold Equipment"));
+            }
+            if c.equipment.len() >= 2 {
+                return Err(bad("a location holds at most 2 Equipment"));
+            }
+            if c.equipment.contains(&e) {
+                return Err(bad("never two of the same kind on one location"));
+            }
+            if !host_accepts(&g.deck, c.card, e) {
+                return Err(bad(&format!("it goes on: {}", host_text(&g.deck, e))));
+            }
+            Some(i)
+        }
+    };
+    Ok((k, host))
+}
+
+/// Puts a tile on a card and applies its once-only effects (ruling 17: no timing = on placing).
+fn place_tile(g: &mut Game, seat: usize, i: usize, tile: EquipIdx, ev: &mut Vec<Event>) {
+    let deck = g.deck.clone();
+    let pos = {
+        let c = &mut g.s.players[seat].farm.cells[i];
+        c.equipment.push(tile);
+        c.pos
+    };
+    ev.push(Event::EquipmentPlaced { seat, tile: tile_id(g, tile), pos });
+    let a = &deck.equip(tile).ability;
+    if a.timing == Timing::Immediate {
+        run_effects(g, seat, pos, &a.effects, 0, ev);
+    }
+}
+
+// ---------------------------------------------------------------- harvest
+
+pub(super) struct HarvestPlan {
+    i: usize,
+    coins: u32,
+    food: u32,
+    water: Vec<usize>,
+    extra: u8,
+}
+
+pub(super) fn check_harvest(g: &Game, seat: usize, pos: Pos, water: &[Pos], extra: u8) -> Result<HarvestPlan, ActionError> {
+    if g.s.phase != Phase::Harvest {
+        return Err(ActionError::WrongPhase("Harvest abilities are used in the harvest"));
+    }
+    let deck = &*g.deck;
+    let p = &g.s.players[seat];
+    if p.harvest_done {
+        return Err(ActionError::HarvestDone);
+    }
+    let i = p.farm.index_of(pos).ok_or(ActionError::NoHarvestAbility(pos))?;
+    let ability = eval::cell_ability(deck, &p.farm, i)
+        .filter(|a| a.timing == Timing::Harvest)
+        .ok_or(ActionError::NoHarvestAbility(pos))?;
+    // Ruling 14: once each, more only where an Equipment says so.
+    let used = p.harvested.iter().filter(|&&x| x == pos).count();
+    if used >= eval::harvest_limit(deck, &p.farm, i) as usize {
+        return Err(ActionError::AlreadyHarvested);
+    }
+    let base = cost3(deck, &p.farm, p.coins, p.food, pos, &ability.cost);
+    let rep = repeat_cost(deck, &p.farm, p.coins, p.food, pos, Some(ability), extra)?;
+    let total = Cost3 { coins: base.coins + rep.coins, water: base.water + rep.water, food: base.food + rep.food };
+    let water = check_payment(g, seat, pos, total, water)?;
+    Ok(HarvestPlan { i, coins: total.coins, food: total.food, water, extra })
+}
+
+fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Vec<Event>) {
+    let deck = g.deck.clone();
+    let p = &mut g.s.players[seat];
+    p.coins -= plan.coins;
+    p.food -= plan.food;
+    for &t in &plan.water {
+        p.farm.cells[t].water -= 1;
+    }
+    let pos = p.farm.cells[plan.i].pos;
+    p.harvested.push(pos);
+    let CellCard::Location(d) = p.farm.cells[plan.i].card else { unreachable!("checked") };
+    ev.push(Event::Harvested {
+        seat,
+        pos,
+        card: id(g, d),
+        paid: Delta { coins: plan.coins, water: plan.water.len() as u32, food: plan.food, vp: 0 },
+        extra: plan.extra,
+    });
+    let ability = deck.location(d).ability.as_ref().expect("checked");
+    run_effects(g, seat, pos, &ability.effects, plan.extra, ev);
+    // Ongoing harvest bonuses from cards and Equipment that reach this location.
+    let farm = &g.s.players[seat].farm;
+    let bonuses: Vec<(Pos, crate::games::fields_of_green::effects::Gain)> = eval::modifiers(&deck, farm)
+        .into_iter()
+        .filter_map(|(src, m)| match *m {
+            Modifier::HarvestBonus { of, scope, gain }
+                if eval::cell_matches(&deck, farm, plan.i, of) && eval::reaches(farm, src, scope, pos) =>
+            {
+                Some((src, gain))
+            }
+            _ => None,
+        })
+        .collect();
+    for (src, gain) in bonuses {
+        let p = &g.s.players[seat];
+        let d = Delta {
+            coins: eval::amount(&deck, &p.farm, p.coins, p.food, src, &gain.coins),
+            water: 0,
+            food: eval::amount(&deck, &p.farm, p.coins, p.food, src, &gain.food),
+            vp: eval::amount(&deck, &p.farm, p.coins, p.food, src, &gain.vp),
+        };
+        gain_delta(g, seat, src, d, ev);
+    }
+    draw_offer(g, seat, ev);
+}
+
+/// Finishes a seat's harvest: unpaid Harvest abilities turn their locations into Open Areas,
+/// losing their Equipment (ruling 15).
+pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
+    let deck = g.deck.clone();
+    let mut flipped = Vec::new();
+    {
+        let p = &g.s.players[seat];
+        for (i, c) in p.farm.cells.iter().enumerate() {
+            let has_harvest = eval::cell_ability(&deck, &p.farm, i).is_some_and(|a| a.timing == Timing::Harvest);
+            if has_harvest && !p.harvested.contains(&c.pos) {
+                flipped.push(i);
+            }
+        }
+    }
+    for i in flipped {
+        let c = &mut g.s.players[seat].farm.cells[i];
+        c.face_up = false;
+        let lost = std::mem::take(&mut c.equipment);
+        let pos = c.pos;
+        let CellCard::Location(d) = c.card else { unreachable!("only locations have abilities") };
+        let equipment_lost = lost.iter().map(|&e| tile_id(g, e)).collect();
+        g.s.equipment_discard.extend(lost);
+        ev.push(Event::BecameOpenArea { seat, pos, card: id(g, d), equipment_lost });
+    }
+    clamp_storage(g, seat);
+    let p = &mut g.s.players[seat];
+    p.harvest_done = true;
+    ev.push(Event::HarvestFinished { seat });
+}
+
+/// Capacities can shrink when an Ongoing card turns face down; what no longer fits is lost.
+fn clamp_storage(g: &mut Game, seat: usize) {
+    let deck = g.deck.clone();
+    let farm = &g.s.players[seat].farm;
+    let caps: Vec<(usize, u8)> = (0..farm.cells.len())
+        .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
+        .map(|i| (i, eval::tower_capacity(&deck, farm, i)))
+        .collect();
+    let food_cap = eval::food_capacity(&deck, farm);
+    let p = &mut g.s.players[seat];
+    for (i, cap) in caps {
+        let c = &mut p.farm.cells[i];
+        c.water = c.water.min(cap);
+    }
+    p.food = p.food.min(food_cap);
+}

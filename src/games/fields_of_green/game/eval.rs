@@ -1,0 +1,257 @@
+//! Interpreting the effect vocabulary against a farm: filters, counts, conditions, Ongoing
+//! modifiers, capacities, ranges and who can pay Water where.
+
+use crate::games::fields_of_green::cards::{Deck, DesignIdx};
+use crate::games::fields_of_green::effects::{
+    Ability, Amount, Condition, Count, Filter, Modifier, Scope, Timing,
+};
+use crate::games::fields_of_green::farm::{CellCard, Farm, Pos};
+
+/// The ability printed on a card, if it is face up (ruling 15: an Open Area has none).
+pub fn cell_ability<'d>(deck: &'d Deck, farm: &Farm, i: usize) -> Option<&'d Ability> {
+    let c = &farm.cells[i];
+    match c.card {
+        CellCard::Location(d) if c.face_up => deck.location(d).ability.as_ref(),
+        _ => None,
+    }
+}
+
+/// True when a location design matches a filter as if face up (used for a card being built).
+pub fn design_matches(deck: &Deck, d: DesignIdx, filter: Filter) -> bool {
+    let def = deck.location(d);
+    match filter {
+        Filter::Card | Filter::Location => true,
+        Filter::OpenArea | Filter::WaterTower | Filter::EmptyWaterTower | Filter::Silo => false,
+        Filter::Pile(p) => def.pile == p,
+        Filter::Kind(k) => def.kind == Some(k),
+        Filter::Harvest => def.timing() == Some(Timing::Harvest),
+        Filter::GameEnd => def.timing() == Some(Timing::GameEnd),
+    }
+}
+
+/// True when the card of `farm.cells[i]` matches a filter.
+pub fn cell_matches(deck: &Deck, farm: &Farm, i: usize, filter: Filter) -> bool {
+    let c = &farm.cells[i];
+    match filter {
+        Filter::Card => true,
+        Filter::OpenArea => !c.face_up,
+        _ if !c.face_up => false,
+        Filter::Location => true,
+        Filter::WaterTower => c.card == CellCard::WaterTower,
+        Filter::EmptyWaterTower => c.card == CellCard::WaterTower && c.water == 0,
+        Filter::Silo => c.card == CellCard::Silo,
+        _ => match c.card {
+            CellCard::Location(d) => design_matches(deck, d, filter),
+            _ => false,
+        },
+    }
+}
+
+/// Cards in `scope` of `from` (a card or an empty space), never the card at `from` itself.
+pub fn cells_in_scope(farm: &Farm, from: Pos, scope: Scope) -> Vec<usize> {
+    match scope {
+        Scope::This => farm.index_of(from).into_iter().collect(),
+        Scope::Adjacent => (0..farm.cells.len()).filter(|&i| farm.cells[i].pos.is_adjacent(from)).collect(),
+        Scope::Within(n) => {
+            let d = farm.distances(from);
+            (0..farm.cells.len()).filter(|&i| d[i] >= 1 && d[i] <= n).collect()
+        }
+        Scope::Farm => (0..farm.cells.len()).filter(|&i| farm.cells[i].pos != from).collect(),
+    }
+}
+
+/// The value of a count for the card (or space) at `subject`.
+pub fn count(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, c: &Count) -> u32 {
+    match *c {
+        Count::Food => food,
+        Count::Coins => coins,
+        Count::Cards { of, scope } => match scope {
+            // Fast paths for the common scopes, which need no distance search.
+            Scope::Adjacent => (0..farm.cells.len())
+                .filter(|&i| farm.cells[i].pos.is_adjacent(subject) && cell_matches(deck, farm, i, of))
+                .count() as u32,
+            Scope::Farm => (0..farm.cells.len())
+                .filter(|&i| farm.cells[i].pos != subject && cell_matches(deck, farm, i, of))
+                .count() as u32,
+            _ => cells_in_scope(farm, subject, scope)
+                .into_iter()
+                .filter(|&i| cell_matches(deck, farm, i, of))
+                .count() as u32,
+        },
+    }
+}
+
+/// Evaluates an amount for the card (or space) at `subject`.
+pub fn amount(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, a: &Amount) -> u32 {
+    match &a.count {
+        None => a.eval(0),
+        Some(c) => a.eval(count(deck, farm, coins, food, subject, c)),
+    }
+}
+
+/// Whether an optional condition holds (no condition always holds).
+pub fn holds(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, cond: &Option<Condition>) -> bool {
+    match cond {
+        None => true,
+        Some(cond) => {
+            let n = count(deck, farm, coins, food, subject, &cond.count);
+            cond.min.is_none_or(|m| n >= m) && cond.max.is_none_or(|m| n <= m)
+        }
+    }
+}
+
+/// Every Ongoing modifier in the farm with the position of the card it acts from: face-up
+/// locations with an Ongoing ability, and Equipment with an Ongoing ability (acting from its host).
+pub fn modifiers<'d>(deck: &'d Deck, farm: &Farm) -> Vec<(Pos, &'d Modifier)> {
+    let mut out = Vec::new();
+    for (i, c) in farm.cells.iter().enumerate() {
+        if !c.face_up {
+            continue;
+        }
+        if let Some(a) = cell_ability(deck, farm, i)
+            && a.timing == Timing::Ongoing
+        {
+            out.extend(a.modifiers.iter().map(|m| (c.pos, m)));
+        }
+        for &e in &c.equipment {
+            let a = &deck.equip(e).ability;
+            if a.timing == Timing::Ongoing {
+                out.extend(a.modifiers.iter().map(|m| (c.pos, m)));
+            }
+        }
+    }
+    out
+}
+
+/// True when a modifier acting from `source` reaches the card at `target`.
+pub fn reaches(farm: &Farm, source: Pos, scope: Scope, target: Pos) -> bool {
+    match scope {
+        Scope::This => source == target,
+        Scope::Adjacent => source.is_adjacent(target),
+        Scope::Within(n) => {
+            let d = farm.distances(source);
+            match farm.index_of(target) {
+                Some(i) => d[i] >= 1 && d[i] <= n,
+                // An empty space: one step beyond a card next to it.
+                None => farm
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .any(|(i, c)| c.pos.is_adjacent(target) && d[i] < n),
+            }
+        }
+        Scope::Farm => true,
+    }
+}
+
+/// Water a tower holds at most (ruling 3: 3 unless an Equipment says otherwise).
+pub fn tower_capacity(deck: &Deck, farm: &Farm, i: usize) -> u8 {
+    let pos = farm.cells[i].pos;
+    let mut cap = deck.supply.tower_capacity;
+    for (src, m) in modifiers(deck, farm) {
+        if let Modifier::TowerCapacity { bonus, scope } = *m
+            && reaches(farm, src, scope, pos)
+        {
+            cap = cap.saturating_add(bonus);
+        }
+    }
+    cap
+}
+
+/// A tower's range (ruling 11: 2, plus Equipment).
+pub fn tower_range(deck: &Deck, farm: &Farm, i: usize) -> u8 {
+    let pos = farm.cells[i].pos;
+    let mut range = deck.supply.tower_range;
+    for (src, m) in modifiers(deck, farm) {
+        if let Modifier::TowerRange { bonus, scope } = *m
+            && reaches(farm, src, scope, pos)
+        {
+            range = range.saturating_add(bonus);
+        }
+    }
+    range
+}
+
+/// Food the farm's Silos hold together (ruling 12: one pool with a capacity).
+pub fn food_capacity(deck: &Deck, farm: &Farm) -> u32 {
+    let mods = modifiers(deck, farm);
+    let mut cap = 0u32;
+    for c in farm.cells.iter().filter(|c| c.card == CellCard::Silo) {
+        cap += deck.supply.silo_capacity as u32;
+        for (src, m) in &mods {
+            if let Modifier::SiloCapacity { bonus, scope } = **m
+                && reaches(farm, *src, scope, c.pos)
+            {
+                cap += bonus as u32;
+            }
+        }
+    }
+    cap
+}
+
+/// Towers that may pay Water for `target` (a card or an empty space being built on), with the
+/// Water each holds; only towers holding some Water (ruling 11).
+pub fn water_sources(deck: &Deck, farm: &Farm, target: Pos) -> Vec<(usize, u8)> {
+    let towers: Vec<usize> = (0..farm.cells.len())
+        .filter(|&i| farm.cells[i].card == CellCard::WaterTower && farm.cells[i].water > 0)
+        .collect();
+    if towers.is_empty() {
+        return Vec::new();
+    }
+    let dist = farm.distances(target);
+    towers
+        .into_iter()
+        .filter(|&i| dist[i] <= tower_range(deck, farm, i))
+        .map(|i| (i, farm.cells[i].water))
+        .collect()
+}
+
+/// How many times the Harvest ability of a card may be activated this harvest (ruling 14: once,
+/// more where an Equipment says so).
+pub fn harvest_limit(deck: &Deck, farm: &Farm, i: usize) -> u8 {
+    let pos = farm.cells[i].pos;
+    let mut n = 1u8;
+    for (src, m) in modifiers(deck, farm) {
+        if let Modifier::ExtraHarvest { times } = *m
+            && src == pos
+        {
+            n = n.saturating_add(times);
+        }
+    }
+    n
+}
+
+/// Coins off the build cost of design `d` on `space` from Ongoing discounts.
+pub fn build_discount(deck: &Deck, farm: &Farm, d: Option<DesignIdx>, space: Pos) -> u32 {
+    let mut off = 0u32;
+    for (src, m) in modifiers(deck, farm) {
+        if let Modifier::BuildDiscount { of, scope, coins } = *m {
+            let matches = match d {
+                Some(d) => design_matches(deck, d, of),
+                None => false,
+            };
+            if matches && reaches(farm, src, scope, space) {
+                off += coins as u32;
+            }
+        }
+    }
+    off
+}
+
+/// Picks which towers pay `need` Water from `sources`: the tower holding the least Water first, so
+/// that towers run dry and the Water left sits on as few towers as possible (ruling 18 scores
+/// empty towers). Returns None when the sources hold too little.
+pub fn default_water(sources: &[(usize, u8)], need: u32) -> Option<Vec<usize>> {
+    let total: u32 = sources.iter().map(|&(_, w)| w as u32).sum();
+    if total < need {
+        return None;
+    }
+    let mut left: Vec<(usize, u8)> = sources.to_vec();
+    let mut out = Vec::with_capacity(need as usize);
+    for _ in 0..need {
+        let k = (0..left.len()).filter(|&k| left[k].1 > 0).min_by_key(|&k| (left[k].1, left[k].0))?;
+        left[k].1 -= 1;
+        out.push(left[k].0);
+    }
+    Some(out)
+}

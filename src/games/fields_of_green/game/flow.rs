@@ -1,0 +1,240 @@
+//! What happens by itself between decisions: the year's start and income, forced draws, the
+//! reveal, the 2-player row, the start and end of the harvest, the first-player tile and the end
+//! of the game.
+
+use super::{Game, INCOME, INTRO_SPLITS, Phase, apply, direction, eval, hand_size, legal, scoring};
+use crate::games::fields_of_green::action::Action;
+use crate::games::fields_of_green::event::{Direction, Event};
+use crate::games::fields_of_green::farm::CellCard;
+use rand::seq::SliceRandom;
+use smol_str::SmolStr;
+
+/// Starts a year: resets the yearly bookkeeping and pays income in turn order (rulings 3, 9).
+pub(super) fn start_year(g: &mut Game, year: u8, events: &mut Vec<Event>) {
+    g.s.year = year;
+    g.s.phase = Phase::Upkeep { next: 0 };
+    for p in g.s.players.iter_mut() {
+        p.split = None;
+        p.harvested.clear();
+        p.harvest_done = false;
+    }
+    events.push(Event::YearStarted {
+        year,
+        first_player: g.s.first_player as usize,
+        direction: direction(year),
+    });
+    if year >= 2 {
+        for seat in g.turn_order() {
+            income(g, seat, events);
+        }
+    }
+}
+
+/// Ruling 3: 3 coins, 2 Water onto towers with room, 1 Food into the Silos; what does not fit is
+/// lost. When more than one placement of the Water is possible, the player chooses.
+fn income(g: &mut Game, seat: usize, events: &mut Vec<Event>) {
+    let deck = g.deck.clone();
+    let p = &mut g.s.players[seat];
+    let (coins, water, food) = INCOME;
+    p.coins += coins;
+    let cap = eval::food_capacity(&deck, &p.farm);
+    let food_in = food.min(cap.saturating_sub(p.food));
+    p.food += food_in;
+    let rooms = tower_rooms(g, seat);
+    let room: u32 = rooms.iter().map(|&(_, r)| r as u32).sum();
+    let with_room = rooms.iter().filter(|&&(_, r)| r > 0).count();
+    let p = &mut g.s.players[seat];
+    let placed = water.min(room);
+    if with_room <= 1 || room <= water {
+        // Only one way to place it: fill every tower with room.
+        let mut left = water;
+        for (i, r) in rooms {
+            let add = (r as u32).min(left);
+            p.farm.cells[i].water += add as u8;
+            left -= add;
+        }
+        events.push(Event::Income {
+            seat,
+            coins,
+            water: placed,
+            food: food_in,
+            water_lost: water - placed,
+            food_lost: food - food_in,
+        });
+    } else {
+        p.pending_water = water as u8;
+        events.push(Event::Income { seat, coins, water: 0, food: food_in, water_lost: 0, food_lost: food - food_in });
+        events.push(Event::WaterToPlace { seat, water });
+    }
+}
+
+/// Free room on each Water Tower of a seat: (cell index, room).
+pub(super) fn tower_rooms(g: &Game, seat: usize) -> Vec<(usize, u8)> {
+    let farm = &g.s.players[seat].farm;
+    (0..farm.cells.len())
+        .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
+        .map(|i| (i, eval::tower_capacity(&g.deck, farm, i).saturating_sub(farm.cells[i].water)))
+        .collect()
+}
+
+/// The pile split forced on the seat to draw, if it has no choice: introductory mode (ruling 5,
+/// when the piles can still supply it) or a single legal split (ruling 4's corner cases).
+fn forced_split(g: &Game) -> Option<[u8; 4]> {
+    if g.s.options.intro {
+        let split = INTRO_SPLITS[g.s.year as usize - 1];
+        if legal::split_error(g, split).is_none() {
+            return Some(split);
+        }
+    }
+    let splits = legal::legal_splits(g);
+    if splits.len() == 1 { Some(splits[0]) } else { None }
+}
+
+/// Runs every automatic step until the game waits for a decision.
+pub(super) fn advance(g: &mut Game, events: &mut Vec<Event>) {
+    let n = g.s.players.len();
+    loop {
+        match g.s.phase.clone() {
+            Phase::Upkeep { next } if (next as usize) < n => {
+                let seat = g.turn_order()[next as usize];
+                if g.s.players[seat].split.is_some() {
+                    g.s.phase = Phase::Upkeep { next: next + 1 };
+                    continue;
+                }
+                match forced_split(g) {
+                    Some(split) => {
+                        apply::draw(g, seat, split, events);
+                    }
+                    None => return,
+                }
+            }
+            Phase::Upkeep { .. } => {
+                if g.s.players.iter().any(|p| p.pending_water > 0) {
+                    return;
+                }
+                start_action_phase(g, events);
+            }
+            Phase::Action { turn } => {
+                if !g.s.players.iter().all(|p| p.settled()) {
+                    return;
+                }
+                if turn <= hand_size(n) {
+                    if g.s.players.iter().all(|p| p.selected.is_some()) {
+                        reveal(g, turn, events);
+                    } else {
+                        return;
+                    }
+                } else {
+                    g.s.phase = Phase::Harvest;
+                }
+            }
+            Phase::Duel { current, picks, taken } => {
+                if !taken || !g.s.players[current as usize].settled() {
+                    return;
+                }
+                if picks as usize >= 2 * hand_size(n) as usize {
+                    g.s.phase = Phase::Harvest;
+                    continue;
+                }
+                // Ruling 21: after both players have acted, 2 more cards turn face up.
+                if picks % 2 == 0 && !g.s.row_pile.is_empty() {
+                    let k = g.s.row_pile.len().min(2);
+                    turn_face_up(g, k, events);
+                }
+                g.s.phase = Phase::Duel { current: 1 - current, picks, taken: false };
+            }
+            Phase::Harvest => {
+                let pending: Vec<usize> = (0..n).filter(|&s| !g.s.players[s].harvest_done).collect();
+                if pending.is_empty() {
+                    end_year(g, events);
+                    continue;
+                }
+                // A seat with nothing to decide finishes by itself (e.g. no Harvest abilities),
+                // so async games do not wait on a click that has only one answer.
+                let mut progressed = false;
+                for seat in pending {
+                    if legal::legal_actions(g, seat) == [Action::EndHarvest] {
+                        apply::end_harvest(g, seat, events);
+                        progressed = true;
+                    }
+                }
+                if !progressed {
+                    return;
+                }
+            }
+            Phase::Ended => return,
+        }
+    }
+}
+
+/// After the draw: the simultaneous draft, or with 2 players the shuffled row (ruling 21).
+fn start_action_phase(g: &mut Game, events: &mut Vec<Event>) {
+    if g.s.players.len() == 2 {
+        let mut pile: Vec<_> = g.s.players.iter_mut().flat_map(|p| std::mem::take(&mut p.hand)).collect();
+        pile.sort_unstable();
+        pile.shuffle(&mut super::setup::rng(g.s.seed, g.s.year as u64));
+        g.s.row_pile = pile;
+        let k = g.s.row_pile.len().min(6);
+        turn_face_up(g, k, events);
+        g.s.phase = Phase::Duel { current: g.s.first_player, picks: 0, taken: false };
+    } else {
+        g.s.phase = Phase::Action { turn: 1 };
+    }
+}
+
+fn turn_face_up(g: &mut Game, k: usize, events: &mut Vec<Event>) {
+    let mut cards = Vec::with_capacity(k);
+    for _ in 0..k {
+        if let Some(d) = g.s.row_pile.pop() {
+            g.s.row.push(d);
+            cards.push(SmolStr::new(&g.deck.location(d).id));
+        }
+    }
+    events.push(Event::TurnedFaceUp { cards });
+}
+
+/// Ruling 7: all selected cards turn face up at once and every hand passes on.
+fn reveal(g: &mut Game, turn: u8, events: &mut Vec<Event>) {
+    let n = g.s.players.len();
+    let mut cards = Vec::with_capacity(n);
+    for p in g.s.players.iter_mut() {
+        let d = p.selected.take().expect("reveal needs every selection");
+        cards.push(SmolStr::new(&g.deck.location(d).id));
+        p.revealed = Some(d);
+    }
+    events.push(Event::Revealed { turn, cards });
+    let dir = direction(g.s.year);
+    let mut hands: Vec<_> = g.s.players.iter_mut().map(|p| std::mem::take(&mut p.hand)).collect();
+    let passed = hands.iter().any(|h| !h.is_empty());
+    for from in 0..n {
+        let to = match dir {
+            Direction::Left => (from + 1) % n,
+            Direction::Right => (from + n - 1) % n,
+        };
+        g.s.players[to].hand = std::mem::take(&mut hands[from]);
+    }
+    if passed {
+        events.push(Event::HandsPassed { direction: dir });
+    }
+    g.s.phase = Phase::Action { turn: turn + 1 };
+}
+
+/// After every harvest: the First Player tile passes left (ruling 16) and the next year starts,
+/// or after year 4 the game ends and is scored (ruling 18).
+fn end_year(g: &mut Game, events: &mut Vec<Event>) {
+    for p in g.s.players.iter_mut() {
+        p.harvested.clear();
+    }
+    if g.s.year >= 4 {
+        let pads = scoring::score(g);
+        let winners = scoring::winners(&pads).0;
+        g.s.scores = Some(pads);
+        g.s.phase = Phase::Ended;
+        events.push(Event::GameEnded { winners });
+        return;
+    }
+    let n = g.s.players.len() as u8;
+    g.s.first_player = (g.s.first_player + 1) % n;
+    events.push(Event::FirstPlayerPassed { to: g.s.first_player as usize });
+    start_year(g, g.s.year + 1, events);
+}

@@ -1,0 +1,252 @@
+//! Listing legal actions. Candidates are generated and then run through the same checks `apply`
+//! uses, so the list and the rules cannot drift apart.
+
+use super::apply::{self, host_accepts};
+use super::{Game, INTRO_SPLITS, Phase, eval, hand_size};
+use crate::games::fields_of_green::action::Action;
+use crate::games::fields_of_green::cards::{DesignIdx, EquipIdx};
+use crate::games::fields_of_green::effects::{Effect, Timing};
+use crate::games::fields_of_green::farm::{CellCard, Pos};
+use smol_str::SmolStr;
+
+/// Why a pile split is not allowed now (ruling 4, and ruling 5 in introductory mode), or None.
+pub(super) fn split_error(g: &Game, split: [u8; 4]) -> Option<String> {
+    let sizes: Vec<usize> = g.s.piles.iter().map(Vec::len).collect();
+    let available: usize = sizes.iter().sum();
+    let want = (hand_size(g.s.players.len()) as usize).min(available);
+    let total: usize = split.iter().map(|&c| c as usize).sum();
+    if total != want {
+        return Some(format!("draw {want} cards in total, not {total}"));
+    }
+    for (k, &c) in split.iter().enumerate() {
+        if c as usize > sizes[k] {
+            return Some(format!("pile {} holds only {} cards", k + 1, sizes[k]));
+        }
+    }
+    let non_empty = sizes.iter().filter(|&&s| s > 0).count();
+    let used = split.iter().filter(|&&c| c > 0).count();
+    if used < non_empty.min(3) {
+        return Some(if non_empty < 3 {
+            "draw from every pile that still has cards".to_string()
+        } else {
+            "draw from at least 3 different piles".to_string()
+        });
+    }
+    if g.s.options.intro {
+        let fixed = INTRO_SPLITS[g.s.year as usize - 1];
+        // Ruling 5; when the piles can no longer supply the fixed split, ruling 4 applies.
+        if fixed.iter().zip(&sizes).all(|(&c, &s)| c as usize <= s) && split != fixed {
+            return Some(format!("introductory mode draws {fixed:?} this year"));
+        }
+    }
+    None
+}
+
+/// Every split allowed now, in a stable order.
+pub(super) fn legal_splits(g: &Game) -> Vec<[u8; 4]> {
+    let hs = hand_size(g.s.players.len());
+    let mut out = Vec::new();
+    for a in 0..=hs {
+        for b in 0..=hs - a {
+            for c in 0..=hs - a - b {
+                let d = hs - a - b - c;
+                for d in 0..=d {
+                    let split = [a, b, c, d];
+                    if split_error(g, split).is_none() {
+                        out.push(split);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn id(g: &Game, d: DesignIdx) -> SmolStr {
+    SmolStr::new(&g.deck.location(d).id)
+}
+
+fn tile(g: &Game, e: EquipIdx) -> SmolStr {
+    SmolStr::new(&g.deck.equip(e).id)
+}
+
+fn distinct<T: Copy + Ord>(items: &[T]) -> Vec<T> {
+    let mut v = items.to_vec();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+pub(super) fn legal_actions(g: &Game, seat: usize) -> Vec<Action> {
+    let mut out = Vec::new();
+    if g.s.phase == Phase::Ended || seat >= g.s.players.len() {
+        return out;
+    }
+    let p = &g.s.players[seat];
+    if !p.offer.is_empty() {
+        equipment_choices(g, seat, &mut out);
+        return out;
+    }
+    match g.s.phase {
+        Phase::Upkeep { next } => {
+            if p.pending_water > 0 {
+                water_placements(g, seat, &mut out);
+            }
+            if p.split.is_none() && g.turn_order().get(next as usize) == Some(&seat) {
+                out.extend(legal_splits(g).into_iter().map(|split| Action::Draw { split }));
+            }
+        }
+        Phase::Action { turn } => {
+            if p.revealed.is_some() {
+                card_actions(g, seat, &mut out);
+            }
+            if turn <= hand_size(g.s.players.len()) {
+                for d in distinct(&p.hand) {
+                    if p.selected != Some(d) {
+                        out.push(Action::Select { card: id(g, d) });
+                    }
+                }
+            }
+        }
+        Phase::Duel { current, taken, .. } => {
+            if current as usize == seat {
+                if !taken {
+                    for d in distinct(&g.s.row) {
+                        out.push(Action::Pick { card: id(g, d) });
+                    }
+                } else if p.revealed.is_some() {
+                    card_actions(g, seat, &mut out);
+                }
+            }
+        }
+        Phase::Harvest => {
+            if !p.harvest_done {
+                harvest_choices(g, seat, &mut out);
+                if p.pending_equipment == 0 {
+                    out.push(Action::EndHarvest);
+                }
+            }
+        }
+        Phase::Ended => {}
+    }
+    out
+}
+
+fn equipment_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
+    let p = &g.s.players[seat];
+    for e in distinct(&p.offer) {
+        out.push(Action::Equipment { keep: tile(g, e), place: None });
+        for c in &p.farm.cells {
+            if c.face_up && c.equipment.len() < 2 && !c.equipment.contains(&e) && host_accepts(&g.deck, c.card, e) {
+                out.push(Action::Equipment { keep: tile(g, e), place: Some(c.pos) });
+            }
+        }
+    }
+}
+
+/// Every way to put the income Water on towers with room (ruling 3).
+fn water_placements(g: &Game, seat: usize, out: &mut Vec<Action>) {
+    let farm = &g.s.players[seat].farm;
+    let rooms: Vec<(Pos, u8)> = super::flow::tower_rooms(g, seat)
+        .into_iter()
+        .filter(|&(_, r)| r > 0)
+        .map(|(i, r)| (farm.cells[i].pos, r))
+        .collect();
+    let room: u32 = rooms.iter().map(|&(_, r)| r as u32).sum();
+    let must = (g.s.players[seat].pending_water as u32).min(room) as usize;
+    fn rec(rooms: &[(Pos, u8)], from: usize, left: usize, acc: &mut Vec<Pos>, out: &mut Vec<Action>) {
+        if left == 0 {
+            out.push(Action::PlaceWater { towers: acc.clone() });
+            return;
+        }
+        for k in from..rooms.len() {
+            let used = acc.iter().filter(|&&p| p == rooms[k].0).count();
+            if used < rooms[k].1 as usize {
+                acc.push(rooms[k].0);
+                rec(rooms, k, left - 1, acc, out);
+                acc.pop();
+            }
+        }
+    }
+    rec(&rooms, 0, must, &mut Vec::new(), out);
+}
+
+/// Sets of 0-2 distinct set-aside tiles that fit a card being built (ruling 17).
+fn tile_sets(g: &Game, seat: usize, card: CellCard) -> Vec<Vec<SmolStr>> {
+    let fits: Vec<EquipIdx> =
+        distinct(&g.s.players[seat].set_aside).into_iter().filter(|&e| host_accepts(&g.deck, card, e)).collect();
+    let mut sets = vec![Vec::new()];
+    for (a, &e) in fits.iter().enumerate() {
+        sets.push(vec![tile(g, e)]);
+        for &f in &fits[a + 1..] {
+            sets.push(vec![tile(g, e), tile(g, f)]);
+        }
+    }
+    sets
+}
+
+/// Actions A-E for the revealed card (ruling 8: only those that can be paid and have a target).
+fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
+    let p = &g.s.players[seat];
+    let d = p.revealed.expect("caller checked");
+    let spaces = p.farm.build_spaces();
+    let def = g.deck.location(d);
+    let max_extra = def
+        .ability
+        .as_ref()
+        .filter(|a| a.timing == Timing::Immediate)
+        .and_then(|a| a.effects.iter().find_map(|e| if let Effect::Repeat { max, .. } = e { Some(*max) } else { None }))
+        .unwrap_or(0);
+    let loc_sets = tile_sets(g, seat, CellCard::Location(d));
+    for &pos in &spaces {
+        for extra in 0..=max_extra {
+            if apply::check_build(g, seat, pos, &[], extra, &[]).is_err() {
+                break;
+            }
+            for set in &loc_sets {
+                out.push(Action::Build { pos, water: Vec::new(), extra, equipment: set.clone() });
+            }
+        }
+    }
+    if g.s.towers_left > 0 && p.coins >= g.deck.supply.tower_cost as u32 {
+        let sets = tile_sets(g, seat, CellCard::WaterTower);
+        for &pos in &spaces {
+            for set in &sets {
+                out.push(Action::WaterTower { pos, equipment: set.clone() });
+            }
+        }
+    }
+    if g.s.silos_left > 0 {
+        let sets = tile_sets(g, seat, CellCard::Silo);
+        for &pos in &spaces {
+            for set in &sets {
+                out.push(Action::Silo { pos, equipment: set.clone() });
+            }
+        }
+    }
+    for food in 0..=p.food.min(2) as u8 {
+        out.push(Action::Market { food });
+    }
+    if p.coins >= 1 {
+        for c in p.farm.cells.iter().filter(|c| !c.face_up) {
+            out.push(Action::Restore { pos: c.pos });
+        }
+    }
+}
+
+fn harvest_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
+    let p = &g.s.players[seat];
+    for (i, c) in p.farm.cells.iter().enumerate() {
+        let Some(a) = eval::cell_ability(&g.deck, &p.farm, i).filter(|a| a.timing == Timing::Harvest) else {
+            continue;
+        };
+        let max_extra =
+            a.effects.iter().find_map(|e| if let Effect::Repeat { max, .. } = e { Some(*max) } else { None }).unwrap_or(0);
+        for extra in 0..=max_extra {
+            if apply::check_harvest(g, seat, c.pos, &[], extra).is_err() {
+                break;
+            }
+            out.push(Action::Harvest { pos: c.pos, water: Vec::new(), extra });
+        }
+    }
+}

@@ -1,0 +1,283 @@
+//! The game state machine: setup, the four years, and the public API (`legal_actions`, `apply`,
+//! views, snapshots).
+
+mod apply;
+pub mod eval;
+mod flow;
+mod legal;
+pub mod scoring;
+mod setup;
+
+pub use scoring::{ScorePad, TieBreak};
+pub use setup::{PresetCell, PresetSeat, Setup, SetupError, StartPhase};
+
+use super::action::Action;
+use super::cards::{Deck, DesignIdx, EquipIdx};
+use super::error::ActionError;
+use super::event::{Direction, Event};
+use super::farm::Farm;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// How a game is set up when it is created.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    /// 2-6 (ruling 20).
+    pub players: u8,
+    /// Introductory mode: fixed pile splits (ruling 5); 2-4 players only, since the fixed splits
+    /// would exhaust the Livestock pile with 5 or 6.
+    #[serde(default)]
+    pub intro: bool,
+    /// Seat holding the First Player tile in year 1.
+    #[serde(default)]
+    pub first_player: u8,
+}
+
+/// Where the game stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// Players draw in turn order; `next` is the position in turn order (0 = first player) of
+    /// the seat that draws next, equal to the player count once everyone has drawn.
+    Upkeep { next: u8 },
+    /// 3+ players: the simultaneous draft (ruling 7). `turn` is the turn whose cards are being
+    /// selected (1-based; one past the last once the last cards are revealed).
+    Action { turn: u8 },
+    /// 2 players: alternating picks from the face-up row (ruling 21); `current` is the seat to
+    /// act, `picks` how many cards have been taken this year, `taken` whether `current` has
+    /// taken its card this turn.
+    Duel { current: u8, picks: u8, taken: bool },
+    Harvest,
+    Ended,
+}
+
+/// Everything a seat owns or holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerState {
+    pub farm: Farm,
+    pub coins: u32,
+    /// Food in the Silos, as one pool (ruling 12).
+    pub food: u32,
+    pub vp_tokens: u32,
+    /// Equipment kept but not placed (ruling 17).
+    pub set_aside: Vec<EquipIdx>,
+    /// Private.
+    pub hand: Vec<DesignIdx>,
+    /// Private until the reveal.
+    pub selected: Option<DesignIdx>,
+    /// The revealed (or, with 2 players, picked) card waiting for an action.
+    pub revealed: Option<DesignIdx>,
+    /// Equipment tiles drawn to choose from (private).
+    pub offer: Vec<EquipIdx>,
+    /// Further Equipment gains to draw once the current offer is settled.
+    pub pending_equipment: u8,
+    /// Income Water waiting for the player to choose towers (ruling 3).
+    pub pending_water: u8,
+    /// This year's pile split (public).
+    pub split: Option<[u8; 4]>,
+    /// Positions of the Harvest abilities activated this harvest, once per activation.
+    pub harvested: Vec<super::farm::Pos>,
+    pub harvest_done: bool,
+}
+
+impl PlayerState {
+    /// True when nothing about the current card is left to settle.
+    pub(crate) fn settled(&self) -> bool {
+        self.revealed.is_none() && self.offer.is_empty() && self.pending_equipment == 0
+    }
+}
+
+/// The serde form of a whole game (what SQLite stores). Private parts included: never show it to
+/// players; use the views.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub seed: u64,
+    pub options: Options,
+    /// 1-4.
+    pub year: u8,
+    pub first_player: u8,
+    pub phase: Phase,
+    /// Location piles, top card last.
+    pub piles: [Vec<DesignIdx>; 4],
+    /// Public discard pile.
+    pub discard: Vec<DesignIdx>,
+    /// Equipment stack, top first (ruling 2: returned tiles go to the bottom).
+    pub equipment: VecDeque<EquipIdx>,
+    /// Equipment lost with Open Areas (ruling 15).
+    pub equipment_discard: Vec<EquipIdx>,
+    pub towers_left: u8,
+    pub silos_left: u8,
+    /// 2 players: the face-up cards.
+    pub row: Vec<DesignIdx>,
+    /// 2 players: the face-down pile of this year's cards, top last.
+    pub row_pile: Vec<DesignIdx>,
+    pub players: Vec<PlayerState>,
+    /// Set when the game has ended.
+    pub scores: Option<Vec<ScorePad>>,
+}
+
+/// Version of the snapshot format.
+pub const SNAPSHOT_SCHEMA: u32 = 1;
+
+/// A saved game: the state, the deck it was played with (by fingerprint) and a schema number.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSnapshot {
+    pub schema: u32,
+    pub deck: u64,
+    pub state: State,
+}
+
+/// A game of Fields of Green. Build it with [`Game::new`], [`Game::with_setup`] or
+/// [`Game::from_snapshot`]; change it only through [`Game::apply`].
+#[derive(Clone, Debug)]
+pub struct Game {
+    deck: Arc<Deck>,
+    s: State,
+}
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.deck.fingerprint == other.deck.fingerprint && self.s == other.s
+    }
+}
+
+impl Game {
+    /// A new game with shuffled piles (one seed drives every shuffle).
+    pub fn new(deck: Arc<Deck>, options: Options, seed: u64) -> Result<Game, SetupError> {
+        Game::with_setup(deck, Setup::new(options, seed))
+    }
+
+    pub fn deck(&self) -> &Deck {
+        &self.deck
+    }
+
+    pub fn deck_arc(&self) -> &Arc<Deck> {
+        &self.deck
+    }
+
+    pub fn players(&self) -> usize {
+        self.s.players.len()
+    }
+
+    pub fn year(&self) -> u8 {
+        self.s.year
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.s.phase
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.s.seed
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.s.options
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.s.phase == Phase::Ended
+    }
+
+    /// Final score pads, once the game has ended.
+    pub fn scores(&self) -> Option<&[ScorePad]> {
+        self.s.scores.as_deref()
+    }
+
+    /// The whole state (hidden parts included): for tests, invariant checks and storage.
+    pub fn state(&self) -> &State {
+        &self.s
+    }
+
+    /// Cards each seat draws per year (ruling 20: 5 with six players).
+    pub fn hand_size(&self) -> u8 {
+        hand_size(self.s.players.len())
+    }
+
+    /// Pass direction of the current year (ruling 6).
+    pub fn direction(&self) -> Direction {
+        direction(self.s.year)
+    }
+
+    /// Seats in turn order for this year, first player first (ruling 9).
+    pub fn turn_order(&self) -> Vec<usize> {
+        let n = self.s.players.len();
+        (0..n).map(|k| (self.s.first_player as usize + k) % n).collect()
+    }
+
+    /// Seats the game is waiting for now.
+    pub fn waiting_for(&self) -> Vec<usize> {
+        (0..self.players()).filter(|&s| !self.legal_actions(s).is_empty()).collect()
+    }
+
+    /// The snapshot to store.
+    pub fn snapshot(&self) -> GameSnapshot {
+        GameSnapshot { schema: SNAPSHOT_SCHEMA, deck: self.deck.fingerprint, state: self.s.clone() }
+    }
+
+    /// Restores a game, refusing a snapshot of another schema or deck, or one that breaks the
+    /// game's invariants.
+    pub fn from_snapshot(deck: Arc<Deck>, snap: GameSnapshot) -> Result<Game, SnapshotError> {
+        if snap.schema != SNAPSHOT_SCHEMA {
+            return Err(SnapshotError::Schema(snap.schema));
+        }
+        if snap.deck != deck.fingerprint {
+            return Err(SnapshotError::Deck { saved: snap.deck, loaded: deck.fingerprint });
+        }
+        let game = Game { deck, s: snap.state };
+        game.check_invariants().map_err(SnapshotError::Invalid)?;
+        Ok(game)
+    }
+
+    /// Every legal action for `seat` now, in a stable order. Water payments are left to the
+    /// engine's default (an empty `water` list); a UI may offer the towers listed by
+    /// [`Game::water_sources`] instead.
+    pub fn legal_actions(&self, seat: usize) -> Vec<Action> {
+        legal::legal_actions(self, seat)
+    }
+
+    /// Applies an action of `seat`: either the events it caused, or an error and no change at all.
+    pub fn apply(&mut self, seat: usize, action: &Action) -> Result<Vec<Event>, ActionError> {
+        let mut events = Vec::new();
+        apply::apply(self, seat, action, &mut events)?;
+        flow::advance(self, &mut events);
+        Ok(events)
+    }
+
+    /// Checks the invariants of the state: card conservation, storage caps, farm shape, phase
+    /// bookkeeping. Used on every snapshot load and after every step of the random playouts.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        setup::check_invariants(self)
+    }
+}
+
+/// Why a snapshot was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SnapshotError {
+    #[error("snapshot schema {0} is not supported (expected {SNAPSHOT_SCHEMA})")]
+    Schema(u32),
+    #[error("the game was saved with another deck (fingerprint {saved:016x}, loaded {loaded:016x})")]
+    Deck { saved: u64, loaded: u64 },
+    #[error("the saved game is inconsistent: {0}")]
+    Invalid(String),
+}
+
+/// Cards per seat per year (rulings 7, 20).
+pub fn hand_size(players: usize) -> u8 {
+    if players >= 6 { 5 } else { 6 }
+}
+
+/// Pass direction by year (ruling 6).
+pub fn direction(year: u8) -> Direction {
+    if year % 2 == 1 { Direction::Left } else { Direction::Right }
+}
+
+/// Introductory mode splits (ruling 5), Field/Livestock/Construction/Building.
+pub const INTRO_SPLITS: [[u8; 4]; 4] = [[3, 2, 1, 0], [2, 2, 1, 1], [1, 2, 1, 2], [0, 2, 1, 3]];
+
+/// Income in years 2-4 (ruling 3): coins, Water, Food.
+pub const INCOME: (u32, u32, u32) = (3, 2, 1);
+
+/// Starting resources (ruling 1): coins, Water on the tower, Food on the Silo.
+pub const START: (u32, u8, u32) = (15, 3, 1);

@@ -1,0 +1,20 @@
+//! Fields of Green: the pure rules engine. Nothing here does I/O, reads a clock or knows about
+//! Discord or a database (a test in `tests/engine_purity.rs` keeps it so).
+
+pub mod action;
+pub mod cards;
+pub mod deck_file;
+pub mod effects;
+pub mod error;
+pub mod event;
+pub mod farm;
+pub mod game;
+pub mod text;
+pub mod view;
+
+pub use action::Action;
+pub use cards::Deck;
+pub use error::ActionError;
+pub use event::Event;
+pub use farm::Pos;
+pub use game::{Game, GameSnapshot, Options, Phase, ScorePad, Setup};

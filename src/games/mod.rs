@@ -1,0 +1,3 @@
+//! The games Farmhand hosts. Each game is a pure rules engine: no I/O, no clock, no async.
+
+pub mod fields_of_green;
