@@ -1,0 +1,41 @@
+//! Random playouts: the engine playing against itself with uniformly random legal moves. Used by
+//! `farmhand simulate`, `farmhand bench engine` and the invariant tests.
+
+use super::action::Action;
+use super::game::Game;
+use rand::Rng;
+use rand::seq::IndexedRandom;
+
+/// Picks the next (seat, action) at random: a random seat among those the game waits for (so
+/// simultaneous phases are exercised in every order), then a random legal action. In the harvest
+/// the random player prefers paying abilities to stopping, so farms are not mostly Open Areas.
+pub fn random_step<R: Rng>(game: &Game, rng: &mut R) -> Option<(usize, Action)> {
+    let mut choices: Vec<(usize, Vec<Action>)> = (0..game.players())
+        .map(|s| (s, game.legal_actions(s)))
+        .filter(|(_, a)| !a.is_empty())
+        .collect();
+    if choices.is_empty() {
+        return None;
+    }
+    let k = rng.random_range(0..choices.len());
+    let (seat, actions) = choices.swap_remove(k);
+    let harvests = actions.iter().filter(|a| matches!(a, Action::Harvest { .. })).count();
+    let action = if harvests > 0 && rng.random_bool(0.9) {
+        actions.iter().filter(|a| matches!(a, Action::Harvest { .. })).nth(rng.random_range(0..harvests)).cloned()
+    } else {
+        actions.choose(rng).cloned()
+    }?;
+    Some((seat, action))
+}
+
+/// Plays a game to the end with random moves, calling `each` after every applied action.
+/// Returns the number of actions applied.
+pub fn play_out<R: Rng>(game: &mut Game, rng: &mut R, mut each: impl FnMut(&Game, usize, &Action)) -> usize {
+    let mut steps = 0;
+    while let Some((seat, action)) = random_step(game, rng) {
+        game.apply(seat, &action).expect("a legal action was refused");
+        steps += 1;
+        each(game, seat, &action);
+    }
+    steps
+}
