@@ -155,12 +155,20 @@ struct Cx {
 
 impl Cx {
     fn err(&self, field: &str, message: impl Into<String>) -> DeckError {
-        DeckError { card: self.card.clone(), field: field.to_string(), message: message.into() }
+        DeckError {
+            card: self.card.clone(),
+            field: field.to_string(),
+            message: message.into(),
+        }
     }
 }
 
 fn join(path: &str, key: &str) -> String {
-    if path.is_empty() { key.to_string() } else { format!("{path}.{key}") }
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
 }
 
 fn found(v: &Value) -> &'static str {
@@ -180,22 +188,28 @@ fn check_keys(cx: &Cx, t: &Table, path: &str, allowed: &[&str]) -> Res<()> {
     for key in t.keys() {
         if !allowed.contains(&key.as_str()) {
             let expected = allowed.join(", ");
-            return Err(cx.err(&join(path, key), format!("unknown field; expected one of: {expected}")));
+            return Err(cx.err(
+                &join(path, key),
+                format!("unknown field; expected one of: {expected}"),
+            ));
         }
     }
     Ok(())
 }
 
 fn required<'v>(cx: &Cx, t: &'v Table, path: &str, key: &str) -> Res<&'v Value> {
-    t.get(key).ok_or_else(|| cx.err(&join(path, key), "missing field"))
+    t.get(key)
+        .ok_or_else(|| cx.err(&join(path, key), "missing field"))
 }
 
 fn as_table<'v>(cx: &Cx, v: &'v Value, field: &str) -> Res<&'v Table> {
-    v.as_table().ok_or_else(|| cx.err(field, format!("expected a table, found {}", found(v))))
+    v.as_table()
+        .ok_or_else(|| cx.err(field, format!("expected a table, found {}", found(v))))
 }
 
 fn as_str<'v>(cx: &Cx, v: &'v Value, field: &str) -> Res<&'v str> {
-    v.as_str().ok_or_else(|| cx.err(field, format!("expected a string, found {}", found(v))))
+    v.as_str()
+        .ok_or_else(|| cx.err(field, format!("expected a string, found {}", found(v))))
 }
 
 fn as_int(cx: &Cx, v: &Value, field: &str, lo: i64, hi: i64) -> Res<i64> {
@@ -203,7 +217,10 @@ fn as_int(cx: &Cx, v: &Value, field: &str, lo: i64, hi: i64) -> Res<i64> {
         .as_integer()
         .ok_or_else(|| cx.err(field, format!("expected an integer, found {}", found(v))))?;
     if n < lo || n > hi {
-        return Err(cx.err(field, format!("expected an integer from {lo} to {hi}, found {n}")));
+        return Err(cx.err(
+            field,
+            format!("expected an integer from {lo} to {hi}, found {n}"),
+        ));
     }
     Ok(n)
 }
@@ -216,7 +233,9 @@ fn as_list<'v>(cx: &Cx, v: &'v Value, field: &str) -> Res<&'v [Value]> {
 }
 
 fn opt_int(cx: &Cx, t: &Table, path: &str, key: &str, lo: i64, hi: i64) -> Res<Option<i64>> {
-    t.get(key).map(|v| as_int(cx, v, &join(path, key), lo, hi)).transpose()
+    t.get(key)
+        .map(|v| as_int(cx, v, &join(path, key), lo, hi))
+        .transpose()
 }
 
 fn req_int(cx: &Cx, t: &Table, path: &str, key: &str, lo: i64, hi: i64) -> Res<i64> {
@@ -234,7 +253,9 @@ const PILES: &str = "field, livestock, construction, building";
 const KINDS: &str = "grain, vegetable, fruit, poultry, dairy, meat, work";
 
 fn pile_of(s: &str) -> Option<Pile> {
-    Pile::ALL.into_iter().find(|p| p.name().to_ascii_lowercase() == s)
+    Pile::ALL
+        .into_iter()
+        .find(|p| p.name().to_ascii_lowercase() == s)
 }
 
 fn kind_of(s: &str) -> Option<Kind> {
@@ -278,7 +299,12 @@ fn parse_of(cx: &Cx, s: &str, field: &str) -> Res<Of> {
                     (Some(p), Some(k)) => {
                         return Err(cx.err(
                             field,
-                            format!("{} is a {} kind, not a {} kind", k.name(), k.pile().name(), p.name()),
+                            format!(
+                                "{} is a {} kind, not a {} kind",
+                                k.name(),
+                                k.pile().name(),
+                                p.name()
+                            ),
                         ));
                     }
                     _ => return Err(bad_of(cx, s, field)),
@@ -315,11 +341,16 @@ fn parse_scope(cx: &Cx, v: &Value, field: &str) -> Res<Scope> {
         ["farm"] => Ok(Scope::Farm),
         ["within", n] => match n.parse::<i64>() {
             Ok(n) if (1..=limit::MAX_WITHIN).contains(&n) => Ok(Scope::Within(n as u8)),
-            _ => Err(cx.err(field, format!("\"within N\" needs N from 1 to {}", limit::MAX_WITHIN))),
+            _ => Err(cx.err(
+                field,
+                format!("\"within N\" needs N from 1 to {}", limit::MAX_WITHIN),
+            )),
         },
         _ => Err(cx.err(
             field,
-            format!("unknown scope \"{s}\"; expected \"this\", \"adjacent\", \"within N\" or \"farm\""),
+            format!(
+                "unknown scope \"{s}\"; expected \"this\", \"adjacent\", \"within N\" or \"farm\""
+            ),
         )),
     }
 }
@@ -351,12 +382,19 @@ fn read_count(cx: &Cx, t: &Table, path: &str) -> Res<Count> {
             if t.contains_key("scope") {
                 return Err(cx.err(&scope_field, "food and coins are counted without a scope"));
             }
-            Ok(if matches!(of, Of::Food) { Count::Food } else { Count::Coins })
+            Ok(if matches!(of, Of::Food) {
+                Count::Food
+            } else {
+                Count::Coins
+            })
         }
         Of::Filter(f) => {
             let scope = parse_scope(cx, required(cx, t, path, "scope")?, &scope_field)?;
             if scope == Scope::This {
-                return Err(cx.err(&scope_field, "a count cannot use \"this\"; use adjacent, within N or farm"));
+                return Err(cx.err(
+                    &scope_field,
+                    "a count cannot use \"this\"; use adjacent, within N or farm",
+                ));
             }
             Ok(Count::Cards { of: f, scope })
         }
@@ -367,17 +405,33 @@ fn read_count(cx: &Cx, t: &Table, path: &str) -> Res<Count> {
 /// plain number).
 fn read_amount(cx: &Cx, v: &Value, field: &str, base_max: i32) -> Res<Amount> {
     if let Value::Integer(_) = v {
-        return Ok(Amount::fixed(as_int(cx, v, field, 0, base_max as i64)? as i32));
+        return Ok(Amount::fixed(
+            as_int(cx, v, field, 0, base_max as i64)? as i32
+        ));
     }
     let t = v.as_table().ok_or_else(|| {
-        cx.err(field, format!("expected an integer or a table {{ base, per, of, scope }}, found {}", found(v)))
+        cx.err(
+            field,
+            format!(
+                "expected an integer or a table {{ base, per, of, scope }}, found {}",
+                found(v)
+            ),
+        )
     })?;
-    check_keys(cx, t, field, &["base", "per", "of", "scope", "every", "max"])?;
+    check_keys(
+        cx,
+        t,
+        field,
+        &["base", "per", "of", "scope", "every", "max"],
+    )?;
     let base = opt_int(cx, t, field, "base", 0, base_max as i64)?.unwrap_or(0) as i32;
     if !t.contains_key("of") {
         for key in ["per", "scope", "every", "max"] {
             if t.contains_key(key) {
-                return Err(cx.err(&join(field, key), "only a counted amount (with \"of\") has this"));
+                return Err(cx.err(
+                    &join(field, key),
+                    "only a counted amount (with \"of\") has this",
+                ));
             }
         }
         return Ok(Amount::fixed(base));
@@ -385,11 +439,20 @@ fn read_amount(cx: &Cx, v: &Value, field: &str, base_max: i32) -> Res<Amount> {
     let count = read_count(cx, t, field)?;
     let per = opt_int(cx, t, field, "per", -limit::PER, limit::PER)?.unwrap_or(1) as i32;
     if per == 0 {
-        return Err(cx.err(&join(field, "per"), "per 0 counts nothing; leave \"of\" out instead"));
+        return Err(cx.err(
+            &join(field, "per"),
+            "per 0 counts nothing; leave \"of\" out instead",
+        ));
     }
     let every = opt_int(cx, t, field, "every", 1, limit::EVERY)?.unwrap_or(1) as u32;
     let max = opt_int(cx, t, field, "max", 0, limit::MAX)?.map(|m| m as i32);
-    Ok(Amount { base, per, count: Some(count), every, max })
+    Ok(Amount {
+        base,
+        per,
+        count: Some(count),
+        every,
+        max,
+    })
 }
 
 fn is_zero(a: &Amount) -> bool {
@@ -408,7 +471,10 @@ fn read_condition(cx: &Cx, v: &Value, field: &str) -> Res<Condition> {
             return Err(cx.err(&none_field, "write none = true, or leave it out"));
         }
         if min.is_some() || max.is_some() {
-            return Err(cx.err(&none_field, "none = true cannot be combined with min or max"));
+            return Err(cx.err(
+                &none_field,
+                "none = true cannot be combined with min or max",
+            ));
         }
         max = Some(0);
     }
@@ -418,21 +484,32 @@ fn read_condition(cx: &Cx, v: &Value, field: &str) -> Res<Condition> {
         return Err(cx.err(&join(field, "min"), format!("min {lo} is above max {hi}")));
     }
     if min.unwrap_or(0) == 0 && max.is_none() {
-        return Err(cx.err(field, "the condition is always true; give min, max or none = true"));
+        return Err(cx.err(
+            field,
+            "the condition is always true; give min, max or none = true",
+        ));
     }
     Ok(Condition { count, min, max })
 }
 
 fn opt_condition(cx: &Cx, t: &Table, path: &str) -> Res<Option<Condition>> {
-    t.get("when").map(|v| read_condition(cx, v, &join(path, "when"))).transpose()
+    t.get("when")
+        .map(|v| read_condition(cx, v, &join(path, "when")))
+        .transpose()
 }
 
 /// Reads `coins`, `water`, `food` of `t` (other keys are the caller's business).
 fn read_cost_parts(cx: &Cx, t: &Table, path: &str, max: (i32, i32, i32)) -> Res<Cost> {
     let part = |key: &str, m: i32| -> Res<Amount> {
-        t.get(key).map_or(Ok(Amount::fixed(0)), |v| read_amount(cx, v, &join(path, key), m))
+        t.get(key).map_or(Ok(Amount::fixed(0)), |v| {
+            read_amount(cx, v, &join(path, key), m)
+        })
     };
-    Ok(Cost { coins: part("coins", max.0)?, water: part("water", max.1)?, food: part("food", max.2)? })
+    Ok(Cost {
+        coins: part("coins", max.0)?,
+        water: part("water", max.1)?,
+        food: part("food", max.2)?,
+    })
 }
 
 fn read_cost_table(cx: &Cx, v: &Value, field: &str, max: (i32, i32, i32)) -> Res<Cost> {
@@ -444,9 +521,15 @@ fn read_cost_table(cx: &Cx, v: &Value, field: &str, max: (i32, i32, i32)) -> Res
 /// Reads `coins`, `food`, `vp` of `t` (other keys are the caller's business).
 fn read_gain_parts(cx: &Cx, t: &Table, path: &str) -> Res<Gain> {
     let part = |key: &str| -> Res<Amount> {
-        t.get(key).map_or(Ok(Amount::fixed(0)), |v| read_amount(cx, v, &join(path, key), limit::GAIN_BASE))
+        t.get(key).map_or(Ok(Amount::fixed(0)), |v| {
+            read_amount(cx, v, &join(path, key), limit::GAIN_BASE)
+        })
     };
-    let gain = Gain { coins: part("coins")?, food: part("food")?, vp: part("vp")? };
+    let gain = Gain {
+        coins: part("coins")?,
+        food: part("food")?,
+        vp: part("vp")?,
+    };
     if is_zero(&gain.coins) && is_zero(&gain.food) && is_zero(&gain.vp) {
         return Err(cx.err(path, "gains nothing; give coins, food or vp"));
     }
@@ -466,7 +549,10 @@ fn read_gain_table(cx: &Cx, v: &Value, field: &str) -> Res<Gain> {
 #[derive(Clone, Copy)]
 enum Carrier {
     Location,
-    Equipment { host: Filter, host_timing: Option<Timing> },
+    Equipment {
+        host: Filter,
+        host_timing: Option<Timing>,
+    },
 }
 
 impl Carrier {
@@ -488,7 +574,13 @@ impl Carrier {
 
 const TOWERS: [Filter; 2] = [Filter::WaterTower, Filter::EmptyWaterTower];
 
-fn read_ability(cx: &Cx, v: &Value, path: &str, carrier: Carrier, locations: &[LocationDef]) -> Res<Ability> {
+fn read_ability(
+    cx: &Cx,
+    v: &Value,
+    path: &str,
+    carrier: Carrier,
+    locations: &[LocationDef],
+) -> Res<Ability> {
     let t = as_table(cx, v, path)?;
     check_keys(cx, t, path, &["timing", "cost", "effects", "modifiers"])?;
     let timing_field = join(path, "timing");
@@ -509,19 +601,32 @@ fn read_ability(cx: &Cx, v: &Value, path: &str, carrier: Carrier, locations: &[L
     };
     let effects_field = join(path, "effects");
     let modifiers_field = join(path, "modifiers");
-    let mut ability = Ability { timing, cost, effects: Vec::new(), modifiers: Vec::new() };
+    let mut ability = Ability {
+        timing,
+        cost,
+        effects: Vec::new(),
+        modifiers: Vec::new(),
+    };
     if timing == Timing::Ongoing {
         // Ongoing abilities change rules while face up (ruling 13); they have no one-off effects.
         if t.contains_key("effects") {
-            return Err(cx.err(&effects_field, "Ongoing abilities have modifiers, not effects"));
+            return Err(cx.err(
+                &effects_field,
+                "Ongoing abilities have modifiers, not effects",
+            ));
         }
         let list = as_list(cx, required(cx, t, path, "modifiers")?, &modifiers_field)?;
         if list.is_empty() {
-            return Err(cx.err(&modifiers_field, "an Ongoing ability needs at least one modifier"));
+            return Err(cx.err(
+                &modifiers_field,
+                "an Ongoing ability needs at least one modifier",
+            ));
         }
         for (i, m) in list.iter().enumerate() {
             let field = format!("{modifiers_field}[{}]", i + 1);
-            ability.modifiers.push(read_modifier(cx, m, &field, carrier, locations)?);
+            ability
+                .modifiers
+                .push(read_modifier(cx, m, &field, carrier, locations)?);
         }
     } else {
         if t.contains_key("modifiers") {
@@ -533,7 +638,9 @@ fn read_ability(cx: &Cx, v: &Value, path: &str, carrier: Carrier, locations: &[L
         }
         for (i, e) in list.iter().enumerate() {
             let field = format!("{effects_field}[{}]", i + 1);
-            ability.effects.push(read_effect(cx, e, &field, timing, carrier)?);
+            ability
+                .effects
+                .push(read_effect(cx, e, &field, timing, carrier)?);
         }
     }
     Ok(ability)
@@ -546,7 +653,10 @@ fn read_effect(cx: &Cx, v: &Value, path: &str, timing: Timing, carrier: Carrier)
     let game_end = timing == Timing::GameEnd;
     if game_end && what != "gain" {
         // Ruling 18: Game End abilities only score.
-        return Err(cx.err(&do_field, "a Game End ability can only score VP (do = \"gain\" with vp)"));
+        return Err(cx.err(
+            &do_field,
+            "a Game End ability can only score VP (do = \"gain\" with vp)",
+        ));
     }
     match what {
         "gain" => {
@@ -555,11 +665,16 @@ fn read_effect(cx: &Cx, v: &Value, path: &str, timing: Timing, carrier: Carrier)
             if game_end {
                 for (key, a) in [("coins", gain.coins), ("food", gain.food)] {
                     if !is_zero(&a) {
-                        return Err(cx.err(&join(path, key), "a Game End ability can only score VP"));
+                        return Err(
+                            cx.err(&join(path, key), "a Game End ability can only score VP")
+                        );
                     }
                 }
             }
-            Ok(Effect::Gain { gain, when: opt_condition(cx, t, path)? })
+            Ok(Effect::Gain {
+                gain,
+                when: opt_condition(cx, t, path)?,
+            })
         }
         "refill" => {
             check_keys(cx, t, path, &["do", "water", "scope", "when"])?;
@@ -572,18 +687,30 @@ fn read_effect(cx: &Cx, v: &Value, path: &str, timing: Timing, carrier: Carrier)
                     "\"this\" refills only work on Equipment placed on a Water Tower",
                 ));
             }
-            Ok(Effect::Refill { water, scope, when: opt_condition(cx, t, path)? })
+            Ok(Effect::Refill {
+                water,
+                scope,
+                when: opt_condition(cx, t, path)?,
+            })
         }
         "equipment" => {
             check_keys(cx, t, path, &["do", "count", "when"])?;
             let count = opt_int(cx, t, path, "count", 1, 3)?.unwrap_or(1) as u8;
-            Ok(Effect::Equipment { count, when: opt_condition(cx, t, path)? })
+            Ok(Effect::Equipment {
+                count,
+                when: opt_condition(cx, t, path)?,
+            })
         }
         "repeat" => {
             check_keys(cx, t, path, &["do", "max", "pay", "gain"])?;
             let max = req_int(cx, t, path, "max", 1, 5)? as u8;
             let pay_field = join(path, "pay");
-            let pay = read_cost_table(cx, required(cx, t, path, "pay")?, &pay_field, limit::HARVEST)?;
+            let pay = read_cost_table(
+                cx,
+                required(cx, t, path, "pay")?,
+                &pay_field,
+                limit::HARVEST,
+            )?;
             if is_zero(&pay.coins) && is_zero(&pay.water) && is_zero(&pay.food) {
                 return Err(cx.err(&pay_field, "a repeat must cost something"));
             }
@@ -622,7 +749,9 @@ fn read_modifier(
                 return Ok(Modifier::SiloCapacity { bonus, scope });
             }
             if scope == Scope::This && !carrier.host_is(&TOWERS) {
-                return Err(this_error("works only on Equipment placed on a Water Tower"));
+                return Err(this_error(
+                    "works only on Equipment placed on a Water Tower",
+                ));
             }
             Ok(if what == "tower_range" {
                 Modifier::TowerRange { bonus, scope }
@@ -639,7 +768,9 @@ fn read_modifier(
                      (host_timing = \"harvest\")",
                 ));
             }
-            Ok(Modifier::ExtraHarvest { times: req_int(cx, t, path, "times", 1, 3)? as u8 })
+            Ok(Modifier::ExtraHarvest {
+                times: req_int(cx, t, path, "times", 1, 3)? as u8,
+            })
         }
         "game_end_again" => {
             check_keys(cx, t, path, &["do", "coins"])?;
@@ -650,13 +781,18 @@ fn read_modifier(
                      (host_timing = \"game_end\")",
                 ));
             }
-            Ok(Modifier::GameEndAgain { coins: req_int(cx, t, path, "coins", 0, 20)? as u8 })
+            Ok(Modifier::GameEndAgain {
+                coins: req_int(cx, t, path, "coins", 0, 20)? as u8,
+            })
         }
         "harvest_bonus" => {
             check_keys(cx, t, path, &["do", "of", "scope", "gain"])?;
             let of_field = join(path, "of");
             let of = parse_filter(cx, req_str(cx, t, path, "of")?, &of_field)?;
-            if !matches!(of, Filter::Location | Filter::Pile(_) | Filter::Kind(_) | Filter::Harvest) {
+            if !matches!(
+                of,
+                Filter::Location | Filter::Pile(_) | Filter::Kind(_) | Filter::Harvest
+            ) {
                 return Err(cx.err(&of_field, "only locations have Harvest abilities"));
             }
             let scope = scope(t)?;
@@ -674,7 +810,9 @@ fn read_modifier(
                         && host_timing.is_none_or(|ht| ht == Timing::Harvest)
                 });
                 if !fits {
-                    return Err(this_error("never applies: no host design matching \"of\" has a Harvest ability"));
+                    return Err(this_error(
+                        "never applies: no host design matching \"of\" has a Harvest ability",
+                    ));
                 }
             }
             let gain = read_gain_table(cx, required(cx, t, path, "gain")?, &join(path, "gain"))?;
@@ -686,13 +824,19 @@ fn read_modifier(
             let of = parse_filter(cx, req_str(cx, t, path, "of")?, &of_field)?;
             if !matches!(
                 of,
-                Filter::Location | Filter::Pile(_) | Filter::Kind(_) | Filter::Harvest | Filter::GameEnd
+                Filter::Location
+                    | Filter::Pile(_)
+                    | Filter::Kind(_)
+                    | Filter::Harvest
+                    | Filter::GameEnd
             ) {
                 return Err(cx.err(&of_field, "discounts apply to location cards only"));
             }
             let scope = scope(t)?;
             if scope == Scope::This {
-                return Err(this_error("cannot be built on; use adjacent, within N or farm"));
+                return Err(this_error(
+                    "cannot be built on; use adjacent, within N or farm",
+                ));
             }
             let coins = req_int(cx, t, path, "coins", 1, 10)? as u8;
             Ok(Modifier::BuildDiscount { of, scope, coins })
@@ -719,10 +863,19 @@ struct Seen {
 }
 
 impl Seen {
-    fn claim(cx: &Cx, map: &mut HashMap<String, String>, key: String, field: &str, what: &str) -> Res<()> {
+    fn claim(
+        cx: &Cx,
+        map: &mut HashMap<String, String>,
+        key: String,
+        field: &str,
+        what: &str,
+    ) -> Res<()> {
         let me = cx.card.clone().unwrap_or_default();
         if let Some(owner) = map.get(&key) {
-            return Err(cx.err(field, format!("{what} \"{key}\" is already used by \"{owner}\"")));
+            return Err(cx.err(
+                field,
+                format!("{what} \"{key}\" is already used by \"{owner}\""),
+            ));
         }
         map.insert(key, me);
         Ok(())
@@ -735,7 +888,10 @@ fn id_problem(id: &str) -> Option<&'static str> {
     if id.is_empty() || id.len() > 16 {
         return Some("an id has 1 to 16 characters");
     }
-    if !id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_') {
+    if !id
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+    {
         return Some("an id uses only a-z, 0-9 and _");
     }
     if id == "water_tower" || id == "silo" {
@@ -747,12 +903,18 @@ fn id_problem(id: &str) -> Option<&'static str> {
 /// Codes are drawn in the farm grid next to the supply cards' codes (`W3`-style for a Water
 /// Tower with its Water, `SIL` for a Silo), so those shapes are reserved.
 fn code_problem(code: &str) -> Option<&'static str> {
-    if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit()) {
+    if code.len() != 3
+        || !code
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+    {
         return Some("a code is exactly 3 characters of A-Z and 0-9");
     }
     let b = code.as_bytes();
     if code == "SIL" || (b[0] == b'W' && (b[1].is_ascii_digit() || b[1] == b'T')) {
-        return Some("codes SIL, WT? and W followed by a digit are reserved for Water Towers and Silos");
+        return Some(
+            "codes SIL, WT? and W followed by a digit are reserved for Water Towers and Silos",
+        );
     }
     None
 }
@@ -760,7 +922,9 @@ fn code_problem(code: &str) -> Option<&'static str> {
 /// Reads `id` first, so that every later error can name the card; a missing or bad id is
 /// reported against `location #n`.
 fn card_cx(t: &Table, section: &str, n: usize) -> (Cx, Option<DeckError>) {
-    let fallback = Cx { card: Some(format!("{section} #{n}")) };
+    let fallback = Cx {
+        card: Some(format!("{section} #{n}")),
+    };
     let Some(v) = t.get("id") else {
         let e = fallback.err("id", "missing field");
         return (fallback, Some(e));
@@ -773,7 +937,12 @@ fn card_cx(t: &Table, section: &str, n: usize) -> (Cx, Option<DeckError>) {
         let e = fallback.err("id", format!("bad id \"{id}\": {problem}"));
         return (fallback, Some(e));
     }
-    (Cx { card: Some(id.to_string()) }, None)
+    (
+        Cx {
+            card: Some(id.to_string()),
+        },
+        None,
+    )
 }
 
 /// Reads the fields every card has (id, code, name, copies) and claims id, code and name.
@@ -787,7 +956,10 @@ fn read_identity(cx: &Cx, t: &Table, seen: &mut Seen) -> Res<(String, String, St
     Seen::claim(cx, &mut seen.codes, code.to_string(), "code", "code")?;
     let name = req_str(cx, t, "", "name")?.trim();
     if name.is_empty() || name.chars().count() > limit::NAME_LEN {
-        return Err(cx.err("name", format!("a name has 1 to {} characters", limit::NAME_LEN)));
+        return Err(cx.err(
+            "name",
+            format!("a name has 1 to {} characters", limit::NAME_LEN),
+        ));
     }
     Seen::claim(cx, &mut seen.names, name.to_lowercase(), "name", "name")?;
     let copies = req_int(cx, t, "", "copies", 1, limit::MAX_COPIES)? as u8;
@@ -799,24 +971,43 @@ fn read_location(cx: &Cx, t: &Table, seen: &mut Seen, so_far: &[LocationDef]) ->
         cx,
         t,
         "",
-        &["id", "code", "name", "pile", "kind", "copies", "cost", "water", "food", "vp", "flavor", "ability"],
+        &[
+            "id", "code", "name", "pile", "kind", "copies", "cost", "water", "food", "vp",
+            "flavor", "ability",
+        ],
     )?;
     let (id, code, name, copies) = read_identity(cx, t, seen)?;
     let pile_str = req_str(cx, t, "", "pile")?;
-    let pile = pile_of(pile_str)
-        .ok_or_else(|| cx.err("pile", format!("unknown pile \"{pile_str}\"; expected one of: {PILES}")))?;
+    let pile = pile_of(pile_str).ok_or_else(|| {
+        cx.err(
+            "pile",
+            format!("unknown pile \"{pile_str}\"; expected one of: {PILES}"),
+        )
+    })?;
     let kind = match t.get("kind") {
         None if matches!(pile, Pile::Field | Pile::Livestock) => {
-            return Err(cx.err("kind", format!("missing field: a {} needs a kind", pile.name())));
+            return Err(cx.err(
+                "kind",
+                format!("missing field: a {} needs a kind", pile.name()),
+            ));
         }
         None => None,
         Some(v) => {
             let s = as_str(cx, v, "kind")?;
-            let k = kind_of(s)
-                .ok_or_else(|| cx.err("kind", format!("unknown kind \"{s}\"; expected one of: {KINDS}")))?;
+            let k = kind_of(s).ok_or_else(|| {
+                cx.err(
+                    "kind",
+                    format!("unknown kind \"{s}\"; expected one of: {KINDS}"),
+                )
+            })?;
             if k.pile() != pile {
                 let msg = if matches!(pile, Pile::Field | Pile::Livestock) {
-                    format!("{} is a {} kind, not a {} kind", k.name(), k.pile().name(), pile.name())
+                    format!(
+                        "{} is a {} kind, not a {} kind",
+                        k.name(),
+                        k.pile().name(),
+                        pile.name()
+                    )
                 } else {
                     format!("{} have no kind", pile.plural())
                 };
@@ -828,15 +1019,22 @@ fn read_location(cx: &Cx, t: &Table, seen: &mut Seen, so_far: &[LocationDef]) ->
     // A build cost is counted from the empty space being built on (e.g. Animal Pen).
     let (coin_max, water_max, food_max) = limit::BUILD;
     let coins = read_amount(cx, required(cx, t, "", "cost")?, "cost", coin_max)?;
-    let water = t.get("water").map_or(Ok(Amount::fixed(0)), |v| read_amount(cx, v, "water", water_max))?;
-    let food = t.get("food").map_or(Ok(Amount::fixed(0)), |v| read_amount(cx, v, "food", food_max))?;
+    let water = t.get("water").map_or(Ok(Amount::fixed(0)), |v| {
+        read_amount(cx, v, "water", water_max)
+    })?;
+    let food = t.get("food").map_or(Ok(Amount::fixed(0)), |v| {
+        read_amount(cx, v, "food", food_max)
+    })?;
     let vp = req_int(cx, t, "", "vp", 0, limit::MAX_VP)? as u8;
     let flavor = match t.get("flavor") {
         None => None,
         Some(v) => {
             let s = as_str(cx, v, "flavor")?.trim();
             if s.chars().count() > limit::FLAVOR_LEN {
-                return Err(cx.err("flavor", format!("at most {} characters", limit::FLAVOR_LEN)));
+                return Err(cx.err(
+                    "flavor",
+                    format!("at most {} characters", limit::FLAVOR_LEN),
+                ));
             }
             Some(s.to_string())
         }
@@ -845,41 +1043,94 @@ fn read_location(cx: &Cx, t: &Table, seen: &mut Seen, so_far: &[LocationDef]) ->
         .get("ability")
         .map(|v| read_ability(cx, v, "ability", Carrier::Location, so_far))
         .transpose()?;
-    Ok(LocationDef { id, code, name, pile, kind, copies, cost: Cost { coins, water, food }, vp, ability, flavor })
+    Ok(LocationDef {
+        id,
+        code,
+        name,
+        pile,
+        kind,
+        copies,
+        cost: Cost { coins, water, food },
+        vp,
+        ability,
+        flavor,
+    })
 }
 
 fn read_equipment(cx: &Cx, t: &Table, seen: &mut Seen, deck: &Deck) -> Res<EquipmentDef> {
-    check_keys(cx, t, "", &["id", "code", "name", "copies", "host", "host_timing", "ability"])?;
+    check_keys(
+        cx,
+        t,
+        "",
+        &[
+            "id",
+            "code",
+            "name",
+            "copies",
+            "host",
+            "host_timing",
+            "ability",
+        ],
+    )?;
     let (id, code, name, copies) = read_identity(cx, t, seen)?;
     let host = parse_filter(cx, req_str(cx, t, "", "host")?, "host")?;
     if matches!(host, Filter::Card | Filter::OpenArea) {
         // Ruling 15: an Open Area has no Equipment.
         return Err(cx.err("host", "Equipment goes on a face-up card; name its type"));
     }
-    let host_timing = t.get("host_timing").map(|v| parse_timing(cx, v, "host_timing")).transpose()?;
+    let host_timing = t
+        .get("host_timing")
+        .map(|v| parse_timing(cx, v, "host_timing"))
+        .transpose()?;
     // Each tile must have somewhere to go, or it is a dead draw.
     let exists = match host {
-        Filter::WaterTower | Filter::EmptyWaterTower => host_timing.is_none() && deck.supply.water_towers > 0,
+        Filter::WaterTower | Filter::EmptyWaterTower => {
+            host_timing.is_none() && deck.supply.water_towers > 0
+        }
         Filter::Silo => host_timing.is_none() && deck.supply.silos > 0,
         Filter::Location if host_timing.is_none() => true,
-        _ => deck
-            .locations
-            .iter()
-            .any(|d| design_matches(host, d) && host_timing.is_none_or(|ht| d.timing() == Some(ht))),
+        _ => deck.locations.iter().any(|d| {
+            design_matches(host, d) && host_timing.is_none_or(|ht| d.timing() == Some(ht))
+        }),
     };
     if !exists {
-        let field = if host_timing.is_some() { "host_timing" } else { "host" };
+        let field = if host_timing.is_some() {
+            "host_timing"
+        } else {
+            "host"
+        };
         return Err(cx.err(field, "no card in the deck can hold this Equipment"));
     }
     let carrier = Carrier::Equipment { host, host_timing };
-    let ability = read_ability(cx, required(cx, t, "", "ability")?, "ability", carrier, &deck.locations)?;
-    Ok(EquipmentDef { id, code, name, copies, host, host_timing, ability })
+    let ability = read_ability(
+        cx,
+        required(cx, t, "", "ability")?,
+        "ability",
+        carrier,
+        &deck.locations,
+    )?;
+    Ok(EquipmentDef {
+        id,
+        code,
+        name,
+        copies,
+        host,
+        host_timing,
+        ability,
+    })
 }
 
 fn read_supply(cx: &Cx, t: &Table) -> Res<SupplyDef> {
     let v = required(cx, t, "", "supply")?;
     let s = as_table(cx, v, "supply")?;
-    let keys = ["water_towers", "silos", "tower_cost", "tower_capacity", "tower_range", "silo_capacity"];
+    let keys = [
+        "water_towers",
+        "silos",
+        "tower_cost",
+        "tower_capacity",
+        "tower_range",
+        "silo_capacity",
+    ];
     check_keys(cx, s, "supply", &keys)?;
     let n = |key: &str, lo: i64, hi: i64| req_int(cx, s, "supply", key, lo, hi).map(|n| n as u8);
     // At least one starting tower and silo per player (6 players, ruling 20).
@@ -896,14 +1147,21 @@ fn read_supply(cx: &Cx, t: &Table) -> Res<SupplyDef> {
 /// The `[[location]]` / `[[equipment]]` entries, as tables.
 fn sections<'v>(cx: &Cx, root: &'v Table, key: &str) -> Res<Vec<&'v Table>> {
     let v = required(cx, root, "", key)?;
-    let list = v
-        .as_array()
-        .ok_or_else(|| cx.err(key, format!("expected a list of tables ([[{key}]]), found {}", found(v))))?;
+    let list = v.as_array().ok_or_else(|| {
+        cx.err(
+            key,
+            format!("expected a list of tables ([[{key}]]), found {}", found(v)),
+        )
+    })?;
     list.iter()
         .enumerate()
         .map(|(i, v)| {
-            v.as_table()
-                .ok_or_else(|| cx.err(&format!("{key}[{}]", i + 1), format!("expected a table, found {}", found(v))))
+            v.as_table().ok_or_else(|| {
+                cx.err(
+                    &format!("{key}[{}]", i + 1),
+                    format!("expected a table, found {}", found(v)),
+                )
+            })
         })
         .collect()
 }
@@ -916,7 +1174,13 @@ fn read_deck(root: &Table) -> Res<Deck> {
         return Err(cx.err("name", "a deck name has 1 to 60 characters"));
     }
     let supply = read_supply(&cx, root)?;
-    let mut deck = Deck { name, supply, locations: Vec::new(), equipment: Vec::new(), fingerprint: 0 };
+    let mut deck = Deck {
+        name,
+        supply,
+        locations: Vec::new(),
+        equipment: Vec::new(),
+        fingerprint: 0,
+    };
     let mut seen = Seen::default();
     for (i, t) in sections(&cx, root, "location")?.into_iter().enumerate() {
         let (card_cx, id_error) = card_cx(t, "location", i + 1);
@@ -957,7 +1221,10 @@ fn read_deck(root: &Table) -> Res<Deck> {
     if deck.equipment_tile_count() < limit::MIN_EQUIPMENT_TILES {
         return Err(cx.err(
             "equipment",
-            format!("at least {} Equipment tiles are needed (ruling 17: draw 3)", limit::MIN_EQUIPMENT_TILES),
+            format!(
+                "at least {} Equipment tiles are needed (ruling 17: draw 3)",
+                limit::MIN_EQUIPMENT_TILES
+            ),
         ));
     }
     if deck.equipment.len() > usize::from(u16::MAX) {
@@ -973,5 +1240,742 @@ fn fingerprint(deck: &Deck) -> u64 {
     let mut canonical = deck.clone();
     canonical.fingerprint = 0;
     let json = serde_json::to_string(&canonical).expect("a deck always serialises");
-    json.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+    json.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn default() -> Arc<Deck> {
+        Deck::default_deck()
+    }
+
+    fn loc<'a>(deck: &'a Deck, id: &str) -> &'a LocationDef {
+        let d = deck
+            .location_by_id(id)
+            .unwrap_or_else(|| panic!("no location {id}"));
+        deck.location(d)
+    }
+
+    fn equip<'a>(deck: &'a Deck, id: &str) -> &'a EquipmentDef {
+        deck.equip(
+            deck.equipment_by_id(id)
+                .unwrap_or_else(|| panic!("no equipment {id}")),
+        )
+    }
+
+    fn ability(def: &LocationDef) -> &Ability {
+        def.ability.as_ref().expect("ability")
+    }
+
+    fn counted(base: i32, per: i32, of: Filter, scope: Scope) -> Amount {
+        Amount {
+            base,
+            per,
+            count: Some(Count::Cards { of, scope }),
+            every: 1,
+            max: None,
+        }
+    }
+
+    fn fixed_gain(coins: i32, food: i32, vp: i32) -> Gain {
+        Gain {
+            coins: Amount::fixed(coins),
+            food: Amount::fixed(food),
+            vp: Amount::fixed(vp),
+        }
+    }
+
+    #[test]
+    fn embedded_deck_has_the_shape_cards_md_asks_for() {
+        let deck = default();
+        assert_eq!(deck.locations.len(), 44);
+        for pile in Pile::ALL {
+            let designs: Vec<_> = deck.locations.iter().filter(|d| d.pile == pile).collect();
+            assert_eq!(designs.len(), 11, "{pile:?} designs");
+            assert!(designs.iter().all(|d| d.copies == 3), "{pile:?} copies");
+        }
+        assert_eq!(deck.location_card_count(), 132);
+        assert_eq!(deck.equipment.len(), 15);
+        assert!(deck.equipment.iter().all(|e| e.copies == 2));
+        assert_eq!(deck.equipment_tile_count(), 30);
+        // Ruling 1.
+        let s = &deck.supply;
+        assert_eq!((s.water_towers, s.silos, s.tower_cost), (20, 14, 2));
+        assert_eq!(
+            (s.tower_capacity, s.tower_range, s.silo_capacity),
+            (3, 2, 4)
+        );
+        // CARDS.md "Economy": costs 1-5, Buildings up to about 7; printed VP 0-3.
+        for d in &deck.locations {
+            let top = if d.pile == Pile::Building { 7 } else { 6 };
+            assert!((1..=top).contains(&d.cost.coins.base), "{} cost", d.id);
+            assert!(d.vp <= 3, "{} vp", d.id);
+            assert!(
+                d.cost.water.base <= 2 && d.cost.food.base <= 2,
+                "{} build needs",
+                d.id
+            );
+        }
+    }
+
+    #[test]
+    fn embedded_deck_is_loaded_once_and_fingerprinted() {
+        let a = default();
+        let b = default();
+        assert!(Arc::ptr_eq(&a, &b));
+        assert_ne!(a.fingerprint, 0);
+        let again = Deck::from_toml(include_str!("deck.toml")).unwrap();
+        assert_eq!(again.fingerprint, a.fingerprint);
+        assert_eq!(fingerprint(&again), again.fingerprint);
+        // Any change to the rules changes the fingerprint (saved games refuse another deck).
+        let mut changed = again.clone();
+        changed.locations[0].vp += 1;
+        assert_ne!(fingerprint(&changed), again.fingerprint);
+    }
+
+    #[test]
+    fn rulebook_fields_have_cards_md_numbers() {
+        let deck = default();
+        let potatoes = loc(&deck, "potatoes");
+        assert_eq!(
+            (potatoes.name.as_str(), potatoes.pile, potatoes.kind),
+            ("Potatoes", Pile::Field, Some(Kind::Vegetable))
+        );
+        assert_eq!((potatoes.cost.coins, potatoes.vp), (Amount::fixed(3), 1));
+        let a = ability(potatoes);
+        assert_eq!(a.timing, Timing::Immediate);
+        let silo_adjacent = Condition {
+            count: Count::Cards {
+                of: Filter::Silo,
+                scope: Scope::Adjacent,
+            },
+            min: Some(1),
+            max: None,
+        };
+        assert_eq!(
+            a.effects,
+            vec![
+                Effect::Gain {
+                    gain: fixed_gain(0, 2, 0),
+                    when: None
+                },
+                Effect::Equipment {
+                    count: 1,
+                    when: Some(silo_adjacent)
+                },
+            ]
+        );
+
+        let wheat = loc(&deck, "wheat");
+        assert_eq!(
+            (wheat.name.as_str(), wheat.kind),
+            ("Wheat", Some(Kind::Grain))
+        );
+        let a = ability(wheat);
+        assert_eq!(
+            (a.timing, a.cost.water),
+            (Timing::Harvest, Amount::fixed(1))
+        );
+        assert_eq!(
+            a.effects,
+            vec![Effect::Gain {
+                gain: fixed_gain(0, 2, 0),
+                when: None
+            }]
+        );
+
+        let oranges = loc(&deck, "orange_trees");
+        assert_eq!(
+            (oranges.name.as_str(), oranges.kind),
+            ("Orange Trees", Some(Kind::Fruit))
+        );
+        let a = ability(oranges);
+        assert_eq!(a.cost.water, Amount::fixed(1));
+        assert_eq!(
+            a.effects,
+            vec![Effect::Gain {
+                gain: fixed_gain(0, 0, 1),
+                when: None
+            }]
+        );
+
+        let apples = loc(&deck, "apple_trees");
+        assert_eq!(
+            (apples.name.as_str(), apples.kind),
+            ("Apple Trees", Some(Kind::Fruit))
+        );
+        let a = ability(apples);
+        assert_eq!(a.cost.water, Amount::fixed(2));
+        let food = counted(0, 1, Filter::WaterTower, Scope::Within(2));
+        assert_eq!(
+            a.effects,
+            vec![Effect::Gain {
+                gain: Gain {
+                    food,
+                    ..fixed_gain(0, 0, 0)
+                },
+                when: None
+            }]
+        );
+
+        let tomatoes = loc(&deck, "tomatoes");
+        assert_eq!(
+            (tomatoes.name.as_str(), tomatoes.kind),
+            ("Tomatoes", Some(Kind::Vegetable))
+        );
+        let a = ability(tomatoes);
+        assert!(a.timing == Timing::Harvest && a.cost.water.base >= 1);
+        let food = counted(0, 1, Filter::Location, Scope::Adjacent);
+        assert_eq!(
+            a.effects,
+            vec![Effect::Gain {
+                gain: Gain {
+                    food,
+                    ..fixed_gain(0, 0, 0)
+                },
+                when: None
+            }]
+        );
+    }
+
+    #[test]
+    fn rulebook_livestock_have_cards_md_numbers() {
+        let deck = default();
+        let pigs = loc(&deck, "pigs");
+        assert_eq!((pigs.name.as_str(), pigs.kind), ("Pigs", Some(Kind::Meat)));
+        let a = ability(pigs);
+        assert_eq!((a.timing, a.cost.food), (Timing::Harvest, Amount::fixed(1)));
+        assert_eq!(
+            a.effects,
+            vec![
+                Effect::Gain {
+                    gain: fixed_gain(3, 0, 0),
+                    when: None
+                },
+                Effect::Repeat {
+                    max: 2,
+                    pay: Cost {
+                        food: Amount::fixed(1),
+                        ..Cost::FREE
+                    },
+                    gain: fixed_gain(2, 0, 0)
+                },
+            ]
+        );
+        // The rulebook's example: 2 Food gave 5 coins (1 for the cost, 1 for one repeat).
+
+        let sheep = loc(&deck, "sheep");
+        assert_eq!(
+            (sheep.name.as_str(), sheep.kind),
+            ("Sheep", Some(Kind::Dairy))
+        );
+        let a = ability(sheep);
+        assert_eq!(a.cost.food, Amount::fixed(2));
+        let coins = counted(3, 1, Filter::Kind(Kind::Dairy), Scope::Within(2));
+        assert_eq!(
+            a.effects,
+            vec![Effect::Gain {
+                gain: Gain {
+                    coins,
+                    ..fixed_gain(0, 0, 0)
+                },
+                when: None
+            }]
+        );
+
+        let oxen = loc(&deck, "oxen");
+        assert_eq!((oxen.name.as_str(), oxen.kind), ("Oxen", Some(Kind::Work)));
+        let a = ability(oxen);
+        assert_eq!(a.cost.food, Amount::fixed(2));
+        let coins = counted(0, 1, Filter::Harvest, Scope::Within(2));
+        assert_eq!(
+            a.effects,
+            vec![Effect::Gain {
+                gain: Gain {
+                    coins,
+                    ..fixed_gain(0, 0, 0)
+                },
+                when: None
+            }]
+        );
+
+        let turkeys = loc(&deck, "turkeys");
+        assert_eq!(
+            (turkeys.name.as_str(), turkeys.kind),
+            ("Turkeys", Some(Kind::Poultry))
+        );
+        let a = ability(turkeys);
+        assert!(a.timing == Timing::Harvest && a.cost.food.base >= 1);
+        let lonely = Condition {
+            count: Count::Cards {
+                of: Filter::Pile(Pile::Livestock),
+                scope: Scope::Within(3),
+            },
+            min: None,
+            max: Some(0),
+        };
+        assert!(
+            a.effects
+                .iter()
+                .any(|e| matches!(e, Effect::Gain { when: Some(c), .. } if *c == lonely))
+        );
+    }
+
+    #[test]
+    fn rulebook_constructions_buildings_and_equipment_have_cards_md_numbers() {
+        let deck = default();
+        let pen = loc(&deck, "animal_pen");
+        assert_eq!(pen.name, "Animal Pen");
+        assert_eq!(
+            pen.cost.coins,
+            counted(6, -1, Filter::Pile(Pile::Livestock), Scope::Within(2))
+        );
+
+        let slaughterhouse = loc(&deck, "slaughterhouse");
+        assert_eq!(
+            (slaughterhouse.name.as_str(), slaughterhouse.pile),
+            ("Slaughterhouse", Pile::Building)
+        );
+        assert_eq!(slaughterhouse.cost.coins, Amount::fixed(6));
+        let a = ability(slaughterhouse);
+        assert_eq!(a.timing, Timing::GameEnd);
+        let vp = counted(0, 3, Filter::Kind(Kind::Meat), Scope::Within(3));
+        assert_eq!(
+            a.effects,
+            vec![Effect::Gain {
+                gain: Gain {
+                    vp,
+                    ..fixed_gain(0, 0, 0)
+                },
+                when: None
+            }]
+        );
+
+        // Reviewers: the Brewery gave 6 VP with 3 Grain Fields.
+        let brewery = ability(loc(&deck, "brewery"));
+        let Effect::Gain { gain, .. } = &brewery.effects[0] else {
+            panic!("brewery")
+        };
+        assert_eq!(gain.vp.eval(3), 6);
+
+        let harrow = equip(&deck, "harrow");
+        assert_eq!(
+            (harrow.name.as_str(), harrow.host, harrow.host_timing),
+            ("Harrow", Filter::Pile(Pile::Field), Some(Timing::Harvest))
+        );
+        assert_eq!(
+            harrow.ability.modifiers,
+            vec![Modifier::ExtraHarvest { times: 1 }]
+        );
+
+        let hoses = equip(&deck, "hoses");
+        assert_eq!(
+            (hoses.name.as_str(), hoses.host, hoses.host_timing),
+            ("Hoses", Filter::WaterTower, None)
+        );
+        assert_eq!(
+            hoses.ability.modifiers,
+            vec![Modifier::TowerRange {
+                bonus: 1,
+                scope: Scope::This
+            }]
+        );
+
+        let generator = equip(&deck, "power_generator");
+        assert_eq!(generator.name, "Power Generator");
+        assert_eq!(
+            (generator.host, generator.host_timing),
+            (Filter::Pile(Pile::Building), Some(Timing::GameEnd))
+        );
+        assert!(matches!(
+            generator.ability.modifiers[..],
+            [Modifier::GameEndAgain { .. }]
+        ));
+
+        for id in ["sacks", "fences"] {
+            let e = equip(&deck, id);
+            assert_eq!(e.ability.timing, Timing::GameEnd, "{id}");
+        }
+        assert_eq!(equip(&deck, "sacks").host, Filter::Silo);
+        assert_eq!(equip(&deck, "fences").host, Filter::Pile(Pile::Livestock));
+    }
+
+    #[test]
+    fn reviewer_names_are_used() {
+        let deck = default();
+        let names: Vec<&str> = deck.locations.iter().map(|d| d.name.as_str()).collect();
+        for name in [
+            "Melons",
+            "Pumpkins",
+            "Peppers",
+            "Cabbages",
+            "Cows",
+            "Geese",
+            "Chickens",
+            "Horses",
+            "Ducks",
+            "Rabbits",
+            "Watchdogs",
+            "Fuel Depot",
+            "Tool Shed",
+            "Crop Circles",
+            "Quarters",
+            "Stables",
+            "Brewery",
+            "Market",
+        ] {
+            assert!(names.contains(&name), "{name}");
+        }
+    }
+
+    // --- Malformed decks -------------------------------------------------------------------
+
+    /// A valid deck of 12 generated designs (3 per pile) x `copies`, one Equipment design, plus
+    /// `more_locations` (so the first extra location is `location #13`) and `more_equipment`.
+    fn mini(copies: u8, more_locations: &str, more_equipment: &str) -> String {
+        let mut s = String::from(
+            "name = \"Mini\"\n[supply]\nwater_towers = 20\nsilos = 14\ntower_cost = 2\n\
+             tower_capacity = 3\ntower_range = 2\nsilo_capacity = 4\n",
+        );
+        let piles = [
+            ("field", "F", "kind = \"grain\"\n"),
+            ("livestock", "L", "kind = \"dairy\"\n"),
+            ("construction", "C", ""),
+            ("building", "B", ""),
+        ];
+        for (pile, letter, kind) in piles {
+            for j in 0..3 {
+                s.push_str(&format!(
+                    "[[location]]\nid = \"{pile}{j}\"\ncode = \"{letter}0{j}\"\nname = \"{pile} {j}\"\n\
+                     pile = \"{pile}\"\n{kind}copies = {copies}\ncost = 1\nvp = 1\n"
+                ));
+            }
+        }
+        s.push_str(more_locations);
+        s.push_str(
+            "\n[[equipment]]\nid = \"gear\"\ncode = \"GEA\"\nname = \"Gear\"\ncopies = 3\nhost = \"field\"\n\
+             [equipment.ability]\ntiming = \"immediate\"\neffects = [{ do = \"gain\", coins = 1 }]\n",
+        );
+        s.push_str(more_equipment);
+        s
+    }
+
+    /// An extra location `extra` with the given body lines after the id.
+    fn extra(body: &str) -> String {
+        format!("\n[[location]]\nid = \"extra\"\n{body}\n")
+    }
+
+    const PLAIN: &str =
+        "code = \"EXA\"\nname = \"Extra\"\npile = \"building\"\ncopies = 1\ncost = 2\nvp = 0\n";
+
+    fn error_of(text: &str) -> DeckError {
+        Deck::from_toml(text).expect_err("the deck should be rejected")
+    }
+
+    fn assert_error(text: &str, card: Option<&str>, field: &str) -> DeckError {
+        let e = error_of(text);
+        assert_eq!((e.card.as_deref(), e.field.as_str()), (card, field), "{e}");
+        e
+    }
+
+    #[test]
+    fn mini_deck_is_valid() {
+        let deck = Deck::from_toml(&mini(10, &extra(PLAIN), "")).unwrap();
+        assert_eq!(deck.location_card_count(), 121);
+    }
+
+    #[test]
+    fn unknown_fields_are_named() {
+        assert_error(
+            &mini(10, &extra(&format!("{PLAIN}colour = \"red\"")), ""),
+            Some("extra"),
+            "colour",
+        );
+        let body = format!(
+            "{PLAIN}[location.ability]\ntiming = \"immediate\"\neffects = [{{ do = \"gain\", coin = 2 }}]"
+        );
+        assert_error(
+            &mini(10, &extra(&body), ""),
+            Some("extra"),
+            "ability.effects[1].coin",
+        );
+        let top = format!("{}\nrules = 1\n", "");
+        let e = assert_error(&format!("{top}{}", mini(10, "", "")), None, "rules");
+        assert!(e.message.contains("unknown field"), "{e}");
+    }
+
+    #[test]
+    fn bad_pile_and_kinds_are_named() {
+        let body = PLAIN.replace("pile = \"building\"", "pile = \"animals\"");
+        assert_error(&mini(10, &extra(&body), ""), Some("extra"), "pile");
+        let body = PLAIN.replace("pile = \"building\"", "pile = \"field\"\nkind = \"dairy\"");
+        let e = assert_error(&mini(10, &extra(&body), ""), Some("extra"), "kind");
+        assert!(e.message.contains("Livestock kind"), "{e}");
+        let body = PLAIN.replace("pile = \"building\"", "pile = \"field\"");
+        assert_error(&mini(10, &extra(&body), ""), Some("extra"), "kind");
+        let body = format!("{PLAIN}kind = \"grain\"");
+        assert_error(&mini(10, &extra(&body), ""), Some("extra"), "kind");
+    }
+
+    #[test]
+    fn duplicates_are_named() {
+        let dup_id = "\n[[location]]\nid = \"field0\"\ncode = \"EXA\"\nname = \"Extra\"\npile = \"building\"\ncopies = 1\ncost = 2\nvp = 0\n";
+        let e = assert_error(&mini(10, dup_id, ""), Some("field0"), "id");
+        assert!(e.message.contains("already used"), "{e}");
+        let body = PLAIN.replace("EXA", "F00");
+        assert_error(&mini(10, &extra(&body), ""), Some("extra"), "code");
+        let body = PLAIN.replace("name = \"Extra\"", "name = \"Field 0\"");
+        assert_error(&mini(10, &extra(&body), ""), Some("extra"), "name");
+        // Ids are unique across locations and Equipment.
+        let gear = "\n[[equipment]]\nid = \"field1\"\ncode = \"GE2\"\nname = \"Gear 2\"\ncopies = 1\nhost = \"field\"\n\
+                    [equipment.ability]\ntiming = \"immediate\"\neffects = [{ do = \"gain\", food = 1 }]\n";
+        assert_error(&mini(10, "", gear), Some("field1"), "id");
+    }
+
+    #[test]
+    fn bad_ids_and_codes_are_named() {
+        let no_id = "\n[[location]]\ncode = \"EXA\"\nname = \"Extra\"\npile = \"building\"\ncopies = 1\ncost = 2\nvp = 0\n";
+        let e = assert_error(&mini(10, no_id, ""), Some("location #13"), "id");
+        assert_eq!(e.to_string(), "location #13: field \"id\": missing field");
+        let bad_id = no_id.replace("code =", "id = \"Extra Card\"\ncode =");
+        assert_error(&mini(10, &bad_id, ""), Some("location #13"), "id");
+        let reserved = no_id.replace("code =", "id = \"silo\"\ncode =");
+        assert_error(&mini(10, &reserved, ""), Some("location #13"), "id");
+        for code in ["SIL", "W3X", "WTR", "ab1", "ABCD"] {
+            let body = PLAIN.replace("EXA", code);
+            assert_error(&mini(10, &extra(&body), ""), Some("extra"), "code");
+        }
+    }
+
+    #[test]
+    fn bad_scopes_and_counts_are_named() {
+        let body = format!(
+            "{PLAIN}[location.ability]\ntiming = \"immediate\"\n\
+             effects = [{{ do = \"gain\", coins = {{ per = 1, of = \"field\", scope = \"nearby\" }} }}]"
+        );
+        let e = assert_error(
+            &mini(10, &extra(&body), ""),
+            Some("extra"),
+            "ability.effects[1].coins.scope",
+        );
+        assert_eq!(
+            e.to_string(),
+            "card \"extra\": field \"ability.effects[1].coins.scope\": unknown scope \"nearby\"; \
+             expected \"this\", \"adjacent\", \"within N\" or \"farm\""
+        );
+        for scope in ["within 7", "this"] {
+            let b = body.replace("nearby", scope);
+            assert_error(
+                &mini(10, &extra(&b), ""),
+                Some("extra"),
+                "ability.effects[1].coins.scope",
+            );
+        }
+        let b = body.replace("scope = \"nearby\"", "scope = \"farm\", every = 0");
+        assert_error(
+            &mini(10, &extra(&b), ""),
+            Some("extra"),
+            "ability.effects[1].coins.every",
+        );
+        let b = body.replace("of = \"field\"", "of = \"tractors\"");
+        assert_error(
+            &mini(10, &extra(&b), ""),
+            Some("extra"),
+            "ability.effects[1].coins.of",
+        );
+        let b = body.replace(
+            "of = \"field\", scope = \"nearby\"",
+            "of = \"food\", scope = \"farm\"",
+        );
+        assert_error(
+            &mini(10, &extra(&b), ""),
+            Some("extra"),
+            "ability.effects[1].coins.scope",
+        );
+        let b = body.replace("of = \"field\"", "of = \"field.meat\"");
+        assert_error(
+            &mini(10, &extra(&b), ""),
+            Some("extra"),
+            "ability.effects[1].coins.of",
+        );
+    }
+
+    #[test]
+    fn timing_rules_are_enforced() {
+        let ability = |a: &str| mini(10, &extra(&format!("{PLAIN}[location.ability]\n{a}")), "");
+        // Ruling 18: Game End abilities only score VP.
+        let e = assert_error(
+            &ability("timing = \"game_end\"\neffects = [{ do = \"gain\", coins = 3 }]"),
+            Some("extra"),
+            "ability.effects[1].coins",
+        );
+        assert!(e.message.contains("only score VP"), "{e}");
+        assert_error(
+            &ability("timing = \"game_end\"\neffects = [{ do = \"equipment\" }]"),
+            Some("extra"),
+            "ability.effects[1].do",
+        );
+        assert_error(
+            &ability(
+                "timing = \"immediate\"\ncost = { water = 1 }\neffects = [{ do = \"gain\", food = 1 }]",
+            ),
+            Some("extra"),
+            "ability.cost",
+        );
+        assert_error(
+            &ability("timing = \"ongoing\"\neffects = [{ do = \"gain\", food = 1 }]"),
+            Some("extra"),
+            "ability.effects",
+        );
+        assert_error(
+            &ability(
+                "timing = \"harvest\"\ncost = { water = 9 }\neffects = [{ do = \"gain\", food = 1 }]",
+            ),
+            Some("extra"),
+            "ability.cost.water",
+        );
+        assert_error(
+            &ability(
+                "timing = \"ongoing\"\nmodifiers = [{ do = \"tower_range\", bonus = 1, scope = \"this\" }]",
+            ),
+            Some("extra"),
+            "ability.modifiers[1].scope",
+        );
+        assert_error(
+            &ability("timing = \"ongoing\"\nmodifiers = [{ do = \"extra_harvest\", times = 1 }]"),
+            Some("extra"),
+            "ability.modifiers[1].do",
+        );
+        assert_error(
+            &ability(
+                "timing = \"harvest\"\neffects = [{ do = \"gain\", food = 1, when = { of = \"silo\", scope = \"farm\", min = 3, max = 1 } }]",
+            ),
+            Some("extra"),
+            "ability.effects[1].when.min",
+        );
+    }
+
+    #[test]
+    fn equipment_rules_are_enforced() {
+        let tile = |host: &str, ability: &str| {
+            format!(
+                "\n[[equipment]]\nid = \"tile\"\ncode = \"TIL\"\nname = \"Tile\"\ncopies = 1\n{host}\n\
+                 [equipment.ability]\n{ability}\n"
+            )
+        };
+        // Nothing in the mini deck is Meat, or a Field with a Harvest ability.
+        let e = assert_error(
+            &mini(
+                10,
+                "",
+                &tile(
+                    "host = \"livestock.meat\"",
+                    "timing = \"immediate\"\neffects = [{ do = \"gain\", food = 1 }]",
+                ),
+            ),
+            Some("tile"),
+            "host",
+        );
+        assert!(e.message.contains("no card"), "{e}");
+        assert_error(
+            &mini(
+                10,
+                "",
+                &tile(
+                    "host = \"field\"\nhost_timing = \"harvest\"",
+                    "timing = \"ongoing\"\nmodifiers = [{ do = \"extra_harvest\", times = 1 }]",
+                ),
+            ),
+            Some("tile"),
+            "host_timing",
+        );
+        assert_error(
+            &mini(
+                10,
+                "",
+                &tile(
+                    "host = \"field\"",
+                    "timing = \"ongoing\"\nmodifiers = [{ do = \"extra_harvest\", times = 1 }]",
+                ),
+            ),
+            Some("tile"),
+            "ability.modifiers[1].do",
+        );
+        assert_error(
+            &mini(
+                10,
+                "",
+                &tile(
+                    "host = \"field\"",
+                    "timing = \"harvest\"\neffects = [{ do = \"gain\", food = 1 }]",
+                ),
+            ),
+            Some("tile"),
+            "ability.timing",
+        );
+        assert_error(
+            &mini(
+                10,
+                "",
+                &tile(
+                    "host = \"open_area\"",
+                    "timing = \"immediate\"\neffects = [{ do = \"gain\", food = 1 }]",
+                ),
+            ),
+            Some("tile"),
+            "host",
+        );
+        // A Water Tower host makes "this" meaningful.
+        let ok = mini(
+            10,
+            "",
+            &tile(
+                "host = \"water_tower\"",
+                "timing = \"ongoing\"\nmodifiers = [{ do = \"tower_capacity\", bonus = 1, scope = \"this\" }]",
+            ),
+        );
+        assert!(Deck::from_toml(&ok).is_ok());
+        let e = error_of(&mini(
+            10,
+            "",
+            &tile(
+                "host = \"silo\"",
+                "timing = \"ongoing\"\nmodifiers = [{ do = \"tower_capacity\", bonus = 1, scope = \"this\" }]",
+            ),
+        ));
+        assert_eq!(e.field, "ability.modifiers[1].scope");
+    }
+
+    #[test]
+    fn deck_level_errors_are_named() {
+        let e = assert_error(&mini(9, "", ""), None, "location");
+        assert!(e.message.contains("108 location cards"), "{e}");
+        let no_buildings =
+            mini(10, "", "").replace("pile = \"building\"", "pile = \"construction\"");
+        let e = assert_error(&no_buildings, None, "location");
+        assert!(e.message.contains("Building pile"), "{e}");
+        let few_tiles = mini(10, "", "").replace("copies = 3", "copies = 2");
+        assert_error(&few_tiles, None, "equipment");
+        let e = assert_error(
+            &mini(10, "", "").replace("silos = 14", "silos = 3"),
+            None,
+            "supply.silos",
+        );
+        assert!(
+            e.to_string().starts_with("deck: field \"supply.silos\": "),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn syntax_errors_give_the_line() {
+        let text = mini(10, "", "").replace("cost = 1\n", "cost = = 1\n");
+        let e = assert_error(&text, None, "");
+        assert!(e.message.contains("line"), "{e}");
+        assert!(e.to_string().starts_with("deck: "), "{e}");
+    }
 }

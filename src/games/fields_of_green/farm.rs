@@ -78,20 +78,27 @@ impl Farm {
         self.cells.iter().any(|c| c.pos == pos)
     }
 
-    /// Empty spaces orthogonally adjacent to a card: where a new card may go (ruling 10). Sorted,
-    /// so that every listing of legal actions comes out in the same order.
+    /// Empty spaces orthogonally adjacent to a card: where a new card may go (ruling 10). Sorted
+    /// by row then column, so every listing of legal actions comes out in the same order.
     pub fn build_spaces(&self) -> Vec<Pos> {
-        let mut out: Vec<Pos> = Vec::with_capacity(self.cells.len() * 2 + 4);
-        for c in &self.cells {
-            for n in c.pos.neighbours() {
-                // Coordinates saturate at the i8 edge; a farm never grows 127 cards wide, but a
-                // saturated neighbour equals the card itself and must not be offered.
-                if n != c.pos && !self.is_occupied(n) && !out.contains(&n) {
-                    out.push(n);
+        let grid = Grid::new(self);
+        let mut out: Vec<Pos> = Vec::with_capacity(self.cells.len() + 4);
+        // Walk the grid (which has a margin of one around the farm) in row order.
+        for gy in 0..grid.h {
+            for gx in 0..grid.w {
+                let here = grid.idx(gx, gy);
+                if grid.cells[here] != EMPTY {
+                    continue;
+                }
+                let touches = (gx > 0 && grid.cells[here - 1] != EMPTY)
+                    || (gx + 1 < grid.w && grid.cells[here + 1] != EMPTY)
+                    || (gy > 0 && grid.cells[here - grid.w] != EMPTY)
+                    || (gy + 1 < grid.h && grid.cells[here + grid.w] != EMPTY);
+                if touches {
+                    out.push(grid.pos(gx, gy));
                 }
             }
         }
-        out.sort_by_key(|p| (p.y, p.x));
         out
     }
 
@@ -106,15 +113,16 @@ impl Farm {
     pub fn distances(&self, from: Pos) -> Vec<u8> {
         let n = self.cells.len();
         let mut dist = vec![FAR; n];
+        let grid = Grid::new(self);
         let mut queue: Vec<usize> = Vec::with_capacity(n);
-        match self.index_of(from) {
+        match grid.at(from) {
             Some(i) => {
                 dist[i] = 0;
                 queue.push(i);
             }
             None => {
-                for (i, c) in self.cells.iter().enumerate() {
-                    if c.pos.is_adjacent(from) {
+                for m in from.neighbours() {
+                    if let Some(i) = grid.at(m) {
                         dist[i] = 1;
                         queue.push(i);
                     }
@@ -126,9 +134,10 @@ impl Farm {
             let i = queue[head];
             head += 1;
             let d = dist[i];
-            let p = self.cells[i].pos;
-            for (j, c) in self.cells.iter().enumerate() {
-                if dist[j] == FAR && c.pos.is_adjacent(p) {
+            for m in self.cells[i].pos.neighbours() {
+                if let Some(j) = grid.at(m)
+                    && dist[j] == FAR
+                {
                     dist[j] = d + 1;
                     queue.push(j);
                 }
@@ -157,6 +166,57 @@ impl Farm {
             hi.y = hi.y.max(c.pos.y);
         }
         Some((lo, hi))
+    }
+}
+
+/// Marks an empty square of a [`Grid`].
+const EMPTY: u8 = u8::MAX;
+
+/// A dense index of a farm's cards over its bounding box plus a margin of one square: turns
+/// "which card is at (x, y)" into an array lookup, which the distance searches and the listing of
+/// build spaces do thousands of times per game.
+struct Grid {
+    lo: Pos,
+    w: usize,
+    h: usize,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    fn new(farm: &Farm) -> Grid {
+        let (lo, hi) = farm.bounds().unwrap_or((Pos::new(0, 0), Pos::new(0, 0)));
+        let lo = Pos::new(lo.x.saturating_sub(1), lo.y.saturating_sub(1));
+        let w = (hi.x as i32 - lo.x as i32 + 2) as usize;
+        let h = (hi.y as i32 - lo.y as i32 + 2) as usize;
+        let mut cells = vec![EMPTY; w * h];
+        for (i, c) in farm.cells.iter().enumerate() {
+            let gx = (c.pos.x as i32 - lo.x as i32) as usize;
+            let gy = (c.pos.y as i32 - lo.y as i32) as usize;
+            // A farm has far fewer than 255 cards; an index that does not fit is never stored.
+            cells[gy * w + gx] = u8::try_from(i).unwrap_or(EMPTY);
+        }
+        Grid { lo, w, h, cells }
+    }
+
+    fn idx(&self, gx: usize, gy: usize) -> usize {
+        gy * self.w + gx
+    }
+
+    fn pos(&self, gx: usize, gy: usize) -> Pos {
+        Pos::new((self.lo.x as i32 + gx as i32) as i8, (self.lo.y as i32 + gy as i32) as i8)
+    }
+
+    /// The index of the card at `p`, if any.
+    fn at(&self, p: Pos) -> Option<usize> {
+        let gx = p.x as i32 - self.lo.x as i32;
+        let gy = p.y as i32 - self.lo.y as i32;
+        if gx < 0 || gy < 0 || gx as usize >= self.w || gy as usize >= self.h {
+            return None;
+        }
+        match self.cells[self.idx(gx as usize, gy as usize)] {
+            EMPTY => None,
+            i => Some(i as usize),
+        }
     }
 }
 

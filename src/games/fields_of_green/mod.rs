@@ -9,6 +9,7 @@ pub mod error;
 pub mod event;
 pub mod farm;
 pub mod game;
+pub mod replay;
 pub mod sim;
 pub mod text;
 pub mod view;

@@ -10,15 +10,9 @@ use rand::seq::IndexedRandom;
 /// simultaneous phases are exercised in every order), then a random legal action. In the harvest
 /// the random player prefers paying abilities to stopping, so farms are not mostly Open Areas.
 pub fn random_step<R: Rng>(game: &Game, rng: &mut R) -> Option<(usize, Action)> {
-    let mut choices: Vec<(usize, Vec<Action>)> = (0..game.players())
-        .map(|s| (s, game.legal_actions(s)))
-        .filter(|(_, a)| !a.is_empty())
-        .collect();
-    if choices.is_empty() {
-        return None;
-    }
-    let k = rng.random_range(0..choices.len());
-    let (seat, actions) = choices.swap_remove(k);
+    let waiting = game.waiting_for();
+    let seat = *waiting.choose(rng)?;
+    let actions = game.legal_actions(seat);
     let harvests = actions.iter().filter(|a| matches!(a, Action::Harvest { .. })).count();
     let action = if harvests > 0 && rng.random_bool(0.9) {
         actions.iter().filter(|a| matches!(a, Action::Harvest { .. })).nth(rng.random_range(0..harvests)).cloned()

@@ -48,14 +48,18 @@ pub fn equipment_text(deck: &Deck, e: EquipIdx) -> String {
 /// A location's ability text (`None` when it has none).
 pub fn location_ability_text(def: &LocationDef) -> Option<String> {
     let ability = def.ability.as_ref()?;
-    Some(ability_text(ability, def.pile.name(), false, |f| design_matches(f, def)))
+    Some(ability_text(ability, def.pile.name(), false, |f| {
+        design_matches(f, def)
+    }))
 }
 
 /// An Equipment tile's ability text. Its counts are measured from the host, which they exclude,
 /// so "other" is used when the host could match the counted filter.
 pub fn equipment_ability_text(deck: &Deck, def: &EquipmentDef) -> String {
     let this = filter_noun(def.host, false);
-    ability_text(&def.ability, &this, true, |f| host_could_match(deck, def, f))
+    ability_text(&def.ability, &this, true, |f| {
+        host_could_match(deck, def, f)
+    })
 }
 
 /// The text of an ability. `this` names the carrier in "this Field" (for Equipment: the host);
@@ -68,7 +72,10 @@ pub fn ability_text(
     on_equipment: bool,
     is_self: impl Fn(Filter) -> bool,
 ) -> String {
-    let w = Words { this, is_self: &is_self };
+    let w = Words {
+        this,
+        is_self: &is_self,
+    };
     let label = match ability.timing {
         Timing::Immediate if on_equipment => "When placed",
         t => timing_name(t),
@@ -95,12 +102,20 @@ pub fn cost_text(cost: &Cost) -> String {
     if is_free(cost) {
         return "free".to_string();
     }
-    Words { this: "card", is_self: &|_| false }.cost(cost, true)
+    Words {
+        this: "card",
+        is_self: &|_| false,
+    }
+    .cost(cost, true)
 }
 
 /// `cost 2 coins, 1 Water`, or `free`.
 fn build_cost_text(cost: &Cost) -> String {
-    if is_free(cost) { "free".to_string() } else { format!("cost {}", cost_text(cost)) }
+    if is_free(cost) {
+        "free".to_string()
+    } else {
+        format!("cost {}", cost_text(cost))
+    }
 }
 
 /// The rulebook's name of a timing.
@@ -140,7 +155,10 @@ fn host_could_match(deck: &Deck, def: &EquipmentDef, f: Filter) -> bool {
     let supply = def.host_timing.is_none()
         && match def.host {
             Filter::WaterTower | Filter::EmptyWaterTower => {
-                matches!(f, Filter::Card | Filter::Location | Filter::WaterTower | Filter::EmptyWaterTower)
+                matches!(
+                    f,
+                    Filter::Card | Filter::Location | Filter::WaterTower | Filter::EmptyWaterTower
+                )
             }
             Filter::Silo => matches!(f, Filter::Card | Filter::Location | Filter::Silo),
             Filter::Location | Filter::Card => {
@@ -181,7 +199,13 @@ impl Unit {
 /// The noun for cards matching a filter; the Harvest / Game End filters keep their qualifier
 /// ("location with a Harvest ability", as the rulebook words Oxen).
 fn filter_noun(f: Filter, plural: bool) -> String {
-    let s = |one: &str, many: &str| if plural { many.to_string() } else { one.to_string() };
+    let s = |one: &str, many: &str| {
+        if plural {
+            many.to_string()
+        } else {
+            one.to_string()
+        }
+    };
     match f {
         Filter::Card => s("card", "cards"),
         Filter::Location => s("location", "locations"),
@@ -192,10 +216,20 @@ fn filter_noun(f: Filter, plural: bool) -> String {
         Filter::Pile(p) => s(p.name(), p.plural()),
         Filter::Kind(k) => {
             let p = k.pile();
-            format!("{} {}", k.name(), if plural { p.plural() } else { p.name() })
+            format!(
+                "{} {}",
+                k.name(),
+                if plural { p.plural() } else { p.name() }
+            )
         }
-        Filter::Harvest => s("location with a Harvest ability", "locations with a Harvest ability"),
-        Filter::GameEnd => s("location with a Game End ability", "locations with a Game End ability"),
+        Filter::Harvest => s(
+            "location with a Harvest ability",
+            "locations with a Harvest ability",
+        ),
+        Filter::GameEnd => s(
+            "location with a Game End ability",
+            "locations with a Game End ability",
+        ),
     }
 }
 
@@ -240,7 +274,11 @@ impl Words<'_> {
 
     /// What follows "per": `other Dairy Livestock within 2`, `2 Food in your Silos`.
     fn per(&self, count: Count, every: u32) -> String {
-        let n = if every > 1 { format!("{every} ") } else { String::new() };
+        let n = if every > 1 {
+            format!("{every} ")
+        } else {
+            String::new()
+        };
         match count {
             Count::Cards { of, scope } => format!("{n}{}", self.cards(of, scope, every > 1)),
             Count::Food => format!("{n}Food in your Silos"),
@@ -277,20 +315,32 @@ impl Words<'_> {
 
     /// `2 coins and 1 Water` (`listed`: `2 coins, 1 Water`, as a card's cost line reads).
     fn cost(&self, c: &Cost, listed: bool) -> String {
-        let parts: Vec<String> = [(c.coins, Unit::Coins), (c.water, Unit::Water), (c.food, Unit::Food)]
-            .iter()
-            .filter(|(a, _)| !is_zero(a))
-            .map(|(a, u)| self.amount(a, *u))
-            .collect();
-        if listed { parts.join(", ") } else { Self::list(parts) }
+        let parts: Vec<String> = [
+            (c.coins, Unit::Coins),
+            (c.water, Unit::Water),
+            (c.food, Unit::Food),
+        ]
+        .iter()
+        .filter(|(a, _)| !is_zero(a))
+        .map(|(a, u)| self.amount(a, *u))
+        .collect();
+        if listed {
+            parts.join(", ")
+        } else {
+            Self::list(parts)
+        }
     }
 
     fn gain(&self, g: &Gain) -> String {
-        let parts = [(g.coins, Unit::Coins), (g.food, Unit::Food), (g.vp, Unit::Vp)]
-            .iter()
-            .filter(|(a, _)| !is_zero(a))
-            .map(|(a, u)| self.amount(a, *u))
-            .collect();
+        let parts = [
+            (g.coins, Unit::Coins),
+            (g.food, Unit::Food),
+            (g.vp, Unit::Vp),
+        ]
+        .iter()
+        .filter(|(a, _)| !is_zero(a))
+        .map(|(a, u)| self.amount(a, *u))
+        .collect();
         Self::list(parts)
     }
 
@@ -350,7 +400,11 @@ impl Words<'_> {
             }
             Effect::Repeat { max, pay, gain } => {
                 let deal = format!("pay {} to gain {}", self.cost(pay, false), self.gain(gain));
-                if *max == 1 { format!("you may {deal}") } else { format!("up to {max} times: {deal}") }
+                if *max == 1 {
+                    format!("you may {deal}")
+                } else {
+                    format!("up to {max} times: {deal}")
+                }
             }
         }
     }
@@ -370,26 +424,45 @@ impl Words<'_> {
         match *m {
             Modifier::TowerRange { bonus, scope } => {
                 let (subject, one) = self.supply_subject(scope, "Water Tower", "Water Towers");
-                format!("{subject} {} +{bonus} range", if one { "has" } else { "have" })
+                format!(
+                    "{subject} {} +{bonus} range",
+                    if one { "has" } else { "have" }
+                )
             }
             Modifier::TowerCapacity { bonus, scope } => {
                 let (subject, one) = self.supply_subject(scope, "Water Tower", "Water Towers");
-                format!("{subject} {} {bonus} more Water", if one { "holds" } else { "hold" })
+                format!(
+                    "{subject} {} {bonus} more Water",
+                    if one { "holds" } else { "hold" }
+                )
             }
             Modifier::SiloCapacity { bonus, scope } => {
                 let (subject, one) = self.supply_subject(scope, "Silo", "Silos");
-                format!("{subject} {} {bonus} more Food", if one { "holds" } else { "hold" })
+                format!(
+                    "{subject} {} {bonus} more Food",
+                    if one { "holds" } else { "hold" }
+                )
             }
             Modifier::ExtraHarvest { times } => {
-                let again = if times == 1 { "again".to_string() } else { format!("up to {times} more times") };
+                let again = if times == 1 {
+                    "again".to_string()
+                } else {
+                    format!("up to {times} more times")
+                };
                 format!("you may pay this {this}'s Harvest cost and apply its ability {again}")
             }
             Modifier::HarvestBonus { of, scope, gain } => {
                 if scope == Scope::This {
-                    format!("whenever this {this} pays its Harvest cost, also gain {}", self.gain(&gain))
+                    format!(
+                        "whenever this {this} pays its Harvest cost, also gain {}",
+                        self.gain(&gain)
+                    )
                 } else {
                     let who = with_article(&self.cards(of, scope, false));
-                    format!("whenever {who} pays its Harvest cost, gain {}", self.gain(&gain))
+                    format!(
+                        "whenever {who} pays its Harvest cost, gain {}",
+                        self.gain(&gain)
+                    )
                 }
             }
             Modifier::BuildDiscount { of, scope, coins } => {
@@ -400,12 +473,253 @@ impl Words<'_> {
                     Scope::Farm | Scope::This => String::new(),
                 };
                 let unit = Unit::Coins.word(coins as i32);
-                format!("{} you build{place} cost {coins} {unit} less", capitalize(&what))
+                format!(
+                    "{} you build{place} cost {coins} {unit} less",
+                    capitalize(&what)
+                )
             }
             Modifier::GameEndAgain { coins } => {
                 let unit = Unit::Coins.word(coins as i32);
-                format!("at game end, you may pay {coins} {unit} to score this {this}'s Game End ability again")
+                format!(
+                    "at game end, you may pay {coins} {unit} to score this {this}'s Game End ability again"
+                )
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::effects::{Kind, Pile};
+    use super::*;
+
+    fn loc_text(id: &str) -> String {
+        let deck = Deck::default_deck();
+        location_text(&deck, deck.location_by_id(id).unwrap())
+    }
+
+    fn equip_text(id: &str) -> String {
+        let deck = Deck::default_deck();
+        equipment_text(&deck, deck.equipment_by_id(id).unwrap())
+    }
+
+    #[test]
+    fn rulebook_cards_read_naturally() {
+        assert_eq!(
+            loc_text("wheat"),
+            "Wheat [WHT] - Field (Grain) - cost 3 coins - 1 VP - Harvest: pay 1 Water: gain 2 Food."
+        );
+        assert_eq!(
+            loc_text("potatoes"),
+            "Potatoes [POT] - Field (Vegetable) - cost 3 coins - 1 VP - Immediate: gain 2 Food; \
+             if there is an adjacent Silo, also gain an Equipment."
+        );
+        assert_eq!(
+            loc_text("sheep"),
+            "Sheep [SHP] - Livestock (Dairy) - cost 3 coins - 1 VP - Harvest: pay 2 Food: gain 3 coins \
+             plus 1 coin per other Dairy Livestock within 2."
+        );
+        assert_eq!(
+            loc_text("pigs"),
+            "Pigs [PIG] - Livestock (Meat) - cost 4 coins - 1 VP - Harvest: pay 1 Food: gain 3 coins; \
+             up to 2 times: pay 1 Food to gain 2 coins."
+        );
+        assert_eq!(
+            loc_text("turkeys"),
+            "Turkeys [TRK] - Livestock (Poultry) - cost 2 coins - 1 VP - Harvest: pay 1 Food: gain 2 coins; \
+             if there is no other Livestock within 3, also gain 2 coins."
+        );
+        assert_eq!(
+            loc_text("oxen"),
+            "Oxen [OXN] - Livestock (Work) - cost 3 coins - 1 VP - Harvest: pay 2 Food: gain 1 coin per \
+             other location within 2 with a Harvest ability."
+        );
+        assert!(loc_text("animal_pen").contains("cost 6 coins, 1 less per Livestock within 2 - "));
+        assert!(
+            loc_text("slaughterhouse")
+                .ends_with("Game End: score 3 VP per Meat Livestock within 3.")
+        );
+    }
+
+    #[test]
+    fn equipment_texts() {
+        assert_eq!(
+            equip_text("hoses"),
+            "Hoses [HOS] - place on: Water Tower - Ongoing: this Water Tower has +1 range."
+        );
+        assert_eq!(
+            equip_text("harrow"),
+            "Harrow [HAR] - place on: Field with a Harvest ability - Ongoing: you may pay this Field's \
+             Harvest cost and apply its ability again."
+        );
+        assert_eq!(
+            equip_text("rain_barrel"),
+            "Rain Barrel [BRL] - place on: Water Tower - When placed: add 3 Water to this Water Tower."
+        );
+        assert!(equip_text("wheelbarrow").contains("place on: any location"));
+    }
+
+    #[test]
+    fn other_is_used_only_when_the_carrier_matches() {
+        let a = |of: Filter, scope: Scope| Amount {
+            base: 0,
+            per: 1,
+            count: Some(Count::Cards { of, scope }),
+            every: 1,
+            max: None,
+        };
+        let ability = |coins: Amount| Ability {
+            timing: Timing::Immediate,
+            cost: Cost::FREE,
+            effects: vec![Effect::Gain {
+                gain: Gain {
+                    coins,
+                    food: Amount::fixed(0),
+                    vp: Amount::fixed(0),
+                },
+                when: None,
+            }],
+            modifiers: vec![],
+        };
+        let livestock = |f: Filter| {
+            matches!(
+                f,
+                Filter::Pile(Pile::Livestock) | Filter::Location | Filter::Card
+            )
+        };
+        let text = |coins| ability_text(&ability(coins), "Livestock", false, livestock);
+        assert_eq!(
+            text(a(Filter::Pile(Pile::Livestock), Scope::Farm)),
+            "Immediate: gain 1 coin per other Livestock in your farm."
+        );
+        // Adjacency never includes the card itself.
+        assert_eq!(
+            text(a(Filter::Pile(Pile::Livestock), Scope::Adjacent)),
+            "Immediate: gain 1 coin per adjacent Livestock."
+        );
+        assert_eq!(
+            text(a(Filter::Kind(Kind::Grain), Scope::Within(2))),
+            "Immediate: gain 1 coin per Grain Field within 2."
+        );
+        let every = Amount {
+            every: 3,
+            max: Some(5),
+            ..a(Filter::Pile(Pile::Building), Scope::Farm)
+        };
+        assert_eq!(
+            text(every),
+            "Immediate: gain 1 coin per 3 Buildings in your farm (at most 5)."
+        );
+        let coins = Amount {
+            count: Some(Count::Coins),
+            every: 3,
+            ..a(Filter::Card, Scope::Farm)
+        };
+        assert_eq!(text(coins), "Immediate: gain 1 coin per 3 coins you have.");
+    }
+
+    #[test]
+    fn conditions_and_costs() {
+        let w = Words {
+            this: "Field",
+            is_self: &|f| f == Filter::Pile(Pile::Field),
+        };
+        let cards = |min, max| Condition {
+            count: Count::Cards {
+                of: Filter::Pile(Pile::Field),
+                scope: Scope::Within(2),
+            },
+            min,
+            max,
+        };
+        assert_eq!(
+            w.condition(&cards(None, Some(0))),
+            "there is no other Field within 2"
+        );
+        assert_eq!(
+            w.condition(&cards(Some(1), None)),
+            "there is another Field within 2"
+        );
+        assert_eq!(
+            w.condition(&cards(Some(2), None)),
+            "there are at least 2 other Fields within 2"
+        );
+        assert_eq!(
+            w.condition(&cards(None, Some(2))),
+            "there are at most 2 other Fields within 2"
+        );
+        assert_eq!(
+            w.condition(&cards(Some(1), Some(3))),
+            "there are 1 to 3 other Fields within 2"
+        );
+        let food = Condition {
+            count: Count::Food,
+            min: Some(3),
+            max: None,
+        };
+        assert_eq!(w.condition(&food), "you have at least 3 Food in your Silos");
+
+        let cost = Cost {
+            coins: Amount::fixed(2),
+            water: Amount::fixed(1),
+            food: Amount::fixed(0),
+        };
+        assert_eq!(cost_text(&cost), "2 coins, 1 Water");
+        assert_eq!(cost_text(&Cost::FREE), "free");
+    }
+
+    #[test]
+    fn modifier_texts() {
+        let w = Words {
+            this: "Construction",
+            is_self: &|_| false,
+        };
+        let gain = Gain {
+            coins: Amount::fixed(1),
+            food: Amount::fixed(0),
+            vp: Amount::fixed(0),
+        };
+        assert_eq!(
+            w.modifier(&Modifier::HarvestBonus {
+                of: Filter::Pile(Pile::Livestock),
+                scope: Scope::Adjacent,
+                gain
+            }),
+            "whenever an adjacent Livestock pays its Harvest cost, gain 1 coin"
+        );
+        assert_eq!(
+            w.modifier(&Modifier::BuildDiscount {
+                of: Filter::Pile(Pile::Field),
+                scope: Scope::Within(2),
+                coins: 2
+            }),
+            "Fields you build within 2 of this Construction cost 2 coins less"
+        );
+        assert_eq!(
+            w.modifier(&Modifier::TowerCapacity {
+                bonus: 1,
+                scope: Scope::Farm
+            }),
+            "your Water Towers hold 1 more Water"
+        );
+    }
+
+    #[test]
+    fn every_card_has_a_text() {
+        let deck = Deck::default_deck();
+        for (i, d) in deck.locations.iter().enumerate() {
+            let t = location_text(&deck, i as DesignIdx);
+            assert!(
+                t.starts_with(&format!("{} [{}] - ", d.name, d.code)) && t.ends_with('.'),
+                "{t}"
+            );
+        }
+        for (i, e) in deck.equipment.iter().enumerate() {
+            let t = equipment_text(&deck, i as EquipIdx);
+            assert!(
+                t.starts_with(&format!("{} [{}] - place on: ", e.name, e.code)) && t.ends_with('.'),
+                "{t}"
+            );
         }
     }
 }

@@ -207,7 +207,7 @@ fn check_draw(g: &Game, seat: usize, split: [u8; 4]) -> Result<(), ActionError> 
         return Err(ActionError::NotYourTurn("players draw in turn order, first player first"));
     }
     match legal::split_error(g, split) {
-        Some(why) => Err(ActionError::BadSplit(why)),
+        Some(why) => Err(ActionError::BadSplit(why.to_string())),
         None => Ok(()),
     }
 }

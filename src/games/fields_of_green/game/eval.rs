@@ -102,25 +102,15 @@ pub fn holds(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, cond
 
 /// Every Ongoing modifier in the farm with the position of the card it acts from: face-up
 /// locations with an Ongoing ability, and Equipment with an Ongoing ability (acting from its host).
-pub fn modifiers<'d>(deck: &'d Deck, farm: &Farm) -> Vec<(Pos, &'d Modifier)> {
-    let mut out = Vec::new();
-    for (i, c) in farm.cells.iter().enumerate() {
-        if !c.face_up {
-            continue;
-        }
-        if let Some(a) = cell_ability(deck, farm, i)
-            && a.timing == Timing::Ongoing
-        {
-            out.extend(a.modifiers.iter().map(|m| (c.pos, m)));
-        }
-        for &e in &c.equipment {
-            let a = &deck.equip(e).ability;
-            if a.timing == Timing::Ongoing {
-                out.extend(a.modifiers.iter().map(|m| (c.pos, m)));
-            }
-        }
-    }
-    out
+pub fn modifiers<'a>(deck: &'a Deck, farm: &'a Farm) -> impl Iterator<Item = (Pos, &'a Modifier)> + 'a {
+    farm.cells.iter().enumerate().filter(|(_, c)| c.face_up).flat_map(move |(i, c)| {
+        let own = cell_ability(deck, farm, i).filter(|a| a.timing == Timing::Ongoing).map(|a| a.modifiers.as_slice());
+        let tiles = c.equipment.iter().map(move |&e| &deck.equip(e).ability).filter(|a| a.timing == Timing::Ongoing);
+        own.into_iter()
+            .chain(tiles.map(|a| a.modifiers.as_slice()))
+            .flat_map(|ms| ms.iter())
+            .map(move |m| (c.pos, m))
+    })
 }
 
 /// True when a modifier acting from `source` reaches the card at `target`.
@@ -148,6 +138,9 @@ pub fn reaches(farm: &Farm, source: Pos, scope: Scope, target: Pos) -> bool {
 pub fn tower_capacity(deck: &Deck, farm: &Farm, i: usize) -> u8 {
     let pos = farm.cells[i].pos;
     let mut cap = deck.supply.tower_capacity;
+    if !may_have_modifiers(deck, farm) {
+        return cap;
+    }
     for (src, m) in modifiers(deck, farm) {
         if let Modifier::TowerCapacity { bonus, scope } = *m
             && reaches(farm, src, scope, pos)
@@ -160,10 +153,17 @@ pub fn tower_capacity(deck: &Deck, farm: &Farm, i: usize) -> u8 {
 
 /// A tower's range (ruling 11: 2, plus Equipment).
 pub fn tower_range(deck: &Deck, farm: &Farm, i: usize) -> u8 {
+    let ranges: Vec<(Pos, Modifier)> =
+        modifiers(deck, farm).filter(|(_, m)| matches!(m, Modifier::TowerRange { .. })).map(|(p, m)| (p, *m)).collect();
+    range_with(deck, farm, &ranges, i)
+}
+
+/// A tower's range given the farm's `TowerRange` modifiers, collected once by the caller.
+fn range_with(deck: &Deck, farm: &Farm, ranges: &[(Pos, Modifier)], i: usize) -> u8 {
     let pos = farm.cells[i].pos;
     let mut range = deck.supply.tower_range;
-    for (src, m) in modifiers(deck, farm) {
-        if let Modifier::TowerRange { bonus, scope } = *m
+    for &(src, m) in ranges {
+        if let Modifier::TowerRange { bonus, scope } = m
             && reaches(farm, src, scope, pos)
         {
             range = range.saturating_add(bonus);
@@ -172,9 +172,24 @@ pub fn tower_range(deck: &Deck, farm: &Farm, i: usize) -> u8 {
     range
 }
 
+/// True when any face-up card carries an Ongoing ability or any Equipment: the common case of
+/// "no modifiers at all" is answered without walking the abilities.
+fn may_have_modifiers(deck: &Deck, farm: &Farm) -> bool {
+    farm.cells.iter().enumerate().any(|(i, c)| {
+        c.face_up
+            && (!c.equipment.is_empty() || cell_ability(deck, farm, i).is_some_and(|a| a.timing == Timing::Ongoing))
+    })
+}
+
 /// Food the farm's Silos hold together (ruling 12: one pool with a capacity).
 pub fn food_capacity(deck: &Deck, farm: &Farm) -> u32 {
-    let mods = modifiers(deck, farm);
+    if !may_have_modifiers(deck, farm) {
+        let silos = farm.cells.iter().filter(|c| c.card == CellCard::Silo).count() as u32;
+        return silos * deck.supply.silo_capacity as u32;
+    }
+    let mods: Vec<(Pos, &Modifier)> = modifiers(deck, farm)
+        .filter(|(_, m)| matches!(m, Modifier::SiloCapacity { .. }))
+        .collect();
     let mut cap = 0u32;
     for c in farm.cells.iter().filter(|c| c.card == CellCard::Silo) {
         cap += deck.supply.silo_capacity as u32;
@@ -198,10 +213,15 @@ pub fn water_sources(deck: &Deck, farm: &Farm, target: Pos) -> Vec<(usize, u8)> 
     if towers.is_empty() {
         return Vec::new();
     }
+    let ranges: Vec<(Pos, Modifier)> = if may_have_modifiers(deck, farm) {
+        modifiers(deck, farm).filter(|(_, m)| matches!(m, Modifier::TowerRange { .. })).map(|(p, m)| (p, *m)).collect()
+    } else {
+        Vec::new()
+    };
     let dist = farm.distances(target);
     towers
         .into_iter()
-        .filter(|&i| dist[i] <= tower_range(deck, farm, i))
+        .filter(|&i| dist[i] <= range_with(deck, farm, &ranges, i))
         .map(|i| (i, farm.cells[i].water))
         .collect()
 }
@@ -211,6 +231,9 @@ pub fn water_sources(deck: &Deck, farm: &Farm, target: Pos) -> Vec<(usize, u8)> 
 pub fn harvest_limit(deck: &Deck, farm: &Farm, i: usize) -> u8 {
     let pos = farm.cells[i].pos;
     let mut n = 1u8;
+    if !may_have_modifiers(deck, farm) {
+        return n;
+    }
     for (src, m) in modifiers(deck, farm) {
         if let Modifier::ExtraHarvest { times } = *m
             && src == pos
@@ -224,6 +247,9 @@ pub fn harvest_limit(deck: &Deck, farm: &Farm, i: usize) -> u8 {
 /// Coins off the build cost of design `d` on `space` from Ongoing discounts.
 pub fn build_discount(deck: &Deck, farm: &Farm, d: Option<DesignIdx>, space: Pos) -> u32 {
     let mut off = 0u32;
+    if !may_have_modifiers(deck, farm) {
+        return off;
+    }
     for (src, m) in modifiers(deck, farm) {
         if let Modifier::BuildDiscount { of, scope, coins } = *m {
             let matches = match d {

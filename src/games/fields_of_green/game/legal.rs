@@ -5,38 +5,58 @@ use super::apply::{self, host_accepts};
 use super::{Game, INTRO_SPLITS, Phase, eval, hand_size};
 use crate::games::fields_of_green::action::Action;
 use crate::games::fields_of_green::cards::{DesignIdx, EquipIdx};
-use crate::games::fields_of_green::effects::{Effect, Timing};
+use crate::games::fields_of_green::effects::{Effect, Pile, Timing};
 use crate::games::fields_of_green::farm::{CellCard, Pos};
 use smol_str::SmolStr;
 
+/// Why a pile split is refused (rulings 4 and 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum SplitError {
+    Total { want: usize, got: usize },
+    PileTooSmall { pile: usize, holds: usize },
+    EveryPile,
+    ThreePiles,
+    Intro([u8; 4]),
+}
+
+impl std::fmt::Display for SplitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SplitError::Total { want, got } => write!(f, "draw {want} cards in total, not {got}"),
+            SplitError::PileTooSmall { pile, holds } => {
+                write!(f, "the {} pile holds only {holds} cards", Pile::ALL[*pile].name())
+            }
+            SplitError::EveryPile => write!(f, "draw from every pile that still has cards"),
+            SplitError::ThreePiles => write!(f, "draw from at least 3 different piles"),
+            SplitError::Intro(fixed) => write!(f, "introductory mode draws {fixed:?} this year"),
+        }
+    }
+}
+
 /// Why a pile split is not allowed now (ruling 4, and ruling 5 in introductory mode), or None.
-pub(super) fn split_error(g: &Game, split: [u8; 4]) -> Option<String> {
-    let sizes: Vec<usize> = g.s.piles.iter().map(Vec::len).collect();
+pub(super) fn split_error(g: &Game, split: [u8; 4]) -> Option<SplitError> {
+    let sizes: [usize; 4] = std::array::from_fn(|k| g.s.piles[k].len());
     let available: usize = sizes.iter().sum();
     let want = (hand_size(g.s.players.len()) as usize).min(available);
-    let total: usize = split.iter().map(|&c| c as usize).sum();
-    if total != want {
-        return Some(format!("draw {want} cards in total, not {total}"));
+    let got: usize = split.iter().map(|&c| c as usize).sum();
+    if got != want {
+        return Some(SplitError::Total { want, got });
     }
     for (k, &c) in split.iter().enumerate() {
         if c as usize > sizes[k] {
-            return Some(format!("pile {} holds only {} cards", k + 1, sizes[k]));
+            return Some(SplitError::PileTooSmall { pile: k, holds: sizes[k] });
         }
     }
     let non_empty = sizes.iter().filter(|&&s| s > 0).count();
     let used = split.iter().filter(|&&c| c > 0).count();
     if used < non_empty.min(3) {
-        return Some(if non_empty < 3 {
-            "draw from every pile that still has cards".to_string()
-        } else {
-            "draw from at least 3 different piles".to_string()
-        });
+        return Some(if non_empty < 3 { SplitError::EveryPile } else { SplitError::ThreePiles });
     }
     if g.s.options.intro {
         let fixed = INTRO_SPLITS[g.s.year as usize - 1];
         // Ruling 5; when the piles can no longer supply the fixed split, ruling 4 applies.
         if fixed.iter().zip(&sizes).all(|(&c, &s)| c as usize <= s) && split != fixed {
-            return Some(format!("introductory mode draws {fixed:?} this year"));
+            return Some(SplitError::Intro(fixed));
         }
     }
     None

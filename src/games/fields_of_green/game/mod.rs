@@ -206,9 +206,32 @@ impl Game {
         (0..n).map(|k| (self.s.first_player as usize + k) % n).collect()
     }
 
-    /// Seats the game is waiting for now.
+    /// Seats the game is waiting for now: those with a decision the game cannot go on without.
+    /// (A seat that has selected its card may still change it, but is not holding anyone up.)
     pub fn waiting_for(&self) -> Vec<usize> {
-        (0..self.players()).filter(|&s| !self.legal_actions(s).is_empty()).collect()
+        (0..self.players()).filter(|&s| self.is_waiting_for(s)).collect()
+    }
+
+    /// True when the game needs a decision from `seat` before it can go on.
+    pub fn is_waiting_for(&self, seat: usize) -> bool {
+        let Some(p) = self.s.players.get(seat) else { return false };
+        if self.s.phase == Phase::Ended {
+            return false;
+        }
+        if !p.offer.is_empty() {
+            return true;
+        }
+        match self.s.phase {
+            Phase::Upkeep { next } => {
+                p.pending_water > 0 || (p.split.is_none() && self.turn_order().get(next as usize) == Some(&seat))
+            }
+            Phase::Action { turn } => {
+                p.revealed.is_some() || (turn <= self.hand_size() && p.selected.is_none() && !p.hand.is_empty())
+            }
+            Phase::Duel { current, .. } => current as usize == seat,
+            Phase::Harvest => !p.harvest_done,
+            Phase::Ended => false,
+        }
     }
 
     /// The snapshot to store.

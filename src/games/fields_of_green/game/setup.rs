@@ -4,6 +4,7 @@
 use super::{Game, Options, Phase, PlayerState, START, State, flow, hand_size};
 use crate::games::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
 use crate::games::fields_of_green::effects::Pile;
+use crate::games::fields_of_green::event::Event;
 use crate::games::fields_of_green::farm::{Cell, CellCard, Farm, Pos};
 use crate::games::fields_of_green::game::eval;
 use rand::SeedableRng;
@@ -141,6 +142,12 @@ pub(crate) fn rng(seed: u64, stream: u64) -> ChaCha8Rng {
 impl Game {
     /// A game from a full setup (see [`Setup`]).
     pub fn with_setup(deck: Arc<Deck>, setup: Setup) -> Result<Game, SetupError> {
+        Game::start(deck, setup).map(|(g, _)| g)
+    }
+
+    /// A game from a full setup, with the events of its start (the first year's start, income
+    /// when starting later, forced draws).
+    pub fn start(deck: Arc<Deck>, setup: Setup) -> Result<(Game, Vec<Event>), SetupError> {
         let o = &setup.options;
         if !(2..=6).contains(&o.players) {
             return Err(SetupError::Players(o.players));
@@ -242,7 +249,7 @@ impl Game {
         }
         flow::advance(&mut game, &mut events);
         game.check_invariants().map_err(|why| SetupError::BadPreset { seat: 0, why })?;
-        Ok(game)
+        Ok((game, events))
     }
 }
 

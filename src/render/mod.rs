@@ -1,0 +1,62 @@
+//! Text for players, made from views only: farm grids, the score pad, card lists and one sentence
+//! per event. Pure: no Discord types, no I/O, so the Discord layer, the CLI and tests share it.
+//!
+//! Everything that goes inside a code block (grids, the pad) is ASCII and narrow, because emoji
+//! and CJK break monospaced alignment and phones wrap long lines (ARCHITECTURE.md, "Discord
+//! facts").
+
+mod cards;
+mod events;
+mod farm;
+mod score;
+
+pub use cards::{card_list, card_text, equipment_list, hand_text};
+pub use events::{describe_event, describe_events};
+pub use farm::{
+    FarmRender, GRID_MAX_WIDTH, GridBounds, RenderOptions, column_label, coord_label, parse_coord,
+    render_farm,
+};
+pub use score::{render_score_pad, tie_break_text, winner_line};
+
+use crate::games::fields_of_green::Deck;
+
+/// The display name of anything a view names by id: a location design, `water_tower`, `silo`
+/// or an Equipment design. An id the deck does not know is shown as it is rather than hidden, so
+/// a mismatch is visible instead of silently blank.
+pub fn card_name(deck: &Deck, id: &str) -> String {
+    match id {
+        "water_tower" => "Water Tower".to_string(),
+        "silo" => "Silo".to_string(),
+        _ => {
+            if let Some(d) = deck.location_by_id(id) {
+                deck.location(d).name.clone()
+            } else if let Some(e) = deck.equipment_by_id(id) {
+                deck.equip(e).name.clone()
+            } else {
+                id.to_string()
+            }
+        }
+    }
+}
+
+/// The name of a seat: `names[seat]`, or `Player N` (counting from 1) when no name was given.
+pub fn seat_name(names: &[String], seat: usize) -> String {
+    match names.get(seat) {
+        Some(n) if !n.trim().is_empty() => n.clone(),
+        _ => format!("Player {}", seat + 1),
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub(crate) fn and_list(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// `1 coin`, `2 coins`.
+pub(crate) fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

@@ -1,0 +1,254 @@
+//! Shared helpers for the rules test suite (issue #2): building exact positions with
+//! `Game::with_setup` (preset farms, fixed pile tops, fixed Equipment tops, a start year and phase)
+//! and driving the draft to a known revealed card.
+//!
+//! Positions: the starting Water Tower is at (0,0) and the starting Silo at (1,0); `x` grows to the
+//! right, `y` downwards. Piles are indexed Field, Livestock, Construction, Building.
+#![allow(dead_code)]
+
+use farmhand::games::fields_of_green::event::Event;
+use farmhand::games::fields_of_green::farm::{Cell, CellCard};
+use farmhand::games::fields_of_green::game::{PresetCell, PresetSeat, StartPhase};
+use farmhand::games::fields_of_green::{Action, ActionError, Deck, Game, Options, Phase, Pos, Setup};
+use smol_str::SmolStr;
+use std::sync::Arc;
+
+pub const SEED: u64 = 2024;
+
+pub fn deck() -> Arc<Deck> {
+    Deck::default_deck()
+}
+
+pub fn p(x: i8, y: i8) -> Pos {
+    Pos::new(x, y)
+}
+
+pub fn s(id: &str) -> SmolStr {
+    SmolStr::new(id)
+}
+
+pub fn opts(players: u8) -> Options {
+    Options { players, intro: false, first_player: 0 }
+}
+
+/// A standard setup (no presets) for `players` players, first player seat 0, year 1 upkeep.
+pub fn setup(players: u8) -> Setup {
+    Setup::new(opts(players), SEED)
+}
+
+/// A location, Water Tower (`water_tower`) or Silo (`silo`) at (x, y), face up.
+pub fn card(x: i8, y: i8, id: &str) -> PresetCell {
+    PresetCell { pos: p(x, y), card: s(id), face_up: true, water: 0, equipment: vec![] }
+}
+
+/// A Water Tower holding `water`.
+pub fn tower(x: i8, y: i8, water: u8) -> PresetCell {
+    PresetCell { water, ..card(x, y, "water_tower") }
+}
+
+pub fn silo(x: i8, y: i8) -> PresetCell {
+    card(x, y, "silo")
+}
+
+/// A face-down location: an Open Area (ruling 15).
+pub fn open(x: i8, y: i8, id: &str) -> PresetCell {
+    PresetCell { face_up: false, ..card(x, y, id) }
+}
+
+/// A card carrying Equipment tiles.
+pub fn with_eq(mut c: PresetCell, tiles: &[&str]) -> PresetCell {
+    c.equipment = tiles.iter().map(|t| s(t)).collect();
+    c
+}
+
+/// A preset seat.
+pub fn seat(coins: u32, food: u32, cells: Vec<PresetCell>) -> PresetSeat {
+    PresetSeat { coins, food, vp_tokens: 0, cells, set_aside: vec![] }
+}
+
+/// A setup with presets for the first seats (the others keep the standard start).
+pub fn preset_setup(players: u8, seats: Vec<PresetSeat>) -> Setup {
+    let mut st = setup(players);
+    st.seats = seats.into_iter().map(Some).collect();
+    st
+}
+
+/// A game starting in the Harvest phase of `year`, seats preset as given (others standard, so they
+/// finish their harvest by themselves).
+pub fn harvest_game(players: u8, year: u8, seats: Vec<PresetSeat>) -> Game {
+    let mut st = preset_setup(players, seats);
+    st.start_year = year;
+    st.start_phase = StartPhase::Harvest;
+    Game::with_setup(deck(), st).expect("valid harvest setup")
+}
+
+/// Like [`harvest_game`] but also returns the start events.
+pub fn harvest_start(players: u8, year: u8, seats: Vec<PresetSeat>) -> (Game, Vec<Event>) {
+    let mut st = preset_setup(players, seats);
+    st.start_year = year;
+    st.start_phase = StartPhase::Harvest;
+    Game::start(deck(), st).expect("valid harvest setup")
+}
+
+/// Applies an action that must succeed.
+#[track_caller]
+pub fn ok(g: &mut Game, seat: usize, a: Action) -> Vec<Event> {
+    match g.apply(seat, &a) {
+        Ok(ev) => ev,
+        Err(e) => panic!("seat {seat}: {a:?} refused: {e:?}"),
+    }
+}
+
+/// Applies an action that must be refused; checks the game did not change.
+#[track_caller]
+pub fn refused(g: &mut Game, seat: usize, a: Action) -> ActionError {
+    let before = g.clone();
+    match g.apply(seat, &a) {
+        Ok(ev) => panic!("seat {seat}: {a:?} was accepted: {ev:?}"),
+        Err(e) => {
+            assert!(*g == before, "a refused action changed the game");
+            e
+        }
+    }
+}
+
+/// The pile index of a location design.
+pub fn pile_of(id: &str) -> usize {
+    let d = deck();
+    let i = d.location_by_id(id).unwrap_or_else(|| panic!("no card {id}"));
+    d.location(i).pile.index()
+}
+
+/// The split that draws exactly these cards.
+pub fn split_of(cards: &[&str]) -> [u8; 4] {
+    let mut split = [0u8; 4];
+    for c in cards {
+        split[pile_of(c)] += 1;
+    }
+    split
+}
+
+/// Fixes the pile tops so that the seats, drawing in turn order, get exactly these hands (one list
+/// per seat in turn order; each list must be a legal 6-card split, or 5 with 6 players).
+pub fn set_hands(st: &mut Setup, hands: &[&[&str]]) {
+    let mut tops: [Vec<SmolStr>; 4] = Default::default();
+    for hand in hands {
+        for c in *hand {
+            tops[pile_of(c)].push(s(c));
+        }
+    }
+    st.piles = tops;
+}
+
+/// Draws for every seat in turn order: the given hands first (as set by [`set_hands`]), then
+/// `[2, 2, 1, 1]` for the rest (or whatever is forced).
+pub fn draw_all(g: &mut Game, hands: &[&[&str]]) -> Vec<Event> {
+    let mut events = Vec::new();
+    let order = g.turn_order();
+    for (k, &seat) in order.iter().enumerate() {
+        if !matches!(g.phase(), Phase::Upkeep { .. }) || g.state().players[seat].split.is_some() {
+            continue;
+        }
+        let split = match hands.get(k) {
+            Some(h) => split_of(h),
+            None if g.hand_size() == 5 => [2, 1, 1, 1],
+            None => [2, 2, 1, 1],
+        };
+        events.extend(ok(g, seat, Action::Draw { split }));
+    }
+    events
+}
+
+/// A game in the year-`year` Action phase, turn 1, with the given hands (in turn order; first
+/// player seat 0) and presets.
+pub fn action_game(players: u8, year: u8, seats: Vec<PresetSeat>, hands: &[&[&str]]) -> Game {
+    let mut st = preset_setup(players, seats);
+    st.start_year = year;
+    set_hands(&mut st, hands);
+    let mut g = Game::with_setup(deck(), st).expect("valid setup");
+    draw_all(&mut g, hands);
+    assert_eq!(g.phase(), &Phase::Action { turn: 1 }, "the draft should have started");
+    g
+}
+
+/// The cards in a seat's hand.
+pub fn hand(g: &Game, seat: usize) -> Vec<String> {
+    g.player_view(seat).hand.iter().map(|c| c.to_string()).collect()
+}
+
+/// Every seat selects: the named card, or (None) the first card of its hand. Returns all events.
+pub fn select_all(g: &mut Game, picks: &[Option<&str>]) -> Vec<Event> {
+    let mut events = Vec::new();
+    for seat in 0..g.players() {
+        let card = match picks.get(seat).copied().flatten() {
+            Some(c) => c.to_string(),
+            None => hand(g, seat)[0].clone(),
+        };
+        events.extend(ok(g, seat, Action::Select { card: s(&card) }));
+    }
+    events
+}
+
+/// Every seat without a pending card goes to the market with it (selling nothing).
+pub fn market_all(g: &mut Game) {
+    for seat in 0..g.players() {
+        if g.state().players[seat].revealed.is_some() {
+            ok(g, seat, Action::Market { food: 0 });
+        }
+    }
+}
+
+pub fn cell(g: &Game, seat: usize, pos: Pos) -> &Cell {
+    g.state().players[seat].farm.at(pos).unwrap_or_else(|| panic!("no card at {pos:?}"))
+}
+
+pub fn water(g: &Game, seat: usize, pos: Pos) -> u8 {
+    let c = cell(g, seat, pos);
+    assert_eq!(c.card, CellCard::WaterTower, "not a tower at {pos:?}");
+    c.water
+}
+
+pub fn coins(g: &Game, seat: usize) -> u32 {
+    g.state().players[seat].coins
+}
+
+pub fn food(g: &Game, seat: usize) -> u32 {
+    g.state().players[seat].food
+}
+
+pub fn build(x: i8, y: i8) -> Action {
+    Action::Build { pos: p(x, y), water: vec![], extra: 0, equipment: vec![] }
+}
+
+pub fn harvest(x: i8, y: i8) -> Action {
+    Action::Harvest { pos: p(x, y), water: vec![], extra: 0 }
+}
+
+pub fn tile_ids(g: &Game, tiles: &[u16]) -> Vec<String> {
+    tiles.iter().map(|&e| g.deck().equip(e).id.clone()).collect()
+}
+
+/// The Equipment stack, top first, as ids.
+pub fn stack(g: &Game) -> Vec<String> {
+    tile_ids(g, &g.state().equipment.iter().copied().collect::<Vec<_>>())
+}
+
+/// A preset seat holding a long row of cards (to drain piles or the supply): a Water Tower at
+/// (0, row) followed by `cards` to the right, connected through column 0.
+pub fn row_cells(row: i8, cards: &[&str]) -> Vec<PresetCell> {
+    cards.iter().enumerate().map(|(i, c)| card(i as i8, row, c)).collect()
+}
+
+/// Every copy of every design of a pile (to empty it through a preset farm).
+pub fn all_of_pile(pile: usize) -> Vec<String> {
+    let d = deck();
+    let mut out = Vec::new();
+    for def in &d.locations {
+        if def.pile.index() == pile {
+            for _ in 0..def.copies {
+                out.push(def.id.clone());
+            }
+        }
+    }
+    out
+}
