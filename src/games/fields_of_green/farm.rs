@@ -111,9 +111,14 @@ impl Farm {
     /// (ruling 11); `dist[i]` is for `cells[i]`, the card at `from` itself gets 0, unreachable
     /// cards get [`FAR`].
     pub fn distances(&self, from: Pos) -> Vec<u8> {
+        self.distances_within(&Grid::new(self), from, FAR)
+    }
+
+    /// [`Farm::distances`] with a prebuilt grid, searching only up to `limit` steps (cards
+    /// farther away get [`FAR`]).
+    pub(crate) fn distances_within(&self, grid: &Grid, from: Pos, limit: u8) -> Vec<u8> {
         let n = self.cells.len();
         let mut dist = vec![FAR; n];
-        let grid = Grid::new(self);
         let mut queue: Vec<usize> = Vec::with_capacity(n);
         match grid.at(from) {
             Some(i) => {
@@ -134,6 +139,9 @@ impl Farm {
             let i = queue[head];
             head += 1;
             let d = dist[i];
+            if d >= limit {
+                continue;
+            }
             for m in self.cells[i].pos.neighbours() {
                 if let Some(j) = grid.at(m)
                     && dist[j] == FAR
@@ -175,7 +183,7 @@ const EMPTY: u8 = u8::MAX;
 /// A dense index of a farm's cards over its bounding box plus a margin of one square: turns
 /// "which card is at (x, y)" into an array lookup, which the distance searches and the listing of
 /// build spaces do thousands of times per game.
-struct Grid {
+pub(crate) struct Grid {
     lo: Pos,
     w: usize,
     h: usize,
@@ -183,7 +191,7 @@ struct Grid {
 }
 
 impl Grid {
-    fn new(farm: &Farm) -> Grid {
+    pub(crate) fn new(farm: &Farm) -> Grid {
         let (lo, hi) = farm.bounds().unwrap_or((Pos::new(0, 0), Pos::new(0, 0)));
         let lo = Pos::new(lo.x.saturating_sub(1), lo.y.saturating_sub(1));
         let w = (hi.x as i32 - lo.x as i32 + 2) as usize;
@@ -207,7 +215,7 @@ impl Grid {
     }
 
     /// The index of the card at `p`, if any.
-    fn at(&self, p: Pos) -> Option<usize> {
+    pub(crate) fn at(&self, p: Pos) -> Option<usize> {
         let gx = p.x as i32 - self.lo.x as i32;
         let gy = p.y as i32 - self.lo.y as i32;
         if gx < 0 || gy < 0 || gx as usize >= self.w || gy as usize >= self.h {

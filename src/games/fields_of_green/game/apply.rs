@@ -57,7 +57,8 @@ pub(super) fn apply(g: &mut Game, seat: usize, action: &Action, ev: &mut Vec<Eve
             ev.push(Event::Picked { seat, card: card.clone() });
         }
         Action::Build { pos, water, extra, equipment } => {
-            let plan = check_build(g, seat, *pos, water, *extra, equipment)?;
+            let info = eval::FarmInfo::new(&g.deck, &g.s.players[seat].farm);
+            let plan = check_build(g, seat, &info, *pos, water, *extra, equipment)?;
             exec_build(g, seat, plan, ev);
         }
         Action::WaterTower { pos, equipment } => {
@@ -129,7 +130,8 @@ pub(super) fn apply(g: &mut Game, seat: usize, action: &Action, ev: &mut Vec<Eve
             draw_offer(g, seat, ev);
         }
         Action::Harvest { pos, water, extra } => {
-            let plan = check_harvest(g, seat, *pos, water, *extra)?;
+            let info = eval::FarmInfo::new(&g.deck, &g.s.players[seat].farm);
+            let plan = check_harvest(g, seat, &info, *pos, water, *extra)?;
             exec_harvest(g, seat, plan, ev);
         }
         Action::EndHarvest => {
@@ -327,7 +329,14 @@ pub(super) fn cost3(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Po
 }
 
 /// Checks that a seat can pay `cost` with Water for `target`, and picks the towers.
-fn check_payment(g: &Game, seat: usize, target: Pos, cost: Cost3, water: &[Pos]) -> Result<Vec<usize>, ActionError> {
+fn check_payment(
+    g: &Game,
+    seat: usize,
+    info: &eval::FarmInfo,
+    target: Pos,
+    cost: Cost3,
+    water: &[Pos],
+) -> Result<Vec<usize>, ActionError> {
     let p = &g.s.players[seat];
     if p.coins < cost.coins {
         return Err(ActionError::NotEnoughCoins { need: cost.coins, have: p.coins });
@@ -341,7 +350,7 @@ fn check_payment(g: &Game, seat: usize, target: Pos, cost: Cost3, water: &[Pos])
         }
         return Ok(Vec::new());
     }
-    let sources = eval::water_sources(&g.deck, &p.farm, target);
+    let sources = info.water_sources(&g.deck, &p.farm, target);
     let have: u32 = sources.iter().map(|&(_, w)| w as u32).sum();
     if have < cost.water {
         return Err(ActionError::NotEnoughWater { need: cost.water, have });
@@ -414,7 +423,15 @@ fn host_text(deck: &Deck, e: EquipIdx) -> String {
     }
 }
 
-pub(super) fn check_build(g: &Game, seat: usize, pos: Pos, water: &[Pos], extra: u8, tiles: &[SmolStr]) -> Result<BuildPlan, ActionError> {
+pub(super) fn check_build(
+    g: &Game,
+    seat: usize,
+    info: &eval::FarmInfo,
+    pos: Pos,
+    water: &[Pos],
+    extra: u8,
+    tiles: &[SmolStr],
+) -> Result<BuildPlan, ActionError> {
     let d = revealed(g, seat)?;
     let deck = &*g.deck;
     let p = &g.s.players[seat];
@@ -423,11 +440,11 @@ pub(super) fn check_build(g: &Game, seat: usize, pos: Pos, water: &[Pos], extra:
     }
     let def = deck.location(d);
     let mut cost = cost3(deck, &p.farm, p.coins, p.food, pos, &def.cost);
-    cost.coins = cost.coins.saturating_sub(eval::build_discount(deck, &p.farm, Some(d), pos));
+    cost.coins = cost.coins.saturating_sub(info.build_discount(deck, &p.farm, d, pos));
     let ability = def.ability.as_ref().filter(|a| a.timing == Timing::Immediate);
     let rep = repeat_cost(deck, &p.farm, p.coins, p.food, pos, ability, extra)?;
     let total = Cost3 { coins: cost.coins + rep.coins, water: cost.water + rep.water, food: cost.food + rep.food };
-    let water = check_payment(g, seat, pos, total, water)?;
+    let water = check_payment(g, seat, info, pos, total, water)?;
     let tiles = check_tiles(g, seat, CellCard::Location(d), tiles)?;
     Ok(BuildPlan { card: CellCard::Location(d), pos, coins: total.coins, food: total.food, water, extra, tiles, revealed: d })
 }
@@ -658,7 +675,14 @@ pub(super) struct HarvestPlan {
     extra: u8,
 }
 
-pub(super) fn check_harvest(g: &Game, seat: usize, pos: Pos, water: &[Pos], extra: u8) -> Result<HarvestPlan, ActionError> {
+pub(super) fn check_harvest(
+    g: &Game,
+    seat: usize,
+    info: &eval::FarmInfo,
+    pos: Pos,
+    water: &[Pos],
+    extra: u8,
+) -> Result<HarvestPlan, ActionError> {
     if g.s.phase != Phase::Harvest {
         return Err(ActionError::WrongPhase("Harvest abilities are used in the harvest"));
     }
@@ -673,13 +697,13 @@ pub(super) fn check_harvest(g: &Game, seat: usize, pos: Pos, water: &[Pos], extr
         .ok_or(ActionError::NoHarvestAbility(pos))?;
     // Ruling 14: once each, more only where an Equipment says so.
     let used = p.harvested.iter().filter(|&&x| x == pos).count();
-    if used >= eval::harvest_limit(deck, &p.farm, i) as usize {
+    if used >= info.harvest_limit(&p.farm, i) as usize {
         return Err(ActionError::AlreadyHarvested);
     }
     let base = cost3(deck, &p.farm, p.coins, p.food, pos, &ability.cost);
     let rep = repeat_cost(deck, &p.farm, p.coins, p.food, pos, Some(ability), extra)?;
     let total = Cost3 { coins: base.coins + rep.coins, water: base.water + rep.water, food: base.food + rep.food };
-    let water = check_payment(g, seat, pos, total, water)?;
+    let water = check_payment(g, seat, info, pos, total, water)?;
     Ok(HarvestPlan { i, coins: total.coins, food: total.food, water, extra })
 }
 

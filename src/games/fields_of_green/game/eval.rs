@@ -5,7 +5,7 @@ use crate::games::fields_of_green::cards::{Deck, DesignIdx};
 use crate::games::fields_of_green::effects::{
     Ability, Amount, Condition, Count, Filter, Modifier, Scope, Timing,
 };
-use crate::games::fields_of_green::farm::{CellCard, Farm, Pos};
+use crate::games::fields_of_green::farm::{CellCard, FAR, Farm, Grid, Pos};
 
 /// The ability printed on a card, if it is face up (ruling 15: an Open Area has none).
 pub fn cell_ability<'d>(deck: &'d Deck, farm: &Farm, i: usize) -> Option<&'d Ability> {
@@ -280,4 +280,119 @@ pub fn default_water(sources: &[(usize, u8)], need: u32) -> Option<Vec<usize>> {
         out.push(left[k].0);
     }
     Some(out)
+}
+
+/// What paying for builds and harvests needs to know about one farm, worked out once per check
+/// or per listing of legal actions instead of once per space: the Ongoing modifiers, and for each
+/// tower holding Water its range and its distance to every card.
+pub struct FarmInfo {
+    pub mods: Vec<(Pos, Modifier)>,
+    /// Built on first use: many checks need no Water at all.
+    grid: std::cell::OnceCell<Grid>,
+    /// (cell index, range, distance from the tower to each card), built on first use.
+    towers: std::cell::OnceCell<Vec<(usize, u8, Vec<u8>)>>,
+    /// For each of `mods` with a `Within` scope: distances from its card, built on first use.
+    mod_dists: Vec<std::cell::OnceCell<Vec<u8>>>,
+}
+
+impl FarmInfo {
+    pub fn new(deck: &Deck, farm: &Farm) -> FarmInfo {
+        let mods: Vec<(Pos, Modifier)> =
+            if may_have_modifiers(deck, farm) { modifiers(deck, farm).map(|(p, m)| (p, *m)).collect() } else { Vec::new() };
+        let mod_dists = mods.iter().map(|_| std::cell::OnceCell::new()).collect();
+        FarmInfo { mods, grid: std::cell::OnceCell::new(), towers: std::cell::OnceCell::new(), mod_dists }
+    }
+
+    /// [`reaches`] for modifier `k`, with its distances computed once.
+    fn mod_reaches(&self, farm: &Farm, k: usize, target: Pos) -> bool {
+        let (src, m) = self.mods[k];
+        let scope = match m {
+            Modifier::TowerRange { scope, .. }
+            | Modifier::TowerCapacity { scope, .. }
+            | Modifier::SiloCapacity { scope, .. }
+            | Modifier::HarvestBonus { scope, .. }
+            | Modifier::BuildDiscount { scope, .. } => scope,
+            Modifier::ExtraHarvest { .. } | Modifier::GameEndAgain { .. } => Scope::This,
+        };
+        let Scope::Within(n) = scope else {
+            return reaches(farm, src, scope, target);
+        };
+        let grid = self.grid.get_or_init(|| Grid::new(farm));
+        let dist = self.mod_dists[k].get_or_init(|| farm.distances_within(grid, src, n));
+        match grid.at(target) {
+            Some(i) => dist[i] >= 1 && dist[i] <= n,
+            None => target.neighbours().iter().filter_map(|&m| grid.at(m)).any(|j| dist[j] < n),
+        }
+    }
+
+    fn towers(&self, deck: &Deck, farm: &Farm) -> &[(usize, u8, Vec<u8>)] {
+        self.towers.get_or_init(|| {
+            let grid = self.grid.get_or_init(|| Grid::new(farm));
+            let ranges: Vec<(Pos, Modifier)> =
+                self.mods.iter().filter(|(_, m)| matches!(m, Modifier::TowerRange { .. })).copied().collect();
+            (0..farm.cells.len())
+                .filter(|&i| farm.cells[i].card == CellCard::WaterTower && farm.cells[i].water > 0)
+                .map(|i| {
+                    let range = range_with(deck, farm, &ranges, i);
+                    // Spaces are one step beyond a card, so cards up to `range` away matter.
+                    (i, range, farm.distances_within(grid, farm.cells[i].pos, range))
+                })
+                .collect()
+        })
+    }
+
+    /// Towers that may pay Water for `target` (a card or an empty space), with their Water
+    /// (ruling 11). Same answer as [`water_sources`].
+    pub fn water_sources(&self, deck: &Deck, farm: &Farm, target: Pos) -> Vec<(usize, u8)> {
+        let towers = self.towers(deck, farm);
+        if towers.is_empty() {
+            return Vec::new();
+        }
+        let grid = self.grid.get_or_init(|| Grid::new(farm));
+        let here = grid.at(target);
+        let near: [Option<usize>; 4] = match here {
+            Some(_) => [None; 4],
+            None => target.neighbours().map(|m| grid.at(m)),
+        };
+        towers
+            .iter()
+            .filter(|(_, range, dist)| {
+                let d = match here {
+                    Some(i) => dist[i],
+                    // An empty space is one step beyond the nearest card next to it.
+                    None => near.iter().flatten().map(|&j| dist[j].saturating_add(1)).min().unwrap_or(FAR),
+                };
+                d <= *range
+            })
+            .map(|&(i, _, _)| (i, farm.cells[i].water))
+            .collect()
+    }
+
+    /// How many times the Harvest ability of card `i` may be used (see [`harvest_limit`]).
+    pub fn harvest_limit(&self, farm: &Farm, i: usize) -> u8 {
+        let pos = farm.cells[i].pos;
+        let mut n = 1u8;
+        for &(src, m) in &self.mods {
+            if let Modifier::ExtraHarvest { times } = m
+                && src == pos
+            {
+                n = n.saturating_add(times);
+            }
+        }
+        n
+    }
+
+    /// Coins off the build cost of design `d` on `space` (see [`build_discount`]).
+    pub fn build_discount(&self, deck: &Deck, farm: &Farm, d: DesignIdx, space: Pos) -> u32 {
+        let mut off = 0u32;
+        for (k, &(_, m)) in self.mods.iter().enumerate() {
+            if let Modifier::BuildDiscount { of, coins, .. } = m
+                && design_matches(deck, d, of)
+                && self.mod_reaches(farm, k, space)
+            {
+                off += coins as u32;
+            }
+        }
+        off
+    }
 }

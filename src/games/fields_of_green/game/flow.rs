@@ -90,9 +90,11 @@ fn forced_split(g: &Game) -> Option<[u8; 4]> {
     if splits.len() == 1 { Some(splits[0]) } else { None }
 }
 
-/// Runs every automatic step until the game waits for a decision.
-pub(super) fn advance(g: &mut Game, events: &mut Vec<Event>) {
+/// Runs every automatic step until the game waits for a decision. `actor` is the seat whose
+/// action has just been applied (None at the start of a game).
+pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event>) {
     let n = g.s.players.len();
+    let mut entered_harvest = actor.is_none() && g.s.phase == Phase::Harvest;
     loop {
         match g.s.phase.clone() {
             Phase::Upkeep { next } if (next as usize) < n => {
@@ -126,6 +128,7 @@ pub(super) fn advance(g: &mut Game, events: &mut Vec<Event>) {
                     }
                 } else {
                     g.s.phase = Phase::Harvest;
+                    entered_harvest = true;
                 }
             }
             Phase::Duel { current, picks, taken } => {
@@ -134,6 +137,7 @@ pub(super) fn advance(g: &mut Game, events: &mut Vec<Event>) {
                 }
                 if picks as usize >= 2 * hand_size(n) as usize {
                     g.s.phase = Phase::Harvest;
+                    entered_harvest = true;
                     continue;
                 }
                 // Ruling 21: after both players have acted, 2 more cards turn face up.
@@ -149,16 +153,25 @@ pub(super) fn advance(g: &mut Game, events: &mut Vec<Event>) {
                     end_year(g, events);
                     continue;
                 }
-                // A seat with nothing to decide finishes by itself (e.g. no Harvest abilities),
-                // so async games do not wait on a click that has only one answer.
+                // A seat with nothing to decide finishes by itself (no Harvest ability it can
+                // pay), so async games do not wait on a click that has only one answer. Only
+                // the seats whose options may have changed are looked at: everyone when the
+                // harvest begins, afterwards just the seat that acted (farms are independent).
+                let look: Vec<usize> = match actor {
+                    Some(a) if !entered_harvest => pending.into_iter().filter(|&s| s == a).collect(),
+                    _ => pending,
+                };
+                entered_harvest = false;
                 let mut progressed = false;
-                for seat in pending {
+                for seat in look {
                     if legal::legal_actions(g, seat) == [Action::EndHarvest] {
                         apply::end_harvest(g, seat, events);
                         progressed = true;
                     }
                 }
-                if !progressed {
+                // Seats not looked at have not changed: unless everyone is now done (and the next
+                // pass ends the year), the game waits.
+                if !progressed || (0..n).any(|s| !g.s.players[s].harvest_done) {
                     return;
                 }
             }

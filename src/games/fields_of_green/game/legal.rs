@@ -218,9 +218,10 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
         .and_then(|a| a.effects.iter().find_map(|e| if let Effect::Repeat { max, .. } = e { Some(*max) } else { None }))
         .unwrap_or(0);
     let loc_sets = tile_sets(g, seat, CellCard::Location(d));
+    let info = eval::FarmInfo::new(&g.deck, &p.farm);
     for &pos in &spaces {
         for extra in 0..=max_extra {
-            if apply::check_build(g, seat, pos, &[], extra, &[]).is_err() {
+            if apply::check_build(g, seat, &info, pos, &[], extra, &[]).is_err() {
                 break;
             }
             for set in &loc_sets {
@@ -256,6 +257,7 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
 
 fn harvest_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
     let p = &g.s.players[seat];
+    let info = eval::FarmInfo::new(&g.deck, &p.farm);
     for (i, c) in p.farm.cells.iter().enumerate() {
         let Some(a) = eval::cell_ability(&g.deck, &p.farm, i).filter(|a| a.timing == Timing::Harvest) else {
             continue;
@@ -263,7 +265,7 @@ fn harvest_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
         let max_extra =
             a.effects.iter().find_map(|e| if let Effect::Repeat { max, .. } = e { Some(*max) } else { None }).unwrap_or(0);
         for extra in 0..=max_extra {
-            if apply::check_harvest(g, seat, c.pos, &[], extra).is_err() {
+            if apply::check_harvest(g, seat, &info, c.pos, &[], extra).is_err() {
                 break;
             }
             out.push(Action::Harvest { pos: c.pos, water: Vec::new(), extra });

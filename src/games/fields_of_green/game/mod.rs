@@ -264,7 +264,7 @@ impl Game {
     pub fn apply(&mut self, seat: usize, action: &Action) -> Result<Vec<Event>, ActionError> {
         let mut events = Vec::new();
         apply::apply(self, seat, action, &mut events)?;
-        flow::advance(self, &mut events);
+        flow::advance(self, Some(seat), &mut events);
         Ok(events)
     }
 

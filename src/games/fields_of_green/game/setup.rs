@@ -247,7 +247,7 @@ impl Game {
             StartPhase::Upkeep => flow::start_year(&mut game, setup.start_year, &mut events),
             StartPhase::Harvest => game.s.phase = Phase::Harvest,
         }
-        flow::advance(&mut game, &mut events);
+        flow::advance(&mut game, None, &mut events);
         game.check_invariants().map_err(|why| SetupError::BadPreset { seat: 0, why })?;
         Ok((game, events))
     }
