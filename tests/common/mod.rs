@@ -9,7 +9,9 @@
 use farmhand::games::fields_of_green::event::Event;
 use farmhand::games::fields_of_green::farm::{Cell, CellCard};
 use farmhand::games::fields_of_green::game::{PresetCell, PresetSeat, StartPhase};
-use farmhand::games::fields_of_green::{Action, ActionError, Deck, Game, Options, Phase, Pos, Setup};
+use farmhand::games::fields_of_green::{
+    Action, ActionError, Deck, Game, Options, Phase, Pos, Setup,
+};
 use smol_str::SmolStr;
 use std::sync::Arc;
 
@@ -28,7 +30,11 @@ pub fn s(id: &str) -> SmolStr {
 }
 
 pub fn opts(players: u8) -> Options {
-    Options { players, intro: false, first_player: 0 }
+    Options {
+        players,
+        intro: false,
+        first_player: 0,
+    }
 }
 
 /// A standard setup (no presets) for `players` players, first player seat 0, year 1 upkeep.
@@ -38,12 +44,21 @@ pub fn setup(players: u8) -> Setup {
 
 /// A location, Water Tower (`water_tower`) or Silo (`silo`) at (x, y), face up.
 pub fn card(x: i8, y: i8, id: &str) -> PresetCell {
-    PresetCell { pos: p(x, y), card: s(id), face_up: true, water: 0, equipment: vec![] }
+    PresetCell {
+        pos: p(x, y),
+        card: s(id),
+        face_up: true,
+        water: 0,
+        equipment: vec![],
+    }
 }
 
 /// A Water Tower holding `water`.
 pub fn tower(x: i8, y: i8, water: u8) -> PresetCell {
-    PresetCell { water, ..card(x, y, "water_tower") }
+    PresetCell {
+        water,
+        ..card(x, y, "water_tower")
+    }
 }
 
 pub fn silo(x: i8, y: i8) -> PresetCell {
@@ -52,7 +67,10 @@ pub fn silo(x: i8, y: i8) -> PresetCell {
 
 /// A face-down location: an Open Area (ruling 15).
 pub fn open(x: i8, y: i8, id: &str) -> PresetCell {
-    PresetCell { face_up: false, ..card(x, y, id) }
+    PresetCell {
+        face_up: false,
+        ..card(x, y, id)
+    }
 }
 
 /// A card carrying Equipment tiles.
@@ -63,7 +81,13 @@ pub fn with_eq(mut c: PresetCell, tiles: &[&str]) -> PresetCell {
 
 /// A preset seat.
 pub fn seat(coins: u32, food: u32, cells: Vec<PresetCell>) -> PresetSeat {
-    PresetSeat { coins, food, vp_tokens: 0, cells, set_aside: vec![] }
+    PresetSeat {
+        coins,
+        food,
+        vp_tokens: 0,
+        cells,
+        set_aside: vec![],
+    }
 }
 
 /// A setup with presets for the first seats (the others keep the standard start).
@@ -115,7 +139,9 @@ pub fn refused(g: &mut Game, seat: usize, a: Action) -> ActionError {
 /// The pile index of a location design.
 pub fn pile_of(id: &str) -> usize {
     let d = deck();
-    let i = d.location_by_id(id).unwrap_or_else(|| panic!("no card {id}"));
+    let i = d
+        .location_by_id(id)
+        .unwrap_or_else(|| panic!("no card {id}"));
     d.location(i).pile.index()
 }
 
@@ -167,13 +193,21 @@ pub fn action_game(players: u8, year: u8, seats: Vec<PresetSeat>, hands: &[&[&st
     set_hands(&mut st, hands);
     let mut g = Game::with_setup(deck(), st).expect("valid setup");
     draw_all(&mut g, hands);
-    assert_eq!(g.phase(), &Phase::Action { turn: 1 }, "the draft should have started");
+    assert_eq!(
+        g.phase(),
+        &Phase::Action { turn: 1 },
+        "the draft should have started"
+    );
     g
 }
 
 /// The cards in a seat's hand.
 pub fn hand(g: &Game, seat: usize) -> Vec<String> {
-    g.player_view(seat).hand.iter().map(|c| c.to_string()).collect()
+    g.player_view(seat)
+        .hand
+        .iter()
+        .map(|c| c.to_string())
+        .collect()
 }
 
 /// Every seat selects: the named card, or (None) the first card of its hand. Returns all events.
@@ -189,17 +223,23 @@ pub fn select_all(g: &mut Game, picks: &[Option<&str>]) -> Vec<Event> {
     events
 }
 
-/// Every seat without a pending card goes to the market with it (selling nothing).
-pub fn market_all(g: &mut Game) {
+/// Every seat with a revealed card goes to the market with it (selling nothing). Returns all
+/// events.
+pub fn market_all(g: &mut Game) -> Vec<Event> {
+    let mut events = Vec::new();
     for seat in 0..g.players() {
         if g.state().players[seat].revealed.is_some() {
-            ok(g, seat, Action::Market { food: 0 });
+            events.extend(ok(g, seat, Action::Market { food: 0 }));
         }
     }
+    events
 }
 
 pub fn cell(g: &Game, seat: usize, pos: Pos) -> &Cell {
-    g.state().players[seat].farm.at(pos).unwrap_or_else(|| panic!("no card at {pos:?}"))
+    g.state().players[seat]
+        .farm
+        .at(pos)
+        .unwrap_or_else(|| panic!("no card at {pos:?}"))
 }
 
 pub fn water(g: &Game, seat: usize, pos: Pos) -> u8 {
@@ -217,15 +257,27 @@ pub fn food(g: &Game, seat: usize) -> u32 {
 }
 
 pub fn build(x: i8, y: i8) -> Action {
-    Action::Build { pos: p(x, y), water: vec![], extra: 0, equipment: vec![] }
+    Action::Build {
+        pos: p(x, y),
+        water: vec![],
+        extra: 0,
+        equipment: vec![],
+    }
 }
 
 pub fn harvest(x: i8, y: i8) -> Action {
-    Action::Harvest { pos: p(x, y), water: vec![], extra: 0 }
+    Action::Harvest {
+        pos: p(x, y),
+        water: vec![],
+        extra: 0,
+    }
 }
 
 pub fn tile_ids(g: &Game, tiles: &[u16]) -> Vec<String> {
-    tiles.iter().map(|&e| g.deck().equip(e).id.clone()).collect()
+    tiles
+        .iter()
+        .map(|&e| g.deck().equip(e).id.clone())
+        .collect()
 }
 
 /// The Equipment stack, top first, as ids.
@@ -236,7 +288,11 @@ pub fn stack(g: &Game) -> Vec<String> {
 /// A preset seat holding a long row of cards (to drain piles or the supply): a Water Tower at
 /// (0, row) followed by `cards` to the right, connected through column 0.
 pub fn row_cells(row: i8, cards: &[&str]) -> Vec<PresetCell> {
-    cards.iter().enumerate().map(|(i, c)| card(i as i8, row, c)).collect()
+    cards
+        .iter()
+        .enumerate()
+        .map(|(i, c)| card(i as i8, row, c))
+        .collect()
 }
 
 /// Every copy of every design of a pile (to empty it through a preset farm).

@@ -227,8 +227,13 @@ pub(super) fn draw(g: &mut Game, seat: usize, split: [u8; 4], ev: &mut Vec<Event
         }
     }
     hand.sort_unstable();
+    if g.s.players.len() == 2 {
+        // Ruling 21: with 2 players the cards go face down into the year's pile unseen.
+        g.s.row_pile.extend(hand);
+    } else {
+        g.s.players[seat].hand = hand;
+    }
     let p = &mut g.s.players[seat];
-    p.hand = hand;
     p.split = Some(split);
     ev.push(Event::Drew { seat, split });
     for pile in emptied {

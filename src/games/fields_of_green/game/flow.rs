@@ -183,7 +183,8 @@ pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event
 /// After the draw: the simultaneous draft, or with 2 players the shuffled row (ruling 21).
 fn start_action_phase(g: &mut Game, events: &mut Vec<Event>) {
     if g.s.players.len() == 2 {
-        let mut pile: Vec<_> = g.s.players.iter_mut().flat_map(|p| std::mem::take(&mut p.hand)).collect();
+        let mut pile = std::mem::take(&mut g.s.row_pile);
+        // Sorted first so the shuffle depends only on the seed and which cards were drawn.
         pile.sort_unstable();
         pile.shuffle(&mut super::setup::rng(g.s.seed, g.s.year as u64));
         g.s.row_pile = pile;
