@@ -1,0 +1,220 @@
+//! Configuration: a TOML file (every key documented in `config.example.toml`) plus environment
+//! variables. The bot token comes from `FARMHAND_DISCORD_TOKEN` (or, failing that, the file) and
+//! is kept in a [`Secret`] that never prints.
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// A value that must never reach a log or a message: `Debug` and `Display` print a placeholder.
+#[derive(Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(s: impl Into<String>) -> Secret {
+        Secret(s.into())
+    }
+
+    /// The secret itself, for the one place that needs it (logging in to Discord).
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.trim().is_empty()
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+impl std::fmt::Display for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// `[discord]`
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DiscordConfig {
+    /// The bot token; `FARMHAND_DISCORD_TOKEN` takes precedence.
+    pub token: Secret,
+    /// Register the slash commands in this server only (instant; for development).
+    pub dev_guild_id: Option<u64>,
+}
+
+/// `[database]`
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DatabaseConfig {
+    /// SQLite file, created and migrated on start.
+    pub path: PathBuf,
+}
+
+impl Default for DatabaseConfig {
+    fn default() -> DatabaseConfig {
+        DatabaseConfig { path: PathBuf::from("farmhand.sqlite") }
+    }
+}
+
+/// `[game]`
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct GameConfig {
+    /// A deck file replacing the built-in deck.
+    pub deck: Option<PathBuf>,
+    /// Default minutes before a player holding the game up is reminded (`/fog new` can change it).
+    pub reminder_minutes: u32,
+    /// Minutes between later reminders.
+    pub reminder_repeat_minutes: u32,
+    /// Play each game in its own thread when the bot may create one.
+    pub create_threads: bool,
+}
+
+impl Default for GameConfig {
+    fn default() -> GameConfig {
+        GameConfig { deck: None, reminder_minutes: 720, reminder_repeat_minutes: 1440, create_threads: true }
+    }
+}
+
+/// `[log]`
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LogConfig {
+    /// A tracing filter (e.g. `info,farmhand=debug`); `RUST_LOG` takes precedence.
+    pub filter: String,
+}
+
+impl Default for LogConfig {
+    fn default() -> LogConfig {
+        LogConfig { filter: "info".to_string() }
+    }
+}
+
+/// The whole configuration.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    pub discord: DiscordConfig,
+    pub database: DatabaseConfig,
+    pub game: GameConfig,
+    pub log: LogConfig,
+}
+
+/// Why the configuration could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read the config file {path}: {source}")]
+    Read { path: String, source: std::io::Error },
+    #[error("config file {path}: {message}")]
+    Parse { path: String, message: String },
+    #[error(
+        "no Discord bot token: set the FARMHAND_DISCORD_TOKEN environment variable (see README.md, \"Creating the Discord application\")"
+    )]
+    MissingToken,
+    #[error("config: {0}")]
+    Invalid(String),
+}
+
+impl Config {
+    /// Parses a config file's text.
+    pub fn from_toml(text: &str, path: &str) -> Result<Config, ConfigError> {
+        let config: Config =
+            toml::from_str(text).map_err(|e| ConfigError::Parse { path: path.to_string(), message: e.to_string() })?;
+        config.check()?;
+        Ok(config)
+    }
+
+    /// Loads the config: the file at `path` if given (it must exist), else `farmhand.toml` in the
+    /// working directory if present, else the defaults; then the environment overrides.
+    pub fn load(path: Option<&Path>, env: &dyn Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let default = Path::new("farmhand.toml");
+        let file = match path {
+            Some(p) => Some(p),
+            None if default.exists() => Some(default),
+            None => None,
+        };
+        let mut config = match file {
+            Some(p) => {
+                let text = std::fs::read_to_string(p)
+                    .map_err(|source| ConfigError::Read { path: p.display().to_string(), source })?;
+                Config::from_toml(&text, &p.display().to_string())?
+            }
+            None => Config::default(),
+        };
+        if let Some(token) = env("FARMHAND_DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
+            config.discord.token = Secret::new(token.trim());
+        }
+        if let Some(db) = env("FARMHAND_DATABASE").filter(|t| !t.trim().is_empty()) {
+            config.database.path = PathBuf::from(db);
+        }
+        Ok(config)
+    }
+
+    fn check(&self) -> Result<(), ConfigError> {
+        if self.game.reminder_minutes == 0 || self.game.reminder_repeat_minutes == 0 {
+            return Err(ConfigError::Invalid("game.reminder_minutes and game.reminder_repeat_minutes must be at least 1".into()));
+        }
+        if self.database.path.as_os_str().is_empty() {
+            return Err(ConfigError::Invalid("database.path must not be empty".into()));
+        }
+        Ok(())
+    }
+
+    /// The token, or the error telling the admin how to provide one.
+    pub fn token(&self) -> Result<&Secret, ConfigError> {
+        if self.discord.token.is_empty() { Err(ConfigError::MissingToken) } else { Ok(&self.discord.token) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_env(_: &str) -> Option<String> {
+        None
+    }
+
+    #[test]
+    fn the_example_config_parses_and_matches_the_defaults() {
+        let text = include_str!("../config.example.toml");
+        let c = Config::from_toml(text, "config.example.toml").unwrap();
+        let d = Config::default();
+        assert_eq!(c.database.path, d.database.path);
+        assert_eq!(c.game.reminder_minutes, d.game.reminder_minutes);
+        assert_eq!(c.game.reminder_repeat_minutes, d.game.reminder_repeat_minutes);
+        assert_eq!(c.game.create_threads, d.game.create_threads);
+        assert_eq!(c.log.filter, d.log.filter);
+    }
+
+    #[test]
+    fn unknown_keys_are_errors_that_name_the_key() {
+        let e = Config::from_toml("[game]\nreminder_minuts = 5\n", "x.toml").unwrap_err().to_string();
+        assert!(e.contains("reminder_minuts"), "{e}");
+        let e = Config::from_toml("[gmae]\n", "x.toml").unwrap_err().to_string();
+        assert!(e.contains("gmae"), "{e}");
+        let e = Config::from_toml("[game]\nreminder_minutes = \"soon\"\n", "x.toml").unwrap_err().to_string();
+        assert!(e.contains("reminder_minutes") || e.contains("invalid type"), "{e}");
+        assert!(Config::from_toml("[game]\nreminder_minutes = 0\n", "x.toml").is_err());
+    }
+
+    #[test]
+    fn the_token_comes_from_the_environment_and_never_prints() {
+        let env = |k: &str| (k == "FARMHAND_DISCORD_TOKEN").then(|| "abc.def.ghi".to_string());
+        let c = Config::load(None, &env).unwrap();
+        assert_eq!(c.token().unwrap().expose(), "abc.def.ghi");
+        let shown = format!("{c:?} {}", c.discord.token);
+        assert!(!shown.contains("abc.def.ghi"), "{shown}");
+        assert!(matches!(Config::load(None, &no_env).unwrap().token(), Err(ConfigError::MissingToken)));
+    }
+
+    #[test]
+    fn a_missing_config_file_is_a_clear_error() {
+        let e = Config::load(Some(Path::new("/nonexistent/farmhand.toml")), &no_env).unwrap_err().to_string();
+        assert!(e.contains("/nonexistent/farmhand.toml"), "{e}");
+    }
+}

@@ -1,0 +1,302 @@
+//! The slash commands: `/fog new`, `hand`, `farm`, `status`, `games`, `card`, `rules`, `abandon`,
+//! `settings`.
+
+use super::ids::Screen;
+use super::router::user_text;
+use super::spec::MessageSpec;
+use super::{Ctx, Data, Error, notify, send, ui};
+use crate::games::fields_of_green::Game;
+use crate::service::ServiceError;
+use crate::store::{Prefs, Reminders, Table, TableOptions};
+use poise::serenity_prelude as serenity;
+use rand::Rng;
+
+fn text(s: &str) -> MessageSpec {
+    MessageSpec { content: s.to_string(), ..Default::default() }
+}
+
+async fn say(ctx: Ctx<'_>, m: &MessageSpec) -> Result<(), Error> {
+    ctx.send(send::reply(m, true)).await?;
+    Ok(())
+}
+
+async fn display_name(ctx: Ctx<'_>) -> String {
+    match ctx.author_member().await {
+        Some(m) => m.display_name().to_string(),
+        None => ctx.author().global_name.clone().unwrap_or_else(|| ctx.author().name.clone()),
+    }
+}
+
+async fn is_manager(ctx: Ctx<'_>) -> bool {
+    ctx.author_member().await.and_then(|m| m.permissions).is_some_and(|p| p.manage_guild())
+}
+
+/// The newest live table in this channel (or its thread) that the author sits at, else any
+/// live table here.
+async fn table_here(ctx: Ctx<'_>) -> Result<Option<(Table, Option<Game>)>, ServiceError> {
+    let data = ctx.data();
+    let ids = data.service.store().live_tables_in(ctx.channel_id().get()).await?;
+    let mut fallback = None;
+    for id in ids {
+        let (table, game) = data.service.load(id).await?;
+        if table.seat_of(ctx.author().id.get()).is_some() {
+            return Ok(Some((table, game)));
+        }
+        fallback.get_or_insert((table, game));
+    }
+    Ok(fallback)
+}
+
+/// Fields of Green: a card-drafting farm game, played at your own pace.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("new", "hand", "farm", "status", "games", "card", "rules", "abandon", "settings"),
+    subcommand_required
+)]
+pub async fn fog(_ctx: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Open a table for a new game in this channel
+#[poise::command(slash_command, guild_only)]
+async fn new(
+    ctx: Ctx<'_>,
+    #[description = "Number of seats (2-6, default 4)"]
+    #[min = 2]
+    #[max = 6]
+    seats: Option<u8>,
+    #[description = "Introductory mode: fixed draws each year (2-4 players)"] intro: Option<bool>,
+    #[description = "Minutes before reminding a player who holds the game up (default from config)"]
+    #[min = 5]
+    #[max = 10080]
+    reminder_minutes: Option<u32>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let options = TableOptions {
+        seats: seats.unwrap_or(4),
+        intro: intro.unwrap_or(false),
+        reminder_minutes: reminder_minutes.unwrap_or(data.config.game.reminder_minutes),
+    };
+    let name = display_name(ctx).await;
+    let seed: u64 = rand::rng().random();
+    let guild = ctx.guild_id().map(|g| g.get());
+    let table = match data.service.open_table(guild, ctx.channel_id().get(), (ctx.author().id.get(), &name), options, seed).await
+    {
+        Ok(t) => t,
+        Err(e) => return say(ctx, &text(&user_text(&e))).await,
+    };
+    // The lobby is an ordinary channel message, so it can be edited for as long as the game lasts.
+    let posted = ctx.channel_id().send_message(ctx.http(), send::message(&ui::lobby(&table))).await;
+    let msg = match posted {
+        Ok(m) => m,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not post a lobby");
+            let _ = data.service.close(table.game.id, ctx.author().id.get(), true).await;
+            return say(
+                ctx,
+                &text("I cannot post in this channel. Please give me View Channel, Send Messages and Embed Links here."),
+            )
+            .await;
+        }
+    };
+    let mut thread = None;
+    if data.config.game.create_threads {
+        let builder = serenity::CreateThread::new(format!("Fields of Green #{}", table.game.id))
+            .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+        match ctx.channel_id().create_thread_from_message(ctx.http(), msg.id, builder).await {
+            Ok(t) => thread = Some(t.id.get()),
+            // Threads are a comfort, not a need: without the permission the game talks here.
+            Err(e) => tracing::info!(error = %e, "no thread for this game; playing in the channel"),
+        }
+    }
+    if let Err(e) = data.service.store().set_message(table.game.id, thread, Some(msg.id.get())).await {
+        return say(ctx, &text(&user_text(&e.into()))).await;
+    }
+    let where_ = match thread {
+        Some(t) => format!(" Moves and reminders go to <#{t}>."),
+        None => String::new(),
+    };
+    say(ctx, &text(&format!("Table #{} is open. Players join with the button.{where_}", table.game.id))).await
+}
+
+/// Show your hand and what you can do now (privately)
+#[poise::command(slash_command, guild_only)]
+async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
+    let data = ctx.data();
+    let m = match table_here(ctx).await {
+        Ok(Some((table, Some(game)))) => match table.seat_of(ctx.author().id.get()) {
+            Some(seat) => {
+                if data.service.store().prefs(ctx.author().id.get()).await.is_ok_and(|p| p.hand_in_dm)
+                    && notify::update_dm_panel(ctx.http(), data, &table, &game, seat, true).await
+                {
+                    text("Your hand is in your DMs with me.")
+                } else {
+                    ui::panel(&table, &game, seat, &Screen::Main, None)
+                }
+            }
+            None => text("You are not seated in the game here."),
+        },
+        Ok(Some((_, None))) => text("The game here has not started yet."),
+        Ok(None) => text("There is no game in this channel. Open one with /fog new."),
+        Err(e) => text(&user_text(&e)),
+    };
+    say(ctx, &m).await
+}
+
+/// Show a player's farm (yours by default)
+#[poise::command(slash_command, guild_only)]
+async fn farm(ctx: Ctx<'_>, #[description = "Whose farm"] player: Option<serenity::User>) -> Result<(), Error> {
+    let who = player.as_ref().map_or(ctx.author().id.get(), |u| u.id.get());
+    let m = match table_here(ctx).await {
+        Ok(Some((table, Some(game)))) => match table.seat_of(who) {
+            Some(seat) => ui::farm(&table, &game, seat),
+            None => text("That player is not in the game here."),
+        },
+        Ok(Some((_, None))) => text("The game here has not started yet."),
+        Ok(None) => text("There is no game in this channel."),
+        Err(e) => text(&user_text(&e)),
+    };
+    say(ctx, &m).await
+}
+
+/// Show where the game in this channel stands
+#[poise::command(slash_command, guild_only)]
+async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
+    let m = match table_here(ctx).await {
+        Ok(Some((table, Some(game)))) => ui::status(&table, &game),
+        Ok(Some((table, None))) => ui::lobby(&table),
+        Ok(None) => text("There is no game in this channel."),
+        Err(e) => text(&user_text(&e)),
+    };
+    say(ctx, &m).await
+}
+
+/// List the games open or in progress in this server
+#[poise::command(slash_command, guild_only)]
+async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
+    let data = ctx.data();
+    let Some(guild) = ctx.guild_id() else { return say(ctx, &text("Use this in a server.")).await };
+    let mut tables = Vec::new();
+    match data.service.store().live_tables_in_guild(guild.get()).await {
+        Ok(ids) => {
+            for id in ids.into_iter().take(20) {
+                if let Ok(t) = data.service.load(id).await {
+                    tables.push(t);
+                }
+            }
+        }
+        Err(e) => return say(ctx, &text(&user_text(&e.into()))).await,
+    }
+    say(ctx, &ui::games_list(&tables)).await
+}
+
+async fn card_names(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let names = ui::card_names(ctx.data().service.deck(), partial);
+    serenity::CreateAutocompleteResponse::new()
+        .set_choices(names.into_iter().map(serenity::AutocompleteChoice::from).collect())
+}
+
+/// Read a card's text
+#[poise::command(slash_command)]
+async fn card(
+    ctx: Ctx<'_>,
+    #[description = "Card or Equipment name"]
+    #[autocomplete = "card_names"]
+    name: String,
+) -> Result<(), Error> {
+    let m = ui::card(ctx.data().service.deck(), &name).unwrap_or_else(|| text(&format!("No card is called {name:?}.")));
+    say(ctx, &m).await
+}
+
+async fn rule_topics(_ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let p = partial.to_lowercase();
+    let choices = ui::rules_topics()
+        .iter()
+        .filter(|t| t.starts_with(&p))
+        .map(|&t| serenity::AutocompleteChoice::from(t))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// The rules, by topic
+#[poise::command(slash_command)]
+async fn rules(
+    ctx: Ctx<'_>,
+    #[description = "Topic"]
+    #[autocomplete = "rule_topics"]
+    topic: Option<String>,
+) -> Result<(), Error> {
+    say(ctx, &ui::rules(topic.as_deref())).await
+}
+
+/// Abandon the game in this channel (host or Manage Server)
+#[poise::command(slash_command, guild_only)]
+async fn abandon(ctx: Ctx<'_>) -> Result<(), Error> {
+    let data = ctx.data();
+    let m = match table_here(ctx).await {
+        Ok(Some((table, _))) => match data.service.close(table.game.id, ctx.author().id.get(), is_manager(ctx).await).await {
+            Ok(t) => {
+                notify::refresh_table(ctx.http(), &t, None).await;
+                notify::post(ctx.http(), &t, &text(&format!("Game #{} was abandoned by <@{}>.", t.game.id, ctx.author().id)))
+                    .await;
+                text("The game is abandoned.")
+            }
+            Err(e) => text(&user_text(&e)),
+        },
+        Ok(None) => text("There is no game in this channel."),
+        Err(e) => text(&user_text(&e)),
+    };
+    say(ctx, &m).await
+}
+
+/// Choose the reminder style for your turn alerts.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ReminderChoice {
+    #[name = "mention me in the game's thread"]
+    Mention,
+    #[name = "send me a DM"]
+    Dm,
+    #[name = "no reminders"]
+    Off,
+}
+
+/// Your preferences: hand in DMs or here, and how to be reminded
+#[poise::command(slash_command)]
+async fn settings(
+    ctx: Ctx<'_>,
+    #[description = "Keep your hand in a DM that I update as the game goes"] hand_in_dm: Option<bool>,
+    #[description = "How to remind you when a game waits for you"] reminders: Option<ReminderChoice>,
+) -> Result<(), Error> {
+    let store = ctx.data().service.store();
+    let user = ctx.author().id.get();
+    let mut prefs: Prefs = match store.prefs(user).await {
+        Ok(p) => p,
+        Err(e) => return say(ctx, &text(&user_text(&e.into()))).await,
+    };
+    if let Some(dm) = hand_in_dm {
+        prefs.hand_in_dm = dm;
+    }
+    if let Some(r) = reminders {
+        prefs.reminders = match r {
+            ReminderChoice::Mention => Reminders::Mention,
+            ReminderChoice::Dm => Reminders::Dm,
+            ReminderChoice::Off => Reminders::Off,
+        };
+    }
+    if let Err(e) = store.set_prefs(user, prefs).await {
+        return say(ctx, &text(&user_text(&e.into()))).await;
+    }
+    let hand = if prefs.hand_in_dm { "in a DM I keep up to date" } else { "in private replies here" };
+    let remind = match prefs.reminders {
+        Reminders::Mention => "a mention in the game's thread",
+        Reminders::Dm => "a DM (a mention if your DMs are closed)",
+        Reminders::Off => "none",
+    };
+    say(ctx, &text(&format!("Your hand: {hand}.\nReminders: {remind}."))).await
+}
+
+/// Every command, for registration.
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![fog()]
+}

@@ -1,0 +1,121 @@
+//! The Discord side: slash commands, the component router, message building and notifications.
+//! It renders only engine views and changes game state only through `service`.
+
+pub mod commands;
+pub mod ids;
+pub mod notify;
+pub mod router;
+pub mod send;
+pub mod spec;
+pub mod ui;
+
+use crate::config::Config;
+use crate::games::fields_of_green::Deck;
+use crate::service::Service;
+use crate::store::Store;
+use anyhow::Context as _;
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+
+/// What every handler shares.
+#[derive(Clone, Debug)]
+pub struct Data {
+    pub service: Arc<Service>,
+    pub config: Arc<Config>,
+}
+
+pub type Error = anyhow::Error;
+pub type Ctx<'a> = poise::Context<'a, Data, Error>;
+
+/// The deck the bot plays with: the configured file, or the built-in one.
+pub fn load_deck(config: &Config) -> anyhow::Result<Arc<Deck>> {
+    match &config.game.deck {
+        None => Ok(Deck::default_deck()),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read the deck file {}", path.display()))?;
+            let deck = Deck::from_toml(&text).with_context(|| format!("deck file {}", path.display()))?;
+            Ok(Arc::new(deck))
+        }
+    }
+}
+
+/// Opens the database and builds the shared state.
+pub async fn prepare(config: Config) -> anyhow::Result<Data> {
+    let deck = load_deck(&config)?;
+    let path = config.database.path.clone();
+    let store = Store::open(&path)
+        .await
+        .with_context(|| format!("cannot open the database at {} (is the folder writable?)", path.display()))?;
+    tracing::info!(database = %path.display(), deck = %deck.name, "database ready");
+    Ok(Data { service: Arc::new(Service::new(store, deck)), config: Arc::new(config) })
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, error = %error, "command failed");
+            let reply = poise::CreateReply::default()
+                .content("Sorry, something went wrong on my side. Nothing was changed; please try again.")
+                .ephemeral(true);
+            if let Err(e) = ctx.send(reply).await {
+                tracing::warn!(error = %e, "could not report a command error");
+            }
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!(error = %e, "error while handling an error");
+            }
+        }
+    }
+}
+
+/// The poise framework with our commands, router and start-up work.
+pub fn framework(data: Data) -> poise::Framework<Data, Error> {
+    let dev_guild = data.config.discord.dev_guild_id;
+    poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            event_handler: |fw, event| Box::pin(router::on_event(fw, event)),
+            on_error: |e| Box::pin(on_error(e)),
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, fw| {
+            Box::pin(async move {
+                tracing::info!(bot = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                match dev_guild {
+                    Some(g) => {
+                        poise::builtins::register_in_guild(ctx, &fw.options().commands, serenity::GuildId::new(g)).await?
+                    }
+                    None => poise::builtins::register_globally(ctx, &fw.options().commands).await?,
+                }
+                tokio::spawn(notify::reminder_loop(ctx.http.clone(), Arc::new(data.clone())));
+                Ok(data)
+            })
+        })
+        .build()
+}
+
+/// The gateway intents the bot needs: guild events only (no privileged intents; interactions
+/// arrive regardless of intents).
+pub fn intents() -> serenity::GatewayIntents {
+    serenity::GatewayIntents::GUILDS
+}
+
+/// Runs the bot until Ctrl-C.
+pub async fn run(config: Config) -> anyhow::Result<()> {
+    let token = config.token()?.clone();
+    let data = prepare(config).await?;
+    let mut client = serenity::ClientBuilder::new(token.expose(), intents())
+        .framework(framework(data))
+        .await
+        .context("cannot create the Discord client")?;
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            tracing::info!("shutting down");
+            shards.shutdown_all().await;
+        }
+    });
+    client.start().await.context("the Discord connection failed (is the token right?)")?;
+    Ok(())
+}

@@ -1,0 +1,230 @@
+//! Everything the bot says without being asked: the public table message kept up to date, turn
+//! and year summaries in the game's thread, hand panels in DMs, and reminders to players who hold
+//! a game up. A failed Discord call here is logged and never stops the game: the database already
+//! holds the truth, and the next change redraws everything.
+
+use super::{Data, send, ui};
+use crate::games::fields_of_green::{Event, Game, Phase};
+use crate::store::{Reminders, Table, now_ms};
+use poise::serenity_prelude as serenity;
+use serenity::{ChannelId, Http, MessageId, UserId};
+
+/// Redraws the public table message (edited in place, never reposted).
+pub async fn refresh_table(http: &Http, table: &Table, game: Option<&Game>) {
+    let Some(msg) = table.game.table_message_id else { return };
+    let spec = match game {
+        Some(g) => ui::table_message(table, g),
+        None => ui::lobby(table),
+    };
+    let channel = ChannelId::new(table.game.channel_id);
+    let result = send::retry("edit table message", || {
+        let b = send::edit(&spec);
+        async move { channel.edit_message(http, MessageId::new(msg), b).await }
+    })
+    .await;
+    if let Err(e) = result {
+        tracing::warn!(game = table.game.id, error = %e, "could not update the table message");
+    }
+}
+
+/// Posts a public message in the game's thread (or channel).
+pub async fn post(http: &Http, table: &Table, spec: &super::spec::MessageSpec) {
+    let channel = ChannelId::new(table.game.play_channel());
+    if let Err(e) = channel.send_message(http, send::message(spec)).await {
+        tracing::warn!(game = table.game.id, error = %e, "could not post in the game's channel");
+    }
+}
+
+/// True for events that close a turn: the next reveal (3+ players), the next cards turned face up
+/// (2 players).
+fn is_turn_boundary(e: &Event) -> bool {
+    matches!(e, Event::Revealed { .. } | Event::TurnedFaceUp { .. })
+}
+
+/// After an accepted action: the table message, summaries, DM panels. `from_dm` is the user whose
+/// click came from their DM panel (already redrawn by the interaction response).
+pub async fn after_action(
+    http: &Http,
+    data: &Data,
+    table: &Table,
+    game: &Game,
+    events: &[Event],
+    phase_before: &Phase,
+    from_dm: Option<u64>,
+) {
+    refresh_table(http, table, Some(game)).await;
+
+    // One message per turn saying what everybody did, posted when the turn is over: at the next
+    // reveal, or when the action phase ends. And a summary when a year ends.
+    let left_action = matches!(phase_before, Phase::Action { .. } | Phase::Duel { .. })
+        && !matches!(game.phase(), Phase::Action { .. } | Phase::Duel { .. });
+    let boundary_here = events.iter().position(is_turn_boundary);
+    let year_end = events.iter().any(|e| matches!(e, Event::YearStarted { year, .. } if *year >= 2) || matches!(e, Event::GameEnded { .. }));
+    if boundary_here.is_some() || left_action || year_end {
+        let all: Vec<Event> = match data.service.store().recent_events(table.game.id, 600).await {
+            Ok(rows) => rows.iter().filter_map(|(_, e)| serde_json::from_str(e).ok()).collect(),
+            Err(e) => {
+                tracing::warn!(game = table.game.id, error = %e, "could not read the log for a summary");
+                Vec::new()
+            }
+        };
+        let first_new = all.len().saturating_sub(events.len());
+        if boundary_here.is_some() || left_action {
+            // The end of the turn: the boundary among this action's events, or (when the phase
+            // ended) the first event after the last card was used.
+            let end = first_new
+                + match boundary_here {
+                    Some(k) => k,
+                    None => events
+                        .iter()
+                        .position(|e| matches!(e, Event::HarvestFinished { .. } | Event::YearStarted { .. }))
+                        .unwrap_or(events.len()),
+                };
+            let end = end.min(all.len());
+            let start = all[..end].iter().rposition(is_turn_boundary).map_or(0, |k| k + 1);
+            if let Some(spec) = ui::turn_summary(table, game, &all[start..end]) {
+                post(http, table, &spec).await;
+            }
+        }
+        for (k, e) in events.iter().enumerate() {
+            match e {
+                Event::YearStarted { year, .. } if *year >= 2 => {
+                    let end = (first_new + k).min(all.len());
+                    let start = all[..end]
+                        .iter()
+                        .rposition(|e| matches!(e, Event::YearStarted { .. }))
+                        .unwrap_or(0);
+                    post(http, table, &ui::year_summary(table, game, year - 1, &all[start..end])).await;
+                }
+                Event::GameEnded { .. } => post(http, table, &ui::final_scores(table, game)).await,
+                _ => {}
+            }
+        }
+    }
+
+    // Hand panels kept in DMs follow the game: redraw them when the table moved on.
+    let moved = events.iter().any(|e| {
+        matches!(
+            e,
+            Event::Revealed { .. }
+                | Event::HandsPassed { .. }
+                | Event::TurnedFaceUp { .. }
+                | Event::Picked { .. }
+                | Event::YearStarted { .. }
+                | Event::Drew { .. }
+                | Event::HarvestFinished { .. }
+                | Event::GameEnded { .. }
+        )
+    });
+    if moved {
+        for s in &table.seats {
+            if Some(s.user_id) == from_dm {
+                continue;
+            }
+            if let Ok(prefs) = data.service.store().prefs(s.user_id).await
+                && prefs.hand_in_dm
+            {
+                update_dm_panel(http, data, table, game, s.seat, false).await;
+            }
+        }
+    }
+}
+
+/// Sends or redraws a player's DM hand panel. With `create`, a missing panel is created (else
+/// only an existing one is edited). Returns false when Discord refused (e.g. DMs closed, 50007).
+pub async fn update_dm_panel(http: &Http, data: &Data, table: &Table, game: &Game, seat: usize, create: bool) -> bool {
+    let Some(user) = table.user_of(seat) else { return false };
+    let spec = ui::panel(table, game, seat, &super::ids::Screen::Main, None);
+    let store = data.service.store();
+    if let Ok(Some((channel, message))) = store.dm(table.game.id, user).await {
+        let channel = ChannelId::new(channel);
+        let edited = send::retry("edit DM panel", || {
+            let b = send::edit(&spec);
+            async move { channel.edit_message(http, MessageId::new(message), b).await }
+        })
+        .await;
+        match edited {
+            Ok(_) => return true,
+            // The old message is gone (deleted by the player?): post a fresh one below.
+            Err(e) => tracing::info!(game = table.game.id, error = %e, "DM panel could not be edited; sending a new one"),
+        }
+    } else if !create {
+        return false;
+    }
+    match UserId::new(user).create_dm_channel(http).await {
+        Ok(dm) => match dm.id.send_message(http, send::message(&spec)).await {
+            Ok(m) => {
+                if let Err(e) = store.set_dm(table.game.id, user, dm.id.get(), m.id.get()).await {
+                    tracing::warn!(error = %e, "could not remember a DM panel");
+                }
+                true
+            }
+            Err(e) => {
+                tracing::info!(game = table.game.id, code = ?send::discord_code(&e), "DM refused");
+                false
+            }
+        },
+        Err(e) => {
+            tracing::info!(game = table.game.id, error = %e, "could not open a DM channel");
+            false
+        }
+    }
+}
+
+/// Checks every active game once a minute and reminds the players holding one up: after the
+/// table's delay, then every `reminder_repeat_minutes`. By DM where a player asked for it (falling
+/// back to a mention in the thread when the DM fails), else a mention; never for players who
+/// turned reminders off.
+pub async fn reminder_loop(http: std::sync::Arc<Http>, data: std::sync::Arc<Data>) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
+    loop {
+        tick.tick().await;
+        if let Err(e) = remind_due(&http, &data, now_ms()).await {
+            tracing::warn!(error = %e, "reminder pass failed");
+        }
+    }
+}
+
+/// One reminder pass at time `now` (ms).
+pub async fn remind_due(http: &Http, data: &Data, now: i64) -> Result<(), crate::service::ServiceError> {
+    let repeat_ms = data.config.game.reminder_repeat_minutes as i64 * 60_000;
+    for id in data.service.store().active_games().await? {
+        let (table, game) = data.service.load(id).await?;
+        let Some(game) = game else { continue };
+        let waiting = game.waiting_for();
+        let Some(since) = table.game.waiting_since else { continue };
+        if waiting.is_empty() {
+            continue;
+        }
+        let first_ms = table.game.options.reminder_minutes as i64 * 60_000;
+        let due = since + first_ms + table.game.reminders_sent * repeat_ms;
+        if now < due {
+            continue;
+        }
+        let mut mention = Vec::new();
+        for &seat in &waiting {
+            let Some(user) = table.user_of(seat) else { continue };
+            let prefs = data.service.store().prefs(user).await.unwrap_or_default();
+            match prefs.reminders {
+                Reminders::Off => {}
+                Reminders::Mention => mention.push(seat),
+                Reminders::Dm => {
+                    let spec = ui::dm_reminder(&table, &game, seat);
+                    let sent = match UserId::new(user).create_dm_channel(http).await {
+                        Ok(dm) => dm.id.send_message(http, send::message(&spec)).await.is_ok(),
+                        Err(_) => false,
+                    };
+                    if !sent {
+                        // A closed DM never stops the game: fall back to the thread.
+                        mention.push(seat);
+                    }
+                }
+            }
+        }
+        if !mention.is_empty() {
+            post(http, &table, &ui::reminder(&table, &game, &mention)).await;
+        }
+        data.service.store().note_reminder(id).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,172 @@
+//! The edge where message specs become serenity builders, and where Discord calls are retried
+//! when that is safe.
+
+use super::spec::{EmbedSpec, MessageSpec, RowSpec, Style};
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed, CreateEmbedFooter,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption, EditMessage,
+};
+use std::future::Future;
+use std::time::Duration;
+
+fn embed(e: &EmbedSpec) -> CreateEmbed {
+    let mut b = CreateEmbed::new().colour(e.color);
+    if !e.title.is_empty() {
+        b = b.title(&e.title);
+    }
+    if !e.description.is_empty() {
+        b = b.description(&e.description);
+    }
+    for f in &e.fields {
+        b = b.field(&f.name, &f.value, f.inline);
+    }
+    if let Some(footer) = &e.footer {
+        b = b.footer(CreateEmbedFooter::new(footer));
+    }
+    b
+}
+
+fn style(s: Style) -> ButtonStyle {
+    match s {
+        Style::Primary => ButtonStyle::Primary,
+        Style::Secondary => ButtonStyle::Secondary,
+        Style::Success => ButtonStyle::Success,
+        Style::Danger => ButtonStyle::Danger,
+    }
+}
+
+fn rows(m: &MessageSpec) -> Vec<CreateActionRow> {
+    m.rows
+        .iter()
+        .map(|r| match r {
+            RowSpec::Buttons(bs) => CreateActionRow::Buttons(
+                bs.iter()
+                    .map(|b| CreateButton::new(&b.id).label(&b.label).style(style(b.style)).disabled(b.disabled))
+                    .collect(),
+            ),
+            RowSpec::Select(s) => {
+                let options = s
+                    .options
+                    .iter()
+                    .map(|o| {
+                        let opt = CreateSelectMenuOption::new(&o.label, &o.value);
+                        match &o.description {
+                            Some(d) => opt.description(d),
+                            None => opt,
+                        }
+                    })
+                    .collect();
+                CreateActionRow::SelectMenu(
+                    CreateSelectMenu::new(&s.id, CreateSelectMenuKind::String { options }).placeholder(&s.placeholder),
+                )
+            }
+        })
+        .collect()
+}
+
+/// Only the users named in the spec may be pinged: never @everyone, roles or stray mentions.
+fn mentions(m: &MessageSpec) -> CreateAllowedMentions {
+    CreateAllowedMentions::new().users(m.ping.iter().map(|&u| serenity::UserId::new(u)))
+}
+
+fn content(m: &MessageSpec) -> String {
+    m.content.clone()
+}
+
+/// A new channel or DM message.
+pub fn message(m: &MessageSpec) -> CreateMessage {
+    CreateMessage::new()
+        .content(content(m))
+        .embeds(m.embeds.iter().map(embed).collect())
+        .components(rows(m))
+        .allowed_mentions(mentions(m))
+}
+
+/// An edit replacing a message's whole content.
+pub fn edit(m: &MessageSpec) -> EditMessage {
+    EditMessage::new()
+        .content(content(m))
+        .embeds(m.embeds.iter().map(embed).collect())
+        .components(rows(m))
+        .allowed_mentions(mentions(m))
+}
+
+/// An interaction response body (new message or update of the clicked message).
+pub fn response(m: &MessageSpec, ephemeral: bool) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(content(m))
+        .embeds(m.embeds.iter().map(embed).collect())
+        .components(rows(m))
+        .allowed_mentions(mentions(m))
+        .ephemeral(ephemeral)
+}
+
+/// A follow-up message to an interaction.
+pub fn followup(m: &MessageSpec, ephemeral: bool) -> CreateInteractionResponseFollowup {
+    CreateInteractionResponseFollowup::new()
+        .content(content(m))
+        .embeds(m.embeds.iter().map(embed).collect())
+        .components(rows(m))
+        .allowed_mentions(mentions(m))
+        .ephemeral(ephemeral)
+}
+
+/// A poise reply (slash command answers).
+pub fn reply(m: &MessageSpec, ephemeral: bool) -> poise::CreateReply {
+    let mut r = poise::CreateReply::default()
+        .content(content(m))
+        .components(rows(m))
+        .allowed_mentions(mentions(m))
+        .ephemeral(ephemeral);
+    for e in &m.embeds {
+        r = r.embed(embed(e));
+    }
+    r
+}
+
+/// True for failures worth another try: Discord's server errors and rate limits. (4xx errors
+/// such as a missing permission or a closed DM will fail the same way again.)
+pub fn is_transient(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            r.status_code.is_server_error() || r.status_code.as_u16() == 429
+        }
+        serenity::Error::Http(serenity::HttpError::Request(_)) => true,
+        _ => false,
+    }
+}
+
+/// Discord's error code in an unsuccessful request (e.g. 50007: cannot send messages to this
+/// user), if any.
+pub fn discord_code(e: &serenity::Error) -> Option<isize> {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => Some(r.error.code),
+        _ => None,
+    }
+}
+
+/// Runs a Discord call that is safe to repeat (edits; reads), retrying transient failures up to
+/// three times with a growing pause. Creating messages is not retried after a server error,
+/// since the first attempt may have gone through.
+pub async fn retry<T, F, Fut>(what: &str, mut call: F) -> Result<T, serenity::Error>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, serenity::Error>>,
+{
+    let mut delay = Duration::from_millis(250);
+    let mut attempt = 0;
+    loop {
+        match call().await {
+            Ok(v) => return Ok(v),
+            Err(e) if attempt < 3 && is_transient(&e) => {
+                attempt += 1;
+                tracing::warn!(what, attempt, error = %e, "Discord call failed, retrying");
+                tokio::time::sleep(delay).await;
+                delay *= 2;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! Messages as plain data: what the bot will send, built by `ui` from engine views and turned
+//! into serenity builders only at the edge (`send`). Being plain data, every message can be
+//! checked against Discord's limits in unit tests, without Discord.
+
+/// Discord's limits (docs: "Embed Limits", "Component Reference", "Create Message").
+pub mod limits {
+    pub const CONTENT: usize = 2000;
+    pub const EMBEDS: usize = 10;
+    pub const TITLE: usize = 256;
+    pub const DESCRIPTION: usize = 4096;
+    pub const FIELDS: usize = 25;
+    pub const FIELD_NAME: usize = 256;
+    pub const FIELD_VALUE: usize = 1024;
+    pub const FOOTER: usize = 2048;
+    pub const EMBED_TOTAL: usize = 6000;
+    pub const ROWS: usize = 5;
+    pub const BUTTONS_PER_ROW: usize = 5;
+    pub const SELECT_OPTIONS: usize = 25;
+    pub const CUSTOM_ID: usize = 100;
+    pub const BUTTON_LABEL: usize = 80;
+    pub const OPTION_LABEL: usize = 100;
+    pub const OPTION_VALUE: usize = 100;
+    pub const OPTION_DESCRIPTION: usize = 100;
+    pub const PLACEHOLDER: usize = 150;
+}
+
+/// Button colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ButtonSpec {
+    pub id: String,
+    pub label: String,
+    pub style: Style,
+    pub disabled: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub label: String,
+    pub value: String,
+    pub description: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectSpec {
+    pub id: String,
+    pub placeholder: String,
+    pub options: Vec<OptionSpec>,
+}
+
+/// An action row: up to 5 buttons, or one select.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RowSpec {
+    Buttons(Vec<ButtonSpec>),
+    Select(SelectSpec),
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FieldSpec {
+    pub name: String,
+    pub value: String,
+    pub inline: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EmbedSpec {
+    pub title: String,
+    pub description: String,
+    pub fields: Vec<FieldSpec>,
+    pub footer: Option<String>,
+    /// 0xRRGGBB.
+    pub color: u32,
+}
+
+/// A whole message.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MessageSpec {
+    pub content: String,
+    pub embeds: Vec<EmbedSpec>,
+    pub rows: Vec<RowSpec>,
+    /// Users this message may ping (mentions in `content`); everyone else is not pinged.
+    pub ping: Vec<u64>,
+}
+
+fn chars(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// Checks a message against Discord's limits; the error names the first limit broken.
+pub fn check(m: &MessageSpec) -> Result<(), String> {
+    use limits::*;
+    if chars(&m.content) > CONTENT {
+        return Err(format!("content has {} characters", chars(&m.content)));
+    }
+    if m.content.is_empty() && m.embeds.is_empty() && m.rows.is_empty() {
+        return Err("empty message".into());
+    }
+    if m.embeds.len() > EMBEDS {
+        return Err(format!("{} embeds", m.embeds.len()));
+    }
+    let mut total = 0;
+    for e in &m.embeds {
+        if chars(&e.title) > TITLE {
+            return Err(format!("embed title has {} characters", chars(&e.title)));
+        }
+        if chars(&e.description) > DESCRIPTION {
+            return Err(format!("embed description has {} characters", chars(&e.description)));
+        }
+        if e.fields.len() > FIELDS {
+            return Err(format!("{} fields", e.fields.len()));
+        }
+        for f in &e.fields {
+            if f.name.is_empty() || chars(&f.name) > FIELD_NAME {
+                return Err(format!("field name has {} characters", chars(&f.name)));
+            }
+            if f.value.is_empty() || chars(&f.value) > FIELD_VALUE {
+                return Err(format!("field {:?} value has {} characters", f.name, chars(&f.value)));
+            }
+            total += chars(&f.name) + chars(&f.value);
+        }
+        let footer = e.footer.as_deref().map_or(0, chars);
+        if footer > FOOTER {
+            return Err(format!("footer has {footer} characters"));
+        }
+        total += chars(&e.title) + chars(&e.description) + footer;
+    }
+    if total > EMBED_TOTAL {
+        return Err(format!("embeds total {total} characters"));
+    }
+    if m.rows.len() > ROWS {
+        return Err(format!("{} action rows", m.rows.len()));
+    }
+    let mut ids: Vec<&str> = Vec::new();
+    for r in &m.rows {
+        match r {
+            RowSpec::Buttons(bs) => {
+                if bs.is_empty() || bs.len() > BUTTONS_PER_ROW {
+                    return Err(format!("a row of {} buttons", bs.len()));
+                }
+                for b in bs {
+                    if b.label.is_empty() || chars(&b.label) > BUTTON_LABEL {
+                        return Err(format!("button label {:?}", b.label));
+                    }
+                    ids.push(&b.id);
+                }
+            }
+            RowSpec::Select(s) => {
+                if s.options.is_empty() || s.options.len() > SELECT_OPTIONS {
+                    return Err(format!("a select with {} options", s.options.len()));
+                }
+                if chars(&s.placeholder) > PLACEHOLDER {
+                    return Err("select placeholder too long".into());
+                }
+                let mut values: Vec<&str> = Vec::new();
+                for o in &s.options {
+                    if o.label.is_empty() || chars(&o.label) > OPTION_LABEL {
+                        return Err(format!("option label {:?}", o.label));
+                    }
+                    if o.value.is_empty() || chars(&o.value) > OPTION_VALUE {
+                        return Err(format!("option value {:?}", o.value));
+                    }
+                    if o.description.as_deref().is_some_and(|d| chars(d) > OPTION_DESCRIPTION) {
+                        return Err(format!("option description of {:?}", o.label));
+                    }
+                    if values.contains(&o.value.as_str()) {
+                        return Err(format!("duplicate option value {:?}", o.value));
+                    }
+                    values.push(&o.value);
+                }
+                ids.push(&s.id);
+            }
+        }
+    }
+    for (k, id) in ids.iter().enumerate() {
+        if id.is_empty() || chars(id) > CUSTOM_ID {
+            return Err(format!("custom_id {id:?} has {} characters", chars(id)));
+        }
+        if ids[..k].contains(id) {
+            return Err(format!("duplicate custom_id {id:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// Cuts `s` to at most `max` characters, ending with an ellipsis when cut.
+pub fn clip(s: &str, max: usize) -> String {
+    if chars(s) <= max {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn button(id: &str) -> ButtonSpec {
+        ButtonSpec { id: id.into(), label: "Go".into(), style: Style::Primary, disabled: false }
+    }
+
+    #[test]
+    fn limits_are_enforced() {
+        let ok = MessageSpec { content: "hi".into(), ..Default::default() };
+        assert_eq!(check(&ok), Ok(()));
+        let m = MessageSpec { content: "x".repeat(2001), ..Default::default() };
+        assert!(check(&m).is_err());
+        let e = EmbedSpec { description: "x".repeat(4097), ..Default::default() };
+        assert!(check(&MessageSpec { embeds: vec![e], ..Default::default() }).is_err());
+        let f = FieldSpec { name: "n".into(), value: "x".repeat(1025), inline: false };
+        let e = EmbedSpec { fields: vec![f], ..Default::default() };
+        assert!(check(&MessageSpec { embeds: vec![e], ..Default::default() }).is_err());
+        let fields = (0..26).map(|i| FieldSpec { name: format!("{i}"), value: "v".into(), inline: true }).collect();
+        let e = EmbedSpec { fields, ..Default::default() };
+        assert!(check(&MessageSpec { embeds: vec![e], ..Default::default() }).is_err());
+        let big = EmbedSpec { description: "x".repeat(4000), title: "t".repeat(200), ..Default::default() };
+        let m = MessageSpec { embeds: vec![big.clone(), big], ..Default::default() };
+        assert!(check(&m).unwrap_err().contains("total"));
+        let rows = (0..6).map(|i| RowSpec::Buttons(vec![button(&format!("b{i}"))])).collect();
+        assert!(check(&MessageSpec { rows, ..Default::default() }).is_err());
+        let row = RowSpec::Buttons((0..6).map(|i| button(&format!("b{i}"))).collect());
+        assert!(check(&MessageSpec { rows: vec![row], ..Default::default() }).is_err());
+        let row = RowSpec::Buttons(vec![button("same"), button("same")]);
+        assert!(check(&MessageSpec { rows: vec![row], ..Default::default() }).unwrap_err().contains("duplicate"));
+        let row = RowSpec::Buttons(vec![button(&"i".repeat(101))]);
+        assert!(check(&MessageSpec { rows: vec![row], ..Default::default() }).is_err());
+        let long = ButtonSpec { label: "l".repeat(81), ..button("x") };
+        assert!(check(&MessageSpec { rows: vec![RowSpec::Buttons(vec![long])], ..Default::default() }).is_err());
+        let options = (0..26).map(|i| OptionSpec { label: "o".into(), value: format!("{i}"), description: None }).collect();
+        let sel = SelectSpec { id: "s".into(), placeholder: "p".into(), options };
+        assert!(check(&MessageSpec { rows: vec![RowSpec::Select(sel)], ..Default::default() }).is_err());
+    }
+
+    #[test]
+    fn clip_keeps_short_text_and_marks_cuts() {
+        assert_eq!(clip("abc", 5), "abc");
+        assert_eq!(clip("abcdef", 4), "abc…");
+        assert_eq!(clip("abcdef", 4).chars().count(), 4);
+    }
+}

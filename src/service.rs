@@ -1,0 +1,253 @@
+//! The one place game state changes: lock the game, load it, check who is acting and whether
+//! their view is current, apply the action with the engine, save the new snapshot, the action and
+//! its events in one transaction, and only then report success. Discord code calls this and
+//! renders what it returns; it never writes game state itself.
+
+use crate::games::fields_of_green::{Action, ActionError, Deck, Event, Game, GameSnapshot, Options, Phase, Setup};
+use crate::store::{GameId, SeatRow, Status, Store, StoreError, Table, TableOptions};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// Why a request was refused. Each reads as a sentence for the player.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error("that game does not exist (any more)")]
+    NotFound,
+    #[error("you are not seated in this game")]
+    NotSeated,
+    #[error("this view is out of date: the game has moved on")]
+    Stale,
+    #[error("{0}")]
+    Rules(#[from] ActionError),
+    #[error("only the host or a server manager can do that")]
+    NotHost,
+    #[error("this table is full")]
+    Full,
+    #[error("you are already seated at this table")]
+    AlreadySeated,
+    #[error("the host cannot leave; cancel the table instead")]
+    HostCannotLeave,
+    #[error("{0}")]
+    WrongStatus(&'static str),
+    #[error("Fields of Green needs at least 2 players to start")]
+    TooFewPlayers,
+    #[error("the game could not be set up: {0}")]
+    Setup(String),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl From<StoreError> for ServiceError {
+    fn from(e: StoreError) -> ServiceError {
+        match e {
+            StoreError::NotFound => ServiceError::NotFound,
+            // Someone else wrote first (another process, or a lost race): the player's view is
+            // behind and nothing of theirs was saved.
+            StoreError::Conflict => ServiceError::Stale,
+            other => ServiceError::Internal(other.to_string()),
+        }
+    }
+}
+
+/// The result of an accepted action, after it is in the database.
+#[derive(Debug)]
+pub struct Acted {
+    pub table: Table,
+    pub game: Game,
+    pub seat: usize,
+    pub events: Vec<Event>,
+    /// Seats the game was waiting for before the action.
+    pub waiting_before: Vec<usize>,
+    /// The phase before the action (to tell when a turn or a year ended).
+    pub phase_before: Phase,
+}
+
+/// Game logic plus storage, shared by every handler.
+#[derive(Debug)]
+pub struct Service {
+    store: Store,
+    deck: Arc<Deck>,
+    /// One lock per game: actions on a game are applied one at a time, in arrival order
+    /// (ruling 9: the action submitted first is applied first). Different games never wait on
+    /// each other.
+    locks: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+impl Service {
+    pub fn new(store: Store, deck: Arc<Deck>) -> Service {
+        Service { store, deck, locks: Mutex::new(HashMap::new()) }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn deck(&self) -> &Arc<Deck> {
+        &self.deck
+    }
+
+    async fn lock(&self, id: GameId) -> tokio::sync::OwnedMutexGuard<()> {
+        let m = {
+            let mut locks = self.locks.lock().expect("lock map poisoned");
+            locks.entry(id).or_insert_with(|| Arc::new(tokio::sync::Mutex::new(()))).clone()
+        };
+        m.lock_owned().await
+    }
+
+    /// Loads a table and, once started, its game.
+    pub async fn load(&self, id: GameId) -> Result<(Table, Option<Game>), ServiceError> {
+        let table = self.store.table(id).await?;
+        let game = self.game_of(&table)?;
+        Ok((table, game))
+    }
+
+    fn game_of(&self, table: &Table) -> Result<Option<Game>, ServiceError> {
+        match &table.game.snapshot {
+            None => Ok(None),
+            Some(json) => {
+                let snap: GameSnapshot =
+                    serde_json::from_str(json).map_err(|e| ServiceError::Internal(format!("snapshot: {e}")))?;
+                Game::from_snapshot(self.deck.clone(), snap)
+                    .map(Some)
+                    .map_err(|e| ServiceError::Internal(e.to_string()))
+            }
+        }
+    }
+
+    /// Opens a table with the host seated.
+    pub async fn open_table(
+        &self,
+        guild_id: Option<u64>,
+        channel_id: u64,
+        host: (u64, &str),
+        options: TableOptions,
+        seed: u64,
+    ) -> Result<Table, ServiceError> {
+        if !(2..=6).contains(&options.seats) {
+            return Err(ServiceError::Setup("a table has 2 to 6 seats".into()));
+        }
+        if options.intro && options.seats > 4 {
+            return Err(ServiceError::Setup("introductory mode is for 2 to 4 players".into()));
+        }
+        let id = self.store.create_table(guild_id, channel_id, host.0, host.1, &options, seed).await?;
+        Ok(self.store.table(id).await?)
+    }
+
+    /// Seats a player at an open table.
+    pub async fn join(&self, id: GameId, user: u64, name: &str) -> Result<Table, ServiceError> {
+        let _g = self.lock(id).await;
+        let table = self.store.table(id).await?;
+        if table.game.status != Status::Open {
+            return Err(ServiceError::WrongStatus("this table is no longer taking players"));
+        }
+        if table.seat_of(user).is_some() {
+            return Err(ServiceError::AlreadySeated);
+        }
+        if table.seats.len() >= table.game.options.seats as usize {
+            return Err(ServiceError::Full);
+        }
+        let mut seats = table.seats.clone();
+        seats.push(SeatRow { seat: seats.len(), user_id: user, name: name.to_string() });
+        self.store.set_seats(id, table.game.version, &seats).await?;
+        Ok(self.store.table(id).await?)
+    }
+
+    /// Takes a player off an open table (not the host).
+    pub async fn leave(&self, id: GameId, user: u64) -> Result<Table, ServiceError> {
+        let _g = self.lock(id).await;
+        let table = self.store.table(id).await?;
+        if table.game.status != Status::Open {
+            return Err(ServiceError::WrongStatus("the game has started; ask the host to abandon it"));
+        }
+        if table.seat_of(user).is_none() {
+            return Err(ServiceError::NotSeated);
+        }
+        if user == table.game.host_id {
+            return Err(ServiceError::HostCannotLeave);
+        }
+        let seats: Vec<SeatRow> = table
+            .seats
+            .iter()
+            .filter(|s| s.user_id != user)
+            .enumerate()
+            .map(|(k, s)| SeatRow { seat: k, user_id: s.user_id, name: s.name.clone() })
+            .collect();
+        self.store.set_seats(id, table.game.version, &seats).await?;
+        Ok(self.store.table(id).await?)
+    }
+
+    /// Starts the game with the players seated (host or a manager only).
+    pub async fn start(&self, id: GameId, user: u64, is_manager: bool) -> Result<(Table, Game, Vec<Event>), ServiceError> {
+        let _g = self.lock(id).await;
+        let table = self.store.table(id).await?;
+        if table.game.status != Status::Open {
+            return Err(ServiceError::WrongStatus("this game has already started or closed"));
+        }
+        if user != table.game.host_id && !is_manager {
+            return Err(ServiceError::NotHost);
+        }
+        if table.seats.len() < 2 {
+            return Err(ServiceError::TooFewPlayers);
+        }
+        let o = &table.game.options;
+        let options = Options { players: table.seats.len() as u8, intro: o.intro && table.seats.len() <= 4, first_player: 0 };
+        let (game, events) = Game::start(self.deck.clone(), Setup::new(options, table.game.seed))
+            .map_err(|e| ServiceError::Setup(e.to_string()))?;
+        let snapshot = serde_json::to_string(&game.snapshot()).map_err(|e| ServiceError::Internal(e.to_string()))?;
+        let events_json = events.iter().map(|e| serde_json::to_string(e).expect("events serialize")).collect::<Vec<_>>();
+        self.store.start(id, table.game.version, &table.seats, &snapshot, &events_json).await?;
+        let table = self.store.table(id).await?;
+        Ok((table, game, events))
+    }
+
+    /// Closes an open table or abandons a game (host or a manager only).
+    pub async fn close(&self, id: GameId, user: u64, is_manager: bool) -> Result<Table, ServiceError> {
+        let _g = self.lock(id).await;
+        let table = self.store.table(id).await?;
+        if user != table.game.host_id && !is_manager {
+            return Err(ServiceError::NotHost);
+        }
+        if !matches!(table.game.status, Status::Open | Status::Active) {
+            return Err(ServiceError::WrongStatus("this table is already closed"));
+        }
+        self.store.set_status(id, table.game.version, Status::Abandoned).await?;
+        Ok(self.store.table(id).await?)
+    }
+
+    /// Applies `action` for `user`. `seen` is the game version the user's view was drawn at: if
+    /// the game has moved on since, the action is still applied when it is legal now (the same
+    /// decision, made on a slightly older picture: others acting in a simultaneous phase must
+    /// not break everyone's buttons), and refused as stale otherwise.
+    pub async fn act(&self, id: GameId, user: u64, seen: Option<i64>, action: &Action) -> Result<Acted, ServiceError> {
+        let _g = self.lock(id).await;
+        let table = self.store.table(id).await?;
+        if table.game.status != Status::Active {
+            return Err(match table.game.status {
+                Status::Open => ServiceError::WrongStatus("the game has not started yet"),
+                _ => ServiceError::WrongStatus("this game is over"),
+            });
+        }
+        let seat = table.seat_of(user).ok_or(ServiceError::NotSeated)?;
+        let mut game = self.game_of(&table)?.ok_or(ServiceError::NotFound)?;
+        if let Some(seen) = seen
+            && seen != table.game.version
+            && !game.legal_actions(seat).contains(action)
+        {
+            return Err(ServiceError::Stale);
+        }
+        let waiting_before = game.waiting_for();
+        let phase_before = game.phase().clone();
+        let events = game.apply(seat, action)?;
+        let snapshot = serde_json::to_string(&game.snapshot()).map_err(|e| ServiceError::Internal(e.to_string()))?;
+        let action_json = serde_json::to_string(action).map_err(|e| ServiceError::Internal(e.to_string()))?;
+        let events_json = events.iter().map(|e| serde_json::to_string(e).expect("events serialize")).collect::<Vec<_>>();
+        let status = if game.is_over() { Status::Ended } else { Status::Active };
+        // The reminder clock restarts whenever the set of players the game waits for changes.
+        let moved_on = game.waiting_for() != waiting_before;
+        self.store
+            .save_action(id, table.game.version, seat, &action_json, &snapshot, &events_json, status, moved_on)
+            .await?;
+        let table = self.store.table(id).await?;
+        Ok(Acted { table, game, seat, events, waiting_before, phase_before })
+    }
+}

@@ -1,0 +1,582 @@
+//! SQLite storage with sqlx: tables (lobbies and games), seats, the action log, the event log,
+//! players' preferences and their hand DMs. Nothing here knows the rules; the service decides
+//! what to write, and every write of a game checks and bumps its `version` (optimistic
+//! concurrency), so two writers can never both succeed on the same version.
+
+use serde::{Deserialize, Serialize};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, Sqlite, Transaction};
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// A game's row id.
+pub type GameId = i64;
+
+/// Where a table stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Waiting for players to join.
+    Open,
+    Active,
+    Ended,
+    Abandoned,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Active => "active",
+            Status::Ended => "ended",
+            Status::Abandoned => "abandoned",
+        }
+    }
+
+    fn parse(s: &str) -> Result<Status, StoreError> {
+        Ok(match s {
+            "open" => Status::Open,
+            "active" => Status::Active,
+            "ended" => Status::Ended,
+            "abandoned" => Status::Abandoned,
+            other => return Err(StoreError::Corrupt(format!("unknown status {other:?}"))),
+        })
+    }
+}
+
+/// What the host chose with /fog new.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableOptions {
+    /// Seats to fill (2-6).
+    pub seats: u8,
+    /// Introductory mode (ruling 5).
+    pub intro: bool,
+    /// Minutes a player may hold the game up before the first reminder.
+    pub reminder_minutes: u32,
+}
+
+/// One game row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: GameId,
+    pub kind: String,
+    pub guild_id: Option<u64>,
+    pub channel_id: u64,
+    pub thread_id: Option<u64>,
+    pub table_message_id: Option<u64>,
+    pub host_id: u64,
+    pub status: Status,
+    pub options: TableOptions,
+    pub seed: u64,
+    pub version: i64,
+    /// JSON `GameSnapshot`, once started.
+    pub snapshot: Option<String>,
+    pub waiting_since: Option<i64>,
+    pub reminders_sent: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl GameRow {
+    /// The channel the game talks in: its thread if it has one.
+    pub fn play_channel(&self) -> u64 {
+        self.thread_id.unwrap_or(self.channel_id)
+    }
+}
+
+/// One seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRow {
+    pub seat: usize,
+    pub user_id: u64,
+    pub name: String,
+}
+
+/// A game row with its seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub game: GameRow,
+    pub seats: Vec<SeatRow>,
+}
+
+impl Table {
+    /// The seat of a user, if seated.
+    pub fn seat_of(&self, user_id: u64) -> Option<usize> {
+        self.seats.iter().find(|s| s.user_id == user_id).map(|s| s.seat)
+    }
+
+    pub fn user_of(&self, seat: usize) -> Option<u64> {
+        self.seats.iter().find(|s| s.seat == seat).map(|s| s.user_id)
+    }
+
+    /// Display names by seat.
+    pub fn names(&self) -> Vec<String> {
+        let mut v: Vec<&SeatRow> = self.seats.iter().collect();
+        v.sort_by_key(|s| s.seat);
+        v.into_iter().map(|s| s.name.clone()).collect()
+    }
+}
+
+/// How a player wants to be reminded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reminders {
+    /// A mention in the game's thread.
+    Mention,
+    Dm,
+    Off,
+}
+
+/// A player's preferences (/fog settings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prefs {
+    pub hand_in_dm: bool,
+    pub reminders: Reminders,
+}
+
+impl Default for Prefs {
+    fn default() -> Prefs {
+        Prefs { hand_in_dm: false, reminders: Reminders::Mention }
+    }
+}
+
+/// Storage failures. `Conflict` means someone else wrote the game first: reload and retry.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("the game changed while this was being saved")]
+    Conflict,
+    #[error("no such game")]
+    NotFound,
+    #[error("stored data is inconsistent: {0}")]
+    Corrupt(String),
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating if needed) the SQLite file at `path` and applies the migrations.
+    pub async fn open(path: &Path) -> Result<Store, StoreError> {
+        if let Some(dir) = path.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                StoreError::Db(sqlx::Error::Configuration(
+                    format!("cannot create the database folder {}: {e}", dir.display()).into(),
+                ))
+            })?;
+        }
+        let opts = SqliteConnectOptions::from_str("sqlite://")?
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(5))
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new().max_connections(4).connect_with(opts).await?;
+        Store::migrated(pool).await
+    }
+
+    /// A private in-memory database (tests): one connection, since each in-memory connection
+    /// would otherwise be its own database.
+    pub async fn open_in_memory() -> Result<Store, StoreError> {
+        let opts = SqliteConnectOptions::from_str("sqlite::memory:")?.foreign_keys(true);
+        let pool = SqlitePoolOptions::new().max_connections(1).connect_with(opts).await?;
+        Store::migrated(pool).await
+    }
+
+    async fn migrated(pool: SqlitePool) -> Result<Store, StoreError> {
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// A write transaction that takes the write lock at once (SQLite: a deferred transaction
+    /// that upgrades to writing fails with SQLITE_BUSY instead of waiting).
+    async fn write(&self) -> Result<Transaction<'static, Sqlite>, StoreError> {
+        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    }
+
+    /// Opens a table (a lobby) with its host in seat 0.
+    pub async fn create_table(
+        &self,
+        guild_id: Option<u64>,
+        channel_id: u64,
+        host_id: u64,
+        host_name: &str,
+        options: &TableOptions,
+        seed: u64,
+    ) -> Result<GameId, StoreError> {
+        let now = now_ms();
+        let mut tx = self.write().await?;
+        let id: i64 = sqlx::query(
+            "INSERT INTO game (guild_id, channel_id, host_id, status, options, seed, version, created_at, updated_at)
+             VALUES ($1, $2, $3, 'open', $4, $5, 0, $6, $6) RETURNING id",
+        )
+        .bind(guild_id.map(|g| g as i64))
+        .bind(channel_id as i64)
+        .bind(host_id as i64)
+        .bind(serde_json::to_string(options).expect("options serialize"))
+        .bind(seed as i64)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?
+        .get(0);
+        sqlx::query("INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, 0, $2, $3)")
+            .bind(id)
+            .bind(host_id as i64)
+            .bind(host_name)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// A game with its seats.
+    pub async fn table(&self, id: GameId) -> Result<Table, StoreError> {
+        let row = sqlx::query("SELECT * FROM game WHERE id = $1").bind(id).fetch_optional(&self.pool).await?;
+        let game = match row {
+            Some(r) => game_row(&r)?,
+            None => return Err(StoreError::NotFound),
+        };
+        let seats = self.seats(id).await?;
+        Ok(Table { game, seats })
+    }
+
+    async fn seats(&self, id: GameId) -> Result<Vec<SeatRow>, StoreError> {
+        let rows = sqlx::query("SELECT seat, user_id, name FROM game_seat WHERE game_id = $1 ORDER BY seat")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|r| SeatRow {
+                seat: r.get::<i64, _>(0) as usize,
+                user_id: r.get::<i64, _>(1) as u64,
+                name: r.get(2),
+            })
+            .collect())
+    }
+
+    /// Bumps the version if it is still `version`, inside `tx`; fails with `Conflict` otherwise.
+    async fn bump(tx: &mut Transaction<'static, Sqlite>, id: GameId, version: i64) -> Result<i64, StoreError> {
+        let done = sqlx::query("UPDATE game SET version = version + 1, updated_at = $3 WHERE id = $1 AND version = $2")
+            .bind(id)
+            .bind(version)
+            .bind(now_ms())
+            .execute(&mut **tx)
+            .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
+        Ok(version + 1)
+    }
+
+    /// Replaces the seats of an open table (join / leave), at `version`.
+    pub async fn set_seats(&self, id: GameId, version: i64, seats: &[SeatRow]) -> Result<i64, StoreError> {
+        let mut tx = self.write().await?;
+        let v = Store::bump(&mut tx, id, version).await?;
+        sqlx::query("DELETE FROM game_seat WHERE game_id = $1").bind(id).execute(&mut *tx).await?;
+        for s in seats {
+            sqlx::query("INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)")
+                .bind(id)
+                .bind(s.seat as i64)
+                .bind(s.user_id as i64)
+                .bind(&s.name)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(v)
+    }
+
+    /// Starts a game: final seats, the first snapshot and its start events, at `version`.
+    pub async fn start(
+        &self,
+        id: GameId,
+        version: i64,
+        seats: &[SeatRow],
+        snapshot: &str,
+        events: &[String],
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.write().await?;
+        let v = Store::bump(&mut tx, id, version).await?;
+        sqlx::query("DELETE FROM game_seat WHERE game_id = $1").bind(id).execute(&mut *tx).await?;
+        for s in seats {
+            sqlx::query("INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)")
+                .bind(id)
+                .bind(s.seat as i64)
+                .bind(s.user_id as i64)
+                .bind(&s.name)
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query("UPDATE game SET status = 'active', snapshot = $2, waiting_since = $3, reminders_sent = 0 WHERE id = $1")
+            .bind(id)
+            .bind(snapshot)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?;
+        Store::append_events(&mut tx, id, v, events).await?;
+        tx.commit().await?;
+        Ok(v)
+    }
+
+    async fn append_events(
+        tx: &mut Transaction<'static, Sqlite>,
+        id: GameId,
+        version: i64,
+        events: &[String],
+    ) -> Result<(), StoreError> {
+        let next: i64 = sqlx::query("SELECT COALESCE(MAX(seq) + 1, 0) FROM game_event WHERE game_id = $1")
+            .bind(id)
+            .fetch_one(&mut **tx)
+            .await?
+            .get(0);
+        let now = now_ms();
+        for (k, e) in events.iter().enumerate() {
+            sqlx::query("INSERT INTO game_event (game_id, seq, version, event, created_at) VALUES ($1, $2, $3, $4, $5)")
+                .bind(id)
+                .bind(next + k as i64)
+                .bind(version)
+                .bind(e)
+                .bind(now)
+                .execute(&mut **tx)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Saves one applied action in a single transaction: the new snapshot, the action, its
+    /// events, and the status. Fails with `Conflict` (and writes nothing) if the game is no longer
+    /// at `version`. `moved_on` restarts the reminder clock.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn save_action(
+        &self,
+        id: GameId,
+        version: i64,
+        seat: usize,
+        action: &str,
+        snapshot: &str,
+        events: &[String],
+        status: Status,
+        moved_on: bool,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.write().await?;
+        let v = Store::bump(&mut tx, id, version).await?;
+        let now = now_ms();
+        sqlx::query("UPDATE game SET snapshot = $2, status = $3 WHERE id = $1")
+            .bind(id)
+            .bind(snapshot)
+            .bind(status.as_str())
+            .execute(&mut *tx)
+            .await?;
+        if moved_on {
+            sqlx::query("UPDATE game SET waiting_since = $2, reminders_sent = 0 WHERE id = $1")
+                .bind(id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query("INSERT INTO game_action (game_id, version, seat, action, created_at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(id)
+            .bind(v)
+            .bind(seat as i64)
+            .bind(action)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        Store::append_events(&mut tx, id, v, events).await?;
+        tx.commit().await?;
+        Ok(v)
+    }
+
+    /// Sets the status (cancel, abandon), at `version`.
+    pub async fn set_status(&self, id: GameId, version: i64, status: Status) -> Result<i64, StoreError> {
+        let mut tx = self.write().await?;
+        let v = Store::bump(&mut tx, id, version).await?;
+        sqlx::query("UPDATE game SET status = $2 WHERE id = $1").bind(id).bind(status.as_str()).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(v)
+    }
+
+    /// Records where the table lives in Discord (no version bump: this is bookkeeping, not
+    /// game state, and must not make players' buttons stale).
+    pub async fn set_message(
+        &self,
+        id: GameId,
+        thread_id: Option<u64>,
+        table_message_id: Option<u64>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE game SET thread_id = COALESCE($2, thread_id), table_message_id = COALESCE($3, table_message_id) WHERE id = $1")
+            .bind(id)
+            .bind(thread_id.map(|t| t as i64))
+            .bind(table_message_id.map(|t| t as i64))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Records that a reminder went out (bookkeeping, no version bump).
+    pub async fn note_reminder(&self, id: GameId) -> Result<(), StoreError> {
+        sqlx::query("UPDATE game SET reminders_sent = reminders_sent + 1 WHERE id = $1").bind(id).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Open and active tables in a channel or its threads, newest first.
+    pub async fn live_tables_in(&self, channel_id: u64) -> Result<Vec<GameId>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM game WHERE (channel_id = $1 OR thread_id = $1) AND status IN ('open', 'active') ORDER BY id DESC",
+        )
+        .bind(channel_id as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Open and active tables in a server, newest first.
+    pub async fn live_tables_in_guild(&self, guild_id: u64) -> Result<Vec<GameId>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM game WHERE guild_id = $1 AND status IN ('open', 'active') ORDER BY id DESC")
+            .bind(guild_id as i64)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Live tables where `user_id` holds a seat, newest first.
+    pub async fn live_tables_of(&self, user_id: u64) -> Result<Vec<GameId>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT g.id FROM game g JOIN game_seat s ON s.game_id = g.id
+             WHERE s.user_id = $1 AND g.status IN ('open', 'active') ORDER BY g.id DESC",
+        )
+        .bind(user_id as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Every active game (for the reminder loop).
+    pub async fn active_games(&self) -> Result<Vec<GameId>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM game WHERE status = 'active' ORDER BY id").fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// The accepted actions of a game, in order: (version, seat, action JSON).
+    pub async fn actions(&self, id: GameId) -> Result<Vec<(i64, usize, String)>, StoreError> {
+        let rows = sqlx::query("SELECT version, seat, action FROM game_action WHERE game_id = $1 ORDER BY version")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get::<i64, _>(1) as usize, r.get(2))).collect())
+    }
+
+    /// The last `limit` events of a game, oldest first: (version, event JSON).
+    pub async fn recent_events(&self, id: GameId, limit: i64) -> Result<Vec<(i64, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT version, event FROM (SELECT seq, version, event FROM game_event WHERE game_id = $1 ORDER BY seq DESC LIMIT $2) ORDER BY seq",
+        )
+        .bind(id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
+    pub async fn prefs(&self, user_id: u64) -> Result<Prefs, StoreError> {
+        let row = sqlx::query("SELECT hand_in_dm, reminders FROM user_pref WHERE user_id = $1")
+            .bind(user_id as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            None => Prefs::default(),
+            Some(r) => Prefs {
+                hand_in_dm: r.get::<i64, _>(0) != 0,
+                reminders: match r.get::<String, _>(1).as_str() {
+                    "dm" => Reminders::Dm,
+                    "off" => Reminders::Off,
+                    _ => Reminders::Mention,
+                },
+            },
+        })
+    }
+
+    pub async fn set_prefs(&self, user_id: u64, prefs: Prefs) -> Result<(), StoreError> {
+        let reminders = match prefs.reminders {
+            Reminders::Mention => "mention",
+            Reminders::Dm => "dm",
+            Reminders::Off => "off",
+        };
+        sqlx::query(
+            "INSERT INTO user_pref (user_id, hand_in_dm, reminders) VALUES ($1, $2, $3)
+             ON CONFLICT (user_id) DO UPDATE SET hand_in_dm = excluded.hand_in_dm, reminders = excluded.reminders",
+        )
+        .bind(user_id as i64)
+        .bind(prefs.hand_in_dm as i64)
+        .bind(reminders)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The DM message showing a player's hand for a game: (channel, message).
+    pub async fn dm(&self, id: GameId, user_id: u64) -> Result<Option<(u64, u64)>, StoreError> {
+        let row = sqlx::query("SELECT channel_id, message_id FROM game_dm WHERE game_id = $1 AND user_id = $2")
+            .bind(id)
+            .bind(user_id as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| (r.get::<i64, _>(0) as u64, r.get::<i64, _>(1) as u64)))
+    }
+
+    pub async fn set_dm(&self, id: GameId, user_id: u64, channel_id: u64, message_id: u64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO game_dm (game_id, user_id, channel_id, message_id) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id, message_id = excluded.message_id",
+        )
+        .bind(id)
+        .bind(user_id as i64)
+        .bind(channel_id as i64)
+        .bind(message_id as i64)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
+
+fn game_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
+    let opt = |name: &str| -> Option<u64> { r.get::<Option<i64>, _>(name).map(|v| v as u64) };
+    let options: String = r.get("options");
+    Ok(GameRow {
+        id: r.get("id"),
+        kind: r.get("kind"),
+        guild_id: opt("guild_id"),
+        channel_id: r.get::<i64, _>("channel_id") as u64,
+        thread_id: opt("thread_id"),
+        table_message_id: opt("table_message_id"),
+        host_id: r.get::<i64, _>("host_id") as u64,
+        status: Status::parse(r.get::<String, _>("status").as_str())?,
+        options: serde_json::from_str(&options).map_err(|e| StoreError::Corrupt(format!("options: {e}")))?,
+        seed: r.get::<i64, _>("seed") as u64,
+        version: r.get("version"),
+        snapshot: r.get("snapshot"),
+        waiting_since: r.get("waiting_since"),
+        reminders_sent: r.get("reminders_sent"),
+        created_at: r.get("created_at"),
+        updated_at: r.get("updated_at"),
+    })
+}
