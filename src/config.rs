@@ -108,7 +108,7 @@ pub struct Config {
 /// Why the configuration could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    #[error("cannot read the config file {path}: {source}")]
+    #[error("cannot read the config file {path}")]
     Read { path: String, source: std::io::Error },
     #[error("config file {path}: {message}")]
     Parse { path: String, message: String },

@@ -1,1 +1,61 @@
-fn main() {}
+//! `farmhand`: the command line. Thin on purpose: parse the arguments (clap), run one subcommand
+//! (`src/cli/`), and turn an error into one message on stderr and exit code 1. `anyhow` is used
+//! here and in `src/cli/` only; the library has typed errors.
+//!
+//! `run` starts the Discord bot: it loads the config, sets up tracing and starts the runtime;
+//! the headless subcommands stay free of async and configuration.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Farmhand: Fields of Green for Discord, and the tools around its rules engine.
+#[derive(Debug, Parser)]
+#[command(name = "farmhand", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play whole games with random legal moves and print the farms and the score pad (one game)
+    /// or a summary (several games).
+    Simulate(cli::simulate::Args),
+    /// Replay a scenario file (JSON: a setup and a list of actions) and print the report as JSON.
+    Replay(cli::replay::Args),
+    /// Check or list a deck file.
+    Deck {
+        #[command(subcommand)]
+        command: cli::deck::Command,
+    },
+    /// Measure the engine's speed; run it as `cargo run --release -- bench engine`.
+    Bench {
+        #[command(subcommand)]
+        command: cli::bench::Command,
+    },
+    /// Run the Discord bot (token from FARMHAND_DISCORD_TOKEN; see README.md).
+    Run(cli::run::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Simulate(args) => cli::simulate::run(&args),
+        Command::Replay(args) => cli::replay::run(&args),
+        Command::Deck { command } => cli::deck::run(&command),
+        Command::Bench { command } => cli::bench::run(&command),
+        Command::Run(args) => cli::run::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // `farmhand ... | head` closes the pipe early; that is the reader's choice, not an error.
+        Err(e) if cli::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            // `{:#}` prints the whole chain: "cannot read x.json: No such file or directory".
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -5,10 +5,10 @@
 //! and CJK break monospaced alignment and phones wrap long lines (ARCHITECTURE.md, "Discord
 //! facts").
 
-mod cards;
-mod events;
-mod farm;
-mod score;
+pub mod cards;
+pub mod events;
+pub mod farm;
+pub mod score;
 
 pub use cards::{card_list, card_text, equipment_list, hand_text};
 pub use events::{describe_event, describe_events};

@@ -150,10 +150,26 @@ pub enum StoreError {
     NotFound,
     #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
+    // The sqlx errors are shown in the message rather than chained as sources, so a report
+    // that prints the whole chain does not repeat them.
     #[error("database error: {0}")]
-    Db(#[from] sqlx::Error),
+    Db(sqlx::Error),
     #[error("database migration failed: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
+    Migrate(sqlx::migrate::MigrateError),
+    #[error("cannot create the database folder {path}: {message}")]
+    Folder { path: String, message: String },
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        StoreError::Db(e)
+    }
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(e: sqlx::migrate::MigrateError) -> StoreError {
+        StoreError::Migrate(e)
+    }
 }
 
 /// Milliseconds since the Unix epoch.
@@ -176,11 +192,8 @@ impl Store {
         if let Some(dir) = path.parent()
             && !dir.as_os_str().is_empty()
         {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                StoreError::Db(sqlx::Error::Configuration(
-                    format!("cannot create the database folder {}: {e}", dir.display()).into(),
-                ))
-            })?;
+            std::fs::create_dir_all(dir)
+                .map_err(|e| StoreError::Folder { path: dir.display().to_string(), message: e.to_string() })?;
         }
         let opts = SqliteConnectOptions::from_str("sqlite://")?
             .filename(path)

@@ -8,7 +8,7 @@ use smol_str::SmolStr;
 
 /// One decision of one seat. `apply` checks it fully before changing anything.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Upkeep: put this year's income Water on towers with room, one entry per Water (ruling 3).
     /// Only asked for when the choice matters; otherwise the engine places it.

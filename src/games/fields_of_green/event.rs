@@ -57,8 +57,9 @@ pub enum Event {
     TurnedFaceUp { cards: Vec<SmolStr> },
     /// A seat chose (or changed) its face-down card.
     Selected { seat: usize },
-    /// All selected cards, by seat, turned face up at once (ruling 7).
-    Revealed { turn: u8, cards: Vec<SmolStr> },
+    /// All selected cards, by seat, turned face up at once (ruling 7). `None` for a seat with no
+    /// card this turn (only when the piles ran short, ruling 4).
+    Revealed { turn: u8, cards: Vec<Option<SmolStr>> },
     HandsPassed { direction: Direction },
     /// 2 players: a face-up card was taken.
     Picked { seat: usize, card: SmolStr },

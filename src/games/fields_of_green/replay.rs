@@ -24,12 +24,26 @@ pub struct Scenario {
 }
 
 /// One action of one seat, in the order they are applied (ruling 9: first submitted, first
-/// applied).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// applied). In JSON the seat sits beside the action's own fields:
+/// `{"seat": 0, "type": "market", "food": 1}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeatAction {
     pub seat: usize,
     #[serde(flatten)]
     pub action: Action,
+}
+
+impl<'de> Deserialize<'de> for SeatAction {
+    /// Takes `seat` out and reads the rest as an [`Action`], so a misspelt field is an error
+    /// (serde's `flatten` would silently ignore it).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SeatAction, D::Error> {
+        use serde::de::Error;
+        let mut map = serde_json::Map::deserialize(d)?;
+        let seat = map.remove("seat").ok_or_else(|| D::Error::missing_field("seat"))?;
+        let seat = usize::deserialize(seat).map_err(D::Error::custom)?;
+        let action = Action::deserialize(serde_json::Value::Object(map)).map_err(D::Error::custom)?;
+        Ok(SeatAction { seat, action })
+    }
 }
 
 /// The events one applied action caused.

@@ -251,11 +251,12 @@ fn design(g: &Game, card: &str) -> Result<DesignIdx, ActionError> {
 }
 
 fn check_select(g: &Game, seat: usize, card: &str) -> Result<DesignIdx, ActionError> {
-    let Phase::Action { turn } = g.s.phase else {
+    let Phase::Action { .. } = g.s.phase else {
         return Err(ActionError::WrongPhase("cards are selected in the action phase"));
     };
-    if turn > super::hand_size(g.s.players.len()) {
-        return Err(ActionError::WrongPhase("every card of this year has been played"));
+    let p = &g.s.players[seat];
+    if p.hand.is_empty() {
+        return Err(ActionError::WrongPhase("you have no cards left this year"));
     }
     let d = design(g, card)?;
     let p = &g.s.players[seat];

@@ -2,7 +2,7 @@
 //! reveal, the 2-player row, the start and end of the harvest, the first-player tile and the end
 //! of the game.
 
-use super::{Game, INCOME, INTRO_SPLITS, Phase, apply, direction, eval, hand_size, legal, scoring};
+use super::{Game, INCOME, INTRO_SPLITS, Phase, apply, direction, eval, legal, scoring};
 use crate::games::fields_of_green::action::Action;
 use crate::games::fields_of_green::event::{Direction, Event};
 use crate::games::fields_of_green::farm::CellCard;
@@ -120,8 +120,11 @@ pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event
                 if !g.s.players.iter().all(|p| p.settled()) {
                     return;
                 }
-                if turn <= hand_size(n) {
-                    if g.s.players.iter().all(|p| p.selected.is_some()) {
+                // Every seat holding cards selects one; normally all hands are the same size,
+                // but when the piles ran short (ruling 4) a seat may run out early.
+                let holding = g.s.players.iter().any(|p| !p.hand.is_empty() || p.selected.is_some());
+                if holding {
+                    if g.s.players.iter().all(|p| p.selected.is_some() || p.hand.is_empty()) {
                         reveal(g, turn, events);
                     } else {
                         return;
@@ -135,7 +138,7 @@ pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event
                 if !taken || !g.s.players[current as usize].settled() {
                     return;
                 }
-                if picks as usize >= 2 * hand_size(n) as usize {
+                if g.s.row.is_empty() && g.s.row_pile.is_empty() {
                     g.s.phase = Phase::Harvest;
                     entered_harvest = true;
                     continue;
@@ -148,7 +151,9 @@ pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event
                 g.s.phase = Phase::Duel { current: 1 - current, picks, taken: false };
             }
             Phase::Harvest => {
-                let pending: Vec<usize> = (0..n).filter(|&s| !g.s.players[s].harvest_done).collect();
+                // Ruling 9: bookkeeping that happens to everyone runs in turn order.
+                let pending: Vec<usize> =
+                    g.turn_order().into_iter().filter(|&s| !g.s.players[s].harvest_done).collect();
                 if pending.is_empty() {
                     end_year(g, events);
                     continue;
@@ -212,9 +217,9 @@ fn reveal(g: &mut Game, turn: u8, events: &mut Vec<Event>) {
     let n = g.s.players.len();
     let mut cards = Vec::with_capacity(n);
     for p in g.s.players.iter_mut() {
-        let d = p.selected.take().expect("reveal needs every selection");
-        cards.push(SmolStr::new(&g.deck.location(d).id));
-        p.revealed = Some(d);
+        let d = p.selected.take();
+        cards.push(d.map(|d| SmolStr::new(&g.deck.location(d).id)));
+        p.revealed = d;
     }
     events.push(Event::Revealed { turn, cards });
     let dir = direction(g.s.year);

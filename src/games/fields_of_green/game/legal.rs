@@ -116,15 +116,13 @@ pub(super) fn legal_actions(g: &Game, seat: usize) -> Vec<Action> {
                 out.extend(legal_splits(g).into_iter().map(|split| Action::Draw { split }));
             }
         }
-        Phase::Action { turn } => {
+        Phase::Action { .. } => {
             if p.revealed.is_some() {
                 card_actions(g, seat, &mut out);
             }
-            if turn <= hand_size(g.s.players.len()) {
-                for d in distinct(&p.hand) {
-                    if p.selected != Some(d) {
-                        out.push(Action::Select { card: id(g, d) });
-                    }
+            for d in distinct(&p.hand) {
+                if p.selected != Some(d) {
+                    out.push(Action::Select { card: id(g, d) });
                 }
             }
         }

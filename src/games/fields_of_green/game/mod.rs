@@ -225,8 +225,8 @@ impl Game {
             Phase::Upkeep { next } => {
                 p.pending_water > 0 || (p.split.is_none() && self.turn_order().get(next as usize) == Some(&seat))
             }
-            Phase::Action { turn } => {
-                p.revealed.is_some() || (turn <= self.hand_size() && p.selected.is_none() && !p.hand.is_empty())
+            Phase::Action { .. } => {
+                p.revealed.is_some() || (p.selected.is_none() && !p.hand.is_empty())
             }
             Phase::Duel { current, .. } => current as usize == seat,
             Phase::Harvest => !p.harvest_done,

@@ -450,16 +450,20 @@ pub(super) fn check_invariants(g: &Game) -> Result<(), String> {
     let hs = hand_size(n) as usize;
     match s.phase {
         Phase::Action { turn } => {
+            // Each turn takes one card from every hand that has one: a hand never holds more
+            // than the year's hand size minus the turns played (less only when the piles ran
+            // short, ruling 4).
             for (seat, p) in s.players.iter().enumerate() {
                 let held = p.hand.len() + p.selected.is_some() as usize;
-                if held + turn as usize - 1 != hs {
+                if held + turn as usize - 1 > hs {
                     return Err(format!("seat {seat}: {held} cards in hand on turn {turn}"));
                 }
             }
         }
         Phase::Duel { picks, .. } => {
-            if n != 2 || s.row.len() + s.row_pile.len() + picks as usize != 2 * hs {
-                return Err("2-player row does not add up to 12 cards".into());
+            let drawn: usize = s.players.iter().filter_map(|p| p.split).map(|sp| sp.iter().map(|&c| c as usize).sum::<usize>()).sum();
+            if n != 2 || s.row.len() + s.row_pile.len() + picks as usize != drawn {
+                return Err("2-player row does not add up to the cards drawn this year".into());
             }
         }
         Phase::Ended => {

@@ -1,0 +1,175 @@
+//! `farmhand bench engine`: how fast the engine plays, on one thread. Figures are printed, never
+//! asserted (ARCHITECTURE.md: performance is measured by benchmarks that print figures).
+//! Run it on a release build: `cargo run --release -- bench engine`.
+
+use anyhow::bail;
+use farmhand::games::fields_of_green::{Deck, Game, Options, sim};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::io::Write;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// `farmhand bench ...`
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Full random games per second and actions per second for 2 and 4 players, and the size of
+    /// a game snapshot as JSON.
+    Engine {
+        /// Seconds of play per player count.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+    },
+}
+
+/// Player counts measured: the 2-player duel and the standard 4-player draft.
+const PLAYER_COUNTS: [u8; 2] = [2, 4];
+/// Snapshots are sampled after every Nth action...
+const SAMPLE_EVERY: usize = 10;
+/// ...of this many games (the first ones of the timed run, replayed with the same seeds).
+const SAMPLE_GAMES: u64 = 20;
+
+/// Runs `farmhand bench ...`.
+pub fn run(command: &Command) -> anyhow::Result<()> {
+    let Command::Engine { seconds } = command;
+    if !seconds.is_finite() || *seconds <= 0.0 || *seconds > 3600.0 {
+        bail!("--seconds must be more than 0 and at most 3600, not {seconds}");
+    }
+    let budget = Duration::from_secs_f64(*seconds);
+    let deck = Deck::default_deck();
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "farmhand bench engine")?;
+    writeln!(out, "cpu:     {}", cpu_model())?;
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    writeln!(out, "cores:   {cores} available, 1 used")?;
+    let build = if cfg!(debug_assertions) {
+        "debug (use --release for real figures)"
+    } else {
+        "release"
+    };
+    writeln!(out, "build:   {build}")?;
+    writeln!(
+        out,
+        "deck:    {} (fingerprint {:016x})",
+        deck.name, deck.fingerprint
+    )?;
+    for players in PLAYER_COUNTS {
+        let speed = measure_speed(&deck, players, budget)?;
+        let size = measure_snapshots(&deck, players, speed.games.min(SAMPLE_GAMES))?;
+        writeln!(
+            out,
+            "{players} players: {} games in {:.2} s: {:.1} games/s, {:.0} actions/s ({:.1} actions/game)",
+            speed.games,
+            speed.elapsed,
+            speed.games as f64 / speed.elapsed,
+            speed.actions as f64 / speed.elapsed,
+            speed.actions as f64 / speed.games as f64
+        )?;
+        writeln!(
+            out,
+            "           snapshot as JSON: mean {:.0} bytes, max {} bytes ({} samples, every {SAMPLE_EVERY}th action \
+             of {} games); snapshot + serde_json::to_vec {:.1} us each",
+            size.bytes as f64 / size.samples as f64,
+            size.max,
+            size.samples,
+            size.games,
+            size.seconds * 1e6 / size.samples as f64
+        )?;
+    }
+    Ok(())
+}
+
+/// The CPU model from /proc/cpuinfo (Linux), or `unknown`.
+fn cpu_model() -> String {
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    info.lines()
+        .find(|l| l.starts_with("model name"))
+        .and_then(|l| l.split_once(':'))
+        .map_or("unknown".to_string(), |(_, m)| m.trim().to_string())
+}
+
+fn new_game(deck: &Arc<Deck>, players: u8, seed: u64) -> anyhow::Result<Game> {
+    Ok(Game::new(
+        deck.clone(),
+        Options {
+            players,
+            intro: false,
+            first_player: 0,
+        },
+        seed,
+    )?)
+}
+
+struct Speed {
+    games: u64,
+    actions: u64,
+    elapsed: f64,
+}
+
+/// Plays whole games (seeds 0, 1, ...) until `budget` has passed; at least one game.
+fn measure_speed(deck: &Arc<Deck>, players: u8, budget: Duration) -> anyhow::Result<Speed> {
+    let started = Instant::now();
+    let (mut games, mut actions) = (0u64, 0u64);
+    while games == 0 || started.elapsed() < budget {
+        // Setting up (shuffles) is part of a game, so it is inside the timing.
+        let mut game = new_game(deck, players, games)?;
+        let mut rng = ChaCha8Rng::seed_from_u64(games);
+        actions += sim::play_out(&mut game, &mut rng, |_, _, _| {}) as u64;
+        games += 1;
+    }
+    Ok(Speed {
+        games,
+        actions,
+        elapsed: started.elapsed().as_secs_f64(),
+    })
+}
+
+struct Sizes {
+    games: u64,
+    samples: u64,
+    bytes: u64,
+    max: usize,
+    /// Time spent taking and serialising the sampled snapshots.
+    seconds: f64,
+}
+
+/// Replays the first `games` games and serialises `game.snapshot()` after every
+/// `SAMPLE_EVERY`th action: what the bot will store per action. Kept out of the timed run so
+/// the JSON work does not slow the games/s figure.
+fn measure_snapshots(deck: &Arc<Deck>, players: u8, games: u64) -> anyhow::Result<Sizes> {
+    let mut s = Sizes {
+        games,
+        samples: 0,
+        bytes: 0,
+        max: 0,
+        seconds: 0.0,
+    };
+    let mut error = None;
+    for seed in 0..games {
+        let mut game = new_game(deck, players, seed)?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut step = 0usize;
+        sim::play_out(&mut game, &mut rng, |g, _, _| {
+            step += 1;
+            if step.is_multiple_of(SAMPLE_EVERY) {
+                let t = Instant::now();
+                match serde_json::to_vec(&g.snapshot()) {
+                    Ok(json) => {
+                        s.seconds += t.elapsed().as_secs_f64();
+                        s.samples += 1;
+                        s.bytes += json.len() as u64;
+                        s.max = s.max.max(json.len());
+                    }
+                    Err(e) => error = Some(e),
+                }
+            }
+        });
+    }
+    if let Some(e) = error {
+        bail!("a snapshot did not serialise: {e}");
+    }
+    if s.samples == 0 {
+        bail!("no snapshot was sampled (games shorter than {SAMPLE_EVERY} actions?)");
+    }
+    Ok(s)
+}

@@ -1,0 +1,40 @@
+//! The subcommands of the `farmhand` binary, one module each, and what they share. Output goes
+//! through `writeln!` on a locked stdout (not `println!`), so a closed pipe is an error the caller
+//! can ignore instead of a panic.
+
+pub mod bench;
+pub mod deck;
+pub mod replay;
+pub mod run;
+pub mod simulate;
+
+use anyhow::Context;
+use farmhand::games::fields_of_green::Deck;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The embedded deck, or the deck file at `path`. Errors name the file and, for a bad deck, the
+/// card and field (`DeckError`).
+pub fn load_deck(path: Option<&Path>) -> anyhow::Result<Arc<Deck>> {
+    let Some(path) = path else {
+        return Ok(Deck::default_deck());
+    };
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read deck file {}", path.display()))?;
+    let deck =
+        Deck::from_toml(&text).with_context(|| format!("invalid deck file {}", path.display()))?;
+    Ok(Arc::new(deck))
+}
+
+/// True when the error is a write to a closed pipe (`farmhand deck show | head`).
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Seat names for printed games: `P1`, `P2`, ... (short, so score pad columns stay narrow).
+pub fn seat_names(players: usize) -> Vec<String> {
+    (1..=players).map(|i| format!("P{i}")).collect()
+}

@@ -1,0 +1,84 @@
+//! `farmhand replay FILE`: plays a scenario (`replay::Scenario`, JSON) and prints the
+//! `replay::Report` as pretty JSON. Actions the engine refuses are part of the report (with
+//! their index), not a failure: a scenario may show a refusal on purpose.
+
+use super::load_deck;
+use anyhow::Context;
+use farmhand::games::fields_of_green::replay::{self, Scenario};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Options of `farmhand replay`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The scenario file (JSON).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Deck file (TOML); overrides the scenario's `deck`.
+    #[arg(long, value_name = "FILE")]
+    deck: Option<PathBuf>,
+}
+
+/// Runs `farmhand replay`.
+pub fn run(args: &Args) -> anyhow::Result<()> {
+    let path = &args.file;
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read scenario {}", path.display()))?;
+    // serde_json's message names the line, column and field ("unknown field `x` at line 3 ...").
+    let scenario: Scenario = serde_json::from_str(&text)
+        .with_context(|| format!("invalid scenario {}", path.display()))?;
+    let deck_path = args
+        .deck
+        .clone()
+        .or_else(|| scenario.deck.as_ref().map(|d| relative_to(path, d)));
+    let deck = load_deck(deck_path.as_deref())?;
+    let (_, report) = replay::replay(deck, &scenario)
+        .with_context(|| format!("cannot set up the game of scenario {}", path.display()))?;
+
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, &report).context("writing the report")?;
+    writeln!(out)?;
+    // A note for the person at the terminal; stdout stays pure JSON.
+    for r in &report.rejected {
+        let kind = scenario
+            .actions
+            .get(r.index)
+            .map_or("?", |a| a.action.kind());
+        eprintln!(
+            "note: actions[{}] (seat {}, {kind}) was rejected: {}",
+            r.index, r.seat, r.error
+        );
+    }
+    Ok(())
+}
+
+/// A path written in a scenario is relative to the scenario file's directory, so a scenario and
+/// its deck can move together.
+fn relative_to(scenario: &Path, file: &str) -> PathBuf {
+    let file = Path::new(file);
+    match scenario.parent() {
+        Some(dir) if file.is_relative() => dir.join(file),
+        _ => file.to_path_buf(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scenario_paths_are_relative_to_the_scenario() {
+        assert_eq!(
+            relative_to(Path::new("a/b/s.json"), "deck.toml"),
+            Path::new("a/b/deck.toml")
+        );
+        assert_eq!(
+            relative_to(Path::new("s.json"), "deck.toml"),
+            Path::new("deck.toml")
+        );
+        assert_eq!(
+            relative_to(Path::new("a/s.json"), "/abs/deck.toml"),
+            Path::new("/abs/deck.toml")
+        );
+    }
+}

@@ -1,0 +1,726 @@
+//! Public messages: the lobby, the table message (edited in place all game long), the farms, the
+//! log, turn and year summaries, the final scores, reminders and the list of tables. All of them
+//! are made from the public view only: nothing here may show a hand, a face-down selection, an
+//! Equipment offer or the order of a pile.
+
+use super::{
+    DARK_GREEN, GOLD, GREEN, GREY, LIGHT_GREEN, and_list, button, cid, direction_text, farm_block,
+    field, fit, mention, names, plural, resources, seat_status, who, year_phase,
+};
+use crate::discord::ids::{Screen, Verb, encode_screen};
+use crate::discord::spec::{self, EmbedSpec, MessageSpec, OptionSpec, RowSpec, SelectSpec, Style, limits};
+use crate::games::fields_of_green::effects::Pile;
+use crate::games::fields_of_green::event::Event;
+use crate::games::fields_of_green::view::PublicView;
+use crate::games::fields_of_green::{Game, Phase};
+use crate::render::{self, GridBounds, coord_label};
+use crate::store::{Status, Table};
+use smol_str::SmolStr;
+
+/// `45 minutes`, `1 hour`, `2 days`; `off` for 0.
+fn duration(minutes: u32) -> String {
+    match minutes {
+        0 => "off".to_string(),
+        m if m % 1440 == 0 => plural(m / 1440, "day", "days"),
+        m if m % 60 == 0 => plural(m / 60, "hour", "hours"),
+        m => plural(m, "minute", "minutes"),
+    }
+}
+
+/// The public lobby message of an open table: host, options, who sits, free seats, and the
+/// Join / Leave / Start / Cancel buttons. For a table that is no longer open, a short note and
+/// no buttons.
+pub fn lobby(table: &Table) -> MessageSpec {
+    let g = &table.game;
+    let seats = usize::from(g.options.seats);
+    let mut seated: Vec<_> = table.seats.iter().collect();
+    seated.sort_by_key(|s| s.seat);
+    let n = seated.len();
+    let title = format!("Fields of Green · table #{}", g.id);
+    if g.status != Status::Open {
+        let text = match g.status {
+            Status::Active => "This table has started: the game is on. Use the table message to play.",
+            Status::Ended => "This game has ended.",
+            _ => "This table was cancelled.",
+        };
+        let mut m = MessageSpec {
+            embeds: vec![EmbedSpec { title, description: text.to_string(), color: GREY, ..Default::default() }],
+            ..Default::default()
+        };
+        fit(&mut m);
+        return m;
+    }
+    let names: Vec<String> = seated.iter().map(|s| s.name.clone()).collect();
+    let mut d = format!("Host: <@{}>\n", g.host_id);
+    d.push_str(&format!(
+        "**Seats:** {seats} · **Introductory mode:** {} · **Reminders:** {}\n\n",
+        if g.options.intro { "on (fixed draws)" } else { "off" },
+        if g.options.reminder_minutes == 0 {
+            "off".to_string()
+        } else {
+            format!("after {}", duration(g.options.reminder_minutes))
+        }
+    ));
+    d.push_str(&format!("**Players ({n}/{seats})**\n"));
+    for (k, s) in seated.iter().enumerate() {
+        let host = if s.user_id == g.host_id { " (host)" } else { "" };
+        d.push_str(&format!("{}. {}{host}\n", k + 1, who(&names, k)));
+    }
+    let free = seats.saturating_sub(n);
+    if free > 0 {
+        d.push_str(&format!("{} free.\n", plural(free as u32, "seat", "seats")));
+    } else {
+        d.push_str("The table is full.\n");
+    }
+    d.push_str("\nPress **Join** to take a seat. The host presses **Start** when ready (2 or more players).");
+    let start = format!("Start ({})", plural(n as u32, "player", "players"));
+    let buttons: Vec<_> = [
+        button(table, Verb::Join, "Join", Style::Success, free == 0),
+        button(table, Verb::Leave, "Leave", Style::Secondary, false),
+        button(table, Verb::Start, &start, Style::Primary, n < 2),
+        button(table, Verb::Cancel, "Cancel", Style::Danger, false),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut m = MessageSpec {
+        embeds: vec![EmbedSpec { title, description: d, color: LIGHT_GREEN, ..Default::default() }],
+        rows: vec![RowSpec::Buttons(buttons)],
+        ..Default::default()
+    };
+    fit(&mut m);
+    m
+}
+
+/// `3x Wheat, Pigs, 2x Barley` in order of first appearance, clipped to `max` characters.
+fn counted(game: &Game, ids: &[SmolStr], max: usize) -> String {
+    let mut seen: Vec<(&SmolStr, usize)> = Vec::new();
+    for id in ids {
+        match seen.iter_mut().find(|(s, _)| *s == id) {
+            Some((_, n)) => *n += 1,
+            None => seen.push((id, 1)),
+        }
+    }
+    let parts: Vec<String> = seen
+        .iter()
+        .map(|(id, n)| {
+            let name = render::card_name(game.deck(), id);
+            if *n > 1 { format!("{n}x {name}") } else { name }
+        })
+        .collect();
+    spec::clip(&parts.join(", "), max)
+}
+
+/// The lines about the whole table: first player, direction, piles, supplies, discard, row.
+fn table_lines(table: &Table, game: &Game, v: &PublicView, names: &[String]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let fp = who(names, v.first_player);
+    if v.players == 2 {
+        lines.push(format!("**First player:** {fp}"));
+    } else {
+        lines.push(format!("**First player:** {fp} · **Pass:** {}", direction_text(v.direction)));
+    }
+    let piles: Vec<String> = Pile::ALL.iter().zip(v.piles).map(|(p, n)| format!("{} {n}", p.name())).collect();
+    lines.push(format!("**Piles:** {}", piles.join(" · ")));
+    lines.push(format!(
+        "**Supply:** {} · {} · {}",
+        plural(u32::from(v.water_towers_left), "Water Tower", "Water Towers"),
+        plural(u32::from(v.silos_left), "Silo", "Silos"),
+        plural(v.equipment_left as u32, "Equipment tile", "Equipment tiles")
+    ));
+    if v.discard.is_empty() {
+        lines.push("**Discard:** empty".to_string());
+    } else {
+        lines.push(format!("**Discard ({}):** {}", v.discard.len(), counted(game, &v.discard, 400)));
+    }
+    if v.players == 2 && matches!(v.phase, Phase::Duel { .. }) {
+        let row = if v.row.is_empty() { "none".to_string() } else { counted(game, &v.row, 400) };
+        lines.push(format!("**Face up:** {row} ({} face down)", v.row_pile));
+    }
+    if v.intro {
+        lines.push("Introductory mode: fixed draws each year.".to_string());
+    }
+    if !game.is_over() {
+        let waiting: Vec<String> = v.waiting_for.iter().map(|&s| mention(table, names, s)).collect();
+        if waiting.is_empty() {
+            lines.push("**Waiting for:** nobody".to_string());
+        } else {
+            lines.push(format!("**Waiting for:** {}", waiting.join(", ")));
+        }
+    }
+    lines
+}
+
+/// The rulebook's score pad split in the table (for a code block) and the lines under it.
+fn pad_parts(game: &Game, names: &[String]) -> Option<(String, Vec<String>)> {
+    let pads = game.scores()?;
+    let text = render::render_score_pad(game.deck(), pads, names);
+    let lines: Vec<&str> = text.lines().collect();
+    let end = lines.iter().position(|l| l.starts_with("Total")).map_or(lines.len(), |i| i + 1);
+    Some((lines[..end].join("\n"), lines[end..].iter().map(|l| l.to_string()).collect()))
+}
+
+/// The public table message's embed (no buttons): what the table message shows, also the answer
+/// to `/fog status`.
+pub fn status(table: &Table, game: &Game) -> MessageSpec {
+    let v = game.public_view();
+    let names = names(table, v.players);
+    let mut e = EmbedSpec { color: GREEN, ..Default::default() };
+    if game.is_over() {
+        e.title = format!("Fields of Green · table #{} · Final scores", table.game.id);
+        e.color = GOLD;
+        if let Some((pad, notes)) = pad_parts(game, &names) {
+            let mut d = format!("```\n{pad}\n```\n");
+            let (last, rest) = notes.split_last().map_or((None, &[][..]), |(l, r)| (Some(l), r));
+            for n in rest {
+                d.push_str(&format!("{}\n", render_names_md(n)));
+            }
+            if let Some(l) = last {
+                d.push_str(&format!("🏆 **{}**", render_names_md(l)));
+            }
+            e.description = d;
+        }
+        e.footer = Some("Thanks for playing! Farms and the log stay available below.".to_string());
+    } else {
+        e.title = format!("Fields of Green · table #{} · {}", table.game.id, year_phase(game));
+        if table.game.status == Status::Abandoned {
+            e.title = format!("Fields of Green · table #{} · abandoned", table.game.id);
+            e.color = GREY;
+        }
+        e.description = table_lines(table, game, &v, &names).join("\n");
+        for sv in &v.seats {
+            let first = if sv.seat == v.first_player { " (first player)" } else { "" };
+            let name = format!("{}{first} · {} VP", render::seat_name(&names, sv.seat), sv.score_now);
+            let open = sv.farm.cells.iter().filter(|c| !c.face_up).count();
+            let mut farm = plural(sv.farm.cells.len() as u32, "card", "cards");
+            if open > 0 {
+                farm.push_str(&format!(", {} Open Area{}", open, if open == 1 { "" } else { "s" }));
+            }
+            if !sv.set_aside.is_empty() {
+                farm.push_str(&format!(", {} Equipment set aside", sv.set_aside.len()));
+            }
+            let value = format!("{}\n{farm}\n{}", resources(sv), seat_status(game, sv));
+            e.fields.push(field(name, value, true));
+        }
+        if table.game.status != Status::Abandoned {
+            e.footer = Some("Tap My hand to see your cards and act. Scores are as if the game ended now.".to_string());
+        }
+    }
+    let mut m = MessageSpec { embeds: vec![e], ..Default::default() };
+    fit(&mut m);
+    m
+}
+
+/// Names inside render's text lines are plain; outside a code block, escape markdown.
+fn render_names_md(s: &str) -> String {
+    s.replace('*', "\\*").replace('_', "\\_").replace('~', "\\~").replace('`', "\\`").replace('|', "\\|")
+}
+
+/// The public table message, edited in place all game long: year, phase, first player,
+/// direction, piles, discard, supplies, every player's resources, score and status, who the game
+/// waits for; buttons My hand / Farms / Log. After the end: the final score pad and the winners,
+/// with Farms / Log only. An open table shows its lobby.
+pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
+    if table.game.status == Status::Open {
+        return lobby(table);
+    }
+    let mut m = status(table, game);
+    let live = !game.is_over() && table.game.status == Status::Active;
+    let mut buttons = Vec::new();
+    if live {
+        buttons.extend(button(table, Verb::Hand, "My hand", Style::Primary, false));
+    }
+    buttons.extend(button(table, Verb::Farms, "Farms", Style::Secondary, false));
+    buttons.extend(button(table, Verb::Log, "Log", Style::Secondary, false));
+    m.rows = vec![RowSpec::Buttons(buttons)];
+    m
+}
+
+/// A select to open one farm large (Screen::Farm), for the farms message and the panel.
+pub(super) fn farm_select(table: &Table, game: &Game, v: &PublicView, names: &[String]) -> Option<RowSpec> {
+    let options: Vec<OptionSpec> = v
+        .seats
+        .iter()
+        .map(|sv| OptionSpec {
+            label: spec::clip(
+                &format!("{}'s farm · {} VP", render::seat_name(names, sv.seat), sv.score_now),
+                limits::OPTION_LABEL,
+            ),
+            value: encode_screen(&Screen::Farm { seat: sv.seat }),
+            description: Some(spec::clip(&resources(sv), limits::OPTION_DESCRIPTION)),
+        })
+        .collect();
+    let _ = game;
+    Some(RowSpec::Select(SelectSpec {
+        id: cid(table, Verb::Navigate)?,
+        placeholder: "Open one farm large".to_string(),
+        options,
+    }))
+}
+
+/// Every farm as a grid, one embed per player, within the 6000-character total for 6 players
+/// (legends are cut first, with a note), and a select to open one farm large.
+pub fn farms(table: &Table, game: &Game) -> MessageSpec {
+    let v = game.public_view();
+    let names = names(table, v.players);
+    let n = v.players.max(1);
+    // 6000 for all embeds; titles and resource lines take about 150 each.
+    let budget = ((limits::EMBED_TOTAL - 100) / n).min(3000);
+    let mut embeds = Vec::new();
+    for sv in &v.seats {
+        let title = format!("{}'s farm · {} VP", render::seat_name(&names, sv.seat), sv.score_now);
+        let title = spec::clip(&title, 80);
+        let head = resources(sv);
+        let room = budget.saturating_sub(title.chars().count() + head.chars().count() + 2);
+        let description = format!("{head}\n{}", farm_block(game.deck(), &sv.farm, false, room));
+        embeds.push(EmbedSpec { title, description, color: GREEN, ..Default::default() });
+    }
+    let mut m = MessageSpec { embeds, ..Default::default() };
+    if let Some(row) = farm_select(table, game, &v, &names) {
+        m.rows.push(row);
+    }
+    fit(&mut m);
+    m
+}
+
+/// One farm large: the grid with its whole legend, resources, score now, Equipment on the farm
+/// and set aside (with their texts), and what the seat is doing.
+pub fn farm(table: &Table, game: &Game, seat: usize) -> MessageSpec {
+    let v = game.public_view();
+    let names = names(table, v.players);
+    let Some(sv) = v.seats.get(seat) else {
+        return MessageSpec { content: "There is no such seat in this game.".to_string(), ..Default::default() };
+    };
+    let deck = game.deck();
+    let mut e = EmbedSpec {
+        title: format!("{}'s farm", render::seat_name(&names, seat)),
+        color: GREEN,
+        ..Default::default()
+    };
+    e.description = format!("{}\n{}", resources(sv), farm_block(deck, &sv.farm, false, 3000));
+    e.fields.push(field("Score now", format!("{} VP if the game ended now", sv.score_now), true));
+    e.fields.push(field("Status", seat_status(game, sv), true));
+    let bounds = GridBounds::of(&sv.farm);
+    let mut placed = Vec::new();
+    for c in &sv.farm.cells {
+        for t in &c.equipment {
+            placed.push(format!("{} on {}: {}", coord_label(&bounds, c.pos), render::card_name(deck, &c.card), render::card_text(deck, t)));
+        }
+    }
+    if !placed.is_empty() {
+        e.fields.push(field("Equipment on the farm", placed.join("\n"), false));
+    }
+    if !sv.set_aside.is_empty() {
+        let text = render::equipment_list(deck, &sv.set_aside);
+        e.fields.push(field(
+            "Set aside (1 VP each at the end, or placed as you build)",
+            text,
+            false,
+        ));
+    }
+    let mut m = MessageSpec { embeds: vec![e], ..Default::default() };
+    fit(&mut m);
+    m
+}
+
+/// The recent log: one sentence per event (render's sentences), newest last, as many of the
+/// newest as fit.
+pub fn log(table: &Table, game: &Game, events: &[Event]) -> MessageSpec {
+    let v = game.public_view();
+    let names = names(table, v.players);
+    let farms: Vec<_> = v.seats.iter().map(|s| s.farm.clone()).collect();
+    let lines = render::describe_events(game.deck(), events, &names, &farms);
+    let mut kept: Vec<String> = Vec::new();
+    let mut size = 0;
+    for l in lines.iter().rev() {
+        let l = render_names_md(l);
+        if size + l.chars().count() + 1 > 3900 {
+            break;
+        }
+        size += l.chars().count() + 1;
+        kept.push(l);
+    }
+    kept.reverse();
+    let description = if kept.is_empty() {
+        "Nothing has happened yet.".to_string()
+    } else if kept.len() < lines.len() {
+        format!("*{} earlier lines not shown.*\n{}", lines.len() - kept.len(), kept.join("\n"))
+    } else {
+        kept.join("\n")
+    };
+    let mut m = MessageSpec {
+        embeds: vec![EmbedSpec {
+            title: format!("Log · table #{} · {}", table.game.id, year_phase(game)),
+            description,
+            color: DARK_GREEN,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    fit(&mut m);
+    m
+}
+
+/// The seat an event is about, if one.
+fn event_seat(e: &Event) -> Option<usize> {
+    Some(match e {
+        Event::Income { seat, .. }
+        | Event::WaterToPlace { seat, .. }
+        | Event::WaterPlaced { seat, .. }
+        | Event::Drew { seat, .. }
+        | Event::Selected { seat }
+        | Event::Picked { seat, .. }
+        | Event::Built { seat, .. }
+        | Event::BuiltWaterTower { seat, .. }
+        | Event::BuiltSilo { seat, .. }
+        | Event::WentToMarket { seat, .. }
+        | Event::Restored { seat, .. }
+        | Event::Gained { seat, .. }
+        | Event::Refilled { seat, .. }
+        | Event::EquipmentDrawn { seat, .. }
+        | Event::EquipmentStackEmpty { seat }
+        | Event::EquipmentPlaced { seat, .. }
+        | Event::EquipmentSetAside { seat, .. }
+        | Event::Harvested { seat, .. }
+        | Event::BecameOpenArea { seat, .. }
+        | Event::HarvestFinished { seat } => *seat,
+        _ => return None,
+    })
+}
+
+/// A public summary of what each player did with their revealed card: pass the events between
+/// two reveals (or of a 2-player pair of picks). `None` when none of them is worth a message
+/// (no card was used).
+pub fn turn_summary(table: &Table, game: &Game, events: &[Event]) -> Option<MessageSpec> {
+    let used = |e: &Event| {
+        matches!(
+            e,
+            Event::Picked { .. }
+                | Event::Built { .. }
+                | Event::BuiltWaterTower { .. }
+                | Event::BuiltSilo { .. }
+                | Event::WentToMarket { .. }
+                | Event::Restored { .. }
+        )
+    };
+    if !events.iter().any(used) {
+        return None;
+    }
+    let v = game.public_view();
+    let names = names(table, v.players);
+    let farms: Vec<_> = v.seats.iter().map(|s| s.farm.clone()).collect();
+    let deck = game.deck();
+    let mut e = EmbedSpec { color: DARK_GREEN, ..Default::default() };
+    e.title = match events.iter().find_map(|e| if let Event::Revealed { turn, .. } = e { Some(*turn) } else { None }) {
+        Some(turn) => format!("Year {} · turn {turn}", game.year()),
+        None => format!("Year {} · what happened", game.year()),
+    };
+    // Per seat, the sentences about what it did, in order; the reveal and face-up cards on top.
+    let mut general = Vec::new();
+    let mut per_seat: Vec<Vec<String>> = vec![Vec::new(); v.players];
+    for ev in events {
+        let skip = matches!(
+            ev,
+            Event::Selected { .. } | Event::HandsPassed { .. } | Event::EquipmentDrawn { .. } | Event::YearStarted { .. }
+        );
+        if skip {
+            continue;
+        }
+        let line = render_names_md(&render::describe_event(deck, ev, &names, &farms));
+        match event_seat(ev) {
+            Some(s) if s < per_seat.len() => per_seat[s].push(line),
+            _ => general.push(line),
+        }
+    }
+    e.description = spec::clip(&general.join("\n"), 1500);
+    for (s, lines) in per_seat.iter().enumerate() {
+        if !lines.is_empty() {
+            e.fields.push(field(render::seat_name(&names, s), lines.join("\n"), false));
+        }
+    }
+    if e.description.is_empty() && e.fields.is_empty() {
+        return None;
+    }
+    let mut m = MessageSpec { embeds: vec![e], ..Default::default() };
+    fit(&mut m);
+    Some(m)
+}
+
+/// The end of a year's harvest: what each player harvested, which locations became Open Areas,
+/// and the scores now. `events` are the harvest's events (the engine clears each year's harvest
+/// bookkeeping when the next year starts, so they are the only record); with none, only the
+/// scores are shown.
+pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> MessageSpec {
+    let v = game.public_view();
+    let names = names(table, v.players);
+    let deck = game.deck();
+    let mut e = EmbedSpec { title: format!("End of year {year}"), color: DARK_GREEN, ..Default::default() };
+    let mut order: Vec<usize> = (0..v.players).collect();
+    order.sort_by_key(|&s| std::cmp::Reverse(v.seats[s].score_now));
+    let standings: Vec<String> = order
+        .iter()
+        .enumerate()
+        .map(|(k, &s)| format!("{}. {} · {} VP", k + 1, who(&names, s), v.seats[s].score_now))
+        .collect();
+    e.description = format!("**Scores now**\n{}", standings.join("\n"));
+    if !game.is_over() {
+        e.description.push_str(&format!(
+            "\n\nYear {} begins. {} is first player.",
+            game.year(),
+            who(&names, v.first_player)
+        ));
+    }
+    for sv in &v.seats {
+        let bounds = GridBounds::of(&sv.farm);
+        let mut harvested: Vec<(String, u32)> = Vec::new();
+        let mut open = Vec::new();
+        for ev in events {
+            match ev {
+                Event::Harvested { seat, pos, card, extra, .. } if *seat == sv.seat => {
+                    let name = format!("{} {}", render::card_name(deck, card), coord_label(&bounds, *pos));
+                    let n = 1 + u32::from(*extra);
+                    match harvested.iter_mut().find(|(h, _)| *h == name) {
+                        Some((_, k)) => *k += n,
+                        None => harvested.push((name, n)),
+                    }
+                }
+                Event::BecameOpenArea { seat, pos, card, .. } if *seat == sv.seat => {
+                    open.push(format!("{} {}", render::card_name(deck, card), coord_label(&bounds, *pos)));
+                }
+                _ => {}
+            }
+        }
+        let mut lines = Vec::new();
+        if !harvested.is_empty() {
+            let list: Vec<String> =
+                harvested.iter().map(|(h, n)| if *n > 1 { format!("{h} (x{n})") } else { h.clone() }).collect();
+            lines.push(format!("Harvested: {}", list.join(", ")));
+        } else if !events.is_empty() {
+            lines.push("Harvested nothing.".to_string());
+        }
+        if !open.is_empty() {
+            lines.push(format!("Now Open Areas: {}", open.join(", ")));
+        }
+        lines.push(resources(sv));
+        e.fields.push(field(
+            format!("{} · {} VP", render::seat_name(&names, sv.seat), sv.score_now),
+            lines.join("\n"),
+            false,
+        ));
+    }
+    let mut m = MessageSpec { embeds: vec![e], ..Default::default() };
+    fit(&mut m);
+    m
+}
+
+/// The final scores: the rulebook's score pad for every player (every line of the pad), the
+/// winner(s) and the tie-break that decided (rulings 18, 19). Before the end, the pad as it would
+/// read now.
+pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
+    let v = game.public_view();
+    let names = names(table, v.players);
+    let deck = game.deck();
+    let mut e = EmbedSpec { color: GOLD, ..Default::default() };
+    let (pad, notes, tie) = match (game.scores(), game.winners()) {
+        (Some(_), Some((_, tie))) => {
+            let (pad, notes) = pad_parts(game, &names).unwrap_or_default();
+            e.title = format!("Final scores · table #{}", table.game.id);
+            (pad, notes, Some(tie))
+        }
+        _ => {
+            let pads = crate::games::fields_of_green::game::scoring::score_now(game);
+            let text = render::render_score_pad(deck, &pads, &names);
+            let lines: Vec<&str> = text.lines().collect();
+            let end = lines.iter().position(|l| l.starts_with("Total")).map_or(lines.len(), |i| i + 1);
+            e.title = format!("Scores if the game ended now · table #{}", table.game.id);
+            (lines[..end].join("\n"), lines[end..].iter().map(|l| l.to_string()).collect(), None)
+        }
+    };
+    let mut d = format!("```\n{pad}\n```\n");
+    let (last, rest) = notes.split_last().map_or((None, &[][..]), |(l, r)| (Some(l), r));
+    for n in rest {
+        d.push_str(&format!("{}\n", render_names_md(n)));
+    }
+    if let Some(l) = last {
+        if tie.is_some() {
+            d.push_str(&format!("🏆 **{}**\n", render_names_md(l)));
+        } else {
+            d.push_str(&format!("Leading: {}\n", render_names_md(l)));
+        }
+    }
+    if let Some(tie) = tie {
+        d.push_str(&format!("Tie-break: {}.\n", render::tie_break_text(tie)));
+    }
+    e.description = d;
+    e.footer = Some(
+        "Cards/Tokens: printed VP and VP tokens · Equipment: Game End tiles and 1 VP per set-aside tile · \
+         Money: 1 VP per 3 coins · Food: 1 VP per 2 · Water Towers: 1 VP per empty tower · \
+         Ties: most locations, then most coins."
+            .to_string(),
+    );
+    let mut m = MessageSpec { embeds: vec![e], ..Default::default() };
+    fit(&mut m);
+    m
+}
+
+/// What the game needs from `seat` now, in a few words ("choose a card"); from the public view.
+pub(super) fn need_text(game: &Game, seat: usize) -> String {
+    let v = game.public_view();
+    let Some(sv) = v.seats.get(seat) else { return "take a look".to_string() };
+    let deck = game.deck();
+    if sv.equipment_offer > 0 {
+        return "choose an Equipment tile".to_string();
+    }
+    match game.phase() {
+        Phase::Upkeep { .. } if sv.pending_water > 0 => "place your income Water".to_string(),
+        Phase::Upkeep { .. } => "draw your cards".to_string(),
+        Phase::Action { turn } => {
+            let select = *turn <= game.hand_size() && !sv.has_selected && sv.hand_size > 0;
+            match (&sv.revealed, select) {
+                (Some(c), true) => format!("use your {} and choose your next card", render::card_name(deck, c)),
+                (Some(c), false) => format!("use your {}", render::card_name(deck, c)),
+                (None, _) => "choose a card".to_string(),
+            }
+        }
+        Phase::Duel { taken: true, .. } => match &sv.revealed {
+            Some(c) => format!("use your {}", render::card_name(deck, c)),
+            None => "take a face-up card".to_string(),
+        },
+        Phase::Duel { .. } => "take a face-up card".to_string(),
+        Phase::Harvest => "pay your Harvest abilities, then finish".to_string(),
+        Phase::Ended => "see the final scores".to_string(),
+    }
+}
+
+/// A link to the table message, when the message and the server are known.
+fn table_link(table: &Table) -> Option<String> {
+    let g = &table.game;
+    Some(format!(
+        "https://discord.com/channels/{}/{}/{}",
+        g.guild_id?,
+        g.play_channel(),
+        g.table_message_id?
+    ))
+}
+
+/// A channel reminder for the seats the game waits for: `<@user>` mentions in the content (and
+/// only those users in `ping`), what each must do, and a My hand button.
+pub fn reminder(table: &Table, game: &Game, seats: &[usize]) -> MessageSpec {
+    let names = names(table, game.players());
+    let mut seats: Vec<usize> = seats.iter().copied().filter(|&s| s < game.players()).collect();
+    seats.sort_unstable();
+    seats.dedup();
+    let needs: Vec<(usize, String)> = seats.iter().map(|&s| (s, need_text(game, s))).collect();
+    let mut content = String::new();
+    let intro = format!("Fields of Green (table #{}, {}) is waiting", table.game.id, year_phase(game));
+    if needs.is_empty() {
+        content.push_str(&format!("{intro}."));
+    } else if needs.iter().all(|(_, n)| *n == needs[0].1) {
+        let who: Vec<String> = needs.iter().map(|&(s, _)| mention(table, &names, s)).collect();
+        content.push_str(&format!("{}: please {}. {intro} for you.", and_list(&who), needs[0].1));
+    } else {
+        content.push_str(&format!("{intro}:"));
+        for (s, n) in &needs {
+            content.push_str(&format!("\n- {}: {n}", mention(table, &names, *s)));
+        }
+    }
+    content.push_str("\nTap **My hand** to act.");
+    let mut m = MessageSpec {
+        content,
+        ping: seats.iter().filter_map(|&s| table.user_of(s)).collect(),
+        ..Default::default()
+    };
+    if let Some(b) = button(table, Verb::Hand, "My hand", Style::Primary, false) {
+        m.rows.push(RowSpec::Buttons(vec![b]));
+    }
+    fit(&mut m);
+    m
+}
+
+/// A direct-message reminder for one seat: what to do, where the game is, a My hand button.
+pub fn dm_reminder(table: &Table, game: &Game, seat: usize) -> MessageSpec {
+    let where_ = match table_link(table) {
+        Some(link) => format!("[the table message]({link})"),
+        None => format!("<#{}>", table.game.play_channel()),
+    };
+    let content = format!(
+        "Your Fields of Green game (table #{}, {}) is waiting for you: please {}.\nTap **My hand** here or use {where_}.",
+        table.game.id,
+        year_phase(game),
+        need_text(game, seat)
+    );
+    let mut m = MessageSpec { content, ..Default::default() };
+    if let Some(b) = button(table, Verb::Hand, "My hand", Style::Primary, false) {
+        m.rows.push(RowSpec::Buttons(vec![b]));
+    }
+    fit(&mut m);
+    m
+}
+
+/// The list of tables for `/fog games`: one line each with its place, state and players.
+pub fn games_list(tables: &[(Table, Option<Game>)]) -> MessageSpec {
+    let mut lines = Vec::new();
+    for (t, g) in tables {
+        let gr = &t.game;
+        let names = names(t, t.seats.len());
+        let players: Vec<String> = (0..t.seats.len()).map(|s| who(&names, s)).collect();
+        let state = match (gr.status, g) {
+            (Status::Open, _) => format!(
+                "open, {}/{} seated, host <@{}>",
+                t.seats.len(),
+                gr.options.seats,
+                gr.host_id
+            ),
+            (Status::Active, Some(g)) => {
+                let waiting: Vec<String> = g.waiting_for().iter().map(|&s| who(&names, s)).collect();
+                if waiting.is_empty() {
+                    year_phase(g)
+                } else {
+                    format!("{} · waiting for {}", year_phase(g), and_list(&waiting))
+                }
+            }
+            (Status::Active, None) => "in play".to_string(),
+            (Status::Ended, Some(g)) => match g.winners() {
+                Some((w, _)) => {
+                    let w: Vec<String> = w.iter().map(|&s| who(&names, s)).collect();
+                    format!("ended · won by {}", and_list(&w))
+                }
+                None => "ended".to_string(),
+            },
+            (Status::Ended, None) => "ended".to_string(),
+            (Status::Abandoned, _) => "cancelled".to_string(),
+        };
+        let place = match gr.thread_id {
+            Some(t) => format!("<#{t}>"),
+            None => format!("<#{}>", gr.channel_id),
+        };
+        lines.push(format!("**#{}** {place} · {state}\n  {}", gr.id, players.join(", ")));
+    }
+    let mut d = String::new();
+    let mut shown = 0;
+    for l in &lines {
+        if d.chars().count() + l.chars().count() + 1 > 3800 {
+            break;
+        }
+        d.push_str(l);
+        d.push('\n');
+        shown += 1;
+    }
+    if shown < lines.len() {
+        d.push_str(&format!("*…and {} more.*", lines.len() - shown));
+    }
+    if lines.is_empty() {
+        d = "No tables here yet. Start one with `/fog new`.".to_string();
+    }
+    let mut m = MessageSpec {
+        embeds: vec![EmbedSpec {
+            title: "Fields of Green tables".to_string(),
+            description: d,
+            color: GREEN,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    fit(&mut m);
+    m
+}

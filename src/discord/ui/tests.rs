@@ -1,0 +1,653 @@
+//! Tests of the message builders: every message of seeded random games passes Discord's limits,
+//! every legal action is reachable from the Main panel through buttons and selects, panels leak
+//! no other player's hand, and every component carries the table's current version.
+
+use super::*;
+use crate::discord::ids::{ComponentId, Screen, Verb, decode_action, decode_screen};
+use crate::discord::spec::{MessageSpec, RowSpec};
+use crate::games::fields_of_green::event::Event;
+use crate::games::fields_of_green::{Action, Game, Options, Phase, sim};
+use crate::store::{GameRow, SeatRow, Status, TableOptions};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashSet;
+use std::sync::Arc;
+
+/// Names that stress the layout: long, markdown, emoji, CJK, empty.
+const NAMES: [&str; 6] = [
+    "Ann",
+    "Bartholomew Featherstonehaugh-Smythe the Third of Lower Wallop",
+    "Zoë 🌾 *bold* _it_",
+    "李小龍",
+    "",
+    "Eve`s <@everyone>",
+];
+
+fn table(players: usize, version: i64, status: Status) -> Table {
+    Table {
+        game: GameRow {
+            id: 4_294_967_296,
+            kind: "fields_of_green".to_string(),
+            guild_id: Some(111),
+            channel_id: 222,
+            thread_id: None,
+            table_message_id: Some(333),
+            host_id: 1000,
+            status,
+            options: TableOptions { seats: players as u8, intro: false, reminder_minutes: 90 },
+            seed: 7,
+            version,
+            snapshot: None,
+            waiting_since: None,
+            reminders_sent: 0,
+            created_at: 0,
+            updated_at: 0,
+        },
+        seats: (0..players)
+            .map(|s| SeatRow { seat: s, user_id: 1000 + s as u64, name: NAMES[s].to_string() })
+            .collect(),
+    }
+}
+
+fn ok(what: &str, m: &MessageSpec) {
+    if let Err(e) = spec::check(m) {
+        panic!("{what}: {e}\n{m:#?}");
+    }
+}
+
+/// All the text of a message, for searching.
+fn all_text(m: &MessageSpec) -> String {
+    let mut s = m.content.clone();
+    for e in &m.embeds {
+        s.push_str(&e.title);
+        s.push_str(&e.description);
+        for f in &e.fields {
+            s.push_str(&f.name);
+            s.push_str(&f.value);
+        }
+        s.push_str(e.footer.as_deref().unwrap_or(""));
+    }
+    for r in &m.rows {
+        match r {
+            RowSpec::Buttons(bs) => bs.iter().for_each(|b| s.push_str(&b.label)),
+            RowSpec::Select(sel) => sel.options.iter().for_each(|o| {
+                s.push_str(&o.label);
+                s.push_str(o.description.as_deref().unwrap_or(""));
+            }),
+        }
+    }
+    s
+}
+
+/// Where the components of a message lead: (actions, screens), enabled ones only; checks that
+/// every id decodes and carries the table's game id and version.
+fn targets(table: &Table, m: &MessageSpec) -> (Vec<Action>, Vec<Screen>) {
+    let mut acts = Vec::new();
+    let mut screens = Vec::new();
+    let decode = |id: &str| {
+        let c = ComponentId::decode(id).unwrap_or_else(|| panic!("undecodable id {id:?}"));
+        assert_eq!(c.game, table.game.id, "{id}");
+        assert_eq!(c.version, table.game.version, "{id}");
+        c
+    };
+    for r in &m.rows {
+        match r {
+            RowSpec::Buttons(bs) => {
+                for b in bs {
+                    let c = decode(&b.id);
+                    if b.disabled {
+                        continue;
+                    }
+                    match c.verb {
+                        Verb::Act(a) => acts.push(a),
+                        Verb::Show(s) => screens.push(s),
+                        _ => {}
+                    }
+                }
+            }
+            RowSpec::Select(sel) => {
+                let c = decode(&sel.id);
+                for o in &sel.options {
+                    match c.verb {
+                        Verb::Choose => acts.push(decode_action(&o.value).expect("an action value")),
+                        Verb::Navigate => screens.push(decode_screen(&o.value).expect("a screen value")),
+                        ref v => panic!("a select with verb {v:?}"),
+                    }
+                }
+            }
+        }
+    }
+    (acts, screens)
+}
+
+/// Walks the panel from Main through every screen its components lead to (at most `limit`
+/// screens), checking each message; returns the actions reached and the screens drawn.
+fn walk(table: &Table, game: &Game, seat: usize, limit: usize) -> (Vec<Action>, Vec<(Screen, MessageSpec)>) {
+    let mut queue = vec![Screen::Main];
+    let mut seen: Vec<Screen> = vec![Screen::Main];
+    let mut acts = Vec::new();
+    let mut drawn = Vec::new();
+    while let Some(s) = queue.pop() {
+        let m = panel(table, game, seat, &s, None);
+        ok(&format!("panel of seat {seat} on {s:?}"), &m);
+        let (a, next) = targets(table, &m);
+        acts.extend(a);
+        for n in next {
+            if !seen.contains(&n) && seen.len() < limit {
+                seen.push(n.clone());
+                queue.push(n);
+            }
+        }
+        drawn.push((s, m));
+    }
+    (acts, drawn)
+}
+
+/// An action with its Water payment left to the engine: the reachability test compares actions
+/// up to the towers chosen.
+fn no_water(a: &Action) -> Action {
+    match a.clone() {
+        Action::Build { pos, extra, equipment, .. } => Action::Build { pos, water: vec![], extra, equipment },
+        Action::Harvest { pos, extra, .. } => Action::Harvest { pos, water: vec![], extra },
+        other => other,
+    }
+}
+
+/// Every legal action of `seat` is reachable from its Main panel, and every reachable action is
+/// accepted by the engine.
+fn check_reachable(table: &Table, game: &Game, seat: usize) {
+    let (acts, _) = walk(table, game, seat, 600);
+    let reached: HashSet<Action> = acts.iter().map(no_water).collect();
+    for a in game.legal_actions(seat) {
+        assert!(
+            reached.contains(&no_water(&a)),
+            "seat {seat}: legal {a:?} is not reachable in {:?} (year {}); reached {} actions",
+            game.phase(),
+            game.year(),
+            reached.len()
+        );
+    }
+    for a in &acts {
+        let mut g = game.clone();
+        assert!(g.apply(seat, a).is_ok(), "seat {seat}: the panel offers {a:?}, which the engine refuses");
+    }
+}
+
+/// Every public message of the current state passes the limits.
+fn check_public(t: &Table, game: &Game, events: &[Event]) {
+    ok("table message", &table_message(t, game));
+    ok("status", &status(t, game));
+    ok("farms", &farms(t, game));
+    for s in 0..game.players() {
+        ok("farm", &farm(t, game, s));
+        ok("dm reminder", &dm_reminder(t, game, s));
+    }
+    let tail = &events[events.len().saturating_sub(200)..];
+    ok("log", &log(t, game, tail));
+    ok("reminder", &reminder(t, game, &game.waiting_for()));
+    ok("final scores", &final_scores(t, game));
+}
+
+/// Plays a seeded random game, checking every message at every step; `walk_every` sets how often
+/// every screen of every seat is walked (1 = each step) and `reach_every` how often the
+/// reachability check runs.
+fn playout(players: u8, intro: bool, seed: u64, walk_every: usize, reach_every: usize) -> usize {
+    let deck = crate::games::fields_of_green::Deck::default_deck();
+    let mut game = Game::new(deck, Options { players, intro, first_player: (seed % u64::from(players)) as u8 }, seed)
+        .expect("a game");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let n = usize::from(players);
+    let mut events: Vec<Event> = Vec::new();
+    let mut since_reveal: Vec<Event> = Vec::new();
+    let mut step = 0;
+    let mut walked = 0;
+    ok("lobby", &lobby(&table(n, 0, Status::Open)));
+    loop {
+        let t = table(n, step as i64 + 1, Status::Active);
+        check_public(&t, &game, &events);
+        for s in 0..n {
+            ok("panel", &panel(&t, &game, s, &Screen::Main, Some("Done: you did something.")));
+            if step % walk_every == 0 {
+                walked += walk(&t, &game, s, 40).1.len();
+            }
+            if step % reach_every == 0 {
+                check_reachable(&t, &game, s);
+            }
+        }
+        let Some((seat, action)) = sim::random_step(&game, &mut rng) else { break };
+        let new = game.apply(seat, &action).expect("a legal action");
+        for e in &new {
+            if let Event::YearStarted { year, .. } = e
+                && *year >= 2
+            {
+                ok("year summary", &year_summary(&t, &game, year - 1, &events));
+            }
+        }
+        since_reveal.extend(new.iter().cloned());
+        if new.iter().any(|e| matches!(e, Event::Revealed { .. } | Event::HandsPassed { .. } | Event::HarvestFinished { .. })) {
+            if let Some(m) = turn_summary(&t, &game, &since_reveal) {
+                ok("turn summary", &m);
+            }
+            since_reveal.clear();
+        }
+        events.extend(new);
+        step += 1;
+    }
+    assert!(game.is_over());
+    let t = table(n, step as i64 + 1, Status::Ended);
+    check_public(&t, &game, &events);
+    let m = table_message(&t, &game);
+    let text = all_text(&m);
+    assert!(text.contains("Total") && text.contains("🏆"), "{text}");
+    for s in 0..n {
+        ok("panel at the end", &panel(&t, &game, s, &Screen::Main, None));
+    }
+    ok("year summary 4", &year_summary(&t, &game, 4, &events));
+    ok("games list", &games_list(&[(t.clone(), Some(game.clone())), (table(n, 0, Status::Open), None)]));
+    walked
+}
+
+#[test]
+fn two_player_playouts_render_within_limits_and_reach_every_action() {
+    for seed in [1, 2] {
+        playout(2, seed == 2, seed, 1, 3);
+    }
+}
+
+#[test]
+fn three_player_playouts_render_within_limits_and_reach_every_action() {
+    for seed in [3, 4] {
+        playout(3, seed == 4, seed, 1, 3);
+    }
+}
+
+#[test]
+fn four_player_playout_renders_within_limits_and_reaches_every_action() {
+    playout(4, false, 5, 1, 3);
+}
+
+#[test]
+fn six_player_playout_renders_within_limits_and_reaches_every_action() {
+    playout(6, false, 6, 1, 4);
+}
+
+#[test]
+fn five_player_playout_renders_within_limits() {
+    playout(5, false, 8, 2, 5);
+}
+
+/// The same game with another seat's hidden cards moved around: hands swapped between two other
+/// seats with as many cards, the piles and the Equipment stack reordered, the 2-player face-down
+/// pile reversed.
+fn scrambled(game: &Game, seat: usize) -> Option<Game> {
+    let mut snap = game.snapshot();
+    let st = &mut snap.state;
+    let others: Vec<usize> = (0..st.players.len()).filter(|&s| s != seat).collect();
+    let mut changed = false;
+    'outer: for (i, &a) in others.iter().enumerate() {
+        for &b in &others[i + 1..] {
+            let (pa, pb) = (&st.players[a], &st.players[b]);
+            if pa.hand.len() == pb.hand.len() && pa.hand != pb.hand && pa.selected.is_some() == pb.selected.is_some() {
+                let ha = std::mem::take(&mut st.players[a].hand);
+                let hb = std::mem::replace(&mut st.players[b].hand, ha);
+                st.players[a].hand = hb;
+                let sa = st.players[a].selected;
+                st.players[a].selected = st.players[b].selected;
+                st.players[b].selected = sa;
+                changed = true;
+                break 'outer;
+            }
+        }
+    }
+    for p in st.piles.iter_mut() {
+        if p.len() > 1 && p.first() != p.last() {
+            p.reverse();
+            changed = true;
+        }
+    }
+    if st.equipment.len() > 1 {
+        st.equipment.rotate_left(1);
+        changed = true;
+    }
+    if st.row_pile.len() > 1 && st.row_pile.first() != st.row_pile.last() {
+        st.row_pile.reverse();
+        changed = true;
+    }
+    if !changed {
+        return None;
+    }
+    let g = Game::from_snapshot(Arc::clone(game.deck_arc()), snap).expect("a scrambled game is still valid");
+    (g != *game).then_some(g)
+}
+
+#[test]
+fn panels_and_the_table_never_show_hidden_cards_of_others() {
+    let mut compared = 0;
+    for (players, seed) in [(3u8, 11u64), (4, 12), (2, 13), (6, 14)] {
+        let deck = crate::games::fields_of_green::Deck::default_deck();
+        let mut game = Game::new(deck, Options { players, intro: false, first_player: 0 }, seed).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let n = usize::from(players);
+        let mut step = 0;
+        while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+            if step % 5 == 0 {
+                let t = table(n, step, Status::Active);
+                for s in 0..n {
+                    let Some(other) = scrambled(&game, s) else { continue };
+                    assert_eq!(table_message(&t, &game), table_message(&t, &other), "table message, step {step}");
+                    let (_, mine) = walk(&t, &game, s, 60);
+                    for (screen, m) in mine {
+                        assert_eq!(m, panel(&t, &other, s, &screen, None), "seat {s} on {screen:?}, step {step}");
+                        compared += 1;
+                    }
+                }
+            }
+            game.apply(seat, &action).unwrap();
+            step += 1;
+        }
+    }
+    assert!(compared > 500, "only {compared} panels compared");
+}
+
+/// The first state of a seeded game where `pred` holds.
+fn find(players: u8, seed: u64, mut pred: impl FnMut(&Game) -> bool) -> Option<Game> {
+    let deck = crate::games::fields_of_green::Deck::default_deck();
+    let mut game = Game::new(deck, Options { players, intro: false, first_player: 0 }, seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    loop {
+        if pred(&game) {
+            return Some(game);
+        }
+        let (seat, action) = sim::random_step(&game, &mut rng)?;
+        game.apply(seat, &action).unwrap();
+    }
+}
+
+#[test]
+fn every_id_carries_the_current_version_and_old_screens_fall_back_to_main() {
+    let game = find(3, 21, |g| matches!(g.phase(), Phase::Action { .. })).unwrap();
+    for version in [7, 8] {
+        let t = table(3, version, Status::Active);
+        for s in 0..3 {
+            // `walk` decodes every id and checks the game id and version.
+            let (_, drawn) = walk(&t, &game, s, 100);
+            assert!(!drawn.is_empty());
+        }
+        ok("table message", &table_message(&t, &game));
+        let m = table_message(&t, &game);
+        targets(&t, &m);
+    }
+    // A screen from an older view (nothing is revealed in turn 1): Main with a note.
+    let t = table(3, 9, Status::Active);
+    let m = panel(&t, &game, 0, &Screen::Build, Some("Done: something."));
+    ok("stale", &m);
+    assert!(m.content.starts_with("Done: something."), "{}", m.content);
+    assert!(m.content.contains("no longer open"), "{}", m.content);
+    let refresh: Vec<String> = m
+        .rows
+        .iter()
+        .flat_map(|r| match r {
+            RowSpec::Buttons(bs) => bs.iter().map(|b| b.id.clone()).collect(),
+            _ => Vec::new(),
+        })
+        .filter(|id| matches!(ComponentId::decode(id).map(|c| c.verb), Some(Verb::Show(Screen::Main))))
+        .collect();
+    assert_eq!(refresh.len(), 1, "one Refresh button on Main");
+    assert_eq!(ComponentId::decode(&refresh[0]).unwrap().version, 9);
+}
+
+#[test]
+fn the_lobby_shows_seats_and_buttons() {
+    let mut t = table(4, 3, Status::Open);
+    t.seats.truncate(3);
+    let m = lobby(&t);
+    ok("lobby", &m);
+    let text = all_text(&m);
+    assert!(text.contains("Start (3 players)"), "{text}");
+    assert!(text.contains("1 seat free"), "{text}");
+    assert!(text.contains("after 1 hour") || text.contains("after 90 minutes"), "{text}");
+    assert!(text.contains("(host)"), "{text}");
+    let ids: Vec<Verb> = match &m.rows[0] {
+        RowSpec::Buttons(bs) => bs.iter().map(|b| ComponentId::decode(&b.id).unwrap().verb).collect(),
+        _ => panic!("buttons"),
+    };
+    assert_eq!(ids, vec![Verb::Join, Verb::Leave, Verb::Start, Verb::Cancel]);
+    t.seats.truncate(1);
+    let m = lobby(&t);
+    let start = match &m.rows[0] {
+        RowSpec::Buttons(bs) => bs[2].clone(),
+        _ => panic!(),
+    };
+    assert!(start.disabled && start.label == "Start (1 player)");
+    for status in [Status::Active, Status::Ended, Status::Abandoned] {
+        let m = lobby(&table(4, 3, status));
+        ok("closed lobby", &m);
+        assert!(m.rows.is_empty());
+    }
+}
+
+#[test]
+fn the_table_message_has_game_buttons_until_the_end() {
+    let game = find(4, 31, |g| matches!(g.phase(), Phase::Action { turn: 2 })).unwrap();
+    let t = table(4, 5, Status::Active);
+    let m = table_message(&t, &game);
+    ok("table", &m);
+    let verbs: Vec<Verb> = match &m.rows[0] {
+        RowSpec::Buttons(bs) => bs.iter().map(|b| ComponentId::decode(&b.id).unwrap().verb).collect(),
+        _ => panic!(),
+    };
+    assert_eq!(verbs, vec![Verb::Hand, Verb::Farms, Verb::Log]);
+    let text = all_text(&m);
+    assert!(text.contains("Year 1 of 4") && text.contains("turn 2 of 6"), "{text}");
+    assert!(text.contains("Waiting for:") && text.contains("<@100"), "{text}");
+    assert!(text.contains("→ left (clockwise)"), "{text}");
+    assert!(text.contains("Piles:") && text.contains("Discard"), "{text}");
+    let ended = find(4, 31, |g| g.is_over()).unwrap();
+    let m = table_message(&table(4, 6, Status::Ended), &ended);
+    ok("ended", &m);
+    let verbs: Vec<Verb> = match &m.rows[0] {
+        RowSpec::Buttons(bs) => bs.iter().map(|b| ComponentId::decode(&b.id).unwrap().verb).collect(),
+        _ => panic!(),
+    };
+    assert_eq!(verbs, vec![Verb::Farms, Verb::Log]);
+    let text = all_text(&m);
+    for line in ["Cards/Tokens", "Equipment", "Money", "Food", "Water Towers", "Game End total", "Total"] {
+        assert!(text.contains(line), "{line} in {text}");
+    }
+}
+
+#[test]
+fn two_players_see_the_face_up_row() {
+    let game = find(2, 41, |g| matches!(g.phase(), Phase::Duel { taken: false, .. })).unwrap();
+    let t = table(2, 1, Status::Active);
+    let Phase::Duel { current, .. } = *game.phase() else { unreachable!() };
+    let text = all_text(&table_message(&t, &game));
+    assert!(text.contains("Face up:"), "{text}");
+    let mine = panel(&t, &game, current as usize, &Screen::Main, None);
+    let (acts, _) = targets(&t, &mine);
+    assert!(acts.iter().any(|a| matches!(a, Action::Pick { .. })));
+    let theirs = panel(&t, &game, 1 - current as usize, &Screen::Main, None);
+    let (acts, _) = targets(&t, &theirs);
+    assert!(acts.is_empty(), "{acts:?}");
+    assert!(all_text(&theirs).contains("waiting for"), "{}", all_text(&theirs));
+}
+
+#[test]
+fn unavailable_options_are_disabled_with_the_reason() {
+    // A seat with a revealed card, made poor: 1 coin and no Food.
+    let game = find(3, 51, |g| {
+        matches!(g.phase(), Phase::Action { .. }) && g.state().players[0].revealed.is_some() && g.state().players[0].offer.is_empty()
+    })
+    .unwrap();
+    let mut snap = game.snapshot();
+    snap.state.players[0].coins = 1;
+    snap.state.players[0].food = 0;
+    let game = Game::from_snapshot(Arc::clone(game.deck_arc()), snap).unwrap();
+    let t = table(3, 2, Status::Active);
+    let m = panel(&t, &game, 0, &Screen::Main, None);
+    ok("poor", &m);
+    let text = all_text(&m);
+    assert!(text.contains("Water Tower: not possible · you need 2 coins and have 1"), "{text}");
+    assert!(text.contains("you need 1 Food and have 0"), "{text}");
+    let buttons: Vec<_> = m
+        .rows
+        .iter()
+        .flat_map(|r| match r {
+            RowSpec::Buttons(bs) => bs.clone(),
+            _ => Vec::new(),
+        })
+        .collect();
+    let tower = buttons.iter().find(|b| b.label.starts_with("Water Tower")).unwrap();
+    assert!(tower.disabled);
+    let sell = buttons.iter().find(|b| b.label.starts_with("Sell 1 Food")).unwrap();
+    assert!(sell.disabled);
+    let market = buttons.iter().find(|b| b.label.starts_with("Market")).unwrap();
+    assert!(!market.disabled);
+}
+
+#[test]
+fn the_harvest_says_what_finishing_costs() {
+    let game = find(3, 61, |g| {
+        g.phase() == &Phase::Harvest
+            && (0..3).any(|s| g.legal_actions(s).contains(&Action::EndHarvest) && g.legal_actions(s).len() > 1)
+    })
+    .unwrap();
+    let s = (0..3).find(|&s| game.legal_actions(s).len() > 1).unwrap();
+    let t = table(3, 2, Status::Active);
+    let m = panel(&t, &game, s, &Screen::Main, None);
+    ok("harvest", &m);
+    let text = all_text(&m);
+    assert!(text.contains("Done · "), "{text}");
+    assert!(text.contains("If you finish now") || text.contains("Finishing now loses nothing"), "{text}");
+    assert!(text.contains("Pay "), "{text}");
+    assert!(text.contains(" -> "), "{text}");
+}
+
+#[test]
+fn reminders_ping_only_the_waiting_players() {
+    let game = find(4, 71, |g| matches!(g.phase(), Phase::Action { turn: 1 })).unwrap();
+    let t = table(4, 2, Status::Active);
+    let m = reminder(&t, &game, &[1, 3]);
+    ok("reminder", &m);
+    assert_eq!(m.ping, vec![1001, 1003]);
+    assert!(m.content.contains("<@1001>") && m.content.contains("<@1003>") && !m.content.contains("<@1000>"));
+    assert!(m.content.contains("choose a card"), "{}", m.content);
+    let dm = dm_reminder(&t, &game, 1);
+    ok("dm", &dm);
+    assert!(dm.ping.is_empty());
+    assert!(dm.content.contains("https://discord.com/channels/111/222/333"), "{}", dm.content);
+}
+
+#[test]
+fn cards_and_rules() {
+    let deck = crate::games::fields_of_green::Deck::default_deck();
+    for q in ["wheat", "Wheat", "WHT", "hoses", "Water Tower", "silo", "animal pen", "animal_pen"] {
+        let m = card(&deck, q).unwrap_or_else(|| panic!("{q}"));
+        ok(q, &m);
+    }
+    assert!(card(&deck, "no such card").is_none());
+    let names = card_names(&deck, "");
+    assert_eq!(names.len(), 25);
+    let w = card_names(&deck, "wh");
+    assert_eq!(w.first().map(String::as_str), Some("Wheat"));
+    assert!(card_names(&deck, "tower").contains(&"Water Tower".to_string()));
+    for topic in rules_topics() {
+        let m = rules(Some(topic));
+        ok(topic, &m);
+        assert!(m.content.is_empty(), "{topic}");
+    }
+    let m = rules(Some("nonsense"));
+    ok("unknown", &m);
+    assert!(m.content.contains("overview"));
+    ok("none", &rules(None));
+    for required in ["overview", "upkeep", "actions", "harvest", "equipment", "scoring", "two-player"] {
+        assert!(rules_topics().contains(&required));
+    }
+}
+
+#[test]
+fn the_log_keeps_the_newest_lines() {
+    let mut all = Vec::new();
+    let deck = crate::games::fields_of_green::Deck::default_deck();
+    let mut game = Game::new(deck, Options { players: 3, intro: false, first_player: 0 }, 81).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(81);
+    while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+        all.extend(game.apply(seat, &action).unwrap());
+    }
+    let t = table(3, 2, Status::Ended);
+    let m = log(&t, &game, &all);
+    ok("log", &m);
+    let d = &m.embeds[0].description;
+    assert!(d.starts_with('*') && d.contains("earlier lines not shown"), "{d}");
+    assert!(d.trim_end().ends_with("wins!") || d.trim_end().ends_with("share the win!"), "{d}");
+    let m = log(&t, &game, &[]);
+    ok("empty log", &m);
+}
+
+/// Prints messages of a game for a human to read: `cargo test --lib show_messages -- --ignored
+/// --nocapture`.
+#[test]
+#[ignore]
+fn show_messages() {
+    fn dump(title: &str, m: &MessageSpec) {
+        println!("======== {title}");
+        if !m.content.is_empty() {
+            println!("[content] {}", m.content);
+        }
+        for e in &m.embeds {
+            println!("[title] {}", e.title);
+            println!("{}", e.description);
+            for f in &e.fields {
+                println!("[field] {} :: {}", f.name, f.value);
+            }
+            if let Some(f) = &e.footer {
+                println!("[footer] {f}");
+            }
+        }
+        for r in &m.rows {
+            match r {
+                RowSpec::Buttons(bs) => println!(
+                    "[buttons] {}",
+                    bs.iter().map(|b| format!("[{}{}]", b.label, if b.disabled { " (off)" } else { "" })).collect::<Vec<_>>().join(" ")
+                ),
+                RowSpec::Select(s) => {
+                    println!("[select] {} ({} options)", s.placeholder, s.options.len());
+                    for o in &s.options {
+                        println!("   - {} | {}", o.label, o.description.as_deref().unwrap_or(""));
+                    }
+                }
+            }
+        }
+    }
+    let which = std::env::var("SHOW").unwrap_or_default();
+    let players: u8 = std::env::var("PLAYERS").ok().and_then(|p| p.parse().ok()).unwrap_or(3);
+    let seed: u64 = std::env::var("SEED").ok().and_then(|p| p.parse().ok()).unwrap_or(5);
+    let deck = crate::games::fields_of_green::Deck::default_deck();
+    let mut game = Game::new(deck, Options { players, intro: false, first_player: 0 }, seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let n = usize::from(players);
+    let t = table(n, 1, Status::Active);
+    let mut step = 0;
+    let stop: usize = std::env::var("STEP").ok().and_then(|p| p.parse().ok()).unwrap_or(usize::MAX);
+    let mut all = Vec::new();
+    while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+        if step == stop {
+            break;
+        }
+        all.extend(game.apply(seat, &action).unwrap());
+        step += 1;
+    }
+    dump("table", &table_message(&t, &game));
+    if which.contains("farms") {
+        dump("farms", &farms(&t, &game));
+    }
+    if which.contains("log") {
+        dump("log", &log(&t, &game, &all));
+    }
+    for s in 0..n {
+        let (_, drawn) = walk(&t, &game, s, if which.contains("walk") { 30 } else { 1 });
+        for (screen, m) in drawn {
+            dump(&format!("seat {s} {screen:?}"), &m);
+        }
+    }
+}

@@ -1,0 +1,685 @@
+//! One English sentence per event, for the channel log and the CLI.
+
+use super::farm::{GridBounds, coord_label};
+use super::{and_list, card_name, plural, seat_name};
+use crate::games::fields_of_green::Deck;
+use crate::games::fields_of_green::Pos;
+use crate::games::fields_of_green::effects::Pile;
+use crate::games::fields_of_green::event::{Delta, Direction, Event};
+use crate::games::fields_of_green::view::FarmView;
+
+/// Everything a sentence may need besides the event.
+struct Narrator<'a> {
+    deck: &'a Deck,
+    names: &'a [String],
+    farms: &'a [FarmView],
+}
+
+impl Narrator<'_> {
+    fn who(&self, seat: usize) -> String {
+        seat_name(self.names, seat)
+    }
+
+    fn card(&self, id: &str) -> String {
+        card_name(self.deck, id)
+    }
+
+    /// A space of a seat's farm as the grid labels it, or `(x,y)` without the farm.
+    fn at(&self, seat: usize, pos: Pos) -> String {
+        match self.farms.get(seat) {
+            Some(farm) => coord_label(&GridBounds::of(farm), pos),
+            None => format!("({},{})", pos.x, pos.y),
+        }
+    }
+
+    /// `Pigs at B2`, or `the card at B2` when the farm is not known.
+    fn card_at(&self, seat: usize, pos: Pos) -> String {
+        let at = self.at(seat, pos);
+        match self.farms.get(seat).and_then(|f| f.at(pos)) {
+            Some(c) if !c.face_up => format!("the Open Area at {at}"),
+            // "the Water Tower at B2", but "Pigs at B2": locations are named like people.
+            Some(c) if c.card == "water_tower" || c.card == "silo" => {
+                format!("the {} at {at}", self.card(&c.card))
+            }
+            Some(c) => format!("{} at {at}", self.card(&c.card)),
+            None => format!("the card at {at}"),
+        }
+    }
+
+    fn pass(&self, direction: Direction) -> &'static str {
+        match direction {
+            Direction::Left => "to the left (clockwise)",
+            Direction::Right => "to the right (counter-clockwise)",
+        }
+    }
+
+    fn players(&self) -> usize {
+        self.names.len().max(self.farms.len())
+    }
+
+    fn sentence(&self, event: &Event) -> String {
+        match event {
+            Event::YearStarted {
+                year,
+                first_player,
+                direction,
+            } => {
+                let fp = self.who(*first_player);
+                // Ruling 21: two players take cards from a face-up row; no hands pass.
+                if self.players() == 2 {
+                    format!("Year {year} begins. {fp} is first player.")
+                } else {
+                    format!(
+                        "Year {year} begins. {fp} is first player; hands pass {} this year.",
+                        self.pass(*direction)
+                    )
+                }
+            }
+            Event::Income {
+                seat,
+                coins,
+                water,
+                food,
+                water_lost,
+                food_lost,
+            } => {
+                let got = delta_words(&Delta {
+                    coins: *coins,
+                    water: *water,
+                    food: *food,
+                    vp: 0,
+                });
+                let lost = delta_words(&Delta {
+                    water: *water_lost,
+                    food: *food_lost,
+                    ..Delta::default()
+                });
+                let mut s = if got.is_empty() {
+                    format!("{} collects no income", self.who(*seat))
+                } else {
+                    format!("{} collects income: {got}", self.who(*seat))
+                };
+                if !lost.is_empty() {
+                    s.push_str(&format!(" ({lost} did not fit and is lost)"));
+                }
+                s + "."
+            }
+            Event::WaterToPlace { seat, water } => {
+                format!(
+                    "{} chooses Water Towers for {water} income Water.",
+                    self.who(*seat)
+                )
+            }
+            Event::WaterPlaced { seat, towers } => {
+                format!(
+                    "{} placed income Water: {}.",
+                    self.who(*seat),
+                    self.per_tower(*seat, towers.iter().map(|&p| (p, 1)))
+                )
+            }
+            Event::Drew { seat, split } => {
+                let total: u32 = split.iter().map(|&n| u32::from(n)).sum();
+                let parts: Vec<String> = Pile::ALL
+                    .iter()
+                    .zip(split)
+                    .filter(|(_, n)| **n > 0)
+                    .map(|(p, &n)| format!("{n} {}", if n == 1 { p.name() } else { p.plural() }))
+                    .collect();
+                format!(
+                    "{} drew {}: {}.",
+                    self.who(*seat),
+                    plural(total, "card", "cards"),
+                    and_list(&parts)
+                )
+            }
+            Event::PileEmptied { pile } => format!("The {} pile is empty.", pile.name()),
+            Event::TurnedFaceUp { cards } => {
+                if cards.is_empty() {
+                    "No cards were left to turn face up.".to_string()
+                } else {
+                    let names: Vec<String> = cards.iter().map(|c| self.card(c)).collect();
+                    format!("Turned face up: {}.", and_list(&names))
+                }
+            }
+            Event::Selected { seat } => format!("{} has chosen a card.", self.who(*seat)),
+            Event::Revealed { turn, cards } => {
+                let parts: Vec<String> = cards
+                    .iter()
+                    .enumerate()
+                    .map(|(seat, c)| match c {
+                        Some(c) => format!("{} chose {}", self.who(seat), self.card(c)),
+                        // Only when the piles ran short (ruling 4).
+                        None => format!("{} had no card", self.who(seat)),
+                    })
+                    .collect();
+                format!("Turn {turn} reveal: {}.", and_list(&parts))
+            }
+            Event::HandsPassed { direction } => format!("Hands pass {}.", self.pass(*direction)),
+            Event::Picked { seat, card } => {
+                format!(
+                    "{} took {} from the face-up cards.",
+                    self.who(*seat),
+                    self.card(card)
+                )
+            }
+            Event::Built {
+                seat,
+                card,
+                pos,
+                paid,
+            } => format!(
+                "{} built {} at {}{}.",
+                self.who(*seat),
+                self.card(card),
+                self.at(*seat, *pos),
+                paid_words(paid)
+            ),
+            Event::BuiltWaterTower {
+                seat,
+                pos,
+                discarded,
+                paid,
+            } => format!(
+                "{} discarded {} and built a Water Tower at {}{}.",
+                self.who(*seat),
+                self.card(discarded),
+                self.at(*seat, *pos),
+                paid_words(paid)
+            ),
+            Event::BuiltSilo {
+                seat,
+                pos,
+                discarded,
+            } => format!(
+                "{} discarded {} and built a Silo at {}.",
+                self.who(*seat),
+                self.card(discarded),
+                self.at(*seat, *pos)
+            ),
+            Event::WentToMarket {
+                seat,
+                discarded,
+                food_sold,
+                coins,
+            } => {
+                let sold = if *food_sold > 0 {
+                    format!(", sold {food_sold} Food")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{} discarded {} to go to the market{sold} and gained {}.",
+                    self.who(*seat),
+                    self.card(discarded),
+                    plural(*coins, "coin", "coins")
+                )
+            }
+            Event::Restored {
+                seat,
+                pos,
+                card,
+                discarded,
+            } => format!(
+                "{} discarded {} and restored the Open Area at {}: {} is face up again.",
+                self.who(*seat),
+                self.card(discarded),
+                self.at(*seat, *pos),
+                self.card(card)
+            ),
+            Event::Gained {
+                seat,
+                pos,
+                gained,
+                food_lost,
+            } => {
+                let from = self.card_at(*seat, *pos);
+                let got = delta_words(gained);
+                let mut s = if got.is_empty() {
+                    format!("{} gained nothing from {from}", self.who(*seat))
+                } else {
+                    format!("{} gained {got} from {from}", self.who(*seat))
+                };
+                if *food_lost > 0 {
+                    s.push_str(&format!(
+                        " ({food_lost} Food did not fit in the Silos and is lost)"
+                    ));
+                }
+                s + "."
+            }
+            Event::Refilled { seat, towers } => format!(
+                "Water was added to {}'s Water Towers: {}.",
+                self.who(*seat),
+                self.per_tower(*seat, towers.iter().map(|&(p, n)| (p, u32::from(n))))
+            ),
+            Event::EquipmentDrawn { seat, count } => format!(
+                "{} draws {} to keep one.",
+                self.who(*seat),
+                plural(*count, "Equipment tile", "Equipment tiles")
+            ),
+            Event::EquipmentStackEmpty { seat } => {
+                format!(
+                    "{} would gain an Equipment tile, but the stack is empty.",
+                    self.who(*seat)
+                )
+            }
+            Event::EquipmentPlaced { seat, tile, pos } => {
+                format!(
+                    "{} placed {} on {}.",
+                    self.who(*seat),
+                    self.card(tile),
+                    self.card_at(*seat, *pos)
+                )
+            }
+            Event::EquipmentSetAside { seat, tile } => {
+                format!("{} set {} aside.", self.who(*seat), self.card(tile))
+            }
+            Event::Harvested {
+                seat,
+                pos,
+                card,
+                paid,
+                extra,
+            } => {
+                let again = match extra {
+                    0 => String::new(),
+                    n => format!(
+                        " and repeated it {}",
+                        plural(u32::from(*n), "time", "times")
+                    ),
+                };
+                format!(
+                    "{} harvested {} at {}{}{again}.",
+                    self.who(*seat),
+                    self.card(card),
+                    self.at(*seat, *pos),
+                    paid_words(paid)
+                )
+            }
+            Event::BecameOpenArea {
+                seat,
+                pos,
+                card,
+                equipment_lost,
+            } => {
+                let mut s = format!(
+                    "{}'s {} at {} was not harvested and is now an Open Area.",
+                    self.who(*seat),
+                    self.card(card),
+                    self.at(*seat, *pos)
+                );
+                if !equipment_lost.is_empty() {
+                    let tiles: Vec<String> = equipment_lost.iter().map(|t| self.card(t)).collect();
+                    let verb = if tiles.len() == 1 { "was" } else { "were" };
+                    s.push_str(&format!(" {} {verb} lost with it.", and_list(&tiles)));
+                }
+                s
+            }
+            Event::HarvestFinished { seat } => format!("{} finished the harvest.", self.who(*seat)),
+            Event::FirstPlayerPassed { to } => format!("{} is now first player.", self.who(*to)),
+            Event::GameEnded { winners } => {
+                let names: Vec<String> = winners.iter().map(|&s| self.who(s)).collect();
+                match names.len() {
+                    0 => "The game is over.".to_string(),
+                    1 => format!("The game is over: {} wins!", names[0]),
+                    _ => format!("The game is over: {} share the win!", and_list(&names)),
+                }
+            }
+        }
+    }
+
+    /// `2 on B2 and 1 on C3`, in the order the towers first appear.
+    fn per_tower(&self, seat: usize, water: impl Iterator<Item = (Pos, u32)>) -> String {
+        let mut per: Vec<(Pos, u32)> = Vec::new();
+        for (p, n) in water {
+            match per.iter_mut().find(|(q, _)| *q == p) {
+                Some((_, m)) => *m += n,
+                None => per.push((p, n)),
+            }
+        }
+        let parts: Vec<String> = per
+            .iter()
+            .map(|&(p, n)| format!("{n} on {}", self.at(seat, p)))
+            .collect();
+        and_list(&parts)
+    }
+}
+
+/// `3 coins, 2 Water and 1 Food` (empty when nothing).
+fn delta_words(d: &Delta) -> String {
+    let mut parts = Vec::new();
+    if d.coins > 0 {
+        parts.push(plural(d.coins, "coin", "coins"));
+    }
+    if d.water > 0 {
+        parts.push(format!("{} Water", d.water));
+    }
+    if d.food > 0 {
+        parts.push(format!("{} Food", d.food));
+    }
+    if d.vp > 0 {
+        parts.push(format!("{} VP", d.vp));
+    }
+    and_list(&parts)
+}
+
+/// ` for 2 coins and 1 Water`, or ` for free`.
+fn paid_words(d: &Delta) -> String {
+    if d.is_empty() {
+        " for free".to_string()
+    } else {
+        format!(" for {}", delta_words(d))
+    }
+}
+
+/// One sentence describing `event`, e.g. `Ann built Wheat at B2 for 2 coins and 1 Water.`
+///
+/// `names[seat]` names the players (`Player N` when missing). `farms[seat]` is each seat's farm
+/// as the table shows it now, usually `public_view().seats[i].farm`: positions are labelled on
+/// that grid (as [`super::render_farm`] draws it), and cards are looked up there. Cards never leave
+/// a farm, so the current farm holds every position an earlier event names; with no farm for a
+/// seat, positions read `(x,y)`. With exactly two seats, no hand passing is mentioned (ruling 21).
+pub fn describe_event(deck: &Deck, event: &Event, names: &[String], farms: &[FarmView]) -> String {
+    Narrator { deck, names, farms }.sentence(event)
+}
+
+/// [`describe_event`] for each event, in order.
+pub fn describe_events(
+    deck: &Deck,
+    events: &[Event],
+    names: &[String],
+    farms: &[FarmView],
+) -> Vec<String> {
+    let n = Narrator { deck, names, farms };
+    events.iter().map(|e| n.sentence(e)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fields_of_green::view::CellView;
+    use crate::games::fields_of_green::{Game, Options, sim};
+    use rand::SeedableRng;
+    use smol_str::SmolStr;
+
+    fn s(x: &str) -> SmolStr {
+        SmolStr::new(x)
+    }
+
+    fn names() -> Vec<String> {
+        ["Ann", "Bob", "Cy"].iter().map(|n| n.to_string()).collect()
+    }
+
+    /// Ann's farm: tower at (0,0), Silo at (1,0), Potatoes at (0,1), an Open Area (Pigs) at (1,1).
+    fn farms() -> Vec<FarmView> {
+        let cell = |x, y, card: &str, code: &str, face_up| CellView {
+            pos: Pos::new(x, y),
+            card: s(card),
+            code: s(code),
+            face_up,
+            water: 2,
+            capacity: 3,
+            equipment: vec![],
+        };
+        let ann = FarmView {
+            cells: vec![
+                cell(0, 0, "water_tower", "WT", true),
+                cell(1, 0, "silo", "SI", true),
+                cell(0, 1, "potatoes", "POT", true),
+                cell(1, 1, "pigs", "PIG", false),
+            ],
+        };
+        vec![ann.clone(), ann.clone(), ann]
+    }
+
+    /// One of every event, so a new variant cannot go undescribed (the match in `sentence` is
+    /// exhaustive; this checks the words).
+    fn every_event() -> Vec<Event> {
+        let p = Pos::new(0, 1);
+        let paid = Delta {
+            coins: 2,
+            water: 1,
+            food: 0,
+            vp: 0,
+        };
+        vec![
+            Event::YearStarted {
+                year: 2,
+                first_player: 1,
+                direction: Direction::Right,
+            },
+            Event::Income {
+                seat: 0,
+                coins: 3,
+                water: 2,
+                food: 0,
+                water_lost: 0,
+                food_lost: 1,
+            },
+            Event::WaterToPlace { seat: 0, water: 2 },
+            Event::WaterPlaced {
+                seat: 0,
+                towers: vec![Pos::new(0, 0), Pos::new(0, 0)],
+            },
+            Event::Drew {
+                seat: 0,
+                split: [3, 2, 1, 0],
+            },
+            Event::PileEmptied { pile: Pile::Field },
+            Event::TurnedFaceUp {
+                cards: vec![s("wheat"), s("pigs")],
+            },
+            Event::Selected { seat: 2 },
+            Event::Revealed {
+                turn: 1,
+                cards: vec![Some(s("wheat")), Some(s("pigs")), None],
+            },
+            Event::HandsPassed {
+                direction: Direction::Left,
+            },
+            Event::Picked {
+                seat: 1,
+                card: s("wheat"),
+            },
+            Event::Built {
+                seat: 0,
+                card: s("wheat"),
+                pos: Pos::new(-1, 0),
+                paid,
+            },
+            Event::BuiltWaterTower {
+                seat: 0,
+                pos: Pos::new(2, 0),
+                discarded: s("pigs"),
+                paid: Delta {
+                    coins: 2,
+                    ..Delta::default()
+                },
+            },
+            Event::BuiltSilo {
+                seat: 0,
+                pos: Pos::new(2, 1),
+                discarded: s("well"),
+            },
+            Event::WentToMarket {
+                seat: 0,
+                discarded: s("well"),
+                food_sold: 2,
+                coins: 6,
+            },
+            Event::Restored {
+                seat: 0,
+                pos: Pos::new(1, 1),
+                card: s("pigs"),
+                discarded: s("wheat"),
+            },
+            Event::Gained {
+                seat: 0,
+                pos: p,
+                gained: Delta {
+                    food: 2,
+                    ..Delta::default()
+                },
+                food_lost: 1,
+            },
+            Event::Refilled {
+                seat: 0,
+                towers: vec![(Pos::new(0, 0), 1)],
+            },
+            Event::EquipmentDrawn { seat: 0, count: 3 },
+            Event::EquipmentStackEmpty { seat: 0 },
+            Event::EquipmentPlaced {
+                seat: 0,
+                tile: s("hoses"),
+                pos: Pos::new(0, 0),
+            },
+            Event::EquipmentSetAside {
+                seat: 0,
+                tile: s("sacks"),
+            },
+            Event::Harvested {
+                seat: 0,
+                pos: p,
+                card: s("potatoes"),
+                paid: Delta::default(),
+                extra: 2,
+            },
+            Event::BecameOpenArea {
+                seat: 0,
+                pos: Pos::new(1, 1),
+                card: s("pigs"),
+                equipment_lost: vec![s("fences")],
+            },
+            Event::HarvestFinished { seat: 0 },
+            Event::FirstPlayerPassed { to: 2 },
+            Event::GameEnded {
+                winners: vec![0, 2],
+            },
+        ]
+    }
+
+    #[test]
+    fn every_event_reads_as_a_sentence() {
+        let deck = Deck::default_deck();
+        let expected = [
+            "Year 2 begins. Bob is first player; hands pass to the right (counter-clockwise) this year.",
+            "Ann collects income: 3 coins and 2 Water (1 Food did not fit and is lost).",
+            "Ann chooses Water Towers for 2 income Water.",
+            "Ann placed income Water: 2 on B2.",
+            "Ann drew 6 cards: 3 Fields, 2 Livestock and 1 Construction.",
+            "The Field pile is empty.",
+            "Turned face up: Wheat and Pigs.",
+            "Cy has chosen a card.",
+            "Turn 1 reveal: Ann chose Wheat, Bob chose Pigs and Cy had no card.",
+            "Hands pass to the left (clockwise).",
+            "Bob took Wheat from the face-up cards.",
+            "Ann built Wheat at A2 for 2 coins and 1 Water.",
+            "Ann discarded Pigs and built a Water Tower at D2 for 2 coins.",
+            "Ann discarded Well and built a Silo at D3.",
+            "Ann discarded Well to go to the market, sold 2 Food and gained 6 coins.",
+            "Ann discarded Wheat and restored the Open Area at C3: Pigs is face up again.",
+            "Ann gained 2 Food from Potatoes at B3 (1 Food did not fit in the Silos and is lost).",
+            "Water was added to Ann's Water Towers: 1 on B2.",
+            "Ann draws 3 Equipment tiles to keep one.",
+            "Ann would gain an Equipment tile, but the stack is empty.",
+            "Ann placed Hoses on the Water Tower at B2.",
+            "Ann set Sacks aside.",
+            "Ann harvested Potatoes at B3 for free and repeated it 2 times.",
+            "Ann's Pigs at C3 was not harvested and is now an Open Area. Fences was lost with it.",
+            "Ann finished the harvest.",
+            "Cy is now first player.",
+            "The game is over: Ann and Cy share the win!",
+        ];
+        let got = describe_events(&deck, &every_event(), &names(), &farms());
+        assert_eq!(got.len(), expected.len());
+        for (g, e) in got.iter().zip(expected) {
+            assert_eq!(g, e);
+        }
+    }
+
+    #[test]
+    fn without_farms_or_names_positions_and_seats_still_read() {
+        let deck = Deck::default_deck();
+        for e in every_event() {
+            let t = describe_event(&deck, &e, &[], &[]);
+            assert!(t.ends_with('.') || t.ends_with('!'), "{t}");
+            assert!(!t.contains("Ann"), "{t}");
+        }
+        let built = Event::Built {
+            seat: 1,
+            card: s("wheat"),
+            pos: Pos::new(-1, 0),
+            paid: Delta::default(),
+        };
+        assert_eq!(
+            describe_event(&deck, &built, &[], &[]),
+            "Player 2 built Wheat at (-1,0) for free."
+        );
+        let year = Event::YearStarted {
+            year: 1,
+            first_player: 0,
+            direction: Direction::Left,
+        };
+        let two = &names()[..2];
+        assert_eq!(
+            describe_event(&deck, &year, two, &[]),
+            "Year 1 begins. Ann is first player."
+        );
+    }
+
+    /// True when `t` holds a position the grid could not label, like `(3,-1)`.
+    fn has_raw_pos(t: &str) -> bool {
+        t.split('(').skip(1).any(|rest| {
+            let inner = rest.split(')').next().unwrap_or("");
+            let mut parts = inner.split(',');
+            let num = |p: Option<&str>| p.is_some_and(|p| p.parse::<i32>().is_ok());
+            num(parts.next()) && num(parts.next())
+        })
+    }
+
+    /// Real games: every event of random playouts, described against the farms at the end of
+    /// each step (what the table would show), names a coordinate on the grid.
+    #[test]
+    fn random_games_describe_every_event() {
+        let deck = Deck::default_deck();
+        for players in [2u8, 4] {
+            let mut g = Game::new(
+                deck.clone(),
+                Options {
+                    players,
+                    intro: false,
+                    first_player: 0,
+                },
+                7,
+            )
+            .unwrap();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+            let mut kinds = std::collections::BTreeSet::new();
+            while let Some((seat, action)) = sim::random_step(&g, &mut rng) {
+                let events = g.apply(seat, &action).unwrap();
+                let farms: Vec<FarmView> =
+                    g.public_view().seats.into_iter().map(|s| s.farm).collect();
+                for (e, t) in events
+                    .iter()
+                    .zip(describe_events(&deck, &events, &names(), &farms))
+                {
+                    assert!(
+                        !has_raw_pos(&t) && !t.contains("the card at"),
+                        "{t} for {e:?}"
+                    );
+                    assert!(
+                        t.is_ascii() && (t.ends_with('.') || t.ends_with('!')),
+                        "{t}"
+                    );
+                    kinds.insert(
+                        serde_json::to_value(e).unwrap()["type"]
+                            .as_str()
+                            .unwrap()
+                            .to_string(),
+                    );
+                }
+            }
+            assert!(g.is_over());
+            assert!(kinds.len() > 10, "{kinds:?}");
+        }
+    }
+}

@@ -1,0 +1,584 @@
+//! A farm as an ASCII grid with coordinates on the edges, and the legend under it.
+//!
+//! Coordinates are spreadsheet-style: columns lettered `A, B, ..., Z, AA, ...` from the left and
+//! rows numbered from 1 at the top. They are relabelled from the farm's own bounding box grown by
+//! one space on every side (see [`GridBounds`]), so that:
+//! - every build space (ruling 10: an empty space next to a card) has a coordinate the Discord UI
+//!   can put on a button, and [`parse_coord`] reads back;
+//! - the public grid and a player's build grid of the same farm use the same labels (a single
+//!   labelling per farm state; only the marking of build spaces differs).
+//!
+//! Labels move when a farm grows up or left (the box grows), so a coordinate names a space of the
+//! farm as it is now, which is what the table message shows.
+
+use super::{and_list, card_name};
+use crate::games::fields_of_green::Deck;
+use crate::games::fields_of_green::Pos;
+use crate::games::fields_of_green::view::{CellView, FarmView};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The widest a grid may be before cells are drawn one column narrower. Phones wrap longer lines
+/// in code blocks, which wrecks a grid; 40 monospaced characters fit the narrowest clients we
+/// know of (research notes, anchors-bots.md 2.6).
+pub const GRID_MAX_WIDTH: usize = 40;
+
+/// The part of the plane a farm is drawn on and labelled from: the cards' bounding box grown by
+/// one space on every side, so the outermost build spaces are inside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GridBounds {
+    /// Top-left space: column `A`, row `1`.
+    pub min: Pos,
+    /// Bottom-right space.
+    pub max: Pos,
+}
+
+impl GridBounds {
+    /// The grid of `farm`. An empty farm (never seen in a game) gets the 3x3 grid around (0, 0).
+    pub fn of(farm: &FarmView) -> GridBounds {
+        let mut cells = farm.cells.iter().map(|c| c.pos);
+        let first = cells.next().unwrap_or(Pos::new(0, 0));
+        let (lo, hi) = cells.fold((first, first), |(lo, hi), p| {
+            (
+                Pos::new(lo.x.min(p.x), lo.y.min(p.y)),
+                Pos::new(hi.x.max(p.x), hi.y.max(p.y)),
+            )
+        });
+        // Saturating: at the i8 edge there is no space to build on anyway (Pos::neighbours).
+        GridBounds {
+            min: Pos::new(lo.x.saturating_sub(1), lo.y.saturating_sub(1)),
+            max: Pos::new(hi.x.saturating_add(1), hi.y.saturating_add(1)),
+        }
+    }
+
+    /// Number of columns.
+    pub fn columns(&self) -> usize {
+        (i16::from(self.max.x) - i16::from(self.min.x) + 1) as usize
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        (i16::from(self.max.y) - i16::from(self.min.y) + 1) as usize
+    }
+
+    /// True when `pos` is on the grid.
+    pub fn contains(&self, pos: Pos) -> bool {
+        (self.min.x..=self.max.x).contains(&pos.x) && (self.min.y..=self.max.y).contains(&pos.y)
+    }
+
+    /// The space in column `col` and row `row` (both counted from 0), if on the grid.
+    pub fn pos_at(&self, col: usize, row: usize) -> Option<Pos> {
+        if col >= self.columns() || row >= self.rows() {
+            return None;
+        }
+        // In range by the check above, and the grid never leaves i8.
+        let x = i8::try_from(i16::from(self.min.x) + col as i16).ok()?;
+        let y = i8::try_from(i16::from(self.min.y) + row as i16).ok()?;
+        Some(Pos::new(x, y))
+    }
+
+    /// Column and row (from 0) of `pos`, if on the grid.
+    fn index(&self, pos: Pos) -> Option<(usize, usize)> {
+        self.contains(pos).then(|| {
+            (
+                (i16::from(pos.x) - i16::from(self.min.x)) as usize,
+                (i16::from(pos.y) - i16::from(self.min.y)) as usize,
+            )
+        })
+    }
+}
+
+/// The letters of column `col` (from 0): `A`..`Z`, then `AA`, `AB`, ... like a spreadsheet.
+pub fn column_label(col: usize) -> String {
+    let mut n = col + 1;
+    let mut letters = Vec::new();
+    while n > 0 {
+        let r = (n - 1) % 26;
+        letters.push(b'A' + r as u8);
+        n = (n - 1) / 26;
+    }
+    letters.reverse();
+    String::from_utf8(letters).expect("ASCII letters")
+}
+
+/// The coordinate of `pos` on a grid, e.g. `B3`. A position off the grid (a caller error: the
+/// grid holds every card and build space) is shown as `(x,y)` rather than mislabelled.
+pub fn coord_label(bounds: &GridBounds, pos: Pos) -> String {
+    match bounds.index(pos) {
+        Some((col, row)) => format!("{}{}", column_label(col), row + 1),
+        None => format!("({},{})", pos.x, pos.y),
+    }
+}
+
+/// Reads a coordinate such as `B3` (any case, surrounding spaces ignored) on the grid of `farm`.
+/// `None` when it is malformed or off the grid.
+pub fn parse_coord(farm: &FarmView, text: &str) -> Option<Pos> {
+    let text = text.trim();
+    let split = text.find(|c: char| !c.is_ascii_alphabetic())?;
+    let (letters, digits) = text.split_at(split);
+    // Three letters already name 18,278 columns; more can only be garbage (and could overflow).
+    if letters.is_empty() || letters.len() > 3 || digits.is_empty() {
+        return None;
+    }
+    if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+        return None;
+    }
+    let col = letters.bytes().fold(0usize, |n, b| {
+        n * 26 + usize::from(b.to_ascii_uppercase() - b'A') + 1
+    }) - 1;
+    let row: usize = digits.parse().ok()?;
+    GridBounds::of(farm).pos_at(col, row - 1)
+}
+
+/// How to draw a farm.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// Mark the spaces a card may be built on with their own (lowercase) coordinate, and leave
+    /// other empty spaces blank: the view for a player choosing where to build. Otherwise every
+    /// empty space is a `.`.
+    pub show_build_spaces: bool,
+}
+
+/// A drawn farm: the grid for a code block and the legend lines that explain it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FarmRender {
+    /// The grid: a header row of column letters, then one line per row. ASCII only, no trailing
+    /// spaces, lines joined with `\n`.
+    pub grid: String,
+    /// One line per code used, then Water Towers, Silos, Open Areas, Equipment and (when shown)
+    /// build spaces. ASCII only.
+    pub legend: Vec<String>,
+    /// The grid the labels count from: use it with [`coord_label`] for buttons and messages.
+    pub bounds: GridBounds,
+}
+
+impl fmt::Display for FarmRender {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.grid)?;
+        for line in &self.legend {
+            write!(f, "\n{line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What a cell shows: at most 3 characters, left-aligned so codes line up.
+fn cell_content(cell: &CellView) -> String {
+    match cell.card.as_str() {
+        // The Water is drawn so empty towers (1 VP each at the end) stand out.
+        "water_tower" => format!("W{}", cell.water),
+        "silo" => "SI".to_string(),
+        _ if !cell.face_up => "###".to_string(),
+        // Deck codes are validated as 3 characters of A-Z/0-9; filtering keeps a hand-made view
+        // from breaking the alignment.
+        _ => cell
+            .code
+            .chars()
+            .filter(|c| c.is_ascii_graphic())
+            .take(3)
+            .collect(),
+    }
+}
+
+/// The marker after a card's code: `+` for one Equipment tile, `*` for two (ruling 17: at most
+/// two per card).
+fn equipment_marker(cell: &CellView) -> char {
+    match cell.equipment.len() {
+        0 => ' ',
+        1 => '+',
+        _ => '*',
+    }
+}
+
+/// Draws a farm. See the module docs for the coordinates; the legend names every code drawn.
+pub fn render_farm(deck: &Deck, farm: &FarmView, options: RenderOptions) -> FarmRender {
+    let bounds = GridBounds::of(farm);
+    let (columns, rows) = (bounds.columns(), bounds.rows());
+    let label_width = rows.to_string().len();
+    // A cell is 5 characters (a space, 3 of content, the marker) while that fits; otherwise 4,
+    // the marker slot doubling as the gap, which keeps a 7-card-wide farm plus its margins
+    // (9 columns) within 40 characters.
+    let wide = label_width + 5 * columns <= GRID_MAX_WIDTH;
+    let (lead, gap) = if wide { ("", " ") } else { (" ", "") };
+
+    let mut lines = Vec::with_capacity(rows + 1);
+    let mut header = format!("{:label_width$}{lead}", "");
+    for col in 0..columns {
+        header.push_str(&format!("{gap} {:<3}", column_label(col)));
+    }
+    lines.push(header.trim_end().to_string());
+
+    let build: Vec<Pos> = if options.show_build_spaces {
+        build_spaces(farm)
+    } else {
+        Vec::new()
+    };
+    for row in 0..rows {
+        let mut line = format!("{:>label_width$}{lead}", row + 1);
+        for col in 0..columns {
+            let pos = bounds.pos_at(col, row).expect("inside the grid");
+            let (content, marker) = match farm.at(pos) {
+                Some(cell) => (cell_content(cell), equipment_marker(cell)),
+                None if !options.show_build_spaces => (" .".to_string(), ' '),
+                None if build.contains(&pos) => (coord_label(&bounds, pos).to_lowercase(), ' '),
+                None => (String::new(), ' '),
+            };
+            // A label longer than 3 characters (a farm 27+ columns wide) falls back to a dot.
+            let content = if content.len() > 3 {
+                " .".to_string()
+            } else {
+                content
+            };
+            // The marker hugs the code ("SI+ ", "WHT+"), so it reads as belonging to it.
+            line.push_str(&format!("{gap}{:<4}", format!("{content}{marker}")));
+        }
+        lines.push(line.trim_end().to_string());
+    }
+
+    FarmRender {
+        grid: lines.join("\n"),
+        legend: legend(deck, farm, &bounds, &build),
+        bounds,
+    }
+}
+
+/// Empty spaces next to a card (ruling 10), as `Farm::build_spaces` finds them on the real farm.
+fn build_spaces(farm: &FarmView) -> Vec<Pos> {
+    let mut out: Vec<Pos> = Vec::new();
+    for c in &farm.cells {
+        for n in c.pos.neighbours() {
+            if n != c.pos && farm.at(n).is_none() && !out.contains(&n) {
+                out.push(n);
+            }
+        }
+    }
+    out.sort_by_key(|p| (p.y, p.x));
+    out
+}
+
+fn legend(deck: &Deck, farm: &FarmView, bounds: &GridBounds, build: &[Pos]) -> Vec<String> {
+    // Reading order (top to bottom, left to right), so lists follow the grid.
+    let mut cells: Vec<&CellView> = farm.cells.iter().collect();
+    cells.sort_by_key(|c| (c.pos.y, c.pos.x));
+    let at = |c: &CellView| coord_label(bounds, c.pos);
+
+    let mut codes: BTreeMap<String, (String, Vec<String>)> = BTreeMap::new();
+    let mut towers = Vec::new();
+    let mut silos = Vec::new();
+    let mut open = Vec::new();
+    let mut equipment = Vec::new();
+    for &c in &cells {
+        match c.card.as_str() {
+            "water_tower" => {
+                let empty = if c.water == 0 { " empty" } else { "" };
+                towers.push(format!("{} {}/{}{empty}", at(c), c.water, c.capacity));
+            }
+            "silo" => silos.push(at(c)),
+            _ if !c.face_up => open.push(format!("{} ({})", at(c), card_name(deck, &c.card))),
+            _ => {
+                let entry = codes
+                    .entry(cell_content(c))
+                    .or_insert_with(|| (card_name(deck, &c.card), Vec::new()));
+                entry.1.push(at(c));
+            }
+        }
+        if !c.equipment.is_empty() {
+            let tiles: Vec<String> = c.equipment.iter().map(|e| card_name(deck, e)).collect();
+            equipment.push(format!("{} {}", at(c), and_list(&tiles)));
+        }
+    }
+
+    let mut out: Vec<String> = codes
+        .into_iter()
+        .map(|(code, (name, at))| format!("{code:<3} {name}: {}", at.join(", ")))
+        .collect();
+    if !towers.is_empty() {
+        out.push(format!(
+            "Wn  Water Tower holding n Water: {}",
+            towers.join(", ")
+        ));
+    }
+    if !silos.is_empty() {
+        out.push(format!("SI  Silo: {}", silos.join(", ")));
+    }
+    if !open.is_empty() {
+        out.push(format!(
+            "### Open Area (face-down card): {}",
+            open.join(", ")
+        ));
+    }
+    if !equipment.is_empty() {
+        out.push(format!(
+            "+/* Equipment (+ one tile, * two): {}",
+            equipment.join("; ")
+        ));
+    }
+    if !build.is_empty() {
+        let n = build.len();
+        out.push(format!(
+            "a1  lowercase: {n} space{} to build on",
+            if n == 1 { "" } else { "s" }
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use smol_str::SmolStr;
+
+    fn cell(deck: &Deck, x: i8, y: i8, card: &str) -> CellView {
+        let code = match card {
+            "water_tower" => "WT".to_string(),
+            "silo" => "SI".to_string(),
+            id => deck
+                .location(deck.location_by_id(id).expect("known card"))
+                .code
+                .clone(),
+        };
+        CellView {
+            pos: Pos::new(x, y),
+            card: SmolStr::new(card),
+            code: SmolStr::new(code),
+            face_up: true,
+            water: 0,
+            capacity: if card == "water_tower" { 3 } else { 0 },
+            equipment: vec![],
+        }
+    }
+
+    /// A farm 7 cards wide and 3 tall with every kind of cell: towers (full and empty), a Silo,
+    /// an Open Area, one and two Equipment tiles, and holes.
+    fn wide_farm(deck: &Deck) -> FarmView {
+        let mut cells = vec![cell(deck, 0, 0, "water_tower"), cell(deck, 1, 0, "silo")];
+        cells[0].water = 3;
+        let row = [
+            "wheat", "barley", "pigs", "sheep", "cows", "brewery", "market",
+        ];
+        for (i, id) in row.iter().enumerate() {
+            cells.push(cell(deck, i as i8 - 2, 1, id));
+        }
+        cells.push(cell(deck, 4, 0, "water_tower"));
+        cells.push(cell(deck, -2, 2, "wheat"));
+        cells[3].face_up = false; // barley at (-1, 1)
+        cells[2].equipment = vec![SmolStr::new("harrow")]; // wheat at (-2, 1)
+        cells[1].equipment = vec![SmolStr::new("sacks"), SmolStr::new("fences")];
+        FarmView { cells }
+    }
+
+    #[test]
+    fn a_seven_wide_farm_fits_forty_columns_in_both_modes() {
+        let deck = Deck::default_deck();
+        let farm = wide_farm(&deck);
+        for show_build_spaces in [false, true] {
+            let r = render_farm(&deck, &farm, RenderOptions { show_build_spaces });
+            // 7 cards plus a margin column on each side.
+            assert_eq!(r.bounds.columns(), 9);
+            assert_eq!(r.bounds.rows(), 5);
+            let lines: Vec<&str> = r.grid.lines().collect();
+            assert_eq!(lines.len(), 6, "header + 5 rows:\n{}", r.grid);
+            for line in &lines {
+                assert!(
+                    line.len() <= GRID_MAX_WIDTH,
+                    "{} chars: {line:?}",
+                    line.len()
+                );
+                assert!(line.is_ascii());
+                assert_eq!(line.trim_end(), *line);
+            }
+            assert!(
+                lines[0].trim_start().starts_with("A   B   C"),
+                "{}",
+                lines[0]
+            );
+            assert!(lines[0].ends_with('I'));
+        }
+    }
+
+    #[test]
+    fn a_small_farm_gets_wide_cells() {
+        let deck = Deck::default_deck();
+        let farm = FarmView {
+            cells: vec![cell(&deck, 0, 0, "water_tower"), cell(&deck, 1, 0, "silo")],
+        };
+        let r = render_farm(&deck, &farm, RenderOptions::default());
+        assert_eq!(
+            r.grid,
+            "   A    B    C    D\n1  .    .    .    .\n2  .   W0   SI    .\n3  .    .    .    ."
+        );
+        let b = render_farm(
+            &deck,
+            &farm,
+            RenderOptions {
+                show_build_spaces: true,
+            },
+        );
+        assert_eq!(
+            b.grid,
+            "   A    B    C    D\n1      b1   c1\n2 a2   W0   SI   d2\n3      b3   c3"
+        );
+    }
+
+    #[test]
+    fn cells_sit_under_their_column_letter() {
+        let deck = Deck::default_deck();
+        let farm = wide_farm(&deck);
+        for show_build_spaces in [false, true] {
+            let r = render_farm(&deck, &farm, RenderOptions { show_build_spaces });
+            let lines: Vec<&str> = r.grid.lines().collect();
+            for c in &farm.cells {
+                let label = coord_label(&r.bounds, c.pos);
+                let (letters, row) = label.split_at(1);
+                let row: usize = row.parse().unwrap();
+                // The letter stands over the middle of a 3-character code.
+                let col = lines[0].find(letters).unwrap() - 1;
+                let line = lines[row];
+                let content = cell_content(c);
+                assert_eq!(
+                    &line[col..col + content.len()],
+                    content,
+                    "{label} in\n{}",
+                    r.grid
+                );
+                assert!(line[..row.to_string().len()].trim() == row.to_string());
+            }
+        }
+    }
+
+    #[test]
+    fn markers_codes_and_towers() {
+        let deck = Deck::default_deck();
+        let r = render_farm(&deck, &wide_farm(&deck), RenderOptions::default());
+        let lines: Vec<&str> = r.grid.lines().collect();
+        // Row 2 holds the tower (3 Water), the Silo with two tiles and the empty tower.
+        assert!(lines[2].contains("W3  SI*"), "{}", r.grid);
+        assert!(lines[2].contains("W0"), "{}", r.grid);
+        // Row 3: Wheat with one tile, then the Open Area.
+        assert!(lines[3].contains("WHT+###"), "{}", r.grid);
+        assert!(!r.grid.contains("BAR"), "an Open Area hides its code");
+    }
+
+    #[test]
+    fn legend_names_every_code_and_detail() {
+        let deck = Deck::default_deck();
+        let farm = wide_farm(&deck);
+        let r = render_farm(&deck, &farm, RenderOptions::default());
+        let legend = r.legend.join("\n");
+        let locations = farm
+            .cells
+            .iter()
+            .filter(|c| c.face_up && c.card != "water_tower" && c.card != "silo");
+        for c in locations {
+            let name = card_name(&deck, &c.card);
+            assert!(
+                legend.contains(&format!("{} {name}: ", c.code)),
+                "{} missing:\n{legend}",
+                c.code
+            );
+        }
+        // Wheat is at B3 (with Harrow) and B4.
+        assert!(
+            r.legend.contains(&"WHT Wheat: B3, B4".to_string()),
+            "{legend}"
+        );
+        assert!(
+            r.legend
+                .contains(&"Wn  Water Tower holding n Water: D2 3/3, H2 0/3 empty".to_string()),
+            "{legend}"
+        );
+        assert!(r.legend.contains(&"SI  Silo: E2".to_string()), "{legend}");
+        assert!(
+            r.legend
+                .contains(&"### Open Area (face-down card): C3 (Barley)".to_string()),
+            "{legend}"
+        );
+        assert!(
+            r.legend.contains(
+                &"+/* Equipment (+ one tile, * two): E2 Sacks and Fences; B3 Harrow".to_string()
+            ),
+            "{legend}"
+        );
+        assert!(!legend.contains("build on"));
+        let b = render_farm(
+            &deck,
+            &farm,
+            RenderOptions {
+                show_build_spaces: true,
+            },
+        );
+        assert!(
+            b.legend.last().unwrap().starts_with("a1  lowercase: "),
+            "{:?}",
+            b.legend
+        );
+        assert!(b.legend.iter().all(|l| l.is_ascii()));
+    }
+
+    #[test]
+    fn build_spaces_are_labelled_with_their_coordinates() {
+        let deck = Deck::default_deck();
+        let farm = wide_farm(&deck);
+        let r = render_farm(
+            &deck,
+            &farm,
+            RenderOptions {
+                show_build_spaces: true,
+            },
+        );
+        let spaces = build_spaces(&farm);
+        assert!(!spaces.is_empty());
+        for p in &spaces {
+            let label = coord_label(&r.bounds, *p).to_lowercase();
+            assert!(r.grid.contains(&label), "{label} missing in\n{}", r.grid);
+            assert_eq!(parse_coord(&farm, &label), Some(*p));
+        }
+        // The corner (A1) is next to no card: blank, not a build space.
+        assert!(!r.grid.contains("a1"));
+    }
+
+    #[test]
+    fn coordinates_round_trip() {
+        let deck = Deck::default_deck();
+        let farm = wide_farm(&deck);
+        let b = GridBounds::of(&farm);
+        assert_eq!(b.min, Pos::new(-3, -1));
+        assert_eq!(b.max, Pos::new(5, 3));
+        for row in 0..b.rows() {
+            for col in 0..b.columns() {
+                let p = b.pos_at(col, row).unwrap();
+                let label = coord_label(&b, p);
+                assert_eq!(parse_coord(&farm, &label), Some(p), "{label}");
+                assert_eq!(
+                    parse_coord(&farm, &format!(" {} ", label.to_lowercase())),
+                    Some(p)
+                );
+            }
+        }
+        assert_eq!(coord_label(&b, Pos::new(-3, -1)), "A1");
+        assert_eq!(coord_label(&b, Pos::new(0, 0)), "D2");
+        assert_eq!(coord_label(&b, Pos::new(9, 9)), "(9,9)");
+        for bad in [
+            "", "B", "3", "J1", "A6", "A0", "A01", "3B", "B-1", "B 3", "AAAA1", "B3x", "é3",
+        ] {
+            assert_eq!(parse_coord(&farm, bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn column_labels_go_past_z() {
+        assert_eq!(column_label(0), "A");
+        assert_eq!(column_label(25), "Z");
+        assert_eq!(column_label(26), "AA");
+        assert_eq!(column_label(27), "AB");
+        assert_eq!(column_label(26 * 27), "AAA");
+        // A farm in one long line still labels and parses.
+        let deck = Deck::default_deck();
+        let farm = FarmView {
+            cells: (0..30).map(|x| cell(&deck, x, 0, "silo")).collect(),
+        };
+        let b = GridBounds::of(&farm);
+        assert_eq!(coord_label(&b, Pos::new(29, 0)), "AE2");
+        assert_eq!(parse_coord(&farm, "ae2"), Some(Pos::new(29, 0)));
+    }
+}

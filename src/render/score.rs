@@ -1,0 +1,361 @@
+//! The rulebook's score pad as a text table (ruling 18), one column per player, and the winner
+//! line with the tie-break that decided it (ruling 19).
+
+use super::{and_list, plural, seat_name};
+use crate::games::fields_of_green::Deck;
+use crate::games::fields_of_green::game::scoring::{ScorePad, TieBreak, winners};
+
+/// Width of the row labels (`Game End total`); cells are right-aligned and never fill their
+/// column, so a label and the first number never touch.
+const LABEL: usize = 14;
+
+/// A name as it can stand in a monospaced column: characters that take one column (ASCII and the
+/// accented Latin letters), at most `width` of them. Emoji and CJK take two columns on most
+/// clients and would shift the whole table, so they are dropped; an empty result falls back to
+/// `P1`, `P2`, ...
+fn column_name(names: &[String], seat: usize, width: usize) -> String {
+    let clean: String = seat_name(names, seat)
+        .chars()
+        .filter(|&c| c.is_ascii_graphic() || c == ' ' || ('\u{c0}'..='\u{24f}').contains(&c))
+        .take(width)
+        .collect();
+    let clean = clean.trim().to_string();
+    if clean.is_empty() {
+        format!("P{}", seat + 1)
+    } else {
+        clean
+    }
+}
+
+/// The score pad: a header of player names, the pad's lines (Cards/Tokens, Equipment, Money,
+/// Food, Water Towers, each Game End ability with its location's code, the Game End total),
+/// the Total, then notes (VP tokens, set-aside tiles, coins paid for repeats) and the winner line.
+///
+/// At most 56 characters wide for up to 6 players (54 for 4), so it fits a code block on a phone
+/// or an embed field. Table lines are ASCII-only except for accented letters in names.
+pub fn render_score_pad(deck: &Deck, pads: &[ScorePad], names: &[String]) -> String {
+    if pads.is_empty() {
+        return "No scores.".to_string();
+    }
+    // Columns widen for long names while 4 players still fit in 54 characters; 5-6 players get 7.
+    let longest = (0..pads.len())
+        .map(|i| seat_name(names, pads[i].seat).chars().count())
+        .max()
+        .unwrap_or(0);
+    let col = if pads.len() <= 4 {
+        (longest + 1).clamp(7, 10)
+    } else {
+        7
+    };
+
+    let numbers =
+        |f: fn(&ScorePad) -> u32| pads.iter().map(|p| f(p).to_string()).collect::<Vec<_>>();
+    let mut rows: Vec<(&str, Vec<String>)> = vec![
+        ("Cards/Tokens", numbers(|p| p.cards + p.tokens)),
+        ("Equipment", numbers(|p| p.equipment)),
+        ("Money", numbers(|p| p.money)),
+        ("Food", numbers(|p| p.food)),
+        ("Water Towers", numbers(|p| p.water_towers)),
+    ];
+    // The pad's small squares: one line per Game End location, shown by its code.
+    let abilities = pads.iter().map(|p| p.game_end.len()).max().unwrap_or(0);
+    for k in 0..abilities {
+        let cells = pads
+            .iter()
+            .map(|p| match p.game_end.get(k) {
+                Some(line) => {
+                    let code = deck
+                        .location_by_id(&line.card)
+                        .map_or("?", |d| deck.location(d).code.as_str());
+                    format!("{code} {}", line.vp)
+                }
+                None => String::new(),
+            })
+            .collect();
+        rows.push((if k == 0 { "Game End" } else { "" }, cells));
+    }
+    rows.push(("Game End total", numbers(|p| p.game_end_total)));
+
+    let line = |label: &str, cells: &[String]| {
+        let cells: String = cells.iter().map(|c| format!("{c:>col$}")).collect();
+        format!("{label:LABEL$}{cells}").trim_end().to_string()
+    };
+    let names_row: Vec<String> = pads
+        .iter()
+        .map(|p| column_name(names, p.seat, col - 1))
+        .collect();
+    let mut lines = vec![line("", &names_row)];
+    lines.extend(rows.iter().map(|(label, cells)| line(label, cells)));
+    lines.push("-".repeat(LABEL + col * pads.len()));
+    lines.push(line("Total", &numbers(|p| p.total)));
+
+    // What the pad's lines hide, one line each, naming only the players concerned.
+    let note = |what: &str, f: fn(&ScorePad) -> u32| {
+        let who: Vec<String> = pads
+            .iter()
+            .filter(|p| f(p) > 0)
+            .map(|p| format!("{} {}", seat_name(names, p.seat), f(p)))
+            .collect();
+        (!who.is_empty()).then(|| format!("{what}: {}.", who.join(", ")))
+    };
+    lines.extend(note("VP tokens (in Cards/Tokens)", |p| p.tokens));
+    lines.extend(note("Set-aside Equipment, 1 VP each (in Equipment)", |p| {
+        p.set_aside
+    }));
+    lines.extend(note(
+        "Coins paid to score a Game End ability again (before Money)",
+        |p| p.coins_paid,
+    ));
+    lines.push(winner_line(pads, names));
+    lines.join("\n")
+}
+
+/// What decided the game, as words: `no tie`, `tie broken by most locations`, ...
+pub fn tie_break_text(tie: TieBreak) -> &'static str {
+    match tie {
+        TieBreak::None => "no tie",
+        TieBreak::Locations => "tie broken by most locations",
+        TieBreak::Coins => "tie broken by most coins",
+        TieBreak::Shared => "tie not broken: the win is shared",
+    }
+}
+
+/// Who won and why (ruling 19), e.g. `Ann wins with 62 VP.` or
+/// `Ann wins: tied with Bob on 60 VP, tie broken by most locations (25 to 23).`
+pub fn winner_line(pads: &[ScorePad], names: &[String]) -> String {
+    let (won, tie) = winners(pads);
+    let Some(first) = won.first().and_then(|&s| pads.iter().find(|p| p.seat == s)) else {
+        return "No winner.".to_string();
+    };
+    let name = |seat: usize| seat_name(names, seat);
+    let vp = first.total;
+    // Those tied on VP with the winner, and the best of them on each tie-break.
+    let others: Vec<&ScorePad> = pads
+        .iter()
+        .filter(|p| p.total == vp && !won.contains(&p.seat))
+        .collect();
+    let other_names: Vec<String> = others.iter().map(|p| name(p.seat)).collect();
+    match tie {
+        TieBreak::None => format!("{} wins with {vp} VP.", name(first.seat)),
+        TieBreak::Locations => {
+            let next = others.iter().map(|p| p.locations).max().unwrap_or(0);
+            format!(
+                "{} wins: tied with {} on {vp} VP, {} ({} to {next}).",
+                name(first.seat),
+                and_list(&other_names),
+                tie_break_text(tie),
+                first.locations
+            )
+        }
+        TieBreak::Coins => {
+            let next = others
+                .iter()
+                .filter(|p| p.locations == first.locations)
+                .map(|p| p.coins)
+                .max()
+                .unwrap_or(0);
+            format!(
+                "{} wins: tied with {} on {vp} VP and {} locations, {} ({} to {next}).",
+                name(first.seat),
+                and_list(&other_names),
+                first.locations,
+                tie_break_text(tie),
+                first.coins
+            )
+        }
+        TieBreak::Shared => {
+            let all: Vec<String> = won.iter().map(|&s| name(s)).collect();
+            format!(
+                "{} share the win: tied on {vp} VP, {} locations and {}.",
+                and_list(&all),
+                first.locations,
+                plural(first.coins, "coin", "coins")
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fields_of_green::Pos;
+    use crate::games::fields_of_green::game::scoring::GameEndLine;
+    use smol_str::SmolStr;
+
+    fn pad(seat: usize, lines: [u32; 6], game_end: &[(&str, u32)]) -> ScorePad {
+        let [cards, tokens, equipment, money, food, water_towers] = lines;
+        let game_end: Vec<GameEndLine> = game_end
+            .iter()
+            .enumerate()
+            .map(|(i, (card, vp))| GameEndLine {
+                card: SmolStr::new(card),
+                pos: Pos::new(i as i8, 1),
+                vp: *vp,
+            })
+            .collect();
+        let game_end_total = game_end.iter().map(|l| l.vp).sum();
+        ScorePad {
+            seat,
+            cards,
+            tokens,
+            equipment,
+            set_aside: 0,
+            coins_paid: 0,
+            money,
+            food,
+            water_towers,
+            game_end,
+            game_end_total,
+            total: cards + tokens + equipment + money + food + water_towers + game_end_total,
+            locations: 20,
+            coins: money * 3,
+        }
+    }
+
+    /// The rulebook's example: Maria 62, Mike 59.
+    fn rulebook() -> Vec<ScorePad> {
+        let mut maria = pad(
+            0,
+            [23, 0, 8, 7, 4, 3],
+            &[("slaughterhouse", 9), ("brewery", 8)],
+        );
+        maria.coins_paid = 4;
+        let mut mike = pad(
+            1,
+            [22, 4, 6, 10, 1, 1],
+            &[("market", 5), ("brewery", 6), ("quarters", 4)],
+        );
+        mike.set_aside = 1;
+        vec![maria, mike]
+    }
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// The numbers of the row starting with `label`.
+    fn row(text: &str, label: &str) -> Vec<u32> {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("{label} in\n{text}"));
+        line[LABEL..]
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn the_rulebook_example_adds_up() {
+        let deck = Deck::default_deck();
+        let pads = rulebook();
+        assert_eq!((pads[0].total, pads[1].total), (62, 59));
+        let text = render_score_pad(&deck, &pads, &names(&["Maria", "Mike"]));
+        assert_eq!(row(&text, "Cards/Tokens"), [23, 26]);
+        assert_eq!(row(&text, "Equipment"), [8, 6]);
+        assert_eq!(row(&text, "Money"), [7, 10]);
+        assert_eq!(row(&text, "Food"), [4, 1]);
+        assert_eq!(row(&text, "Water Towers"), [3, 1]);
+        assert_eq!(row(&text, "Game End total"), [17, 15]);
+        assert_eq!(row(&text, "Total"), [62, 59]);
+        // Each Game End ability on its own line, by code.
+        let lines: Vec<&str> = text.lines().collect();
+        let first = lines
+            .iter()
+            .position(|l| l.starts_with("Game End "))
+            .unwrap();
+        assert!(lines[first].ends_with("SLA 9  MKT 5"), "{text}");
+        assert!(lines[first + 1].ends_with("BRW 8  BRW 6"), "{text}");
+        assert!(lines[first + 2].trim_start().starts_with("QRT 4"), "{text}");
+        assert!(
+            text.contains("\nVP tokens (in Cards/Tokens): Mike 4.\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\nSet-aside Equipment, 1 VP each (in Equipment): Mike 1.\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "\nCoins paid to score a Game End ability again (before Money): Maria 4.\n"
+            ),
+            "{text}"
+        );
+        assert!(text.ends_with("Maria wins with 62 VP."), "{text}");
+        for line in text.lines().take_while(|l| !l.starts_with("Total")) {
+            assert!(line.chars().count() <= 56 && line.is_ascii(), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn widths_stay_narrow() {
+        let deck = Deck::default_deck();
+        let long = names(&[
+            "Alexandrina",
+            "Bartholomew",
+            "Constantine",
+            "Dorothea",
+            "Evangeline",
+            "Fitzgerald",
+        ]);
+        for n in 2..=6 {
+            let pads: Vec<ScorePad> = (0..n)
+                .map(|s| pad(s, [30, 2, 5, 12, 3, 1], &[("slaughterhouse", 12)]))
+                .collect();
+            let text = render_score_pad(&deck, &pads, &long[..n]);
+            let table: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.starts_with("Total"))
+                .collect();
+            let widest = table.iter().map(|l| l.chars().count()).max().unwrap();
+            let limit = if n <= 4 { 54 } else { 56 };
+            assert!(widest <= limit, "{n} players: {widest} chars\n{text}");
+            assert_eq!(row(&text, "Total").len(), n);
+        }
+    }
+
+    #[test]
+    fn names_that_would_break_alignment_are_cleaned() {
+        assert_eq!(
+            column_name(&names(&["Zo\u{eb} \u{1f33e}"]), 0, 9),
+            "Zo\u{eb}"
+        );
+        assert_eq!(column_name(&names(&["\u{7530}\u{4e2d}"]), 0, 9), "P1");
+        assert_eq!(column_name(&[], 2, 9), "Player 3");
+        assert_eq!(column_name(&names(&["Alexandrina"]), 0, 6), "Alexan");
+    }
+
+    #[test]
+    fn tie_breaks_are_explained() {
+        let deck = Deck::default_deck();
+        let n = names(&["Ann", "Bob", "Cy"]);
+        let mut pads: Vec<ScorePad> = (0..3).map(|s| pad(s, [20, 0, 0, 5, 0, 0], &[])).collect();
+        pads[2].cards = 10;
+        pads[2].total = 15;
+        pads[0].locations = 25;
+        pads[1].locations = 23;
+        assert_eq!(winners(&pads), (vec![0], TieBreak::Locations));
+        assert_eq!(
+            winner_line(&pads, &n),
+            "Ann wins: tied with Bob on 25 VP, tie broken by most locations (25 to 23)."
+        );
+        pads[1].locations = 25;
+        pads[1].coins = 12;
+        pads[0].coins = 14;
+        assert_eq!(
+            winner_line(&pads, &n),
+            "Ann wins: tied with Bob on 25 VP and 25 locations, tie broken by most coins (14 to 12)."
+        );
+        pads[1].coins = 14;
+        assert_eq!(
+            winner_line(&pads, &n),
+            "Ann and Bob share the win: tied on 25 VP, 25 locations and 14 coins."
+        );
+        assert!(
+            render_score_pad(&deck, &pads, &n)
+                .ends_with("share the win: tied on 25 VP, 25 locations and 14 coins.")
+        );
+        assert_eq!(tie_break_text(TieBreak::Coins), "tie broken by most coins");
+        assert_eq!(render_score_pad(&deck, &[], &n), "No scores.");
+    }
+}

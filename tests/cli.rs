@@ -1,0 +1,328 @@
+//! The `farmhand` binary end to end: arguments in, text and exit codes out.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The embedded deck's text, to write (correct or broken) deck files from.
+const DECK: &str = include_str!("../src/games/fields_of_green/deck.toml");
+
+fn farmhand(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_farmhand"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 stdout")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("UTF-8 stderr")
+}
+
+/// A fresh directory for one test, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("farmhand-cli-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+
+    fn write(&self, file: &str, text: &str) -> PathBuf {
+        let path = self.0.join(file);
+        std::fs::write(&path, text).expect("write temp file");
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn arg(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 temp path")
+}
+
+#[test]
+fn simulate_one_game_prints_farms_and_the_score_pad() {
+    let o = farmhand(&["simulate", "--players", "3", "--seed", "5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("Fields of Green: 3 players, seed 5, "),
+        "{out}"
+    );
+    for seat in ["P1", "P2", "P3"] {
+        assert!(
+            out.contains(&format!("\n{seat}: ")),
+            "{seat} missing:\n{out}"
+        );
+    }
+    // Grids: a header of column letters, rows numbered from 1, ASCII, at most 40 wide unless a
+    // random farm grew wider than 7 cards.
+    assert!(
+        out.contains("\n   A   B   C") || out.contains("\n   A    B    C"),
+        "{out}"
+    );
+    assert!(out.contains("Score pad"));
+    for line in [
+        "Cards/Tokens",
+        "Equipment",
+        "Money",
+        "Food",
+        "Water Towers",
+        "Game End total",
+        "Total",
+    ] {
+        assert!(
+            out.lines().any(|l| l.starts_with(line)),
+            "{line} missing:\n{out}"
+        );
+    }
+    assert!(
+        out.trim_end().ends_with("VP.") || out.contains("share the win"),
+        "{out}"
+    );
+    // Same seed, same game.
+    assert_eq!(
+        stdout(&farmhand(&["simulate", "--players", "3", "--seed", "5"])),
+        out
+    );
+}
+
+#[test]
+fn simulate_log_describes_every_event() {
+    let o = farmhand(&["simulate", "--players", "2", "--seed", "3", "--log"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Game log"));
+    assert!(
+        out.contains("  Year 1 begins. P1 is first player.\n"),
+        "{out}"
+    );
+    assert!(out.contains("  The game is over"), "{out}");
+}
+
+#[test]
+fn simulate_many_games_prints_a_summary() {
+    let o = farmhand(&["simulate", "--players", "4", "--seed", "10", "--games", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("Fields of Green: 3 games, 4 players, seeds 10..=12"),
+        "{out}"
+    );
+    for line in [
+        "Winning score:",
+        "Mean score by seat:",
+        "Wins by seat:",
+        "Mean actions/game:",
+        "Elapsed:",
+    ] {
+        assert!(out.contains(line), "{line} missing:\n{out}");
+    }
+    assert!(!out.contains("Score pad"));
+}
+
+#[test]
+fn simulate_refuses_bad_options_with_a_message() {
+    let o = farmhand(&["simulate", "--players", "7"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("7 is not in 2..=6"), "{}", stderr(&o));
+    let o = farmhand(&["simulate", "--players", "5", "--intro"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("--intro is for 2 to 4 players"),
+        "{}",
+        stderr(&o)
+    );
+    let o = farmhand(&["simulate", "--players", "2", "--games", "0"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("at least one game"), "{}", stderr(&o));
+    let o = farmhand(&["simulate", "--players", "2", "--games", "2", "--log"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("--log prints one game"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn deck_check_accepts_the_embedded_deck() {
+    let o = farmhand(&["deck", "check"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.starts_with("ok: embedded deck: "), "{out}");
+    assert!(
+        out.contains("Field 11/33") && out.contains("fingerprint "),
+        "{out}"
+    );
+
+    let dir = TempDir::new("deck-ok");
+    let file = dir.write("deck.toml", DECK);
+    let o = farmhand(&["deck", "check", arg(&file)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The same deck read from a file has the same fingerprint.
+    assert_eq!(
+        stdout(&o).split(": ").skip(2).collect::<Vec<_>>(),
+        out.split(": ").skip(2).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn deck_check_names_the_card_and_field_at_fault() {
+    let dir = TempDir::new("deck-bad");
+    let file = dir.write(
+        "deck.toml",
+        &DECK.replacen("code = \"WHT\"", "code = \"WHEAT\"", 1),
+    );
+    let o = farmhand(&["deck", "check", arg(&file)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("card \"wheat\"") && err.contains("field \"code\""),
+        "{err}"
+    );
+    assert!(err.contains(arg(&file)), "{err}");
+    assert!(stdout(&o).is_empty());
+}
+
+#[test]
+fn deck_show_lists_every_card_with_its_text() {
+    let o = farmhand(&["deck", "show"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains(
+        "3x Wheat [WHT] - Field (Grain) - cost 3 coins - 1 VP - Harvest: pay 1 Water: gain 2 Food."
+    ));
+    for heading in [
+        "\nFields (",
+        "\nLivestock (",
+        "\nConstructions (",
+        "\nBuildings (",
+        "\nEquipment (",
+        "\nSupply",
+    ] {
+        assert!(out.contains(heading), "{heading} missing");
+    }
+    assert!(out.contains("x Hoses [HOS] - place on: Water Tower"));
+    assert!(out.contains("20x Water Tower - ") && out.contains("14x Silo - "));
+}
+
+/// A 3-player scenario: seat 0 draws, draws again (refused), then seat 1 draws.
+const SCENARIO: &str = r#"{
+  "setup": { "players": 3, "seed": 1 },
+  "actions": [
+    { "seat": 0, "type": "draw", "split": [3, 2, 1, 0] },
+    { "seat": 0, "type": "draw", "split": [3, 2, 1, 0] },
+    { "seat": 1, "type": "draw", "split": [2, 2, 1, 1] }
+  ]
+}"#;
+
+#[test]
+fn replay_prints_the_report_and_reports_rejected_actions_by_index() {
+    let dir = TempDir::new("replay");
+    let file = dir.write("scenario.json", SCENARIO);
+    let o = farmhand(&["replay", arg(&file)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).expect("stdout is JSON");
+    let steps: Vec<u64> = report["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["index"].as_u64().unwrap())
+        .collect();
+    assert_eq!(steps, [0, 2]);
+    let rejected = report["rejected"].as_array().unwrap();
+    assert_eq!(rejected.len(), 1);
+    assert_eq!(rejected[0]["index"], 1);
+    assert_eq!(rejected[0]["seat"], 0);
+    assert!(
+        rejected[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("already drawn")
+    );
+    assert_eq!(report["seats"].as_array().unwrap().len(), 3);
+    assert!(
+        stderr(&o).contains("actions[1] (seat 0, draw) was rejected"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn replay_reads_the_deck_next_to_the_scenario() {
+    let dir = TempDir::new("replay-deck");
+    let file = dir.write(
+        "scenario.json",
+        &SCENARIO.replacen("{\n", "{\n  \"deck\": \"my-deck.toml\",\n", 1),
+    );
+    // Not there yet: the error names the path resolved next to the scenario.
+    let o = farmhand(&["replay", arg(&file)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(arg(&dir.0.join("my-deck.toml"))),
+        "{}",
+        stderr(&o)
+    );
+    dir.write("my-deck.toml", DECK);
+    let o = farmhand(&["replay", arg(&file)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // --deck overrides the scenario's deck.
+    let bad = dir.write("bad.toml", "name = 3");
+    let o = farmhand(&["replay", arg(&file), "--deck", arg(&bad)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("invalid deck file"), "{}", stderr(&o));
+}
+
+#[test]
+fn bad_input_fails_with_a_clear_message() {
+    let dir = TempDir::new("bad-input");
+    let missing = dir.0.join("missing.json");
+    let o = farmhand(&["replay", arg(&missing)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("error: cannot read scenario ") && err.contains("missing.json"),
+        "{err}"
+    );
+
+    let broken = dir.write("broken.json", "{ \"setup\": { \"players\": 3, ");
+    let o = farmhand(&["replay", arg(&broken)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("invalid scenario") && err.contains("line 1"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+
+    let unknown = dir.write(
+        "unknown.json",
+        r#"{ "setup": { "players": 3, "seed": 1, "piles": [["no_such_card"], [], [], []] } }"#,
+    );
+    let o = farmhand(&["replay", arg(&unknown)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("unknown card \"no_such_card\""),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = farmhand(&["deck", "check", arg(&missing)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("cannot read deck file"),
+        "{}",
+        stderr(&o)
+    );
+}
