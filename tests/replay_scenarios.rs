@@ -345,8 +345,6 @@ fn scenario_unknown_setup_fields_are_refused() {
 /// The same strictness for actions: `{"type": "harvest", "extras": 1}` (a typo for `extra`) must
 /// not replay as a plain harvest.
 #[test]
-#[ignore = "format bug: SeatAction/Action do not deny unknown fields, so a misspelt action field \
-            is silently dropped (Scenario and Setup do deny them)"]
 fn scenario_unknown_action_fields_are_refused() {
     let bad = r#"{"setup": {"players": 3, "seed": 1},
                   "actions": [{"seat": 0, "type": "harvest", "pos": {"x": 0, "y": 1}, "extras": 1}]}"#;

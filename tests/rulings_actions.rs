@@ -682,8 +682,6 @@ fn ruling_09_upkeep_runs_in_turn_order() {
 /// Ruling 9: "... (upkeep, harvest bookkeeping) run in turn order starting with the first
 /// player": seats that finish their harvest by themselves are finished in turn order.
 #[test]
-#[ignore = "engine bug: flow::advance auto-finishes harvests in seat order 0..n, not in turn order \
-            from the first player (HarvestFinished events come out 0, 1, 2 with seat 2 first)"]
 fn ruling_09_harvest_bookkeeping_runs_in_turn_order() {
     let mut st = setup(3);
     st.options.first_player = 2;

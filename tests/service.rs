@@ -786,7 +786,7 @@ async fn an_old_view_is_accepted_when_the_action_is_still_legal() {
     svc.act(id, user(0), Some(v0), &a).await.unwrap();
     let acted = svc.act(id, user(1), Some(v0), &b).await.unwrap();
     assert_eq!(acted.table.game.version, v0 + 2);
-    assert_eq!(acted.game.state().players[1].selected.is_some(), true);
+    assert!(acted.game.state().players[1].selected.is_some());
     let log = svc.store().actions(id).await.unwrap();
     assert_eq!(log.iter().map(|l| l.1).collect::<Vec<_>>(), vec![0, 1]);
     assert_eq!(serde_json::from_str::<Action>(&log[1].2).unwrap(), b);
@@ -906,7 +906,7 @@ async fn illegal_actions_are_refused_with_the_rules_error() {
     let (table, _) = svc.load(id).await.unwrap();
     let v = Some(table.game.version);
     let before = written(svc.store(), id).await;
-    let cases: Vec<(u64, Action, fn(&ActionError) -> bool)> = vec![
+    let cases: Vec<(u64, Action, ErrorCheck)> = vec![
         (
             user(1),
             Action::Draw {
@@ -1013,6 +1013,9 @@ async fn illegal_actions_are_refused_with_the_rules_error() {
     );
     assert_eq!(written(svc.store(), id).await, before);
 }
+
+/// Recognises the expected rules error.
+type ErrorCheck = fn(&ActionError) -> bool;
 
 // ---------------------------------------------------------------------------------------------
 // 6. Concurrency

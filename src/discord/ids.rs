@@ -148,7 +148,7 @@ pub fn encode_action(a: &Action) -> String {
 /// Decodes [`encode_action`]'s form; None for anything malformed.
 pub fn decode_action(s: &str) -> Option<Action> {
     let parts: Vec<&str> = s.split(':').collect();
-    let card = |k: usize| parts.get(k).filter(|c| valid_id(c)).map(|c| SmolStr::new(c));
+    let card = |k: usize| parts.get(k).filter(|c| valid_id(c)).map(SmolStr::new);
     Some(match (parts[0], parts.len()) {
         ("wat", 2) => Action::PlaceWater { towers: parse_positions(parts[1])? },
         ("draw", 2) => {
@@ -214,7 +214,7 @@ pub fn decode_screen(s: &str) -> Option<Screen> {
         ("silo", 1) => Screen::Silo,
         ("restore", 1) => Screen::Restore,
         ("payh", 3) => Screen::PayHarvest { pos: parse_pos(parts[1])?, extra: parts[2].parse().ok()? },
-        ("place", 2) => Screen::PlaceEquipment { tile: parts.get(1).filter(|t| valid_id(t)).map(|t| SmolStr::new(t))? },
+        ("place", 2) => Screen::PlaceEquipment { tile: parts.get(1).filter(|t| valid_id(t)).map(SmolStr::new)? },
         ("farm", 2) => Screen::Farm { seat: parts[1].parse().ok()? },
         ("split", 2) => {
             let d: Vec<u8> = parts[1].bytes().map(|b| b.wrapping_sub(b'0')).collect();

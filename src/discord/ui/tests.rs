@@ -630,8 +630,20 @@ fn show_messages() {
     let mut step = 0;
     let stop: usize = std::env::var("STEP").ok().and_then(|p| p.parse().ok()).unwrap_or(usize::MAX);
     let mut all = Vec::new();
+    let until = std::env::var("UNTIL").unwrap_or_default();
     while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
-        if step == stop {
+        let hit = match until.as_str() {
+            "offer" => (0..n).any(|s| !game.player_view(s).offer.is_empty()),
+            "duel" => matches!(game.phase(), Phase::Duel { .. }),
+            "water" => game.state().players.iter().any(|p| p.pending_water > 0),
+            "towers" => (0..n).any(|s| {
+                let v = game.player_view(s);
+                v.table.seats[s].revealed.is_some() && v.table.seats[s].farm.cells.len() > 12
+            }),
+            _ => false,
+        };
+        if step == stop || hit {
+            println!("stopped at step {step}");
             break;
         }
         all.extend(game.apply(seat, &action).unwrap());

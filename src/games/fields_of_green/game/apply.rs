@@ -736,7 +736,6 @@ fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Vec<Event
     // Ongoing harvest bonuses from cards and Equipment that reach this location.
     let farm = &g.s.players[seat].farm;
     let bonuses: Vec<(Pos, crate::games::fields_of_green::effects::Gain)> = eval::modifiers(&deck, farm)
-        .into_iter()
         .filter_map(|(src, m)| match *m {
             Modifier::HarvestBonus { of, scope, gain }
                 if eval::cell_matches(&deck, farm, plan.i, of) && eval::reaches(farm, src, scope, pos) =>

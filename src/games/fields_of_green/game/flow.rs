@@ -225,12 +225,12 @@ fn reveal(g: &mut Game, turn: u8, events: &mut Vec<Event>) {
     let dir = direction(g.s.year);
     let mut hands: Vec<_> = g.s.players.iter_mut().map(|p| std::mem::take(&mut p.hand)).collect();
     let passed = hands.iter().any(|h| !h.is_empty());
-    for from in 0..n {
+    for (from, hand) in hands.iter_mut().enumerate() {
         let to = match dir {
             Direction::Left => (from + 1) % n,
             Direction::Right => (from + n - 1) % n,
         };
-        g.s.players[to].hand = std::mem::take(&mut hands[from]);
+        g.s.players[to].hand = std::mem::take(hand);
     }
     if passed {
         events.push(Event::HandsPassed { direction: dir });

@@ -115,7 +115,7 @@ pub(super) fn score(g: &Game) -> Vec<ScorePad> {
             // "You may pay" (Power Generator): pay when the repeat scores more than the coins
             // paid would have scored (1 VP per 3 coins); best repeats first. On a draw, keep the
             // coins: they are the second tie-break.
-            generators.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+            generators.sort_unstable_by_key(|g| std::cmp::Reverse(g.0));
             let mut coins = p.coins;
             let mut coins_paid = 0;
             for (vp, cost) in generators {
