@@ -229,9 +229,11 @@ impl Service {
         }
         let seat = table.seat_of(user).ok_or(ServiceError::NotSeated)?;
         let mut game = self.game_of(&table)?.ok_or(ServiceError::NotFound)?;
+        // Legal now means the engine would accept it (tried on a copy): comparing with the list of
+        // legal actions would miss choices the list leaves to defaults, such as which towers pay.
         if let Some(seen) = seen
             && seen != table.game.version
-            && !game.legal_actions(seat).contains(action)
+            && game.clone().apply(seat, action).is_err()
         {
             return Err(ServiceError::Stale);
         }

@@ -210,7 +210,13 @@ impl Store {
     /// would otherwise be its own database.
     pub async fn open_in_memory() -> Result<Store, StoreError> {
         let opts = SqliteConnectOptions::from_str("sqlite::memory:")?.foreign_keys(true);
-        let pool = SqlitePoolOptions::new().max_connections(1).connect_with(opts).await?;
+        // The database lives only as long as its one connection: never let the pool close it.
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(opts)
+            .await?;
         Store::migrated(pool).await
     }
 

@@ -509,13 +509,11 @@ impl<'a> Panel<'a> {
     /// Income Water placement (ruling 3).
     fn water(&self, out: &mut Out) {
         let me = self.me();
-        let towers: Vec<String> = me
-            .farm
-            .cells
-            .iter()
-            .filter(|c| c.card == "water_tower" && c.water < c.capacity)
-            .map(|c| format!("{} {}/{}", self.at(c.pos), c.water, c.capacity))
-            .collect();
+        let mut with_room: Vec<_> =
+            me.farm.cells.iter().filter(|c| c.card == "water_tower" && c.water < c.capacity).collect();
+        with_room.sort_by_key(|c| (c.pos.y, c.pos.x));
+        let towers: Vec<String> =
+            with_room.iter().map(|c| format!("{} {}/{}", self.at(c.pos), c.water, c.capacity)).collect();
         out.text.push(format!(
             "**Place your income Water** ({} Water). Towers with room: {}. Water that does not fit is lost.",
             me.pending_water,
@@ -586,6 +584,9 @@ impl<'a> Panel<'a> {
         s.push_str(&table);
         let draw = Action::Draw { split: counts };
         let ok = self.legal(&draw);
+        if u32::from(hs) <= counts.iter().map(|&c| u32::from(c)).sum::<u32>() {
+            s.push_str("\nTo change it, tap − on one pile, then + on another.");
+        }
         if ok {
             s.push_str(&format!("\nReady: **Draw {}**.", split_text(counts)));
         } else if let Err(e) = preview(self.game, self.seat, &draw) {
@@ -734,17 +735,18 @@ impl<'a> Panel<'a> {
         } else {
             "**Face-up cards:**".to_string()
         };
+        let mut sorted: Vec<SmolStr> = row.clone();
+        sorted.sort_by_key(|id| self.deck.location_by_id(id));
         if row.is_empty() {
             s.push_str("\n(none)");
         } else {
             s.push('\n');
-            s.push_str(&self.card_lines(row, None).join("\n"));
+            s.push_str(&self.card_lines(&sorted, None).join("\n"));
         }
         s.push_str(&format!("\n{} still face down.", plural(self.v.table.row_pile as u32, "card", "cards")));
         out.text.push(s);
         if pick {
-            let mut distinct: Vec<SmolStr> = row.clone();
-            distinct.sort_by_key(|id| self.deck.location_by_id(id));
+            let mut distinct = sorted;
             distinct.dedup();
             let items: Vec<Item> = distinct
                 .iter()
@@ -858,10 +860,11 @@ impl<'a> Panel<'a> {
     /// at most `cap` of them, each one Water per entry.
     fn payments(&self, target: Pos, need: u32, cap: usize) -> Vec<Vec<Pos>> {
         let farm = &self.game.state().players[self.seat].farm;
-        let sources: Vec<(Pos, u32)> = eval::water_sources(self.deck, farm, target)
+        let mut sources: Vec<(Pos, u32)> = eval::water_sources(self.deck, farm, target)
             .into_iter()
             .map(|(i, w)| (farm.cells[i].pos, u32::from(w)))
             .collect();
+        sources.sort_by_key(|(p, _)| (p.y, p.x));
         fn rec(src: &[(Pos, u32)], k: usize, left: u32, acc: &mut Vec<Pos>, out: &mut Vec<Vec<Pos>>, cap: usize) {
             if out.len() >= cap {
                 return;
@@ -898,7 +901,7 @@ impl<'a> Panel<'a> {
         eval::default_water(&sources, need)
             .map(|v| {
                 let mut ps: Vec<Pos> = v.into_iter().map(|i| farm.cells[i].pos).collect();
-                ps.sort_by_key(|p| sources.iter().position(|&(i, _)| farm.cells[i].pos == *p));
+                ps.sort_by_key(|p| (p.y, p.x));
                 ps
             })
             .unwrap_or_default()
@@ -907,10 +910,10 @@ impl<'a> Panel<'a> {
     /// Towers in range of `target` with their Water: `B2 (2 Water), D4 (1 Water)`.
     fn sources_text(&self, target: Pos) -> String {
         let farm = &self.game.state().players[self.seat].farm;
-        let parts: Vec<String> = eval::water_sources(self.deck, farm, target)
-            .into_iter()
-            .map(|(i, w)| format!("{} ({} Water)", self.at(farm.cells[i].pos), w))
-            .collect();
+        let mut sources = eval::water_sources(self.deck, farm, target);
+        sources.sort_by_key(|&(i, _)| (farm.cells[i].pos.y, farm.cells[i].pos.x));
+        let parts: Vec<String> =
+            sources.into_iter().map(|(i, w)| format!("{} ({} Water)", self.at(farm.cells[i].pos), w)).collect();
         and_list(&parts)
     }
 
@@ -925,6 +928,32 @@ impl<'a> Panel<'a> {
             s.push_str(&format!(" with {}", and_list(&names)));
         }
         s
+    }
+
+    /// What building design `card` at `pos` means beyond its cost: the Immediate ability's yield
+    /// there, or for a Harvest ability paid with Water, the Water in range of that space now (a
+    /// location without it becomes an Open Area at the harvest, ruling 15).
+    fn build_desc(&self, card: &str, pos: Pos, p: &Preview) -> String {
+        let Some(d) = self.deck.location_by_id(card) else { return String::new() };
+        let Some(a) = self.deck.location(d).ability.as_ref() else { return String::new() };
+        match a.timing {
+            Timing::Immediate => {
+                let g = gain_text(p);
+                if g == "nothing" { "Immediate: nothing here".to_string() } else { format!("Immediate: gain {g}") }
+            }
+            Timing::Harvest => {
+                let st = &self.game.state().players[self.seat];
+                let need = eval::amount(self.deck, &st.farm, st.coins, st.food, pos, &a.cost.water);
+                if need == 0 {
+                    return String::new();
+                }
+                let have: u32 =
+                    eval::water_sources(self.deck, &st.farm, pos).iter().map(|&(_, w)| u32::from(w)).sum::<u32>()
+                        .saturating_sub(p.paid.water);
+                format!("Harvest needs {need} Water; {have} in range here after building")
+            }
+            _ => String::new(),
+        }
     }
 
     /// Choose where to build the revealed card: one-tap options where the Water payment does not
@@ -952,7 +981,7 @@ impl<'a> Panel<'a> {
             let choose = need > 0 && self.payments(*pos, need, 2).len() > 1;
             let plain = *extra == 0 && equipment.is_empty();
             let label = format!("{}{}: {}", self.at(*pos), self.variant(*extra, equipment), paid_text(&p.paid));
-            let desc = format!("Then gain {}", gain_text(&p));
+            let desc = self.build_desc(&card, *pos, &p);
             let item = if choose {
                 Item::go(Screen::PayBuild { pos: *pos, extra: *extra, equipment: equipment.clone() }, format!("{label} (choose towers)"))
             } else {
@@ -997,10 +1026,23 @@ impl<'a> Panel<'a> {
             v.len()
         };
         let mut s = format!(
-            "**Build {}** on one of {} (lowercase on the grid). Labels show the cost there; the note under each shows what you gain.",
+            "**Build {}** on one of {} (lowercase on the grid). Each option shows the cost there.",
             self.name(&card),
             plural(spaces as u32, "space", "spaces")
         );
+        let farm = &self.game.state().players[self.seat].farm;
+        let all = farm.build_spaces();
+        if let Some(&other) = all.iter().find(|p| !builds.iter().any(|b| b.0 == **p)) {
+            let a = Action::Build { pos: other, water: vec![], extra: 0, equipment: vec![] };
+            if let Err(e) = preview(self.game, self.seat, &a) {
+                s.push_str(&format!(
+                    "\nNot on the other {} (e.g. {}): {}.",
+                    plural((all.len() - spaces) as u32, "space", "spaces"),
+                    self.at(other),
+                    reason(&e)
+                ));
+            }
+        }
         if gos > 0 && !compact {
             s.push_str("\nWhere more than one Water Tower can pay, pick it from the second list to choose the towers.");
         }
@@ -1024,7 +1066,11 @@ impl<'a> Panel<'a> {
         let Ok(p) = preview(self.game, self.seat, &a) else { return false };
         out.build_grid = true;
         let label = format!("{} at {}{}", self.name(&card), self.at(pos), self.variant(extra, equipment));
-        let mut s = format!("**Build {label}**: costs {}; then you gain {}.", paid_text(&p.paid), gain_text(&p));
+        let mut s = format!("**Build {label}**: costs {}.", paid_text(&p.paid));
+        let desc = self.build_desc(&card, pos, &p);
+        if !desc.is_empty() {
+            s.push_str(&format!(" {desc}."));
+        }
         let need = p.paid.water;
         let mut items = Vec::new();
         let default = self.default_payment(pos, need);
@@ -1064,9 +1110,7 @@ impl<'a> Panel<'a> {
                 let Ok(pv) = preview(self.game, self.seat, b) else { continue };
                 let v = self.variant(*e2, q2);
                 let v = if v.is_empty() { " (plain)".to_string() } else { v };
-                others.push(
-                    Item::act(b.clone(), format!("Build{v}: {}", paid_text(&pv.paid))).desc(format!("Then gain {}", gain_text(&pv))),
-                );
+                others.push(Item::act(b.clone(), format!("Build{v}: {}", paid_text(&pv.paid))).desc(self.build_desc(&card, pos, &pv)));
                 if pv.paid.water > 0 && self.payments(pos, pv.paid.water, 2).len() > 1 {
                     others.push(Item::go(
                         Screen::PayBuild { pos, extra: *e2, equipment: q2.clone() },
@@ -1156,14 +1200,17 @@ impl<'a> Panel<'a> {
 
     /// Hosts for an offered tile now: `B2 Wheat`.
     fn hosts(&self, tile: &str) -> Vec<Pos> {
-        self.v
+        let mut hosts: Vec<Pos> = self
+            .v
             .legal
             .iter()
             .filter_map(|a| match a {
                 Action::Equipment { keep, place: Some(p) } if keep == tile => Some(*p),
                 _ => None,
             })
-            .collect()
+            .collect();
+        hosts.sort_by_key(|p| (p.y, p.x));
+        hosts
     }
 
     /// The Equipment offer (ruling 17): keep one of the drawn tiles.
@@ -1245,13 +1292,9 @@ impl<'a> Panel<'a> {
     /// The harvest (rulings 14, 15): pay abilities in any order, then Done.
     fn harvest(&self, out: &mut Out) {
         let me = self.me();
-        let towers: Vec<String> = me
-            .farm
-            .cells
-            .iter()
-            .filter(|c| c.card == "water_tower")
-            .map(|c| format!("{} {}", self.at(c.pos), c.water))
-            .collect();
+        let mut tower_cells: Vec<_> = me.farm.cells.iter().filter(|c| c.card == "water_tower").collect();
+        tower_cells.sort_by_key(|c| (c.pos.y, c.pos.x));
+        let towers: Vec<String> = tower_cells.iter().map(|c| format!("{} {}", self.at(c.pos), c.water)).collect();
         let mut s = "**Harvest.** Pay the Harvest abilities you want, in any order: what you gain can pay for the \
                      next ones. Unpaid ones become Open Areas when you finish."
             .to_string();

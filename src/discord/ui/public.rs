@@ -192,7 +192,7 @@ pub fn status(table: &Table, game: &Game) -> MessageSpec {
             let first = if sv.seat == v.first_player { " (first player)" } else { "" };
             let name = format!("{}{first} · {} VP", render::seat_name(&names, sv.seat), sv.score_now);
             let open = sv.farm.cells.iter().filter(|c| !c.face_up).count();
-            let mut farm = plural(sv.farm.cells.len() as u32, "card", "cards");
+            let mut farm = format!("Farm: {}", plural(sv.farm.cells.len() as u32, "card", "cards"));
             if open > 0 {
                 farm.push_str(&format!(", {} Open Area{}", open, if open == 1 { "" } else { "s" }));
             }

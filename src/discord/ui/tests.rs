@@ -155,10 +155,11 @@ fn no_water(a: &Action) -> Action {
 
 /// Every legal action of `seat` is reachable from its Main panel, and every reachable action is
 /// accepted by the engine.
-fn check_reachable(table: &Table, game: &Game, seat: usize) {
+fn check_reachable(table: &Table, game: &Game, seat: usize) -> usize {
     let (acts, _) = walk(table, game, seat, 600);
     let reached: HashSet<Action> = acts.iter().map(no_water).collect();
-    for a in game.legal_actions(seat) {
+    let legal = game.legal_actions(seat);
+    for a in &legal {
         assert!(
             reached.contains(&no_water(&a)),
             "seat {seat}: legal {a:?} is not reachable in {:?} (year {}); reached {} actions",
@@ -171,6 +172,7 @@ fn check_reachable(table: &Table, game: &Game, seat: usize) {
         let mut g = game.clone();
         assert!(g.apply(seat, a).is_ok(), "seat {seat}: the panel offers {a:?}, which the engine refuses");
     }
+    legal.len()
 }
 
 /// Every public message of the current state passes the limits.
@@ -191,7 +193,7 @@ fn check_public(t: &Table, game: &Game, events: &[Event]) {
 /// Plays a seeded random game, checking every message at every step; `walk_every` sets how often
 /// every screen of every seat is walked (1 = each step) and `reach_every` how often the
 /// reachability check runs.
-fn playout(players: u8, intro: bool, seed: u64, walk_every: usize, reach_every: usize) -> usize {
+fn playout(players: u8, intro: bool, seed: u64, walk_every: usize, reach_every: usize) -> (usize, usize) {
     let deck = crate::games::fields_of_green::Deck::default_deck();
     let mut game = Game::new(deck, Options { players, intro, first_player: (seed % u64::from(players)) as u8 }, seed)
         .expect("a game");
@@ -201,9 +203,11 @@ fn playout(players: u8, intro: bool, seed: u64, walk_every: usize, reach_every: 
     let mut since_reveal: Vec<Event> = Vec::new();
     let mut step = 0;
     let mut walked = 0;
+    let mut reached = 0;
     ok("lobby", &lobby(&table(n, 0, Status::Open)));
     loop {
         let t = table(n, step as i64 + 1, Status::Active);
+        ok("lobby of a started table", &lobby(&t));
         check_public(&t, &game, &events);
         for s in 0..n {
             ok("panel", &panel(&t, &game, s, &Screen::Main, Some("Done: you did something.")));
@@ -211,7 +215,7 @@ fn playout(players: u8, intro: bool, seed: u64, walk_every: usize, reach_every: 
                 walked += walk(&t, &game, s, 40).1.len();
             }
             if step % reach_every == 0 {
-                check_reachable(&t, &game, s);
+                reached += check_reachable(&t, &game, s);
             }
         }
         let Some((seat, action)) = sim::random_step(&game, &mut rng) else { break };
@@ -244,7 +248,10 @@ fn playout(players: u8, intro: bool, seed: u64, walk_every: usize, reach_every: 
     }
     ok("year summary 4", &year_summary(&t, &game, 4, &events));
     ok("games list", &games_list(&[(t.clone(), Some(game.clone())), (table(n, 0, Status::Open), None)]));
-    walked
+    // The walks and the reachability check did real work.
+    assert!(walked > step, "{walked} screens walked in {step} steps");
+    assert!(reached > 10 * step / reach_every, "{reached} legal actions checked in {step} steps");
+    (walked, reached)
 }
 
 #[test]

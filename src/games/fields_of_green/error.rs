@@ -22,6 +22,8 @@ pub enum ActionError {
     UnknownEquipment(String),
     #[error("{0} is not in your hand")]
     NotInHand(String),
+    #[error("you have already selected {0}")]
+    AlreadySelected(String),
     #[error("{0} is not among the face-up cards")]
     NotFaceUp(String),
     #[error("you have no revealed card to use")]

@@ -260,6 +260,11 @@ fn check_select(g: &Game, seat: usize, card: &str) -> Result<DesignIdx, ActionEr
     }
     let d = design(g, card)?;
     let p = &g.s.players[seat];
+    // Choosing the card already chosen would change nothing: refuse it, so a double click is
+    // not recorded as a second decision.
+    if p.selected == Some(d) {
+        return Err(ActionError::AlreadySelected(card.to_string()));
+    }
     if !p.hand.contains(&d) {
         return Err(ActionError::NotInHand(card.to_string()));
     }
