@@ -57,7 +57,9 @@ pub struct DatabaseConfig {
 
 impl Default for DatabaseConfig {
     fn default() -> DatabaseConfig {
-        DatabaseConfig { path: PathBuf::from("farmhand.sqlite") }
+        DatabaseConfig {
+            path: PathBuf::from("farmhand.sqlite"),
+        }
     }
 }
 
@@ -77,7 +79,12 @@ pub struct GameConfig {
 
 impl Default for GameConfig {
     fn default() -> GameConfig {
-        GameConfig { deck: None, reminder_minutes: 720, reminder_repeat_minutes: 1440, create_threads: true }
+        GameConfig {
+            deck: None,
+            reminder_minutes: 720,
+            reminder_repeat_minutes: 1440,
+            create_threads: true,
+        }
     }
 }
 
@@ -91,7 +98,9 @@ pub struct LogConfig {
 
 impl Default for LogConfig {
     fn default() -> LogConfig {
-        LogConfig { filter: "info".to_string() }
+        LogConfig {
+            filter: "info".to_string(),
+        }
     }
 }
 
@@ -109,7 +118,10 @@ pub struct Config {
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("cannot read the config file {path}")]
-    Read { path: String, source: std::io::Error },
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("config file {path}: {message}")]
     Parse { path: String, message: String },
     #[error(
@@ -123,15 +135,20 @@ pub enum ConfigError {
 impl Config {
     /// Parses a config file's text.
     pub fn from_toml(text: &str, path: &str) -> Result<Config, ConfigError> {
-        let config: Config =
-            toml::from_str(text).map_err(|e| ConfigError::Parse { path: path.to_string(), message: e.to_string() })?;
+        let config: Config = toml::from_str(text).map_err(|e| ConfigError::Parse {
+            path: path.to_string(),
+            message: e.to_string(),
+        })?;
         config.check()?;
         Ok(config)
     }
 
     /// Loads the config: the file at `path` if given (it must exist), else `farmhand.toml` in the
     /// working directory if present, else the defaults; then the environment overrides.
-    pub fn load(path: Option<&Path>, env: &dyn Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+    pub fn load(
+        path: Option<&Path>,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
         let default = Path::new("farmhand.toml");
         let file = match path {
             Some(p) => Some(p),
@@ -140,8 +157,10 @@ impl Config {
         };
         let mut config = match file {
             Some(p) => {
-                let text = std::fs::read_to_string(p)
-                    .map_err(|source| ConfigError::Read { path: p.display().to_string(), source })?;
+                let text = std::fs::read_to_string(p).map_err(|source| ConfigError::Read {
+                    path: p.display().to_string(),
+                    source,
+                })?;
                 Config::from_toml(&text, &p.display().to_string())?
             }
             None => Config::default(),
@@ -157,17 +176,25 @@ impl Config {
 
     fn check(&self) -> Result<(), ConfigError> {
         if self.game.reminder_minutes == 0 || self.game.reminder_repeat_minutes == 0 {
-            return Err(ConfigError::Invalid("game.reminder_minutes and game.reminder_repeat_minutes must be at least 1".into()));
+            return Err(ConfigError::Invalid(
+                "game.reminder_minutes and game.reminder_repeat_minutes must be at least 1".into(),
+            ));
         }
         if self.database.path.as_os_str().is_empty() {
-            return Err(ConfigError::Invalid("database.path must not be empty".into()));
+            return Err(ConfigError::Invalid(
+                "database.path must not be empty".into(),
+            ));
         }
         Ok(())
     }
 
     /// The token, or the error telling the admin how to provide one.
     pub fn token(&self) -> Result<&Secret, ConfigError> {
-        if self.discord.token.is_empty() { Err(ConfigError::MissingToken) } else { Ok(&self.discord.token) }
+        if self.discord.token.is_empty() {
+            Err(ConfigError::MissingToken)
+        } else {
+            Ok(&self.discord.token)
+        }
     }
 }
 
@@ -186,19 +213,31 @@ mod tests {
         let d = Config::default();
         assert_eq!(c.database.path, d.database.path);
         assert_eq!(c.game.reminder_minutes, d.game.reminder_minutes);
-        assert_eq!(c.game.reminder_repeat_minutes, d.game.reminder_repeat_minutes);
+        assert_eq!(
+            c.game.reminder_repeat_minutes,
+            d.game.reminder_repeat_minutes
+        );
         assert_eq!(c.game.create_threads, d.game.create_threads);
         assert_eq!(c.log.filter, d.log.filter);
     }
 
     #[test]
     fn unknown_keys_are_errors_that_name_the_key() {
-        let e = Config::from_toml("[game]\nreminder_minuts = 5\n", "x.toml").unwrap_err().to_string();
+        let e = Config::from_toml("[game]\nreminder_minuts = 5\n", "x.toml")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("reminder_minuts"), "{e}");
-        let e = Config::from_toml("[gmae]\n", "x.toml").unwrap_err().to_string();
+        let e = Config::from_toml("[gmae]\n", "x.toml")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("gmae"), "{e}");
-        let e = Config::from_toml("[game]\nreminder_minutes = \"soon\"\n", "x.toml").unwrap_err().to_string();
-        assert!(e.contains("reminder_minutes") || e.contains("invalid type"), "{e}");
+        let e = Config::from_toml("[game]\nreminder_minutes = \"soon\"\n", "x.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("reminder_minutes") || e.contains("invalid type"),
+            "{e}"
+        );
         assert!(Config::from_toml("[game]\nreminder_minutes = 0\n", "x.toml").is_err());
     }
 
@@ -209,12 +248,17 @@ mod tests {
         assert_eq!(c.token().unwrap().expose(), "abc.def.ghi");
         let shown = format!("{c:?} {}", c.discord.token);
         assert!(!shown.contains("abc.def.ghi"), "{shown}");
-        assert!(matches!(Config::load(None, &no_env).unwrap().token(), Err(ConfigError::MissingToken)));
+        assert!(matches!(
+            Config::load(None, &no_env).unwrap().token(),
+            Err(ConfigError::MissingToken)
+        ));
     }
 
     #[test]
     fn a_missing_config_file_is_a_clear_error() {
-        let e = Config::load(Some(Path::new("/nonexistent/farmhand.toml")), &no_env).unwrap_err().to_string();
+        let e = Config::load(Some(Path::new("/nonexistent/farmhand.toml")), &no_env)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("/nonexistent/farmhand.toml"), "{e}");
     }
 }

@@ -1,6 +1,15 @@
+//! Farmhand: Fields of Green for Discord.
+//!
+//! - [`games`]: the pure rules engines (no I/O, no clock, no Discord, no database).
+//! - [`render`]: views to text (farm grids, score pads, event sentences).
+//! - [`discord`]: slash commands, the component router, message building, notifications.
+//! - [`service`]: the one place game state changes (lock, load, apply, save, reply).
+//! - [`store`]: SQLite through sqlx.
+//! - [`config`]: the TOML config file and the environment.
+
 pub mod config;
 pub mod discord;
 pub mod games;
+pub mod render;
 pub mod service;
 pub mod store;
-pub mod render;

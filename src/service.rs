@@ -3,7 +3,9 @@
 //! its events in one transaction, and only then report success. Discord code calls this and
 //! renders what it returns; it never writes game state itself.
 
-use crate::games::fields_of_green::{Action, ActionError, Deck, Event, Game, GameSnapshot, Options, Phase, Setup};
+use crate::games::fields_of_green::{
+    Action, ActionError, Deck, Event, Game, GameSnapshot, Options, Phase, Setup,
+};
 use crate::store::{GameId, SeatRow, Status, Store, StoreError, Table, TableOptions};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -75,7 +77,11 @@ pub struct Service {
 
 impl Service {
     pub fn new(store: Store, deck: Arc<Deck>) -> Service {
-        Service { store, deck, locks: Mutex::new(HashMap::new()) }
+        Service {
+            store,
+            deck,
+            locks: Mutex::new(HashMap::new()),
+        }
     }
 
     pub fn store(&self) -> &Store {
@@ -89,7 +95,10 @@ impl Service {
     async fn lock(&self, id: GameId) -> tokio::sync::OwnedMutexGuard<()> {
         let m = {
             let mut locks = self.locks.lock().expect("lock map poisoned");
-            locks.entry(id).or_insert_with(|| Arc::new(tokio::sync::Mutex::new(()))).clone()
+            locks
+                .entry(id)
+                .or_insert_with(|| Arc::new(tokio::sync::Mutex::new(())))
+                .clone()
         };
         m.lock_owned().await
     }
@@ -105,8 +114,8 @@ impl Service {
         match &table.game.snapshot {
             None => Ok(None),
             Some(json) => {
-                let snap: GameSnapshot =
-                    serde_json::from_str(json).map_err(|e| ServiceError::Internal(format!("snapshot: {e}")))?;
+                let snap: GameSnapshot = serde_json::from_str(json)
+                    .map_err(|e| ServiceError::Internal(format!("snapshot: {e}")))?;
                 Game::from_snapshot(self.deck.clone(), snap)
                     .map(Some)
                     .map_err(|e| ServiceError::Internal(e.to_string()))
@@ -127,9 +136,14 @@ impl Service {
             return Err(ServiceError::Setup("a table has 2 to 6 seats".into()));
         }
         if options.intro && options.seats > 4 {
-            return Err(ServiceError::Setup("introductory mode is for 2 to 4 players".into()));
+            return Err(ServiceError::Setup(
+                "introductory mode is for 2 to 4 players".into(),
+            ));
         }
-        let id = self.store.create_table(guild_id, channel_id, host.0, host.1, &options, seed).await?;
+        let id = self
+            .store
+            .create_table(guild_id, channel_id, host.0, host.1, &options, seed)
+            .await?;
         Ok(self.store.table(id).await?)
     }
 
@@ -138,7 +152,9 @@ impl Service {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
         if table.game.status != Status::Open {
-            return Err(ServiceError::WrongStatus("this table is no longer taking players"));
+            return Err(ServiceError::WrongStatus(
+                "this table is no longer taking players",
+            ));
         }
         if table.seat_of(user).is_some() {
             return Err(ServiceError::AlreadySeated);
@@ -147,7 +163,11 @@ impl Service {
             return Err(ServiceError::Full);
         }
         let mut seats = table.seats.clone();
-        seats.push(SeatRow { seat: seats.len(), user_id: user, name: name.to_string() });
+        seats.push(SeatRow {
+            seat: seats.len(),
+            user_id: user,
+            name: name.to_string(),
+        });
         self.store.set_seats(id, table.game.version, &seats).await?;
         Ok(self.store.table(id).await?)
     }
@@ -157,7 +177,9 @@ impl Service {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
         if table.game.status != Status::Open {
-            return Err(ServiceError::WrongStatus("the game has started; ask the host to abandon it"));
+            return Err(ServiceError::WrongStatus(
+                "the game has started; ask the host to abandon it",
+            ));
         }
         if table.seat_of(user).is_none() {
             return Err(ServiceError::NotSeated);
@@ -170,18 +192,29 @@ impl Service {
             .iter()
             .filter(|s| s.user_id != user)
             .enumerate()
-            .map(|(k, s)| SeatRow { seat: k, user_id: s.user_id, name: s.name.clone() })
+            .map(|(k, s)| SeatRow {
+                seat: k,
+                user_id: s.user_id,
+                name: s.name.clone(),
+            })
             .collect();
         self.store.set_seats(id, table.game.version, &seats).await?;
         Ok(self.store.table(id).await?)
     }
 
     /// Starts the game with the players seated (host or a manager only).
-    pub async fn start(&self, id: GameId, user: u64, is_manager: bool) -> Result<(Table, Game, Vec<Event>), ServiceError> {
+    pub async fn start(
+        &self,
+        id: GameId,
+        user: u64,
+        is_manager: bool,
+    ) -> Result<(Table, Game, Vec<Event>), ServiceError> {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
         if table.game.status != Status::Open {
-            return Err(ServiceError::WrongStatus("this game has already started or closed"));
+            return Err(ServiceError::WrongStatus(
+                "this game has already started or closed",
+            ));
         }
         if user != table.game.host_id && !is_manager {
             return Err(ServiceError::NotHost);
@@ -190,18 +223,39 @@ impl Service {
             return Err(ServiceError::TooFewPlayers);
         }
         let o = &table.game.options;
-        let options = Options { players: table.seats.len() as u8, intro: o.intro && table.seats.len() <= 4, first_player: 0 };
+        let options = Options {
+            players: table.seats.len() as u8,
+            intro: o.intro && table.seats.len() <= 4,
+            first_player: 0,
+        };
         let (game, events) = Game::start(self.deck.clone(), Setup::new(options, table.game.seed))
             .map_err(|e| ServiceError::Setup(e.to_string()))?;
-        let snapshot = serde_json::to_string(&game.snapshot()).map_err(|e| ServiceError::Internal(e.to_string()))?;
-        let events_json = events.iter().map(|e| serde_json::to_string(e).expect("events serialize")).collect::<Vec<_>>();
-        self.store.start(id, table.game.version, &table.seats, &snapshot, &events_json).await?;
+        let snapshot = serde_json::to_string(&game.snapshot())
+            .map_err(|e| ServiceError::Internal(e.to_string()))?;
+        let events_json = events
+            .iter()
+            .map(|e| serde_json::to_string(e).expect("events serialize"))
+            .collect::<Vec<_>>();
+        self.store
+            .start(
+                id,
+                table.game.version,
+                &table.seats,
+                &snapshot,
+                &events_json,
+            )
+            .await?;
         let table = self.store.table(id).await?;
         Ok((table, game, events))
     }
 
     /// Closes an open table or abandons a game (host or a manager only).
-    pub async fn close(&self, id: GameId, user: u64, is_manager: bool) -> Result<Table, ServiceError> {
+    pub async fn close(
+        &self,
+        id: GameId,
+        user: u64,
+        is_manager: bool,
+    ) -> Result<Table, ServiceError> {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
         if user != table.game.host_id && !is_manager {
@@ -210,7 +264,9 @@ impl Service {
         if !matches!(table.game.status, Status::Open | Status::Active) {
             return Err(ServiceError::WrongStatus("this table is already closed"));
         }
-        self.store.set_status(id, table.game.version, Status::Abandoned).await?;
+        self.store
+            .set_status(id, table.game.version, Status::Abandoned)
+            .await?;
         Ok(self.store.table(id).await?)
     }
 
@@ -218,7 +274,13 @@ impl Service {
     /// the game has moved on since, the action is still applied when it is legal now (the same
     /// decision, made on a slightly older picture: others acting in a simultaneous phase must
     /// not break everyone's buttons), and refused as stale otherwise.
-    pub async fn act(&self, id: GameId, user: u64, seen: Option<i64>, action: &Action) -> Result<Acted, ServiceError> {
+    pub async fn act(
+        &self,
+        id: GameId,
+        user: u64,
+        seen: Option<i64>,
+        action: &Action,
+    ) -> Result<Acted, ServiceError> {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
         if table.game.status != Status::Active {
@@ -240,16 +302,41 @@ impl Service {
         let waiting_before = game.waiting_for();
         let phase_before = game.phase().clone();
         let events = game.apply(seat, action)?;
-        let snapshot = serde_json::to_string(&game.snapshot()).map_err(|e| ServiceError::Internal(e.to_string()))?;
-        let action_json = serde_json::to_string(action).map_err(|e| ServiceError::Internal(e.to_string()))?;
-        let events_json = events.iter().map(|e| serde_json::to_string(e).expect("events serialize")).collect::<Vec<_>>();
-        let status = if game.is_over() { Status::Ended } else { Status::Active };
+        let snapshot = serde_json::to_string(&game.snapshot())
+            .map_err(|e| ServiceError::Internal(e.to_string()))?;
+        let action_json =
+            serde_json::to_string(action).map_err(|e| ServiceError::Internal(e.to_string()))?;
+        let events_json = events
+            .iter()
+            .map(|e| serde_json::to_string(e).expect("events serialize"))
+            .collect::<Vec<_>>();
+        let status = if game.is_over() {
+            Status::Ended
+        } else {
+            Status::Active
+        };
         // The reminder clock restarts whenever the set of players the game waits for changes.
         let moved_on = game.waiting_for() != waiting_before;
         self.store
-            .save_action(id, table.game.version, seat, &action_json, &snapshot, &events_json, status, moved_on)
+            .save_action(
+                id,
+                table.game.version,
+                seat,
+                &action_json,
+                &snapshot,
+                &events_json,
+                status,
+                moved_on,
+            )
             .await?;
         let table = self.store.table(id).await?;
-        Ok(Acted { table, game, seat, events, waiting_before, phase_before })
+        Ok(Acted {
+            table,
+            game,
+            seat,
+            events,
+            waiting_before,
+            phase_before,
+        })
     }
 }

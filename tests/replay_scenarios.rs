@@ -266,8 +266,22 @@ fn scenario_three_player_draft() {
     assert_eq!(
         revealed,
         vec![
-            (6, 1, ids(&["corn", "cows", "chickens"]).into_iter().map(Some).collect()),
-            (13, 2, ids(&["well", "wheat", "tomatoes"]).into_iter().map(Some).collect())
+            (
+                6,
+                1,
+                ids(&["corn", "cows", "chickens"])
+                    .into_iter()
+                    .map(Some)
+                    .collect()
+            ),
+            (
+                13,
+                2,
+                ids(&["well", "wheat", "tomatoes"])
+                    .into_iter()
+                    .map(Some)
+                    .collect()
+            )
         ]
     );
     assert_eq!(

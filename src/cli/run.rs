@@ -20,10 +20,14 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         Ok(f) if !f.trim().is_empty() => f,
         _ => config.log.filter.clone(),
     };
-    let filter = tracing_subscriber::EnvFilter::try_new(&filter).with_context(|| format!("bad log filter {filter:?}"))?;
+    let filter = tracing_subscriber::EnvFilter::try_new(&filter)
+        .with_context(|| format!("bad log filter {filter:?}"))?;
     tracing_subscriber::fmt().with_env_filter(filter).init();
     // Checked before starting anything, so a missing token is one clear line.
     config.token()?;
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the async runtime")?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
     runtime.block_on(farmhand::discord::run(config))
 }

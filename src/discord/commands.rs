@@ -12,7 +12,10 @@ use poise::serenity_prelude as serenity;
 use rand::Rng;
 
 fn text(s: &str) -> MessageSpec {
-    MessageSpec { content: s.to_string(), ..Default::default() }
+    MessageSpec {
+        content: s.to_string(),
+        ..Default::default()
+    }
 }
 
 async fn say(ctx: Ctx<'_>, m: &MessageSpec) -> Result<(), Error> {
@@ -23,19 +26,30 @@ async fn say(ctx: Ctx<'_>, m: &MessageSpec) -> Result<(), Error> {
 async fn display_name(ctx: Ctx<'_>) -> String {
     match ctx.author_member().await {
         Some(m) => m.display_name().to_string(),
-        None => ctx.author().global_name.clone().unwrap_or_else(|| ctx.author().name.clone()),
+        None => ctx
+            .author()
+            .global_name
+            .clone()
+            .unwrap_or_else(|| ctx.author().name.clone()),
     }
 }
 
 async fn is_manager(ctx: Ctx<'_>) -> bool {
-    ctx.author_member().await.and_then(|m| m.permissions).is_some_and(|p| p.manage_guild())
+    ctx.author_member()
+        .await
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild())
 }
 
 /// The newest live table in this channel (or its thread) that the author sits at, else any
 /// live table here.
 async fn table_here(ctx: Ctx<'_>) -> Result<Option<(Table, Option<Game>)>, ServiceError> {
     let data = ctx.data();
-    let ids = data.service.store().live_tables_in(ctx.channel_id().get()).await?;
+    let ids = data
+        .service
+        .store()
+        .live_tables_in(ctx.channel_id().get())
+        .await?;
     let mut fallback = None;
     for id in ids {
         let (table, game) = data.service.load(id).await?;
@@ -51,7 +65,9 @@ async fn table_here(ctx: Ctx<'_>) -> Result<Option<(Table, Option<Game>)>, Servi
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("new", "hand", "farm", "status", "games", "card", "rules", "abandon", "settings"),
+    subcommands(
+        "new", "hand", "farm", "status", "games", "card", "rules", "abandon", "settings"
+    ),
     subcommand_required
 )]
 pub async fn fog(_ctx: Ctx<'_>) -> Result<(), Error> {
@@ -81,18 +97,33 @@ async fn new(
     let name = display_name(ctx).await;
     let seed: u64 = rand::rng().random();
     let guild = ctx.guild_id().map(|g| g.get());
-    let table = match data.service.open_table(guild, ctx.channel_id().get(), (ctx.author().id.get(), &name), options, seed).await
+    let table = match data
+        .service
+        .open_table(
+            guild,
+            ctx.channel_id().get(),
+            (ctx.author().id.get(), &name),
+            options,
+            seed,
+        )
+        .await
     {
         Ok(t) => t,
         Err(e) => return say(ctx, &text(&user_text(&e))).await,
     };
     // The lobby is an ordinary channel message, so it can be edited for as long as the game lasts.
-    let posted = ctx.channel_id().send_message(ctx.http(), send::message(&ui::lobby(&table))).await;
+    let posted = ctx
+        .channel_id()
+        .send_message(ctx.http(), send::message(&ui::lobby(&table)))
+        .await;
     let msg = match posted {
         Ok(m) => m,
         Err(e) => {
             tracing::warn!(error = %e, "could not post a lobby");
-            let _ = data.service.close(table.game.id, ctx.author().id.get(), true).await;
+            let _ = data
+                .service
+                .close(table.game.id, ctx.author().id.get(), true)
+                .await;
             return say(
                 ctx,
                 &text("I cannot post in this channel. Please give me View Channel, Send Messages and Embed Links here."),
@@ -104,20 +135,36 @@ async fn new(
     if data.config.game.create_threads {
         let builder = serenity::CreateThread::new(format!("Fields of Green #{}", table.game.id))
             .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-        match ctx.channel_id().create_thread_from_message(ctx.http(), msg.id, builder).await {
+        match ctx
+            .channel_id()
+            .create_thread_from_message(ctx.http(), msg.id, builder)
+            .await
+        {
             Ok(t) => thread = Some(t.id.get()),
             // Threads are a comfort, not a need: without the permission the game talks here.
             Err(e) => tracing::info!(error = %e, "no thread for this game; playing in the channel"),
         }
     }
-    if let Err(e) = data.service.store().set_message(table.game.id, thread, Some(msg.id.get())).await {
+    if let Err(e) = data
+        .service
+        .store()
+        .set_message(table.game.id, thread, Some(msg.id.get()))
+        .await
+    {
         return say(ctx, &text(&user_text(&e.into()))).await;
     }
     let where_ = match thread {
         Some(t) => format!(" Moves and reminders go to <#{t}>."),
         None => String::new(),
     };
-    say(ctx, &text(&format!("Table #{} is open. Players join with the button.{where_}", table.game.id))).await
+    say(
+        ctx,
+        &text(&format!(
+            "Table #{} is open. Players join with the button.{where_}",
+            table.game.id
+        )),
+    )
+    .await
 }
 
 /// Show your hand and what you can do now (privately)
@@ -127,7 +174,12 @@ async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
     let m = match table_here(ctx).await {
         Ok(Some((table, Some(game)))) => match table.seat_of(ctx.author().id.get()) {
             Some(seat) => {
-                if data.service.store().prefs(ctx.author().id.get()).await.is_ok_and(|p| p.hand_in_dm)
+                if data
+                    .service
+                    .store()
+                    .prefs(ctx.author().id.get())
+                    .await
+                    .is_ok_and(|p| p.hand_in_dm)
                     && notify::update_dm_panel(ctx.http(), data, &table, &game, seat, true).await
                 {
                     text("Your hand is in your DMs with me.")
@@ -146,8 +198,13 @@ async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
 
 /// Show a player's farm (yours by default)
 #[poise::command(slash_command, guild_only)]
-async fn farm(ctx: Ctx<'_>, #[description = "Whose farm"] player: Option<serenity::User>) -> Result<(), Error> {
-    let who = player.as_ref().map_or(ctx.author().id.get(), |u| u.id.get());
+async fn farm(
+    ctx: Ctx<'_>,
+    #[description = "Whose farm"] player: Option<serenity::User>,
+) -> Result<(), Error> {
+    let who = player
+        .as_ref()
+        .map_or(ctx.author().id.get(), |u| u.id.get());
     let m = match table_here(ctx).await {
         Ok(Some((table, Some(game)))) => match table.seat_of(who) {
             Some(seat) => ui::farm(&table, &game, seat),
@@ -176,7 +233,9 @@ async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
     let data = ctx.data();
-    let Some(guild) = ctx.guild_id() else { return say(ctx, &text("Use this in a server.")).await };
+    let Some(guild) = ctx.guild_id() else {
+        return say(ctx, &text("Use this in a server.")).await;
+    };
     let mut tables = Vec::new();
     match data.service.store().live_tables_in_guild(guild.get()).await {
         Ok(ids) => {
@@ -193,8 +252,12 @@ async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
 
 async fn card_names(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let names = ui::card_names(ctx.data().service.deck(), partial);
-    serenity::CreateAutocompleteResponse::new()
-        .set_choices(names.into_iter().map(serenity::AutocompleteChoice::from).collect())
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        names
+            .into_iter()
+            .map(serenity::AutocompleteChoice::from)
+            .collect(),
+    )
 }
 
 /// Read a card's text
@@ -205,7 +268,8 @@ async fn card(
     #[autocomplete = "card_names"]
     name: String,
 ) -> Result<(), Error> {
-    let m = ui::card(ctx.data().service.deck(), &name).unwrap_or_else(|| text(&format!("No card is called {name:?}.")));
+    let m = ui::card(ctx.data().service.deck(), &name)
+        .unwrap_or_else(|| text(&format!("No card is called {name:?}.")));
     say(ctx, &m).await
 }
 
@@ -235,11 +299,23 @@ async fn rules(
 async fn abandon(ctx: Ctx<'_>) -> Result<(), Error> {
     let data = ctx.data();
     let m = match table_here(ctx).await {
-        Ok(Some((table, _))) => match data.service.close(table.game.id, ctx.author().id.get(), is_manager(ctx).await).await {
+        Ok(Some((table, _))) => match data
+            .service
+            .close(table.game.id, ctx.author().id.get(), is_manager(ctx).await)
+            .await
+        {
             Ok(t) => {
                 notify::refresh_table(ctx.http(), &t, None).await;
-                notify::post(ctx.http(), &t, &text(&format!("Game #{} was abandoned by <@{}>.", t.game.id, ctx.author().id)))
-                    .await;
+                notify::post(
+                    ctx.http(),
+                    &t,
+                    &text(&format!(
+                        "Game #{} was abandoned by <@{}>.",
+                        t.game.id,
+                        ctx.author().id
+                    )),
+                )
+                .await;
                 text("The game is abandoned.")
             }
             Err(e) => text(&user_text(&e)),
@@ -265,8 +341,12 @@ pub enum ReminderChoice {
 #[poise::command(slash_command)]
 async fn settings(
     ctx: Ctx<'_>,
-    #[description = "Keep your hand in a DM that I update as the game goes"] hand_in_dm: Option<bool>,
-    #[description = "How to remind you when a game waits for you"] reminders: Option<ReminderChoice>,
+    #[description = "Keep your hand in a DM that I update as the game goes"] hand_in_dm: Option<
+        bool,
+    >,
+    #[description = "How to remind you when a game waits for you"] reminders: Option<
+        ReminderChoice,
+    >,
 ) -> Result<(), Error> {
     let store = ctx.data().service.store();
     let user = ctx.author().id.get();
@@ -287,13 +367,21 @@ async fn settings(
     if let Err(e) = store.set_prefs(user, prefs).await {
         return say(ctx, &text(&user_text(&e.into()))).await;
     }
-    let hand = if prefs.hand_in_dm { "in a DM I keep up to date" } else { "in private replies here" };
+    let hand = if prefs.hand_in_dm {
+        "in a DM I keep up to date"
+    } else {
+        "in private replies here"
+    };
     let remind = match prefs.reminders {
         Reminders::Mention => "a mention in the game's thread",
         Reminders::Dm => "a DM (a mention if your DMs are closed)",
         Reminders::Off => "none",
     };
-    say(ctx, &text(&format!("Your hand: {hand}.\nReminders: {remind}."))).await
+    say(
+        ctx,
+        &text(&format!("Your hand: {hand}.\nReminders: {remind}.")),
+    )
+    .await
 }
 
 /// Every command, for registration.

@@ -21,20 +21,33 @@ pub enum Screen {
     /// Choose a space to build the revealed card.
     Build,
     /// Choose which towers pay the Water of a build on this space (with these extras/tiles).
-    PayBuild { pos: Pos, extra: u8, equipment: Vec<SmolStr> },
+    PayBuild {
+        pos: Pos,
+        extra: u8,
+        equipment: Vec<SmolStr>,
+    },
     /// Choose a space for a Water Tower / a Silo.
     Tower,
     Silo,
     /// Choose an Open Area to restore.
     Restore,
     /// Choose which towers pay a harvest.
-    PayHarvest { pos: Pos, extra: u8 },
+    PayHarvest {
+        pos: Pos,
+        extra: u8,
+    },
     /// Choose where the kept Equipment goes.
-    PlaceEquipment { tile: SmolStr },
+    PlaceEquipment {
+        tile: SmolStr,
+    },
     /// Another player's farm (or one's own), read-only.
-    Farm { seat: usize },
+    Farm {
+        seat: usize,
+    },
     /// The pile split: counts chosen so far.
-    Split { counts: [u8; 4] },
+    Split {
+        counts: [u8; 4],
+    },
 }
 
 /// What a component does.
@@ -84,7 +97,11 @@ fn positions(ps: &[Pos]) -> String {
     let mut k = 0;
     while k < ps.len() {
         let run = ps[k..].iter().take_while(|&&p| p == ps[k]).count();
-        out.push(if run > 1 { format!("{}*{run}", pos(ps[k])) } else { pos(ps[k]) });
+        out.push(if run > 1 {
+            format!("{}*{run}", pos(ps[k]))
+        } else {
+            pos(ps[k])
+        });
         k += run;
     }
     out.join(",")
@@ -97,7 +114,10 @@ fn parse_positions(s: &str) -> Option<Vec<Pos>> {
     let mut out = Vec::new();
     for part in s.split(',') {
         let (p, n) = match part.split_once('*') {
-            Some((p, n)) => (p, n.parse::<usize>().ok().filter(|&n| (2..=20).contains(&n))?),
+            Some((p, n)) => (
+                p,
+                n.parse::<usize>().ok().filter(|&n| (2..=20).contains(&n))?,
+            ),
             None => (part, 1),
         };
         let p = parse_pos(p)?;
@@ -114,12 +134,17 @@ fn parse_tiles(s: &str) -> Option<Vec<SmolStr>> {
     if s.is_empty() {
         return Some(Vec::new());
     }
-    s.split('+').map(|t| valid_id(t).then(|| SmolStr::new(t))).collect()
+    s.split('+')
+        .map(|t| valid_id(t).then(|| SmolStr::new(t)))
+        .collect()
 }
 
 /// Card and tile ids are short lowercase ASCII (the deck loader enforces it).
 fn valid_id(s: &str) -> bool {
-    !s.is_empty() && s.len() <= 16 && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+    !s.is_empty()
+        && s.len() <= 16
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
 
 /// Encodes an action as `verb:args` (also used as select option values).
@@ -129,8 +154,19 @@ pub fn encode_action(a: &Action) -> String {
         Action::Draw { split } => format!("draw:{}{}{}{}", split[0], split[1], split[2], split[3]),
         Action::Select { card } => format!("sel:{card}"),
         Action::Pick { card } => format!("pick:{card}"),
-        Action::Build { pos: p, water, extra, equipment } => {
-            format!("b:{}:{}:{}:{}", pos(*p), extra, tiles(equipment), positions(water))
+        Action::Build {
+            pos: p,
+            water,
+            extra,
+            equipment,
+        } => {
+            format!(
+                "b:{}:{}:{}:{}",
+                pos(*p),
+                extra,
+                tiles(equipment),
+                positions(water)
+            )
         }
         Action::WaterTower { pos: p, equipment } => format!("wt:{}:{}", pos(*p), tiles(equipment)),
         Action::Silo { pos: p, equipment } => format!("si:{}:{}", pos(*p), tiles(equipment)),
@@ -140,7 +176,11 @@ pub fn encode_action(a: &Action) -> String {
             Some(p) => format!("eq:{keep}:{}", pos(*p)),
             None => format!("eq:{keep}:-"),
         },
-        Action::Harvest { pos: p, water, extra } => format!("h:{}:{}:{}", pos(*p), extra, positions(water)),
+        Action::Harvest {
+            pos: p,
+            water,
+            extra,
+        } => format!("h:{}:{}:{}", pos(*p), extra, positions(water)),
         Action::EndHarvest => "eh".to_string(),
     }
 }
@@ -150,13 +190,17 @@ pub fn decode_action(s: &str) -> Option<Action> {
     let parts: Vec<&str> = s.split(':').collect();
     let card = |k: usize| parts.get(k).filter(|c| valid_id(c)).map(SmolStr::new);
     Some(match (parts[0], parts.len()) {
-        ("wat", 2) => Action::PlaceWater { towers: parse_positions(parts[1])? },
+        ("wat", 2) => Action::PlaceWater {
+            towers: parse_positions(parts[1])?,
+        },
         ("draw", 2) => {
             let d: Vec<u8> = parts[1].bytes().map(|b| b.wrapping_sub(b'0')).collect();
             if d.len() != 4 || d.iter().any(|&x| x > 9) {
                 return None;
             }
-            Action::Draw { split: [d[0], d[1], d[2], d[3]] }
+            Action::Draw {
+                split: [d[0], d[1], d[2], d[3]],
+            }
         }
         ("sel", 2) => Action::Select { card: card(1)? },
         ("pick", 2) => Action::Pick { card: card(1)? },
@@ -166,13 +210,27 @@ pub fn decode_action(s: &str) -> Option<Action> {
             equipment: parse_tiles(parts[3])?,
             water: parse_positions(parts[4])?,
         },
-        ("wt", 3) => Action::WaterTower { pos: parse_pos(parts[1])?, equipment: parse_tiles(parts[2])? },
-        ("si", 3) => Action::Silo { pos: parse_pos(parts[1])?, equipment: parse_tiles(parts[2])? },
-        ("m", 2) => Action::Market { food: parts[1].parse().ok()? },
-        ("r", 2) => Action::Restore { pos: parse_pos(parts[1])? },
+        ("wt", 3) => Action::WaterTower {
+            pos: parse_pos(parts[1])?,
+            equipment: parse_tiles(parts[2])?,
+        },
+        ("si", 3) => Action::Silo {
+            pos: parse_pos(parts[1])?,
+            equipment: parse_tiles(parts[2])?,
+        },
+        ("m", 2) => Action::Market {
+            food: parts[1].parse().ok()?,
+        },
+        ("r", 2) => Action::Restore {
+            pos: parse_pos(parts[1])?,
+        },
         ("eq", 3) => Action::Equipment {
             keep: card(1)?,
-            place: if parts[2] == "-" { None } else { Some(parse_pos(parts[2])?) },
+            place: if parts[2] == "-" {
+                None
+            } else {
+                Some(parse_pos(parts[2])?)
+            },
         },
         ("h", 4) => Action::Harvest {
             pos: parse_pos(parts[1])?,
@@ -189,14 +247,20 @@ pub fn encode_screen(s: &Screen) -> String {
     match s {
         Screen::Main => "main".into(),
         Screen::Build => "build".into(),
-        Screen::PayBuild { pos: p, extra, equipment } => format!("payb:{}:{}:{}", pos(*p), extra, tiles(equipment)),
+        Screen::PayBuild {
+            pos: p,
+            extra,
+            equipment,
+        } => format!("payb:{}:{}:{}", pos(*p), extra, tiles(equipment)),
         Screen::Tower => "tower".into(),
         Screen::Silo => "silo".into(),
         Screen::Restore => "restore".into(),
         Screen::PayHarvest { pos: p, extra } => format!("payh:{}:{}", pos(*p), extra),
         Screen::PlaceEquipment { tile } => format!("place:{tile}"),
         Screen::Farm { seat } => format!("farm:{seat}"),
-        Screen::Split { counts } => format!("split:{}{}{}{}", counts[0], counts[1], counts[2], counts[3]),
+        Screen::Split { counts } => {
+            format!("split:{}{}{}{}", counts[0], counts[1], counts[2], counts[3])
+        }
     }
 }
 
@@ -213,15 +277,24 @@ pub fn decode_screen(s: &str) -> Option<Screen> {
         ("tower", 1) => Screen::Tower,
         ("silo", 1) => Screen::Silo,
         ("restore", 1) => Screen::Restore,
-        ("payh", 3) => Screen::PayHarvest { pos: parse_pos(parts[1])?, extra: parts[2].parse().ok()? },
-        ("place", 2) => Screen::PlaceEquipment { tile: parts.get(1).filter(|t| valid_id(t)).map(SmolStr::new)? },
-        ("farm", 2) => Screen::Farm { seat: parts[1].parse().ok()? },
+        ("payh", 3) => Screen::PayHarvest {
+            pos: parse_pos(parts[1])?,
+            extra: parts[2].parse().ok()?,
+        },
+        ("place", 2) => Screen::PlaceEquipment {
+            tile: parts.get(1).filter(|t| valid_id(t)).map(SmolStr::new)?,
+        },
+        ("farm", 2) => Screen::Farm {
+            seat: parts[1].parse().ok()?,
+        },
         ("split", 2) => {
             let d: Vec<u8> = parts[1].bytes().map(|b| b.wrapping_sub(b'0')).collect();
             if d.len() != 4 || d.iter().any(|&x| x > 9) {
                 return None;
             }
-            Screen::Split { counts: [d[0], d[1], d[2], d[3]] }
+            Screen::Split {
+                counts: [d[0], d[1], d[2], d[3]],
+            }
         }
         _ => return None,
     })
@@ -229,7 +302,11 @@ pub fn decode_screen(s: &str) -> Option<Screen> {
 
 impl ComponentId {
     pub fn new(game: GameId, version: i64, verb: Verb) -> ComponentId {
-        ComponentId { game, version, verb }
+        ComponentId {
+            game,
+            version,
+            verb,
+        }
     }
 
     /// The custom_id string. Callers check [`MAX_ID`] via [`ComponentId::fits`] (the UI only
@@ -285,7 +362,11 @@ impl ComponentId {
             ("act", Some(t)) => Verb::Act(decode_action(t)?),
             _ => return None,
         };
-        Some(ComponentId { game, version, verb })
+        Some(ComponentId {
+            game,
+            version,
+            verb,
+        })
     }
 }
 
@@ -294,7 +375,10 @@ mod tests {
     use super::*;
 
     fn long_tiles() -> Vec<SmolStr> {
-        vec![SmolStr::new("abcdefghijklmnop"), SmolStr::new("qrstuvwxyz012345")]
+        vec![
+            SmolStr::new("abcdefghijklmnop"),
+            SmolStr::new("qrstuvwxyz012345"),
+        ]
     }
 
     /// Every form, with the largest numbers and longest ids a real game can produce: a farm
@@ -302,34 +386,88 @@ mod tests {
     /// towers, game ids stay under ten digits and versions under a million.
     fn every_verb() -> Vec<Verb> {
         let far = Pos::new(-30, -30);
-        let water: Vec<Pos> = vec![far, far, Pos::new(-29, -30), Pos::new(-29, -30), Pos::new(-30, -29), Pos::new(-30, -29)];
-        let mut v = vec![Verb::Join, Verb::Leave, Verb::Start, Verb::Cancel, Verb::Hand, Verb::Farms, Verb::Log, Verb::Choose, Verb::Navigate];
+        let water: Vec<Pos> = vec![
+            far,
+            far,
+            Pos::new(-29, -30),
+            Pos::new(-29, -30),
+            Pos::new(-30, -29),
+            Pos::new(-30, -29),
+        ];
+        let mut v = vec![
+            Verb::Join,
+            Verb::Leave,
+            Verb::Start,
+            Verb::Cancel,
+            Verb::Hand,
+            Verb::Farms,
+            Verb::Log,
+            Verb::Choose,
+            Verb::Navigate,
+        ];
         let screens = vec![
             Screen::Main,
             Screen::Build,
-            Screen::PayBuild { pos: far, extra: 9, equipment: long_tiles() },
+            Screen::PayBuild {
+                pos: far,
+                extra: 9,
+                equipment: long_tiles(),
+            },
             Screen::Tower,
             Screen::Silo,
             Screen::Restore,
             Screen::PayHarvest { pos: far, extra: 9 },
-            Screen::PlaceEquipment { tile: SmolStr::new("abcdefghijklmnop") },
+            Screen::PlaceEquipment {
+                tile: SmolStr::new("abcdefghijklmnop"),
+            },
             Screen::Farm { seat: 5 },
-            Screen::Split { counts: [6, 0, 0, 0] },
+            Screen::Split {
+                counts: [6, 0, 0, 0],
+            },
         ];
         v.extend(screens.into_iter().map(Verb::Show));
         let actions = vec![
-            Action::PlaceWater { towers: vec![far, far] },
-            Action::Draw { split: [3, 2, 1, 0] },
-            Action::Select { card: SmolStr::new("abcdefghijklmnop") },
-            Action::Pick { card: SmolStr::new("abcdefghijklmnop") },
-            Action::Build { pos: far, water: water.clone(), extra: 9, equipment: long_tiles() },
-            Action::WaterTower { pos: far, equipment: long_tiles() },
-            Action::Silo { pos: far, equipment: long_tiles() },
+            Action::PlaceWater {
+                towers: vec![far, far],
+            },
+            Action::Draw {
+                split: [3, 2, 1, 0],
+            },
+            Action::Select {
+                card: SmolStr::new("abcdefghijklmnop"),
+            },
+            Action::Pick {
+                card: SmolStr::new("abcdefghijklmnop"),
+            },
+            Action::Build {
+                pos: far,
+                water: water.clone(),
+                extra: 9,
+                equipment: long_tiles(),
+            },
+            Action::WaterTower {
+                pos: far,
+                equipment: long_tiles(),
+            },
+            Action::Silo {
+                pos: far,
+                equipment: long_tiles(),
+            },
             Action::Market { food: 2 },
             Action::Restore { pos: far },
-            Action::Equipment { keep: SmolStr::new("abcdefghijklmnop"), place: Some(far) },
-            Action::Equipment { keep: SmolStr::new("hoses"), place: None },
-            Action::Harvest { pos: far, water: water.clone(), extra: 9 },
+            Action::Equipment {
+                keep: SmolStr::new("abcdefghijklmnop"),
+                place: Some(far),
+            },
+            Action::Equipment {
+                keep: SmolStr::new("hoses"),
+                place: None,
+            },
+            Action::Harvest {
+                pos: far,
+                water: water.clone(),
+                extra: 9,
+            },
             Action::EndHarvest,
         ];
         v.extend(actions.into_iter().map(Verb::Act));

@@ -32,8 +32,10 @@ pub fn load_deck(config: &Config) -> anyhow::Result<Arc<Deck>> {
     match &config.game.deck {
         None => Ok(Deck::default_deck()),
         Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read the deck file {}", path.display()))?;
-            let deck = Deck::from_toml(&text).with_context(|| format!("deck file {}", path.display()))?;
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the deck file {}", path.display()))?;
+            let deck =
+                Deck::from_toml(&text).with_context(|| format!("deck file {}", path.display()))?;
             Ok(Arc::new(deck))
         }
     }
@@ -43,11 +45,17 @@ pub fn load_deck(config: &Config) -> anyhow::Result<Arc<Deck>> {
 pub async fn prepare(config: Config) -> anyhow::Result<Data> {
     let deck = load_deck(&config)?;
     let path = config.database.path.clone();
-    let store = Store::open(&path)
-        .await
-        .with_context(|| format!("cannot open the database at {} (is the folder writable?)", path.display()))?;
+    let store = Store::open(&path).await.with_context(|| {
+        format!(
+            "cannot open the database at {} (is the folder writable?)",
+            path.display()
+        )
+    })?;
     tracing::info!(database = %path.display(), deck = %deck.name, "database ready");
-    Ok(Data { service: Arc::new(Service::new(store, deck)), config: Arc::new(config) })
+    Ok(Data {
+        service: Arc::new(Service::new(store, deck)),
+        config: Arc::new(config),
+    })
 }
 
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
@@ -101,6 +109,18 @@ pub fn intents() -> serenity::GatewayIntents {
     serenity::GatewayIntents::GUILDS
 }
 
+/// A client for the given HTTP handle: the real Discord's, or (in tests and `farmhand demo`) one
+/// built with `HttpBuilder::proxy` pointing at a fake Discord on loopback.
+pub async fn client_with_http(
+    data: Data,
+    http: serenity::Http,
+) -> anyhow::Result<serenity::Client> {
+    serenity::ClientBuilder::new_with_http(http, intents())
+        .framework(framework(data))
+        .await
+        .context("cannot create the Discord client")
+}
+
 /// Runs the bot until Ctrl-C.
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let token = config.token()?.clone();
@@ -116,6 +136,9 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             shards.shutdown_all().await;
         }
     });
-    client.start().await.context("the Discord connection failed (is the token right?)")?;
+    client
+        .start()
+        .await
+        .context("the Discord connection failed (is the token right?)")?;
     Ok(())
 }

@@ -11,7 +11,9 @@ use serenity::{ChannelId, Http, MessageId, UserId};
 
 /// Redraws the public table message (edited in place, never reposted).
 pub async fn refresh_table(http: &Http, table: &Table, game: Option<&Game>) {
-    let Some(msg) = table.game.table_message_id else { return };
+    let Some(msg) = table.game.table_message_id else {
+        return;
+    };
     let spec = match game {
         Some(g) => ui::table_message(table, g),
         None => ui::lobby(table),
@@ -59,10 +61,16 @@ pub async fn after_action(
     let left_action = matches!(phase_before, Phase::Action { .. } | Phase::Duel { .. })
         && !matches!(game.phase(), Phase::Action { .. } | Phase::Duel { .. });
     let boundary_here = events.iter().position(is_turn_boundary);
-    let year_end = events.iter().any(|e| matches!(e, Event::YearStarted { year, .. } if *year >= 2) || matches!(e, Event::GameEnded { .. }));
+    let year_end = events.iter().any(|e| {
+        matches!(e, Event::YearStarted { year, .. } if *year >= 2)
+            || matches!(e, Event::GameEnded { .. })
+    });
     if boundary_here.is_some() || left_action || year_end {
         let all: Vec<Event> = match data.service.store().recent_events(table.game.id, 600).await {
-            Ok(rows) => rows.iter().filter_map(|(_, e)| serde_json::from_str(e).ok()).collect(),
+            Ok(rows) => rows
+                .iter()
+                .filter_map(|(_, e)| serde_json::from_str(e).ok())
+                .collect(),
             Err(e) => {
                 tracing::warn!(game = table.game.id, error = %e, "could not read the log for a summary");
                 Vec::new()
@@ -77,11 +85,16 @@ pub async fn after_action(
                     Some(k) => k,
                     None => events
                         .iter()
-                        .position(|e| matches!(e, Event::HarvestFinished { .. } | Event::YearStarted { .. }))
+                        .position(|e| {
+                            matches!(e, Event::HarvestFinished { .. } | Event::YearStarted { .. })
+                        })
                         .unwrap_or(events.len()),
                 };
             let end = end.min(all.len());
-            let start = all[..end].iter().rposition(is_turn_boundary).map_or(0, |k| k + 1);
+            let start = all[..end]
+                .iter()
+                .rposition(is_turn_boundary)
+                .map_or(0, |k| k + 1);
             if let Some(spec) = ui::turn_summary(table, game, &all[start..end]) {
                 post(http, table, &spec).await;
             }
@@ -94,7 +107,12 @@ pub async fn after_action(
                         .iter()
                         .rposition(|e| matches!(e, Event::YearStarted { .. }))
                         .unwrap_or(0);
-                    post(http, table, &ui::year_summary(table, game, year - 1, &all[start..end])).await;
+                    post(
+                        http,
+                        table,
+                        &ui::year_summary(table, game, year - 1, &all[start..end]),
+                    )
+                    .await;
                 }
                 Event::GameEnded { .. } => post(http, table, &ui::final_scores(table, game)).await,
                 _ => {}
@@ -132,8 +150,17 @@ pub async fn after_action(
 
 /// Sends or redraws a player's DM hand panel. With `create`, a missing panel is created (else
 /// only an existing one is edited). Returns false when Discord refused (e.g. DMs closed, 50007).
-pub async fn update_dm_panel(http: &Http, data: &Data, table: &Table, game: &Game, seat: usize, create: bool) -> bool {
-    let Some(user) = table.user_of(seat) else { return false };
+pub async fn update_dm_panel(
+    http: &Http,
+    data: &Data,
+    table: &Table,
+    game: &Game,
+    seat: usize,
+    create: bool,
+) -> bool {
+    let Some(user) = table.user_of(seat) else {
+        return false;
+    };
     let spec = ui::panel(table, game, seat, &super::ids::Screen::Main, None);
     let store = data.service.store();
     if let Ok(Some((channel, message))) = store.dm(table.game.id, user).await {
@@ -146,7 +173,9 @@ pub async fn update_dm_panel(http: &Http, data: &Data, table: &Table, game: &Gam
         match edited {
             Ok(_) => return true,
             // The old message is gone (deleted by the player?): post a fresh one below.
-            Err(e) => tracing::info!(game = table.game.id, error = %e, "DM panel could not be edited; sending a new one"),
+            Err(e) => {
+                tracing::info!(game = table.game.id, error = %e, "DM panel could not be edited; sending a new one")
+            }
         }
     } else if !create {
         return false;
@@ -154,7 +183,10 @@ pub async fn update_dm_panel(http: &Http, data: &Data, table: &Table, game: &Gam
     match UserId::new(user).create_dm_channel(http).await {
         Ok(dm) => match dm.id.send_message(http, send::message(&spec)).await {
             Ok(m) => {
-                if let Err(e) = store.set_dm(table.game.id, user, dm.id.get(), m.id.get()).await {
+                if let Err(e) = store
+                    .set_dm(table.game.id, user, dm.id.get(), m.id.get())
+                    .await
+                {
                     tracing::warn!(error = %e, "could not remember a DM panel");
                 }
                 true
@@ -186,13 +218,19 @@ pub async fn reminder_loop(http: std::sync::Arc<Http>, data: std::sync::Arc<Data
 }
 
 /// One reminder pass at time `now` (ms).
-pub async fn remind_due(http: &Http, data: &Data, now: i64) -> Result<(), crate::service::ServiceError> {
+pub async fn remind_due(
+    http: &Http,
+    data: &Data,
+    now: i64,
+) -> Result<(), crate::service::ServiceError> {
     let repeat_ms = data.config.game.reminder_repeat_minutes as i64 * 60_000;
     for id in data.service.store().active_games().await? {
         let (table, game) = data.service.load(id).await?;
         let Some(game) = game else { continue };
         let waiting = game.waiting_for();
-        let Some(since) = table.game.waiting_since else { continue };
+        let Some(since) = table.game.waiting_since else {
+            continue;
+        };
         if waiting.is_empty() {
             continue;
         }
@@ -203,7 +241,9 @@ pub async fn remind_due(http: &Http, data: &Data, now: i64) -> Result<(), crate:
         }
         let mut mention = Vec::new();
         for &seat in &waiting {
-            let Some(user) = table.user_of(seat) else { continue };
+            let Some(user) = table.user_of(seat) else {
+                continue;
+            };
             let prefs = data.service.store().prefs(user).await.unwrap_or_default();
             match prefs.reminders {
                 Reminders::Off => {}

@@ -9,12 +9,21 @@ use crate::games::fields_of_green::Action;
 use crate::service::ServiceError;
 use crate::store::Table;
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse, FullEvent, Interaction};
+use serenity::{
+    ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse, FullEvent,
+    Interaction,
+};
 
 /// poise's event handler: routes component interactions (slash commands and autocomplete are
 /// poise's own).
-pub async fn on_event(fw: poise::FrameworkContext<'_, Data, Error>, event: &FullEvent) -> Result<(), Error> {
-    if let FullEvent::InteractionCreate { interaction: Interaction::Component(ci) } = event {
+pub async fn on_event(
+    fw: poise::FrameworkContext<'_, Data, Error>,
+    event: &FullEvent,
+) -> Result<(), Error> {
+    if let FullEvent::InteractionCreate {
+        interaction: Interaction::Component(ci),
+    } = event
+    {
         handle(fw.serenity_context, fw.user_data, ci).await;
     }
     Ok(())
@@ -25,7 +34,8 @@ pub fn user_text(e: &ServiceError) -> String {
     match e {
         ServiceError::Internal(detail) => {
             tracing::error!(%detail, "internal error");
-            "Sorry, something went wrong on my side. Nothing was changed; please try again.".to_string()
+            "Sorry, something went wrong on my side. Nothing was changed; please try again."
+                .to_string()
         }
         other => {
             let s = other.to_string();
@@ -39,7 +49,10 @@ pub fn user_text(e: &ServiceError) -> String {
 }
 
 fn text(s: &str) -> MessageSpec {
-    MessageSpec { content: s.to_string(), ..Default::default() }
+    MessageSpec {
+        content: s.to_string(),
+        ..Default::default()
+    }
 }
 
 async fn respond(ctx: &serenity::Context, ci: &ComponentInteraction, r: CreateInteractionResponse) {
@@ -50,23 +63,41 @@ async fn respond(ctx: &serenity::Context, ci: &ComponentInteraction, r: CreateIn
 
 /// A new private reply to the clicker.
 async fn private(ctx: &serenity::Context, ci: &ComponentInteraction, m: &MessageSpec) {
-    respond(ctx, ci, CreateInteractionResponse::Message(send::response(m, true))).await;
+    respond(
+        ctx,
+        ci,
+        CreateInteractionResponse::Message(send::response(m, true)),
+    )
+    .await;
 }
 
 /// Redraws the message the clicker clicked on (their panel).
 async fn update(ctx: &serenity::Context, ci: &ComponentInteraction, m: &MessageSpec) {
-    respond(ctx, ci, CreateInteractionResponse::UpdateMessage(send::response(m, false))).await;
+    respond(
+        ctx,
+        ci,
+        CreateInteractionResponse::UpdateMessage(send::response(m, false)),
+    )
+    .await;
 }
 
 fn display_name(ci: &ComponentInteraction) -> String {
     ci.member
         .as_ref()
         .map(|m| m.display_name().to_string())
-        .unwrap_or_else(|| ci.user.global_name.clone().unwrap_or_else(|| ci.user.name.clone()))
+        .unwrap_or_else(|| {
+            ci.user
+                .global_name
+                .clone()
+                .unwrap_or_else(|| ci.user.name.clone())
+        })
 }
 
 fn is_manager(ci: &ComponentInteraction) -> bool {
-    ci.member.as_ref().and_then(|m| m.permissions).is_some_and(|p| p.manage_guild())
+    ci.member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild())
 }
 
 /// True when the click came from a message in a DM (a DM hand panel).
@@ -76,7 +107,14 @@ fn in_dm(ci: &ComponentInteraction) -> bool {
 
 pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction) {
     let Some(id) = ComponentId::decode(&ci.data.custom_id) else {
-        private(ctx, ci, &text("This button is not one I recognise (it may come from an old version of the bot).")).await;
+        private(
+            ctx,
+            ci,
+            &text(
+                "This button is not one I recognise (it may come from an old version of the bot).",
+            ),
+        )
+        .await;
         return;
     };
     let user = ci.user.id.get();
@@ -94,11 +132,15 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
             Some(s) => Verb::Show(s),
             None => return private(ctx, ci, &text("That choice is not valid.")).await,
         },
-        (Verb::Choose | Verb::Navigate, None) => return private(ctx, ci, &text("Nothing was chosen.")).await,
+        (Verb::Choose | Verb::Navigate, None) => {
+            return private(ctx, ci, &text("Nothing was chosen.")).await;
+        }
         (v, _) => v.clone(),
     };
     match verb {
-        Verb::Join | Verb::Leave | Verb::Start | Verb::Cancel => lobby(ctx, data, ci, id.game, verb).await,
+        Verb::Join | Verb::Leave | Verb::Start | Verb::Cancel => {
+            lobby(ctx, data, ci, id.game, verb).await
+        }
         Verb::Hand => hand(ctx, data, ci, id.game).await,
         Verb::Farms | Verb::Log => {
             let m = match data.service.load(id.game).await {
@@ -119,7 +161,10 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
                     Screen::Farm { seat } if seat < game.players() => ui::farm(&table, &game, seat),
                     _ => match table.seat_of(user) {
                         Some(seat) => ui::panel(&table, &game, seat, &screen, None),
-                        None => return private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await,
+                        None => {
+                            return private(ctx, ci, &text(&user_text(&ServiceError::NotSeated)))
+                                .await;
+                        }
                     },
                 },
                 Ok((_, None)) => text("The game has not started yet."),
@@ -132,18 +177,46 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
     }
 }
 
-async fn recent_log(data: &Data, table: &Table) -> Result<Vec<crate::games::fields_of_green::Event>, ServiceError> {
-    let rows = data.service.store().recent_events(table.game.id, 40).await?;
-    Ok(rows.iter().filter_map(|(_, e)| serde_json::from_str(e).ok()).collect())
+async fn recent_log(
+    data: &Data,
+    table: &Table,
+) -> Result<Vec<crate::games::fields_of_green::Event>, ServiceError> {
+    let rows = data
+        .service
+        .store()
+        .recent_events(table.game.id, 40)
+        .await?;
+    Ok(rows
+        .iter()
+        .filter_map(|(_, e)| serde_json::from_str(e).ok())
+        .collect())
 }
 
-async fn lobby(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction, game: i64, verb: Verb) {
+async fn lobby(
+    ctx: &serenity::Context,
+    data: &Data,
+    ci: &ComponentInteraction,
+    game: i64,
+    verb: Verb,
+) {
     let user = ci.user.id.get();
     let result = match verb {
-        Verb::Join => data.service.join(game, user, &display_name(ci)).await.map(|t| (t, None)),
+        Verb::Join => data
+            .service
+            .join(game, user, &display_name(ci))
+            .await
+            .map(|t| (t, None)),
         Verb::Leave => data.service.leave(game, user).await.map(|t| (t, None)),
-        Verb::Cancel => data.service.close(game, user, is_manager(ci)).await.map(|t| (t, None)),
-        Verb::Start => data.service.start(game, user, is_manager(ci)).await.map(|(t, g, _)| (t, Some(g))),
+        Verb::Cancel => data
+            .service
+            .close(game, user, is_manager(ci))
+            .await
+            .map(|t| (t, None)),
+        Verb::Start => data
+            .service
+            .start(game, user, is_manager(ci))
+            .await
+            .map(|(t, g, _)| (t, Some(g))),
         _ => unreachable!("lobby verbs only"),
     };
     match result {
@@ -155,7 +228,11 @@ async fn lobby(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction, 
             };
             update(ctx, ci, &m).await;
             if let Some(g) = started {
-                let names: Vec<String> = table.seats.iter().map(|s| format!("<@{}>", s.user_id)).collect();
+                let names: Vec<String> = table
+                    .seats
+                    .iter()
+                    .map(|s| format!("<@{}>", s.user_id))
+                    .collect();
                 let ping = table.seats.iter().map(|s| s.user_id).collect();
                 let hello = MessageSpec {
                     content: format!(
@@ -167,7 +244,13 @@ async fn lobby(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction, 
                 };
                 notify::post(&ctx.http, &table, &hello).await;
                 for s in &table.seats {
-                    if data.service.store().prefs(s.user_id).await.is_ok_and(|p| p.hand_in_dm) {
+                    if data
+                        .service
+                        .store()
+                        .prefs(s.user_id)
+                        .await
+                        .is_ok_and(|p| p.hand_in_dm)
+                    {
                         notify::update_dm_panel(&ctx.http, data, &table, &g, s.seat, true).await;
                     }
                 }
@@ -189,35 +272,84 @@ async fn hand(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction, g
     let Some(seat) = table.seat_of(user) else {
         return private(ctx, ci, &text("You are not seated in this game, but you can follow it here and look at the farms.")).await;
     };
-    if data.service.store().prefs(user).await.is_ok_and(|p| p.hand_in_dm) {
+    if data
+        .service
+        .store()
+        .prefs(user)
+        .await
+        .is_ok_and(|p| p.hand_in_dm)
+    {
         if notify::update_dm_panel(&ctx.http, data, &table, &g, seat, true).await {
             return private(ctx, ci, &text("Your hand is in your DMs with me.")).await;
         }
-        let m = ui::panel(&table, &g, seat, &Screen::Main, Some("I could not DM you (are DMs from server members closed?), so here it is."));
+        let m = ui::panel(
+            &table,
+            &g,
+            seat,
+            &Screen::Main,
+            Some("I could not DM you (are DMs from server members closed?), so here it is."),
+        );
         return private(ctx, ci, &m).await;
     }
     private(ctx, ci, &ui::panel(&table, &g, seat, &Screen::Main, None)).await;
 }
 
-async fn act(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction, game: i64, seen: i64, action: Action) {
+async fn act(
+    ctx: &serenity::Context,
+    data: &Data,
+    ci: &ComponentInteraction,
+    game: i64,
+    seen: i64,
+    action: Action,
+) {
     let user = ci.user.id.get();
     match data.service.act(game, user, Some(seen), &action).await {
         Ok(done) => {
             // The database has it: now tell the player, then everyone else.
             let names = done.table.names();
-            let farms: Vec<_> = done.game.public_view().seats.into_iter().map(|s| s.farm).collect();
-            let said = crate::render::events::describe_events(data.service.deck(), &done.events, &names, &farms);
+            let farms: Vec<_> = done
+                .game
+                .public_view()
+                .seats
+                .into_iter()
+                .map(|s| s.farm)
+                .collect();
+            let said = crate::render::events::describe_events(
+                data.service.deck(),
+                &done.events,
+                &names,
+                &farms,
+            );
             let notice = format!("Done. {}", said.first().map(String::as_str).unwrap_or(""));
-            let m = ui::panel(&done.table, &done.game, done.seat, &Screen::Main, Some(notice.trim()));
+            let m = ui::panel(
+                &done.table,
+                &done.game,
+                done.seat,
+                &Screen::Main,
+                Some(notice.trim()),
+            );
             update(ctx, ci, &m).await;
             let from_dm = in_dm(ci).then_some(user);
-            notify::after_action(&ctx.http, data, &done.table, &done.game, &done.events, &done.phase_before, from_dm).await;
+            notify::after_action(
+                &ctx.http,
+                data,
+                &done.table,
+                &done.game,
+                &done.events,
+                &done.phase_before,
+                from_dm,
+            )
+            .await;
         }
-        Err(ServiceError::NotSeated) => private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await,
+        Err(ServiceError::NotSeated) => {
+            private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await
+        }
         Err(e) => {
             // Stale views and refused moves: redraw the panel as it is now, with the reason.
             let reason = match &e {
-                ServiceError::Stale => "This view was out of date; here is the current one.".to_string(),
+                ServiceError::Stale => {
+                    "This view was out of date; here is the current one.".to_string()
+                }
                 other => user_text(other),
             };
             let m = match data.service.load(game).await {

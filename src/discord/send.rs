@@ -4,9 +4,9 @@
 use super::spec::{EmbedSpec, MessageSpec, RowSpec, Style};
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed, CreateEmbedFooter,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu,
-    CreateSelectMenuKind, CreateSelectMenuOption, EditMessage,
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed,
+    CreateEmbedFooter, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditMessage,
 };
 use std::future::Future;
 use std::time::Duration;
@@ -43,7 +43,12 @@ fn rows(m: &MessageSpec) -> Vec<CreateActionRow> {
         .map(|r| match r {
             RowSpec::Buttons(bs) => CreateActionRow::Buttons(
                 bs.iter()
-                    .map(|b| CreateButton::new(&b.id).label(&b.label).style(style(b.style)).disabled(b.disabled))
+                    .map(|b| {
+                        CreateButton::new(&b.id)
+                            .label(&b.label)
+                            .style(style(b.style))
+                            .disabled(b.disabled)
+                    })
                     .collect(),
             ),
             RowSpec::Select(s) => {
@@ -59,7 +64,8 @@ fn rows(m: &MessageSpec) -> Vec<CreateActionRow> {
                     })
                     .collect();
                 CreateActionRow::SelectMenu(
-                    CreateSelectMenu::new(&s.id, CreateSelectMenuKind::String { options }).placeholder(&s.placeholder),
+                    CreateSelectMenu::new(&s.id, CreateSelectMenuKind::String { options })
+                        .placeholder(&s.placeholder),
                 )
             }
         })

@@ -111,7 +111,10 @@ pub fn check(m: &MessageSpec) -> Result<(), String> {
             return Err(format!("embed title has {} characters", chars(&e.title)));
         }
         if chars(&e.description) > DESCRIPTION {
-            return Err(format!("embed description has {} characters", chars(&e.description)));
+            return Err(format!(
+                "embed description has {} characters",
+                chars(&e.description)
+            ));
         }
         if e.fields.len() > FIELDS {
             return Err(format!("{} fields", e.fields.len()));
@@ -121,7 +124,11 @@ pub fn check(m: &MessageSpec) -> Result<(), String> {
                 return Err(format!("field name has {} characters", chars(&f.name)));
             }
             if f.value.is_empty() || chars(&f.value) > FIELD_VALUE {
-                return Err(format!("field {:?} value has {} characters", f.name, chars(&f.value)));
+                return Err(format!(
+                    "field {:?} value has {} characters",
+                    f.name,
+                    chars(&f.value)
+                ));
             }
             total += chars(&f.name) + chars(&f.value);
         }
@@ -166,7 +173,10 @@ pub fn check(m: &MessageSpec) -> Result<(), String> {
                     if o.value.is_empty() || chars(&o.value) > OPTION_VALUE {
                         return Err(format!("option value {:?}", o.value));
                     }
-                    if o.description.as_deref().is_some_and(|d| chars(d) > OPTION_DESCRIPTION) {
+                    if o.description
+                        .as_deref()
+                        .is_some_and(|d| chars(d) > OPTION_DESCRIPTION)
+                    {
                         return Err(format!("option description of {:?}", o.label));
                     }
                     if values.contains(&o.value.as_str()) {
@@ -204,39 +214,146 @@ mod tests {
     use super::*;
 
     fn button(id: &str) -> ButtonSpec {
-        ButtonSpec { id: id.into(), label: "Go".into(), style: Style::Primary, disabled: false }
+        ButtonSpec {
+            id: id.into(),
+            label: "Go".into(),
+            style: Style::Primary,
+            disabled: false,
+        }
     }
 
     #[test]
     fn limits_are_enforced() {
-        let ok = MessageSpec { content: "hi".into(), ..Default::default() };
+        let ok = MessageSpec {
+            content: "hi".into(),
+            ..Default::default()
+        };
         assert_eq!(check(&ok), Ok(()));
-        let m = MessageSpec { content: "x".repeat(2001), ..Default::default() };
+        let m = MessageSpec {
+            content: "x".repeat(2001),
+            ..Default::default()
+        };
         assert!(check(&m).is_err());
-        let e = EmbedSpec { description: "x".repeat(4097), ..Default::default() };
-        assert!(check(&MessageSpec { embeds: vec![e], ..Default::default() }).is_err());
-        let f = FieldSpec { name: "n".into(), value: "x".repeat(1025), inline: false };
-        let e = EmbedSpec { fields: vec![f], ..Default::default() };
-        assert!(check(&MessageSpec { embeds: vec![e], ..Default::default() }).is_err());
-        let fields = (0..26).map(|i| FieldSpec { name: format!("{i}"), value: "v".into(), inline: true }).collect();
-        let e = EmbedSpec { fields, ..Default::default() };
-        assert!(check(&MessageSpec { embeds: vec![e], ..Default::default() }).is_err());
-        let big = EmbedSpec { description: "x".repeat(4000), title: "t".repeat(200), ..Default::default() };
-        let m = MessageSpec { embeds: vec![big.clone(), big], ..Default::default() };
+        let e = EmbedSpec {
+            description: "x".repeat(4097),
+            ..Default::default()
+        };
+        assert!(
+            check(&MessageSpec {
+                embeds: vec![e],
+                ..Default::default()
+            })
+            .is_err()
+        );
+        let f = FieldSpec {
+            name: "n".into(),
+            value: "x".repeat(1025),
+            inline: false,
+        };
+        let e = EmbedSpec {
+            fields: vec![f],
+            ..Default::default()
+        };
+        assert!(
+            check(&MessageSpec {
+                embeds: vec![e],
+                ..Default::default()
+            })
+            .is_err()
+        );
+        let fields = (0..26)
+            .map(|i| FieldSpec {
+                name: format!("{i}"),
+                value: "v".into(),
+                inline: true,
+            })
+            .collect();
+        let e = EmbedSpec {
+            fields,
+            ..Default::default()
+        };
+        assert!(
+            check(&MessageSpec {
+                embeds: vec![e],
+                ..Default::default()
+            })
+            .is_err()
+        );
+        let big = EmbedSpec {
+            description: "x".repeat(4000),
+            title: "t".repeat(200),
+            ..Default::default()
+        };
+        let m = MessageSpec {
+            embeds: vec![big.clone(), big],
+            ..Default::default()
+        };
         assert!(check(&m).unwrap_err().contains("total"));
-        let rows = (0..6).map(|i| RowSpec::Buttons(vec![button(&format!("b{i}"))])).collect();
-        assert!(check(&MessageSpec { rows, ..Default::default() }).is_err());
+        let rows = (0..6)
+            .map(|i| RowSpec::Buttons(vec![button(&format!("b{i}"))]))
+            .collect();
+        assert!(
+            check(&MessageSpec {
+                rows,
+                ..Default::default()
+            })
+            .is_err()
+        );
         let row = RowSpec::Buttons((0..6).map(|i| button(&format!("b{i}"))).collect());
-        assert!(check(&MessageSpec { rows: vec![row], ..Default::default() }).is_err());
+        assert!(
+            check(&MessageSpec {
+                rows: vec![row],
+                ..Default::default()
+            })
+            .is_err()
+        );
         let row = RowSpec::Buttons(vec![button("same"), button("same")]);
-        assert!(check(&MessageSpec { rows: vec![row], ..Default::default() }).unwrap_err().contains("duplicate"));
+        assert!(
+            check(&MessageSpec {
+                rows: vec![row],
+                ..Default::default()
+            })
+            .unwrap_err()
+            .contains("duplicate")
+        );
         let row = RowSpec::Buttons(vec![button(&"i".repeat(101))]);
-        assert!(check(&MessageSpec { rows: vec![row], ..Default::default() }).is_err());
-        let long = ButtonSpec { label: "l".repeat(81), ..button("x") };
-        assert!(check(&MessageSpec { rows: vec![RowSpec::Buttons(vec![long])], ..Default::default() }).is_err());
-        let options = (0..26).map(|i| OptionSpec { label: "o".into(), value: format!("{i}"), description: None }).collect();
-        let sel = SelectSpec { id: "s".into(), placeholder: "p".into(), options };
-        assert!(check(&MessageSpec { rows: vec![RowSpec::Select(sel)], ..Default::default() }).is_err());
+        assert!(
+            check(&MessageSpec {
+                rows: vec![row],
+                ..Default::default()
+            })
+            .is_err()
+        );
+        let long = ButtonSpec {
+            label: "l".repeat(81),
+            ..button("x")
+        };
+        assert!(
+            check(&MessageSpec {
+                rows: vec![RowSpec::Buttons(vec![long])],
+                ..Default::default()
+            })
+            .is_err()
+        );
+        let options = (0..26)
+            .map(|i| OptionSpec {
+                label: "o".into(),
+                value: format!("{i}"),
+                description: None,
+            })
+            .collect();
+        let sel = SelectSpec {
+            id: "s".into(),
+            placeholder: "p".into(),
+            options,
+        };
+        assert!(
+            check(&MessageSpec {
+                rows: vec![RowSpec::Select(sel)],
+                ..Default::default()
+            })
+            .is_err()
+        );
     }
 
     #[test]

@@ -23,8 +23,8 @@ mod tests;
 
 pub use panel::panel;
 pub use public::{
-    dm_reminder, farm, farms, final_scores, games_list, lobby, log, reminder, status, table_message,
-    turn_summary, year_summary,
+    dm_reminder, farm, farms, final_scores, games_list, lobby, log, reminder, status,
+    table_message, turn_summary, year_summary,
 };
 pub use reference::{card, card_names, rules, rules_topics};
 
@@ -52,7 +52,13 @@ fn cid(table: &Table, verb: Verb) -> Option<String> {
 }
 
 /// A button of this table.
-fn button(table: &Table, verb: Verb, label: &str, style: Style, disabled: bool) -> Option<ButtonSpec> {
+fn button(
+    table: &Table,
+    verb: Verb,
+    label: &str,
+    style: Style,
+    disabled: bool,
+) -> Option<ButtonSpec> {
     Some(ButtonSpec {
         id: cid(table, verb)?,
         label: spec::clip(label, limits::BUTTON_LABEL),
@@ -64,7 +70,14 @@ fn button(table: &Table, verb: Verb, label: &str, style: Style, disabled: bool) 
 /// Display names by seat, `players` long; a missing name reads `Player N` (render::seat_name).
 fn names(table: &Table, players: usize) -> Vec<String> {
     (0..players)
-        .map(|s| table.seats.iter().find(|r| r.seat == s).map(|r| r.name.clone()).unwrap_or_default())
+        .map(|s| {
+            table
+                .seats
+                .iter()
+                .find(|r| r.seat == s)
+                .map(|r| r.name.clone())
+                .unwrap_or_default()
+        })
         .collect()
 }
 
@@ -72,7 +85,10 @@ fn names(table: &Table, players: usize) -> Vec<String> {
 fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
-        if matches!(c, '\\' | '*' | '_' | '~' | '|' | '`' | '>' | '#' | '[' | ']' | '<' | '@' | ':') {
+        if matches!(
+            c,
+            '\\' | '*' | '_' | '~' | '|' | '`' | '>' | '#' | '[' | ']' | '<' | '@' | ':'
+        ) {
             out.push('\\');
         }
         out.push(c);
@@ -109,7 +125,11 @@ fn and_list(parts: &[String]) -> String {
 
 /// Water on a farm's towers.
 fn water_of(farm: &FarmView) -> u32 {
-    farm.cells.iter().filter(|c| c.card == "water_tower").map(|c| u32::from(c.water)).sum()
+    farm.cells
+        .iter()
+        .filter(|c| c.card == "water_tower")
+        .map(|c| u32::from(c.water))
+        .sum()
 }
 
 /// `12 coins - 3/8 Food - 5 Water - 2 VP tokens`.
@@ -186,7 +206,11 @@ fn seat_status(game: &Game, sv: &SeatView) -> String {
                     parts.push("choosing a card".to_string());
                 }
             }
-            if parts.is_empty() { "done".to_string() } else { parts.join(", ") }
+            if parts.is_empty() {
+                "done".to_string()
+            } else {
+                parts.join(", ")
+            }
         }
         Phase::Duel { current, taken, .. } => {
             if *current as usize != sv.seat {
@@ -270,7 +294,10 @@ fn fit_embed(e: &mut EmbedSpec) {
         e.title.chars().count()
             + e.description.chars().count()
             + e.footer.as_deref().map_or(0, |f| f.chars().count())
-            + e.fields.iter().map(|f| f.name.chars().count() + f.value.chars().count()).sum::<usize>()
+            + e.fields
+                .iter()
+                .map(|f| f.name.chars().count() + f.value.chars().count())
+                .sum::<usize>()
     };
     while total(e) > limits::EMBED_TOTAL && !e.fields.is_empty() {
         e.fields.pop();
@@ -294,7 +321,10 @@ fn fit(m: &mut MessageSpec) {
         e.title.chars().count()
             + e.description.chars().count()
             + e.footer.as_deref().map_or(0, |f| f.chars().count())
-            + e.fields.iter().map(|f| f.name.chars().count() + f.value.chars().count()).sum::<usize>()
+            + e.fields
+                .iter()
+                .map(|f| f.name.chars().count() + f.value.chars().count())
+                .sum::<usize>()
     };
     while m.embeds.len() > 1 && m.embeds.iter().map(size).sum::<usize>() > limits::EMBED_TOTAL {
         m.embeds.pop();
@@ -303,5 +333,9 @@ fn fit(m: &mut MessageSpec) {
 
 /// A field.
 fn field(name: impl Into<String>, value: impl Into<String>, inline: bool) -> FieldSpec {
-    FieldSpec { name: name.into(), value: value.into(), inline }
+    FieldSpec {
+        name: name.into(),
+        value: value.into(),
+        inline,
+    }
 }

@@ -4,7 +4,9 @@
 //! concurrency), so two writers can never both succeed on the same version.
 
 use serde::{Deserialize, Serialize};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
 use sqlx::{Row, Sqlite, Transaction};
 use std::path::Path;
 use std::str::FromStr;
@@ -103,11 +105,17 @@ pub struct Table {
 impl Table {
     /// The seat of a user, if seated.
     pub fn seat_of(&self, user_id: u64) -> Option<usize> {
-        self.seats.iter().find(|s| s.user_id == user_id).map(|s| s.seat)
+        self.seats
+            .iter()
+            .find(|s| s.user_id == user_id)
+            .map(|s| s.seat)
     }
 
     pub fn user_of(&self, seat: usize) -> Option<u64> {
-        self.seats.iter().find(|s| s.seat == seat).map(|s| s.user_id)
+        self.seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .map(|s| s.user_id)
     }
 
     /// Display names by seat.
@@ -137,7 +145,10 @@ pub struct Prefs {
 
 impl Default for Prefs {
     fn default() -> Prefs {
-        Prefs { hand_in_dm: false, reminders: Reminders::Mention }
+        Prefs {
+            hand_in_dm: false,
+            reminders: Reminders::Mention,
+        }
     }
 }
 
@@ -192,8 +203,10 @@ impl Store {
         if let Some(dir) = path.parent()
             && !dir.as_os_str().is_empty()
         {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| StoreError::Folder { path: dir.display().to_string(), message: e.to_string() })?;
+            std::fs::create_dir_all(dir).map_err(|e| StoreError::Folder {
+                path: dir.display().to_string(),
+                message: e.to_string(),
+            })?;
         }
         let opts = SqliteConnectOptions::from_str("sqlite://")?
             .filename(path)
@@ -202,7 +215,10 @@ impl Store {
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(Duration::from_secs(5))
             .foreign_keys(true);
-        let pool = SqlitePoolOptions::new().max_connections(4).connect_with(opts).await?;
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(opts)
+            .await?;
         Store::migrated(pool).await
     }
 
@@ -268,7 +284,10 @@ impl Store {
 
     /// A game with its seats.
     pub async fn table(&self, id: GameId) -> Result<Table, StoreError> {
-        let row = sqlx::query("SELECT * FROM game WHERE id = $1").bind(id).fetch_optional(&self.pool).await?;
+        let row = sqlx::query("SELECT * FROM game WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
         let game = match row {
             Some(r) => game_row(&r)?,
             None => return Err(StoreError::NotFound),
@@ -278,10 +297,12 @@ impl Store {
     }
 
     async fn seats(&self, id: GameId) -> Result<Vec<SeatRow>, StoreError> {
-        let rows = sqlx::query("SELECT seat, user_id, name FROM game_seat WHERE game_id = $1 ORDER BY seat")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?;
+        let rows = sqlx::query(
+            "SELECT seat, user_id, name FROM game_seat WHERE game_id = $1 ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
         Ok(rows
             .iter()
             .map(|r| SeatRow {
@@ -293,13 +314,19 @@ impl Store {
     }
 
     /// Bumps the version if it is still `version`, inside `tx`; fails with `Conflict` otherwise.
-    async fn bump(tx: &mut Transaction<'static, Sqlite>, id: GameId, version: i64) -> Result<i64, StoreError> {
-        let done = sqlx::query("UPDATE game SET version = version + 1, updated_at = $3 WHERE id = $1 AND version = $2")
-            .bind(id)
-            .bind(version)
-            .bind(now_ms())
-            .execute(&mut **tx)
-            .await?;
+    async fn bump(
+        tx: &mut Transaction<'static, Sqlite>,
+        id: GameId,
+        version: i64,
+    ) -> Result<i64, StoreError> {
+        let done = sqlx::query(
+            "UPDATE game SET version = version + 1, updated_at = $3 WHERE id = $1 AND version = $2",
+        )
+        .bind(id)
+        .bind(version)
+        .bind(now_ms())
+        .execute(&mut **tx)
+        .await?;
         if done.rows_affected() != 1 {
             return Err(StoreError::Conflict);
         }
@@ -307,18 +334,28 @@ impl Store {
     }
 
     /// Replaces the seats of an open table (join / leave), at `version`.
-    pub async fn set_seats(&self, id: GameId, version: i64, seats: &[SeatRow]) -> Result<i64, StoreError> {
+    pub async fn set_seats(
+        &self,
+        id: GameId,
+        version: i64,
+        seats: &[SeatRow],
+    ) -> Result<i64, StoreError> {
         let mut tx = self.write().await?;
         let v = Store::bump(&mut tx, id, version).await?;
-        sqlx::query("DELETE FROM game_seat WHERE game_id = $1").bind(id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM game_seat WHERE game_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
         for s in seats {
-            sqlx::query("INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)")
-                .bind(id)
-                .bind(s.seat as i64)
-                .bind(s.user_id as i64)
-                .bind(&s.name)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(
+                "INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(id)
+            .bind(s.seat as i64)
+            .bind(s.user_id as i64)
+            .bind(&s.name)
+            .execute(&mut *tx)
+            .await?;
         }
         tx.commit().await?;
         Ok(v)
@@ -335,15 +372,20 @@ impl Store {
     ) -> Result<i64, StoreError> {
         let mut tx = self.write().await?;
         let v = Store::bump(&mut tx, id, version).await?;
-        sqlx::query("DELETE FROM game_seat WHERE game_id = $1").bind(id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM game_seat WHERE game_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
         for s in seats {
-            sqlx::query("INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)")
-                .bind(id)
-                .bind(s.seat as i64)
-                .bind(s.user_id as i64)
-                .bind(&s.name)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(
+                "INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(id)
+            .bind(s.seat as i64)
+            .bind(s.user_id as i64)
+            .bind(&s.name)
+            .execute(&mut *tx)
+            .await?;
         }
         sqlx::query("UPDATE game SET status = 'active', snapshot = $2, waiting_since = $3, reminders_sent = 0 WHERE id = $1")
             .bind(id)
@@ -362,11 +404,12 @@ impl Store {
         version: i64,
         events: &[String],
     ) -> Result<(), StoreError> {
-        let next: i64 = sqlx::query("SELECT COALESCE(MAX(seq) + 1, 0) FROM game_event WHERE game_id = $1")
-            .bind(id)
-            .fetch_one(&mut **tx)
-            .await?
-            .get(0);
+        let next: i64 =
+            sqlx::query("SELECT COALESCE(MAX(seq) + 1, 0) FROM game_event WHERE game_id = $1")
+                .bind(id)
+                .fetch_one(&mut **tx)
+                .await?
+                .get(0);
         let now = now_ms();
         for (k, e) in events.iter().enumerate() {
             sqlx::query("INSERT INTO game_event (game_id, seq, version, event, created_at) VALUES ($1, $2, $3, $4, $5)")
@@ -426,10 +469,19 @@ impl Store {
     }
 
     /// Sets the status (cancel, abandon), at `version`.
-    pub async fn set_status(&self, id: GameId, version: i64, status: Status) -> Result<i64, StoreError> {
+    pub async fn set_status(
+        &self,
+        id: GameId,
+        version: i64,
+        status: Status,
+    ) -> Result<i64, StoreError> {
         let mut tx = self.write().await?;
         let v = Store::bump(&mut tx, id, version).await?;
-        sqlx::query("UPDATE game SET status = $2 WHERE id = $1").bind(id).bind(status.as_str()).execute(&mut *tx).await?;
+        sqlx::query("UPDATE game SET status = $2 WHERE id = $1")
+            .bind(id)
+            .bind(status.as_str())
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(v)
     }
@@ -453,7 +505,10 @@ impl Store {
 
     /// Records that a reminder went out (bookkeeping, no version bump).
     pub async fn note_reminder(&self, id: GameId) -> Result<(), StoreError> {
-        sqlx::query("UPDATE game SET reminders_sent = reminders_sent + 1 WHERE id = $1").bind(id).execute(&self.pool).await?;
+        sqlx::query("UPDATE game SET reminders_sent = reminders_sent + 1 WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
@@ -491,21 +546,32 @@ impl Store {
 
     /// Every active game (for the reminder loop).
     pub async fn active_games(&self) -> Result<Vec<GameId>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM game WHERE status = 'active' ORDER BY id").fetch_all(&self.pool).await?;
+        let rows = sqlx::query("SELECT id FROM game WHERE status = 'active' ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
     /// The accepted actions of a game, in order: (version, seat, action JSON).
     pub async fn actions(&self, id: GameId) -> Result<Vec<(i64, usize, String)>, StoreError> {
-        let rows = sqlx::query("SELECT version, seat, action FROM game_action WHERE game_id = $1 ORDER BY version")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?;
-        Ok(rows.iter().map(|r| (r.get(0), r.get::<i64, _>(1) as usize, r.get(2))).collect())
+        let rows = sqlx::query(
+            "SELECT version, seat, action FROM game_action WHERE game_id = $1 ORDER BY version",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| (r.get(0), r.get::<i64, _>(1) as usize, r.get(2)))
+            .collect())
     }
 
     /// The last `limit` events of a game, oldest first: (version, event JSON).
-    pub async fn recent_events(&self, id: GameId, limit: i64) -> Result<Vec<(i64, String)>, StoreError> {
+    pub async fn recent_events(
+        &self,
+        id: GameId,
+        limit: i64,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
         let rows = sqlx::query(
             "SELECT version, event FROM (SELECT seq, version, event FROM game_event WHERE game_id = $1 ORDER BY seq DESC LIMIT $2) ORDER BY seq",
         )
@@ -554,15 +620,23 @@ impl Store {
 
     /// The DM message showing a player's hand for a game: (channel, message).
     pub async fn dm(&self, id: GameId, user_id: u64) -> Result<Option<(u64, u64)>, StoreError> {
-        let row = sqlx::query("SELECT channel_id, message_id FROM game_dm WHERE game_id = $1 AND user_id = $2")
-            .bind(id)
-            .bind(user_id as i64)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(
+            "SELECT channel_id, message_id FROM game_dm WHERE game_id = $1 AND user_id = $2",
+        )
+        .bind(id)
+        .bind(user_id as i64)
+        .fetch_optional(&self.pool)
+        .await?;
         Ok(row.map(|r| (r.get::<i64, _>(0) as u64, r.get::<i64, _>(1) as u64)))
     }
 
-    pub async fn set_dm(&self, id: GameId, user_id: u64, channel_id: u64, message_id: u64) -> Result<(), StoreError> {
+    pub async fn set_dm(
+        &self,
+        id: GameId,
+        user_id: u64,
+        channel_id: u64,
+        message_id: u64,
+    ) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO game_dm (game_id, user_id, channel_id, message_id) VALUES ($1, $2, $3, $4)
              ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id, message_id = excluded.message_id",
@@ -589,7 +663,8 @@ fn game_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
         table_message_id: opt("table_message_id"),
         host_id: r.get::<i64, _>("host_id") as u64,
         status: Status::parse(r.get::<String, _>("status").as_str())?,
-        options: serde_json::from_str(&options).map_err(|e| StoreError::Corrupt(format!("options: {e}")))?,
+        options: serde_json::from_str(&options)
+            .map_err(|e| StoreError::Corrupt(format!("options: {e}")))?,
         seed: r.get::<i64, _>("seed") as u64,
         version: r.get("version"),
         snapshot: r.get("snapshot"),

@@ -33,9 +33,18 @@ use smol_str::SmolStr;
 ///
 /// A screen that no longer applies (the game moved on) falls back to Main with a note, so an old
 /// button never shows a broken screen.
-pub fn panel(table: &Table, game: &Game, seat: usize, screen: &Screen, notice: Option<&str>) -> MessageSpec {
+pub fn panel(
+    table: &Table,
+    game: &Game,
+    seat: usize,
+    screen: &Screen,
+    notice: Option<&str>,
+) -> MessageSpec {
     if seat >= game.players() {
-        let mut m = MessageSpec { content: "You have no seat in this game.".to_string(), ..Default::default() };
+        let mut m = MessageSpec {
+            content: "You have no seat in this game.".to_string(),
+            ..Default::default()
+        };
         fit(&mut m);
         return m;
     }
@@ -46,21 +55,30 @@ pub fn panel(table: &Table, game: &Game, seat: usize, screen: &Screen, notice: O
         out
     };
     let mut out = fresh();
-    let screen = if game.is_over() { Screen::Main } else { screen.clone() };
+    let screen = if game.is_over() {
+        Screen::Main
+    } else {
+        screen.clone()
+    };
     let shown = match &screen {
         Screen::Main => {
             p.main(&mut out, None);
             true
         }
         Screen::Split { counts } => {
-            let drawing = p.v.legal.iter().any(|a| matches!(a, Action::Draw { .. })) && p.v.offer.is_empty();
+            let drawing =
+                p.v.legal.iter().any(|a| matches!(a, Action::Draw { .. })) && p.v.offer.is_empty();
             if drawing {
                 p.main(&mut out, Some(*counts));
             }
             drawing
         }
         Screen::Build => p.build(&mut out),
-        Screen::PayBuild { pos, extra, equipment } => p.pay_build(&mut out, *pos, *extra, equipment),
+        Screen::PayBuild {
+            pos,
+            extra,
+            equipment,
+        } => p.pay_build(&mut out, *pos, *extra, equipment),
         Screen::Tower => p.special(&mut out, true),
         Screen::Silo => p.special(&mut out, false),
         Screen::Restore => p.restore(&mut out),
@@ -72,7 +90,8 @@ pub fn panel(table: &Table, game: &Game, seat: usize, screen: &Screen, notice: O
         p.finish(out, &screen)
     } else {
         let mut out = fresh();
-        out.notice.push("That choice is no longer open. Here is what you can do now.".to_string());
+        out.notice
+            .push("That choice is no longer open. Here is what you can do now.".to_string());
         p.main(&mut out, None);
         p.finish(out, &Screen::Main)
     }
@@ -97,11 +116,23 @@ struct Item {
 
 impl Item {
     fn act(a: Action, label: impl Into<String>) -> Item {
-        Item { target: Target::Act(a), label: label.into(), desc: None, style: Style::Secondary, disabled: false }
+        Item {
+            target: Target::Act(a),
+            label: label.into(),
+            desc: None,
+            style: Style::Secondary,
+            disabled: false,
+        }
     }
 
     fn go(s: Screen, label: impl Into<String>) -> Item {
-        Item { target: Target::Go(s), label: label.into(), desc: None, style: Style::Secondary, disabled: false }
+        Item {
+            target: Target::Go(s),
+            label: label.into(),
+            desc: None,
+            style: Style::Secondary,
+            disabled: false,
+        }
     }
 
     fn style(mut self, style: Style) -> Item {
@@ -166,7 +197,11 @@ struct Out {
 impl Out {
     fn new(p: &Panel) -> Out {
         Out {
-            title: format!("{} · {}", render::seat_name(&p.names, p.seat), year_phase(p.game)),
+            title: format!(
+                "{} · {}",
+                render::seat_name(&p.names, p.seat),
+                year_phase(p.game)
+            ),
             text: Vec::new(),
             rows: Rows::default(),
             nav_front: Vec::new(),
@@ -204,7 +239,12 @@ fn preview(game: &Game, seat: usize, a: &Action) -> Result<Preview, ActionError>
             {
                 p.paid = *paid;
             }
-            Event::Gained { seat: s, gained, food_lost, .. } if *s == seat => {
+            Event::Gained {
+                seat: s,
+                gained,
+                food_lost,
+                ..
+            } if *s == seat => {
                 p.gained.coins += gained.coins;
                 p.gained.food += gained.food;
                 p.gained.vp += gained.vp;
@@ -218,7 +258,9 @@ fn preview(game: &Game, seat: usize, a: &Action) -> Result<Preview, ActionError>
             _ => {}
         }
     }
-    p.equipment += g.state().players[seat].pending_equipment.saturating_sub(before) as u32;
+    p.equipment += g.state().players[seat]
+        .pending_equipment
+        .saturating_sub(before) as u32;
     Ok(p)
 }
 
@@ -234,7 +276,11 @@ fn paid_text(d: &Delta) -> String {
     if d.food > 0 {
         parts.push(format!("{} Food", d.food));
     }
-    if parts.is_empty() { "free".to_string() } else { parts.join(", ") }
+    if parts.is_empty() {
+        "free".to_string()
+    } else {
+        parts.join(", ")
+    }
 }
 
 /// `2 Food and an Equipment`, or `nothing`.
@@ -257,7 +303,11 @@ fn gain_text(p: &Preview) -> String {
         1 => parts.push("an Equipment".to_string()),
         n => parts.push(format!("{n} Equipment")),
     }
-    let mut s = if parts.is_empty() { "nothing".to_string() } else { and_list(&parts) };
+    let mut s = if parts.is_empty() {
+        "nothing".to_string()
+    } else {
+        and_list(&parts)
+    };
     if p.food_lost > 0 {
         s.push_str(&format!(" ({} Food lost: Silos full)", p.food_lost));
     }
@@ -273,7 +323,8 @@ fn reason(e: &ActionError) -> String {
     if s.contains("Pos {") {
         return "not possible there".to_string();
     }
-    s.replace("need 1 coins", "need 1 coin").replace("have 1 coins", "have 1 coin")
+    s.replace("need 1 coins", "need 1 coin")
+        .replace("have 1 coins", "have 1 coin")
 }
 
 struct Panel<'a> {
@@ -291,7 +342,15 @@ impl<'a> Panel<'a> {
         let v = game.player_view(seat);
         let names = names(table, game.players());
         let bounds = GridBounds::of(&v.table.seats[seat].farm);
-        Panel { table, game, deck: game.deck(), seat, v, names, bounds }
+        Panel {
+            table,
+            game,
+            deck: game.deck(),
+            seat,
+            v,
+            names,
+            bounds,
+        }
     }
 
     fn me(&self) -> &SeatView {
@@ -320,13 +379,26 @@ impl<'a> Panel<'a> {
 
     /// The other seats the game waits for, by name.
     fn waiting_names(&self) -> String {
-        let others: Vec<String> =
-            self.v.table.waiting_for.iter().filter(|&&s| s != self.seat).map(|&s| who(&self.names, s)).collect();
-        if others.is_empty() { "the game".to_string() } else { and_list(&others) }
+        let others: Vec<String> = self
+            .v
+            .table
+            .waiting_for
+            .iter()
+            .filter(|&&s| s != self.seat)
+            .map(|&s| who(&self.names, s))
+            .collect();
+        if others.is_empty() {
+            "the game".to_string()
+        } else {
+            and_list(&others)
+        }
     }
 
     fn waiting(&self, out: &mut Out) {
-        out.text.push(format!("Nothing to decide now · waiting for {}.", self.waiting_names()));
+        out.text.push(format!(
+            "Nothing to decide now · waiting for {}.",
+            self.waiting_names()
+        ));
     }
 
     fn item_button(&self, i: &Item) -> Option<ButtonSpec> {
@@ -341,7 +413,15 @@ impl<'a> Panel<'a> {
     /// of actions (Choose) and one of screens (Navigate), up to 25 options each, the rest as
     /// buttons. Uses at most `max_rows` rows; returns how many enabled choices could not be
     /// shown. Disabled choices appear only as buttons (their reasons are in the text).
-    fn layout(&self, rows: &mut Rows, items: &[Item], prefer_buttons: usize, max_rows: usize, act_ph: &str, go_ph: &str) -> usize {
+    fn layout(
+        &self,
+        rows: &mut Rows,
+        items: &[Item],
+        prefer_buttons: usize,
+        max_rows: usize,
+        act_ph: &str,
+        go_ph: &str,
+    ) -> usize {
         let enabled = items.iter().filter(|i| !i.disabled).count();
         let room = max_rows.min(rows.free());
         if items.is_empty() || room == 0 {
@@ -352,8 +432,14 @@ impl<'a> Panel<'a> {
             let lost = items.len() - bs.len();
             return lost + rows.buttons(bs, room);
         }
-        let acts: Vec<&Item> = items.iter().filter(|i| !i.disabled && matches!(i.target, Target::Act(_))).collect();
-        let gos: Vec<&Item> = items.iter().filter(|i| !i.disabled && matches!(i.target, Target::Go(_))).collect();
+        let acts: Vec<&Item> = items
+            .iter()
+            .filter(|i| !i.disabled && matches!(i.target, Target::Act(_)))
+            .collect();
+        let gos: Vec<&Item> = items
+            .iter()
+            .filter(|i| !i.disabled && matches!(i.target, Target::Go(_)))
+            .collect();
         let mut used = 0;
         let mut rest: Vec<&Item> = Vec::new();
         let mut hidden = 0;
@@ -381,14 +467,21 @@ impl<'a> Panel<'a> {
                     options.push(OptionSpec {
                         label: spec::clip(&i.label, limits::OPTION_LABEL),
                         value,
-                        description: i.desc.as_deref().map(|d| spec::clip(d, limits::OPTION_DESCRIPTION)),
+                        description: i
+                            .desc
+                            .as_deref()
+                            .map(|d| spec::clip(d, limits::OPTION_DESCRIPTION)),
                     });
                 }
             }
             let verb = if is_act { Verb::Choose } else { Verb::Navigate };
             let ph = if is_act { act_ph } else { go_ph };
             if let Some(id) = cid(self.table, verb) {
-                rows.rows.push(RowSpec::Select(SelectSpec { id, placeholder: spec::clip(ph, limits::PLACEHOLDER), options }));
+                rows.rows.push(RowSpec::Select(SelectSpec {
+                    id,
+                    placeholder: spec::clip(ph, limits::PLACEHOLDER),
+                    options,
+                }));
                 if is_act {
                     rows.choose = true;
                 } else {
@@ -414,11 +507,21 @@ impl<'a> Panel<'a> {
         match *self.game.phase() {
             Phase::Upkeep { .. } => {
                 let mut any = false;
-                if self.v.legal.iter().any(|a| matches!(a, Action::PlaceWater { .. })) {
+                if self
+                    .v
+                    .legal
+                    .iter()
+                    .any(|a| matches!(a, Action::PlaceWater { .. }))
+                {
                     self.water(out);
                     any = true;
                 }
-                if self.v.legal.iter().any(|a| matches!(a, Action::Draw { .. })) {
+                if self
+                    .v
+                    .legal
+                    .iter()
+                    .any(|a| matches!(a, Action::Draw { .. }))
+                {
                     self.split(out, counts);
                     any = true;
                 }
@@ -468,7 +571,11 @@ impl<'a> Panel<'a> {
         let mut order: Vec<&SeatView> = self.v.table.seats.iter().collect();
         order.sort_by_key(|s| std::cmp::Reverse(s.score_now));
         let place = order.iter().position(|s| s.seat == self.seat).unwrap_or(0) + 1;
-        let mut t = format!("The game is over. You scored **{} VP** (place {place} of {}).", self.me().score_now, order.len());
+        let mut t = format!(
+            "The game is over. You scored **{} VP** (place {place} of {}).",
+            self.me().score_now,
+            order.len()
+        );
         if let Some(pads) = self.game.scores() {
             t.push_str(&format!("\n🏆 {}", render::winner_line(pads, &self.names)));
         }
@@ -481,7 +588,9 @@ impl<'a> Panel<'a> {
         let mut s = String::new();
         if self.me().split.is_none() {
             if t.intro {
-                s.push_str("Introductory mode: your draw this year is fixed and happens by itself.\n");
+                s.push_str(
+                    "Introductory mode: your draw this year is fixed and happens by itself.\n",
+                );
             } else {
                 s.push_str("You draw after the players before you in turn order.\n");
             }
@@ -501,7 +610,8 @@ impl<'a> Panel<'a> {
             .iter()
             .filter_map(|&s| {
                 let sv = &self.v.table.seats[s];
-                sv.split.map(|sp| format!("{} drew {}", who(&self.names, s), split_text(sp)))
+                sv.split
+                    .map(|sp| format!("{} drew {}", who(&self.names, s), split_text(sp)))
             })
             .collect()
     }
@@ -509,11 +619,17 @@ impl<'a> Panel<'a> {
     /// Income Water placement (ruling 3).
     fn water(&self, out: &mut Out) {
         let me = self.me();
-        let mut with_room: Vec<_> =
-            me.farm.cells.iter().filter(|c| c.card == "water_tower" && c.water < c.capacity).collect();
+        let mut with_room: Vec<_> = me
+            .farm
+            .cells
+            .iter()
+            .filter(|c| c.card == "water_tower" && c.water < c.capacity)
+            .collect();
         with_room.sort_by_key(|c| (c.pos.y, c.pos.x));
-        let towers: Vec<String> =
-            with_room.iter().map(|c| format!("{} {}/{}", self.at(c.pos), c.water, c.capacity)).collect();
+        let towers: Vec<String> = with_room
+            .iter()
+            .map(|c| format!("{} {}/{}", self.at(c.pos), c.water, c.capacity))
+            .collect();
         out.text.push(format!(
             "**Place your income Water** ({} Water). Towers with room: {}. Water that does not fit is lost.",
             me.pending_water,
@@ -524,7 +640,9 @@ impl<'a> Panel<'a> {
             .legal
             .iter()
             .filter_map(|a| match a {
-                Action::PlaceWater { towers } => Some(Item::act(a.clone(), self.water_label(towers, "on")).style(Style::Primary)),
+                Action::PlaceWater { towers } => {
+                    Some(Item::act(a.clone(), self.water_label(towers, "on")).style(Style::Primary))
+                }
                 _ => None,
             })
             .collect();
@@ -541,13 +659,21 @@ impl<'a> Panel<'a> {
                 None => per.push((p, 1)),
             }
         }
-        let parts: Vec<String> = per.iter().map(|&(p, n)| format!("{n} {prep} {}", self.at(p))).collect();
-        if parts.is_empty() { "nothing".to_string() } else { parts.join(", ") }
+        let parts: Vec<String> = per
+            .iter()
+            .map(|&(p, n)| format!("{n} {prep} {}", self.at(p)))
+            .collect();
+        if parts.is_empty() {
+            "nothing".to_string()
+        } else {
+            parts.join(", ")
+        }
     }
 
     fn note_hidden(&self, out: &mut Out, hidden: usize) {
         if hidden > 0 {
-            out.text.push(format!("*{} more choices do not fit here.*", hidden));
+            out.text
+                .push(format!("*{} more choices do not fit here.*", hidden));
         }
     }
 
@@ -559,7 +685,13 @@ impl<'a> Panel<'a> {
             .v
             .legal
             .iter()
-            .filter_map(|a| if let Action::Draw { split } = a { Some(*split) } else { None })
+            .filter_map(|a| {
+                if let Action::Draw { split } = a {
+                    Some(*split)
+                } else {
+                    None
+                }
+            })
             .collect();
         let counts = counts.unwrap_or_else(|| default_split(&splits));
         let want = usize::from(hs).min(piles.iter().sum());
@@ -568,7 +700,9 @@ impl<'a> Panel<'a> {
              everyone sees your split, not your cards."
         );
         if self.v.table.players == 2 {
-            s.push_str(" With 2 players the 12 drawn cards are shuffled and turned face up 6 at a time.");
+            s.push_str(
+                " With 2 players the 12 drawn cards are shuffled and turned face up 6 at a time.",
+            );
         }
         let earlier = self.splits_this_year();
         if !earlier.is_empty() {
@@ -576,10 +710,20 @@ impl<'a> Panel<'a> {
         }
         let mut table = String::from("```\nPile          Left  Draw\n");
         for (k, pile) in Pile::ALL.iter().enumerate() {
-            table.push_str(&format!("{:<13}{:>5}{:>6}\n", pile.name(), piles[k], counts[k]));
+            table.push_str(&format!(
+                "{:<13}{:>5}{:>6}\n",
+                pile.name(),
+                piles[k],
+                counts[k]
+            ));
         }
         let total: u32 = counts.iter().map(|&c| u32::from(c)).sum();
-        table.push_str(&format!("{:<13}{:>5}{:>6}\n```", "Total", piles.iter().sum::<usize>(), total));
+        table.push_str(&format!(
+            "{:<13}{:>5}{:>6}\n```",
+            "Total",
+            piles.iter().sum::<usize>(),
+            total
+        ));
         s.push('\n');
         s.push_str(&table);
         let draw = Action::Draw { split: counts };
@@ -604,32 +748,57 @@ impl<'a> Panel<'a> {
         };
         let plus: Vec<ButtonSpec> = (0..4)
             .filter_map(|k| {
-                let off = counts[k] >= 9 || usize::from(counts[k]) >= piles[k] || total >= u32::from(hs);
+                let off =
+                    counts[k] >= 9 || usize::from(counts[k]) >= piles[k] || total >= u32::from(hs);
                 let target = if off { counts } else { step(k, true) };
                 let verb = if off {
                     // A disabled button still needs a unique id: point it at the screen itself
                     // with the pile's own count (never clicked).
-                    Verb::Show(Screen::Split { counts: bump_unique(counts, k, true) })
+                    Verb::Show(Screen::Split {
+                        counts: bump_unique(counts, k, true),
+                    })
                 } else {
                     Verb::Show(Screen::Split { counts: target })
                 };
-                button(self.table, verb, &format!("+ {}", Pile::ALL[k].name()), Style::Secondary, off)
+                button(
+                    self.table,
+                    verb,
+                    &format!("+ {}", Pile::ALL[k].name()),
+                    Style::Secondary,
+                    off,
+                )
             })
             .collect();
         let minus: Vec<ButtonSpec> = (0..4)
             .filter_map(|k| {
                 let off = counts[k] == 0;
                 let verb = if off {
-                    Verb::Show(Screen::Split { counts: bump_unique(counts, k, false) })
+                    Verb::Show(Screen::Split {
+                        counts: bump_unique(counts, k, false),
+                    })
                 } else {
-                    Verb::Show(Screen::Split { counts: step(k, false) })
+                    Verb::Show(Screen::Split {
+                        counts: step(k, false),
+                    })
                 };
-                button(self.table, verb, &format!("− {}", Pile::ALL[k].name()), Style::Secondary, off)
+                button(
+                    self.table,
+                    verb,
+                    &format!("− {}", Pile::ALL[k].name()),
+                    Style::Secondary,
+                    off,
+                )
             })
             .collect();
         out.rows.buttons(plus, 1);
         out.rows.buttons(minus, 1);
-        out.nav_front.extend(button(self.table, Verb::Act(draw), &format!("Draw {}", split_text(counts)), Style::Success, !ok));
+        out.nav_front.extend(button(
+            self.table,
+            Verb::Act(draw),
+            &format!("Draw {}", split_text(counts)),
+            Style::Success,
+            !ok,
+        ));
     }
 
     // ------------------------------------------------------------------ cards
@@ -637,7 +806,9 @@ impl<'a> Panel<'a> {
     /// A note on whether a location design could be built now, at how many spaces, or why not:
     /// its cost at each build space (counted costs, discounts and Water in range included).
     fn build_note(&self, id: &str) -> String {
-        let Some(d) = self.deck.location_by_id(id) else { return String::new() };
+        let Some(d) = self.deck.location_by_id(id) else {
+            return String::new();
+        };
         let def = self.deck.location(d);
         let p = &self.game.state().players[self.seat];
         let farm = &p.farm;
@@ -645,12 +816,20 @@ impl<'a> Panel<'a> {
         let mut why: Option<String> = None;
         for pos in farm.build_spaces() {
             let discount = eval::build_discount(self.deck, farm, Some(d), pos);
-            let coins = eval::amount(self.deck, farm, p.coins, p.food, pos, &def.cost.coins).saturating_sub(discount);
+            let coins = eval::amount(self.deck, farm, p.coins, p.food, pos, &def.cost.coins)
+                .saturating_sub(discount);
             let water = eval::amount(self.deck, farm, p.coins, p.food, pos, &def.cost.water);
             let food = eval::amount(self.deck, farm, p.coins, p.food, pos, &def.cost.food);
-            let have: u32 = eval::water_sources(self.deck, farm, pos).iter().map(|&(_, w)| u32::from(w)).sum();
+            let have: u32 = eval::water_sources(self.deck, farm, pos)
+                .iter()
+                .map(|&(_, w)| u32::from(w))
+                .sum();
             if coins > p.coins {
-                why.get_or_insert(format!("needs {} (you have {})", plural(coins, "coin", "coins"), p.coins));
+                why.get_or_insert(format!(
+                    "needs {} (you have {})",
+                    plural(coins, "coin", "coins"),
+                    p.coins
+                ));
             } else if food > p.food {
                 why.get_or_insert(format!("needs {food} Food (you have {})", p.food));
             } else if water > have {
@@ -677,9 +856,17 @@ impl<'a> Panel<'a> {
         }
         seen.iter()
             .map(|(id, n)| {
-                let count = if *n > 1 { format!("{n}x ") } else { String::new() };
+                let count = if *n > 1 {
+                    format!("{n}x ")
+                } else {
+                    String::new()
+                };
                 let chosen = if mark == Some(*id) { " ✓ chosen" } else { "" };
-                format!("- {count}{}{chosen} · *{}*", render::card_text(self.deck, id), self.build_note(id))
+                format!(
+                    "- {count}{}{chosen} · *{}*",
+                    render::card_text(self.deck, id),
+                    self.build_note(id)
+                )
             })
             .collect()
     }
@@ -719,8 +906,18 @@ impl<'a> Panel<'a> {
                 let a = Action::Select { card: id.clone() };
                 let chosen = self.v.selected.as_ref() == Some(id);
                 let legal = self.legal(&a);
-                let label = if chosen { format!("{} ✓", self.name(id)) } else { self.name(id) };
-                Item::act(a, label).style(if chosen { Style::Primary } else { Style::Secondary }).disabled(!legal)
+                let label = if chosen {
+                    format!("{} ✓", self.name(id))
+                } else {
+                    self.name(id)
+                };
+                Item::act(a, label)
+                    .style(if chosen {
+                        Style::Primary
+                    } else {
+                        Style::Secondary
+                    })
+                    .disabled(!legal)
             })
             .collect();
         let lost = self.layout(&mut out.rows, &items, 2, 2, "Choose a card", "");
@@ -743,7 +940,10 @@ impl<'a> Panel<'a> {
             s.push('\n');
             s.push_str(&self.card_lines(&sorted, None).join("\n"));
         }
-        s.push_str(&format!("\n{} still face down.", plural(self.v.table.row_pile as u32, "card", "cards")));
+        s.push_str(&format!(
+            "\n{} still face down.",
+            plural(self.v.table.row_pile as u32, "card", "cards")
+        ));
         out.text.push(s);
         if pick {
             let mut distinct = sorted;
@@ -753,7 +953,9 @@ impl<'a> Panel<'a> {
                 .map(|id| {
                     let a = Action::Pick { card: id.clone() };
                     let legal = self.legal(&a);
-                    Item::act(a, format!("Take {}", self.name(id))).style(Style::Primary).disabled(!legal)
+                    Item::act(a, format!("Take {}", self.name(id)))
+                        .style(Style::Primary)
+                        .disabled(!legal)
                 })
                 .collect();
             let lost = self.layout(&mut out.rows, &items, 2, 2, "Take a card", "");
@@ -763,7 +965,9 @@ impl<'a> Panel<'a> {
 
     /// The revealed card: actions A-E (ruling 8), illegal ones disabled with the reason.
     fn revealed(&self, out: &mut Out) {
-        let Some(card) = self.me().revealed.clone() else { return };
+        let Some(card) = self.me().revealed.clone() else {
+            return;
+        };
         let me = self.me();
         let legal = &self.v.legal;
         let farm = &self.game.state().players[self.seat].farm;
@@ -773,9 +977,21 @@ impl<'a> Panel<'a> {
             Err(e) => reason(&e),
             Ok(_) => "possible".to_string(),
         };
-        let mut s = format!("**Your card: {}**\n{}", self.name(&card), render::card_text(self.deck, &card));
-        let mut build_spaces: Vec<Pos> =
-            legal.iter().filter_map(|a| if let Action::Build { pos, .. } = a { Some(*pos) } else { None }).collect();
+        let mut s = format!(
+            "**Your card: {}**\n{}",
+            self.name(&card),
+            render::card_text(self.deck, &card)
+        );
+        let mut build_spaces: Vec<Pos> = legal
+            .iter()
+            .filter_map(|a| {
+                if let Action::Build { pos, .. } = a {
+                    Some(*pos)
+                } else {
+                    None
+                }
+            })
+            .collect();
         build_spaces.dedup();
         let cost = self
             .deck
@@ -784,17 +1000,34 @@ impl<'a> Panel<'a> {
             .unwrap_or_default();
         let towers = legal.iter().any(|a| matches!(a, Action::WaterTower { .. }));
         let silos = legal.iter().any(|a| matches!(a, Action::Silo { .. }));
-        let restores: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Restore { .. })).collect();
-        let open: Vec<Pos> = me.farm.cells.iter().filter(|c| !c.face_up).map(|c| c.pos).collect();
+        let restores: Vec<&Action> = legal
+            .iter()
+            .filter(|a| matches!(a, Action::Restore { .. }))
+            .collect();
+        let open: Vec<Pos> = me
+            .farm
+            .cells
+            .iter()
+            .filter(|c| !c.face_up)
+            .map(|c| c.pos)
+            .collect();
         let supply = &self.deck.supply;
         s.push_str("\n\n**What to do with it:**");
         s.push_str(&if build_spaces.is_empty() {
             format!(
                 "\nA) Build it: not possible · {}.",
-                why(Action::Build { pos: first, water: vec![], extra: 0, equipment: vec![] })
+                why(Action::Build {
+                    pos: first,
+                    water: vec![],
+                    extra: 0,
+                    equipment: vec![]
+                })
             )
         } else {
-            format!("\nA) Build it ({cost}): possible on {}.", plural(build_spaces.len() as u32, "space", "spaces"))
+            format!(
+                "\nA) Build it ({cost}): possible on {}.",
+                plural(build_spaces.len() as u32, "space", "spaces")
+            )
         });
         s.push_str(&if towers {
             format!(
@@ -802,12 +1035,27 @@ impl<'a> Panel<'a> {
                 supply.tower_cost, supply.tower_capacity, self.v.table.water_towers_left
             )
         } else {
-            format!("\nB) Water Tower: not possible · {}.", why(Action::WaterTower { pos: first, equipment: vec![] }))
+            format!(
+                "\nB) Water Tower: not possible · {}.",
+                why(Action::WaterTower {
+                    pos: first,
+                    equipment: vec![]
+                })
+            )
         });
         s.push_str(&if silos {
-            format!("\nC) Discard it, build a Silo: free, holds {} Food ({} left).", supply.silo_capacity, self.v.table.silos_left)
+            format!(
+                "\nC) Discard it, build a Silo: free, holds {} Food ({} left).",
+                supply.silo_capacity, self.v.table.silos_left
+            )
         } else {
-            format!("\nC) Silo: not possible · {}.", why(Action::Silo { pos: first, equipment: vec![] }))
+            format!(
+                "\nC) Silo: not possible · {}.",
+                why(Action::Silo {
+                    pos: first,
+                    equipment: vec![]
+                })
+            )
         });
         s.push_str(&format!(
             "\nD) Discard it, go to the market: 2 coins, plus 2 per Food sold (up to 2; you have {} Food).",
@@ -818,24 +1066,46 @@ impl<'a> Panel<'a> {
         } else if open.is_empty() {
             "\nE) Restore: you have no Open Areas.".to_string()
         } else {
-            format!("\nE) Restore: not possible · {}.", why(Action::Restore { pos: open[0] }))
+            format!(
+                "\nE) Restore: not possible · {}.",
+                why(Action::Restore { pos: open[0] })
+            )
         });
         out.text.push(s);
 
-        let build = Item::go(Screen::Build, if build_spaces.is_empty() {
-            "Build".to_string()
-        } else {
-            format!("Build ({})", plural(build_spaces.len() as u32, "space", "spaces"))
-        })
+        let build = Item::go(
+            Screen::Build,
+            if build_spaces.is_empty() {
+                "Build".to_string()
+            } else {
+                format!(
+                    "Build ({})",
+                    plural(build_spaces.len() as u32, "space", "spaces")
+                )
+            },
+        )
         .style(Style::Primary)
         .disabled(build_spaces.is_empty());
-        let tower = Item::go(Screen::Tower, format!("Water Tower ({} coins)", supply.tower_cost)).disabled(!towers);
+        let tower = Item::go(
+            Screen::Tower,
+            format!("Water Tower ({} coins)", supply.tower_cost),
+        )
+        .disabled(!towers);
         let silo = Item::go(Screen::Silo, "Silo (free)").disabled(!silos);
         let restore = match restores.as_slice() {
-            [Action::Restore { pos }] => Item::act(Action::Restore { pos: *pos }, format!("Restore {} (1 coin)", self.cell(*pos))),
+            [Action::Restore { pos }] => Item::act(
+                Action::Restore { pos: *pos },
+                format!("Restore {} (1 coin)", self.cell(*pos)),
+            ),
             _ => Item::go(Screen::Restore, "Restore (1 coin)").disabled(restores.is_empty()),
         };
-        out.rows.buttons([build, tower, silo, restore].iter().filter_map(|i| self.item_button(i)).collect(), 1);
+        out.rows.buttons(
+            [build, tower, silo, restore]
+                .iter()
+                .filter_map(|i| self.item_button(i))
+                .collect(),
+            1,
+        );
         let market: Vec<ButtonSpec> = (0..=2u8)
             .filter_map(|food| {
                 let a = Action::Market { food };
@@ -851,7 +1121,9 @@ impl<'a> Panel<'a> {
         if me.food < 2 {
             out.text.push(format!(
                 "Selling Food: {}.",
-                why(Action::Market { food: if me.food == 0 { 1 } else { 2 } })
+                why(Action::Market {
+                    food: if me.food == 0 { 1 } else { 2 }
+                })
             ));
         }
     }
@@ -865,7 +1137,14 @@ impl<'a> Panel<'a> {
             .map(|(i, w)| (farm.cells[i].pos, u32::from(w)))
             .collect();
         sources.sort_by_key(|(p, _)| (p.y, p.x));
-        fn rec(src: &[(Pos, u32)], k: usize, left: u32, acc: &mut Vec<Pos>, out: &mut Vec<Vec<Pos>>, cap: usize) {
+        fn rec(
+            src: &[(Pos, u32)],
+            k: usize,
+            left: u32,
+            acc: &mut Vec<Pos>,
+            out: &mut Vec<Vec<Pos>>,
+            cap: usize,
+        ) {
             if out.len() >= cap {
                 return;
             }
@@ -912,8 +1191,10 @@ impl<'a> Panel<'a> {
         let farm = &self.game.state().players[self.seat].farm;
         let mut sources = eval::water_sources(self.deck, farm, target);
         sources.sort_by_key(|&(i, _)| (farm.cells[i].pos.y, farm.cells[i].pos.x));
-        let parts: Vec<String> =
-            sources.into_iter().map(|(i, w)| format!("{} ({} Water)", self.at(farm.cells[i].pos), w)).collect();
+        let parts: Vec<String> = sources
+            .into_iter()
+            .map(|(i, w)| format!("{} ({} Water)", self.at(farm.cells[i].pos), w))
+            .collect();
         and_list(&parts)
     }
 
@@ -921,7 +1202,10 @@ impl<'a> Panel<'a> {
     fn variant(&self, extra: u8, equipment: &[SmolStr]) -> String {
         let mut s = String::new();
         if extra > 0 {
-            s.push_str(&format!(" +{}", plural(u32::from(extra), "repeat", "repeats")));
+            s.push_str(&format!(
+                " +{}",
+                plural(u32::from(extra), "repeat", "repeats")
+            ));
         }
         if !equipment.is_empty() {
             let names: Vec<String> = equipment.iter().map(|t| self.name(t)).collect();
@@ -934,12 +1218,20 @@ impl<'a> Panel<'a> {
     /// there, or for a Harvest ability paid with Water, the Water in range of that space now (a
     /// location without it becomes an Open Area at the harvest, ruling 15).
     fn build_desc(&self, card: &str, pos: Pos, p: &Preview) -> String {
-        let Some(d) = self.deck.location_by_id(card) else { return String::new() };
-        let Some(a) = self.deck.location(d).ability.as_ref() else { return String::new() };
+        let Some(d) = self.deck.location_by_id(card) else {
+            return String::new();
+        };
+        let Some(a) = self.deck.location(d).ability.as_ref() else {
+            return String::new();
+        };
         match a.timing {
             Timing::Immediate => {
                 let g = gain_text(p);
-                if g == "nothing" { "Immediate: nothing here".to_string() } else { format!("Immediate: gain {g}") }
+                if g == "nothing" {
+                    "Immediate: nothing here".to_string()
+                } else {
+                    format!("Immediate: gain {g}")
+                }
             }
             Timing::Harvest => {
                 let st = &self.game.state().players[self.seat];
@@ -947,9 +1239,11 @@ impl<'a> Panel<'a> {
                 if need == 0 {
                     return String::new();
                 }
-                let have: u32 =
-                    eval::water_sources(self.deck, &st.farm, pos).iter().map(|&(_, w)| u32::from(w)).sum::<u32>()
-                        .saturating_sub(p.paid.water);
+                let have: u32 = eval::water_sources(self.deck, &st.farm, pos)
+                    .iter()
+                    .map(|&(_, w)| u32::from(w))
+                    .sum::<u32>()
+                    .saturating_sub(p.paid.water);
                 format!("Harvest needs {need} Water; {have} in range here after building")
             }
             _ => String::new(),
@@ -964,26 +1258,52 @@ impl<'a> Panel<'a> {
             .legal
             .iter()
             .filter_map(|a| match a {
-                Action::Build { pos, extra, equipment, .. } => Some((*pos, *extra, equipment.clone())),
+                Action::Build {
+                    pos,
+                    extra,
+                    equipment,
+                    ..
+                } => Some((*pos, *extra, equipment.clone())),
                 _ => None,
             })
             .collect();
-        let Some(card) = self.me().revealed.clone() else { return false };
+        let Some(card) = self.me().revealed.clone() else {
+            return false;
+        };
         if builds.is_empty() {
             return false;
         }
         out.build_grid = true;
         let mut entries: Vec<(Pos, bool, Item)> = Vec::new();
         for (pos, extra, equipment) in &builds {
-            let a = Action::Build { pos: *pos, water: vec![], extra: *extra, equipment: equipment.clone() };
-            let Ok(p) = preview(self.game, self.seat, &a) else { continue };
+            let a = Action::Build {
+                pos: *pos,
+                water: vec![],
+                extra: *extra,
+                equipment: equipment.clone(),
+            };
+            let Ok(p) = preview(self.game, self.seat, &a) else {
+                continue;
+            };
             let need = p.paid.water;
             let choose = need > 0 && self.payments(*pos, need, 2).len() > 1;
             let plain = *extra == 0 && equipment.is_empty();
-            let label = format!("{}{}: {}", self.at(*pos), self.variant(*extra, equipment), paid_text(&p.paid));
+            let label = format!(
+                "{}{}: {}",
+                self.at(*pos),
+                self.variant(*extra, equipment),
+                paid_text(&p.paid)
+            );
             let desc = self.build_desc(&card, *pos, &p);
             let item = if choose {
-                Item::go(Screen::PayBuild { pos: *pos, extra: *extra, equipment: equipment.clone() }, format!("{label} (choose towers)"))
+                Item::go(
+                    Screen::PayBuild {
+                        pos: *pos,
+                        extra: *extra,
+                        equipment: equipment.clone(),
+                    },
+                    format!("{label} (choose towers)"),
+                )
             } else {
                 Item::act(a, format!("Build {label}"))
             };
@@ -992,7 +1312,10 @@ impl<'a> Panel<'a> {
         // Plain builds first, then the variants.
         entries.sort_by_key(|(_, plain, _)| !*plain);
         let mut items: Vec<Item> = entries.iter().map(|(_, _, i)| i.clone()).collect();
-        let acts = items.iter().filter(|i| matches!(i.target, Target::Act(_))).count();
+        let acts = items
+            .iter()
+            .filter(|i| matches!(i.target, Target::Act(_)))
+            .count();
         let gos = items.len() - acts;
         let capacity = |a: usize, g: usize| {
             // Selects of 25, and the buttons in the rows the selects leave.
@@ -1010,11 +1333,22 @@ impl<'a> Panel<'a> {
             items = by_space
                 .iter()
                 .map(|&pos| {
-                    let here: Vec<&Item> = entries.iter().filter(|(p, _, _)| *p == pos).map(|(_, _, i)| i).collect();
+                    let here: Vec<&Item> = entries
+                        .iter()
+                        .filter(|(p, _, _)| *p == pos)
+                        .map(|(_, _, i)| i)
+                        .collect();
                     match here.as_slice() {
                         [only] if matches!(only.target, Target::Act(_)) => (*only).clone(),
-                        _ => Item::go(Screen::PayBuild { pos, extra: 0, equipment: vec![] }, format!("{}: more choices", self.at(pos)))
-                            .style(Style::Primary),
+                        _ => Item::go(
+                            Screen::PayBuild {
+                                pos,
+                                extra: 0,
+                                equipment: vec![],
+                            },
+                            format!("{}: more choices", self.at(pos)),
+                        )
+                        .style(Style::Primary),
                     }
                 })
                 .collect();
@@ -1033,7 +1367,12 @@ impl<'a> Panel<'a> {
         let farm = &self.game.state().players[self.seat].farm;
         let all = farm.build_spaces();
         if let Some(&other) = all.iter().find(|p| !builds.iter().any(|b| b.0 == **p)) {
-            let a = Action::Build { pos: other, water: vec![], extra: 0, equipment: vec![] };
+            let a = Action::Build {
+                pos: other,
+                water: vec![],
+                extra: 0,
+                equipment: vec![],
+            };
             if let Err(e) = preview(self.game, self.seat, &a) {
                 s.push_str(&format!(
                     "\nNot on the other {} (e.g. {}): {}.",
@@ -1047,10 +1386,19 @@ impl<'a> Panel<'a> {
             s.push_str("\nWhere more than one Water Tower can pay, pick it from the second list to choose the towers.");
         }
         if compact {
-            s.push_str("\nMany options: pick a space to see its choices (Equipment, repeats, towers).");
+            s.push_str(
+                "\nMany options: pick a space to see its choices (Equipment, repeats, towers).",
+            );
         }
         out.text.push(s);
-        let lost = self.layout(&mut out.rows, &items, 1, 4, "Build on…", "Build on… (choose towers / more choices)");
+        let lost = self.layout(
+            &mut out.rows,
+            &items,
+            1,
+            4,
+            "Build on…",
+            "Build on… (choose towers / more choices)",
+        );
         self.note_hidden(out, lost);
         true
     }
@@ -1058,14 +1406,28 @@ impl<'a> Panel<'a> {
     /// Build on one space: the Water payment choices (a Default and each distinct set of towers)
     /// and the other variants on that space (set-aside Equipment, repeats).
     fn pay_build(&self, out: &mut Out, pos: Pos, extra: u8, equipment: &[SmolStr]) -> bool {
-        let a = Action::Build { pos, water: vec![], extra, equipment: equipment.to_vec() };
+        let a = Action::Build {
+            pos,
+            water: vec![],
+            extra,
+            equipment: equipment.to_vec(),
+        };
         if !self.legal(&a) {
             return false;
         }
-        let Some(card) = self.me().revealed.clone() else { return false };
-        let Ok(p) = preview(self.game, self.seat, &a) else { return false };
+        let Some(card) = self.me().revealed.clone() else {
+            return false;
+        };
+        let Ok(p) = preview(self.game, self.seat, &a) else {
+            return false;
+        };
         out.build_grid = true;
-        let label = format!("{} at {}{}", self.name(&card), self.at(pos), self.variant(extra, equipment));
+        let label = format!(
+            "{} at {}{}",
+            self.name(&card),
+            self.at(pos),
+            self.variant(extra, equipment)
+        );
         let mut s = format!("**Build {label}**: costs {}.", paid_text(&p.paid));
         let desc = self.build_desc(&card, pos, &p);
         if !desc.is_empty() {
@@ -1092,8 +1454,16 @@ impl<'a> Panel<'a> {
             }
             for w in pays {
                 if w != default {
-                    let b = Action::Build { pos, water: w.clone(), extra, equipment: equipment.to_vec() };
-                    items.push(Item::act(b, format!("Pay {}", self.water_label(&w, "from"))));
+                    let b = Action::Build {
+                        pos,
+                        water: w.clone(),
+                        extra,
+                        equipment: equipment.to_vec(),
+                    };
+                    items.push(Item::act(
+                        b,
+                        format!("Pay {}", self.water_label(&w, "from")),
+                    ));
                 }
             }
         }
@@ -1103,25 +1473,53 @@ impl<'a> Panel<'a> {
         // Other variants on this space.
         let mut others = Vec::new();
         for b in &self.v.legal {
-            if let Action::Build { pos: p2, extra: e2, equipment: q2, .. } = b
+            if let Action::Build {
+                pos: p2,
+                extra: e2,
+                equipment: q2,
+                ..
+            } = b
                 && *p2 == pos
                 && (*e2 != extra || q2.as_slice() != equipment)
             {
-                let Ok(pv) = preview(self.game, self.seat, b) else { continue };
+                let Ok(pv) = preview(self.game, self.seat, b) else {
+                    continue;
+                };
                 let v = self.variant(*e2, q2);
-                let v = if v.is_empty() { " (plain)".to_string() } else { v };
-                others.push(Item::act(b.clone(), format!("Build{v}: {}", paid_text(&pv.paid))).desc(self.build_desc(&card, pos, &pv)));
+                let v = if v.is_empty() {
+                    " (plain)".to_string()
+                } else {
+                    v
+                };
+                others.push(
+                    Item::act(b.clone(), format!("Build{v}: {}", paid_text(&pv.paid)))
+                        .desc(self.build_desc(&card, pos, &pv)),
+                );
                 if pv.paid.water > 0 && self.payments(pos, pv.paid.water, 2).len() > 1 {
                     others.push(Item::go(
-                        Screen::PayBuild { pos, extra: *e2, equipment: q2.clone() },
+                        Screen::PayBuild {
+                            pos,
+                            extra: *e2,
+                            equipment: q2.clone(),
+                        },
                         format!("Choose towers: build{v}"),
                     ));
                 }
             }
         }
         if !others.is_empty() {
-            out.text.push("Other ways to build here (set-aside Equipment, repeats) are in the list below.".to_string());
-            let lost = self.layout(&mut out.rows, &others, 0, 2, "Other ways to build here", "Choose towers for another way");
+            out.text.push(
+                "Other ways to build here (set-aside Equipment, repeats) are in the list below."
+                    .to_string(),
+            );
+            let lost = self.layout(
+                &mut out.rows,
+                &others,
+                0,
+                2,
+                "Other ways to build here",
+                "Choose towers for another way",
+            );
             self.note_hidden(out, lost);
         }
         true
@@ -1133,9 +1531,17 @@ impl<'a> Panel<'a> {
             .v
             .legal
             .iter()
-            .filter(|a| if tower { matches!(a, Action::WaterTower { .. }) } else { matches!(a, Action::Silo { .. }) })
+            .filter(|a| {
+                if tower {
+                    matches!(a, Action::WaterTower { .. })
+                } else {
+                    matches!(a, Action::Silo { .. })
+                }
+            })
             .collect();
-        let Some(card) = self.me().revealed.clone() else { return false };
+        let Some(card) = self.me().revealed.clone() else {
+            return false;
+        };
         if actions.is_empty() {
             return false;
         }
@@ -1160,11 +1566,17 @@ impl<'a> Panel<'a> {
             .iter()
             .map(|a| {
                 let (pos, eq) = match a {
-                    Action::WaterTower { pos, equipment } | Action::Silo { pos, equipment } => (*pos, equipment.as_slice()),
+                    Action::WaterTower { pos, equipment } | Action::Silo { pos, equipment } => {
+                        (*pos, equipment.as_slice())
+                    }
                     _ => unreachable!("filtered"),
                 };
                 let what = if tower { "Water Tower" } else { "Silo" };
-                Item::act((*a).clone(), format!("{what} at {}{}", self.at(pos), self.variant(0, eq))).style(Style::Primary)
+                Item::act(
+                    (*a).clone(),
+                    format!("{what} at {}{}", self.at(pos), self.variant(0, eq)),
+                )
+                .style(Style::Primary)
             })
             .collect();
         let lost = self.layout(&mut out.rows, &items, 1, 4, "Choose a space", "");
@@ -1179,11 +1591,16 @@ impl<'a> Panel<'a> {
             .legal
             .iter()
             .filter_map(|a| match a {
-                Action::Restore { pos } => Some(Item::act(a.clone(), format!("Restore {}", self.cell(*pos))).style(Style::Primary)),
+                Action::Restore { pos } => Some(
+                    Item::act(a.clone(), format!("Restore {}", self.cell(*pos)))
+                        .style(Style::Primary),
+                ),
                 _ => None,
             })
             .collect();
-        let Some(card) = self.me().revealed.clone() else { return false };
+        let Some(card) = self.me().revealed.clone() else {
+            return false;
+        };
         if items.is_empty() {
             return false;
         }
@@ -1205,7 +1622,10 @@ impl<'a> Panel<'a> {
             .legal
             .iter()
             .filter_map(|a| match a {
-                Action::Equipment { keep, place: Some(p) } if keep == tile => Some(*p),
+                Action::Equipment {
+                    keep,
+                    place: Some(p),
+                } if keep == tile => Some(*p),
                 _ => None,
             })
             .collect();
@@ -1229,12 +1649,21 @@ impl<'a> Panel<'a> {
             } else {
                 format!("fits {}", spec::clip(&and_list(&hosts), 300))
             };
-            s.push_str(&format!("\n- {} · *{fits}*", render::card_text(self.deck, t)));
+            s.push_str(&format!(
+                "\n- {} · *{fits}*",
+                render::card_text(self.deck, t)
+            ));
         }
         out.text.push(s);
         let items: Vec<Item> = distinct
             .iter()
-            .map(|t| Item::go(Screen::PlaceEquipment { tile: t.clone() }, format!("Keep {}", self.name(t))).style(Style::Primary))
+            .map(|t| {
+                Item::go(
+                    Screen::PlaceEquipment { tile: t.clone() },
+                    format!("Keep {}", self.name(t)),
+                )
+                .style(Style::Primary)
+            })
             .collect();
         let lost = self.layout(&mut out.rows, &items, 1, 2, "", "Keep a tile");
         self.note_hidden(out, lost);
@@ -1242,12 +1671,19 @@ impl<'a> Panel<'a> {
 
     /// Where the kept tile goes, or Set aside.
     fn place_equipment(&self, out: &mut Out, tile: &SmolStr) -> bool {
-        let aside = Action::Equipment { keep: tile.clone(), place: None };
+        let aside = Action::Equipment {
+            keep: tile.clone(),
+            place: None,
+        };
         if !self.v.offer.contains(tile) || !self.legal(&aside) {
             return false;
         }
         let hosts = self.hosts(tile);
-        let mut s = format!("**Keep {}**\n{}", self.name(tile), render::card_text(self.deck, tile));
+        let mut s = format!(
+            "**Keep {}**\n{}",
+            self.name(tile),
+            render::card_text(self.deck, tile)
+        );
         if hosts.is_empty() {
             s.push_str("\nNo location of yours matches it now: set it aside (1 VP at the end, or place it as you build a matching location).");
         } else {
@@ -1257,13 +1693,25 @@ impl<'a> Panel<'a> {
         let items: Vec<Item> = hosts
             .iter()
             .map(|&p| {
-                Item::act(Action::Equipment { keep: tile.clone(), place: Some(p) }, format!("Place on {}", self.cell(p)))
-                    .style(Style::Primary)
+                Item::act(
+                    Action::Equipment {
+                        keep: tile.clone(),
+                        place: Some(p),
+                    },
+                    format!("Place on {}", self.cell(p)),
+                )
+                .style(Style::Primary)
             })
             .collect();
         let lost = self.layout(&mut out.rows, &items, 1, 4, "Place it on…", "");
         self.note_hidden(out, lost);
-        out.nav_front.extend(button(self.table, Verb::Act(aside), "Set aside", Style::Secondary, false));
+        out.nav_front.extend(button(
+            self.table,
+            Verb::Act(aside),
+            "Set aside",
+            Style::Secondary,
+            false,
+        ));
         true
     }
 
@@ -1277,7 +1725,10 @@ impl<'a> Panel<'a> {
             .iter()
             .filter(|c| {
                 c.face_up
-                    && self.deck.location_by_id(&c.card).is_some_and(|d| self.deck.location(d).timing() == Some(Timing::Harvest))
+                    && self
+                        .deck
+                        .location_by_id(&c.card)
+                        .is_some_and(|d| self.deck.location(d).timing() == Some(Timing::Harvest))
             })
             .map(|c| c.pos)
             .collect()
@@ -1285,16 +1736,34 @@ impl<'a> Panel<'a> {
 
     /// `Wheat B2 +1 repeat: 1 Water -> 2 Food`.
     fn harvest_label(&self, pos: Pos, extra: u8, p: &Preview) -> String {
-        let again = if self.me().harvested.contains(&pos) { " again" } else { "" };
-        format!("{}{again}{}: {} -> {}", self.cell(pos), self.variant(extra, &[]), paid_text(&p.paid), gain_text(p))
+        let again = if self.me().harvested.contains(&pos) {
+            " again"
+        } else {
+            ""
+        };
+        format!(
+            "{}{again}{}: {} -> {}",
+            self.cell(pos),
+            self.variant(extra, &[]),
+            paid_text(&p.paid),
+            gain_text(p)
+        )
     }
 
     /// The harvest (rulings 14, 15): pay abilities in any order, then Done.
     fn harvest(&self, out: &mut Out) {
         let me = self.me();
-        let mut tower_cells: Vec<_> = me.farm.cells.iter().filter(|c| c.card == "water_tower").collect();
+        let mut tower_cells: Vec<_> = me
+            .farm
+            .cells
+            .iter()
+            .filter(|c| c.card == "water_tower")
+            .collect();
         tower_cells.sort_by_key(|c| (c.pos.y, c.pos.x));
-        let towers: Vec<String> = tower_cells.iter().map(|c| format!("{} {}", self.at(c.pos), c.water)).collect();
+        let towers: Vec<String> = tower_cells
+            .iter()
+            .map(|c| format!("{} {}", self.at(c.pos), c.water))
+            .collect();
         let mut s = "**Harvest.** Pay the Harvest abilities you want, in any order: what you gain can pay for the \
                      next ones. Unpaid ones become Open Areas when you finish."
             .to_string();
@@ -1303,7 +1772,11 @@ impl<'a> Panel<'a> {
             plural(me.coins, "coin", "coins"),
             me.food,
             me.food_capacity,
-            if towers.is_empty() { "none".to_string() } else { towers.join(", ") }
+            if towers.is_empty() {
+                "none".to_string()
+            } else {
+                towers.join(", ")
+            }
         ));
         if !me.harvested.is_empty() {
             let mut done: Vec<(Pos, u32)> = Vec::new();
@@ -1313,36 +1786,69 @@ impl<'a> Panel<'a> {
                     None => done.push((p, 1)),
                 }
             }
-            let list: Vec<String> =
-                done.iter().map(|&(p, n)| if n > 1 { format!("{} (x{n})", self.cell(p)) } else { self.cell(p) }).collect();
+            let list: Vec<String> = done
+                .iter()
+                .map(|&(p, n)| {
+                    if n > 1 {
+                        format!("{} (x{n})", self.cell(p))
+                    } else {
+                        self.cell(p)
+                    }
+                })
+                .collect();
             s.push_str(&format!("\nPaid: {}.", list.join(", ")));
         }
         let mut items = Vec::new();
         let mut lines = Vec::new();
         let mut payable: Vec<Pos> = Vec::new();
         for a in &self.v.legal {
-            let Action::Harvest { pos, extra, .. } = a else { continue };
-            let Ok(p) = preview(self.game, self.seat, a) else { continue };
+            let Action::Harvest { pos, extra, .. } = a else {
+                continue;
+            };
+            let Ok(p) = preview(self.game, self.seat, a) else {
+                continue;
+            };
             payable.push(*pos);
             let label = self.harvest_label(*pos, *extra, &p);
             let need = p.paid.water;
             let choose = need > 0 && self.payments(*pos, need, 2).len() > 1;
-            lines.push(format!("- {label}{}", if choose { " (you can choose the towers)" } else { "" }));
+            lines.push(format!(
+                "- {label}{}",
+                if choose {
+                    " (you can choose the towers)"
+                } else {
+                    ""
+                }
+            ));
             items.push(Item::act(a.clone(), format!("Pay {label}")).style(Style::Primary));
             if choose {
-                items.push(Item::go(Screen::PayHarvest { pos: *pos, extra: *extra }, format!("Choose towers: {}", self.cell(*pos))));
+                items.push(Item::go(
+                    Screen::PayHarvest {
+                        pos: *pos,
+                        extra: *extra,
+                    },
+                    format!("Choose towers: {}", self.cell(*pos)),
+                ));
             }
         }
         if !lines.is_empty() {
             s.push_str("\n**You can pay:**\n");
             s.push_str(&lines.join("\n"));
         }
-        let unpaid: Vec<Pos> = self.harvest_cells().into_iter().filter(|p| !me.harvested.contains(p)).collect();
+        let unpaid: Vec<Pos> = self
+            .harvest_cells()
+            .into_iter()
+            .filter(|p| !me.harvested.contains(p))
+            .collect();
         let stuck: Vec<String> = unpaid
             .iter()
             .filter(|p| !payable.contains(p))
             .map(|&p| {
-                let a = Action::Harvest { pos: p, water: vec![], extra: 0 };
+                let a = Action::Harvest {
+                    pos: p,
+                    water: vec![],
+                    extra: 0,
+                };
                 match preview(self.game, self.seat, &a) {
                     Err(e) => format!("{} ({})", self.cell(p), reason(&e)),
                     Ok(_) => self.cell(p),
@@ -1356,10 +1862,20 @@ impl<'a> Panel<'a> {
         if lose.is_empty() {
             s.push_str("\nFinishing now loses nothing.");
         } else {
-            s.push_str(&format!("\n**If you finish now, these become Open Areas:** {}.", and_list(&lose)));
+            s.push_str(&format!(
+                "\n**If you finish now, these become Open Areas:** {}.",
+                and_list(&lose)
+            ));
         }
         out.text.push(s);
-        let lost = self.layout(&mut out.rows, &items, 2, 4, "Pay a Harvest ability", "Choose towers for…");
+        let lost = self.layout(
+            &mut out.rows,
+            &items,
+            2,
+            4,
+            "Pay a Harvest ability",
+            "Choose towers for…",
+        );
         self.note_hidden(out, lost);
         if self.legal(&Action::EndHarvest) {
             let (label, style) = match lose.len() {
@@ -1367,17 +1883,29 @@ impl<'a> Panel<'a> {
                 1 => ("Done · 1 becomes an Open Area".to_string(), Style::Danger),
                 n => (format!("Done · {n} become Open Areas"), Style::Danger),
             };
-            out.nav_front.extend(button(self.table, Verb::Act(Action::EndHarvest), &label, style, false));
+            out.nav_front.extend(button(
+                self.table,
+                Verb::Act(Action::EndHarvest),
+                &label,
+                style,
+                false,
+            ));
         }
     }
 
     /// Which towers pay a harvest.
     fn pay_harvest(&self, out: &mut Out, pos: Pos, extra: u8) -> bool {
-        let a = Action::Harvest { pos, water: vec![], extra };
+        let a = Action::Harvest {
+            pos,
+            water: vec![],
+            extra,
+        };
         if !self.legal(&a) {
             return false;
         }
-        let Ok(p) = preview(self.game, self.seat, &a) else { return false };
+        let Ok(p) = preview(self.game, self.seat, &a) else {
+            return false;
+        };
         let need = p.paid.water;
         let default = self.default_payment(pos, need);
         out.text.push(format!(
@@ -1386,11 +1914,24 @@ impl<'a> Panel<'a> {
             self.harvest_label(pos, extra, &p),
             self.sources_text(pos)
         ));
-        let mut items = vec![Item::act(a, format!("Default: {}", self.water_label(&default, "from"))).style(Style::Success)];
+        let mut items = vec![
+            Item::act(
+                a,
+                format!("Default: {}", self.water_label(&default, "from")),
+            )
+            .style(Style::Success),
+        ];
         for w in self.payments(pos, need, 19) {
             if w != default {
                 let label = format!("Pay {}", self.water_label(&w, "from"));
-                items.push(Item::act(Action::Harvest { pos, water: w, extra }, label));
+                items.push(Item::act(
+                    Action::Harvest {
+                        pos,
+                        water: w,
+                        extra,
+                    },
+                    label,
+                ));
             }
         }
         let lost = self.layout(&mut out.rows, &items, 4, 4, "How to pay the Water", "");
@@ -1414,7 +1955,16 @@ impl<'a> Panel<'a> {
 
     fn finish(&self, out: Out, screen: &Screen) -> MessageSpec {
         let me = self.me();
-        let Out { title, text, mut rows, nav_front, build_grid, show_farm, notice, embed } = out;
+        let Out {
+            title,
+            text,
+            mut rows,
+            nav_front,
+            build_grid,
+            show_farm,
+            notice,
+            embed,
+        } = out;
         let e = match embed {
             Some(e) => e,
             None => {
@@ -1427,7 +1977,11 @@ impl<'a> Panel<'a> {
                 EmbedSpec {
                     title,
                     description: d,
-                    color: if self.game.is_over() { GOLD } else { DARK_GREEN },
+                    color: if self.game.is_over() {
+                        GOLD
+                    } else {
+                        DARK_GREEN
+                    },
                     footer: Some(format!("{} · only you can see this", phase_name(self.game))),
                     ..Default::default()
                 }
@@ -1435,19 +1989,50 @@ impl<'a> Panel<'a> {
         };
         if rows.rows.len() < 4
             && !rows.nav
-            && let Some(row) = public::farm_select(self.table, self.game, &self.v.table, &self.names)
+            && let Some(row) =
+                public::farm_select(self.table, self.game, &self.v.table, &self.names)
         {
             rows.rows.push(row);
         }
         let mut nav: Vec<ButtonSpec> = nav_front;
         if *screen == Screen::Main {
-            nav.extend(button(self.table, Verb::Show(Screen::Main), "Refresh", Style::Secondary, false));
+            nav.extend(button(
+                self.table,
+                Verb::Show(Screen::Main),
+                "Refresh",
+                Style::Secondary,
+                false,
+            ));
         } else {
-            nav.extend(button(self.table, Verb::Show(Screen::Main), "Back", Style::Secondary, false));
-            nav.extend(button(self.table, Verb::Show(screen.clone()), "Refresh", Style::Secondary, false));
+            nav.extend(button(
+                self.table,
+                Verb::Show(Screen::Main),
+                "Back",
+                Style::Secondary,
+                false,
+            ));
+            nav.extend(button(
+                self.table,
+                Verb::Show(screen.clone()),
+                "Refresh",
+                Style::Secondary,
+                false,
+            ));
         }
-        nav.extend(button(self.table, Verb::Farms, "All farms", Style::Secondary, false));
-        nav.extend(button(self.table, Verb::Log, "Log", Style::Secondary, false));
+        nav.extend(button(
+            self.table,
+            Verb::Farms,
+            "All farms",
+            Style::Secondary,
+            false,
+        ));
+        nav.extend(button(
+            self.table,
+            Verb::Log,
+            "Log",
+            Style::Secondary,
+            false,
+        ));
         nav.truncate(limits::BUTTONS_PER_ROW);
         rows.rows.push(RowSpec::Buttons(nav));
         // Ids must be unique within a message: keep the first of any repeat.
@@ -1476,7 +2061,12 @@ impl<'a> Panel<'a> {
                 }
             }
         }
-        let mut m = MessageSpec { content: notice.join("\n"), embeds: vec![e], rows: out_rows, ping: Vec::new() };
+        let mut m = MessageSpec {
+            content: notice.join("\n"),
+            embeds: vec![e],
+            rows: out_rows,
+            ping: Vec::new(),
+        };
         fit(&mut m);
         m
     }
@@ -1487,7 +2077,12 @@ fn default_split(splits: &[[u8; 4]]) -> [u8; 4] {
     splits
         .iter()
         .copied()
-        .min_by_key(|s| (s.iter().map(|&c| u32::from(c) * u32::from(c)).sum::<u32>(), std::cmp::Reverse(*s)))
+        .min_by_key(|s| {
+            (
+                s.iter().map(|&c| u32::from(c) * u32::from(c)).sum::<u32>(),
+                std::cmp::Reverse(*s),
+            )
+        })
         .unwrap_or([0; 4])
 }
 

@@ -8,7 +8,9 @@ use super::{
     field, fit, mention, names, plural, resources, seat_status, who, year_phase,
 };
 use crate::discord::ids::{Screen, Verb, encode_screen};
-use crate::discord::spec::{self, EmbedSpec, MessageSpec, OptionSpec, RowSpec, SelectSpec, Style, limits};
+use crate::discord::spec::{
+    self, EmbedSpec, MessageSpec, OptionSpec, RowSpec, SelectSpec, Style, limits,
+};
 use crate::games::fields_of_green::effects::Pile;
 use crate::games::fields_of_green::event::Event;
 use crate::games::fields_of_green::view::PublicView;
@@ -39,12 +41,19 @@ pub fn lobby(table: &Table) -> MessageSpec {
     let title = format!("Fields of Green · table #{}", g.id);
     if g.status != Status::Open {
         let text = match g.status {
-            Status::Active => "This table has started: the game is on. Use the table message to play.",
+            Status::Active => {
+                "This table has started: the game is on. Use the table message to play."
+            }
             Status::Ended => "This game has ended.",
             _ => "This table was cancelled.",
         };
         let mut m = MessageSpec {
-            embeds: vec![EmbedSpec { title, description: text.to_string(), color: GREY, ..Default::default() }],
+            embeds: vec![EmbedSpec {
+                title,
+                description: text.to_string(),
+                color: GREY,
+                ..Default::default()
+            }],
             ..Default::default()
         };
         fit(&mut m);
@@ -54,7 +63,11 @@ pub fn lobby(table: &Table) -> MessageSpec {
     let mut d = format!("Host: <@{}>\n", g.host_id);
     d.push_str(&format!(
         "**Seats:** {seats} · **Introductory mode:** {} · **Reminders:** {}\n\n",
-        if g.options.intro { "on (fixed draws)" } else { "off" },
+        if g.options.intro {
+            "on (fixed draws)"
+        } else {
+            "off"
+        },
         if g.options.reminder_minutes == 0 {
             "off".to_string()
         } else {
@@ -63,7 +76,11 @@ pub fn lobby(table: &Table) -> MessageSpec {
     ));
     d.push_str(&format!("**Players ({n}/{seats})**\n"));
     for (k, s) in seated.iter().enumerate() {
-        let host = if s.user_id == g.host_id { " (host)" } else { "" };
+        let host = if s.user_id == g.host_id {
+            " (host)"
+        } else {
+            ""
+        };
         d.push_str(&format!("{}. {}{host}\n", k + 1, who(&names, k)));
     }
     let free = seats.saturating_sub(n);
@@ -84,7 +101,12 @@ pub fn lobby(table: &Table) -> MessageSpec {
     .flatten()
     .collect();
     let mut m = MessageSpec {
-        embeds: vec![EmbedSpec { title, description: d, color: LIGHT_GREEN, ..Default::default() }],
+        embeds: vec![EmbedSpec {
+            title,
+            description: d,
+            color: LIGHT_GREEN,
+            ..Default::default()
+        }],
         rows: vec![RowSpec::Buttons(buttons)],
         ..Default::default()
     };
@@ -118,30 +140,53 @@ fn table_lines(table: &Table, game: &Game, v: &PublicView, names: &[String]) -> 
     if v.players == 2 {
         lines.push(format!("**First player:** {fp}"));
     } else {
-        lines.push(format!("**First player:** {fp} · **Pass:** {}", direction_text(v.direction)));
+        lines.push(format!(
+            "**First player:** {fp} · **Pass:** {}",
+            direction_text(v.direction)
+        ));
     }
-    let piles: Vec<String> = Pile::ALL.iter().zip(v.piles).map(|(p, n)| format!("{} {n}", p.name())).collect();
+    let piles: Vec<String> = Pile::ALL
+        .iter()
+        .zip(v.piles)
+        .map(|(p, n)| format!("{} {n}", p.name()))
+        .collect();
     lines.push(format!("**Piles:** {}", piles.join(" · ")));
     lines.push(format!(
         "**Supply:** {} · {} · {}",
-        plural(u32::from(v.water_towers_left), "Water Tower", "Water Towers"),
+        plural(
+            u32::from(v.water_towers_left),
+            "Water Tower",
+            "Water Towers"
+        ),
         plural(u32::from(v.silos_left), "Silo", "Silos"),
         plural(v.equipment_left as u32, "Equipment tile", "Equipment tiles")
     ));
     if v.discard.is_empty() {
         lines.push("**Discard:** empty".to_string());
     } else {
-        lines.push(format!("**Discard ({}):** {}", v.discard.len(), counted(game, &v.discard, 400)));
+        lines.push(format!(
+            "**Discard ({}):** {}",
+            v.discard.len(),
+            counted(game, &v.discard, 400)
+        ));
     }
     if v.players == 2 && matches!(v.phase, Phase::Duel { .. }) {
-        let row = if v.row.is_empty() { "none".to_string() } else { counted(game, &v.row, 400) };
+        let row = if v.row.is_empty() {
+            "none".to_string()
+        } else {
+            counted(game, &v.row, 400)
+        };
         lines.push(format!("**Face up:** {row} ({} face down)", v.row_pile));
     }
     if v.intro {
         lines.push("Introductory mode: fixed draws each year.".to_string());
     }
     if !game.is_over() {
-        let waiting: Vec<String> = v.waiting_for.iter().map(|&s| mention(table, names, s)).collect();
+        let waiting: Vec<String> = v
+            .waiting_for
+            .iter()
+            .map(|&s| mention(table, names, s))
+            .collect();
         if waiting.is_empty() {
             lines.push("**Waiting for:** nobody".to_string());
         } else {
@@ -156,8 +201,14 @@ fn pad_parts(game: &Game, names: &[String]) -> Option<(String, Vec<String>)> {
     let pads = game.scores()?;
     let text = render::render_score_pad(game.deck(), pads, names);
     let lines: Vec<&str> = text.lines().collect();
-    let end = lines.iter().position(|l| l.starts_with("Total")).map_or(lines.len(), |i| i + 1);
-    Some((lines[..end].join("\n"), lines[end..].iter().map(|l| l.to_string()).collect()))
+    let end = lines
+        .iter()
+        .position(|l| l.starts_with("Total"))
+        .map_or(lines.len(), |i| i + 1);
+    Some((
+        lines[..end].join("\n"),
+        lines[end..].iter().map(|l| l.to_string()).collect(),
+    ))
 }
 
 /// The public table message's embed (no buttons): what the table message shows, also the answer
@@ -165,13 +216,18 @@ fn pad_parts(game: &Game, names: &[String]) -> Option<(String, Vec<String>)> {
 pub fn status(table: &Table, game: &Game) -> MessageSpec {
     let v = game.public_view();
     let names = names(table, v.players);
-    let mut e = EmbedSpec { color: GREEN, ..Default::default() };
+    let mut e = EmbedSpec {
+        color: GREEN,
+        ..Default::default()
+    };
     if game.is_over() {
         e.title = format!("Fields of Green · table #{} · Final scores", table.game.id);
         e.color = GOLD;
         if let Some((pad, notes)) = pad_parts(game, &names) {
             let mut d = format!("```\n{pad}\n```\n");
-            let (last, rest) = notes.split_last().map_or((None, &[][..]), |(l, r)| (Some(l), r));
+            let (last, rest) = notes
+                .split_last()
+                .map_or((None, &[][..]), |(l, r)| (Some(l), r));
             for n in rest {
                 d.push_str(&format!("{}\n", render_names_md(n)));
             }
@@ -182,19 +238,38 @@ pub fn status(table: &Table, game: &Game) -> MessageSpec {
         }
         e.footer = Some("Thanks for playing! Farms and the log stay available below.".to_string());
     } else {
-        e.title = format!("Fields of Green · table #{} · {}", table.game.id, year_phase(game));
+        e.title = format!(
+            "Fields of Green · table #{} · {}",
+            table.game.id,
+            year_phase(game)
+        );
         if table.game.status == Status::Abandoned {
             e.title = format!("Fields of Green · table #{} · abandoned", table.game.id);
             e.color = GREY;
         }
         e.description = table_lines(table, game, &v, &names).join("\n");
         for sv in &v.seats {
-            let first = if sv.seat == v.first_player { " (first player)" } else { "" };
-            let name = format!("{}{first} · {} VP", render::seat_name(&names, sv.seat), sv.score_now);
+            let first = if sv.seat == v.first_player {
+                " (first player)"
+            } else {
+                ""
+            };
+            let name = format!(
+                "{}{first} · {} VP",
+                render::seat_name(&names, sv.seat),
+                sv.score_now
+            );
             let open = sv.farm.cells.iter().filter(|c| !c.face_up).count();
-            let mut farm = format!("Farm: {}", plural(sv.farm.cells.len() as u32, "card", "cards"));
+            let mut farm = format!(
+                "Farm: {}",
+                plural(sv.farm.cells.len() as u32, "card", "cards")
+            );
             if open > 0 {
-                farm.push_str(&format!(", {} Open Area{}", open, if open == 1 { "" } else { "s" }));
+                farm.push_str(&format!(
+                    ", {} Open Area{}",
+                    open,
+                    if open == 1 { "" } else { "s" }
+                ));
             }
             if !sv.set_aside.is_empty() {
                 farm.push_str(&format!(", {} Equipment set aside", sv.set_aside.len()));
@@ -203,17 +278,27 @@ pub fn status(table: &Table, game: &Game) -> MessageSpec {
             e.fields.push(field(name, value, true));
         }
         if table.game.status != Status::Abandoned {
-            e.footer = Some("Tap My hand to see your cards and act. Scores are as if the game ended now.".to_string());
+            e.footer = Some(
+                "Tap My hand to see your cards and act. Scores are as if the game ended now."
+                    .to_string(),
+            );
         }
     }
-    let mut m = MessageSpec { embeds: vec![e], ..Default::default() };
+    let mut m = MessageSpec {
+        embeds: vec![e],
+        ..Default::default()
+    };
     fit(&mut m);
     m
 }
 
 /// Names inside render's text lines are plain; outside a code block, escape markdown.
 fn render_names_md(s: &str) -> String {
-    s.replace('*', "\\*").replace('_', "\\_").replace('~', "\\~").replace('`', "\\`").replace('|', "\\|")
+    s.replace('*', "\\*")
+        .replace('_', "\\_")
+        .replace('~', "\\~")
+        .replace('`', "\\`")
+        .replace('|', "\\|")
 }
 
 /// The public table message, edited in place all game long: year, phase, first player,
@@ -237,13 +322,22 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
 }
 
 /// A select to open one farm large (Screen::Farm), for the farms message and the panel.
-pub(super) fn farm_select(table: &Table, game: &Game, v: &PublicView, names: &[String]) -> Option<RowSpec> {
+pub(super) fn farm_select(
+    table: &Table,
+    game: &Game,
+    v: &PublicView,
+    names: &[String],
+) -> Option<RowSpec> {
     let options: Vec<OptionSpec> = v
         .seats
         .iter()
         .map(|sv| OptionSpec {
             label: spec::clip(
-                &format!("{}'s farm · {} VP", render::seat_name(names, sv.seat), sv.score_now),
+                &format!(
+                    "{}'s farm · {} VP",
+                    render::seat_name(names, sv.seat),
+                    sv.score_now
+                ),
                 limits::OPTION_LABEL,
             ),
             value: encode_screen(&Screen::Farm { seat: sv.seat }),
@@ -268,14 +362,26 @@ pub fn farms(table: &Table, game: &Game) -> MessageSpec {
     let budget = ((limits::EMBED_TOTAL - 100) / n).min(3000);
     let mut embeds = Vec::new();
     for sv in &v.seats {
-        let title = format!("{}'s farm · {} VP", render::seat_name(&names, sv.seat), sv.score_now);
+        let title = format!(
+            "{}'s farm · {} VP",
+            render::seat_name(&names, sv.seat),
+            sv.score_now
+        );
         let title = spec::clip(&title, 80);
         let head = resources(sv);
         let room = budget.saturating_sub(title.chars().count() + head.chars().count() + 2);
         let description = format!("{head}\n{}", farm_block(game.deck(), &sv.farm, false, room));
-        embeds.push(EmbedSpec { title, description, color: GREEN, ..Default::default() });
+        embeds.push(EmbedSpec {
+            title,
+            description,
+            color: GREEN,
+            ..Default::default()
+        });
     }
-    let mut m = MessageSpec { embeds, ..Default::default() };
+    let mut m = MessageSpec {
+        embeds,
+        ..Default::default()
+    };
     if let Some(row) = farm_select(table, game, &v, &names) {
         m.rows.push(row);
     }
@@ -289,7 +395,10 @@ pub fn farm(table: &Table, game: &Game, seat: usize) -> MessageSpec {
     let v = game.public_view();
     let names = names(table, v.players);
     let Some(sv) = v.seats.get(seat) else {
-        return MessageSpec { content: "There is no such seat in this game.".to_string(), ..Default::default() };
+        return MessageSpec {
+            content: "There is no such seat in this game.".to_string(),
+            ..Default::default()
+        };
     };
     let deck = game.deck();
     let mut e = EmbedSpec {
@@ -297,18 +406,32 @@ pub fn farm(table: &Table, game: &Game, seat: usize) -> MessageSpec {
         color: GREEN,
         ..Default::default()
     };
-    e.description = format!("{}\n{}", resources(sv), farm_block(deck, &sv.farm, false, 3000));
-    e.fields.push(field("Score now", format!("{} VP if the game ended now", sv.score_now), true));
+    e.description = format!(
+        "{}\n{}",
+        resources(sv),
+        farm_block(deck, &sv.farm, false, 3000)
+    );
+    e.fields.push(field(
+        "Score now",
+        format!("{} VP if the game ended now", sv.score_now),
+        true,
+    ));
     e.fields.push(field("Status", seat_status(game, sv), true));
     let bounds = GridBounds::of(&sv.farm);
     let mut placed = Vec::new();
     for c in &sv.farm.cells {
         for t in &c.equipment {
-            placed.push(format!("{} on {}: {}", coord_label(&bounds, c.pos), render::card_name(deck, &c.card), render::card_text(deck, t)));
+            placed.push(format!(
+                "{} on {}: {}",
+                coord_label(&bounds, c.pos),
+                render::card_name(deck, &c.card),
+                render::card_text(deck, t)
+            ));
         }
     }
     if !placed.is_empty() {
-        e.fields.push(field("Equipment on the farm", placed.join("\n"), false));
+        e.fields
+            .push(field("Equipment on the farm", placed.join("\n"), false));
     }
     if !sv.set_aside.is_empty() {
         let text = render::equipment_list(deck, &sv.set_aside);
@@ -318,7 +441,10 @@ pub fn farm(table: &Table, game: &Game, seat: usize) -> MessageSpec {
             false,
         ));
     }
-    let mut m = MessageSpec { embeds: vec![e], ..Default::default() };
+    let mut m = MessageSpec {
+        embeds: vec![e],
+        ..Default::default()
+    };
     fit(&mut m);
     m
 }
@@ -344,7 +470,11 @@ pub fn log(table: &Table, game: &Game, events: &[Event]) -> MessageSpec {
     let description = if kept.is_empty() {
         "Nothing has happened yet.".to_string()
     } else if kept.len() < lines.len() {
-        format!("*{} earlier lines not shown.*\n{}", lines.len() - kept.len(), kept.join("\n"))
+        format!(
+            "*{} earlier lines not shown.*\n{}",
+            lines.len() - kept.len(),
+            kept.join("\n")
+        )
     } else {
         kept.join("\n")
     };
@@ -410,8 +540,17 @@ pub fn turn_summary(table: &Table, game: &Game, events: &[Event]) -> Option<Mess
     let names = names(table, v.players);
     let farms: Vec<_> = v.seats.iter().map(|s| s.farm.clone()).collect();
     let deck = game.deck();
-    let mut e = EmbedSpec { color: DARK_GREEN, ..Default::default() };
-    e.title = match events.iter().find_map(|e| if let Event::Revealed { turn, .. } = e { Some(*turn) } else { None }) {
+    let mut e = EmbedSpec {
+        color: DARK_GREEN,
+        ..Default::default()
+    };
+    e.title = match events.iter().find_map(|e| {
+        if let Event::Revealed { turn, .. } = e {
+            Some(*turn)
+        } else {
+            None
+        }
+    }) {
         Some(turn) => format!("Year {} · turn {turn}", game.year()),
         None => format!("Year {} · what happened", game.year()),
     };
@@ -421,7 +560,10 @@ pub fn turn_summary(table: &Table, game: &Game, events: &[Event]) -> Option<Mess
     for ev in events {
         let skip = matches!(
             ev,
-            Event::Selected { .. } | Event::HandsPassed { .. } | Event::EquipmentDrawn { .. } | Event::YearStarted { .. }
+            Event::Selected { .. }
+                | Event::HandsPassed { .. }
+                | Event::EquipmentDrawn { .. }
+                | Event::YearStarted { .. }
         );
         if skip {
             continue;
@@ -435,13 +577,17 @@ pub fn turn_summary(table: &Table, game: &Game, events: &[Event]) -> Option<Mess
     e.description = spec::clip(&general.join("\n"), 1500);
     for (s, lines) in per_seat.iter().enumerate() {
         if !lines.is_empty() {
-            e.fields.push(field(render::seat_name(&names, s), lines.join("\n"), false));
+            e.fields
+                .push(field(render::seat_name(&names, s), lines.join("\n"), false));
         }
     }
     if e.description.is_empty() && e.fields.is_empty() {
         return None;
     }
-    let mut m = MessageSpec { embeds: vec![e], ..Default::default() };
+    let mut m = MessageSpec {
+        embeds: vec![e],
+        ..Default::default()
+    };
     fit(&mut m);
     Some(m)
 }
@@ -454,13 +600,24 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
     let v = game.public_view();
     let names = names(table, v.players);
     let deck = game.deck();
-    let mut e = EmbedSpec { title: format!("End of year {year}"), color: DARK_GREEN, ..Default::default() };
+    let mut e = EmbedSpec {
+        title: format!("End of year {year}"),
+        color: DARK_GREEN,
+        ..Default::default()
+    };
     let mut order: Vec<usize> = (0..v.players).collect();
     order.sort_by_key(|&s| std::cmp::Reverse(v.seats[s].score_now));
     let standings: Vec<String> = order
         .iter()
         .enumerate()
-        .map(|(k, &s)| format!("{}. {} · {} VP", k + 1, who(&names, s), v.seats[s].score_now))
+        .map(|(k, &s)| {
+            format!(
+                "{}. {} · {} VP",
+                k + 1,
+                who(&names, s),
+                v.seats[s].score_now
+            )
+        })
         .collect();
     e.description = format!("**Scores now**\n{}", standings.join("\n"));
     if !game.is_over() {
@@ -476,24 +633,48 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
         let mut open = Vec::new();
         for ev in events {
             match ev {
-                Event::Harvested { seat, pos, card, extra, .. } if *seat == sv.seat => {
-                    let name = format!("{} {}", render::card_name(deck, card), coord_label(&bounds, *pos));
+                Event::Harvested {
+                    seat,
+                    pos,
+                    card,
+                    extra,
+                    ..
+                } if *seat == sv.seat => {
+                    let name = format!(
+                        "{} {}",
+                        render::card_name(deck, card),
+                        coord_label(&bounds, *pos)
+                    );
                     let n = 1 + u32::from(*extra);
                     match harvested.iter_mut().find(|(h, _)| *h == name) {
                         Some((_, k)) => *k += n,
                         None => harvested.push((name, n)),
                     }
                 }
-                Event::BecameOpenArea { seat, pos, card, .. } if *seat == sv.seat => {
-                    open.push(format!("{} {}", render::card_name(deck, card), coord_label(&bounds, *pos)));
+                Event::BecameOpenArea {
+                    seat, pos, card, ..
+                } if *seat == sv.seat => {
+                    open.push(format!(
+                        "{} {}",
+                        render::card_name(deck, card),
+                        coord_label(&bounds, *pos)
+                    ));
                 }
                 _ => {}
             }
         }
         let mut lines = Vec::new();
         if !harvested.is_empty() {
-            let list: Vec<String> =
-                harvested.iter().map(|(h, n)| if *n > 1 { format!("{h} (x{n})") } else { h.clone() }).collect();
+            let list: Vec<String> = harvested
+                .iter()
+                .map(|(h, n)| {
+                    if *n > 1 {
+                        format!("{h} (x{n})")
+                    } else {
+                        h.clone()
+                    }
+                })
+                .collect();
             lines.push(format!("Harvested: {}", list.join(", ")));
         } else if !events.is_empty() {
             lines.push("Harvested nothing.".to_string());
@@ -503,12 +684,19 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
         }
         lines.push(resources(sv));
         e.fields.push(field(
-            format!("{} · {} VP", render::seat_name(&names, sv.seat), sv.score_now),
+            format!(
+                "{} · {} VP",
+                render::seat_name(&names, sv.seat),
+                sv.score_now
+            ),
             lines.join("\n"),
             false,
         ));
     }
-    let mut m = MessageSpec { embeds: vec![e], ..Default::default() };
+    let mut m = MessageSpec {
+        embeds: vec![e],
+        ..Default::default()
+    };
     fit(&mut m);
     m
 }
@@ -520,7 +708,10 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
     let v = game.public_view();
     let names = names(table, v.players);
     let deck = game.deck();
-    let mut e = EmbedSpec { color: GOLD, ..Default::default() };
+    let mut e = EmbedSpec {
+        color: GOLD,
+        ..Default::default()
+    };
     let (pad, notes, tie) = match (game.scores(), game.winners()) {
         (Some(_), Some((_, tie))) => {
             let (pad, notes) = pad_parts(game, &names).unwrap_or_default();
@@ -531,13 +722,22 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
             let pads = crate::games::fields_of_green::game::scoring::score_now(game);
             let text = render::render_score_pad(deck, &pads, &names);
             let lines: Vec<&str> = text.lines().collect();
-            let end = lines.iter().position(|l| l.starts_with("Total")).map_or(lines.len(), |i| i + 1);
+            let end = lines
+                .iter()
+                .position(|l| l.starts_with("Total"))
+                .map_or(lines.len(), |i| i + 1);
             e.title = format!("Scores if the game ended now · table #{}", table.game.id);
-            (lines[..end].join("\n"), lines[end..].iter().map(|l| l.to_string()).collect(), None)
+            (
+                lines[..end].join("\n"),
+                lines[end..].iter().map(|l| l.to_string()).collect(),
+                None,
+            )
         }
     };
     let mut d = format!("```\n{pad}\n```\n");
-    let (last, rest) = notes.split_last().map_or((None, &[][..]), |(l, r)| (Some(l), r));
+    let (last, rest) = notes
+        .split_last()
+        .map_or((None, &[][..]), |(l, r)| (Some(l), r));
     for n in rest {
         d.push_str(&format!("{}\n", render_names_md(n)));
     }
@@ -558,7 +758,10 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
          Ties: most locations, then most coins."
             .to_string(),
     );
-    let mut m = MessageSpec { embeds: vec![e], ..Default::default() };
+    let mut m = MessageSpec {
+        embeds: vec![e],
+        ..Default::default()
+    };
     fit(&mut m);
     m
 }
@@ -566,7 +769,9 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
 /// What the game needs from `seat` now, in a few words ("choose a card"); from the public view.
 pub(super) fn need_text(game: &Game, seat: usize) -> String {
     let v = game.public_view();
-    let Some(sv) = v.seats.get(seat) else { return "take a look".to_string() };
+    let Some(sv) = v.seats.get(seat) else {
+        return "take a look".to_string();
+    };
     let deck = game.deck();
     if sv.equipment_offer > 0 {
         return "choose an Equipment tile".to_string();
@@ -577,7 +782,10 @@ pub(super) fn need_text(game: &Game, seat: usize) -> String {
         Phase::Action { turn } => {
             let select = *turn <= game.hand_size() && !sv.has_selected && sv.hand_size > 0;
             match (&sv.revealed, select) {
-                (Some(c), true) => format!("use your {} and choose your next card", render::card_name(deck, c)),
+                (Some(c), true) => format!(
+                    "use your {} and choose your next card",
+                    render::card_name(deck, c)
+                ),
                 (Some(c), false) => format!("use your {}", render::card_name(deck, c)),
                 (None, _) => "choose a card".to_string(),
             }
@@ -607,17 +815,32 @@ fn table_link(table: &Table) -> Option<String> {
 /// only those users in `ping`), what each must do, and a My hand button.
 pub fn reminder(table: &Table, game: &Game, seats: &[usize]) -> MessageSpec {
     let names = names(table, game.players());
-    let mut seats: Vec<usize> = seats.iter().copied().filter(|&s| s < game.players()).collect();
+    let mut seats: Vec<usize> = seats
+        .iter()
+        .copied()
+        .filter(|&s| s < game.players())
+        .collect();
     seats.sort_unstable();
     seats.dedup();
     let needs: Vec<(usize, String)> = seats.iter().map(|&s| (s, need_text(game, s))).collect();
     let mut content = String::new();
-    let intro = format!("Fields of Green (table #{}, {}) is waiting", table.game.id, year_phase(game));
+    let intro = format!(
+        "Fields of Green (table #{}, {}) is waiting",
+        table.game.id,
+        year_phase(game)
+    );
     if needs.is_empty() {
         content.push_str(&format!("{intro}."));
     } else if needs.iter().all(|(_, n)| *n == needs[0].1) {
-        let who: Vec<String> = needs.iter().map(|&(s, _)| mention(table, &names, s)).collect();
-        content.push_str(&format!("{}: please {}. {intro} for you.", and_list(&who), needs[0].1));
+        let who: Vec<String> = needs
+            .iter()
+            .map(|&(s, _)| mention(table, &names, s))
+            .collect();
+        content.push_str(&format!(
+            "{}: please {}. {intro} for you.",
+            and_list(&who),
+            needs[0].1
+        ));
     } else {
         content.push_str(&format!("{intro}:"));
         for (s, n) in &needs {
@@ -649,7 +872,10 @@ pub fn dm_reminder(table: &Table, game: &Game, seat: usize) -> MessageSpec {
         year_phase(game),
         need_text(game, seat)
     );
-    let mut m = MessageSpec { content, ..Default::default() };
+    let mut m = MessageSpec {
+        content,
+        ..Default::default()
+    };
     if let Some(b) = button(table, Verb::Hand, "My hand", Style::Primary, false) {
         m.rows.push(RowSpec::Buttons(vec![b]));
     }
@@ -672,7 +898,8 @@ pub fn games_list(tables: &[(Table, Option<Game>)]) -> MessageSpec {
                 gr.host_id
             ),
             (Status::Active, Some(g)) => {
-                let waiting: Vec<String> = g.waiting_for().iter().map(|&s| who(&names, s)).collect();
+                let waiting: Vec<String> =
+                    g.waiting_for().iter().map(|&s| who(&names, s)).collect();
                 if waiting.is_empty() {
                     year_phase(g)
                 } else {
@@ -694,7 +921,11 @@ pub fn games_list(tables: &[(Table, Option<Game>)]) -> MessageSpec {
             Some(t) => format!("<#{t}>"),
             None => format!("<#{}>", gr.channel_id),
         };
-        lines.push(format!("**#{}** {place} · {state}\n  {}", gr.id, players.join(", ")));
+        lines.push(format!(
+            "**#{}** {place} · {state}\n  {}",
+            gr.id,
+            players.join(", ")
+        ));
     }
     let mut d = String::new();
     let mut shown = 0;

@@ -19,15 +19,31 @@ pub fn card(deck: &Deck, query: &str) -> Option<MessageSpec> {
             format!("{} in the supply.", deck.supply.water_towers),
         )
     } else if qn == "silo" || q == "si" {
-        ("silo".to_string(), "Silo".to_string(), format!("{} in the supply.", deck.supply.silos))
-    } else if let Some(d) = deck.locations.iter().find(|d| d.id == q || norm(&d.name) == qn || d.code.to_lowercase() == q) {
+        (
+            "silo".to_string(),
+            "Silo".to_string(),
+            format!("{} in the supply.", deck.supply.silos),
+        )
+    } else if let Some(d) = deck
+        .locations
+        .iter()
+        .find(|d| d.id == q || norm(&d.name) == qn || d.code.to_lowercase() == q)
+    {
         let mut extra = format!("{} copies in the {} pile.", d.copies, d.pile.name());
         if let Some(f) = &d.flavor {
             extra = format!("*{f}*\n{extra}");
         }
         (d.id.clone(), d.name.clone(), extra)
-    } else if let Some(e) = deck.equipment.iter().find(|e| e.id == q || norm(&e.name) == qn || e.code.to_lowercase() == q) {
-        (e.id.clone(), e.name.clone(), format!("Equipment tile · {} copies.", e.copies))
+    } else if let Some(e) = deck
+        .equipment
+        .iter()
+        .find(|e| e.id == q || norm(&e.name) == qn || e.code.to_lowercase() == q)
+    {
+        (
+            e.id.clone(),
+            e.name.clone(),
+            format!("Equipment tile · {} copies.", e.copies),
+        )
     } else {
         return None;
     };
@@ -54,13 +70,30 @@ pub fn card_names(deck: &Deck, prefix: &str) -> Vec<String> {
     all.push("Silo".to_string());
     all.sort();
     all.dedup();
-    let mut out: Vec<String> = all.iter().filter(|n| n.to_lowercase().starts_with(&p)).cloned().collect();
-    out.extend(all.iter().filter(|n| !n.to_lowercase().starts_with(&p) && n.to_lowercase().contains(&p)).cloned());
+    let mut out: Vec<String> = all
+        .iter()
+        .filter(|n| n.to_lowercase().starts_with(&p))
+        .cloned()
+        .collect();
+    out.extend(
+        all.iter()
+            .filter(|n| !n.to_lowercase().starts_with(&p) && n.to_lowercase().contains(&p))
+            .cloned(),
+    );
     out.truncate(25);
     out
 }
 
-const TOPICS: &[&str] = &["overview", "upkeep", "actions", "harvest", "equipment", "scoring", "two-player", "bot"];
+const TOPICS: &[&str] = &[
+    "overview",
+    "upkeep",
+    "actions",
+    "harvest",
+    "equipment",
+    "scoring",
+    "two-player",
+    "bot",
+];
 
 /// The rules topics `/fog rules` offers.
 pub fn rules_topics() -> &'static [&'static str] {
@@ -209,7 +242,10 @@ pub fn rules(topic: Option<&str>) -> MessageSpec {
         ..Default::default()
     };
     if unknown {
-        m.content = format!("No topic called {:?}; here is the overview.", topic.unwrap_or_default());
+        m.content = format!(
+            "No topic called {:?}; here is the overview.",
+            topic.unwrap_or_default()
+        );
     }
     fit(&mut m);
     m

@@ -34,7 +34,11 @@ fn table(players: usize, version: i64, status: Status) -> Table {
             table_message_id: Some(333),
             host_id: 1000,
             status,
-            options: TableOptions { seats: players as u8, intro: false, reminder_minutes: 90 },
+            options: TableOptions {
+                seats: players as u8,
+                intro: false,
+                reminder_minutes: 90,
+            },
             seed: 7,
             version,
             snapshot: None,
@@ -44,7 +48,11 @@ fn table(players: usize, version: i64, status: Status) -> Table {
             updated_at: 0,
         },
         seats: (0..players)
-            .map(|s| SeatRow { seat: s, user_id: 1000 + s as u64, name: NAMES[s].to_string() })
+            .map(|s| SeatRow {
+                seat: s,
+                user_id: 1000 + s as u64,
+                name: NAMES[s].to_string(),
+            })
             .collect(),
     }
 }
@@ -109,8 +117,12 @@ fn targets(table: &Table, m: &MessageSpec) -> (Vec<Action>, Vec<Screen>) {
                 let c = decode(&sel.id);
                 for o in &sel.options {
                     match c.verb {
-                        Verb::Choose => acts.push(decode_action(&o.value).expect("an action value")),
-                        Verb::Navigate => screens.push(decode_screen(&o.value).expect("a screen value")),
+                        Verb::Choose => {
+                            acts.push(decode_action(&o.value).expect("an action value"))
+                        }
+                        Verb::Navigate => {
+                            screens.push(decode_screen(&o.value).expect("a screen value"))
+                        }
                         ref v => panic!("a select with verb {v:?}"),
                     }
                 }
@@ -122,7 +134,12 @@ fn targets(table: &Table, m: &MessageSpec) -> (Vec<Action>, Vec<Screen>) {
 
 /// Walks the panel from Main through every screen its components lead to (at most `limit`
 /// screens), checking each message; returns the actions reached and the screens drawn.
-fn walk(table: &Table, game: &Game, seat: usize, limit: usize) -> (Vec<Action>, Vec<(Screen, MessageSpec)>) {
+fn walk(
+    table: &Table,
+    game: &Game,
+    seat: usize,
+    limit: usize,
+) -> (Vec<Action>, Vec<(Screen, MessageSpec)>) {
     let mut queue = vec![Screen::Main];
     let mut seen: Vec<Screen> = vec![Screen::Main];
     let mut acts = Vec::new();
@@ -147,8 +164,22 @@ fn walk(table: &Table, game: &Game, seat: usize, limit: usize) -> (Vec<Action>, 
 /// up to the towers chosen.
 fn no_water(a: &Action) -> Action {
     match a.clone() {
-        Action::Build { pos, extra, equipment, .. } => Action::Build { pos, water: vec![], extra, equipment },
-        Action::Harvest { pos, extra, .. } => Action::Harvest { pos, water: vec![], extra },
+        Action::Build {
+            pos,
+            extra,
+            equipment,
+            ..
+        } => Action::Build {
+            pos,
+            water: vec![],
+            extra,
+            equipment,
+        },
+        Action::Harvest { pos, extra, .. } => Action::Harvest {
+            pos,
+            water: vec![],
+            extra,
+        },
         other => other,
     }
 }
@@ -170,7 +201,10 @@ fn check_reachable(table: &Table, game: &Game, seat: usize) -> usize {
     }
     for a in &acts {
         let mut g = game.clone();
-        assert!(g.apply(seat, a).is_ok(), "seat {seat}: the panel offers {a:?}, which the engine refuses");
+        assert!(
+            g.apply(seat, a).is_ok(),
+            "seat {seat}: the panel offers {a:?}, which the engine refuses"
+        );
     }
     legal.len()
 }
@@ -193,10 +227,24 @@ fn check_public(t: &Table, game: &Game, events: &[Event]) {
 /// Plays a seeded random game, checking every message at every step; `walk_every` sets how often
 /// every screen of every seat is walked (1 = each step) and `reach_every` how often the
 /// reachability check runs.
-fn playout(players: u8, intro: bool, seed: u64, walk_every: usize, reach_every: usize) -> (usize, usize) {
+fn playout(
+    players: u8,
+    intro: bool,
+    seed: u64,
+    walk_every: usize,
+    reach_every: usize,
+) -> (usize, usize) {
     let deck = crate::games::fields_of_green::Deck::default_deck();
-    let mut game = Game::new(deck, Options { players, intro, first_player: (seed % u64::from(players)) as u8 }, seed)
-        .expect("a game");
+    let mut game = Game::new(
+        deck,
+        Options {
+            players,
+            intro,
+            first_player: (seed % u64::from(players)) as u8,
+        },
+        seed,
+    )
+    .expect("a game");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let n = usize::from(players);
     let mut events: Vec<Event> = Vec::new();
@@ -210,7 +258,16 @@ fn playout(players: u8, intro: bool, seed: u64, walk_every: usize, reach_every: 
         ok("lobby of a started table", &lobby(&t));
         check_public(&t, &game, &events);
         for s in 0..n {
-            ok("panel", &panel(&t, &game, s, &Screen::Main, Some("Done: you did something.")));
+            ok(
+                "panel",
+                &panel(
+                    &t,
+                    &game,
+                    s,
+                    &Screen::Main,
+                    Some("Done: you did something."),
+                ),
+            );
             if step % walk_every == 0 {
                 walked += walk(&t, &game, s, 40).1.len();
             }
@@ -218,7 +275,9 @@ fn playout(players: u8, intro: bool, seed: u64, walk_every: usize, reach_every: 
                 reached += check_reachable(&t, &game, s);
             }
         }
-        let Some((seat, action)) = sim::random_step(&game, &mut rng) else { break };
+        let Some((seat, action)) = sim::random_step(&game, &mut rng) else {
+            break;
+        };
         let new = game.apply(seat, &action).expect("a legal action");
         for e in &new {
             if let Event::YearStarted { year, .. } = e
@@ -228,7 +287,12 @@ fn playout(players: u8, intro: bool, seed: u64, walk_every: usize, reach_every: 
             }
         }
         since_reveal.extend(new.iter().cloned());
-        if new.iter().any(|e| matches!(e, Event::Revealed { .. } | Event::HandsPassed { .. } | Event::HarvestFinished { .. })) {
+        if new.iter().any(|e| {
+            matches!(
+                e,
+                Event::Revealed { .. } | Event::HandsPassed { .. } | Event::HarvestFinished { .. }
+            )
+        }) {
             if let Some(m) = turn_summary(&t, &game, &since_reveal) {
                 ok("turn summary", &m);
             }
@@ -244,13 +308,28 @@ fn playout(players: u8, intro: bool, seed: u64, walk_every: usize, reach_every: 
     let text = all_text(&m);
     assert!(text.contains("Total") && text.contains("🏆"), "{text}");
     for s in 0..n {
-        ok("panel at the end", &panel(&t, &game, s, &Screen::Main, None));
+        ok(
+            "panel at the end",
+            &panel(&t, &game, s, &Screen::Main, None),
+        );
     }
     ok("year summary 4", &year_summary(&t, &game, 4, &events));
-    ok("games list", &games_list(&[(t.clone(), Some(game.clone())), (table(n, 0, Status::Open), None)]));
+    ok(
+        "games list",
+        &games_list(&[
+            (t.clone(), Some(game.clone())),
+            (table(n, 0, Status::Open), None),
+        ]),
+    );
+    eprintln!(
+        "{players}p seed {seed}: {step} steps, {walked} screens walked, {reached} legal actions checked"
+    );
     // The walks and the reachability check did real work.
     assert!(walked > step, "{walked} screens walked in {step} steps");
-    assert!(reached > 10 * step / reach_every, "{reached} legal actions checked in {step} steps");
+    assert!(
+        reached > 10 * step / reach_every,
+        "{reached} legal actions checked in {step} steps"
+    );
     (walked, reached)
 }
 
@@ -294,7 +373,10 @@ fn scrambled(game: &Game, seat: usize) -> Option<Game> {
     'outer: for (i, &a) in others.iter().enumerate() {
         for &b in &others[i + 1..] {
             let (pa, pb) = (&st.players[a], &st.players[b]);
-            if pa.hand.len() == pb.hand.len() && pa.hand != pb.hand && pa.selected.is_some() == pb.selected.is_some() {
+            if pa.hand.len() == pb.hand.len()
+                && pa.hand != pb.hand
+                && pa.selected.is_some() == pb.selected.is_some()
+            {
                 let ha = std::mem::take(&mut st.players[a].hand);
                 let hb = std::mem::replace(&mut st.players[b].hand, ha);
                 st.players[a].hand = hb;
@@ -323,7 +405,8 @@ fn scrambled(game: &Game, seat: usize) -> Option<Game> {
     if !changed {
         return None;
     }
-    let g = Game::from_snapshot(Arc::clone(game.deck_arc()), snap).expect("a scrambled game is still valid");
+    let g = Game::from_snapshot(Arc::clone(game.deck_arc()), snap)
+        .expect("a scrambled game is still valid");
     (g != *game).then_some(g)
 }
 
@@ -332,7 +415,16 @@ fn panels_and_the_table_never_show_hidden_cards_of_others() {
     let mut compared = 0;
     for (players, seed) in [(3u8, 11u64), (4, 12), (2, 13), (6, 14)] {
         let deck = crate::games::fields_of_green::Deck::default_deck();
-        let mut game = Game::new(deck, Options { players, intro: false, first_player: 0 }, seed).unwrap();
+        let mut game = Game::new(
+            deck,
+            Options {
+                players,
+                intro: false,
+                first_player: 0,
+            },
+            seed,
+        )
+        .unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let n = usize::from(players);
         let mut step = 0;
@@ -340,11 +432,21 @@ fn panels_and_the_table_never_show_hidden_cards_of_others() {
             if step % 5 == 0 {
                 let t = table(n, step, Status::Active);
                 for s in 0..n {
-                    let Some(other) = scrambled(&game, s) else { continue };
-                    assert_eq!(table_message(&t, &game), table_message(&t, &other), "table message, step {step}");
+                    let Some(other) = scrambled(&game, s) else {
+                        continue;
+                    };
+                    assert_eq!(
+                        table_message(&t, &game),
+                        table_message(&t, &other),
+                        "table message, step {step}"
+                    );
                     let (_, mine) = walk(&t, &game, s, 60);
                     for (screen, m) in mine {
-                        assert_eq!(m, panel(&t, &other, s, &screen, None), "seat {s} on {screen:?}, step {step}");
+                        assert_eq!(
+                            m,
+                            panel(&t, &other, s, &screen, None),
+                            "seat {s} on {screen:?}, step {step}"
+                        );
                         compared += 1;
                     }
                 }
@@ -359,7 +461,16 @@ fn panels_and_the_table_never_show_hidden_cards_of_others() {
 /// The first state of a seeded game where `pred` holds.
 fn find(players: u8, seed: u64, mut pred: impl FnMut(&Game) -> bool) -> Option<Game> {
     let deck = crate::games::fields_of_green::Deck::default_deck();
-    let mut game = Game::new(deck, Options { players, intro: false, first_player: 0 }, seed).unwrap();
+    let mut game = Game::new(
+        deck,
+        Options {
+            players,
+            intro: false,
+            first_player: 0,
+        },
+        seed,
+    )
+    .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     loop {
         if pred(&game) {
@@ -397,7 +508,12 @@ fn every_id_carries_the_current_version_and_old_screens_fall_back_to_main() {
             RowSpec::Buttons(bs) => bs.iter().map(|b| b.id.clone()).collect(),
             _ => Vec::new(),
         })
-        .filter(|id| matches!(ComponentId::decode(id).map(|c| c.verb), Some(Verb::Show(Screen::Main))))
+        .filter(|id| {
+            matches!(
+                ComponentId::decode(id).map(|c| c.verb),
+                Some(Verb::Show(Screen::Main))
+            )
+        })
         .collect();
     assert_eq!(refresh.len(), 1, "one Refresh button on Main");
     assert_eq!(ComponentId::decode(&refresh[0]).unwrap().version, 9);
@@ -412,13 +528,22 @@ fn the_lobby_shows_seats_and_buttons() {
     let text = all_text(&m);
     assert!(text.contains("Start (3 players)"), "{text}");
     assert!(text.contains("1 seat free"), "{text}");
-    assert!(text.contains("after 1 hour") || text.contains("after 90 minutes"), "{text}");
+    assert!(
+        text.contains("after 1 hour") || text.contains("after 90 minutes"),
+        "{text}"
+    );
     assert!(text.contains("(host)"), "{text}");
     let ids: Vec<Verb> = match &m.rows[0] {
-        RowSpec::Buttons(bs) => bs.iter().map(|b| ComponentId::decode(&b.id).unwrap().verb).collect(),
+        RowSpec::Buttons(bs) => bs
+            .iter()
+            .map(|b| ComponentId::decode(&b.id).unwrap().verb)
+            .collect(),
         _ => panic!("buttons"),
     };
-    assert_eq!(ids, vec![Verb::Join, Verb::Leave, Verb::Start, Verb::Cancel]);
+    assert_eq!(
+        ids,
+        vec![Verb::Join, Verb::Leave, Verb::Start, Verb::Cancel]
+    );
     t.seats.truncate(1);
     let m = lobby(&t);
     let start = match &m.rows[0] {
@@ -440,34 +565,62 @@ fn the_table_message_has_game_buttons_until_the_end() {
     let m = table_message(&t, &game);
     ok("table", &m);
     let verbs: Vec<Verb> = match &m.rows[0] {
-        RowSpec::Buttons(bs) => bs.iter().map(|b| ComponentId::decode(&b.id).unwrap().verb).collect(),
+        RowSpec::Buttons(bs) => bs
+            .iter()
+            .map(|b| ComponentId::decode(&b.id).unwrap().verb)
+            .collect(),
         _ => panic!(),
     };
     assert_eq!(verbs, vec![Verb::Hand, Verb::Farms, Verb::Log]);
     let text = all_text(&m);
-    assert!(text.contains("Year 1 of 4") && text.contains("turn 2 of 6"), "{text}");
-    assert!(text.contains("Waiting for:") && text.contains("<@100"), "{text}");
+    assert!(
+        text.contains("Year 1 of 4") && text.contains("turn 2 of 6"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Waiting for:") && text.contains("<@100"),
+        "{text}"
+    );
     assert!(text.contains("→ left (clockwise)"), "{text}");
-    assert!(text.contains("Piles:") && text.contains("Discard"), "{text}");
+    assert!(
+        text.contains("Piles:") && text.contains("Discard"),
+        "{text}"
+    );
     let ended = find(4, 31, |g| g.is_over()).unwrap();
     let m = table_message(&table(4, 6, Status::Ended), &ended);
     ok("ended", &m);
     let verbs: Vec<Verb> = match &m.rows[0] {
-        RowSpec::Buttons(bs) => bs.iter().map(|b| ComponentId::decode(&b.id).unwrap().verb).collect(),
+        RowSpec::Buttons(bs) => bs
+            .iter()
+            .map(|b| ComponentId::decode(&b.id).unwrap().verb)
+            .collect(),
         _ => panic!(),
     };
     assert_eq!(verbs, vec![Verb::Farms, Verb::Log]);
     let text = all_text(&m);
-    for line in ["Cards/Tokens", "Equipment", "Money", "Food", "Water Towers", "Game End total", "Total"] {
+    for line in [
+        "Cards/Tokens",
+        "Equipment",
+        "Money",
+        "Food",
+        "Water Towers",
+        "Game End total",
+        "Total",
+    ] {
         assert!(text.contains(line), "{line} in {text}");
     }
 }
 
 #[test]
 fn two_players_see_the_face_up_row() {
-    let game = find(2, 41, |g| matches!(g.phase(), Phase::Duel { taken: false, .. })).unwrap();
+    let game = find(2, 41, |g| {
+        matches!(g.phase(), Phase::Duel { taken: false, .. })
+    })
+    .unwrap();
     let t = table(2, 1, Status::Active);
-    let Phase::Duel { current, .. } = *game.phase() else { unreachable!() };
+    let Phase::Duel { current, .. } = *game.phase() else {
+        unreachable!()
+    };
     let text = all_text(&table_message(&t, &game));
     assert!(text.contains("Face up:"), "{text}");
     let mine = panel(&t, &game, current as usize, &Screen::Main, None);
@@ -476,14 +629,20 @@ fn two_players_see_the_face_up_row() {
     let theirs = panel(&t, &game, 1 - current as usize, &Screen::Main, None);
     let (acts, _) = targets(&t, &theirs);
     assert!(acts.is_empty(), "{acts:?}");
-    assert!(all_text(&theirs).contains("waiting for"), "{}", all_text(&theirs));
+    assert!(
+        all_text(&theirs).contains("waiting for"),
+        "{}",
+        all_text(&theirs)
+    );
 }
 
 #[test]
 fn unavailable_options_are_disabled_with_the_reason() {
     // A seat with a revealed card, made poor: 1 coin and no Food.
     let game = find(3, 51, |g| {
-        matches!(g.phase(), Phase::Action { .. }) && g.state().players[0].revealed.is_some() && g.state().players[0].offer.is_empty()
+        matches!(g.phase(), Phase::Action { .. })
+            && g.state().players[0].revealed.is_some()
+            && g.state().players[0].offer.is_empty()
     })
     .unwrap();
     let mut snap = game.snapshot();
@@ -494,7 +653,10 @@ fn unavailable_options_are_disabled_with_the_reason() {
     let m = panel(&t, &game, 0, &Screen::Main, None);
     ok("poor", &m);
     let text = all_text(&m);
-    assert!(text.contains("Water Tower: not possible · you need 2 coins and have 1"), "{text}");
+    assert!(
+        text.contains("Water Tower: not possible · you need 2 coins and have 1"),
+        "{text}"
+    );
     assert!(text.contains("you need 1 Food and have 0"), "{text}");
     let buttons: Vec<_> = m
         .rows
@@ -504,11 +666,20 @@ fn unavailable_options_are_disabled_with_the_reason() {
             _ => Vec::new(),
         })
         .collect();
-    let tower = buttons.iter().find(|b| b.label.starts_with("Water Tower")).unwrap();
+    let tower = buttons
+        .iter()
+        .find(|b| b.label.starts_with("Water Tower"))
+        .unwrap();
     assert!(tower.disabled);
-    let sell = buttons.iter().find(|b| b.label.starts_with("Sell 1 Food")).unwrap();
+    let sell = buttons
+        .iter()
+        .find(|b| b.label.starts_with("Sell 1 Food"))
+        .unwrap();
     assert!(sell.disabled);
-    let market = buttons.iter().find(|b| b.label.starts_with("Market")).unwrap();
+    let market = buttons
+        .iter()
+        .find(|b| b.label.starts_with("Market"))
+        .unwrap();
     assert!(!market.disabled);
 }
 
@@ -516,7 +687,9 @@ fn unavailable_options_are_disabled_with_the_reason() {
 fn the_harvest_says_what_finishing_costs() {
     let game = find(3, 61, |g| {
         g.phase() == &Phase::Harvest
-            && (0..3).any(|s| g.legal_actions(s).contains(&Action::EndHarvest) && g.legal_actions(s).len() > 1)
+            && (0..3).any(|s| {
+                g.legal_actions(s).contains(&Action::EndHarvest) && g.legal_actions(s).len() > 1
+            })
     })
     .unwrap();
     let s = (0..3).find(|&s| game.legal_actions(s).len() > 1).unwrap();
@@ -525,7 +698,10 @@ fn the_harvest_says_what_finishing_costs() {
     ok("harvest", &m);
     let text = all_text(&m);
     assert!(text.contains("Done · "), "{text}");
-    assert!(text.contains("If you finish now") || text.contains("Finishing now loses nothing"), "{text}");
+    assert!(
+        text.contains("If you finish now") || text.contains("Finishing now loses nothing"),
+        "{text}"
+    );
     assert!(text.contains("Pay "), "{text}");
     assert!(text.contains(" -> "), "{text}");
 }
@@ -537,18 +713,36 @@ fn reminders_ping_only_the_waiting_players() {
     let m = reminder(&t, &game, &[1, 3]);
     ok("reminder", &m);
     assert_eq!(m.ping, vec![1001, 1003]);
-    assert!(m.content.contains("<@1001>") && m.content.contains("<@1003>") && !m.content.contains("<@1000>"));
+    assert!(
+        m.content.contains("<@1001>")
+            && m.content.contains("<@1003>")
+            && !m.content.contains("<@1000>")
+    );
     assert!(m.content.contains("choose a card"), "{}", m.content);
     let dm = dm_reminder(&t, &game, 1);
     ok("dm", &dm);
     assert!(dm.ping.is_empty());
-    assert!(dm.content.contains("https://discord.com/channels/111/222/333"), "{}", dm.content);
+    assert!(
+        dm.content
+            .contains("https://discord.com/channels/111/222/333"),
+        "{}",
+        dm.content
+    );
 }
 
 #[test]
 fn cards_and_rules() {
     let deck = crate::games::fields_of_green::Deck::default_deck();
-    for q in ["wheat", "Wheat", "WHT", "hoses", "Water Tower", "silo", "animal pen", "animal_pen"] {
+    for q in [
+        "wheat",
+        "Wheat",
+        "WHT",
+        "hoses",
+        "Water Tower",
+        "silo",
+        "animal pen",
+        "animal_pen",
+    ] {
         let m = card(&deck, q).unwrap_or_else(|| panic!("{q}"));
         ok(q, &m);
     }
@@ -567,7 +761,15 @@ fn cards_and_rules() {
     ok("unknown", &m);
     assert!(m.content.contains("overview"));
     ok("none", &rules(None));
-    for required in ["overview", "upkeep", "actions", "harvest", "equipment", "scoring", "two-player"] {
+    for required in [
+        "overview",
+        "upkeep",
+        "actions",
+        "harvest",
+        "equipment",
+        "scoring",
+        "two-player",
+    ] {
         assert!(rules_topics().contains(&required));
     }
 }
@@ -576,7 +778,16 @@ fn cards_and_rules() {
 fn the_log_keeps_the_newest_lines() {
     let mut all = Vec::new();
     let deck = crate::games::fields_of_green::Deck::default_deck();
-    let mut game = Game::new(deck, Options { players: 3, intro: false, first_player: 0 }, 81).unwrap();
+    let mut game = Game::new(
+        deck,
+        Options {
+            players: 3,
+            intro: false,
+            first_player: 0,
+        },
+        81,
+    )
+    .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(81);
     while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
         all.extend(game.apply(seat, &action).unwrap());
@@ -585,8 +796,14 @@ fn the_log_keeps_the_newest_lines() {
     let m = log(&t, &game, &all);
     ok("log", &m);
     let d = &m.embeds[0].description;
-    assert!(d.starts_with('*') && d.contains("earlier lines not shown"), "{d}");
-    assert!(d.trim_end().ends_with("wins!") || d.trim_end().ends_with("share the win!"), "{d}");
+    assert!(
+        d.starts_with('*') && d.contains("earlier lines not shown"),
+        "{d}"
+    );
+    assert!(
+        d.trim_end().ends_with("wins!") || d.trim_end().ends_with("share the win!"),
+        "{d}"
+    );
     let m = log(&t, &game, &[]);
     ok("empty log", &m);
 }
@@ -615,27 +832,52 @@ fn show_messages() {
             match r {
                 RowSpec::Buttons(bs) => println!(
                     "[buttons] {}",
-                    bs.iter().map(|b| format!("[{}{}]", b.label, if b.disabled { " (off)" } else { "" })).collect::<Vec<_>>().join(" ")
+                    bs.iter()
+                        .map(|b| format!("[{}{}]", b.label, if b.disabled { " (off)" } else { "" }))
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 ),
                 RowSpec::Select(s) => {
                     println!("[select] {} ({} options)", s.placeholder, s.options.len());
                     for o in &s.options {
-                        println!("   - {} | {}", o.label, o.description.as_deref().unwrap_or(""));
+                        println!(
+                            "   - {} | {}",
+                            o.label,
+                            o.description.as_deref().unwrap_or("")
+                        );
                     }
                 }
             }
         }
     }
     let which = std::env::var("SHOW").unwrap_or_default();
-    let players: u8 = std::env::var("PLAYERS").ok().and_then(|p| p.parse().ok()).unwrap_or(3);
-    let seed: u64 = std::env::var("SEED").ok().and_then(|p| p.parse().ok()).unwrap_or(5);
+    let players: u8 = std::env::var("PLAYERS")
+        .ok()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(3);
+    let seed: u64 = std::env::var("SEED")
+        .ok()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(5);
     let deck = crate::games::fields_of_green::Deck::default_deck();
-    let mut game = Game::new(deck, Options { players, intro: false, first_player: 0 }, seed).unwrap();
+    let mut game = Game::new(
+        deck,
+        Options {
+            players,
+            intro: false,
+            first_player: 0,
+        },
+        seed,
+    )
+    .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let n = usize::from(players);
     let t = table(n, 1, Status::Active);
     let mut step = 0;
-    let stop: usize = std::env::var("STEP").ok().and_then(|p| p.parse().ok()).unwrap_or(usize::MAX);
+    let stop: usize = std::env::var("STEP")
+        .ok()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(usize::MAX);
     let mut all = Vec::new();
     let until = std::env::var("UNTIL").unwrap_or_default();
     while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
@@ -667,6 +909,22 @@ fn show_messages() {
         let (_, drawn) = walk(&t, &game, s, if which.contains("walk") { 30 } else { 1 });
         for (screen, m) in drawn {
             dump(&format!("seat {s} {screen:?}"), &m);
+        }
+    }
+}
+
+/// Many more seeds, every check at every step: `STRESS=40 cargo test --lib stress_many_seeds --
+/// --ignored`.
+#[test]
+#[ignore]
+fn stress_many_seeds() {
+    let n: u64 = std::env::var("STRESS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
+    for seed in 100..100 + n {
+        for players in 2..=6u8 {
+            playout(players, players <= 4 && seed % 3 == 0, seed, 1, 1);
         }
     }
 }

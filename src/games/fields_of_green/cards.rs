@@ -81,12 +81,18 @@ pub struct Deck {
 impl Deck {
     /// The location design with this id.
     pub fn location_by_id(&self, id: &str) -> Option<DesignIdx> {
-        self.locations.iter().position(|d| d.id == id).map(|i| i as DesignIdx)
+        self.locations
+            .iter()
+            .position(|d| d.id == id)
+            .map(|i| i as DesignIdx)
     }
 
     /// The Equipment design with this id.
     pub fn equipment_by_id(&self, id: &str) -> Option<EquipIdx> {
-        self.equipment.iter().position(|d| d.id == id).map(|i| i as EquipIdx)
+        self.equipment
+            .iter()
+            .position(|d| d.id == id)
+            .map(|i| i as EquipIdx)
     }
 
     pub fn location(&self, d: DesignIdx) -> &LocationDef {

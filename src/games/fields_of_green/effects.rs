@@ -19,7 +19,12 @@ pub enum Pile {
 impl Pile {
     /// All piles in the rulebook's order (Field, Livestock, Construction, Building); a pile split
     /// `[u8; 4]` is indexed in this order.
-    pub const ALL: [Pile; 4] = [Pile::Field, Pile::Livestock, Pile::Construction, Pile::Building];
+    pub const ALL: [Pile; 4] = [
+        Pile::Field,
+        Pile::Livestock,
+        Pile::Construction,
+        Pile::Building,
+    ];
 
     /// Index in [`Pile::ALL`].
     pub fn index(self) -> usize {
@@ -136,7 +141,10 @@ pub enum Scope {
 /// is why generated texts say "other" when the card would match its own filter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Count {
-    Cards { of: Filter, scope: Scope },
+    Cards {
+        of: Filter,
+        scope: Scope,
+    },
     /// Food stored in the farm's Silos.
     Food,
     /// The player's coins.
@@ -157,7 +165,13 @@ pub struct Amount {
 impl Amount {
     /// A fixed amount.
     pub const fn fixed(n: i32) -> Amount {
-        Amount { base: n, per: 0, count: None, every: 1, max: None }
+        Amount {
+            base: n,
+            per: 0,
+            count: None,
+            every: 1,
+            max: None,
+        }
     }
 
     /// True when the amount is a plain number.
@@ -197,8 +211,11 @@ pub struct Cost {
 }
 
 impl Cost {
-    pub const FREE: Cost =
-        Cost { coins: Amount::fixed(0), water: Amount::fixed(0), food: Amount::fixed(0) };
+    pub const FREE: Cost = Cost {
+        coins: Amount::fixed(0),
+        water: Amount::fixed(0),
+        food: Amount::fixed(0),
+    };
 }
 
 /// Resources an effect can hand out. Water is never "gained" freely: it is put on towers by
@@ -218,7 +235,11 @@ pub enum Effect {
     Gain { gain: Gain, when: Option<Condition> },
     /// Put up to `water` Water on each Water Tower in scope (`This` = the tower itself), up to its
     /// capacity.
-    Refill { water: u8, scope: Scope, when: Option<Condition> },
+    Refill {
+        water: u8,
+        scope: Scope,
+        when: Option<Condition>,
+    },
     /// Gain Equipment: each one is "draw 3, keep 1" (ruling 17).
     Equipment { count: u8, when: Option<Condition> },
     /// "Up to `max` times: pay `pay` to gain `gain`": the player says how many times when
@@ -238,7 +259,11 @@ pub enum Modifier {
     /// The card's own Harvest ability may be activated N more times each harvest (Harrow).
     ExtraHarvest { times: u8 },
     /// Whenever a location matching `of` in scope pays for its Harvest ability, also gain this.
-    HarvestBonus { of: Filter, scope: Scope, gain: Gain },
+    HarvestBonus {
+        of: Filter,
+        scope: Scope,
+        gain: Gain,
+    },
     /// Building a card matching `of` on a space in scope costs N coins less (not below 0).
     BuildDiscount { of: Filter, scope: Scope, coins: u8 },
     /// At game end, pay N coins to apply the card's Game End ability again (Power Generator).

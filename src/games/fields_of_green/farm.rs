@@ -211,7 +211,10 @@ impl Grid {
     }
 
     fn pos(&self, gx: usize, gy: usize) -> Pos {
-        Pos::new((self.lo.x as i32 + gx as i32) as i8, (self.lo.y as i32 + gy as i32) as i8)
+        Pos::new(
+            (self.lo.x as i32 + gx as i32) as i8,
+            (self.lo.y as i32 + gy as i32) as i8,
+        )
     }
 
     /// The index of the card at `p`, if any.
@@ -233,14 +236,22 @@ mod tests {
     use super::*;
 
     fn cell(x: i8, y: i8) -> Cell {
-        Cell { pos: Pos::new(x, y), card: CellCard::Silo, face_up: true, water: 0, equipment: vec![] }
+        Cell {
+            pos: Pos::new(x, y),
+            card: CellCard::Silo,
+            face_up: true,
+            water: 0,
+            equipment: vec![],
+        }
     }
 
     #[test]
     fn ruling_11_distance_steps_through_cards_only() {
         // A U shape: (0,0) (0,1) (1,1) (2,1) (2,0). (0,0) and (2,0) are 2 apart on the grid but 4
         // apart through the farm, because (1,0) is an empty space.
-        let farm = Farm { cells: vec![cell(0, 0), cell(0, 1), cell(1, 1), cell(2, 1), cell(2, 0)] };
+        let farm = Farm {
+            cells: vec![cell(0, 0), cell(0, 1), cell(1, 1), cell(2, 1), cell(2, 0)],
+        };
         let d = farm.distances(Pos::new(0, 0));
         assert_eq!(d, vec![0, 1, 2, 3, 4]);
         // From the empty space (1,0): adjacent to (0,0), (1,1) and (2,0).
@@ -250,11 +261,16 @@ mod tests {
 
     #[test]
     fn ruling_10_build_spaces_are_orthogonal_and_empty() {
-        let farm = Farm { cells: vec![cell(0, 0), cell(1, 0)] };
+        let farm = Farm {
+            cells: vec![cell(0, 0), cell(1, 0)],
+        };
         let spaces = farm.build_spaces();
         assert_eq!(spaces.len(), 6);
         assert!(!spaces.contains(&Pos::new(1, 1)) || farm.is_build_space(Pos::new(1, 1)));
-        assert!(!spaces.contains(&Pos::new(2, 1)), "diagonal spaces are not adjacent");
+        assert!(
+            !spaces.contains(&Pos::new(2, 1)),
+            "diagonal spaces are not adjacent"
+        );
         assert!(!spaces.contains(&Pos::new(0, 0)));
         assert!(farm.is_connected());
     }

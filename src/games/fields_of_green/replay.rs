@@ -39,9 +39,12 @@ impl<'de> Deserialize<'de> for SeatAction {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SeatAction, D::Error> {
         use serde::de::Error;
         let mut map = serde_json::Map::deserialize(d)?;
-        let seat = map.remove("seat").ok_or_else(|| D::Error::missing_field("seat"))?;
+        let seat = map
+            .remove("seat")
+            .ok_or_else(|| D::Error::missing_field("seat"))?;
         let seat = usize::deserialize(seat).map_err(D::Error::custom)?;
-        let action = Action::deserialize(serde_json::Value::Object(map)).map_err(D::Error::custom)?;
+        let action =
+            Action::deserialize(serde_json::Value::Object(map)).map_err(D::Error::custom)?;
         Ok(SeatAction { seat, action })
     }
 }
@@ -99,8 +102,16 @@ pub fn replay(deck: Arc<Deck>, scenario: &Scenario) -> Result<(Game, Report), Se
     let mut rejected = Vec::new();
     for (index, sa) in scenario.actions.iter().enumerate() {
         match game.apply(sa.seat, &sa.action) {
-            Ok(events) => steps.push(Step { index, seat: sa.seat, events }),
-            Err(e) => rejected.push(Rejected { index, seat: sa.seat, error: e.to_string() }),
+            Ok(events) => steps.push(Step {
+                index,
+                seat: sa.seat,
+                events,
+            }),
+            Err(e) => rejected.push(Rejected {
+                index,
+                seat: sa.seat,
+                error: e.to_string(),
+            }),
         }
     }
     let report = Report {

@@ -13,9 +13,16 @@ pub fn random_step<R: Rng>(game: &Game, rng: &mut R) -> Option<(usize, Action)> 
     let waiting = game.waiting_for();
     let seat = *waiting.choose(rng)?;
     let actions = game.legal_actions(seat);
-    let harvests = actions.iter().filter(|a| matches!(a, Action::Harvest { .. })).count();
+    let harvests = actions
+        .iter()
+        .filter(|a| matches!(a, Action::Harvest { .. }))
+        .count();
     let action = if harvests > 0 && rng.random_bool(0.9) {
-        actions.iter().filter(|a| matches!(a, Action::Harvest { .. })).nth(rng.random_range(0..harvests)).cloned()
+        actions
+            .iter()
+            .filter(|a| matches!(a, Action::Harvest { .. }))
+            .nth(rng.random_range(0..harvests))
+            .cloned()
     } else {
         actions.choose(rng).cloned()
     }?;
@@ -24,10 +31,15 @@ pub fn random_step<R: Rng>(game: &Game, rng: &mut R) -> Option<(usize, Action)> 
 
 /// Plays a game to the end with random moves, calling `each` after every applied action.
 /// Returns the number of actions applied.
-pub fn play_out<R: Rng>(game: &mut Game, rng: &mut R, mut each: impl FnMut(&Game, usize, &Action)) -> usize {
+pub fn play_out<R: Rng>(
+    game: &mut Game,
+    rng: &mut R,
+    mut each: impl FnMut(&Game, usize, &Action),
+) -> usize {
     let mut steps = 0;
     while let Some((seat, action)) = random_step(game, rng) {
-        game.apply(seat, &action).expect("a legal action was refused");
+        game.apply(seat, &action)
+            .expect("a legal action was refused");
         steps += 1;
         each(game, seat, &action);
     }

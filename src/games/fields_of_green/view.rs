@@ -43,10 +43,17 @@ impl FarmView {
                         let def = deck.location(d);
                         (SmolStr::new(&def.id), SmolStr::new(&def.code))
                     }
-                    CellCard::WaterTower => (SmolStr::new_static("water_tower"), SmolStr::new_static("WT")),
+                    CellCard::WaterTower => (
+                        SmolStr::new_static("water_tower"),
+                        SmolStr::new_static("WT"),
+                    ),
                     CellCard::Silo => (SmolStr::new_static("silo"), SmolStr::new_static("SI")),
                 };
-                let capacity = if c.card == CellCard::WaterTower { eval::tower_capacity(deck, farm, i) } else { 0 };
+                let capacity = if c.card == CellCard::WaterTower {
+                    eval::tower_capacity(deck, farm, i)
+                } else {
+                    0
+                };
                 CellView {
                     pos: c.pos,
                     card,
@@ -54,7 +61,11 @@ impl FarmView {
                     face_up: c.face_up,
                     water: c.water,
                     capacity,
-                    equipment: c.equipment.iter().map(|&e| SmolStr::new(&deck.equip(e).id)).collect(),
+                    equipment: c
+                        .equipment
+                        .iter()
+                        .map(|&e| SmolStr::new(&deck.equip(e).id))
+                        .collect(),
                 }
             })
             .collect();
@@ -141,12 +152,25 @@ impl Game {
             first_player: s.first_player as usize,
             direction: self.direction(),
             intro: s.options.intro,
-            piles: [s.piles[0].len(), s.piles[1].len(), s.piles[2].len(), s.piles[3].len()],
-            discard: s.discard.iter().map(|&d| SmolStr::new(&deck.location(d).id)).collect(),
+            piles: [
+                s.piles[0].len(),
+                s.piles[1].len(),
+                s.piles[2].len(),
+                s.piles[3].len(),
+            ],
+            discard: s
+                .discard
+                .iter()
+                .map(|&d| SmolStr::new(&deck.location(d).id))
+                .collect(),
             equipment_left: s.equipment.len(),
             water_towers_left: s.towers_left,
             silos_left: s.silos_left,
-            row: s.row.iter().map(|&d| SmolStr::new(&deck.location(d).id)).collect(),
+            row: s
+                .row
+                .iter()
+                .map(|&d| SmolStr::new(&deck.location(d).id))
+                .collect(),
             row_pile: s.row_pile.len(),
             seats: s
                 .players
@@ -158,7 +182,11 @@ impl Game {
                     food: p.food,
                     food_capacity: eval::food_capacity(deck, &p.farm),
                     vp_tokens: p.vp_tokens,
-                    set_aside: p.set_aside.iter().map(|&e| SmolStr::new(&deck.equip(e).id)).collect(),
+                    set_aside: p
+                        .set_aside
+                        .iter()
+                        .map(|&e| SmolStr::new(&deck.equip(e).id))
+                        .collect(),
                     farm: FarmView::from_farm(deck, &p.farm),
                     hand_size: p.hand.len(),
                     has_selected: p.selected.is_some(),
@@ -184,9 +212,17 @@ impl Game {
         PlayerView {
             seat,
             table: self.public_view(),
-            hand: p.hand.iter().map(|&d| SmolStr::new(&deck.location(d).id)).collect(),
+            hand: p
+                .hand
+                .iter()
+                .map(|&d| SmolStr::new(&deck.location(d).id))
+                .collect(),
             selected: p.selected.map(|d| SmolStr::new(&deck.location(d).id)),
-            offer: p.offer.iter().map(|&e| SmolStr::new(&deck.equip(e).id)).collect(),
+            offer: p
+                .offer
+                .iter()
+                .map(|&e| SmolStr::new(&deck.equip(e).id))
+                .collect(),
             legal: self.legal_actions(seat),
         }
     }

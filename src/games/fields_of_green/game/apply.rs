@@ -4,13 +4,20 @@
 use super::{Game, Phase, eval, legal};
 use crate::games::fields_of_green::action::Action;
 use crate::games::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
-use crate::games::fields_of_green::effects::{Ability, Cost, Effect, Filter, Modifier, Scope, Timing};
+use crate::games::fields_of_green::effects::{
+    Ability, Cost, Effect, Filter, Modifier, Scope, Timing,
+};
 use crate::games::fields_of_green::error::ActionError;
 use crate::games::fields_of_green::event::{Delta, Event};
 use crate::games::fields_of_green::farm::{Cell, CellCard, Farm, Pos};
 use smol_str::SmolStr;
 
-pub(super) fn apply(g: &mut Game, seat: usize, action: &Action, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+pub(super) fn apply(
+    g: &mut Game,
+    seat: usize,
+    action: &Action,
+    ev: &mut Vec<Event>,
+) -> Result<(), ActionError> {
     if g.s.phase == Phase::Ended {
         return Err(ActionError::GameOver);
     }
@@ -28,7 +35,10 @@ pub(super) fn apply(g: &mut Game, seat: usize, action: &Action, ev: &mut Vec<Eve
                 p.farm.cells[i].water += 1;
             }
             p.pending_water = 0;
-            ev.push(Event::WaterPlaced { seat, towers: towers.clone() });
+            ev.push(Event::WaterPlaced {
+                seat,
+                towers: towers.clone(),
+            });
         }
         Action::Draw { split } => {
             check_draw(g, seat, *split)?;
@@ -52,11 +62,23 @@ pub(super) fn apply(g: &mut Game, seat: usize, action: &Action, ev: &mut Vec<Eve
             g.s.row.remove(at);
             g.s.players[seat].revealed = Some(d);
             if let Phase::Duel { current, picks, .. } = g.s.phase {
-                g.s.phase = Phase::Duel { current, picks: picks + 1, taken: true };
+                g.s.phase = Phase::Duel {
+                    current,
+                    picks: picks + 1,
+                    taken: true,
+                };
             }
-            ev.push(Event::Picked { seat, card: card.clone() });
+            ev.push(Event::Picked {
+                seat,
+                card: card.clone(),
+            });
         }
-        Action::Build { pos, water, extra, equipment } => {
+        Action::Build {
+            pos,
+            water,
+            extra,
+            equipment,
+        } => {
             let info = eval::FarmInfo::new(&g.deck, &g.s.players[seat].farm);
             let plan = check_build(g, seat, &info, *pos, water, *extra, equipment)?;
             exec_build(g, seat, plan, ev);
@@ -76,7 +98,10 @@ pub(super) fn apply(g: &mut Game, seat: usize, action: &Action, ev: &mut Vec<Eve
                 return Err(ActionError::BadMarketFood);
             }
             if (*food as u32) > p.food {
-                return Err(ActionError::NotEnoughFood { need: *food as u32, have: p.food });
+                return Err(ActionError::NotEnoughFood {
+                    need: *food as u32,
+                    have: p.food,
+                });
             }
             // Ruling 8 D: 2 coins, plus 2 per Food sold.
             let coins = 2 + 2 * *food as u32;
@@ -85,7 +110,12 @@ pub(super) fn apply(g: &mut Game, seat: usize, action: &Action, ev: &mut Vec<Eve
             p.coins += coins;
             p.revealed = None;
             g.s.discard.push(d);
-            ev.push(Event::WentToMarket { seat, discarded: id(g, d), food_sold: *food as u32, coins });
+            ev.push(Event::WentToMarket {
+                seat,
+                discarded: id(g, d),
+                food_sold: *food as u32,
+                coins,
+            });
         }
         Action::Restore { pos } => {
             let d = revealed(g, seat)?;
@@ -95,7 +125,10 @@ pub(super) fn apply(g: &mut Game, seat: usize, action: &Action, ev: &mut Vec<Eve
                 _ => return Err(ActionError::NotOpenArea(*pos)),
             };
             if p.coins < 1 {
-                return Err(ActionError::NotEnoughCoins { need: 1, have: p.coins });
+                return Err(ActionError::NotEnoughCoins {
+                    need: 1,
+                    have: p.coins,
+                });
             }
             // Ruling 8 E: discard the card, pay 1 coin, flip the Open Area face up.
             let p = &mut g.s.players[seat];
@@ -107,7 +140,12 @@ pub(super) fn apply(g: &mut Game, seat: usize, action: &Action, ev: &mut Vec<Eve
                 _ => unreachable!("only locations become Open Areas"),
             };
             g.s.discard.push(d);
-            ev.push(Event::Restored { seat, pos: *pos, card, discarded: id(g, d) });
+            ev.push(Event::Restored {
+                seat,
+                pos: *pos,
+                card,
+                discarded: id(g, d),
+            });
         }
         Action::Equipment { keep, place } => {
             let (k, host) = check_equipment(g, seat, keep, *place)?;
@@ -124,7 +162,10 @@ pub(super) fn apply(g: &mut Game, seat: usize, action: &Action, ev: &mut Vec<Eve
                 Some(i) => place_tile(g, seat, i, tile, ev),
                 None => {
                     g.s.players[seat].set_aside.push(tile);
-                    ev.push(Event::EquipmentSetAside { seat, tile: tile_id(g, tile) });
+                    ev.push(Event::EquipmentSetAside {
+                        seat,
+                        tile: tile_id(g, tile),
+                    });
                 }
             }
             draw_offer(g, seat, ev);
@@ -162,14 +203,24 @@ pub(super) fn tile_id(g: &Game, e: EquipIdx) -> SmolStr {
 fn revealed(g: &Game, seat: usize) -> Result<DesignIdx, ActionError> {
     match g.s.phase {
         Phase::Action { .. } | Phase::Duel { .. } => {}
-        _ => return Err(ActionError::WrongPhase("cards are used in the action phase")),
+        _ => {
+            return Err(ActionError::WrongPhase(
+                "cards are used in the action phase",
+            ));
+        }
     }
-    g.s.players[seat].revealed.ok_or(ActionError::NothingRevealed)
+    g.s.players[seat]
+        .revealed
+        .ok_or(ActionError::NothingRevealed)
 }
 
 // ---------------------------------------------------------------- upkeep
 
-pub(super) fn check_place_water(g: &Game, seat: usize, towers: &[Pos]) -> Result<Vec<usize>, ActionError> {
+pub(super) fn check_place_water(
+    g: &Game,
+    seat: usize,
+    towers: &[Pos],
+) -> Result<Vec<usize>, ActionError> {
     let p = &g.s.players[seat];
     if !matches!(g.s.phase, Phase::Upkeep { .. }) || p.pending_water == 0 {
         return Err(ActionError::NoWaterToPlace);
@@ -179,7 +230,9 @@ pub(super) fn check_place_water(g: &Game, seat: usize, towers: &[Pos]) -> Result
     // Ruling 3: all the Water that fits must be placed; only the rest is lost.
     let must = (p.pending_water as u32).min(room) as usize;
     if towers.len() != must {
-        return Err(ActionError::BadWaterPlacement(format!("place exactly {must} Water")));
+        return Err(ActionError::BadWaterPlacement(format!(
+            "place exactly {must} Water"
+        )));
     }
     let mut left = rooms.clone();
     let mut out = Vec::with_capacity(must);
@@ -189,7 +242,9 @@ pub(super) fn check_place_water(g: &Game, seat: usize, towers: &[Pos]) -> Result
             .position(|&(i, _)| p.farm.cells[i].pos == pos)
             .ok_or_else(|| ActionError::BadWaterPlacement(format!("no Water Tower at {pos:?}")))?;
         if left[k].1 == 0 {
-            return Err(ActionError::BadWaterPlacement(format!("the tower at {pos:?} is full")));
+            return Err(ActionError::BadWaterPlacement(format!(
+                "the tower at {pos:?} is full"
+            )));
         }
         left[k].1 -= 1;
         out.push(left[k].0);
@@ -206,7 +261,9 @@ fn check_draw(g: &Game, seat: usize, split: [u8; 4]) -> Result<(), ActionError> 
     }
     let order = g.turn_order();
     if order.get(next as usize) != Some(&seat) {
-        return Err(ActionError::NotYourTurn("players draw in turn order, first player first"));
+        return Err(ActionError::NotYourTurn(
+            "players draw in turn order, first player first",
+        ));
     }
     match legal::split_error(g, split) {
         Some(why) => Err(ActionError::BadSplit(why.to_string())),
@@ -220,7 +277,11 @@ pub(super) fn draw(g: &mut Game, seat: usize, split: [u8; 4], ev: &mut Vec<Event
     let mut emptied = Vec::new();
     for (k, &c) in split.iter().enumerate() {
         for _ in 0..c {
-            hand.push(g.s.piles[k].pop().expect("split checked against pile sizes"));
+            hand.push(
+                g.s.piles[k]
+                    .pop()
+                    .expect("split checked against pile sizes"),
+            );
         }
         if c > 0 && g.s.piles[k].is_empty() {
             emptied.push(crate::games::fields_of_green::effects::Pile::ALL[k]);
@@ -247,12 +308,16 @@ pub(super) fn draw(g: &mut Game, seat: usize, split: [u8; 4], ev: &mut Vec<Event
 // ---------------------------------------------------------------- the draft
 
 fn design(g: &Game, card: &str) -> Result<DesignIdx, ActionError> {
-    g.deck.location_by_id(card).ok_or_else(|| ActionError::UnknownCard(card.to_string()))
+    g.deck
+        .location_by_id(card)
+        .ok_or_else(|| ActionError::UnknownCard(card.to_string()))
 }
 
 fn check_select(g: &Game, seat: usize, card: &str) -> Result<DesignIdx, ActionError> {
     let Phase::Action { .. } = g.s.phase else {
-        return Err(ActionError::WrongPhase("cards are selected in the action phase"));
+        return Err(ActionError::WrongPhase(
+            "cards are selected in the action phase",
+        ));
     };
     let p = &g.s.players[seat];
     if p.hand.is_empty() {
@@ -273,10 +338,14 @@ fn check_select(g: &Game, seat: usize, card: &str) -> Result<DesignIdx, ActionEr
 
 fn check_pick(g: &Game, seat: usize, card: &str) -> Result<DesignIdx, ActionError> {
     let Phase::Duel { current, taken, .. } = g.s.phase else {
-        return Err(ActionError::WrongPhase("cards are taken from the row in a 2-player action phase"));
+        return Err(ActionError::WrongPhase(
+            "cards are taken from the row in a 2-player action phase",
+        ));
     };
     if current as usize != seat {
-        return Err(ActionError::NotYourTurn("the other player takes a card now"));
+        return Err(ActionError::NotYourTurn(
+            "the other player takes a card now",
+        ));
     }
     if taken {
         return Err(ActionError::AlreadyPicked);
@@ -306,21 +375,49 @@ pub(super) struct BuildPlan {
 }
 
 /// Total cost of an ability's optional repeats (`Effect::Repeat`), evaluated at `subject`.
-fn repeat_cost(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, ability: Option<&Ability>, extra: u8) -> Result<Cost3, ActionError> {
+fn repeat_cost(
+    deck: &Deck,
+    farm: &Farm,
+    coins: u32,
+    food: u32,
+    subject: Pos,
+    ability: Option<&Ability>,
+    extra: u8,
+) -> Result<Cost3, ActionError> {
     if extra == 0 {
         return Ok(Cost3::default());
     }
     let max = ability
-        .and_then(|a| a.effects.iter().find_map(|e| if let Effect::Repeat { max, .. } = e { Some(*max) } else { None }))
+        .and_then(|a| {
+            a.effects.iter().find_map(|e| {
+                if let Effect::Repeat { max, .. } = e {
+                    Some(*max)
+                } else {
+                    None
+                }
+            })
+        })
         .unwrap_or(0);
     if extra > max {
         return Err(ActionError::TooManyRepeats(max));
     }
     let pay = ability
-        .and_then(|a| a.effects.iter().find_map(|e| if let Effect::Repeat { pay, .. } = e { Some(*pay) } else { None }))
+        .and_then(|a| {
+            a.effects.iter().find_map(|e| {
+                if let Effect::Repeat { pay, .. } = e {
+                    Some(*pay)
+                } else {
+                    None
+                }
+            })
+        })
         .expect("max > 0 means a Repeat exists");
     let one = cost3(deck, farm, coins, food, subject, &pay);
-    Ok(Cost3 { coins: one.coins * extra as u32, water: one.water * extra as u32, food: one.food * extra as u32 })
+    Ok(Cost3 {
+        coins: one.coins * extra as u32,
+        water: one.water * extra as u32,
+        food: one.food * extra as u32,
+    })
 }
 
 /// A cost with its numbers worked out.
@@ -331,7 +428,14 @@ pub(super) struct Cost3 {
     pub food: u32,
 }
 
-pub(super) fn cost3(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, c: &Cost) -> Cost3 {
+pub(super) fn cost3(
+    deck: &Deck,
+    farm: &Farm,
+    coins: u32,
+    food: u32,
+    subject: Pos,
+    c: &Cost,
+) -> Cost3 {
     Cost3 {
         coins: eval::amount(deck, farm, coins, food, subject, &c.coins),
         water: eval::amount(deck, farm, coins, food, subject, &c.water),
@@ -350,10 +454,16 @@ fn check_payment(
 ) -> Result<Vec<usize>, ActionError> {
     let p = &g.s.players[seat];
     if p.coins < cost.coins {
-        return Err(ActionError::NotEnoughCoins { need: cost.coins, have: p.coins });
+        return Err(ActionError::NotEnoughCoins {
+            need: cost.coins,
+            have: p.coins,
+        });
     }
     if p.food < cost.food {
-        return Err(ActionError::NotEnoughFood { need: cost.food, have: p.food });
+        return Err(ActionError::NotEnoughFood {
+            need: cost.food,
+            have: p.food,
+        });
     }
     if cost.water == 0 {
         if !water.is_empty() {
@@ -364,13 +474,19 @@ fn check_payment(
     let sources = info.water_sources(&g.deck, &p.farm, target);
     let have: u32 = sources.iter().map(|&(_, w)| w as u32).sum();
     if have < cost.water {
-        return Err(ActionError::NotEnoughWater { need: cost.water, have });
+        return Err(ActionError::NotEnoughWater {
+            need: cost.water,
+            have,
+        });
     }
     if water.is_empty() {
         return Ok(eval::default_water(&sources, cost.water).expect("enough Water checked"));
     }
     if water.len() as u32 != cost.water {
-        return Err(ActionError::BadWaterPayment(format!("name exactly {} Water", cost.water)));
+        return Err(ActionError::BadWaterPayment(format!(
+            "name exactly {} Water",
+            cost.water
+        )));
     }
     // Ruling 11: each Water comes from a tower in range holding it.
     let mut left = sources;
@@ -379,9 +495,15 @@ fn check_payment(
         let k = left
             .iter()
             .position(|&(i, _)| p.farm.cells[i].pos == pos)
-            .ok_or_else(|| ActionError::BadWaterPayment(format!("no Water Tower with Water in range at {pos:?}")))?;
+            .ok_or_else(|| {
+                ActionError::BadWaterPayment(format!(
+                    "no Water Tower with Water in range at {pos:?}"
+                ))
+            })?;
         if left[k].1 == 0 {
-            return Err(ActionError::BadWaterPayment(format!("the tower at {pos:?} has no more Water")));
+            return Err(ActionError::BadWaterPayment(format!(
+                "the tower at {pos:?} has no more Water"
+            )));
         }
         left[k].1 -= 1;
         out.push(left[k].0);
@@ -393,7 +515,10 @@ fn check_payment(
 pub(super) fn host_accepts(deck: &Deck, card: CellCard, e: EquipIdx) -> bool {
     let def = deck.equip(e);
     let matches = match card {
-        CellCard::WaterTower => matches!(def.host, Filter::Card | Filter::Location | Filter::WaterTower | Filter::EmptyWaterTower),
+        CellCard::WaterTower => matches!(
+            def.host,
+            Filter::Card | Filter::Location | Filter::WaterTower | Filter::EmptyWaterTower
+        ),
         CellCard::Silo => matches!(def.host, Filter::Card | Filter::Location | Filter::Silo),
         CellCard::Location(d) => eval::design_matches(deck, d, def.host),
     };
@@ -406,20 +531,41 @@ pub(super) fn host_accepts(deck: &Deck, card: CellCard, e: EquipIdx) -> bool {
 }
 
 /// Checks set-aside tiles named for a card being built (ruling 17: only as it is built).
-fn check_tiles(g: &Game, seat: usize, card: CellCard, names: &[SmolStr]) -> Result<Vec<usize>, ActionError> {
+fn check_tiles(
+    g: &Game,
+    seat: usize,
+    card: CellCard,
+    names: &[SmolStr],
+) -> Result<Vec<usize>, ActionError> {
     let p = &g.s.players[seat];
     if names.len() > 2 {
-        return Err(ActionError::BadEquipmentPlace { tile: names[2].to_string(), why: "a location holds at most 2 Equipment".into() });
+        return Err(ActionError::BadEquipmentPlace {
+            tile: names[2].to_string(),
+            why: "a location holds at most 2 Equipment".into(),
+        });
     }
     let mut out: Vec<usize> = Vec::with_capacity(names.len());
     for name in names {
-        let e = g.deck.equipment_by_id(name).ok_or_else(|| ActionError::UnknownEquipment(name.to_string()))?;
+        let e = g
+            .deck
+            .equipment_by_id(name)
+            .ok_or_else(|| ActionError::UnknownEquipment(name.to_string()))?;
         if out.iter().any(|&k| p.set_aside[k] == e) {
-            return Err(ActionError::BadEquipmentPlace { tile: name.to_string(), why: "never two of the same kind on one location".into() });
+            return Err(ActionError::BadEquipmentPlace {
+                tile: name.to_string(),
+                why: "never two of the same kind on one location".into(),
+            });
         }
-        let k = p.set_aside.iter().position(|&x| x == e).ok_or_else(|| ActionError::NotSetAside(name.to_string()))?;
+        let k = p
+            .set_aside
+            .iter()
+            .position(|&x| x == e)
+            .ok_or_else(|| ActionError::NotSetAside(name.to_string()))?;
         if !host_accepts(&g.deck, card, e) {
-            return Err(ActionError::BadEquipmentPlace { tile: name.to_string(), why: format!("it goes on: {}", host_text(&g.deck, e)) });
+            return Err(ActionError::BadEquipmentPlace {
+                tile: name.to_string(),
+                why: format!("it goes on: {}", host_text(&g.deck, e)),
+            });
         }
         out.push(k);
     }
@@ -451,17 +597,41 @@ pub(super) fn check_build(
     }
     let def = deck.location(d);
     let mut cost = cost3(deck, &p.farm, p.coins, p.food, pos, &def.cost);
-    cost.coins = cost.coins.saturating_sub(info.build_discount(deck, &p.farm, d, pos));
-    let ability = def.ability.as_ref().filter(|a| a.timing == Timing::Immediate);
+    cost.coins = cost
+        .coins
+        .saturating_sub(info.build_discount(deck, &p.farm, d, pos));
+    let ability = def
+        .ability
+        .as_ref()
+        .filter(|a| a.timing == Timing::Immediate);
     let rep = repeat_cost(deck, &p.farm, p.coins, p.food, pos, ability, extra)?;
-    let total = Cost3 { coins: cost.coins + rep.coins, water: cost.water + rep.water, food: cost.food + rep.food };
+    let total = Cost3 {
+        coins: cost.coins + rep.coins,
+        water: cost.water + rep.water,
+        food: cost.food + rep.food,
+    };
     let water = check_payment(g, seat, info, pos, total, water)?;
     let tiles = check_tiles(g, seat, CellCard::Location(d), tiles)?;
-    Ok(BuildPlan { card: CellCard::Location(d), pos, coins: total.coins, food: total.food, water, extra, tiles, revealed: d })
+    Ok(BuildPlan {
+        card: CellCard::Location(d),
+        pos,
+        coins: total.coins,
+        food: total.food,
+        water,
+        extra,
+        tiles,
+        revealed: d,
+    })
 }
 
 /// Actions B and C (ruling 8): a Water Tower for 2 coins, or a Silo for free.
-pub(super) fn check_special(g: &Game, seat: usize, card: CellCard, pos: Pos, tiles: &[SmolStr]) -> Result<BuildPlan, ActionError> {
+pub(super) fn check_special(
+    g: &Game,
+    seat: usize,
+    card: CellCard,
+    pos: Pos,
+    tiles: &[SmolStr],
+) -> Result<BuildPlan, ActionError> {
     let d = revealed(g, seat)?;
     let p = &g.s.players[seat];
     let coins = match card {
@@ -482,10 +652,22 @@ pub(super) fn check_special(g: &Game, seat: usize, card: CellCard, pos: Pos, til
         return Err(ActionError::NotBuildable(pos));
     }
     if p.coins < coins {
-        return Err(ActionError::NotEnoughCoins { need: coins, have: p.coins });
+        return Err(ActionError::NotEnoughCoins {
+            need: coins,
+            have: p.coins,
+        });
     }
     let tiles = check_tiles(g, seat, card, tiles)?;
-    Ok(BuildPlan { card, pos, coins, food: 0, water: Vec::new(), extra: 0, tiles, revealed: d })
+    Ok(BuildPlan {
+        card,
+        pos,
+        coins,
+        food: 0,
+        water: Vec::new(),
+        extra: 0,
+        tiles,
+        revealed: d,
+    })
 }
 
 fn exec_build(g: &mut Game, seat: usize, plan: BuildPlan, ev: &mut Vec<Event>) {
@@ -498,9 +680,24 @@ fn exec_build(g: &mut Game, seat: usize, plan: BuildPlan, ev: &mut Vec<Event>) {
         p.farm.cells[i].water -= 1;
     }
     p.revealed = None;
-    let paid = Delta { coins: plan.coins, water: plan.water.len() as u32, food: plan.food, vp: 0 };
-    let water = if plan.card == CellCard::WaterTower { deck.supply.tower_capacity } else { 0 };
-    p.farm.cells.push(Cell { pos: plan.pos, card: plan.card, face_up: true, water, equipment: Vec::new() });
+    let paid = Delta {
+        coins: plan.coins,
+        water: plan.water.len() as u32,
+        food: plan.food,
+        vp: 0,
+    };
+    let water = if plan.card == CellCard::WaterTower {
+        deck.supply.tower_capacity
+    } else {
+        0
+    };
+    p.farm.cells.push(Cell {
+        pos: plan.pos,
+        card: plan.card,
+        face_up: true,
+        water,
+        equipment: Vec::new(),
+    });
     let i = p.farm.cells.len() - 1;
     // Take the tiles out of the set-aside pile, highest index first so the others stay put.
     let mut ks = plan.tiles.clone();
@@ -508,16 +705,30 @@ fn exec_build(g: &mut Game, seat: usize, plan: BuildPlan, ev: &mut Vec<Event>) {
     let mut tiles: Vec<EquipIdx> = ks.iter().map(|&k| p.set_aside.remove(k)).collect();
     tiles.reverse();
     match plan.card {
-        CellCard::Location(d) => ev.push(Event::Built { seat, card: id(g, d), pos: plan.pos, paid }),
+        CellCard::Location(d) => ev.push(Event::Built {
+            seat,
+            card: id(g, d),
+            pos: plan.pos,
+            paid,
+        }),
         CellCard::WaterTower => {
             g.s.towers_left -= 1;
             g.s.discard.push(plan.revealed);
-            ev.push(Event::BuiltWaterTower { seat, pos: plan.pos, discarded, paid });
+            ev.push(Event::BuiltWaterTower {
+                seat,
+                pos: plan.pos,
+                discarded,
+                paid,
+            });
         }
         CellCard::Silo => {
             g.s.silos_left -= 1;
             g.s.discard.push(plan.revealed);
-            ev.push(Event::BuiltSilo { seat, pos: plan.pos, discarded });
+            ev.push(Event::BuiltSilo {
+                seat,
+                pos: plan.pos,
+                discarded,
+            });
         }
     }
     // The tiles are placed "as you build" (ruling 17), before the location's Immediate ability.
@@ -525,7 +736,11 @@ fn exec_build(g: &mut Game, seat: usize, plan: BuildPlan, ev: &mut Vec<Event>) {
         place_tile(g, seat, i, t, ev);
     }
     if let CellCard::Location(d) = plan.card
-        && let Some(a) = deck.location(d).ability.as_ref().filter(|a| a.timing == Timing::Immediate)
+        && let Some(a) = deck
+            .location(d)
+            .ability
+            .as_ref()
+            .filter(|a| a.timing == Timing::Immediate)
     {
         run_effects(g, seat, plan.pos, &a.effects, plan.extra, ev);
     }
@@ -536,7 +751,14 @@ fn exec_build(g: &mut Game, seat: usize, plan: BuildPlan, ev: &mut Vec<Event>) {
 
 /// Applies effects for the card at `subject` in order; `extra` is the number of optional repeats
 /// already paid for.
-pub(super) fn run_effects(g: &mut Game, seat: usize, subject: Pos, effects: &[Effect], extra: u8, ev: &mut Vec<Event>) {
+pub(super) fn run_effects(
+    g: &mut Game,
+    seat: usize,
+    subject: Pos,
+    effects: &[Effect],
+    extra: u8,
+    ev: &mut Vec<Event>,
+) {
     let deck = g.deck.clone();
     for e in effects {
         let p = &g.s.players[seat];
@@ -565,7 +787,9 @@ pub(super) fn run_effects(g: &mut Game, seat: usize, subject: Pos, effects: &[Ef
                             continue;
                         }
                         let cap = eval::tower_capacity(&deck, farm, i);
-                        let add = water.min(&cap.saturating_sub(farm.cells[i].water)).to_owned();
+                        let add = water
+                            .min(&cap.saturating_sub(farm.cells[i].water))
+                            .to_owned();
                         if add > 0 {
                             let c = &mut g.s.players[seat].farm.cells[i];
                             c.water += add;
@@ -573,7 +797,10 @@ pub(super) fn run_effects(g: &mut Game, seat: usize, subject: Pos, effects: &[Ef
                         }
                     }
                     if !filled.is_empty() {
-                        ev.push(Event::Refilled { seat, towers: filled });
+                        ev.push(Event::Refilled {
+                            seat,
+                            towers: filled,
+                        });
                     }
                 }
             }
@@ -610,7 +837,12 @@ fn gain_delta(g: &mut Game, seat: usize, subject: Pos, d: Delta, ev: &mut Vec<Ev
     p.coins += d.coins;
     p.food += food;
     p.vp_tokens += d.vp;
-    ev.push(Event::Gained { seat, pos: subject, gained: Delta { food, ..d }, food_lost: d.food - food });
+    ev.push(Event::Gained {
+        seat,
+        pos: subject,
+        gained: Delta { food, ..d },
+        food_lost: d.food - food,
+    });
 }
 
 /// Draws the next Equipment offer if one is owed and none is open (ruling 17: draw 3).
@@ -630,18 +862,39 @@ pub(super) fn draw_offer(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
     let p = &mut g.s.players[seat];
     p.offer = offer;
     p.pending_equipment -= 1;
-    ev.push(Event::EquipmentDrawn { seat, count: k as u32 });
+    ev.push(Event::EquipmentDrawn {
+        seat,
+        count: k as u32,
+    });
 }
 
-fn check_equipment(g: &Game, seat: usize, keep: &str, place: Option<Pos>) -> Result<(usize, Option<usize>), ActionError> {
+fn check_equipment(
+    g: &Game,
+    seat: usize,
+    keep: &str,
+    place: Option<Pos>,
+) -> Result<(usize, Option<usize>), ActionError> {
     let p = &g.s.players[seat];
-    let e = g.deck.equipment_by_id(keep).ok_or_else(|| ActionError::UnknownEquipment(keep.to_string()))?;
-    let k = p.offer.iter().position(|&x| x == e).ok_or_else(|| ActionError::NotOffered(keep.to_string()))?;
+    let e = g
+        .deck
+        .equipment_by_id(keep)
+        .ok_or_else(|| ActionError::UnknownEquipment(keep.to_string()))?;
+    let k = p
+        .offer
+        .iter()
+        .position(|&x| x == e)
+        .ok_or_else(|| ActionError::NotOffered(keep.to_string()))?;
     let host = match place {
         None => None,
         Some(pos) => {
-            let bad = |why: &str| ActionError::BadEquipmentPlace { tile: keep.to_string(), why: why.to_string() };
-            let i = p.farm.index_of(pos).ok_or_else(|| bad("there is no card there"))?;
+            let bad = |why: &str| ActionError::BadEquipmentPlace {
+                tile: keep.to_string(),
+                why: why.to_string(),
+            };
+            let i = p
+                .farm
+                .index_of(pos)
+                .ok_or_else(|| bad("there is no card there"))?;
             let c = &p.farm.cells[i];
             if !c.face_up {
                 return Err(bad("an Open Area cannot hold Equipment"));
@@ -669,7 +922,11 @@ fn place_tile(g: &mut Game, seat: usize, i: usize, tile: EquipIdx, ev: &mut Vec<
         c.equipment.push(tile);
         c.pos
     };
-    ev.push(Event::EquipmentPlaced { seat, tile: tile_id(g, tile), pos });
+    ev.push(Event::EquipmentPlaced {
+        seat,
+        tile: tile_id(g, tile),
+        pos,
+    });
     let a = &deck.equip(tile).ability;
     if a.timing == Timing::Immediate {
         run_effects(g, seat, pos, &a.effects, 0, ev);
@@ -695,14 +952,19 @@ pub(super) fn check_harvest(
     extra: u8,
 ) -> Result<HarvestPlan, ActionError> {
     if g.s.phase != Phase::Harvest {
-        return Err(ActionError::WrongPhase("Harvest abilities are used in the harvest"));
+        return Err(ActionError::WrongPhase(
+            "Harvest abilities are used in the harvest",
+        ));
     }
     let deck = &*g.deck;
     let p = &g.s.players[seat];
     if p.harvest_done {
         return Err(ActionError::HarvestDone);
     }
-    let i = p.farm.index_of(pos).ok_or(ActionError::NoHarvestAbility(pos))?;
+    let i = p
+        .farm
+        .index_of(pos)
+        .ok_or(ActionError::NoHarvestAbility(pos))?;
     let ability = eval::cell_ability(deck, &p.farm, i)
         .filter(|a| a.timing == Timing::Harvest)
         .ok_or(ActionError::NoHarvestAbility(pos))?;
@@ -713,9 +975,19 @@ pub(super) fn check_harvest(
     }
     let base = cost3(deck, &p.farm, p.coins, p.food, pos, &ability.cost);
     let rep = repeat_cost(deck, &p.farm, p.coins, p.food, pos, Some(ability), extra)?;
-    let total = Cost3 { coins: base.coins + rep.coins, water: base.water + rep.water, food: base.food + rep.food };
+    let total = Cost3 {
+        coins: base.coins + rep.coins,
+        water: base.water + rep.water,
+        food: base.food + rep.food,
+    };
     let water = check_payment(g, seat, info, pos, total, water)?;
-    Ok(HarvestPlan { i, coins: total.coins, food: total.food, water, extra })
+    Ok(HarvestPlan {
+        i,
+        coins: total.coins,
+        food: total.food,
+        water,
+        extra,
+    })
 }
 
 fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Vec<Event>) {
@@ -728,28 +1000,37 @@ fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Vec<Event
     }
     let pos = p.farm.cells[plan.i].pos;
     p.harvested.push(pos);
-    let CellCard::Location(d) = p.farm.cells[plan.i].card else { unreachable!("checked") };
+    let CellCard::Location(d) = p.farm.cells[plan.i].card else {
+        unreachable!("checked")
+    };
     ev.push(Event::Harvested {
         seat,
         pos,
         card: id(g, d),
-        paid: Delta { coins: plan.coins, water: plan.water.len() as u32, food: plan.food, vp: 0 },
+        paid: Delta {
+            coins: plan.coins,
+            water: plan.water.len() as u32,
+            food: plan.food,
+            vp: 0,
+        },
         extra: plan.extra,
     });
     let ability = deck.location(d).ability.as_ref().expect("checked");
     run_effects(g, seat, pos, &ability.effects, plan.extra, ev);
     // Ongoing harvest bonuses from cards and Equipment that reach this location.
     let farm = &g.s.players[seat].farm;
-    let bonuses: Vec<(Pos, crate::games::fields_of_green::effects::Gain)> = eval::modifiers(&deck, farm)
-        .filter_map(|(src, m)| match *m {
-            Modifier::HarvestBonus { of, scope, gain }
-                if eval::cell_matches(&deck, farm, plan.i, of) && eval::reaches(farm, src, scope, pos) =>
-            {
-                Some((src, gain))
-            }
-            _ => None,
-        })
-        .collect();
+    let bonuses: Vec<(Pos, crate::games::fields_of_green::effects::Gain)> =
+        eval::modifiers(&deck, farm)
+            .filter_map(|(src, m)| match *m {
+                Modifier::HarvestBonus { of, scope, gain }
+                    if eval::cell_matches(&deck, farm, plan.i, of)
+                        && eval::reaches(farm, src, scope, pos) =>
+                {
+                    Some((src, gain))
+                }
+                _ => None,
+            })
+            .collect();
     for (src, gain) in bonuses {
         let p = &g.s.players[seat];
         let d = Delta {
@@ -771,7 +1052,8 @@ pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
     {
         let p = &g.s.players[seat];
         for (i, c) in p.farm.cells.iter().enumerate() {
-            let has_harvest = eval::cell_ability(&deck, &p.farm, i).is_some_and(|a| a.timing == Timing::Harvest);
+            let has_harvest =
+                eval::cell_ability(&deck, &p.farm, i).is_some_and(|a| a.timing == Timing::Harvest);
             if has_harvest && !p.harvested.contains(&c.pos) {
                 flipped.push(i);
             }
@@ -782,10 +1064,17 @@ pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
         c.face_up = false;
         let lost = std::mem::take(&mut c.equipment);
         let pos = c.pos;
-        let CellCard::Location(d) = c.card else { unreachable!("only locations have abilities") };
+        let CellCard::Location(d) = c.card else {
+            unreachable!("only locations have abilities")
+        };
         let equipment_lost = lost.iter().map(|&e| tile_id(g, e)).collect();
         g.s.equipment_discard.extend(lost);
-        ev.push(Event::BecameOpenArea { seat, pos, card: id(g, d), equipment_lost });
+        ev.push(Event::BecameOpenArea {
+            seat,
+            pos,
+            card: id(g, d),
+            equipment_lost,
+        });
     }
     clamp_storage(g, seat);
     let p = &mut g.s.players[seat];

@@ -51,12 +51,18 @@ pub fn cell_matches(deck: &Deck, farm: &Farm, i: usize, filter: Filter) -> bool 
 pub fn cells_in_scope(farm: &Farm, from: Pos, scope: Scope) -> Vec<usize> {
     match scope {
         Scope::This => farm.index_of(from).into_iter().collect(),
-        Scope::Adjacent => (0..farm.cells.len()).filter(|&i| farm.cells[i].pos.is_adjacent(from)).collect(),
+        Scope::Adjacent => (0..farm.cells.len())
+            .filter(|&i| farm.cells[i].pos.is_adjacent(from))
+            .collect(),
         Scope::Within(n) => {
             let d = farm.distances(from);
-            (0..farm.cells.len()).filter(|&i| d[i] >= 1 && d[i] <= n).collect()
+            (0..farm.cells.len())
+                .filter(|&i| d[i] >= 1 && d[i] <= n)
+                .collect()
         }
-        Scope::Farm => (0..farm.cells.len()).filter(|&i| farm.cells[i].pos != from).collect(),
+        Scope::Farm => (0..farm.cells.len())
+            .filter(|&i| farm.cells[i].pos != from)
+            .collect(),
     }
 }
 
@@ -68,7 +74,9 @@ pub fn count(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, c: &
         Count::Cards { of, scope } => match scope {
             // Fast paths for the common scopes, which need no distance search.
             Scope::Adjacent => (0..farm.cells.len())
-                .filter(|&i| farm.cells[i].pos.is_adjacent(subject) && cell_matches(deck, farm, i, of))
+                .filter(|&i| {
+                    farm.cells[i].pos.is_adjacent(subject) && cell_matches(deck, farm, i, of)
+                })
                 .count() as u32,
             Scope::Farm => (0..farm.cells.len())
                 .filter(|&i| farm.cells[i].pos != subject && cell_matches(deck, farm, i, of))
@@ -90,7 +98,14 @@ pub fn amount(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, a: 
 }
 
 /// Whether an optional condition holds (no condition always holds).
-pub fn holds(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, cond: &Option<Condition>) -> bool {
+pub fn holds(
+    deck: &Deck,
+    farm: &Farm,
+    coins: u32,
+    food: u32,
+    subject: Pos,
+    cond: &Option<Condition>,
+) -> bool {
     match cond {
         None => true,
         Some(cond) => {
@@ -102,15 +117,28 @@ pub fn holds(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, cond
 
 /// Every Ongoing modifier in the farm with the position of the card it acts from: face-up
 /// locations with an Ongoing ability, and Equipment with an Ongoing ability (acting from its host).
-pub fn modifiers<'a>(deck: &'a Deck, farm: &'a Farm) -> impl Iterator<Item = (Pos, &'a Modifier)> + 'a {
-    farm.cells.iter().enumerate().filter(|(_, c)| c.face_up).flat_map(move |(i, c)| {
-        let own = cell_ability(deck, farm, i).filter(|a| a.timing == Timing::Ongoing).map(|a| a.modifiers.as_slice());
-        let tiles = c.equipment.iter().map(move |&e| &deck.equip(e).ability).filter(|a| a.timing == Timing::Ongoing);
-        own.into_iter()
-            .chain(tiles.map(|a| a.modifiers.as_slice()))
-            .flat_map(|ms| ms.iter())
-            .map(move |m| (c.pos, m))
-    })
+pub fn modifiers<'a>(
+    deck: &'a Deck,
+    farm: &'a Farm,
+) -> impl Iterator<Item = (Pos, &'a Modifier)> + 'a {
+    farm.cells
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.face_up)
+        .flat_map(move |(i, c)| {
+            let own = cell_ability(deck, farm, i)
+                .filter(|a| a.timing == Timing::Ongoing)
+                .map(|a| a.modifiers.as_slice());
+            let tiles = c
+                .equipment
+                .iter()
+                .map(move |&e| &deck.equip(e).ability)
+                .filter(|a| a.timing == Timing::Ongoing);
+            own.into_iter()
+                .chain(tiles.map(|a| a.modifiers.as_slice()))
+                .flat_map(|ms| ms.iter())
+                .map(move |m| (c.pos, m))
+        })
 }
 
 /// True when a modifier acting from `source` reaches the card at `target`.
@@ -153,8 +181,10 @@ pub fn tower_capacity(deck: &Deck, farm: &Farm, i: usize) -> u8 {
 
 /// A tower's range (ruling 11: 2, plus Equipment).
 pub fn tower_range(deck: &Deck, farm: &Farm, i: usize) -> u8 {
-    let ranges: Vec<(Pos, Modifier)> =
-        modifiers(deck, farm).filter(|(_, m)| matches!(m, Modifier::TowerRange { .. })).map(|(p, m)| (p, *m)).collect();
+    let ranges: Vec<(Pos, Modifier)> = modifiers(deck, farm)
+        .filter(|(_, m)| matches!(m, Modifier::TowerRange { .. }))
+        .map(|(p, m)| (p, *m))
+        .collect();
     range_with(deck, farm, &ranges, i)
 }
 
@@ -177,14 +207,19 @@ fn range_with(deck: &Deck, farm: &Farm, ranges: &[(Pos, Modifier)], i: usize) ->
 fn may_have_modifiers(deck: &Deck, farm: &Farm) -> bool {
     farm.cells.iter().enumerate().any(|(i, c)| {
         c.face_up
-            && (!c.equipment.is_empty() || cell_ability(deck, farm, i).is_some_and(|a| a.timing == Timing::Ongoing))
+            && (!c.equipment.is_empty()
+                || cell_ability(deck, farm, i).is_some_and(|a| a.timing == Timing::Ongoing))
     })
 }
 
 /// Food the farm's Silos hold together (ruling 12: one pool with a capacity).
 pub fn food_capacity(deck: &Deck, farm: &Farm) -> u32 {
     if !may_have_modifiers(deck, farm) {
-        let silos = farm.cells.iter().filter(|c| c.card == CellCard::Silo).count() as u32;
+        let silos = farm
+            .cells
+            .iter()
+            .filter(|c| c.card == CellCard::Silo)
+            .count() as u32;
         return silos * deck.supply.silo_capacity as u32;
     }
     let mods: Vec<(Pos, &Modifier)> = modifiers(deck, farm)
@@ -214,7 +249,10 @@ pub fn water_sources(deck: &Deck, farm: &Farm, target: Pos) -> Vec<(usize, u8)> 
         return Vec::new();
     }
     let ranges: Vec<(Pos, Modifier)> = if may_have_modifiers(deck, farm) {
-        modifiers(deck, farm).filter(|(_, m)| matches!(m, Modifier::TowerRange { .. })).map(|(p, m)| (p, *m)).collect()
+        modifiers(deck, farm)
+            .filter(|(_, m)| matches!(m, Modifier::TowerRange { .. }))
+            .map(|(p, m)| (p, *m))
+            .collect()
     } else {
         Vec::new()
     };
@@ -275,7 +313,9 @@ pub fn default_water(sources: &[(usize, u8)], need: u32) -> Option<Vec<usize>> {
     let mut left: Vec<(usize, u8)> = sources.to_vec();
     let mut out = Vec::with_capacity(need as usize);
     for _ in 0..need {
-        let k = (0..left.len()).filter(|&k| left[k].1 > 0).min_by_key(|&k| (left[k].1, left[k].0))?;
+        let k = (0..left.len())
+            .filter(|&k| left[k].1 > 0)
+            .min_by_key(|&k| (left[k].1, left[k].0))?;
         left[k].1 -= 1;
         out.push(left[k].0);
     }
@@ -297,10 +337,18 @@ pub struct FarmInfo {
 
 impl FarmInfo {
     pub fn new(deck: &Deck, farm: &Farm) -> FarmInfo {
-        let mods: Vec<(Pos, Modifier)> =
-            if may_have_modifiers(deck, farm) { modifiers(deck, farm).map(|(p, m)| (p, *m)).collect() } else { Vec::new() };
+        let mods: Vec<(Pos, Modifier)> = if may_have_modifiers(deck, farm) {
+            modifiers(deck, farm).map(|(p, m)| (p, *m)).collect()
+        } else {
+            Vec::new()
+        };
         let mod_dists = mods.iter().map(|_| std::cell::OnceCell::new()).collect();
-        FarmInfo { mods, grid: std::cell::OnceCell::new(), towers: std::cell::OnceCell::new(), mod_dists }
+        FarmInfo {
+            mods,
+            grid: std::cell::OnceCell::new(),
+            towers: std::cell::OnceCell::new(),
+            mod_dists,
+        }
     }
 
     /// [`reaches`] for modifier `k`, with its distances computed once.
@@ -321,21 +369,33 @@ impl FarmInfo {
         let dist = self.mod_dists[k].get_or_init(|| farm.distances_within(grid, src, n));
         match grid.at(target) {
             Some(i) => dist[i] >= 1 && dist[i] <= n,
-            None => target.neighbours().iter().filter_map(|&m| grid.at(m)).any(|j| dist[j] < n),
+            None => target
+                .neighbours()
+                .iter()
+                .filter_map(|&m| grid.at(m))
+                .any(|j| dist[j] < n),
         }
     }
 
     fn towers(&self, deck: &Deck, farm: &Farm) -> &[(usize, u8, Vec<u8>)] {
         self.towers.get_or_init(|| {
             let grid = self.grid.get_or_init(|| Grid::new(farm));
-            let ranges: Vec<(Pos, Modifier)> =
-                self.mods.iter().filter(|(_, m)| matches!(m, Modifier::TowerRange { .. })).copied().collect();
+            let ranges: Vec<(Pos, Modifier)> = self
+                .mods
+                .iter()
+                .filter(|(_, m)| matches!(m, Modifier::TowerRange { .. }))
+                .copied()
+                .collect();
             (0..farm.cells.len())
                 .filter(|&i| farm.cells[i].card == CellCard::WaterTower && farm.cells[i].water > 0)
                 .map(|i| {
                     let range = range_with(deck, farm, &ranges, i);
                     // Spaces are one step beyond a card, so cards up to `range` away matter.
-                    (i, range, farm.distances_within(grid, farm.cells[i].pos, range))
+                    (
+                        i,
+                        range,
+                        farm.distances_within(grid, farm.cells[i].pos, range),
+                    )
                 })
                 .collect()
         })
@@ -360,7 +420,12 @@ impl FarmInfo {
                 let d = match here {
                     Some(i) => dist[i],
                     // An empty space is one step beyond the nearest card next to it.
-                    None => near.iter().flatten().map(|&j| dist[j].saturating_add(1)).min().unwrap_or(FAR),
+                    None => near
+                        .iter()
+                        .flatten()
+                        .map(|&j| dist[j].saturating_add(1))
+                        .min()
+                        .unwrap_or(FAR),
                 };
                 d <= *range
             })

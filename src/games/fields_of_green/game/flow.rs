@@ -63,7 +63,14 @@ fn income(g: &mut Game, seat: usize, events: &mut Vec<Event>) {
         });
     } else {
         p.pending_water = water as u8;
-        events.push(Event::Income { seat, coins, water: 0, food: food_in, water_lost: 0, food_lost: food - food_in });
+        events.push(Event::Income {
+            seat,
+            coins,
+            water: 0,
+            food: food_in,
+            water_lost: 0,
+            food_lost: food - food_in,
+        });
         events.push(Event::WaterToPlace { seat, water });
     }
 }
@@ -73,7 +80,12 @@ pub(super) fn tower_rooms(g: &Game, seat: usize) -> Vec<(usize, u8)> {
     let farm = &g.s.players[seat].farm;
     (0..farm.cells.len())
         .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
-        .map(|i| (i, eval::tower_capacity(&g.deck, farm, i).saturating_sub(farm.cells[i].water)))
+        .map(|i| {
+            (
+                i,
+                eval::tower_capacity(&g.deck, farm, i).saturating_sub(farm.cells[i].water),
+            )
+        })
         .collect()
 }
 
@@ -87,7 +99,11 @@ fn forced_split(g: &Game) -> Option<[u8; 4]> {
         }
     }
     let splits = legal::legal_splits(g);
-    if splits.len() == 1 { Some(splits[0]) } else { None }
+    if splits.len() == 1 {
+        Some(splits[0])
+    } else {
+        None
+    }
 }
 
 /// Runs every automatic step until the game waits for a decision. `actor` is the seat whose
@@ -122,9 +138,16 @@ pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event
                 }
                 // Every seat holding cards selects one; normally all hands are the same size,
                 // but when the piles ran short (ruling 4) a seat may run out early.
-                let holding = g.s.players.iter().any(|p| !p.hand.is_empty() || p.selected.is_some());
+                let holding =
+                    g.s.players
+                        .iter()
+                        .any(|p| !p.hand.is_empty() || p.selected.is_some());
                 if holding {
-                    if g.s.players.iter().all(|p| p.selected.is_some() || p.hand.is_empty()) {
+                    if g.s
+                        .players
+                        .iter()
+                        .all(|p| p.selected.is_some() || p.hand.is_empty())
+                    {
                         reveal(g, turn, events);
                     } else {
                         return;
@@ -134,7 +157,11 @@ pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event
                     entered_harvest = true;
                 }
             }
-            Phase::Duel { current, picks, taken } => {
+            Phase::Duel {
+                current,
+                picks,
+                taken,
+            } => {
                 if !taken || !g.s.players[current as usize].settled() {
                     return;
                 }
@@ -148,12 +175,19 @@ pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event
                     let k = g.s.row_pile.len().min(2);
                     turn_face_up(g, k, events);
                 }
-                g.s.phase = Phase::Duel { current: 1 - current, picks, taken: false };
+                g.s.phase = Phase::Duel {
+                    current: 1 - current,
+                    picks,
+                    taken: false,
+                };
             }
             Phase::Harvest => {
                 // Ruling 9: bookkeeping that happens to everyone runs in turn order.
-                let pending: Vec<usize> =
-                    g.turn_order().into_iter().filter(|&s| !g.s.players[s].harvest_done).collect();
+                let pending: Vec<usize> = g
+                    .turn_order()
+                    .into_iter()
+                    .filter(|&s| !g.s.players[s].harvest_done)
+                    .collect();
                 if pending.is_empty() {
                     end_year(g, events);
                     continue;
@@ -163,7 +197,9 @@ pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event
                 // the seats whose options may have changed are looked at: everyone when the
                 // harvest begins, afterwards just the seat that acted (farms are independent).
                 let look: Vec<usize> = match actor {
-                    Some(a) if !entered_harvest => pending.into_iter().filter(|&s| s == a).collect(),
+                    Some(a) if !entered_harvest => {
+                        pending.into_iter().filter(|&s| s == a).collect()
+                    }
                     _ => pending,
                 };
                 entered_harvest = false;
@@ -195,7 +231,11 @@ fn start_action_phase(g: &mut Game, events: &mut Vec<Event>) {
         g.s.row_pile = pile;
         let k = g.s.row_pile.len().min(6);
         turn_face_up(g, k, events);
-        g.s.phase = Phase::Duel { current: g.s.first_player, picks: 0, taken: false };
+        g.s.phase = Phase::Duel {
+            current: g.s.first_player,
+            picks: 0,
+            taken: false,
+        };
     } else {
         g.s.phase = Phase::Action { turn: 1 };
     }
@@ -223,7 +263,11 @@ fn reveal(g: &mut Game, turn: u8, events: &mut Vec<Event>) {
     }
     events.push(Event::Revealed { turn, cards });
     let dir = direction(g.s.year);
-    let mut hands: Vec<_> = g.s.players.iter_mut().map(|p| std::mem::take(&mut p.hand)).collect();
+    let mut hands: Vec<_> =
+        g.s.players
+            .iter_mut()
+            .map(|p| std::mem::take(&mut p.hand))
+            .collect();
     let passed = hands.iter().any(|h| !h.is_empty());
     for (from, hand) in hands.iter_mut().enumerate() {
         let to = match dir {
@@ -254,6 +298,8 @@ fn end_year(g: &mut Game, events: &mut Vec<Event>) {
     }
     let n = g.s.players.len() as u8;
     g.s.first_player = (g.s.first_player + 1) % n;
-    events.push(Event::FirstPlayerPassed { to: g.s.first_player as usize });
+    events.push(Event::FirstPlayerPassed {
+        to: g.s.first_player as usize,
+    });
     start_year(g, g.s.year + 1, events);
 }

@@ -24,7 +24,11 @@ impl std::fmt::Display for SplitError {
         match self {
             SplitError::Total { want, got } => write!(f, "draw {want} cards in total, not {got}"),
             SplitError::PileTooSmall { pile, holds } => {
-                write!(f, "the {} pile holds only {holds} cards", Pile::ALL[*pile].name())
+                write!(
+                    f,
+                    "the {} pile holds only {holds} cards",
+                    Pile::ALL[*pile].name()
+                )
             }
             SplitError::EveryPile => write!(f, "draw from every pile that still has cards"),
             SplitError::ThreePiles => write!(f, "draw from at least 3 different piles"),
@@ -44,13 +48,20 @@ pub(super) fn split_error(g: &Game, split: [u8; 4]) -> Option<SplitError> {
     }
     for (k, &c) in split.iter().enumerate() {
         if c as usize > sizes[k] {
-            return Some(SplitError::PileTooSmall { pile: k, holds: sizes[k] });
+            return Some(SplitError::PileTooSmall {
+                pile: k,
+                holds: sizes[k],
+            });
         }
     }
     let non_empty = sizes.iter().filter(|&&s| s > 0).count();
     let used = split.iter().filter(|&&c| c > 0).count();
     if used < non_empty.min(3) {
-        return Some(if non_empty < 3 { SplitError::EveryPile } else { SplitError::ThreePiles });
+        return Some(if non_empty < 3 {
+            SplitError::EveryPile
+        } else {
+            SplitError::ThreePiles
+        });
     }
     if g.s.options.intro {
         let fixed = INTRO_SPLITS[g.s.year as usize - 1];
@@ -113,7 +124,11 @@ pub(super) fn legal_actions(g: &Game, seat: usize) -> Vec<Action> {
                 water_placements(g, seat, &mut out);
             }
             if p.split.is_none() && g.turn_order().get(next as usize) == Some(&seat) {
-                out.extend(legal_splits(g).into_iter().map(|split| Action::Draw { split }));
+                out.extend(
+                    legal_splits(g)
+                        .into_iter()
+                        .map(|split| Action::Draw { split }),
+                );
             }
         }
         Phase::Action { .. } => {
@@ -153,10 +168,20 @@ pub(super) fn legal_actions(g: &Game, seat: usize) -> Vec<Action> {
 fn equipment_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
     let p = &g.s.players[seat];
     for e in distinct(&p.offer) {
-        out.push(Action::Equipment { keep: tile(g, e), place: None });
+        out.push(Action::Equipment {
+            keep: tile(g, e),
+            place: None,
+        });
         for c in &p.farm.cells {
-            if c.face_up && c.equipment.len() < 2 && !c.equipment.contains(&e) && host_accepts(&g.deck, c.card, e) {
-                out.push(Action::Equipment { keep: tile(g, e), place: Some(c.pos) });
+            if c.face_up
+                && c.equipment.len() < 2
+                && !c.equipment.contains(&e)
+                && host_accepts(&g.deck, c.card, e)
+            {
+                out.push(Action::Equipment {
+                    keep: tile(g, e),
+                    place: Some(c.pos),
+                });
             }
         }
     }
@@ -172,9 +197,17 @@ fn water_placements(g: &Game, seat: usize, out: &mut Vec<Action>) {
         .collect();
     let room: u32 = rooms.iter().map(|&(_, r)| r as u32).sum();
     let must = (g.s.players[seat].pending_water as u32).min(room) as usize;
-    fn rec(rooms: &[(Pos, u8)], from: usize, left: usize, acc: &mut Vec<Pos>, out: &mut Vec<Action>) {
+    fn rec(
+        rooms: &[(Pos, u8)],
+        from: usize,
+        left: usize,
+        acc: &mut Vec<Pos>,
+        out: &mut Vec<Action>,
+    ) {
         if left == 0 {
-            out.push(Action::PlaceWater { towers: acc.clone() });
+            out.push(Action::PlaceWater {
+                towers: acc.clone(),
+            });
             return;
         }
         for k in from..rooms.len() {
@@ -191,8 +224,10 @@ fn water_placements(g: &Game, seat: usize, out: &mut Vec<Action>) {
 
 /// Sets of 0-2 distinct set-aside tiles that fit a card being built (ruling 17).
 fn tile_sets(g: &Game, seat: usize, card: CellCard) -> Vec<Vec<SmolStr>> {
-    let fits: Vec<EquipIdx> =
-        distinct(&g.s.players[seat].set_aside).into_iter().filter(|&e| host_accepts(&g.deck, card, e)).collect();
+    let fits: Vec<EquipIdx> = distinct(&g.s.players[seat].set_aside)
+        .into_iter()
+        .filter(|&e| host_accepts(&g.deck, card, e))
+        .collect();
     let mut sets = vec![Vec::new()];
     for (a, &e) in fits.iter().enumerate() {
         sets.push(vec![tile(g, e)]);
@@ -213,7 +248,15 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
         .ability
         .as_ref()
         .filter(|a| a.timing == Timing::Immediate)
-        .and_then(|a| a.effects.iter().find_map(|e| if let Effect::Repeat { max, .. } = e { Some(*max) } else { None }))
+        .and_then(|a| {
+            a.effects.iter().find_map(|e| {
+                if let Effect::Repeat { max, .. } = e {
+                    Some(*max)
+                } else {
+                    None
+                }
+            })
+        })
         .unwrap_or(0);
     let loc_sets = tile_sets(g, seat, CellCard::Location(d));
     let info = eval::FarmInfo::new(&g.deck, &p.farm);
@@ -223,7 +266,12 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
                 break;
             }
             for set in &loc_sets {
-                out.push(Action::Build { pos, water: Vec::new(), extra, equipment: set.clone() });
+                out.push(Action::Build {
+                    pos,
+                    water: Vec::new(),
+                    extra,
+                    equipment: set.clone(),
+                });
             }
         }
     }
@@ -231,7 +279,10 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
         let sets = tile_sets(g, seat, CellCard::WaterTower);
         for &pos in &spaces {
             for set in &sets {
-                out.push(Action::WaterTower { pos, equipment: set.clone() });
+                out.push(Action::WaterTower {
+                    pos,
+                    equipment: set.clone(),
+                });
             }
         }
     }
@@ -239,7 +290,10 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
         let sets = tile_sets(g, seat, CellCard::Silo);
         for &pos in &spaces {
             for set in &sets {
-                out.push(Action::Silo { pos, equipment: set.clone() });
+                out.push(Action::Silo {
+                    pos,
+                    equipment: set.clone(),
+                });
             }
         }
     }
@@ -257,16 +311,31 @@ fn harvest_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
     let p = &g.s.players[seat];
     let info = eval::FarmInfo::new(&g.deck, &p.farm);
     for (i, c) in p.farm.cells.iter().enumerate() {
-        let Some(a) = eval::cell_ability(&g.deck, &p.farm, i).filter(|a| a.timing == Timing::Harvest) else {
+        let Some(a) =
+            eval::cell_ability(&g.deck, &p.farm, i).filter(|a| a.timing == Timing::Harvest)
+        else {
             continue;
         };
-        let max_extra =
-            a.effects.iter().find_map(|e| if let Effect::Repeat { max, .. } = e { Some(*max) } else { None }).unwrap_or(0);
+        let max_extra = a
+            .effects
+            .iter()
+            .find_map(|e| {
+                if let Effect::Repeat { max, .. } = e {
+                    Some(*max)
+                } else {
+                    None
+                }
+            })
+            .unwrap_or(0);
         for extra in 0..=max_extra {
             if apply::check_harvest(g, seat, &info, c.pos, &[], extra).is_err() {
                 break;
             }
-            out.push(Action::Harvest { pos: c.pos, water: Vec::new(), extra });
+            out.push(Action::Harvest {
+                pos: c.pos,
+                water: Vec::new(),
+                extra,
+            });
         }
     }
 }

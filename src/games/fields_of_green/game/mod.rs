@@ -40,14 +40,22 @@ pub struct Options {
 pub enum Phase {
     /// Players draw in turn order; `next` is the position in turn order (0 = first player) of
     /// the seat that draws next, equal to the player count once everyone has drawn.
-    Upkeep { next: u8 },
+    Upkeep {
+        next: u8,
+    },
     /// 3+ players: the simultaneous draft (ruling 7). `turn` is the turn whose cards are being
     /// selected (1-based; one past the last once the last cards are revealed).
-    Action { turn: u8 },
+    Action {
+        turn: u8,
+    },
     /// 2 players: alternating picks from the face-up row (ruling 21); `current` is the seat to
     /// act, `picks` how many cards have been taken this year, `taken` whether `current` has
     /// taken its card this turn.
-    Duel { current: u8, picks: u8, taken: bool },
+    Duel {
+        current: u8,
+        picks: u8,
+        taken: bool,
+    },
     Harvest,
     Ended,
 }
@@ -203,18 +211,24 @@ impl Game {
     /// Seats in turn order for this year, first player first (ruling 9).
     pub fn turn_order(&self) -> Vec<usize> {
         let n = self.s.players.len();
-        (0..n).map(|k| (self.s.first_player as usize + k) % n).collect()
+        (0..n)
+            .map(|k| (self.s.first_player as usize + k) % n)
+            .collect()
     }
 
     /// Seats the game is waiting for now: those with a decision the game cannot go on without.
     /// (A seat that has selected its card may still change it, but is not holding anyone up.)
     pub fn waiting_for(&self) -> Vec<usize> {
-        (0..self.players()).filter(|&s| self.is_waiting_for(s)).collect()
+        (0..self.players())
+            .filter(|&s| self.is_waiting_for(s))
+            .collect()
     }
 
     /// True when the game needs a decision from `seat` before it can go on.
     pub fn is_waiting_for(&self, seat: usize) -> bool {
-        let Some(p) = self.s.players.get(seat) else { return false };
+        let Some(p) = self.s.players.get(seat) else {
+            return false;
+        };
         if self.s.phase == Phase::Ended {
             return false;
         }
@@ -223,7 +237,8 @@ impl Game {
         }
         match self.s.phase {
             Phase::Upkeep { next } => {
-                p.pending_water > 0 || (p.split.is_none() && self.turn_order().get(next as usize) == Some(&seat))
+                p.pending_water > 0
+                    || (p.split.is_none() && self.turn_order().get(next as usize) == Some(&seat))
             }
             Phase::Action { .. } => {
                 p.revealed.is_some() || (p.selected.is_none() && !p.hand.is_empty())
@@ -236,7 +251,11 @@ impl Game {
 
     /// The snapshot to store.
     pub fn snapshot(&self) -> GameSnapshot {
-        GameSnapshot { schema: SNAPSHOT_SCHEMA, deck: self.deck.fingerprint, state: self.s.clone() }
+        GameSnapshot {
+            schema: SNAPSHOT_SCHEMA,
+            deck: self.deck.fingerprint,
+            state: self.s.clone(),
+        }
     }
 
     /// Restores a game, refusing a snapshot of another schema or deck, or one that breaks the
@@ -246,9 +265,15 @@ impl Game {
             return Err(SnapshotError::Schema(snap.schema));
         }
         if snap.deck != deck.fingerprint {
-            return Err(SnapshotError::Deck { saved: snap.deck, loaded: deck.fingerprint });
+            return Err(SnapshotError::Deck {
+                saved: snap.deck,
+                loaded: deck.fingerprint,
+            });
         }
-        let game = Game { deck, s: snap.state };
+        let game = Game {
+            deck,
+            s: snap.state,
+        };
         game.check_invariants().map_err(SnapshotError::Invalid)?;
         Ok(game)
     }
@@ -280,7 +305,9 @@ impl Game {
 pub enum SnapshotError {
     #[error("snapshot schema {0} is not supported (expected {SNAPSHOT_SCHEMA})")]
     Schema(u32),
-    #[error("the game was saved with another deck (fingerprint {saved:016x}, loaded {loaded:016x})")]
+    #[error(
+        "the game was saved with another deck (fingerprint {saved:016x}, loaded {loaded:016x})"
+    )]
     Deck { saved: u64, loaded: u64 },
     #[error("the saved game is inconsistent: {0}")]
     Invalid(String),
@@ -293,7 +320,11 @@ pub fn hand_size(players: usize) -> u8 {
 
 /// Pass direction by year (ruling 6).
 pub fn direction(year: u8) -> Direction {
-    if year % 2 == 1 { Direction::Left } else { Direction::Right }
+    if year % 2 == 1 {
+        Direction::Left
+    } else {
+        Direction::Right
+    }
 }
 
 /// Introductory mode splits (ruling 5), Field/Livestock/Construction/Building.

@@ -61,7 +61,14 @@ pub enum TieBreak {
 }
 
 /// VP of a Game End ability for the card at `subject`.
-pub fn game_end_vp(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, a: &Ability) -> u32 {
+pub fn game_end_vp(
+    deck: &Deck,
+    farm: &Farm,
+    coins: u32,
+    food: u32,
+    subject: Pos,
+    a: &Ability,
+) -> u32 {
     if a.timing != Timing::GameEnd {
         return 0;
     }
@@ -97,7 +104,11 @@ pub(super) fn score(g: &Game) -> Vec<ScorePad> {
                 if let CellCard::Location(d) = c.card {
                     cards += deck.location(d).vp as u32;
                     if own.is_some_and(|a| a.timing == Timing::GameEnd) {
-                        game_end.push(GameEndLine { card: SmolStr::new(&deck.location(d).id), pos: c.pos, vp: own_vp });
+                        game_end.push(GameEndLine {
+                            card: SmolStr::new(&deck.location(d).id),
+                            pos: c.pos,
+                            vp: own_vp,
+                        });
                     }
                 }
                 for &e in &c.equipment {
@@ -129,8 +140,11 @@ pub(super) fn score(g: &Game) -> Vec<ScorePad> {
             equipment += set_aside;
             let money = coins / 3;
             let food = p.food / 2;
-            let water_towers =
-                farm.cells.iter().filter(|c| c.card == CellCard::WaterTower && c.water == 0).count() as u32;
+            let water_towers = farm
+                .cells
+                .iter()
+                .filter(|c| c.card == CellCard::WaterTower && c.water == 0)
+                .count() as u32;
             let game_end_total: u32 = game_end.iter().map(|l| l.vp).sum();
             let tokens = p.vp_tokens;
             let total = cards + tokens + equipment + money + food + water_towers + game_end_total;

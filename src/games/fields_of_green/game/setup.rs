@@ -170,7 +170,10 @@ impl Game {
             return Err(SetupError::DeckTooSmall(o.players));
         }
         if setup.seats.len() > n {
-            return Err(SetupError::BadPreset { seat: n, why: "more presets than seats".into() });
+            return Err(SetupError::BadPreset {
+                seat: n,
+                why: "more presets than seats".into(),
+            });
         }
 
         // Ruling 2: the four piles and the Equipment stack, shuffled.
@@ -225,17 +228,27 @@ impl Game {
         // Fixed tops: pull the named cards out and put them on top, first named on top.
         for (k, tops) in setup.piles.iter().enumerate() {
             for id in tops.iter().rev() {
-                let d = deck.location_by_id(id).ok_or_else(|| SetupError::UnknownCard(id.clone()))?;
+                let d = deck
+                    .location_by_id(id)
+                    .ok_or_else(|| SetupError::UnknownCard(id.clone()))?;
                 if deck.location(d).pile.index() != k {
-                    return Err(SetupError::WrongPile { card: id.clone(), pile: Pile::ALL[k] });
+                    return Err(SetupError::WrongPile {
+                        card: id.clone(),
+                        pile: Pile::ALL[k],
+                    });
                 }
                 take_from_pile(&mut s.piles[k], d, id)?;
                 s.piles[k].push(d);
             }
         }
         for id in setup.equipment.iter().rev() {
-            let e = deck.equipment_by_id(id).ok_or_else(|| SetupError::UnknownEquipment(id.clone()))?;
-            let at = equipment.iter().position(|&x| x == e).ok_or_else(|| SetupError::NotEnough(id.clone()))?;
+            let e = deck
+                .equipment_by_id(id)
+                .ok_or_else(|| SetupError::UnknownEquipment(id.clone()))?;
+            let at = equipment
+                .iter()
+                .position(|&x| x == e)
+                .ok_or_else(|| SetupError::NotEnough(id.clone()))?;
             equipment.remove(at);
             equipment.push_front(e);
         }
@@ -248,7 +261,8 @@ impl Game {
             StartPhase::Harvest => game.s.phase = Phase::Harvest,
         }
         flow::advance(&mut game, None, &mut events);
-        game.check_invariants().map_err(|why| SetupError::BadPreset { seat: 0, why })?;
+        game.check_invariants()
+            .map_err(|why| SetupError::BadPreset { seat: 0, why })?;
         Ok((game, events))
     }
 }
@@ -264,9 +278,17 @@ fn standard_start(deck: &Deck, s: &mut State) -> PlayerState {
         water: START.1.min(deck.supply.tower_capacity),
         equipment: vec![],
     };
-    let silo = Cell { pos: Pos::new(1, 0), card: CellCard::Silo, face_up: true, water: 0, equipment: vec![] };
+    let silo = Cell {
+        pos: Pos::new(1, 0),
+        card: CellCard::Silo,
+        face_up: true,
+        water: 0,
+        equipment: vec![],
+    };
     PlayerState {
-        farm: Farm { cells: vec![tower, silo] },
+        farm: Farm {
+            cells: vec![tower, silo],
+        },
         coins: START.0,
         food: START.2.min(deck.supply.silo_capacity as u32),
         ..PlayerState::default()
@@ -274,7 +296,10 @@ fn standard_start(deck: &Deck, s: &mut State) -> PlayerState {
 }
 
 fn take_from_pile(pile: &mut Vec<DesignIdx>, d: DesignIdx, id: &SmolStr) -> Result<(), SetupError> {
-    let at = pile.iter().position(|&x| x == d).ok_or_else(|| SetupError::NotEnough(id.clone()))?;
+    let at = pile
+        .iter()
+        .position(|&x| x == d)
+        .ok_or_else(|| SetupError::NotEnough(id.clone()))?;
     pile.remove(at);
     Ok(())
 }
@@ -288,8 +313,13 @@ fn preset_start(
 ) -> Result<PlayerState, SetupError> {
     let bad = |why: String| SetupError::BadPreset { seat, why };
     let mut take_tile = |id: &SmolStr| -> Result<EquipIdx, SetupError> {
-        let e = deck.equipment_by_id(id).ok_or_else(|| SetupError::UnknownEquipment(id.clone()))?;
-        let at = stack.iter().position(|&x| x == e).ok_or_else(|| SetupError::NotEnough(id.clone()))?;
+        let e = deck
+            .equipment_by_id(id)
+            .ok_or_else(|| SetupError::UnknownEquipment(id.clone()))?;
+        let at = stack
+            .iter()
+            .position(|&x| x == e)
+            .ok_or_else(|| SetupError::NotEnough(id.clone()))?;
         stack.remove(at);
         Ok(e)
     };
@@ -314,7 +344,9 @@ fn preset_start(
                 CellCard::Silo
             }
             id => {
-                let d = deck.location_by_id(id).ok_or_else(|| SetupError::UnknownCard(pc.card.clone()))?;
+                let d = deck
+                    .location_by_id(id)
+                    .ok_or_else(|| SetupError::UnknownCard(pc.card.clone()))?;
                 take_from_pile(&mut s.piles[deck.location(d).pile.index()], d, &pc.card)?;
                 CellCard::Location(d)
             }
@@ -323,16 +355,27 @@ fn preset_start(
             return Err(bad("only locations can be Open Areas".into()));
         }
         if pc.water > 0 && card != CellCard::WaterTower {
-            return Err(bad(format!("Water on a card that is not a Water Tower at {:?}", pc.pos)));
+            return Err(bad(format!(
+                "Water on a card that is not a Water Tower at {:?}",
+                pc.pos
+            )));
         }
         let mut equipment = Vec::new();
         for id in &pc.equipment {
             equipment.push(take_tile(id)?);
         }
-        farm.cells.push(Cell { pos: pc.pos, card, face_up: pc.face_up, water: pc.water, equipment });
+        farm.cells.push(Cell {
+            pos: pc.pos,
+            card,
+            face_up: pc.face_up,
+            water: pc.water,
+            equipment,
+        });
     }
     if farm.cells.is_empty() || !farm.is_connected() {
-        return Err(bad("a farm needs at least one card and every card must touch another".into()));
+        return Err(bad(
+            "a farm needs at least one card and every card must touch another".into(),
+        ));
     }
     let mut set_aside = Vec::new();
     for id in &preset.set_aside {
@@ -363,7 +406,9 @@ pub(super) fn check_invariants(g: &Game) -> Result<(), String> {
     // Card conservation: every copy of every design is in exactly one place.
     let mut seen = vec![0usize; deck.locations.len()];
     let mut count = |d: DesignIdx| -> Result<(), String> {
-        *seen.get_mut(d as usize).ok_or_else(|| format!("unknown design {d}"))? += 1;
+        *seen
+            .get_mut(d as usize)
+            .ok_or_else(|| format!("unknown design {d}"))? += 1;
         Ok(())
     };
     for (k, pile) in s.piles.iter().enumerate() {
@@ -381,7 +426,9 @@ pub(super) fn check_invariants(g: &Game) -> Result<(), String> {
     let mut silos = 0usize;
     let mut tiles = vec![0usize; deck.equipment.len()];
     let mut tile = |e: EquipIdx| -> Result<(), String> {
-        *tiles.get_mut(e as usize).ok_or_else(|| format!("unknown equipment {e}"))? += 1;
+        *tiles
+            .get_mut(e as usize)
+            .ok_or_else(|| format!("unknown equipment {e}"))? += 1;
         Ok(())
     };
     for &e in s.equipment.iter().chain(&s.equipment_discard) {
@@ -409,35 +456,53 @@ pub(super) fn check_invariants(g: &Game) -> Result<(), String> {
             if !c.face_up && (!c.equipment.is_empty() || !matches!(c.card, CellCard::Location(_))) {
                 return Err(format!("seat {seat}: bad Open Area at {:?}", c.pos));
             }
-            if c.equipment.len() > 2 || (c.equipment.len() == 2 && c.equipment[0] == c.equipment[1]) {
-                return Err(format!("seat {seat}: bad Equipment at {:?} (ruling 17)", c.pos));
+            if c.equipment.len() > 2 || (c.equipment.len() == 2 && c.equipment[0] == c.equipment[1])
+            {
+                return Err(format!(
+                    "seat {seat}: bad Equipment at {:?} (ruling 17)",
+                    c.pos
+                ));
             }
             for &e in &c.equipment {
                 tile(e)?;
             }
             if c.card == CellCard::WaterTower {
                 if c.water > eval::tower_capacity(deck, &p.farm, i) {
-                    return Err(format!("seat {seat}: tower at {:?} over capacity (ruling 3)", c.pos));
+                    return Err(format!(
+                        "seat {seat}: tower at {:?} over capacity (ruling 3)",
+                        c.pos
+                    ));
                 }
             } else if c.water != 0 {
                 return Err(format!("seat {seat}: Water off a tower at {:?}", c.pos));
             }
         }
         if p.food > eval::food_capacity(deck, &p.farm) {
-            return Err(format!("seat {seat}: {} Food over the Silos' capacity (ruling 3)", p.food));
+            return Err(format!(
+                "seat {seat}: {} Food over the Silos' capacity (ruling 3)",
+                p.food
+            ));
         }
         if p.offer.len() > 3 {
-            return Err(format!("seat {seat}: more than 3 Equipment tiles drawn (ruling 17)"));
+            return Err(format!(
+                "seat {seat}: more than 3 Equipment tiles drawn (ruling 17)"
+            ));
         }
     }
     for (d, def) in deck.locations.iter().enumerate() {
         if seen[d] != def.copies as usize {
-            return Err(format!("{}: {} copies found, {} in the deck", def.id, seen[d], def.copies));
+            return Err(format!(
+                "{}: {} copies found, {} in the deck",
+                def.id, seen[d], def.copies
+            ));
         }
     }
     for (e, def) in deck.equipment.iter().enumerate() {
         if tiles[e] != def.copies as usize {
-            return Err(format!("{}: {} tiles found, {} in the deck", def.id, tiles[e], def.copies));
+            return Err(format!(
+                "{}: {} tiles found, {} in the deck",
+                def.id, tiles[e], def.copies
+            ));
         }
     }
     if towers + s.towers_left as usize != deck.supply.water_towers as usize
@@ -461,7 +526,12 @@ pub(super) fn check_invariants(g: &Game) -> Result<(), String> {
             }
         }
         Phase::Duel { picks, .. } => {
-            let drawn: usize = s.players.iter().filter_map(|p| p.split).map(|sp| sp.iter().map(|&c| c as usize).sum::<usize>()).sum();
+            let drawn: usize = s
+                .players
+                .iter()
+                .filter_map(|p| p.split)
+                .map(|sp| sp.iter().map(|&c| c as usize).sum::<usize>())
+                .sum();
             if n != 2 || s.row.len() + s.row_pile.len() + picks as usize != drawn {
                 return Err("2-player row does not add up to the cards drawn this year".into());
             }
