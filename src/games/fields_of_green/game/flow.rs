@@ -3,7 +3,6 @@
 //! of the game.
 
 use super::{Game, INCOME, INTRO_SPLITS, Phase, apply, direction, eval, legal, scoring};
-use crate::games::fields_of_green::action::Action;
 use crate::games::fields_of_green::event::{Direction, Event};
 use crate::games::fields_of_green::farm::CellCard;
 use rand::seq::SliceRandom;
@@ -98,7 +97,7 @@ fn forced_split(g: &Game) -> Option<[u8; 4]> {
             return Some(split);
         }
     }
-    let splits = legal::legal_splits(g);
+    let splits = legal::splits_upto(g, 2);
     if splits.len() == 1 {
         Some(splits[0])
     } else {
@@ -205,7 +204,13 @@ pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event
                 entered_harvest = false;
                 let mut progressed = false;
                 for seat in look {
-                    if legal::legal_actions(g, seat) == [Action::EndHarvest] {
+                    let p = &g.s.players[seat];
+                    // Forced: no tile offer to settle and no Harvest ability payable, which is
+                    // what `legal_actions == [EndHarvest]` means, found more cheaply.
+                    let forced = p.offer.is_empty()
+                        && p.pending_equipment == 0
+                        && !legal::any_harvest_choice(g, seat);
+                    if forced {
                         apply::end_harvest(g, seat, events);
                         progressed = true;
                     }

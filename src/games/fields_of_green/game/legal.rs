@@ -75,6 +75,11 @@ pub(super) fn split_error(g: &Game, split: [u8; 4]) -> Option<SplitError> {
 
 /// Every split allowed now, in a stable order.
 pub(super) fn legal_splits(g: &Game) -> Vec<[u8; 4]> {
+    splits_upto(g, usize::MAX)
+}
+
+/// The first `limit` legal splits (the forced-draw check only needs to know if there is one).
+pub(super) fn splits_upto(g: &Game, limit: usize) -> Vec<[u8; 4]> {
     let hs = hand_size(g.s.players.len());
     let mut out = Vec::new();
     for a in 0..=hs {
@@ -85,12 +90,25 @@ pub(super) fn legal_splits(g: &Game) -> Vec<[u8; 4]> {
                     let split = [a, b, c, d];
                     if split_error(g, split).is_none() {
                         out.push(split);
+                        if out.len() >= limit {
+                            return out;
+                        }
                     }
                 }
             }
         }
     }
     out
+}
+
+/// True when the seat has at least one Harvest ability it can pay now.
+pub(super) fn any_harvest_choice(g: &Game, seat: usize) -> bool {
+    let p = &g.s.players[seat];
+    let info = eval::FarmInfo::new(&g.deck, &p.farm);
+    p.farm.cells.iter().enumerate().any(|(i, c)| {
+        eval::cell_ability(&g.deck, &p.farm, i).is_some_and(|a| a.timing == Timing::Harvest)
+            && apply::check_harvest(g, seat, &info, c.pos, &[], 0).is_ok()
+    })
 }
 
 fn id(g: &Game, d: DesignIdx) -> SmolStr {
