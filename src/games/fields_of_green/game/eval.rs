@@ -81,10 +81,13 @@ pub fn count(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, c: &
             Scope::Farm => (0..farm.cells.len())
                 .filter(|&i| farm.cells[i].pos != subject && cell_matches(deck, farm, i, of))
                 .count() as u32,
-            _ => cells_in_scope(farm, subject, scope)
-                .into_iter()
-                .filter(|&i| cell_matches(deck, farm, i, of))
-                .count() as u32,
+            Scope::Within(n) => {
+                let d = farm.distances(subject);
+                (0..farm.cells.len())
+                    .filter(|&i| d[i] >= 1 && d[i] <= n && cell_matches(deck, farm, i, of))
+                    .count() as u32
+            }
+            Scope::This => 0,
         },
     }
 }

@@ -278,7 +278,19 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
         .unwrap_or(0);
     let loc_sets = tile_sets(g, seat, CellCard::Location(d));
     let info = eval::FarmInfo::new(&g.deck, &p.farm);
-    for &pos in &spaces {
+    // A cheap bound first: with plain (uncounted) costs and no Ongoing discounts in the farm, the
+    // cost is the same on every space, so a card the player cannot pay is skipped without
+    // checking each space. Otherwise each space is checked in full.
+    let c = &def.cost;
+    let total_water: u32 = p.farm.cells.iter().map(|c| c.water as u32).sum();
+    let hopeless = info.mods.is_empty()
+        && c.coins.is_fixed()
+        && c.water.is_fixed()
+        && c.food.is_fixed()
+        && (c.coins.eval(0) > p.coins || c.food.eval(0) > p.food || c.water.eval(0) > total_water);
+    let spaces_to_try: &[_] = if hopeless { &[] } else { &spaces };
+    out.reserve(spaces.len() * (2 + loc_sets.len()) + 8);
+    for &pos in spaces_to_try {
         for extra in 0..=max_extra {
             if apply::check_build(g, seat, &info, pos, &[], extra, &[]).is_err() {
                 break;
