@@ -33,7 +33,7 @@ use super::spec::{self, ButtonSpec, EmbedSpec, FieldSpec, MessageSpec, Style, li
 use crate::games::fields_of_green::event::Direction;
 use crate::games::fields_of_green::view::{FarmView, SeatView};
 use crate::games::fields_of_green::{Deck, Game, Phase};
-use crate::render::{self, RenderOptions};
+use crate::render::{self, RenderOptions, and_list, plural};
 use crate::store::Table;
 
 /// Embed colours.
@@ -106,20 +106,6 @@ fn mention(table: &Table, names: &[String], seat: usize) -> String {
     match table.user_of(seat) {
         Some(u) => format!("<@{u}>"),
         None => who(names, seat),
-    }
-}
-
-/// `1 coin`, `2 coins`.
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn and_list(parts: &[String]) -> String {
-    match parts {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 

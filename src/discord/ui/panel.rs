@@ -25,7 +25,7 @@ use crate::games::fields_of_green::text;
 use crate::games::fields_of_green::view::{PlayerView, SeatView};
 use crate::games::fields_of_green::{Action, ActionError, Deck, Event, Game, Phase, Pos};
 use crate::render::{self, GridBounds, coord_label};
-use crate::store::Table;
+use crate::store::{Status, Table};
 use smol_str::SmolStr;
 
 /// The private panel of `seat` on `screen`, with an optional `notice` line on top (the result of
@@ -43,6 +43,14 @@ pub fn panel(
     if seat >= game.players() {
         let mut m = MessageSpec {
             content: "You have no seat in this game.".to_string(),
+            ..Default::default()
+        };
+        fit(&mut m);
+        return m;
+    }
+    if table.game.status == Status::Abandoned {
+        let mut m = MessageSpec {
+            content: "This game was cancelled: there is nothing more to do.".to_string(),
             ..Default::default()
         };
         fit(&mut m);
@@ -74,6 +82,12 @@ pub fn panel(
             drawing
         }
         Screen::Build => p.build(&mut out),
+        Screen::PayBuild { pos, equipment, .. }
+            if special_marker(game.deck(), equipment).is_some() =>
+        {
+            let tower = special_marker(game.deck(), equipment) == Some(true);
+            p.special_space(&mut out, *pos, tower)
+        }
         Screen::PayBuild {
             pos,
             extra,
@@ -82,6 +96,11 @@ pub fn panel(
         Screen::Tower => p.special(&mut out, true),
         Screen::Silo => p.special(&mut out, false),
         Screen::Restore => p.restore(&mut out),
+        // In the upkeep there is nothing to harvest: the screen places income Water starting
+        // with one tower (reached when the placements do not fit one message).
+        Screen::PayHarvest { pos, .. } if matches!(game.phase(), Phase::Upkeep { .. }) => {
+            p.water_screen(&mut out, *pos)
+        }
         Screen::PayHarvest { pos, extra } => p.pay_harvest(&mut out, *pos, *extra),
         Screen::PlaceEquipment { tile } => p.place_equipment(&mut out, tile),
         Screen::Farm { seat } => p.farm_screen(&mut out, *seat),
@@ -188,7 +207,6 @@ struct Out {
     /// Buttons put in front of the navigation row (Draw, Done, Set aside).
     nav_front: Vec<ButtonSpec>,
     build_grid: bool,
-    show_farm: bool,
     notice: Vec<String>,
     /// A whole embed replacing the usual one (another farm).
     embed: Option<EmbedSpec>,
@@ -206,7 +224,6 @@ impl Out {
             rows: Rows::default(),
             nav_front: Vec::new(),
             build_grid: false,
-            show_farm: true,
             notice: Vec::new(),
             embed: None,
         }
@@ -635,19 +652,85 @@ impl<'a> Panel<'a> {
             me.pending_water,
             and_list(&towers)
         ));
-        let items: Vec<Item> = self
+        let items = self.water_items(None);
+        // The pile split takes 2 rows when this seat also draws now.
+        let drawing = self
+            .v
+            .legal
+            .iter()
+            .any(|a| matches!(a, Action::Draw { .. }));
+        let rows = if drawing { 2 } else { 4 };
+        let fits = limits::SELECT_OPTIONS + limits::BUTTONS_PER_ROW * (rows - 1);
+        let items = if items.len() > fits {
+            // Many towers: choose a first tower, then the placements with it.
+            with_room
+                .iter()
+                .map(|c| {
+                    let screen = Screen::PayHarvest {
+                        pos: c.pos,
+                        extra: 0,
+                    };
+                    Item::go(screen, format!("Water on {}…", self.at(c.pos))).style(Style::Primary)
+                })
+                .collect()
+        } else {
+            items
+        };
+        let lost = self.layout(
+            &mut out.rows,
+            &items,
+            1,
+            rows,
+            "Where does the Water go?",
+            "Put Water on…",
+        );
+        self.note_hidden(out, lost);
+    }
+
+    /// The income Water placements (all, or those using tower `with`), the ones putting all the
+    /// Water on one tower first (keeping the other towers empty scores at the end).
+    fn water_items(&self, with: Option<Pos>) -> Vec<Item> {
+        let mut placements: Vec<&Vec<Pos>> = self
             .v
             .legal
             .iter()
             .filter_map(|a| match a {
-                Action::PlaceWater { towers } => {
-                    Some(Item::act(a.clone(), self.water_label(towers, "on")).style(Style::Primary))
+                Action::PlaceWater { towers } if with.is_none_or(|w| towers.contains(&w)) => {
+                    Some(towers)
                 }
                 _ => None,
             })
             .collect();
-        let lost = self.layout(&mut out.rows, &items, 1, 1, "Where does the Water go?", "");
+        placements.sort_by_key(|t| {
+            let mut d = (*t).clone();
+            d.dedup();
+            d.len()
+        });
+        placements
+            .into_iter()
+            .map(|towers| {
+                let a = Action::PlaceWater {
+                    towers: towers.clone(),
+                };
+                Item::act(a, self.water_label(towers, "on")).style(Style::Primary)
+            })
+            .collect()
+    }
+
+    /// Income Water placements using one tower.
+    fn water_screen(&self, out: &mut Out, pos: Pos) -> bool {
+        let items = self.water_items(Some(pos));
+        if items.is_empty() {
+            return false;
+        }
+        out.text.push(format!(
+            "**Place your income Water** ({} Water), some of it on {}.",
+            self.me().pending_water,
+            self.at(pos)
+        ));
+        let lost = self.layout(&mut out.rows, &items, 1, 4, "Where does the Water go?", "");
         self.note_hidden(out, lost);
+        true
     }
 
     /// `2 on B2, 1 on D3` (or `from`), in order of first appearance.
@@ -1352,6 +1435,25 @@ impl<'a> Panel<'a> {
                     }
                 })
                 .collect();
+            // One-tap entries beyond the 25 a select holds go through their space's screen, so
+            // the second select (and the spare buttons) take them: 60 spaces fit, more than a
+            // farm of 26 cards can have (54 in a straight line).
+            let mut acts_seen = 0;
+            for i in items.iter_mut() {
+                if let Target::Act(Action::Build { pos, .. }) = &i.target {
+                    acts_seen += 1;
+                    if acts_seen > limits::SELECT_OPTIONS {
+                        let pos = *pos;
+                        let screen = Screen::PayBuild {
+                            pos,
+                            extra: 0,
+                            equipment: vec![],
+                        };
+                        *i = Item::go(screen, format!("{}: more choices", self.at(pos)))
+                            .style(Style::Primary);
+                    }
+                }
+            }
         }
         let spaces = {
             let mut v: Vec<Pos> = builds.iter().map(|b| b.0).collect();
@@ -1562,24 +1664,94 @@ impl<'a> Panel<'a> {
                 supply.silo_capacity
             )
         });
-        let items: Vec<Item> = actions
+        // Plain placements first, in reading order, then those with set-aside Equipment.
+        let mut placed: Vec<(Pos, &[SmolStr], &Action)> = actions
             .iter()
-            .map(|a| {
-                let (pos, eq) = match a {
-                    Action::WaterTower { pos, equipment } | Action::Silo { pos, equipment } => {
-                        (*pos, equipment.as_slice())
-                    }
-                    _ => unreachable!("filtered"),
-                };
-                let what = if tower { "Water Tower" } else { "Silo" };
-                Item::act(
-                    (*a).clone(),
-                    format!("{what} at {}{}", self.at(pos), self.variant(0, eq)),
-                )
-                .style(Style::Primary)
+            .map(|a| match a {
+                Action::WaterTower { pos, equipment } | Action::Silo { pos, equipment } => {
+                    (*pos, equipment.as_slice(), *a)
+                }
+                _ => unreachable!("filtered"),
             })
             .collect();
-        let lost = self.layout(&mut out.rows, &items, 1, 4, "Choose a space", "");
+        placed.sort_by_key(|&(p, eq, _)| (!eq.is_empty(), p.y, p.x));
+        let what = if tower { "Water Tower" } else { "Silo" };
+        let items: Vec<Item> = placed
+            .iter()
+            .map(|&(pos, eq, a)| {
+                let label = format!("{what} at {}{}", self.at(pos), self.variant(0, eq));
+                Item::act(a.clone(), label).style(Style::Primary)
+            })
+            .collect();
+        // A select and 3 rows of buttons hold 40 choices. Beyond (set-aside Equipment on a big
+        // farm), one entry per space: spaces with several choices open their own screen.
+        let items = if items.len() > limits::SELECT_OPTIONS + 15 {
+            let mut spaces: Vec<Pos> = placed.iter().map(|&(p, _, _)| p).collect();
+            spaces.sort_by_key(|p| (p.y, p.x));
+            spaces.dedup();
+            let mut acts = 0;
+            spaces
+                .iter()
+                .map(|&pos| {
+                    let here: Vec<&(Pos, &[SmolStr], &Action)> =
+                        placed.iter().filter(|(p, _, _)| *p == pos).collect();
+                    acts += usize::from(here.len() == 1);
+                    match here.as_slice() {
+                        [(_, _, a)] if acts <= limits::SELECT_OPTIONS => {
+                            Item::act((*a).clone(), format!("{what} at {}", self.at(pos)))
+                        }
+                        _ => Item::go(
+                            special_screen(pos, tower),
+                            format!("{what} at {}: with Equipment…", self.at(pos)),
+                        ),
+                    }
+                    .style(Style::Primary)
+                })
+                .collect()
+        } else {
+            items
+        };
+        let lost = self.layout(
+            &mut out.rows,
+            &items,
+            1,
+            4,
+            "Choose a space",
+            "Choose a space (with Equipment)",
+        );
+        self.note_hidden(out, lost);
+        true
+    }
+
+    /// One space's Water Tower (or Silo) choices, with each set of set-aside Equipment that fits:
+    /// reached from the Tower / Silo screen when its choices do not fit one message.
+    fn special_space(&self, out: &mut Out, pos: Pos, tower: bool) -> bool {
+        let what = if tower { "Water Tower" } else { "Silo" };
+        let items: Vec<Item> = self
+            .v
+            .legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::WaterTower { pos: p, equipment } if tower && *p == pos => {
+                    Some((a, equipment))
+                }
+                Action::Silo { pos: p, equipment } if !tower && *p == pos => Some((a, equipment)),
+                _ => None,
+            })
+            .map(|(a, eq)| {
+                let label = format!("{what} at {}{}", self.at(pos), self.variant(0, eq));
+                Item::act(a.clone(), label).style(Style::Primary)
+            })
+            .collect();
+        if items.is_empty() {
+            return false;
+        }
+        out.build_grid = true;
+        out.text.push(format!(
+            "**{what} at {}:** with or without your set-aside Equipment.",
+            self.at(pos)
+        ));
+        let lost = self.layout(&mut out.rows, &items, 4, 4, "Choose", "");
         self.note_hidden(out, lost);
         true
     }
@@ -1961,7 +2133,6 @@ impl<'a> Panel<'a> {
             mut rows,
             nav_front,
             build_grid,
-            show_farm,
             notice,
             embed,
         } = out;
@@ -1969,10 +2140,8 @@ impl<'a> Panel<'a> {
             Some(e) => e,
             None => {
                 let mut d = format!("**{}**\n", resources(me));
-                if show_farm {
-                    d.push_str(&farm_block(self.deck, &me.farm, build_grid, 1800));
-                    d.push('\n');
-                }
+                d.push_str(&farm_block(self.deck, &me.farm, build_grid, 1800));
+                d.push('\n');
                 d.push_str(&text.join("\n\n"));
                 EmbedSpec {
                     title,
@@ -1989,8 +2158,7 @@ impl<'a> Panel<'a> {
         };
         if rows.rows.len() < 4
             && !rows.nav
-            && let Some(row) =
-                public::farm_select(self.table, self.game, &self.v.table, &self.names)
+            && let Some(row) = public::farm_select(self.table, &self.v.table, &self.names)
         {
             rows.rows.push(row);
         }
@@ -2069,6 +2237,31 @@ impl<'a> Panel<'a> {
         };
         fit(&mut m);
         m
+    }
+}
+
+/// The screen listing one space's Water Tower (or Silo) choices. The codec's screens have no page
+/// number, so this reuses `PayBuild` with a marker in place of the Equipment list: the id of the
+/// supply card (`water_tower` / `silo`), which is never an Equipment id (`special_marker` checks
+/// the deck).
+fn special_screen(pos: Pos, tower: bool) -> Screen {
+    let marker = if tower { "water_tower" } else { "silo" };
+    Screen::PayBuild {
+        pos,
+        extra: 0,
+        equipment: vec![SmolStr::new_static(marker)],
+    }
+}
+
+/// `Some(true)` for the Water Tower marker of [`special_screen`], `Some(false)` for the Silo one.
+fn special_marker(deck: &Deck, equipment: &[SmolStr]) -> Option<bool> {
+    match equipment {
+        [m] if deck.equipment_by_id(m).is_none() => match m.as_str() {
+            "water_tower" => Some(true),
+            "silo" => Some(false),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

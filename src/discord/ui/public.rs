@@ -322,12 +322,7 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
 }
 
 /// A select to open one farm large (Screen::Farm), for the farms message and the panel.
-pub(super) fn farm_select(
-    table: &Table,
-    game: &Game,
-    v: &PublicView,
-    names: &[String],
-) -> Option<RowSpec> {
+pub(super) fn farm_select(table: &Table, v: &PublicView, names: &[String]) -> Option<RowSpec> {
     let options: Vec<OptionSpec> = v
         .seats
         .iter()
@@ -344,7 +339,6 @@ pub(super) fn farm_select(
             description: Some(spec::clip(&resources(sv), limits::OPTION_DESCRIPTION)),
         })
         .collect();
-    let _ = game;
     Some(RowSpec::Select(SelectSpec {
         id: cid(table, Verb::Navigate)?,
         placeholder: "Open one farm large".to_string(),
@@ -382,7 +376,7 @@ pub fn farms(table: &Table, game: &Game) -> MessageSpec {
         embeds,
         ..Default::default()
     };
-    if let Some(row) = farm_select(table, game, &v, &names) {
+    if let Some(row) = farm_select(table, &v, &names) {
         m.rows.push(row);
     }
     fit(&mut m);
@@ -552,7 +546,7 @@ pub fn turn_summary(table: &Table, game: &Game, events: &[Event]) -> Option<Mess
         }
     }) {
         Some(turn) => format!("Year {} · turn {turn}", game.year()),
-        None => format!("Year {} · what happened", game.year()),
+        None => format!("Year {} · cards played", game.year()),
     };
     // Per seat, the sentences about what it did, in order; the reveal and face-up cards on top.
     let mut general = Vec::new();
@@ -574,22 +568,35 @@ pub fn turn_summary(table: &Table, game: &Game, events: &[Event]) -> Option<Mess
             _ => general.push(line),
         }
     }
-    e.description = spec::clip(&general.join("\n"), 1500);
-    for (s, lines) in per_seat.iter().enumerate() {
-        if !lines.is_empty() {
-            e.fields
-                .push(field(render::seat_name(&names, s), lines.join("\n"), false));
-        }
+    // The sentences name the players: one list, general lines first, then seat by seat.
+    let mut lines = general;
+    for seat_lines in per_seat {
+        lines.extend(seat_lines.into_iter().map(|l| format!("• {l}")));
     }
-    if e.description.is_empty() && e.fields.is_empty() {
+    if lines.is_empty() {
         return None;
     }
+    e.description = clip_lines(&lines, 3900);
     let mut m = MessageSpec {
         embeds: vec![e],
         ..Default::default()
     };
     fit(&mut m);
     Some(m)
+}
+
+/// As many whole lines as fit in `max` characters, with a note when some were left out.
+fn clip_lines(lines: &[String], max: usize) -> String {
+    let mut out = String::new();
+    for (k, l) in lines.iter().enumerate() {
+        if out.chars().count() + l.chars().count() + 40 > max {
+            out.push_str(&format!("*…and {} more.*", lines.len() - k));
+            break;
+        }
+        out.push_str(l);
+        out.push('\n');
+    }
+    out.trim_end().to_string()
 }
 
 /// The end of a year's harvest: what each player harvested, which locations became Open Areas,
@@ -745,7 +752,7 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
         if tie.is_some() {
             d.push_str(&format!("🏆 **{}**\n", render_names_md(l)));
         } else {
-            d.push_str(&format!("Leading: {}\n", render_names_md(l)));
+            d.push_str(&format!("If the game ended now: {}\n", render_names_md(l)));
         }
     }
     if let Some(tie) = tie {

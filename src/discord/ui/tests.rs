@@ -192,7 +192,7 @@ fn check_reachable(table: &Table, game: &Game, seat: usize) -> usize {
     let legal = game.legal_actions(seat);
     for a in &legal {
         assert!(
-            reached.contains(&no_water(&a)),
+            reached.contains(&no_water(a)),
             "seat {seat}: legal {a:?} is not reachable in {:?} (year {}); reached {} actions",
             game.phase(),
             game.year(),
@@ -864,7 +864,7 @@ fn show_messages() {
         deck,
         Options {
             players,
-            intro: false,
+            intro: std::env::var("INTRO").is_ok(),
             first_player: 0,
         },
         seed,
@@ -885,6 +885,7 @@ fn show_messages() {
             "offer" => (0..n).any(|s| !game.player_view(s).offer.is_empty()),
             "duel" => matches!(game.phase(), Phase::Duel { .. }),
             "water" => game.state().players.iter().any(|p| p.pending_water > 0),
+            "year2" => game.year() == 2,
             "towers" => (0..n).any(|s| {
                 let v = game.player_view(s);
                 v.table.seats[s].revealed.is_some() && v.table.seats[s].farm.cells.len() > 12
@@ -904,6 +905,40 @@ fn show_messages() {
     }
     if which.contains("log") {
         dump("log", &log(&t, &game, &all));
+    }
+    if which.contains("extra") {
+        let mut open = table(n, 0, Status::Open);
+        open.seats.truncate(2);
+        dump("lobby", &lobby(&open));
+        dump("reminder", &reminder(&t, &game, &game.waiting_for()));
+        dump("dm reminder", &dm_reminder(&t, &game, 0));
+        let starts: Vec<usize> = (0..all.len())
+            .filter(|&k| matches!(all[k], Event::YearStarted { .. }))
+            .collect();
+        // The first year's start is not among the applied actions' events.
+        let (a, b) = match starts.as_slice() {
+            [.., a, b] => (*a, *b),
+            [b] => (0, *b),
+            [] => (0, all.len()),
+        };
+        dump(
+            "year summary",
+            &year_summary(&t, &game, game.year().saturating_sub(1).max(1), &all[a..b]),
+        );
+        let from = all
+            .iter()
+            .rposition(|e| matches!(e, Event::Revealed { .. }))
+            .map_or(0, |k| k + 1);
+        if let Some(m) = turn_summary(&t, &game, &all[from.min(all.len())..]) {
+            dump("turn summary", &m);
+        }
+        dump("final scores", &final_scores(&t, &game));
+        dump(
+            "games",
+            &games_list(&[(t.clone(), Some(game.clone())), (open, None)]),
+        );
+        dump("rules", &rules(Some("harvest")));
+        dump("card", &card(game.deck(), "pigs").unwrap());
     }
     for s in 0..n {
         let (_, drawn) = walk(&t, &game, s, if which.contains("walk") { 30 } else { 1 });
@@ -927,4 +962,147 @@ fn stress_many_seeds() {
             playout(players, players <= 4 && seed % 3 == 0, seed, 1, 1);
         }
     }
+}
+
+/// A game in the action phase where seat 0 has a revealed card, its farm rebuilt by `shape` from
+/// location cards taken off the piles (so cards are conserved), rich enough to afford anything.
+fn extreme(shape: &[(i8, i8)], set_aside: &[&str]) -> Game {
+    let game = find(3, 91, |g| {
+        matches!(g.phase(), Phase::Action { .. })
+            && g.state().players[0].revealed.is_some()
+            && g.state().players[0].offer.is_empty()
+    })
+    .unwrap();
+    let deck = Arc::clone(game.deck_arc());
+    let mut snap = game.snapshot();
+    let st = &mut snap.state;
+    for &(x, y) in shape {
+        if st.players[0]
+            .farm
+            .is_occupied(crate::games::fields_of_green::Pos::new(x, y))
+        {
+            continue;
+        }
+        let k = (0..4).max_by_key(|&k| st.piles[k].len()).unwrap();
+        let d = st.piles[k].pop().unwrap();
+        st.players[0]
+            .farm
+            .cells
+            .push(crate::games::fields_of_green::farm::Cell {
+                pos: crate::games::fields_of_green::Pos::new(x, y),
+                card: crate::games::fields_of_green::farm::CellCard::Location(d),
+                face_up: true,
+                water: 0,
+                equipment: vec![],
+            });
+    }
+    let p0 = &mut st.players[0];
+    p0.coins = 500;
+    for id in set_aside {
+        let e = deck.equipment_by_id(id).unwrap();
+        let at = st
+            .equipment
+            .iter()
+            .position(|&x| x == e)
+            .expect("tile in the stack");
+        st.equipment.remove(at);
+        st.players[0].set_aside.push(e);
+    }
+    Game::from_snapshot(deck, snap).expect("a valid extreme game")
+}
+
+#[test]
+fn a_farm_in_a_long_line_still_reaches_every_action() {
+    // 26 cards in a row: 54 build spaces, the most a farm can have.
+    let line: Vec<(i8, i8)> = (2..26).map(|x| (x, 0)).collect();
+    let game = extreme(&line, &[]);
+    let t = table(3, 3, Status::Active);
+    let spaces = game.state().players[0].farm.build_spaces().len();
+    assert!(spaces >= 50, "{spaces}");
+    let (acts, drawn) = walk(&t, &game, 0, 600);
+    let reached: HashSet<Action> = acts.iter().map(no_water).collect();
+    let builds: Vec<Action> = game
+        .legal_actions(0)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Build { .. }))
+        .collect();
+    assert!(builds.len() >= 50, "{} builds", builds.len());
+    for a in &builds {
+        assert!(reached.contains(&no_water(a)), "{a:?} not reachable");
+    }
+    let build = drawn
+        .iter()
+        .find(|(s, _)| *s == Screen::Build)
+        .expect("a Build screen");
+    ok("build", &build.1);
+    // Water Tower and Silo placements on every space are reachable too (through per-space
+    // screens beyond 25), and everything else.
+    check_reachable(&t, &game, 0);
+    ok("tower", &panel(&t, &game, 0, &Screen::Tower, None));
+}
+
+#[test]
+fn a_big_farm_with_set_aside_equipment_reaches_every_variant() {
+    // A comb: a row with teeth, about 30 build spaces; Wheelbarrow fits any location, so every
+    // space has two ways to build.
+    let mut comb: Vec<(i8, i8)> = (2..12).map(|x| (x, 0)).collect();
+    comb.extend((0..12).step_by(2).map(|x| (x, 1)));
+    let game = extreme(&comb, &["wheelbarrow"]);
+    let t = table(3, 3, Status::Active);
+    check_reachable(&t, &game, 0);
+    let build = panel(&t, &game, 0, &Screen::Build, None);
+    ok("build", &build);
+}
+
+#[test]
+fn many_towers_with_room_still_reach_every_water_placement() {
+    // A seat placing income Water, given up to 10 more empty towers: with 12 towers with room
+    // there are 78 placements of 2 Water, more than one message can list.
+    let mut tested = 0;
+    for seed in 101..140 {
+        let Some(game) = find(3, seed, |g| {
+            g.state().players.iter().any(|p| p.pending_water > 0)
+        }) else {
+            continue;
+        };
+        let seat = (0..3)
+            .find(|&s| game.state().players[s].pending_water > 0)
+            .unwrap();
+        let deck = Arc::clone(game.deck_arc());
+        let mut snap = game.snapshot();
+        let st = &mut snap.state;
+        let (lo, hi) = st.players[seat].farm.bounds().unwrap();
+        let y = hi.y + 1;
+        let n = i8::try_from(st.towers_left.min(10)).unwrap();
+        // A row of towers under the farm from its left column.
+        for x in lo.x..lo.x + n {
+            st.players[seat]
+                .farm
+                .cells
+                .push(crate::games::fields_of_green::farm::Cell {
+                    pos: crate::games::fields_of_green::Pos::new(x, y),
+                    card: crate::games::fields_of_green::farm::CellCard::WaterTower,
+                    face_up: true,
+                    water: 0,
+                    equipment: vec![],
+                });
+            st.towers_left -= 1;
+        }
+        // The row may not touch the farm: then try another seed.
+        let Ok(game) = Game::from_snapshot(deck, snap) else {
+            continue;
+        };
+        let placements = game
+            .legal_actions(seat)
+            .iter()
+            .filter(|a| matches!(a, Action::PlaceWater { .. }))
+            .count();
+        if placements <= 45 {
+            continue;
+        }
+        let t = table(3, 4, Status::Active);
+        check_reachable(&t, &game, seat);
+        tested += 1;
+    }
+    assert!(tested > 0, "no seed gave a seat with many towers");
 }
