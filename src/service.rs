@@ -73,6 +73,8 @@ pub struct Service {
     /// (ruling 9: the action submitted first is applied first). Different games never wait on
     /// each other.
     locks: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<()>>>>,
+    /// One lock per game for redrawing its public messages, so edits go out one at a time.
+    render_locks: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl Service {
@@ -81,6 +83,7 @@ impl Service {
             store,
             deck,
             locks: Mutex::new(HashMap::new()),
+            render_locks: Mutex::new(HashMap::new()),
         }
     }
 
@@ -93,8 +96,20 @@ impl Service {
     }
 
     async fn lock(&self, id: GameId) -> tokio::sync::OwnedMutexGuard<()> {
+        Service::lock_in(&self.locks, id).await
+    }
+
+    /// Held while redrawing a game's public table message (see `notify::refresh_table`).
+    pub async fn render_lock(&self, id: GameId) -> tokio::sync::OwnedMutexGuard<()> {
+        Service::lock_in(&self.render_locks, id).await
+    }
+
+    async fn lock_in(
+        map: &Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<()>>>>,
+        id: GameId,
+    ) -> tokio::sync::OwnedMutexGuard<()> {
         let m = {
-            let mut locks = self.locks.lock().expect("lock map poisoned");
+            let mut locks = map.lock().expect("lock map poisoned");
             locks
                 .entry(id)
                 .or_insert_with(|| Arc::new(tokio::sync::Mutex::new(())))

@@ -305,7 +305,7 @@ async fn abandon(ctx: Ctx<'_>) -> Result<(), Error> {
             .await
         {
             Ok(t) => {
-                notify::refresh_table(ctx.http(), &t, None).await;
+                notify::refresh_table(ctx.http(), data, &t).await;
                 notify::post(
                     ctx.http(),
                     &t,

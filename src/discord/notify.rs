@@ -9,12 +9,24 @@ use crate::store::{Reminders, Table, now_ms};
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, Http, MessageId, UserId};
 
-/// Redraws the public table message (edited in place, never reposted).
-pub async fn refresh_table(http: &Http, table: &Table, game: Option<&Game>) {
+/// Redraws the public table message (edited in place, never reposted). Edits of one game are
+/// made one at a time, each from the latest state in the database: edits run after the player
+/// got their answer, in separate tasks, so an older edit delayed by the network must never land
+/// after a newer one and leave the table showing the past.
+pub async fn refresh_table(http: &Http, data: &Data, table: &Table) {
+    let _turn = data.service.render_lock(table.game.id).await;
+    let (table, game) = match data.service.load(table.game.id).await {
+        Ok(t) => t,
+        Err(e) => {
+            tracing::warn!(game = table.game.id, error = %e, "could not load the game to redraw its table");
+            return;
+        }
+    };
+    let table = &table;
     let Some(msg) = table.game.table_message_id else {
         return;
     };
-    let spec = match game {
+    let spec = match &game {
         Some(g) => ui::table_message(table, g),
         None => ui::lobby(table),
     };
@@ -54,7 +66,7 @@ pub async fn after_action(
     phase_before: &Phase,
     from_dm: Option<u64>,
 ) {
-    refresh_table(http, table, Some(game)).await;
+    refresh_table(http, data, table).await;
 
     // One message per turn saying what everybody did, posted when the turn is over: at the next
     // reveal, or when the action phase ends. And a summary when a year ends.

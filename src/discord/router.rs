@@ -105,7 +105,24 @@ fn in_dm(ci: &ComponentInteraction) -> bool {
     ci.guild_id.is_none()
 }
 
+/// True when the clicked message really carries a component with this custom_id. Discord asks
+/// apps to check this: a modified client could send a panel's id "from" the public table message,
+/// and the answer (an update of the clicked message) would then put a private panel in public.
+fn id_on_message(ci: &ComponentInteraction) -> bool {
+    ci.message.components.iter().flat_map(|row| row.components.iter()).any(|c| match c {
+        serenity::ActionRowComponent::Button(b) => {
+            matches!(&b.data, serenity::ButtonKind::NonLink { custom_id, .. } if *custom_id == ci.data.custom_id)
+        }
+        serenity::ActionRowComponent::SelectMenu(s) => s.custom_id.as_deref() == Some(ci.data.custom_id.as_str()),
+        _ => false,
+    })
+}
+
 pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction) {
+    if !id_on_message(ci) {
+        private(ctx, ci, &text("That button is not on this message.")).await;
+        return;
+    }
     let Some(id) = ComponentId::decode(&ci.data.custom_id) else {
         private(
             ctx,
