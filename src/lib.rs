@@ -9,6 +9,7 @@
 
 pub mod config;
 pub mod discord;
+pub mod fake_discord;
 pub mod games;
 pub mod render;
 pub mod service;

@@ -37,6 +37,9 @@ enum Command {
     },
     /// Run the Discord bot (token from FARMHAND_DISCORD_TOKEN; see README.md).
     Run(cli::run::Args),
+    /// Play a whole game offline: the real bot against a fake Discord, with scripted players;
+    /// writes the transcript as an HTML page.
+    Demo(cli::demo::Args),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +50,7 @@ fn main() -> ExitCode {
         Command::Deck { command } => cli::deck::run(&command),
         Command::Bench { command } => cli::bench::run(&command),
         Command::Run(args) => cli::run::run(&args),
+        Command::Demo(args) => cli::demo::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -20,6 +20,9 @@ pub enum Command {
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
     },
+    /// The whole bot against a fake Discord on loopback: interaction-to-callback latency, REST
+    /// calls per action, and many games at once (actions per second, peak memory).
+    Discord(super::bench_discord::Args),
 }
 
 /// Player counts measured: the 2-player duel and the standard 4-player draft.
@@ -31,7 +34,10 @@ const SAMPLE_GAMES: u64 = 20;
 
 /// Runs `farmhand bench ...`.
 pub fn run(command: &Command) -> anyhow::Result<()> {
-    let Command::Engine { seconds } = command;
+    let seconds = match command {
+        Command::Engine { seconds } => seconds,
+        Command::Discord(args) => return super::bench_discord::run(args),
+    };
     if !seconds.is_finite() || *seconds <= 0.0 || *seconds > 3600.0 {
         bail!("--seconds must be more than 0 and at most 3600, not {seconds}");
     }

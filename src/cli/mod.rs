@@ -3,7 +3,9 @@
 //! can ignore instead of a panic.
 
 pub mod bench;
+pub mod bench_discord;
 pub mod deck;
+pub mod demo;
 pub mod replay;
 pub mod run;
 pub mod simulate;

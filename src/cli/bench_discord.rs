@@ -1,0 +1,342 @@
+//! `farmhand bench discord`: the whole bot (serenity + poise + SQLite) against the fake Discord
+//! on loopback, with scripted players clicking as fast as the bot answers. Prints figures, never
+//! asserts them. Run it on a release build: `cargo run --release -- bench discord`.
+//!
+//! Phase 1 plays a few games one at a time: interaction-to-callback latency (the callback comes
+//! after the database commit) and REST calls per accepted action. Phase 2 plays many games at
+//! once: actions per second, latency under that load, and the process's peak memory (VmHWM:
+//! bot, fake Discord and players share the process).
+
+use anyhow::{Context as _, bail};
+use farmhand::fake_discord::harness::{Bot, TempDb, test_config};
+use farmhand::fake_discord::player::{self, Driver, Player, TableRef};
+use farmhand::fake_discord::{FakeDiscord, RouteKind};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Games played at once in phase 2.
+    #[arg(long, default_value_t = 200)]
+    pub games: usize,
+    /// Players per game (2-6).
+    #[arg(long, default_value_t = 3)]
+    pub players: u8,
+    /// Games played one at a time in phase 1.
+    #[arg(long, default_value_t = 3)]
+    pub single: usize,
+    /// Seed of the players' choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+pub fn run(args: &Args) -> anyhow::Result<()> {
+    if !(2..=6).contains(&args.players) {
+        bail!("--players must be 2 to 6");
+    }
+    if args.games == 0 && args.single == 0 {
+        bail!("nothing to play: --games and --single are both 0");
+    }
+    let filter = std::env::var("RUST_LOG").unwrap_or_else(|_| "error".to_string());
+    let filter = tracing_subscriber::EnvFilter::try_new(&filter)
+        .with_context(|| format!("bad log filter {filter:?}"))?;
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(bench(args))
+}
+
+/// Opens a table with fresh users and starts it.
+async fn new_table(
+    fake: &FakeDiscord,
+    players: u8,
+    tag: usize,
+) -> anyhow::Result<(TableRef, Vec<Player>)> {
+    let channel = fake.add_channel(&format!("game-{tag}"));
+    let names: Vec<String> = (0..players).map(|k| format!("g{tag}p{k}")).collect();
+    let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();
+    let table = player::open_table(fake, users[0], channel, &format!("fog new seats:{players}"))
+        .await
+        .map_err(anyhow::Error::msg)?;
+    for &u in &users[1..] {
+        player::join(fake, u, &table)
+            .await
+            .map_err(anyhow::Error::msg)?;
+    }
+    player::start(fake, users[0], &table)
+        .await
+        .map_err(anyhow::Error::msg)?;
+    let seats = users
+        .iter()
+        .zip(&names)
+        .map(|(&u, n)| Player::new(u, n))
+        .collect();
+    Ok((table, seats))
+}
+
+/// What the fake saw between two marks.
+struct Window {
+    /// Callback latencies: every click, and clicks the bot confirmed as applied ("Done.").
+    all: Vec<Duration>,
+    acted: Vec<Duration>,
+    late: usize,
+    unanswered: usize,
+    /// Bot REST calls by route.
+    calls: BTreeMap<RouteKind, u64>,
+}
+
+fn window(fake: &FakeDiscord, after_id: u64, calls_before: &BTreeMap<RouteKind, u64>) -> Window {
+    fake.with(|w| {
+        let mut all = Vec::new();
+        let mut acted = Vec::new();
+        let mut unanswered = 0;
+        for i in w.interactions.values().filter(|i| i.id > after_id) {
+            match &i.callback {
+                Some(cb) => {
+                    all.push(cb.after);
+                    let done = cb
+                        .data
+                        .get("content")
+                        .and_then(|c| c.as_str())
+                        .is_some_and(|c| c.starts_with("Done."));
+                    if done {
+                        acted.push(cb.after);
+                    }
+                }
+                None => unanswered += 1,
+            }
+        }
+        all.sort();
+        acted.sort();
+        let late = all.iter().filter(|d| d.as_secs_f64() > 3.0).count();
+        let calls = w
+            .counts
+            .iter()
+            .map(|(k, n)| (*k, n - calls_before.get(k).copied().unwrap_or(0)))
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        Window {
+            all,
+            acted,
+            late,
+            unanswered,
+            calls,
+        }
+    })
+}
+
+fn pct(v: &[Duration], p: f64) -> String {
+    if v.is_empty() {
+        return "-".into();
+    }
+    let k = ((v.len() as f64 - 1.0) * p).round() as usize;
+    format!("{:.1} ms", v[k].as_secs_f64() * 1000.0)
+}
+
+fn mark(fake: &FakeDiscord) -> (u64, BTreeMap<RouteKind, u64>) {
+    fake.with(|w| {
+        let last = w.interactions.keys().copied().max().unwrap_or(0);
+        (last, w.counts.clone())
+    })
+}
+
+/// Stored actions of the games (the database is read for the figures only).
+async fn stored_actions(bot: &Bot, tables: &[TableRef]) -> anyhow::Result<(usize, usize)> {
+    let mut actions = 0;
+    let mut ended = 0;
+    for t in tables {
+        actions += bot.data.service.store().actions(t.game).await?.len();
+        let (table, _) = bot.data.service.load(t.game).await?;
+        if table.game.status == farmhand::store::Status::Ended {
+            ended += 1;
+        }
+    }
+    Ok((actions, ended))
+}
+
+/// Peak resident memory of this process (VmHWM), in MiB.
+fn vm_hwm_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn report(out: &mut impl Write, w: &Window, actions: usize) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "  callback latency, every click ({}):      p50 {}  p99 {}  max {}",
+        w.all.len(),
+        pct(&w.all, 0.5),
+        pct(&w.all, 0.99),
+        pct(&w.all, 1.0)
+    )?;
+    writeln!(
+        out,
+        "  callback latency, accepted actions ({}): p50 {}  p99 {}  max {}  (database commit included)",
+        w.acted.len(),
+        pct(&w.acted, 0.5),
+        pct(&w.acted, 0.99),
+        pct(&w.acted, 1.0)
+    )?;
+    if w.late > 0 || w.unanswered > 0 {
+        writeln!(
+            out,
+            "  over Discord's 3 s: {} late, {} unanswered",
+            w.late, w.unanswered
+        )?;
+    }
+    let total: u64 = w
+        .calls
+        .iter()
+        .filter(|(k, _)| {
+            !matches!(
+                k,
+                RouteKind::Gateway | RouteKind::Application | RouteKind::Commands
+            )
+        })
+        .map(|(_, n)| n)
+        .sum();
+    let per = |n: u64| n as f64 / actions.max(1) as f64;
+    let parts: Vec<String> = w
+        .calls
+        .iter()
+        .filter(|(k, _)| {
+            !matches!(
+                k,
+                RouteKind::Gateway | RouteKind::Application | RouteKind::Commands
+            )
+        })
+        .map(|(k, n)| format!("{k:?} {:.2}", per(*n)))
+        .collect();
+    writeln!(
+        out,
+        "  REST calls per stored action: {:.2} ({})",
+        per(total),
+        parts.join(", ")
+    )?;
+    Ok(())
+}
+
+async fn bench(args: &Args) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "farmhand bench discord")?;
+    let build = if cfg!(debug_assertions) {
+        "debug (use --release for real figures)"
+    } else {
+        "release"
+    };
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    writeln!(out, "build: {build}; {cores} cores")?;
+    let fake = FakeDiscord::start().await?;
+    // No transcript: the fake keeps only what the players and the figures need.
+    fake.set_recording(false);
+    let db = TempDb::new("bench");
+    let bot = Bot::start(&fake, test_config(db.path())).await?;
+    writeln!(out, "database: {} (WAL)", db.path().display())?;
+
+    if args.single > 0 {
+        writeln!(
+            out,
+            "phase 1: {} game(s) of {} players, one at a time",
+            args.single, args.players
+        )?;
+        let (after, calls) = mark(&fake);
+        let mut tables = Vec::new();
+        let started = Instant::now();
+        for g in 0..args.single {
+            let (table, seats) = new_table(&fake, args.players, g).await?;
+            let mut d = Driver::new(&fake, &table, seats, args.seed + g as u64);
+            d.play().await.map_err(anyhow::Error::msg)?;
+            tables.push(table);
+        }
+        fake.settle().await;
+        let elapsed = started.elapsed();
+        let (actions, ended) = stored_actions(&bot, &tables).await?;
+        let w = window(&fake, after, &calls);
+        writeln!(
+            out,
+            "  {actions} actions stored, {ended}/{} games ended, {} clicks, {:.1} s",
+            tables.len(),
+            w.all.len(),
+            elapsed.as_secs_f64()
+        )?;
+        report(&mut out, &w, actions)?;
+    }
+
+    if args.games > 0 {
+        writeln!(
+            out,
+            "phase 2: {} games of {} players at once",
+            args.games, args.players
+        )?;
+        let mut games = Vec::new();
+        for g in 0..args.games {
+            games.push(new_table(&fake, args.players, 1000 + g).await?);
+        }
+        let tables: Vec<TableRef> = games.iter().map(|(t, _)| t.clone()).collect();
+        let (after, calls) = mark(&fake);
+        let started = Instant::now();
+        let mut tasks = Vec::new();
+        for (g, (table, seats)) in games.into_iter().enumerate() {
+            let mut d = Driver::new(&fake, &table, seats, args.seed + 1000 + g as u64);
+            d.style.settle = false;
+            tasks.push(tokio::spawn(async move { d.play().await.map(|_| ()) }));
+        }
+        let mut failed = 0;
+        for t in tasks {
+            match t.await {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => {
+                    failed += 1;
+                    if failed <= 3 {
+                        writeln!(out, "  a game failed: {}", e.lines().next().unwrap_or(""))?;
+                    }
+                }
+                Err(e) => {
+                    failed += 1;
+                    writeln!(out, "  a game's task failed: {e}")?;
+                }
+            }
+        }
+        let elapsed = started.elapsed();
+        fake.settle_for(Duration::from_millis(50), Duration::from_secs(60))
+            .await;
+        let (actions, ended) = stored_actions(&bot, &tables).await?;
+        let w = window(&fake, after, &calls);
+        writeln!(
+            out,
+            "  {ended}/{} games ended ({failed} failed), {actions} actions stored, {} clicks in {:.1} s",
+            tables.len(),
+            w.all.len(),
+            elapsed.as_secs_f64()
+        )?;
+        writeln!(
+            out,
+            "  throughput: {:.0} actions/s, {:.0} clicks/s",
+            actions as f64 / elapsed.as_secs_f64(),
+            w.all.len() as f64 / elapsed.as_secs_f64()
+        )?;
+        report(&mut out, &w, actions)?;
+    }
+    match vm_hwm_mib() {
+        Some(mib) => writeln!(
+            out,
+            "peak memory (VmHWM): {mib:.0} MiB (bot, fake Discord and players in one process)"
+        )?,
+        None => writeln!(out, "peak memory: /proc/self/status not readable")?,
+    }
+    let problems = fake.violations();
+    writeln!(out, "fake Discord problems: {}", problems.len())?;
+    for p in problems.iter().take(5) {
+        writeln!(out, "  {p}")?;
+    }
+    bot.stop().await?;
+    Ok(())
+}

@@ -1,0 +1,156 @@
+//! `farmhand demo`: the real bot plays a whole game offline, against the fake Discord on
+//! loopback, with scripted players (random choices from what each player sees), and writes the
+//! transcript as an HTML page that looks like the Discord channel.
+
+use anyhow::{Context as _, bail};
+use farmhand::fake_discord::harness::{Bot, TempDb, test_config};
+use farmhand::fake_discord::player::{self, Driver, Player};
+use farmhand::fake_discord::{FakeDiscord, transcript, verify};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+const NAMES: [&str; 6] = ["Ada", "Bram", "Cleo", "Dmitri", "Esme", "Farid"];
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Players (2-6).
+    #[arg(long, default_value_t = 3)]
+    pub players: u8,
+    /// Seed of the players' choices. (The game's own seed is drawn by the bot at /fog new, as in
+    /// a real server; the transcript's header and the database show it.)
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Introductory mode (2-4 players).
+    #[arg(long)]
+    pub intro: bool,
+    /// Every player keeps their hand in DMs (/fog settings hand_in_dm:true).
+    #[arg(long)]
+    pub dm: bool,
+    /// Where to write the HTML transcript.
+    #[arg(long)]
+    pub transcript: PathBuf,
+}
+
+pub fn run(args: &Args) -> anyhow::Result<()> {
+    if !(2..=6).contains(&args.players) {
+        bail!("--players must be 2 to 6, not {}", args.players);
+    }
+    if args.intro && args.players > 4 {
+        bail!("introductory mode is for 2 to 4 players");
+    }
+    let filter = std::env::var("RUST_LOG").unwrap_or_else(|_| "error".to_string());
+    let filter = tracing_subscriber::EnvFilter::try_new(&filter)
+        .with_context(|| format!("bad log filter {filter:?}"))?;
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(demo(args))
+}
+
+async fn demo(args: &Args) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let mut out = std::io::stdout().lock();
+    let fake = FakeDiscord::start()
+        .await
+        .context("cannot start the fake Discord")?;
+    let db = TempDb::new("demo");
+    let channel = fake.add_channel("fields-of-green");
+    let n = usize::from(args.players);
+    let users: Vec<u64> = NAMES[..n].iter().map(|name| fake.add_user(name)).collect();
+    let bot = Bot::start(&fake, test_config(db.path())).await?;
+    writeln!(
+        out,
+        "The bot is connected to a fake Discord at {}.",
+        fake.addr()
+    )?;
+    if args.dm {
+        for &u in &users {
+            let ix = fake
+                .slash(u, channel, "fog settings hand_in_dm:true")
+                .map_err(anyhow::Error::msg)?;
+            fake.reply(&ix).await.map_err(anyhow::Error::msg)?;
+        }
+    }
+    let line = format!(
+        "fog new seats:{n}{}",
+        if args.intro { " intro:true" } else { "" }
+    );
+    let table = player::open_table(&fake, users[0], channel, &line)
+        .await
+        .map_err(anyhow::Error::msg)?;
+    for &u in &users[1..] {
+        player::join(&fake, u, &table)
+            .await
+            .map_err(anyhow::Error::msg)?;
+    }
+    player::start(&fake, users[0], &table)
+        .await
+        .map_err(anyhow::Error::msg)?;
+    let seats = users
+        .iter()
+        .zip(NAMES)
+        .map(|(&u, name)| Player::new(u, name))
+        .collect();
+    let mut driver = Driver::new(&fake, &table, seats, args.seed);
+    let fin = driver.play().await.map_err(anyhow::Error::msg)?;
+    fake.settle().await;
+    let checked = verify::check_final(&fake, &bot.data, &table).await;
+    let replay = verify::replay(&bot.data, table.game)
+        .await
+        .map_err(anyhow::Error::msg)?;
+    fake.note(format!(
+        "Game seed {} · {} actions · {} clicks by the players.",
+        replay.table.game.seed,
+        replay.steps.len(),
+        driver.stats.clicks
+    ));
+    let title = format!(
+        "Fields of Green · {n} players{} · demo seed {}",
+        if args.intro {
+            " · introductory mode"
+        } else {
+            ""
+        },
+        args.seed
+    );
+    if let Some(dir) = args
+        .transcript
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    transcript::write(&fake, &title, &args.transcript)
+        .with_context(|| format!("cannot write {}", args.transcript.display()))?;
+    bot.stop().await?;
+    writeln!(out, "{}", fin.title())?;
+    match checked {
+        Ok(pad) => writeln!(
+            out,
+            "{pad}\nThe scores shown equal an engine replay of the stored seed and actions."
+        )?,
+        Err(e) => writeln!(out, "CHECK FAILED: {e}")?,
+    }
+    let problems = fake.violations();
+    if !problems.is_empty() {
+        writeln!(out, "The fake Discord saw {} problem(s):", problems.len())?;
+        for p in &problems {
+            writeln!(out, "  {p}")?;
+        }
+    }
+    writeln!(
+        out,
+        "{} actions, {} clicks, {:.1} s. Transcript: {}",
+        replay.steps.len(),
+        driver.stats.clicks,
+        started.elapsed().as_secs_f64(),
+        args.transcript.display()
+    )?;
+    Ok(())
+}

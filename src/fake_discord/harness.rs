@@ -1,0 +1,132 @@
+//! Running the real bot against the fake: a temporary SQLite file, the bot's own `prepare` /
+//! `client_with_http`, start and stop (a stop shuts the shards down and drops the client, like a
+//! process exit as far as Discord can tell), and a panic recorder.
+
+use super::FakeDiscord;
+use crate::config::Config;
+use crate::discord::{self, Data};
+use anyhow::Context as _;
+use poise::serenity_prelude as serenity;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, Once};
+use std::time::Duration;
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+/// A database file in the temp folder, removed (with its WAL files) when dropped.
+pub struct TempDb {
+    path: PathBuf,
+}
+
+impl TempDb {
+    pub fn new(tag: &str) -> TempDb {
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let path = std::env::temp_dir().join(format!(
+            "farmhand-e2e-{}-{n}-{tag}.sqlite",
+            std::process::id()
+        ));
+        let db = TempDb { path };
+        db.remove();
+        db
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn remove(&self) {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let mut p = self.path.clone().into_os_string();
+            p.push(suffix);
+            let _ = std::fs::remove_file(PathBuf::from(p));
+        }
+    }
+}
+
+impl Drop for TempDb {
+    fn drop(&mut self) {
+        self.remove();
+    }
+}
+
+/// A running bot.
+pub struct Bot {
+    pub data: Data,
+    shards: Arc<serenity::ShardManager>,
+    task: tokio::task::JoinHandle<Result<(), serenity::Error>>,
+}
+
+/// The configuration the tests run the bot with: the given database, threads on.
+pub fn test_config(db: &Path) -> Config {
+    let mut config = Config::default();
+    config.database.path = db.to_path_buf();
+    config.game.create_threads = true;
+    config
+}
+
+impl Bot {
+    /// Starts the bot on `db` against `fake` and waits until it is connected with its commands
+    /// registered.
+    pub async fn start(fake: &FakeDiscord, config: Config) -> anyhow::Result<Bot> {
+        let data = discord::prepare(config).await?;
+        let mut client = discord::client_with_http(data.clone(), fake.http()).await?;
+        let shards = client.shard_manager.clone();
+        let task = tokio::spawn(async move { client.start().await });
+        if !fake.wait_ready(Duration::from_secs(20), true).await {
+            anyhow::bail!("the bot did not connect to the fake Discord within 20 s");
+        }
+        // READY reaches poise before the commands are registered; wait for the setup to finish
+        // (registration is its first call), then for the bot to go quiet.
+        fake.settle_for(Duration::from_millis(20), Duration::from_secs(5))
+            .await;
+        Ok(Bot { data, shards, task })
+    }
+
+    /// Stops the bot: closes the gateway connection and drops the client.
+    pub async fn stop(self) -> anyhow::Result<()> {
+        self.shards.shutdown_all().await;
+        match tokio::time::timeout(Duration::from_secs(10), self.task).await {
+            Ok(joined) => {
+                joined.context("the bot's task panicked")?.ok();
+                Ok(())
+            }
+            Err(_) => anyhow::bail!("the bot did not stop within 10 s"),
+        }
+    }
+}
+
+static PANICS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+static HOOK: Once = Once::new();
+
+/// Records every panic on a tokio worker thread (where the bot runs), keeping the default
+/// report. Tests assert [`panics`] is empty at the end.
+pub fn watch_panics() {
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let thread = std::thread::current();
+            let name = thread.name().unwrap_or("");
+            if name.starts_with("tokio-runtime-worker") || name.is_empty() {
+                let mut p = PANICS.lock().unwrap_or_else(|p| p.into_inner());
+                p.push(format!("{info}"));
+            }
+            previous(info);
+        }));
+    });
+}
+
+/// Panics recorded by [`watch_panics`].
+pub fn panics() -> Vec<String> {
+    PANICS.lock().unwrap_or_else(|p| p.into_inner()).clone()
+}
+
+/// Logs to the test output, filtered by `RUST_LOG` (default: warnings).
+pub fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_test_writer()
+        .try_init();
+}

@@ -1,0 +1,685 @@
+//! A fake Discord for end-to-end tests and the offline demo: REST (axum) and a gateway WebSocket
+//! on 127.0.0.1, inside the test process. The real bot (serenity + poise) connects to it through
+//! `HttpBuilder::proxy` with the rate limiter disabled (without that, serenity ignores the proxy;
+//! see `shared/research/rust-discord-tech.md` §3).
+//!
+//! The fake keeps a model of every message as each user would see it now (channel, threads, each
+//! user's ephemeral replies, each user's DMs), checks every payload the bot sends against
+//! Discord's documented limits, flags callbacks later than 3 seconds and calls to routes it does
+//! not know, and can be told to fail (500s, 429s, delays, closed DMs, a dropped gateway).
+//!
+//! Tests act as users: [`FakeDiscord::slash`], [`FakeDiscord::click`], [`FakeDiscord::choose`],
+//! and read what a user sees with [`FakeDiscord::visible`]. Scripted players (`player`) decide
+//! only from that view.
+
+mod commands;
+mod gateway;
+pub mod harness;
+pub mod json;
+pub mod limits;
+pub mod player;
+mod server;
+pub mod transcript;
+pub mod verify;
+pub mod view;
+pub mod world;
+
+pub use view::{Component, EmbedView, MessageView, OptionView, Place};
+pub use world::{FaultAction, FaultRule, RouteKind};
+
+use poise::serenity_prelude as serenity;
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+use world::{ChannelKind, World, WsOut};
+
+/// The bot token the fake accepts.
+pub const TOKEN: &str = "fake-token";
+
+/// What the server tasks and the test share.
+pub struct Shared {
+    world: Mutex<World>,
+    changed: watch::Sender<u64>,
+    in_flight: AtomicUsize,
+    last_activity: Mutex<Instant>,
+    token: String,
+}
+
+impl Shared {
+    /// Runs `f` on the world and tells waiters something may have changed.
+    fn with<R>(&self, f: impl FnOnce(&mut World) -> R) -> R {
+        let r = f(&mut self.lock());
+        self.touch();
+        r
+    }
+
+    fn lock(&self) -> MutexGuard<'_, World> {
+        self.world.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn touch(&self) {
+        *self.last_activity.lock().unwrap_or_else(|p| p.into_inner()) = Instant::now();
+        self.changed.send_modify(|v| *v += 1);
+    }
+}
+
+/// Why a user action could not happen.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum FakeError {
+    #[error("message {0} is not visible to this user")]
+    NotVisible(u64),
+    #[error("no component {0:?} on that message")]
+    NoComponent(String),
+    #[error("component {0:?} is disabled")]
+    Disabled(String),
+    #[error("the select has no option {0:?}")]
+    NoOption(String),
+    #[error("{0}")]
+    Command(String),
+    #[error("no answer to {0} in time")]
+    Timeout(String),
+    #[error("the answer to {0} failed (injected fault): Discord shows \"This interaction failed\"")]
+    Failed(String),
+}
+
+/// An interaction the fake sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ix {
+    pub id: u64,
+    pub user: u64,
+}
+
+/// The bot's answer to an interaction.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// Callback type: 4 message, 5 deferred, 6 deferred update, 7 update, 8 autocomplete, 9 modal.
+    pub kind: u8,
+    pub data: Value,
+    /// The message created or updated, if any.
+    pub message: Option<u64>,
+    /// Time from dispatch to callback.
+    pub after: Duration,
+}
+
+impl Reply {
+    pub fn content(&self) -> &str {
+        self.data
+            .get("content")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    }
+
+    pub fn ephemeral(&self) -> bool {
+        self.data.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0
+    }
+
+    /// Autocomplete choice names.
+    pub fn choices(&self) -> Vec<String> {
+        self.data
+            .get("choices")
+            .and_then(Value::as_array)
+            .map(|cs| {
+                cs.iter()
+                    .filter_map(|c| c.get("name").and_then(Value::as_str).map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// A running fake Discord. Cheap to clone; the server stops when the runtime does.
+#[derive(Clone)]
+pub struct FakeDiscord {
+    shared: Arc<Shared>,
+    addr: SocketAddr,
+}
+
+impl FakeDiscord {
+    /// Starts the fake on a free loopback port.
+    pub async fn start() -> std::io::Result<FakeDiscord> {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let addr = listener.local_addr()?;
+        let mut world = World::new(TOKEN);
+        world.ws_url = format!("ws://{addr}/ws");
+        let (changed, _) = watch::channel(0);
+        let shared = Arc::new(Shared {
+            world: Mutex::new(world),
+            changed,
+            in_flight: AtomicUsize::new(0),
+            last_activity: Mutex::new(Instant::now()),
+            token: TOKEN.to_string(),
+        });
+        let app = server::router(shared.clone());
+        // Without TCP_NODELAY, small responses wait for delayed ACKs (~40 ms on loopback) and
+        // the figures would measure the fake, not the bot.
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
+        tokio::spawn(async move {
+            if let Err(e) = axum::serve(listener, app).await {
+                tracing::error!(error = %e, "the fake Discord's server stopped");
+            }
+        });
+        Ok(FakeDiscord { shared, addr })
+    }
+
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// A serenity HTTP client that talks to this fake (proxy + rate limiter off: both needed).
+    pub fn http(&self) -> serenity::Http {
+        serenity::HttpBuilder::new(TOKEN)
+            .proxy(format!("http://{}", self.addr))
+            .ratelimiter_disabled(true)
+            .build()
+    }
+
+    /// Runs `f` on the world (for tests that need more than the API offers).
+    pub fn with<R>(&self, f: impl FnOnce(&mut World) -> R) -> R {
+        self.shared.with(f)
+    }
+
+    // ------------------------------------------------------------------ set-up
+
+    pub fn add_user(&self, name: &str) -> u64 {
+        self.with(|w| w.add_user(name))
+    }
+
+    pub fn add_channel(&self, name: &str) -> u64 {
+        self.with(|w| w.add_channel(name))
+    }
+
+    pub fn user_name(&self, user: u64) -> String {
+        self.with(|w| {
+            w.users
+                .get(&user)
+                .map(|u| u.name.clone())
+                .unwrap_or_default()
+        })
+    }
+
+    /// Gives a user Manage Server (or takes it away).
+    pub fn set_manager(&self, user: u64, manager: bool) {
+        self.with(|w| {
+            if let Some(u) = w.users.get_mut(&user) {
+                u.manager = manager;
+            }
+        })
+    }
+
+    /// Closes (or opens) a user's DMs: messages to them fail with 50007.
+    pub fn refuse_dms(&self, user: u64, refuse: bool) {
+        self.with(|w| {
+            if let Some(u) = w.users.get_mut(&user) {
+                u.refuse_dm = refuse;
+            }
+        })
+    }
+
+    /// Keep (or stop keeping) the transcript log.
+    pub fn set_recording(&self, on: bool) {
+        self.with(|w| w.record = on)
+    }
+
+    /// Replaces the fault rules (and seeds their dice).
+    pub fn set_faults(&self, seed: u64, rules: Vec<FaultRule>) {
+        self.with(|w| {
+            w.seed_faults(seed);
+            w.faults = rules;
+        })
+    }
+
+    /// The heartbeat interval HELLO announces (ms).
+    pub fn set_heartbeat(&self, ms: u64) {
+        self.with(|w| w.gateway.heartbeat_ms = ms)
+    }
+
+    /// Moves fake time forward (ephemeral messages and interaction tokens expire after 15
+    /// minutes of fake time).
+    pub fn advance_clock(&self, by: Duration) {
+        self.with(|w| {
+            w.offset_ms += by.as_millis() as i64;
+            w.note(format!("{} minutes pass.", by.as_secs() / 60));
+        })
+    }
+
+    pub fn now_ms(&self) -> i64 {
+        self.with(|w| w.now_ms())
+    }
+
+    /// Adds a line to the transcript.
+    pub fn note(&self, what: impl Into<String>) {
+        self.with(|w| w.note(what))
+    }
+
+    /// Drops the gateway connection: with a close frame (`Some(code)`, e.g. 4000) or by hanging up.
+    pub fn drop_gateway(&self, close_code: Option<u16>) {
+        self.with(|w| {
+            if let Some(c) = w.gateway.conn.as_ref() {
+                let _ = c.tx.send(match close_code {
+                    Some(code) => WsOut::Close(code),
+                    None => WsOut::Abort,
+                });
+            }
+            w.gateway.ready = false;
+            w.note("The gateway connection dropped.");
+        })
+    }
+
+    /// True while a bot is connected and has identified or resumed.
+    pub fn gateway_ready(&self) -> bool {
+        self.with(|w| w.gateway.ready && w.gateway.conn.is_some())
+    }
+
+    /// (connections, identifies, resumes) so far.
+    pub fn gateway_stats(&self) -> (u32, u32, u32) {
+        self.with(|w| {
+            (
+                w.gateway.connections,
+                w.gateway.identifies,
+                w.gateway.resumes,
+            )
+        })
+    }
+
+    // ------------------------------------------------------------------ waiting
+
+    /// Waits until `cond` holds on the world, or `timeout` passes (false).
+    pub async fn wait_for(&self, timeout: Duration, mut cond: impl FnMut(&World) -> bool) -> bool {
+        let deadline = tokio::time::Instant::now() + timeout;
+        let mut rx = self.shared.changed.subscribe();
+        loop {
+            if cond(&self.shared.lock()) {
+                return true;
+            }
+            let now = tokio::time::Instant::now();
+            if now >= deadline {
+                return false;
+            }
+            // Wake on any change, and at least every 50 ms (time-based conditions).
+            let step = (deadline - now).min(Duration::from_millis(50));
+            let _ = tokio::time::timeout(step, rx.changed()).await;
+        }
+    }
+
+    /// Waits until the bot is connected and ready (commands registered, when `commands`).
+    pub async fn wait_ready(&self, timeout: Duration, commands: bool) -> bool {
+        self.wait_for(timeout, |w| {
+            w.gateway.ready && w.gateway.conn.is_some() && (!commands || !w.commands.is_empty())
+        })
+        .await
+    }
+
+    /// Waits until the bot is quiet: no request in flight, every interaction answered (or failed,
+    /// or forgiven), nothing queued on the gateway, and no activity for `quiet`. False after
+    /// `timeout`.
+    pub async fn settle_for(&self, quiet: Duration, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let busy = self.shared.in_flight.load(Ordering::SeqCst) > 0
+                || self.with_quiet(|w| {
+                    w.interactions
+                        .values()
+                        .any(|i| i.callback.is_none() && !i.callback_failed && !i.forgiven)
+                        || !w.gateway.pending.is_empty()
+                });
+            let idle = *self
+                .shared
+                .last_activity
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            if !busy && idle.elapsed() >= quiet {
+                return true;
+            }
+            if Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(3)).await;
+        }
+    }
+
+    /// [`settle_for`](Self::settle_for) with 30 ms of quiet and a 20 s limit.
+    pub async fn settle(&self) -> bool {
+        self.settle_for(Duration::from_millis(30), Duration::from_secs(20))
+            .await
+    }
+
+    /// Reads the world without counting as activity.
+    fn with_quiet<R>(&self, f: impl FnOnce(&World) -> R) -> R {
+        f(&self.shared.lock())
+    }
+
+    /// Waits for the bot's answer to an interaction (10 s).
+    pub async fn reply(&self, ix: &Ix) -> Result<Reply, FakeError> {
+        self.reply_within(ix, Duration::from_secs(10)).await
+    }
+
+    pub async fn reply_within(&self, ix: &Ix, timeout: Duration) -> Result<Reply, FakeError> {
+        let answer = |w: &World| -> Option<Result<Reply, FakeError>> {
+            let Some(i) = w.interactions.get(&ix.id) else {
+                return Some(Err(FakeError::Timeout(format!(
+                    "unknown interaction {}",
+                    ix.id
+                ))));
+            };
+            if let Some(cb) = &i.callback {
+                return Some(Ok(Reply {
+                    kind: cb.kind,
+                    data: cb.data.clone(),
+                    message: i.original,
+                    after: cb.after,
+                }));
+            }
+            if i.callback_failed {
+                return Some(Err(FakeError::Failed(i.what.clone())));
+            }
+            None
+        };
+        // Register for a wake-up under the same lock as the check, so none is missed.
+        let rx = {
+            let mut w = self.shared.lock();
+            if let Some(r) = answer(&w) {
+                return r;
+            }
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            w.reply_waiters.entry(ix.id).or_default().push(tx);
+            rx
+        };
+        let _ = tokio::time::timeout(timeout, rx).await;
+        let out = answer(&self.shared.lock());
+        match out {
+            Some(r) => r,
+            None => {
+                let what = self.with_quiet(|w| {
+                    w.interactions
+                        .get(&ix.id)
+                        .map(|i| {
+                            format!(
+                                "{} (interaction {}, {})",
+                                i.what,
+                                i.id,
+                                match i.dispatched_at {
+                                    Some(d) => format!(
+                                        "delivered to the bot {:.1} s ago",
+                                        d.elapsed().as_secs_f64()
+                                    ),
+                                    None => "never delivered: no gateway session".to_string(),
+                                }
+                            )
+                        })
+                        .unwrap_or_default()
+                });
+                Err(FakeError::Timeout(what))
+            }
+        }
+    }
+
+    /// Marks an interaction as not expecting an answer (e.g. the bot was stopped under it).
+    pub fn forgive(&self, ix: &Ix) {
+        self.with(|w| {
+            if let Some(i) = w.interactions.get_mut(&ix.id) {
+                i.forgiven = true;
+            }
+        })
+    }
+
+    /// Forgives every interaction still unanswered (before stopping a bot on purpose).
+    pub fn forgive_unanswered(&self) -> usize {
+        self.with(|w| {
+            let mut n = 0;
+            for i in w.interactions.values_mut() {
+                if i.callback.is_none() && !i.callback_failed && !i.forgiven {
+                    i.forgiven = true;
+                    n += 1;
+                }
+            }
+            n
+        })
+    }
+
+    // ------------------------------------------------------------------ acting as a user
+
+    /// A slash command typed by `user` in `channel`: `"fog new seats:3"`.
+    pub fn slash(&self, user: u64, channel: u64, line: &str) -> Result<Ix, FakeError> {
+        self.command(user, channel, line, false)
+    }
+
+    /// Typing into an autocompleted option: the last `name:value` is the focused one.
+    pub fn autocomplete(&self, user: u64, channel: u64, line: &str) -> Result<Ix, FakeError> {
+        self.command(user, channel, line, true)
+    }
+
+    fn command(
+        &self,
+        user: u64,
+        channel: u64,
+        line: &str,
+        autocomplete: bool,
+    ) -> Result<Ix, FakeError> {
+        self.with(|w| {
+            let known: Vec<commands::Known> = w
+                .users
+                .values()
+                .map(|u| commands::Known {
+                    id: u.id,
+                    name: u.name.clone(),
+                    user: w.user_json(u.id),
+                    member: w.member_json(u.id),
+                })
+                .collect();
+            let data = commands::build(&w.commands, line, &known, autocomplete)
+                .map_err(FakeError::Command)?;
+            let place = w
+                .channels
+                .get(&channel)
+                .map(|c| match c.kind {
+                    ChannelKind::Thread { .. } => Place::Thread,
+                    ChannelKind::Dm { .. } => Place::Dm,
+                    ChannelKind::Text => Place::Channel,
+                })
+                .unwrap_or(Place::Channel);
+            let shown = format!("/{}", line.trim_start_matches('/'));
+            w.log_action(user, shown.clone(), place);
+            let kind = if autocomplete { 4 } else { 2 };
+            let (id, _) = w.new_interaction(user, kind, channel, data, None, shown);
+            Ok(Ix { id, user })
+        })
+    }
+
+    /// Clicks a button, as the Discord client would: only on a message the user sees, only an
+    /// enabled button.
+    pub fn click(&self, user: u64, message: u64, custom_id: &str) -> Result<Ix, FakeError> {
+        self.component(user, message, custom_id, None, true)
+    }
+
+    /// Picks `value` in a select menu.
+    pub fn choose(
+        &self,
+        user: u64,
+        message: u64,
+        custom_id: &str,
+        value: &str,
+    ) -> Result<Ix, FakeError> {
+        self.component(user, message, custom_id, Some(value), true)
+    }
+
+    /// Sends a component interaction without any client-side check (a modified client, an old
+    /// button that is no longer on the message, garbage ids). `value` makes it a select.
+    pub fn click_unchecked(
+        &self,
+        user: u64,
+        message: u64,
+        custom_id: &str,
+        value: Option<&str>,
+    ) -> Result<Ix, FakeError> {
+        self.component(user, message, custom_id, value, false)
+    }
+
+    fn component(
+        &self,
+        user: u64,
+        message: u64,
+        custom_id: &str,
+        value: Option<&str>,
+        checked: bool,
+    ) -> Result<Ix, FakeError> {
+        self.with(|w| {
+            let m = w
+                .messages
+                .get(&message)
+                .filter(|m| !checked || w.visible_to(m, user))
+                .ok_or(FakeError::NotVisible(message))?
+                .clone();
+            let v = w.view(&m);
+            let found = v.components().find(|c| c.custom_id() == custom_id).cloned();
+            let what = match (&found, value) {
+                (Some(Component::Button { label, .. }), None) => format!("[{label}]"),
+                (
+                    Some(Component::Select {
+                        placeholder,
+                        options,
+                        ..
+                    }),
+                    Some(val),
+                ) => {
+                    let label = options
+                        .iter()
+                        .find(|o| o.value == val)
+                        .map_or(val, |o| o.label.as_str());
+                    format!("«{placeholder}» → {label}")
+                }
+                _ => format!("(raw component {custom_id:?})"),
+            };
+            if checked {
+                match (&found, value) {
+                    (None, _) => return Err(FakeError::NoComponent(custom_id.to_string())),
+                    (Some(c), _) if c.disabled() => {
+                        return Err(FakeError::Disabled(custom_id.to_string()));
+                    }
+                    (Some(Component::Select { options, .. }), Some(val)) => {
+                        if !options.iter().any(|o| o.value == val) {
+                            return Err(FakeError::NoOption(val.to_string()));
+                        }
+                    }
+                    (Some(Component::Button { style: 5, .. }), _) => {
+                        return Err(FakeError::NoComponent(custom_id.to_string()));
+                    }
+                    (Some(Component::Button { .. }), None) => {}
+                    _ => return Err(FakeError::NoComponent(custom_id.to_string())),
+                }
+            }
+            let data = match value {
+                Some(val) => json!({"custom_id": custom_id, "component_type": 3, "values": [val]}),
+                None => json!({"custom_id": custom_id, "component_type": 2}),
+            };
+            w.log_action(user, what.clone(), v.place);
+            let (id, _) = w.new_interaction(user, 3, m.channel_id, data, Some(message), what);
+            Ok(Ix { id, user })
+        })
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    /// Every message `user` can see now, oldest first: the guild's channels and threads, their
+    /// own ephemeral replies (for 15 minutes) and their DMs.
+    pub fn visible(&self, user: u64) -> Vec<MessageView> {
+        self.with_quiet(|w| {
+            w.messages
+                .values()
+                .filter(|m| w.visible_to(m, user))
+                .map(|m| w.view(m))
+                .collect()
+        })
+    }
+
+    /// The messages of one channel, thread or DM (not ephemeral ones), oldest first.
+    pub fn channel(&self, channel: u64) -> Vec<MessageView> {
+        self.with_quiet(|w| {
+            w.by_channel
+                .get(&channel)
+                .into_iter()
+                .flatten()
+                .filter_map(|id| w.messages.get(id))
+                .filter(|m| m.ephemeral_for.is_none() && !m.deleted)
+                .map(|m| w.view(m))
+                .collect()
+        })
+    }
+
+    /// Message `id` if `user` can see it now.
+    pub fn visible_message(&self, user: u64, id: u64) -> Option<MessageView> {
+        self.with_quiet(|w| {
+            w.messages
+                .get(&id)
+                .filter(|m| w.visible_to(m, user))
+                .map(|m| w.view(m))
+        })
+    }
+
+    /// One message as stored (whoever may see it).
+    pub fn message(&self, id: u64) -> Option<MessageView> {
+        self.with_quiet(|w| w.messages.get(&id).map(|m| w.view(m)))
+    }
+
+    /// The thread started from a message in `channel`, if any.
+    pub fn threads_of(&self, channel: u64) -> Vec<u64> {
+        self.with_quiet(|w| {
+            w.channels
+                .values()
+                .filter(
+                    |c| matches!(c.kind, ChannelKind::Thread { parent, .. } if parent == channel),
+                )
+                .map(|c| c.id)
+                .collect()
+        })
+    }
+
+    /// The DM channel of a user, once the bot opened one.
+    pub fn dm_channel(&self, user: u64) -> Option<u64> {
+        self.with_quiet(|w| w.users.get(&user).and_then(|u| u.dm_channel))
+    }
+
+    /// Problems found so far (limits, late or missing callbacks, unknown routes...).
+    pub fn violations(&self) -> Vec<String> {
+        self.with_quiet(|w| {
+            let mut v = w.violations.clone();
+            for i in w.unanswered(w.deadline) {
+                v.push(format!(
+                    "interaction {} ({}) was never answered: the user sees \"This interaction failed\"",
+                    i.id, i.what
+                ));
+            }
+            v
+        })
+    }
+
+    /// Panics with every violation, if any.
+    pub fn assert_clean(&self) {
+        let v = self.violations();
+        assert!(
+            v.is_empty(),
+            "the fake Discord saw {} problem(s):\n  {}",
+            v.len(),
+            v.join("\n  ")
+        );
+    }
+
+    /// The REST requests so far.
+    pub fn requests(&self) -> Vec<world::RequestRecord> {
+        self.with_quiet(|w| w.requests.clone())
+    }
+
+    /// The transcript log so far.
+    pub fn log(&self) -> Vec<world::LogEntry> {
+        self.with_quiet(|w| w.log.clone())
+    }
+
+    /// User names by id (for transcripts).
+    pub fn users(&self) -> Vec<(u64, String)> {
+        self.with_quiet(|w| w.users.values().map(|u| (u.id, u.name.clone())).collect())
+    }
+}

@@ -1,0 +1,249 @@
+//! The fake's HTTP side (axum on loopback): REST under `/api/v10` answered by the world, with
+//! faults injected first, and the gateway WebSocket at `/ws`.
+
+use super::Shared;
+use super::gateway;
+use super::world::{FaultAction, RequestRecord, RestReq, RouteKind, World, redact};
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::Response;
+use axum::routing::get;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+pub fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route("/ws", get(ws))
+        .fallback(rest)
+        .with_state(shared)
+}
+
+async fn ws(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Response {
+    upgrade.on_upgrade(move |socket| gateway::run(shared, socket))
+}
+
+/// Counts a request in flight for as long as it lives.
+struct InFlight<'a>(&'a Shared);
+
+impl<'a> InFlight<'a> {
+    fn new(s: &'a Shared) -> InFlight<'a> {
+        s.in_flight.fetch_add(1, Ordering::SeqCst);
+        s.touch();
+        InFlight(s)
+    }
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        self.0.in_flight.fetch_sub(1, Ordering::SeqCst);
+        self.0.touch();
+    }
+}
+
+fn respond(status: u16, body: Option<Value>, retry_after: Option<f64>) -> Response {
+    let mut r = Response::builder()
+        .status(StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR));
+    if let Some(s) = retry_after {
+        r = r
+            .header("retry-after", format!("{}", s.ceil() as u64))
+            .header("x-ratelimit-scope", "user")
+            .header("x-ratelimit-global", "false");
+    }
+    match body {
+        Some(b) => r
+            .header(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            )
+            .body(Body::from(b.to_string())),
+        None => r.body(Body::empty()),
+    }
+    .expect("a valid response")
+}
+
+async fn rest(
+    State(shared): State<Arc<Shared>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let _guard = InFlight::new(&shared);
+    let path = uri.path().to_string();
+    let method = method.as_str().to_string();
+    let Some(api) = path.strip_prefix("/api/v10") else {
+        shared.with(|w| {
+            w.violation(format!(
+                "request outside /api/v10: {method} {}",
+                redact(&path)
+            ))
+        });
+        return respond(
+            404,
+            Some(json!({"code": 0, "message": "404: Not Found"})),
+            None,
+        );
+    };
+    let api = api.to_string();
+    let kind = World::route_kind(&method, &api);
+    let needs_auth = !matches!(
+        kind,
+        RouteKind::Callback | RouteKind::Followup | RouteKind::WebhookMessage
+    );
+    let token = shared.token.clone();
+    let auth_ok = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|h| h.to_str().ok())
+        .is_some_and(|h| h == format!("Bot {token}"));
+    if needs_auth && !auth_ok {
+        shared.with(|w| {
+            w.violation(format!(
+                "{method} {}: missing or wrong Authorization header",
+                redact(&api)
+            ))
+        });
+        return respond(
+            401,
+            Some(json!({"code": 0, "message": "401: Unauthorized"})),
+            None,
+        );
+    }
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let parsed: Option<Value> = if body.is_empty() {
+        None
+    } else if content_type.starts_with("multipart/") {
+        shared.with(|w| {
+            w.violation(format!(
+                "{method} {}: multipart bodies (file uploads) are not modelled by the fake",
+                redact(&api)
+            ))
+        });
+        None
+    } else {
+        match serde_json::from_slice(&body) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                shared.with(|w| {
+                    w.violation(format!("{method} {}: body is not JSON: {e}", redact(&api)))
+                });
+                return respond(
+                    400,
+                    Some(
+                        json!({"code": 50109, "message": "The request body contains invalid JSON."}),
+                    ),
+                    None,
+                );
+            }
+        }
+    };
+    let fault = shared.with(|w| w.fault_for(kind));
+    let ix_of_path = || -> Option<u64> {
+        let p: Vec<&str> = api.trim_matches('/').split('/').collect();
+        match p.as_slice() {
+            ["interactions", id, _, "callback"] => id.parse().ok(),
+            _ => None,
+        }
+    };
+    match fault {
+        Some(FaultAction::Delay(d)) => tokio::time::sleep(d).await,
+        Some(FaultAction::Fail(status)) => {
+            shared.with(|w| {
+                let at_ms = w.now_ms();
+                let ix = ix_of_path();
+                if let Some(i) = ix.and_then(|i| w.interactions.get_mut(&i)) {
+                    i.callback_failed = true;
+                }
+                if let Some(i) = ix {
+                    w.wake(i);
+                }
+                w.requests.push(RequestRecord {
+                    method: method.clone(),
+                    path: redact(&api),
+                    kind,
+                    status,
+                    injected: true,
+                    at_ms,
+                    interaction: ix,
+                });
+                w.note(format!(
+                    "Fault: answered {method} {} with {status}.",
+                    redact(&api)
+                ));
+            });
+            let body = match status {
+                403 => json!({"code": 50013, "message": "Missing Permissions (injected)"}),
+                404 => json!({"code": 10003, "message": "Unknown Channel (injected)"}),
+                _ => json!({"code": 0, "message": "Internal Server Error (injected)"}),
+            };
+            return respond(status, Some(body), None);
+        }
+        Some(FaultAction::RateLimit(after)) => {
+            shared.with(|w| {
+                let at_ms = w.now_ms();
+                let ix = ix_of_path();
+                if let Some(i) = ix.and_then(|i| w.interactions.get_mut(&i)) {
+                    i.callback_failed = true;
+                }
+                if let Some(i) = ix {
+                    w.wake(i);
+                }
+                w.requests.push(RequestRecord {
+                    method: method.clone(),
+                    path: redact(&api),
+                    kind,
+                    status: 429,
+                    injected: true,
+                    at_ms,
+                    interaction: ix,
+                });
+                w.note(format!(
+                    "Fault: answered {method} {} with 429.",
+                    redact(&api)
+                ));
+            });
+            let secs = after.as_secs_f64();
+            return respond(
+                429,
+                Some(
+                    json!({"message": "You are being rate limited.", "retry_after": secs, "global": false}),
+                ),
+                Some(secs),
+            );
+        }
+        None => {}
+    }
+    let resp = shared.with(|w| {
+        let (resp, ix) = w.handle(&RestReq {
+            method: &method,
+            path: &api,
+            body: parsed.as_ref(),
+        });
+        let at_ms = w.now_ms();
+        if w.record {
+            w.requests.push(RequestRecord {
+                method: method.clone(),
+                path: redact(&api),
+                kind,
+                status: resp.status,
+                injected: false,
+                at_ms,
+                interaction: ix,
+            });
+        }
+        *w.counts.entry(kind).or_default() += 1;
+        resp
+    });
+    respond(
+        resp.status,
+        resp.body,
+        resp.retry_after.map(|d| d.as_secs_f64()),
+    )
+}

@@ -1,0 +1,599 @@
+//! Transcripts: a whole game as one HTML page that looks like a Discord channel (dark theme,
+//! embeds with their colour bar, code blocks in monospace, buttons and selects), with the
+//! channel and the game's thread in the first column and each player's private messages
+//! (ephemeral replies and DMs, every version, each after the click that caused it) in a column of
+//! their own. Made from the fake's log, so it shows exactly what each user saw.
+
+use super::FakeDiscord;
+use super::json::APP_ID;
+use super::view::{Component, EmbedView, MessageView, Place};
+use super::world::{ChannelKind, LogKind, MsgRec};
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// Writes the transcript of everything the fake saw to `path`.
+pub fn write(fake: &FakeDiscord, title: &str, path: &Path) -> std::io::Result<()> {
+    std::fs::write(path, render(fake, title))
+}
+
+/// Escapes text for HTML.
+fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Names for mentions: users, channels.
+struct Names {
+    users: HashMap<u64, String>,
+    channels: HashMap<u64, String>,
+}
+
+impl Names {
+    fn user(&self, id: u64) -> String {
+        if id == APP_ID {
+            return "Farmhand".into();
+        }
+        self.users
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| format!("user {id}"))
+    }
+}
+
+/// Replaces `<@id>` and `<#id>` in already escaped text (they read `&lt;@id&gt;`).
+fn mentions(s: &str, names: &Names) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(k) = rest.find("&lt;") {
+        out.push_str(&rest[..k]);
+        let after = &rest[k + 4..];
+        let (kind, body) = match after.chars().next() {
+            Some('@') => ('@', &after[1..]),
+            Some('#') => ('#', &after[1..]),
+            _ => {
+                out.push_str("&lt;");
+                rest = after;
+                continue;
+            }
+        };
+        let body = body.strip_prefix('!').unwrap_or(body);
+        match body.find("&gt;") {
+            Some(end) if body[..end].chars().all(|c| c.is_ascii_digit()) && end > 0 => {
+                let id: u64 = body[..end].parse().unwrap_or(0);
+                let label = if kind == '@' {
+                    format!("@{}", names.user(id))
+                } else {
+                    format!(
+                        "#{}",
+                        names
+                            .channels
+                            .get(&id)
+                            .cloned()
+                            .unwrap_or_else(|| id.to_string())
+                    )
+                };
+                let _ = write!(out, "<span class=\"mention\">{}</span>", esc(&label));
+                rest = &body[end + 4..];
+            }
+            _ => {
+                out.push_str("&lt;");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Inline markdown on one escaped line: `code`, **bold**, __underline__, *italic*, escapes.
+fn inline(s: &str) -> String {
+    let mut out = String::new();
+    let chars: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    let mut bold = false;
+    let mut italic = false;
+    let mut under = false;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        match c {
+            '\\' if next.is_some_and(|n| "*_~`|>#[]:<@\\".contains(n)) => {
+                out.push(next.unwrap_or(' '));
+                i += 2;
+                continue;
+            }
+            '`' => {
+                if let Some(end) = chars[i + 1..].iter().position(|&x| x == '`') {
+                    let code: String = chars[i + 1..i + 1 + end].iter().collect();
+                    let _ = write!(out, "<code>{code}</code>");
+                    i += end + 2;
+                    continue;
+                }
+                out.push(c);
+            }
+            '*' if next == Some('*') => {
+                out.push_str(if bold { "</b>" } else { "<b>" });
+                bold = !bold;
+                i += 2;
+                continue;
+            }
+            '_' if next == Some('_') => {
+                out.push_str(if under { "</u>" } else { "<u>" });
+                under = !under;
+                i += 2;
+                continue;
+            }
+            '*' => {
+                out.push_str(if italic { "</i>" } else { "<i>" });
+                italic = !italic;
+            }
+            c => out.push(c),
+        }
+        i += 1;
+    }
+    for (open, tag) in [(bold, "</b>"), (italic, "</i>"), (under, "</u>")] {
+        if open {
+            out.push_str(tag);
+        }
+    }
+    out
+}
+
+/// Discord markdown to HTML: code blocks (monospace), inline styles, mentions, line breaks.
+fn markdown(s: &str, names: &Names) -> String {
+    let mut out = String::new();
+    let mut parts = s.split("```");
+    let mut in_code = false;
+    let mut first = true;
+    for part in parts.by_ref() {
+        if !first {
+            in_code = !in_code;
+        }
+        first = false;
+        if in_code {
+            // A language tag on the first line is not shown.
+            let body = match part.split_once('\n') {
+                Some((tag, rest)) if !tag.contains(' ') && tag.len() < 12 => rest,
+                _ => part,
+            };
+            let _ = write!(
+                out,
+                "<pre class=\"code\">{}</pre>",
+                esc(body.trim_end_matches('\n'))
+            );
+        } else {
+            let text = part.strip_prefix('\n').unwrap_or(part);
+            let lines: Vec<String> = text
+                .split('\n')
+                .map(|l| {
+                    let escaped = mentions(&esc(l), names);
+                    match escaped.strip_prefix("&gt; ") {
+                        Some(q) => format!("<span class=\"quote\">{}</span>", inline(q)),
+                        None => inline(&escaped),
+                    }
+                })
+                .collect();
+            out.push_str(&lines.join("<br>"));
+        }
+    }
+    out
+}
+
+fn embed(e: &EmbedView, names: &Names) -> String {
+    let color = e
+        .color
+        .map_or("#1e1f22".to_string(), |c| format!("#{c:06x}"));
+    let mut s = format!("<div class=\"embed\" style=\"border-left-color:{color}\">");
+    if !e.title.is_empty() {
+        let _ = write!(
+            s,
+            "<div class=\"etitle\">{}</div>",
+            inline(&mentions(&esc(&e.title), names))
+        );
+    }
+    if !e.description.is_empty() {
+        let _ = write!(
+            s,
+            "<div class=\"edesc\">{}</div>",
+            markdown(&e.description, names)
+        );
+    }
+    if !e.fields.is_empty() {
+        s.push_str("<div class=\"fields\">");
+        for (n, v) in &e.fields {
+            let _ = write!(
+                s,
+                "<div class=\"field\"><div class=\"fname\">{}</div><div class=\"fvalue\">{}</div></div>",
+                inline(&mentions(&esc(n), names)),
+                markdown(v, names)
+            );
+        }
+        s.push_str("</div>");
+    }
+    if !e.footer.is_empty() {
+        let _ = write!(s, "<div class=\"footer\">{}</div>", esc(&e.footer));
+    }
+    s.push_str("</div>");
+    s
+}
+
+fn components(m: &MessageView) -> String {
+    let mut s = String::new();
+    for row in &m.rows {
+        s.push_str("<div class=\"row\">");
+        for c in row {
+            match c {
+                Component::Button {
+                    label,
+                    style,
+                    disabled,
+                    ..
+                } => {
+                    let class = match style {
+                        1 => "primary",
+                        3 => "success",
+                        4 => "danger",
+                        5 => "link",
+                        _ => "secondary",
+                    };
+                    let _ = write!(
+                        s,
+                        "<span class=\"btn {class}{}\">{}</span>",
+                        if *disabled { " disabled" } else { "" },
+                        esc(label)
+                    );
+                }
+                Component::Select {
+                    placeholder,
+                    options,
+                    ..
+                } => {
+                    let _ = write!(
+                        s,
+                        "<details class=\"select\"><summary>{} <span class=\"count\">({} options)</span></summary><ul>",
+                        esc(placeholder),
+                        options.len()
+                    );
+                    for o in options {
+                        let _ = write!(s, "<li>{}", esc(&o.label));
+                        if !o.description.is_empty() {
+                            let _ = write!(s, "<div class=\"odesc\">{}</div>", esc(&o.description));
+                        }
+                        s.push_str("</li>");
+                    }
+                    s.push_str("</ul></details>");
+                }
+            }
+        }
+        s.push_str("</div>");
+    }
+    s
+}
+
+fn clock(ms: i64) -> String {
+    let t = super::json::timestamp(ms);
+    t.get(11..23).unwrap_or("").to_string()
+}
+
+fn avatar(name: &str, bot: bool) -> String {
+    let initial = name
+        .chars()
+        .next()
+        .unwrap_or('?')
+        .to_uppercase()
+        .to_string();
+    let hue = name
+        .bytes()
+        .fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(b as u32))
+        % 360;
+    let bg = if bot {
+        "#3a7d44".to_string()
+    } else {
+        format!("hsl({hue},45%,45%)")
+    };
+    format!(
+        "<div class=\"avatar\" style=\"background:{bg}\">{}</div>",
+        esc(&initial)
+    )
+}
+
+/// One message block.
+fn message(m: &MessageView, ms: i64, names: &Names, note: &str) -> String {
+    let bot = m.author == APP_ID;
+    let name = names.user(m.author);
+    let mut s = String::from("<div class=\"msg\">");
+    s.push_str(&avatar(&name, bot));
+    s.push_str("<div class=\"body\">");
+    let _ = write!(
+        s,
+        "<div class=\"head\"><span class=\"author\">{}</span>{}<span class=\"time\">{}</span>{}</div>",
+        esc(&name),
+        if bot {
+            "<span class=\"tag\">APP</span>"
+        } else {
+            ""
+        },
+        clock(ms),
+        if note.is_empty() {
+            String::new()
+        } else {
+            format!("<span class=\"edited\">{}</span>", esc(note))
+        }
+    );
+    if !m.content.is_empty() {
+        let _ = write!(
+            s,
+            "<div class=\"content\">{}</div>",
+            markdown(&m.content, names)
+        );
+    }
+    for e in &m.embeds {
+        s.push_str(&embed(e, names));
+    }
+    s.push_str(&components(m));
+    match m.place {
+        Place::Ephemeral => s.push_str("<div class=\"only\">👁 Only you can see this</div>"),
+        Place::Dm => s.push_str("<div class=\"only\">✉ Direct message</div>"),
+        _ => {}
+    }
+    s.push_str("</div></div>");
+    s
+}
+
+const CSS: &str = r#"
+:root { color-scheme: dark; }
+body { margin: 0; background: #313338; color: #dbdee1; font: 15px/1.375 "gg sans", "Noto Sans", "Helvetica Neue", Helvetica, Arial, sans-serif; }
+header { padding: 12px 16px; background: #2b2d31; border-bottom: 1px solid #1f2023; position: sticky; top: 0; z-index: 2; }
+header h1 { margin: 0; font-size: 16px; color: #f2f3f5; }
+header .sub { color: #949ba4; font-size: 13px; }
+.columns { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(480px, 1fr); gap: 0; overflow-x: auto; }
+.col { border-right: 1px solid #1f2023; min-width: 0; }
+.col h2 { margin: 0; padding: 8px 16px; font-size: 14px; color: #f2f3f5; background: #2b2d31; position: sticky; top: 52px; z-index: 1; border-bottom: 1px solid #1f2023; }
+.msg { display: flex; gap: 12px; padding: 6px 16px; }
+.msg:hover { background: #2e3035; }
+.avatar { flex: 0 0 36px; height: 36px; border-radius: 50%; display: flex; align-items: center; justify-content: center; font-weight: 700; color: #fff; }
+.body { min-width: 0; flex: 1; }
+.head { display: flex; align-items: baseline; gap: 6px; }
+.author { color: #f2f3f5; font-weight: 600; }
+.tag { background: #5865f2; color: #fff; font-size: 10px; padding: 0 4px; border-radius: 3px; font-weight: 600; }
+.time, .edited { color: #949ba4; font-size: 12px; }
+.content { white-space: normal; word-wrap: break-word; }
+.embed { background: #2b2d31; border-left: 4px solid #1e1f22; border-radius: 4px; padding: 8px 12px 10px; margin-top: 4px; max-width: 520px; }
+.etitle { font-weight: 600; color: #f2f3f5; margin-bottom: 4px; }
+.edesc { font-size: 14px; }
+.fields { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 8px; margin-top: 8px; }
+.fname { font-weight: 600; font-size: 13px; color: #f2f3f5; }
+.fvalue { font-size: 13px; }
+.footer { color: #949ba4; font-size: 12px; margin-top: 8px; }
+pre.code { background: #1e1f22; border: 1px solid #1a1b1e; border-radius: 4px; padding: 6px 8px; margin: 4px 0; font: 13px/1.3 Consolas, "Andale Mono WT", "DejaVu Sans Mono", Menlo, monospace; white-space: pre; overflow-x: auto; }
+code { background: #1e1f22; border-radius: 3px; padding: 0 3px; font: 13px Consolas, "DejaVu Sans Mono", Menlo, monospace; }
+.mention { background: rgba(88,101,242,.3); color: #c9cdfb; border-radius: 3px; padding: 0 2px; }
+.quote { border-left: 3px solid #4e5058; padding-left: 8px; display: inline-block; }
+.row { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
+.btn { padding: 2px 14px; border-radius: 3px; font-size: 14px; font-weight: 500; color: #fff; min-height: 28px; display: inline-flex; align-items: center; }
+.primary { background: #5865f2; } .secondary { background: #4e5058; } .success { background: #248046; } .danger { background: #da373c; } .link { background: #4e5058; }
+.disabled { opacity: .5; }
+details.select { background: #1e1f22; border-radius: 4px; padding: 6px 10px; min-width: 300px; max-width: 520px; font-size: 14px; }
+details.select summary { color: #949ba4; cursor: pointer; }
+details.select ul { margin: 6px 0 0; padding-left: 18px; }
+.count, .odesc { color: #949ba4; font-size: 12px; }
+.only { color: #949ba4; font-size: 12px; margin-top: 4px; }
+.action { padding: 2px 16px 2px 64px; color: #949ba4; font-size: 13px; }
+.action b { color: #dbdee1; }
+.note { margin: 6px 16px; padding: 4px 8px; border-left: 3px solid #f0b232; color: #f0b232; font-size: 13px; background: #2b2d31; }
+.thread { border-left: 2px solid #4e5058; margin-left: 8px; }
+.threadname { color: #949ba4; font-size: 12px; padding: 0 16px 0 64px; }
+"#;
+
+/// The page.
+pub fn render(fake: &FakeDiscord, title: &str) -> String {
+    let log = fake.log();
+    let users: Vec<(u64, String)> = fake.users();
+    let channels: HashMap<u64, String> = fake.with(|w| {
+        w.channels
+            .values()
+            .map(|c| (c.id, c.name.clone()))
+            .collect()
+    });
+    let dm_owner: HashMap<u64, u64> = fake.with(|w| {
+        w.channels
+            .values()
+            .filter_map(|c| match c.kind {
+                ChannelKind::Dm { user } => Some((c.id, user)),
+                _ => None,
+            })
+            .collect()
+    });
+    let main_channel = fake.with(|w| {
+        w.channels
+            .values()
+            .find(|c| c.kind == ChannelKind::Text)
+            .map_or_else(|| "channel".to_string(), |c| c.name.clone())
+    });
+    let threads: HashMap<u64, String> = fake.with(|w| {
+        w.channels
+            .values()
+            .filter(|c| matches!(c.kind, ChannelKind::Thread { .. }))
+            .map(|c| (c.id, c.name.clone()))
+            .collect()
+    });
+    let names = Names {
+        users: users.iter().cloned().collect(),
+        channels,
+    };
+    // Users who did something get a column, in order of first action.
+    let mut order: Vec<u64> = Vec::new();
+    for e in &log {
+        if let LogKind::Action { user, .. } = e.kind
+            && !order.contains(&user)
+        {
+            order.push(user);
+        }
+    }
+    let audience = |m: &MsgRec| {
+        m.ephemeral_for
+            .or_else(|| dm_owner.get(&m.channel_id).copied())
+    };
+    // Channel messages: shown once, at their first appearance, in their last version.
+    let mut last: HashMap<u64, (MsgRec, u32)> = HashMap::new();
+    for e in &log {
+        if let LogKind::Message { msg, .. } = &e.kind
+            && audience(msg).is_none()
+        {
+            let versions = last.get(&msg.id).map_or(0, |(_, n)| *n) + 1;
+            last.insert(msg.id, (msg.clone(), versions));
+        }
+    }
+    let mut channel_col = String::new();
+    let mut columns: BTreeMap<usize, String> = BTreeMap::new();
+    let mut deleted: Vec<u64> = Vec::new();
+    for e in &log {
+        match &e.kind {
+            LogKind::Note(n) => {
+                let _ = write!(channel_col, "<div class=\"note\">{}</div>", esc(n));
+            }
+            LogKind::Deleted { id } => deleted.push(*id),
+            LogKind::Action { user, what, place } => {
+                let k = order.iter().position(|u| u == user).unwrap_or(0);
+                let verb = if what.starts_with('/') {
+                    "used"
+                } else {
+                    "clicked"
+                };
+                let where_ = match place {
+                    Place::Channel => " in the channel",
+                    Place::Thread => " in the thread",
+                    Place::Ephemeral => "",
+                    Place::Dm => " in DMs",
+                };
+                let _ = write!(
+                    columns.entry(k).or_default(),
+                    "<div class=\"action\">{}: {verb} <b>{}</b>{where_} <span class=\"time\">{}</span></div>",
+                    esc(&names.user(*user)),
+                    esc(what),
+                    clock(e.ms)
+                );
+            }
+            LogKind::Message { msg, new } => match audience(msg) {
+                Some(u) => {
+                    let k = order.iter().position(|x| *x == u).unwrap_or_else(|| {
+                        order.push(u);
+                        order.len() - 1
+                    });
+                    let place = if msg.ephemeral_for.is_some() {
+                        Place::Ephemeral
+                    } else {
+                        Place::Dm
+                    };
+                    let v = MessageView::from_rec(msg, place);
+                    let note = if *new { "" } else { "(updated)" };
+                    columns
+                        .entry(k)
+                        .or_default()
+                        .push_str(&message(&v, e.ms, &names, note));
+                }
+                None if *new => {
+                    let Some((fin, versions)) = last.get(&msg.id) else {
+                        continue;
+                    };
+                    let place = if threads.contains_key(&fin.channel_id) {
+                        Place::Thread
+                    } else {
+                        Place::Channel
+                    };
+                    let v = MessageView::from_rec(fin, place);
+                    let mut note = String::new();
+                    if *versions > 1 {
+                        note = format!("(edited {} times; last version shown)", versions - 1);
+                    }
+                    if deleted.contains(&msg.id) || fin.deleted {
+                        note.push_str(" (deleted)");
+                    }
+                    let block = message(&v, e.ms, &names, &note);
+                    match threads.get(&fin.channel_id) {
+                        Some(t) => {
+                            let _ = write!(
+                                channel_col,
+                                "<div class=\"thread\"><div class=\"threadname\">🧵 {}</div>{block}</div>",
+                                esc(t)
+                            );
+                        }
+                        None => channel_col.push_str(&block),
+                    }
+                }
+                None => {}
+            },
+        }
+    }
+    let mut html = String::new();
+    let _ = write!(
+        html,
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title><style>{CSS}</style></head><body>",
+        esc(title)
+    );
+    let _ = write!(
+        html,
+        "<header><h1>{}</h1><div class=\"sub\">A game of Fields of Green with Farmhand, played against a fake Discord. First column: the channel and the game's thread (each message in its last version). Other columns: what each player saw privately (ephemeral replies and DMs, every version), after each of their clicks.</div></header>",
+        esc(title)
+    );
+    html.push_str("<div class=\"columns\">");
+    let _ = write!(
+        html,
+        "<section class=\"col\"><h2># {}</h2>{channel_col}</section>",
+        esc(&main_channel)
+    );
+    for (k, u) in order.iter().enumerate() {
+        let body = columns.remove(&k).unwrap_or_default();
+        let _ = write!(
+            html,
+            "<section class=\"col\"><h2>{} · private</h2>{body}</section>",
+            esc(&names.user(*u))
+        );
+    }
+    html.push_str("</div></body></html>\n");
+    html
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> Names {
+        Names {
+            users: [(5, "alice".to_string())].into_iter().collect(),
+            channels: [(9, "Fields of Green #1".to_string())]
+                .into_iter()
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn markdown_renders_code_blocks_styles_and_mentions() {
+        let n = names();
+        let h = markdown(
+            "**Hi** <@5>, see <#9>\n```\nA  B\n1 W3\n```\n`x` *i* a\\*b <3",
+            &n,
+        );
+        assert!(h.contains("<b>Hi</b>"), "{h}");
+        assert!(h.contains("@alice"), "{h}");
+        assert!(h.contains("#Fields of Green #1"), "{h}");
+        assert!(h.contains("<pre class=\"code\">A  B\n1 W3</pre>"), "{h}");
+        assert!(h.contains("<code>x</code>"), "{h}");
+        assert!(h.contains("<i>i</i>"), "{h}");
+        assert!(h.contains("a*b"), "{h}");
+        assert!(h.contains("&lt;3"), "{h}");
+        assert!(!h.contains("<script"), "{h}");
+        let h = markdown("<script>alert(1)</script>", &n);
+        assert!(h.starts_with("&lt;script&gt;"), "{h}");
+    }
+}

@@ -1,0 +1,387 @@
+//! Checks after a game, reading the database (verification only: players never do): replay the
+//! stored action log with the engine from the stored seed, compare with the stored game and
+//! with the scores the channel shows, and match every acknowledged click with a stored action.
+
+use super::FakeDiscord;
+use super::player::TableRef;
+use super::view::MessageView;
+use crate::discord::Data;
+use crate::games::fields_of_green::{Action, Game, Options, Setup};
+use crate::render;
+use crate::store::{Status, Table};
+use serde_json::Value;
+
+/// A game replayed from its stored seed and actions.
+pub struct Replay {
+    pub table: Table,
+    /// The stored game (what the bot saved last).
+    pub stored: Game,
+    /// The replayed game after every action: (version produced, seat, action, game after).
+    pub steps: Vec<(i64, usize, Action, Game)>,
+    /// The game right after the start.
+    pub initial: Game,
+}
+
+impl Replay {
+    /// The game as it was at `version` (the last step at or before it).
+    pub fn at(&self, version: i64) -> &Game {
+        self.steps
+            .iter()
+            .rev()
+            .find(|(v, ..)| *v <= version)
+            .map_or(&self.initial, |(.., g)| g)
+    }
+
+    pub fn last(&self) -> &Game {
+        self.steps.last().map_or(&self.initial, |(.., g)| g)
+    }
+}
+
+/// Replays game `id` from the database.
+pub async fn replay(data: &Data, id: i64) -> Result<Replay, String> {
+    let (table, stored) = data
+        .service
+        .load(id)
+        .await
+        .map_err(|e| format!("load game {id}: {e}"))?;
+    let stored = stored.ok_or_else(|| format!("game {id} never started"))?;
+    let n = table.seats.len();
+    let options = Options {
+        players: n as u8,
+        intro: table.game.options.intro && n <= 4,
+        first_player: 0,
+    };
+    let deck = data.service.deck().clone();
+    let (initial, _) = Game::start(deck, Setup::new(options, table.game.seed))
+        .map_err(|e| format!("setup: {e}"))?;
+    let actions = data
+        .service
+        .store()
+        .actions(id)
+        .await
+        .map_err(|e| format!("actions: {e}"))?;
+    let mut game = initial.clone();
+    let mut steps = Vec::with_capacity(actions.len());
+    for (version, seat, json) in actions {
+        let action: Action =
+            serde_json::from_str(&json).map_err(|e| format!("action {json}: {e}"))?;
+        game.apply(seat, &action).map_err(|e| {
+            format!("stored action {json} (seat {seat}, version {version}) does not replay: {e}")
+        })?;
+        steps.push((version, seat, action, game.clone()));
+    }
+    Ok(Replay {
+        table,
+        stored,
+        steps,
+        initial,
+    })
+}
+
+/// The score pad's table (down to the Total line) as `render` draws it.
+pub fn expected_pad(game: &Game, names: &[String]) -> Option<String> {
+    let pads = game.scores()?;
+    let text = render::render_score_pad(game.deck(), pads, names);
+    let lines: Vec<&str> = text.lines().collect();
+    let end = lines
+        .iter()
+        .position(|l| l.starts_with("Total"))
+        .map_or(lines.len(), |i| i + 1);
+    Some(lines[..end].join("\n"))
+}
+
+/// The first code block of a message's first embed.
+pub fn code_block(m: &MessageView) -> Option<String> {
+    let d = &m.embeds.first()?.description;
+    let start = d.find("```")? + 3;
+    let rest = &d[start..];
+    let rest = rest.strip_prefix('\n').unwrap_or(rest);
+    let end = rest.find("```")?;
+    Some(rest[..end].trim_end_matches('\n').to_string())
+}
+
+/// The whole-game check: the stored game equals a replay of the stored actions from the stored
+/// seed, the game is over, and the final score message and the table message show the replay's
+/// score pad. Returns the pad.
+pub async fn check_final(fake: &FakeDiscord, data: &Data, t: &TableRef) -> Result<String, String> {
+    check_final_with(fake, data, t, true).await
+}
+
+/// [`check_final`]; with `strict` false (games played under injected faults), a missing final
+/// score message (its post failed; posts are not retried) is accepted, and so is a table
+/// message that does not show the end (its edit failed), but any score pad shown must be the
+/// replay's.
+pub async fn check_final_with(
+    fake: &FakeDiscord,
+    data: &Data,
+    t: &TableRef,
+    strict: bool,
+) -> Result<String, String> {
+    let require_message = strict;
+    let r = replay(data, t.game).await?;
+    if r.table.game.status != Status::Ended {
+        return Err(format!(
+            "game {} has status {:?}",
+            t.game, r.table.game.status
+        ));
+    }
+    let replayed = r.last();
+    if !replayed.is_over() {
+        return Err("the replayed game is not over".into());
+    }
+    let a = serde_json::to_value(replayed.snapshot()).map_err(|e| e.to_string())?;
+    let b = serde_json::to_value(r.stored.snapshot()).map_err(|e| e.to_string())?;
+    if a != b {
+        return Err("the stored game differs from the replay of its own actions".into());
+    }
+    let pad = expected_pad(replayed, &r.table.names()).ok_or("no scores after the end")?;
+    let fin = fake
+        .channel(t.play_channel())
+        .into_iter()
+        .find(|m| m.title().starts_with("Final scores"));
+    match fin {
+        Some(fin) => {
+            let shown = code_block(&fin).ok_or("the final score message has no code block")?;
+            if shown != pad {
+                return Err(format!(
+                    "the channel shows\n{shown}\nbut the replay scores\n{pad}"
+                ));
+            }
+        }
+        None if require_message => {
+            return Err("no final score message in the game's channel".into());
+        }
+        None => {}
+    }
+    let table_msg = fake.message(t.message).ok_or("the table message is gone")?;
+    match code_block(&table_msg) {
+        Some(on_table) if on_table != pad => {
+            return Err(format!(
+                "the table message shows\n{on_table}\nbut the replay scores\n{pad}"
+            ));
+        }
+        Some(_) => {}
+        None if strict => {
+            return Err(format!(
+                "the table message shows no score pad: it was last drawn at version {:?}, the game is at version {}",
+                version_of(&table_msg, t.game),
+                r.table.game.version
+            ));
+        }
+        None => {}
+    }
+    Ok(pad)
+}
+
+/// The game version a panel was drawn at (from its components' custom_ids `f:<game>:<version>:..`).
+pub fn version_of(m: &MessageView, game: i64) -> Option<i64> {
+    let prefix = format!("f:{game}:");
+    m.components().find_map(|c| {
+        c.custom_id()
+            .strip_prefix(&prefix)?
+            .split(':')
+            .next()?
+            .parse()
+            .ok()
+    })
+}
+
+/// Every click the bot confirmed ("Done." on the player's panel) must be the stored action of
+/// that player that produced the version the confirmed panel shows. Returns how many were checked.
+pub async fn check_acknowledged(
+    fake: &FakeDiscord,
+    data: &Data,
+    t: &TableRef,
+) -> Result<usize, String> {
+    let r = replay(data, t.game).await?;
+    let acked: Vec<(u64, Value)> = fake.with(|w| {
+        let mut v: Vec<(u64, u64, Value)> = w
+            .interactions
+            .values()
+            .filter_map(|i| {
+                let cb = i.callback.as_ref()?;
+                let content = cb.data.get("content")?.as_str()?;
+                (cb.kind == 7 && content.starts_with("Done."))
+                    .then(|| (i.id, i.user, cb.data.clone()))
+            })
+            .collect();
+        v.sort_by_key(|x| x.0);
+        v.into_iter().map(|(_, u, d)| (u, d)).collect()
+    });
+    let mut n = 0;
+    for (user, data_json) in acked {
+        let rec = super::world::MsgRec {
+            id: 0,
+            channel_id: 0,
+            ephemeral_for: None,
+            author: 0,
+            content: String::new(),
+            embeds: Vec::new(),
+            components: data_json
+                .get("components")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default(),
+            flags: 0,
+            created_ms: 0,
+            edited_ms: None,
+            edits: 0,
+            interaction: None,
+            loading: false,
+            deleted: false,
+            thread: None,
+        };
+        let view = MessageView::from_rec(&rec, super::view::Place::Ephemeral);
+        let Some(version) = version_of(&view, t.game) else {
+            continue;
+        };
+        let seat = r
+            .table
+            .seat_of(user)
+            .ok_or_else(|| format!("a Done. reply for user {user}, who has no seat"))?;
+        // The confirmed panel is drawn at exactly the version the action produced (the
+        // service reloads the table under the game's lock).
+        let found = r.steps.iter().any(|(v, s, ..)| *v == version && *s == seat);
+        if !found {
+            return Err(format!(
+                "user {user} (seat {seat}) was told \"Done.\" at version {version}, but no action of theirs is stored"
+            ));
+        }
+        n += 1;
+    }
+    Ok(n)
+}
+
+/// Collects every string in a JSON value (card and tile ids among them).
+fn strings(v: &Value, out: &mut std::collections::HashSet<String>) {
+    match v {
+        Value::String(s) => {
+            out.insert(s.clone());
+        }
+        Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+        Value::Object(o) => o.values().for_each(|x| strings(x, out)),
+        _ => {}
+    }
+}
+
+/// The words a card is recognised by in a message: its name, and a location's grid code.
+fn words_of(deck: &crate::games::fields_of_green::Deck, id: &str) -> Vec<String> {
+    if let Some(d) = deck.location_by_id(id) {
+        let l = deck.location(d);
+        vec![l.name.clone(), l.code.clone()]
+    } else if let Some(e) = deck.equipment_by_id(id) {
+        vec![deck.equip(e).name.clone()]
+    } else {
+        Vec::new()
+    }
+}
+
+/// `word` occurs in `text` as a whole word (case-sensitive).
+fn has_word(text: &str, word: &str) -> bool {
+    let mut from = 0;
+    while let Some(k) = text[from..].find(word) {
+        let start = from + k;
+        let end = start + word.len();
+        let before = text[..start].chars().next_back();
+        let after = text[end..].chars().next();
+        let edge = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+        if edge(before) && edge(after) {
+            return true;
+        }
+        from = end;
+    }
+    false
+}
+
+/// What one message shown to one audience gave away.
+#[derive(Debug)]
+pub struct Leak {
+    pub message: u64,
+    /// The user who saw it (None: everyone).
+    pub audience: Option<u64>,
+    pub version: i64,
+    /// The hidden card's name and whose hand (or face-down selection, or Equipment offer) it is in.
+    pub card: String,
+    pub owner: usize,
+}
+
+/// Privacy over a whole game: every version of every message of the transcript log, shown to
+/// its audience (everyone, or one user for ephemeral replies and DMs), is checked against the
+/// game at the version it was drawn at (from its components' ids, else the latest version seen
+/// before it). A message leaks when it names a card that is in another seat's hand, face-down
+/// selection or Equipment offer and appears nowhere in what the audience may know (their own
+/// player view, or the public view). Returns how many message versions were checked.
+pub fn check_privacy(fake: &FakeDiscord, r: &Replay, game: i64) -> Result<usize, Vec<Leak>> {
+    use super::world::{ChannelKind, LogKind};
+    let deck = r.initial.deck();
+    let dms: std::collections::HashMap<u64, u64> = fake.with(|w| {
+        w.channels
+            .values()
+            .filter_map(|c| match c.kind {
+                ChannelKind::Dm { user } => Some((c.id, user)),
+                _ => None,
+            })
+            .collect()
+    });
+    let mut carry = 0i64;
+    let mut checked = 0;
+    let mut leaks = Vec::new();
+    for entry in fake.log() {
+        let LogKind::Message { msg, .. } = entry.kind else {
+            continue;
+        };
+        let view = MessageView::from_rec(&msg, super::view::Place::Channel);
+        let v = match version_of(&view, game) {
+            Some(v) => v,
+            None => carry,
+        };
+        carry = carry.max(v);
+        let audience = msg
+            .ephemeral_for
+            .or_else(|| dms.get(&msg.channel_id).copied());
+        let g = r.at(v);
+        let seat = audience.and_then(|u| r.table.seat_of(u));
+        let known = match seat {
+            Some(s) => serde_json::to_value(g.player_view(s)),
+            None => serde_json::to_value(g.public_view()),
+        }
+        .unwrap_or(Value::Null);
+        let mut allowed_ids = std::collections::HashSet::new();
+        strings(&known, &mut allowed_ids);
+        let allowed: std::collections::HashSet<String> = allowed_ids
+            .iter()
+            .flat_map(|id| words_of(deck, id))
+            .collect();
+        let text = view.text();
+        for owner in 0..g.players() {
+            if Some(owner) == seat {
+                continue;
+            }
+            let pv = g.player_view(owner);
+            let hidden = pv
+                .hand
+                .iter()
+                .chain(pv.selected.iter())
+                .chain(pv.offer.iter());
+            for id in hidden {
+                for word in words_of(deck, id) {
+                    if !allowed.contains(&word) && has_word(&text, &word) {
+                        leaks.push(Leak {
+                            message: msg.id,
+                            audience,
+                            version: v,
+                            card: word,
+                            owner,
+                        });
+                    }
+                }
+            }
+        }
+        checked += 1;
+    }
+    if leaks.is_empty() {
+        Ok(checked)
+    } else {
+        Err(leaks)
+    }
+}

@@ -1,0 +1,1421 @@
+//! The fake's model of Discord: users, channels, threads, DMs, every message as each user would
+//! see it now, interactions and their callbacks, the gateway session, the request log, and the
+//! violations found. The REST API is answered here, synchronously under one lock; the HTTP server
+//! (`server`) and the gateway (`gateway`) only carry bytes.
+
+use super::json::{self, APP_ID, MessageParts, Origin};
+use super::limits;
+use super::view::{MessageView, Place};
+use serde_json::{Value, json};
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc::UnboundedSender;
+
+/// Interaction tokens last 15 minutes (Discord docs, "Interaction Callback").
+pub const TOKEN_LIFETIME_MS: i64 = 15 * 60 * 1000;
+/// The bot must answer an interaction within 3 seconds.
+pub const CALLBACK_DEADLINE: Duration = Duration::from_secs(3);
+/// Fake time starts here: 2026-01-01T00:00:00Z.
+pub const EPOCH_MS: i64 = 1_767_225_600_000;
+/// How many gateway dispatches a session keeps for RESUME.
+const SESSION_LOG: usize = 4096;
+
+/// A member of the fake guild.
+#[derive(Clone, Debug)]
+pub struct UserRec {
+    pub id: u64,
+    pub name: String,
+    /// Has Manage Server.
+    pub manager: bool,
+    /// Closed DMs: messages to this user fail with 50007.
+    pub refuse_dm: bool,
+    pub dm_channel: Option<u64>,
+}
+
+/// What kind of channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChannelKind {
+    Text,
+    Thread { parent: u64, starter: u64 },
+    Dm { user: u64 },
+}
+
+#[derive(Clone, Debug)]
+pub struct ChannelRec {
+    pub id: u64,
+    pub name: String,
+    pub kind: ChannelKind,
+}
+
+/// One message as it is now.
+#[derive(Clone, Debug)]
+pub struct MsgRec {
+    pub id: u64,
+    pub channel_id: u64,
+    /// Ephemeral: only this user sees it.
+    pub ephemeral_for: Option<u64>,
+    /// Who wrote it: the bot (APP_ID) or a user.
+    pub author: u64,
+    pub content: String,
+    pub embeds: Vec<Value>,
+    pub components: Vec<Value>,
+    pub flags: u64,
+    pub created_ms: i64,
+    pub edited_ms: Option<i64>,
+    pub edits: u32,
+    /// The interaction this message answers: (interaction id, interaction type, user).
+    pub interaction: Option<(u64, u8, u64)>,
+    /// A deferred response still "thinking".
+    pub loading: bool,
+    pub deleted: bool,
+    /// The thread started from this message.
+    pub thread: Option<u64>,
+}
+
+/// A recorded callback.
+#[derive(Clone, Debug)]
+pub struct CallbackRec {
+    pub kind: u8,
+    pub data: Value,
+    pub after: Duration,
+}
+
+/// One interaction the fake created.
+#[derive(Clone, Debug)]
+pub struct IxRec {
+    pub id: u64,
+    pub token: String,
+    pub user: u64,
+    /// 2 command, 3 component, 4 autocomplete.
+    pub kind: u8,
+    pub channel_id: u64,
+    /// The clicked message (components).
+    pub message: Option<u64>,
+    /// What the user did, for logs: `/fog new seats:3`, `[My hand]`.
+    pub what: String,
+    pub created_ms: i64,
+    pub queued_at: Instant,
+    pub dispatched_at: Option<Instant>,
+    pub callback: Option<CallbackRec>,
+    /// The callback was answered with an injected failure (the user saw "interaction failed").
+    pub callback_failed: bool,
+    /// The message the webhook's @original refers to.
+    pub original: Option<u64>,
+    pub followups: Vec<u64>,
+    /// The test expects no answer (e.g. the bot was stopped).
+    pub forgiven: bool,
+}
+
+/// Which API a request used (for faults and statistics).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RouteKind {
+    Gateway,
+    Application,
+    Commands,
+    Callback,
+    Followup,
+    WebhookMessage,
+    CreateMessage,
+    EditMessage,
+    GetMessage,
+    DeleteMessage,
+    CreateThread,
+    CreateDm,
+    GetChannel,
+    Other,
+    Unknown,
+}
+
+/// One REST request, as logged.
+#[derive(Clone, Debug)]
+pub struct RequestRecord {
+    pub method: String,
+    pub path: String,
+    pub kind: RouteKind,
+    pub status: u16,
+    pub injected: bool,
+    pub at_ms: i64,
+    /// The interaction this request answered or followed up, when known.
+    pub interaction: Option<u64>,
+}
+
+/// What happened, for the transcript.
+#[derive(Clone, Debug)]
+pub enum LogKind {
+    /// A user did something (slash command, click, choice).
+    Action {
+        user: u64,
+        what: String,
+        place: Place,
+    },
+    /// A message appeared or changed (snapshot after the change).
+    Message {
+        msg: MsgRec,
+        new: bool,
+    },
+    Deleted {
+        id: u64,
+    },
+    /// Something about the system (bot restart, gateway drop, injected faults).
+    Note(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct LogEntry {
+    pub ms: i64,
+    pub kind: LogKind,
+}
+
+/// What the fake does to a matching request instead of answering it normally.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FaultAction {
+    /// Answer with this status (500, 502, 503...) and do nothing.
+    Fail(u16),
+    /// Answer 429 with this retry-after and do nothing.
+    RateLimit(Duration),
+    /// Wait, then answer normally.
+    Delay(Duration),
+}
+
+/// A fault rule: requests of `kinds` (all, when empty) are hit with `probability`, at most
+/// `remaining` times.
+#[derive(Clone, Debug)]
+pub struct FaultRule {
+    pub kinds: Vec<RouteKind>,
+    pub probability: f64,
+    pub action: FaultAction,
+    pub remaining: Option<u32>,
+}
+
+/// A queued gateway dispatch.
+#[derive(Clone, Debug)]
+pub struct Dispatch {
+    pub t: String,
+    pub d: Value,
+    pub interaction: Option<u64>,
+}
+
+/// Messages for the live WebSocket connection.
+#[derive(Debug)]
+pub enum WsOut {
+    /// A JSON text frame; for dispatches, the sequence number and interaction it carries.
+    Frame {
+        text: String,
+        seq: Option<u64>,
+        interaction: Option<u64>,
+    },
+    /// Send a close frame with this code and hang up.
+    Close(u16),
+    /// Hang up without a close frame.
+    Abort,
+}
+
+#[derive(Debug)]
+pub struct Conn {
+    pub id: u64,
+    pub tx: UnboundedSender<WsOut>,
+}
+
+#[derive(Debug)]
+pub struct Session {
+    pub id: String,
+    pub seq: u64,
+    pub log: VecDeque<(u64, Dispatch)>,
+    /// The last sequence number written to a socket.
+    pub delivered: u64,
+}
+
+/// The gateway's state.
+#[derive(Debug, Default)]
+pub struct Gateway {
+    pub conn: Option<Conn>,
+    pub session: Option<Session>,
+    /// The current connection has identified or resumed.
+    pub ready: bool,
+    /// Dispatches waiting for a session.
+    pub pending: Vec<Dispatch>,
+    pub identifies: u32,
+    pub resumes: u32,
+    pub connections: u32,
+    pub heartbeat_ms: u64,
+    pub intents: Option<u64>,
+}
+
+/// A REST request as the world sees it.
+pub struct RestReq<'a> {
+    pub method: &'a str,
+    /// The path after `/api/v10`.
+    pub path: &'a str,
+    pub body: Option<&'a Value>,
+}
+
+/// A REST answer.
+pub struct RestResp {
+    pub status: u16,
+    pub body: Option<Value>,
+    pub retry_after: Option<Duration>,
+}
+
+impl RestResp {
+    fn ok(body: Value) -> RestResp {
+        RestResp {
+            status: 200,
+            body: Some(body),
+            retry_after: None,
+        }
+    }
+
+    fn no_content() -> RestResp {
+        RestResp {
+            status: 204,
+            body: None,
+            retry_after: None,
+        }
+    }
+
+    fn err(status: u16, code: u32, message: &str) -> RestResp {
+        RestResp {
+            status,
+            body: Some(json::error(code, message)),
+            retry_after: None,
+        }
+    }
+}
+
+/// The whole fake Discord.
+pub struct World {
+    pub started: Instant,
+    /// Fake time added on top of real time (`advance_clock`).
+    pub offset_ms: i64,
+    next_id: u64,
+    pub token: String,
+    pub ws_url: String,
+    pub users: BTreeMap<u64, UserRec>,
+    pub channels: BTreeMap<u64, ChannelRec>,
+    pub messages: BTreeMap<u64, MsgRec>,
+    pub interactions: HashMap<u64, IxRec>,
+    pub by_token: HashMap<String, u64>,
+    /// Message ids per channel, in creation order.
+    pub by_channel: HashMap<u64, Vec<u64>>,
+    /// Tasks waiting for the answer to an interaction.
+    pub reply_waiters: HashMap<u64, Vec<tokio::sync::oneshot::Sender<()>>>,
+    /// Registered global (and guild) commands, as the bot sent them, with ids.
+    pub commands: Vec<Value>,
+    pub gateway: Gateway,
+    pub requests: Vec<RequestRecord>,
+    pub violations: Vec<String>,
+    pub log: Vec<LogEntry>,
+    /// Keep the transcript log (off for benchmarks).
+    pub record: bool,
+    pub faults: Vec<FaultRule>,
+    rng: u64,
+    /// Bot requests answered, per route kind.
+    pub counts: BTreeMap<RouteKind, u64>,
+    pub deadline: Duration,
+}
+
+impl World {
+    pub fn new(token: &str) -> World {
+        World {
+            started: Instant::now(),
+            offset_ms: 0,
+            next_id: 1_300_000_000_000_000_000,
+            token: token.to_string(),
+            ws_url: String::new(),
+            users: BTreeMap::new(),
+            channels: BTreeMap::new(),
+            messages: BTreeMap::new(),
+            interactions: HashMap::new(),
+            by_token: HashMap::new(),
+            by_channel: HashMap::new(),
+            reply_waiters: HashMap::new(),
+            commands: Vec::new(),
+            gateway: Gateway {
+                heartbeat_ms: 41_250,
+                ..Default::default()
+            },
+            requests: Vec::new(),
+            violations: Vec::new(),
+            log: Vec::new(),
+            record: true,
+            faults: Vec::new(),
+            rng: 0x9E37_79B9_7F4A_7C15,
+            counts: BTreeMap::new(),
+            deadline: CALLBACK_DEADLINE,
+        }
+    }
+
+    /// Fake now, unix ms.
+    pub fn now_ms(&self) -> i64 {
+        EPOCH_MS + self.started.elapsed().as_millis() as i64 + self.offset_ms
+    }
+
+    /// A fresh snowflake.
+    pub fn id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    pub fn seed_faults(&mut self, seed: u64) {
+        self.rng = seed ^ 0x9E37_79B9_7F4A_7C15;
+    }
+
+    /// xorshift64*: a uniform number in [0, 1).
+    fn roll(&mut self) -> f64 {
+        let mut x = self.rng;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.rng = x;
+        (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    pub fn violation(&mut self, what: String) {
+        tracing::error!(target: "fake_discord", "VIOLATION: {what}");
+        self.violations.push(what);
+    }
+
+    pub fn note(&mut self, what: impl Into<String>) {
+        if self.record {
+            let ms = self.now_ms();
+            self.log.push(LogEntry {
+                ms,
+                kind: LogKind::Note(what.into()),
+            });
+        }
+    }
+
+    fn log_message(&mut self, id: u64, new: bool) {
+        if !self.record {
+            return;
+        }
+        if let Some(m) = self.messages.get(&id) {
+            let entry = LogEntry {
+                ms: m.edited_ms.unwrap_or(m.created_ms),
+                kind: LogKind::Message {
+                    msg: m.clone(),
+                    new,
+                },
+            };
+            self.log.push(entry);
+        }
+    }
+
+    pub fn log_action(&mut self, user: u64, what: String, place: Place) {
+        if self.record {
+            let ms = self.now_ms();
+            self.log.push(LogEntry {
+                ms,
+                kind: LogKind::Action { user, what, place },
+            });
+        }
+    }
+
+    // ------------------------------------------------------------------ users and channels
+
+    pub fn add_user(&mut self, name: &str) -> u64 {
+        let id = self.id();
+        self.users.insert(
+            id,
+            UserRec {
+                id,
+                name: name.to_string(),
+                manager: false,
+                refuse_dm: false,
+                dm_channel: None,
+            },
+        );
+        id
+    }
+
+    pub fn add_channel(&mut self, name: &str) -> u64 {
+        let id = self.id();
+        self.channels.insert(
+            id,
+            ChannelRec {
+                id,
+                name: name.to_string(),
+                kind: ChannelKind::Text,
+            },
+        );
+        id
+    }
+
+    pub fn user_json(&self, id: u64) -> Value {
+        if id == APP_ID {
+            return json::bot_user();
+        }
+        let name = self.users.get(&id).map_or("unknown", |u| u.name.as_str());
+        json::user(id, name, false)
+    }
+
+    pub fn member_json(&self, id: u64) -> Value {
+        let u = &self.users[&id];
+        let perms = if u.manager {
+            json::ALL_PERMISSIONS
+        } else {
+            json::MEMBER_PERMISSIONS
+        };
+        json::member(id, &u.name, perms, EPOCH_MS - 86_400_000)
+    }
+
+    /// The guild channels for GUILD_CREATE.
+    pub fn guild_create(&self) -> Value {
+        let channels: Vec<Value> = self
+            .channels
+            .values()
+            .filter(|c| c.kind == ChannelKind::Text)
+            .enumerate()
+            .map(|(k, c)| json::text_channel(c.id, &c.name, k as u16))
+            .collect();
+        let mut members = vec![json::bot_member(EPOCH_MS)];
+        members.extend(self.users.keys().map(|&u| self.member_json(u)));
+        json::guild_create(&channels, &members, self.now_ms())
+    }
+
+    fn channel_json(&self, c: &ChannelRec) -> Value {
+        match &c.kind {
+            ChannelKind::Text => json::text_channel(c.id, &c.name, 0),
+            ChannelKind::Thread { parent, .. } => {
+                json::thread_channel(c.id, *parent, &c.name, 10080, self.now_ms())
+            }
+            ChannelKind::Dm { user } => json::dm_channel(c.id, &self.user_json(*user)),
+        }
+    }
+
+    fn is_guild_channel(&self, channel: u64) -> bool {
+        self.channels
+            .get(&channel)
+            .is_some_and(|c| !matches!(c.kind, ChannelKind::Dm { .. }))
+    }
+
+    // ------------------------------------------------------------------ messages
+
+    pub fn message_json(&self, m: &MsgRec) -> Value {
+        let author = self.user_json(m.author);
+        let ix_user = m.interaction.map(|(_, _, u)| self.user_json(u));
+        let interaction = match (&m.interaction, &ix_user) {
+            (Some((id, kind, _)), Some(u)) => {
+                let clicked = self.interactions.get(id).and_then(|i| i.message);
+                Some((*id, *kind, u, clicked))
+            }
+            _ => None,
+        };
+        json::message(&MessageParts {
+            id: m.id,
+            channel_id: m.channel_id,
+            guild: self.is_guild_channel(m.channel_id),
+            author: &author,
+            content: &m.content,
+            embeds: &m.embeds,
+            components: &m.components,
+            flags: m.flags,
+            created_ms: m.created_ms,
+            edited_ms: m.edited_ms,
+            interaction,
+        })
+    }
+
+    /// Creates a message from a create-message body (after checks).
+    fn create_message(
+        &mut self,
+        channel_id: u64,
+        body: &Value,
+        ephemeral_for: Option<u64>,
+        interaction: Option<(u64, u8, u64)>,
+        context: &str,
+    ) -> u64 {
+        let content = body
+            .get("content")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
+        let embeds = array(body.get("embeds"));
+        let components = array(body.get("components"));
+        for v in limits::check_message(&content, &embeds, &components, true) {
+            self.violation(format!("{context}: {v}"));
+        }
+        self.check_mentions(body, &content, context);
+        let id = self.id();
+        let mut flags = body.get("flags").and_then(Value::as_u64).unwrap_or(0);
+        if ephemeral_for.is_some() {
+            flags |= 64;
+        } else {
+            flags &= !64;
+        }
+        let now = self.now_ms();
+        self.by_channel.entry(channel_id).or_default().push(id);
+        self.messages.insert(
+            id,
+            MsgRec {
+                id,
+                channel_id,
+                ephemeral_for,
+                author: APP_ID,
+                content,
+                embeds,
+                components,
+                flags,
+                created_ms: now,
+                edited_ms: None,
+                edits: 0,
+                interaction,
+                loading: false,
+                deleted: false,
+                thread: None,
+            },
+        );
+        self.log_message(id, true);
+        id
+    }
+
+    /// Applies an edit body to a message (fields present replace, absent stay).
+    fn edit_message(&mut self, id: u64, body: &Value, context: &str) {
+        let Some(m) = self.messages.get(&id) else {
+            return;
+        };
+        let mut content = m.content.clone();
+        let mut embeds = m.embeds.clone();
+        let mut components = m.components.clone();
+        if let Some(c) = body.get("content") {
+            content = c.as_str().unwrap_or("").to_string();
+        }
+        if let Some(e) = body.get("embeds") {
+            embeds = array(Some(e));
+        }
+        if let Some(c) = body.get("components") {
+            components = array(Some(c));
+        }
+        for v in limits::check_message(&content, &embeds, &components, false) {
+            self.violation(format!("{context}: {v}"));
+        }
+        if content.is_empty() && embeds.is_empty() && components.is_empty() {
+            self.violation(format!("{context}: the edit leaves an empty message"));
+        }
+        self.check_mentions(body, &content, context);
+        let now = self.now_ms();
+        let m = self.messages.get_mut(&id).expect("checked above");
+        m.content = content;
+        m.embeds = embeds;
+        m.components = components;
+        m.edited_ms = Some(now);
+        m.edits += 1;
+        m.loading = false;
+        self.log_message(id, false);
+    }
+
+    /// A message that mentions users must say who may be pinged: never @everyone or roles.
+    fn check_mentions(&mut self, body: &Value, content: &str, context: &str) {
+        if content.contains("@everyone") || content.contains("@here") {
+            let parse = body
+                .get("allowed_mentions")
+                .and_then(|a| a.get("parse"))
+                .and_then(Value::as_array);
+            let everyone = parse.is_none_or(|p| p.iter().any(|x| x == "everyone"));
+            if everyone {
+                self.violation(format!("{context}: @everyone/@here can ping everybody"));
+            }
+        }
+    }
+
+    /// Whether `user` can see message `m` now.
+    pub fn visible_to(&self, m: &MsgRec, user: u64) -> bool {
+        if m.deleted {
+            return false;
+        }
+        if let Some(u) = m.ephemeral_for {
+            return u == user && self.now_ms() < m.created_ms + TOKEN_LIFETIME_MS;
+        }
+        match self.channels.get(&m.channel_id).map(|c| &c.kind) {
+            Some(ChannelKind::Dm { user: u }) => *u == user,
+            Some(_) => true,
+            None => false,
+        }
+    }
+
+    pub fn place_of(&self, m: &MsgRec) -> Place {
+        if m.ephemeral_for.is_some() {
+            return Place::Ephemeral;
+        }
+        match self.channels.get(&m.channel_id).map(|c| &c.kind) {
+            Some(ChannelKind::Thread { .. }) => Place::Thread,
+            Some(ChannelKind::Dm { .. }) => Place::Dm,
+            _ => Place::Channel,
+        }
+    }
+
+    pub fn view(&self, m: &MsgRec) -> MessageView {
+        MessageView::from_rec(m, self.place_of(m))
+    }
+
+    // ------------------------------------------------------------------ interactions
+
+    /// Records a new interaction and queues its INTERACTION_CREATE.
+    pub fn new_interaction(
+        &mut self,
+        user: u64,
+        kind: u8,
+        channel_id: u64,
+        data: Value,
+        message: Option<u64>,
+        what: String,
+    ) -> (u64, String) {
+        let id = self.id();
+        let token = format!("fake-token-{id}-{}", self.roll().to_bits() % 1_000_000);
+        let dm = matches!(
+            self.channels.get(&channel_id).map(|c| &c.kind),
+            Some(ChannelKind::Dm { .. })
+        );
+        let user_json = self.user_json(user);
+        let member_json = (!dm).then(|| self.member_json(user));
+        let origin = match &member_json {
+            Some(m) => Origin::Guild {
+                channel: channel_id,
+                member: m,
+            },
+            None => Origin::Dm {
+                channel: channel_id,
+                user: &user_json,
+            },
+        };
+        let msg_json = message
+            .and_then(|m| self.messages.get(&m))
+            .map(|m| self.message_json(m));
+        let payload = json::interaction(id, &token, kind, data, &origin, msg_json);
+        let now = self.now_ms();
+        self.interactions.insert(
+            id,
+            IxRec {
+                id,
+                token: token.clone(),
+                user,
+                kind,
+                channel_id,
+                message,
+                what,
+                created_ms: now,
+                queued_at: Instant::now(),
+                dispatched_at: None,
+                callback: None,
+                callback_failed: false,
+                original: None,
+                followups: Vec::new(),
+                forgiven: false,
+            },
+        );
+        self.by_token.insert(token.clone(), id);
+        self.dispatch("INTERACTION_CREATE", payload, Some(id));
+        (id, token)
+    }
+
+    /// Wakes whoever waits for the answer to interaction `id`.
+    pub fn wake(&mut self, id: u64) {
+        for tx in self.reply_waiters.remove(&id).unwrap_or_default() {
+            let _ = tx.send(());
+        }
+    }
+
+    // ------------------------------------------------------------------ gateway
+
+    /// Queues a gateway dispatch: sent now when a session is live, replayed on RESUME, held
+    /// until the next session otherwise.
+    pub fn dispatch(&mut self, t: &str, d: Value, interaction: Option<u64>) {
+        let item = Dispatch {
+            t: t.to_string(),
+            d,
+            interaction,
+        };
+        let Some(session) = self.gateway.session.as_mut() else {
+            self.gateway.pending.push(item);
+            return;
+        };
+        session.seq += 1;
+        let seq = session.seq;
+        session.log.push_back((seq, item.clone()));
+        while session.log.len() > SESSION_LOG {
+            session.log.pop_front();
+        }
+        if self.gateway.ready
+            && let Some(conn) = &self.gateway.conn
+        {
+            let _ = conn.tx.send(frame(seq, &item));
+        }
+    }
+
+    /// IDENTIFY on connection `conn`: a new session, READY, GUILD_CREATE, then whatever was
+    /// waiting (undelivered dispatches of an older session included).
+    pub fn identify(&mut self, conn: u64) {
+        self.gateway.identifies += 1;
+        let mut carried = Vec::new();
+        if let Some(old) = self.gateway.session.take() {
+            carried.extend(
+                old.log
+                    .into_iter()
+                    .filter(|(s, _)| *s > old.delivered)
+                    .map(|(_, d)| d),
+            );
+        }
+        carried.append(&mut self.gateway.pending);
+        let sid = format!("fake-session-{}", self.id());
+        self.gateway.session = Some(Session {
+            id: sid.clone(),
+            seq: 0,
+            log: VecDeque::new(),
+            delivered: 0,
+        });
+        let is_current = self.gateway.conn.as_ref().is_some_and(|c| c.id == conn);
+        if !is_current {
+            return;
+        }
+        self.gateway.ready = true;
+        let ready = json::ready(&sid, &self.ws_url);
+        self.dispatch("READY", ready, None);
+        let guild = self.guild_create();
+        self.dispatch("GUILD_CREATE", guild, None);
+        for d in carried {
+            self.dispatch(&d.t, d.d, d.interaction);
+        }
+        self.note("The bot connected to the gateway (new session).");
+    }
+
+    /// RESUME: replay what the session missed, then RESUMED. False if the session is unknown.
+    pub fn resume(&mut self, conn: u64, session_id: &str, seq: u64) -> bool {
+        let Some(session) = self.gateway.session.as_ref() else {
+            return false;
+        };
+        if session.id != session_id {
+            return false;
+        }
+        let Some(c) = self.gateway.conn.as_ref().filter(|c| c.id == conn) else {
+            return false;
+        };
+        self.gateway.resumes += 1;
+        let mut replayed = Vec::new();
+        for (s, d) in session.log.iter().filter(|(s, _)| *s > seq) {
+            let _ = c.tx.send(frame(*s, d));
+            replayed.extend(d.interaction);
+        }
+        // The 3 seconds count from the delivery the bot actually received.
+        for i in replayed {
+            if let Some(ix) = self.interactions.get_mut(&i) {
+                ix.dispatched_at = None;
+            }
+        }
+        self.gateway.ready = true;
+        self.dispatch("RESUMED", json!({}), None);
+        self.note("The bot resumed its gateway session.");
+        true
+    }
+
+    /// The socket wrote dispatch `seq` (carrying `interaction`).
+    pub fn delivered(&mut self, seq: u64, interaction: Option<u64>) {
+        if let Some(s) = self.gateway.session.as_mut() {
+            s.delivered = s.delivered.max(seq);
+        }
+        if let Some(ix) = interaction.and_then(|i| self.interactions.get_mut(&i))
+            && ix.dispatched_at.is_none()
+        {
+            ix.dispatched_at = Some(Instant::now());
+        }
+    }
+
+    // ------------------------------------------------------------------ faults
+
+    /// The fault to apply to a request of this kind, if any.
+    pub fn fault_for(&mut self, kind: RouteKind) -> Option<FaultAction> {
+        for k in 0..self.faults.len() {
+            let r = &self.faults[k];
+            if !(r.kinds.is_empty() || r.kinds.contains(&kind)) || r.remaining == Some(0) {
+                continue;
+            }
+            let p = r.probability;
+            if self.roll() < p {
+                let r = &mut self.faults[k];
+                if let Some(n) = r.remaining.as_mut() {
+                    *n -= 1;
+                }
+                return Some(r.action.clone());
+            }
+        }
+        None
+    }
+
+    // ------------------------------------------------------------------ REST
+
+    /// Classifies a path (after `/api/v10`).
+    pub fn route_kind(method: &str, path: &str) -> RouteKind {
+        let p: Vec<&str> = path.trim_matches('/').split('/').collect();
+        match (method, p.as_slice()) {
+            ("GET", ["gateway"] | ["gateway", "bot"]) => RouteKind::Gateway,
+            ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["users", "@me"]) => {
+                RouteKind::Application
+            }
+            (_, ["applications", _, "commands", ..])
+            | (_, ["applications", _, "guilds", _, "commands", ..]) => RouteKind::Commands,
+            ("POST", ["interactions", _, _, "callback"]) => RouteKind::Callback,
+            ("POST", ["webhooks", _, _]) => RouteKind::Followup,
+            (_, ["webhooks", _, _, "messages", _]) => RouteKind::WebhookMessage,
+            ("POST", ["channels", _, "messages"]) => RouteKind::CreateMessage,
+            ("PATCH", ["channels", _, "messages", _]) => RouteKind::EditMessage,
+            ("GET", ["channels", _, "messages", _]) => RouteKind::GetMessage,
+            ("DELETE", ["channels", _, "messages", _]) => RouteKind::DeleteMessage,
+            ("POST", ["channels", _, "messages", _, "threads"]) => RouteKind::CreateThread,
+            ("POST", ["users", "@me", "channels"]) => RouteKind::CreateDm,
+            ("GET", ["channels", _]) => RouteKind::GetChannel,
+            ("POST", ["channels", _, "typing"]) => RouteKind::Other,
+            _ => RouteKind::Unknown,
+        }
+    }
+
+    /// Answers one REST request.
+    pub fn handle(&mut self, req: &RestReq<'_>) -> (RestResp, Option<u64>) {
+        let p: Vec<&str> = req.path.trim_matches('/').split('/').collect();
+        let empty = Value::Null;
+        let body = req.body.unwrap_or(&empty);
+        let context = format!("{} {}", req.method, redact(req.path));
+        match (req.method, p.as_slice()) {
+            ("GET", ["gateway"]) => (RestResp::ok(json!({"url": self.ws_url})), None),
+            ("GET", ["gateway", "bot"]) => (
+                RestResp::ok(json!({
+                    "url": self.ws_url,
+                    "shards": 1,
+                    "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+                })),
+                None,
+            ),
+            ("GET", ["oauth2", "applications", "@me"]) => {
+                (RestResp::err(404, 10002, "Unknown Application"), None)
+            }
+            ("GET", ["users", "@me"]) => (RestResp::ok(json::bot_user()), None),
+            ("PUT", ["applications", app, "commands"])
+            | ("PUT", ["applications", app, "guilds", _, "commands"]) => {
+                (self.register_commands(app, body, &context), None)
+            }
+            ("GET", ["applications", _, "commands"])
+            | ("GET", ["applications", _, "guilds", _, "commands"]) => {
+                (RestResp::ok(Value::Array(self.commands.clone())), None)
+            }
+            ("POST", ["interactions", id, token, "callback"]) => {
+                let id = id.parse::<u64>().unwrap_or(0);
+                (self.callback(id, token, body, &context), Some(id))
+            }
+            ("POST", ["webhooks", app, token]) => self.followup(app, token, body, &context),
+            (m, ["webhooks", app, token, "messages", which]) => {
+                self.webhook_message(m, app, token, which, body, &context)
+            }
+            ("POST", ["channels", c, "messages"]) => {
+                (self.post_channel_message(c, body, &context), None)
+            }
+            (m @ ("GET" | "PATCH" | "DELETE"), ["channels", c, "messages", mid]) => {
+                (self.channel_message(m, c, mid, body, &context), None)
+            }
+            ("POST", ["channels", c, "messages", mid, "threads"]) => {
+                (self.create_thread(c, mid, body, &context), None)
+            }
+            ("POST", ["users", "@me", "channels"]) => (self.create_dm(body), None),
+            ("GET", ["channels", c]) => {
+                let resp = match c.parse::<u64>().ok().and_then(|c| self.channels.get(&c)) {
+                    Some(ch) => RestResp::ok(self.channel_json(ch)),
+                    None => RestResp::err(404, 10003, "Unknown Channel"),
+                };
+                (resp, None)
+            }
+            ("POST", ["channels", _, "typing"]) => (RestResp::no_content(), None),
+            _ => {
+                self.violation(format!(
+                    "unknown route {context}: the fake does not implement it"
+                ));
+                (RestResp::err(404, 0, "404: Not Found"), None)
+            }
+        }
+    }
+
+    fn register_commands(&mut self, app: &str, body: &Value, context: &str) -> RestResp {
+        if app != APP_ID.to_string() {
+            self.violation(format!("{context}: wrong application id"));
+        }
+        let Some(list) = body.as_array() else {
+            return RestResp::err(400, 50035, "Invalid Form Body");
+        };
+        let mut out = Vec::new();
+        for c in list {
+            let mut c = c.clone();
+            let name = c.get("name").and_then(Value::as_str).unwrap_or("");
+            let desc = c.get("description").and_then(Value::as_str).unwrap_or("");
+            if name.is_empty() || name.len() > 32 || desc.chars().count() > 100 {
+                self.violation(format!(
+                    "{context}: command {name:?} has a bad name or description"
+                ));
+            }
+            check_options(c.get("options"), name, &mut self.violations);
+            c["id"] = json!(self.id().to_string());
+            c["application_id"] = json!(APP_ID.to_string());
+            c["version"] = json!("1");
+            if c.get("type").is_none() {
+                c["type"] = json!(1);
+            }
+            if c.get("description").is_none() {
+                c["description"] = json!("");
+            }
+            out.push(c);
+        }
+        self.commands = out.clone();
+        RestResp::ok(Value::Array(out))
+    }
+
+    fn callback(&mut self, id: u64, token: &str, body: &Value, context: &str) -> RestResp {
+        let Some(ix) = self.interactions.get(&id).cloned() else {
+            self.violation(format!("{context}: callback for an unknown interaction"));
+            return RestResp::err(404, 10062, "Unknown interaction");
+        };
+        if ix.token != token {
+            self.violation(format!("{context}: callback with the wrong token"));
+            return RestResp::err(401, 50027, "Invalid Webhook Token");
+        }
+        if ix.callback.is_some() {
+            self.violation(format!(
+                "{context}: second callback for interaction {} ({})",
+                ix.id, ix.what
+            ));
+            return RestResp::err(400, 40060, "Interaction has already been acknowledged.");
+        }
+        let kind = body.get("type").and_then(Value::as_u64).unwrap_or(0) as u8;
+        let data = body.get("data").cloned().unwrap_or(Value::Null);
+        let after = ix.dispatched_at.unwrap_or(ix.queued_at).elapsed();
+        if after > self.deadline && !ix.forgiven {
+            self.violation(format!(
+                "{context}: callback {:.2} s after the interaction ({}) (Discord allows 3 s)",
+                after.as_secs_f64(),
+                ix.what
+            ));
+        }
+        let what = format!("{context} (type {kind}, for {})", ix.what);
+        let mut original = None;
+        match (kind, ix.kind) {
+            (4, 2 | 3) => {
+                let ephemeral = data.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0;
+                let m = self.create_message(
+                    ix.channel_id,
+                    &data,
+                    ephemeral.then_some(ix.user),
+                    Some((ix.id, ix.kind, ix.user)),
+                    &what,
+                );
+                original = Some(m);
+            }
+            (5, 2 | 3) => {
+                let ephemeral = data.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0;
+                let m = self.create_message(
+                    ix.channel_id,
+                    &json!({"content": ""}),
+                    ephemeral.then_some(ix.user),
+                    Some((ix.id, ix.kind, ix.user)),
+                    "deferred",
+                );
+                if let Some(msg) = self.messages.get_mut(&m) {
+                    msg.loading = true;
+                    msg.flags |= 128;
+                }
+                original = Some(m);
+            }
+            (6, 3) => original = ix.message,
+            (7, 3) => {
+                if let Some(mid) = ix.message {
+                    let ok = self.messages.get(&mid).is_some_and(|m| !m.deleted);
+                    if ok {
+                        self.edit_message(mid, &data, &what);
+                    } else {
+                        self.violation(format!("{what}: the clicked message is gone"));
+                    }
+                }
+                original = ix.message;
+            }
+            (8, 4) => {
+                let choices = array(data.get("choices"));
+                for v in limits::check_choices(&choices) {
+                    self.violation(format!("{what}: {v}"));
+                }
+            }
+            (9, 2 | 3) => {}
+            (k, i) => {
+                self.violation(format!(
+                    "{context}: callback type {k} is not valid for an interaction of type {i}"
+                ));
+                return RestResp::err(400, 50035, "Invalid Form Body");
+            }
+        }
+        // Without the transcript (benchmarks), keep only what players read: content and flags.
+        let data = if self.record {
+            data
+        } else {
+            json!({"content": data.get("content"), "flags": data.get("flags")})
+        };
+        let ixm = self.interactions.get_mut(&id).expect("checked");
+        ixm.callback = Some(CallbackRec { kind, data, after });
+        ixm.original = original;
+        self.wake(id);
+        RestResp::no_content()
+    }
+
+    /// The interaction for a webhook token, checked: right application, known token, not expired.
+    fn webhook_ix(&mut self, app: &str, token: &str, context: &str) -> Result<u64, RestResp> {
+        if app != APP_ID.to_string() {
+            self.violation(format!("{context}: wrong application id in a webhook URL"));
+            return Err(RestResp::err(404, 10015, "Unknown Webhook"));
+        }
+        let Some(&id) = self.by_token.get(token) else {
+            self.violation(format!("{context}: unknown interaction token"));
+            return Err(RestResp::err(404, 10015, "Unknown Webhook"));
+        };
+        let ix = &self.interactions[&id];
+        if self.now_ms() > ix.created_ms + TOKEN_LIFETIME_MS {
+            return Err(RestResp::err(401, 50027, "Invalid Webhook Token"));
+        }
+        if ix.callback.is_none() {
+            self.violation(format!(
+                "{context}: webhook call before the interaction was answered"
+            ));
+            return Err(RestResp::err(404, 10015, "Unknown Webhook"));
+        }
+        Ok(id)
+    }
+
+    fn followup(
+        &mut self,
+        app: &str,
+        token: &str,
+        body: &Value,
+        context: &str,
+    ) -> (RestResp, Option<u64>) {
+        let id = match self.webhook_ix(app, token, context) {
+            Ok(id) => id,
+            Err(r) => return (r, None),
+        };
+        let ix = self.interactions[&id].clone();
+        let what = format!("{context} (follow-up to {})", ix.what);
+        // After a deferred response, the first follow-up fills the "thinking" message.
+        if let Some(orig) = ix.original
+            && self.messages.get(&orig).is_some_and(|m| m.loading)
+        {
+            self.edit_message(orig, body, &what);
+            let m = self.message_json(&self.messages[&orig]);
+            return (RestResp::ok(m), Some(id));
+        }
+        let ephemeral = body.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0;
+        let mid = self.create_message(
+            ix.channel_id,
+            body,
+            ephemeral.then_some(ix.user),
+            Some((ix.id, ix.kind, ix.user)),
+            &what,
+        );
+        self.interactions
+            .get_mut(&id)
+            .expect("known")
+            .followups
+            .push(mid);
+        let m = self.message_json(&self.messages[&mid]);
+        (RestResp::ok(m), Some(id))
+    }
+
+    fn webhook_message(
+        &mut self,
+        method: &str,
+        app: &str,
+        token: &str,
+        which: &str,
+        body: &Value,
+        context: &str,
+    ) -> (RestResp, Option<u64>) {
+        let id = match self.webhook_ix(app, token, context) {
+            Ok(id) => id,
+            Err(r) => return (r, None),
+        };
+        let ix = self.interactions[&id].clone();
+        let target = if which == "@original" {
+            ix.original
+        } else {
+            which
+                .parse::<u64>()
+                .ok()
+                .filter(|m| ix.followups.contains(m) || Some(*m) == ix.original)
+        };
+        let Some(mid) = target.filter(|m| self.messages.get(m).is_some_and(|m| !m.deleted)) else {
+            return (RestResp::err(404, 10008, "Unknown Message"), Some(id));
+        };
+        let what = format!("{context} (for {})", ix.what);
+        match method {
+            "GET" => {}
+            "PATCH" => self.edit_message(mid, body, &what),
+            "DELETE" => {
+                self.delete(mid);
+                return (RestResp::no_content(), Some(id));
+            }
+            _ => {
+                self.violation(format!("unknown route {context}"));
+                return (RestResp::err(405, 0, "405: Method Not Allowed"), Some(id));
+            }
+        }
+        (
+            RestResp::ok(self.message_json(&self.messages[&mid])),
+            Some(id),
+        )
+    }
+
+    fn delete(&mut self, id: u64) {
+        if let Some(m) = self.messages.get_mut(&id) {
+            m.deleted = true;
+        }
+        if self.record {
+            let ms = self.now_ms();
+            self.log.push(LogEntry {
+                ms,
+                kind: LogKind::Deleted { id },
+            });
+        }
+    }
+
+    fn post_channel_message(&mut self, c: &str, body: &Value, context: &str) -> RestResp {
+        let Some(ch) = c
+            .parse::<u64>()
+            .ok()
+            .and_then(|c| self.channels.get(&c))
+            .cloned()
+        else {
+            self.violation(format!("{context}: unknown channel"));
+            return RestResp::err(404, 10003, "Unknown Channel");
+        };
+        if let ChannelKind::Dm { user } = ch.kind
+            && self.users.get(&user).is_some_and(|u| u.refuse_dm)
+        {
+            return RestResp::err(403, 50007, "Cannot send messages to this user");
+        }
+        if body.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0 {
+            self.violation(format!(
+                "{context}: the ephemeral flag only works on interaction responses"
+            ));
+        }
+        let id = self.create_message(ch.id, body, None, None, context);
+        RestResp::ok(self.message_json(&self.messages[&id]))
+    }
+
+    fn channel_message(
+        &mut self,
+        method: &str,
+        c: &str,
+        mid: &str,
+        body: &Value,
+        context: &str,
+    ) -> RestResp {
+        let c = c.parse::<u64>().unwrap_or(0);
+        let mid = mid.parse::<u64>().unwrap_or(0);
+        let found = self
+            .messages
+            .get(&mid)
+            .filter(|m| m.channel_id == c && !m.deleted && m.ephemeral_for.is_none())
+            .cloned();
+        let Some(m) = found else {
+            // Ephemeral messages cannot be reached with the bot token: only through the
+            // interaction's webhook, for 15 minutes.
+            return RestResp::err(404, 10008, "Unknown Message");
+        };
+        match method {
+            "GET" => RestResp::ok(self.message_json(&m)),
+            "PATCH" => {
+                if m.author != APP_ID {
+                    return RestResp::err(
+                        403,
+                        50005,
+                        "Cannot edit a message authored by another user",
+                    );
+                }
+                self.edit_message(mid, body, context);
+                RestResp::ok(self.message_json(&self.messages[&mid]))
+            }
+            _ => {
+                self.delete(mid);
+                RestResp::no_content()
+            }
+        }
+    }
+
+    fn create_thread(&mut self, c: &str, mid: &str, body: &Value, context: &str) -> RestResp {
+        let c = c.parse::<u64>().unwrap_or(0);
+        let mid = mid.parse::<u64>().unwrap_or(0);
+        let Some(m) = self
+            .messages
+            .get(&mid)
+            .filter(|m| m.channel_id == c && !m.deleted)
+        else {
+            return RestResp::err(404, 10008, "Unknown Message");
+        };
+        if m.thread.is_some() {
+            return RestResp::err(
+                400,
+                160004,
+                "A thread has already been created for this message",
+            );
+        }
+        if !matches!(
+            self.channels.get(&c).map(|ch| &ch.kind),
+            Some(ChannelKind::Text)
+        ) {
+            self.violation(format!(
+                "{context}: threads can only start in a text channel"
+            ));
+            return RestResp::err(400, 50024, "Cannot execute action on this channel type");
+        }
+        let name = body.get("name").and_then(Value::as_str).unwrap_or("");
+        if name.is_empty() || name.chars().count() > 100 {
+            self.violation(format!(
+                "{context}: thread name has {} characters (1..=100)",
+                name.chars().count()
+            ));
+        }
+        // A thread started from a message has the message's id.
+        self.channels.insert(
+            mid,
+            ChannelRec {
+                id: mid,
+                name: name.to_string(),
+                kind: ChannelKind::Thread {
+                    parent: c,
+                    starter: mid,
+                },
+            },
+        );
+        if let Some(m) = self.messages.get_mut(&mid) {
+            m.thread = Some(mid);
+        }
+        let archive = body
+            .get("auto_archive_duration")
+            .and_then(Value::as_u64)
+            .unwrap_or(4320);
+        let t = json::thread_channel(mid, c, name, archive, self.now_ms());
+        let mut created = t.clone();
+        created["newly_created"] = json!(true);
+        self.dispatch("THREAD_CREATE", created, None);
+        self.note(format!("The bot started the thread “{name}”."));
+        RestResp::ok(t)
+    }
+
+    fn create_dm(&mut self, body: &Value) -> RestResp {
+        let user = body
+            .get("recipient_id")
+            .and_then(|v| {
+                v.as_str()
+                    .and_then(|s| s.parse::<u64>().ok())
+                    .or(v.as_u64())
+            })
+            .unwrap_or(0);
+        let Some(u) = self.users.get(&user).cloned() else {
+            return RestResp::err(400, 50033, "Invalid Recipient(s)");
+        };
+        let id = match u.dm_channel {
+            Some(id) => id,
+            None => {
+                let id = self.id();
+                self.channels.insert(
+                    id,
+                    ChannelRec {
+                        id,
+                        name: format!("DM {}", u.name),
+                        kind: ChannelKind::Dm { user },
+                    },
+                );
+                self.users.get_mut(&user).expect("known").dm_channel = Some(id);
+                id
+            }
+        };
+        let recipient = self.user_json(user);
+        RestResp::ok(json::dm_channel(id, &recipient))
+    }
+
+    /// Interactions that were delivered but never answered (and not forgiven).
+    pub fn unanswered(&self, older_than: Duration) -> Vec<&IxRec> {
+        let mut v: Vec<&IxRec> = self
+            .interactions
+            .values()
+            .filter(|i| {
+                i.callback.is_none()
+                    && !i.callback_failed
+                    && !i.forgiven
+                    && i.dispatched_at.is_some_and(|d| d.elapsed() > older_than)
+            })
+            .collect();
+        v.sort_by_key(|i| i.id);
+        v
+    }
+}
+
+/// The frame text for dispatch `seq`.
+pub fn frame(seq: u64, d: &Dispatch) -> WsOut {
+    let text = json!({"op": 0, "s": seq, "t": d.t, "d": d.d}).to_string();
+    WsOut::Frame {
+        text,
+        seq: Some(seq),
+        interaction: d.interaction,
+    }
+}
+
+fn array(v: Option<&Value>) -> Vec<Value> {
+    v.and_then(Value::as_array).cloned().unwrap_or_default()
+}
+
+/// A path with interaction tokens shortened, for messages.
+pub fn redact(path: &str) -> String {
+    path.split('/')
+        .map(|s| {
+            if s.starts_with("fake-token-") {
+                "<token>"
+            } else {
+                s
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Checks registered command options (names, descriptions, choices, nesting).
+fn check_options(options: Option<&Value>, path: &str, out: &mut Vec<String>) {
+    let Some(list) = options.and_then(Value::as_array) else {
+        return;
+    };
+    if list.len() > 25 {
+        out.push(format!("command {path}: {} options (max 25)", list.len()));
+    }
+    let mut required_done = false;
+    for o in list {
+        let name = o.get("name").and_then(Value::as_str).unwrap_or("");
+        let desc = o.get("description").and_then(Value::as_str).unwrap_or("");
+        let here = format!("{path} {name}");
+        if name.is_empty() || name.len() > 32 || name.chars().any(|c| c.is_uppercase() || c == ' ')
+        {
+            out.push(format!("command option {here:?}: bad name"));
+        }
+        if desc.is_empty() || desc.chars().count() > 100 {
+            out.push(format!(
+                "command option {here:?}: description has {} characters (1..=100)",
+                desc.chars().count()
+            ));
+        }
+        let required = o.get("required").and_then(Value::as_bool).unwrap_or(false);
+        if required && required_done {
+            out.push(format!(
+                "command option {here:?}: a required option after an optional one"
+            ));
+        }
+        if !required {
+            required_done = true;
+        }
+        if let Some(choices) = o.get("choices").and_then(Value::as_array)
+            && choices.len() > 25
+        {
+            out.push(format!(
+                "command option {here:?}: {} choices",
+                choices.len()
+            ));
+        }
+        check_options(o.get("options"), &here, out);
+    }
+}

@@ -1,0 +1,881 @@
+//! Whole games of Fields of Green played end to end: the real bot (serenity + poise + SQLite)
+//! against the fake Discord (`farmhand::fake_discord`), with scripted players that decide only
+//! from what their user sees. Each game starts with `/fog new`, players join by button, and the
+//! final scores the channel shows must equal an engine replay of the stored seed and actions.
+//! Every payload the bot sends is checked against Discord's limits by the fake, every message
+//! version is checked for leaked hands, and no task may panic.
+//!
+//! `FARMHAND_TRANSCRIPT=<dir>` writes each game's transcript (HTML) into that folder.
+
+use farmhand::fake_discord::harness::{
+    Bot, TempDb, init_tracing, panics, test_config, watch_panics,
+};
+use farmhand::fake_discord::player::{self, Choice, Driver, Player, TableRef, decisions};
+use farmhand::fake_discord::view::MessageView;
+use farmhand::fake_discord::{FakeDiscord, Ix, Reply, verify};
+use std::time::Instant;
+
+const NAMES: [&str; 6] = ["alice", "bob", "carol", "dave", "erin", "frank"];
+
+/// A game in progress or finished, and what it runs on.
+struct Game {
+    fake: FakeDiscord,
+    bot: Option<Bot>,
+    table: TableRef,
+    driver: Driver,
+    users: Vec<u64>,
+    db: TempDb,
+    tag: String,
+    started: Instant,
+}
+
+/// Starts a fake, a bot, and a game: `/fog new` by the first player (after `/fog settings
+/// hand_in_dm:true` for the `dm` seats), the others join by button, the host starts.
+async fn new_game(tag: &str, players: usize, options: &str, dm: &[usize], seed: u64) -> Game {
+    new_game_with(tag, players, options, dm, seed, |_| {}).await
+}
+
+/// [`new_game`], with `prepare` run on the fake before anything happens.
+async fn new_game_with(
+    tag: &str,
+    players: usize,
+    options: &str,
+    dm: &[usize],
+    seed: u64,
+    prepare: impl FnOnce(&FakeDiscord),
+) -> Game {
+    init_tracing();
+    watch_panics();
+    let started = Instant::now();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    prepare(&fake);
+    let db = TempDb::new(tag);
+    let channel = fake.add_channel("fields-of-green");
+    let users: Vec<u64> = NAMES[..players].iter().map(|n| fake.add_user(n)).collect();
+    let bot = Bot::start(&fake, test_config(db.path()))
+        .await
+        .expect("start the bot");
+    for &k in dm {
+        let ix = fake
+            .slash(users[k], channel, "fog settings hand_in_dm:true")
+            .unwrap();
+        let r = fake.reply(&ix).await.unwrap();
+        assert!(r.ephemeral(), "settings reply must be private");
+        assert!(r.content().contains("DM"), "{}", r.content());
+    }
+    let line = format!("fog new seats:{players} {options}");
+    let table = player::open_table(&fake, users[0], channel, &line)
+        .await
+        .unwrap();
+    for &u in &users[1..] {
+        let r = player::join(&fake, u, &table).await.unwrap();
+        assert_eq!(r.kind, 7, "Join updates the lobby");
+    }
+    let r = player::start(&fake, users[0], &table).await.unwrap();
+    assert_eq!(r.kind, 7, "Start turns the lobby into the table");
+    let seats: Vec<Player> = users
+        .iter()
+        .zip(NAMES)
+        .map(|(&u, n)| Player::new(u, n))
+        .collect();
+    let driver = Driver::new(&fake, &table, seats, seed);
+    Game {
+        fake,
+        bot: Some(bot),
+        table,
+        driver,
+        users,
+        db,
+        tag: tag.to_string(),
+        started,
+    }
+}
+
+impl Game {
+    fn bot(&self) -> &Bot {
+        self.bot.as_ref().expect("a running bot")
+    }
+
+    /// The stored game version (verification only).
+    async fn version(&self) -> i64 {
+        let (t, _) = self.bot().data.service.load(self.table.game).await.unwrap();
+        t.game.version
+    }
+
+    /// Plays to the final scores, then runs every end-of-game check; returns the score pad.
+    async fn finish(&mut self) -> String {
+        let fin = self
+            .driver
+            .play()
+            .await
+            .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
+        assert!(self.fake.settle().await, "the bot did not go quiet");
+        self.check_end(&fin).await
+    }
+
+    async fn check_end(&self, fin: &MessageView) -> String {
+        let data = &self.bot().data;
+        let pad = verify::check_final(&self.fake, data, &self.table)
+            .await
+            .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
+        let replay = verify::replay(data, self.table.game).await.unwrap();
+        match verify::check_privacy(&self.fake, &replay, self.table.game) {
+            Ok(n) => assert!(n > 50, "only {n} message versions checked"),
+            Err(leaks) => panic!("{}: private cards shown to others: {leaks:#?}", self.tag),
+        }
+        write_transcript(&self.fake, &self.tag);
+        self.fake.assert_clean();
+        assert!(panics().is_empty(), "panics: {:?}", panics());
+        println!(
+            "{}: {} players, {} actions, {:?}, {:.1} s\n{}\n{pad}",
+            self.tag,
+            self.users.len(),
+            replay.steps.len(),
+            self.driver.stats,
+            self.started.elapsed().as_secs_f64(),
+            fin.title()
+        );
+        pad
+    }
+
+    async fn stop(mut self) {
+        if let Some(bot) = self.bot.take() {
+            bot.stop().await.unwrap();
+        }
+        drop(self.db);
+    }
+}
+
+/// Writes the transcript when `FARMHAND_TRANSCRIPT` names a folder.
+fn write_transcript(fake: &FakeDiscord, tag: &str) {
+    if let Ok(dir) = std::env::var("FARMHAND_TRANSCRIPT") {
+        let path = std::path::Path::new(&dir).join(format!("{tag}.html"));
+        let _ = std::fs::create_dir_all(&dir);
+        farmhand::fake_discord::transcript::write(fake, &format!("Fields of Green · {tag}"), &path)
+            .expect("write the transcript");
+        println!("transcript: {}", path.display());
+    }
+}
+
+// ------------------------------------------------------------------------- whole games
+
+/// Two players, and the bot may not create threads (403): the game is played in the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_whole_game() {
+    use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
+    let mut g = new_game_with("two-players", 2, "", &[], 2, |fake| {
+        fake.set_faults(
+            2,
+            vec![FaultRule {
+                kinds: vec![RouteKind::CreateThread],
+                probability: 1.0,
+                action: FaultAction::Fail(403),
+                remaining: None,
+            }],
+        )
+    })
+    .await;
+    assert!(g.table.thread.is_none(), "no thread without the permission");
+    g.driver.style.builder = true;
+    g.finish().await;
+    g.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_players_whole_game() {
+    let mut g = new_game("three-players", 3, "", &[], 3).await;
+    g.finish().await;
+    let acked = verify::check_acknowledged(&g.fake, &g.bot().data, &g.table)
+        .await
+        .unwrap();
+    assert!(acked > 50, "{acked} acknowledged actions");
+    privacy_check_catches_a_planted_leak(&g).await;
+    g.stop().await;
+}
+
+/// A negative control for the privacy check: plant a message to alice that names a card in
+/// bob's hand at that moment, and the check must report it.
+async fn privacy_check_catches_a_planted_leak(g: &Game) {
+    use farmhand::fake_discord::world::{LogEntry, LogKind, MsgRec};
+    let replay = verify::replay(&g.bot().data, g.table.game).await.unwrap();
+    let deck = replay.initial.deck();
+    let alice = g.users[0];
+    let mut caught = 0;
+    for (v, _, _, game) in replay.steps.iter().step_by(7) {
+        let Some(card) = game.player_view(1).hand.first().cloned() else {
+            continue;
+        };
+        let name = farmhand::render::card_name(deck, &card);
+        let planted = MsgRec {
+            id: 1,
+            channel_id: g.table.channel,
+            ephemeral_for: Some(alice),
+            author: farmhand::fake_discord::json::APP_ID,
+            content: format!("psst, bob holds {name}"),
+            embeds: Vec::new(),
+            components: vec![serde_json::json!({"type": 1, "components": [
+                {"type": 2, "style": 2, "label": "Refresh", "custom_id": format!("f:{}:{v}:show:main", g.table.game)}
+            ]})],
+            flags: 64,
+            created_ms: 0,
+            edited_ms: None,
+            edits: 0,
+            interaction: None,
+            loading: false,
+            deleted: false,
+            thread: None,
+        };
+        g.fake.with(|w| {
+            w.log.push(LogEntry {
+                ms: 0,
+                kind: LogKind::Message {
+                    msg: planted,
+                    new: true,
+                },
+            })
+        });
+        let result = verify::check_privacy(&g.fake, &replay, g.table.game);
+        g.fake.with(|w| w.log.pop());
+        if let Err(leaks) = result {
+            assert!(
+                leaks.iter().all(|l| l.message == 1 && l.owner != 0),
+                "{leaks:?}"
+            );
+            caught += 1;
+        }
+    }
+    assert!(caught > 0, "the privacy check never caught a planted leak");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_players_introductory_mode() {
+    let mut g = new_game("four-players-intro", 4, "intro:true", &[], 4).await;
+    g.driver.style.builder = true;
+    let lobby_intro = g.fake.channel(g.table.channel);
+    assert!(lobby_intro.iter().any(|m| m.id == g.table.message));
+    g.finish().await;
+    let replay = verify::replay(&g.bot().data, g.table.game).await.unwrap();
+    assert!(replay.last().options().intro, "introductory mode is on");
+    g.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn five_players_whole_game() {
+    let mut g = new_game("five-players", 5, "", &[], 5).await;
+    g.driver.style.builder = true;
+    g.finish().await;
+    g.stop().await;
+}
+
+/// Hands in DMs (`/fog settings hand_in_dm:true`) for three of four players; one of them has
+/// closed DMs, so the bot falls back to a private reply in the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hands_in_dms() {
+    let mut g = new_game("dm-hands", 4, "", &[0, 1, 2], 6).await;
+    g.fake.refuse_dms(g.users[2], true);
+    g.finish().await;
+    let p = &g.driver.players;
+    assert!(
+        p[0].dm_panel && p[1].dm_panel,
+        "alice and bob play from DMs"
+    );
+    assert!(
+        !p[2].dm_panel,
+        "carol's DMs are closed: private replies instead"
+    );
+    assert!(!p[3].dm_panel, "dave did not ask for DMs");
+    // The DM panels followed the game to its end (the bot drew "Game over" on them).
+    for &u in &g.users[..2] {
+        let dm = g.fake.dm_channel(u).expect("a DM channel");
+        let over = g.fake.log().into_iter().any(|e| match e.kind {
+            farmhand::fake_discord::world::LogKind::Message { msg, .. } => {
+                msg.channel_id == dm
+                    && MessageView::from_rec(&msg, farmhand::fake_discord::Place::Dm)
+                        .title()
+                        .ends_with("Game over")
+            }
+            _ => false,
+        });
+        assert!(over, "the DM panel never showed the end");
+    }
+    assert!(g.fake.dm_channel(g.users[3]).is_none(), "no DM to dave");
+    g.stop().await;
+}
+
+// ------------------------------------------------------------------------- bad actors
+
+/// Clicks without any client-side check and returns the answer.
+async fn raw(fake: &FakeDiscord, user: u64, message: u64, id: &str, value: Option<&str>) -> Reply {
+    let ix = fake.click_unchecked(user, message, id, value).unwrap();
+    fake.reply(&ix)
+        .await
+        .unwrap_or_else(|e| panic!("{id:?}: {e}"))
+}
+
+/// The text a reply shows.
+fn said(fake: &FakeDiscord, r: &Reply) -> String {
+    match r.message.and_then(|m| fake.message(m)) {
+        Some(m) => m.text(),
+        None => r.content().to_string(),
+    }
+}
+
+/// Opens `user`'s private panel with "My hand".
+async fn hand(fake: &FakeDiscord, table: &TableRef, user: u64) -> MessageView {
+    let t = fake.message(table.message).unwrap();
+    let id = t
+        .button("My hand")
+        .expect("My hand")
+        .custom_id()
+        .to_string();
+    let r = fake
+        .reply(&fake.click(user, table.message, &id).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(r.kind, 4);
+    assert!(r.ephemeral());
+    fake.message(r.message.unwrap()).unwrap()
+}
+
+/// The first decision of a panel that applies a game action (read from the ids: the test
+/// chooses scenarios, players never do).
+fn an_action(panel: &MessageView) -> Option<Choice> {
+    decisions(panel).into_iter().find(|c| match c {
+        Choice::Button { custom_id, .. } => custom_id.contains(":act:"),
+        Choice::Option { custom_id, .. } => custom_id.ends_with(":choose"),
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_actors_get_clear_answers_and_change_nothing() {
+    let mut g = new_game("bad-actors", 3, "", &[], 7).await;
+    let fake = g.fake.clone();
+    let table = g.table.clone();
+    let (alice, bob, carol) = (g.users[0], g.users[1], g.users[2]);
+    let mallory = fake.add_user("mallory");
+    let id = table.game;
+
+    // Lobby abuse after the start: joining, starting again, leaving.
+    let v0 = g.version().await;
+    let t = fake.message(table.message).unwrap();
+    assert!(
+        t.button("Join").is_none(),
+        "no Join button on a started table"
+    );
+    for verb in ["join", "start", "leave", "cancel"] {
+        let r = raw(
+            &fake,
+            mallory,
+            table.message,
+            &format!("f:{id}:1:{verb}"),
+            None,
+        )
+        .await;
+        assert!(r.ephemeral(), "{verb}: refusals are private ({:?})", r.data);
+        assert!(!r.content().is_empty());
+    }
+    assert_eq!(g.version().await, v0, "lobby clicks changed the game");
+
+    // A user who is not in the game.
+    let hand_id = t.button("My hand").unwrap().custom_id().to_string();
+    let r = fake
+        .reply(&fake.click(mallory, table.message, &hand_id).unwrap())
+        .await
+        .unwrap();
+    assert!(
+        r.ephemeral() && r.content().contains("not seated"),
+        "{:?}",
+        r.content()
+    );
+
+    // Garbage custom_ids, on the table message and on a player's own panel.
+    let panel = hand(&fake, &table, alice).await;
+    let garbage = [
+        "garbage".to_string(),
+        String::new(),
+        "f".to_string(),
+        format!("f:{id}:0:act:zzz"),
+        format!("f:{id}:x:hand"),
+        "f:999999:0:hand".to_string(),
+        format!("f:{id}:0:{}", "x".repeat(120)),
+        format!("f:{id}:0:show:farm:9"),
+        format!("f:{id}:0:act:draw:9999"),
+        format!("f:{id}:0:act:pick:nonexistent_card"),
+    ];
+    for (k, bad) in garbage.iter().enumerate() {
+        let (user, msg) = if k % 2 == 0 {
+            (mallory, table.message)
+        } else {
+            (alice, panel.id)
+        };
+        let r = raw(&fake, user, msg, bad, None).await;
+        assert!(!said(&fake, &r).trim().is_empty(), "{bad:?}: empty answer");
+    }
+    // Selects with no value or a value that is not an option.
+    let r = raw(
+        &fake,
+        alice,
+        panel.id,
+        &format!("f:{id}:0:choose"),
+        Some("zzz"),
+    )
+    .await;
+    // A forged select id is refused before its value is even read; either answer is clear.
+    let answer = said(&fake, &r);
+    assert!(
+        answer.contains("not valid") || answer.contains("not on this message"),
+        "{answer}"
+    );
+    let r = raw(
+        &fake,
+        alice,
+        panel.id,
+        &format!("f:{id}:0:nav"),
+        Some("zzz"),
+    )
+    .await;
+    // A forged select id is refused before its value is even read; either answer is clear.
+    let answer = said(&fake, &r);
+    assert!(
+        answer.contains("not valid") || answer.contains("not on this message"),
+        "{answer}"
+    );
+    // Another player's action sent by mallory from the table message.
+    let r = raw(
+        &fake,
+        mallory,
+        table.message,
+        &format!("f:{id}:{v0}:act:draw:2211"),
+        None,
+    )
+    .await;
+    // Refused either way: the id is not on the table message, and mallory has no seat.
+    assert!(
+        r.ephemeral()
+            && (r.content().contains("not seated") || r.content().contains("not on this message")),
+        "{:?}",
+        r.data
+    );
+    assert_eq!(g.version().await, v0, "garbage changed the game");
+
+    // A double click: the same Draw sent twice before the first answer.
+    let draw = decisions(&panel)
+        .into_iter()
+        .find(|c| c.label().starts_with("Draw "))
+        .expect("alice draws first");
+    let first = draw.send(&fake, alice, panel.id).unwrap();
+    let second = draw.send(&fake, alice, panel.id).unwrap();
+    let (a, b) = (
+        fake.reply(&first).await.unwrap(),
+        fake.reply(&second).await.unwrap(),
+    );
+    let done = [&a, &b]
+        .iter()
+        .filter(|r| r.content().starts_with("Done."))
+        .count();
+    assert_eq!(
+        done,
+        1,
+        "one of two identical clicks applies: {:?} / {:?}",
+        a.content(),
+        b.content()
+    );
+    assert_eq!(g.version().await, v0 + 1, "a double click applied twice");
+    // The old Draw button, clicked again later, is refused and changes nothing.
+    let old_panel = panel.clone();
+
+    // Play on until all three choose a card at once, then two choose at the same instant.
+    let service = g.bot().data.service.clone();
+    loop {
+        let (_, game) = service.load(id).await.unwrap();
+        let game = game.unwrap();
+        let all_choosing = matches!(
+            game.phase(),
+            farmhand::games::fields_of_green::Phase::Action { .. }
+        ) && game.waiting_for().len() == 3
+            && (0..3).all(|s| {
+                !game.player_view(s).hand.is_empty() && game.player_view(s).selected.is_none()
+            });
+        if all_choosing {
+            break;
+        }
+        g.driver
+            .play_until({
+                let mut n = 0;
+                move |_| {
+                    n += 1;
+                    n > 1
+                }
+            })
+            .await
+            .unwrap();
+    }
+    fake.settle().await;
+    let before = g.version().await;
+    let pb = hand(&fake, &table, bob).await;
+    let pc = hand(&fake, &table, carol).await;
+    let cb = an_action(&pb).expect("bob can choose a card");
+    let cc = an_action(&pc).expect("carol can choose a card");
+    let ib: Ix = cb.send(&fake, bob, pb.id).unwrap();
+    let ic: Ix = cc.send(&fake, carol, pc.id).unwrap();
+    let (rb, rc) = (
+        fake.reply(&ib).await.unwrap(),
+        fake.reply(&ic).await.unwrap(),
+    );
+    assert!(
+        rb.content().starts_with("Done.") && rc.content().starts_with("Done."),
+        "both simultaneous choices apply: {:?} / {:?}",
+        rb.content(),
+        rc.content()
+    );
+    assert_eq!(g.version().await, before + 2);
+
+    // An old button from an earlier turn.
+    let old_draw = old_panel
+        .components()
+        .find(|c| c.custom_id().contains(":act:draw:"))
+        .unwrap()
+        .custom_id()
+        .to_string();
+    let v = g.version().await;
+    let r = raw(&fake, alice, old_panel.id, &old_draw, None).await;
+    let text = said(&fake, &r);
+    assert!(
+        !text.starts_with("Done."),
+        "an old Draw applied again: {text}"
+    );
+    assert_eq!(g.version().await, v, "an old button changed the game");
+
+    // Finish; then old buttons on a finished game.
+    g.finish().await;
+    let v = g.version().await;
+    let r = raw(&fake, bob, pb.id, cb_id(&cb), None).await;
+    assert!(!said(&fake, &r).starts_with("Done."));
+    assert_eq!(
+        g.version().await,
+        v,
+        "a click after the end changed the game"
+    );
+    fake.settle().await;
+    fake.assert_clean();
+    g.stop().await;
+}
+
+fn cb_id(c: &Choice) -> &str {
+    match c {
+        Choice::Button { custom_id, .. } | Choice::Option { custom_id, .. } => custom_id,
+    }
+}
+
+// ------------------------------------------------------------------------- restarts
+
+/// Stops the bot at several points of a game (shards shut down, client dropped) and starts a
+/// fresh one on the same database; the players keep clicking the buttons they have (old
+/// ephemeral panels, a DM panel, the table message). Once the bot is stopped right under a
+/// click. The game ends exactly as a replay of its stored actions, and every click the bot
+/// confirmed is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restarts_mid_game_lose_nothing() {
+    let mut g = new_game("restarts", 3, "", &[1], 8).await;
+    let fake = g.fake.clone();
+    for (k, at) in [5usize, 80, 190, 320].into_iter().enumerate() {
+        let over = g.driver.play_until(|d| d >= at).await.unwrap();
+        if over {
+            break;
+        }
+        if k % 2 == 1 {
+            // Stop right under a click: whatever it did or did not do must be consistent.
+            let under = g.driver.players.iter().find_map(|p| {
+                let panel = fake.message(p.panel?)?;
+                let c = decisions(&panel).into_iter().next()?;
+                Some((p.user, panel.id, c))
+            });
+            if let Some((user, panel, c)) = under {
+                c.send(&fake, user, panel).unwrap();
+            }
+        } else {
+            fake.settle().await;
+        }
+        g.bot.take().unwrap().stop().await.unwrap();
+        fake.forgive_unanswered();
+        fake.note(format!(
+            "The bot stops (restart {}) and starts again on the same database.",
+            k + 1
+        ));
+        g.bot = Some(
+            Bot::start(&fake, test_config(g.db.path()))
+                .await
+                .expect("restart the bot"),
+        );
+    }
+    let (connections, identifies, _) = fake.gateway_stats();
+    assert!(identifies >= 5 && connections >= 5, "{identifies} sessions");
+    g.finish().await;
+    let acked = verify::check_acknowledged(&fake, &g.bot().data, &g.table)
+        .await
+        .unwrap();
+    assert!(acked > 50);
+    assert!(
+        g.driver.players[1].dm_panel,
+        "bob kept playing from his DM panel"
+    );
+    g.stop().await;
+}
+
+// ------------------------------------------------------------------------- faults
+
+/// A share of REST calls fail (500), are rate limited (429) or slow, and the gateway drops
+/// twice (a close frame, then a hang-up): the game still finishes, the stored game replays to
+/// the scores shown, and every click the bot confirmed is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn faults_do_not_lose_acknowledged_actions() {
+    use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
+    let mut g = new_game("faults", 3, "", &[2], 9).await;
+    let fake = g.fake.clone();
+    let writes = vec![
+        RouteKind::CreateMessage,
+        RouteKind::EditMessage,
+        RouteKind::CreateDm,
+        RouteKind::Followup,
+        RouteKind::WebhookMessage,
+    ];
+    fake.set_faults(
+        9,
+        vec![
+            FaultRule {
+                kinds: vec![RouteKind::Callback],
+                probability: 0.03,
+                action: FaultAction::Fail(500),
+                remaining: None,
+            },
+            FaultRule {
+                kinds: writes.clone(),
+                probability: 0.05,
+                action: FaultAction::Fail(500),
+                remaining: None,
+            },
+            FaultRule {
+                kinds: writes,
+                probability: 0.03,
+                action: FaultAction::RateLimit(std::time::Duration::from_millis(50)),
+                remaining: None,
+            },
+            FaultRule {
+                kinds: Vec::new(),
+                probability: 0.05,
+                action: FaultAction::Delay(std::time::Duration::from_millis(40)),
+                remaining: None,
+            },
+        ],
+    );
+    g.driver.play_until(|d| d >= 120).await.unwrap();
+    fake.drop_gateway(Some(4000));
+    g.driver.play_until(|d| d >= 260).await.unwrap();
+    fake.drop_gateway(None);
+    let fin = g
+        .driver
+        .play()
+        .await
+        .unwrap_or_else(|e| panic!("faults: {e}"));
+    fake.set_faults(0, Vec::new());
+    assert!(fake.settle().await, "the bot did not go quiet");
+    let data = &g.bot().data;
+    let pad = verify::check_final_with(&fake, data, &g.table, false)
+        .await
+        .unwrap_or_else(|e| panic!("faults: {e}"));
+    let acked = verify::check_acknowledged(&fake, data, &g.table)
+        .await
+        .unwrap();
+    let injected = fake.requests().iter().filter(|r| r.injected).count();
+    let (connections, identifies, resumes) = fake.gateway_stats();
+    assert!(
+        resumes >= 1,
+        "the bot never resumed ({connections} connections, {identifies} identifies)"
+    );
+    assert!(injected > 20, "only {injected} faults injected");
+    let replay = verify::replay(data, g.table.game).await.unwrap();
+    if let Err(leaks) = verify::check_privacy(&fake, &replay, g.table.game) {
+        panic!("leaks: {leaks:#?}");
+    }
+    write_transcript(&fake, "faults");
+    fake.assert_clean();
+    assert!(panics().is_empty(), "panics: {:?}", panics());
+    println!(
+        "faults: {injected} faults injected, {resumes} resumes, {acked} confirmed actions, {:?}\n{}\n{pad}",
+        g.driver.stats,
+        fin.title()
+    );
+    g.stop().await;
+}
+
+// ------------------------------------------------------------------------- known bot bugs
+
+/// BOT BUG (reported, ignored until fixed): the table message is edited by a task per action
+/// (`notify::after_action` -> `refresh_table`), so when an older edit is slow (network delay, or
+/// a retry after a 500 in `send::retry`) it lands after a newer one and the table message shows
+/// an old state for good; after the last action of a game it never shows the final scores.
+/// Here the table edit after alice's draw is delayed 600 ms and bob draws meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn table_message_edits_arrive_in_order() {
+    use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
+    let g = new_game("edit-order", 3, "", &[], 10).await;
+    let fake = g.fake.clone();
+    fake.set_faults(
+        1,
+        vec![FaultRule {
+            kinds: vec![RouteKind::EditMessage],
+            probability: 1.0,
+            action: FaultAction::Delay(std::time::Duration::from_millis(600)),
+            remaining: Some(1),
+        }],
+    );
+    let mut drawn = 0;
+    for &u in &g.users {
+        let panel = hand(&fake, &g.table, u).await;
+        if let Some(draw) = decisions(&panel)
+            .into_iter()
+            .find(|c| c.label().starts_with("Draw "))
+        {
+            let r = fake
+                .reply(&draw.send(&fake, u, panel.id).unwrap())
+                .await
+                .unwrap();
+            assert!(r.content().starts_with("Done."), "{}", r.content());
+            drawn += 1;
+        }
+    }
+    assert!(drawn >= 2, "two players drew one after the other");
+    assert!(fake.settle().await);
+    let v = g.version().await;
+    let shown = verify::version_of(&fake.message(g.table.message).unwrap(), g.table.game);
+    assert_eq!(
+        shown,
+        Some(v),
+        "the table message shows an older version of the game"
+    );
+    g.stop().await;
+}
+
+/// HARDENING (reported, ignored until decided): a component interaction whose custom_id is not
+/// on the clicked message (a modified client; Discord's docs ask apps to check "that the
+/// custom_id originates from the received message") is routed anyway. A panel id sent "from"
+/// the public table message makes the bot answer with UPDATE_MESSAGE, so the public table
+/// message becomes the clicker's private panel, hand included, for everyone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forged_panel_id_cannot_rewrite_the_table_message() {
+    let g = new_game("forged-id", 2, "", &[], 11).await;
+    let fake = g.fake.clone();
+    let v = g.version().await;
+    let forged = format!("f:{}:{v}:show:main", g.table.game);
+    let r = raw(&fake, g.users[0], g.table.message, &forged, None).await;
+    let table = fake.message(g.table.message).unwrap();
+    assert!(
+        !table.title().starts_with("alice · "),
+        "the public table message now shows alice's private panel (reply type {})",
+        r.kind
+    );
+    g.stop().await;
+}
+
+// ------------------------------------------------------------------------- commands
+
+/// Runs a slash command and returns its (private) answer's text.
+async fn command(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -> String {
+    let ix = fake
+        .slash(user, channel, line)
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    let r = fake
+        .reply(&ix)
+        .await
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    assert_eq!(r.kind, 4, "{line}: answered with type {}", r.kind);
+    assert!(r.ephemeral(), "{line}: the answer is public");
+    let text = said(fake, &r);
+    assert!(!text.trim().is_empty(), "{line}: empty answer");
+    text
+}
+
+/// Autocomplete choices for a partly typed option.
+async fn complete(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -> Vec<String> {
+    let ix = fake
+        .autocomplete(user, channel, line)
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    let r = fake
+        .reply(&ix)
+        .await
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    assert_eq!(
+        r.kind, 8,
+        "{line}: autocomplete answered with type {}",
+        r.kind
+    );
+    r.choices()
+}
+
+/// Every slash command, before, during and after a game, with every card and rules topic the
+/// autocomplete offers: all answers private, within Discord's limits, in time. A 6-player game
+/// (the largest table) is played in between.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_command_answers_within_limits() {
+    let mut g = new_game("commands", 6, "", &[], 12).await;
+    g.driver.style.builder = true;
+    let fake = g.fake.clone();
+    let ch = g.table.channel;
+    let (alice, bob) = (g.users[0], g.users[1]);
+    let mallory = fake.add_user("mallory");
+    // Every card's text, found through autocomplete, letter by letter.
+    let mut cards = std::collections::BTreeSet::new();
+    for c in 'a'..='z' {
+        for name in complete(&fake, alice, ch, &format!("fog card name:{c}")).await {
+            cards.insert(name);
+        }
+    }
+    assert!(cards.len() > 40, "{} cards offered", cards.len());
+    for name in &cards {
+        let text = command(&fake, alice, ch, &format!("fog card name:\"{name}\"")).await;
+        assert!(text.contains(name.as_str()), "{name}: {text}");
+    }
+    command(&fake, alice, ch, "fog card name:Nonsense").await;
+    for topic in complete(&fake, bob, ch, "fog rules topic:").await {
+        command(&fake, bob, ch, &format!("fog rules topic:\"{topic}\"")).await;
+    }
+    command(&fake, bob, ch, "fog rules").await;
+    // During the game, at a few points.
+    for at in [30usize, 300, 700] {
+        g.driver.play_until(|d| d >= at).await.unwrap();
+        for &u in &g.users {
+            command(&fake, u, ch, "fog hand").await;
+        }
+        command(&fake, mallory, ch, "fog hand").await;
+        command(&fake, alice, ch, "fog farm").await;
+        command(&fake, alice, ch, "fog farm player:frank").await;
+        command(&fake, alice, ch, "fog farm player:mallory").await;
+        command(&fake, bob, ch, "fog status").await;
+        command(&fake, mallory, ch, "fog games").await;
+        let t = command(&fake, bob, ch, "fog abandon").await;
+        assert!(!t.contains("is abandoned"), "bob is not the host: {t}");
+    }
+    g.finish().await;
+    command(&fake, alice, ch, "fog status").await;
+    command(&fake, alice, ch, "fog hand").await;
+    // A second table in the same channel: the host abandons it.
+    let t2 = player::open_table(&fake, bob, ch, "fog new seats:3 reminder_minutes:30")
+        .await
+        .unwrap();
+    player::join(&fake, alice, &t2).await.unwrap();
+    command(&fake, mallory, ch, "fog games").await;
+    let t = command(&fake, bob, ch, "fog abandon").await;
+    assert!(t.contains("abandoned"), "{t}");
+    let settings = command(
+        &fake,
+        mallory,
+        ch,
+        "fog settings reminders:\"send me a DM\"",
+    )
+    .await;
+    assert!(settings.contains("DM"), "{settings}");
+    fake.settle().await;
+    fake.assert_clean();
+    assert!(panics().is_empty(), "panics: {:?}", panics());
+    g.stop().await;
+}
