@@ -64,6 +64,9 @@ pub struct Acted {
     pub phase_before: Phase,
 }
 
+/// Locks handed out by key, created on first use.
+type LockMap<K> = Mutex<HashMap<K, Arc<tokio::sync::Mutex<()>>>>;
+
 /// Game logic plus storage, shared by every handler.
 #[derive(Debug)]
 pub struct Service {
@@ -72,9 +75,12 @@ pub struct Service {
     /// One lock per game: actions on a game are applied one at a time, in arrival order
     /// (ruling 9: the action submitted first is applied first). Different games never wait on
     /// each other.
-    locks: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<()>>>>,
+    locks: LockMap<GameId>,
     /// One lock per game for redrawing its public messages, so edits go out one at a time.
-    render_locks: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<()>>>>,
+    render_locks: LockMap<GameId>,
+    /// One lock per player's DM panel of a game, so its edits go out one at a time (and a slow
+    /// table edit never holds up a player's own panel).
+    panel_locks: LockMap<(GameId, u64)>,
 }
 
 impl Service {
@@ -84,6 +90,7 @@ impl Service {
             deck,
             locks: Mutex::new(HashMap::new()),
             render_locks: Mutex::new(HashMap::new()),
+            panel_locks: Mutex::new(HashMap::new()),
         }
     }
 
@@ -104,9 +111,14 @@ impl Service {
         Service::lock_in(&self.render_locks, id).await
     }
 
-    async fn lock_in(
-        map: &Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<()>>>>,
-        id: GameId,
+    /// Held while redrawing one player's DM panel of a game (see `notify::update_dm_panel`).
+    pub async fn panel_lock(&self, id: GameId, user: u64) -> tokio::sync::OwnedMutexGuard<()> {
+        Service::lock_in(&self.panel_locks, (id, user)).await
+    }
+
+    async fn lock_in<K: std::hash::Hash + Eq>(
+        map: &LockMap<K>,
+        id: K,
     ) -> tokio::sync::OwnedMutexGuard<()> {
         let m = {
             let mut locks = map.lock().expect("lock map poisoned");

@@ -180,7 +180,10 @@ async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
                     .prefs(ctx.author().id.get())
                     .await
                     .is_ok_and(|p| p.hand_in_dm)
-                    && notify::update_dm_panel(ctx.http(), data, &table, &game, seat, true).await
+                    // The DM is a Discord call of its own: say "thinking..." first, as the
+                    // command must be answered within 3 seconds.
+                    && ctx.defer_ephemeral().await.is_ok()
+                    && notify::update_dm_panel(ctx.http(), data, table.game.id, seat, true).await
                 {
                     text("Your hand is in your DMs with me.")
                 } else {

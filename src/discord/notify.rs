@@ -148,13 +148,13 @@ pub async fn after_action(
     });
     if moved {
         for s in &table.seats {
-            if Some(s.user_id) == from_dm {
-                continue;
-            }
+            // The clicker's own panel was redrawn by the interaction response at this action's
+            // version; redraw it only if someone else has acted since.
+            let drawn_at = (Some(s.user_id) == from_dm).then_some(table.game.version);
             if let Ok(prefs) = data.service.store().prefs(s.user_id).await
                 && prefs.hand_in_dm
             {
-                update_dm_panel(http, data, table, game, s.seat, false).await;
+                update_dm_panel_if(http, data, table.game.id, s.seat, false, drawn_at).await;
             }
         }
     }
@@ -162,18 +162,51 @@ pub async fn after_action(
 
 /// Sends or redraws a player's DM hand panel. With `create`, a missing panel is created (else
 /// only an existing one is edited). Returns false when Discord refused (e.g. DMs closed, 50007).
+///
+/// The panel is drawn from the latest state in the database, under the player's panel lock: DM
+/// edits run in the background after each action, and an older edit slowed by the network (or
+/// retried after a 500) must never land after a newer one and leave a player looking at a hand
+/// that has already been passed on.
 pub async fn update_dm_panel(
     http: &Http,
     data: &Data,
-    table: &Table,
-    game: &Game,
+    game_id: i64,
     seat: usize,
     create: bool,
 ) -> bool {
+    update_dm_panel_if(http, data, game_id, seat, create, None).await
+}
+
+/// As [`update_dm_panel`], but only when the stored game has moved past `drawn_at` (the version
+/// the player's own click already redrew the panel at).
+async fn update_dm_panel_if(
+    http: &Http,
+    data: &Data,
+    game_id: i64,
+    seat: usize,
+    create: bool,
+    drawn_at: Option<i64>,
+) -> bool {
+    let Ok(table) = data.service.store().table(game_id).await else {
+        return false;
+    };
     let Some(user) = table.user_of(seat) else {
         return false;
     };
-    let spec = ui::panel(table, game, seat, &super::ids::Screen::Main, None);
+    let _turn = data.service.panel_lock(game_id, user).await;
+    let (table, game) = match data.service.load(game_id).await {
+        Ok((t, Some(g))) => (t, g),
+        Ok((_, None)) => return false,
+        Err(e) => {
+            tracing::warn!(game = game_id, error = %e, "could not load the game to redraw a DM panel");
+            return false;
+        }
+    };
+    if drawn_at.is_some_and(|v| v >= table.game.version) {
+        return true;
+    }
+    let table = &table;
+    let spec = ui::panel(table, &game, seat, &super::ids::Screen::Main, None);
     let store = data.service.store();
     if let Ok(Some((channel, message))) = store.dm(table.game.id, user).await {
         let channel = ChannelId::new(channel);

@@ -56,6 +56,7 @@ fn text(s: &str) -> MessageSpec {
 }
 
 async fn respond(ctx: &serenity::Context, ci: &ComponentInteraction, r: CreateInteractionResponse) {
+    tracing::debug!(interaction = ci.id.get(), "answering");
     if let Err(e) = ci.create_response(&ctx.http, r).await {
         tracing::warn!(error = %e, custom_id = %ci.data.custom_id, "could not answer an interaction");
     }
@@ -119,6 +120,7 @@ fn id_on_message(ci: &ComponentInteraction) -> bool {
 }
 
 pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction) {
+    tracing::debug!(interaction = ci.id.get(), custom_id = %ci.data.custom_id, "click");
     if !id_on_message(ci) {
         private(ctx, ci, &text("That button is not on this message.")).await;
         return;
@@ -244,7 +246,7 @@ async fn lobby(
                 None => ui::lobby(&table),
             };
             update(ctx, ci, &m).await;
-            if let Some(g) = started {
+            if started.is_some() {
                 let names: Vec<String> = table
                     .seats
                     .iter()
@@ -268,7 +270,7 @@ async fn lobby(
                         .await
                         .is_ok_and(|p| p.hand_in_dm)
                     {
-                        notify::update_dm_panel(&ctx.http, data, &table, &g, s.seat, true).await;
+                        notify::update_dm_panel(&ctx.http, data, table.game.id, s.seat, true).await;
                     }
                 }
             }
@@ -296,17 +298,38 @@ async fn hand(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction, g
         .await
         .is_ok_and(|p| p.hand_in_dm)
     {
-        if notify::update_dm_panel(&ctx.http, data, &table, &g, seat, true).await {
-            return private(ctx, ci, &text("Your hand is in your DMs with me.")).await;
+        // Redrawing the DM panel is a Discord call of its own (retried when Discord has a
+        // hiccup), so answer "thinking..." first: the click must be answered within 3 seconds.
+        if let Err(e) = ci.defer_ephemeral(&ctx.http).await {
+            tracing::warn!(error = %e, "could not defer a My hand click");
+            return;
         }
-        let m = ui::panel(
-            &table,
-            &g,
-            seat,
-            &Screen::Main,
-            Some("I could not DM you (are DMs from server members closed?), so here it is."),
-        );
-        return private(ctx, ci, &m).await;
+        let m = if notify::update_dm_panel(&ctx.http, data, table.game.id, seat, true).await {
+            text("Your hand is in your DMs with me.")
+        } else {
+            match data.service.load(game).await {
+                Ok((table, Some(g))) => ui::panel(
+                    &table,
+                    &g,
+                    seat,
+                    &Screen::Main,
+                    Some(
+                        "I could not DM you (are DMs from server members closed?), so here it is.",
+                    ),
+                ),
+                Ok((_, None)) => text("The game has not started yet."),
+                Err(e) => text(&user_text(&e)),
+            }
+        };
+        let answer = send::retry("answer a My hand click", || {
+            let b = send::edit_response(&m);
+            async move { ci.edit_response(&ctx.http, b).await }
+        })
+        .await;
+        if let Err(e) = answer {
+            tracing::warn!(error = %e, "could not answer a My hand click");
+        }
+        return;
     }
     private(ctx, ci, &ui::panel(&table, &g, seat, &Screen::Main, None)).await;
 }

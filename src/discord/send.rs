@@ -6,7 +6,8 @@ use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed,
     CreateEmbedFooter, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditMessage,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    EditInteractionResponse, EditMessage,
 };
 use std::future::Future;
 use std::time::Duration;
@@ -107,6 +108,15 @@ pub fn response(m: &MessageSpec, ephemeral: bool) -> CreateInteractionResponseMe
         .components(rows(m))
         .allowed_mentions(mentions(m))
         .ephemeral(ephemeral)
+}
+
+/// The answer that replaces a deferred interaction response ("thinking...").
+pub fn edit_response(m: &MessageSpec) -> EditInteractionResponse {
+    EditInteractionResponse::new()
+        .content(content(m))
+        .embeds(m.embeds.iter().map(embed).collect())
+        .components(rows(m))
+        .allowed_mentions(mentions(m))
 }
 
 /// A follow-up message to an interaction.

@@ -366,7 +366,14 @@ impl FakeDiscord {
                     ix.id
                 ))));
             };
-            if let Some(cb) = &i.callback {
+            // A deferred answer ("thinking...") is only an answer once the bot has filled it in.
+            let thinking = i.callback.as_ref().is_some_and(|cb| cb.kind == 5)
+                && i.original
+                    .and_then(|m| w.messages.get(&m))
+                    .is_some_and(|m| m.loading && !m.deleted);
+            if let Some(cb) = &i.callback
+                && !thinking
+            {
                 return Some(Ok(Reply {
                     kind: cb.kind,
                     data: cb.data.clone(),
@@ -379,17 +386,23 @@ impl FakeDiscord {
             }
             None
         };
-        // Register for a wake-up under the same lock as the check, so none is missed.
-        let rx = {
-            let mut w = self.shared.lock();
-            if let Some(r) = answer(&w) {
-                return r;
+        // Register for a wake-up under the same lock as the check, so none is missed. A wake-up
+        // may come from a deferred callback that is not an answer yet: wait again.
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let rx = {
+                let mut w = self.shared.lock();
+                if let Some(r) = answer(&w) {
+                    return r;
+                }
+                let (tx, rx) = tokio::sync::oneshot::channel();
+                w.reply_waiters.entry(ix.id).or_default().push(tx);
+                rx
+            };
+            if tokio::time::timeout_at(deadline, rx).await.is_err() {
+                break;
             }
-            let (tx, rx) = tokio::sync::oneshot::channel();
-            w.reply_waiters.entry(ix.id).or_default().push(tx);
-            rx
-        };
-        let _ = tokio::time::timeout(timeout, rx).await;
+        }
         let out = answer(&self.shared.lock());
         match out {
             Some(r) => r,

@@ -303,6 +303,8 @@ pub struct Leak {
     /// The hidden card's name and whose hand (or face-down selection, or Equipment offer) it is in.
     pub card: String,
     pub owner: usize,
+    /// What the message said (for the failure report).
+    pub text: String,
 }
 
 /// Privacy over a whole game: every version of every message of the transcript log, shown to
@@ -372,6 +374,7 @@ pub fn check_privacy(fake: &FakeDiscord, r: &Replay, game: i64) -> Result<usize,
                             version: v,
                             card: word,
                             owner,
+                            text: text.clone(),
                         });
                     }
                 }

@@ -532,7 +532,9 @@ impl World {
             .to_string();
         let embeds = array(body.get("embeds"));
         let components = array(body.get("components"));
-        for v in limits::check_message(&content, &embeds, &components, true) {
+        // A deferred response starts empty ("thinking...") and is filled in later.
+        let deferred = context == "deferred";
+        for v in limits::check_message(&content, &embeds, &components, !deferred) {
             self.violation(format!("{context}: {v}"));
         }
         self.check_mentions(body, &content, context);
@@ -1098,6 +1100,7 @@ impl World {
             && self.messages.get(&orig).is_some_and(|m| m.loading)
         {
             self.edit_message(orig, body, &what);
+            self.wake(id);
             let m = self.message_json(&self.messages[&orig]);
             return (RestResp::ok(m), Some(id));
         }
@@ -1146,7 +1149,10 @@ impl World {
         let what = format!("{context} (for {})", ix.what);
         match method {
             "GET" => {}
-            "PATCH" => self.edit_message(mid, body, &what),
+            "PATCH" => {
+                self.edit_message(mid, body, &what);
+                self.wake(id);
+            }
             "DELETE" => {
                 self.delete(mid);
                 return (RestResp::no_content(), Some(id));
