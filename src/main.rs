@@ -37,6 +37,12 @@ enum Command {
     },
     /// Run the Discord bot (token from FARMHAND_DISCORD_TOKEN; see README.md).
     Run(cli::run::Args),
+    /// Bots play each other: win rates with confidence intervals, scores, decision times. With
+    /// --bench-planner, time the harvest planner instead. Use a release build.
+    Arena(cli::arena::Args),
+    /// Bot self-play over the deck: how often each card is built and by whom, first-seat
+    /// advantage and score distributions per player count. Use a release build.
+    Balance(cli::balance::Args),
     /// Play a whole game offline: the real bot against a fake Discord, with scripted players;
     /// writes the transcript as an HTML page.
     Demo(cli::demo::Args),
@@ -50,6 +56,8 @@ fn main() -> ExitCode {
         Command::Deck { command } => cli::deck::run(&command),
         Command::Bench { command } => cli::bench::run(&command),
         Command::Run(args) => cli::run::run(&args),
+        Command::Arena(args) => cli::arena::run(&args),
+        Command::Balance(args) => cli::balance::run(&args),
         Command::Demo(args) => cli::demo::run(&args),
     };
     match result {

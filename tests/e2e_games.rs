@@ -224,6 +224,7 @@ async fn privacy_check_catches_a_planted_leak(g: &Game) {
             loading: false,
             deleted: false,
             thread: None,
+            pings: Vec::new(),
         };
         g.fake.with(|w| {
             w.log.push(LogEntry {
@@ -346,6 +347,23 @@ fn an_action(panel: &MessageView) -> Option<Choice> {
     })
 }
 
+/// A real select of a panel (its custom_id), by placeholder text.
+fn select_id(panel: &MessageView, not_placeholder: &str) -> Option<String> {
+    panel.components().find_map(|c| match c {
+        farmhand::fake_discord::Component::Select {
+            custom_id,
+            placeholder,
+            ..
+        } if placeholder != not_placeholder => Some(custom_id.clone()),
+        _ => None,
+    })
+}
+
+/// Bad actors: lobby buttons after the start, a user who is not seated, ids that are not on the
+/// clicked message (a modified client), a button left by an older bot version, select values
+/// that are not options, a double click, two players at the same instant, old buttons from
+/// earlier turns (on panels that were never redrawn), clicks after the end. Every one gets a
+/// clear answer in time, and only the legitimate ones change the game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_actors_get_clear_answers_and_change_nothing() {
     let mut g = new_game("bad-actors", 3, "", &[], 7).await;
@@ -354,9 +372,9 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
     let (alice, bob, carol) = (g.users[0], g.users[1], g.users[2]);
     let mallory = fake.add_user("mallory");
     let id = table.game;
-
-    // Lobby abuse after the start: joining, starting again, leaving.
     let v0 = g.version().await;
+
+    // Lobby buttons after the start (sent by a modified client: they are gone from the message).
     let t = fake.message(table.message).unwrap();
     assert!(
         t.button("Join").is_none(),
@@ -374,8 +392,6 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
         assert!(r.ephemeral(), "{verb}: refusals are private ({:?})", r.data);
         assert!(!r.content().is_empty());
     }
-    assert_eq!(g.version().await, v0, "lobby clicks changed the game");
-
     // A user who is not in the game.
     let hand_id = t.button("My hand").unwrap().custom_id().to_string();
     let r = fake
@@ -388,19 +404,18 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
         r.content()
     );
 
-    // Garbage custom_ids, on the table message and on a player's own panel.
+    // Garbage and forged ids, on the table message and on a player's own panel.
     let panel = hand(&fake, &table, alice).await;
+    let old_panel = hand(&fake, &table, alice).await;
     let garbage = [
         "garbage".to_string(),
         String::new(),
-        "f".to_string(),
         format!("f:{id}:0:act:zzz"),
-        format!("f:{id}:x:hand"),
         "f:999999:0:hand".to_string(),
         format!("f:{id}:0:{}", "x".repeat(120)),
         format!("f:{id}:0:show:farm:9"),
-        format!("f:{id}:0:act:draw:9999"),
-        format!("f:{id}:0:act:pick:nonexistent_card"),
+        format!("f:{id}:{v0}:act:draw:2211"),
+        format!("f:{id}:{v0}:show:main"),
     ];
     for (k, bad) in garbage.iter().enumerate() {
         let (user, msg) = if k % 2 == 0 {
@@ -409,53 +424,42 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
             (alice, panel.id)
         };
         let r = raw(&fake, user, msg, bad, None).await;
-        assert!(!said(&fake, &r).trim().is_empty(), "{bad:?}: empty answer");
+        let answer = said(&fake, &r);
+        assert!(!answer.trim().is_empty(), "{bad:?}: empty answer");
+        assert!(!answer.starts_with("Done."), "{bad:?} applied: {answer}");
     }
-    // Selects with no value or a value that is not an option.
-    let r = raw(
-        &fake,
-        alice,
-        panel.id,
-        &format!("f:{id}:0:choose"),
-        Some("zzz"),
-    )
-    .await;
-    // A forged select id is refused before its value is even read; either answer is clear.
-    let answer = said(&fake, &r);
+    let t = fake.message(table.message).unwrap();
     assert!(
-        answer.contains("not valid") || answer.contains("not on this message"),
-        "{answer}"
+        t.title().contains("table #"),
+        "the table message was rewritten: {:?}",
+        t.title()
     );
-    let r = raw(
-        &fake,
-        alice,
-        panel.id,
-        &format!("f:{id}:0:nav"),
-        Some("zzz"),
-    )
-    .await;
-    // A forged select id is refused before its value is even read; either answer is clear.
-    let answer = said(&fake, &r);
+
+    // A button left by an older version of the bot, on a message it really is on.
+    fake.with(|w| {
+        let m = w.messages.get_mut(&old_panel.id).unwrap();
+        m.components
+            .push(serde_json::json!({"type": 1, "components": [
+                {"type": 2, "style": 2, "label": "Old", "custom_id": "g1:7:draw"}
+            ]}));
+    });
+    let r = fake
+        .reply(&fake.click(alice, old_panel.id, "g1:7:draw").unwrap())
+        .await
+        .unwrap();
     assert!(
-        answer.contains("not valid") || answer.contains("not on this message"),
-        "{answer}"
+        said(&fake, &r).contains("not one I recognise"),
+        "{}",
+        said(&fake, &r)
     );
-    // Another player's action sent by mallory from the table message.
-    let r = raw(
-        &fake,
-        mallory,
-        table.message,
-        &format!("f:{id}:{v0}:act:draw:2211"),
-        None,
-    )
-    .await;
-    // Refused either way: the id is not on the table message, and mallory has no seat.
-    assert!(
-        r.ephemeral()
-            && (r.content().contains("not seated") || r.content().contains("not on this message")),
-        "{:?}",
-        r.data
-    );
+    fake.with(|w| {
+        w.messages.get_mut(&old_panel.id).unwrap().components.pop();
+    });
+
+    // A real select, with a value that is not one of its options.
+    let sel = select_id(&panel, "").expect("the panel has a select");
+    let r = raw(&fake, alice, panel.id, &sel, Some("zzz")).await;
+    assert!(said(&fake, &r).contains("not valid"), "{}", said(&fake, &r));
     assert_eq!(g.version().await, v0, "garbage changed the game");
 
     // A double click: the same Draw sent twice before the first answer.
@@ -481,8 +485,18 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
         b.content()
     );
     assert_eq!(g.version().await, v0 + 1, "a double click applied twice");
-    // The old Draw button, clicked again later, is refused and changes nothing.
-    let old_panel = panel.clone();
+
+    // The same Draw on the older panel, which was never redrawn: refused, nothing changes.
+    let r = fake
+        .reply(&draw.send(&fake, alice, old_panel.id).unwrap())
+        .await
+        .unwrap();
+    assert!(
+        !r.content().starts_with("Done."),
+        "an old Draw applied again: {}",
+        r.content()
+    );
+    assert_eq!(g.version().await, v0 + 1, "an old button changed the game");
 
     // Play on until all three choose a card at once, then two choose at the same instant.
     let service = g.bot().data.service.clone();
@@ -499,13 +513,11 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
         if all_choosing {
             break;
         }
+        let mut n = 0;
         g.driver
-            .play_until({
-                let mut n = 0;
-                move |_| {
-                    n += 1;
-                    n > 1
-                }
+            .play_until(move |_| {
+                n += 1;
+                n > 1
             })
             .await
             .unwrap();
@@ -513,6 +525,8 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
     fake.settle().await;
     let before = g.version().await;
     let pb = hand(&fake, &table, bob).await;
+    let pb_old = hand(&fake, &table, bob).await;
+    let pb_older = hand(&fake, &table, bob).await;
     let pc = hand(&fake, &table, carol).await;
     let cb = an_action(&pb).expect("bob can choose a card");
     let cc = an_action(&pc).expect("carol can choose a card");
@@ -529,27 +543,22 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
         rc.content()
     );
     assert_eq!(g.version().await, before + 2);
-
-    // An old button from an earlier turn.
-    let old_draw = old_panel
-        .components()
-        .find(|c| c.custom_id().contains(":act:draw:"))
-        .unwrap()
-        .custom_id()
-        .to_string();
+    // Bob's older panel still shows the choice he made: choosing again changes nothing.
     let v = g.version().await;
-    let r = raw(&fake, alice, old_panel.id, &old_draw, None).await;
-    let text = said(&fake, &r);
+    let again = cb.send(&fake, bob, pb_old.id).unwrap();
+    let r = fake.reply(&again).await.unwrap();
     assert!(
-        !text.starts_with("Done."),
-        "an old Draw applied again: {text}"
+        !r.content().starts_with("Done."),
+        "a second choice applied: {}",
+        r.content()
     );
     assert_eq!(g.version().await, v, "an old button changed the game");
 
-    // Finish; then old buttons on a finished game.
+    // Finish; then an old button on a finished game.
     g.finish().await;
     let v = g.version().await;
-    let r = raw(&fake, bob, pb.id, cb_id(&cb), None).await;
+    let late = cb.send(&fake, bob, pb_older.id).unwrap();
+    let r = fake.reply(&late).await.unwrap();
     assert!(!said(&fake, &r).starts_with("Done."));
     assert_eq!(
         g.version().await,
@@ -559,12 +568,6 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
     fake.settle().await;
     fake.assert_clean();
     g.stop().await;
-}
-
-fn cb_id(c: &Choice) -> &str {
-    match c {
-        Choice::Button { custom_id, .. } | Choice::Option { custom_id, .. } => custom_id,
-    }
 }
 
 // ------------------------------------------------------------------------- restarts
@@ -708,13 +711,12 @@ async fn faults_do_not_lose_acknowledged_actions() {
     g.stop().await;
 }
 
-// ------------------------------------------------------------------------- known bot bugs
+// ------------------------------------------------------------------------- regressions
 
-/// BOT BUG (reported, ignored until fixed): the table message is edited by a task per action
-/// (`notify::after_action` -> `refresh_table`), so when an older edit is slow (network delay, or
-/// a retry after a 500 in `send::retry`) it lands after a newer one and the table message shows
-/// an old state for good; after the last action of a game it never shows the final scores.
-/// Here the table edit after alice's draw is delayed 600 ms and bob draws meanwhile.
+/// Regression (found by this suite): the table message used to be edited by a task per action,
+/// so a slow older edit (network delay, or a retry after a 500) landed after a newer one and the
+/// table showed an old state for good. Here the table edit after the first draw is delayed
+/// 600 ms while the next players draw; the table must end up showing the latest version.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn table_message_edits_arrive_in_order() {
     use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
@@ -766,11 +768,11 @@ async fn table_message_edits_arrive_in_order() {
     g.stop().await;
 }
 
-/// HARDENING (reported, ignored until decided): a component interaction whose custom_id is not
-/// on the clicked message (a modified client; Discord's docs ask apps to check "that the
-/// custom_id originates from the received message") is routed anyway. A panel id sent "from"
-/// the public table message makes the bot answer with UPDATE_MESSAGE, so the public table
-/// message becomes the clicker's private panel, hand included, for everyone.
+/// Regression (found by this suite): a component interaction whose custom_id is not on the
+/// clicked message (a modified client; Discord's docs ask apps to check "that the custom_id
+/// originates from the received message") used to be routed anyway: a panel id sent "from" the
+/// public table message made the bot answer with UPDATE_MESSAGE, turning the public table
+/// message into the clicker's private panel, hand included.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_forged_panel_id_cannot_rewrite_the_table_message() {
     let g = new_game("forged-id", 2, "", &[], 11).await;
@@ -887,5 +889,92 @@ async fn every_command_answers_within_limits() {
     fake.settle().await;
     fake.assert_clean();
     assert!(panics().is_empty(), "panics: {:?}", panics());
+    g.stop().await;
+}
+
+// ------------------------------------------------------------------------- reminders
+
+/// Reminders through the bot's own reminder pass (`notify::remind_due`, given a clock 13 hours
+/// ahead: the bot's loop reads the system clock once a minute): a mention for players who kept
+/// the default, a DM for those who asked for one, a mention instead when their DMs are closed,
+/// nothing for a player who is not holding the game up, and no second reminder before the
+/// repeat delay. Only the players named are notified.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_reach_the_players_the_game_waits_for() {
+    let mut g = new_game("reminders", 3, "", &[], 13).await;
+    let fake = g.fake.clone();
+    let ch = g.table.channel;
+    let (alice, bob, carol) = (g.users[0], g.users[1], g.users[2]);
+    for u in [bob, carol] {
+        let t = command(&fake, u, ch, "fog settings reminders:\"send me a DM\"").await;
+        assert!(t.contains("DM"), "{t}");
+    }
+    fake.refuse_dms(carol, true);
+    let http = fake.http();
+    let thread = g.table.play_channel();
+    let later = || farmhand::store::now_ms() + 13 * 3600 * 1000;
+    let data = g.bot().data.clone();
+
+    // Year 1 upkeep: only alice, the first player, draws now.
+    farmhand::discord::notify::remind_due(&http, &data, later())
+        .await
+        .unwrap();
+    assert!(fake.settle().await);
+    let last = fake.channel(thread).last().cloned().unwrap();
+    assert!(
+        last.content.contains(&format!("<@{alice}>")),
+        "{}",
+        last.content
+    );
+    assert_eq!(last.pings, vec![alice], "only alice is notified");
+    assert!(
+        fake.dm_channel(bob).is_none(),
+        "bob is not holding the game up"
+    );
+    let posted = fake.channel(thread).len();
+    farmhand::discord::notify::remind_due(&http, &data, later())
+        .await
+        .unwrap();
+    assert!(fake.settle().await);
+    assert_eq!(
+        fake.channel(thread).len(),
+        posted,
+        "a second reminder too soon"
+    );
+
+    // Play until the game waits for all three (choosing cards in the action phase).
+    loop {
+        let (_, game) = data.service.load(g.table.game).await.unwrap();
+        if game.unwrap().waiting_for().len() == 3 {
+            break;
+        }
+        let mut n = 0;
+        g.driver
+            .play_until(move |_| {
+                n += 1;
+                n > 1
+            })
+            .await
+            .unwrap();
+    }
+    assert!(fake.settle().await);
+    farmhand::discord::notify::remind_due(&http, &data, later())
+        .await
+        .unwrap();
+    assert!(fake.settle().await);
+    let dm = fake.dm_channel(bob).expect("bob is reminded by DM");
+    let note = fake.channel(dm).last().cloned().expect("a DM reminder");
+    assert!(!note.text().trim().is_empty());
+    let last = fake.channel(thread).last().cloned().unwrap();
+    let mut pinged = last.pings.clone();
+    pinged.sort_unstable();
+    let mut expected = vec![alice, carol];
+    expected.sort_unstable();
+    assert_eq!(
+        pinged, expected,
+        "alice (mention) and carol (DMs closed) are mentioned: {}",
+        last.content
+    );
+    g.finish().await;
     g.stop().await;
 }

@@ -2,6 +2,8 @@
 //! through `writeln!` on a locked stdout (not `println!`), so a closed pipe is an error the caller
 //! can ignore instead of a panic.
 
+pub mod arena;
+pub mod balance;
 pub mod bench;
 pub mod bench_discord;
 pub mod deck;

@@ -230,6 +230,7 @@ pub async fn check_acknowledged(
             loading: false,
             deleted: false,
             thread: None,
+            pings: Vec::new(),
         };
         let view = MessageView::from_rec(&rec, super::view::Place::Ephemeral);
         let Some(version) = version_of(&view, t.game) else {

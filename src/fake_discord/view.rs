@@ -83,6 +83,8 @@ pub struct MessageView {
     pub edits: u32,
     /// The user whose interaction this message answers.
     pub for_user: Option<u64>,
+    /// Users notified when the message was sent.
+    pub pings: Vec<u64>,
 }
 
 fn s(v: Option<&Value>) -> String {
@@ -132,6 +134,7 @@ impl MessageView {
             edited_ms: m.edited_ms,
             edits: m.edits,
             for_user: m.interaction.map(|(_, _, u)| u),
+            pings: m.pings.clone(),
         }
     }
 

@@ -70,6 +70,9 @@ pub struct MsgRec {
     pub deleted: bool,
     /// The thread started from this message.
     pub thread: Option<u64>,
+    /// Users this message notified when it was sent (mentioned in the content and allowed by
+    /// `allowed_mentions`; edits never notify).
+    pub pings: Vec<u64>,
 }
 
 /// A recorded callback.
@@ -565,8 +568,13 @@ impl World {
                 loading: false,
                 deleted: false,
                 thread: None,
+                pings: Vec::new(),
             },
         );
+        let pings = pings(body);
+        if let Some(m) = self.messages.get_mut(&id) {
+            m.pings = pings;
+        }
         self.log_message(id, true);
         id
     }
@@ -1362,6 +1370,49 @@ pub fn frame(seq: u64, d: &Dispatch) -> WsOut {
         seq: Some(seq),
         interaction: d.interaction,
     }
+}
+
+/// The users a new message notifies: `<@id>` mentions in its content, filtered by
+/// `allowed_mentions` (absent: every mentioned user, as on Discord).
+fn pings(body: &Value) -> Vec<u64> {
+    let content = body.get("content").and_then(Value::as_str).unwrap_or("");
+    let mut mentioned = Vec::new();
+    let mut rest = content;
+    while let Some(k) = rest.find("<@") {
+        let after = &rest[k + 2..];
+        let after = after.strip_prefix('!').unwrap_or(after);
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        if let Ok(id) = digits.parse::<u64>()
+            && after[digits.len()..].starts_with('>')
+            && !mentioned.contains(&id)
+        {
+            mentioned.push(id);
+        }
+        rest = &after[digits.len()..];
+    }
+    let Some(allowed) = body.get("allowed_mentions") else {
+        return mentioned;
+    };
+    let parse_users = allowed
+        .get("parse")
+        .and_then(Value::as_array)
+        .is_some_and(|p| p.iter().any(|x| x == "users"));
+    if parse_users {
+        return mentioned;
+    }
+    let listed: Vec<u64> = allowed
+        .get("users")
+        .and_then(Value::as_array)
+        .map(|us| {
+            us.iter()
+                .filter_map(|u| u.as_str().and_then(|s| s.parse().ok()).or(u.as_u64()))
+                .collect()
+        })
+        .unwrap_or_default();
+    mentioned
+        .into_iter()
+        .filter(|u| listed.contains(u))
+        .collect()
 }
 
 fn array(v: Option<&Value>) -> Vec<Value> {

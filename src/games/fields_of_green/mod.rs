@@ -2,6 +2,7 @@
 //! Discord or a database (a test in `tests/engine_purity.rs` keeps it so).
 
 pub mod action;
+pub mod bots;
 pub mod cards;
 pub mod deck_file;
 pub mod effects;

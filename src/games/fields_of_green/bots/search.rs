@@ -1,0 +1,418 @@
+//! The search bot: determinized Monte Carlo rollouts.
+//!
+//! For a decision worth searching (a draft or row pick, the revealed card's action, an Equipment
+//! choice, the pile split) the bot takes the heuristic bot's best candidates, then spends its
+//! budget of rollouts on them by successive halving. A rollout: a complete game sampled from the
+//! seat's view ([`determinize::sample`]: other hands from the unseen cards, piles and the
+//! Equipment stack shuffled; rollout k uses the same sample for every candidate, so candidates are
+//! compared on the same worlds), the candidate applied, then every seat played by a cheap policy
+//! ([`Rollout`]) until the end of the year's harvest (or the game), and the result scored as the
+//! seat's projected final score minus the best other seat's ([`eval::project`]). The candidate
+//! with the best mean margin wins.
+//!
+//! Harvests use the exact planner directly; single-choice decisions and income Water placements
+//! use the heuristic. The bot is deterministic given its random stream.
+
+use super::heuristic::{self, HeuristicBot};
+use super::{Bot, BotSpec, determinize, eval, planner};
+use crate::games::fields_of_green::action::Action;
+use crate::games::fields_of_green::cards::Deck;
+use crate::games::fields_of_green::effects::Timing;
+use crate::games::fields_of_green::farm::Pos;
+use crate::games::fields_of_green::game::{Game, Phase, eval as game_eval};
+use crate::games::fields_of_green::view::PlayerView;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+/// Rounds of picks a rollout plays after the candidate, by default.
+pub const DEFAULT_HORIZON: u32 = 2;
+/// Candidate actions compared, by default.
+pub const DEFAULT_CANDIDATES: u32 = 6;
+
+/// The search bot with a budget of rollouts per decision.
+#[derive(Clone, Debug)]
+pub struct SearchBot {
+    pub rollouts: u32,
+    /// Rounds of picks (every seat picks once per round) a rollout plays after the candidate
+    /// before the evaluation takes over (it stops at the end of the year's harvest anyway).
+    pub horizon: u32,
+    /// Candidates kept from the heuristic's ranking.
+    pub candidates: usize,
+    heuristic: HeuristicBot,
+}
+
+impl SearchBot {
+    pub fn new(rollouts: u32) -> SearchBot {
+        SearchBot::with(rollouts, DEFAULT_HORIZON, DEFAULT_CANDIDATES)
+    }
+
+    pub fn with(rollouts: u32, horizon: u32, candidates: u32) -> SearchBot {
+        SearchBot {
+            rollouts,
+            horizon,
+            candidates: candidates.max(1) as usize,
+            heuristic: HeuristicBot::default(),
+        }
+    }
+}
+
+impl Bot for SearchBot {
+    fn name(&self) -> String {
+        BotSpec::Search {
+            rollouts: self.rollouts,
+            horizon: self.horizon,
+            candidates: self.candidates as u32,
+        }
+        .to_string()
+    }
+
+    fn decide(&mut self, view: &PlayerView, deck: &Arc<Deck>, rng: &mut ChaCha8Rng) -> Action {
+        if let Some(a) = planner::harvest_step(deck, view) {
+            return a;
+        }
+        if view.legal.len() == 1 {
+            return view.legal[0].clone();
+        }
+        let seat = view.seat;
+        let Some(game) = determinize::sample(deck, view, rng) else {
+            return view.legal[0].clone();
+        };
+        let candidates = self.candidates(&game, seat, &view.legal);
+        if candidates.len() <= 1 {
+            return candidates
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| self.heuristic.choose(&game, seat, &view.legal));
+        }
+        // One seed per rollout index: the same worlds for every candidate.
+        let seeds: Vec<u64> = (0..self.rollouts.max(1)).map(|_| rng.random()).collect();
+        successive_halving(deck, view, candidates, &seeds, self.horizon as usize)
+    }
+}
+
+impl SearchBot {
+    /// The actions worth comparing, best first by the heuristic: every card for a pick, the
+    /// heuristic's best few for the revealed card, an Equipment offer or the split; nothing to
+    /// search (one candidate: the heuristic's choice) for income Water.
+    fn candidates(&self, game: &Game, seat: usize, legal: &[Action]) -> Vec<Action> {
+        let h = &self.heuristic;
+        let offer = !game.state().players[seat].offer.is_empty();
+        let now: Vec<Action> = legal
+            .iter()
+            .filter(|a| {
+                !matches!(
+                    a,
+                    Action::Select { .. } | Action::Pick { .. } | Action::Draw { .. }
+                )
+            })
+            .cloned()
+            .collect();
+        if !offer && now.iter().all(|a| matches!(a, Action::PlaceWater { .. })) && !now.is_empty() {
+            return vec![h.choose(game, seat, legal)];
+        }
+        if !now.is_empty() {
+            let mut scored: Vec<(Action, f64)> = now
+                .into_iter()
+                .filter_map(|a| {
+                    let mut g = game.clone();
+                    g.apply(seat, &a).ok()?;
+                    Some((a, h.eval(&g, seat)))
+                })
+                .collect();
+            scored.sort_by(|x, y| y.1.total_cmp(&x.1));
+            return scored
+                .into_iter()
+                .take(self.candidates)
+                .map(|x| x.0)
+                .collect();
+        }
+        let picks: Vec<Action> = legal
+            .iter()
+            .filter(|a| matches!(a, Action::Select { .. } | Action::Pick { .. }))
+            .cloned()
+            .collect();
+        if !picks.is_empty() {
+            let mut scored: Vec<(Action, f64)> = picks
+                .into_iter()
+                .map(|a| {
+                    let v = match &a {
+                        Action::Select { card } | Action::Pick { card } => {
+                            h.card_value(game, seat, card)
+                        }
+                        _ => 0.0,
+                    };
+                    (a, v)
+                })
+                .collect();
+            scored.sort_by(|x, y| y.1.total_cmp(&x.1));
+            return scored.into_iter().map(|x| x.0).collect();
+        }
+        // The split: the heuristic's best few.
+        let deck = game.deck();
+        let unseen = heuristic::unseen_by_pile(game, seat);
+        let mean: Vec<f64> = unseen
+            .iter()
+            .map(|cards| {
+                if cards.is_empty() {
+                    0.0
+                } else {
+                    cards
+                        .iter()
+                        .map(|&d| heuristic::design_value(deck, d, game.year()))
+                        .sum::<f64>()
+                        / cards.len() as f64
+                }
+            })
+            .collect();
+        let mut splits: Vec<(Action, f64)> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Draw { split } => Some((
+                    a.clone(),
+                    split.iter().zip(&mean).map(|(&n, &m)| n as f64 * m).sum(),
+                )),
+                _ => None,
+            })
+            .collect();
+        splits.sort_by(|x, y| y.1.total_cmp(&x.1));
+        splits.into_iter().take(4).map(|x| x.0).collect()
+    }
+}
+
+/// Spends the rollouts on the candidates: each round every surviving candidate plays the next
+/// worlds, then the worse half is dropped; the best mean margin at the end wins (ties: the
+/// heuristic's order).
+fn successive_halving(
+    deck: &Arc<Deck>,
+    view: &PlayerView,
+    candidates: Vec<Action>,
+    seeds: &[u64],
+    horizon: usize,
+) -> Action {
+    let n = candidates.len();
+    let budget = seeds.len();
+    let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1) as usize;
+    let mut alive: Vec<usize> = (0..n).collect();
+    let mut sums = vec![0.0f64; n];
+    let mut counts = vec![0usize; n];
+    let mut next_world = 0usize;
+    for round in 0..rounds {
+        let per = (budget / rounds / alive.len()).max(1);
+        let worlds: Vec<u64> = (0..per).map(|k| seeds[(next_world + k) % budget]).collect();
+        next_world += per;
+        for &c in &alive {
+            for &w in &worlds {
+                if let Some(m) = rollout(deck, view, &candidates[c], w, horizon) {
+                    sums[c] += m;
+                    counts[c] += 1;
+                }
+            }
+        }
+        if round + 1 < rounds {
+            let mean = |c: usize| {
+                if counts[c] == 0 {
+                    f64::MIN
+                } else {
+                    sums[c] / counts[c] as f64
+                }
+            };
+            alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then(a.cmp(&b)));
+            alive.truncate(alive.len().div_ceil(2));
+            alive.sort_unstable();
+        }
+    }
+    let best = alive
+        .iter()
+        .copied()
+        .max_by(|&a, &b| {
+            let ma = sums[a] / counts[a].max(1) as f64;
+            let mb = sums[b] / counts[b].max(1) as f64;
+            ma.total_cmp(&mb).then(b.cmp(&a))
+        })
+        .expect("at least one candidate");
+    candidates[best].clone()
+}
+
+/// One rollout: the world of `seed`, `action` applied, the cheap policy until the year's harvest
+/// is over; the seat's projected margin over the best other seat. None if the action does not
+/// apply in that world (it always should: it concerns visible state).
+fn rollout(
+    deck: &Arc<Deck>,
+    view: &PlayerView,
+    action: &Action,
+    seed: u64,
+    horizon: usize,
+) -> Option<f64> {
+    let seat = view.seat;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = determinize::sample(deck, view, &mut rng)?;
+    game.apply(seat, action).ok()?;
+    let year = game.year();
+    let policy = Rollout::new(deck, year);
+    let players = game.players();
+    let mut steps = 0;
+    let mut picks = 0;
+    while !game.is_over() && game.year() == year {
+        let Some(&s) = game.waiting_for().first() else {
+            break;
+        };
+        let a = policy.act(&game, s, &mut rng);
+        if matches!(a, Action::Select { .. } | Action::Pick { .. }) {
+            picks += 1;
+            // The horizon: two more rounds of picks, then the evaluation takes over.
+            if picks > horizon * players {
+                break;
+            }
+        }
+        if game.apply(s, &a).is_err() {
+            // Never expected; fall back to the first listed action.
+            let first = game.legal_actions(s).into_iter().next()?;
+            game.apply(s, &first).ok()?;
+        }
+        steps += 1;
+        if steps > 2_000 {
+            break;
+        }
+    }
+    let n = game.players();
+    let mine = eval::project(&game, seat);
+    let best_other = (0..n)
+        .filter(|&s| s != seat)
+        .map(|s| eval::project(&game, s))
+        .fold(f64::MIN, f64::max);
+    Some(mine - best_other)
+}
+
+/// The cheap policy of the rollouts: the exact planner for harvests; picks by a static card value
+/// (made a little noisy, so rollouts differ); for the revealed card, the best of a few actions by
+/// the quick evaluation (building it on its best spaces by Water reach and neighbours, a Water
+/// Tower, a Silo, the market); the heuristic's split; Equipment and income Water by the quick
+/// evaluation.
+pub struct Rollout {
+    quick: HeuristicBot,
+}
+
+impl Rollout {
+    pub fn new(deck: &Deck, year: u8) -> Rollout {
+        let _ = (deck, year);
+        Rollout {
+            quick: HeuristicBot { exact: false },
+        }
+    }
+
+    pub fn act(&self, game: &Game, seat: usize, rng: &mut ChaCha8Rng) -> Action {
+        let legal = game.legal_actions(seat);
+        if legal.len() == 1 {
+            return legal[0].clone();
+        }
+        let p = &game.state().players[seat];
+        if !p.offer.is_empty() || legal.iter().all(|a| matches!(a, Action::PlaceWater { .. })) {
+            return self
+                .quick
+                .best_after(game, seat, &legal)
+                .map_or_else(|| legal[0].clone(), |x| x.0);
+        }
+        if game.phase() == &Phase::Harvest {
+            let plan = planner::plan_game(game, seat, 2_000);
+            return plan
+                .actions
+                .into_iter()
+                .next()
+                .unwrap_or(Action::EndHarvest);
+        }
+        if legal.iter().any(|a| matches!(a, Action::Draw { .. })) {
+            return self.quick.choose_split(game, seat, &legal);
+        }
+        if p.revealed.is_some() {
+            return self.card_action(game, seat, &legal);
+        }
+        // A pick: each card valued by its best action on a short list, a little noise added so
+        // rollouts differ.
+        let mut best: Option<(&Action, f64)> = None;
+        for a in &legal {
+            let card = match a {
+                Action::Select { card } | Action::Pick { card } => card,
+                _ => continue,
+            };
+            let Some(g) = determinize::with_revealed(game, seat, card) else {
+                continue;
+            };
+            let options = g.legal_actions(seat);
+            let short = self.short_list(&g, seat, &options, 1);
+            let v = self
+                .quick
+                .best_after(&g, seat, &short)
+                .map_or(f64::MIN, |x| x.1)
+                + rng.random_range(0.0..0.3);
+            if best.is_none_or(|b| v > b.1) {
+                best = Some((a, v));
+            }
+        }
+        best.map_or_else(|| legal[0].clone(), |b| b.0.clone())
+    }
+
+    /// The revealed card's action: a short list tried with the quick evaluation.
+    fn card_action(&self, game: &Game, seat: usize, legal: &[Action]) -> Action {
+        let short = self.short_list(game, seat, legal, 2);
+        self.quick
+            .best_after(game, seat, &short)
+            .map_or_else(|| legal[0].clone(), |x| x.0)
+    }
+
+    /// A few of the revealed card's actions worth trying: building it on its best `spaces`
+    /// spaces (Water reach for a Harvest Field, then neighbours), a Water Tower and a Silo on the
+    /// most connected space, the market, a restore.
+    fn short_list(&self, game: &Game, seat: usize, legal: &[Action], spaces: usize) -> Vec<Action> {
+        let deck = game.deck();
+        let p = &game.state().players[seat];
+        let farm = &p.farm;
+        let d = p.revealed.expect("checked by the caller");
+        let needs_water = deck.location(d).ability.as_ref().is_some_and(|a| {
+            a.timing == Timing::Harvest && (!a.cost.water.is_fixed() || a.cost.water.base > 0)
+        });
+        let space_score = |pos: Pos| -> i64 {
+            let near = farm.cells.iter().filter(|c| c.pos.is_adjacent(pos)).count() as i64;
+            let wet = if needs_water {
+                game_eval::water_sources(deck, farm, pos).len() as i64 * 10
+            } else {
+                0
+            };
+            wet + near
+        };
+        let mut short: Vec<Action> = Vec::new();
+        let mut builds: Vec<(&Action, i64)> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Build { pos, .. } => Some((a, space_score(*pos))),
+                _ => None,
+            })
+            .collect();
+        builds.sort_by_key(|x| std::cmp::Reverse(x.1));
+        short.extend(builds.iter().take(spaces).map(|x| x.0.clone()));
+        for kind in [0, 1] {
+            let mut best: Option<(&Action, i64)> = None;
+            for a in legal {
+                let pos = match (kind, a) {
+                    (0, Action::WaterTower { pos, equipment }) if equipment.is_empty() => *pos,
+                    (1, Action::Silo { pos, equipment }) if equipment.is_empty() => *pos,
+                    _ => continue,
+                };
+                let v = farm.cells.iter().filter(|c| c.pos.is_adjacent(pos)).count() as i64;
+                if best.is_none_or(|b| v > b.1) {
+                    best = Some((a, v));
+                }
+            }
+            if let Some(b) = best {
+                short.push(b.0.clone());
+            }
+        }
+        short.extend(
+            legal
+                .iter()
+                .filter(|a| matches!(a, Action::Market { .. } | Action::Restore { .. }))
+                .cloned(),
+        );
+        short
+    }
+}

@@ -1,0 +1,230 @@
+//! The bots (issue #5): they play whole games legally for 2-6 players, they decide from their
+//! seat's view only (the information rule), they are deterministic given their seed, and the games
+//! they rebuild from a view (determinization) are valid and show the seat exactly its view.
+
+use farmhand::games::fields_of_green::bots::{self, Bot, BotSpec, determinize};
+use farmhand::games::fields_of_green::game::GameSnapshot;
+use farmhand::games::fields_of_green::{Action, Deck, Game, Options, Phase, sim};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+fn new_game(players: u8, intro: bool, seed: u64) -> Game {
+    let options = Options {
+        players,
+        intro,
+        first_player: (seed % players as u64) as u8,
+    };
+    Game::new(Deck::default_deck(), options, seed).unwrap()
+}
+
+fn play(game: &mut Game, specs: &[&str], seed: u64) -> Vec<(usize, Action)> {
+    let mut bs: Vec<Box<dyn Bot + Send>> = specs
+        .iter()
+        .map(|s| BotSpec::parse(s).unwrap().build())
+        .collect();
+    let mut rngs: Vec<ChaCha8Rng> = (0..specs.len())
+        .map(|s| ChaCha8Rng::seed_from_u64(seed * 100 + s as u64))
+        .collect();
+    let mut log = Vec::new();
+    bots::play_out(game, &mut bs, &mut rngs, |g, seat, a| {
+        g.check_invariants().unwrap();
+        log.push((seat, a.clone()));
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(game.is_over());
+    log
+}
+
+/// Whole games for every player count (and introductory mode): every action the heuristic bot
+/// picks is accepted, the game ends, and the scores land in the rulebook's region.
+#[test]
+fn heuristic_bot_plays_legal_whole_games_for_2_to_6_players() {
+    for players in 2..=6u8 {
+        for intro in [false, true] {
+            if intro && players > 4 {
+                continue;
+            }
+            let mut game = new_game(players, intro, 11 + players as u64);
+            let specs = vec!["heuristic"; players as usize];
+            play(&mut game, &specs, 1);
+            let scores: Vec<u32> = game.scores().unwrap().iter().map(|p| p.total).collect();
+            assert!(
+                scores.iter().all(|&s| (25..=120).contains(&s)),
+                "{players} players (intro {intro}): scores {scores:?}"
+            );
+        }
+    }
+}
+
+/// The search bot and the random bot also play legal games, mixed with the heuristic bot.
+#[test]
+fn search_and_random_bots_play_legal_games() {
+    let mut game = new_game(2, false, 3);
+    play(&mut game, &["search:24", "heuristic"], 2);
+    let mut game = new_game(3, false, 4);
+    play(&mut game, &["random", "search:12", "heuristic"], 3);
+}
+
+/// The heuristic bot beats the random bot (which still harvests with the planner).
+#[test]
+fn heuristic_bot_beats_random_play() {
+    for seed in 0..4 {
+        let mut game = new_game(2, false, 40 + seed);
+        play(&mut game, &["heuristic", "random"], seed);
+        let pads = game.scores().unwrap();
+        assert!(
+            pads[0].total > pads[1].total + 10,
+            "seed {seed}: {} vs {}",
+            pads[0].total,
+            pads[1].total
+        );
+    }
+}
+
+/// Same seeds, same game: bots are deterministic given their random streams.
+#[test]
+fn bots_are_deterministic_given_their_seed() {
+    let run = || {
+        let mut game = new_game(3, false, 9);
+        play(&mut game, &["heuristic", "search:8", "random"], 5)
+    };
+    assert_eq!(run(), run());
+}
+
+/// Positions along random playouts, every seat: the game rebuilt from a seat's view is valid
+/// (card conservation and the other invariants) and shows that seat exactly its view; two samples
+/// differ in what the seat cannot see.
+#[test]
+fn determinized_games_are_valid_and_show_the_seat_its_view() {
+    let deck = Deck::default_deck();
+    let mut differs = 0;
+    let mut checked = 0;
+    for players in 2..=6u8 {
+        for seed in 0..3u64 {
+            let mut game = new_game(players, false, 100 + seed);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut step = 0;
+            while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+                if step % 7 == 0 {
+                    for s in 0..players as usize {
+                        let view = game.player_view(s);
+                        let mut r1 = ChaCha8Rng::seed_from_u64(step);
+                        let mut r2 = ChaCha8Rng::seed_from_u64(step + 1);
+                        let a = determinize::sample(&deck, &view, &mut r1).unwrap_or_else(|| {
+                            panic!("{players}p seed {seed} step {step} seat {s}")
+                        });
+                        let b = determinize::sample(&deck, &view, &mut r2).unwrap();
+                        assert_eq!(a.player_view(s), view, "{players}p step {step} seat {s}");
+                        assert_eq!(b.player_view(s), view);
+                        if a.state() != b.state() {
+                            differs += 1;
+                        }
+                        checked += 1;
+                    }
+                }
+                game.apply(seat, &action).unwrap();
+                step += 1;
+            }
+        }
+    }
+    assert!(checked > 300, "{checked}");
+    assert!(
+        differs > checked / 2,
+        "samples should differ in hidden parts: {differs}/{checked}"
+    );
+}
+
+/// A copy of `game` that differs only in what `seat` cannot see: pile orders and the Equipment
+/// stack reshuffled, and (3+ players) other seats' hands mixed with each other and with the piles.
+fn hide_differently(game: &Game, seat: usize, rng: &mut ChaCha8Rng) -> Game {
+    let mut snap: GameSnapshot = game.snapshot();
+    let s = &mut snap.state;
+    let deck = game.deck();
+    for pile in s.piles.iter_mut() {
+        pile.shuffle(rng);
+    }
+    let mut stack: Vec<u16> = s.equipment.iter().copied().collect();
+    stack.shuffle(rng);
+    s.equipment = stack.into();
+    let n = s.players.len();
+    for _ in 0..20 {
+        let a = rng.random_range(0..n);
+        if a == seat || s.players[a].hand.is_empty() {
+            continue;
+        }
+        let i = rng.random_range(0..s.players[a].hand.len());
+        let d = s.players[a].hand[i];
+        // Swap with a card of the same pile, or with another seat's card.
+        if rng.random_bool(0.5) {
+            let k = deck.location(d).pile.index();
+            if let Some(j) = (!s.piles[k].is_empty()).then(|| rng.random_range(0..s.piles[k].len()))
+            {
+                std::mem::swap(&mut s.players[a].hand[i], &mut s.piles[k][j]);
+            }
+        } else {
+            let b = rng.random_range(0..n);
+            if b != seat && b != a && !s.players[b].hand.is_empty() {
+                let j = rng.random_range(0..s.players[b].hand.len());
+                let x = s.players[b].hand[j];
+                s.players[b].hand[j] = d;
+                s.players[a].hand[i] = x;
+            }
+        }
+        s.players[a].hand.sort_unstable();
+    }
+    for p in s.players.iter_mut() {
+        p.hand.sort_unstable();
+    }
+    s.row_pile.shuffle(rng);
+    Game::from_snapshot(game.deck_arc().clone(), snap).unwrap()
+}
+
+/// The information rule: two games that differ only in hidden information (other hands, pile
+/// orders, the Equipment stack) show the seat the same view, and every bot, given the same random
+/// stream, makes the same decision in both.
+#[test]
+fn bots_decide_the_same_when_only_hidden_information_differs() {
+    let deck: Arc<Deck> = Deck::default_deck();
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let mut compared = 0;
+    let mut hands_differed = 0;
+    for players in [2u8, 3, 4, 5] {
+        let mut game = new_game(players, false, 300 + players as u64);
+        let mut walk = ChaCha8Rng::seed_from_u64(players as u64);
+        let mut step = 0;
+        while let Some((seat, action)) = sim::random_step(&game, &mut walk) {
+            if step % 9 == 0 && game.phase() != &Phase::Harvest {
+                let other = hide_differently(&game, seat, &mut rng);
+                let view = game.player_view(seat);
+                assert_eq!(
+                    view,
+                    other.player_view(seat),
+                    "the hidden parts leaked into the view"
+                );
+                if (0..players as usize).any(|s| {
+                    s != seat && game.state().players[s].hand != other.state().players[s].hand
+                }) {
+                    hands_differed += 1;
+                }
+                for spec in ["heuristic", "search:6", "random"] {
+                    let mut b1 = BotSpec::parse(spec).unwrap().build();
+                    let mut b2 = BotSpec::parse(spec).unwrap().build();
+                    let mut r1 = ChaCha8Rng::seed_from_u64(step);
+                    let mut r2 = ChaCha8Rng::seed_from_u64(step);
+                    let a1 = b1.decide(&view, &deck, &mut r1);
+                    let a2 = b2.decide(&other.player_view(seat), &deck, &mut r2);
+                    assert_eq!(a1, a2, "{spec}, {players}p, step {step}");
+                    assert!(game.clone().apply(seat, &a1).is_ok());
+                    assert!(other.clone().apply(seat, &a2).is_ok());
+                }
+                compared += 1;
+            }
+            game.apply(seat, &action).unwrap();
+            step += 1;
+        }
+    }
+    assert!(compared > 40, "{compared}");
+    assert!(hands_differed > 5, "{hands_differed}");
+}
