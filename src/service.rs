@@ -167,6 +167,24 @@ impl Service {
                 "introductory mode is for 2 to 4 players".into(),
             ));
         }
+        // Bots sit in seats 1, 2, ... beside the host, so the host plus the bots must fit.
+        if options.bots.len() + 1 > usize::from(options.seats) {
+            return Err(ServiceError::Setup(format!(
+                "{} bots and the host need {} seats, but the table has {}",
+                options.bots.len(),
+                options.bots.len() + 1,
+                options.seats
+            )));
+        }
+        for (k, b) in options.bots.iter().enumerate() {
+            if b.user_id != k as u64 + 1 {
+                return Err(ServiceError::Setup(
+                    "bot seats are numbered 1, 2, ...".into(),
+                ));
+            }
+            crate::games::fields_of_green::bots::BotSpec::parse(&b.bot)
+                .map_err(ServiceError::Setup)?;
+        }
         let id = self
             .store
             .create_table(guild_id, channel_id, host.0, host.1, &options, seed)
@@ -352,6 +370,85 @@ impl Service {
                 &action_json,
                 &snapshot,
                 &events_json,
+                status,
+                moved_on,
+            )
+            .await?;
+        let table = self.store.table(id).await?;
+        Ok(Acted {
+            table,
+            game,
+            seat,
+            events,
+            waiting_before,
+            phase_before,
+        })
+    }
+
+    /// Applies `actions` for `user` as one step, all or nothing: the "Auto harvest" plan the
+    /// player confirmed. Unlike [`Service::act`], a view that is not current is always refused
+    /// as stale: a plan is the best one only for the state it was made on, so an older plan
+    /// that still happens to apply must not be played. The actions are tried in order on a copy;
+    /// if the engine refuses any of them, that refusal is returned and nothing is stored.
+    /// Otherwise each action is stored as its own row with consecutive versions (the log replays
+    /// as if they had been clicked one by one), in one transaction. The returned [`Acted`] has
+    /// the events of all the actions, in order, and the waiting seats and phase from before the
+    /// first.
+    pub async fn act_plan(
+        &self,
+        id: GameId,
+        user: u64,
+        seen: i64,
+        actions: &[Action],
+    ) -> Result<Acted, ServiceError> {
+        let _g = self.lock(id).await;
+        let table = self.store.table(id).await?;
+        if table.game.status != Status::Active {
+            return Err(match table.game.status {
+                Status::Open => ServiceError::WrongStatus("the game has not started yet"),
+                _ => ServiceError::WrongStatus("this game is over"),
+            });
+        }
+        let seat = table.seat_of(user).ok_or(ServiceError::NotSeated)?;
+        if seen != table.game.version {
+            return Err(ServiceError::Stale);
+        }
+        if actions.is_empty() {
+            return Err(ServiceError::WrongStatus("the plan has nothing to do"));
+        }
+        let mut game = self.game_of(&table)?.ok_or(ServiceError::NotFound)?;
+        let waiting_before = game.waiting_for();
+        let phase_before = game.phase().clone();
+        let mut events = Vec::new();
+        let mut rows = Vec::with_capacity(actions.len());
+        // `game` is our own copy (loaded above): a refusal part-way returns before anything is
+        // saved, and the copy is dropped.
+        for action in actions {
+            let new = game.apply(seat, action)?;
+            let action_json =
+                serde_json::to_string(action).map_err(|e| ServiceError::Internal(e.to_string()))?;
+            let events_json = new
+                .iter()
+                .map(|e| serde_json::to_string(e).expect("events serialize"))
+                .collect::<Vec<_>>();
+            rows.push((action_json, events_json));
+            events.extend(new);
+        }
+        let snapshot = serde_json::to_string(&game.snapshot())
+            .map_err(|e| ServiceError::Internal(e.to_string()))?;
+        let status = if game.is_over() {
+            Status::Ended
+        } else {
+            Status::Active
+        };
+        let moved_on = game.waiting_for() != waiting_before;
+        self.store
+            .save_actions(
+                id,
+                table.game.version,
+                seat,
+                &rows,
+                &snapshot,
                 status,
                 moved_on,
             )

@@ -63,7 +63,12 @@ async fn new_game_with(
         assert!(r.ephemeral(), "settings reply must be private");
         assert!(r.content().contains("DM"), "{}", r.content());
     }
-    let line = format!("fog new seats:{players} {options}");
+    // `options` may set the seats itself (a table with bots has more seats than people).
+    let line = if options.contains("seats:") {
+        format!("fog new {options}")
+    } else {
+        format!("fog new seats:{players} {options}")
+    };
     let table = player::open_table(&fake, users[0], channel, &line)
         .await
         .unwrap();
@@ -976,5 +981,108 @@ async fn reminders_reach_the_players_the_game_waits_for() {
         last.content
     );
     g.finish().await;
+    g.stop().await;
+}
+
+// ------------------------------------------------------------------------- bots
+
+/// One person and two bots (issue 5): `/fog new` seats the bots, the host starts alone, the
+/// bots play whenever the game waits for them, and the game reaches the final score pad, equal
+/// to an engine replay, with no bot hand ever shown to the person.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_person_against_two_bots() {
+    let mut g = new_game(
+        "bots",
+        1,
+        "seats:3 bots:2 bot_strength:\"fast (heuristic)\"",
+        &[],
+        21,
+    )
+    .await;
+    let (table, _) = g.bot().data.service.load(g.table.game).await.unwrap();
+    assert_eq!(table.seats.len(), 3, "the host and two bots");
+    assert_eq!(table.humans(), 1);
+    assert!(table.bot_of(1).is_some() && table.bot_of(2).is_some());
+    let pad = g.finish().await;
+    assert!(
+        pad.contains("Bot 1") && pad.contains("Bot 2"),
+        "the bots are on the score pad: {pad}"
+    );
+    // Bots are named, never mentioned: no message pings a bot's stand-in id.
+    let pinged_bot = g.fake.with(|w| {
+        w.messages
+            .values()
+            .any(|m| m.pings.iter().any(|&u| farmhand::store::is_bot_user(u)))
+    });
+    assert!(!pinged_bot, "a message pinged a bot seat");
+    g.stop().await;
+}
+
+/// The stand-in (issue 5): with `stand_in_minutes` set, a player who has held the game up that
+/// long gets one decision made by a bot; the thread and the table message say so; the clock
+/// restarts, so nothing more happens before the delay has passed again. Off by default.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stand_in_plays_one_decision_for_a_slow_player() {
+    let mut g = new_game("stand-in", 2, "stand_in_minutes:30", &[], 23).await;
+    let fake = g.fake.clone();
+    let http = fake.http();
+    let data = g.bot().data.clone();
+    let id = g.table.game;
+    let thread = g.table.play_channel();
+    let v0 = g.version().await;
+    let (_, game) = data.service.load(id).await.unwrap();
+    let waiting = game.unwrap().waiting_for();
+    assert_eq!(waiting.len(), 1, "year 1 upkeep: the first player draws");
+
+    // Not yet: 20 minutes is within the delay.
+    let soon = farmhand::store::now_ms() + 20 * 60_000;
+    let made = farmhand::discord::bots::stand_in_due(&http, &data, soon)
+        .await
+        .unwrap();
+    assert_eq!(made, 0);
+    assert_eq!(g.version().await, v0);
+
+    // After 31 minutes the stand-in draws for them, once.
+    let later = farmhand::store::now_ms() + 31 * 60_000;
+    let made = farmhand::discord::bots::stand_in_due(&http, &data, later)
+        .await
+        .unwrap();
+    assert_eq!(made, 1, "one decision for the one slow player");
+    assert_eq!(g.version().await, v0 + 1);
+    let (_, game) = data.service.load(id).await.unwrap();
+    assert!(
+        !game.unwrap().waiting_for().contains(&waiting[0]),
+        "the slow player's draw was made"
+    );
+    assert!(fake.settle().await);
+    let said = fake.channel(thread).last().cloned().unwrap();
+    assert!(said.content.contains("stand-in"), "{}", said.content);
+    let t = fake.message(g.table.message).unwrap();
+    assert!(t.text().contains("Last stand-in"), "{}", t.text());
+
+    // The clock restarted: ten minutes later nothing happens.
+    let v1 = g.version().await;
+    let soon = farmhand::store::now_ms() + 10 * 60_000;
+    let made = farmhand::discord::bots::stand_in_due(&http, &data, soon)
+        .await
+        .unwrap();
+    assert_eq!(made, 0);
+    assert_eq!(g.version().await, v1);
+    g.finish().await;
+    g.stop().await;
+}
+
+/// Without `stand_in_minutes` the stand-in never plays, however long a player waits.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stand_in_is_off_by_default() {
+    let g = new_game("no-stand-in", 2, "", &[], 24).await;
+    let data = g.bot().data.clone();
+    let v0 = g.version().await;
+    let much_later = farmhand::store::now_ms() + 30 * 24 * 3600 * 1000;
+    let made = farmhand::discord::bots::stand_in_due(&g.fake.http(), &data, much_later)
+        .await
+        .unwrap();
+    assert_eq!(made, 0);
+    assert_eq!(g.version().await, v0);
     g.stop().await;
 }

@@ -5,6 +5,7 @@
 //! Every test uses a fresh database: a temporary file (removed at the end) or a private in-memory
 //! one.
 
+use farmhand::games::fields_of_green::bots::planner;
 use farmhand::games::fields_of_green::farm::CellCard;
 use farmhand::games::fields_of_green::{
     Action, ActionError, Deck, Game, GameSnapshot, Options, Phase, Pos, sim,
@@ -79,6 +80,8 @@ fn opts(seats: u8, intro: bool) -> TableOptions {
         seats,
         intro,
         reminder_minutes: 60,
+        bots: Vec::new(),
+        stand_in_minutes: 0,
     }
 }
 
@@ -1770,4 +1773,211 @@ async fn store_migrations_run_twice_on_one_file() {
     assert!(s.active_games().await.unwrap().is_empty());
     drop(s);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Auto harvest: a whole plan applied as one step (issue 5)
+// ---------------------------------------------------------------------------------------------
+
+/// The harvest planner's plan for `seat` as the steps the Confirm button applies: the plan's
+/// actions up to where the engine ends the seat's harvest by itself (or an Equipment offer
+/// interrupts it).
+fn plan_steps(game: &Game, seat: usize) -> Vec<Action> {
+    let plan = planner::plan_game(game, seat, planner::ENGINE_BUDGET);
+    let mut g = game.clone();
+    let mut steps = Vec::new();
+    for a in plan.actions {
+        let p = &g.state().players[seat];
+        if g.phase() != &Phase::Harvest || p.harvest_done || !p.offer.is_empty() {
+            break;
+        }
+        g.apply(seat, &a)
+            .unwrap_or_else(|e| panic!("the planner's step {a:?} is refused: {e}"));
+        steps.push(a);
+    }
+    steps
+}
+
+/// Seats deciding their harvest with a plan of at least two Harvest steps.
+fn planning_seats(game: &Game) -> Vec<usize> {
+    if game.phase() != &Phase::Harvest {
+        return Vec::new();
+    }
+    (0..game.players())
+        .filter(|&s| {
+            game.legal_actions(s)
+                .iter()
+                .any(|a| matches!(a, Action::Harvest { .. }))
+                && plan_steps(game, s)
+                    .iter()
+                    .filter(|a| matches!(a, Action::Harvest { .. }))
+                    .count()
+                    >= 2
+        })
+        .collect()
+}
+
+/// Plays random actions through the service until `want` holds for the stored game (None if
+/// the game ends first). Returns the table and game then.
+async fn play_until(
+    svc: &Service,
+    id: GameId,
+    rng: &mut ChaCha8Rng,
+    want: impl Fn(&Game) -> bool,
+) -> Option<(Table, Game)> {
+    loop {
+        let (table, game) = svc.load(id).await.unwrap();
+        let game = game.unwrap();
+        if want(&game) {
+            return Some((table, game));
+        }
+        let (seat, action) = sim::random_step(&game, rng)?;
+        svc.act(id, user(seat), Some(table.game.version), &action)
+            .await
+            .unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_confirmed_harvest_plan_is_stored_as_consecutive_actions() {
+    let db = TempDb::new("plan");
+    let svc = file_service(&db).await;
+    let id = started_game(&svc, 3, false, 4242).await;
+    let v_start = svc.store().table(id).await.unwrap().game.version;
+    let mut rng = ChaCha8Rng::seed_from_u64(4242);
+    let (table, game) = play_until(&svc, id, &mut rng, |g| !planning_seats(g).is_empty())
+        .await
+        .expect("a harvest with a plan of two steps or more");
+    let seat = planning_seats(&game)[0];
+    let steps = plan_steps(&game, seat);
+    let v = table.game.version;
+    let before = written(svc.store(), id).await;
+
+    // Someone else cannot confirm it.
+    let r = svc.act_plan(id, STRANGER, v, &steps).await;
+    assert!(matches!(r, Err(ServiceError::NotSeated)), "{r:?}");
+    assert_eq!(written(svc.store(), id).await, before);
+
+    let done = svc.act_plan(id, user(seat), v, &steps).await.unwrap();
+    assert_eq!(done.seat, seat);
+    let n = steps.len() as i64;
+    assert_eq!(done.table.game.version, v + n, "one version per step");
+    // The seat's harvest is over (or the whole year moved on when it was the last one).
+    assert!(
+        done.game.phase() != &Phase::Harvest || done.game.state().players[seat].harvest_done,
+        "the plan finishes the harvest"
+    );
+    // The events of every step, in order: a Harvested per Harvest step.
+    let harvested: Vec<Pos> = done
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            farmhand::games::fields_of_green::Event::Harvested { seat: s, pos, .. }
+                if *s == seat =>
+            {
+                Some(*pos)
+            }
+            _ => None,
+        })
+        .collect();
+    let paid: Vec<Pos> = steps
+        .iter()
+        .filter_map(|a| match a {
+            Action::Harvest { pos, .. } => Some(*pos),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(harvested, paid);
+    assert_eq!(done.waiting_before, game.waiting_for());
+    assert_eq!(done.phase_before, Phase::Harvest);
+    // Stored: one action row per step at versions v+1, v+2, ..., the engine's own end state, and
+    // every event; the whole log still replays to the stored snapshot.
+    let log = svc.store().actions(id).await.unwrap();
+    let tail = &log[log.len() - steps.len()..];
+    for (k, ((version, s, json), step)) in tail.iter().zip(&steps).enumerate() {
+        assert_eq!(*version, v + 1 + k as i64);
+        assert_eq!(*s, seat);
+        assert_eq!(&serde_json::from_str::<Action>(json).unwrap(), step);
+    }
+    let after = written(svc.store(), id).await;
+    assert_eq!(after.actions, before.actions + steps.len());
+    assert_eq!(after.events, before.events + done.events.len());
+    let mut expected = game.clone();
+    for a in &steps {
+        expected.apply(seat, a).unwrap();
+    }
+    assert_eq!(parse_snapshot(&done.table), expected.snapshot());
+    check_log(svc.store(), id, v_start).await;
+}
+
+#[tokio::test]
+async fn a_plan_with_a_refused_step_stores_nothing() {
+    let svc = memory_service().await;
+    let id = started_game(&svc, 3, false, 777).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(777);
+    let (table, game) = play_until(&svc, id, &mut rng, |g| !planning_seats(g).is_empty())
+        .await
+        .expect("a harvest with a plan");
+    let seat = planning_seats(&game)[0];
+    let steps = plan_steps(&game, seat);
+    let v = table.game.version;
+    let before = written(svc.store(), id).await;
+    // The first step is fine; finishing twice is not: the whole plan is refused with the
+    // engine's reason and nothing of it (not even the good first step) is stored.
+    let bad = vec![steps[0].clone(), Action::EndHarvest, Action::EndHarvest];
+    let r = svc.act_plan(id, user(seat), v, &bad).await;
+    assert!(matches!(r, Err(ServiceError::Rules(_))), "{r:?}");
+    assert_eq!(written(svc.store(), id).await, before);
+    // A step that is refused first: the same.
+    let mut swapped = steps.clone();
+    swapped.insert(0, Action::Market { food: 0 });
+    let r = svc.act_plan(id, user(seat), v, &swapped).await;
+    assert!(matches!(r, Err(ServiceError::Rules(_))), "{r:?}");
+    assert_eq!(written(svc.store(), id).await, before);
+    // An empty plan does nothing either.
+    assert!(svc.act_plan(id, user(seat), v, &[]).await.is_err());
+    assert_eq!(written(svc.store(), id).await, before);
+    // The game is untouched: the real plan still applies at the same version.
+    let done = svc.act_plan(id, user(seat), v, &steps).await.unwrap();
+    assert_eq!(done.table.game.version, v + steps.len() as i64);
+}
+
+#[tokio::test]
+async fn a_plan_confirmed_from_an_older_version_is_refused_as_stale() {
+    let svc = memory_service().await;
+    for seed in 1..30u64 {
+        let id = started_game(&svc, 4, false, 900 + seed).await;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        // Two seats planning their harvest at once.
+        let Some((table, game)) =
+            play_until(&svc, id, &mut rng, |g| planning_seats(g).len() >= 2).await
+        else {
+            continue;
+        };
+        let seats = planning_seats(&game);
+        let (seat, other) = (seats[0], seats[1]);
+        let steps = plan_steps(&game, seat);
+        let v = table.game.version;
+        // The other seat harvests one location: the game moves on to v + 1.
+        let first = plan_steps(&game, other)[0].clone();
+        svc.act(id, user(other), Some(v), &first).await.unwrap();
+        let before = written(svc.store(), id).await;
+        assert_eq!(before.version, v + 1);
+        // The plan drawn at v is refused, even though every step would still apply: a plan is
+        // confirmed only for the state it was made on.
+        let (_, now) = svc.load(id).await.unwrap();
+        let mut g = now.unwrap();
+        assert!(steps.iter().all(|a| g.apply(seat, a).is_ok()));
+        let r = svc.act_plan(id, user(seat), v, &steps).await;
+        assert!(matches!(r, Err(ServiceError::Stale)), "{r:?}");
+        assert_eq!(written(svc.store(), id).await, before);
+        // Made again on the current state, it is accepted.
+        let (table, now) = svc.load(id).await.unwrap();
+        let steps = plan_steps(&now.unwrap(), seat);
+        svc.act_plan(id, user(seat), table.game.version, &steps)
+            .await
+            .unwrap();
+        return;
+    }
+    panic!("no harvest with two seats planning at once was found");
 }

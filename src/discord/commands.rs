@@ -7,7 +7,7 @@ use super::spec::MessageSpec;
 use super::{Ctx, Data, Error, notify, send, ui};
 use crate::games::fields_of_green::Game;
 use crate::service::ServiceError;
-use crate::store::{Prefs, Reminders, Table, TableOptions};
+use crate::store::{BotSeat, Prefs, Reminders, Table, TableOptions};
 use poise::serenity_prelude as serenity;
 use rand::Rng;
 
@@ -87,12 +87,32 @@ async fn new(
     #[min = 5]
     #[max = 10080]
     reminder_minutes: Option<u32>,
+    #[description = "Computer players to seat now (0-5); people fill the other seats"]
+    #[min = 0]
+    #[max = 5]
+    bots: Option<u8>,
+    #[description = "How well the computer players play (default: strong)"] bot_strength: Option<
+        BotStrength,
+    >,
+    #[description = "Minutes before a bot makes one decision for a player who holds the game up (default: off)"]
+    #[min = 0]
+    #[max = 10080]
+    stand_in_minutes: Option<u32>,
 ) -> Result<(), Error> {
     let data = ctx.data();
+    let bot = bot_strength.unwrap_or(BotStrength::Strong).spec();
+    let bots = (0..bots.unwrap_or(0))
+        .map(|k| BotSeat {
+            user_id: u64::from(k) + 1,
+            bot: bot.to_string(),
+        })
+        .collect();
     let options = TableOptions {
         seats: seats.unwrap_or(4),
         intro: intro.unwrap_or(false),
         reminder_minutes: reminder_minutes.unwrap_or(data.config.game.reminder_minutes),
+        bots,
+        stand_in_minutes: stand_in_minutes.unwrap_or(0),
     };
     let name = display_name(ctx).await;
     let seed: u64 = rand::rng().random();
@@ -165,6 +185,25 @@ async fn new(
         )),
     )
     .await
+}
+
+/// How well computer players play: the two bots of `farmhand arena`.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum BotStrength {
+    #[name = "fast (heuristic)"]
+    Fast,
+    #[name = "strong (search)"]
+    Strong,
+}
+
+impl BotStrength {
+    /// The bot's `BotSpec` text.
+    pub fn spec(self) -> &'static str {
+        match self {
+            BotStrength::Fast => "heuristic",
+            BotStrength::Strong => "search",
+        }
+    }
 }
 
 /// Show your hand and what you can do now (privately)

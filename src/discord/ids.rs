@@ -48,6 +48,8 @@ pub enum Screen {
     Split {
         counts: [u8; 4],
     },
+    /// The harvest planner's plan for the seat's whole harvest, to confirm or adjust by hand.
+    AutoHarvest,
 }
 
 /// What a component does.
@@ -70,6 +72,24 @@ pub enum Verb {
     Navigate,
     /// Apply a game action.
     Act(Action),
+    /// Apply the harvest planner's plan as one step. The plan has too many actions for one id, so
+    /// the id carries a fingerprint of the steps shown ([`plan_fingerprint`]): the router
+    /// recomputes the plan and applies it only if it is still the one the player saw.
+    ConfirmPlan(u64),
+}
+
+/// A fingerprint of a list of actions for [`Verb::ConfirmPlan`]: FNV-1a over their encoded
+/// forms. Hand-rolled rather than std's hasher, whose output may change between Rust releases,
+/// so a button drawn before an upgrade still matches the same plan after it.
+pub fn plan_fingerprint(actions: &[Action]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for a in actions {
+        for b in encode_action(a).bytes().chain([b';']) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
 }
 
 /// A decoded custom_id.
@@ -261,6 +281,7 @@ pub fn encode_screen(s: &Screen) -> String {
         Screen::Split { counts } => {
             format!("split:{}{}{}{}", counts[0], counts[1], counts[2], counts[3])
         }
+        Screen::AutoHarvest => "auto".into(),
     }
 }
 
@@ -296,6 +317,7 @@ pub fn decode_screen(s: &str) -> Option<Screen> {
                 counts: [d[0], d[1], d[2], d[3]],
             }
         }
+        ("auto", 1) => Screen::AutoHarvest,
         _ => return None,
     })
 }
@@ -324,6 +346,7 @@ impl ComponentId {
             Verb::Choose => "choose".to_string(),
             Verb::Navigate => "nav".to_string(),
             Verb::Act(a) => format!("act:{}", encode_action(a)),
+            Verb::ConfirmPlan(fp) => format!("plan:{fp:016x}"),
         };
         format!("f:{}:{}:{}", self.game, self.version, verb)
     }
@@ -360,6 +383,13 @@ impl ComponentId {
             ("nav", None) => Verb::Navigate,
             ("show", Some(t)) => Verb::Show(decode_screen(t)?),
             ("act", Some(t)) => Verb::Act(decode_action(t)?),
+            // Exactly the 16 lowercase hex digits `encode` writes (from_str_radix alone would
+            // also take a sign or fewer digits).
+            ("plan", Some(t))
+                if t.len() == 16 && t.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) =>
+            {
+                Verb::ConfirmPlan(u64::from_str_radix(t, 16).ok()?)
+            }
             _ => return None,
         };
         Some(ComponentId {
@@ -424,6 +454,7 @@ mod tests {
             Screen::Split {
                 counts: [6, 0, 0, 0],
             },
+            Screen::AutoHarvest,
         ];
         v.extend(screens.into_iter().map(Verb::Show));
         let actions = vec![
@@ -471,6 +502,7 @@ mod tests {
             Action::EndHarvest,
         ];
         v.extend(actions.into_iter().map(Verb::Act));
+        v.extend([0, 1, u64::MAX].map(Verb::ConfirmPlan));
         v
     }
 
@@ -508,11 +540,47 @@ mod tests {
             "f:1:2:show:farm:",
             "f:1:2:show:nowhere",
             "f:1:2:act:eq:hoses:1.x",
+            "f:1:2:show:auto:1",
+            "f:1:2:plan",
+            "f:1:2:plan:",
+            "f:1:2:plan:ff",
+            "f:1:2:plan:+fffffffffffffff",
+            "f:1:2:plan:FFFFFFFFFFFFFFFF",
+            "f:1:2:plan:0123456789abcdefa",
+            "f:1:2:plan:0123456789abcdeg",
         ] {
             assert_eq!(ComponentId::decode(s), None, "{s:?} should not decode");
         }
         let long = format!("f:1:2:act:sel:{}", "a".repeat(100));
         assert_eq!(ComponentId::decode(&long), None);
+    }
+
+    /// The fingerprint tells plans apart by their steps and their order, and is stable (a
+    /// button drawn before a restart or an upgrade still matches the same plan).
+    #[test]
+    fn plan_fingerprints_tell_plans_apart_and_are_stable() {
+        let h = |x: i8, water: Vec<Pos>| Action::Harvest {
+            pos: Pos::new(x, 0),
+            water,
+            extra: 0,
+        };
+        let a = vec![h(1, vec![]), h(2, vec![Pos::new(0, 0)]), Action::EndHarvest];
+        let swapped = vec![a[1].clone(), a[0].clone(), Action::EndHarvest];
+        let other_tower = vec![h(1, vec![]), h(2, vec![Pos::new(3, 0)]), Action::EndHarvest];
+        let fp = plan_fingerprint(&a);
+        assert_eq!(fp, plan_fingerprint(&a.clone()));
+        assert_ne!(fp, plan_fingerprint(&swapped));
+        assert_ne!(fp, plan_fingerprint(&other_tower));
+        assert_ne!(fp, plan_fingerprint(&a[..2]));
+        assert_ne!(
+            plan_fingerprint(&[]),
+            plan_fingerprint(&[Action::EndHarvest])
+        );
+        // FNV-1a of "eh;", computed independently: the function cannot drift unnoticed.
+        assert_eq!(
+            plan_fingerprint(&[Action::EndHarvest]),
+            0xc2db_4618_f041_65d9
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The Discord side: slash commands, the component router, message building and notifications.
 //! It renders only engine views and changes game state only through `service`.
 
+pub mod bots;
 pub mod commands;
 pub mod ids;
 pub mod notify;
@@ -22,6 +23,8 @@ use std::sync::Arc;
 pub struct Data {
     pub service: Arc<Service>,
     pub config: Arc<Config>,
+    /// One bot-moving task per game at a time.
+    pub bots: Arc<bots::BotLocks>,
 }
 
 pub type Error = anyhow::Error;
@@ -55,6 +58,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
     Ok(Data {
         service: Arc::new(Service::new(store, deck)),
         config: Arc::new(config),
+        bots: Arc::default(),
     })
 }
 
@@ -97,6 +101,9 @@ pub fn framework(data: Data) -> poise::Framework<Data, Error> {
                     None => poise::builtins::register_globally(ctx, &fw.options().commands).await?,
                 }
                 tokio::spawn(notify::reminder_loop(ctx.http.clone(), Arc::new(data.clone())));
+                // Bot moves that were due when the bot stopped are made now.
+                let (http, bot_data) = (ctx.http.clone(), data.clone());
+                tokio::spawn(async move { bots::drive_all(&http, &bot_data).await });
                 Ok(data)
             })
         })

@@ -256,6 +256,9 @@ pub async fn reminder_loop(http: std::sync::Arc<Http>, data: std::sync::Arc<Data
     let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
     loop {
         tick.tick().await;
+        if let Err(e) = super::bots::stand_in_due(&http, &data, now_ms()).await {
+            tracing::warn!(error = %e, "stand-in pass failed");
+        }
         if let Err(e) = remind_due(&http, &data, now_ms()).await {
             tracing::warn!(error = %e, "reminder pass failed");
         }

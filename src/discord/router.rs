@@ -192,6 +192,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
             update(ctx, ci, &m).await;
         }
         Verb::Act(action) => act(ctx, data, ci, id.game, id.version, action).await,
+        Verb::ConfirmPlan(fingerprint) => confirm_plan(ctx, data, ci, id.game, fingerprint).await,
         Verb::Choose | Verb::Navigate => unreachable!("resolved above"),
     }
 }
@@ -247,12 +248,20 @@ async fn lobby(
             };
             update(ctx, ci, &m).await;
             if started.is_some() {
+                // People are mentioned (and pinged); bots are named.
                 let names: Vec<String> = table
                     .seats
                     .iter()
-                    .map(|s| format!("<@{}>", s.user_id))
+                    .map(|s| match table.user_of(s.seat) {
+                        Some(u) => format!("<@{u}>"),
+                        None => s.name.clone(),
+                    })
                     .collect();
-                let ping = table.seats.iter().map(|s| s.user_id).collect();
+                let ping = table
+                    .seats
+                    .iter()
+                    .filter_map(|s| table.user_of(s.seat))
+                    .collect();
                 let hello = MessageSpec {
                     content: format!(
                         "The game has started: {}. Tap **My hand** on the table message to play; everything you choose stays private.",
@@ -273,6 +282,7 @@ async fn lobby(
                         notify::update_dm_panel(&ctx.http, data, table.game.id, s.seat, true).await;
                     }
                 }
+                super::bots::drive(&ctx.http, data, table.game.id).await;
             }
         }
         Err(e) => private(ctx, ci, &text(&user_text(&e))).await,
@@ -380,6 +390,8 @@ async fn act(
                 from_dm,
             )
             .await;
+            // Bot seats play as soon as the game waits for them.
+            super::bots::drive(&ctx.http, data, game).await;
         }
         Err(ServiceError::NotSeated) => {
             private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await
@@ -398,6 +410,113 @@ async fn act(
                     None => text(&reason),
                 },
                 _ => text(&reason),
+            };
+            update(ctx, ci, &m).await;
+        }
+    }
+}
+
+/// Shown with a fresh plan when the one confirmed is no longer the planner's plan.
+const PLAN_CHANGED: &str =
+    "Your harvest changed since that plan was drawn, so nothing was applied. Here is the plan now.";
+
+/// "Confirm plan" on the Auto harvest screen. The button carries only a fingerprint of the steps
+/// shown (a whole plan does not fit in a custom_id), so the plan is made again from the game as
+/// it is now and applied only if it is the very plan the player saw; otherwise the fresh plan is
+/// shown with a note and nothing is applied: an old plan is never played. A version that moved
+/// alone does not refuse the click: in the simultaneous harvest the other seats move the game on
+/// all the time without changing this seat's plan (the same reason `Service::act` takes a stale
+/// action that is still legal). The service applies the steps all or nothing, and refuses them as
+/// stale if the game moved on between this load and its lock.
+async fn confirm_plan(
+    ctx: &serenity::Context,
+    data: &Data,
+    ci: &ComponentInteraction,
+    game: i64,
+    fingerprint: u64,
+) {
+    let user = ci.user.id.get();
+    let (table, g) = match data.service.load(game).await {
+        Ok((t, Some(g))) => (t, g),
+        Ok((_, None)) => return update(ctx, ci, &text("The game has not started yet.")).await,
+        Err(e) => return update(ctx, ci, &text(&user_text(&e))).await,
+    };
+    let Some(seat) = table.seat_of(user) else {
+        return private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await;
+    };
+    let Some(plan) = ui::auto_harvest(&g, seat) else {
+        let note = "Your harvest is no longer open, so nothing was applied.";
+        return update(
+            ctx,
+            ci,
+            &ui::panel(&table, &g, seat, &Screen::Main, Some(note)),
+        )
+        .await;
+    };
+    if plan.fingerprint != fingerprint {
+        let m = ui::panel(&table, &g, seat, &Screen::AutoHarvest, Some(PLAN_CHANGED));
+        return update(ctx, ci, &m).await;
+    }
+    match data
+        .service
+        .act_plan(game, user, table.game.version, &plan.steps)
+        .await
+    {
+        Ok(done) => {
+            // The database has it: now tell the player, then everyone else (as in `act`).
+            let paid = plan
+                .steps
+                .iter()
+                .filter(|a| matches!(a, Action::Harvest { .. }))
+                .count();
+            let notice = format!(
+                "Done: the plan is applied ({} paid).",
+                crate::render::plural(paid as u32, "ability", "abilities")
+            );
+            let m = ui::panel(
+                &done.table,
+                &done.game,
+                done.seat,
+                &Screen::Main,
+                Some(&notice),
+            );
+            update(ctx, ci, &m).await;
+            let from_dm = in_dm(ci).then_some(user);
+            notify::after_action(
+                &ctx.http,
+                data,
+                &done.table,
+                &done.game,
+                &done.events,
+                &done.phase_before,
+                from_dm,
+            )
+            .await;
+            // Bot seats play as soon as the game waits for them.
+            super::bots::drive(&ctx.http, data, game).await;
+        }
+        Err(ServiceError::NotSeated) => {
+            private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await
+        }
+        Err(e) => {
+            // Stale: the game moved on while the plan was made; show the plan for the game as it
+            // is now. Refused: redraw the harvest panel with the engine's reason.
+            let (screen, note) = match &e {
+                ServiceError::Stale => (Screen::AutoHarvest, PLAN_CHANGED.to_string()),
+                other => (
+                    Screen::Main,
+                    format!(
+                        "The plan could not be applied, so nothing was changed: {}",
+                        user_text(other)
+                    ),
+                ),
+            };
+            let m = match data.service.load(game).await {
+                Ok((table, Some(g))) => match table.seat_of(user) {
+                    Some(seat) => ui::panel(&table, &g, seat, &screen, Some(&note)),
+                    None => text(&note),
+                },
+                _ => text(&note),
             };
             update(ctx, ci, &m).await;
         }

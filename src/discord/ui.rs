@@ -21,7 +21,7 @@ mod reference;
 #[cfg(test)]
 mod tests;
 
-pub use panel::panel;
+pub use panel::{AutoHarvest, auto_harvest, panel};
 pub use public::{
     dm_reminder, farm, farms, final_scores, games_list, lobby, log, reminder, status,
     table_message, turn_summary, year_summary,
@@ -324,4 +324,26 @@ fn field(name: impl Into<String>, value: impl Into<String>, inline: bool) -> Fie
         value: value.into(),
         inline,
     }
+}
+
+/// A plain public message with no buttons.
+pub fn plain(content: &str) -> MessageSpec {
+    let mut m = MessageSpec {
+        content: content.to_string(),
+        ..Default::default()
+    };
+    fit(&mut m);
+    m
+}
+
+/// What the thread and the table message say when the stand-in played for a slow player. Only
+/// public facts: who, how long, and the phase (the decision itself may be a face-down card).
+pub fn stand_in_note(table: &Table, game: &Game, seat: usize, minutes: u32) -> String {
+    let names = names(table, game.players());
+    format!(
+        "⏱ {} held the game up for {}, so a stand-in bot made one decision for them ({}).",
+        who(&names, seat),
+        plural(minutes, "minute", "minutes"),
+        year_phase(game),
+    )
 }

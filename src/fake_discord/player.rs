@@ -175,8 +175,14 @@ pub async fn open_table(
         .channel(channel)
         .into_iter()
         .rev()
-        .find(|m| m.id > before && m.button("Join").is_some())
-        .ok_or_else(|| format!("{line}: no lobby message with a Join button appeared"))?;
+        // A table filled by the host and bots has its Join button disabled: look for Cancel.
+        .find(|m| m.id > before && m.button("Cancel").is_some())
+        .ok_or_else(|| {
+            format!(
+                "{line}: no lobby message (with a Cancel button) appeared; the answer: {}",
+                r.content()
+            )
+        })?;
     let game = lobby
         .title()
         .split("table #")

@@ -56,6 +56,30 @@ pub struct TableOptions {
     pub intro: bool,
     /// Minutes a player may hold the game up before the first reminder.
     pub reminder_minutes: u32,
+    /// Computer players seated with the host (seats 1, 2, ...); none by default.
+    #[serde(default)]
+    pub bots: Vec<BotSeat>,
+    /// Minutes a player may hold the game up before a bot plays that one decision for them;
+    /// 0 (the default) turns the stand-in off.
+    #[serde(default)]
+    pub stand_in_minutes: u32,
+}
+
+/// A computer player's seat: its stand-in user id and which bot plays it (a `BotSpec` text such
+/// as `heuristic` or `search`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotSeat {
+    pub user_id: u64,
+    pub bot: String,
+}
+
+/// The largest user id used for bot seats. Discord snowflakes are far larger (they carry a
+/// timestamp), so a bot's id can never be a person's.
+pub const MAX_BOT_USER: u64 = 64;
+
+/// True for the user ids of bot seats.
+pub fn is_bot_user(user_id: u64) -> bool {
+    (1..=MAX_BOT_USER).contains(&user_id)
 }
 
 /// One game row.
@@ -76,6 +100,8 @@ pub struct GameRow {
     pub snapshot: Option<String>,
     pub waiting_since: Option<i64>,
     pub reminders_sent: i64,
+    /// What the stand-in bot last did for a slow player (shown on the table message).
+    pub stand_in_note: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -111,11 +137,33 @@ impl Table {
             .map(|s| s.seat)
     }
 
+    /// The Discord user in a seat: None for an empty seat or a bot's (bots are never mentioned,
+    /// reminded or sent DMs).
     pub fn user_of(&self, seat: usize) -> Option<u64> {
         self.seats
             .iter()
             .find(|s| s.seat == seat)
             .map(|s| s.user_id)
+            .filter(|&u| !is_bot_user(u))
+    }
+
+    /// The bot playing a seat (its `BotSpec` text), if a bot sits there.
+    pub fn bot_of(&self, seat: usize) -> Option<(u64, &str)> {
+        let user = self.seats.iter().find(|s| s.seat == seat)?.user_id;
+        self.game
+            .options
+            .bots
+            .iter()
+            .find(|b| b.user_id == user)
+            .map(|b| (user, b.bot.as_str()))
+    }
+
+    /// How many seats people hold (bots not counted).
+    pub fn humans(&self) -> usize {
+        self.seats
+            .iter()
+            .filter(|s| !is_bot_user(s.user_id))
+            .count()
     }
 
     /// Display names by seat.
@@ -124,6 +172,11 @@ impl Table {
         v.sort_by_key(|s| s.seat);
         v.into_iter().map(|s| s.name.clone()).collect()
     }
+}
+
+/// The name shown for the `k`-th bot seat: "Bot 1 (search)".
+pub fn bot_name(k: usize, bot: &str) -> String {
+    format!("Bot {} ({bot})", k + 1)
 }
 
 /// How a player wants to be reminded.
@@ -278,6 +331,17 @@ impl Store {
             .bind(host_name)
             .execute(&mut *tx)
             .await?;
+        for (k, b) in options.bots.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(id)
+            .bind(k as i64 + 1)
+            .bind(b.user_id as i64)
+            .bind(bot_name(k, &b.bot))
+            .execute(&mut *tx)
+            .await?;
+        }
         tx.commit().await?;
         Ok(id)
     }
@@ -468,6 +532,60 @@ impl Store {
         Ok(v)
     }
 
+    /// Saves several applied actions of one seat in a single transaction (a confirmed harvest
+    /// plan): all of them or none. Each `(action, events)` gets its own version, consecutive from
+    /// `version + 1`, exactly as if saved one by one with [`Store::save_action`], so the action
+    /// log still replays step by step; the snapshot and status are the state after the last one.
+    /// Fails with `Conflict` (and writes nothing) if the game is no longer at `version`. An empty
+    /// list writes nothing. Returns the new version.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn save_actions(
+        &self,
+        id: GameId,
+        version: i64,
+        seat: usize,
+        actions: &[(String, Vec<String>)],
+        snapshot: &str,
+        status: Status,
+        moved_on: bool,
+    ) -> Result<i64, StoreError> {
+        if actions.is_empty() {
+            return Ok(version);
+        }
+        let mut tx = self.write().await?;
+        let now = now_ms();
+        let mut v = version;
+        for (action, events) in actions {
+            // The first bump checks the version the caller saw; the later ones cannot fail
+            // inside this write transaction.
+            v = Store::bump(&mut tx, id, v).await?;
+            sqlx::query("INSERT INTO game_action (game_id, version, seat, action, created_at) VALUES ($1, $2, $3, $4, $5)")
+                .bind(id)
+                .bind(v)
+                .bind(seat as i64)
+                .bind(action)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            Store::append_events(&mut tx, id, v, events).await?;
+        }
+        sqlx::query("UPDATE game SET snapshot = $2, status = $3 WHERE id = $1")
+            .bind(id)
+            .bind(snapshot)
+            .bind(status.as_str())
+            .execute(&mut *tx)
+            .await?;
+        if moved_on {
+            sqlx::query("UPDATE game SET waiting_since = $2, reminders_sent = 0 WHERE id = $1")
+                .bind(id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(v)
+    }
+
     /// Sets the status (cancel, abandon), at `version`.
     pub async fn set_status(
         &self,
@@ -500,6 +618,20 @@ impl Store {
             .bind(table_message_id.map(|t| t as i64))
             .execute(&self.pool)
             .await?;
+        Ok(())
+    }
+
+    /// Records what the stand-in bot did, and restarts the reminder and stand-in clock so the
+    /// player gets the full delay again before the next one (bookkeeping, no version bump).
+    pub async fn note_stand_in(&self, id: GameId, note: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE game SET stand_in_note = $2, waiting_since = $3, reminders_sent = 0 WHERE id = $1",
+        )
+        .bind(id)
+        .bind(note)
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
@@ -670,6 +802,7 @@ fn game_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
         snapshot: r.get("snapshot"),
         waiting_since: r.get("waiting_since"),
         reminders_sent: r.get("reminders_sent"),
+        stand_in_note: r.get("stand_in_note"),
         created_at: r.get("created_at"),
         updated_at: r.get("updated_at"),
     })

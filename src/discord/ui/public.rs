@@ -74,6 +74,12 @@ pub fn lobby(table: &Table) -> MessageSpec {
             format!("after {}", duration(g.options.reminder_minutes))
         }
     ));
+    if g.options.stand_in_minutes > 0 {
+        d.push_str(&format!(
+            "**Stand-in:** a bot plays for anyone who holds the game up for {}\n\n",
+            duration(g.options.stand_in_minutes)
+        ));
+    }
     d.push_str(&format!("**Players ({n}/{seats})**\n"));
     for (k, s) in seated.iter().enumerate() {
         let host = if s.user_id == g.host_id {
@@ -191,6 +197,15 @@ fn table_lines(table: &Table, game: &Game, v: &PublicView, names: &[String]) -> 
             lines.push("**Waiting for:** nobody".to_string());
         } else {
             lines.push(format!("**Waiting for:** {}", waiting.join(", ")));
+        }
+        if table.game.options.stand_in_minutes > 0 {
+            lines.push(format!(
+                "**Stand-in:** a bot plays for anyone who holds the game up for {}",
+                duration(table.game.options.stand_in_minutes)
+            ));
+        }
+        if let Some(note) = &table.game.stand_in_note {
+            lines.push(format!("**Last stand-in:** {note}"));
         }
     }
     lines

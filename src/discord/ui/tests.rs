@@ -38,12 +38,15 @@ fn table(players: usize, version: i64, status: Status) -> Table {
                 seats: players as u8,
                 intro: false,
                 reminder_minutes: 90,
+                bots: Vec::new(),
+                stand_in_minutes: 0,
             },
             seed: 7,
             version,
             snapshot: None,
             waiting_since: None,
             reminders_sent: 0,
+            stand_in_note: None,
             created_at: 0,
             updated_at: 0,
         },
@@ -1105,4 +1108,190 @@ fn many_towers_with_room_still_reach_every_water_placement() {
         tested += 1;
     }
     assert!(tested > 0, "no seed gave a seat with many towers");
+}
+
+/// The buttons of a message with their decoded verbs.
+fn buttons_of(m: &MessageSpec) -> Vec<(String, Verb, bool)> {
+    m.rows
+        .iter()
+        .flat_map(|r| match r {
+            RowSpec::Buttons(bs) => bs
+                .iter()
+                .map(|b| {
+                    let c = ComponentId::decode(&b.id).expect("a decodable id");
+                    (b.label.clone(), c.verb, b.disabled)
+                })
+                .collect(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
+/// Issue 5, "Auto harvest": the harvest panel has the button; its screen lists the exact
+/// planner's plan, says what it maximises, names every location the plan leaves unpaid as
+/// becoming an Open Area (here some cannot be paid at all: the planner's hard 30-card farms
+/// with scarce Water), and its Confirm button carries the fingerprint of exactly the steps that,
+/// played on the engine, finish the harvest turning over just those locations. All within
+/// Discord's limits, with the longest plans the planner makes.
+#[test]
+fn auto_harvest_shows_the_plan_and_what_becomes_an_open_area() {
+    use crate::discord::ids::plan_fingerprint;
+    use crate::games::fields_of_green::Pos;
+    use crate::games::fields_of_green::bots::{planner, stress};
+    use crate::games::fields_of_green::effects::Timing;
+    let deck = crate::games::fields_of_green::Deck::default_deck();
+    let t = table(3, 5, Status::Active);
+    let mut unpayable_listed = 0;
+    for (name, preset) in stress::worst_case_seats(&deck) {
+        for year in [2u8, 4] {
+            let what = format!("{name}, year {year}");
+            let game = stress::harvest_game(&deck, preset.clone(), 3, year, 1).expect("a game");
+            assert_eq!(game.phase(), &Phase::Harvest, "{what}");
+            let main = panel(&t, &game, 0, &Screen::Main, None);
+            ok(&what, &main);
+            let auto_button = buttons_of(&main)
+                .into_iter()
+                .find(|(label, _, _)| label == "Auto harvest")
+                .unwrap_or_else(|| panic!("{what}: no Auto harvest button"));
+            assert_eq!(auto_button.1, Verb::Show(Screen::AutoHarvest), "{what}");
+            assert!(!auto_button.2, "{what}: Auto harvest is disabled");
+
+            let m = panel(&t, &game, 0, &Screen::AutoHarvest, None);
+            ok(&what, &m);
+            let d = &m.embeds[0].description;
+            assert!(d.chars().count() <= 4096, "{what}");
+            assert!(d.contains("**Auto harvest.**"), "{what}: {d}");
+            let aim = if year == 4 {
+                "highest final score"
+            } else {
+                "toward your final score"
+            };
+            assert!(d.contains(aim), "{what}: {d}");
+            assert!(d.contains("**After the plan:**"), "{what}: {d}");
+
+            // The plan, independently: the planner's own actions.
+            let plan = planner::plan_game(&game, 0, planner::ENGINE_BUDGET);
+            let auto = auto_harvest(&game, 0).expect("seat 0 is harvesting");
+            let buttons = buttons_of(&m);
+            let confirm = buttons
+                .iter()
+                .find(|(l, _, _)| l == "Confirm plan")
+                .unwrap_or_else(|| panic!("{what}: no Confirm plan"));
+            assert_eq!(
+                confirm.1,
+                Verb::ConfirmPlan(plan_fingerprint(&auto.steps)),
+                "{what}"
+            );
+            assert!(!confirm.2, "{what}");
+            assert!(
+                buttons.iter().any(|(l, v, off)| l == "Adjust by hand"
+                    && *v == Verb::Show(Screen::Main)
+                    && !off),
+                "{what}: no way back to the harvest panel"
+            );
+            // The steps are the plan's (up to the engine finishing the seat by itself).
+            assert!(!auto.steps.is_empty(), "{what}");
+            assert_eq!(auto.steps[..], plan.actions[..auto.steps.len()], "{what}");
+            if let Some(Action::Harvest { pos, .. }) = auto.steps.first() {
+                let view = game.player_view(0);
+                let farm = &view.table.seats[0].farm;
+                let card = &farm.at(*pos).unwrap().card;
+                let first = format!(
+                    "1. {} {}",
+                    crate::render::card_name(&deck, card),
+                    crate::render::coord_label(&crate::render::GridBounds::of(farm), *pos)
+                );
+                assert!(d.contains(&first), "{what}: {first:?} not in {d}");
+            }
+
+            // What becomes an Open Area: the face-up Harvest locations the plan does not pay.
+            let view = game.player_view(0);
+            let farm = &view.table.seats[0].farm;
+            let bounds = crate::render::GridBounds::of(farm);
+            let paid: Vec<Pos> = plan
+                .actions
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Harvest { pos, .. } => Some(*pos),
+                    _ => None,
+                })
+                .collect();
+            let legal_now = game.legal_actions(0);
+            let unpaid: Vec<(Pos, String, bool)> = farm
+                .cells
+                .iter()
+                .filter(|c| {
+                    c.face_up
+                        && deck
+                            .location_by_id(&c.card)
+                            .is_some_and(|l| deck.location(l).timing() == Some(Timing::Harvest))
+                        && !paid.contains(&c.pos)
+                })
+                .map(|c| {
+                    let label = format!(
+                        "{} {}",
+                        crate::render::card_name(&deck, &c.card),
+                        crate::render::coord_label(&bounds, c.pos)
+                    );
+                    let payable = legal_now
+                        .iter()
+                        .any(|a| matches!(a, Action::Harvest { pos, .. } if *pos == c.pos));
+                    (c.pos, label, payable)
+                })
+                .collect();
+            let line = d
+                .lines()
+                .find(|l| l.starts_with("**Becomes an Open Area:**"))
+                .unwrap_or_else(|| panic!("{what}: no Open Area line in {d}"));
+            if unpaid.is_empty() {
+                assert_eq!(line, "**Becomes an Open Area:** none.", "{what}");
+            }
+            for (_, label, payable) in &unpaid {
+                assert!(
+                    line.contains(label.as_str()),
+                    "{what}: {label} not in {line}"
+                );
+                if !payable {
+                    unpayable_listed += 1;
+                }
+            }
+            // Confirming plays these steps: the harvest is over, with exactly those turned.
+            let mut g = game.clone();
+            for a in &auto.steps {
+                g.apply(0, a)
+                    .unwrap_or_else(|e| panic!("{what}: step {a:?} refused: {e}"));
+            }
+            let p = &g.state().players[0];
+            assert!(p.harvest_done || g.phase() != &Phase::Harvest, "{what}");
+            for (pos, label, _) in &unpaid {
+                let c = p.farm.cells.iter().find(|c| c.pos == *pos).unwrap();
+                assert!(!c.face_up, "{what}: {label} stayed face up");
+            }
+            let turned = p.farm.cells.iter().filter(|c| !c.face_up).count();
+            let turned_before = farm.cells.iter().filter(|c| !c.face_up).count();
+            assert_eq!(turned, turned_before + unpaid.len(), "{what}");
+        }
+    }
+    assert!(
+        unpayable_listed > 0,
+        "no location that could not be paid was listed as becoming an Open Area"
+    );
+}
+
+/// The Auto harvest screen is only for a seat deciding its harvest: elsewhere (another phase, a
+/// finished harvest) an old button falls back to the main panel with a note.
+#[test]
+fn auto_harvest_only_while_harvesting() {
+    let t = table(3, 5, Status::Active);
+    let game = find(3, 21, |g| matches!(g.phase(), Phase::Action { .. })).unwrap();
+    assert!(auto_harvest(&game, 0).is_none());
+    let m = panel(&t, &game, 0, &Screen::AutoHarvest, None);
+    ok("auto harvest out of the harvest", &m);
+    assert!(m.content.contains("no longer open"), "{}", m.content);
+    assert!(
+        buttons_of(&m)
+            .iter()
+            .all(|(l, v, _)| l != "Auto harvest" && !matches!(v, Verb::ConfirmPlan(_))),
+        "no auto harvest outside the harvest"
+    );
 }

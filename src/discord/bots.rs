@@ -1,0 +1,214 @@
+//! Computer players on Discord (issue 5). Bot seats play as soon as the game waits for them; the
+//! stand-in plays one decision for a person who has held the game up longer than the table's
+//! stand-in delay. Both decide from the seat's `player_view` only, like every bot, and their moves
+//! go through the same service call as a click, so they are stored before anyone is told.
+
+use super::{Data, notify, ui};
+use crate::games::fields_of_green::bots::BotSpec;
+use crate::games::fields_of_green::{Action, Game};
+use crate::service::ServiceError;
+use crate::store::Table;
+use poise::serenity_prelude as serenity;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serenity::Http;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// The bot a stand-in uses: the fast one, so a stalled game moves on at once.
+pub const STAND_IN_BOT: &str = "heuristic";
+
+/// Bot moves of one game are made by one task at a time, so two clicks arriving together never
+/// make a bot play the same decision twice.
+#[derive(Debug, Default)]
+pub struct BotLocks {
+    locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+impl BotLocks {
+    async fn lock(&self, game: i64) -> tokio::sync::OwnedMutexGuard<()> {
+        let m = {
+            let mut locks = self.locks.lock().expect("bot lock map poisoned");
+            locks.entry(game).or_default().clone()
+        };
+        m.lock_owned().await
+    }
+}
+
+/// The random stream of a bot decision: fixed by the game's seed, its version and the seat, so a
+/// bot restarted on the same game decides the same way.
+fn decision_rng(table: &Table, seat: usize) -> ChaCha8Rng {
+    let mix = table
+        .game
+        .seed
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add((table.game.version as u64) << 8)
+        .wrapping_add(seat as u64);
+    ChaCha8Rng::seed_from_u64(mix)
+}
+
+/// Asks `bot` for the seat's next action, on a blocking thread (a search bot thinks for up to a
+/// second), from the seat's view only.
+async fn decide(table: &Table, game: &Game, seat: usize, bot: &str) -> Result<Action, String> {
+    let spec = BotSpec::parse(bot)?;
+    let view = game.player_view(seat);
+    let deck = game.deck_arc().clone();
+    let mut rng = decision_rng(table, seat);
+    tokio::task::spawn_blocking(move || spec.build().decide(&view, &deck, &mut rng))
+        .await
+        .map_err(|e| format!("the bot stopped: {e}"))
+}
+
+/// Plays every decision the game waits for from bot seats, until it waits only for people (or
+/// ends). Called after each accepted action, when a game starts, and when the bot starts up.
+pub async fn drive(http: &Http, data: &Data, game_id: i64) {
+    let _one = data.bots.lock(game_id).await;
+    // A game has at most a few hundred decisions; the bound only stops a runaway loop.
+    for _ in 0..2_000 {
+        let (table, game) = match data.service.load(game_id).await {
+            Ok((t, Some(g))) if !g.is_over() => (t, g),
+            Ok(_) => return,
+            Err(e) => {
+                tracing::warn!(game = game_id, error = %e, "could not load a game for its bots");
+                return;
+            }
+        };
+        let Some((seat, user, bot)) = game
+            .waiting_for()
+            .into_iter()
+            .find_map(|s| table.bot_of(s).map(|(u, b)| (s, u, b.to_string())))
+        else {
+            return;
+        };
+        let action = match decide(&table, &game, seat, &bot).await {
+            Ok(a) => a,
+            Err(e) => {
+                tracing::error!(game = game_id, seat, bot, error = %e, "a bot could not decide");
+                return;
+            }
+        };
+        match data
+            .service
+            .act(game_id, user, Some(table.game.version), &action)
+            .await
+        {
+            Ok(done) => {
+                notify::after_action(
+                    http,
+                    data,
+                    &done.table,
+                    &done.game,
+                    &done.events,
+                    &done.phase_before,
+                    None,
+                )
+                .await;
+            }
+            // Someone else moved first: decide again from the new state.
+            Err(ServiceError::Stale) => continue,
+            Err(e) => {
+                tracing::error!(game = game_id, seat, bot, ?action, error = %e, "the engine refused a bot's move");
+                return;
+            }
+        }
+    }
+    tracing::error!(
+        game = game_id,
+        "bots kept playing without the game ending; stopped"
+    );
+}
+
+/// Drives the bots of every active game (at start-up: moves due before a restart are made now).
+pub async fn drive_all(http: &Http, data: &Data) {
+    match data.service.store().active_games().await {
+        Ok(ids) => {
+            for id in ids {
+                drive(http, data, id).await;
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "could not list active games for their bots"),
+    }
+}
+
+/// The stand-in: for every person the game has waited on for longer than the table's stand-in
+/// delay (off when 0), a bot plays that one decision for them and the thread and the table say
+/// so. The clock restarts after each stand-in move, so a player who comes back a little late
+/// finds at most one decision made for them per delay. Returns how many moves were made.
+pub async fn stand_in_due(http: &Http, data: &Data, now: i64) -> Result<usize, ServiceError> {
+    let mut made = 0;
+    for id in data.service.store().active_games().await? {
+        let (table, game) = data.service.load(id).await?;
+        let Some(game) = game else { continue };
+        let minutes = table.game.options.stand_in_minutes;
+        let Some(since) = table.game.waiting_since else {
+            continue;
+        };
+        if minutes == 0 || now < since + i64::from(minutes) * 60_000 {
+            continue;
+        }
+        let people: Vec<usize> = game
+            .waiting_for()
+            .into_iter()
+            .filter(|&s| table.bot_of(s).is_none())
+            .collect();
+        let mut notes = Vec::new();
+        for seat in people {
+            let (table, game) = match data.service.load(id).await? {
+                (t, Some(g)) => (t, g),
+                _ => break,
+            };
+            if !game.waiting_for().contains(&seat) {
+                continue;
+            }
+            let Some(user) = table
+                .seats
+                .iter()
+                .find(|s| s.seat == seat)
+                .map(|s| s.user_id)
+            else {
+                continue;
+            };
+            let action = match decide(&table, &game, seat, STAND_IN_BOT).await {
+                Ok(a) => a,
+                Err(e) => {
+                    tracing::error!(game = id, seat, error = %e, "the stand-in could not decide");
+                    continue;
+                }
+            };
+            match data
+                .service
+                .act(id, user, Some(table.game.version), &action)
+                .await
+            {
+                Ok(done) => {
+                    made += 1;
+                    let note = ui::stand_in_note(&table, &game, seat, minutes);
+                    notify::post(http, &done.table, &ui::plain(&note)).await;
+                    notes.push(note);
+                    notify::after_action(
+                        http,
+                        data,
+                        &done.table,
+                        &done.game,
+                        &done.events,
+                        &done.phase_before,
+                        None,
+                    )
+                    .await;
+                }
+                // The player (or someone) acted meanwhile: nothing to stand in for.
+                Err(ServiceError::Stale) => {}
+                Err(e) => {
+                    tracing::error!(game = id, seat, ?action, error = %e, "the engine refused a stand-in move");
+                }
+            }
+        }
+        if let Some(last) = notes.last() {
+            data.service.store().note_stand_in(id, last).await?;
+            let (table, _) = data.service.load(id).await?;
+            notify::refresh_table(http, data, &table).await;
+            drive(http, data, id).await;
+        }
+    }
+    Ok(made)
+}
