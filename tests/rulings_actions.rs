@@ -1135,8 +1135,9 @@ fn ruling_13_ongoing_only_while_face_up() {
     );
     assert_eq!(down.public_view().seats[0].food_capacity, 4);
 
-    // An Animal Pen pays 1 coin when an adjacent Livestock is harvested, only face up.
-    for (pen_up, want) in [(true, 4), (false, 3)] {
+    // An Animal Pen pays 2 coins when an adjacent Livestock is harvested, only face up (the
+    // deck's balance pass, issue 5, raised its bonus from 1 coin to 2).
+    for (pen_up, want) in [(true, 5), (false, 3)] {
         let pen = if pen_up {
             card(1, 1, "animal_pen")
         } else {

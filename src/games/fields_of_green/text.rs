@@ -531,7 +531,7 @@ mod tests {
         );
         assert_eq!(
             loc_text("oxen"),
-            "Oxen [OXN] - Livestock (Work) - cost 3 coins - 1 VP - Harvest: pay 2 Food: gain 1 coin per \
+            "Oxen [OXN] - Livestock (Work) - cost 3 coins - 2 VP - Harvest: pay 2 Food: gain 1 coin per \
              other location within 2 with a Harvest ability."
         );
         assert!(loc_text("animal_pen").contains("cost 6 coins, 1 less per Livestock within 2 - "));
