@@ -107,8 +107,34 @@ pub async fn drive(http: &Http, data: &Data, game_id: i64) {
             // Someone else moved first: decide again from the new state.
             Err(ServiceError::Stale) => continue,
             Err(e) => {
-                tracing::error!(game = game_id, seat, bot, ?action, error = %e, "the engine refused a bot's move");
-                return;
+                // A bot bug must not stall the table: play the first legal action instead.
+                tracing::error!(game = game_id, seat, bot, ?action, error = %e, "the engine refused a bot's move; playing the first legal action");
+                let Some(fallback) = game.legal_actions(seat).into_iter().next() else {
+                    return;
+                };
+                match data
+                    .service
+                    .act(game_id, user, Some(table.game.version), &fallback)
+                    .await
+                {
+                    Ok(done) => {
+                        notify::after_action(
+                            http,
+                            data,
+                            &done.table,
+                            &done.game,
+                            &done.events,
+                            &done.phase_before,
+                            None,
+                        )
+                        .await;
+                    }
+                    Err(ServiceError::Stale) => continue,
+                    Err(e) => {
+                        tracing::error!(game = game_id, seat, error = %e, "the engine refused a legal action; the bots stop here");
+                        return;
+                    }
+                }
             }
         }
     }
