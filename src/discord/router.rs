@@ -179,6 +179,23 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
                     // Anyone may look at farms; panels are for seated players only.
                     Screen::Farm { seat } if seat < game.players() => ui::farm(&table, &game, seat),
                     _ => match table.seat_of(user) {
+                        // The planner may search for a while on an unusual farm: keep it off
+                        // the async workers.
+                        Some(seat) if screen == Screen::AutoHarvest => {
+                            match tokio::task::spawn_blocking(move || {
+                                ui::panel(&table, &game, seat, &screen, None)
+                            })
+                            .await
+                            {
+                                Ok(m) => m,
+                                Err(e) => {
+                                    tracing::error!(error = %e, "the harvest planner failed");
+                                    text(
+                                        "Sorry, something went wrong on my side. Nothing was changed; please try again.",
+                                    )
+                                }
+                            }
+                        }
                         Some(seat) => ui::panel(&table, &game, seat, &screen, None),
                         None => {
                             return private(ctx, ci, &text(&user_text(&ServiceError::NotSeated)))
@@ -444,7 +461,23 @@ async fn confirm_plan(
     let Some(seat) = table.seat_of(user) else {
         return private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await;
     };
-    let Some(plan) = ui::auto_harvest(&g, seat) else {
+    let planned = {
+        let g = g.clone();
+        tokio::task::spawn_blocking(move || ui::auto_harvest(&g, seat)).await
+    };
+    let planned = match planned {
+        Ok(p) => p,
+        Err(e) => {
+            tracing::error!(error = %e, "the harvest planner failed");
+            return update(
+                ctx,
+                ci,
+                &text("Sorry, something went wrong on my side. Nothing was changed; please try again."),
+            )
+            .await;
+        }
+    };
+    let Some(plan) = planned else {
         let note = "Your harvest is no longer open, so nothing was applied.";
         return update(
             ctx,
