@@ -7,7 +7,7 @@ use super::{Data, notify, ui};
 use crate::games::fields_of_green::bots::BotSpec;
 use crate::games::fields_of_green::{Action, Game};
 use crate::service::ServiceError;
-use crate::store::Table;
+use crate::store::{Status, Table};
 use poise::serenity_prelude as serenity;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -66,7 +66,8 @@ pub async fn drive(http: &Http, data: &Data, game_id: i64) {
     // A game has at most a few hundred decisions; the bound only stops a runaway loop.
     for _ in 0..2_000 {
         let (table, game) = match data.service.load(game_id).await {
-            Ok((t, Some(g))) if !g.is_over() => (t, g),
+            Ok((t, Some(g))) if !g.is_over() && t.game.status == Status::Active => (t, g),
+            // Not started, over, or abandoned: nothing for bots to do.
             Ok(_) => return,
             Err(e) => {
                 tracing::warn!(game = game_id, error = %e, "could not load a game for its bots");
