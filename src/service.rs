@@ -328,14 +328,9 @@ impl Service {
     ) -> Result<Acted, ServiceError> {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
-        if table.game.status != Status::Active {
-            return Err(match table.game.status {
-                Status::Open => ServiceError::WrongStatus("the game has not started yet"),
-                _ => ServiceError::WrongStatus("this game is over"),
-            });
-        }
+        require_active(&table)?;
         let seat = table.seat_of(user).ok_or(ServiceError::NotSeated)?;
-        let mut game = self.game_of(&table)?.ok_or(ServiceError::NotFound)?;
+        let game = self.game_of(&table)?.ok_or(ServiceError::NotFound)?;
         // Legal now means the engine would accept it (tried on a copy): comparing with the list of
         // legal actions would miss choices the list leaves to defaults, such as which towers pay.
         if let Some(seen) = seen
@@ -344,45 +339,8 @@ impl Service {
         {
             return Err(ServiceError::Stale);
         }
-        let waiting_before = game.waiting_for();
-        let phase_before = game.phase().clone();
-        let events = game.apply(seat, action)?;
-        let snapshot = serde_json::to_string(&game.snapshot())
-            .map_err(|e| ServiceError::Internal(e.to_string()))?;
-        let action_json =
-            serde_json::to_string(action).map_err(|e| ServiceError::Internal(e.to_string()))?;
-        let events_json = events
-            .iter()
-            .map(|e| serde_json::to_string(e).expect("events serialize"))
-            .collect::<Vec<_>>();
-        let status = if game.is_over() {
-            Status::Ended
-        } else {
-            Status::Active
-        };
-        // The reminder clock restarts whenever the set of players the game waits for changes.
-        let moved_on = game.waiting_for() != waiting_before;
-        self.store
-            .save_action(
-                id,
-                table.game.version,
-                seat,
-                &action_json,
-                &snapshot,
-                &events_json,
-                status,
-                moved_on,
-            )
-            .await?;
-        let table = self.store.table(id).await?;
-        Ok(Acted {
-            table,
-            game,
-            seat,
-            events,
-            waiting_before,
-            phase_before,
-        })
+        self.apply_and_save(table, game, seat, std::slice::from_ref(action))
+            .await
     }
 
     /// Applies `actions` for `user` as one step, all or nothing: the "Auto harvest" plan the
@@ -403,12 +361,7 @@ impl Service {
     ) -> Result<Acted, ServiceError> {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
-        if table.game.status != Status::Active {
-            return Err(match table.game.status {
-                Status::Open => ServiceError::WrongStatus("the game has not started yet"),
-                _ => ServiceError::WrongStatus("this game is over"),
-            });
-        }
+        require_active(&table)?;
         let seat = table.seat_of(user).ok_or(ServiceError::NotSeated)?;
         if seen != table.game.version {
             return Err(ServiceError::Stale);
@@ -416,13 +369,25 @@ impl Service {
         if actions.is_empty() {
             return Err(ServiceError::WrongStatus("the plan has nothing to do"));
         }
-        let mut game = self.game_of(&table)?.ok_or(ServiceError::NotFound)?;
+        let game = self.game_of(&table)?.ok_or(ServiceError::NotFound)?;
+        self.apply_and_save(table, game, seat, actions).await
+    }
+
+    /// Applies `actions` for `seat` to `game` (the caller's own copy, loaded under the game's
+    /// lock) and stores them in one transaction, one row per action. A refusal part-way returns
+    /// before anything is saved, and the copy is dropped.
+    async fn apply_and_save(
+        &self,
+        table: Table,
+        mut game: Game,
+        seat: usize,
+        actions: &[Action],
+    ) -> Result<Acted, ServiceError> {
+        let id = table.game.id;
         let waiting_before = game.waiting_for();
         let phase_before = game.phase().clone();
         let mut events = Vec::new();
         let mut rows = Vec::with_capacity(actions.len());
-        // `game` is our own copy (loaded above): a refusal part-way returns before anything is
-        // saved, and the copy is dropped.
         for action in actions {
             let new = game.apply(seat, action)?;
             let action_json =
@@ -462,5 +427,14 @@ impl Service {
             waiting_before,
             phase_before,
         })
+    }
+}
+
+/// Moves are only taken in a game in progress.
+fn require_active(table: &Table) -> Result<(), ServiceError> {
+    match table.game.status {
+        Status::Active => Ok(()),
+        Status::Open => Err(ServiceError::WrongStatus("the game has not started yet")),
+        _ => Err(ServiceError::WrongStatus("this game is over")),
     }
 }

@@ -6,7 +6,7 @@
 use super::{Data, notify, ui};
 use crate::games::fields_of_green::bots::BotSpec;
 use crate::games::fields_of_green::{Action, Game};
-use crate::service::ServiceError;
+use crate::service::{Acted, ServiceError};
 use crate::store::{Status, Table};
 use poise::serenity_prelude as serenity;
 use rand::SeedableRng;
@@ -59,6 +59,32 @@ async fn decide(table: &Table, game: &Game, seat: usize, bot: &str) -> Result<Ac
         .map_err(|e| format!("the bot stopped: {e}"))
 }
 
+/// Makes a move for `user` as a click would (refused as stale if the game moved on since
+/// `table` was loaded and the move no longer applies), then tells everyone.
+async fn play(
+    http: &Http,
+    data: &Data,
+    table: &Table,
+    user: u64,
+    action: &Action,
+) -> Result<Acted, ServiceError> {
+    let done = data
+        .service
+        .act(table.game.id, user, Some(table.game.version), action)
+        .await?;
+    notify::after_action(
+        http,
+        data,
+        &done.table,
+        &done.game,
+        &done.events,
+        &done.phase_before,
+        None,
+    )
+    .await;
+    Ok(done)
+}
+
 /// Plays every decision the game waits for from bot seats, until it waits only for people (or
 /// ends). Called after each accepted action, when a game starts, and when the bot starts up.
 pub async fn drive(http: &Http, data: &Data, game_id: i64) {
@@ -88,23 +114,8 @@ pub async fn drive(http: &Http, data: &Data, game_id: i64) {
                 return;
             }
         };
-        match data
-            .service
-            .act(game_id, user, Some(table.game.version), &action)
-            .await
-        {
-            Ok(done) => {
-                notify::after_action(
-                    http,
-                    data,
-                    &done.table,
-                    &done.game,
-                    &done.events,
-                    &done.phase_before,
-                    None,
-                )
-                .await;
-            }
+        match play(http, data, &table, user, &action).await {
+            Ok(_) => {}
             // Someone else moved first: decide again from the new state.
             Err(ServiceError::Stale) => continue,
             Err(e) => {
@@ -113,23 +124,8 @@ pub async fn drive(http: &Http, data: &Data, game_id: i64) {
                 let Some(fallback) = game.legal_actions(seat).into_iter().next() else {
                     return;
                 };
-                match data
-                    .service
-                    .act(game_id, user, Some(table.game.version), &fallback)
-                    .await
-                {
-                    Ok(done) => {
-                        notify::after_action(
-                            http,
-                            data,
-                            &done.table,
-                            &done.game,
-                            &done.events,
-                            &done.phase_before,
-                            None,
-                        )
-                        .await;
-                    }
+                match play(http, data, &table, user, &fallback).await {
+                    Ok(_) => {}
                     Err(ServiceError::Stale) => continue,
                     Err(e) => {
                         tracing::error!(game = game_id, seat, error = %e, "the engine refused a legal action; the bots stop here");
@@ -202,26 +198,12 @@ pub async fn stand_in_due(http: &Http, data: &Data, now: i64) -> Result<usize, S
                     continue;
                 }
             };
-            match data
-                .service
-                .act(id, user, Some(table.game.version), &action)
-                .await
-            {
+            match play(http, data, &table, user, &action).await {
                 Ok(done) => {
                     made += 1;
                     let note = ui::stand_in_note(&table, &game, seat, minutes);
                     notify::post(http, &done.table, &ui::plain(&note)).await;
                     notes.push(note);
-                    notify::after_action(
-                        http,
-                        data,
-                        &done.table,
-                        &done.game,
-                        &done.events,
-                        &done.phase_before,
-                        None,
-                    )
-                    .await;
                 }
                 // The player (or someone) acted meanwhile: nothing to stand in for.
                 Err(ServiceError::Stale) => {}

@@ -6,7 +6,7 @@ use super::ids::{ComponentId, Screen, Verb, decode_action, decode_screen};
 use super::spec::MessageSpec;
 use super::{Data, Error, notify, send, ui};
 use crate::games::fields_of_green::Action;
-use crate::service::ServiceError;
+use crate::service::{Acted, ServiceError};
 use crate::store::Table;
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -361,6 +361,54 @@ async fn hand(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction, g
     private(ctx, ci, &ui::panel(&table, &g, seat, &Screen::Main, None)).await;
 }
 
+/// After a stored move: redraw the clicker's panel with `notice`, then tell everyone else
+/// (table, summaries, DM panels), then let bot seats play as soon as the game waits for them.
+async fn acknowledge(
+    ctx: &serenity::Context,
+    data: &Data,
+    ci: &ComponentInteraction,
+    done: &Acted,
+    notice: &str,
+) {
+    let m = ui::panel(
+        &done.table,
+        &done.game,
+        done.seat,
+        &Screen::Main,
+        Some(notice),
+    );
+    update(ctx, ci, &m).await;
+    let from_dm = in_dm(ci).then_some(ci.user.id.get());
+    notify::after_action(
+        &ctx.http,
+        data,
+        &done.table,
+        &done.game,
+        &done.events,
+        &done.phase_before,
+        from_dm,
+    )
+    .await;
+    super::bots::drive(&ctx.http, data, done.table.game.id).await;
+}
+
+/// The user's panel as the game is now, on `screen` with `note` (after a refused move).
+async fn current_panel(
+    data: &Data,
+    game: i64,
+    user: u64,
+    screen: &Screen,
+    note: &str,
+) -> MessageSpec {
+    match data.service.load(game).await {
+        Ok((table, Some(g))) => match table.seat_of(user) {
+            Some(seat) => ui::panel(&table, &g, seat, screen, Some(note)),
+            None => text(note),
+        },
+        _ => text(note),
+    }
+}
+
 async fn act(
     ctx: &serenity::Context,
     data: &Data,
@@ -388,27 +436,7 @@ async fn act(
                 &farms,
             );
             let notice = format!("Done. {}", said.first().map(String::as_str).unwrap_or(""));
-            let m = ui::panel(
-                &done.table,
-                &done.game,
-                done.seat,
-                &Screen::Main,
-                Some(notice.trim()),
-            );
-            update(ctx, ci, &m).await;
-            let from_dm = in_dm(ci).then_some(user);
-            notify::after_action(
-                &ctx.http,
-                data,
-                &done.table,
-                &done.game,
-                &done.events,
-                &done.phase_before,
-                from_dm,
-            )
-            .await;
-            // Bot seats play as soon as the game waits for them.
-            super::bots::drive(&ctx.http, data, game).await;
+            acknowledge(ctx, data, ci, &done, notice.trim()).await;
         }
         Err(ServiceError::NotSeated) => {
             private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await
@@ -421,13 +449,7 @@ async fn act(
                 }
                 other => user_text(other),
             };
-            let m = match data.service.load(game).await {
-                Ok((table, Some(g))) => match table.seat_of(user) {
-                    Some(seat) => ui::panel(&table, &g, seat, &Screen::Main, Some(&reason)),
-                    None => text(&reason),
-                },
-                _ => text(&reason),
-            };
+            let m = current_panel(data, game, user, &Screen::Main, &reason).await;
             update(ctx, ci, &m).await;
         }
     }
@@ -506,27 +528,7 @@ async fn confirm_plan(
                 "Done: the plan is applied ({} paid).",
                 crate::render::plural(paid as u32, "ability", "abilities")
             );
-            let m = ui::panel(
-                &done.table,
-                &done.game,
-                done.seat,
-                &Screen::Main,
-                Some(&notice),
-            );
-            update(ctx, ci, &m).await;
-            let from_dm = in_dm(ci).then_some(user);
-            notify::after_action(
-                &ctx.http,
-                data,
-                &done.table,
-                &done.game,
-                &done.events,
-                &done.phase_before,
-                from_dm,
-            )
-            .await;
-            // Bot seats play as soon as the game waits for them.
-            super::bots::drive(&ctx.http, data, game).await;
+            acknowledge(ctx, data, ci, &done, &notice).await;
         }
         Err(ServiceError::NotSeated) => {
             private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await
@@ -544,13 +546,7 @@ async fn confirm_plan(
                     ),
                 ),
             };
-            let m = match data.service.load(game).await {
-                Ok((table, Some(g))) => match table.seat_of(user) {
-                    Some(seat) => ui::panel(&table, &g, seat, &screen, Some(&note)),
-                    None => text(&note),
-                },
-                _ => text(&note),
-            };
+            let m = current_panel(data, game, user, &screen, &note).await;
             update(ctx, ci, &m).await;
         }
     }

@@ -503,33 +503,17 @@ impl Store {
         status: Status,
         moved_on: bool,
     ) -> Result<i64, StoreError> {
-        let mut tx = self.write().await?;
-        let v = Store::bump(&mut tx, id, version).await?;
-        let now = now_ms();
-        sqlx::query("UPDATE game SET snapshot = $2, status = $3 WHERE id = $1")
-            .bind(id)
-            .bind(snapshot)
-            .bind(status.as_str())
-            .execute(&mut *tx)
-            .await?;
-        if moved_on {
-            sqlx::query("UPDATE game SET waiting_since = $2, reminders_sent = 0 WHERE id = $1")
-                .bind(id)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-        }
-        sqlx::query("INSERT INTO game_action (game_id, version, seat, action, created_at) VALUES ($1, $2, $3, $4, $5)")
-            .bind(id)
-            .bind(v)
-            .bind(seat as i64)
-            .bind(action)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        Store::append_events(&mut tx, id, v, events).await?;
-        tx.commit().await?;
-        Ok(v)
+        let row = (action.to_string(), events.to_vec());
+        self.save_actions(
+            id,
+            version,
+            seat,
+            std::slice::from_ref(&row),
+            snapshot,
+            status,
+            moved_on,
+        )
+        .await
     }
 
     /// Saves several applied actions of one seat in a single transaction (a confirmed harvest
