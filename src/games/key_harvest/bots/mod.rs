@@ -1,0 +1,25 @@
+//! Bots for Key Harvest. They decide from their own [`PlayerView`] only (KH 68-70): never from
+//! the bag's order or another player's hidden counters.
+
+pub mod random;
+
+use super::action::Action;
+use super::view::PlayerView;
+use rand_chacha::ChaCha8Rng;
+
+/// A player that decides from its view.
+pub trait Bot {
+    fn name(&self) -> &str;
+    /// An action for the view's seat; the seat must have a decision to make.
+    fn decide(&mut self, view: &PlayerView, rng: &mut ChaCha8Rng) -> Action;
+}
+
+/// Bot kinds by name, for the CLI and the Discord seats.
+pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
+    match name {
+        "random" => Some(Box::new(random::RandomBot)),
+        _ => None,
+    }
+}
+
+pub const BOT_NAMES: [&str; 1] = ["random"];

@@ -1,0 +1,235 @@
+//! The random bot: a legal action chosen uniformly among the kinds of choice, with random
+//! parameters. It is the engine's playout driver (simulate, bench, the playout tests).
+
+use super::super::action::Action;
+use super::super::board::{Crop, Space};
+use super::super::legal::Choice;
+use super::super::pieces::Counters;
+use super::super::view::PlayerView;
+use super::Bot;
+use rand::Rng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+
+pub struct RandomBot;
+
+impl Bot for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+    fn decide(&mut self, view: &PlayerView, rng: &mut ChaCha8Rng) -> Action {
+        random_action(view, rng)
+    }
+}
+
+/// `k` counters drawn at random from `supply` (the caller knows it holds at least `k`).
+pub fn random_payment(supply: Counters, k: u32, rng: &mut ChaCha8Rng) -> Counters {
+    let mut pool: Vec<Crop> = Vec::new();
+    for c in Crop::ALL {
+        for _ in 0..supply.get(c) {
+            pool.push(c);
+        }
+    }
+    let mut out = Counters::ZERO;
+    for _ in 0..k.min(pool.len() as u32) {
+        let i = rng.random_range(0..pool.len());
+        let c = pool.swap_remove(i);
+        out.0[c.index()] += 1;
+    }
+    out
+}
+
+fn subset(tiles: &[Space], max: usize, rng: &mut ChaCha8Rng) -> Vec<Space> {
+    let mut v: Vec<Space> = tiles.iter().copied().filter(|_| rng.random_bool(0.5)).collect();
+    if v.is_empty() {
+        v.push(*tiles.choose(rng).expect("non-empty"));
+    }
+    v.truncate(max);
+    v
+}
+
+/// Fills in one choice at random.
+pub fn fill_choice(choice: &Choice, view: &PlayerView, rng: &mut ChaCha8Rng) -> Option<Action> {
+    let supply = view.supply;
+    let stock = view.public.stock;
+    let pick = |v: &[Space], rng: &mut ChaCha8Rng| v.choose(rng).copied();
+    Some(match choice {
+        Choice::StartPlayer { seats } => Action::ChooseStartPlayer {
+            seat: *seats.choose(rng)?,
+        },
+        Choice::Harvest { tiles } => Action::Harvest {
+            tiles: subset(tiles, 56, rng),
+            instead: Vec::new(),
+        },
+        Choice::PlayWorker { worker, spaces } => Action::PlayWorker {
+            worker: *worker,
+            space: pick(spaces, rng)?,
+        },
+        Choice::RemoveWorker { spaces } => Action::RemoveWorker {
+            space: pick(spaces, rng)?,
+        },
+        Choice::BuyFromStore { tiles } => {
+            let (owner, tile) = *tiles.choose(rng)?;
+            Action::BuyFromStore { owner, tile }
+        }
+        Choice::TakeFromRegistry { tiles } => Action::TakeFromRegistry {
+            tile: pick(tiles, rng)?,
+            bid: random_payment(supply, rng.random_range(1..=2), rng),
+        },
+        Choice::EndTurn => Action::EndTurn,
+        Choice::Decline => Action::Decline,
+        Choice::Reposition { spaces } => Action::Reposition {
+            space: pick(spaces, rng)?,
+        },
+        Choice::Apprentice { tiles } => Action::Apprentice {
+            tile: pick(tiles, rng)?,
+            instead: Vec::new(),
+        },
+        Choice::CasualWorker { tiles } => Action::CasualWorker {
+            tiles: subset(tiles, 2, rng),
+            instead: Vec::new(),
+        },
+        Choice::Labourer { take } => {
+            let got = random_payment(stock, *take as u32, rng);
+            let mut crops = Vec::new();
+            for c in Crop::ALL {
+                for _ in 0..got.get(c) {
+                    crops.push(c);
+                }
+            }
+            Action::Labourer { crops }
+        }
+        Choice::UnskilledWorker { tiles } => Action::UnskilledWorker {
+            tiles: subset(tiles, 6, rng),
+        },
+        Choice::SkilledWorker { tiles } => {
+            let (owner, tile, need) = *tiles.choose(rng)?;
+            Action::SkilledWorker {
+                owner,
+                tile,
+                payment: random_payment(supply, need, rng),
+            }
+        }
+        Choice::Supervisor { tiles } => Action::Supervisor {
+            tile: pick(tiles, rng)?,
+        },
+        Choice::Merchant { tiles } => {
+            let (owner, tile, need) = *tiles.choose(rng)?;
+            Action::Merchant {
+                owner,
+                tile,
+                payment: random_payment(supply, need, rng),
+            }
+        }
+        Choice::Storekeeper { tiles } => Action::Storekeeper {
+            tile: pick(tiles, rng)?,
+            bid: random_payment(supply, rng.random_range(1..=2), rng),
+        },
+        Choice::Bailiff { tiles } => {
+            let (owner, tile) = *tiles.choose(rng)?;
+            Action::Bailiff {
+                owner,
+                tile,
+                payment: random_payment(supply, 3, rng),
+            }
+        }
+        Choice::Lawyer { spaces } => Action::Lawyer {
+            worker_at: pick(spaces, rng)?,
+        },
+        Choice::TraderDraw => Action::TraderDraw,
+        Choice::TraderRegistry { tiles } => Action::TraderRegistry {
+            tile: pick(tiles, rng)?,
+            keep: rng.random_bool(0.8),
+        },
+        Choice::KeepDrawn { .. } => Action::KeepDrawn {
+            keep: rng.random_bool(0.8),
+        },
+        Choice::Benefactor { tiles } => Action::Benefactor {
+            tile: pick(tiles, rng)?,
+        },
+        Choice::BlindSwap { tiles } => Action::BlindSwap {
+            tile: pick(tiles, rng)?,
+        },
+        Choice::Exchange { give, take } => {
+            let (with, t) = *take.choose(rng)?;
+            Action::Exchange {
+                give: pick(give, rng)?,
+                with,
+                take: t,
+            }
+        }
+        Choice::GiveAway {
+            pass, keep_choice, ..
+        } => Action::GiveAway {
+            pass: pass.choose(rng).copied(),
+            keep: *keep_choice && rng.random_bool(0.8),
+        },
+        Choice::GoodHarvest { crops } => Action::GoodHarvest {
+            crop: *crops.choose(rng)?,
+            instead: None,
+        },
+        Choice::LuckyDip { registry } => Action::LuckyDip {
+            payment: random_payment(supply, 2, rng),
+            registry: registry.choose(rng).copied(),
+        },
+        Choice::NewCrop { tiles } => Action::NewCrop {
+            tiles: subset(tiles, 2, rng),
+        },
+        Choice::QuickSale { tiles } => Action::QuickSale {
+            payment: random_payment(supply, 3, rng),
+            tile: pick(tiles, rng)?,
+        },
+        Choice::RegistrySwap { give, take } => Action::RegistrySwap {
+            give: pick(give, rng)?,
+            take: pick(take, rng)?,
+        },
+        Choice::RemoteHarvest { tiles } => Action::RemoteHarvest {
+            tiles: subset(tiles, 56, rng),
+            instead: Vec::new(),
+        },
+        Choice::Replace { fallow, .. } => Action::Replace {
+            fallow: if rng.random_bool(0.7) {
+                fallow.choose(rng).copied()
+            } else {
+                None
+            },
+        },
+        Choice::MoveWorker { moves } => {
+            let (from, to) = moves.choose(rng)?;
+            Action::MoveWorker {
+                from: *from,
+                to: pick(to, rng)?,
+            }
+        }
+        Choice::Vacation { spaces } => Action::Vacation {
+            space: pick(spaces, rng)?,
+        },
+        Choice::Windfall { crops, .. } => Action::Windfall {
+            crop: *crops.choose(rng)?,
+        },
+    })
+}
+
+/// A random legal action. `EndTurn` and `Decline` are taken less often than acting, so random
+/// games move.
+pub fn random_action(view: &PlayerView, rng: &mut ChaCha8Rng) -> Action {
+    let legal = &view.legal;
+    let acting: Vec<&Choice> = legal
+        .iter()
+        .filter(|c| !matches!(c, Choice::EndTurn | Choice::Decline))
+        .collect();
+    let passive = legal
+        .iter()
+        .find(|c| matches!(c, Choice::EndTurn | Choice::Decline));
+    if !acting.is_empty() && (passive.is_none() || rng.random_bool(0.8)) {
+        let c = acting[rng.random_range(0..acting.len())];
+        if let Some(a) = fill_choice(c, view, rng) {
+            return a;
+        }
+    }
+    match passive {
+        Some(Choice::EndTurn) => Action::EndTurn,
+        Some(_) => Action::Decline,
+        None => fill_choice(&legal[0], view, rng).expect("a legal choice"),
+    }
+}

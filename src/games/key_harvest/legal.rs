@@ -1,0 +1,548 @@
+//! What a seat may do now, as a structured list a UI can draw buttons from (and bots choose
+//! from). Each [`Choice`] is one kind of [`Action`](super::Action) with the spaces, tiles and
+//! seats it may name; counter payments and bids are chosen by the player from their supply
+//! (`pay` says how many counters, when the number is fixed). Every listed choice, filled in
+//! with counters the seat holds, is accepted by `apply`: one validator decides, and a property
+//! test checks the two agree.
+
+use super::board::{Crop, Space, SpaceSet};
+use super::game::{Frame, Game, GiveAwayOptions, Phase, Prompt, bit, spaces};
+use super::pieces::{Counters, EventTile, Seat, Worker};
+use super::action::TurnAction;
+use serde::{Deserialize, Serialize};
+
+/// One kind of decision open to a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "choice", rename_all = "snake_case")]
+pub enum Choice {
+    StartPlayer { seats: Vec<Seat> },
+    /// (a): any non-empty subset of `tiles` (the unharvested tiles of one group).
+    Harvest { tiles: Vec<Space> },
+    /// (b): this worker on one of these spaces.
+    PlayWorker { worker: Worker, spaces: Vec<Space> },
+    /// (b): take the worker on one of these spaces off the board.
+    RemoveWorker { spaces: Vec<Space> },
+    /// (c): one of these store tiles (owner, tile), paying its bid.
+    BuyFromStore { tiles: Vec<(Seat, Space)> },
+    /// (d): one of these registry tiles with a bid of 1 or more counters.
+    TakeFromRegistry { tiles: Vec<Space> },
+    EndTurn,
+    Decline,
+    Reposition { spaces: Vec<Space> },
+    /// A: one of these tiles.
+    Apprentice { tiles: Vec<Space> },
+    /// B: one or two of these tiles.
+    CasualWorker { tiles: Vec<Space> },
+    /// C: `take` counters of any crops the stock holds.
+    Labourer { take: u8 },
+    /// D: any non-empty subset of these tiles.
+    UnskilledWorker { tiles: Vec<Space> },
+    /// E: one of these store tiles, paying `bid + 1` counters (listed per tile).
+    SkilledWorker { tiles: Vec<(Seat, Space, u32)> },
+    /// F: one of these tiles (mandatory).
+    Supervisor { tiles: Vec<Space> },
+    /// G: one of these store tiles, paying as many counters as its bid.
+    Merchant { tiles: Vec<(Seat, Space, u32)> },
+    /// H: one of these registry tiles with a bid.
+    Storekeeper { tiles: Vec<Space> },
+    /// I: one of these (owner, tile), paying 3 counters.
+    Bailiff { tiles: Vec<(Seat, Space)> },
+    /// J: copy the worker on one of these spaces.
+    Lawyer { spaces: Vec<Space> },
+    TraderDraw,
+    /// K with no field tile in the bag: one of these registry tiles, kept or put fallow.
+    TraderRegistry { tiles: Vec<Space> },
+    /// Keep (acquire) or put fallow the tile drawn.
+    KeepDrawn { tile: Space },
+    /// L: one of these registry tiles.
+    Benefactor { tiles: Vec<Space> },
+    /// M: one of these tiles to the fallow area.
+    BlindSwap { tiles: Vec<Space> },
+    /// N: give one of `give` for one of `take` (seat, tile).
+    Exchange {
+        give: Vec<Space>,
+        take: Vec<(Seat, Space)>,
+    },
+    /// O: pass one of `pass` (empty: pass nothing); `keep_choice` when a received tile stays
+    /// with you and you choose to acquire it or put it fallow. `received` is in your hands.
+    GiveAway {
+        pass: Vec<Space>,
+        received: Option<Space>,
+        keep_choice: bool,
+    },
+    /// P: one of these crops.
+    GoodHarvest { crops: Vec<Crop> },
+    /// Q: pay 2 counters and draw (`registry` empty) or take one of `registry`.
+    LuckyDip { registry: Vec<Space> },
+    /// R: one or two of these tiles.
+    NewCrop { tiles: Vec<Space> },
+    /// T: pay 3 counters for one of these registry tiles.
+    QuickSale { tiles: Vec<Space> },
+    /// U: one of `give` for one of `take`.
+    RegistrySwap { give: Vec<Space>, take: Vec<Space> },
+    /// V: any non-empty subset of these tiles.
+    RemoteHarvest { tiles: Vec<Space> },
+    /// W: put one of `fallow` in the fallow area and acquire `drawn`, or put `drawn` fallow.
+    Replace { drawn: Space, fallow: Vec<Space> },
+    /// X: a worker (from) to one of its spaces.
+    MoveWorker { moves: Vec<(Space, Vec<Space>)> },
+    /// Y: the worker on one of these spaces.
+    Vacation { spaces: Vec<Space> },
+    /// Z: a counter of one of these crops for `recipient`.
+    Windfall { recipient: Seat, crops: Vec<Crop> },
+}
+
+fn list(set: SpaceSet) -> Vec<Space> {
+    spaces(set).collect()
+}
+
+impl Game {
+    /// Everything `seat` may decide now; empty when it is not their decision.
+    pub fn legal_actions(&self, seat: Seat) -> Vec<Choice> {
+        let Some((who, prompt)) = self.prompt() else {
+            return Vec::new();
+        };
+        if who != seat {
+            return Vec::new();
+        }
+        let s = &self.s;
+        let p = &s.players[seat as usize];
+        let mut out = Vec::new();
+        match prompt {
+            Prompt::StartPlayer => out.push(Choice::StartPlayer {
+                seats: (0..self.players()).collect(),
+            }),
+            Prompt::Turn => {
+                let t = &s.turn;
+                let can = |a: TurnAction| {
+                    let continuing = matches!(a, TurnAction::FromStores | TurnAction::ToStore)
+                        && t.last == Some((a, 1));
+                    continuing
+                        || (!t.has_done(a)
+                            && t.actions() < 2
+                            && !(a == TurnAction::FromStores && t.has_done(TurnAction::ToStore)))
+                };
+                if can(TurnAction::Harvest) {
+                    for g in self.board.groups(p.fields) {
+                        let un = g & p.unharvested();
+                        if un != 0 {
+                            out.push(Choice::Harvest { tiles: list(un) });
+                        }
+                    }
+                }
+                if can(TurnAction::Worker) {
+                    for w in Worker::ALL {
+                        let avail = if w.is_townsfolk() {
+                            s.town & (1 << (w.index() - 6)) != 0
+                        } else {
+                            p.unplayed & (1 << w.index()) != 0
+                        };
+                        if avail {
+                            let sp = self.worker_spaces(seat, w, None);
+                            if sp != 0 {
+                                out.push(Choice::PlayWorker {
+                                    worker: w,
+                                    spaces: list(sp),
+                                });
+                            }
+                        }
+                    }
+                    if !p.workers.is_empty() {
+                        let mut sp: Vec<Space> = p.workers.iter().map(|(s, _)| *s).collect();
+                        sp.sort_unstable();
+                        out.push(Choice::RemoveWorker { spaces: sp });
+                    }
+                }
+                if can(TurnAction::FromStores) {
+                    let tiles: Vec<(Seat, Space)> = s
+                        .players
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(o, q)| {
+                            q.store
+                                .iter()
+                                .filter(move |st| o as Seat == seat || p.supply.contains(&st.bid))
+                                .map(move |st| (o as Seat, st.tile))
+                        })
+                        .collect();
+                    if !tiles.is_empty() {
+                        out.push(Choice::BuyFromStore { tiles });
+                    }
+                }
+                if can(TurnAction::ToStore)
+                    && p.store.len() < 2
+                    && !p.supply.is_empty()
+                    && s.registry != 0
+                {
+                    out.push(Choice::TakeFromRegistry {
+                        tiles: list(s.registry),
+                    });
+                }
+                out.push(Choice::EndTurn);
+            }
+            Prompt::Reposition { worker, .. } => {
+                out.push(Choice::Reposition {
+                    spaces: list(self.worker_spaces(seat, worker, None)),
+                });
+                out.push(Choice::Decline);
+            }
+            Prompt::Ability { worker, at, .. } => {
+                self.ability_choices(seat, worker, at, &mut out);
+                if !worker.is_mandatory() {
+                    out.push(Choice::Decline);
+                }
+            }
+            Prompt::KeepDrawn { tile } => out.push(Choice::KeepDrawn { tile }),
+            Prompt::Event {
+                event,
+                held,
+                recipient,
+                ..
+            } => {
+                self.event_choices(seat, event, held, recipient, &mut out);
+                if !event.is_mandatory() {
+                    out.push(Choice::Decline);
+                }
+            }
+        }
+        out
+    }
+
+    fn other_stores(&self, seat: Seat, extra: u32) -> Vec<(Seat, Space, u32)> {
+        let supply = self.s.players[seat as usize].supply.total();
+        let mut v = Vec::new();
+        for (o, q) in self.s.players.iter().enumerate() {
+            if o as Seat == seat {
+                continue;
+            }
+            for st in &q.store {
+                let need = st.bid.total() + extra;
+                if supply >= need {
+                    v.push((o as Seat, st.tile, need));
+                }
+            }
+        }
+        v
+    }
+
+    fn unconnected_of_others(&self, seat: Seat) -> Vec<(Seat, Space)> {
+        (0..self.players())
+            .filter(|&o| o != seat)
+            .flat_map(|o| spaces(self.unconnected(o)).map(move |t| (o, t)))
+            .collect()
+    }
+
+    fn ability_choices(&self, seat: Seat, worker: Worker, at: Space, out: &mut Vec<Choice>) {
+        let s = &self.s;
+        let p = &s.players[seat as usize];
+        let around = self.board.neighbours(at);
+        match worker {
+            Worker::Apprentice => out.push(Choice::Apprentice {
+                tiles: list(around & p.unharvested()),
+            }),
+            Worker::CasualWorker => out.push(Choice::CasualWorker {
+                tiles: list(around & p.unharvested()),
+            }),
+            Worker::Labourer => out.push(Choice::Labourer {
+                take: s.stock.total().min(2) as u8,
+            }),
+            Worker::UnskilledWorker => out.push(Choice::UnskilledWorker {
+                tiles: list(around & p.harvested),
+            }),
+            Worker::SkilledWorker => out.push(Choice::SkilledWorker {
+                tiles: self.other_stores(seat, 1),
+            }),
+            Worker::Supervisor => out.push(Choice::Supervisor {
+                tiles: list(p.fields),
+            }),
+            Worker::Merchant => out.push(Choice::Merchant {
+                tiles: self.other_stores(seat, 0),
+            }),
+            Worker::Storekeeper => out.push(Choice::Storekeeper {
+                tiles: list(s.registry),
+            }),
+            Worker::Bailiff => out.push(Choice::Bailiff {
+                tiles: self.unconnected_of_others(seat),
+            }),
+            Worker::Lawyer => {
+                let mut sp: Vec<Space> = p
+                    .workers
+                    .iter()
+                    .filter(|(_, w)| *w != Worker::Lawyer)
+                    .map(|(s, _)| *s)
+                    .collect();
+                sp.sort_unstable();
+                out.push(Choice::Lawyer { spaces: sp });
+            }
+            Worker::Trader => {
+                if s.bag_fields != 0 {
+                    out.push(Choice::TraderDraw);
+                } else {
+                    out.push(Choice::TraderRegistry {
+                        tiles: list(s.registry),
+                    });
+                }
+            }
+            Worker::Benefactor => out.push(Choice::Benefactor {
+                tiles: list(s.registry),
+            }),
+        }
+    }
+
+    fn event_choices(
+        &self,
+        seat: Seat,
+        event: EventTile,
+        held: Option<Space>,
+        recipient: Option<Seat>,
+        out: &mut Vec<Choice>,
+    ) {
+        use EventTile as E;
+        let s = &self.s;
+        let p = &s.players[seat as usize];
+        match event {
+            E::BlindSwap => out.push(Choice::BlindSwap {
+                tiles: list(p.fields),
+            }),
+            E::Exchange => out.push(Choice::Exchange {
+                give: list(p.fields),
+                take: self.unconnected_of_others(seat),
+            }),
+            E::GiveAway => {
+                let (opts, keep_choice) = self.give_away_options(seat);
+                let pass = match opts {
+                    GiveAwayOptions::Nothing => Vec::new(),
+                    GiveAwayOptions::Some { board, pass_on } => {
+                        let mut v = list(board);
+                        if pass_on {
+                            v.push(held.expect("pass_on"));
+                        }
+                        v
+                    }
+                };
+                out.push(Choice::GiveAway {
+                    pass,
+                    received: held,
+                    keep_choice,
+                });
+            }
+            E::GoodHarvest => {
+                let m = self.most_unharvested(seat);
+                out.push(Choice::GoodHarvest {
+                    crops: Crop::ALL
+                        .into_iter()
+                        .filter(|c| m & (1 << c.index()) != 0)
+                        .collect(),
+                });
+            }
+            E::LuckyDip => out.push(Choice::LuckyDip {
+                registry: if s.bag_fields != 0 {
+                    Vec::new()
+                } else {
+                    list(s.registry)
+                },
+            }),
+            E::NewCrop => out.push(Choice::NewCrop {
+                tiles: list(p.harvested),
+            }),
+            E::QuickSale => out.push(Choice::QuickSale {
+                tiles: list(s.registry),
+            }),
+            E::RegistrySwap => out.push(Choice::RegistrySwap {
+                give: list(p.fields),
+                take: list(s.registry),
+            }),
+            E::RemoteHarvest => out.push(Choice::RemoteHarvest {
+                tiles: list(self.unconnected(seat) & p.unharvested()),
+            }),
+            E::Replacement => out.push(Choice::Replace {
+                drawn: held.expect("drawn before the decision"),
+                fallow: list(p.fields),
+            }),
+            E::Reposition => {
+                let mut moves: Vec<(Space, Vec<Space>)> = p
+                    .workers
+                    .iter()
+                    .map(|(from, w)| (*from, list(self.worker_spaces(seat, *w, Some(*from)))))
+                    .filter(|(_, to)| !to.is_empty())
+                    .collect();
+                moves.sort_unstable();
+                out.push(Choice::MoveWorker { moves });
+            }
+            E::Vacation => {
+                let mut sp: Vec<Space> = p.workers.iter().map(|(s, _)| *s).collect();
+                sp.sort_unstable();
+                out.push(Choice::Vacation { spaces: sp });
+            }
+            E::Windfall => out.push(Choice::Windfall {
+                recipient: recipient.expect("windfall recipient"),
+                crops: s.stock.crops().collect(),
+            }),
+            E::NewRegistry => {}
+        }
+    }
+
+    /// The rules' bookkeeping, checked on every snapshot load and after every step of the
+    /// random playouts: every field tile in exactly one place (KH 4), 60 counters (KH 5), every
+    /// worker in one place and no two workers adjacent (KH 19), every event tile in one place.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let s = &self.s;
+        let n = s.players.len();
+        if !(2..=4).contains(&n) {
+            return Err(format!("{n} players"));
+        }
+        // Field tiles.
+        let mut seen: u64 = 0;
+        let mut put = |m: u64, what: &str| -> Result<(), String> {
+            if seen & m != 0 {
+                return Err(format!(
+                    "field tile {} is in two places ({what})",
+                    self.board.reference((seen & m).trailing_zeros() as u8)
+                ));
+            }
+            seen |= m;
+            Ok(())
+        };
+        put(s.bag_fields, "bag")?;
+        put(s.registry, "registry")?;
+        put(s.fallow, "fallow")?;
+        for (i, p) in s.players.iter().enumerate() {
+            put(p.fields, &format!("board {i}"))?;
+            if p.harvested & !p.fields != 0 {
+                return Err(format!("seat {i}: a harvested mark off the board"));
+            }
+            if p.store.len() > 2 {
+                return Err(format!("seat {i}: {} tiles in the store", p.store.len()));
+            }
+            for st in &p.store {
+                put(bit(st.tile), &format!("store {i}"))?;
+                if st.bid.is_empty() {
+                    return Err(format!("seat {i}: an empty bid"));
+                }
+            }
+        }
+        for f in &s.stack {
+            match f {
+                Frame::TraderTile { tile, .. } => put(bit(*tile), "hands")?,
+                Frame::Event { held: Some(t), .. } => put(bit(*t), "hands")?,
+                _ => {}
+            }
+        }
+        let all: u64 = (1u64 << 56) - 1;
+        if seen != all {
+            return Err(format!(
+                "field tile {} is nowhere",
+                self.board.reference((all & !seen).trailing_zeros() as u8)
+            ));
+        }
+        if s.registry.count_ones() > 6 {
+            return Err("more than 6 registry tiles".into());
+        }
+        // Counters.
+        let mut total = s.stock;
+        for (i, p) in s.players.iter().enumerate() {
+            total.add(&p.supply);
+            if !p.supply.contains(&p.hidden) {
+                return Err(format!("seat {i}: hidden counters not in the supply"));
+            }
+            for st in &p.store {
+                total.add(&st.bid);
+            }
+        }
+        if total != Counters([12; 5]) {
+            return Err(format!("counters are not 12 of each crop: {:?}", total.0));
+        }
+        // Workers.
+        let mut townsfolk = s.town;
+        // KH 26: a displaced worker waiting to be repositioned is off the board.
+        let mut limbo: Vec<(u8, super::pieces::Worker)> = Vec::new();
+        for f in &s.stack {
+            if let Frame::Reposition { seat, worker, .. } = f {
+                limbo.push((*seat, *worker));
+            }
+        }
+        for (i, p) in s.players.iter().enumerate() {
+            let mut farm = p.unplayed;
+            let off: Vec<(Space, super::pieces::Worker)> = limbo
+                .iter()
+                .filter(|(st, _)| *st as usize == i)
+                .map(|(_, w)| (u8::MAX, *w))
+                .collect();
+            let mut at: u64 = 0;
+            for (sp, w) in p.workers.iter().chain(off.iter()) {
+                if *sp == u8::MAX {
+                    let (mask, b) = if w.is_townsfolk() {
+                        (&mut townsfolk, 1u8 << (w.index() - 6))
+                    } else {
+                        (&mut farm, 1u8 << w.index())
+                    };
+                    if *mask & b != 0 {
+                        return Err(format!("seat {i}: the {} is in two places", w.name()));
+                    }
+                    *mask |= b;
+                    continue;
+                }
+                if p.fields & bit(*sp) != 0 {
+                    return Err(format!("seat {i}: a worker under a field tile"));
+                }
+                if at & bit(*sp) != 0 {
+                    return Err(format!("seat {i}: two workers on one space"));
+                }
+                at |= bit(*sp);
+                let (mask, b) = if w.is_townsfolk() {
+                    (&mut townsfolk, 1u8 << (w.index() - 6))
+                } else {
+                    (&mut farm, 1u8 << w.index())
+                };
+                if *mask & b != 0 {
+                    return Err(format!("seat {i}: the {} is in two places", w.name()));
+                }
+                *mask |= b;
+            }
+            if farm != 0b11_1111 {
+                return Err(format!("seat {i}: a farmhand is missing"));
+            }
+            for (sp, _) in &p.workers {
+                if self.board.neighbours(*sp) & at != 0 {
+                    return Err(format!(
+                        "seat {i}: workers next to each other at {}",
+                        self.board.reference(*sp)
+                    ));
+                }
+            }
+        }
+        if townsfolk != 0b11_1111 {
+            return Err("a townsfolk is missing or doubled".into());
+        }
+        // Event tiles.
+        let mut ev: u16 = 0;
+        let mut add = |b: u16| -> Result<(), String> {
+            if ev & b != 0 {
+                return Err("an event tile is in two places".into());
+            }
+            ev |= b;
+            Ok(())
+        };
+        add(s.bag_events)?;
+        add(s.removed_events)?;
+        add(s.ignored_events)?;
+        for e in &s.track {
+            add(e.bit())?;
+        }
+        if ev != (1 << 14) - 1 {
+            return Err("an event tile is missing".into());
+        }
+        if s.track.len() > 10 {
+            return Err("more than 10 events on the town board".into());
+        }
+        if s.phase != Phase::Ended && s.phase != (Phase::StartPlayer { chooser: 0 }) {
+            // A decision is always pending on a legal state.
+            if let Some((seat, _)) = self.prompt()
+                && self.legal_actions(seat).is_empty()
+            {
+                return Err(format!("seat {seat} must decide but has no choice"));
+            }
+        }
+        Ok(())
+    }
+}

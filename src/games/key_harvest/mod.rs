@@ -1,0 +1,24 @@
+//! Key Harvest: the pure rules engine (KEY-HARVEST-RULINGS, cited "KH n"). Nothing here does I/O
+//! (beyond loading a board file from a path on request), reads a clock, or knows about Discord or
+//! a database.
+
+pub mod board;
+pub mod action;
+pub mod error;
+pub mod event;
+mod flow;
+pub mod game;
+pub mod legal;
+pub mod pieces;
+pub mod score;
+pub mod view;
+
+pub use action::{Action, TurnAction};
+pub use board::{Board, Crop, Space, SpaceSet};
+pub use error::ActionError;
+pub use event::{Event, Place};
+pub use game::{Game, GameSnapshot, Options, Phase, Prompt};
+pub use legal::Choice;
+pub use pieces::{Counters, EventTile, Seat, Worker};
+pub use score::{ScoreLine, ScorePad};
+pub mod bots;
