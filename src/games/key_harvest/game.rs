@@ -542,12 +542,20 @@ impl Game {
         if let Some(l) = lifted {
             blocked |= bit(l);
         }
-        let all: SpaceSet = (1u64 << Board::SPACES) - 1;
+        // Only spaces next to a field tile can reach any minimum; none next to another worker
+        // may be used (a worker being replaced sits on the space itself, never on a neighbour).
+        let mut near = 0;
+        for t in spaces(p.fields) {
+            near |= self.board.neighbours(t);
+        }
+        let mut crowded = 0;
+        for w in spaces(others) {
+            crowded |= self.board.neighbours(w);
+        }
+        let need = worker.number() as u32;
         let mut ok = 0;
-        for s in spaces(all & !blocked) {
-            let nb = self.board.neighbours(s);
-            // A worker being replaced sits on `s` itself, never on a neighbour (KH 19).
-            if (nb & p.fields).count_ones() >= worker.number() as u32 && nb & others == 0 {
+        for s in spaces(near & !blocked & !crowded) {
+            if (self.board.neighbours(s) & p.fields).count_ones() >= need {
                 ok |= bit(s);
             }
         }

@@ -22,3 +22,4 @@ pub use legal::Choice;
 pub use pieces::{Counters, EventTile, Seat, Worker};
 pub use score::{ScoreLine, ScorePad};
 pub mod bots;
+pub mod sim;

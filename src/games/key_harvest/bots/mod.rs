@@ -1,9 +1,11 @@
 //! Bots for Key Harvest. They decide from their own [`PlayerView`] only (KH 68-70): never from
 //! the bag's order or another player's hidden counters.
 
+pub mod heuristic;
 pub mod random;
 
 use super::action::Action;
+use super::board::Board;
 use super::view::PlayerView;
 use rand_chacha::ChaCha8Rng;
 
@@ -11,15 +13,16 @@ use rand_chacha::ChaCha8Rng;
 pub trait Bot {
     fn name(&self) -> &str;
     /// An action for the view's seat; the seat must have a decision to make.
-    fn decide(&mut self, view: &PlayerView, rng: &mut ChaCha8Rng) -> Action;
+    fn decide(&mut self, board: &Board, view: &PlayerView, rng: &mut ChaCha8Rng) -> Action;
 }
 
 /// Bot kinds by name, for the CLI and the Discord seats.
 pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
     match name {
         "random" => Some(Box::new(random::RandomBot)),
+        "heuristic" => Some(Box::new(heuristic::HeuristicBot)),
         _ => None,
     }
 }
 
-pub const BOT_NAMES: [&str; 1] = ["random"];
+pub const BOT_NAMES: [&str; 2] = ["random", "heuristic"];

@@ -2,7 +2,7 @@
 //! parameters. It is the engine's playout driver (simulate, bench, the playout tests).
 
 use super::super::action::Action;
-use super::super::board::{Crop, Space};
+use super::super::board::{Board, Crop, Space};
 use super::super::legal::Choice;
 use super::super::pieces::Counters;
 use super::super::view::PlayerView;
@@ -17,7 +17,7 @@ impl Bot for RandomBot {
     fn name(&self) -> &str {
         "random"
     }
-    fn decide(&mut self, view: &PlayerView, rng: &mut ChaCha8Rng) -> Action {
+    fn decide(&mut self, _board: &Board, view: &PlayerView, rng: &mut ChaCha8Rng) -> Action {
         random_action(view, rng)
     }
 }
@@ -48,10 +48,13 @@ fn subset(tiles: &[Space], max: usize, rng: &mut ChaCha8Rng) -> Vec<Space> {
     v
 }
 
-/// Fills in one choice at random.
-pub fn fill_choice(choice: &Choice, view: &PlayerView, rng: &mut ChaCha8Rng) -> Option<Action> {
-    let supply = view.supply;
-    let stock = view.public.stock;
+/// Fills in one choice at random, paying from `supply` and taking from `stock`.
+pub fn fill_choice(
+    choice: &Choice,
+    supply: Counters,
+    stock: Counters,
+    rng: &mut ChaCha8Rng,
+) -> Option<Action> {
     let pick = |v: &[Space], rng: &mut ChaCha8Rng| v.choose(rng).copied();
     Some(match choice {
         Choice::StartPlayer { seats } => Action::ChooseStartPlayer {
@@ -213,7 +216,17 @@ pub fn fill_choice(choice: &Choice, view: &PlayerView, rng: &mut ChaCha8Rng) -> 
 /// A random legal action. `EndTurn` and `Decline` are taken less often than acting, so random
 /// games move.
 pub fn random_action(view: &PlayerView, rng: &mut ChaCha8Rng) -> Action {
-    let legal = &view.legal;
+    random_choice(&view.legal, view.supply, view.public.stock, rng)
+}
+
+/// [`random_action`] from the parts of a view it uses: the legal choices, the seat's supply and
+/// the stock (the playout driver calls it without building a whole view).
+pub fn random_choice(
+    legal: &[Choice],
+    supply: Counters,
+    stock: Counters,
+    rng: &mut ChaCha8Rng,
+) -> Action {
     let acting: Vec<&Choice> = legal
         .iter()
         .filter(|c| !matches!(c, Choice::EndTurn | Choice::Decline))
@@ -223,13 +236,13 @@ pub fn random_action(view: &PlayerView, rng: &mut ChaCha8Rng) -> Action {
         .find(|c| matches!(c, Choice::EndTurn | Choice::Decline));
     if !acting.is_empty() && (passive.is_none() || rng.random_bool(0.8)) {
         let c = acting[rng.random_range(0..acting.len())];
-        if let Some(a) = fill_choice(c, view, rng) {
+        if let Some(a) = fill_choice(c, supply, stock, rng) {
             return a;
         }
     }
     match passive {
         Some(Choice::EndTurn) => Action::EndTurn,
         Some(_) => Action::Decline,
-        None => fill_choice(&legal[0], view, rng).expect("a legal choice"),
+        None => fill_choice(&legal[0], supply, stock, rng).expect("a legal choice"),
     }
 }

@@ -1,0 +1,493 @@
+//! The heuristic bot: one-ply judgement from its own view. It values a board by what it scores
+//! (largest group x1, second largest x2, KH 65) and takes tiles that raise that value, buys its
+//! own store tiles back (the bid is already paid), bids one counter on registry tiles it wants
+//! (others who buy them pay it counters), plays its highest workers where they fit, preferring
+//! spaces where one of its own store tiles will land (the worker is displaced, repositioned and
+//! acts again, KH 26), and harvests when it has nothing better to do.
+
+use super::super::action::Action;
+use super::super::board::{Board, Crop, Space, SpaceSet};
+use super::super::legal::Choice;
+use super::super::pieces::{Counters, Seat, Worker};
+use super::super::view::PlayerView;
+use super::Bot;
+use rand_chacha::ChaCha8Rng;
+
+/// What one counter is worth in points when judging a purchase.
+const COUNTER: f64 = 0.45;
+
+#[derive(Default)]
+pub struct HeuristicBot;
+
+impl Bot for HeuristicBot {
+    fn name(&self) -> &str {
+        "heuristic"
+    }
+    fn decide(&mut self, board: &Board, view: &PlayerView, _rng: &mut ChaCha8Rng) -> Action {
+        Ctx { board, view }.decide()
+    }
+}
+
+struct Ctx<'a> {
+    board: &'a Board,
+    view: &'a PlayerView,
+}
+
+/// KH 65: largest + 2 x second largest.
+pub fn board_value(board: &Board, fields: SpaceSet) -> f64 {
+    let mut a = 0u32;
+    let mut b = 0u32;
+    let mut left = fields;
+    while left != 0 {
+        let g = board.group_of(fields, left.trailing_zeros() as Space);
+        left &= !g;
+        let n = g.count_ones();
+        if n > a {
+            b = a;
+            a = n;
+        } else if n > b {
+            b = n;
+        }
+    }
+    // A little for the third group, which may still grow into second place.
+    (a + 2 * b) as f64
+}
+
+fn bit(s: Space) -> SpaceSet {
+    1u64 << s
+}
+
+impl Ctx<'_> {
+    fn me(&self) -> Seat {
+        self.view.seat
+    }
+    fn fields(&self) -> SpaceSet {
+        self.view.public.seats[self.me() as usize].fields
+    }
+    fn value(&self, f: SpaceSet) -> f64 {
+        board_value(self.board, f)
+    }
+    /// What acquiring `t` adds to this board.
+    fn gain(&self, t: Space) -> f64 {
+        self.gain_on(self.fields(), t)
+    }
+    fn gain_on(&self, f: SpaceSet, t: Space) -> f64 {
+        let mut g = self.value(f | bit(t)) - self.value(f);
+        // A tile on one of my workers' spaces sets off a reposition: the worker acts again.
+        if self.view.public.seats[self.me() as usize]
+            .workers
+            .iter()
+            .any(|(s, _)| *s == t)
+        {
+            g += 1.0;
+        }
+        g
+    }
+    /// What losing `t` costs this board.
+    fn loss(&self, t: Space) -> f64 {
+        let f = self.fields();
+        self.value(f) - self.value(f & !bit(t))
+    }
+    fn cheapest(&self, tiles: &[Space]) -> Option<Space> {
+        tiles
+            .iter()
+            .copied()
+            .min_by(|a, b| self.loss(*a).total_cmp(&self.loss(*b)))
+    }
+    fn best<T: Copy>(&self, items: &[T], score: impl Fn(T) -> f64) -> Option<(T, f64)> {
+        items
+            .iter()
+            .map(|&i| (i, score(i)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+    }
+    /// `k` counters from the crops I hold most of.
+    fn payment(&self, k: u32) -> Counters {
+        let mut left = self.view.supply;
+        let mut out = Counters::ZERO;
+        for _ in 0..k {
+            let c = Crop::ALL
+                .into_iter()
+                .max_by_key(|c| left.get(*c))
+                .expect("five crops");
+            if left.get(c) == 0 {
+                break;
+            }
+            left.0[c.index()] -= 1;
+            out.0[c.index()] += 1;
+        }
+        out
+    }
+    /// Substitutes for counters the stock cannot give (KH 6).
+    fn substitutes(&self, owed: Counters) -> Vec<Crop> {
+        let stock = self.view.public.stock;
+        let got = owed.min(&stock);
+        let short = owed.total() - got.total();
+        let mut left = stock;
+        left.sub(&got);
+        let mut v = Vec::new();
+        for _ in 0..short {
+            if let Some(c) = Crop::ALL.into_iter().filter(|c| left.get(*c) > 0).max_by_key(|c| left.get(*c)) {
+                left.0[c.index()] -= 1;
+                v.push(c);
+            }
+        }
+        v
+    }
+    fn crops_of(&self, tiles: &[Space]) -> Counters {
+        Counters::of(&tiles.iter().map(|t| self.board.crop(*t)).collect::<Vec<_>>())
+    }
+    /// My own store's tiles: where a field tile is coming.
+    fn coming(&self) -> SpaceSet {
+        self.view.public.seats[self.me() as usize]
+            .store
+            .iter()
+            .fold(0, |m, st| m | bit(st.tile))
+    }
+    /// How good it is to put `w` on `s` now: its points, what its ability does, and a bonus
+    /// when a tile of my store will land there.
+    fn worker_value(&self, w: Worker, s: Space) -> f64 {
+        let me = &self.view.public.seats[self.me() as usize];
+        let around = self.board.neighbours(s);
+        let replaced = me
+            .workers
+            .iter()
+            .find(|(p, _)| *p == s)
+            .map_or(0, |(_, o)| o.number() as i32);
+        let ability = match w {
+            Worker::Apprentice => f64::from(u8::from(around & me.fields & !me.harvested != 0)) * COUNTER,
+            Worker::CasualWorker => ((around & me.fields & !me.harvested).count_ones().min(2)) as f64 * COUNTER,
+            Worker::Labourer => 2.0 * COUNTER,
+            Worker::UnskilledWorker => (around & me.harvested).count_ones() as f64 * COUNTER * 0.8,
+            Worker::SkilledWorker | Worker::Merchant => 0.8,
+            // The supervisor's discard is mandatory (KH 38).
+            Worker::Supervisor => -1.5,
+            Worker::Storekeeper => 0.8,
+            Worker::Bailiff => 0.6,
+            Worker::Lawyer => 1.0,
+            Worker::Trader => 1.2,
+            Worker::Benefactor => 1.8,
+        };
+        let coming = if self.coming() & bit(s) != 0 { 1.5 } else { 0.0 };
+        // A worker takes a space a field tile of mine could use.
+        let blocks = if self.view.public.registry & bit(s) != 0 { 0.3 } else { 0.0 };
+        w.number() as f64 - replaced as f64 + ability + coming - blocks
+    }
+
+    fn decide(&self) -> Action {
+        let legal = &self.view.legal;
+        let fallback = || match legal.iter().find(|c| matches!(c, Choice::Decline | Choice::EndTurn)) {
+            Some(Choice::EndTurn) => Action::EndTurn,
+            Some(_) => Action::Decline,
+            None => Action::EndTurn,
+        };
+        let mut best: Option<(Action, f64)> = None;
+        let mut offer = |a: Action, v: f64| {
+            if best.as_ref().is_none_or(|(_, b)| v > *b) {
+                best = Some((a, v));
+            }
+        };
+        for c in legal {
+            self.consider(c, &mut offer);
+        }
+        match best {
+            Some((a, v)) if v > 0.0 || !legal.iter().any(|c| matches!(c, Choice::Decline | Choice::EndTurn)) => a,
+            _ => fallback(),
+        }
+    }
+
+    /// Offers the best filled-in action of one choice with its value (> 0 to be taken over
+    /// ending the turn or declining).
+    fn consider(&self, c: &Choice, offer: &mut impl FnMut(Action, f64)) {
+        let me = self.me();
+        let seat = &self.view.public.seats[me as usize];
+        let supply = self.view.supply;
+        match c {
+            Choice::StartPlayer { .. } => offer(Action::ChooseStartPlayer { seat: me }, 1.0),
+            Choice::Harvest { tiles } => {
+                let owed = self.crops_of(tiles);
+                let v = tiles.len() as f64 * COUNTER * 0.9;
+                offer(
+                    Action::Harvest {
+                        tiles: tiles.clone(),
+                        instead: self.substitutes(owed),
+                    },
+                    v,
+                );
+            }
+            Choice::PlayWorker { worker, spaces } => {
+                if let Some((s, v)) = self.best(spaces, |s| self.worker_value(*worker, s)) {
+                    offer(Action::PlayWorker { worker: *worker, space: s }, v);
+                }
+            }
+            Choice::RemoveWorker { .. } | Choice::EndTurn | Choice::Decline => {}
+            Choice::BuyFromStore { tiles } => {
+                if let Some(((owner, tile), v)) = self.best(tiles, |(o, t)| {
+                    let cost = if o == me {
+                        0.0
+                    } else {
+                        self.view.public.seats[o as usize]
+                            .store
+                            .iter()
+                            .find(|st| st.tile == t)
+                            .map_or(9.0, |st| st.bid.total() as f64 * COUNTER)
+                    };
+                    self.gain(t) - cost + if o == me { 0.5 } else { 0.0 }
+                }) {
+                    offer(Action::BuyFromStore { owner, tile }, v + 0.5);
+                }
+            }
+            Choice::TakeFromRegistry { tiles } => {
+                // (c) may not follow (d): leave (d) for last when a store tile is waiting.
+                let buy_first = self.view.public.actions_done < 2
+                    && seat.store.iter().any(|st| self.gain(st.tile) > 0.0);
+                if let Some((t, v)) = self.best(tiles, |t| self.gain(t)) {
+                    let v = v * 0.7 - COUNTER * 0.5 - if buy_first { 2.0 } else { 0.0 };
+                    offer(
+                        Action::TakeFromRegistry {
+                            tile: t,
+                            bid: self.payment(1),
+                        },
+                        v,
+                    );
+                }
+            }
+            Choice::Reposition { spaces } => {
+                // A repositioned supervisor must discard again (KH 26, 38).
+                let Some((w, _)) = self.displaced() else { return };
+                if let Some((s, v)) = self.best(spaces, |s| self.worker_value(w, s)) {
+                    offer(Action::Reposition { space: s }, v);
+                }
+            }
+            Choice::Apprentice { tiles } => {
+                if let Some(&t) = tiles.first() {
+                    let owed = Counters::one(self.board.crop(t));
+                    offer(
+                        Action::Apprentice {
+                            tile: t,
+                            instead: self.substitutes(owed),
+                        },
+                        COUNTER,
+                    );
+                }
+            }
+            Choice::CasualWorker { tiles } => {
+                let t: Vec<Space> = tiles.iter().copied().take(2).collect();
+                if !t.is_empty() {
+                    let owed = self.crops_of(&t);
+                    offer(
+                        Action::CasualWorker {
+                            instead: self.substitutes(owed),
+                            tiles: t,
+                        },
+                        COUNTER,
+                    );
+                }
+            }
+            Choice::Labourer { take } => {
+                let mut stock = self.view.public.stock;
+                let mut crops = Vec::new();
+                for _ in 0..*take {
+                    // Strengthen the crop I hold most of that the stock still has.
+                    if let Some(c) = Crop::ALL
+                        .into_iter()
+                        .filter(|c| stock.get(*c) > 0)
+                        .max_by_key(|c| (supply.get(*c), stock.get(*c)))
+                    {
+                        stock.0[c.index()] -= 1;
+                        crops.push(c);
+                    }
+                }
+                offer(Action::Labourer { crops }, COUNTER);
+            }
+            Choice::UnskilledWorker { tiles } => {
+                if !tiles.is_empty() {
+                    offer(Action::UnskilledWorker { tiles: tiles.clone() }, COUNTER);
+                }
+            }
+            Choice::SkilledWorker { tiles } | Choice::Merchant { tiles } => {
+                if let Some(((o, t, need), v)) =
+                    self.best(tiles, |(_, t, need)| self.gain(t) - need as f64 * COUNTER)
+                {
+                    let payment = self.payment(need);
+                    let a = if matches!(c, Choice::SkilledWorker { .. }) {
+                        Action::SkilledWorker { owner: o, tile: t, payment }
+                    } else {
+                        Action::Merchant { owner: o, tile: t, payment }
+                    };
+                    offer(a, v);
+                }
+            }
+            Choice::Supervisor { tiles } => {
+                if let Some(t) = self.cheapest(tiles) {
+                    offer(Action::Supervisor { tile: t }, 1.0);
+                }
+            }
+            Choice::Storekeeper { tiles } => {
+                if let Some((t, v)) = self.best(tiles, |t| self.gain(t)) {
+                    offer(
+                        Action::Storekeeper {
+                            tile: t,
+                            bid: self.payment(1),
+                        },
+                        v * 0.7 - COUNTER * 0.5,
+                    );
+                }
+            }
+            Choice::Bailiff { tiles } => {
+                if let Some(((o, t), v)) = self.best(tiles, |(_, t)| self.gain(t) - 3.0 * COUNTER) {
+                    offer(
+                        Action::Bailiff {
+                            owner: o,
+                            tile: t,
+                            payment: self.payment(3),
+                        },
+                        v,
+                    );
+                }
+            }
+            Choice::Lawyer { spaces } => {
+                let worker_at = |s: Space| seat.workers.iter().find(|(p, _)| *p == s).map(|(_, w)| *w);
+                if let Some((s, v)) = self.best(spaces, |s| match worker_at(s) {
+                    Some(Worker::Supervisor) | None => -5.0,
+                    Some(w) => 0.5 + w.number() as f64 * 0.1,
+                }) {
+                    offer(Action::Lawyer { worker_at: s }, v);
+                }
+            }
+            Choice::TraderDraw => offer(Action::TraderDraw, 1.0),
+            Choice::TraderRegistry { tiles } => {
+                if let Some((t, v)) = self.best(tiles, |t| self.gain(t)) {
+                    offer(Action::TraderRegistry { tile: t, keep: v > 0.0 }, 1.0);
+                }
+            }
+            Choice::KeepDrawn { tile } => {
+                offer(Action::KeepDrawn { keep: self.gain(*tile) > 0.0 }, 1.0);
+            }
+            Choice::Benefactor { tiles } => {
+                if let Some((t, v)) = self.best(tiles, |t| self.gain(t)) {
+                    offer(Action::Benefactor { tile: t }, v + 0.1);
+                }
+            }
+            Choice::BlindSwap { tiles } => {
+                if let Some(t) = self.cheapest(tiles) {
+                    offer(Action::BlindSwap { tile: t }, 0.3 - self.loss(t));
+                }
+            }
+            Choice::Exchange { give, take } => {
+                if let Some(g) = self.cheapest(give) {
+                    let after = self.fields() & !bit(g);
+                    if let Some(((w, t), v)) = self.best(take, |(_, t)| self.gain_on(after, t)) {
+                        offer(Action::Exchange { give: g, with: w, take: t }, v - self.loss(g));
+                    }
+                }
+            }
+            Choice::GiveAway {
+                pass,
+                received,
+                keep_choice,
+            } => {
+                let keep = received.is_some_and(|r| self.gain(r) > 0.0);
+                let p = match received {
+                    // Pass on a tile I do not want rather than give up one of mine.
+                    Some(r) if pass.contains(r) && !keep => Some(*r),
+                    _ => self.cheapest(&pass.iter().copied().filter(|t| Some(*t) != *received).collect::<Vec<_>>()),
+                };
+                let _ = keep_choice;
+                offer(Action::GiveAway { pass: p, keep }, 1.0);
+            }
+            Choice::GoodHarvest { crops } => {
+                if let Some(&c) = crops.first() {
+                    let stock = self.view.public.stock;
+                    let instead = if stock.get(c) == 0 {
+                        stock.crops().next()
+                    } else {
+                        None
+                    };
+                    offer(Action::GoodHarvest { crop: c, instead }, COUNTER);
+                }
+            }
+            Choice::LuckyDip { registry } => {
+                if supply.total() >= 4 {
+                    let r = self.best(registry, |t| self.gain(t)).map(|(t, _)| t);
+                    offer(
+                        Action::LuckyDip {
+                            payment: self.payment(2),
+                            registry: r,
+                        },
+                        0.5,
+                    );
+                }
+            }
+            Choice::NewCrop { tiles } => {
+                offer(
+                    Action::NewCrop {
+                        tiles: tiles.iter().copied().take(2).collect(),
+                    },
+                    COUNTER,
+                );
+            }
+            Choice::QuickSale { tiles } => {
+                if let Some((t, v)) = self.best(tiles, |t| self.gain(t)) {
+                    offer(
+                        Action::QuickSale {
+                            payment: self.payment(3),
+                            tile: t,
+                        },
+                        v - 3.0 * COUNTER - 0.5,
+                    );
+                }
+            }
+            Choice::RegistrySwap { give, take } => {
+                if let Some(g) = self.cheapest(give) {
+                    let after = self.fields() & !bit(g);
+                    if let Some((t, v)) = self.best(take, |t| self.gain_on(after, t)) {
+                        offer(Action::RegistrySwap { give: g, take: t }, v - self.loss(g) - 0.2);
+                    }
+                }
+            }
+            Choice::RemoteHarvest { tiles } => {
+                let owed = self.crops_of(tiles);
+                offer(
+                    Action::RemoteHarvest {
+                        tiles: tiles.clone(),
+                        instead: self.substitutes(owed),
+                    },
+                    COUNTER,
+                );
+            }
+            Choice::Replace { drawn, fallow } => {
+                let choice = self.cheapest(fallow).filter(|&f| {
+                    let after = self.fields() & !bit(f);
+                    self.gain_on(after, *drawn) - self.loss(f) > 0.0
+                });
+                offer(Action::Replace { fallow: choice }, 1.0);
+            }
+            Choice::MoveWorker { .. } | Choice::Vacation { .. } => {}
+            Choice::Windfall { recipient, crops } => {
+                let c = if *recipient == me {
+                    crops.iter().copied().max_by_key(|c| supply.get(*c))
+                } else {
+                    crops.iter().copied().min_by_key(|c| supply.get(*c))
+                };
+                if let Some(crop) = c {
+                    offer(Action::Windfall { crop }, 1.0);
+                }
+            }
+        }
+    }
+
+    /// The worker waiting to be repositioned (KH 26), from the prompt.
+    fn displaced(&self) -> Option<(Worker, Space)> {
+        match &self.view.public.prompt {
+            Some((_, super::super::game::Prompt::Reposition { worker, from })) => {
+                if *worker == Worker::Supervisor {
+                    None
+                } else {
+                    Some((*worker, *from))
+                }
+            }
+            _ => None,
+        }
+    }
+}
+

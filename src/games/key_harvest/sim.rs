@@ -1,0 +1,100 @@
+//! Whole games played by bots, for the CLI (simulate, bench, arena, balance) and the tests.
+
+use super::action::Action;
+use super::board::Board;
+use super::bots::Bot;
+use super::bots::random::{random_action, random_choice};
+use super::event::Event;
+use super::game::{Game, Options};
+use super::pieces::Seat;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+/// Decisions after which a game is abandoned as stuck (never reached by a legal game: the
+/// stalemate rule, KH 17, ends a game in which nobody acts).
+pub const MAX_STEPS: usize = 100_000;
+
+/// A finished game with its history.
+pub struct Played {
+    pub game: Game,
+    pub actions: Vec<(Seat, Action)>,
+    pub events: Vec<Event>,
+    pub steps: usize,
+}
+
+/// Plays a game with random legal actions (the engine's playout driver). `record` keeps the
+/// actions and events.
+pub fn play_random(board: Arc<Board>, players: u8, seed: u64, record: bool) -> Played {
+    let (mut game, setup) = Game::new(board, &Options { players }, seed).expect("2-4 players");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6b68_7261_6e64);
+    let mut actions = Vec::new();
+    let mut events = if record { setup } else { Vec::new() };
+    let mut steps = 0;
+    while let Some(seat) = game.to_move() {
+        // The random bot's inputs without building a whole view: the legal choices, the seat's
+        // supply and the stock.
+        let legal = game.legal_actions(seat);
+        let supply = game.state().players[seat as usize].supply;
+        let action = random_choice(&legal, supply, game.state().stock, &mut rng);
+        let ev = game.apply(seat, &action).expect("the random bot plays legal actions");
+        steps += 1;
+        if record {
+            actions.push((seat, action));
+            events.extend(ev);
+        }
+        assert!(steps < MAX_STEPS, "game {seed} does not end");
+    }
+    Played {
+        game,
+        actions,
+        events,
+        steps,
+    }
+}
+
+/// Plays a game with one bot per seat. A bot's refused action (a bot bug) is replaced by a random
+/// legal one, so a game always ends; `refused` counts them.
+pub fn play_bots(
+    board: Arc<Board>,
+    bots: &mut [Box<dyn Bot>],
+    seed: u64,
+    mut on_decision: impl FnMut(Seat, std::time::Duration),
+) -> (Played, usize) {
+    let players = bots.len() as u8;
+    let (mut game, setup) =
+        Game::new(board.clone(), &Options { players }, seed).expect("2-4 players");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x626f_7473);
+    let mut actions = Vec::new();
+    let mut events = setup;
+    let mut steps = 0;
+    let mut refused = 0;
+    while let Some(seat) = game.to_move() {
+        let view = game.player_view(seat);
+        let t = std::time::Instant::now();
+        let action = bots[seat as usize].decide(&board, &view, &mut rng);
+        on_decision(seat, t.elapsed());
+        let (action, ev) = match game.apply(seat, &action) {
+            Ok(ev) => (action, ev),
+            Err(_) => {
+                refused += 1;
+                let a = random_action(&view, &mut rng);
+                let ev = game.apply(seat, &a).expect("random legal action");
+                (a, ev)
+            }
+        };
+        actions.push((seat, action));
+        events.extend(ev);
+        steps += 1;
+        assert!(steps < MAX_STEPS, "game {seed} does not end");
+    }
+    (
+        Played {
+            game,
+            actions,
+            events,
+            steps,
+        },
+        refused,
+    )
+}
