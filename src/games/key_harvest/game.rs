@@ -528,19 +528,16 @@ impl Game {
     /// KH 19 (and KH 58 with `lifted`): the spaces where `seat` may put `worker` now. `lifted`
     /// is a worker's old space that counts as empty (X).
     pub fn worker_spaces(&self, seat: Seat, worker: Worker, lifted: Option<Space>) -> SpaceSet {
+        self.worker_space_table(seat, lifted)[worker.number() as usize]
+    }
+
+    /// [`Game::worker_spaces`] for every worker number at once (index = number, 1-5): one pass
+    /// over the spaces next to the seat's field tiles.
+    pub fn worker_space_table(&self, seat: Seat, lifted: Option<Space>) -> [SpaceSet; 6] {
         let p = &self.s.players[seat as usize];
         let mut others = p.worker_spaces();
         if let Some(l) = lifted {
             others &= !bit(l);
-        }
-        let mut blocked = p.fields;
-        for (s, w) in &p.workers {
-            if Some(*s) != lifted && w.number() >= worker.number() {
-                blocked |= bit(*s);
-            }
-        }
-        if let Some(l) = lifted {
-            blocked |= bit(l);
         }
         // Only spaces next to a field tile can reach any minimum; none next to another worker
         // may be used (a worker being replaced sits on the space itself, never on a neighbour).
@@ -552,14 +549,28 @@ impl Game {
         for w in spaces(others) {
             crowded |= self.board.neighbours(w);
         }
-        let need = worker.number() as u32;
-        let mut ok = 0;
-        for s in spaces(near & !blocked & !crowded) {
-            if (self.board.neighbours(s) & p.fields).count_ones() >= need {
-                ok |= bit(s);
+        let mut blocked = p.fields | crowded;
+        if let Some(l) = lifted {
+            blocked |= bit(l);
+        }
+        // The number of a worker of the seat standing on each space (0: none).
+        let mut standing = [0u8; 64];
+        for (s, w) in &p.workers {
+            if Some(*s) != lifted {
+                standing[*s as usize] = w.number();
             }
         }
-        ok
+        let mut table = [0; 6];
+        for s in spaces(near & !blocked) {
+            let adjacent = (self.board.neighbours(s) & p.fields).count_ones() as u8;
+            // A worker may replace only a strictly lower one (KH 19).
+            for (n, slot) in table.iter_mut().enumerate().skip(1) {
+                if adjacent >= n as u8 && standing[s as usize] < n as u8 {
+                    *slot |= bit(s);
+                }
+            }
+        }
+        table
     }
 
     /// KH 2: tiles of `seat` with no adjacent field tile.

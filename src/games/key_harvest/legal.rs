@@ -132,7 +132,7 @@ impl Game {
                 }
                 if can(TurnAction::Worker) {
                     // Workers of one number share their legal spaces.
-                    let mut by_number: [Option<SpaceSet>; 6] = [None; 6];
+                    let table = self.worker_space_table(seat, None);
                     for w in Worker::ALL {
                         let avail = if w.is_townsfolk() {
                             s.town & (1 << (w.index() - 6)) != 0
@@ -140,8 +140,7 @@ impl Game {
                             p.unplayed & (1 << w.index()) != 0
                         };
                         if avail {
-                            let sp = *by_number[w.number() as usize]
-                                .get_or_insert_with(|| self.worker_spaces(seat, w, None));
+                            let sp = table[w.number() as usize];
                             if sp != 0 {
                                 out.push(Choice::PlayWorker {
                                     worker: w,
