@@ -1,0 +1,305 @@
+//! Key Harvest country boards as phone-width ASCII text (design/KEY-HARVEST-BOARD.md section 6).
+//!
+//! Every space is a 3-character token followed by one space; rows B, D and F start 2 characters
+//! further right, so each hex sits between its two neighbours above and below:
+//!
+//! ```text
+//!    1   2   3   4   5   6   7   8
+//! A  A1  A2  A3 <1>  A5  A6  A7  A8
+//! B    B1 (w) (r)  B4  B5  B6  B7  B8
+//! ```
+//!
+//! `[H]` is an unharvested field tile, `(h)` a harvested one (brackets and case both differ, as
+//! c/C, v/V and w/W are hard to tell apart on a phone), `<4>` a worker and ` B4` an empty space,
+//! which shows its reference so nobody has to count columns. ASCII only: emoji and CJK break the
+//! alignment in Discord code blocks.
+//!
+//! The drawing follows the board's own rows, columns and letters; a board with references longer
+//! than 2 characters gets wider tokens (a reference plus one space) so that the columns stay
+//! aligned.
+
+use crate::games::key_harvest::board::{Board, Crop, Space};
+
+/// What one space of a country board shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Empty,
+    Field { crop: Crop, harvested: bool },
+    Worker { number: u8 },
+}
+
+/// The longest a legend line may be (section 6).
+const LEGEND_WIDTH: usize = 36;
+
+/// Token width: 3 for the standard board (`[H]`, ` B4`), wider for longer references.
+fn token_width(board: &Board) -> usize {
+    let longest = (0..Board::SPACES as Space)
+        .map(|s| board.reference(s).len())
+        .max()
+        .unwrap_or(2);
+    (longest + 1).max(3)
+}
+
+fn field_token(board: &Board, crop: Crop, harvested: bool) -> String {
+    let letter = board.letter(crop);
+    if harvested {
+        format!("({})", letter.to_ascii_lowercase())
+    } else {
+        format!("[{letter}]")
+    }
+}
+
+fn cell_token(board: &Board, s: Space, cell: Cell) -> String {
+    match cell {
+        Cell::Empty => format!(" {}", board.reference(s)),
+        Cell::Field { crop, harvested } => field_token(board, crop, harvested),
+        Cell::Worker { number } => format!("<{number}>"),
+    }
+}
+
+/// The grid: header line + one line per row, exactly as section 6 (tokens `[H]`, `(h)`, `<4>`,
+/// ` B4`), no trailing spaces, ASCII only. `cells.len() == 56`, indexed by Space.
+pub fn draw_board(board: &Board, cells: &[Cell]) -> String {
+    assert_eq!(cells.len(), Board::SPACES, "one cell per space");
+    let width = token_width(board);
+    let pitch = width + 1;
+    let label_width = (0..board.rows())
+        .map(|r| board.row_label(r).len())
+        .max()
+        .unwrap_or(1);
+    let prefix = label_width + 1;
+
+    // Header: each column number centred over its tokens in the unshifted rows.
+    let mut header = vec![b' '; prefix + pitch * board.columns() + 4];
+    for c in 0..board.columns() {
+        let number = (c + 1).to_string();
+        let centre = prefix + pitch * c + width / 2;
+        let start = centre - (number.len() - 1) / 2;
+        header[start..start + number.len()].copy_from_slice(number.as_bytes());
+    }
+    let mut out = String::from_utf8(header)
+        .expect("ASCII")
+        .trim_end()
+        .to_string();
+
+    for r in 0..board.rows() {
+        let mut line = format!("{:<label_width$} ", board.row_label(r));
+        if r % 2 == 1 {
+            line.push_str(&" ".repeat(pitch / 2));
+        }
+        for c in 0..board.columns() {
+            if c > 0 {
+                line.push(' ');
+            }
+            let s = (r * board.columns() + c) as Space;
+            let token = cell_token(board, s, cells[s as usize]);
+            line.push_str(&format!("{token:>width$}"));
+        }
+        out.push('\n');
+        out.push_str(line.trim_end());
+    }
+    out
+}
+
+/// The legend block of section 6 (built from the board's letters): what the four kinds of token
+/// mean, then each crop's letter. A letter that is not the crop name's initial gets its counter
+/// colour as a hint (`R wine (red)`). Lines are at most 36 characters.
+pub fn legend(board: &Board) -> String {
+    let width = token_width(board);
+    let first = Crop::ALL[0];
+    let example = if board.rows() >= 2 && board.columns() >= 4 {
+        (board.columns() + 3) as Space // B4 on the standard board
+    } else {
+        0
+    };
+    let mut lines = vec![
+        format!(
+            "{:>width$} unharvested field (large symbol)",
+            field_token(board, first, false)
+        ),
+        format!(
+            "{:>width$} harvested field (small symbol)",
+            field_token(board, first, true)
+        ),
+        format!("{:>width$} worker tile: its number", "<4>"),
+        format!(
+            "{:>width$} empty space: its reference",
+            format!(" {}", board.reference(example))
+        ),
+    ];
+    let mut current = String::new();
+    for crop in Crop::ALL {
+        let letter = board.letter(crop);
+        let initial = crop.name().chars().next().map(|c| c.to_ascii_uppercase());
+        let entry = if initial == Some(letter) {
+            format!("{letter} {}", crop.name())
+        } else {
+            format!("{letter} {} ({})", crop.name(), board.counter_colour(crop))
+        };
+        if !current.is_empty() && current.len() + 2 + entry.len() > LEGEND_WIDTH {
+            lines.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push_str("  ");
+        }
+        current.push_str(&entry);
+    }
+    lines.push(current);
+    lines.join("\n")
+}
+
+/// A tile outside a board (registry, store), e.g. `B5[V]`: its reference and its unharvested
+/// token.
+pub fn tile_token(board: &Board, s: Space) -> String {
+    format!(
+        "{}{}",
+        board.reference(s),
+        field_token(board, board.crop(s), false)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Section 6's worked example: the pink player's board in mid-game.
+    const EXAMPLE: &str = "   1   2   3   4   5   6   7   8
+A  A1  A2  A3 <1>  A5  A6  A7  A8
+B    B1 (w) (r)  B4  B5  B6  B7  B8
+C  C1 [H] (c)  C4  C5  C6  C7  C8
+D    D1 [R] <2>  D4 [H] (r)  D7  D8
+E  E1  E2  E3  E4 <4> [V] [C]  E8
+F    F1  F2  F3 [V] [C] (h)  F7  F8
+G  G1 [R]  G3  G4  G5  G6  G7  G8";
+
+    const LEGEND: &str = "[H] unharvested field (large symbol)
+(h) harvested field (small symbol)
+<4> worker tile: its number
+ B4 empty space: its reference
+H hops  V vegetables  C cider apples
+R wine (red)  W wheat";
+
+    fn sp(board: &Board, r: &str) -> Space {
+        board.parse_reference(r).unwrap()
+    }
+
+    /// The example's cells, built from its description: crops come from the board.
+    fn example_cells(board: &Board) -> Vec<Cell> {
+        let mut cells = vec![Cell::Empty; Board::SPACES];
+        let unharvested = ["C2", "D2", "D5", "E6", "E7", "F4", "F5", "G2"];
+        let harvested = ["B2", "B3", "C3", "D6", "F6"];
+        for (refs, harvested) in [(&unharvested[..], false), (&harvested[..], true)] {
+            for r in refs {
+                let s = sp(board, r);
+                cells[s as usize] = Cell::Field {
+                    crop: board.crop(s),
+                    harvested,
+                };
+            }
+        }
+        for (r, number) in [("A4", 1), ("D3", 2), ("E5", 4)] {
+            cells[sp(board, r) as usize] = Cell::Worker { number };
+        }
+        cells
+    }
+
+    #[test]
+    fn draws_the_worked_example_exactly() {
+        let board = Board::standard();
+        let text = draw_board(&board, &example_cells(&board));
+        let got: Vec<&str> = text.lines().collect();
+        let want: Vec<&str> = EXAMPLE.lines().collect();
+        assert_eq!(got.len(), 8);
+        for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert_eq!(g, w, "line {i}");
+        }
+        assert_eq!(text, EXAMPLE);
+        let lengths: Vec<usize> = got.iter().map(|l| l.len()).collect();
+        assert_eq!(lengths, [32, 33, 35, 33, 35, 33, 35, 33]);
+        assert!(text.is_ascii());
+        assert!(!text.contains('\t'));
+    }
+
+    #[test]
+    fn tokens_and_header_digits_sit_at_their_computed_index() {
+        let board = Board::standard();
+        let text = draw_board(&board, &[Cell::Empty; Board::SPACES]);
+        let lines: Vec<&str> = text.lines().collect();
+        for c in 1..=8 {
+            let i = 3 + 4 * (c - 1);
+            assert_eq!(&lines[0][i..=i], c.to_string());
+        }
+        for r in 0..7 {
+            let line = lines[r + 1];
+            assert!(!line.ends_with(' '));
+            for c in 1..=8 {
+                let start = 2 + 2 * (r % 2) + 4 * (c - 1);
+                let reference = board.reference((r * 8 + c - 1) as Space);
+                assert_eq!(&line[start..start + 3], format!(" {reference}"));
+                if c > 1 {
+                    assert_eq!(&line[start - 1..start], " ");
+                }
+            }
+            assert!(line.len() <= 40);
+        }
+    }
+
+    #[test]
+    fn field_tokens_use_the_board_letters() {
+        let board = Board::standard();
+        let mut cells = vec![Cell::Empty; Board::SPACES];
+        cells[0] = Cell::Field {
+            crop: Crop::Wine,
+            harvested: false,
+        };
+        cells[1] = Cell::Field {
+            crop: Crop::CiderApples,
+            harvested: true,
+        };
+        cells[2] = Cell::Worker { number: 5 };
+        let text = draw_board(&board, &cells);
+        assert!(
+            text.lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("A [R] (c) <5>  A4")
+        );
+    }
+
+    #[test]
+    fn legend_matches_section_6() {
+        let board = Board::standard();
+        let text = legend(&board);
+        assert_eq!(text, LEGEND);
+        assert!(
+            text.lines()
+                .all(|l| l.len() <= LEGEND_WIDTH && l.is_ascii())
+        );
+    }
+
+    #[test]
+    fn legend_follows_the_file_letters() {
+        let text = include_str!("../games/key_harvest/board.toml")
+            .replacen("letter = \"H\"", "letter = \"P\"", 1)
+            .replacen("letter = \"R\"", "letter = \"I\"", 1);
+        let board = Board::from_toml(&text).unwrap();
+        let legend = legend(&board);
+        assert!(legend.starts_with("[P] unharvested"), "{legend}");
+        assert!(legend.contains("(p) harvested"), "{legend}");
+        assert!(legend.contains("P hops (brown)"), "{legend}");
+        assert!(legend.contains("I wine (red)"), "{legend}");
+        assert!(legend.lines().all(|l| l.len() <= LEGEND_WIDTH));
+    }
+
+    #[test]
+    fn tile_tokens_outside_a_board() {
+        let board = Board::standard();
+        assert_eq!(tile_token(&board, sp(&board, "B5")), "B5[V]");
+        assert_eq!(tile_token(&board, sp(&board, "G8")), "G8[C]");
+        let six: Vec<String> = ["A1", "B2", "C3", "D4", "E5", "F6"]
+            .iter()
+            .map(|r| tile_token(&board, sp(&board, r)))
+            .collect();
+        assert_eq!(six.join(" ").len(), 35);
+    }
+}
