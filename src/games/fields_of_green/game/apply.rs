@@ -107,7 +107,8 @@ pub(super) fn apply(
             let coins = 2 + 2 * *food as u32;
             let p = &mut g.s.players[seat];
             p.food -= *food as u32;
-            p.coins += coins;
+            // Supplies are unlimited (ruling 1): saturate rather than wrap.
+            p.coins = p.coins.saturating_add(coins);
             p.revealed = None;
             g.s.discard.push(d);
             ev.push(Event::WentToMarket {
@@ -414,9 +415,9 @@ fn repeat_cost(
         .expect("max > 0 means a Repeat exists");
     let one = cost3(deck, farm, coins, food, subject, &pay);
     Ok(Cost3 {
-        coins: one.coins * extra as u32,
-        water: one.water * extra as u32,
-        food: one.food * extra as u32,
+        coins: one.coins.saturating_mul(extra as u32),
+        water: one.water.saturating_mul(extra as u32),
+        food: one.food.saturating_mul(extra as u32),
     })
 }
 
@@ -426,6 +427,18 @@ pub(super) struct Cost3 {
     pub coins: u32,
     pub water: u32,
     pub food: u32,
+}
+
+impl Cost3 {
+    /// Both costs together; a cost too large to count is too large to pay, so saturating is
+    /// exact for every check that follows.
+    fn plus(self, o: Cost3) -> Cost3 {
+        Cost3 {
+            coins: self.coins.saturating_add(o.coins),
+            water: self.water.saturating_add(o.water),
+            food: self.food.saturating_add(o.food),
+        }
+    }
 }
 
 pub(super) fn cost3(
@@ -605,11 +618,7 @@ pub(super) fn check_build(
         .as_ref()
         .filter(|a| a.timing == Timing::Immediate);
     let rep = repeat_cost(deck, &p.farm, p.coins, p.food, pos, ability, extra)?;
-    let total = Cost3 {
-        coins: cost.coins + rep.coins,
-        water: cost.water + rep.water,
-        food: cost.food + rep.food,
-    };
+    let total = cost.plus(rep);
     let water = check_payment(g, seat, info, pos, total, water)?;
     let tiles = check_tiles(g, seat, CellCard::Location(d), tiles)?;
     Ok(BuildPlan {
@@ -834,9 +843,10 @@ fn gain_delta(g: &mut Game, seat: usize, subject: Pos, d: Delta, ev: &mut Vec<Ev
     let cap = eval::food_capacity(&g.deck, &g.s.players[seat].farm);
     let p = &mut g.s.players[seat];
     let food = d.food.min(cap.saturating_sub(p.food));
-    p.coins += d.coins;
+    // Supplies are unlimited (ruling 1): counts saturate rather than wrap.
+    p.coins = p.coins.saturating_add(d.coins);
     p.food += food;
-    p.vp_tokens += d.vp;
+    p.vp_tokens = p.vp_tokens.saturating_add(d.vp);
     ev.push(Event::Gained {
         seat,
         pos: subject,
@@ -975,11 +985,7 @@ pub(super) fn check_harvest(
     }
     let base = cost3(deck, &p.farm, p.coins, p.food, pos, &ability.cost);
     let rep = repeat_cost(deck, &p.farm, p.coins, p.food, pos, Some(ability), extra)?;
-    let total = Cost3 {
-        coins: base.coins + rep.coins,
-        water: base.water + rep.water,
-        food: base.food + rep.food,
-    };
+    let total = base.plus(rep);
     let water = check_payment(g, seat, info, pos, total, water)?;
     Ok(HarvestPlan {
         i,
