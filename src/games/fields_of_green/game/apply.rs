@@ -7,7 +7,7 @@ use crate::games::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
 use crate::games::fields_of_green::effects::{
     Ability, Cost, Effect, Filter, Modifier, Scope, Timing,
 };
-use crate::games::fields_of_green::error::ActionError;
+use crate::games::fields_of_green::error::{ActionError, Space};
 use crate::games::fields_of_green::event::{Delta, Event};
 use crate::games::fields_of_green::farm::{Cell, CellCard, Farm, Pos};
 use smol_str::SmolStr;
@@ -123,7 +123,7 @@ pub(super) fn apply(
             let p = &g.s.players[seat];
             let i = match p.farm.index_of(*pos) {
                 Some(i) if !p.farm.cells[i].face_up => i,
-                _ => return Err(ActionError::NotOpenArea(*pos)),
+                _ => return Err(ActionError::NotOpenArea(Space::on(&p.farm, *pos))),
             };
             if p.coins < 1 {
                 return Err(ActionError::NotEnoughCoins {
@@ -232,20 +232,33 @@ pub(super) fn check_place_water(
     let must = (p.pending_water as u32).min(room) as usize;
     if towers.len() != must {
         return Err(ActionError::BadWaterPlacement(format!(
-            "place exactly {must} Water"
+            "place exactly {must} Water, not {}",
+            towers.len()
         )));
     }
     let mut left = rooms.clone();
+    let rooms = &rooms;
     let mut out = Vec::with_capacity(must);
     for &pos in towers {
+        let at = || p.farm.label(pos);
         let k = left
             .iter()
             .position(|&(i, _)| p.farm.cells[i].pos == pos)
-            .ok_or_else(|| ActionError::BadWaterPlacement(format!("no Water Tower at {pos:?}")))?;
+            .ok_or_else(|| {
+                ActionError::BadWaterPlacement(format!("there is no Water Tower at {}", at()))
+            })?;
         if left[k].1 == 0 {
-            return Err(ActionError::BadWaterPlacement(format!(
-                "the tower at {pos:?} is full"
-            )));
+            // Say what is true: full from the start, or room for fewer Water than named.
+            let room = rooms[k].1;
+            let why = match room {
+                0 => format!("the Water Tower at {} is full", at()),
+                _ => format!(
+                    "the Water Tower at {} has room for only {room} Water, and you named it {} times",
+                    at(),
+                    towers.iter().filter(|&&t| t == pos).count()
+                ),
+            };
+            return Err(ActionError::BadWaterPlacement(why));
         }
         left[k].1 -= 1;
         out.push(left[k].0);
@@ -497,8 +510,9 @@ fn check_payment(
     }
     if water.len() as u32 != cost.water {
         return Err(ActionError::BadWaterPayment(format!(
-            "name exactly {} Water",
-            cost.water
+            "name exactly {} Water, not {}",
+            cost.water,
+            water.len()
         )));
     }
     // Ruling 11: each Water comes from a tower in range holding it.
@@ -510,12 +524,16 @@ fn check_payment(
             .position(|&(i, _)| p.farm.cells[i].pos == pos)
             .ok_or_else(|| {
                 ActionError::BadWaterPayment(format!(
-                    "no Water Tower with Water in range at {pos:?}"
+                    "there is no Water Tower with Water in range at {}",
+                    p.farm.label(pos)
                 ))
             })?;
         if left[k].1 == 0 {
+            let named = water.iter().filter(|&&t| t == pos).count();
             return Err(ActionError::BadWaterPayment(format!(
-                "the tower at {pos:?} has no more Water"
+                "the Water Tower at {} holds only {} Water, and you named it {named} times",
+                p.farm.label(pos),
+                p.farm.cells[left[k].0].water
             )));
         }
         left[k].1 -= 1;
@@ -586,11 +604,7 @@ fn check_tiles(
 }
 
 fn host_text(deck: &Deck, e: EquipIdx) -> String {
-    let def = deck.equip(e);
-    match def.host_timing {
-        None => format!("{:?}", def.host),
-        Some(t) => format!("{:?} with a {:?} ability", def.host, t),
-    }
+    crate::games::fields_of_green::text::host_text(deck, e)
 }
 
 pub(super) fn check_build(
@@ -606,7 +620,7 @@ pub(super) fn check_build(
     let deck = &*g.deck;
     let p = &g.s.players[seat];
     if !p.farm.is_build_space(pos) {
-        return Err(ActionError::NotBuildable(pos));
+        return Err(ActionError::NotBuildable(Space::on(&p.farm, pos)));
     }
     let def = deck.location(d);
     let mut cost = cost3(deck, &p.farm, p.coins, p.food, pos, &def.cost);
@@ -658,7 +672,7 @@ pub(super) fn check_special(
         }
     };
     if !p.farm.is_build_space(pos) {
-        return Err(ActionError::NotBuildable(pos));
+        return Err(ActionError::NotBuildable(Space::on(&p.farm, pos)));
     }
     if p.coins < coins {
         return Err(ActionError::NotEnoughCoins {
@@ -971,13 +985,11 @@ pub(super) fn check_harvest(
     if p.harvest_done {
         return Err(ActionError::HarvestDone);
     }
-    let i = p
-        .farm
-        .index_of(pos)
-        .ok_or(ActionError::NoHarvestAbility(pos))?;
+    let none_there = || ActionError::NoHarvestAbility(Space::on(&p.farm, pos));
+    let i = p.farm.index_of(pos).ok_or_else(none_there)?;
     let ability = eval::cell_ability(deck, &p.farm, i)
         .filter(|a| a.timing == Timing::Harvest)
-        .ok_or(ActionError::NoHarvestAbility(pos))?;
+        .ok_or_else(none_there)?;
     // Ruling 14: once each, more only where an Equipment says so.
     let used = p.harvested.iter().filter(|&&x| x == pos).count();
     if used >= info.harvest_limit(&p.farm, i) as usize {
