@@ -313,7 +313,7 @@ fn bad_input_fails_with_a_clear_message() {
     let o = farmhand(&["replay", arg(&unknown)]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("unknown card \"no_such_card\""),
+        stderr(&o).contains("there is no card \"no_such_card\" in this deck"),
         "{}",
         stderr(&o)
     );

@@ -3,7 +3,7 @@
 //! show. Also: replays are deterministic, and snapshots survive a JSON round trip.
 
 use farmhand::games::fields_of_green::event::Event;
-use farmhand::games::fields_of_green::game::{SetupError, TieBreak};
+use farmhand::games::fields_of_green::game::{PRESET_MAX, SetupError, TieBreak};
 use farmhand::games::fields_of_green::replay::{self, Report, Scenario};
 use farmhand::games::fields_of_green::{Action, Deck, Game, GameSnapshot, Phase, Pos};
 use smol_str::SmolStr;
@@ -286,7 +286,7 @@ fn scenario_three_player_draft() {
     );
     assert_eq!(
         r.rejected[0].error,
-        "space Pos { x: 2, y: 1 } is not an empty space next to your farm"
+        "D3 is not an empty space next to your farm"
     );
     let refill = r.steps.iter().find(|s| s.index == 14).unwrap();
     assert!(refill.events.contains(&Event::Refilled {
@@ -381,4 +381,184 @@ fn scenario_with_bad_setup_is_an_error() {
         replay::replay(Deck::default_deck(), &sc).unwrap_err(),
         SetupError::WrongPile { .. }
     ));
+}
+
+fn setup_error(json: &str) -> SetupError {
+    let sc: Scenario = serde_json::from_str(json).unwrap();
+    replay::replay(Deck::default_deck(), &sc).unwrap_err()
+}
+
+/// Issue 9: preset numbers wrapped in release builds (4,294,967,295 coins plus the year-2 income
+/// became 2 coins; a huge VP preset scored 3). A preset out of range is refused, naming the seat
+/// and the field.
+#[test]
+fn scenario_preset_numbers_out_of_range_are_refused() {
+    let farm = r#""cells": [{"pos": {"x": 0, "y": 0}, "card": "water_tower"}, {"pos": {"x": 1, "y": 0}, "card": "silo"}]"#;
+    let e = setup_error(&format!(
+        r#"{{"setup": {{"players": 3, "seed": 1, "start_year": 2,
+             "seats": [null, {{"coins": 4294967295, {farm}}}]}}}}"#
+    ));
+    assert_eq!(
+        e,
+        SetupError::OutOfRange {
+            seat: 1,
+            field: "coins",
+            value: 4_294_967_295,
+            max: PRESET_MAX.into(),
+            why: "",
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "preset for seat 1: coins 4294967295 is more than 1000000"
+    );
+    let e = setup_error(&format!(
+        r#"{{"setup": {{"players": 3, "seed": 1, "start_year": 4, "start_phase": "harvest",
+             "seats": [{{"vp_tokens": 4294967294, {farm}}}]}}}}"#
+    ));
+    assert!(
+        matches!(
+            e,
+            SetupError::OutOfRange {
+                seat: 0,
+                field: "vp_tokens",
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    // Ruling 12: the Food is one pool of the Silos' capacity (one Silo: 4).
+    let e = setup_error(&format!(
+        r#"{{"setup": {{"players": 3, "seed": 1, "seats": [null, null, {{"food": 5, {farm}}}]}}}}"#
+    ));
+    assert_eq!(
+        e.to_string(),
+        "preset for seat 2: food 5 is more than 4 (the Silos' capacity, ruling 12)"
+    );
+    // Ruling 3: a Water Tower holds 3.
+    let e = setup_error(
+        r#"{"setup": {"players": 3, "seed": 1, "seats": [{"cells": [{"pos": {"x": 0, "y": 0}, "card": "water_tower", "water": 200}]}]}}"#,
+    );
+    assert_eq!(
+        e.to_string(),
+        "preset for seat 0: water 200 on the Water Tower at (0,0) is more than its capacity 3 (ruling 3)"
+    );
+}
+
+/// Issue 9: at the limit, nothing wraps. A seat preset with the most coins and VP tokens allowed
+/// gets its year-2 income on top (ruling 3) and is scored exactly (ruling 18).
+#[test]
+fn scenario_preset_at_the_limit_counts_exactly() {
+    let farm = r#""cells": [{"pos": {"x": 0, "y": 0}, "card": "water_tower", "water": 3}, {"pos": {"x": 1, "y": 0}, "card": "silo"}]"#;
+    let sc: Scenario = serde_json::from_str(&format!(
+        r#"{{"setup": {{"players": 3, "seed": 1, "start_year": 2,
+             "seats": [{{"coins": {PRESET_MAX}, "vp_tokens": {PRESET_MAX}, {farm}}}]}}}}"#
+    ))
+    .unwrap();
+    let (g, _) = replay::replay(Deck::default_deck(), &sc).unwrap();
+    assert_eq!(g.state().players[0].coins, PRESET_MAX + 3);
+    let sc: Scenario = serde_json::from_str(&format!(
+        r#"{{"setup": {{"players": 3, "seed": 1, "start_year": 4, "start_phase": "harvest",
+             "seats": [{{"coins": {PRESET_MAX}, "vp_tokens": {PRESET_MAX}, {farm}}}]}}}}"#
+    ))
+    .unwrap();
+    let (g, r) = replay::replay(Deck::default_deck(), &sc).unwrap();
+    assert!(g.is_over());
+    let pad = &r.scores.unwrap()[0];
+    assert_eq!(pad.money, PRESET_MAX / 3);
+    assert_eq!(pad.tokens, PRESET_MAX);
+    assert_eq!(pad.total, PRESET_MAX + PRESET_MAX / 3);
+    assert_eq!(r.winners, Some((vec![0], TieBreak::None)));
+}
+
+/// Issue 9 (the scenario README: "asking for a fourth copy of a design is an error"): pile tops
+/// used to collapse a fourth copy silently onto one already pulled; now the setup is refused,
+/// naming the card. The deck has 3 copies of each location.
+#[test]
+fn scenario_fourth_copy_of_a_card_is_refused() {
+    let e = setup_error(
+        r#"{"setup": {"players": 3, "seed": 1, "piles": [["wheat", "corn", "wheat", "wheat", "wheat"], [], [], []]}}"#,
+    );
+    assert_eq!(
+        e,
+        SetupError::TooManyCopies {
+            id: "wheat".into(),
+            name: "Wheat".into(),
+            copies: 3
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "this setup uses more copies of Wheat (\"wheat\") than the 3 in the deck"
+    );
+    // Copies in a preset farm count too: two in the farm, two on the pile.
+    let e = setup_error(
+        r#"{"setup": {"players": 3, "seed": 1, "piles": [["wheat", "wheat"], [], [], []],
+             "seats": [{"cells": [{"pos": {"x": 0, "y": 0}, "card": "wheat"}, {"pos": {"x": 1, "y": 0}, "card": "wheat"}]}]}}"#,
+    );
+    assert!(
+        matches!(&e, SetupError::TooManyCopies { id, .. } if id == "wheat"),
+        "{e:?}"
+    );
+    // Three copies on top are fine, and they are the top three, first named on top.
+    let sc: Scenario = serde_json::from_str(
+        r#"{"setup": {"players": 3, "seed": 1, "piles": [["wheat", "corn", "wheat", "wheat"], [], [], []]}}"#,
+    )
+    .unwrap();
+    let (g, _) = replay::replay(Deck::default_deck(), &sc).unwrap();
+    let pile = &g.state().piles[0];
+    let top: Vec<&str> = pile
+        .iter()
+        .rev()
+        .take(4)
+        .map(|&d| g.deck().location(d).id.as_str())
+        .collect();
+    assert_eq!(top, ["wheat", "corn", "wheat", "wheat"]);
+}
+
+/// Issue 9: three tiles of an Equipment the deck has two of (ruling 17's 15 designs x 2) are
+/// refused, naming the tile, whether on the stack's top, in farms or set aside; two alike on one
+/// card are refused too (ruling 17: never two of the same kind).
+#[test]
+fn scenario_third_tile_of_an_equipment_is_refused() {
+    let third = SetupError::TooManyCopies {
+        id: "hoses".into(),
+        name: "Hoses".into(),
+        copies: 2,
+    };
+    assert_eq!(
+        setup_error(
+            r#"{"setup": {"players": 3, "seed": 1, "equipment": ["hoses", "sacks", "hoses", "hoses"]}}"#
+        ),
+        third
+    );
+    assert_eq!(
+        setup_error(
+            r#"{"setup": {"players": 3, "seed": 1, "equipment": ["hoses"],
+                 "seats": [{"cells": [{"pos": {"x": 0, "y": 0}, "card": "water_tower", "equipment": ["hoses"]}], "set_aside": ["hoses"]}]}}"#
+        ),
+        third
+    );
+    let e = setup_error(
+        r#"{"setup": {"players": 3, "seed": 1,
+             "seats": [{"cells": [{"pos": {"x": 0, "y": 0}, "card": "water_tower", "equipment": ["hoses", "hoses"]}]}]}}"#,
+    );
+    assert_eq!(
+        e.to_string(),
+        "preset for seat 0: two Hoses tiles on the card at (0,0): never two of the same kind (ruling 17)"
+    );
+    // Two on top are fine, in the order named.
+    let sc: Scenario = serde_json::from_str(
+        r#"{"setup": {"players": 3, "seed": 1, "equipment": ["hoses", "sacks", "hoses"]}}"#,
+    )
+    .unwrap();
+    let (g, _) = replay::replay(Deck::default_deck(), &sc).unwrap();
+    let top: Vec<&str> = g
+        .state()
+        .equipment
+        .iter()
+        .take(3)
+        .map(|&e| g.deck().equip(e).id.as_str())
+        .collect();
+    assert_eq!(top, ["hoses", "sacks", "hoses"]);
 }

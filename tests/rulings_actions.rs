@@ -6,7 +6,7 @@ use common::*;
 use farmhand::games::fields_of_green::event::{Delta, Direction, Event};
 use farmhand::games::fields_of_green::farm::CellCard;
 use farmhand::games::fields_of_green::game::{PresetCell, PresetSeat};
-use farmhand::games::fields_of_green::{Action, ActionError, Game, Phase, Pos};
+use farmhand::games::fields_of_green::{Action, ActionError, Game, Phase, Pos, Space};
 
 /// The hand most tests give seat 0 (Field 3, Livestock 1, Construction 1, Building 1).
 const HAND: &[&str] = &["wheat", "corn", "potatoes", "sheep", "tool_shed", "market"];
@@ -412,11 +412,11 @@ fn ruling_08_e_restore_open_area_for_one_coin() {
     );
     assert_eq!(
         refused(&mut g, 0, Action::Restore { pos: p(1, 0) }),
-        ActionError::NotOpenArea(p(1, 0))
+        ActionError::NotOpenArea(Space::new(p(1, 0), "C2"))
     );
     assert_eq!(
         refused(&mut g, 0, Action::Restore { pos: p(5, 5) }),
-        ActionError::NotOpenArea(p(5, 5))
+        ActionError::NotOpenArea(Space::new(p(5, 5), "(5,5)"))
     );
     let ev = ok(&mut g, 0, Action::Restore { pos: p(0, 1) });
     assert!(ev.contains(&Event::Restored {
@@ -717,22 +717,28 @@ fn ruling_10_build_only_on_empty_orthogonally_adjacent_spaces() {
         p(1, 1),
     ]);
     assert_eq!(build_positions(&g, 0), want);
-    for bad in [p(2, 1), p(-1, -1), p(2, -1), p(-1, 1)] {
+    // The grid the player sees runs from A1 at (-1,-1) to D3 at (2,1).
+    for (bad, label) in [
+        (p(2, 1), "D3"),
+        (p(-1, -1), "A1"),
+        (p(2, -1), "D1"),
+        (p(-1, 1), "A3"),
+    ] {
         assert_eq!(
             refused(&mut g, 0, build(bad.x, bad.y)),
-            ActionError::NotBuildable(bad),
+            ActionError::NotBuildable(Space::new(bad, label)),
             "diagonal {bad:?}"
         );
     }
     assert_eq!(
         refused(&mut g, 0, build(1, 0)),
-        ActionError::NotBuildable(p(1, 0)),
+        ActionError::NotBuildable(Space::new(p(1, 0), "C2")),
         "occupied"
     );
     assert_eq!(
         refused(&mut g, 0, build(5, 5)),
-        ActionError::NotBuildable(p(5, 5)),
-        "detached"
+        ActionError::NotBuildable(Space::new(p(5, 5), "(5,5)")),
+        "detached: off the grid, named as a scenario file writes it"
     );
     assert_eq!(
         refused(
@@ -743,7 +749,7 @@ fn ruling_10_build_only_on_empty_orthogonally_adjacent_spaces() {
                 equipment: vec![]
             }
         ),
-        ActionError::NotBuildable(p(2, 1))
+        ActionError::NotBuildable(Space::new(p(2, 1), "D3"))
     );
     assert_eq!(
         refused(
@@ -754,7 +760,7 @@ fn ruling_10_build_only_on_empty_orthogonally_adjacent_spaces() {
                 equipment: vec![]
             }
         ),
-        ActionError::NotBuildable(p(0, 0))
+        ActionError::NotBuildable(Space::new(p(0, 0), "B2"))
     );
     // Negative coordinates are fine: the farm grows in every direction.
     ok(&mut g, 0, build(-1, 0));

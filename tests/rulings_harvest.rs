@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use farmhand::games::fields_of_green::event::{Delta, Event};
-use farmhand::games::fields_of_green::{Action, ActionError, Game, Phase, Pos};
+use farmhand::games::fields_of_green::{Action, ActionError, Game, Phase, Pos, Space};
 
 fn harvests(g: &Game, seat: usize) -> Vec<Action> {
     g.legal_actions(seat)
@@ -136,11 +136,11 @@ fn ruling_14_each_ability_once() {
     assert_eq!(g.public_view().seats[0].harvested, vec![p(0, 1)]);
     assert_eq!(
         refused(&mut g, 0, harvest(1, 0)),
-        ActionError::NoHarvestAbility(p(1, 0))
+        ActionError::NoHarvestAbility(Space::new(p(1, 0), "C2"))
     );
     assert_eq!(
         refused(&mut g, 0, harvest(7, 7)),
-        ActionError::NoHarvestAbility(p(7, 7))
+        ActionError::NoHarvestAbility(Space::new(p(7, 7), "(7,7)"))
     );
 }
 
@@ -545,7 +545,7 @@ fn ruling_15_open_area_has_no_type_ability_or_vp() {
     let mut g = harvest_game(3, 4, vec![farm]);
     assert_eq!(
         refused(&mut g, 0, harvest(0, 1)),
-        ActionError::NoHarvestAbility(p(0, 1))
+        ActionError::NoHarvestAbility(Space::new(p(0, 1), "B3"))
     );
     ok(&mut g, 0, harvest(1, 1));
     assert!(g.is_over());
@@ -577,7 +577,7 @@ fn ruling_15_nothing_can_be_built_on_an_open_area() {
     select_all(&mut g, &[Some("corn")]);
     assert_eq!(
         refused(&mut g, 0, build(0, 1)),
-        ActionError::NotBuildable(p(0, 1))
+        ActionError::NotBuildable(Space::new(p(0, 1), "B3"))
     );
     assert_eq!(
         refused(
@@ -588,7 +588,7 @@ fn ruling_15_nothing_can_be_built_on_an_open_area() {
                 equipment: vec![]
             }
         ),
-        ActionError::NotBuildable(p(0, 1))
+        ActionError::NotBuildable(Space::new(p(0, 1), "B3"))
     );
     assert_eq!(
         refused(
@@ -599,7 +599,7 @@ fn ruling_15_nothing_can_be_built_on_an_open_area() {
                 equipment: vec![]
             }
         ),
-        ActionError::NotBuildable(p(0, 1))
+        ActionError::NotBuildable(Space::new(p(0, 1), "B3"))
     );
     assert!(!g.legal_actions(0).iter().any(|a| match a {
         Action::Build { pos, .. } | Action::WaterTower { pos, .. } | Action::Silo { pos, .. } =>

@@ -145,51 +145,129 @@ fn ruling_18_every_line_of_the_pad() {
     assert_eq!(pad.coins, 11);
 }
 
+/// A seat whose Building at (0,1) carries a Power Generator; the tower at (0,0) is full, so no
+/// empty-tower VP.
+fn with_generator(coins: u32, building: &str, extra: Vec<PresetCell>) -> PresetSeat {
+    let mut cells = vec![
+        tower(0, 0, 3),
+        silo(1, 0),
+        with_eq(card(0, 1, building), &["power_generator"]),
+    ];
+    cells.extend(extra);
+    PresetSeat {
+        coins,
+        food: 0,
+        vp_tokens: 0,
+        cells,
+        set_aside: vec![],
+    }
+}
+
+/// The pad adds up line by line.
+fn assert_adds_up(p: &ScorePad) {
+    assert_eq!(
+        p.total,
+        p.cards + p.tokens + p.equipment + p.money + p.food + p.water_towers + p.game_end_total,
+        "{p:?}"
+    );
+    assert_eq!(
+        p.game_end_total,
+        p.game_end.iter().map(|l| l.vp).sum::<u32>()
+    );
+}
+
+fn game_end_vp(p: &ScorePad, card: &str) -> u32 {
+    p.game_end
+        .iter()
+        .find(|l| l.card == card)
+        .unwrap_or_else(|| panic!("no {card} line in {p:?}"))
+        .vp
+}
+
 /// Ruling 18: the Power Generator ("pay coins to apply this Building's Game End ability again")
-/// is used when it scores more than the coins cost in money VP, and not otherwise.
+/// is used when it raises the score, and not otherwise. Rulebook p.9 ("Game End"): Equipment Game
+/// End abilities come before the coins and before the locations' Game End abilities, so the
+/// payment is made first and the repeat, the money line and the Market all count what is left.
 #[test]
 fn ruling_18_power_generator_pays_when_worth_it() {
-    let with_pg = |building: &str, extra: Vec<PresetCell>| {
-        let mut cells = vec![
-            tower(0, 0, 3),
-            silo(1, 0),
-            with_eq(card(0, 1, building), &["power_generator"]),
-        ];
-        cells.extend(extra);
-        PresetSeat {
-            coins: 15,
-            food: 0,
-            vp_tokens: 0,
-            cells,
-            set_aside: vec![],
-        }
-    };
-    // Market: 15 coins -> 5 VP, again for 4 coins: 15 -> 11 coins costs 2 money VP, gains 5.
+    // Market, 15 coins. Not paying: Market 5 (15 coins) + money 5 = 10. Paying 4: 11 coins, so
+    // Market 3 + the repeat 3 + money 3 = 9: not worth it.
+    // Market, 40 coins. Not paying: Market 5 + money 13 = 18. Paying: 36 coins, Market 5 (max) +
+    // repeat 5 + money 12 = 22.
     // Farmhouse next to an Open Area scores 0: not worth 4 coins.
     let (_, pads) = final_pads(vec![
-        with_pg("market", vec![]),
-        with_pg("farmhouse", vec![open(1, 1, "wheat")]),
+        with_generator(15, "market", vec![]),
+        with_generator(40, "market", vec![]),
+        with_generator(15, "farmhouse", vec![open(1, 1, "wheat")]),
     ]);
-    assert_eq!(
+    let line = |p: &ScorePad| {
         (
-            pads[0].coins_paid,
-            pads[0].coins,
-            pads[0].money,
-            pads[0].equipment
-        ),
-        (4, 11, 3, 5)
+            p.coins_paid,
+            p.coins,
+            p.money,
+            p.equipment,
+            p.game_end_total,
+        )
+    };
+    assert_eq!(line(&pads[0]), (0, 15, 5, 0, 5));
+    assert_eq!(pads[0].total, 1 + 5 + 5);
+    assert_eq!(line(&pads[1]), (4, 36, 12, 5, 5));
+    assert_eq!(pads[1].total, 1 + 12 + 5 + 5);
+    assert_eq!(line(&pads[2]), (0, 15, 5, 0, 0));
+    pads.iter().for_each(assert_adds_up);
+}
+
+/// Rulebook p.9 order (ruling 18): "Calculate VP from Equipment tiles with Game End abilities"
+/// (the Power Generator's payment is one), then "1 VP for every 3 coins", then "locations in your
+/// Farm with Game End abilities". Coins paid to the Generator are gone before the Market counts
+/// coins: with 16 coins the Generator is worth paying (12 left: Market 4 + repeat 4 + money 4 =
+/// 12, against Market 5 + money 5 = 10), and the Market's line then reads 4, not the 5 that the
+/// 16 coins before the payment would give.
+#[test]
+fn ruling_18_rulebook_p9_generator_paid_before_the_market_counts_coins() {
+    let (_, pads) = final_pads(vec![with_generator(16, "market", vec![])]);
+    let pad = &pads[0];
+    assert_eq!((pad.coins_paid, pad.coins, pad.money), (4, 12, 4));
+    assert_eq!(
+        game_end_vp(pad, "market"),
+        4,
+        "the Market counts the 12 coins left"
     );
-    assert_eq!(pads[0].game_end_total, 5);
-    assert_eq!(pads[0].total, 1 + 5 + 3 + 5);
+    assert_eq!(pad.equipment, 4, "the repeat counts the 12 coins left too");
+    assert_eq!(pad.total, 1 + 4 + 4 + 4);
+    assert_adds_up(pad);
+}
+
+/// Rulebook p.9 order (ruling 18): the decision to pay counts what a coin-counting location
+/// ability elsewhere in the farm loses. The Generator sits on a Granary between two Silos (4 VP,
+/// coins do not matter to it) and a Market stands beside it. With 15 coins, paying 4 would add the
+/// Granary's 4 but cost 2 money VP and 2 Market VP (15 -> 11 coins): a draw, so the coins are kept
+/// (ruling 19's second tie-break). With 16 coins, paying adds 4 and costs 1 money VP and 1 Market
+/// VP (16 -> 12): worth it.
+#[test]
+fn ruling_18_rulebook_p9_generator_decision_counts_what_the_market_loses() {
+    // The Granary at (0,1) touches the tower (0,0), the Market (1,1) and two Silos.
+    let farm = |coins: u32| {
+        let beside = vec![silo(0, 2), silo(-1, 1), card(1, 1, "market")];
+        with_generator(coins, "granary", beside)
+    };
+    let (_, pads) = final_pads(vec![farm(15), farm(16)]);
+    let (kept, paid) = (&pads[0], &pads[1]);
+    assert_eq!(game_end_vp(kept, "granary"), 4);
     assert_eq!(
-        (
-            pads[1].coins_paid,
-            pads[1].coins,
-            pads[1].money,
-            pads[1].equipment
-        ),
+        (kept.coins_paid, kept.coins, kept.money, kept.equipment),
         (0, 15, 5, 0)
     );
+    assert_eq!(game_end_vp(kept, "market"), 5);
+    assert_eq!(
+        (paid.coins_paid, paid.coins, paid.money, paid.equipment),
+        (4, 12, 4, 4)
+    );
+    assert_eq!(game_end_vp(paid, "market"), 4);
+    assert_eq!(game_end_vp(paid, "granary"), 4);
+    assert_eq!(paid.total, kept.total + 2, "{kept:?} {paid:?}");
+    assert_adds_up(kept);
+    assert_adds_up(paid);
 }
 
 /// Ruling 18: "The game ends after the year-4 harvest" (and not after an earlier one); after the

@@ -14,6 +14,8 @@
 use super::{and_list, card_name};
 use crate::games::fields_of_green::Deck;
 use crate::games::fields_of_green::Pos;
+pub use crate::games::fields_of_green::farm::column_label;
+use crate::games::fields_of_green::farm::{grid_bounds, grid_label};
 use crate::games::fields_of_green::view::{CellView, FarmView};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -36,19 +38,9 @@ pub struct GridBounds {
 impl GridBounds {
     /// The grid of `farm`. An empty farm (never seen in a game) gets the 3x3 grid around (0, 0).
     pub fn of(farm: &FarmView) -> GridBounds {
-        let mut cells = farm.cells.iter().map(|c| c.pos);
-        let first = cells.next().unwrap_or(Pos::new(0, 0));
-        let (lo, hi) = cells.fold((first, first), |(lo, hi), p| {
-            (
-                Pos::new(lo.x.min(p.x), lo.y.min(p.y)),
-                Pos::new(hi.x.max(p.x), hi.y.max(p.y)),
-            )
-        });
-        // Saturating: at the i8 edge there is no space to build on anyway (Pos::neighbours).
-        GridBounds {
-            min: Pos::new(lo.x.saturating_sub(1), lo.y.saturating_sub(1)),
-            max: Pos::new(hi.x.saturating_add(1), hi.y.saturating_add(1)),
-        }
+        // The engine's labelling, so its error messages name the spaces as the grid does.
+        let (min, max) = grid_bounds(farm.cells.iter().map(|c| c.pos));
+        GridBounds { min, max }
     }
 
     /// Number of columns.
@@ -76,38 +68,12 @@ impl GridBounds {
         let y = i8::try_from(i16::from(self.min.y) + row as i16).ok()?;
         Some(Pos::new(x, y))
     }
-
-    /// Column and row (from 0) of `pos`, if on the grid.
-    fn index(&self, pos: Pos) -> Option<(usize, usize)> {
-        self.contains(pos).then(|| {
-            (
-                (i16::from(pos.x) - i16::from(self.min.x)) as usize,
-                (i16::from(pos.y) - i16::from(self.min.y)) as usize,
-            )
-        })
-    }
-}
-
-/// The letters of column `col` (from 0): `A`..`Z`, then `AA`, `AB`, ... like a spreadsheet.
-pub fn column_label(col: usize) -> String {
-    let mut n = col + 1;
-    let mut letters = Vec::new();
-    while n > 0 {
-        let r = (n - 1) % 26;
-        letters.push(b'A' + r as u8);
-        n = (n - 1) / 26;
-    }
-    letters.reverse();
-    String::from_utf8(letters).expect("ASCII letters")
 }
 
 /// The coordinate of `pos` on a grid, e.g. `B3`. A position off the grid (a caller error: the
 /// grid holds every card and build space) is shown as `(x,y)` rather than mislabelled.
 pub fn coord_label(bounds: &GridBounds, pos: Pos) -> String {
-    match bounds.index(pos) {
-        Some((col, row)) => format!("{}{}", column_label(col), row + 1),
-        None => format!("({},{})", pos.x, pos.y),
-    }
+    grid_label(bounds.min, bounds.max, pos)
 }
 
 /// Reads a coordinate such as `B3` (any case, surrounding spaces ignored) on the grid of `farm`.

@@ -180,16 +180,20 @@ impl Amount {
     }
 
     /// Evaluates the amount given the value of its count (ignored when there is none).
+    /// Worked out in i64, which cannot overflow (`|per * count| < 2^63`), then clamped to
+    /// `0..=u32::MAX`: a count as large as a preset's coins cannot wrap.
     pub fn eval(&self, counted: u32) -> u32 {
         let n = match self.count {
-            Some(_) => self.base + self.per * (counted / self.every.max(1)) as i32,
-            None => self.base,
+            Some(_) => {
+                i64::from(self.base) + i64::from(self.per) * i64::from(counted / self.every.max(1))
+            }
+            None => i64::from(self.base),
         };
         let n = match self.max {
-            Some(m) => n.min(m),
+            Some(m) => n.min(i64::from(m)),
             None => n,
         };
-        n.max(0) as u32
+        n.clamp(0, i64::from(u32::MAX)) as u32
     }
 }
 

@@ -34,6 +34,59 @@ impl Pos {
     }
 }
 
+/// `(x,y)`, as a scenario file writes a position (`{"x": 1, "y": 0}`). Players see grid labels
+/// instead (`B2`, see [`Farm::label`]).
+impl std::fmt::Display for Pos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({},{})", self.x, self.y)
+    }
+}
+
+/// The part of the plane the players' grid shows for a farm with cards at `cells`: their
+/// bounding box grown by one space on every side (so every build space is on it), as (top-left,
+/// bottom-right). No cards: the 3x3 grid around (0, 0).
+pub fn grid_bounds(cells: impl IntoIterator<Item = Pos>) -> (Pos, Pos) {
+    let mut cells = cells.into_iter();
+    let first = cells.next().unwrap_or(Pos::new(0, 0));
+    let (lo, hi) = cells.fold((first, first), |(lo, hi), p| {
+        (
+            Pos::new(lo.x.min(p.x), lo.y.min(p.y)),
+            Pos::new(hi.x.max(p.x), hi.y.max(p.y)),
+        )
+    });
+    // Saturating: at the i8 edge there is no space to build on anyway (Pos::neighbours).
+    (
+        Pos::new(lo.x.saturating_sub(1), lo.y.saturating_sub(1)),
+        Pos::new(hi.x.saturating_add(1), hi.y.saturating_add(1)),
+    )
+}
+
+/// The letters of column `col` (from 0): `A`..`Z`, then `AA`, `AB`, ... like a spreadsheet.
+pub fn column_label(col: usize) -> String {
+    let mut n = col + 1;
+    let mut letters = Vec::new();
+    while n > 0 {
+        let r = (n - 1) % 26;
+        letters.push(b'A' + r as u8);
+        n = (n - 1) / 26;
+    }
+    letters.reverse();
+    String::from_utf8(letters).expect("ASCII letters")
+}
+
+/// The label of `pos` on the grid from `min` (column `A`, row `1`) to `max`, e.g. `B3`: what the
+/// players see on the farm grid and type back. A position off the grid (only a scenario file can
+/// name one) is shown as `(x,y)`, the way the file writes it.
+pub fn grid_label(min: Pos, max: Pos, pos: Pos) -> String {
+    let on = (min.x..=max.x).contains(&pos.x) && (min.y..=max.y).contains(&pos.y);
+    if !on {
+        return pos.to_string();
+    }
+    let col = (i16::from(pos.x) - i16::from(min.x)) as usize;
+    let row = (i16::from(pos.y) - i16::from(min.y)) as usize;
+    format!("{}{}", column_label(col), row + 1)
+}
+
 /// What card occupies a space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CellCard {
@@ -65,6 +118,13 @@ pub struct Farm {
 }
 
 impl Farm {
+    /// The label of `pos` on this farm's grid as the players see it now (`C2`; see
+    /// [`grid_label`]).
+    pub fn label(&self, pos: Pos) -> String {
+        let (min, max) = grid_bounds(self.cells.iter().map(|c| c.pos));
+        grid_label(min, max, pos)
+    }
+
     /// The index of the card at `pos`, if any.
     pub fn index_of(&self, pos: Pos) -> Option<usize> {
         self.cells.iter().position(|c| c.pos == pos)

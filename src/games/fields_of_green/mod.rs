@@ -17,7 +17,7 @@ pub mod view;
 
 pub use action::Action;
 pub use cards::Deck;
-pub use error::ActionError;
+pub use error::{ActionError, Space};
 pub use event::Event;
 pub use farm::Pos;
 pub use game::{Game, GameSnapshot, Options, Phase, ScorePad, Setup};

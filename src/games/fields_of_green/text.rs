@@ -32,6 +32,14 @@ pub fn location_text(deck: &Deck, d: DesignIdx) -> String {
 /// `Hoses [HOS] - place on: Water Tower - Ongoing: this Water Tower has +1 range.`
 pub fn equipment_text(deck: &Deck, e: EquipIdx) -> String {
     let def = deck.equip(e);
+    let host = host_text(deck, e);
+    let ability = equipment_ability_text(deck, def);
+    format!("{} [{}] - place on: {host} - {ability}", def.name, def.code)
+}
+
+/// Where an Equipment tile goes, by its placement text: "Building with a Game End ability".
+pub fn host_text(deck: &Deck, e: EquipIdx) -> String {
+    let def = deck.equip(e);
     let mut host = match def.host {
         Filter::Location | Filter::Card => "any location".to_string(),
         h => capitalize(&filter_noun(h, false)),
@@ -41,8 +49,7 @@ pub fn equipment_text(deck: &Deck, e: EquipIdx) -> String {
     if let Some(t) = def.host_timing {
         host.push_str(&format!(" with a {} ability", timing_name(t)));
     }
-    let ability = equipment_ability_text(deck, def);
-    format!("{} [{}] - place on: {host} - {ability}", def.name, def.code)
+    host
 }
 
 /// A location's ability text (`None` when it has none).

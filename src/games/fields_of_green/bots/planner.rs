@@ -44,7 +44,7 @@ use crate::games::fields_of_green::effects::{
     Ability, Amount, Condition, Count, Effect, Filter, Gain, Modifier, Timing,
 };
 use crate::games::fields_of_green::farm::{CellCard, Farm, Pos};
-use crate::games::fields_of_green::game::{Game, Phase, eval};
+use crate::games::fields_of_green::game::{Game, Phase, eval, scoring};
 use crate::games::fields_of_green::view::PlayerView;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -434,19 +434,48 @@ pub fn final_score_with(
     set_aside: u32,
 ) -> (u32, u32) {
     let parts = score_parts(deck, farm, geo, coins, food);
-    let mut generators = parts.generators;
-    generators.sort_unstable_by_key(|g| std::cmp::Reverse(g.0));
-    let mut left = coins;
-    let mut equipment = parts.equipment + set_aside;
-    for (vp, cost) in generators {
-        if left >= cost && vp > left / 3 - (left - cost) / 3 {
-            left -= cost;
-            equipment += vp;
-        }
+    let total_of = |parts: &ScoreParts, left: u32, paid: u64| -> u32 {
+        let repeats = parts
+            .generators
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| paid & (1 << k) != 0)
+            .map(|(_, g)| g.0)
+            .fold(0u32, u32::saturating_add);
+        [
+            parts.cards,
+            vp_tokens,
+            parts.equipment,
+            set_aside,
+            repeats,
+            left / 3,
+            food / 2,
+            parts.towers,
+            parts.game_end,
+        ]
+        .into_iter()
+        .fold(0u32, u32::saturating_add)
+    };
+    if parts.generators.is_empty() {
+        return (total_of(&parts, coins, 0), coins);
     }
-    let total =
-        parts.cards + vp_tokens + equipment + left / 3 + food / 2 + parts.towers + parts.game_end;
-    (total, left)
+    // The engine's rule (scoring::choose_payments): payments first, then everything counts the
+    // coins left, so the parts are counted again for each amount left.
+    let costs: Vec<u32> = parts.generators.iter().map(|g| g.1).collect();
+    let at = |left: u32| {
+        if left == coins {
+            None
+        } else {
+            Some(score_parts(deck, farm, geo, left, food))
+        }
+    };
+    let (paid, left) = scoring::choose_payments(coins, &costs, |left, paid| {
+        total_of(at(left).as_ref().unwrap_or(&parts), left, paid)
+    });
+    (
+        total_of(at(left).as_ref().unwrap_or(&parts), left, paid),
+        left,
+    )
 }
 
 /// The parts of a score that depend on the farm.

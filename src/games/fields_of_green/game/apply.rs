@@ -7,7 +7,7 @@ use crate::games::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
 use crate::games::fields_of_green::effects::{
     Ability, Cost, Effect, Filter, Modifier, Scope, Timing,
 };
-use crate::games::fields_of_green::error::ActionError;
+use crate::games::fields_of_green::error::{ActionError, Space};
 use crate::games::fields_of_green::event::{Delta, Event};
 use crate::games::fields_of_green::farm::{Cell, CellCard, Farm, Pos};
 use smol_str::SmolStr;
@@ -107,7 +107,8 @@ pub(super) fn apply(
             let coins = 2 + 2 * *food as u32;
             let p = &mut g.s.players[seat];
             p.food -= *food as u32;
-            p.coins += coins;
+            // Supplies are unlimited (ruling 1): saturate rather than wrap.
+            p.coins = p.coins.saturating_add(coins);
             p.revealed = None;
             g.s.discard.push(d);
             ev.push(Event::WentToMarket {
@@ -122,7 +123,7 @@ pub(super) fn apply(
             let p = &g.s.players[seat];
             let i = match p.farm.index_of(*pos) {
                 Some(i) if !p.farm.cells[i].face_up => i,
-                _ => return Err(ActionError::NotOpenArea(*pos)),
+                _ => return Err(ActionError::NotOpenArea(Space::on(&p.farm, *pos))),
             };
             if p.coins < 1 {
                 return Err(ActionError::NotEnoughCoins {
@@ -231,20 +232,33 @@ pub(super) fn check_place_water(
     let must = (p.pending_water as u32).min(room) as usize;
     if towers.len() != must {
         return Err(ActionError::BadWaterPlacement(format!(
-            "place exactly {must} Water"
+            "place exactly {must} Water, not {}",
+            towers.len()
         )));
     }
     let mut left = rooms.clone();
+    let rooms = &rooms;
     let mut out = Vec::with_capacity(must);
     for &pos in towers {
+        let at = || p.farm.label(pos);
         let k = left
             .iter()
             .position(|&(i, _)| p.farm.cells[i].pos == pos)
-            .ok_or_else(|| ActionError::BadWaterPlacement(format!("no Water Tower at {pos:?}")))?;
+            .ok_or_else(|| {
+                ActionError::BadWaterPlacement(format!("there is no Water Tower at {}", at()))
+            })?;
         if left[k].1 == 0 {
-            return Err(ActionError::BadWaterPlacement(format!(
-                "the tower at {pos:?} is full"
-            )));
+            // Say what is true: full from the start, or room for fewer Water than named.
+            let room = rooms[k].1;
+            let why = match room {
+                0 => format!("the Water Tower at {} is full", at()),
+                _ => format!(
+                    "the Water Tower at {} has room for only {room} Water, and you named it {} times",
+                    at(),
+                    towers.iter().filter(|&&t| t == pos).count()
+                ),
+            };
+            return Err(ActionError::BadWaterPlacement(why));
         }
         left[k].1 -= 1;
         out.push(left[k].0);
@@ -414,9 +428,9 @@ fn repeat_cost(
         .expect("max > 0 means a Repeat exists");
     let one = cost3(deck, farm, coins, food, subject, &pay);
     Ok(Cost3 {
-        coins: one.coins * extra as u32,
-        water: one.water * extra as u32,
-        food: one.food * extra as u32,
+        coins: one.coins.saturating_mul(extra as u32),
+        water: one.water.saturating_mul(extra as u32),
+        food: one.food.saturating_mul(extra as u32),
     })
 }
 
@@ -426,6 +440,18 @@ pub(super) struct Cost3 {
     pub coins: u32,
     pub water: u32,
     pub food: u32,
+}
+
+impl Cost3 {
+    /// Both costs together; a cost too large to count is too large to pay, so saturating is
+    /// exact for every check that follows.
+    fn plus(self, o: Cost3) -> Cost3 {
+        Cost3 {
+            coins: self.coins.saturating_add(o.coins),
+            water: self.water.saturating_add(o.water),
+            food: self.food.saturating_add(o.food),
+        }
+    }
 }
 
 pub(super) fn cost3(
@@ -484,8 +510,9 @@ fn check_payment(
     }
     if water.len() as u32 != cost.water {
         return Err(ActionError::BadWaterPayment(format!(
-            "name exactly {} Water",
-            cost.water
+            "name exactly {} Water, not {}",
+            cost.water,
+            water.len()
         )));
     }
     // Ruling 11: each Water comes from a tower in range holding it.
@@ -497,12 +524,16 @@ fn check_payment(
             .position(|&(i, _)| p.farm.cells[i].pos == pos)
             .ok_or_else(|| {
                 ActionError::BadWaterPayment(format!(
-                    "no Water Tower with Water in range at {pos:?}"
+                    "there is no Water Tower with Water in range at {}",
+                    p.farm.label(pos)
                 ))
             })?;
         if left[k].1 == 0 {
+            let named = water.iter().filter(|&&t| t == pos).count();
             return Err(ActionError::BadWaterPayment(format!(
-                "the tower at {pos:?} has no more Water"
+                "the Water Tower at {} holds only {} Water, and you named it {named} times",
+                p.farm.label(pos),
+                p.farm.cells[left[k].0].water
             )));
         }
         left[k].1 -= 1;
@@ -573,11 +604,7 @@ fn check_tiles(
 }
 
 fn host_text(deck: &Deck, e: EquipIdx) -> String {
-    let def = deck.equip(e);
-    match def.host_timing {
-        None => format!("{:?}", def.host),
-        Some(t) => format!("{:?} with a {:?} ability", def.host, t),
-    }
+    crate::games::fields_of_green::text::host_text(deck, e)
 }
 
 pub(super) fn check_build(
@@ -593,7 +620,7 @@ pub(super) fn check_build(
     let deck = &*g.deck;
     let p = &g.s.players[seat];
     if !p.farm.is_build_space(pos) {
-        return Err(ActionError::NotBuildable(pos));
+        return Err(ActionError::NotBuildable(Space::on(&p.farm, pos)));
     }
     let def = deck.location(d);
     let mut cost = cost3(deck, &p.farm, p.coins, p.food, pos, &def.cost);
@@ -605,11 +632,7 @@ pub(super) fn check_build(
         .as_ref()
         .filter(|a| a.timing == Timing::Immediate);
     let rep = repeat_cost(deck, &p.farm, p.coins, p.food, pos, ability, extra)?;
-    let total = Cost3 {
-        coins: cost.coins + rep.coins,
-        water: cost.water + rep.water,
-        food: cost.food + rep.food,
-    };
+    let total = cost.plus(rep);
     let water = check_payment(g, seat, info, pos, total, water)?;
     let tiles = check_tiles(g, seat, CellCard::Location(d), tiles)?;
     Ok(BuildPlan {
@@ -649,7 +672,7 @@ pub(super) fn check_special(
         }
     };
     if !p.farm.is_build_space(pos) {
-        return Err(ActionError::NotBuildable(pos));
+        return Err(ActionError::NotBuildable(Space::on(&p.farm, pos)));
     }
     if p.coins < coins {
         return Err(ActionError::NotEnoughCoins {
@@ -834,9 +857,10 @@ fn gain_delta(g: &mut Game, seat: usize, subject: Pos, d: Delta, ev: &mut Vec<Ev
     let cap = eval::food_capacity(&g.deck, &g.s.players[seat].farm);
     let p = &mut g.s.players[seat];
     let food = d.food.min(cap.saturating_sub(p.food));
-    p.coins += d.coins;
+    // Supplies are unlimited (ruling 1): counts saturate rather than wrap.
+    p.coins = p.coins.saturating_add(d.coins);
     p.food += food;
-    p.vp_tokens += d.vp;
+    p.vp_tokens = p.vp_tokens.saturating_add(d.vp);
     ev.push(Event::Gained {
         seat,
         pos: subject,
@@ -961,13 +985,11 @@ pub(super) fn check_harvest(
     if p.harvest_done {
         return Err(ActionError::HarvestDone);
     }
-    let i = p
-        .farm
-        .index_of(pos)
-        .ok_or(ActionError::NoHarvestAbility(pos))?;
+    let none_there = || ActionError::NoHarvestAbility(Space::on(&p.farm, pos));
+    let i = p.farm.index_of(pos).ok_or_else(none_there)?;
     let ability = eval::cell_ability(deck, &p.farm, i)
         .filter(|a| a.timing == Timing::Harvest)
-        .ok_or(ActionError::NoHarvestAbility(pos))?;
+        .ok_or_else(none_there)?;
     // Ruling 14: once each, more only where an Equipment says so.
     let used = p.harvested.iter().filter(|&&x| x == pos).count();
     if used >= info.harvest_limit(&p.farm, i) as usize {
@@ -975,11 +997,7 @@ pub(super) fn check_harvest(
     }
     let base = cost3(deck, &p.farm, p.coins, p.food, pos, &ability.cost);
     let rep = repeat_cost(deck, &p.farm, p.coins, p.food, pos, Some(ability), extra)?;
-    let total = Cost3 {
-        coins: base.coins + rep.coins,
-        water: base.water + rep.water,
-        food: base.food + rep.food,
-    };
+    let total = base.plus(rep);
     let water = check_payment(g, seat, info, pos, total, water)?;
     Ok(HarvestPlan {
         i,

@@ -35,7 +35,8 @@ fn income(g: &mut Game, seat: usize, events: &mut Vec<Event>) {
     let deck = g.deck.clone();
     let p = &mut g.s.players[seat];
     let (coins, water, food) = INCOME;
-    p.coins += coins;
+    // Supplies are unlimited (ruling 1): a count saturates rather than wraps.
+    p.coins = p.coins.saturating_add(coins);
     let cap = eval::food_capacity(&deck, &p.farm);
     let food_in = food.min(cap.saturating_sub(p.food));
     p.food += food_in;

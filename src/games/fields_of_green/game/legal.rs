@@ -26,13 +26,25 @@ impl std::fmt::Display for SplitError {
             SplitError::PileTooSmall { pile, holds } => {
                 write!(
                     f,
-                    "the {} pile holds only {holds} cards",
-                    Pile::ALL[*pile].name()
+                    "the {} pile holds only {holds} card{}",
+                    Pile::ALL[*pile].name(),
+                    if *holds == 1 { "" } else { "s" }
                 )
             }
             SplitError::EveryPile => write!(f, "draw from every pile that still has cards"),
             SplitError::ThreePiles => write!(f, "draw from at least 3 different piles"),
-            SplitError::Intro(fixed) => write!(f, "introductory mode draws {fixed:?} this year"),
+            SplitError::Intro(fixed) => {
+                let parts: Vec<String> = fixed
+                    .iter()
+                    .zip(Pile::ALL)
+                    .map(|(n, pile)| format!("{n} {}", pile.name()))
+                    .collect();
+                write!(
+                    f,
+                    "introductory mode draws {} this year (ruling 5)",
+                    parts.join(", ")
+                )
+            }
         }
     }
 }

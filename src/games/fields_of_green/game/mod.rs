@@ -9,7 +9,7 @@ pub mod scoring;
 mod setup;
 
 pub use scoring::{ScorePad, TieBreak};
-pub use setup::{PresetCell, PresetSeat, Setup, SetupError, StartPhase};
+pub use setup::{PRESET_MAX, PresetCell, PresetSeat, Setup, SetupError, StartPhase};
 
 use super::action::Action;
 use super::cards::{Deck, DesignIdx, EquipIdx};

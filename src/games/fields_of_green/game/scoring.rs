@@ -1,7 +1,7 @@
 //! The end of the game: the score pad (ruling 18) and the tie-breaks (ruling 19).
 
-use super::{Game, eval};
-use crate::games::fields_of_green::cards::Deck;
+use super::{Game, PlayerState, eval};
+use crate::games::fields_of_green::cards::{Deck, DesignIdx};
 use crate::games::fields_of_green::effects::{Ability, Effect, Modifier, Timing};
 use crate::games::fields_of_green::farm::{CellCard, Farm, Pos};
 use serde::{Deserialize, Serialize};
@@ -28,7 +28,8 @@ pub struct ScorePad {
     pub equipment: u32,
     /// Of `equipment`: set-aside tiles.
     pub set_aside: u32,
-    /// Coins paid at the end for Power Generator-style repeats (taken before counting money).
+    /// Coins paid at the end for Power Generator-style repeats: paid first, so the money line and
+    /// coin-counting Game End abilities count only what is left (rulebook p.9 order).
     pub coins_paid: u32,
     /// 1 VP per 3 coins.
     pub money: u32,
@@ -80,7 +81,207 @@ pub fn game_end_vp(
             }
             _ => 0,
         })
-        .sum()
+        .fold(0u32, u32::saturating_add)
+}
+
+/// Above this many Power Generator-style payments in one farm (never seen with a real deck),
+/// [`choose_payments`] tries them one at a time instead of every combination.
+const EXHAUSTIVE_PAYMENTS: usize = 12;
+
+/// Which optional Game End payments (Power Generator: "you may pay N coins to apply this
+/// Building's Game End ability again") a seat makes. `costs[k]` is the k-th payment's price;
+/// `total(left, paid)` is the seat's whole score when the payments in the bit set `paid` are
+/// made and `left` coins remain.
+///
+/// Rulebook p.9 order (ruling 18): Equipment Game End abilities come before coins and before
+/// location Game End abilities, so a payment is made first and everything after it (the money
+/// line, a Market counting coins, the repeated ability itself) counts only the coins left. A
+/// payment is worth making only when the whole score rises, what the money line and every
+/// coin-counting ability lose included. Among choices scoring the same, the one keeping the most
+/// coins wins (they are ruling 19's second tie-break), then the one with fewer payments.
+///
+/// Returns the bit set of payments made and the coins left.
+pub fn choose_payments(
+    coins: u32,
+    costs: &[u32],
+    mut total: impl FnMut(u32, u64) -> u32,
+) -> (u64, u32) {
+    let cost_of = |paid: u64| -> Option<u32> {
+        costs
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| paid & (1 << k) != 0)
+            .try_fold(0u32, |sum, (_, &c)| sum.checked_add(c))
+    };
+    let mut best = (0u64, coins, total(coins, 0));
+    let mut consider = |paid: u64, best: &mut (u64, u32, u32)| {
+        let Some(left) = cost_of(paid).and_then(|c| coins.checked_sub(c)) else {
+            return;
+        };
+        let t = total(left, paid);
+        let better = (t, left, std::cmp::Reverse(paid.count_ones()))
+            > (best.2, best.1, std::cmp::Reverse(best.0.count_ones()));
+        if better {
+            *best = (paid, left, t);
+        }
+    };
+    if costs.len() <= EXHAUSTIVE_PAYMENTS {
+        for paid in 1..(1u64 << costs.len()) {
+            consider(paid, &mut best);
+        }
+    } else {
+        // One at a time, keeping each payment that raises the score.
+        for k in 0..costs.len().min(64) {
+            let paid = best.0 | (1 << k);
+            consider(paid, &mut best);
+        }
+    }
+    (best.0, best.1)
+}
+
+/// The Game End sources of one farm, found once and counted for any number of coins left.
+struct Sources<'a> {
+    /// Face-up locations with a Game End ability: position, design, ability.
+    lines: Vec<(Pos, DesignIdx, &'a Ability)>,
+    /// Equipment with a Game End ability, at its host.
+    tiles: Vec<(Pos, &'a Ability)>,
+    /// Power Generator-style payments: the host, its own ability, the price.
+    generators: Vec<(Pos, Option<&'a Ability>, u32)>,
+    /// Printed VP of face-up locations.
+    cards: u32,
+}
+
+impl<'a> Sources<'a> {
+    fn of(deck: &'a Deck, farm: &Farm) -> Sources<'a> {
+        let mut s = Sources {
+            lines: Vec::new(),
+            tiles: Vec::new(),
+            generators: Vec::new(),
+            cards: 0,
+        };
+        for (i, c) in farm.cells.iter().enumerate() {
+            if !c.face_up {
+                continue;
+            }
+            let own = eval::cell_ability(deck, farm, i);
+            if let CellCard::Location(d) = c.card {
+                s.cards = s.cards.saturating_add(deck.location(d).vp as u32);
+                if let Some(a) = own.filter(|a| a.timing == Timing::GameEnd) {
+                    s.lines.push((c.pos, d, a));
+                }
+            }
+            for &e in &c.equipment {
+                let a = &deck.equip(e).ability;
+                match a.timing {
+                    Timing::GameEnd => s.tiles.push((c.pos, a)),
+                    Timing::Ongoing => {
+                        for m in &a.modifiers {
+                            if let Modifier::GameEndAgain { coins } = *m {
+                                s.generators.push((c.pos, own, coins as u32));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        s
+    }
+}
+
+/// One seat's pad (ruling 18, in the rulebook p.9 order; see [`choose_payments`]).
+pub fn score_seat(deck: &Deck, seat: usize, p: &PlayerState) -> ScorePad {
+    let farm = &p.farm;
+    let src = Sources::of(deck, farm);
+    let food = p.food;
+    let set_aside = p.set_aside.len() as u32;
+    let water_towers = farm
+        .cells
+        .iter()
+        .filter(|c| c.card == CellCard::WaterTower && c.water == 0)
+        .count() as u32;
+    let fixed = src
+        .cards
+        .saturating_add(p.vp_tokens)
+        .saturating_add(set_aside)
+        .saturating_add(food / 2)
+        .saturating_add(water_towers);
+    // Everything that may count coins, for `left` coins after the payments in `paid`.
+    let counted = |left: u32, paid: u64| -> (u32, u32) {
+        let vp = |pos: Pos, a: &Ability| game_end_vp(deck, farm, left, food, pos, a);
+        let tiles = src
+            .tiles
+            .iter()
+            .map(|&(pos, a)| vp(pos, a))
+            .fold(0u32, u32::saturating_add);
+        let repeats = src
+            .generators
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| paid & (1 << k) != 0)
+            .map(|(_, &(pos, own, _))| own.map_or(0, |a| vp(pos, a)))
+            .fold(0u32, u32::saturating_add);
+        let lines = src
+            .lines
+            .iter()
+            .map(|&(pos, _, a)| vp(pos, a))
+            .fold(0u32, u32::saturating_add);
+        (tiles.saturating_add(repeats), lines)
+    };
+    let costs: Vec<u32> = src.generators.iter().map(|g| g.2).collect();
+    let (paid, coins) = choose_payments(p.coins, &costs, |left, paid| {
+        let (equipment, lines) = counted(left, paid);
+        fixed
+            .saturating_add(equipment)
+            .saturating_add(lines)
+            .saturating_add(left / 3)
+    });
+    let (equipment, _) = counted(coins, paid);
+    let equipment = equipment.saturating_add(set_aside);
+    let game_end: Vec<GameEndLine> = src
+        .lines
+        .iter()
+        .map(|&(pos, d, a)| GameEndLine {
+            card: SmolStr::new(&deck.location(d).id),
+            pos,
+            vp: game_end_vp(deck, farm, coins, food, pos, a),
+        })
+        .collect();
+    let game_end_total = game_end
+        .iter()
+        .map(|l| l.vp)
+        .fold(0u32, u32::saturating_add);
+    let cards = src.cards;
+    let tokens = p.vp_tokens;
+    let money = coins / 3;
+    let food = food / 2;
+    let total = [
+        cards,
+        tokens,
+        equipment,
+        money,
+        food,
+        water_towers,
+        game_end_total,
+    ]
+    .into_iter()
+    .fold(0u32, u32::saturating_add);
+    ScorePad {
+        seat,
+        cards,
+        tokens,
+        equipment,
+        set_aside,
+        coins_paid: p.coins - coins,
+        money,
+        food,
+        water_towers,
+        game_end,
+        game_end_total,
+        total,
+        locations: farm.cells.iter().filter(|c| c.face_up).count() as u32,
+        coins,
+    }
 }
 
 /// Scores every seat (ruling 18).
@@ -89,83 +290,7 @@ pub(super) fn score(g: &Game) -> Vec<ScorePad> {
     g.s.players
         .iter()
         .enumerate()
-        .map(|(seat, p)| {
-            let farm = &p.farm;
-            let mut cards = 0;
-            let mut game_end = Vec::new();
-            let mut equipment = 0;
-            let mut generators: Vec<(u32, u32)> = Vec::new();
-            for (i, c) in farm.cells.iter().enumerate() {
-                if !c.face_up {
-                    continue;
-                }
-                let own = eval::cell_ability(deck, farm, i);
-                let own_vp = own.map_or(0, |a| game_end_vp(deck, farm, p.coins, p.food, c.pos, a));
-                if let CellCard::Location(d) = c.card {
-                    cards += deck.location(d).vp as u32;
-                    if own.is_some_and(|a| a.timing == Timing::GameEnd) {
-                        game_end.push(GameEndLine {
-                            card: SmolStr::new(&deck.location(d).id),
-                            pos: c.pos,
-                            vp: own_vp,
-                        });
-                    }
-                }
-                for &e in &c.equipment {
-                    let a = &deck.equip(e).ability;
-                    equipment += game_end_vp(deck, farm, p.coins, p.food, c.pos, a);
-                    if a.timing == Timing::Ongoing {
-                        for m in &a.modifiers {
-                            if let Modifier::GameEndAgain { coins } = *m {
-                                generators.push((own_vp, coins as u32));
-                            }
-                        }
-                    }
-                }
-            }
-            // "You may pay" (Power Generator): pay when the repeat scores more than the coins
-            // paid would have scored (1 VP per 3 coins); best repeats first. On a draw, keep the
-            // coins: they are the second tie-break.
-            generators.sort_unstable_by_key(|g| std::cmp::Reverse(g.0));
-            let mut coins = p.coins;
-            let mut coins_paid = 0;
-            for (vp, cost) in generators {
-                if coins >= cost && vp > coins / 3 - (coins - cost) / 3 {
-                    coins -= cost;
-                    coins_paid += cost;
-                    equipment += vp;
-                }
-            }
-            let set_aside = p.set_aside.len() as u32;
-            equipment += set_aside;
-            let money = coins / 3;
-            let food = p.food / 2;
-            let water_towers = farm
-                .cells
-                .iter()
-                .filter(|c| c.card == CellCard::WaterTower && c.water == 0)
-                .count() as u32;
-            let game_end_total: u32 = game_end.iter().map(|l| l.vp).sum();
-            let tokens = p.vp_tokens;
-            let total = cards + tokens + equipment + money + food + water_towers + game_end_total;
-            let locations = farm.cells.iter().filter(|c| c.face_up).count() as u32;
-            ScorePad {
-                seat,
-                cards,
-                tokens,
-                equipment,
-                set_aside,
-                coins_paid,
-                money,
-                food,
-                water_towers,
-                game_end,
-                game_end_total,
-                total,
-                locations,
-                coins,
-            }
-        })
+        .map(|(seat, p)| score_seat(deck, seat, p))
         .collect()
 }
 

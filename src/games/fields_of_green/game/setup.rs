@@ -105,6 +105,11 @@ impl Setup {
     }
 }
 
+/// The most coins or VP tokens a preset seat may start with. The supplies are unlimited
+/// (ruling 1), but a number must stay far enough from the top of `u32` that everything a game can
+/// add to it (four years of income and abilities) is still exact.
+pub const PRESET_MAX: u32 = 1_000_000;
+
 /// Why a game could not be created.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
@@ -118,16 +123,35 @@ pub enum SetupError {
     StartYear,
     #[error("the deck has too few cards for {0} players")]
     DeckTooSmall(u8),
-    #[error("unknown card {0:?}")]
+    #[error("there is no card \"{0}\" in this deck")]
     UnknownCard(SmolStr),
-    #[error("unknown Equipment {0:?}")]
+    #[error("there is no Equipment \"{0}\" in this deck")]
     UnknownEquipment(SmolStr),
-    #[error("{card:?} is not a {pile:?} card")]
+    #[error("{card} is not a {} card, so it cannot go on top of the {} pile", pile.name(), pile.name())]
     WrongPile { card: SmolStr, pile: Pile },
-    #[error("not enough copies of {0:?} left for this setup")]
-    NotEnough(SmolStr),
+    /// The setup asks for more copies of a card, tile or supply card than the deck has (counting
+    /// preset farms, set-aside tiles and the tops of the piles and the stack together).
+    #[error("this setup uses more copies of {name} (\"{id}\") than the {copies} in the deck")]
+    TooManyCopies {
+        id: SmolStr,
+        name: SmolStr,
+        copies: u32,
+    },
     #[error("preset for seat {seat}: {why}")]
     BadPreset { seat: usize, why: String },
+    /// A preset number outside what a game can hold.
+    #[error("preset for seat {seat}: {field} {value} is more than {max}{why}")]
+    OutOfRange {
+        seat: usize,
+        field: &'static str,
+        value: u64,
+        max: u64,
+        /// What the limit is (" (the Silos' capacity)"), or empty.
+        why: &'static str,
+    },
+    /// The game as set up breaks an invariant (a bug or an inconsistent preset).
+    #[error("the setup is inconsistent: {0}")]
+    Inconsistent(String),
 }
 
 /// The random stream for one purpose of one game: 0 for the setup shuffles, the year for the
@@ -225,31 +249,31 @@ impl Game {
             s.players.push(p);
         }
 
-        // Fixed tops: pull the named cards out and put them on top, first named on top.
+        // Fixed tops: pull the named cards out of what is left of the pile (not out of the tops
+        // already pulled, so a copy the deck does not have is an error, never a silent repeat),
+        // then put them on top, first named on top.
         for (k, tops) in setup.piles.iter().enumerate() {
-            for id in tops.iter().rev() {
+            let mut pulled = Vec::with_capacity(tops.len());
+            for id in tops {
                 let d = deck
                     .location_by_id(id)
                     .ok_or_else(|| SetupError::UnknownCard(id.clone()))?;
                 if deck.location(d).pile.index() != k {
                     return Err(SetupError::WrongPile {
-                        card: id.clone(),
+                        card: SmolStr::new(&deck.location(d).name),
                         pile: Pile::ALL[k],
                     });
                 }
-                take_from_pile(&mut s.piles[k], d, id)?;
-                s.piles[k].push(d);
+                take_from_pile(&deck, &mut s.piles[k], d)?;
+                pulled.push(d);
             }
+            s.piles[k].extend(pulled.into_iter().rev());
         }
-        for id in setup.equipment.iter().rev() {
-            let e = deck
-                .equipment_by_id(id)
-                .ok_or_else(|| SetupError::UnknownEquipment(id.clone()))?;
-            let at = equipment
-                .iter()
-                .position(|&x| x == e)
-                .ok_or_else(|| SetupError::NotEnough(id.clone()))?;
-            equipment.remove(at);
+        let mut pulled = Vec::with_capacity(setup.equipment.len());
+        for id in &setup.equipment {
+            pulled.push(take_tile(&deck, &mut equipment, id)?);
+        }
+        for e in pulled.into_iter().rev() {
             equipment.push_front(e);
         }
         s.equipment = equipment;
@@ -261,8 +285,7 @@ impl Game {
             StartPhase::Harvest => game.s.phase = Phase::Harvest,
         }
         flow::advance(&mut game, None, &mut events);
-        game.check_invariants()
-            .map_err(|why| SetupError::BadPreset { seat: 0, why })?;
+        game.check_invariants().map_err(SetupError::Inconsistent)?;
         Ok((game, events))
     }
 }
@@ -295,13 +318,44 @@ fn standard_start(deck: &Deck, s: &mut State) -> PlayerState {
     }
 }
 
-fn take_from_pile(pile: &mut Vec<DesignIdx>, d: DesignIdx, id: &SmolStr) -> Result<(), SetupError> {
+fn too_many(deck: &Deck, d: DesignIdx) -> SetupError {
+    let def = deck.location(d);
+    SetupError::TooManyCopies {
+        id: SmolStr::new(&def.id),
+        name: SmolStr::new(&def.name),
+        copies: def.copies as u32,
+    }
+}
+
+/// Takes one copy of `d` out of `pile`, or says the deck has no more.
+fn take_from_pile(deck: &Deck, pile: &mut Vec<DesignIdx>, d: DesignIdx) -> Result<(), SetupError> {
     let at = pile
         .iter()
         .position(|&x| x == d)
-        .ok_or_else(|| SetupError::NotEnough(id.clone()))?;
+        .ok_or_else(|| too_many(deck, d))?;
     pile.remove(at);
     Ok(())
+}
+
+/// Takes one tile `id` out of the Equipment stack, or says the deck has no more.
+fn take_tile(
+    deck: &Deck,
+    stack: &mut VecDeque<EquipIdx>,
+    id: &SmolStr,
+) -> Result<EquipIdx, SetupError> {
+    let e = deck
+        .equipment_by_id(id)
+        .ok_or_else(|| SetupError::UnknownEquipment(id.clone()))?;
+    let at = stack.iter().position(|&x| x == e).ok_or_else(|| {
+        let def = deck.equip(e);
+        SetupError::TooManyCopies {
+            id: SmolStr::new(&def.id),
+            name: SmolStr::new(&def.name),
+            copies: def.copies as u32,
+        }
+    })?;
+    stack.remove(at);
+    Ok(e)
 }
 
 fn preset_start(
@@ -312,33 +366,43 @@ fn preset_start(
     preset: &PresetSeat,
 ) -> Result<PlayerState, SetupError> {
     let bad = |why: String| SetupError::BadPreset { seat, why };
-    let mut take_tile = |id: &SmolStr| -> Result<EquipIdx, SetupError> {
-        let e = deck
-            .equipment_by_id(id)
-            .ok_or_else(|| SetupError::UnknownEquipment(id.clone()))?;
-        let at = stack
-            .iter()
-            .position(|&x| x == e)
-            .ok_or_else(|| SetupError::NotEnough(id.clone()))?;
-        stack.remove(at);
-        Ok(e)
-    };
+    let out_of_range =
+        |field: &'static str, value: u64, max: u64, why: &'static str| SetupError::OutOfRange {
+            seat,
+            field,
+            value,
+            max,
+            why,
+        };
+    for (field, value) in [("coins", preset.coins), ("vp_tokens", preset.vp_tokens)] {
+        if value > PRESET_MAX {
+            return Err(out_of_range(field, value.into(), PRESET_MAX.into(), ""));
+        }
+    }
     let mut farm = Farm::default();
     for pc in &preset.cells {
         if farm.is_occupied(pc.pos) {
-            return Err(bad(format!("two cards at {:?}", pc.pos)));
+            return Err(bad(format!("two cards at {}", pc.pos)));
         }
         let card = match pc.card.as_str() {
             "water_tower" => {
                 if s.towers_left == 0 {
-                    return Err(SetupError::NotEnough(pc.card.clone()));
+                    return Err(SetupError::TooManyCopies {
+                        id: pc.card.clone(),
+                        name: "Water Tower".into(),
+                        copies: deck.supply.water_towers as u32,
+                    });
                 }
                 s.towers_left -= 1;
                 CellCard::WaterTower
             }
             "silo" => {
                 if s.silos_left == 0 {
-                    return Err(SetupError::NotEnough(pc.card.clone()));
+                    return Err(SetupError::TooManyCopies {
+                        id: pc.card.clone(),
+                        name: "Silo".into(),
+                        copies: deck.supply.silos as u32,
+                    });
                 }
                 s.silos_left -= 1;
                 CellCard::Silo
@@ -347,22 +411,46 @@ fn preset_start(
                 let d = deck
                     .location_by_id(id)
                     .ok_or_else(|| SetupError::UnknownCard(pc.card.clone()))?;
-                take_from_pile(&mut s.piles[deck.location(d).pile.index()], d, &pc.card)?;
+                take_from_pile(deck, &mut s.piles[deck.location(d).pile.index()], d)?;
                 CellCard::Location(d)
             }
         };
         if !pc.face_up && !matches!(card, CellCard::Location(_)) {
-            return Err(bad("only locations can be Open Areas".into()));
+            return Err(bad(format!(
+                "only locations can be Open Areas (the card at {})",
+                pc.pos
+            )));
         }
         if pc.water > 0 && card != CellCard::WaterTower {
             return Err(bad(format!(
-                "Water on a card that is not a Water Tower at {:?}",
+                "Water on a card that is not a Water Tower at {}",
+                pc.pos
+            )));
+        }
+        if pc.equipment.len() > 2 {
+            return Err(bad(format!(
+                "{} Equipment tiles on the card at {}: a card holds at most 2 (ruling 17)",
+                pc.equipment.len(),
+                pc.pos
+            )));
+        }
+        if !pc.face_up && !pc.equipment.is_empty() {
+            return Err(bad(format!(
+                "Equipment on the Open Area at {}: an Open Area holds none (ruling 15)",
                 pc.pos
             )));
         }
         let mut equipment = Vec::new();
         for id in &pc.equipment {
-            equipment.push(take_tile(id)?);
+            let e = take_tile(deck, stack, id)?;
+            if equipment.contains(&e) {
+                return Err(bad(format!(
+                    "two {} tiles on the card at {}: never two of the same kind (ruling 17)",
+                    deck.equip(e).name,
+                    pc.pos
+                )));
+            }
+            equipment.push(e);
         }
         farm.cells.push(Cell {
             pos: pc.pos,
@@ -377,9 +465,30 @@ fn preset_start(
             "a farm needs at least one card and every card must touch another".into(),
         ));
     }
+    // Ruling 3: Water Towers hold what their capacity allows, the Silos their capacity in Food.
+    for (i, c) in farm.cells.iter().enumerate() {
+        if c.card == CellCard::WaterTower {
+            let cap = eval::tower_capacity(deck, &farm, i);
+            if c.water > cap {
+                return Err(bad(format!(
+                    "water {} on the Water Tower at {} is more than its capacity {cap} (ruling 3)",
+                    c.water, c.pos
+                )));
+            }
+        }
+    }
+    let food_cap = eval::food_capacity(deck, &farm);
+    if preset.food > food_cap {
+        return Err(out_of_range(
+            "food",
+            preset.food.into(),
+            food_cap.into(),
+            " (the Silos' capacity, ruling 12)",
+        ));
+    }
     let mut set_aside = Vec::new();
     for id in &preset.set_aside {
-        set_aside.push(take_tile(id)?);
+        set_aside.push(take_tile(deck, stack, id)?);
     }
     Ok(PlayerState {
         farm,
@@ -446,7 +555,7 @@ pub(super) fn check_invariants(g: &Game) -> Result<(), String> {
         }
         for (i, c) in p.farm.cells.iter().enumerate() {
             if p.farm.cells[..i].iter().any(|o| o.pos == c.pos) {
-                return Err(format!("seat {seat}: two cards at {:?}", c.pos));
+                return Err(format!("seat {seat}: two cards at {}", c.pos));
             }
             match c.card {
                 CellCard::Location(d) => count(d)?,
@@ -454,12 +563,12 @@ pub(super) fn check_invariants(g: &Game) -> Result<(), String> {
                 CellCard::Silo => silos += 1,
             }
             if !c.face_up && (!c.equipment.is_empty() || !matches!(c.card, CellCard::Location(_))) {
-                return Err(format!("seat {seat}: bad Open Area at {:?}", c.pos));
+                return Err(format!("seat {seat}: bad Open Area at {}", c.pos));
             }
             if c.equipment.len() > 2 || (c.equipment.len() == 2 && c.equipment[0] == c.equipment[1])
             {
                 return Err(format!(
-                    "seat {seat}: bad Equipment at {:?} (ruling 17)",
+                    "seat {seat}: bad Equipment at {} (ruling 17)",
                     c.pos
                 ));
             }
@@ -469,12 +578,12 @@ pub(super) fn check_invariants(g: &Game) -> Result<(), String> {
             if c.card == CellCard::WaterTower {
                 if c.water > eval::tower_capacity(deck, &p.farm, i) {
                     return Err(format!(
-                        "seat {seat}: tower at {:?} over capacity (ruling 3)",
+                        "seat {seat}: tower at {} over capacity (ruling 3)",
                         c.pos
                     ));
                 }
             } else if c.water != 0 {
-                return Err(format!("seat {seat}: Water off a tower at {:?}", c.pos));
+                return Err(format!("seat {seat}: Water off a tower at {}", c.pos));
             }
         }
         if p.food > eval::food_capacity(deck, &p.farm) {
