@@ -254,3 +254,64 @@ pub fn plus(a: Counters, b: Counters) -> Counters {
     c.add(&b);
     c
 }
+
+/// A clean table like [`table`], from another seed (another random stream).
+pub fn table_seeded(players: u8, seed: u64) -> Game {
+    let g = fresh(players, seed);
+    edit(&g, |s| {
+        for p in &mut s.players {
+            s.bag_fields |= p.fields;
+            p.fields = 0;
+            p.harvested = 0;
+            s.stock.add(&p.supply);
+            p.supply = Counters::ZERO;
+            p.hidden = Counters::ZERO;
+        }
+        s.bag_events |= s.removed_events;
+        s.removed_events = 0;
+    })
+}
+
+/// Starts event `e` drawn by `drawer` on the position `f` makes: the event goes on the town
+/// board and is resolved as soon as the game advances (a declined labourer of seat 0 stands in
+/// for whatever drew it). Returns the game at the event's first decision.
+pub fn start_event(
+    g: &Game,
+    e: EventTile,
+    drawer: Seat,
+    f: impl FnOnce(&mut State),
+) -> (Game, Vec<Event>) {
+    use farmhand::games::key_harvest::game::Frame;
+    let mut g = edit(g, |s| {
+        f(s);
+        track(s, &[e]);
+        s.stack.push(Frame::Event {
+            event: e,
+            drawer,
+            step: 0,
+            held: None,
+            done: false,
+        });
+        s.stack.push(Frame::Ability {
+            seat: s.turn.active,
+            worker: Worker::Labourer,
+            at: 0,
+            copied: false,
+        });
+    });
+    let seat = s_active(&g);
+    let ev = ok(&mut g, seat, Action::Decline);
+    (g, ev)
+}
+
+fn s_active(g: &Game) -> Seat {
+    g.state().turn.active
+}
+
+/// The event prompt now: (seat, event).
+pub fn event_prompt(g: &Game) -> Option<(Seat, EventTile)> {
+    match g.prompt()? {
+        (seat, Prompt::Event { event, .. }) => Some((seat, event)),
+        _ => None,
+    }
+}
