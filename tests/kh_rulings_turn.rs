@@ -25,13 +25,12 @@ fn reg(g: &farmhand::games::key_harvest::Game) -> Vec<u8> {
 // KH 14: up to two different actions, each at most once.
 #[test]
 fn kh14_two_different_actions_each_once() {
-    let (a, b, c) = line();
+    let (a, b, _) = line();
     let mut g = edit(&table(2), |s| {
         fields(s, 0, &[a, b]);
         fields(s, 0, &[sp("G8")]);
         supply(s, 0, of(&[Crop::Hops, Crop::Wine]));
     });
-    let _ = c;
     ok(
         &mut g,
         0,
@@ -508,7 +507,6 @@ fn kh22_two_tiles_from_stores_one_at_a_time() {
 #[test]
 fn kh22_counters_gained_in_between_pay_for_the_second() {
     let t1 = sp("D4");
-    let around = nbrs(t1);
     let new = sp("F5");
     let nb_new = nbrs(new);
     let mut g = edit(&table(2), |s| {
@@ -518,7 +516,6 @@ fn kh22_counters_gained_in_between_pay_for_the_second() {
         store(s, 1, sp("A1"), one(crop(nb_new[0])));
         supply(s, 0, one(Crop::Hops));
     });
-    let _ = around;
     ok(&mut g, 0, Action::BuyFromStore { owner: 1, tile: t1 });
     assert!(matches!(prompt(&g).1, Prompt::Reposition { .. }));
     ok(&mut g, 0, Action::Reposition { space: new });
