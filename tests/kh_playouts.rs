@@ -23,17 +23,36 @@ fn play(players: u8, seed: u64, deep_checks: bool) -> (Vec<(u8, Action)>, Game) 
         steps += 1;
         assert!(steps < 20_000, "seed {seed}: the game does not end");
         let view = g.player_view(seat);
-        assert!(!view.legal.is_empty(), "seed {seed}: seat {seat} has no choice");
+        assert!(
+            !view.legal.is_empty(),
+            "seed {seed}: seat {seat} has no choice"
+        );
         let action = random_action(&view, &mut rng);
         if deep_checks {
             // A refused action changes nothing: try a wrong seat and a nonsense action first.
             let before = snapshot_json(&g);
             let other = (seat + 1) % players;
             assert!(g.apply(other, &action).is_err());
-            assert!(g.apply(seat, &Action::Harvest { tiles: vec![200], instead: vec![] }).is_err());
-            assert!(g.apply(seat, &Action::ChooseStartPlayer { seat: 9 }).is_err());
+            assert!(
+                g.apply(
+                    seat,
+                    &Action::Harvest {
+                        tiles: vec![200],
+                        instead: vec![]
+                    }
+                )
+                .is_err()
+            );
+            assert!(
+                g.apply(seat, &Action::ChooseStartPlayer { seat: 9 })
+                    .is_err()
+            );
             assert!(g.apply(seat, &Action::Reposition { space: 77 }).is_err());
-            assert_eq!(snapshot_json(&g), before, "seed {seed}: refused action changed state");
+            assert_eq!(
+                snapshot_json(&g),
+                before,
+                "seed {seed}: refused action changed state"
+            );
         }
         let events = match g.apply(seat, &action) {
             Ok(ev) => ev,
@@ -54,10 +73,8 @@ fn play(players: u8, seed: u64, deep_checks: bool) -> (Vec<(u8, Action)>, Game) 
             }
         }
         if deep_checks {
-            let back = Game::from_snapshot(
-                serde_json::from_str(&snapshot_json(&g)).unwrap(),
-            )
-            .unwrap();
+            let back =
+                Game::from_snapshot(serde_json::from_str(&snapshot_json(&g)).unwrap()).unwrap();
             assert_eq!(snapshot_json(&back), snapshot_json(&g));
             // KH 69: no view holds another seat's hidden starting counters.
             for viewer in 0..players {

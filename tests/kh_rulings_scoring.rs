@@ -99,3 +99,31 @@ fn kh67_winner_and_tie_breaks() {
     assert_eq!(pad.winners, vec![0, 1]);
     assert_eq!(pad.tie_break, 3);
 }
+
+// KH 69: the running score shown during play leaves out crop points (they could reveal hidden
+// starting counters): workers plus the two largest groups only, even when a crop majority is
+// already held.
+#[test]
+fn kh69_running_score_leaves_out_crop_points() {
+    let g = edit(&table(3), |s| {
+        worker(s, 0, Worker::Lawyer, sp("A1"));
+        supply(s, 0, many(Crop::Wine, 5));
+    });
+    let v = g.public_view();
+    let p = &g.state().players[0];
+    let sizes: Vec<u32> = g
+        .board()
+        .groups(p.fields)
+        .iter()
+        .map(|m| m.count_ones())
+        .collect();
+    let (_, _, groups) = farmhand::games::key_harvest::score::group_points(sizes);
+    assert_eq!(v.seats[0].running_score, 5 + groups);
+    // Seat 0 alone holds the most wine, yet no crop point shows.
+    let pad = g.compute_pad();
+    assert!(pad.lines[0].crops.contains(&Crop::Wine));
+    assert_eq!(
+        pad.lines[0].total,
+        v.seats[0].running_score + pad.lines[0].crop_points
+    );
+}

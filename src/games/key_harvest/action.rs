@@ -88,7 +88,11 @@ pub enum Action {
     /// M (KH 47): move this tile to the fallow area, then acquire a tile drawn from the bag.
     BlindSwap { tile: Space },
     /// N (KH 48): give `give` from your board to `with` for their unconnected tile `take`.
-    Exchange { give: Space, with: Seat, take: Space },
+    Exchange {
+        give: Space,
+        with: Seat,
+        take: Space,
+    },
     /// O (KH 49): pass a tile to the player on your left (`pass`: the received tile, a tile of
     /// your board, or none when you have nothing to pass); then, if you kept a received tile,
     /// acquire it (`keep`) or put it in the fallow area.

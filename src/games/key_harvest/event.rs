@@ -13,10 +13,16 @@ use serde::{Deserialize, Serialize};
 pub enum Place {
     Bag,
     Registry,
-    Store { owner: Seat },
-    Board { owner: Seat },
+    Store {
+        owner: Seat,
+    },
+    Board {
+        owner: Seat,
+    },
     /// A player's hands during event O or W (KH 4).
-    Hands { seat: Seat },
+    Hands {
+        seat: Seat,
+    },
     Fallow,
 }
 
@@ -49,12 +55,26 @@ pub enum Event {
         tiles: [Space; 2],
     },
     /// KH 11-12: a seat's starting counters (hidden from others with 3-4 players, KH 69).
-    StartingCounters { seat: Seat, counters: Counters },
+    StartingCounters {
+        seat: Seat,
+        counters: Counters,
+    },
     /// KH 12: the make-up of the starting pool (public).
-    StartingPool { pool: Counters },
-    StartPlayer { chooser: Seat, seat: Seat },
-    TurnStarted { seat: Seat, turn: u32 },
-    TurnEnded { seat: Seat, actions: u8 },
+    StartingPool {
+        pool: Counters,
+    },
+    StartPlayer {
+        chooser: Seat,
+        seat: Seat,
+    },
+    TurnStarted {
+        seat: Seat,
+        turn: u32,
+    },
+    TurnEnded {
+        seat: Seat,
+        actions: u8,
+    },
     /// Tiles turned to harvested (a, V) with the counters gained.
     Harvested {
         seat: Seat,
@@ -74,7 +94,10 @@ pub enum Event {
         counters: Counters,
     },
     /// Tiles turned back to unharvested (D, R).
-    Renewed { seat: Seat, tiles: Vec<Space> },
+    Renewed {
+        seat: Seat,
+        tiles: Vec<Space>,
+    },
     WorkerPlayed {
         seat: Seat,
         worker: Worker,
@@ -107,24 +130,38 @@ pub enum Event {
         copied: bool,
     },
     /// An optional ability or event part was declined or had nothing to act on.
-    Declined { seat: Seat },
+    Declined {
+        seat: Seat,
+    },
     TileAcquired {
         seat: Seat,
         tile: Space,
         from: Place,
     },
-    TileFallowed { tile: Space, from: Place },
+    TileFallowed {
+        tile: Space,
+        from: Place,
+    },
     /// A tile passed into a player's hands (O) or drawn into them (K, M, Q, W).
-    TileToHands { seat: Seat, tile: Space, from: Place },
+    TileToHands {
+        seat: Seat,
+        tile: Space,
+        from: Place,
+    },
     TileToStore {
         seat: Seat,
         tile: Space,
         bid: Counters,
         from: Place,
     },
-    TileToRegistry { tile: Space, from: Place },
+    TileToRegistry {
+        tile: Space,
+        from: Place,
+    },
     /// S: the registry went back into the bag.
-    RegistryToBag { tiles: Vec<Space> },
+    RegistryToBag {
+        tiles: Vec<Space>,
+    },
     /// KH 45: an event went on the town board (space 1-10).
     EventPlaced {
         event: EventTile,
@@ -132,16 +169,28 @@ pub enum Event {
         drawer: Seat,
     },
     /// KH 29: drawn during an event draw and set aside.
-    EventSetAside { event: EventTile },
+    EventSetAside {
+        event: EventTile,
+    },
     /// KH 29: the set-aside events went back into the bag.
-    EventsToBag { events: Vec<EventTile> },
+    EventsToBag {
+        events: Vec<EventTile>,
+    },
     /// KH 61: the "?" check sent these events back to the bag.
-    QuestionCheck { returned: Vec<EventTile> },
+    QuestionCheck {
+        returned: Vec<EventTile>,
+    },
     /// KH 63: drawn after the tenth event, removed without effect.
-    EventIgnored { event: EventTile },
-    EventResolved { event: EventTile },
+    EventIgnored {
+        event: EventTile,
+    },
+    EventResolved {
+        event: EventTile,
+    },
     /// KH 62: the tenth event: the turn in progress finishes, then two more turns each.
-    EndTriggered { last_turn_seat: Seat },
+    EndTriggered {
+        last_turn_seat: Seat,
+    },
     /// KH 17: a whole round without an action.
     Stalemate,
     GameEnded {

@@ -6,8 +6,8 @@ use super::action::{Action, TurnAction};
 use super::board::{Crop, Space};
 use super::event::{Event, Gain, Place};
 use super::game::{
-    EVENT_SPACES, Frame, Game, GiveAwayOptions, Phase, Prompt, REGISTRY_SIZE, StoreTile, Turn,
-    bit, nth_bit, shuffle, spaces,
+    EVENT_SPACES, Frame, Game, GiveAwayOptions, Phase, Prompt, REGISTRY_SIZE, StoreTile, Turn, bit,
+    nth_bit, shuffle, spaces,
 };
 use super::pieces::{Counters, EventTile, Seat, Worker};
 use super::score::{self, ScoreLine, ScorePad};
@@ -120,7 +120,10 @@ impl Game {
 
     fn take_from_store(&mut self, owner: Seat, tile: Space) -> StoreTile {
         let store = &mut self.s.players[owner as usize].store;
-        let i = store.iter().position(|t| t.tile == tile).expect("validated");
+        let i = store
+            .iter()
+            .position(|t| t.tile == tile)
+            .expect("validated");
         store.remove(i)
     }
 
@@ -148,7 +151,7 @@ impl Game {
         self.acquire(buyer, tile, Place::Store { owner }, ev);
     }
 
-    fn to_store(&mut self, seat: Seat, tile: Space, bid: Counters, ev: &mut Ev) {
+    fn put_in_store(&mut self, seat: Seat, tile: Space, bid: Counters, ev: &mut Ev) {
         self.s.registry &= !bit(tile);
         self.spend(seat, &bid);
         self.s.players[seat as usize]
@@ -279,7 +282,11 @@ impl Game {
                 last_turn_seat: self.s.turn.active,
             });
         }
-        let in_event = self.s.stack.iter().any(|f| matches!(f, Frame::Event { .. }));
+        let in_event = self
+            .s
+            .stack
+            .iter()
+            .any(|f| matches!(f, Frame::Event { .. }));
         if in_event {
             self.s.waiting.push_back((e, drawer));
         } else {
@@ -407,7 +414,7 @@ impl Game {
             }
             Action::TakeFromRegistry { tile, bid } => {
                 self.mark(TurnAction::ToStore);
-                self.to_store(seat, *tile, *bid, ev);
+                self.put_in_store(seat, *tile, *bid, ev);
             }
             _ => unreachable!("validated"),
         }
@@ -454,7 +461,7 @@ impl Game {
                 self.lift_tile(seat, *tile);
                 self.fallow(*tile, Place::Board { owner: seat }, ev);
             }
-            A::Storekeeper { tile, bid } => self.to_store(seat, *tile, *bid, ev),
+            A::Storekeeper { tile, bid } => self.put_in_store(seat, *tile, *bid, ev),
             A::Bailiff {
                 owner,
                 tile,
@@ -576,7 +583,10 @@ impl Game {
                     }
                     next_held = Some(*t);
                 }
-                if let Some(Frame::Event { step: st, held: h, .. }) = self.s.stack.last_mut() {
+                if let Some(Frame::Event {
+                    step: st, held: h, ..
+                }) = self.s.stack.last_mut()
+                {
                     *st += 1;
                     *h = if step < n { next_held } else { None };
                 }
@@ -747,11 +757,13 @@ impl Game {
         let seat = t.active;
         let p = &self.s.players[seat as usize];
         match t.last {
-            Some((TurnAction::FromStores, 1)) => !self.s.players.iter().enumerate().any(|(o, q)| {
-                q.store
-                    .iter()
-                    .any(|st| o as Seat == seat || p.supply.contains(&st.bid))
-            }),
+            Some((TurnAction::FromStores, 1)) => {
+                !self.s.players.iter().enumerate().any(|(o, q)| {
+                    q.store
+                        .iter()
+                        .any(|st| o as Seat == seat || p.supply.contains(&st.bid))
+                })
+            }
             Some((TurnAction::ToStore, 1)) => {
                 p.store.len() >= 2 || p.supply.is_empty() || self.s.registry == 0
             }
@@ -785,16 +797,22 @@ impl Game {
                     }
                     return;
                 }
-                Frame::Ability { seat, worker, at, .. } => {
+                Frame::Ability {
+                    seat,
+                    worker,
+                    at,
+                    copied,
+                } => {
                     if self.ability_has_options(seat, worker, at) {
                         return;
                     }
+                    // KH 21: the ability finds nothing to act on.
                     self.s.stack.pop();
                     ev.push(Event::WorkerActs {
                         seat,
                         worker,
                         space: at,
-                        copied: false,
+                        copied,
                     });
                     ev.push(Event::Declined { seat });
                 }
@@ -933,12 +951,19 @@ impl Game {
                     set_top(self, step + 1, None, done);
                     return false;
                 }
-                if let GiveAwayOptions::Some { board: 0, pass_on: true } = opts
+                if let GiveAwayOptions::Some {
+                    board: 0,
+                    pass_on: true,
+                } = opts
                     && !may_keep
                 {
                     unreachable!()
                 }
-                if let GiveAwayOptions::Some { board: 0, pass_on: true } = opts {
+                if let GiveAwayOptions::Some {
+                    board: 0,
+                    pass_on: true,
+                } = opts
+                {
                     // No tile of their own: the received tile must go on (as far as possible).
                     let t = held.expect("pass_on");
                     ev.push(Event::TileToHands {
@@ -1027,7 +1052,10 @@ impl Game {
     /// wait) jumps to its end.
     fn refresh_event_frame(&mut self, n: u8, done: bool) {
         if let Some(Frame::Event {
-            step, held, done: d, ..
+            step,
+            held,
+            done: d,
+            ..
         }) = self.s.stack.last_mut()
         {
             *step = n;
@@ -1040,7 +1068,11 @@ impl Game {
     fn finish_event(&mut self, event: EventTile, ev: &mut Ev) {
         self.s.stack.pop();
         ev.push(Event::EventResolved { event });
-        let in_event = self.s.stack.iter().any(|f| matches!(f, Frame::Event { .. }));
+        let in_event = self
+            .s
+            .stack
+            .iter()
+            .any(|f| matches!(f, Frame::Event { .. }));
         if !in_event && let Some((e, drawer)) = self.s.waiting.pop_front() {
             self.s.stack.push(Frame::Event {
                 event: e,
@@ -1060,9 +1092,7 @@ impl Game {
         let n = self.players();
         match event {
             E::BlindSwap => self.s.bag_fields != 0 && p.fields != 0,
-            E::Exchange => {
-                p.fields != 0 && (0..n).any(|o| o != seat && self.unconnected(o) != 0)
-            }
+            E::Exchange => p.fields != 0 && (0..n).any(|o| o != seat && self.unconnected(o) != 0),
             E::GoodHarvest => p.unharvested() != 0 && !self.s.stock.is_empty(),
             E::LuckyDip => {
                 p.supply.total() >= 2 && (self.s.bag_fields != 0 || self.s.registry != 0)
@@ -1102,8 +1132,7 @@ impl Game {
             Worker::Merchant => others_store(0),
             Worker::Storekeeper => p.store.len() < 2 && supply > 0 && self.s.registry != 0,
             Worker::Bailiff => {
-                supply >= 3
-                    && (0..self.players()).any(|o| o != seat && self.unconnected(o) != 0)
+                supply >= 3 && (0..self.players()).any(|o| o != seat && self.unconnected(o) != 0)
             }
             Worker::Lawyer => p.workers.iter().any(|(_, w)| *w != Worker::Lawyer),
             Worker::Trader => self.s.bag_fields != 0 || self.s.registry != 0,

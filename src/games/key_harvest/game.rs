@@ -146,7 +146,9 @@ pub enum Frame {
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// KH 9: `chooser` names the start player.
-    StartPlayer { chooser: Seat },
+    StartPlayer {
+        chooser: Seat,
+    },
     Playing,
     Ended,
 }
@@ -268,7 +270,11 @@ pub enum Prompt {
 
 impl Game {
     /// KH 9-13: a new table. Deterministic for a seed.
-    pub fn new(board: Arc<Board>, options: &Options, seed: u64) -> Result<(Game, Vec<Event>), SetupError> {
+    pub fn new(
+        board: Arc<Board>,
+        options: &Options,
+        seed: u64,
+    ) -> Result<(Game, Vec<Event>), SetupError> {
         let n = options.players;
         if !(2..=4).contains(&n) {
             return Err(SetupError::Players(n));
@@ -324,7 +330,10 @@ impl Game {
         ev.push(Event::StartingPool { pool });
         if n == 2 {
             // KH 11: one of the doubled crop each, and two of the other four each.
-            let (a, b) = ([crops[0], crops[1], crops[2]], [crops[0], crops[3], crops[4]]);
+            let (a, b) = (
+                [crops[0], crops[1], crops[2]],
+                [crops[0], crops[3], crops[4]],
+            );
             players[0].supply = Counters::of(&a);
             players[1].supply = Counters::of(&b);
         } else {
@@ -463,7 +472,9 @@ impl Game {
                         copied: *copied,
                     },
                 ),
-                Some(Frame::TraderTile { seat, tile }) => (*seat, Prompt::KeepDrawn { tile: *tile }),
+                Some(Frame::TraderTile { seat, tile }) => {
+                    (*seat, Prompt::KeepDrawn { tile: *tile })
+                }
                 Some(Frame::Event {
                     event,
                     drawer,
@@ -696,8 +707,8 @@ impl Game {
     fn check_turn_action(&self, a: TurnAction) -> Result<bool, ActionError> {
         let t = &self.s.turn;
         // KH 22, 24: a second tile of (c) or (d) right after the first is the same action.
-        let continuing = matches!(a, TurnAction::FromStores | TurnAction::ToStore)
-            && t.last == Some((a, 1));
+        let continuing =
+            matches!(a, TurnAction::FromStores | TurnAction::ToStore) && t.last == Some((a, 1));
         if !continuing {
             if t.has_done(a) {
                 return Err(ActionError::ActionUsed(a.letter()));
@@ -790,7 +801,10 @@ impl Game {
             (Prompt::KeepDrawn { .. }, A::KeepDrawn { .. }) => Ok(()),
             (
                 Prompt::Event {
-                    event, held, recipient, ..
+                    event,
+                    held,
+                    recipient,
+                    ..
                 },
                 a,
             ) => self.validate_event(seat, *event, *held, *recipient, a),
@@ -844,7 +858,13 @@ impl Game {
         c
     }
 
-    fn validate_ability(&self, seat: Seat, worker: Worker, at: Space, a: &Action) -> Result<(), ActionError> {
+    fn validate_ability(
+        &self,
+        seat: Seat,
+        worker: Worker,
+        at: Space,
+        a: &Action,
+    ) -> Result<(), ActionError> {
         use Action as A;
         let p = &self.s.players[seat as usize];
         let around = self.board.neighbours(at);
@@ -856,7 +876,10 @@ impl Game {
                     return Err(ActionError::NotAdjacent(self.r(*tile)));
                 }
                 if p.unharvested() & bit(*tile) == 0 {
-                    return Err(ActionError::NotOnYourBoard(format!("{} (unharvested)", self.r(*tile))));
+                    return Err(ActionError::NotOnYourBoard(format!(
+                        "{} (unharvested)",
+                        self.r(*tile)
+                    )));
                 }
                 self.owed_gain(Counters::one(self.board.crop(*tile)), instead)?;
                 Ok(())
@@ -871,7 +894,10 @@ impl Game {
                         return Err(ActionError::NotAdjacent(self.r(t)));
                     }
                     if p.unharvested() & bit(t) == 0 {
-                        return Err(ActionError::NotOnYourBoard(format!("{} (unharvested)", self.r(t))));
+                        return Err(ActionError::NotOnYourBoard(format!(
+                            "{} (unharvested)",
+                            self.r(t)
+                        )));
                     }
                 }
                 self.owed_gain(self.crops_of(m), instead)?;
@@ -880,10 +906,14 @@ impl Game {
             (Worker::Labourer, A::Labourer { crops }) => {
                 let want = self.s.stock.total().min(2);
                 if crops.len() as u32 != want {
-                    return Err(ActionError::Invalid(format!("take {want} counters from the stock")));
+                    return Err(ActionError::Invalid(format!(
+                        "take {want} counters from the stock"
+                    )));
                 }
                 if !self.s.stock.contains(&Counters::of(crops)) {
-                    return Err(ActionError::Invalid("the stock does not hold those counters".into()));
+                    return Err(ActionError::Invalid(
+                        "the stock does not hold those counters".into(),
+                    ));
                 }
                 Ok(())
             }
@@ -902,8 +932,22 @@ impl Game {
                 }
                 Ok(())
             }
-            (Worker::SkilledWorker, A::SkilledWorker { owner, tile, payment })
-            | (Worker::Merchant, A::Merchant { owner, tile, payment }) => {
+            (
+                Worker::SkilledWorker,
+                A::SkilledWorker {
+                    owner,
+                    tile,
+                    payment,
+                },
+            )
+            | (
+                Worker::Merchant,
+                A::Merchant {
+                    owner,
+                    tile,
+                    payment,
+                },
+            ) => {
                 if *owner == seat {
                     return Err(ActionError::OwnStore);
                 }
@@ -916,7 +960,14 @@ impl Game {
                 self.check_registry(*tile)?;
                 self.check_bid(seat, bid)
             }
-            (Worker::Bailiff, A::Bailiff { owner, tile, payment }) => {
+            (
+                Worker::Bailiff,
+                A::Bailiff {
+                    owner,
+                    tile,
+                    payment,
+                },
+            ) => {
                 if *owner == seat {
                     return Err(ActionError::NotAnotherPlayer);
                 }
@@ -1068,7 +1119,10 @@ impl Game {
                 let un = self.unconnected(seat) & p.unharvested();
                 for &t in tiles {
                     if un & bit(t) == 0 {
-                        return Err(ActionError::NotUnconnected(format!("{} (unharvested)", self.r(t))));
+                        return Err(ActionError::NotUnconnected(format!(
+                            "{} (unharvested)",
+                            self.r(t)
+                        )));
                     }
                 }
                 self.owed_gain(self.crops_of(m), instead)?;
@@ -1100,7 +1154,10 @@ impl Game {
             }
             (E::Windfall, A::Windfall { crop }) => {
                 if self.s.stock.get(*crop) == 0 {
-                    return Err(ActionError::Invalid(format!("the stock has no {} left", crop.name())));
+                    return Err(ActionError::Invalid(format!(
+                        "the stock has no {} left",
+                        crop.name()
+                    )));
                 }
                 Ok(())
             }
@@ -1115,12 +1172,17 @@ impl Game {
         if best == 0 {
             return 0;
         }
-        (0..5).filter(|&i| c.0[i] == best).fold(0, |m, i| m | (1 << i))
+        (0..5)
+            .filter(|&i| c.0[i] == best)
+            .fold(0, |m, i| m | (1 << i))
     }
 
     /// KH 49: what the seat on the event O frame's step may pass now.
     pub fn give_away_options(&self, seat: Seat) -> (GiveAwayOptions, bool) {
-        let Some(Frame::Event { drawer, step, held, .. }) = self.s.stack.last() else {
+        let Some(Frame::Event {
+            drawer, step, held, ..
+        }) = self.s.stack.last()
+        else {
             return (GiveAwayOptions::Nothing, false);
         };
         let n = self.players();
@@ -1128,7 +1190,13 @@ impl Game {
         if *step == 0 {
             let _ = drawer;
             return if board != 0 {
-                (GiveAwayOptions::Some { board, pass_on: false }, false)
+                (
+                    GiveAwayOptions::Some {
+                        board,
+                        pass_on: false,
+                    },
+                    false,
+                )
             } else {
                 (GiveAwayOptions::Nothing, false)
             };
@@ -1152,7 +1220,10 @@ impl Game {
 pub enum GiveAwayOptions {
     Nothing,
     /// A tile of `board`, or the received tile when `pass_on`.
-    Some { board: SpaceSet, pass_on: bool },
+    Some {
+        board: SpaceSet,
+        pass_on: bool,
+    },
 }
 
 fn prompt_name(p: &Prompt) -> &'static str {
@@ -1189,4 +1260,3 @@ pub(crate) fn nth_bit(mut m: u64, k: u32) -> Space {
     }
     m.trailing_zeros() as Space
 }
-

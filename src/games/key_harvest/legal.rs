@@ -5,59 +5,102 @@
 //! with counters the seat holds, is accepted by `apply`: one validator decides, and a property
 //! test checks the two agree.
 
+use super::action::TurnAction;
 use super::board::{Crop, Space, SpaceSet};
 use super::game::{Frame, Game, GiveAwayOptions, Phase, Prompt, bit, spaces};
 use super::pieces::{Counters, EventTile, Seat, Worker};
-use super::action::TurnAction;
 use serde::{Deserialize, Serialize};
 
 /// One kind of decision open to a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "choice", rename_all = "snake_case")]
 pub enum Choice {
-    StartPlayer { seats: Vec<Seat> },
+    StartPlayer {
+        seats: Vec<Seat>,
+    },
     /// (a): any non-empty subset of `tiles` (the unharvested tiles of one group).
-    Harvest { tiles: Vec<Space> },
+    Harvest {
+        tiles: Vec<Space>,
+    },
     /// (b): this worker on one of these spaces.
-    PlayWorker { worker: Worker, spaces: Vec<Space> },
+    PlayWorker {
+        worker: Worker,
+        spaces: Vec<Space>,
+    },
     /// (b): take the worker on one of these spaces off the board.
-    RemoveWorker { spaces: Vec<Space> },
+    RemoveWorker {
+        spaces: Vec<Space>,
+    },
     /// (c): one of these store tiles (owner, tile), paying its bid.
-    BuyFromStore { tiles: Vec<(Seat, Space)> },
+    BuyFromStore {
+        tiles: Vec<(Seat, Space)>,
+    },
     /// (d): one of these registry tiles with a bid of 1 or more counters.
-    TakeFromRegistry { tiles: Vec<Space> },
+    TakeFromRegistry {
+        tiles: Vec<Space>,
+    },
     EndTurn,
     Decline,
-    Reposition { spaces: Vec<Space> },
+    Reposition {
+        spaces: Vec<Space>,
+    },
     /// A: one of these tiles.
-    Apprentice { tiles: Vec<Space> },
+    Apprentice {
+        tiles: Vec<Space>,
+    },
     /// B: one or two of these tiles.
-    CasualWorker { tiles: Vec<Space> },
+    CasualWorker {
+        tiles: Vec<Space>,
+    },
     /// C: `take` counters of any crops the stock holds.
-    Labourer { take: u8 },
+    Labourer {
+        take: u8,
+    },
     /// D: any non-empty subset of these tiles.
-    UnskilledWorker { tiles: Vec<Space> },
+    UnskilledWorker {
+        tiles: Vec<Space>,
+    },
     /// E: one of these store tiles, paying `bid + 1` counters (listed per tile).
-    SkilledWorker { tiles: Vec<(Seat, Space, u32)> },
+    SkilledWorker {
+        tiles: Vec<(Seat, Space, u32)>,
+    },
     /// F: one of these tiles (mandatory).
-    Supervisor { tiles: Vec<Space> },
+    Supervisor {
+        tiles: Vec<Space>,
+    },
     /// G: one of these store tiles, paying as many counters as its bid.
-    Merchant { tiles: Vec<(Seat, Space, u32)> },
+    Merchant {
+        tiles: Vec<(Seat, Space, u32)>,
+    },
     /// H: one of these registry tiles with a bid.
-    Storekeeper { tiles: Vec<Space> },
+    Storekeeper {
+        tiles: Vec<Space>,
+    },
     /// I: one of these (owner, tile), paying 3 counters.
-    Bailiff { tiles: Vec<(Seat, Space)> },
+    Bailiff {
+        tiles: Vec<(Seat, Space)>,
+    },
     /// J: copy the worker on one of these spaces.
-    Lawyer { spaces: Vec<Space> },
+    Lawyer {
+        spaces: Vec<Space>,
+    },
     TraderDraw,
     /// K with no field tile in the bag: one of these registry tiles, kept or put fallow.
-    TraderRegistry { tiles: Vec<Space> },
+    TraderRegistry {
+        tiles: Vec<Space>,
+    },
     /// Keep (acquire) or put fallow the tile drawn.
-    KeepDrawn { tile: Space },
+    KeepDrawn {
+        tile: Space,
+    },
     /// L: one of these registry tiles.
-    Benefactor { tiles: Vec<Space> },
+    Benefactor {
+        tiles: Vec<Space>,
+    },
     /// M: one of these tiles to the fallow area.
-    BlindSwap { tiles: Vec<Space> },
+    BlindSwap {
+        tiles: Vec<Space>,
+    },
     /// N: give one of `give` for one of `take` (seat, tile).
     Exchange {
         give: Vec<Space>,
@@ -71,25 +114,48 @@ pub enum Choice {
         keep_choice: bool,
     },
     /// P: one of these crops.
-    GoodHarvest { crops: Vec<Crop> },
+    GoodHarvest {
+        crops: Vec<Crop>,
+    },
     /// Q: pay 2 counters and draw (`registry` empty) or take one of `registry`.
-    LuckyDip { registry: Vec<Space> },
+    LuckyDip {
+        registry: Vec<Space>,
+    },
     /// R: one or two of these tiles.
-    NewCrop { tiles: Vec<Space> },
+    NewCrop {
+        tiles: Vec<Space>,
+    },
     /// T: pay 3 counters for one of these registry tiles.
-    QuickSale { tiles: Vec<Space> },
+    QuickSale {
+        tiles: Vec<Space>,
+    },
     /// U: one of `give` for one of `take`.
-    RegistrySwap { give: Vec<Space>, take: Vec<Space> },
+    RegistrySwap {
+        give: Vec<Space>,
+        take: Vec<Space>,
+    },
     /// V: any non-empty subset of these tiles.
-    RemoteHarvest { tiles: Vec<Space> },
+    RemoteHarvest {
+        tiles: Vec<Space>,
+    },
     /// W: put one of `fallow` in the fallow area and acquire `drawn`, or put `drawn` fallow.
-    Replace { drawn: Space, fallow: Vec<Space> },
+    Replace {
+        drawn: Space,
+        fallow: Vec<Space>,
+    },
     /// X: a worker (from) to one of its spaces.
-    MoveWorker { moves: Vec<(Space, Vec<Space>)> },
+    MoveWorker {
+        moves: Vec<(Space, Vec<Space>)>,
+    },
     /// Y: the worker on one of these spaces.
-    Vacation { spaces: Vec<Space> },
+    Vacation {
+        spaces: Vec<Space>,
+    },
     /// Z: a counter of one of these crops for `recipient`.
-    Windfall { recipient: Seat, crops: Vec<Crop> },
+    Windfall {
+        recipient: Seat,
+        crops: Vec<Crop>,
+    },
 }
 
 fn list(set: SpaceSet) -> Vec<Space> {

@@ -2,8 +2,8 @@
 //! (beyond loading a board file from a path on request), reads a clock, or knows about Discord or
 //! a database.
 
-pub mod board;
 pub mod action;
+pub mod board;
 pub mod error;
 pub mod event;
 mod flow;

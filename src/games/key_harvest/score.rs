@@ -69,7 +69,11 @@ pub fn rank(lines: &mut [ScoreLine]) -> (Vec<Seat>, u8) {
     for (i, l) in lines.iter_mut().enumerate() {
         l.rank = 1 + keys.iter().filter(|k| **k > keys[i]).count() as u8;
     }
-    let winners: Vec<Seat> = lines.iter().filter(|l| l.rank == 1).map(|l| l.seat).collect();
+    let winners: Vec<Seat> = lines
+        .iter()
+        .filter(|l| l.rank == 1)
+        .map(|l| l.seat)
+        .collect();
     let top = lines.iter().map(|l| l.total).max().unwrap_or(0);
     let on_top: Vec<&ScoreLine> = lines.iter().filter(|l| l.total == top).collect();
     let tie_break = if on_top.len() == 1 {

@@ -37,7 +37,9 @@ pub fn play_random(board: Arc<Board>, players: u8, seed: u64, record: bool) -> P
         let legal = game.legal_actions(seat);
         let supply = game.state().players[seat as usize].supply;
         let action = random_choice(&legal, supply, game.state().stock, &mut rng);
-        let ev = game.apply(seat, &action).expect("the random bot plays legal actions");
+        let ev = game
+            .apply(seat, &action)
+            .expect("the random bot plays legal actions");
         steps += 1;
         if record {
             actions.push((seat, action));

@@ -23,6 +23,9 @@ pub struct SeatView {
     /// KH 70: unrevealed starting counters, shown as "?".
     pub unknown: u32,
     pub start_pair: String,
+    /// KH 69: the score so far without crop points, which could reveal hidden counters
+    /// (workers, largest group x1, second largest x2).
+    pub running_score: u32,
 }
 
 impl SeatView {
@@ -94,8 +97,18 @@ impl Game {
                     known.sub(&p.hidden);
                     let mut workers = p.workers.clone();
                     workers.sort_unstable();
+                    let workers_points: u32 =
+                        p.workers.iter().map(|(_, w)| w.number() as u32).sum();
+                    let sizes = self
+                        .board
+                        .groups(p.fields)
+                        .iter()
+                        .map(|g| g.count_ones())
+                        .collect();
+                    let (_, _, group_points) = super::score::group_points(sizes);
                     SeatView {
                         seat: i as Seat,
+                        running_score: workers_points + group_points,
                         fields: p.fields,
                         harvested: p.harvested,
                         workers,

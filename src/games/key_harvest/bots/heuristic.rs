@@ -126,7 +126,11 @@ impl Ctx<'_> {
         left.sub(&got);
         let mut v = Vec::new();
         for _ in 0..short {
-            if let Some(c) = Crop::ALL.into_iter().filter(|c| left.get(*c) > 0).max_by_key(|c| left.get(*c)) {
+            if let Some(c) = Crop::ALL
+                .into_iter()
+                .filter(|c| left.get(*c) > 0)
+                .max_by_key(|c| left.get(*c))
+            {
                 left.0[c.index()] -= 1;
                 v.push(c);
             }
@@ -134,7 +138,12 @@ impl Ctx<'_> {
         v
     }
     fn crops_of(&self, tiles: &[Space]) -> Counters {
-        Counters::of(&tiles.iter().map(|t| self.board.crop(*t)).collect::<Vec<_>>())
+        Counters::of(
+            &tiles
+                .iter()
+                .map(|t| self.board.crop(*t))
+                .collect::<Vec<_>>(),
+        )
     }
     /// My own store's tiles: where a field tile is coming.
     fn coming(&self) -> SpaceSet {
@@ -154,8 +163,12 @@ impl Ctx<'_> {
             .find(|(p, _)| *p == s)
             .map_or(0, |(_, o)| o.number() as i32);
         let ability = match w {
-            Worker::Apprentice => f64::from(u8::from(around & me.fields & !me.harvested != 0)) * COUNTER,
-            Worker::CasualWorker => ((around & me.fields & !me.harvested).count_ones().min(2)) as f64 * COUNTER,
+            Worker::Apprentice => {
+                f64::from(u8::from(around & me.fields & !me.harvested != 0)) * COUNTER
+            }
+            Worker::CasualWorker => {
+                ((around & me.fields & !me.harvested).count_ones().min(2)) as f64 * COUNTER
+            }
             Worker::Labourer => 2.0 * COUNTER,
             Worker::UnskilledWorker => (around & me.harvested).count_ones() as f64 * COUNTER * 0.8,
             Worker::SkilledWorker | Worker::Merchant => 0.8,
@@ -167,15 +180,26 @@ impl Ctx<'_> {
             Worker::Trader => 1.2,
             Worker::Benefactor => 1.8,
         };
-        let coming = if self.coming() & bit(s) != 0 { 1.5 } else { 0.0 };
+        let coming = if self.coming() & bit(s) != 0 {
+            1.5
+        } else {
+            0.0
+        };
         // A worker takes a space a field tile of mine could use.
-        let blocks = if self.view.public.registry & bit(s) != 0 { 0.3 } else { 0.0 };
+        let blocks = if self.view.public.registry & bit(s) != 0 {
+            0.3
+        } else {
+            0.0
+        };
         w.number() as f64 - replaced as f64 + ability + coming - blocks
     }
 
     fn decide(&self) -> Action {
         let legal = &self.view.legal;
-        let fallback = || match legal.iter().find(|c| matches!(c, Choice::Decline | Choice::EndTurn)) {
+        let fallback = || match legal
+            .iter()
+            .find(|c| matches!(c, Choice::Decline | Choice::EndTurn))
+        {
             Some(Choice::EndTurn) => Action::EndTurn,
             Some(_) => Action::Decline,
             None => Action::EndTurn,
@@ -190,7 +214,14 @@ impl Ctx<'_> {
             self.consider(c, &mut offer);
         }
         match best {
-            Some((a, v)) if v > 0.0 || !legal.iter().any(|c| matches!(c, Choice::Decline | Choice::EndTurn)) => a,
+            Some((a, v))
+                if v > 0.0
+                    || !legal
+                        .iter()
+                        .any(|c| matches!(c, Choice::Decline | Choice::EndTurn)) =>
+            {
+                a
+            }
             _ => fallback(),
         }
     }
@@ -216,7 +247,13 @@ impl Ctx<'_> {
             }
             Choice::PlayWorker { worker, spaces } => {
                 if let Some((s, v)) = self.best(spaces, |s| self.worker_value(*worker, s)) {
-                    offer(Action::PlayWorker { worker: *worker, space: s }, v);
+                    offer(
+                        Action::PlayWorker {
+                            worker: *worker,
+                            space: s,
+                        },
+                        v,
+                    );
                 }
             }
             Choice::RemoveWorker { .. } | Choice::EndTurn | Choice::Decline => {}
@@ -253,7 +290,9 @@ impl Ctx<'_> {
             }
             Choice::Reposition { spaces } => {
                 // A repositioned supervisor must discard again (KH 26, 38).
-                let Some((w, _)) = self.displaced() else { return };
+                let Some((w, _)) = self.displaced() else {
+                    return;
+                };
                 if let Some((s, v)) = self.best(spaces, |s| self.worker_value(w, s)) {
                     offer(Action::Reposition { space: s }, v);
                 }
@@ -301,7 +340,12 @@ impl Ctx<'_> {
             }
             Choice::UnskilledWorker { tiles } => {
                 if !tiles.is_empty() {
-                    offer(Action::UnskilledWorker { tiles: tiles.clone() }, COUNTER);
+                    offer(
+                        Action::UnskilledWorker {
+                            tiles: tiles.clone(),
+                        },
+                        COUNTER,
+                    );
                 }
             }
             Choice::SkilledWorker { tiles } | Choice::Merchant { tiles } => {
@@ -310,9 +354,17 @@ impl Ctx<'_> {
                 {
                     let payment = self.payment(need);
                     let a = if matches!(c, Choice::SkilledWorker { .. }) {
-                        Action::SkilledWorker { owner: o, tile: t, payment }
+                        Action::SkilledWorker {
+                            owner: o,
+                            tile: t,
+                            payment,
+                        }
                     } else {
-                        Action::Merchant { owner: o, tile: t, payment }
+                        Action::Merchant {
+                            owner: o,
+                            tile: t,
+                            payment,
+                        }
                     };
                     offer(a, v);
                 }
@@ -346,7 +398,8 @@ impl Ctx<'_> {
                 }
             }
             Choice::Lawyer { spaces } => {
-                let worker_at = |s: Space| seat.workers.iter().find(|(p, _)| *p == s).map(|(_, w)| *w);
+                let worker_at =
+                    |s: Space| seat.workers.iter().find(|(p, _)| *p == s).map(|(_, w)| *w);
                 if let Some((s, v)) = self.best(spaces, |s| match worker_at(s) {
                     Some(Worker::Supervisor) | None => -5.0,
                     Some(w) => 0.5 + w.number() as f64 * 0.1,
@@ -357,11 +410,22 @@ impl Ctx<'_> {
             Choice::TraderDraw => offer(Action::TraderDraw, 1.0),
             Choice::TraderRegistry { tiles } => {
                 if let Some((t, v)) = self.best(tiles, |t| self.gain(t)) {
-                    offer(Action::TraderRegistry { tile: t, keep: v > 0.0 }, 1.0);
+                    offer(
+                        Action::TraderRegistry {
+                            tile: t,
+                            keep: v > 0.0,
+                        },
+                        1.0,
+                    );
                 }
             }
             Choice::KeepDrawn { tile } => {
-                offer(Action::KeepDrawn { keep: self.gain(*tile) > 0.0 }, 1.0);
+                offer(
+                    Action::KeepDrawn {
+                        keep: self.gain(*tile) > 0.0,
+                    },
+                    1.0,
+                );
             }
             Choice::Benefactor { tiles } => {
                 if let Some((t, v)) = self.best(tiles, |t| self.gain(t)) {
@@ -377,7 +441,14 @@ impl Ctx<'_> {
                 if let Some(g) = self.cheapest(give) {
                     let after = self.fields() & !bit(g);
                     if let Some(((w, t), v)) = self.best(take, |(_, t)| self.gain_on(after, t)) {
-                        offer(Action::Exchange { give: g, with: w, take: t }, v - self.loss(g));
+                        offer(
+                            Action::Exchange {
+                                give: g,
+                                with: w,
+                                take: t,
+                            },
+                            v - self.loss(g),
+                        );
                     }
                 }
             }
@@ -390,7 +461,13 @@ impl Ctx<'_> {
                 let p = match received {
                     // Pass on a tile I do not want rather than give up one of mine.
                     Some(r) if pass.contains(r) && !keep => Some(*r),
-                    _ => self.cheapest(&pass.iter().copied().filter(|t| Some(*t) != *received).collect::<Vec<_>>()),
+                    _ => self.cheapest(
+                        &pass
+                            .iter()
+                            .copied()
+                            .filter(|t| Some(*t) != *received)
+                            .collect::<Vec<_>>(),
+                    ),
                 };
                 let _ = keep_choice;
                 offer(Action::GiveAway { pass: p, keep }, 1.0);
@@ -441,7 +518,10 @@ impl Ctx<'_> {
                 if let Some(g) = self.cheapest(give) {
                     let after = self.fields() & !bit(g);
                     if let Some((t, v)) = self.best(take, |t| self.gain_on(after, t)) {
-                        offer(Action::RegistrySwap { give: g, take: t }, v - self.loss(g) - 0.2);
+                        offer(
+                            Action::RegistrySwap { give: g, take: t },
+                            v - self.loss(g) - 0.2,
+                        );
                     }
                 }
             }
@@ -490,4 +570,3 @@ impl Ctx<'_> {
         }
     }
 }
-

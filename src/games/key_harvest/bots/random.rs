@@ -40,7 +40,11 @@ pub fn random_payment(supply: Counters, k: u32, rng: &mut ChaCha8Rng) -> Counter
 }
 
 fn subset(tiles: &[Space], max: usize, rng: &mut ChaCha8Rng) -> Vec<Space> {
-    let mut v: Vec<Space> = tiles.iter().copied().filter(|_| rng.random_bool(0.5)).collect();
+    let mut v: Vec<Space> = tiles
+        .iter()
+        .copied()
+        .filter(|_| rng.random_bool(0.5))
+        .collect();
     if v.is_empty() {
         v.push(*tiles.choose(rng).expect("non-empty"));
     }
