@@ -195,11 +195,17 @@ fn ruling_18_power_generator_pays_when_worth_it() {
     // Market, 40 coins. Not paying: Market 5 + money 13 = 18. Paying: 36 coins, Market 5 (max) +
     // repeat 5 + money 12 = 22.
     // Farmhouse next to an Open Area scores 0: not worth 4 coins.
-    let (_, pads) = final_pads(vec![
+    // The deck has two Power Generators: two games.
+    let (_, mut pads) = final_pads(vec![
         with_generator(15, "market", vec![]),
         with_generator(40, "market", vec![]),
-        with_generator(15, "farmhouse", vec![open(1, 1, "wheat")]),
     ]);
+    let (_, farmhouse) = final_pads(vec![with_generator(
+        15,
+        "farmhouse",
+        vec![open(1, 1, "wheat")],
+    )]);
+    pads.push(farmhouse[0].clone());
     let line = |p: &ScorePad| {
         (
             p.coins_paid,
