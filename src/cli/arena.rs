@@ -32,8 +32,13 @@ pub struct Args {
     players: u8,
     /// Bots, comma-separated: random, heuristic, search, search:N (N rollouts per decision).
     /// Seats take them in turn, rotating by one seat each game.
-    #[arg(long, value_delimiter = ',', default_value = "search,heuristic")]
+    /// Default: search,heuristic (Fields of Green); heuristic and random in the other seats
+    /// (Key Harvest, whose bots are random and heuristic).
+    #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
+    /// The game: fields-of-green or key-harvest.
+    #[arg(long, value_enum, default_value_t)]
+    game: super::GameKind,
     /// Seed of the first game (game k uses seed+k).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -91,6 +96,18 @@ struct Played {
 
 /// Runs `farmhand arena`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
+    if args.game == super::GameKind::KeyHarvest {
+        if args.bench_planner || args.intro || args.deck.is_some() {
+            bail!("--bench-planner, --intro and --deck are Fields of Green options");
+        }
+        return super::key_harvest::arena(args.games, args.players, &args.bots, args.seed);
+    }
+    let default_bots = ["search".to_string(), "heuristic".to_string()];
+    let bots: &[String] = if args.bots.is_empty() {
+        &default_bots
+    } else {
+        &args.bots
+    };
     let deck = super::load_deck(args.deck.as_deref())?;
     if args.bench_planner {
         return bench_planner(&deck, args.farms.max(1));
@@ -101,8 +118,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     if args.intro && args.players > 4 {
         bail!("--intro is for 2 to 4 players");
     }
-    let specs: Vec<BotSpec> = args
-        .bots
+    let specs: Vec<BotSpec> = bots
         .iter()
         .map(|b| BotSpec::parse(b).map_err(anyhow::Error::msg))
         .collect::<anyhow::Result<_>>()?;

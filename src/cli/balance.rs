@@ -23,7 +23,8 @@ pub struct Args {
     #[arg(long, default_value_t = 200)]
     games: u64,
     /// Player counts, comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "2,3,4,5,6")]
+    /// Default: 2,3,4,5,6 (Fields of Green); 2,3,4 (Key Harvest).
+    #[arg(long, value_delimiter = ',')]
     players: Vec<u8>,
     /// The bot in every seat: random, heuristic, search, search:N.
     #[arg(long, default_value = "heuristic")]
@@ -37,6 +38,9 @@ pub struct Args {
     /// Deck file (TOML); the embedded deck by default.
     #[arg(long, value_name = "FILE")]
     deck: Option<PathBuf>,
+    /// The game: fields-of-green or key-harvest.
+    #[arg(long, value_enum, default_value_t)]
+    game: super::GameKind,
 }
 
 /// One seat of one game.
@@ -54,11 +58,28 @@ struct SeatResult {
 
 /// Runs `farmhand balance`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
+    if args.game == super::GameKind::KeyHarvest {
+        if args.deck.is_some() {
+            bail!("--deck is a Fields of Green option");
+        }
+        let players = if args.players.is_empty() {
+            vec![2, 3, 4]
+        } else {
+            args.players.clone()
+        };
+        return super::key_harvest::balance(args.games, &players, &args.bot, args.seed);
+    }
+    let default_players = vec![2, 3, 4, 5, 6];
+    let players: &Vec<u8> = if args.players.is_empty() {
+        &default_players
+    } else {
+        &args.players
+    };
     let deck = super::load_deck(args.deck.as_deref())?;
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
-    if let Some(&p) = args.players.iter().find(|&&p| !(2..=6).contains(&p)) {
+    if let Some(&p) = players.iter().find(|&&p| !(2..=6).contains(&p)) {
         bail!("--players: Fields of Green is played by 2 to 6 players, not {p}");
     }
     let spec = BotSpec::parse(&args.bot).map_err(anyhow::Error::msg)?;
@@ -72,7 +93,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         "farmhand balance: {} games per player count ({}), every seat {spec}, deck {:?} \
          (seed {}, {threads} threads)",
         args.games,
-        args.players
+        players
             .iter()
             .map(|p| p.to_string())
             .collect::<Vec<_>>()
@@ -84,7 +105,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let started = Instant::now();
     // All (player count, seat results) games, for the card table.
     let mut everything: Vec<(u8, Vec<SeatResult>)> = Vec::new();
-    for &players in &args.players {
+    for &players in players {
         let games = play_many(&deck, &spec, players, args, threads)?;
         report_count(&mut out, players, &games)?;
         everything.extend(games.into_iter().map(|g| (players, g)));

@@ -19,6 +19,9 @@ pub enum Command {
         /// Seconds of play per player count.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// The game: fields-of-green (2 and 4 players) or key-harvest (2, 3 and 4 players).
+        #[arg(long, value_enum, default_value_t)]
+        game: super::GameKind,
     },
     /// The whole bot against a fake Discord on loopback: interaction-to-callback latency, REST
     /// calls per action, and many games at once (actions per second, peak memory).
@@ -34,12 +37,15 @@ const SAMPLE_GAMES: u64 = 20;
 
 /// Runs `farmhand bench ...`.
 pub fn run(command: &Command) -> anyhow::Result<()> {
-    let seconds = match command {
-        Command::Engine { seconds } => seconds,
+    let (seconds, game) = match command {
+        Command::Engine { seconds, game } => (seconds, *game),
         Command::Discord(args) => return super::bench_discord::run(args),
     };
     if !seconds.is_finite() || *seconds <= 0.0 || *seconds > 3600.0 {
         bail!("--seconds must be more than 0 and at most 3600, not {seconds}");
+    }
+    if game == super::GameKind::KeyHarvest {
+        return super::key_harvest::bench(*seconds);
     }
     let budget = Duration::from_secs_f64(*seconds);
     let deck = Deck::default_deck();
@@ -86,7 +92,7 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
 }
 
 /// The CPU model from /proc/cpuinfo (Linux), or `unknown`.
-fn cpu_model() -> String {
+pub fn cpu_model() -> String {
     let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     info.lines()
         .find(|l| l.starts_with("model name"))

@@ -7,6 +7,7 @@ pub mod balance;
 pub mod bench;
 pub mod bench_discord;
 pub mod deck;
+pub mod key_harvest;
 pub mod demo;
 pub mod replay;
 pub mod run;
@@ -41,4 +42,14 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
 /// Seat names for printed games: `P1`, `P2`, ... (short, so score pad columns stay narrow).
 pub fn seat_names(players: usize) -> Vec<String> {
     (1..=players).map(|i| format!("P{i}")).collect()
+}
+
+/// Which game a command plays (`--game`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameKind {
+    /// Fields of Green (card drafting).
+    #[default]
+    FieldsOfGreen,
+    /// Key Harvest (land-registry bidding on a hex board).
+    KeyHarvest,
 }

@@ -17,10 +17,20 @@ pub struct Args {
     /// Deck file (TOML); overrides the scenario's `deck`.
     #[arg(long, value_name = "FILE")]
     deck: Option<PathBuf>,
+    /// The game of the scenario: fields-of-green or key-harvest (format in
+    /// tests/scenarios/README.md).
+    #[arg(long, value_enum, default_value_t)]
+    game: super::GameKind,
+    /// Key Harvest board file; overrides the scenario's `board`.
+    #[arg(long, value_name = "FILE")]
+    board: Option<PathBuf>,
 }
 
 /// Runs `farmhand replay`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
+    if args.game == super::GameKind::KeyHarvest {
+        return super::key_harvest::replay(&args.file, args.board.as_deref());
+    }
     let path = &args.file;
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read scenario {}", path.display()))?;

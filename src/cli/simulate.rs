@@ -34,6 +34,12 @@ pub struct Args {
     /// Also print every event of the game as a sentence (one game only).
     #[arg(long)]
     log: bool,
+    /// The game: fields-of-green (2-6 players) or key-harvest (2-4 players).
+    #[arg(long, value_enum, default_value_t)]
+    game: super::GameKind,
+    /// Key Harvest board file (TOML); the embedded board by default.
+    #[arg(long, value_name = "FILE")]
+    board: Option<PathBuf>,
 }
 
 /// `--games`: a count of at least 1 (clap's own range check would print `1..18446744073709551615`).
@@ -47,6 +53,24 @@ fn at_least_one(text: &str) -> Result<u64, String> {
 
 /// Runs `farmhand simulate`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
+    if args.log && args.games > 1 {
+        bail!("--log prints one game; leave out --games or use --games 1");
+    }
+    if args.game == super::GameKind::KeyHarvest {
+        if args.intro || args.deck.is_some() {
+            bail!("--intro and --deck are Fields of Green options; Key Harvest takes --board");
+        }
+        return super::key_harvest::simulate(
+            args.players,
+            args.seed,
+            args.games,
+            args.board.as_deref(),
+            args.log,
+        );
+    }
+    if args.board.is_some() {
+        bail!("--board is a Key Harvest option: add --game key-harvest");
+    }
     if args.intro && args.players > 4 {
         bail!(
             "--intro is for 2 to 4 players (the fixed splits would empty the Livestock pile), not {}",

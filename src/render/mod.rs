@@ -9,6 +9,7 @@ pub mod cards;
 pub mod events;
 pub mod farm;
 pub mod key_harvest;
+pub mod key_harvest_text;
 pub mod score;
 
 pub use cards::{card_list, card_text, equipment_list, hand_text};

@@ -10,6 +10,7 @@ mod flow;
 pub mod game;
 pub mod legal;
 pub mod pieces;
+pub mod replay;
 pub mod score;
 pub mod view;
 

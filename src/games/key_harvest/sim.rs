@@ -7,6 +7,7 @@ use super::bots::random::{random_action, random_choice};
 use super::event::Event;
 use super::game::{Game, Options};
 use super::pieces::Seat;
+use super::view::PlayerView;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -55,13 +56,14 @@ pub fn play_random(board: Arc<Board>, players: u8, seed: u64, record: bool) -> P
     }
 }
 
-/// Plays a game with one bot per seat. A bot's refused action (a bot bug) is replaced by a random
-/// legal one, so a game always ends; `refused` counts them.
+/// Plays a game with one bot per seat. `decide` asks a bot for its action (the CLI wraps it to
+/// time decisions; the engine reads no clock). A bot's refused action (a bot bug) is replaced by
+/// a random legal one, so a game always ends; `refused` counts them.
 pub fn play_bots(
     board: Arc<Board>,
     bots: &mut [Box<dyn Bot>],
     seed: u64,
-    mut on_decision: impl FnMut(Seat, std::time::Duration),
+    mut decide: impl FnMut(Seat, &mut dyn Bot, &Board, &PlayerView, &mut ChaCha8Rng) -> Action,
 ) -> (Played, usize) {
     let players = bots.len() as u8;
     let (mut game, setup) =
@@ -73,9 +75,7 @@ pub fn play_bots(
     let mut refused = 0;
     while let Some(seat) = game.to_move() {
         let view = game.player_view(seat);
-        let t = std::time::Instant::now();
-        let action = bots[seat as usize].decide(&board, &view, &mut rng);
-        on_decision(seat, t.elapsed());
+        let action = decide(seat, bots[seat as usize].as_mut(), &board, &view, &mut rng);
         let (action, ev) = match game.apply(seat, &action) {
             Ok(ev) => (action, ev),
             Err(_) => {

@@ -238,7 +238,14 @@ pub fn random_choice(
     let passive = legal
         .iter()
         .find(|c| matches!(c, Choice::EndTurn | Choice::Decline));
-    if !acting.is_empty() && (passive.is_none() || rng.random_bool(0.8)) {
+    // Ending a turn early is rarer than declining an option, so that random games usually run
+    // to the tenth event instead of stopping at the stalemate rule (KH 17).
+    let act = match passive {
+        None => true,
+        Some(Choice::EndTurn) => rng.random_bool(0.95),
+        Some(_) => rng.random_bool(0.8),
+    };
+    if !acting.is_empty() && act {
         let c = acting[rng.random_range(0..acting.len())];
         if let Some(a) = fill_choice(c, supply, stock, rng) {
             return a;

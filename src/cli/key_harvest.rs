@@ -1,0 +1,460 @@
+//! The command-line tool for Key Harvest (`--game key-harvest` on simulate, replay, bench engine,
+//! arena and balance): the same shape as the Fields of Green commands, on the Key Harvest engine.
+
+use super::arena::{quantile, wilson};
+use anyhow::{Context, bail};
+use farmhand::games::key_harvest::board::{Board, BoardError};
+use farmhand::games::key_harvest::bots::{self, BOT_NAMES, Bot};
+use farmhand::games::key_harvest::replay::{self, Scenario};
+use farmhand::games::key_harvest::sim::{self, Played};
+use farmhand::games::key_harvest::{Event, Game, Worker};
+use farmhand::render::key_harvest::legend;
+use farmhand::render::key_harvest_text as text;
+use std::io::Write;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The board: the embedded one, or a board file (the error names the path and the field).
+pub fn load_board(path: Option<&Path>) -> anyhow::Result<Arc<Board>> {
+    let Some(path) = path else {
+        return Ok(Board::standard());
+    };
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| BoardError::Read {
+        path: shown.clone(),
+        message: e.to_string(),
+    })?;
+    Ok(Arc::new(Board::from_file_text(&shown, &text)?))
+}
+
+fn check_players(players: u8) -> anyhow::Result<()> {
+    if !(2..=4).contains(&players) {
+        bail!("Key Harvest is for 2 to 4 players, not {players}");
+    }
+    Ok(())
+}
+
+/// "Player 1".. for seats.
+pub fn names(players: u8) -> Vec<String> {
+    (1..=players).map(|i| format!("Player {i}")).collect()
+}
+
+/// `simulate --game key-harvest`.
+pub fn simulate(
+    players: u8,
+    seed: Option<u64>,
+    games: u64,
+    board: Option<&Path>,
+    log: bool,
+) -> anyhow::Result<()> {
+    check_players(players)?;
+    let board = load_board(board)?;
+    let seed = seed.unwrap_or_else(rand::random);
+    let mut out = std::io::stdout().lock();
+    if games > 1 {
+        return summary(&mut out, board, players, seed, games);
+    }
+    let played = sim::play_random(board.clone(), players, seed, true);
+    let names = names(players);
+    writeln!(
+        out,
+        "Key Harvest, {players} players, seed {seed}: {} decisions",
+        played.steps
+    )?;
+    if log {
+        writeln!(out, "\n== Log")?;
+        for e in &played.events {
+            if let Some(s) = text::describe_event(&board, e, &names, players, None) {
+                writeln!(out, "{s}")?;
+            }
+        }
+    }
+    final_table(&mut out, &board, &played.game, &names)
+}
+
+/// The end of a game: every board, the registry, stores, town board, and the score pad.
+pub fn final_table(
+    out: &mut impl Write,
+    board: &Board,
+    game: &Game,
+    names: &[String],
+) -> anyhow::Result<()> {
+    let view = game.public_view();
+    writeln!(out, "\n== Country boards")?;
+    for seat in &view.seats {
+        writeln!(out)?;
+        write!(out, "{}", text::seat_board(board, seat, &names[seat.seat as usize]))?;
+        writeln!(out, "Counters: {}", text::public_supply(seat))?;
+    }
+    writeln!(out, "\nLegend:\n{}", legend(board).trim_end())?;
+    writeln!(out, "\n== Registry\n{}", text::registry_line(board, &view))?;
+    write!(out, "\n== Stores\n{}", text::stores_text(board, &view, names))?;
+    write!(out, "\n== Town board\n{}", text::town_text(&view))?;
+    writeln!(
+        out,
+        "Bag: {} field tiles, {} events. Fallow area: {} tiles. Stock: {}.",
+        view.bag_fields,
+        view.bag_events,
+        view.fallow.count_ones(),
+        view.stock
+    )?;
+    if let Some(removed) = &view.removed
+        && !removed.is_empty()
+    {
+        let r: Vec<String> = removed
+            .iter()
+            .map(|e| format!("{} ({})", e.letter(), e.name()))
+            .collect();
+        writeln!(out, "Removed at setup: {}", r.join(", "))?;
+    }
+    if let Some(pad) = game.score_pad() {
+        write!(out, "\n== Score pad\n{}", text::score_pad(pad, names))?;
+    }
+    Ok(())
+}
+
+fn how_ended(p: &Played) -> &'static str {
+    if p.events.iter().any(|e| matches!(e, Event::Stalemate)) {
+        "stalemate"
+    } else {
+        "tenth event"
+    }
+}
+
+fn summary(
+    out: &mut impl Write,
+    board: Arc<Board>,
+    players: u8,
+    seed: u64,
+    games: u64,
+) -> anyhow::Result<()> {
+    let mut winning = Vec::new();
+    let mut steps = 0usize;
+    let mut stalemates = 0;
+    let mut wins = vec![0.0f64; players as usize];
+    let t = Instant::now();
+    for g in 0..games {
+        let p = sim::play_random(board.clone(), players, seed.wrapping_add(g), true);
+        let pad = p.game.score_pad().expect("ended");
+        let top = pad.lines.iter().map(|l| l.total).max().unwrap_or(0);
+        winning.push(top as f64);
+        for w in &pad.winners {
+            wins[*w as usize] += 1.0 / pad.winners.len() as f64;
+        }
+        steps += p.steps;
+        if how_ended(&p) == "stalemate" {
+            stalemates += 1;
+        }
+    }
+    winning.sort_by(|a, b| a.total_cmp(b));
+    let mean = winning.iter().sum::<f64>() / games as f64;
+    writeln!(
+        out,
+        "Key Harvest: {games} random games, {players} players, seeds {seed}..{} ({:.2} s)",
+        seed.wrapping_add(games - 1),
+        t.elapsed().as_secs_f64()
+    )?;
+    writeln!(
+        out,
+        "winning score: mean {mean:.1}, min {}, max {}",
+        winning[0],
+        winning[winning.len() - 1]
+    )?;
+    let shares: Vec<String> = wins
+        .iter()
+        .enumerate()
+        .map(|(i, w)| format!("seat {}: {:.3}", i + 1, w / games as f64))
+        .collect();
+    writeln!(out, "wins: {}", shares.join(", "))?;
+    writeln!(
+        out,
+        "decisions per game: {:.1}; ended by stalemate: {stalemates}",
+        steps as f64 / games as f64
+    )?;
+    Ok(())
+}
+
+/// `replay --game key-harvest FILE`.
+pub fn replay(path: &Path, board: Option<&Path>) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read scenario {}", path.display()))?;
+    let scenario: Scenario = serde_json::from_str(&text)
+        .with_context(|| format!("invalid scenario {}", path.display()))?;
+    let board_path = board.map(Path::to_path_buf).or_else(|| {
+        scenario
+            .board
+            .as_ref()
+            .map(|b| path.parent().unwrap_or(Path::new(".")).join(b))
+    });
+    let board = load_board(board_path.as_deref())?;
+    let (_, report) = replay::replay(board, &scenario)
+        .with_context(|| format!("cannot set up the game of scenario {}", path.display()))?;
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, &report).context("writing the report")?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// `bench engine --game key-harvest`: full random games per second on one thread.
+pub fn bench(seconds: f64) -> anyhow::Result<()> {
+    let board = Board::standard();
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "farmhand bench engine --game key-harvest")?;
+    writeln!(out, "cpu:     {}", super::bench::cpu_model())?;
+    writeln!(
+        out,
+        "build:   {}",
+        if cfg!(debug_assertions) {
+            "debug (use --release for real figures)"
+        } else {
+            "release"
+        }
+    )?;
+    writeln!(
+        out,
+        "players  games/s  actions/s  actions/game  snapshot JSON mean (max) bytes"
+    )?;
+    let budget = Duration::from_secs_f64(seconds);
+    for players in 2..=4u8 {
+        let t = Instant::now();
+        let mut games = 0u64;
+        let mut steps = 0usize;
+        while t.elapsed() < budget {
+            let p = sim::play_random(board.clone(), players, games, false);
+            steps += p.steps;
+            games += 1;
+        }
+        let s = t.elapsed().as_secs_f64();
+        // Snapshot sizes, sampled from a few recorded games (outside the timed run).
+        let mut sizes = Vec::new();
+        for g in 0..5u64 {
+            let p = sim::play_random(board.clone(), players, g, true);
+            let (mut game, _) = Game::new(
+                board.clone(),
+                &farmhand::games::key_harvest::Options { players },
+                g,
+            )?;
+            for (i, (seat, a)) in p.actions.iter().enumerate() {
+                game.apply(*seat, a).map_err(anyhow::Error::msg)?;
+                if i % 10 == 0 {
+                    sizes.push(serde_json::to_string(&game.snapshot())?.len());
+                }
+            }
+        }
+        let mean = sizes.iter().sum::<usize>() as f64 / sizes.len().max(1) as f64;
+        writeln!(
+            out,
+            "{players:>7}  {:>7.0}  {:>9.0}  {:>12.1}  {mean:.0} ({})",
+            games as f64 / s,
+            steps as f64 / s,
+            steps as f64 / games.max(1) as f64,
+            sizes.iter().max().unwrap_or(&0)
+        )?;
+    }
+    Ok(())
+}
+
+fn make_bots(names: &[String]) -> anyhow::Result<Vec<Box<dyn Bot>>> {
+    names
+        .iter()
+        .map(|n| {
+            bots::by_name(n).with_context(|| {
+                format!(
+                    "no Key Harvest bot called {n:?} (bots: {})",
+                    BOT_NAMES.join(", ")
+                )
+            })
+        })
+        .collect()
+}
+
+/// `arena --game key-harvest`: bots against each other, seats rotating each game.
+pub fn arena(games: u64, players: u8, bot_names: &[String], seed: u64) -> anyhow::Result<()> {
+    check_players(players)?;
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let names: Vec<String> = if bot_names.is_empty() {
+        let mut v = vec!["heuristic".to_string()];
+        v.resize(players as usize, "random".to_string());
+        v
+    } else {
+        bot_names.to_vec()
+    };
+    make_bots(&names)?;
+    let board = Board::standard();
+    let k = names.len();
+    let mut wins = vec![0.0f64; k];
+    let mut seats = vec![0u64; k];
+    let mut scores = vec![0u64; k];
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); k];
+    let mut refused = 0;
+    let t = Instant::now();
+    for g in 0..games {
+        // Seat s plays bot (s + g) mod k.
+        let which: Vec<usize> = (0..players as usize).map(|s| (s + g as usize) % k).collect();
+        let seat_names: Vec<String> = which.iter().map(|&i| names[i].clone()).collect();
+        let mut bots = make_bots(&seat_names)?;
+        let mut clock: Vec<Vec<f64>> = vec![Vec::new(); players as usize];
+        let (p, r) = sim::play_bots(board.clone(), &mut bots, seed.wrapping_add(g), {
+            let clock = &mut clock;
+            move |seat, bot, board, view, rng| {
+                let t = Instant::now();
+                let a = bot.decide(board, view, rng);
+                clock[seat as usize].push(t.elapsed().as_secs_f64() * 1e3);
+                a
+            }
+        });
+        refused += r;
+        let pad = p.game.score_pad().expect("ended");
+        for (s, &b) in which.iter().enumerate() {
+            seats[b] += 1;
+            scores[b] += pad.lines[s].total as u64;
+            if pad.winners.contains(&(s as u8)) {
+                wins[b] += 1.0 / pad.winners.len() as f64;
+            }
+            times[b].extend(clock[s].iter().copied());
+        }
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "farmhand arena --game key-harvest: {games} games, {players} players, bots {} (seed {seed}, {} build)",
+        names.join(", "),
+        if cfg!(debug_assertions) { "debug" } else { "release" }
+    )?;
+    writeln!(
+        out,
+        "{games} games in {:.1} s; bot moves refused by the engine: {refused}",
+        t.elapsed().as_secs_f64()
+    )?;
+    writeln!(
+        out,
+        "bot        seats  win share (95% CI)     mean score  decisions  p50 ms  p99 ms"
+    )?;
+    // Several entries with one name (e.g. random,random) are reported together.
+    let mut seen: Vec<&String> = Vec::new();
+    for (i, n) in names.iter().enumerate() {
+        if seen.contains(&n) {
+            continue;
+        }
+        seen.push(n);
+        let same: Vec<usize> = (i..k).filter(|&j| names[j] == *n).collect();
+        let s: u64 = same.iter().map(|&j| seats[j]).sum();
+        let w: f64 = same.iter().map(|&j| wins[j]).sum();
+        let sc: u64 = same.iter().map(|&j| scores[j]).sum();
+        let mut tm: Vec<f64> = same.iter().flat_map(|&j| times[j].clone()).collect();
+        tm.sort_by(|a, b| a.total_cmp(b));
+        // A game's win is shared among the seats the name holds; per seat played:
+        let p = w / s as f64;
+        let (lo, hi) = wilson(p, s as f64);
+        writeln!(
+            out,
+            "{n:<10} {s:>5}  {p:.3} [{lo:.3}, {hi:.3}]  {:>10.1}  {:>9}  {:>6.3}  {:>6.3}",
+            sc as f64 / s as f64,
+            tm.len(),
+            quantile(&tm, 0.5),
+            quantile(&tm, 0.99)
+        )?;
+    }
+    writeln!(
+        out,
+        "(equal strength would win {:.3} of the seats)",
+        1.0 / players as f64
+    )?;
+    Ok(())
+}
+
+/// `balance --game key-harvest`: one bot in every seat, per player count: first-seat win share,
+/// scores, workers on the boards at the end, game length.
+pub fn balance(games: u64, players: &[u8], bot: &str, seed: u64) -> anyhow::Result<()> {
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    for &p in players {
+        check_players(p)?;
+    }
+    let board = Board::standard();
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "farmhand balance --game key-harvest: {games} games per player count, bot {bot} in every seat (seed {seed})"
+    )?;
+    for &n in players {
+        let mut seat_wins = vec![0.0f64; n as usize];
+        let mut winner = Vec::new();
+        let mut loser = Vec::new();
+        let mut workers = [0u64; 12];
+        let mut steps = 0usize;
+        let mut stalemates = 0;
+        for g in 0..games {
+            let mut bots = make_bots(&vec![bot.to_string(); n as usize])?;
+            let (p, _) = sim::play_bots(board.clone(), &mut bots, seed.wrapping_add(g), {
+                |_, b, board, v, rng| b.decide(board, v, rng)
+            });
+            let pad = p.game.score_pad().expect("ended");
+            for l in &pad.lines {
+                if pad.winners.contains(&l.seat) {
+                    seat_wins[l.seat as usize] += 1.0 / pad.winners.len() as f64;
+                    winner.push(l.total as f64);
+                } else {
+                    loser.push(l.total as f64);
+                }
+            }
+            for pl in &p.game.state().players {
+                for (_, w) in &pl.workers {
+                    workers[w.index()] += 1;
+                }
+            }
+            steps += p.steps;
+            if how_ended(&p) == "stalemate" {
+                stalemates += 1;
+            }
+        }
+        let stats = |v: &mut Vec<f64>| {
+            v.sort_by(|a, b| a.total_cmp(b));
+            let mean = v.iter().sum::<f64>() / v.len().max(1) as f64;
+            (mean, v.first().copied().unwrap_or(0.0), v.last().copied().unwrap_or(0.0))
+        };
+        let (wm, wmin, wmax) = stats(&mut winner);
+        let (lm, lmin, lmax) = stats(&mut loser);
+        writeln!(out, "\n{n} players:")?;
+        let shares: Vec<String> = seat_wins
+            .iter()
+            .enumerate()
+            .map(|(i, w)| format!("seat {}: {:.3}", i + 1, w / games as f64))
+            .collect();
+        writeln!(
+            out,
+            "  win share by seat (fair {:.3}): {}",
+            1.0 / n as f64,
+            shares.join(", ")
+        )?;
+        writeln!(
+            out,
+            "  winners' score mean {wm:.1} (min {wmin}, max {wmax}); others' mean {lm:.1} (min {lmin}, max {lmax})"
+        )?;
+        let on_board: Vec<String> = Worker::ALL
+            .iter()
+            .map(|w| {
+                format!(
+                    "{} {:.2}",
+                    w.letter(),
+                    workers[w.index()] as f64 / (games * n as u64) as f64
+                )
+            })
+            .collect();
+        writeln!(
+            out,
+            "  workers on a board at the end, per player: {}",
+            on_board.join(" ")
+        )?;
+        writeln!(
+            out,
+            "  decisions per game {:.1}; ended by stalemate {stalemates} of {games}",
+            steps as f64 / games as f64
+        )?;
+    }
+    Ok(())
+}
