@@ -84,12 +84,20 @@ pub fn final_table(
     writeln!(out, "\n== Country boards")?;
     for seat in &view.seats {
         writeln!(out)?;
-        write!(out, "{}", text::seat_board(board, seat, &names[seat.seat as usize]))?;
+        write!(
+            out,
+            "{}",
+            text::seat_board(board, seat, &names[seat.seat as usize])
+        )?;
         writeln!(out, "Counters: {}", text::public_supply(seat))?;
     }
     writeln!(out, "\nLegend:\n{}", legend(board).trim_end())?;
     writeln!(out, "\n== Registry\n{}", text::registry_line(board, &view))?;
-    write!(out, "\n== Stores\n{}", text::stores_text(board, &view, names))?;
+    write!(
+        out,
+        "\n== Stores\n{}",
+        text::stores_text(board, &view, names)
+    )?;
     write!(out, "\n== Town board\n{}", text::town_text(&view))?;
     writeln!(
         out,
@@ -293,7 +301,9 @@ pub fn arena(games: u64, players: u8, bot_names: &[String], seed: u64) -> anyhow
     let t = Instant::now();
     for g in 0..games {
         // Seat s plays bot (s + g) mod k.
-        let which: Vec<usize> = (0..players as usize).map(|s| (s + g as usize) % k).collect();
+        let which: Vec<usize> = (0..players as usize)
+            .map(|s| (s + g as usize) % k)
+            .collect();
         let seat_names: Vec<String> = which.iter().map(|&i| names[i].clone()).collect();
         let mut bots = make_bots(&seat_names)?;
         let mut clock: Vec<Vec<f64>> = vec![Vec::new(); players as usize];
@@ -322,7 +332,11 @@ pub fn arena(games: u64, players: u8, bot_names: &[String], seed: u64) -> anyhow
         out,
         "farmhand arena --game key-harvest: {games} games, {players} players, bots {} (seed {seed}, {} build)",
         names.join(", "),
-        if cfg!(debug_assertions) { "debug" } else { "release" }
+        if cfg!(debug_assertions) {
+            "debug"
+        } else {
+            "release"
+        }
     )?;
     writeln!(
         out,
@@ -415,7 +429,11 @@ pub fn balance(games: u64, players: &[u8], bot: &str, seed: u64) -> anyhow::Resu
         let stats = |v: &mut Vec<f64>| {
             v.sort_by(|a, b| a.total_cmp(b));
             let mean = v.iter().sum::<f64>() / v.len().max(1) as f64;
-            (mean, v.first().copied().unwrap_or(0.0), v.last().copied().unwrap_or(0.0))
+            (
+                mean,
+                v.first().copied().unwrap_or(0.0),
+                v.last().copied().unwrap_or(0.0),
+            )
         };
         let (wm, wmin, wmax) = stats(&mut winner);
         let (lm, lmin, lmax) = stats(&mut loser);

@@ -131,7 +131,11 @@ pub fn stores_text(board: &Board, view: &PublicView, names: &[String]) -> String
 pub fn town_text(view: &PublicView) -> String {
     let mut out = String::new();
     for i in 0..10 {
-        let label = if i == 6 { "7?".to_string() } else { (i + 1).to_string() };
+        let label = if i == 6 {
+            "7?".to_string()
+        } else {
+            (i + 1).to_string()
+        };
         match view.track.get(i) {
             Some(e) => {
                 let _ = writeln!(out, "{label:>3}: {} {}", e.letter(), e.name());
@@ -376,7 +380,11 @@ pub fn describe_event(
             n(seat),
             worker.name(),
             r(space),
-            if *copied { "is copied by the lawyer" } else { "acts" }
+            if *copied {
+                "is copied by the lawyer"
+            } else {
+                "acts"
+            }
         ),
         Event::Declined { seat } => format!("{} does nothing here.", n(seat)),
         Event::TileAcquired { seat, tile, from } => format!(

@@ -57,6 +57,16 @@ fn bit(s: Space) -> SpaceSet {
     1u64 << s
 }
 
+fn spaces_of(mut set: SpaceSet) -> impl Iterator<Item = Space> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let s = set.trailing_zeros() as Space;
+            set &= set - 1;
+            s
+        })
+    })
+}
+
 impl Ctx<'_> {
     fn me(&self) -> Seat {
         self.view.seat
@@ -82,6 +92,12 @@ impl Ctx<'_> {
             g += 1.0;
         }
         g
+    }
+    /// What a tile is worth beyond today's groups: every tile counts for the first tie-break
+    /// (KH 67), and one within two spaces of my fields can link up with them later.
+    fn potential(&self, t: Space) -> f64 {
+        let near = spaces_of(self.fields()).any(|f| self.board.distance(f, t) <= 2);
+        0.25 + if near { 0.35 } else { 0.0 }
     }
     /// What losing `t` costs this board.
     fn loss(&self, t: Space) -> f64 {
@@ -268,7 +284,8 @@ impl Ctx<'_> {
                             .find(|st| st.tile == t)
                             .map_or(9.0, |st| st.bid.total() as f64 * COUNTER)
                     };
-                    self.gain(t) - cost + if o == me { 0.5 } else { 0.0 }
+                    self.gain(t).max(0.0) + self.potential(t) - cost
+                        + if o == me { 0.5 } else { 0.0 }
                 }) {
                     offer(Action::BuyFromStore { owner, tile }, v + 0.5);
                 }
@@ -277,7 +294,9 @@ impl Ctx<'_> {
                 // (c) may not follow (d): leave (d) for last when a store tile is waiting.
                 let buy_first = self.view.public.actions_done < 2
                     && seat.store.iter().any(|st| self.gain(st.tile) > 0.0);
-                if let Some((t, v)) = self.best(tiles, |t| self.gain(t)) {
+                if let Some((t, v)) =
+                    self.best(tiles, |t| self.gain(t).max(0.0) + self.potential(t))
+                {
                     let v = v * 0.7 - COUNTER * 0.5 - if buy_first { 2.0 } else { 0.0 };
                     offer(
                         Action::TakeFromRegistry {
@@ -375,7 +394,9 @@ impl Ctx<'_> {
                 }
             }
             Choice::Storekeeper { tiles } => {
-                if let Some((t, v)) = self.best(tiles, |t| self.gain(t)) {
+                if let Some((t, v)) =
+                    self.best(tiles, |t| self.gain(t).max(0.0) + self.potential(t))
+                {
                     offer(
                         Action::Storekeeper {
                             tile: t,
@@ -428,7 +449,9 @@ impl Ctx<'_> {
                 );
             }
             Choice::Benefactor { tiles } => {
-                if let Some((t, v)) = self.best(tiles, |t| self.gain(t)) {
+                if let Some((t, v)) =
+                    self.best(tiles, |t| self.gain(t).max(0.0) + self.potential(t))
+                {
                     offer(Action::Benefactor { tile: t }, v + 0.1);
                 }
             }
