@@ -1153,13 +1153,8 @@ impl Game {
             .enumerate()
             .map(|(i, p)| {
                 let workers: u32 = p.workers.iter().map(|(_, w)| w.number() as u32).sum();
-                let sizes = self
-                    .board
-                    .groups(p.fields)
-                    .iter()
-                    .map(|g| g.count_ones())
-                    .collect();
-                let (largest, second, group_points) = score::group_points(sizes);
+                let (largest, second, group_points) =
+                    score::group_points(self.group_sizes(i as Seat));
                 let crop_points = crops[i].len() as u32;
                 ScoreLine {
                     seat: i as Seat,

@@ -850,6 +850,15 @@ impl Game {
         Err(ActionError::BadWorkerSpace(self.r(space), why))
     }
 
+    /// The sizes of a seat's groups (KH 2, 65).
+    pub fn group_sizes(&self, seat: Seat) -> Vec<u32> {
+        self.board
+            .groups(self.s.players[seat as usize].fields)
+            .iter()
+            .map(|g| g.count_ones())
+            .collect()
+    }
+
     pub(crate) fn crops_of(&self, tiles: SpaceSet) -> Counters {
         let mut c = Counters::ZERO;
         for t in spaces(tiles) {

@@ -538,25 +538,16 @@ impl Game {
                 .collect();
             let mut at: u64 = 0;
             for (sp, w) in p.workers.iter().chain(off.iter()) {
-                if *sp == u8::MAX {
-                    let (mask, b) = if w.is_townsfolk() {
-                        (&mut townsfolk, 1u8 << (w.index() - 6))
-                    } else {
-                        (&mut farm, 1u8 << w.index())
-                    };
-                    if *mask & b != 0 {
-                        return Err(format!("seat {i}: the {} is in two places", w.name()));
+                // `u8::MAX`: off the board, waiting to be repositioned.
+                if *sp != u8::MAX {
+                    if p.fields & bit(*sp) != 0 {
+                        return Err(format!("seat {i}: a worker under a field tile"));
                     }
-                    *mask |= b;
-                    continue;
+                    if at & bit(*sp) != 0 {
+                        return Err(format!("seat {i}: two workers on one space"));
+                    }
+                    at |= bit(*sp);
                 }
-                if p.fields & bit(*sp) != 0 {
-                    return Err(format!("seat {i}: a worker under a field tile"));
-                }
-                if at & bit(*sp) != 0 {
-                    return Err(format!("seat {i}: two workers on one space"));
-                }
-                at |= bit(*sp);
                 let (mask, b) = if w.is_townsfolk() {
                     (&mut townsfolk, 1u8 << (w.index() - 6))
                 } else {

@@ -99,13 +99,8 @@ impl Game {
                     workers.sort_unstable();
                     let workers_points: u32 =
                         p.workers.iter().map(|(_, w)| w.number() as u32).sum();
-                    let sizes = self
-                        .board
-                        .groups(p.fields)
-                        .iter()
-                        .map(|g| g.count_ones())
-                        .collect();
-                    let (_, _, group_points) = super::score::group_points(sizes);
+                    let (_, _, group_points) =
+                        super::score::group_points(self.group_sizes(i as Seat));
                     SeatView {
                         seat: i as Seat,
                         running_score: workers_points + group_points,
