@@ -4,7 +4,7 @@
 //! nothing, snapshots round-tripping, views hiding what KH 69 hides, and replays deterministic.
 
 use farmhand::games::key_harvest::bots::random::random_action;
-use farmhand::games::key_harvest::{Action, Board, Event, Game, Options};
+use farmhand::games::key_harvest::{Action, Board, Choice, Event, Game, Options};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -48,6 +48,52 @@ fn play(players: u8, seed: u64, deep_checks: bool) -> (Vec<(u8, Action)>, Game) 
                     .is_err()
             );
             assert!(g.apply(seat, &Action::Reposition { space: 77 }).is_err());
+            // Listing and `apply` agree on what is not listed: a worker on a space outside its
+            // listed set, a harvest when none is listed, and a registry tile when (d) is not
+            // listed are all refused.
+            for c in &view.legal {
+                if let Choice::PlayWorker { worker, spaces } = c {
+                    for s in 0..56u8 {
+                        if spaces & (1u64 << s) == 0 {
+                            let a = Action::PlayWorker {
+                                worker: *worker,
+                                space: s,
+                            };
+                            assert!(g.apply(seat, &a).is_err(), "seed {seed}: unlisted {a:?}");
+                        }
+                    }
+                }
+            }
+            let me = g.state().players[seat as usize].clone();
+            if !view
+                .legal
+                .iter()
+                .any(|c| matches!(c, Choice::Harvest { .. }))
+                && let Some(t) = (0..56u8).find(|t| me.fields & !me.harvested & (1u64 << t) != 0)
+            {
+                let a = Action::Harvest {
+                    tiles: vec![t],
+                    instead: vec![],
+                };
+                assert!(g.apply(seat, &a).is_err(), "seed {seed}: unlisted harvest");
+            }
+            if !view
+                .legal
+                .iter()
+                .any(|c| matches!(c, Choice::TakeFromRegistry { .. }))
+                && let Some(t) = (0..56u8).find(|t| g.state().registry & (1u64 << t) != 0)
+            {
+                let a = Action::TakeFromRegistry {
+                    tile: t,
+                    bid: me.supply,
+                };
+                assert!(g.apply(seat, &a).is_err(), "seed {seed}: unlisted (d)");
+            }
+            assert_eq!(
+                snapshot_json(&g),
+                before,
+                "seed {seed}: refused action changed state"
+            );
             assert_eq!(
                 snapshot_json(&g),
                 before,

@@ -573,12 +573,11 @@ impl Game {
         }
         let mut table = [0; 6];
         for s in spaces(near & !blocked) {
-            let adjacent = (self.board.neighbours(s) & p.fields).count_ones() as u8;
+            let adjacent = (self.board.neighbours(s) & p.fields).count_ones().min(5) as usize;
             // A worker may replace only a strictly lower one (KH 19).
-            for (n, slot) in table.iter_mut().enumerate().skip(1) {
-                if adjacent >= n as u8 && standing[s as usize] < n as u8 {
-                    *slot |= bit(s);
-                }
+            let lowest = standing[s as usize] as usize + 1;
+            for slot in table.iter_mut().take(adjacent + 1).skip(lowest) {
+                *slot |= bit(s);
             }
         }
         table

@@ -1,6 +1,6 @@
 //! What a seat may do now, as a structured list a UI can draw buttons from (and bots choose
-//! from). Each [`Choice`] is one kind of [`Action`](super::Action) with the spaces, tiles and
-//! seats it may name; counter payments and bids are chosen by the player from their supply
+//! from). Each [`Choice`] is one kind of [`Action`](super::Action) with the spaces and tiles it
+//! may name (as 56-bit sets: listing allocates nothing per space) and the seats; counter payments and bids are chosen by the player from their supply
 //! (`pay` says how many counters, when the number is fixed). Every listed choice, filled in
 //! with counters the seat holds, is accepted by `apply`: one validator decides, and a property
 //! test checks the two agree.
@@ -20,16 +20,16 @@ pub enum Choice {
     },
     /// (a): any non-empty subset of `tiles` (the unharvested tiles of one group).
     Harvest {
-        tiles: Vec<Space>,
+        tiles: SpaceSet,
     },
     /// (b): this worker on one of these spaces.
     PlayWorker {
         worker: Worker,
-        spaces: Vec<Space>,
+        spaces: SpaceSet,
     },
     /// (b): take the worker on one of these spaces off the board.
     RemoveWorker {
-        spaces: Vec<Space>,
+        spaces: SpaceSet,
     },
     /// (c): one of these store tiles (owner, tile), paying its bid.
     BuyFromStore {
@@ -37,20 +37,20 @@ pub enum Choice {
     },
     /// (d): one of these registry tiles with a bid of 1 or more counters.
     TakeFromRegistry {
-        tiles: Vec<Space>,
+        tiles: SpaceSet,
     },
     EndTurn,
     Decline,
     Reposition {
-        spaces: Vec<Space>,
+        spaces: SpaceSet,
     },
     /// A: one of these tiles.
     Apprentice {
-        tiles: Vec<Space>,
+        tiles: SpaceSet,
     },
     /// B: one or two of these tiles.
     CasualWorker {
-        tiles: Vec<Space>,
+        tiles: SpaceSet,
     },
     /// C: `take` counters of any crops the stock holds.
     Labourer {
@@ -58,7 +58,7 @@ pub enum Choice {
     },
     /// D: any non-empty subset of these tiles.
     UnskilledWorker {
-        tiles: Vec<Space>,
+        tiles: SpaceSet,
     },
     /// E: one of these store tiles, paying `bid + 1` counters (listed per tile).
     SkilledWorker {
@@ -66,7 +66,7 @@ pub enum Choice {
     },
     /// F: one of these tiles (mandatory).
     Supervisor {
-        tiles: Vec<Space>,
+        tiles: SpaceSet,
     },
     /// G: one of these store tiles, paying as many counters as its bid.
     Merchant {
@@ -74,7 +74,7 @@ pub enum Choice {
     },
     /// H: one of these registry tiles with a bid.
     Storekeeper {
-        tiles: Vec<Space>,
+        tiles: SpaceSet,
     },
     /// I: one of these (owner, tile), paying 3 counters.
     Bailiff {
@@ -82,12 +82,12 @@ pub enum Choice {
     },
     /// J: copy the worker on one of these spaces.
     Lawyer {
-        spaces: Vec<Space>,
+        spaces: SpaceSet,
     },
     TraderDraw,
     /// K with no field tile in the bag: one of these registry tiles, kept or put fallow.
     TraderRegistry {
-        tiles: Vec<Space>,
+        tiles: SpaceSet,
     },
     /// Keep (acquire) or put fallow the tile drawn.
     KeepDrawn {
@@ -95,21 +95,21 @@ pub enum Choice {
     },
     /// L: one of these registry tiles.
     Benefactor {
-        tiles: Vec<Space>,
+        tiles: SpaceSet,
     },
     /// M: one of these tiles to the fallow area.
     BlindSwap {
-        tiles: Vec<Space>,
+        tiles: SpaceSet,
     },
     /// N: give one of `give` for one of `take` (seat, tile).
     Exchange {
-        give: Vec<Space>,
+        give: SpaceSet,
         take: Vec<(Seat, Space)>,
     },
     /// O: pass one of `pass` (empty: pass nothing); `keep_choice` when a received tile stays
     /// with you and you choose to acquire it or put it fallow. `received` is in your hands.
     GiveAway {
-        pass: Vec<Space>,
+        pass: SpaceSet,
         received: Option<Space>,
         keep_choice: bool,
     },
@@ -119,37 +119,37 @@ pub enum Choice {
     },
     /// Q: pay 2 counters and draw (`registry` empty) or take one of `registry`.
     LuckyDip {
-        registry: Vec<Space>,
+        registry: SpaceSet,
     },
     /// R: one or two of these tiles.
     NewCrop {
-        tiles: Vec<Space>,
+        tiles: SpaceSet,
     },
     /// T: pay 3 counters for one of these registry tiles.
     QuickSale {
-        tiles: Vec<Space>,
+        tiles: SpaceSet,
     },
     /// U: one of `give` for one of `take`.
     RegistrySwap {
-        give: Vec<Space>,
-        take: Vec<Space>,
+        give: SpaceSet,
+        take: SpaceSet,
     },
     /// V: any non-empty subset of these tiles.
     RemoteHarvest {
-        tiles: Vec<Space>,
+        tiles: SpaceSet,
     },
     /// W: put one of `fallow` in the fallow area and acquire `drawn`, or put `drawn` fallow.
     Replace {
         drawn: Space,
-        fallow: Vec<Space>,
+        fallow: SpaceSet,
     },
     /// X: a worker (from) to one of its spaces.
     MoveWorker {
-        moves: Vec<(Space, Vec<Space>)>,
+        moves: Vec<(Space, SpaceSet)>,
     },
     /// Y: the worker on one of these spaces.
     Vacation {
-        spaces: Vec<Space>,
+        spaces: SpaceSet,
     },
     /// Z: a counter of one of these crops for `recipient`.
     Windfall {
@@ -158,8 +158,11 @@ pub enum Choice {
     },
 }
 
-fn list(set: SpaceSet) -> Vec<Space> {
-    spaces(set).collect()
+fn worker_mask(workers: &[(Space, Worker)], keep: impl Fn(Worker) -> bool) -> SpaceSet {
+    workers
+        .iter()
+        .filter(|(_, w)| keep(*w))
+        .fold(0, |m, (s, _)| m | bit(*s))
 }
 
 impl Game {
@@ -173,7 +176,8 @@ impl Game {
         }
         let s = &self.s;
         let p = &s.players[seat as usize];
-        let mut out = Vec::new();
+        // Room for a whole turn's list, so listing grows the vector once at most.
+        let mut out = Vec::with_capacity(16);
         match prompt {
             Prompt::StartPlayer => out.push(Choice::StartPlayer {
                 seats: (0..self.players()).collect(),
@@ -189,10 +193,15 @@ impl Game {
                             && !(a == TurnAction::FromStores && t.has_done(TurnAction::ToStore)))
                 };
                 if can(TurnAction::Harvest) {
-                    for g in self.board.groups(p.fields) {
+                    let mut left = p.fields;
+                    while left != 0 {
+                        let g = self
+                            .board
+                            .group_of(p.fields, left.trailing_zeros() as Space);
+                        left &= !g;
                         let un = g & p.unharvested();
                         if un != 0 {
-                            out.push(Choice::Harvest { tiles: list(un) });
+                            out.push(Choice::Harvest { tiles: un });
                         }
                     }
                 }
@@ -210,15 +219,15 @@ impl Game {
                             if sp != 0 {
                                 out.push(Choice::PlayWorker {
                                     worker: w,
-                                    spaces: list(sp),
+                                    spaces: sp,
                                 });
                             }
                         }
                     }
                     if !p.workers.is_empty() {
-                        let mut sp: Vec<Space> = p.workers.iter().map(|(s, _)| *s).collect();
-                        sp.sort_unstable();
-                        out.push(Choice::RemoveWorker { spaces: sp });
+                        out.push(Choice::RemoveWorker {
+                            spaces: worker_mask(&p.workers, |_| true),
+                        });
                     }
                 }
                 if can(TurnAction::FromStores) {
@@ -242,15 +251,13 @@ impl Game {
                     && !p.supply.is_empty()
                     && s.registry != 0
                 {
-                    out.push(Choice::TakeFromRegistry {
-                        tiles: list(s.registry),
-                    });
+                    out.push(Choice::TakeFromRegistry { tiles: s.registry });
                 }
                 out.push(Choice::EndTurn);
             }
             Prompt::Reposition { worker, .. } => {
                 out.push(Choice::Reposition {
-                    spaces: list(self.worker_spaces(seat, worker, None)),
+                    spaces: self.worker_spaces(seat, worker, None),
                 });
                 out.push(Choice::Decline);
             }
@@ -306,54 +313,39 @@ impl Game {
         let around = self.board.neighbours(at);
         match worker {
             Worker::Apprentice => out.push(Choice::Apprentice {
-                tiles: list(around & p.unharvested()),
+                tiles: around & p.unharvested(),
             }),
             Worker::CasualWorker => out.push(Choice::CasualWorker {
-                tiles: list(around & p.unharvested()),
+                tiles: around & p.unharvested(),
             }),
             Worker::Labourer => out.push(Choice::Labourer {
                 take: s.stock.total().min(2) as u8,
             }),
             Worker::UnskilledWorker => out.push(Choice::UnskilledWorker {
-                tiles: list(around & p.harvested),
+                tiles: around & p.harvested,
             }),
             Worker::SkilledWorker => out.push(Choice::SkilledWorker {
                 tiles: self.other_stores(seat, 1),
             }),
-            Worker::Supervisor => out.push(Choice::Supervisor {
-                tiles: list(p.fields),
-            }),
+            Worker::Supervisor => out.push(Choice::Supervisor { tiles: p.fields }),
             Worker::Merchant => out.push(Choice::Merchant {
                 tiles: self.other_stores(seat, 0),
             }),
-            Worker::Storekeeper => out.push(Choice::Storekeeper {
-                tiles: list(s.registry),
-            }),
+            Worker::Storekeeper => out.push(Choice::Storekeeper { tiles: s.registry }),
             Worker::Bailiff => out.push(Choice::Bailiff {
                 tiles: self.unconnected_of_others(seat),
             }),
-            Worker::Lawyer => {
-                let mut sp: Vec<Space> = p
-                    .workers
-                    .iter()
-                    .filter(|(_, w)| *w != Worker::Lawyer)
-                    .map(|(s, _)| *s)
-                    .collect();
-                sp.sort_unstable();
-                out.push(Choice::Lawyer { spaces: sp });
-            }
+            Worker::Lawyer => out.push(Choice::Lawyer {
+                spaces: worker_mask(&p.workers, |w| w != Worker::Lawyer),
+            }),
             Worker::Trader => {
                 if s.bag_fields != 0 {
                     out.push(Choice::TraderDraw);
                 } else {
-                    out.push(Choice::TraderRegistry {
-                        tiles: list(s.registry),
-                    });
+                    out.push(Choice::TraderRegistry { tiles: s.registry });
                 }
             }
-            Worker::Benefactor => out.push(Choice::Benefactor {
-                tiles: list(s.registry),
-            }),
+            Worker::Benefactor => out.push(Choice::Benefactor { tiles: s.registry }),
         }
     }
 
@@ -369,23 +361,22 @@ impl Game {
         let s = &self.s;
         let p = &s.players[seat as usize];
         match event {
-            E::BlindSwap => out.push(Choice::BlindSwap {
-                tiles: list(p.fields),
-            }),
+            E::BlindSwap => out.push(Choice::BlindSwap { tiles: p.fields }),
             E::Exchange => out.push(Choice::Exchange {
-                give: list(p.fields),
+                give: p.fields,
                 take: self.unconnected_of_others(seat),
             }),
             E::GiveAway => {
                 let (opts, keep_choice) = self.give_away_options(seat);
                 let pass = match opts {
-                    GiveAwayOptions::Nothing => Vec::new(),
+                    GiveAwayOptions::Nothing => 0,
                     GiveAwayOptions::Some { board, pass_on } => {
-                        let mut v = list(board);
-                        if pass_on {
-                            v.push(held.expect("pass_on"));
-                        }
-                        v
+                        board
+                            | if pass_on {
+                                bit(held.expect("pass_on"))
+                            } else {
+                                0
+                            }
                     }
                 };
                 out.push(Choice::GiveAway {
@@ -404,44 +395,34 @@ impl Game {
                 });
             }
             E::LuckyDip => out.push(Choice::LuckyDip {
-                registry: if s.bag_fields != 0 {
-                    Vec::new()
-                } else {
-                    list(s.registry)
-                },
+                registry: if s.bag_fields != 0 { 0 } else { s.registry },
             }),
-            E::NewCrop => out.push(Choice::NewCrop {
-                tiles: list(p.harvested),
-            }),
-            E::QuickSale => out.push(Choice::QuickSale {
-                tiles: list(s.registry),
-            }),
+            E::NewCrop => out.push(Choice::NewCrop { tiles: p.harvested }),
+            E::QuickSale => out.push(Choice::QuickSale { tiles: s.registry }),
             E::RegistrySwap => out.push(Choice::RegistrySwap {
-                give: list(p.fields),
-                take: list(s.registry),
+                give: p.fields,
+                take: s.registry,
             }),
             E::RemoteHarvest => out.push(Choice::RemoteHarvest {
-                tiles: list(self.unconnected(seat) & p.unharvested()),
+                tiles: self.unconnected(seat) & p.unharvested(),
             }),
             E::Replacement => out.push(Choice::Replace {
                 drawn: held.expect("drawn before the decision"),
-                fallow: list(p.fields),
+                fallow: p.fields,
             }),
             E::Reposition => {
-                let mut moves: Vec<(Space, Vec<Space>)> = p
+                let mut moves: Vec<(Space, SpaceSet)> = p
                     .workers
                     .iter()
-                    .map(|(from, w)| (*from, list(self.worker_spaces(seat, *w, Some(*from)))))
-                    .filter(|(_, to)| !to.is_empty())
+                    .map(|(from, w)| (*from, self.worker_spaces(seat, *w, Some(*from))))
+                    .filter(|(_, to)| *to != 0)
                     .collect();
                 moves.sort_unstable();
                 out.push(Choice::MoveWorker { moves });
             }
-            E::Vacation => {
-                let mut sp: Vec<Space> = p.workers.iter().map(|(s, _)| *s).collect();
-                sp.sort_unstable();
-                out.push(Choice::Vacation { spaces: sp });
-            }
+            E::Vacation => out.push(Choice::Vacation {
+                spaces: worker_mask(&p.workers, |_| true),
+            }),
             E::Windfall => out.push(Choice::Windfall {
                 recipient: recipient.expect("windfall recipient"),
                 crops: s.stock.crops().collect(),

@@ -57,6 +57,11 @@ fn bit(s: Space) -> SpaceSet {
     1u64 << s
 }
 
+/// A choice's spaces as a list, in reference order.
+fn list(set: &SpaceSet) -> Vec<Space> {
+    spaces_of(*set).collect()
+}
+
 fn spaces_of(mut set: SpaceSet) -> impl Iterator<Item = Space> {
     std::iter::from_fn(move || {
         (set != 0).then(|| {
@@ -251,6 +256,7 @@ impl Ctx<'_> {
         match c {
             Choice::StartPlayer { .. } => offer(Action::ChooseStartPlayer { seat: me }, 1.0),
             Choice::Harvest { tiles } => {
+                let tiles = &list(tiles);
                 let owed = self.crops_of(tiles);
                 let v = tiles.len() as f64 * COUNTER * 0.9;
                 offer(
@@ -262,6 +268,7 @@ impl Ctx<'_> {
                 );
             }
             Choice::PlayWorker { worker, spaces } => {
+                let spaces = &list(spaces);
                 if let Some((s, v)) = self.best(spaces, |s| self.worker_value(*worker, s)) {
                     offer(
                         Action::PlayWorker {
@@ -291,6 +298,7 @@ impl Ctx<'_> {
                 }
             }
             Choice::TakeFromRegistry { tiles } => {
+                let tiles = &list(tiles);
                 // (c) may not follow (d): leave (d) for last when a store tile is waiting.
                 let buy_first = self.view.public.actions_done < 2
                     && seat.store.iter().any(|st| self.gain(st.tile) > 0.0);
@@ -308,6 +316,7 @@ impl Ctx<'_> {
                 }
             }
             Choice::Reposition { spaces } => {
+                let spaces = &list(spaces);
                 // A repositioned supervisor must discard again (KH 26, 38).
                 let Some((w, _)) = self.displaced() else {
                     return;
@@ -317,6 +326,7 @@ impl Ctx<'_> {
                 }
             }
             Choice::Apprentice { tiles } => {
+                let tiles = &list(tiles);
                 if let Some(&t) = tiles.first() {
                     let owed = Counters::one(self.board.crop(t));
                     offer(
@@ -329,6 +339,7 @@ impl Ctx<'_> {
                 }
             }
             Choice::CasualWorker { tiles } => {
+                let tiles = &list(tiles);
                 let t: Vec<Space> = tiles.iter().copied().take(2).collect();
                 if !t.is_empty() {
                     let owed = self.crops_of(&t);
@@ -358,6 +369,7 @@ impl Ctx<'_> {
                 offer(Action::Labourer { crops }, COUNTER);
             }
             Choice::UnskilledWorker { tiles } => {
+                let tiles = &list(tiles);
                 if !tiles.is_empty() {
                     offer(
                         Action::UnskilledWorker {
@@ -389,11 +401,13 @@ impl Ctx<'_> {
                 }
             }
             Choice::Supervisor { tiles } => {
+                let tiles = &list(tiles);
                 if let Some(t) = self.cheapest(tiles) {
                     offer(Action::Supervisor { tile: t }, 1.0);
                 }
             }
             Choice::Storekeeper { tiles } => {
+                let tiles = &list(tiles);
                 if let Some((t, v)) =
                     self.best(tiles, |t| self.gain(t).max(0.0) + self.potential(t))
                 {
@@ -419,6 +433,7 @@ impl Ctx<'_> {
                 }
             }
             Choice::Lawyer { spaces } => {
+                let spaces = &list(spaces);
                 let worker_at =
                     |s: Space| seat.workers.iter().find(|(p, _)| *p == s).map(|(_, w)| *w);
                 if let Some((s, v)) = self.best(spaces, |s| match worker_at(s) {
@@ -430,6 +445,7 @@ impl Ctx<'_> {
             }
             Choice::TraderDraw => offer(Action::TraderDraw, 1.0),
             Choice::TraderRegistry { tiles } => {
+                let tiles = &list(tiles);
                 if let Some((t, v)) = self.best(tiles, |t| self.gain(t)) {
                     offer(
                         Action::TraderRegistry {
@@ -449,6 +465,7 @@ impl Ctx<'_> {
                 );
             }
             Choice::Benefactor { tiles } => {
+                let tiles = &list(tiles);
                 if let Some((t, v)) =
                     self.best(tiles, |t| self.gain(t).max(0.0) + self.potential(t))
                 {
@@ -456,11 +473,13 @@ impl Ctx<'_> {
                 }
             }
             Choice::BlindSwap { tiles } => {
+                let tiles = &list(tiles);
                 if let Some(t) = self.cheapest(tiles) {
                     offer(Action::BlindSwap { tile: t }, 0.3 - self.loss(t));
                 }
             }
             Choice::Exchange { give, take } => {
+                let give = &list(give);
                 if let Some(g) = self.cheapest(give) {
                     let after = self.fields() & !bit(g);
                     if let Some(((w, t), v)) = self.best(take, |(_, t)| self.gain_on(after, t)) {
@@ -480,6 +499,7 @@ impl Ctx<'_> {
                 received,
                 keep_choice,
             } => {
+                let pass = &list(pass);
                 let keep = received.is_some_and(|r| self.gain(r) > 0.0);
                 let p = match received {
                     // Pass on a tile I do not want rather than give up one of mine.
@@ -507,6 +527,7 @@ impl Ctx<'_> {
                 }
             }
             Choice::LuckyDip { registry } => {
+                let registry = &list(registry);
                 if supply.total() >= 4 {
                     let r = self.best(registry, |t| self.gain(t)).map(|(t, _)| t);
                     offer(
@@ -519,6 +540,7 @@ impl Ctx<'_> {
                 }
             }
             Choice::NewCrop { tiles } => {
+                let tiles = &list(tiles);
                 offer(
                     Action::NewCrop {
                         tiles: tiles.iter().copied().take(2).collect(),
@@ -527,6 +549,7 @@ impl Ctx<'_> {
                 );
             }
             Choice::QuickSale { tiles } => {
+                let tiles = &list(tiles);
                 if let Some((t, v)) = self.best(tiles, |t| self.gain(t)) {
                     offer(
                         Action::QuickSale {
@@ -538,6 +561,8 @@ impl Ctx<'_> {
                 }
             }
             Choice::RegistrySwap { give, take } => {
+                let give = &list(give);
+                let take = &list(take);
                 if let Some(g) = self.cheapest(give) {
                     let after = self.fields() & !bit(g);
                     if let Some((t, v)) = self.best(take, |t| self.gain_on(after, t)) {
@@ -549,6 +574,7 @@ impl Ctx<'_> {
                 }
             }
             Choice::RemoteHarvest { tiles } => {
+                let tiles = &list(tiles);
                 let owed = self.crops_of(tiles);
                 offer(
                     Action::RemoteHarvest {
@@ -559,6 +585,7 @@ impl Ctx<'_> {
                 );
             }
             Choice::Replace { drawn, fallow } => {
+                let fallow = &list(fallow);
                 let choice = self.cheapest(fallow).filter(|&f| {
                     let after = self.fields() & !bit(f);
                     self.gain_on(after, *drawn) - self.loss(f) > 0.0

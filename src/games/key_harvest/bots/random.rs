@@ -2,7 +2,7 @@
 //! parameters. It is the engine's playout driver (simulate, bench, the playout tests).
 
 use super::super::action::Action;
-use super::super::board::{Board, Crop, Space};
+use super::super::board::{Board, Crop, Space, SpaceSet};
 use super::super::legal::Choice;
 use super::super::pieces::Counters;
 use super::super::view::PlayerView;
@@ -39,14 +39,31 @@ pub fn random_payment(supply: Counters, k: u32, rng: &mut ChaCha8Rng) -> Counter
     out
 }
 
-fn subset(tiles: &[Space], max: usize, rng: &mut ChaCha8Rng) -> Vec<Space> {
-    let mut v: Vec<Space> = tiles
-        .iter()
-        .copied()
-        .filter(|_| rng.random_bool(0.5))
-        .collect();
+/// A random space of a non-empty set.
+fn pick_set(set: SpaceSet, rng: &mut ChaCha8Rng) -> Option<Space> {
+    if set == 0 {
+        return None;
+    }
+    let mut m = set;
+    for _ in 0..rng.random_range(0..set.count_ones()) {
+        m &= m - 1;
+    }
+    Some(m.trailing_zeros() as Space)
+}
+
+/// A random non-empty subset of a non-empty set, at most `max` spaces.
+fn subset(tiles: &SpaceSet, max: usize, rng: &mut ChaCha8Rng) -> Vec<Space> {
+    let mut v: Vec<Space> = Vec::new();
+    let mut m = *tiles;
+    while m != 0 {
+        let s = m.trailing_zeros() as Space;
+        m &= m - 1;
+        if rng.random_bool(0.5) {
+            v.push(s);
+        }
+    }
     if v.is_empty() {
-        v.push(*tiles.choose(rng).expect("non-empty"));
+        v.extend(pick_set(*tiles, rng));
     }
     v.truncate(max);
     v
@@ -59,7 +76,7 @@ pub fn fill_choice(
     stock: Counters,
     rng: &mut ChaCha8Rng,
 ) -> Option<Action> {
-    let pick = |v: &[Space], rng: &mut ChaCha8Rng| v.choose(rng).copied();
+    let pick = |v: &SpaceSet, rng: &mut ChaCha8Rng| pick_set(*v, rng);
     Some(match choice {
         Choice::StartPlayer { seats } => Action::ChooseStartPlayer {
             seat: *seats.choose(rng)?,
@@ -168,7 +185,7 @@ pub fn fill_choice(
         Choice::GiveAway {
             pass, keep_choice, ..
         } => Action::GiveAway {
-            pass: pass.choose(rng).copied(),
+            pass: pick_set(*pass, rng),
             keep: *keep_choice && rng.random_bool(0.8),
         },
         Choice::GoodHarvest { crops } => Action::GoodHarvest {
@@ -177,7 +194,7 @@ pub fn fill_choice(
         },
         Choice::LuckyDip { registry } => Action::LuckyDip {
             payment: random_payment(supply, 2, rng),
-            registry: registry.choose(rng).copied(),
+            registry: pick_set(*registry, rng),
         },
         Choice::NewCrop { tiles } => Action::NewCrop {
             tiles: subset(tiles, 2, rng),
@@ -196,7 +213,7 @@ pub fn fill_choice(
         },
         Choice::Replace { fallow, .. } => Action::Replace {
             fallow: if rng.random_bool(0.7) {
-                fallow.choose(rng).copied()
+                pick_set(*fallow, rng)
             } else {
                 None
             },
@@ -231,13 +248,9 @@ pub fn random_choice(
     stock: Counters,
     rng: &mut ChaCha8Rng,
 ) -> Action {
-    let acting: Vec<&Choice> = legal
-        .iter()
-        .filter(|c| !matches!(c, Choice::EndTurn | Choice::Decline))
-        .collect();
-    let passive = legal
-        .iter()
-        .find(|c| matches!(c, Choice::EndTurn | Choice::Decline));
+    let is_passive = |c: &&Choice| matches!(c, Choice::EndTurn | Choice::Decline);
+    let acting = legal.iter().filter(|c| !is_passive(c)).count();
+    let passive = legal.iter().find(is_passive);
     // Ending a turn early is rarer than declining an option, so that random games usually run
     // to the tenth event instead of stopping at the stalemate rule (KH 17).
     let act = match passive {
@@ -245,8 +258,13 @@ pub fn random_choice(
         Some(Choice::EndTurn) => rng.random_bool(0.95),
         Some(_) => rng.random_bool(0.8),
     };
-    if !acting.is_empty() && act {
-        let c = acting[rng.random_range(0..acting.len())];
+    if acting > 0 && act {
+        let k = rng.random_range(0..acting);
+        let c = legal
+            .iter()
+            .filter(|c| !is_passive(c))
+            .nth(k)
+            .expect("k < acting");
         if let Some(a) = fill_choice(c, supply, stock, rng) {
             return a;
         }
