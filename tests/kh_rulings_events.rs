@@ -810,3 +810,38 @@ fn kh63_events_after_the_tenth_are_ignored() {
     assert!(st(&g).registry & bit(sp("G1")) != 0);
     assert_eq!(g.public_view().ignored, vec![E::Vacation]);
 }
+
+// KH 62 (our reading): the tenth event can be drawn by a player who is not on turn, here by
+// seat 1 making event W's first draw from a bag without field tiles (KH 30 places the last event
+// on space 10). The count still runs from the active player, who takes the very last turn.
+#[test]
+fn kh62_tenth_event_drawn_off_turn_counts_from_the_active_player() {
+    let (g, ev) = start_event(&table(3), E::Replacement, 1, |s| {
+        let in_bag: Vec<E> = E::ALL
+            .into_iter()
+            .filter(|e| s.bag_events & e.bit() != 0 && *e != E::Replacement)
+            .collect();
+        track(s, &in_bag[..8]);
+        bag(s, &[], &[in_bag[8]]);
+    });
+    assert_eq!(st(&g).turn.active, 0);
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::EventPlaced {
+                space: 10,
+                drawer: 1,
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+    assert!(ev.contains(&Event::EndTriggered { last_turn_seat: 0 }));
+    // The event's parts are done; seat 0's turn goes on, and when it ends the two more turns
+    // each begin to its left: six turns, seat 0 last (KH 62).
+    let mut g = g;
+    assert_eq!(prompt(&g), (0, Prompt::Turn));
+    ok(&mut g, 0, Action::EndTurn);
+    assert_eq!(st(&g).final_turns, Some(6));
+    assert_eq!(prompt(&g), (1, Prompt::Turn));
+}
