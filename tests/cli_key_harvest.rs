@@ -289,3 +289,26 @@ fn bench_arena_and_balance_print_figures() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("win share by seat"), "{}", stdout(&o));
 }
+
+#[test]
+fn replay_as_text_reads_as_a_game() {
+    let path = scenario("refused_stores_after_registry.json");
+    let o = farmhand(&[
+        "replay",
+        "--game",
+        "key-harvest",
+        "--text",
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("chose Player 1 as the start player."), "{out}");
+    assert!(out.contains("in their store with a bid of"), "{out}");
+    assert!(
+        out.contains("[#2 refused: buy_from_store by seat 1: action (c) may not follow action (d)"),
+        "{out}"
+    );
+    assert!(out.contains("== Country boards"), "{out}");
+    let o = farmhand(&["replay", "--text", path.to_str().unwrap()]);
+    assert!(!o.status.success());
+}

@@ -183,8 +183,8 @@ fn summary(
     Ok(())
 }
 
-/// `replay --game key-harvest FILE`.
-pub fn replay(path: &Path, board: Option<&Path>) -> anyhow::Result<()> {
+/// `replay --game key-harvest FILE [--text]`.
+pub fn replay(path: &Path, board: Option<&Path>, as_text: bool) -> anyhow::Result<()> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read scenario {}", path.display()))?;
     let scenario: Scenario = serde_json::from_str(&text)
@@ -196,9 +196,49 @@ pub fn replay(path: &Path, board: Option<&Path>) -> anyhow::Result<()> {
             .map(|b| path.parent().unwrap_or(Path::new(".")).join(b))
     });
     let board = load_board(board_path.as_deref())?;
-    let (_, report) = replay::replay(board, &scenario)
+    let (game, report) = replay::replay(board.clone(), &scenario)
         .with_context(|| format!("cannot set up the game of scenario {}", path.display()))?;
     let mut out = std::io::stdout().lock();
+    if as_text {
+        // The whole history as sentences, the refusals where they happened, then the table.
+        let names = names(scenario.players);
+        let say = |out: &mut dyn Write, e: &Event| -> std::io::Result<()> {
+            match text::describe_event(&board, e, &names, scenario.players, None) {
+                Some(s) => writeln!(out, "{s}"),
+                None => Ok(()),
+            }
+        };
+        for e in &report.setup {
+            say(&mut out, e)?;
+        }
+        let mut rejected = report.rejected.iter().peekable();
+        for step in &report.steps {
+            while let Some(r) = rejected.next_if(|r| r.index < step.index) {
+                writeln!(
+                    out,
+                    "[#{} refused: {} by seat {}: {}]",
+                    r.index,
+                    r.kind,
+                    r.seat + 1,
+                    r.error
+                )?;
+            }
+            for e in &step.events {
+                say(&mut out, e)?;
+            }
+        }
+        for r in rejected {
+            writeln!(
+                out,
+                "[#{} refused: {} by seat {}: {}]",
+                r.index,
+                r.kind,
+                r.seat + 1,
+                r.error
+            )?;
+        }
+        return final_table(&mut out, &board, &game, &names);
+    }
     serde_json::to_writer_pretty(&mut out, &report).context("writing the report")?;
     writeln!(out)?;
     Ok(())

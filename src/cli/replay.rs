@@ -24,12 +24,18 @@ pub struct Args {
     /// Key Harvest board file; overrides the scenario's `board`.
     #[arg(long, value_name = "FILE")]
     board: Option<PathBuf>,
+    /// Key Harvest: print the game as sentences and the final table instead of the JSON report.
+    #[arg(long)]
+    text: bool,
 }
 
 /// Runs `farmhand replay`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
+    if args.text && args.game != super::GameKind::KeyHarvest {
+        anyhow::bail!("--text is for Key Harvest scenarios (add --game key-harvest)");
+    }
     if args.game == super::GameKind::KeyHarvest {
-        return super::key_harvest::replay(&args.file, args.board.as_deref());
+        return super::key_harvest::replay(&args.file, args.board.as_deref(), args.text);
     }
     let path = &args.file;
     let text = std::fs::read_to_string(path)
