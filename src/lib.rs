@@ -1,6 +1,7 @@
-//! Farmhand: Fields of Green for Discord.
+//! Farmhand: Fields of Green (and the Key Harvest engine) for Discord.
 //!
-//! - [`games`]: the pure rules engines (no I/O, no clock, no Discord, no database).
+//! - [`games`]: the pure rules engines, Fields of Green and Key Harvest (no I/O, no clock, no
+//!   Discord, no database).
 //! - [`render`]: views to text (farm grids, score pads, event sentences).
 //! - [`discord`]: slash commands, the component router, message building, notifications.
 //! - [`service`]: the one place game state changes (lock, load, apply, save, reply).

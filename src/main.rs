@@ -10,7 +10,8 @@ mod cli;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Farmhand: Fields of Green for Discord, and the tools around its rules engine.
+/// Farmhand: Fields of Green for Discord, and the tools around its rules engines (Fields of Green
+/// and Key Harvest).
 #[derive(Debug, Parser)]
 #[command(name = "farmhand", version, about)]
 struct Cli {
