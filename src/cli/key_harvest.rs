@@ -122,12 +122,9 @@ pub fn final_table(
     Ok(())
 }
 
-fn how_ended(p: &Played) -> &'static str {
-    if p.events.iter().any(|e| matches!(e, Event::Stalemate)) {
-        "stalemate"
-    } else {
-        "tenth event"
-    }
+/// Whether a game ended by the stalemate rule (KH 17) rather than the tenth event.
+fn stalemated(p: &Played) -> bool {
+    p.events.iter().any(|e| matches!(e, Event::Stalemate))
 }
 
 fn summary(
@@ -151,7 +148,7 @@ fn summary(
             wins[*w as usize] += 1.0 / pad.winners.len() as f64;
         }
         steps += p.steps;
-        if how_ended(&p) == "stalemate" {
+        if stalemated(&p) {
             stalemates += 1;
         }
     }
@@ -211,23 +208,7 @@ pub fn replay(path: &Path, board: Option<&Path>, as_text: bool) -> anyhow::Resul
         for e in &report.setup {
             say(&mut out, e)?;
         }
-        let mut rejected = report.rejected.iter().peekable();
-        for step in &report.steps {
-            while let Some(r) = rejected.next_if(|r| r.index < step.index) {
-                writeln!(
-                    out,
-                    "[#{} refused: {} by seat {}: {}]",
-                    r.index,
-                    r.kind,
-                    r.seat + 1,
-                    r.error
-                )?;
-            }
-            for e in &step.events {
-                say(&mut out, e)?;
-            }
-        }
-        for r in rejected {
+        let refused = |out: &mut dyn Write, r: &replay::Rejected| {
             writeln!(
                 out,
                 "[#{} refused: {} by seat {}: {}]",
@@ -235,7 +216,19 @@ pub fn replay(path: &Path, board: Option<&Path>, as_text: bool) -> anyhow::Resul
                 r.kind,
                 r.seat + 1,
                 r.error
-            )?;
+            )
+        };
+        let mut rejected = report.rejected.iter().peekable();
+        for step in &report.steps {
+            while let Some(r) = rejected.next_if(|r| r.index < step.index) {
+                refused(&mut out, r)?;
+            }
+            for e in &step.events {
+                say(&mut out, e)?;
+            }
+        }
+        for r in rejected {
+            refused(&mut out, r)?;
         }
         return final_table(&mut out, &board, &game, &names);
     }
@@ -462,7 +455,7 @@ pub fn balance(games: u64, players: &[u8], bot: &str, seed: u64) -> anyhow::Resu
                 }
             }
             steps += p.steps;
-            if how_ended(&p) == "stalemate" {
+            if stalemated(&p) {
                 stalemates += 1;
             }
         }

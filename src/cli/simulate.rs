@@ -77,9 +77,6 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             args.players
         );
     }
-    if args.log && args.games > 1 {
-        bail!("--log prints one game; leave out --games or use --games 1");
-    }
     let deck = load_deck(args.deck.as_deref())?;
     let seed = args.seed.unwrap_or_else(rand::random);
     let options = Options {

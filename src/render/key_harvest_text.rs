@@ -212,17 +212,14 @@ pub fn score_pad(pad: &ScorePad, names: &[String]) -> String {
     out
 }
 
-fn place(board: &Board, p: &Place, names: &[String]) -> String {
+fn place(p: &Place, names: &[String]) -> String {
     match p {
         Place::Bag => "the bag".into(),
         Place::Registry => "the registry".into(),
         Place::Store { owner } => format!("{}'s store", names[*owner as usize]),
         Place::Board { owner } => format!("{}'s board", names[*owner as usize]),
         Place::Hands { seat } => format!("{}'s hands", names[*seat as usize]),
-        Place::Fallow => {
-            let _ = board;
-            "the fallow area".into()
-        }
+        Place::Fallow => "the fallow area".into(),
     }
 }
 
@@ -391,17 +388,17 @@ pub fn describe_event(
             "{} acquired {} from {}.",
             n(seat),
             tile_token(board, *tile),
-            place(board, from, names)
+            place(from, names)
         ),
         Event::TileFallowed { tile, from } => format!(
             "{} went from {} to the fallow area.",
             tile_token(board, *tile),
-            place(board, from, names)
+            place(from, names)
         ),
         Event::TileToHands { seat, tile, from } => format!(
             "{} went from {} into {}'s hands.",
             tile_token(board, *tile),
-            place(board, from, names),
+            place(from, names),
             n(seat)
         ),
         Event::TileToStore {
@@ -415,7 +412,7 @@ pub fn describe_event(
         Event::TileToRegistry { tile, from } => format!(
             "{} went from {} into the registry.",
             tile_token(board, *tile),
-            place(board, from, names)
+            place(from, names)
         ),
         Event::RegistryToBag { tiles } => format!(
             "The registry ({}) went back into the bag.",

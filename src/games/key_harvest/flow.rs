@@ -168,7 +168,9 @@ impl Game {
 
     fn harvest(&mut self, seat: Seat, tiles: &[Space], instead: &[Crop], ev: &mut Ev) {
         let m = tiles.iter().fold(0, |m, &t| m | bit(t));
-        let got = self.owed_gain_unchecked(self.crops_of(m), instead);
+        let got = self
+            .owed_gain(self.crops_of(m), instead)
+            .expect("validated");
         self.gain(seat, got);
         self.s.players[seat as usize].harvested |= m;
         ev.push(Event::Harvested {
@@ -178,16 +180,8 @@ impl Game {
         });
     }
 
-    fn owed_gain_unchecked(&self, owed: Counters, instead: &[Crop]) -> Counters {
-        let mut got = owed.min(&self.s.stock);
-        for &c in instead {
-            got.0[c.index()] += 1;
-        }
-        got
-    }
-
     fn gain_owed(&mut self, seat: Seat, owed: Counters, instead: &[Crop], from: Gain, ev: &mut Ev) {
-        let got = self.owed_gain_unchecked(owed, instead);
+        let got = self.owed_gain(owed, instead).expect("validated");
         self.gain(seat, got);
         ev.push(Event::Gained {
             seat,
@@ -218,10 +212,7 @@ impl Game {
     /// no field tile in the bag, KH 30: every event in the bag comes out and is placed.
     fn event_draw(&mut self, drawer: Seat, ev: &mut Ev) -> Option<Space> {
         if self.s.bag_fields == 0 {
-            let mut events: Vec<EventTile> = (0..14)
-                .filter(|i| self.s.bag_events & (1 << i) != 0)
-                .map(|i| EventTile::from_index(i as usize))
-                .collect();
+            let mut events: Vec<EventTile> = EventTile::in_mask(self.s.bag_events).collect();
             self.s.bag_events = 0;
             shuffle(&mut events, &mut self.s.rng);
             for e in events {
@@ -955,14 +946,6 @@ impl Game {
                     board: 0,
                     pass_on: true,
                 } = opts
-                    && !may_keep
-                {
-                    unreachable!()
-                }
-                if let GiveAwayOptions::Some {
-                    board: 0,
-                    pass_on: true,
-                } = opts
                 {
                     // No tile of their own: the received tile must go on (as far as possible).
                     let t = held.expect("pass_on");
@@ -1005,7 +988,7 @@ impl Game {
                         }
                         None => {
                             // KH 57: KH 30 at the first such draw; later players draw nothing.
-                            self.refresh_event_frame(n, true);
+                            set_top(self, n, None, true);
                             return false;
                         }
                     }
@@ -1045,22 +1028,6 @@ impl Game {
                 set_top(self, step + 1, None, done);
                 false
             }
-        }
-    }
-
-    /// W with an exhausted bag: the frame (below any frames KH 30 pushed... none, since events
-    /// wait) jumps to its end.
-    fn refresh_event_frame(&mut self, n: u8, done: bool) {
-        if let Some(Frame::Event {
-            step,
-            held,
-            done: d,
-            ..
-        }) = self.s.stack.last_mut()
-        {
-            *step = n;
-            *held = None;
-            *d = done;
         }
     }
 
@@ -1190,10 +1157,7 @@ impl Game {
         }
         ev.push(Event::GameEnded {
             pad: pad.clone(),
-            removed_events: (0..14)
-                .filter(|i| self.s.removed_events & (1 << i) != 0)
-                .map(|i| EventTile::from_index(i as usize))
-                .collect(),
+            removed_events: EventTile::in_mask(self.s.removed_events).collect(),
             supplies: self.s.players.iter().map(|p| p.supply).collect(),
         });
         self.s.pad = Some(pad);

@@ -32,22 +32,7 @@ pub const REGISTRY_SIZE: u32 = 6;
 /// Tiles a store holds (KH 8).
 pub const STORE_SIZE: usize = 2;
 
-pub(crate) fn bit(s: Space) -> SpaceSet {
-    1u64 << s
-}
-
-/// Spaces of a set, in reference order.
-pub fn spaces(mut set: SpaceSet) -> impl Iterator<Item = Space> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            None
-        } else {
-            let s = set.trailing_zeros() as Space;
-            set &= set - 1;
-            Some(s)
-        }
-    })
-}
+pub use super::board::{ALL_SPACES, bit, spaces_in as spaces};
 
 /// How a game is set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -292,7 +277,7 @@ impl Game {
         // KH 10: each player draws one of the four start pairs.
         let mut pairs: Vec<u8> = (0..board.start_pairs().len() as u8).collect();
         shuffle(&mut pairs, &mut rng);
-        let mut all: SpaceSet = (1u64 << Board::SPACES) - 1;
+        let mut all: SpaceSet = ALL_SPACES;
         for (seat, p) in players.iter_mut().enumerate() {
             let pair = &board.start_pairs()[pairs[seat] as usize];
             p.start_pair = pairs[seat];
@@ -591,7 +576,7 @@ impl Game {
             .fold(0, |m, s| m | bit(s))
     }
 
-    fn worker_available(&self, seat: Seat, w: Worker) -> bool {
+    pub(crate) fn worker_available(&self, seat: Seat, w: Worker) -> bool {
         if w.is_townsfolk() {
             self.s.town & (1 << (w.index() - 6)) != 0
         } else {
@@ -601,7 +586,11 @@ impl Game {
 
     /// KH 6: what `owed` gives from the stock, with `instead` naming substitutes for counters
     /// the stock no longer holds. Own crops first, substitutes after.
-    fn owed_gain(&self, owed: Counters, instead: &[Crop]) -> Result<Counters, ActionError> {
+    pub(crate) fn owed_gain(
+        &self,
+        owed: Counters,
+        instead: &[Crop],
+    ) -> Result<Counters, ActionError> {
         let got = owed.min(&self.s.stock);
         let short = owed.total() - got.total();
         if instead.len() as u32 > short {
@@ -702,8 +691,9 @@ impl Game {
         self.check_pay(seat, pay)
     }
 
-    /// Whether the turn-level action `a` may start (or continue, for a second tile) now.
-    fn check_turn_action(&self, a: TurnAction) -> Result<bool, ActionError> {
+    /// Whether the turn-level action `a` may start (or continue, for a second tile) now. The
+    /// listing asks the same question (`legal.rs`).
+    pub(crate) fn check_turn_action(&self, a: TurnAction) -> Result<bool, ActionError> {
         let t = &self.s.turn;
         // KH 22, 24: a second tile of (c) or (d) right after the first is the same action.
         let continuing =
@@ -798,15 +788,7 @@ impl Game {
             }
             (Prompt::Ability { worker, at, .. }, a) => self.validate_ability(seat, *worker, *at, a),
             (Prompt::KeepDrawn { .. }, A::KeepDrawn { .. }) => Ok(()),
-            (
-                Prompt::Event {
-                    event,
-                    held,
-                    recipient,
-                    ..
-                },
-                a,
-            ) => self.validate_event(seat, *event, *held, *recipient, a),
+            (Prompt::Event { event, held, .. }, a) => self.validate_event(seat, *event, *held, a),
             _ => Err(ActionError::WrongDecision(prompt_name(prompt))),
         }
     }
@@ -1024,7 +1006,6 @@ impl Game {
         seat: Seat,
         event: EventTile,
         held: Option<Space>,
-        _recipient: Option<Seat>,
         a: &Action,
     ) -> Result<(), ActionError> {
         use Action as A;
@@ -1054,8 +1035,7 @@ impl Game {
                 Ok(())
             }
             (E::GiveAway, A::GiveAway { pass, .. }) => {
-                let (options, may_keep) = self.give_away_options(seat);
-                let _ = may_keep;
+                let (options, _) = self.give_away_options(seat);
                 let ok = match pass {
                     None => options == GiveAwayOptions::Nothing,
                     Some(t) => match options {
@@ -1187,16 +1167,12 @@ impl Game {
 
     /// KH 49: what the seat on the event O frame's step may pass now.
     pub fn give_away_options(&self, seat: Seat) -> (GiveAwayOptions, bool) {
-        let Some(Frame::Event {
-            drawer, step, held, ..
-        }) = self.s.stack.last()
-        else {
+        let Some(Frame::Event { step, held, .. }) = self.s.stack.last() else {
             return (GiveAwayOptions::Nothing, false);
         };
         let n = self.players();
         let board = self.s.players[seat as usize].fields;
         if *step == 0 {
-            let _ = drawer;
             return if board != 0 {
                 (
                     GiveAwayOptions::Some {
@@ -1262,7 +1238,8 @@ impl State {
     }
 }
 
-pub(crate) fn nth_bit(mut m: u64, k: u32) -> Space {
+/// The `k`-th space (from 0) of a set.
+pub fn nth_bit(mut m: u64, k: u32) -> Space {
     for _ in 0..k {
         m &= m - 1;
     }

@@ -183,15 +183,8 @@ impl Game {
                 seats: (0..self.players()).collect(),
             }),
             Prompt::Turn => {
-                let t = &s.turn;
-                let can = |a: TurnAction| {
-                    let continuing = matches!(a, TurnAction::FromStores | TurnAction::ToStore)
-                        && t.last == Some((a, 1));
-                    continuing
-                        || (!t.has_done(a)
-                            && t.actions() < 2
-                            && !(a == TurnAction::FromStores && t.has_done(TurnAction::ToStore)))
-                };
+                // The same check `apply` makes (KH 14, 15, 22, 24).
+                let can = |a: TurnAction| self.check_turn_action(a).is_ok();
                 if can(TurnAction::Harvest) {
                     let mut left = p.fields;
                     while left != 0 {
@@ -209,12 +202,7 @@ impl Game {
                     // Workers of one number share their legal spaces.
                     let table = self.worker_space_table(seat, None);
                     for w in Worker::ALL {
-                        let avail = if w.is_townsfolk() {
-                            s.town & (1 << (w.index() - 6)) != 0
-                        } else {
-                            p.unplayed & (1 << w.index()) != 0
-                        };
-                        if avail {
+                        if self.worker_available(seat, w) {
                             let sp = table[w.number() as usize];
                             if sp != 0 {
                                 out.push(Choice::PlayWorker {
@@ -477,7 +465,7 @@ impl Game {
                 _ => {}
             }
         }
-        let all: u64 = (1u64 << 56) - 1;
+        let all = super::board::ALL_SPACES;
         if seen != all {
             return Err(format!(
                 "field tile {} is nowhere",

@@ -244,6 +244,12 @@ impl EventTile {
     pub fn from_index(i: usize) -> EventTile {
         EventTile::ALL[i]
     }
+    /// The events of a set of [`EventTile::bit`]s, in letter order.
+    pub fn in_mask(mask: u16) -> impl Iterator<Item = EventTile> {
+        EventTile::ALL
+            .into_iter()
+            .filter(move |e| mask & e.bit() != 0)
+    }
     /// The printed letter, M to Z.
     pub fn letter(self) -> char {
         (b'M' + self as u8) as char

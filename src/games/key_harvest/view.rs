@@ -76,10 +76,7 @@ pub struct PlayerView {
 }
 
 fn events_of(mask: u16) -> Vec<EventTile> {
-    (0..14)
-        .filter(|i| mask & (1 << i) != 0)
-        .map(|i| EventTile::from_index(i as usize))
-        .collect()
+    EventTile::in_mask(mask).collect()
 }
 
 impl Game {

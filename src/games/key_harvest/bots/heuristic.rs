@@ -6,7 +6,7 @@
 //! acts again, KH 26), and harvests when it has nothing better to do.
 
 use super::super::action::Action;
-use super::super::board::{Board, Crop, Space, SpaceSet};
+use super::super::board::{Board, Crop, Space, SpaceSet, bit, spaces_in};
 use super::super::legal::Choice;
 use super::super::pieces::{Counters, Seat, Worker};
 use super::super::view::PlayerView;
@@ -53,23 +53,9 @@ pub fn board_value(board: &Board, fields: SpaceSet) -> f64 {
     (a + 2 * b) as f64
 }
 
-fn bit(s: Space) -> SpaceSet {
-    1u64 << s
-}
-
 /// A choice's spaces as a list, in reference order.
 fn list(set: &SpaceSet) -> Vec<Space> {
-    spaces_of(*set).collect()
-}
-
-fn spaces_of(mut set: SpaceSet) -> impl Iterator<Item = Space> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let s = set.trailing_zeros() as Space;
-            set &= set - 1;
-            s
-        })
-    })
+    spaces_in(*set).collect()
 }
 
 impl Ctx<'_> {
@@ -101,7 +87,7 @@ impl Ctx<'_> {
     /// What a tile is worth beyond today's groups: every tile counts for the first tie-break
     /// (KH 67), and one within two spaces of my fields can link up with them later.
     fn potential(&self, t: Space) -> f64 {
-        let near = spaces_of(self.fields()).any(|f| self.board.distance(f, t) <= 2);
+        let near = spaces_in(self.fields()).any(|f| self.board.distance(f, t) <= 2);
         0.25 + if near { 0.35 } else { 0.0 }
     }
     /// What losing `t` costs this board.
@@ -494,11 +480,7 @@ impl Ctx<'_> {
                     }
                 }
             }
-            Choice::GiveAway {
-                pass,
-                received,
-                keep_choice,
-            } => {
+            Choice::GiveAway { pass, received, .. } => {
                 let pass = &list(pass);
                 let keep = received.is_some_and(|r| self.gain(r) > 0.0);
                 let p = match received {
@@ -512,7 +494,6 @@ impl Ctx<'_> {
                             .collect::<Vec<_>>(),
                     ),
                 };
-                let _ = keep_choice;
                 offer(Action::GiveAway { pass: p, keep }, 1.0);
             }
             Choice::GoodHarvest { crops } => {

@@ -3,6 +3,7 @@
 
 use super::super::action::Action;
 use super::super::board::{Board, Crop, Space, SpaceSet};
+use super::super::game::nth_bit;
 use super::super::legal::Choice;
 use super::super::pieces::Counters;
 use super::super::view::PlayerView;
@@ -44,11 +45,7 @@ fn pick_set(set: SpaceSet, rng: &mut ChaCha8Rng) -> Option<Space> {
     if set == 0 {
         return None;
     }
-    let mut m = set;
-    for _ in 0..rng.random_range(0..set.count_ones()) {
-        m &= m - 1;
-    }
-    Some(m.trailing_zeros() as Space)
+    Some(nth_bit(set, rng.random_range(0..set.count_ones())))
 }
 
 /// A random non-empty subset of a non-empty set, at most `max` spaces.
