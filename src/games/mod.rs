@@ -1,4 +1,261 @@
 //! The games Farmhand hosts. Each game is a pure rules engine: no I/O, no clock, no async.
+//!
+//! [`Engine`] is the seam between a game and the host: everything the service, the store, the
+//! reminders, the stand-in and bot seats, and the shared engine test harness need from a game,
+//! and nothing about how a game is drawn (that is the Discord layer's, per game). A third game
+//! implements this trait, gets a `game.kind` name, and the host stores, replays, reminds and
+//! plays bots for it unchanged.
 
 pub mod fields_of_green;
 pub mod key_harvest;
+
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::Debug;
+use std::sync::Arc;
+
+/// What a table asks a game to set up: the seated players, the host's choices, the seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableSetup {
+    pub players: usize,
+    /// Fields of Green's introductory mode (ruling 5); other games ignore it.
+    pub intro: bool,
+    pub seed: u64,
+}
+
+/// A rules engine as the host sees it.
+pub trait Engine: Clone + Debug + Send + Sync + Sized + 'static {
+    /// The `game.kind` column value of this game's rows (never changes once released).
+    const KIND: &'static str;
+    /// The game's name for people.
+    const NAME: &'static str;
+    /// Seats a table may have.
+    const PLAYERS: std::ops::RangeInclusive<usize>;
+    /// The bots that can sit at a table or stand in for a player, by name.
+    const BOTS: &'static [&'static str];
+
+    /// The printed components the game is played with (a deck, a board), shared by all games.
+    type Rules: Debug + Send + Sync + 'static;
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Event: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Error: std::error::Error + Send + Sync + 'static;
+    /// What a game is stored as (JSON in `game.snapshot`).
+    type Snapshot: Serialize + DeserializeOwned;
+    /// A marker of where the game stands before an action (a phase, a turn), so the host can
+    /// tell when a turn or a round ended.
+    type Stage: Clone + Debug + PartialEq + Send + Sync;
+
+    /// A new game, with the events of its set-up (deterministic for the seed).
+    fn start(
+        rules: &Arc<Self::Rules>,
+        setup: &TableSetup,
+    ) -> Result<(Self, Vec<Self::Event>), String>;
+    fn snapshot(&self) -> Self::Snapshot;
+    /// Restores a stored game, refusing one that breaks the rules' bookkeeping.
+    fn restore(rules: &Arc<Self::Rules>, snapshot: Self::Snapshot) -> Result<Self, String>;
+
+    fn players(&self) -> usize;
+    /// The seats the game waits for now (one seat on a turn, several in a simultaneous phase).
+    fn waiting_for(&self) -> Vec<usize>;
+    fn is_over(&self) -> bool;
+    fn stage(&self) -> Self::Stage;
+    /// Validates fully, then applies; a refused action changes nothing.
+    fn apply(
+        &mut self,
+        seat: usize,
+        action: &Self::Action,
+    ) -> Result<Vec<Self::Event>, Self::Error>;
+
+    /// Concrete legal actions for `seat`: every one for a game whose choices are few, and a
+    /// sample drawn with `rng` (at least one per kind of choice) where a choice has too many
+    /// fillings to list (Key Harvest's bids and payments).
+    fn legal_sample(&self, seat: usize, rng: &mut ChaCha8Rng) -> Vec<Self::Action>;
+    fn check_invariants(&self) -> Result<(), String>;
+    /// What `seat` may see, as JSON (for checks that nothing hidden leaks).
+    fn player_view_json(&self, seat: usize) -> String;
+    /// What everyone may see, as JSON.
+    fn public_view_json(&self) -> String;
+
+    /// True when `bot` names a bot of this game.
+    fn valid_bot(bot: &str) -> Result<(), String>;
+    /// The action `bot` takes for `seat`, from that seat's view only.
+    fn bot_action(
+        &self,
+        seat: usize,
+        bot: &str,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Self::Action, String>;
+}
+
+impl Engine for fields_of_green::Game {
+    const KIND: &'static str = "fields_of_green";
+    const NAME: &'static str = "Fields of Green";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=6;
+    const BOTS: &'static [&'static str] = &["random", "heuristic", "search"];
+
+    type Rules = fields_of_green::Deck;
+    type Action = fields_of_green::Action;
+    type Event = fields_of_green::Event;
+    type Error = fields_of_green::ActionError;
+    type Snapshot = fields_of_green::GameSnapshot;
+    type Stage = fields_of_green::Phase;
+
+    fn start(
+        rules: &Arc<Self::Rules>,
+        setup: &TableSetup,
+    ) -> Result<(Self, Vec<Self::Event>), String> {
+        let options = fields_of_green::Options {
+            players: setup.players as u8,
+            intro: setup.intro && setup.players <= 4,
+            first_player: 0,
+        };
+        fields_of_green::Game::start(
+            rules.clone(),
+            fields_of_green::Setup::new(options, setup.seed),
+        )
+        .map_err(|e| e.to_string())
+    }
+    fn snapshot(&self) -> Self::Snapshot {
+        fields_of_green::Game::snapshot(self)
+    }
+    fn restore(rules: &Arc<Self::Rules>, snapshot: Self::Snapshot) -> Result<Self, String> {
+        fields_of_green::Game::from_snapshot(rules.clone(), snapshot).map_err(|e| e.to_string())
+    }
+    fn players(&self) -> usize {
+        fields_of_green::Game::players(self)
+    }
+    fn waiting_for(&self) -> Vec<usize> {
+        fields_of_green::Game::waiting_for(self)
+    }
+    fn is_over(&self) -> bool {
+        fields_of_green::Game::is_over(self)
+    }
+    fn stage(&self) -> Self::Stage {
+        self.phase().clone()
+    }
+    fn apply(
+        &mut self,
+        seat: usize,
+        action: &Self::Action,
+    ) -> Result<Vec<Self::Event>, Self::Error> {
+        fields_of_green::Game::apply(self, seat, action)
+    }
+    fn legal_sample(&self, seat: usize, _rng: &mut ChaCha8Rng) -> Vec<Self::Action> {
+        self.legal_actions(seat)
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        fields_of_green::Game::check_invariants(self)
+    }
+    fn player_view_json(&self, seat: usize) -> String {
+        serde_json::to_string(&self.player_view(seat)).expect("views serialize")
+    }
+    fn public_view_json(&self) -> String {
+        serde_json::to_string(&self.public_view()).expect("views serialize")
+    }
+    fn valid_bot(bot: &str) -> Result<(), String> {
+        fields_of_green::bots::BotSpec::parse(bot).map(|_| ())
+    }
+    fn bot_action(
+        &self,
+        seat: usize,
+        bot: &str,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Self::Action, String> {
+        let spec = fields_of_green::bots::BotSpec::parse(bot)?;
+        let view = self.player_view(seat);
+        Ok(spec.build().decide(&view, self.deck_arc(), rng))
+    }
+}
+
+impl Engine for key_harvest::Game {
+    const KIND: &'static str = "key_harvest";
+    const NAME: &'static str = "Key Harvest";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=4;
+    const BOTS: &'static [&'static str] = &key_harvest::bots::BOT_NAMES;
+
+    type Rules = key_harvest::Board;
+    type Action = key_harvest::Action;
+    type Event = key_harvest::Event;
+    type Error = key_harvest::ActionError;
+    type Snapshot = key_harvest::GameSnapshot;
+    /// The turn number and the seat on turn.
+    type Stage = (u32, usize);
+
+    fn start(
+        rules: &Arc<Self::Rules>,
+        setup: &TableSetup,
+    ) -> Result<(Self, Vec<Self::Event>), String> {
+        let options = key_harvest::Options {
+            players: setup.players as u8,
+        };
+        key_harvest::Game::new(rules.clone(), &options, setup.seed).map_err(|e| e.to_string())
+    }
+    fn snapshot(&self) -> Self::Snapshot {
+        key_harvest::Game::snapshot(self)
+    }
+    fn restore(_rules: &Arc<Self::Rules>, snapshot: Self::Snapshot) -> Result<Self, String> {
+        // The snapshot carries its own board (a group may have swapped in its printed one
+        // since the game began; the game goes on with the board it started with).
+        key_harvest::Game::from_snapshot(snapshot).map_err(|e| e.to_string())
+    }
+    fn players(&self) -> usize {
+        usize::from(key_harvest::Game::players(self))
+    }
+    fn waiting_for(&self) -> Vec<usize> {
+        self.to_move().map(usize::from).into_iter().collect()
+    }
+    fn is_over(&self) -> bool {
+        key_harvest::Game::is_over(self)
+    }
+    fn stage(&self) -> Self::Stage {
+        let s = self.state();
+        (s.turn.number, usize::from(s.turn.active))
+    }
+    fn apply(
+        &mut self,
+        seat: usize,
+        action: &Self::Action,
+    ) -> Result<Vec<Self::Event>, Self::Error> {
+        key_harvest::Game::apply(self, seat as key_harvest::Seat, action)
+    }
+    fn legal_sample(&self, seat: usize, rng: &mut ChaCha8Rng) -> Vec<Self::Action> {
+        let seat = seat as key_harvest::Seat;
+        let supply = self.state().players[usize::from(seat)].supply;
+        let stock = self.state().stock;
+        self.legal_actions(seat)
+            .iter()
+            .filter_map(|c| key_harvest::bots::random::fill_choice(c, supply, stock, rng))
+            .collect()
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        key_harvest::Game::check_invariants(self)
+    }
+    fn player_view_json(&self, seat: usize) -> String {
+        serde_json::to_string(&self.player_view(seat as key_harvest::Seat))
+            .expect("views serialize")
+    }
+    fn public_view_json(&self) -> String {
+        serde_json::to_string(&self.public_view()).expect("views serialize")
+    }
+    fn valid_bot(bot: &str) -> Result<(), String> {
+        match key_harvest::bots::by_name(bot) {
+            Some(_) => Ok(()),
+            None => Err(format!(
+                "unknown bot {bot:?}: use {}",
+                key_harvest::bots::BOT_NAMES.join(" or ")
+            )),
+        }
+    }
+    fn bot_action(
+        &self,
+        seat: usize,
+        bot: &str,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Self::Action, String> {
+        let mut b =
+            key_harvest::bots::by_name(bot).ok_or_else(|| format!("unknown bot {bot:?}"))?;
+        let view = self.player_view(seat as key_harvest::Seat);
+        Ok(b.decide(self.board(), &view, rng))
+    }
+}
