@@ -1,0 +1,524 @@
+//! The harvest on the private panel: paying Harvest abilities by hand, and the Auto harvest
+//! screen with the exact planner's plan.
+
+use super::*;
+
+impl Panel<'_> {
+    /// Face-up locations of this seat with a Harvest ability.
+    pub(super) fn harvest_cells(&self) -> Vec<Pos> {
+        self.me()
+            .farm
+            .cells
+            .iter()
+            .filter(|c| {
+                c.face_up
+                    && self
+                        .deck
+                        .location_by_id(&c.card)
+                        .is_some_and(|d| self.deck.location(d).timing() == Some(Timing::Harvest))
+            })
+            .map(|c| c.pos)
+            .collect()
+    }
+
+    /// `Wheat B2 +1 repeat: 1 Water -> 2 Food`.
+    pub(super) fn harvest_label(&self, pos: Pos, extra: u8, p: &Preview) -> String {
+        let again = if self.me().harvested.contains(&pos) {
+            " again"
+        } else {
+            ""
+        };
+        format!(
+            "{}{again}{}: {} -> {}",
+            self.cell(pos),
+            self.variant(extra, &[]),
+            paid_text(&p.paid),
+            gain_text(p)
+        )
+    }
+
+    /// The harvest (rulings 14, 15): pay abilities in any order, then Done.
+    pub(super) fn harvest(&self, out: &mut Out) {
+        let me = self.me();
+        let mut tower_cells: Vec<_> = me
+            .farm
+            .cells
+            .iter()
+            .filter(|c| c.card == "water_tower")
+            .collect();
+        tower_cells.sort_by_key(|c| (c.pos.y, c.pos.x));
+        let towers: Vec<String> = tower_cells
+            .iter()
+            .map(|c| format!("{} {}", self.at(c.pos), c.water))
+            .collect();
+        let mut s = "**Harvest.** Pay the Harvest abilities you want, in any order: what you gain can pay for the \
+                     next ones. Unpaid ones become Open Areas when you finish."
+            .to_string();
+        s.push_str(&format!(
+            "\nYou have {} · {}/{} Food · Water on towers: {}.",
+            plural(me.coins, "coin", "coins"),
+            me.food,
+            me.food_capacity,
+            if towers.is_empty() {
+                "none".to_string()
+            } else {
+                towers.join(", ")
+            }
+        ));
+        if !me.harvested.is_empty() {
+            let mut done: Vec<(Pos, u32)> = Vec::new();
+            for &p in &me.harvested {
+                match done.iter_mut().find(|(q, _)| *q == p) {
+                    Some((_, n)) => *n += 1,
+                    None => done.push((p, 1)),
+                }
+            }
+            let list: Vec<String> = done
+                .iter()
+                .map(|&(p, n)| {
+                    if n > 1 {
+                        format!("{} (x{n})", self.cell(p))
+                    } else {
+                        self.cell(p)
+                    }
+                })
+                .collect();
+            s.push_str(&format!("\nPaid: {}.", list.join(", ")));
+        }
+        let mut items = Vec::new();
+        let mut lines = Vec::new();
+        let mut payable: Vec<Pos> = Vec::new();
+        for a in &self.v.legal {
+            let Action::Harvest { pos, extra, .. } = a else {
+                continue;
+            };
+            let Ok(p) = preview(self.game, self.seat, a) else {
+                continue;
+            };
+            payable.push(*pos);
+            let label = self.harvest_label(*pos, *extra, &p);
+            let need = p.paid.water;
+            let choose = need > 0 && self.payments(*pos, need, 2).len() > 1;
+            lines.push(format!(
+                "- {label}{}",
+                if choose {
+                    " (you can choose the towers)"
+                } else {
+                    ""
+                }
+            ));
+            items.push(Item::act(a.clone(), format!("Pay {label}")).style(Style::Primary));
+            if choose {
+                items.push(Item::go(
+                    Screen::PayHarvest {
+                        pos: *pos,
+                        extra: *extra,
+                    },
+                    format!("Choose towers: {}", self.cell(*pos)),
+                ));
+            }
+        }
+        if !lines.is_empty() {
+            s.push_str("\n**You can pay:**\n");
+            s.push_str(&lines.join("\n"));
+        }
+        let unpaid: Vec<Pos> = self
+            .harvest_cells()
+            .into_iter()
+            .filter(|p| !me.harvested.contains(p))
+            .collect();
+        let stuck: Vec<String> = unpaid
+            .iter()
+            .filter(|p| !payable.contains(p))
+            .map(|&p| {
+                let a = Action::Harvest {
+                    pos: p,
+                    water: vec![],
+                    extra: 0,
+                };
+                match preview(self.game, self.seat, &a) {
+                    Err(e) => format!("{} ({})", self.cell(p), reason(&e)),
+                    Ok(_) => self.cell(p),
+                }
+            })
+            .collect();
+        if !stuck.is_empty() {
+            s.push_str(&format!("\n**Can't pay now:** {}.", stuck.join("; ")));
+        }
+        let lose: Vec<String> = unpaid.iter().map(|&p| self.cell(p)).collect();
+        if lose.is_empty() {
+            s.push_str("\nFinishing now loses nothing.");
+        } else {
+            s.push_str(&format!(
+                "\n**If you finish now, these become Open Areas:** {}.",
+                and_list(&lose)
+            ));
+        }
+        out.text.push(s);
+        let lost = self.layout(
+            &mut out.rows,
+            &items,
+            2,
+            4,
+            "Pay a Harvest ability",
+            "Choose towers for…",
+        );
+        self.note_hidden(out, lost);
+        // In the navigation row (room for it next to Done, Refresh, All farms and Log): the
+        // decision rows above may all be taken by a big farm's payments.
+        out.nav_front.extend(button(
+            self.table,
+            Verb::Show(Screen::AutoHarvest),
+            "Auto harvest",
+            Style::Primary,
+            false,
+        ));
+        if self.legal(&Action::EndHarvest) {
+            let (label, style) = match lose.len() {
+                0 => ("Done · nothing lost".to_string(), Style::Success),
+                1 => ("Done · 1 becomes an Open Area".to_string(), Style::Danger),
+                n => (format!("Done · {n} become Open Areas"), Style::Danger),
+            };
+            out.nav_front.extend(button(
+                self.table,
+                Verb::Act(Action::EndHarvest),
+                &label,
+                style,
+                false,
+            ));
+        }
+    }
+
+    /// Which towers pay a harvest.
+    pub(super) fn pay_harvest(&self, out: &mut Out, pos: Pos, extra: u8) -> bool {
+        let a = Action::Harvest {
+            pos,
+            water: vec![],
+            extra,
+        };
+        if !self.legal(&a) {
+            return false;
+        }
+        let Ok(p) = preview(self.game, self.seat, &a) else {
+            return false;
+        };
+        let need = p.paid.water;
+        let default = self.default_payment(pos, need);
+        out.text.push(format!(
+            "**Pay {}**\nChoose which Water Towers pay the {need} Water. In range: {}. The default takes from the \
+             towers holding the least first, so they run dry (each empty tower scores 1 VP at the end).",
+            self.harvest_label(pos, extra, &p),
+            self.sources_text(pos)
+        ));
+        let mut items = vec![
+            Item::act(
+                a,
+                format!("Default: {}", self.water_label(&default, "from")),
+            )
+            .style(Style::Success),
+        ];
+        for w in self.payments(pos, need, 19) {
+            if w != default {
+                let label = format!("Pay {}", self.water_label(&w, "from"));
+                items.push(Item::act(
+                    Action::Harvest {
+                        pos,
+                        water: w,
+                        extra,
+                    },
+                    label,
+                ));
+            }
+        }
+        let lost = self.layout(&mut out.rows, &items, 4, 4, "How to pay the Water", "");
+        self.note_hidden(out, lost);
+        true
+    }
+
+    /// The "Auto harvest" screen: the planner's plan in plain words (each step's cost, the
+    /// towers paying its Water, what it gains), the resources after it, and what becomes an Open
+    /// Area; Confirm applies it all, Adjust by hand goes back to the harvest panel. False when
+    /// the seat is not deciding its harvest (any more).
+    pub(super) fn auto_harvest(&self, out: &mut Out) -> bool {
+        let Some(auto) = auto_harvest(self.game, self.seat) else {
+            return false;
+        };
+        let me = self.me();
+        let aim = match auto.valuation {
+            Valuation::Interim => {
+                "keeps as many Harvest locations face up as possible, then gets the most toward your final score (VP, coins, Food, Water left, and what kept locations score)"
+            }
+            Valuation::Final => {
+                "keeps as many Harvest locations face up as possible, then gets your highest final score (then the most coins left)"
+            }
+        };
+        let mut head = format!("**Auto harvest.** The exact harvest planner {aim}.");
+        if !auto.plan.exact {
+            head.push_str(
+                " *This farm is unusual: this is the best plan found within the search limit.*",
+            );
+        }
+        // Step lines, the part that grows with the farm: cut to a budget so the totals and the
+        // Open Areas below always show (Confirm applies every step either way).
+        let mut steps: Vec<String> = Vec::new();
+        let mut used = 0;
+        let mut paid_before: Vec<Pos> = me.harvested.clone();
+        let total = auto.steps.len();
+        for (k, (a, p)) in auto.steps.iter().zip(&auto.previews).enumerate() {
+            let line = match a {
+                Action::Harvest { pos, water, extra } => {
+                    let again = if paid_before.contains(pos) {
+                        " again"
+                    } else {
+                        ""
+                    };
+                    paid_before.push(*pos);
+                    let mut cost: Vec<String> = Vec::new();
+                    let paid = &p.preview.paid;
+                    if paid.coins > 0 {
+                        cost.push(plural(paid.coins, "coin", "coins"));
+                    }
+                    if paid.food > 0 {
+                        cost.push(format!("{} Food", paid.food));
+                    }
+                    if paid.water > 0 {
+                        let towers = if water.is_empty() { &p.towers } else { water };
+                        cost.push(format!(
+                            "{} Water ({})",
+                            paid.water,
+                            self.water_label(towers, "from")
+                        ));
+                    }
+                    let cost = if cost.is_empty() {
+                        "free".to_string()
+                    } else {
+                        cost.join(", ")
+                    };
+                    format!(
+                        "{}. {}{again}{}: pay {cost} -> {}",
+                        k + 1,
+                        self.cell(*pos),
+                        self.variant(*extra, &[]),
+                        gain_text(&p.preview)
+                    )
+                }
+                Action::EndHarvest => format!("{}. Finish the harvest.", k + 1),
+                other => format!("{}. {}", k + 1, other.kind()),
+            };
+            if used + line.len() > AUTO_STEPS_BUDGET {
+                steps.push(format!(
+                    "… and {} more (Confirm applies them all).",
+                    total - k
+                ));
+                break;
+            }
+            used += line.len() + 1;
+            steps.push(line);
+        }
+        if auto.finished && !matches!(auto.steps.last(), Some(Action::EndHarvest)) {
+            steps.push("Then your harvest ends by itself (nothing more to pay).".to_string());
+        }
+        let mut towers: Vec<_> = auto
+            .after
+            .farm
+            .cells
+            .iter()
+            .filter(|c| c.card == "water_tower")
+            .collect();
+        towers.sort_by_key(|c| (c.pos.y, c.pos.x));
+        let towers: Vec<String> = towers
+            .iter()
+            .map(|c| format!("{} {}", self.at(c.pos), c.water))
+            .collect();
+        let mut after = format!("**After the plan:** {}", resources(&auto.after));
+        if !towers.is_empty() {
+            after.push_str(&format!(" (towers: {})", towers.join(", ")));
+        }
+        after.push('.');
+        let open = if !auto.finished {
+            "**The plan stops when you gain an Equipment:** choose your tile, then tap Auto \
+             harvest again to plan the rest. Open Areas are decided then."
+                .to_string()
+        } else if auto.open_areas.is_empty() {
+            "**Becomes an Open Area:** none.".to_string()
+        } else {
+            let list: Vec<String> = auto
+                .open_areas
+                .iter()
+                .map(|(pos, card, lost)| {
+                    let mut s = format!("{} {}", self.name(card), self.at(*pos));
+                    if !lost.is_empty() {
+                        let names: Vec<String> = lost.iter().map(|t| self.name(t)).collect();
+                        s.push_str(&format!(" (loses {})", and_list(&names)));
+                    }
+                    s
+                })
+                .collect();
+            format!("**Becomes an Open Area:** {}.", and_list(&list))
+        };
+        let body = format!(
+            "**Now:** {}.\n**The plan:**\n{}\n{after}\n{open}",
+            resources(me),
+            steps.join("\n")
+        );
+        // The grid helps to find the coordinates; it gets whatever room the plan leaves.
+        let room = limits::DESCRIPTION
+            .saturating_sub(head.chars().count() + body.chars().count() + 8)
+            .min(1800);
+        let grid = if room >= 300 {
+            format!("\n{}", farm_block(self.deck, &me.farm, false, room))
+        } else {
+            String::new()
+        };
+        out.embed = Some(EmbedSpec {
+            title: out.title.clone(),
+            description: format!("{head}{grid}\n{body}"),
+            color: DARK_GREEN,
+            footer: Some(format!("{} · only you can see this", phase_name(self.game))),
+            ..Default::default()
+        });
+        let buttons: Vec<ButtonSpec> = [
+            button(
+                self.table,
+                Verb::ConfirmPlan(auto.fingerprint),
+                "Confirm plan",
+                Style::Success,
+                false,
+            ),
+            // The same id as the navigation row's Back, which is then left out.
+            button(
+                self.table,
+                Verb::Show(Screen::Main),
+                "Adjust by hand",
+                Style::Secondary,
+                false,
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        out.rows.buttons(buttons, 1);
+        true
+    }
+
+    // ------------------------------------------------------------------ farms
+}
+
+/// Characters of step lines on the Auto harvest screen (the description holds 4096).
+pub(super) const AUTO_STEPS_BUDGET: usize = 2400;
+
+/// What one step of an auto harvest does: its preview, and the towers that paid its Water (read
+/// off the farm, for steps that leave the choice to the engine).
+#[derive(Clone, Debug)]
+pub(super) struct StepPreview {
+    preview: Preview,
+    towers: Vec<Pos>,
+}
+
+/// The harvest planner's plan for a seat, as the "Auto harvest" screen shows it and its Confirm
+/// button applies it.
+#[derive(Clone, Debug)]
+pub struct AutoHarvest {
+    /// What Confirm applies, in order: the plan's actions up to where the seat's harvest is over
+    /// (the engine finishes a seat by itself once nothing is left to pay, so the plan's
+    /// `EndHarvest` may not be needed) or an Equipment offer interrupts it.
+    pub steps: Vec<Action>,
+    /// [`plan_fingerprint`] of `steps`, carried by the Confirm button.
+    pub fingerprint: u64,
+    pub plan: Plan,
+    /// What the plan maximises after the kept count: this year's value or the final score.
+    pub valuation: Valuation,
+    /// What each step pays and gains.
+    previews: Vec<StepPreview>,
+    /// The seat after the steps.
+    after: SeatView,
+    /// Locations that become Open Areas: position, card, Equipment lost with it.
+    open_areas: Vec<(Pos, SmolStr, Vec<SmolStr>)>,
+    /// True when the steps finish the seat's harvest (false: an Equipment offer stops them).
+    finished: bool,
+}
+
+/// The exact harvest planner's plan for `seat` (see `bots::planner` for what it maximises), or
+/// None when the seat is not deciding its harvest now. Deterministic: the same game gives the
+/// same steps, so the Confirm button's fingerprint identifies the plan the player saw.
+///
+/// The plan is made on the game, but it reads only the seat's own farm and resources (all
+/// public), and the text reads only events about the seat, never which Equipment tile is drawn.
+pub fn auto_harvest(game: &Game, seat: usize) -> Option<AutoHarvest> {
+    if game.phase() != &Phase::Harvest || seat >= game.players() {
+        return None;
+    }
+    let legal = game.legal_actions(seat);
+    if !legal
+        .iter()
+        .any(|a| matches!(a, Action::Harvest { .. } | Action::EndHarvest))
+    {
+        return None;
+    }
+    let plan = planner::plan_game(game, seat, planner::ENGINE_BUDGET);
+    let valuation = planner::HarvestPosition::from_game(game, seat).valuation();
+    // Play the plan on a copy where the other seats are still harvesting, so finishing this
+    // seat's harvest does not end the year (income and the next upkeep would blur the result):
+    // what the copy shows after the last step is exactly what the seat has after the plan.
+    let mut snap = game.snapshot();
+    for (s, p) in snap.state.players.iter_mut().enumerate() {
+        if s != seat {
+            p.harvest_done = false;
+        }
+    }
+    let mut work = Game::from_snapshot(game.deck_arc().clone(), snap).ok()?;
+    let mut todo = plan.actions.clone();
+    if todo.is_empty() {
+        todo.push(Action::EndHarvest);
+    }
+    let mut steps = Vec::new();
+    let mut previews = Vec::new();
+    let mut open_areas = Vec::new();
+    for a in todo {
+        let p = &work.state().players[seat];
+        if p.harvest_done || !p.offer.is_empty() {
+            break;
+        }
+        let water_before: Vec<(Pos, u8)> = p.farm.cells.iter().map(|c| (c.pos, c.water)).collect();
+        let Ok(preview) = preview(&work, seat, &a) else {
+            // The planner is tested to make only moves the engine accepts; should one ever be
+            // refused, the plan shown (and confirmed) stops before it.
+            break;
+        };
+        let events = work.apply(seat, &a).expect("accepted on a copy just now");
+        let mut towers = Vec::new();
+        for c in &work.state().players[seat].farm.cells {
+            if let Some(&(_, w)) = water_before.iter().find(|(q, _)| *q == c.pos)
+                && c.water < w
+            {
+                towers.extend(std::iter::repeat_n(c.pos, usize::from(w - c.water)));
+            }
+        }
+        for e in events {
+            if let Event::BecameOpenArea {
+                seat: s,
+                pos,
+                card,
+                equipment_lost,
+            } = e
+                && s == seat
+            {
+                open_areas.push((pos, card, equipment_lost));
+            }
+        }
+        steps.push(a);
+        previews.push(StepPreview { preview, towers });
+    }
+    let finished = work.state().players[seat].harvest_done;
+    let after = work.public_view().seats.swap_remove(seat);
+    Some(AutoHarvest {
+        fingerprint: plan_fingerprint(&steps),
+        steps,
+        plan,
+        valuation,
+        previews,
+        after,
+        open_areas,
+        finished,
+    })
+}
