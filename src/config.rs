@@ -67,8 +67,10 @@ impl Default for DatabaseConfig {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct GameConfig {
-    /// A deck file replacing the built-in deck.
+    /// A deck file replacing the built-in deck (Fields of Green).
     pub deck: Option<PathBuf>,
+    /// A board file replacing the built-in board (Key Harvest).
+    pub board: Option<PathBuf>,
     /// Default minutes before a player holding the game up is reminded (`/fog new` can change it).
     pub reminder_minutes: u32,
     /// Minutes between later reminders.
@@ -81,6 +83,7 @@ impl Default for GameConfig {
     fn default() -> GameConfig {
         GameConfig {
             deck: None,
+            board: None,
             reminder_minutes: 720,
             reminder_repeat_minutes: 1440,
             create_threads: true,

@@ -12,6 +12,7 @@ pub mod config;
 pub mod discord;
 pub mod fake_discord;
 pub mod games;
+pub mod host;
 pub mod render;
 pub mod service;
 pub mod store;

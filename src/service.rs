@@ -2,10 +2,12 @@
 //! their view is current, apply the action with the engine, save the new snapshot, the action and
 //! its events in one transaction, and only then report success. Discord code calls this and
 //! renders what it returns; it never writes game state itself.
+//!
+//! The service knows no game's rules: it works through [`Engine`] and [`Hosted`], so the same
+//! code stores, locks and replays Fields of Green and Key Harvest tables side by side.
 
-use crate::games::fields_of_green::{
-    Action, ActionError, Deck, Event, Game, GameSnapshot, Options, Phase, Setup,
-};
+use crate::games::{Engine, TableSetup};
+use crate::host::{AnyGame, Hosted, Kind, Library};
 use crate::store::{GameId, SeatRow, Status, Store, StoreError, Table, TableOptions};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -19,8 +21,11 @@ pub enum ServiceError {
     NotSeated,
     #[error("this view is out of date: the game has moved on")]
     Stale,
+    /// The game's rules refused the action (the engine's own error, as a sentence).
     #[error("{0}")]
-    Rules(#[from] ActionError),
+    Rules(Box<dyn std::error::Error + Send + Sync>),
+    #[error("that button belongs to another game")]
+    WrongGame,
     #[error("only the host or a server manager can do that")]
     NotHost,
     #[error("this table is full")]
@@ -31,12 +36,22 @@ pub enum ServiceError {
     HostCannotLeave,
     #[error("{0}")]
     WrongStatus(&'static str),
-    #[error("Fields of Green needs at least 2 players to start")]
-    TooFewPlayers,
+    #[error("{0} needs at least {1} players to start")]
+    TooFewPlayers(&'static str, usize),
     #[error("the game could not be set up: {0}")]
     Setup(String),
     #[error("internal error: {0}")]
     Internal(String),
+}
+
+impl ServiceError {
+    /// The engine's refusal, when it is one of type `E`.
+    pub fn rule<E: std::error::Error + 'static>(&self) -> Option<&E> {
+        match self {
+            ServiceError::Rules(e) => e.downcast_ref::<E>(),
+            _ => None,
+        }
+    }
 }
 
 impl From<StoreError> for ServiceError {
@@ -53,15 +68,15 @@ impl From<StoreError> for ServiceError {
 
 /// The result of an accepted action, after it is in the database.
 #[derive(Debug)]
-pub struct Acted {
+pub struct Acted<G: Engine> {
     pub table: Table,
-    pub game: Game,
+    pub game: G,
     pub seat: usize,
-    pub events: Vec<Event>,
+    pub events: Vec<G::Event>,
     /// Seats the game was waiting for before the action.
     pub waiting_before: Vec<usize>,
-    /// The phase before the action (to tell when a turn or a year ended).
-    pub phase_before: Phase,
+    /// Where the game stood before the action (to tell when a turn or a year ended).
+    pub stage_before: G::Stage,
 }
 
 /// Locks handed out by key, created on first use.
@@ -71,7 +86,7 @@ type LockMap<K> = Mutex<HashMap<K, Arc<tokio::sync::Mutex<()>>>>;
 #[derive(Debug)]
 pub struct Service {
     store: Store,
-    deck: Arc<Deck>,
+    library: Library,
     /// One lock per game: actions on a game are applied one at a time, in arrival order
     /// (ruling 9: the action submitted first is applied first). Different games never wait on
     /// each other.
@@ -84,10 +99,10 @@ pub struct Service {
 }
 
 impl Service {
-    pub fn new(store: Store, deck: Arc<Deck>) -> Service {
+    pub fn new(store: Store, library: Library) -> Service {
         Service {
             store,
-            deck,
+            library,
             locks: Mutex::new(HashMap::new()),
             render_locks: Mutex::new(HashMap::new()),
             panel_locks: Mutex::new(HashMap::new()),
@@ -98,8 +113,14 @@ impl Service {
         &self.store
     }
 
-    pub fn deck(&self) -> &Arc<Deck> {
-        &self.deck
+    /// The components new games are played with.
+    pub fn library(&self) -> &Library {
+        &self.library
+    }
+
+    /// The Fields of Green deck.
+    pub fn deck(&self) -> &Arc<crate::games::fields_of_green::Deck> {
+        &self.library.fields_of_green
     }
 
     async fn lock(&self, id: GameId) -> tokio::sync::OwnedMutexGuard<()> {
@@ -130,37 +151,62 @@ impl Service {
         m.lock_owned().await
     }
 
-    /// Loads a table and, once started, its game.
-    pub async fn load(&self, id: GameId) -> Result<(Table, Option<Game>), ServiceError> {
+    /// Loads a table of game `G` and, once started, its game. A table of another game is
+    /// refused ([`ServiceError::WrongGame`]): a button or command of one game never acts on a
+    /// table of the other.
+    pub async fn load<G: Hosted>(&self, id: GameId) -> Result<(Table, Option<G>), ServiceError> {
         let table = self.store.table(id).await?;
-        let game = self.game_of(&table)?;
+        let game = self.game_of::<G>(&table)?;
         Ok((table, game))
     }
 
-    fn game_of(&self, table: &Table) -> Result<Option<Game>, ServiceError> {
+    /// Loads a table of any game and, once started, its game.
+    pub async fn load_any(&self, id: GameId) -> Result<(Table, Option<AnyGame>), ServiceError> {
+        let table = self.store.table(id).await?;
+        let game = crate::on_kind!(kind_of(&table)?, G => self.game_of::<G>(&table)?.map(Hosted::into_any));
+        Ok((table, game))
+    }
+
+    fn game_of<G: Hosted>(&self, table: &Table) -> Result<Option<G>, ServiceError> {
+        if kind_of(table)? != G::GAME {
+            return Err(ServiceError::WrongGame);
+        }
         match &table.game.snapshot {
             None => Ok(None),
             Some(json) => {
-                let snap: GameSnapshot = serde_json::from_str(json)
+                let snap: G::Snapshot = serde_json::from_str(json)
                     .map_err(|e| ServiceError::Internal(format!("snapshot: {e}")))?;
-                Game::from_snapshot(self.deck.clone(), snap)
+                G::restore(G::rules(&self.library), snap)
                     .map(Some)
-                    .map_err(|e| ServiceError::Internal(e.to_string()))
+                    .map_err(ServiceError::Internal)
             }
         }
     }
 
-    /// Opens a table with the host seated.
+    /// Opens a table of game `kind` with the host seated.
     pub async fn open_table(
         &self,
+        kind: Kind,
         guild_id: Option<u64>,
         channel_id: u64,
         host: (u64, &str),
         options: TableOptions,
         seed: u64,
     ) -> Result<Table, ServiceError> {
-        if !(2..=6).contains(&options.seats) {
-            return Err(ServiceError::Setup("a table has 2 to 6 seats".into()));
+        let players = kind.players();
+        if !players.contains(&usize::from(options.seats)) {
+            return Err(ServiceError::Setup(format!(
+                "a {} table has {} to {} seats",
+                kind.name(),
+                players.start(),
+                players.end()
+            )));
+        }
+        if options.intro && kind != Kind::FieldsOfGreen {
+            return Err(ServiceError::Setup(format!(
+                "{} has no introductory mode",
+                kind.name()
+            )));
         }
         if options.intro && options.seats > 4 {
             return Err(ServiceError::Setup(
@@ -182,12 +228,19 @@ impl Service {
                     "bot seats are numbered 1, 2, ...".into(),
                 ));
             }
-            crate::games::fields_of_green::bots::BotSpec::parse(&b.bot)
-                .map_err(ServiceError::Setup)?;
+            kind.valid_bot(&b.bot).map_err(ServiceError::Setup)?;
         }
         let id = self
             .store
-            .create_table(guild_id, channel_id, host.0, host.1, &options, seed)
+            .create_table(
+                kind.as_str(),
+                guild_id,
+                channel_id,
+                host.0,
+                host.1,
+                &options,
+                seed,
+            )
             .await?;
         Ok(self.store.table(id).await?)
     }
@@ -253,9 +306,26 @@ impl Service {
         id: GameId,
         user: u64,
         is_manager: bool,
-    ) -> Result<(Table, Game, Vec<Event>), ServiceError> {
+    ) -> Result<(Table, AnyGame), ServiceError> {
+        let kind = kind_of(&self.store.table(id).await?)?;
+        crate::on_kind!(kind, G => self
+            .start_as::<G>(id, user, is_manager)
+            .await
+            .map(|(table, game, _)| (table, game.into_any())))
+    }
+
+    /// [`Service::start`] for a table of game `G`, with the events of the set-up.
+    pub async fn start_as<G: Hosted>(
+        &self,
+        id: GameId,
+        user: u64,
+        is_manager: bool,
+    ) -> Result<(Table, G, Vec<G::Event>), ServiceError> {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
+        if kind_of(&table)? != G::GAME {
+            return Err(ServiceError::WrongGame);
+        }
         if table.game.status != Status::Open {
             return Err(ServiceError::WrongStatus(
                 "this game has already started or closed",
@@ -264,17 +334,17 @@ impl Service {
         if user != table.game.host_id && !is_manager {
             return Err(ServiceError::NotHost);
         }
-        if table.seats.len() < 2 {
-            return Err(ServiceError::TooFewPlayers);
+        let least = *G::PLAYERS.start();
+        if table.seats.len() < least {
+            return Err(ServiceError::TooFewPlayers(G::NAME, least));
         }
-        let o = &table.game.options;
-        let options = Options {
-            players: table.seats.len() as u8,
-            intro: o.intro && table.seats.len() <= 4,
-            first_player: 0,
+        let setup = TableSetup {
+            players: table.seats.len(),
+            intro: table.game.options.intro,
+            seed: table.game.seed,
         };
-        let (game, events) = Game::start(self.deck.clone(), Setup::new(options, table.game.seed))
-            .map_err(|e| ServiceError::Setup(e.to_string()))?;
+        let (game, events) =
+            G::start(G::rules(&self.library), &setup).map_err(ServiceError::Setup)?;
         let snapshot = serde_json::to_string(&game.snapshot())
             .map_err(|e| ServiceError::Internal(e.to_string()))?;
         let events_json = events
@@ -319,18 +389,19 @@ impl Service {
     /// the game has moved on since, the action is still applied when it is legal now (the same
     /// decision, made on a slightly older picture: others acting in a simultaneous phase must
     /// not break everyone's buttons), and refused as stale otherwise.
-    pub async fn act(
+    pub async fn act<G: Hosted>(
         &self,
         id: GameId,
         user: u64,
         seen: Option<i64>,
-        action: &Action,
-    ) -> Result<Acted, ServiceError> {
+        action: &G::Action,
+    ) -> Result<Acted<G>, ServiceError> {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
+        let game = self.game_of::<G>(&table)?;
         require_active(&table)?;
         let seat = table.seat_of(user).ok_or(ServiceError::NotSeated)?;
-        let game = self.game_of(&table)?.ok_or(ServiceError::NotFound)?;
+        let game = game.ok_or(ServiceError::NotFound)?;
         // Legal now means the engine would accept it (tried on a copy): comparing with the list of
         // legal actions would miss choices the list leaves to defaults, such as which towers pay.
         if let Some(seen) = seen
@@ -352,15 +423,16 @@ impl Service {
     /// as if they had been clicked one by one), in one transaction. The returned [`Acted`] has
     /// the events of all the actions, in order, and the waiting seats and phase from before the
     /// first.
-    pub async fn act_plan(
+    pub async fn act_plan<G: Hosted>(
         &self,
         id: GameId,
         user: u64,
         seen: i64,
-        actions: &[Action],
-    ) -> Result<Acted, ServiceError> {
+        actions: &[G::Action],
+    ) -> Result<Acted<G>, ServiceError> {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
+        let game = self.game_of::<G>(&table)?;
         require_active(&table)?;
         let seat = table.seat_of(user).ok_or(ServiceError::NotSeated)?;
         if seen != table.game.version {
@@ -369,27 +441,29 @@ impl Service {
         if actions.is_empty() {
             return Err(ServiceError::WrongStatus("the plan has nothing to do"));
         }
-        let game = self.game_of(&table)?.ok_or(ServiceError::NotFound)?;
+        let game = game.ok_or(ServiceError::NotFound)?;
         self.apply_and_save(table, game, seat, actions).await
     }
 
     /// Applies `actions` for `seat` to `game` (the caller's own copy, loaded under the game's
     /// lock) and stores them in one transaction, one row per action. A refusal part-way returns
     /// before anything is saved, and the copy is dropped.
-    async fn apply_and_save(
+    async fn apply_and_save<G: Hosted>(
         &self,
         table: Table,
-        mut game: Game,
+        mut game: G,
         seat: usize,
-        actions: &[Action],
-    ) -> Result<Acted, ServiceError> {
+        actions: &[G::Action],
+    ) -> Result<Acted<G>, ServiceError> {
         let id = table.game.id;
         let waiting_before = game.waiting_for();
-        let phase_before = game.phase().clone();
+        let stage_before = game.stage();
         let mut events = Vec::new();
         let mut rows = Vec::with_capacity(actions.len());
         for action in actions {
-            let new = game.apply(seat, action)?;
+            let new = game
+                .apply(seat, action)
+                .map_err(|e| ServiceError::Rules(Box::new(e)))?;
             let action_json =
                 serde_json::to_string(action).map_err(|e| ServiceError::Internal(e.to_string()))?;
             let events_json = new
@@ -425,9 +499,15 @@ impl Service {
             seat,
             events,
             waiting_before,
-            phase_before,
+            stage_before,
         })
     }
+}
+
+/// The game a table plays, from its `kind` column.
+fn kind_of(table: &Table) -> Result<Kind, ServiceError> {
+    Kind::parse(&table.game.kind)
+        .ok_or_else(|| ServiceError::Internal(format!("unknown game kind {:?}", table.game.kind)))
 }
 
 /// Moves are only taken in a game in progress.

@@ -103,7 +103,13 @@ impl Game {
 
     /// The stored game version (verification only).
     async fn version(&self) -> i64 {
-        let (t, _) = self.bot().data.service.load(self.table.game).await.unwrap();
+        let (t, _) = self
+            .bot()
+            .data
+            .service
+            .load::<farmhand::games::fields_of_green::Game>(self.table.game)
+            .await
+            .unwrap();
         t.game.version
     }
 
@@ -506,7 +512,10 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
     // Play on until all three choose a card at once, then two choose at the same instant.
     let service = g.bot().data.service.clone();
     loop {
-        let (_, game) = service.load(id).await.unwrap();
+        let (_, game) = service
+            .load::<farmhand::games::fields_of_green::Game>(id)
+            .await
+            .unwrap();
         let game = game.unwrap();
         let all_choosing = matches!(
             game.phase(),
@@ -949,7 +958,11 @@ async fn reminders_reach_the_players_the_game_waits_for() {
 
     // Play until the game waits for all three (choosing cards in the action phase).
     loop {
-        let (_, game) = data.service.load(g.table.game).await.unwrap();
+        let (_, game) = data
+            .service
+            .load::<farmhand::games::fields_of_green::Game>(g.table.game)
+            .await
+            .unwrap();
         if game.unwrap().waiting_for().len() == 3 {
             break;
         }
@@ -999,7 +1012,13 @@ async fn one_person_against_two_bots() {
         21,
     )
     .await;
-    let (table, _) = g.bot().data.service.load(g.table.game).await.unwrap();
+    let (table, _) = g
+        .bot()
+        .data
+        .service
+        .load::<farmhand::games::fields_of_green::Game>(g.table.game)
+        .await
+        .unwrap();
     assert_eq!(table.seats.len(), 3, "the host and two bots");
     assert_eq!(table.humans(), 1);
     assert!(table.bot_of(1).is_some() && table.bot_of(2).is_some());
@@ -1030,7 +1049,11 @@ async fn stand_in_plays_one_decision_for_a_slow_player() {
     let id = g.table.game;
     let thread = g.table.play_channel();
     let v0 = g.version().await;
-    let (_, game) = data.service.load(id).await.unwrap();
+    let (_, game) = data
+        .service
+        .load::<farmhand::games::fields_of_green::Game>(id)
+        .await
+        .unwrap();
     let waiting = game.unwrap().waiting_for();
     assert_eq!(waiting.len(), 1, "year 1 upkeep: the first player draws");
 
@@ -1049,7 +1072,11 @@ async fn stand_in_plays_one_decision_for_a_slow_player() {
         .unwrap();
     assert_eq!(made, 1, "one decision for the one slow player");
     assert_eq!(g.version().await, v0 + 1);
-    let (_, game) = data.service.load(id).await.unwrap();
+    let (_, game) = data
+        .service
+        .load::<farmhand::games::fields_of_green::Game>(id)
+        .await
+        .unwrap();
     assert!(
         !game.unwrap().waiting_for().contains(&waiting[0]),
         "the slow player's draw was made"

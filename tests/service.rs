@@ -10,6 +10,7 @@ use farmhand::games::fields_of_green::farm::CellCard;
 use farmhand::games::fields_of_green::{
     Action, ActionError, Deck, Game, GameSnapshot, Options, Phase, Pos, sim,
 };
+use farmhand::host::{Kind, Library};
 use farmhand::service::{Service, ServiceError};
 use farmhand::store::{
     GameId, Prefs, Reminders, SeatRow, Status, Store, StoreError, Table, TableOptions,
@@ -86,7 +87,7 @@ fn opts(seats: u8, intro: bool) -> TableOptions {
 }
 
 fn service(store: Store) -> Arc<Service> {
-    Arc::new(Service::new(store, Deck::default_deck()))
+    Arc::new(Service::new(store, Library::default()))
 }
 
 async fn file_service(db: &TempDb) -> Arc<Service> {
@@ -109,6 +110,7 @@ async fn memory_service() -> Arc<Service> {
 async fn started_game(svc: &Service, players: u8, intro: bool, seed: u64) -> GameId {
     let table = svc
         .open_table(
+            Kind::FieldsOfGreen,
             Some(GUILD),
             CHANNEL,
             (HOST, "Host"),
@@ -121,7 +123,7 @@ async fn started_game(svc: &Service, players: u8, intro: bool, seed: u64) -> Gam
     for k in 1..players as usize {
         svc.join(id, user(k), &format!("Player {k}")).await.unwrap();
     }
-    let (table, game, _) = svc.start(id, HOST, false).await.unwrap();
+    let (table, game, _) = svc.start_as::<Game>(id, HOST, false).await.unwrap();
     assert_eq!(table.game.status, Status::Active);
     assert_eq!(game.players(), players as usize);
     id
@@ -132,14 +134,14 @@ async fn started_game(svc: &Service, players: u8, intro: bool, seed: u64) -> Gam
 async fn play_random(svc: &Service, id: GameId, rng: &mut ChaCha8Rng, max: usize) -> usize {
     let mut steps = 0;
     while steps < max {
-        let (table, game) = svc.load(id).await.unwrap();
+        let (table, game) = svc.load::<Game>(id).await.unwrap();
         let game = game.expect("a started game has a snapshot");
         let Some((seat, action)) = sim::random_step(&game, rng) else {
             break;
         };
         let uid = table.user_of(seat).expect("every seat has a user");
         let acted = svc
-            .act(id, uid, Some(table.game.version), &action)
+            .act::<Game>(id, uid, Some(table.game.version), &action)
             .await
             .unwrap_or_else(|e| panic!("step {steps}: seat {seat} {action:?} refused: {e}"));
         assert_eq!(acted.seat, seat);
@@ -254,7 +256,14 @@ async fn lobby_join_leave_full_and_seats() {
     let db = TempDb::new("lobby");
     let svc = file_service(&db).await;
     let table = svc
-        .open_table(Some(GUILD), CHANNEL, (HOST, "Host"), opts(3, false), 42)
+        .open_table(
+            Kind::FieldsOfGreen,
+            Some(GUILD),
+            CHANNEL,
+            (HOST, "Host"),
+            opts(3, false),
+            42,
+        )
         .await
         .unwrap();
     let id = table.game.id;
@@ -326,14 +335,14 @@ async fn lobby_join_leave_full_and_seats() {
         Err(ServiceError::NotFound)
     ));
     assert!(matches!(
-        svc.load(424_242).await,
+        svc.load::<Game>(424_242).await,
         Err(ServiceError::NotFound)
     ));
     // Not started yet: nothing to act on.
-    let (_, game) = svc.load(id).await.unwrap();
+    let (_, game) = svc.load::<Game>(id).await.unwrap();
     assert!(game.is_none());
     assert!(matches!(
-        svc.act(id, HOST, None, &Action::EndHarvest).await,
+        svc.act::<Game>(id, HOST, None, &Action::EndHarvest).await,
         Err(ServiceError::WrongStatus(_))
     ));
 }
@@ -343,7 +352,14 @@ async fn lobby_concurrent_joins_fill_the_table_exactly() {
     let db = TempDb::new("joins");
     let svc = file_service(&db).await;
     let table = svc
-        .open_table(Some(GUILD), CHANNEL, (HOST, "Host"), opts(4, false), 9)
+        .open_table(
+            Kind::FieldsOfGreen,
+            Some(GUILD),
+            CHANNEL,
+            (HOST, "Host"),
+            opts(4, false),
+            9,
+        )
         .await
         .unwrap();
     let id = table.game.id;
@@ -387,8 +403,15 @@ async fn lobby_table_options_are_checked() {
     for seats in [0u8, 1, 7] {
         assert!(
             matches!(
-                svc.open_table(None, CHANNEL, (HOST, "Host"), opts(seats, false), 1)
-                    .await,
+                svc.open_table(
+                    Kind::FieldsOfGreen,
+                    None,
+                    CHANNEL,
+                    (HOST, "Host"),
+                    opts(seats, false),
+                    1
+                )
+                .await,
                 Err(ServiceError::Setup(_))
             ),
             "{seats} seats accepted"
@@ -397,8 +420,15 @@ async fn lobby_table_options_are_checked() {
     for seats in [5u8, 6] {
         assert!(
             matches!(
-                svc.open_table(None, CHANNEL, (HOST, "Host"), opts(seats, true), 1)
-                    .await,
+                svc.open_table(
+                    Kind::FieldsOfGreen,
+                    None,
+                    CHANNEL,
+                    (HOST, "Host"),
+                    opts(seats, true),
+                    1
+                )
+                .await,
                 Err(ServiceError::Setup(_))
             ),
             "introductory mode with {seats} seats accepted"
@@ -412,12 +442,26 @@ async fn lobby_table_options_are_checked() {
             .is_empty(),
         "a refused table was stored"
     );
-    svc.open_table(None, CHANNEL, (HOST, "Host"), opts(4, true), 1)
-        .await
-        .unwrap();
-    svc.open_table(None, CHANNEL, (HOST, "Host"), opts(6, false), 1)
-        .await
-        .unwrap();
+    svc.open_table(
+        Kind::FieldsOfGreen,
+        None,
+        CHANNEL,
+        (HOST, "Host"),
+        opts(4, true),
+        1,
+    )
+    .await
+    .unwrap();
+    svc.open_table(
+        Kind::FieldsOfGreen,
+        None,
+        CHANNEL,
+        (HOST, "Host"),
+        opts(6, false),
+        1,
+    )
+    .await
+    .unwrap();
     assert_eq!(svc.store().live_tables_in(CHANNEL).await.unwrap().len(), 2);
 }
 
@@ -429,22 +473,29 @@ async fn lobby_start_and_cancel_rights_and_statuses() {
 
     // Alone at the table: too few players (even for the host).
     let t = svc
-        .open_table(Some(GUILD), CHANNEL, (HOST, "Host"), opts(2, false), 5)
+        .open_table(
+            Kind::FieldsOfGreen,
+            Some(GUILD),
+            CHANNEL,
+            (HOST, "Host"),
+            opts(2, false),
+            5,
+        )
         .await
         .unwrap();
     let id = t.game.id;
     assert!(matches!(
-        svc.start(id, HOST, false).await,
-        Err(ServiceError::TooFewPlayers)
+        svc.start_as::<Game>(id, HOST, false).await,
+        Err(ServiceError::TooFewPlayers(..))
     ));
     assert!(matches!(
-        svc.start(id, HOST, true).await,
-        Err(ServiceError::TooFewPlayers)
+        svc.start_as::<Game>(id, HOST, true).await,
+        Err(ServiceError::TooFewPlayers(..))
     ));
     svc.join(id, user(1), "Ann").await.unwrap();
     // A seated player who is not the host may neither start nor cancel.
     assert!(matches!(
-        svc.start(id, user(1), false).await,
+        svc.start_as::<Game>(id, user(1), false).await,
         Err(ServiceError::NotHost)
     ));
     assert!(matches!(
@@ -452,7 +503,7 @@ async fn lobby_start_and_cancel_rights_and_statuses() {
         Err(ServiceError::NotHost)
     ));
     assert!(matches!(
-        svc.start(id, STRANGER, false).await,
+        svc.start_as::<Game>(id, STRANGER, false).await,
         Err(ServiceError::NotHost)
     ));
     let before = written(svc.store(), id).await;
@@ -460,7 +511,7 @@ async fn lobby_start_and_cancel_rights_and_statuses() {
     assert_eq!(before.snapshot, None);
 
     // The host starts: status Active, the snapshot is the engine's start for the table's seed.
-    let (table, game, events) = svc.start(id, HOST, false).await.unwrap();
+    let (table, game, events) = svc.start_as::<Game>(id, HOST, false).await.unwrap();
     assert_eq!(table.game.status, Status::Active);
     assert_eq!(table.game.version, before.version + 1);
     let fresh = Game::new(
@@ -479,7 +530,7 @@ async fn lobby_start_and_cancel_rights_and_statuses() {
     let stored_events = svc.store().recent_events(id, 1000).await.unwrap();
     assert_eq!(stored_events.len(), events.len());
     assert!(stored_events.iter().all(|(v, _)| *v == table.game.version));
-    let (_, loaded) = svc.load(id).await.unwrap();
+    let (_, loaded) = svc.load::<Game>(id).await.unwrap();
     assert!(
         loaded.unwrap() == fresh,
         "the loaded game is the started one"
@@ -488,11 +539,11 @@ async fn lobby_start_and_cancel_rights_and_statuses() {
     // A second start, joining and leaving are refused now; nothing is written.
     let after = written(svc.store(), id).await;
     assert!(matches!(
-        svc.start(id, HOST, false).await,
+        svc.start_as::<Game>(id, HOST, false).await,
         Err(ServiceError::WrongStatus(_))
     ));
     assert!(matches!(
-        svc.start(id, HOST, true).await,
+        svc.start_as::<Game>(id, HOST, true).await,
         Err(ServiceError::WrongStatus(_))
     ));
     assert!(matches!(
@@ -514,7 +565,7 @@ async fn lobby_start_and_cancel_rights_and_statuses() {
     assert_eq!(t.game.status, Status::Abandoned);
     let (seat, action) = sim::random_step(&fresh, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
     assert!(matches!(
-        svc.act(id, user(seat), None, &action).await,
+        svc.act::<Game>(id, user(seat), None, &action).await,
         Err(ServiceError::WrongStatus(_))
     ));
     assert!(matches!(
@@ -525,12 +576,19 @@ async fn lobby_start_and_cancel_rights_and_statuses() {
 
     // A manager who is not the host may start and cancel.
     let t = svc
-        .open_table(Some(GUILD), CHANNEL, (HOST, "Host"), opts(3, true), 6)
+        .open_table(
+            Kind::FieldsOfGreen,
+            Some(GUILD),
+            CHANNEL,
+            (HOST, "Host"),
+            opts(3, true),
+            6,
+        )
         .await
         .unwrap();
     let id2 = t.game.id;
     svc.join(id2, user(1), "Ann").await.unwrap();
-    let (t, _, _) = svc.start(id2, STRANGER, true).await.unwrap();
+    let (t, _, _) = svc.start_as::<Game>(id2, STRANGER, true).await.unwrap();
     assert_eq!(t.game.status, Status::Active);
     let fresh = Game::new(
         deck.clone(),
@@ -552,7 +610,14 @@ async fn lobby_start_and_cancel_rights_and_statuses() {
 
     // Cancelling an open table.
     let t = svc
-        .open_table(Some(GUILD), CHANNEL, (HOST, "Host"), opts(4, false), 7)
+        .open_table(
+            Kind::FieldsOfGreen,
+            Some(GUILD),
+            CHANNEL,
+            (HOST, "Host"),
+            opts(4, false),
+            7,
+        )
         .await
         .unwrap();
     let t = svc.close(t.game.id, HOST, false).await.unwrap();
@@ -562,7 +627,7 @@ async fn lobby_start_and_cancel_rights_and_statuses() {
         Err(ServiceError::WrongStatus(_))
     ));
     assert!(matches!(
-        svc.start(t.game.id, HOST, false).await,
+        svc.start_as::<Game>(t.game.id, HOST, false).await,
         Err(ServiceError::WrongStatus(_))
     ));
 }
@@ -585,13 +650,13 @@ async fn whole_game(svc: &Service, players: u8, intro: bool, seed: u64) {
     assert!(steps > 0);
     assert_eq!(table.game.version, start_version + steps as i64);
     assert_eq!(check_log(svc.store(), id, start_version).await, steps);
-    let (_, game) = svc.load(id).await.unwrap();
+    let (_, game) = svc.load::<Game>(id).await.unwrap();
     let game = game.unwrap();
     assert!(game.is_over());
     assert!(game.scores().is_some());
     // An ended game takes no more actions.
     assert!(matches!(
-        svc.act(id, HOST, None, &Action::EndHarvest).await,
+        svc.act::<Game>(id, HOST, None, &Action::EndHarvest).await,
         Err(ServiceError::WrongStatus(_))
     ));
     assert!(matches!(
@@ -599,7 +664,7 @@ async fn whole_game(svc: &Service, players: u8, intro: bool, seed: u64) {
         Err(ServiceError::WrongStatus(_))
     ));
     assert!(matches!(
-        svc.start(id, HOST, false).await,
+        svc.start_as::<Game>(id, HOST, false).await,
         Err(ServiceError::WrongStatus(_))
     ));
     assert_eq!(
@@ -641,7 +706,7 @@ async fn a_whole_intro_game_in_memory() {
 async fn acting_restarts_the_reminder_clock_only_when_the_game_moves_on() {
     let svc = memory_service().await;
     let id = started_game(&svc, 3, false, 11).await;
-    let (table, game) = svc.load(id).await.unwrap();
+    let (table, game) = svc.load::<Game>(id).await.unwrap();
     let game = game.unwrap();
     assert_eq!(game.waiting_for(), vec![0]);
     svc.store().note_reminder(id).await.unwrap();
@@ -659,18 +724,18 @@ async fn acting_restarts_the_reminder_clock_only_when_the_game_moves_on() {
         .find(|a| matches!(a, Action::Draw { .. }))
         .unwrap();
     let acted = svc
-        .act(id, HOST, Some(table.game.version), &draw)
+        .act::<Game>(id, HOST, Some(table.game.version), &draw)
         .await
         .unwrap();
     assert_eq!(acted.waiting_before, vec![0]);
-    assert_eq!(acted.phase_before, Phase::Upkeep { next: 0 });
+    assert_eq!(acted.stage_before, Phase::Upkeep { next: 0 });
     assert_eq!(acted.game.waiting_for(), vec![1]);
     assert_eq!(acted.table.game.reminders_sent, 0);
     assert!(!acted.events.is_empty());
 
     // Select phase: seat 0 selects (the game moves on), then changes its mind (it does not).
     let id = started_game(&svc, 3, true, 12).await;
-    let (table, game) = svc.load(id).await.unwrap();
+    let (table, game) = svc.load::<Game>(id).await.unwrap();
     let game = game.unwrap();
     assert_eq!(game.waiting_for(), vec![0, 1, 2]);
     let selects: Vec<Action> = game
@@ -680,14 +745,14 @@ async fn acting_restarts_the_reminder_clock_only_when_the_game_moves_on() {
         .collect();
     assert!(selects.len() >= 2);
     let acted = svc
-        .act(id, HOST, Some(table.game.version), &selects[0])
+        .act::<Game>(id, HOST, Some(table.game.version), &selects[0])
         .await
         .unwrap();
     assert_eq!(acted.game.waiting_for(), vec![1, 2]);
     let since = acted.table.game.waiting_since;
     svc.store().note_reminder(id).await.unwrap();
     tokio::time::sleep(Duration::from_millis(5)).await;
-    let acted = svc.act(id, HOST, None, &selects[1]).await.unwrap();
+    let acted = svc.act::<Game>(id, HOST, None, &selects[1]).await.unwrap();
     assert_eq!(acted.waiting_before, acted.game.waiting_for());
     assert_eq!(
         acted.table.game.reminders_sent, 1,
@@ -706,18 +771,18 @@ async fn a_user_without_a_seat_cannot_act() {
     let db = TempDb::new("notseated");
     let svc = file_service(&db).await;
     let id = started_game(&svc, 2, false, 99).await;
-    let (table, game) = svc.load(id).await.unwrap();
+    let (table, game) = svc.load::<Game>(id).await.unwrap();
     let game = game.unwrap();
     let before = written(svc.store(), id).await;
     // A legal action for seat 0, sent by a stranger, with and without a current view.
     let action = game.legal_actions(0).remove(0);
     for seen in [None, Some(table.game.version), Some(table.game.version - 1)] {
-        let r = svc.act(id, STRANGER, seen, &action).await;
+        let r = svc.act::<Game>(id, STRANGER, seen, &action).await;
         assert!(matches!(r, Err(ServiceError::NotSeated)), "{seen:?}: {r:?}");
     }
     assert_eq!(written(svc.store(), id).await, before);
     // The seated player may still do it.
-    svc.act(id, HOST, Some(table.game.version), &action)
+    svc.act::<Game>(id, HOST, Some(table.game.version), &action)
         .await
         .unwrap();
     assert_eq!(written(svc.store(), id).await.actions, 1);
@@ -728,7 +793,7 @@ async fn a_stale_view_is_refused_when_the_action_is_no_longer_legal() {
     let db = TempDb::new("stale");
     let svc = file_service(&db).await;
     let id = started_game(&svc, 3, false, 123).await;
-    let (table, game) = svc.load(id).await.unwrap();
+    let (table, game) = svc.load::<Game>(id).await.unwrap();
     let (v0, game) = (table.game.version, game.unwrap());
     assert_eq!(game.phase(), &Phase::Upkeep { next: 0 });
     let draw0 = game
@@ -736,31 +801,39 @@ async fn a_stale_view_is_refused_when_the_action_is_no_longer_legal() {
         .into_iter()
         .find(|a| matches!(a, Action::Draw { .. }))
         .unwrap();
-    svc.act(id, user(0), Some(v0), &draw0).await.unwrap();
+    svc.act::<Game>(id, user(0), Some(v0), &draw0)
+        .await
+        .unwrap();
 
     // The same click again, from the old view: stale, nothing written.
     let before = written(svc.store(), id).await;
     assert_eq!(before.version, v0 + 1);
-    let r = svc.act(id, user(0), Some(v0), &draw0).await;
+    let r = svc.act::<Game>(id, user(0), Some(v0), &draw0).await;
     assert!(matches!(r, Err(ServiceError::Stale)), "{r:?}");
     assert_eq!(written(svc.store(), id).await, before);
     // Without a view version it is judged by the rules instead.
-    let r = svc.act(id, user(0), None, &draw0).await;
+    let r = svc.act::<Game>(id, user(0), None, &draw0).await;
     assert!(
-        matches!(r, Err(ServiceError::Rules(ActionError::AlreadyDrawn))),
+        matches!(
+            r.as_ref().map_err(ServiceError::rule::<ActionError>),
+            Err(Some(ActionError::AlreadyDrawn))
+        ),
         "{r:?}"
     );
     assert_eq!(written(svc.store(), id).await, before);
 
     // Seat 1's buttons were drawn at v0 too, but drawing is legal for it now: accepted.
-    let (_, now) = svc.load(id).await.unwrap();
+    let (_, now) = svc.load::<Game>(id).await.unwrap();
     let draw1 = now
         .unwrap()
         .legal_actions(1)
         .into_iter()
         .find(|a| matches!(a, Action::Draw { .. }))
         .unwrap();
-    let acted = svc.act(id, user(1), Some(v0), &draw1).await.unwrap();
+    let acted = svc
+        .act::<Game>(id, user(1), Some(v0), &draw1)
+        .await
+        .unwrap();
     assert_eq!(acted.table.game.version, v0 + 2);
     assert_eq!(svc.store().actions(id).await.unwrap().len(), 2);
 }
@@ -771,7 +844,7 @@ async fn a_stale_view_is_refused_when_the_action_is_no_longer_legal() {
 async fn an_old_view_is_accepted_when_the_action_is_still_legal() {
     let svc = memory_service().await;
     let id = started_game(&svc, 3, true, 321).await;
-    let (table, game) = svc.load(id).await.unwrap();
+    let (table, game) = svc.load::<Game>(id).await.unwrap();
     let (v0, game) = (table.game.version, game.unwrap());
     assert_eq!(
         game.phase(),
@@ -786,8 +859,8 @@ async fn an_old_view_is_accepted_when_the_action_is_still_legal() {
     };
     let a = select(&game, 0);
     let b = select(&game, 1);
-    svc.act(id, user(0), Some(v0), &a).await.unwrap();
-    let acted = svc.act(id, user(1), Some(v0), &b).await.unwrap();
+    svc.act::<Game>(id, user(0), Some(v0), &a).await.unwrap();
+    let acted = svc.act::<Game>(id, user(1), Some(v0), &b).await.unwrap();
     assert_eq!(acted.table.game.version, v0 + 2);
     assert!(acted.game.state().players[1].selected.is_some());
     let log = svc.store().actions(id).await.unwrap();
@@ -796,7 +869,7 @@ async fn an_old_view_is_accepted_when_the_action_is_still_legal() {
     // Seat 0 clicking the same selection again from its old view: no longer legal, stale.
     let before = written(svc.store(), id).await;
     assert!(matches!(
-        svc.act(id, user(0), Some(v0), &a).await,
+        svc.act::<Game>(id, user(0), Some(v0), &a).await,
         Err(ServiceError::Stale)
     ));
     assert_eq!(written(svc.store(), id).await, before);
@@ -858,7 +931,7 @@ async fn an_old_view_with_a_chosen_water_payment_is_accepted_when_legal() {
         let id = started_game(&svc, 3, true, 600 + seed).await;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         loop {
-            let (table, game) = svc.load(id).await.unwrap();
+            let (table, game) = svc.load::<Game>(id).await.unwrap();
             let game = game.unwrap();
             if game.is_over() {
                 break;
@@ -876,13 +949,15 @@ async fn an_old_view_with_a_chosen_water_payment_is_accepted_when_legal() {
             });
             if let Some((s, variant, (o, select))) = found {
                 let old = table.game.version;
-                svc.act(id, user(o), Some(old), &select).await.unwrap();
-                let (_, now) = svc.load(id).await.unwrap();
+                svc.act::<Game>(id, user(o), Some(old), &select)
+                    .await
+                    .unwrap();
+                let (_, now) = svc.load::<Game>(id).await.unwrap();
                 assert!(
                     now.unwrap().clone().apply(s, &variant).is_ok(),
                     "the chosen payment is legal now"
                 );
-                let r = svc.act(id, user(s), Some(old), &variant).await;
+                let r = svc.act::<Game>(id, user(s), Some(old), &variant).await;
                 assert!(
                     r.is_ok(),
                     "seat {s} {variant:?}, view v{old} (one version old, legal now): expected it applied, got {r:?}"
@@ -890,7 +965,7 @@ async fn an_old_view_with_a_chosen_water_payment_is_accepted_when_legal() {
                 return;
             }
             let (seat, action) = sim::random_step(&game, &mut rng).unwrap();
-            svc.act(id, user(seat), Some(table.game.version), &action)
+            svc.act::<Game>(id, user(seat), Some(table.game.version), &action)
                 .await
                 .unwrap();
         }
@@ -906,7 +981,7 @@ async fn illegal_actions_are_refused_with_the_rules_error() {
 
     // Upkeep of a 3-player game: seat 0 draws first.
     let id = started_game(&svc, 3, false, 77).await;
-    let (table, _) = svc.load(id).await.unwrap();
+    let (table, _) = svc.load::<Game>(id).await.unwrap();
     let v = Some(table.game.version);
     let before = written(svc.store(), id).await;
     let cases: Vec<(u64, Action, ErrorCheck)> = vec![
@@ -947,8 +1022,11 @@ async fn illegal_actions_are_refused_with_the_rules_error() {
     ];
     for (uid, action, is) in &cases {
         for seen in [v, None] {
-            match svc.act(id, *uid, seen, action).await {
-                Err(ServiceError::Rules(e)) => assert!(is(&e), "{action:?}: unexpected {e:?}"),
+            match svc.act::<Game>(id, *uid, seen, action).await {
+                Err(e) if e.rule::<ActionError>().is_some() => {
+                    let e = e.rule::<ActionError>().expect("checked");
+                    assert!(is(e), "{action:?}: unexpected {e:?}")
+                }
                 other => panic!("{action:?} with {seen:?}: expected a rules error, got {other:?}"),
             }
         }
@@ -961,11 +1039,11 @@ async fn illegal_actions_are_refused_with_the_rules_error() {
 
     // Action phase of an intro game: unknown cards and cards not in hand.
     let id = started_game(&svc, 3, true, 78).await;
-    let (table, game) = svc.load(id).await.unwrap();
+    let (table, game) = svc.load::<Game>(id).await.unwrap();
     let game = game.unwrap();
     let before = written(svc.store(), id).await;
     let r = svc
-        .act(
+        .act::<Game>(
             id,
             user(0),
             Some(table.game.version),
@@ -975,7 +1053,7 @@ async fn illegal_actions_are_refused_with_the_rules_error() {
         )
         .await;
     assert!(
-        matches!(&r, Err(ServiceError::Rules(ActionError::UnknownCard(c))) if c == "no_such_card"),
+        matches!(r.as_ref().map_err(ServiceError::rule::<ActionError>), Err(Some(ActionError::UnknownCard(c))) if c == "no_such_card"),
         "{r:?}"
     );
     let hand = &game.state().players[0].hand;
@@ -987,7 +1065,7 @@ async fn illegal_actions_are_refused_with_the_rules_error() {
         .map(|(_, l)| l.id.clone())
         .unwrap();
     let r = svc
-        .act(
+        .act::<Game>(
             id,
             user(0),
             Some(table.game.version),
@@ -997,11 +1075,11 @@ async fn illegal_actions_are_refused_with_the_rules_error() {
         )
         .await;
     assert!(
-        matches!(&r, Err(ServiceError::Rules(ActionError::NotInHand(c))) if *c == missing),
+        matches!(r.as_ref().map_err(ServiceError::rule::<ActionError>), Err(Some(ActionError::NotInHand(c))) if *c == missing),
         "{r:?}"
     );
     let r = svc
-        .act(
+        .act::<Game>(
             id,
             user(0),
             None,
@@ -1011,7 +1089,10 @@ async fn illegal_actions_are_refused_with_the_rules_error() {
         )
         .await;
     assert!(
-        matches!(r, Err(ServiceError::Rules(ActionError::WrongPhase(_)))),
+        matches!(
+            r.as_ref().map_err(ServiceError::rule::<ActionError>),
+            Err(Some(ActionError::WrongPhase(_)))
+        ),
         "{r:?}"
     );
     assert_eq!(written(svc.store(), id).await, before);
@@ -1067,7 +1148,7 @@ async fn simultaneous_selections_and_double_clicks() {
             memory_service().await
         };
         let id = started_game(&svc, 4, true, 4321).await;
-        let (table, game) = svc.load(id).await.unwrap();
+        let (table, game) = svc.load::<Game>(id).await.unwrap();
         let (v0, game) = (table.game.version, game.unwrap());
         assert_eq!(game.phase(), &Phase::Action { turn: 1 });
         let picks = selections_without_repeats(&game);
@@ -1079,7 +1160,7 @@ async fn simultaneous_selections_and_double_clicks() {
                 let svc = svc.clone();
                 let action = action.clone();
                 tasks.push(tokio::spawn(async move {
-                    let r = svc.act(id, user(seat), Some(v0), &action).await;
+                    let r = svc.act::<Game>(id, user(seat), Some(v0), &action).await;
                     (seat, r.map(|a| a.table.game.version))
                 }));
             }
@@ -1121,7 +1202,7 @@ async fn simultaneous_selections_and_double_clicks() {
         }
         check_log(svc.store(), id, v0).await;
         // Everyone selected: the cards are revealed.
-        let (_, game) = svc.load(id).await.unwrap();
+        let (_, game) = svc.load::<Game>(id).await.unwrap();
         let game = game.unwrap();
         assert!(
             game.state().players.iter().all(|p| p.revealed.is_some()),
@@ -1145,7 +1226,7 @@ async fn racing_seats_play_a_game(svc: Arc<Service>, players: u8, seed: u64) {
             let mut rng = ChaCha8Rng::seed_from_u64(seed * 10 + seat as u64);
             let mut stale = 0usize;
             loop {
-                let (table, game) = svc.load(id).await.unwrap();
+                let (table, game) = svc.load::<Game>(id).await.unwrap();
                 if table.game.status == Status::Ended {
                     return stale;
                 }
@@ -1164,7 +1245,9 @@ async fn racing_seats_play_a_game(svc: Arc<Service>, players: u8, seed: u64) {
                     .map(|_| {
                         let svc = svc.clone();
                         let action = action.clone();
-                        tokio::spawn(async move { svc.act(id, user(seat), seen, &action).await })
+                        tokio::spawn(
+                            async move { svc.act::<Game>(id, user(seat), seen, &action).await },
+                        )
                     })
                     .collect();
                 for c in clicks {
@@ -1275,7 +1358,7 @@ async fn two_services_on_one_file_never_both_win() {
     let a = file_service(&db).await;
     let b = file_service(&db).await;
     let id = started_game(&a, 4, true, 2468).await;
-    let (table, game) = b.load(id).await.unwrap();
+    let (table, game) = b.load::<Game>(id).await.unwrap();
     let (v0, game) = (table.game.version, game.unwrap());
     let picks = selections_without_repeats(&game);
     let mut tasks = Vec::new();
@@ -1285,7 +1368,9 @@ async fn two_services_on_one_file_never_both_win() {
             tasks.push(tokio::spawn(async move {
                 (
                     seat,
-                    svc.act(id, user(seat), Some(v0), &action).await.is_ok(),
+                    svc.act::<Game>(id, user(seat), Some(v0), &action)
+                        .await
+                        .is_ok(),
                 )
             }));
         }
@@ -1398,7 +1483,15 @@ async fn store_refuses_a_stale_version_and_writes_nothing() {
     let db = TempDb::new("conflict");
     let store = Store::open(db.path()).await.unwrap();
     let id = store
-        .create_table(Some(GUILD), CHANNEL, HOST, "Host", &opts(2, false), 1)
+        .create_table(
+            "fields_of_green",
+            Some(GUILD),
+            CHANNEL,
+            HOST,
+            "Host",
+            &opts(2, false),
+            1,
+        )
         .await
         .unwrap();
     assert!(matches!(
@@ -1576,11 +1669,27 @@ async fn store_prefs_and_dms() {
     );
 
     let id = store
-        .create_table(None, CHANNEL, HOST, "Host", &opts(2, false), 1)
+        .create_table(
+            "fields_of_green",
+            None,
+            CHANNEL,
+            HOST,
+            "Host",
+            &opts(2, false),
+            1,
+        )
         .await
         .unwrap();
     let other = store
-        .create_table(None, CHANNEL, HOST, "Host", &opts(2, false), 2)
+        .create_table(
+            "fields_of_green",
+            None,
+            CHANNEL,
+            HOST,
+            "Host",
+            &opts(2, false),
+            2,
+        )
         .await
         .unwrap();
     assert_eq!(store.dm(id, HOST).await.unwrap(), None);
@@ -1622,11 +1731,18 @@ async fn store_listing_filters_and_set_message() {
     let open = |guild: Option<u64>, channel: u64, host: u64| {
         let svc = svc.clone();
         async move {
-            svc.open_table(guild, channel, (host, "H"), opts(2, false), 1)
-                .await
-                .unwrap()
-                .game
-                .id
+            svc.open_table(
+                Kind::FieldsOfGreen,
+                guild,
+                channel,
+                (host, "H"),
+                opts(2, false),
+                1,
+            )
+            .await
+            .unwrap()
+            .game
+            .id
         }
     };
     let a = open(Some(GUILD), CHANNEL, HOST).await; // stays open
@@ -1637,9 +1753,9 @@ async fn store_listing_filters_and_set_message() {
     let f = open(None, CHANNEL, HOST).await; // no guild
 
     svc.join(b, user(1), "Ann").await.unwrap();
-    svc.start(b, HOST, false).await.unwrap();
+    svc.start_as::<Game>(b, HOST, false).await.unwrap();
     svc.join(e, user(1), "Ann").await.unwrap();
-    svc.start(e, user(6), false).await.unwrap();
+    svc.start_as::<Game>(e, user(6), false).await.unwrap();
     svc.close(c, HOST, false).await.unwrap();
 
     // set_message: no version bump, the values kept when given None.
@@ -1665,11 +1781,11 @@ async fn store_listing_filters_and_set_message() {
     );
     assert_eq!(store.table(a).await.unwrap().game.play_channel(), CHANNEL);
     // An action drawn before set_message is not stale.
-    let (_, game) = svc.load(b).await.unwrap();
+    let (_, game) = svc.load::<Game>(b).await.unwrap();
     let (seat, action) =
         sim::random_step(&game.unwrap(), &mut ChaCha8Rng::seed_from_u64(3)).unwrap();
     let uid = store.table(b).await.unwrap().user_of(seat).unwrap();
-    let acted = svc.act(b, uid, Some(v), &action).await.unwrap();
+    let acted = svc.act::<Game>(b, uid, Some(v), &action).await.unwrap();
     assert_eq!(acted.table.game.version, v + 1);
 
     assert_eq!(
@@ -1727,7 +1843,15 @@ async fn store_migrations_run_twice_on_one_file() {
     let db = TempDb::new("migrate");
     let first = Store::open(db.path()).await.expect("first open");
     let id = first
-        .create_table(Some(GUILD), CHANNEL, HOST, "Host", &opts(2, false), 3)
+        .create_table(
+            "fields_of_green",
+            Some(GUILD),
+            CHANNEL,
+            HOST,
+            "Host",
+            &opts(2, false),
+            3,
+        )
         .await
         .unwrap();
     first
@@ -1761,7 +1885,15 @@ async fn store_migrations_run_twice_on_one_file() {
         }
     );
     let id2 = third
-        .create_table(None, CHANNEL, HOST, "Host", &opts(2, false), 4)
+        .create_table(
+            "fields_of_green",
+            None,
+            CHANNEL,
+            HOST,
+            "Host",
+            &opts(2, false),
+            4,
+        )
         .await
         .unwrap();
     assert!(id2 > id);
@@ -1826,13 +1958,13 @@ async fn play_until(
     want: impl Fn(&Game) -> bool,
 ) -> Option<(Table, Game)> {
     loop {
-        let (table, game) = svc.load(id).await.unwrap();
+        let (table, game) = svc.load::<Game>(id).await.unwrap();
         let game = game.unwrap();
         if want(&game) {
             return Some((table, game));
         }
         let (seat, action) = sim::random_step(&game, rng)?;
-        svc.act(id, user(seat), Some(table.game.version), &action)
+        svc.act::<Game>(id, user(seat), Some(table.game.version), &action)
             .await
             .unwrap();
     }
@@ -1854,11 +1986,14 @@ async fn a_confirmed_harvest_plan_is_stored_as_consecutive_actions() {
     let before = written(svc.store(), id).await;
 
     // Someone else cannot confirm it.
-    let r = svc.act_plan(id, STRANGER, v, &steps).await;
+    let r = svc.act_plan::<Game>(id, STRANGER, v, &steps).await;
     assert!(matches!(r, Err(ServiceError::NotSeated)), "{r:?}");
     assert_eq!(written(svc.store(), id).await, before);
 
-    let done = svc.act_plan(id, user(seat), v, &steps).await.unwrap();
+    let done = svc
+        .act_plan::<Game>(id, user(seat), v, &steps)
+        .await
+        .unwrap();
     assert_eq!(done.seat, seat);
     let n = steps.len() as i64;
     assert_eq!(done.table.game.version, v + n, "one version per step");
@@ -1889,7 +2024,7 @@ async fn a_confirmed_harvest_plan_is_stored_as_consecutive_actions() {
         .collect();
     assert_eq!(harvested, paid);
     assert_eq!(done.waiting_before, game.waiting_for());
-    assert_eq!(done.phase_before, Phase::Harvest);
+    assert_eq!(done.stage_before, Phase::Harvest);
     // Stored: one action row per step at versions v+1, v+2, ..., the engine's own end state, and
     // every event; the whole log still replays to the stored snapshot.
     let log = svc.store().actions(id).await.unwrap();
@@ -1925,20 +2060,23 @@ async fn a_plan_with_a_refused_step_stores_nothing() {
     // The first step is fine; finishing twice is not: the whole plan is refused with the
     // engine's reason and nothing of it (not even the good first step) is stored.
     let bad = vec![steps[0].clone(), Action::EndHarvest, Action::EndHarvest];
-    let r = svc.act_plan(id, user(seat), v, &bad).await;
+    let r = svc.act_plan::<Game>(id, user(seat), v, &bad).await;
     assert!(matches!(r, Err(ServiceError::Rules(_))), "{r:?}");
     assert_eq!(written(svc.store(), id).await, before);
     // A step that is refused first: the same.
     let mut swapped = steps.clone();
     swapped.insert(0, Action::Market { food: 0 });
-    let r = svc.act_plan(id, user(seat), v, &swapped).await;
+    let r = svc.act_plan::<Game>(id, user(seat), v, &swapped).await;
     assert!(matches!(r, Err(ServiceError::Rules(_))), "{r:?}");
     assert_eq!(written(svc.store(), id).await, before);
     // An empty plan does nothing either.
-    assert!(svc.act_plan(id, user(seat), v, &[]).await.is_err());
+    assert!(svc.act_plan::<Game>(id, user(seat), v, &[]).await.is_err());
     assert_eq!(written(svc.store(), id).await, before);
     // The game is untouched: the real plan still applies at the same version.
-    let done = svc.act_plan(id, user(seat), v, &steps).await.unwrap();
+    let done = svc
+        .act_plan::<Game>(id, user(seat), v, &steps)
+        .await
+        .unwrap();
     assert_eq!(done.table.game.version, v + steps.len() as i64);
 }
 
@@ -1960,21 +2098,23 @@ async fn a_plan_confirmed_from_an_older_version_is_refused_as_stale() {
         let v = table.game.version;
         // The other seat harvests one location: the game moves on to v + 1.
         let first = plan_steps(&game, other)[0].clone();
-        svc.act(id, user(other), Some(v), &first).await.unwrap();
+        svc.act::<Game>(id, user(other), Some(v), &first)
+            .await
+            .unwrap();
         let before = written(svc.store(), id).await;
         assert_eq!(before.version, v + 1);
         // The plan drawn at v is refused, even though every step would still apply: a plan is
         // confirmed only for the state it was made on.
-        let (_, now) = svc.load(id).await.unwrap();
+        let (_, now) = svc.load::<Game>(id).await.unwrap();
         let mut g = now.unwrap();
         assert!(steps.iter().all(|a| g.apply(seat, a).is_ok()));
-        let r = svc.act_plan(id, user(seat), v, &steps).await;
+        let r = svc.act_plan::<Game>(id, user(seat), v, &steps).await;
         assert!(matches!(r, Err(ServiceError::Stale)), "{r:?}");
         assert_eq!(written(svc.store(), id).await, before);
         // Made again on the current state, it is accepted.
-        let (table, now) = svc.load(id).await.unwrap();
+        let (table, now) = svc.load::<Game>(id).await.unwrap();
         let steps = plan_steps(&now.unwrap(), seat);
-        svc.act_plan(id, user(seat), table.game.version, &steps)
+        svc.act_plan::<Game>(id, user(seat), table.game.version, &steps)
             .await
             .unwrap();
         return;

@@ -152,7 +152,7 @@ async fn stored_actions(bot: &Bot, tables: &[TableRef]) -> anyhow::Result<(usize
     let mut ended = 0;
     for t in tables {
         actions += bot.data.service.store().actions(t.game).await?.len();
-        let (table, _) = bot.data.service.load(t.game).await?;
+        let (table, _) = bot.data.service.load_any(t.game).await?;
         if table.game.status == farmhand::store::Status::Ended {
             ended += 1;
         }

@@ -2,10 +2,13 @@
 //! loopback, with scripted players (random choices from what each player sees), and writes the
 //! transcript as an HTML page that looks like the Discord channel.
 
+use super::GameKind;
 use anyhow::{Context as _, bail};
 use farmhand::fake_discord::harness::{Bot, TempDb, test_config};
 use farmhand::fake_discord::player::{self, Driver, Player};
 use farmhand::fake_discord::{FakeDiscord, transcript, verify};
+use farmhand::games::key_harvest as kh;
+use farmhand::host::Kind;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -14,14 +17,18 @@ const NAMES: [&str; 6] = ["Ada", "Bram", "Cleo", "Dmitri", "Esme", "Farid"];
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Players (2-6).
+    /// Which game to play.
+    #[arg(long, value_enum, default_value_t = GameKind::FieldsOfGreen)]
+    pub game: GameKind,
+    /// Players (2-6 for Fields of Green, 2-4 for Key Harvest).
     #[arg(long, default_value_t = 3)]
     pub players: u8,
-    /// Seed of the players' choices. (The game's own seed is drawn by the bot at /fog new, as in
+    /// Seed of the players' choices. (The game's own seed is drawn by the bot at /fog new or
+    /// /kh new, as in
     /// a real server; the transcript's header and the database show it.)
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Introductory mode (2-4 players).
+    /// Introductory mode (Fields of Green, 2-4 players).
     #[arg(long)]
     pub intro: bool,
     /// Every player keeps their hand in DMs (/fog settings hand_in_dm:true).
@@ -33,8 +40,18 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<()> {
-    if !(2..=6).contains(&args.players) {
-        bail!("--players must be 2 to 6, not {}", args.players);
+    let kind = kind_of(args.game);
+    if !kind.players().contains(&usize::from(args.players)) {
+        bail!(
+            "{} is for {} to {} players, not {}",
+            kind.name(),
+            kind.players().start(),
+            kind.players().end(),
+            args.players
+        );
+    }
+    if args.intro && args.game != GameKind::FieldsOfGreen {
+        bail!("--intro is Fields of Green's introductory mode");
     }
     if args.intro && args.players > 4 {
         bail!("introductory mode is for 2 to 4 players");
@@ -53,14 +70,26 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     runtime.block_on(demo(args))
 }
 
+/// The host's game for `--game`.
+fn kind_of(game: GameKind) -> Kind {
+    match game {
+        GameKind::FieldsOfGreen => Kind::FieldsOfGreen,
+        GameKind::KeyHarvest => Kind::KeyHarvest,
+    }
+}
+
 async fn demo(args: &Args) -> anyhow::Result<()> {
+    let kind = kind_of(args.game);
     let started = Instant::now();
     let mut out = std::io::stdout().lock();
     let fake = FakeDiscord::start()
         .await
         .context("cannot start the fake Discord")?;
     let db = TempDb::new("demo");
-    let channel = fake.add_channel("fields-of-green");
+    let channel = fake.add_channel(match kind {
+        Kind::FieldsOfGreen => "fields-of-green",
+        Kind::KeyHarvest => "key-harvest",
+    });
     let n = usize::from(args.players);
     let users: Vec<u64> = NAMES[..n].iter().map(|name| fake.add_user(name)).collect();
     let bot = Bot::start(&fake, test_config(db.path())).await?;
@@ -72,13 +101,18 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
     if args.dm {
         for &u in &users {
             let ix = fake
-                .slash(u, channel, "fog settings hand_in_dm:true")
+                .slash(
+                    u,
+                    channel,
+                    &format!("{} settings hand_in_dm:true", kind.command()),
+                )
                 .map_err(anyhow::Error::msg)?;
             fake.reply(&ix).await.map_err(anyhow::Error::msg)?;
         }
     }
     let line = format!(
-        "fog new seats:{n}{}",
+        "{} new seats:{n}{}",
+        kind.command(),
         if args.intro { " intro:true" } else { "" }
     );
     let table = player::open_table(&fake, users[0], channel, &line)
@@ -100,18 +134,29 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
     let mut driver = Driver::new(&fake, &table, seats, args.seed);
     let fin = driver.play().await.map_err(anyhow::Error::msg)?;
     fake.settle().await;
-    let checked = verify::check_final(&fake, &bot.data, &table).await;
-    let replay = verify::replay(&bot.data, table.game)
-        .await
-        .map_err(anyhow::Error::msg)?;
+    let (checked, seed, actions) = match kind {
+        Kind::FieldsOfGreen => {
+            let checked = verify::check_final(&fake, &bot.data, &table).await;
+            let r = verify::replay(&bot.data, table.game)
+                .await
+                .map_err(anyhow::Error::msg)?;
+            (checked, r.table.game.seed, r.steps.len())
+        }
+        Kind::KeyHarvest => {
+            let checked = verify::check_final_as::<kh::Game>(&fake, &bot.data, &table).await;
+            let r = verify::replay_as::<kh::Game>(&bot.data, table.game)
+                .await
+                .map_err(anyhow::Error::msg)?;
+            (checked, r.table.game.seed, r.steps.len())
+        }
+    };
     fake.note(format!(
-        "Game seed {} · {} actions · {} clicks by the players.",
-        replay.table.game.seed,
-        replay.steps.len(),
+        "Game seed {seed} · {actions} actions · {} clicks by the players.",
         driver.stats.clicks
     ));
     let title = format!(
-        "Fields of Green · {n} players{} · demo seed {}",
+        "{} · {n} players{} · demo seed {}",
+        kind.name(),
         if args.intro {
             " · introductory mode"
         } else {
@@ -147,7 +192,7 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
     writeln!(
         out,
         "{} actions, {} clicks, {:.1} s. Transcript: {}",
-        replay.steps.len(),
+        actions,
         driver.stats.clicks,
         started.elapsed().as_secs_f64(),
         args.transcript.display()

@@ -3,7 +3,7 @@
 
 use super::arena::{quantile, wilson};
 use anyhow::{Context, bail};
-use farmhand::games::key_harvest::board::{Board, BoardError};
+use farmhand::games::key_harvest::board::Board;
 use farmhand::games::key_harvest::bots::{self, BOT_NAMES, Bot};
 use farmhand::games::key_harvest::replay::{self, Scenario};
 use farmhand::games::key_harvest::sim::{self, Played};
@@ -17,15 +17,7 @@ use std::time::{Duration, Instant};
 
 /// The board: the embedded one, or a board file (the error names the path and the field).
 pub fn load_board(path: Option<&Path>) -> anyhow::Result<Arc<Board>> {
-    let Some(path) = path else {
-        return Ok(Board::standard());
-    };
-    let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| BoardError::Read {
-        path: shown.clone(),
-        message: e.to_string(),
-    })?;
-    Ok(Arc::new(Board::from_file_text(&shown, &text)?))
+    Ok(farmhand::host::read_board(path)?)
 }
 
 fn check_players(players: u8) -> anyhow::Result<()> {

@@ -3,9 +3,9 @@
 //! stand-in delay. Both decide from the seat's `player_view` only, like every bot, and their moves
 //! go through the same service call as a click, so they are stored before anyone is told.
 
+use super::game::Screens;
 use super::{Data, notify, ui};
-use crate::games::fields_of_green::bots::BotSpec;
-use crate::games::fields_of_green::{Action, Game};
+use crate::host::Kind;
 use crate::service::{Acted, ServiceError};
 use crate::store::{Status, Table};
 use poise::serenity_prelude as serenity;
@@ -49,49 +49,62 @@ fn decision_rng(table: &Table, seat: usize) -> ChaCha8Rng {
 
 /// Asks `bot` for the seat's next action, on a blocking thread (a search bot thinks for up to a
 /// second), from the seat's view only.
-async fn decide(table: &Table, game: &Game, seat: usize, bot: &str) -> Result<Action, String> {
-    let spec = BotSpec::parse(bot)?;
-    let view = game.player_view(seat);
-    let deck = game.deck_arc().clone();
+async fn decide<G: Screens>(
+    table: &Table,
+    game: &G,
+    seat: usize,
+    bot: &str,
+) -> Result<G::Action, String> {
+    let game = game.clone();
+    let bot = bot.to_string();
     let mut rng = decision_rng(table, seat);
-    tokio::task::spawn_blocking(move || spec.build().decide(&view, &deck, &mut rng))
+    tokio::task::spawn_blocking(move || game.bot_action(seat, &bot, &mut rng))
         .await
-        .map_err(|e| format!("the bot stopped: {e}"))
+        .map_err(|e| format!("the bot stopped: {e}"))?
 }
 
 /// Makes a move for `user` as a click would (refused as stale if the game moved on since
 /// `table` was loaded and the move no longer applies), then tells everyone.
-async fn play(
+async fn play<G: Screens>(
     http: &Http,
     data: &Data,
     table: &Table,
     user: u64,
-    action: &Action,
-) -> Result<Acted, ServiceError> {
+    action: &G::Action,
+) -> Result<Acted<G>, ServiceError> {
     let done = data
         .service
-        .act(table.game.id, user, Some(table.game.version), action)
+        .act::<G>(table.game.id, user, Some(table.game.version), action)
         .await?;
-    notify::after_action(
-        http,
-        data,
-        &done.table,
-        &done.game,
-        &done.events,
-        &done.phase_before,
-        None,
-    )
-    .await;
+    G::after_action(http, data, &done, None).await;
     Ok(done)
+}
+
+/// The game a row plays, or None (logged) when the row cannot be read.
+async fn kind_of(data: &Data, game_id: i64) -> Option<Kind> {
+    match data.service.store().table(game_id).await {
+        Ok(t) => Kind::parse(&t.game.kind),
+        Err(e) => {
+            tracing::warn!(game = game_id, error = %e, "could not load a game for its bots");
+            None
+        }
+    }
 }
 
 /// Plays every decision the game waits for from bot seats, until it waits only for people (or
 /// ends). Called after each accepted action, when a game starts, and when the bot starts up.
 pub async fn drive(http: &Http, data: &Data, game_id: i64) {
     let _one = data.bots.lock(game_id).await;
+    let Some(kind) = kind_of(data, game_id).await else {
+        return;
+    };
+    crate::on_kind!(kind, G => drive_as::<G>(http, data, game_id).await)
+}
+
+async fn drive_as<G: Screens>(http: &Http, data: &Data, game_id: i64) {
     // A game has at most a few hundred decisions; the bound only stops a runaway loop.
     for _ in 0..2_000 {
-        let (table, game) = match data.service.load(game_id).await {
+        let (table, game) = match data.service.load::<G>(game_id).await {
             Ok((t, Some(g))) if !g.is_over() && t.game.status == Status::Active => (t, g),
             // Not started, over, or abandoned: nothing for bots to do.
             Ok(_) => return,
@@ -114,17 +127,18 @@ pub async fn drive(http: &Http, data: &Data, game_id: i64) {
                 return;
             }
         };
-        match play(http, data, &table, user, &action).await {
+        match play::<G>(http, data, &table, user, &action).await {
             Ok(_) => {}
             // Someone else moved first: decide again from the new state.
             Err(ServiceError::Stale) => continue,
             Err(e) => {
                 // A bot bug must not stall the table: play the first legal action instead.
                 tracing::error!(game = game_id, seat, bot, ?action, error = %e, "the engine refused a bot's move; playing the first legal action");
-                let Some(fallback) = game.legal_actions(seat).into_iter().next() else {
+                let mut rng = decision_rng(&table, seat);
+                let Some(fallback) = game.legal_sample(seat, &mut rng).into_iter().next() else {
                     return;
                 };
-                match play(http, data, &table, user, &fallback).await {
+                match play::<G>(http, data, &table, user, &fallback).await {
                     Ok(_) => {}
                     Err(ServiceError::Stale) => continue,
                     Err(e) => {
@@ -160,64 +174,80 @@ pub async fn drive_all(http: &Http, data: &Data) {
 pub async fn stand_in_due(http: &Http, data: &Data, now: i64) -> Result<usize, ServiceError> {
     let mut made = 0;
     for id in data.service.store().active_games().await? {
-        let (table, game) = data.service.load(id).await?;
-        let Some(game) = game else { continue };
-        let minutes = table.game.options.stand_in_minutes;
-        let Some(since) = table.game.waiting_since else {
+        let table = data.service.store().table(id).await?;
+        let Some(kind) = Kind::parse(&table.game.kind) else {
             continue;
         };
-        if minutes == 0 || now < since + i64::from(minutes) * 60_000 {
+        made += crate::on_kind!(kind, G => stand_in_as::<G>(http, data, id, now).await?);
+    }
+    Ok(made)
+}
+
+/// [`stand_in_due`] for one game.
+async fn stand_in_as<G: Screens>(
+    http: &Http,
+    data: &Data,
+    id: i64,
+    now: i64,
+) -> Result<usize, ServiceError> {
+    let mut made = 0;
+    let (table, game) = data.service.load::<G>(id).await?;
+    let Some(game) = game else { return Ok(0) };
+    let minutes = table.game.options.stand_in_minutes;
+    let Some(since) = table.game.waiting_since else {
+        return Ok(0);
+    };
+    if minutes == 0 || now < since + i64::from(minutes) * 60_000 {
+        return Ok(0);
+    }
+    let people: Vec<usize> = game
+        .waiting_for()
+        .into_iter()
+        .filter(|&s| table.bot_of(s).is_none())
+        .collect();
+    let mut notes = Vec::new();
+    for seat in people {
+        let (table, game) = match data.service.load::<G>(id).await? {
+            (t, Some(g)) => (t, g),
+            _ => break,
+        };
+        if !game.waiting_for().contains(&seat) {
             continue;
         }
-        let people: Vec<usize> = game
-            .waiting_for()
-            .into_iter()
-            .filter(|&s| table.bot_of(s).is_none())
-            .collect();
-        let mut notes = Vec::new();
-        for seat in people {
-            let (table, game) = match data.service.load(id).await? {
-                (t, Some(g)) => (t, g),
-                _ => break,
-            };
-            if !game.waiting_for().contains(&seat) {
+        let Some(user) = table
+            .seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .map(|s| s.user_id)
+        else {
+            continue;
+        };
+        let action = match decide(&table, &game, seat, STAND_IN_BOT).await {
+            Ok(a) => a,
+            Err(e) => {
+                tracing::error!(game = id, seat, error = %e, "the stand-in could not decide");
                 continue;
             }
-            let Some(user) = table
-                .seats
-                .iter()
-                .find(|s| s.seat == seat)
-                .map(|s| s.user_id)
-            else {
-                continue;
-            };
-            let action = match decide(&table, &game, seat, STAND_IN_BOT).await {
-                Ok(a) => a,
-                Err(e) => {
-                    tracing::error!(game = id, seat, error = %e, "the stand-in could not decide");
-                    continue;
-                }
-            };
-            match play(http, data, &table, user, &action).await {
-                Ok(done) => {
-                    made += 1;
-                    let note = ui::stand_in_note(&table, &game, seat, minutes);
-                    notify::post(http, &done.table, &ui::plain(&note)).await;
-                    notes.push(note);
-                }
-                // The player (or someone) acted meanwhile: nothing to stand in for.
-                Err(ServiceError::Stale) => {}
-                Err(e) => {
-                    tracing::error!(game = id, seat, ?action, error = %e, "the engine refused a stand-in move");
-                }
+        };
+        match play::<G>(http, data, &table, user, &action).await {
+            Ok(done) => {
+                made += 1;
+                let note = G::stand_in_note(&table, &game, seat, minutes);
+                notify::post(http, &done.table, &ui::plain(&note)).await;
+                notes.push(note);
+            }
+            // The player (or someone) acted meanwhile: nothing to stand in for.
+            Err(ServiceError::Stale) => {}
+            Err(e) => {
+                tracing::error!(game = id, seat, ?action, error = %e, "the engine refused a stand-in move");
             }
         }
-        if let Some(last) = notes.last() {
-            data.service.store().note_stand_in(id, last).await?;
-            let (table, _) = data.service.load(id).await?;
-            notify::refresh_table(http, data, &table).await;
-            drive(http, data, id).await;
-        }
+    }
+    if let Some(last) = notes.last() {
+        data.service.store().note_stand_in(id, last).await?;
+        let table = data.service.store().table(id).await?;
+        notify::refresh_table(http, data, &table).await;
+        drive(http, data, id).await;
     }
     Ok(made)
 }

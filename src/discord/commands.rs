@@ -1,29 +1,32 @@
-//! The slash commands: `/fog new`, `hand`, `farm`, `status`, `games`, `card`, `rules`, `abandon`,
-//! `settings`.
+//! The slash commands of Fields of Green (`/fog new`, `hand`, `farm`, `status`, `card`, `rules`,
+//! `abandon`) and the ones both games share (`games`, `settings`, under `/fog` and `/kh` alike),
+//! with the shared steps of opening a table and finding the table of a channel. Key Harvest's own
+//! commands are in `key_harvest::commands`.
 
-use super::ids::Screen;
+use super::game::Screens;
 use super::router::user_text;
 use super::spec::MessageSpec;
 use super::{Ctx, Data, Error, notify, send, ui};
 use crate::games::fields_of_green::Game;
+use crate::host::{AnyGame, Kind};
 use crate::service::ServiceError;
 use crate::store::{BotSeat, Prefs, Reminders, Table, TableOptions};
 use poise::serenity_prelude as serenity;
 use rand::Rng;
 
-fn text(s: &str) -> MessageSpec {
+pub(super) fn text(s: &str) -> MessageSpec {
     MessageSpec {
         content: s.to_string(),
         ..Default::default()
     }
 }
 
-async fn say(ctx: Ctx<'_>, m: &MessageSpec) -> Result<(), Error> {
+pub(super) async fn say(ctx: Ctx<'_>, m: &MessageSpec) -> Result<(), Error> {
     ctx.send(send::reply(m, true)).await?;
     Ok(())
 }
 
-async fn display_name(ctx: Ctx<'_>) -> String {
+pub(super) async fn display_name(ctx: Ctx<'_>) -> String {
     match ctx.author_member().await {
         Some(m) => m.display_name().to_string(),
         None => ctx
@@ -34,16 +37,19 @@ async fn display_name(ctx: Ctx<'_>) -> String {
     }
 }
 
-async fn is_manager(ctx: Ctx<'_>) -> bool {
+pub(super) async fn is_manager(ctx: Ctx<'_>) -> bool {
     ctx.author_member()
         .await
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.manage_guild())
 }
 
-/// The newest live table in this channel (or its thread) that the author sits at, else any
-/// live table here.
-async fn table_here(ctx: Ctx<'_>) -> Result<Option<(Table, Option<Game>)>, ServiceError> {
+/// The newest live table of game `kind` in this channel (or its thread) that the author sits at,
+/// else any live table of that game here.
+pub(super) async fn table_here(
+    ctx: Ctx<'_>,
+    kind: Kind,
+) -> Result<Option<(crate::store::Table, Option<AnyGame>)>, ServiceError> {
     let data = ctx.data();
     let ids = data
         .service
@@ -52,13 +58,26 @@ async fn table_here(ctx: Ctx<'_>) -> Result<Option<(Table, Option<Game>)>, Servi
         .await?;
     let mut fallback = None;
     for id in ids {
-        let (table, game) = data.service.load(id).await?;
+        let (table, game) = data.service.load_any(id).await?;
+        if Kind::parse(&table.game.kind) != Some(kind) {
+            continue;
+        }
         if table.seat_of(ctx.author().id.get()).is_some() {
             return Ok(Some((table, game)));
         }
         fallback.get_or_insert((table, game));
     }
     Ok(fallback)
+}
+
+/// The Fields of Green table here, with its game.
+async fn fog_here(ctx: Ctx<'_>) -> Result<Option<(Table, Option<Game>)>, ServiceError> {
+    Ok(table_here(ctx, Kind::FieldsOfGreen)
+        .await?
+        .map(|(t, g)| match g {
+            Some(AnyGame::FieldsOfGreen(g)) => (t, Some(g)),
+            _ => (t, None),
+        }))
 }
 
 /// Fields of Green: a card-drafting farm game, played at your own pace.
@@ -114,12 +133,24 @@ async fn new(
         bots,
         stand_in_minutes: stand_in_minutes.unwrap_or(0),
     };
+    open_table(ctx, Kind::FieldsOfGreen, options).await
+}
+
+/// Opens a table of `kind` here: the lobby message (which becomes the table message) and, when
+/// allowed, the game's thread.
+pub(super) async fn open_table(
+    ctx: Ctx<'_>,
+    kind: Kind,
+    options: TableOptions,
+) -> Result<(), Error> {
+    let data = ctx.data();
     let name = display_name(ctx).await;
     let seed: u64 = rand::rng().random();
     let guild = ctx.guild_id().map(|g| g.get());
     let table = match data
         .service
         .open_table(
+            kind,
             guild,
             ctx.channel_id().get(),
             (ctx.author().id.get(), &name),
@@ -153,7 +184,7 @@ async fn new(
     };
     let mut thread = None;
     if data.config.game.create_threads {
-        let builder = serenity::CreateThread::new(format!("Fields of Green #{}", table.game.id))
+        let builder = serenity::CreateThread::new(format!("{} #{}", kind.name(), table.game.id))
             .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
         match ctx
             .channel_id()
@@ -210,7 +241,7 @@ impl BotStrength {
 #[poise::command(slash_command, guild_only)]
 async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
     let data = ctx.data();
-    let m = match table_here(ctx).await {
+    let m = match fog_here(ctx).await {
         Ok(Some((table, Some(game)))) => match table.seat_of(ctx.author().id.get()) {
             Some(seat) => {
                 if data
@@ -226,7 +257,7 @@ async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
                 {
                     text("Your hand is in your DMs with me.")
                 } else {
-                    ui::panel(&table, &game, seat, &Screen::Main, None)
+                    Game::main_panel(&table, &game, seat, None)
                 }
             }
             None => text("You are not seated in the game here."),
@@ -247,7 +278,7 @@ async fn farm(
     let who = player
         .as_ref()
         .map_or(ctx.author().id.get(), |u| u.id.get());
-    let m = match table_here(ctx).await {
+    let m = match fog_here(ctx).await {
         Ok(Some((table, Some(game)))) => match table.seat_of(who) {
             Some(seat) => ui::farm(&table, &game, seat),
             None => text("That player is not in the game here."),
@@ -262,7 +293,7 @@ async fn farm(
 /// Show where the game in this channel stands
 #[poise::command(slash_command, guild_only)]
 async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
-    let m = match table_here(ctx).await {
+    let m = match fog_here(ctx).await {
         Ok(Some((table, Some(game)))) => ui::status(&table, &game),
         Ok(Some((table, None))) => ui::lobby(&table),
         Ok(None) => text("There is no game in this channel."),
@@ -271,9 +302,9 @@ async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
     say(ctx, &m).await
 }
 
-/// List the games open or in progress in this server
+/// List the games open or in progress in this server (both games)
 #[poise::command(slash_command, guild_only)]
-async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
+pub(super) async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
     let data = ctx.data();
     let Some(guild) = ctx.guild_id() else {
         return say(ctx, &text("Use this in a server.")).await;
@@ -282,7 +313,7 @@ async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
     match data.service.store().live_tables_in_guild(guild.get()).await {
         Ok(ids) => {
             for id in ids.into_iter().take(20) {
-                if let Ok(t) = data.service.load(id).await {
+                if let Ok(t) = data.service.load_any(id).await {
                     tables.push(t);
                 }
             }
@@ -339,8 +370,13 @@ async fn rules(
 /// Abandon the game in this channel (host or Manage Server)
 #[poise::command(slash_command, guild_only)]
 async fn abandon(ctx: Ctx<'_>) -> Result<(), Error> {
+    abandon_here(ctx, Kind::FieldsOfGreen).await
+}
+
+/// Abandons the table of `kind` in this channel (host or Manage Server).
+pub(super) async fn abandon_here(ctx: Ctx<'_>, kind: Kind) -> Result<(), Error> {
     let data = ctx.data();
-    let m = match table_here(ctx).await {
+    let m = match table_here(ctx, kind).await {
         Ok(Some((table, _))) => match data
             .service
             .close(table.game.id, ctx.author().id.get(), is_manager(ctx).await)
@@ -379,9 +415,9 @@ pub enum ReminderChoice {
     Off,
 }
 
-/// Your preferences: hand in DMs or here, and how to be reminded
+/// Your preferences (both games): private screen in DMs or here, and how to be reminded
 #[poise::command(slash_command)]
-async fn settings(
+pub(super) async fn settings(
     ctx: Ctx<'_>,
     #[description = "Keep your hand in a DM that I update as the game goes"] hand_in_dm: Option<
         bool,
@@ -428,5 +464,5 @@ async fn settings(
 
 /// Every command, for registration.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![fog()]
+    vec![fog(), super::key_harvest::commands::kh()]
 }

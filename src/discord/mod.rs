@@ -3,7 +3,9 @@
 
 pub mod bots;
 pub mod commands;
+pub mod game;
 pub mod ids;
+pub mod key_harvest;
 pub mod notify;
 pub mod router;
 pub mod send;
@@ -12,6 +14,7 @@ pub mod ui;
 
 use crate::config::Config;
 use crate::games::fields_of_green::Deck;
+use crate::host::Library;
 use crate::service::Service;
 use crate::store::Store;
 use anyhow::Context as _;
@@ -44,9 +47,15 @@ pub fn load_deck(config: &Config) -> anyhow::Result<Arc<Deck>> {
     }
 }
 
+/// The Key Harvest board new tables play with: the configured file, or the built-in one.
+pub fn load_board(config: &Config) -> anyhow::Result<Arc<crate::games::key_harvest::Board>> {
+    Ok(crate::host::read_board(config.game.board.as_deref())?)
+}
+
 /// Opens the database and builds the shared state.
 pub async fn prepare(config: Config) -> anyhow::Result<Data> {
     let deck = load_deck(&config)?;
+    let board = load_board(&config)?;
     let path = config.database.path.clone();
     let store = Store::open(&path).await.with_context(|| {
         format!(
@@ -56,7 +65,13 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
     })?;
     tracing::info!(database = %path.display(), deck = %deck.name, "database ready");
     Ok(Data {
-        service: Arc::new(Service::new(store, deck)),
+        service: Arc::new(Service::new(
+            store,
+            Library {
+                fields_of_green: deck,
+                key_harvest: board,
+            },
+        )),
         config: Arc::new(config),
         bots: Arc::default(),
     })

@@ -3,6 +3,7 @@
 //! a game up. A failed Discord call here is logged and never stops the game: the database already
 //! holds the truth, and the next change redraws everything.
 
+use super::game::Screens;
 use super::{Data, send, ui};
 use crate::games::fields_of_green::{Event, Game, Phase};
 use crate::store::{Reminders, Table, now_ms};
@@ -15,7 +16,7 @@ use serenity::{ChannelId, Http, MessageId, UserId};
 /// after a newer one and leave the table showing the past.
 pub async fn refresh_table(http: &Http, data: &Data, table: &Table) {
     let _turn = data.service.render_lock(table.game.id).await;
-    let (table, game) = match data.service.load(table.game.id).await {
+    let (table, game) = match data.service.load_any(table.game.id).await {
         Ok(t) => t,
         Err(e) => {
             tracing::warn!(game = table.game.id, error = %e, "could not load the game to redraw its table");
@@ -27,7 +28,7 @@ pub async fn refresh_table(http: &Http, data: &Data, table: &Table) {
         return;
     };
     let spec = match &game {
-        Some(g) => ui::table_message(table, g),
+        Some(g) => crate::on_game!(g, g => Screens::table_message(table, g)),
         None => ui::lobby(table),
     };
     let channel = ChannelId::new(table.game.channel_id);
@@ -55,9 +56,10 @@ fn is_turn_boundary(e: &Event) -> bool {
     matches!(e, Event::Revealed { .. } | Event::TurnedFaceUp { .. })
 }
 
-/// After an accepted action: the table message, summaries, DM panels. `from_dm` is the user whose
-/// click came from their DM panel (already redrawn by the interaction response).
-pub async fn after_action(
+/// After an accepted Fields of Green action: the table message, turn and year summaries, DM
+/// panels. `from_dm` is the user whose click came from their DM panel (already redrawn by the
+/// interaction response).
+pub async fn after_fog_action(
     http: &Http,
     data: &Data,
     table: &Table,
@@ -147,15 +149,20 @@ pub async fn after_action(
         )
     });
     if moved {
-        for s in &table.seats {
-            // The clicker's own panel was redrawn by the interaction response at this action's
-            // version; redraw it only if someone else has acted since.
-            let drawn_at = (Some(s.user_id) == from_dm).then_some(table.game.version);
-            if let Ok(prefs) = data.service.store().prefs(s.user_id).await
-                && prefs.hand_in_dm
-            {
-                update_dm_panel_if(http, data, table.game.id, s.seat, false, drawn_at).await;
-            }
+        redraw_dm_panels(http, data, table, from_dm).await;
+    }
+}
+
+/// Redraws the DM panels of the players who keep them in DMs, after the game moved on.
+pub async fn redraw_dm_panels(http: &Http, data: &Data, table: &Table, from_dm: Option<u64>) {
+    for s in &table.seats {
+        // The clicker's own panel was redrawn by the interaction response at this action's
+        // version; redraw it only if someone else has acted since.
+        let drawn_at = (Some(s.user_id) == from_dm).then_some(table.game.version);
+        if let Ok(prefs) = data.service.store().prefs(s.user_id).await
+            && prefs.hand_in_dm
+        {
+            update_dm_panel_if(http, data, table.game.id, s.seat, false, drawn_at).await;
         }
     }
 }
@@ -194,7 +201,7 @@ async fn update_dm_panel_if(
         return false;
     };
     let _turn = data.service.panel_lock(game_id, user).await;
-    let (table, game) = match data.service.load(game_id).await {
+    let (table, game) = match data.service.load_any(game_id).await {
         Ok((t, Some(g))) => (t, g),
         Ok((_, None)) => return false,
         Err(e) => {
@@ -206,7 +213,7 @@ async fn update_dm_panel_if(
         return true;
     }
     let table = &table;
-    let spec = ui::panel(table, &game, seat, &super::ids::Screen::Main, None);
+    let spec = crate::on_game!(&game, g => Screens::main_panel(table, g, seat, None));
     let store = data.service.store();
     if let Ok(Some((channel, message))) = store.dm(table.game.id, user).await {
         let channel = ChannelId::new(channel);
@@ -273,7 +280,7 @@ pub async fn remind_due(
 ) -> Result<(), crate::service::ServiceError> {
     let repeat_ms = data.config.game.reminder_repeat_minutes as i64 * 60_000;
     for id in data.service.store().active_games().await? {
-        let (table, game) = data.service.load(id).await?;
+        let (table, game) = data.service.load_any(id).await?;
         let Some(game) = game else { continue };
         let waiting = game.waiting_for();
         let Some(since) = table.game.waiting_since else {
@@ -297,7 +304,7 @@ pub async fn remind_due(
                 Reminders::Off => {}
                 Reminders::Mention => mention.push(seat),
                 Reminders::Dm => {
-                    let spec = ui::dm_reminder(&table, &game, seat);
+                    let spec = crate::on_game!(&game, g => Screens::dm_reminder(&table, g, seat));
                     let sent = match UserId::new(user).create_dm_channel(http).await {
                         Ok(dm) => dm.id.send_message(http, send::message(&spec)).await.is_ok(),
                         Err(_) => false,
@@ -310,7 +317,8 @@ pub async fn remind_due(
             }
         }
         if !mention.is_empty() {
-            post(http, &table, &ui::reminder(&table, &game, &mention)).await;
+            let spec = crate::on_game!(&game, g => Screens::reminder(&table, g, &mention));
+            post(http, &table, &spec).await;
         }
         data.service.store().note_reminder(id).await?;
     }

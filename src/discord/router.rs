@@ -2,10 +2,12 @@
 //! database, check who is clicking, act through the service, answer within Discord's 3 seconds,
 //! then do the slower follow-up work (table message, summaries, DMs).
 
+use super::game::Screens;
 use super::ids::{ComponentId, Screen, Verb, decode_action, decode_screen};
 use super::spec::MessageSpec;
 use super::{Data, Error, notify, send, ui};
-use crate::games::fields_of_green::Action;
+use crate::games::fields_of_green::{Action, Game};
+use crate::host::{AnyGame, Kind};
 use crate::service::{Acted, ServiceError};
 use crate::store::Table;
 use poise::serenity_prelude as serenity;
@@ -48,14 +50,18 @@ pub fn user_text(e: &ServiceError) -> String {
     }
 }
 
-fn text(s: &str) -> MessageSpec {
+pub(super) fn text(s: &str) -> MessageSpec {
     MessageSpec {
         content: s.to_string(),
         ..Default::default()
     }
 }
 
-async fn respond(ctx: &serenity::Context, ci: &ComponentInteraction, r: CreateInteractionResponse) {
+pub(super) async fn respond(
+    ctx: &serenity::Context,
+    ci: &ComponentInteraction,
+    r: CreateInteractionResponse,
+) {
     tracing::debug!(interaction = ci.id.get(), "answering");
     if let Err(e) = ci.create_response(&ctx.http, r).await {
         tracing::warn!(error = %e, custom_id = %ci.data.custom_id, "could not answer an interaction");
@@ -63,7 +69,7 @@ async fn respond(ctx: &serenity::Context, ci: &ComponentInteraction, r: CreateIn
 }
 
 /// A new private reply to the clicker.
-async fn private(ctx: &serenity::Context, ci: &ComponentInteraction, m: &MessageSpec) {
+pub(super) async fn private(ctx: &serenity::Context, ci: &ComponentInteraction, m: &MessageSpec) {
     respond(
         ctx,
         ci,
@@ -73,7 +79,7 @@ async fn private(ctx: &serenity::Context, ci: &ComponentInteraction, m: &Message
 }
 
 /// Redraws the message the clicker clicked on (their panel).
-async fn update(ctx: &serenity::Context, ci: &ComponentInteraction, m: &MessageSpec) {
+pub(super) async fn update(ctx: &serenity::Context, ci: &ComponentInteraction, m: &MessageSpec) {
     respond(
         ctx,
         ci,
@@ -125,6 +131,11 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
         private(ctx, ci, &text("That button is not on this message.")).await;
         return;
     }
+    // Each game has its own codec, told apart by the id's first letter; the lobby buttons are
+    // shared and use Fields of Green's (the first game's) codec for every game.
+    if let Some(id) = super::key_harvest::ids::KhId::decode(&ci.data.custom_id) {
+        return super::key_harvest::router::handle(ctx, data, ci, id).await;
+    }
     let Some(id) = ComponentId::decode(&ci.data.custom_id) else {
         private(
             ctx,
@@ -160,9 +171,9 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
         Verb::Join | Verb::Leave | Verb::Start | Verb::Cancel => {
             lobby(ctx, data, ci, id.game, verb).await
         }
-        Verb::Hand => hand(ctx, data, ci, id.game).await,
+        Verb::Hand => hand::<Game>(ctx, data, ci, id.game).await,
         Verb::Farms | Verb::Log => {
-            let m = match data.service.load(id.game).await {
+            let m = match data.service.load::<Game>(id.game).await {
                 Ok((table, Some(game))) if matches!(verb, Verb::Farms) => ui::farms(&table, &game),
                 Ok((table, Some(game))) => match recent_log(data, &table).await {
                     Ok(events) => ui::log(&table, &game, &events),
@@ -174,7 +185,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
             private(ctx, ci, &m).await;
         }
         Verb::Show(screen) => {
-            let m = match data.service.load(id.game).await {
+            let m = match data.service.load::<Game>(id.game).await {
                 Ok((table, Some(game))) => match screen {
                     // Anyone may look at farms; panels are for seated players only.
                     Screen::Farm { seat } if seat < game.players() => ui::farm(&table, &game, seat),
@@ -208,16 +219,17 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
             };
             update(ctx, ci, &m).await;
         }
-        Verb::Act(action) => act(ctx, data, ci, id.game, id.version, action).await,
+        Verb::Act(action) => act::<Game>(ctx, data, ci, id.game, id.version, action).await,
         Verb::ConfirmPlan(fingerprint) => confirm_plan(ctx, data, ci, id.game, fingerprint).await,
         Verb::Choose | Verb::Navigate => unreachable!("resolved above"),
     }
 }
 
-async fn recent_log(
+/// The game's last 40 log events, as `E` (the game's event type).
+pub(super) async fn recent_log<E: serde::de::DeserializeOwned>(
     data: &Data,
     table: &Table,
-) -> Result<Vec<crate::games::fields_of_green::Event>, ServiceError> {
+) -> Result<Vec<E>, ServiceError> {
     let rows = data
         .service
         .store()
@@ -253,14 +265,14 @@ async fn lobby(
             .service
             .start(game, user, is_manager(ci))
             .await
-            .map(|(t, g, _)| (t, Some(g))),
+            .map(|(t, g)| (t, Some(g))),
         _ => unreachable!("lobby verbs only"),
     };
     match result {
         Ok((table, started)) => {
             // The lobby message becomes the table message once the game starts.
             let m = match &started {
-                Some(g) => ui::table_message(&table, g),
+                Some(g) => crate::on_game!(g, g => Screens::table_message(&table, g)),
                 None => ui::lobby(&table),
             };
             update(ctx, ci, &m).await;
@@ -279,9 +291,13 @@ async fn lobby(
                     .iter()
                     .filter_map(|s| table.user_of(s.seat))
                     .collect();
+                let button = match started.as_ref().map(AnyGame::kind) {
+                    Some(Kind::KeyHarvest) => "My screen",
+                    _ => "My hand",
+                };
                 let hello = MessageSpec {
                     content: format!(
-                        "The game has started: {}. Tap **My hand** on the table message to play; everything you choose stays private.",
+                        "The game has started: {}. Tap **{button}** on the table message to play; everything you choose stays private.",
                         names.join(", ")
                     ),
                     ping,
@@ -306,17 +322,22 @@ async fn lobby(
     }
 }
 
-/// "My hand": a fresh private panel (ephemeral messages vanish and expire, so the public button
-/// always brings a new one), or the DM panel for players who chose DMs.
-async fn hand(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction, game: i64) {
+/// "My hand" / "My screen": a fresh private panel (ephemeral messages vanish and expire, so the
+/// public button always brings a new one), or the DM panel for players who chose DMs.
+pub(super) async fn hand<G: Screens>(
+    ctx: &serenity::Context,
+    data: &Data,
+    ci: &ComponentInteraction,
+    game: i64,
+) {
     let user = ci.user.id.get();
-    let (table, g) = match data.service.load(game).await {
+    let (table, g) = match data.service.load::<G>(game).await {
         Ok((t, Some(g))) => (t, g),
         Ok((_, None)) => return private(ctx, ci, &text("The game has not started yet.")).await,
         Err(e) => return private(ctx, ci, &text(&user_text(&e))).await,
     };
     let Some(seat) = table.seat_of(user) else {
-        return private(ctx, ci, &text("You are not seated in this game, but you can follow it here and look at the farms.")).await;
+        return private(ctx, ci, &text("You are not seated in this game, but you can follow it here and look at the boards.")).await;
     };
     if data
         .service
@@ -332,14 +353,13 @@ async fn hand(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction, g
             return;
         }
         let m = if notify::update_dm_panel(&ctx.http, data, table.game.id, seat, true).await {
-            text("Your hand is in your DMs with me.")
+            text("Your private screen is in your DMs with me.")
         } else {
-            match data.service.load(game).await {
-                Ok((table, Some(g))) => ui::panel(
+            match data.service.load::<G>(game).await {
+                Ok((table, Some(g))) => G::main_panel(
                     &table,
                     &g,
                     seat,
-                    &Screen::Main,
                     Some(
                         "I could not DM you (are DMs from server members closed?), so here it is.",
                     ),
@@ -358,37 +378,22 @@ async fn hand(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction, g
         }
         return;
     }
-    private(ctx, ci, &ui::panel(&table, &g, seat, &Screen::Main, None)).await;
+    private(ctx, ci, &G::main_panel(&table, &g, seat, None)).await;
 }
 
 /// After a stored move: redraw the clicker's panel with `notice`, then tell everyone else
 /// (table, summaries, DM panels), then let bot seats play as soon as the game waits for them.
-async fn acknowledge(
+pub(super) async fn acknowledge<G: Screens>(
     ctx: &serenity::Context,
     data: &Data,
     ci: &ComponentInteraction,
-    done: &Acted,
+    done: &Acted<G>,
     notice: &str,
 ) {
-    let m = ui::panel(
-        &done.table,
-        &done.game,
-        done.seat,
-        &Screen::Main,
-        Some(notice),
-    );
+    let m = G::main_panel(&done.table, &done.game, done.seat, Some(notice));
     update(ctx, ci, &m).await;
     let from_dm = in_dm(ci).then_some(ci.user.id.get());
-    notify::after_action(
-        &ctx.http,
-        data,
-        &done.table,
-        &done.game,
-        &done.events,
-        &done.phase_before,
-        from_dm,
-    )
-    .await;
+    G::after_action(&ctx.http, data, done, from_dm).await;
     super::bots::drive(&ctx.http, data, done.table.game.id).await;
 }
 
@@ -400,7 +405,7 @@ async fn current_panel(
     screen: &Screen,
     note: &str,
 ) -> MessageSpec {
-    match data.service.load(game).await {
+    match data.service.load::<Game>(game).await {
         Ok((table, Some(g))) => match table.seat_of(user) {
             Some(seat) => ui::panel(&table, &g, seat, screen, Some(note)),
             None => text(note),
@@ -409,34 +414,22 @@ async fn current_panel(
     }
 }
 
-async fn act(
+/// Applies a clicked action, answers the clicker with their panel (with the engine's reason when
+/// refused), then tells everyone else.
+pub(super) async fn act<G: Screens>(
     ctx: &serenity::Context,
     data: &Data,
     ci: &ComponentInteraction,
     game: i64,
     seen: i64,
-    action: Action,
+    action: G::Action,
 ) {
     let user = ci.user.id.get();
-    match data.service.act(game, user, Some(seen), &action).await {
+    match data.service.act::<G>(game, user, Some(seen), &action).await {
         Ok(done) => {
             // The database has it: now tell the player, then everyone else.
-            let names = done.table.names();
-            let farms: Vec<_> = done
-                .game
-                .public_view()
-                .seats
-                .into_iter()
-                .map(|s| s.farm)
-                .collect();
-            let said = crate::render::events::describe_events(
-                data.service.deck(),
-                &done.events,
-                &names,
-                &farms,
-            );
-            let notice = format!("Done. {}", said.first().map(String::as_str).unwrap_or(""));
-            acknowledge(ctx, data, ci, &done, notice.trim()).await;
+            let notice = G::done_note(&done.table, &done.game, &done.events);
+            acknowledge(ctx, data, ci, &done, &notice).await;
         }
         Err(ServiceError::NotSeated) => {
             private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await
@@ -449,7 +442,13 @@ async fn act(
                 }
                 other => user_text(other),
             };
-            let m = current_panel(data, game, user, &Screen::Main, &reason).await;
+            let m = match data.service.load::<G>(game).await {
+                Ok((table, Some(g))) => match table.seat_of(user) {
+                    Some(seat) => G::main_panel(&table, &g, seat, Some(&reason)),
+                    None => text(&reason),
+                },
+                _ => text(&reason),
+            };
             update(ctx, ci, &m).await;
         }
     }
@@ -475,7 +474,7 @@ async fn confirm_plan(
     fingerprint: u64,
 ) {
     let user = ci.user.id.get();
-    let (table, g) = match data.service.load(game).await {
+    let (table, g) = match data.service.load::<Game>(game).await {
         Ok((t, Some(g))) => (t, g),
         Ok((_, None)) => return update(ctx, ci, &text("The game has not started yet.")).await,
         Err(e) => return update(ctx, ci, &text(&user_text(&e))).await,
@@ -514,7 +513,7 @@ async fn confirm_plan(
     }
     match data
         .service
-        .act_plan(game, user, table.game.version, &plan.steps)
+        .act_plan::<Game>(game, user, table.game.version, &plan.steps)
         .await
     {
         Ok(done) => {

@@ -82,7 +82,7 @@ fn names(table: &Table, players: usize) -> Vec<String> {
 }
 
 /// Escapes Discord markdown in a name shown outside a code block.
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         if matches!(
@@ -146,7 +146,7 @@ fn phase_name(game: &Game) -> String {
 }
 
 /// `Year 2 of 4 - Action phase, turn 3 of 6`.
-fn year_phase(game: &Game) -> String {
+pub fn year_phase(game: &Game) -> String {
     if game.is_over() {
         return "Game over".to_string();
     }

@@ -14,7 +14,9 @@ use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
 
 /// Button labels that only navigate.
-pub const NAVIGATION: [&str; 4] = ["Refresh", "Back", "All farms", "Log"];
+pub const NAVIGATION: [&str; 5] = ["Refresh", "Back", "All farms", "Boards", "Log"];
+/// The table message's button that opens a player's private screen, per game.
+pub const OPEN_PANEL: [&str; 2] = ["My hand", "My screen"];
 /// The placeholder of the farm viewer select.
 pub const FARM_VIEWER: &str = "Open one farm large";
 
@@ -115,10 +117,12 @@ fn look_choices(panel: &MessageView) -> Vec<Choice> {
                 label,
                 disabled: false,
                 ..
-            } if label == "All farms" || label == "Log" => out.push(Choice::Button {
-                custom_id: custom_id.clone(),
-                label: label.clone(),
-            }),
+            } if label == "All farms" || label == "Boards" || label == "Log" => {
+                out.push(Choice::Button {
+                    custom_id: custom_id.clone(),
+                    label: label.clone(),
+                })
+            }
             Component::Select {
                 custom_id,
                 placeholder,
@@ -525,14 +529,14 @@ impl Driver {
         }
     }
 
-    /// Opens a fresh panel with "My hand" (ephemeral, or the DM panel).
+    /// Opens a fresh panel with "My hand" / "My screen" (ephemeral, or the DM panel).
     async fn open_hand(&mut self, k: usize) -> Result<(), String> {
         let user = self.players[k].user;
         let table = self
             .fake
             .message(self.table.message)
             .ok_or("the table message is gone")?;
-        let Some(id) = button_id(&table, "My hand") else {
+        let Some(id) = OPEN_PANEL.iter().find_map(|l| button_id(&table, l)) else {
             // The game is over (or not started): nothing to open.
             self.players[k].idle_at = Some(table.edits);
             return Ok(());

@@ -6,25 +6,50 @@ use super::FakeDiscord;
 use super::player::TableRef;
 use super::view::MessageView;
 use crate::discord::Data;
-use crate::games::fields_of_green::{Action, Game, Options, Setup};
+use crate::games::fields_of_green::Game;
+use crate::games::{Engine, TableSetup, key_harvest};
+use crate::host::Hosted;
 use crate::render;
 use crate::store::{Status, Table};
 use serde_json::Value;
 
 /// A game replayed from its stored seed and actions.
-pub struct Replay {
+pub struct Replay<G: Engine = Game> {
     pub table: Table,
     /// The stored game (what the bot saved last).
-    pub stored: Game,
+    pub stored: G,
     /// The replayed game after every action: (version produced, seat, action, game after).
-    pub steps: Vec<(i64, usize, Action, Game)>,
+    pub steps: Vec<(i64, usize, G::Action, G)>,
     /// The game right after the start.
-    pub initial: Game,
+    pub initial: G,
 }
 
-impl Replay {
+/// The final score pad as the bot must show it (in a code block of the final score message and
+/// of the table message), drawn by `render` from the replayed game.
+pub trait ScorePadText: Hosted {
+    fn expected_pad(&self, names: &[String]) -> Option<String>;
+}
+
+impl ScorePadText for Game {
+    fn expected_pad(&self, names: &[String]) -> Option<String> {
+        expected_pad(self, names)
+    }
+}
+
+impl ScorePadText for key_harvest::Game {
+    fn expected_pad(&self, names: &[String]) -> Option<String> {
+        let pad = self.score_pad()?;
+        Some(
+            render::key_harvest_text::score_pad(pad, names)
+                .trim_end_matches('\n')
+                .to_string(),
+        )
+    }
+}
+
+impl<G: Engine> Replay<G> {
     /// The game as it was at `version` (the last step at or before it).
-    pub fn at(&self, version: i64) -> &Game {
+    pub fn at(&self, version: i64) -> &G {
         self.steps
             .iter()
             .rev()
@@ -32,28 +57,32 @@ impl Replay {
             .map_or(&self.initial, |(.., g)| g)
     }
 
-    pub fn last(&self) -> &Game {
+    pub fn last(&self) -> &G {
         self.steps.last().map_or(&self.initial, |(.., g)| g)
     }
 }
 
-/// Replays game `id` from the database.
+/// Replays Fields of Green game `id` from the database.
 pub async fn replay(data: &Data, id: i64) -> Result<Replay, String> {
+    replay_as::<Game>(data, id).await
+}
+
+/// Replays game `id` of game `G` from the database: set up from the stored seed and seats, then
+/// every stored action in order.
+pub async fn replay_as<G: Hosted>(data: &Data, id: i64) -> Result<Replay<G>, String> {
     let (table, stored) = data
         .service
-        .load(id)
+        .load::<G>(id)
         .await
         .map_err(|e| format!("load game {id}: {e}"))?;
     let stored = stored.ok_or_else(|| format!("game {id} never started"))?;
-    let n = table.seats.len();
-    let options = Options {
-        players: n as u8,
-        intro: table.game.options.intro && n <= 4,
-        first_player: 0,
+    let setup = TableSetup {
+        players: table.seats.len(),
+        intro: table.game.options.intro,
+        seed: table.game.seed,
     };
-    let deck = data.service.deck().clone();
-    let (initial, _) = Game::start(deck, Setup::new(options, table.game.seed))
-        .map_err(|e| format!("setup: {e}"))?;
+    let (initial, _) =
+        G::start(G::rules(data.service.library()), &setup).map_err(|e| format!("setup: {e}"))?;
     let actions = data
         .service
         .store()
@@ -63,7 +92,7 @@ pub async fn replay(data: &Data, id: i64) -> Result<Replay, String> {
     let mut game = initial.clone();
     let mut steps = Vec::with_capacity(actions.len());
     for (version, seat, json) in actions {
-        let action: Action =
+        let action: G::Action =
             serde_json::from_str(&json).map_err(|e| format!("action {json}: {e}"))?;
         game.apply(seat, &action).map_err(|e| {
             format!("stored action {json} (seat {seat}, version {version}) does not replay: {e}")
@@ -107,6 +136,15 @@ pub async fn check_final(fake: &FakeDiscord, data: &Data, t: &TableRef) -> Resul
     check_final_with(fake, data, t, true).await
 }
 
+/// [`check_final`] for a table of game `G`.
+pub async fn check_final_as<G: ScorePadText>(
+    fake: &FakeDiscord,
+    data: &Data,
+    t: &TableRef,
+) -> Result<String, String> {
+    check_final_with_as::<G>(fake, data, t, true).await
+}
+
 /// [`check_final`]; with `strict` false (games played under injected faults), a missing final
 /// score message (its post failed; posts are not retried) is accepted, and so is a table
 /// message that does not show the end (its edit failed), but any score pad shown must be the
@@ -117,8 +155,18 @@ pub async fn check_final_with(
     t: &TableRef,
     strict: bool,
 ) -> Result<String, String> {
+    check_final_with_as::<Game>(fake, data, t, strict).await
+}
+
+/// [`check_final_with`] for a table of game `G`.
+pub async fn check_final_with_as<G: ScorePadText>(
+    fake: &FakeDiscord,
+    data: &Data,
+    t: &TableRef,
+    strict: bool,
+) -> Result<String, String> {
     let require_message = strict;
-    let r = replay(data, t.game).await?;
+    let r = replay_as::<G>(data, t.game).await?;
     if r.table.game.status != Status::Ended {
         return Err(format!(
             "game {} has status {:?}",
@@ -134,7 +182,9 @@ pub async fn check_final_with(
     if a != b {
         return Err("the stored game differs from the replay of its own actions".into());
     }
-    let pad = expected_pad(replayed, &r.table.names()).ok_or("no scores after the end")?;
+    let pad = replayed
+        .expected_pad(&r.table.names())
+        .ok_or("no scores after the end")?;
     let fin = fake
         .channel(t.play_channel())
         .into_iter()
@@ -173,16 +223,14 @@ pub async fn check_final_with(
     Ok(pad)
 }
 
-/// The game version a panel was drawn at (from its components' custom_ids `f:<game>:<version>:..`).
+/// The game version a panel was drawn at (from its components' custom_ids
+/// `f:<game>:<version>:..`, or `k:` for Key Harvest).
 pub fn version_of(m: &MessageView, game: i64) -> Option<i64> {
-    let prefix = format!("f:{game}:");
+    let prefixes = [format!("f:{game}:"), format!("k:{game}:")];
     m.components().find_map(|c| {
-        c.custom_id()
-            .strip_prefix(&prefix)?
-            .split(':')
-            .next()?
-            .parse()
-            .ok()
+        let id = c.custom_id();
+        let rest = prefixes.iter().find_map(|p| id.strip_prefix(p.as_str()))?;
+        rest.split(':').next()?.parse().ok()
     })
 }
 
@@ -193,7 +241,16 @@ pub async fn check_acknowledged(
     data: &Data,
     t: &TableRef,
 ) -> Result<usize, String> {
-    let r = replay(data, t.game).await?;
+    check_acknowledged_as::<Game>(fake, data, t).await
+}
+
+/// [`check_acknowledged`] for a table of game `G`.
+pub async fn check_acknowledged_as<G: Hosted>(
+    fake: &FakeDiscord,
+    data: &Data,
+    t: &TableRef,
+) -> Result<usize, String> {
+    let r = replay_as::<G>(data, t.game).await?;
     let acked: Vec<(u64, Value)> = fake.with(|w| {
         let mut v: Vec<(u64, u64, Value)> = w
             .interactions

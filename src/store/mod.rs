@@ -300,9 +300,12 @@ impl Store {
         Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
     }
 
-    /// Opens a table (a lobby) with its host in seat 0.
+    /// Opens a table (a lobby) of the game `kind` (the `game.kind` column) with its host in
+    /// seat 0.
+    #[allow(clippy::too_many_arguments)]
     pub async fn create_table(
         &self,
+        kind: &str,
         guild_id: Option<u64>,
         channel_id: u64,
         host_id: u64,
@@ -313,9 +316,10 @@ impl Store {
         let now = now_ms();
         let mut tx = self.write().await?;
         let id: i64 = sqlx::query(
-            "INSERT INTO game (guild_id, channel_id, host_id, status, options, seed, version, created_at, updated_at)
-             VALUES ($1, $2, $3, 'open', $4, $5, 0, $6, $6) RETURNING id",
+            "INSERT INTO game (kind, guild_id, channel_id, host_id, status, options, seed, version, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, 'open', $5, $6, 0, $7, $7) RETURNING id",
         )
+        .bind(kind)
         .bind(guild_id.map(|g| g as i64))
         .bind(channel_id as i64)
         .bind(host_id as i64)

@@ -7,6 +7,7 @@ use super::{
     DARK_GREEN, GOLD, GREEN, GREY, LIGHT_GREEN, and_list, button, cid, direction_text, farm_block,
     field, fit, mention, names, plural, resources, seat_status, who, year_phase,
 };
+use crate::discord::game::Screens;
 use crate::discord::ids::{Screen, Verb, encode_screen};
 use crate::discord::spec::{
     self, EmbedSpec, MessageSpec, OptionSpec, RowSpec, SelectSpec, Style, limits,
@@ -15,6 +16,7 @@ use crate::games::fields_of_green::effects::Pile;
 use crate::games::fields_of_green::event::Event;
 use crate::games::fields_of_green::view::PublicView;
 use crate::games::fields_of_green::{Game, Phase};
+use crate::host::{AnyGame, Kind};
 use crate::render::{self, GridBounds, coord_label};
 use crate::store::{Status, Table};
 use smol_str::SmolStr;
@@ -38,7 +40,8 @@ pub fn lobby(table: &Table) -> MessageSpec {
     let mut seated: Vec<_> = table.seats.iter().collect();
     seated.sort_by_key(|s| s.seat);
     let n = seated.len();
-    let title = format!("Fields of Green · table #{}", g.id);
+    let kind = Kind::parse(&g.kind).unwrap_or(Kind::FieldsOfGreen);
+    let title = format!("{} · table #{}", kind.name(), g.id);
     if g.status != Status::Open {
         let text = match g.status {
             Status::Active => {
@@ -61,13 +64,14 @@ pub fn lobby(table: &Table) -> MessageSpec {
     }
     let names: Vec<String> = seated.iter().map(|s| s.name.clone()).collect();
     let mut d = format!("Host: <@{}>\n", g.host_id);
+    // Introductory mode is Fields of Green's alone.
+    let intro = match kind {
+        Kind::FieldsOfGreen if g.options.intro => " · **Introductory mode:** on (fixed draws)",
+        Kind::FieldsOfGreen => " · **Introductory mode:** off",
+        _ => "",
+    };
     d.push_str(&format!(
-        "**Seats:** {seats} · **Introductory mode:** {} · **Reminders:** {}\n\n",
-        if g.options.intro {
-            "on (fixed draws)"
-        } else {
-            "off"
-        },
+        "**Seats:** {seats}{intro} · **Reminders:** {}\n\n",
         if g.options.reminder_minutes == 0 {
             "off".to_string()
         } else {
@@ -905,8 +909,9 @@ pub fn dm_reminder(table: &Table, game: &Game, seat: usize) -> MessageSpec {
     m
 }
 
-/// The list of tables for `/fog games`: one line each with its place, state and players.
-pub fn games_list(tables: &[(Table, Option<Game>)]) -> MessageSpec {
+/// The list of tables of both games for `/fog games` and `/kh games`: one line each with its
+/// game, place, state and players.
+pub fn games_list(tables: &[(Table, Option<AnyGame>)]) -> MessageSpec {
     let mut lines = Vec::new();
     for (t, g) in tables {
         let gr = &t.game;
@@ -922,20 +927,25 @@ pub fn games_list(tables: &[(Table, Option<Game>)]) -> MessageSpec {
             (Status::Active, Some(g)) => {
                 let waiting: Vec<String> =
                     g.waiting_for().iter().map(|&s| who(&names, s)).collect();
+                let progress = crate::on_game!(g, g => Screens::progress(g));
                 if waiting.is_empty() {
-                    year_phase(g)
+                    progress
                 } else {
-                    format!("{} · waiting for {}", year_phase(g), and_list(&waiting))
+                    format!("{progress} · waiting for {}", and_list(&waiting))
                 }
             }
             (Status::Active, None) => "in play".to_string(),
-            (Status::Ended, Some(g)) => match g.winners() {
-                Some((w, _)) => {
-                    let w: Vec<String> = w.iter().map(|&s| who(&names, s)).collect();
+            (Status::Ended, Some(g)) => {
+                let w: Vec<String> = crate::on_game!(g, g => Screens::winners(g))
+                    .iter()
+                    .map(|&s| who(&names, s))
+                    .collect();
+                if w.is_empty() {
+                    "ended".to_string()
+                } else {
                     format!("ended · won by {}", and_list(&w))
                 }
-                None => "ended".to_string(),
-            },
+            }
             (Status::Ended, None) => "ended".to_string(),
             (Status::Abandoned, _) => "cancelled".to_string(),
         };
@@ -943,8 +953,9 @@ pub fn games_list(tables: &[(Table, Option<Game>)]) -> MessageSpec {
             Some(t) => format!("<#{t}>"),
             None => format!("<#{}>", gr.channel_id),
         };
+        let game = Kind::parse(&gr.kind).map_or("?", Kind::name);
         lines.push(format!(
-            "**#{}** {place} · {state}\n  {}",
+            "**#{}** {game} · {place} · {state}\n  {}",
             gr.id,
             players.join(", ")
         ));
@@ -963,7 +974,7 @@ pub fn games_list(tables: &[(Table, Option<Game>)]) -> MessageSpec {
         d.push_str(&format!("*…and {} more.*", lines.len() - shown));
     }
     if lines.is_empty() {
-        d = "No tables here yet. Start one with `/fog new`.".to_string();
+        d = "No tables here yet. Start one with `/fog new` (Fields of Green) or `/kh new` (Key Harvest).".to_string();
     }
     let mut m = MessageSpec {
         embeds: vec![EmbedSpec {

@@ -7,6 +7,7 @@ use crate::discord::ids::{ComponentId, Screen, Verb, decode_action, decode_scree
 use crate::discord::spec::{MessageSpec, RowSpec};
 use crate::games::fields_of_green::event::Event;
 use crate::games::fields_of_green::{Action, Game, Options, Phase, sim};
+use crate::host::AnyGame;
 use crate::store::{GameRow, SeatRow, Status, TableOptions};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -320,7 +321,7 @@ fn playout(
     ok(
         "games list",
         &games_list(&[
-            (t.clone(), Some(game.clone())),
+            (t.clone(), Some(AnyGame::FieldsOfGreen(game.clone()))),
             (table(n, 0, Status::Open), None),
         ]),
     );
@@ -938,7 +939,10 @@ fn show_messages() {
         dump("final scores", &final_scores(&t, &game));
         dump(
             "games",
-            &games_list(&[(t.clone(), Some(game.clone())), (open, None)]),
+            &games_list(&[
+                (t.clone(), Some(AnyGame::FieldsOfGreen(game.clone()))),
+                (open, None),
+            ]),
         );
         dump("rules", &rules(Some("harvest")));
         dump("card", &card(game.deck(), "pigs").unwrap());

@@ -1,0 +1,187 @@
+//! `/kh`: Key Harvest's slash commands, beside `/fog` with the same verbs where they make sense.
+//! `games` and `settings` are the shared commands (they list and set for both games), offered
+//! under both groups so a player finds them from whichever game they play.
+
+use crate::discord::commands::{abandon_here, games, open_table, say, settings, table_here, text};
+use crate::discord::game::Screens;
+use crate::discord::router::user_text;
+use crate::discord::{Ctx, Error, notify};
+use crate::games::key_harvest::Game;
+use crate::host::{AnyGame, Kind};
+use crate::store::{BotSeat, Table, TableOptions};
+use poise::serenity_prelude as serenity;
+
+/// The Key Harvest table here, with its game.
+async fn kh_here(
+    ctx: Ctx<'_>,
+) -> Result<Option<(Table, Option<Game>)>, crate::service::ServiceError> {
+    Ok(table_here(ctx, Kind::KeyHarvest)
+        .await?
+        .map(|(t, g)| match g {
+            Some(AnyGame::KeyHarvest(g)) => (t, Some(g)),
+            _ => (t, None),
+        }))
+}
+
+/// Key Harvest: bid for land, place your workers, harvest your fields, at your own pace.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "new", "hand", "board", "status", "rules", "abandon", "games", "settings"
+    ),
+    subcommand_required
+)]
+pub async fn kh(_ctx: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// How well computer players play.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum KhBotStrength {
+    #[name = "easy (random)"]
+    Easy,
+    #[name = "normal (heuristic)"]
+    Normal,
+}
+
+impl KhBotStrength {
+    fn bot(self) -> &'static str {
+        match self {
+            KhBotStrength::Easy => "random",
+            KhBotStrength::Normal => "heuristic",
+        }
+    }
+}
+
+/// Open a Key Harvest table in this channel
+#[poise::command(slash_command, guild_only)]
+async fn new(
+    ctx: Ctx<'_>,
+    #[description = "Number of seats (2-4, default 3)"]
+    #[min = 2]
+    #[max = 4]
+    seats: Option<u8>,
+    #[description = "Computer players to seat now (0-3); people fill the other seats"]
+    #[min = 0]
+    #[max = 3]
+    bots: Option<u8>,
+    #[description = "How well the computer players play (default: normal)"] bot_strength: Option<
+        KhBotStrength,
+    >,
+    #[description = "Minutes before reminding a player who holds the game up (default from config)"]
+    #[min = 5]
+    #[max = 10080]
+    reminder_minutes: Option<u32>,
+    #[description = "Minutes before a bot makes one decision for a player who holds the game up (default: off)"]
+    #[min = 0]
+    #[max = 10080]
+    stand_in_minutes: Option<u32>,
+) -> Result<(), Error> {
+    let bot = bot_strength.unwrap_or(KhBotStrength::Normal).bot();
+    let options = TableOptions {
+        seats: seats.unwrap_or(3),
+        intro: false,
+        reminder_minutes: reminder_minutes.unwrap_or(ctx.data().config.game.reminder_minutes),
+        bots: (0..bots.unwrap_or(0))
+            .map(|k| BotSeat {
+                user_id: u64::from(k) + 1,
+                bot: bot.to_string(),
+            })
+            .collect(),
+        stand_in_minutes: stand_in_minutes.unwrap_or(0),
+    };
+    open_table(ctx, Kind::KeyHarvest, options).await
+}
+
+/// Your private screen: your counters and what you can do now
+#[poise::command(slash_command, guild_only)]
+async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
+    let data = ctx.data();
+    let m = match kh_here(ctx).await {
+        Ok(Some((table, Some(game)))) => match table.seat_of(ctx.author().id.get()) {
+            Some(seat) => {
+                if data
+                    .service
+                    .store()
+                    .prefs(ctx.author().id.get())
+                    .await
+                    .is_ok_and(|p| p.hand_in_dm)
+                    // The DM is a Discord call of its own: say "thinking..." first, as the
+                    // command must be answered within 3 seconds.
+                    && ctx.defer_ephemeral().await.is_ok()
+                    && notify::update_dm_panel(ctx.http(), data, table.game.id, seat, true).await
+                {
+                    text("Your private screen is in your DMs with me.")
+                } else {
+                    Game::main_panel(&table, &game, seat, None)
+                }
+            }
+            None => text("You are not seated in the game here."),
+        },
+        Ok(Some((_, None))) => text("The game here has not started yet."),
+        Ok(None) => text("There is no Key Harvest game in this channel. Open one with /kh new."),
+        Err(e) => text(&user_text(&e)),
+    };
+    say(ctx, &m).await
+}
+
+/// Show a player's country board (everyone's by default)
+#[poise::command(slash_command, guild_only)]
+async fn board(
+    ctx: Ctx<'_>,
+    #[description = "Whose board (all by default)"] player: Option<serenity::User>,
+) -> Result<(), Error> {
+    let m = match kh_here(ctx).await {
+        Ok(Some((table, Some(game)))) => match &player {
+            None => super::boards(&table, &game),
+            Some(u) => match table.seat_of(u.id.get()) {
+                Some(seat) => super::board(&table, &game, seat),
+                None => text("That player is not in the game here."),
+            },
+        },
+        Ok(Some((_, None))) => text("The game here has not started yet."),
+        Ok(None) => text("There is no Key Harvest game in this channel."),
+        Err(e) => text(&user_text(&e)),
+    };
+    say(ctx, &m).await
+}
+
+/// Show where the Key Harvest game in this channel stands
+#[poise::command(slash_command, guild_only)]
+async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
+    let m = match kh_here(ctx).await {
+        Ok(Some((table, Some(game)))) => super::status(&table, &game),
+        Ok(Some((table, None))) => crate::discord::ui::lobby(&table),
+        Ok(None) => text("There is no Key Harvest game in this channel."),
+        Err(e) => text(&user_text(&e)),
+    };
+    say(ctx, &m).await
+}
+
+async fn rule_topics(_ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let p = partial.to_lowercase();
+    let choices = super::rules_topics()
+        .iter()
+        .filter(|t| t.starts_with(&p))
+        .map(|&t| serenity::AutocompleteChoice::from(t))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// The rules of Key Harvest, by topic
+#[poise::command(slash_command)]
+async fn rules(
+    ctx: Ctx<'_>,
+    #[description = "Topic"]
+    #[autocomplete = "rule_topics"]
+    topic: Option<String>,
+) -> Result<(), Error> {
+    say(ctx, &super::rules(topic.as_deref())).await
+}
+
+/// Abandon the Key Harvest game in this channel (host or Manage Server)
+#[poise::command(slash_command, guild_only)]
+async fn abandon(ctx: Ctx<'_>) -> Result<(), Error> {
+    abandon_here(ctx, Kind::KeyHarvest).await
+}

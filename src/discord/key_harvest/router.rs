@@ -1,0 +1,67 @@
+//! Key Harvest's buttons and selects (ids `k:...`): the table's My screen, Boards and Log, the
+//! private screen's pages and builders, and actions. Clicks are checked and applied by the same
+//! shared steps as Fields of Green (`router::hand`, `router::act`): load from the database, check
+//! the clicker's seat and the view's version, apply through the service, answer, then tell
+//! everyone.
+
+use super::ids::{KhId, KhVerb, decode_action, decode_screen};
+use super::{boards, log, panel};
+use crate::discord::Data;
+use crate::discord::router::{act, hand, private, recent_log, text, update, user_text};
+use crate::games::key_harvest::{Event, Game};
+use crate::service::ServiceError;
+use poise::serenity_prelude as serenity;
+use serenity::{ComponentInteraction, ComponentInteractionDataKind};
+
+pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction, id: KhId) {
+    let user = ci.user.id.get();
+    // Select menus carry their meaning in the chosen value.
+    let chosen = match &ci.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
+        _ => None,
+    };
+    let verb = match (&id.verb, chosen) {
+        (KhVerb::Choose, Some(v)) => match decode_action(&v) {
+            Some(a) => KhVerb::Act(a),
+            None => return private(ctx, ci, &text("That choice is not valid.")).await,
+        },
+        (KhVerb::Navigate, Some(v)) => match decode_screen(&v) {
+            Some(s) => KhVerb::Show(s),
+            None => return private(ctx, ci, &text("That choice is not valid.")).await,
+        },
+        (KhVerb::Choose | KhVerb::Navigate, None) => {
+            return private(ctx, ci, &text("Nothing was chosen.")).await;
+        }
+        (v, _) => v.clone(),
+    };
+    match verb {
+        KhVerb::Hand => hand::<Game>(ctx, data, ci, id.game).await,
+        KhVerb::Boards | KhVerb::Log => {
+            let m = match data.service.load::<Game>(id.game).await {
+                Ok((table, Some(game))) if matches!(verb, KhVerb::Boards) => boards(&table, &game),
+                Ok((table, Some(game))) => match recent_log::<Event>(data, &table).await {
+                    Ok(events) => log(&table, &game, &events),
+                    Err(e) => text(&user_text(&e)),
+                },
+                Ok((_, None)) => text("The game has not started yet."),
+                Err(e) => text(&user_text(&e)),
+            };
+            private(ctx, ci, &m).await;
+        }
+        KhVerb::Show(screen) => {
+            let m = match data.service.load::<Game>(id.game).await {
+                Ok((table, Some(game))) => match table.seat_of(user) {
+                    Some(seat) => panel(&table, &game, seat, &screen, None),
+                    None => {
+                        return private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await;
+                    }
+                },
+                Ok((_, None)) => text("The game has not started yet."),
+                Err(e) => text(&user_text(&e)),
+            };
+            update(ctx, ci, &m).await;
+        }
+        KhVerb::Act(action) => act::<Game>(ctx, data, ci, id.game, id.version, action).await,
+        KhVerb::Choose | KhVerb::Navigate => unreachable!("resolved above"),
+    }
+}

@@ -1,0 +1,157 @@
+//! Key Harvest's part of the shared host screens ([`Screens`]): what the table, DM panels,
+//! reminders, the stand-in and bot seats show and say for a Key Harvest table. The messages
+//! themselves are built in this module's siblings from views only (KH 68-70).
+
+use super::ids::{KhId, KhVerb};
+use super::{KhScreen, action_summary, final_scores, panel, table_message};
+use crate::discord::Data;
+use crate::discord::game::Screens;
+use crate::discord::spec::{self, ButtonSpec, MessageSpec, RowSpec, Style, limits};
+use crate::discord::{notify, ui};
+use crate::games::key_harvest::{Game, Prompt};
+use crate::render::key_harvest_text::describe_event;
+use crate::render::{and_list, plural};
+use crate::service::Acted;
+use crate::store::Table;
+use poise::serenity_prelude::Http;
+
+/// What the game waits for from the seat it prompts, as the end of "please ...".
+pub fn decision_text(game: &Game) -> String {
+    match game.prompt() {
+        None => "nothing (the game is over)".to_string(),
+        Some((_, Prompt::StartPlayer)) => "choose who starts".to_string(),
+        Some((_, Prompt::Turn)) => "take your turn".to_string(),
+        Some((_, Prompt::Reposition { worker, .. })) => {
+            format!("put your displaced {} back on your board", worker.name())
+        }
+        Some((_, Prompt::Ability { worker, .. })) => {
+            format!("use (or decline) your {}'s ability", worker.name())
+        }
+        Some((_, Prompt::KeepDrawn { .. })) => {
+            "keep the tile you drew or put it in the fallow area".to_string()
+        }
+        Some((_, Prompt::Event { event, .. })) => {
+            format!(
+                "decide your part of event {} ({})",
+                event.letter(),
+                event.name()
+            )
+        }
+    }
+}
+
+/// A mention of the seat's player, or the bot's name.
+fn mention(table: &Table, seat: usize) -> String {
+    match table.user_of(seat) {
+        Some(u) => format!("<@{u}>"),
+        None => table.names().get(seat).cloned().unwrap_or_default(),
+    }
+}
+
+impl Screens for Game {
+    fn table_message(table: &Table, game: &Self) -> MessageSpec {
+        table_message(table, game)
+    }
+
+    fn main_panel(table: &Table, game: &Self, seat: usize, note: Option<&str>) -> MessageSpec {
+        panel(table, game, seat, &KhScreen::Main, note)
+    }
+
+    fn progress(game: &Self) -> String {
+        let s = game.state();
+        match s.final_turns {
+            Some(_) => format!("Turn {} · final turns", s.turn.number),
+            None => format!("Turn {}", s.turn.number),
+        }
+    }
+
+    fn winners(game: &Self) -> Vec<usize> {
+        game.score_pad()
+            .map(|p| p.winners.iter().map(|&s| usize::from(s)).collect())
+            .unwrap_or_default()
+    }
+
+    /// The clicker's answer names what their action did: the first public sentence of its
+    /// events, as the clicker may see it (their own counters included).
+    fn done_note(
+        table: &Table,
+        game: &Self,
+        events: &[crate::games::key_harvest::Event],
+    ) -> String {
+        let names = table.names();
+        let first = events
+            .iter()
+            .find_map(|e| describe_event(game.board(), e, &names, game.players(), None));
+        format!("Done. {}", first.unwrap_or_default())
+            .trim()
+            .to_string()
+    }
+
+    fn reminder(table: &Table, game: &Self, seats: &[usize]) -> MessageSpec {
+        let who: Vec<String> = seats.iter().map(|&s| mention(table, s)).collect();
+        let content = format!(
+            "{}: please {}. Key Harvest (table #{}, {}) is waiting for you.",
+            and_list(&who),
+            decision_text(game),
+            table.game.id,
+            Self::progress(game)
+        );
+        let mut m = MessageSpec {
+            content,
+            ping: seats.iter().filter_map(|&s| table.user_of(s)).collect(),
+            ..Default::default()
+        };
+        m.content = spec::clip(&m.content, limits::CONTENT);
+        m
+    }
+
+    fn dm_reminder(table: &Table, game: &Self, _seat: usize) -> MessageSpec {
+        let content = format!(
+            "Your Key Harvest game (table #{}, {}) is waiting for you: please {}.\nTap **My screen** here or use <#{}>.",
+            table.game.id,
+            Self::progress(game),
+            decision_text(game),
+            table.game.play_channel()
+        );
+        let mut m = MessageSpec {
+            content,
+            ..Default::default()
+        };
+        let id = KhId::new(table.game.id, table.game.version, KhVerb::Hand);
+        if id.fits() {
+            m.rows.push(RowSpec::Buttons(vec![ButtonSpec {
+                id: id.encode(),
+                label: "My screen".to_string(),
+                style: Style::Primary,
+                disabled: false,
+            }]));
+        }
+        m
+    }
+
+    fn stand_in_note(table: &Table, game: &Self, seat: usize, minutes: u32) -> String {
+        let name = table.names().get(seat).cloned().unwrap_or_default();
+        format!(
+            "⏱ {} held the game up for {}, so a stand-in bot made one decision for them ({}).",
+            ui::esc(&name),
+            plural(minutes, "minute", "minutes"),
+            Self::progress(game)
+        )
+    }
+
+    async fn after_action(http: &Http, data: &Data, done: &Acted<Self>, from_dm: Option<u64>) {
+        let table = &done.table;
+        notify::refresh_table(http, data, table).await;
+        // Turns are short in Key Harvest: every action's public sentences go to the thread
+        // as they happen, so players following along read the game as a story.
+        if let Some(m) = action_summary(table, &done.game, &done.events) {
+            notify::post(http, table, &m).await;
+        }
+        if done.game.is_over() {
+            notify::post(http, table, &final_scores(table, &done.game)).await;
+        }
+        // One seat decides at a time: whenever the decision moved to another seat (or the
+        // game changed under a waiting player's DM panel), redraw the DM panels.
+        notify::redraw_dm_panels(http, data, table, from_dm).await;
+    }
+}

@@ -1,0 +1,340 @@
+//! Whole games of Key Harvest played end to end: the real bot (serenity + poise + SQLite) against
+//! the fake Discord, with scripted players that decide only from what their user sees, by
+//! pressing the buttons and choosing the options their private screen offers. Each game starts
+//! with `/kh new`, players join by button, and the final score pad the channel shows must equal
+//! an engine replay of the stored seed and actions. Every payload is checked against Discord's
+//! limits by the fake, and no task may panic.
+//!
+//! `FARMHAND_TRANSCRIPT=<dir>` writes each game's transcript (HTML) into that folder.
+
+use farmhand::fake_discord::harness::{
+    Bot, TempDb, init_tracing, panics, test_config, watch_panics,
+};
+use farmhand::fake_discord::player::{self, Driver, Player, TableRef};
+use farmhand::fake_discord::view::MessageView;
+use farmhand::fake_discord::{FakeDiscord, verify};
+use farmhand::games::key_harvest as kh;
+use farmhand::store::Status;
+use std::time::Instant;
+
+const NAMES: [&str; 4] = ["alice", "bob", "carol", "dave"];
+
+struct Game {
+    fake: FakeDiscord,
+    bot: Option<Bot>,
+    table: TableRef,
+    driver: Driver,
+    users: Vec<u64>,
+    db: TempDb,
+    tag: String,
+    started: Instant,
+}
+
+/// `/kh new` by the first player (after `/kh settings hand_in_dm:true` for the `dm` seats), the
+/// others join by button, the host starts.
+async fn new_game(tag: &str, players: usize, options: &str, dm: &[usize], seed: u64) -> Game {
+    init_tracing();
+    watch_panics();
+    let started = Instant::now();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let db = TempDb::new(tag);
+    let channel = fake.add_channel("key-harvest");
+    let users: Vec<u64> = NAMES[..players].iter().map(|n| fake.add_user(n)).collect();
+    let bot = Bot::start(&fake, test_config(db.path()))
+        .await
+        .expect("start the bot");
+    for &k in dm {
+        let ix = fake
+            .slash(users[k], channel, "kh settings hand_in_dm:true")
+            .unwrap();
+        let r = fake.reply(&ix).await.unwrap();
+        assert!(r.ephemeral(), "settings reply must be private");
+    }
+    let line = if options.contains("seats:") {
+        format!("kh new {options}")
+    } else {
+        format!("kh new seats:{players} {options}")
+    };
+    let table = player::open_table(&fake, users[0], channel, &line)
+        .await
+        .unwrap();
+    let lobby = fake.message(table.message).unwrap();
+    assert!(
+        lobby.title().starts_with("Key Harvest"),
+        "the lobby names the game: {:?}",
+        lobby.title()
+    );
+    for &u in &users[1..] {
+        let r = player::join(&fake, u, &table).await.unwrap();
+        assert_eq!(r.kind, 7, "Join updates the lobby");
+    }
+    let r = player::start(&fake, users[0], &table).await.unwrap();
+    assert_eq!(r.kind, 7, "Start turns the lobby into the table");
+    let seats: Vec<Player> = users
+        .iter()
+        .zip(NAMES)
+        .map(|(&u, n)| Player::new(u, n))
+        .collect();
+    let driver = Driver::new(&fake, &table, seats, seed);
+    Game {
+        fake,
+        bot: Some(bot),
+        table,
+        driver,
+        users,
+        db,
+        tag: tag.to_string(),
+        started,
+    }
+}
+
+impl Game {
+    fn bot(&self) -> &Bot {
+        self.bot.as_ref().expect("a running bot")
+    }
+
+    /// Plays to the final scores, then runs the end-of-game checks; returns the score pad.
+    async fn finish(&mut self) -> String {
+        let fin = self
+            .driver
+            .play()
+            .await
+            .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
+        assert!(self.fake.settle().await, "the bot did not go quiet");
+        self.check_end(&fin).await
+    }
+
+    async fn check_end(&self, fin: &MessageView) -> String {
+        let data = &self.bot().data;
+        let pad = verify::check_final_as::<kh::Game>(&self.fake, data, &self.table)
+            .await
+            .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
+        let replay = verify::replay_as::<kh::Game>(data, self.table.game)
+            .await
+            .unwrap();
+        assert_eq!(replay.table.game.status, Status::Ended);
+        let acked = verify::check_acknowledged_as::<kh::Game>(&self.fake, data, &self.table)
+            .await
+            .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
+        assert!(
+            acked > 10,
+            "{}: only {acked} acknowledged actions",
+            self.tag
+        );
+        write_transcript(&self.fake, &self.tag);
+        self.fake.assert_clean();
+        assert!(panics().is_empty(), "panics: {:?}", panics());
+        println!(
+            "{}: {} players, {} actions, {:?}, {:.1} s\n{}\n{pad}",
+            self.tag,
+            self.users.len(),
+            replay.steps.len(),
+            self.driver.stats,
+            self.started.elapsed().as_secs_f64(),
+            fin.title()
+        );
+        pad
+    }
+
+    async fn stop(mut self) {
+        if let Some(bot) = self.bot.take() {
+            bot.stop().await.unwrap();
+        }
+        drop(self.db);
+    }
+}
+
+fn write_transcript(fake: &FakeDiscord, tag: &str) {
+    if let Ok(dir) = std::env::var("FARMHAND_TRANSCRIPT") {
+        let path = std::path::Path::new(&dir).join(format!("kh-{tag}.html"));
+        let _ = std::fs::create_dir_all(&dir);
+        farmhand::fake_discord::transcript::write(fake, &format!("Key Harvest · {tag}"), &path)
+            .expect("write the transcript");
+        println!("transcript: {}", path.display());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_whole_game() {
+    let mut g = new_game("two-players", 2, "", &[], 2).await;
+    let pad = g.finish().await;
+    assert!(pad.contains("alice") && pad.contains("bob"), "{pad}");
+    g.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_players_whole_game_one_in_dms() {
+    let mut g = new_game("three-players", 3, "", &[1], 3).await;
+    g.finish().await;
+    assert!(g.driver.players[1].dm_panel, "bob played from his DM panel");
+    g.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_players_whole_game() {
+    let mut g = new_game("four-players", 4, "", &[], 4).await;
+    g.finish().await;
+    g.stop().await;
+}
+
+/// The bot stops and starts again on the same database several times mid-game, once right under
+/// a click: the game goes on from the stored state and nothing acknowledged is lost.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restarts_mid_game_lose_nothing() {
+    let mut g = new_game("restarts", 3, "", &[], 8).await;
+    let fake = g.fake.clone();
+    for (k, at) in [5usize, 40, 90].into_iter().enumerate() {
+        let over = g.driver.play_until(|d| d >= at).await.unwrap();
+        if over {
+            break;
+        }
+        if k == 1 {
+            let under = g.driver.players.iter().find_map(|p| {
+                let panel = fake.message(p.panel?)?;
+                let c = player::decisions(&panel).into_iter().next()?;
+                Some((p.user, panel.id, c))
+            });
+            if let Some((user, panel, c)) = under {
+                c.send(&fake, user, panel).unwrap();
+            }
+        } else {
+            fake.settle().await;
+        }
+        g.bot.take().unwrap().stop().await.unwrap();
+        fake.forgive_unanswered();
+        fake.note(format!(
+            "The bot stops (restart {}) and starts again on the same database.",
+            k + 1
+        ));
+        g.bot = Some(
+            Bot::start(&fake, test_config(g.db.path()))
+                .await
+                .expect("restart the bot"),
+        );
+    }
+    g.finish().await;
+    g.stop().await;
+}
+
+/// One person against two heuristic bots: the bot seats play as soon as the game waits for them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_person_against_two_bots() {
+    let mut g = new_game(
+        "bots",
+        1,
+        "seats:3 bots:2 bot_strength:\"normal (heuristic)\"",
+        &[],
+        21,
+    )
+    .await;
+    let table = g
+        .bot()
+        .data
+        .service
+        .store()
+        .table(g.table.game)
+        .await
+        .unwrap();
+    assert_eq!(table.seats.len(), 3);
+    assert_eq!(table.humans(), 1);
+    let pad = g.finish().await;
+    assert!(pad.contains("Bot 1") && pad.contains("Bot 2"), "{pad}");
+    g.stop().await;
+}
+
+/// Bad input: a user who is not seated, a forged id, an id that is not on the clicked message, an
+/// old panel after the game moved on. Each gets a clear private answer and changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stale_and_forged_buttons_change_nothing() {
+    let mut g = new_game("bad-input", 2, "", &[], 5).await;
+    let fake = g.fake.clone();
+    let table = g.table.clone();
+    let mallory = fake.add_user("mallory");
+    let store = g.bot().data.service.store().clone();
+    let t = fake.message(table.message).unwrap();
+    let screen = t
+        .button("My screen")
+        .expect("a My screen button")
+        .custom_id()
+        .to_string();
+    // Not seated.
+    let r = fake
+        .reply(&fake.click(mallory, table.message, &screen).unwrap())
+        .await
+        .unwrap();
+    assert!(
+        r.ephemeral() && r.content().contains("not seated"),
+        "{:?}",
+        r.content()
+    );
+    let before = store.table(table.game).await.unwrap();
+    // Forged ids: junk after the prefix, and a well-formed action id that is not on the message.
+    for id in [
+        format!("k:{}:{}:zzz", table.game, before.game.version),
+        format!("k:{}:{}:act:end_turn", table.game, before.game.version),
+    ] {
+        let ix = fake
+            .click_unchecked(g.users[0], table.message, &id, None)
+            .unwrap();
+        let r = fake.reply(&ix).await.unwrap();
+        assert!(r.ephemeral(), "{id}: the refusal is private");
+        assert!(!r.content().is_empty(), "{id}: a clear answer");
+    }
+    assert_eq!(store.table(table.game).await.unwrap(), before);
+    // Play a while, then click an old panel's first decision: refused or, if still legal, the
+    // same decision; never a move for someone else.
+    let old: Vec<(u64, u64, player::Choice)> = g
+        .driver
+        .players
+        .iter()
+        .filter_map(|p| {
+            let panel = fake.message(p.panel?)?;
+            let c = player::decisions(&panel).into_iter().next()?;
+            Some((p.user, panel.id, c))
+        })
+        .collect();
+    g.driver.play_until(|d| d >= 30).await.unwrap();
+    fake.settle().await;
+    for (user, panel, c) in old {
+        let Ok(ix) = c.send(&fake, user, panel) else {
+            continue;
+        };
+        let r = fake.reply(&ix).await.unwrap();
+        assert!(r.ephemeral() || r.kind == 7, "{:?}", r.data);
+    }
+    g.finish().await;
+    g.stop().await;
+}
+
+/// `/kh status`, `/kh board`, `/kh rules` and `/fog games` answer within limits, privately, and
+/// the games list names the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_answer_within_limits() {
+    let mut g = new_game("commands", 2, "", &[], 6).await;
+    g.driver.play_until(|d| d >= 10).await.unwrap();
+    g.fake.settle().await;
+    let channel = g.table.channel;
+    for line in [
+        "kh status",
+        "kh board",
+        "kh rules",
+        "kh rules topic:events",
+        "kh hand",
+        "kh games",
+        "fog games",
+    ] {
+        let ix = g.fake.slash(g.users[0], channel, line).unwrap();
+        let r = g.fake.reply(&ix).await.unwrap();
+        assert!(r.ephemeral(), "{line}: private answer");
+        let text = match r.message.and_then(|m| g.fake.message(m)) {
+            Some(m) => m.text(),
+            None => r.content().to_string(),
+        };
+        assert!(!text.trim().is_empty(), "{line}: an answer");
+        if line.ends_with("games") {
+            assert!(text.contains("Key Harvest"), "{line}: {text}");
+        }
+    }
+    g.finish().await;
+    g.stop().await;
+}
