@@ -71,6 +71,9 @@ pub trait Engine: Clone + Debug + Send + Sync + Sized + 'static {
     /// sample drawn with `rng` (at least one per kind of choice) where a choice has too many
     /// fillings to list (Key Harvest's bids and payments).
     fn legal_sample(&self, seat: usize, rng: &mut ChaCha8Rng) -> Vec<Self::Action>;
+    /// True when `action` is among (or fills one of) the legal choices of `seat` now. The shared
+    /// engine harness checks that `apply` refuses every action this says is not listed.
+    fn listed(&self, seat: usize, action: &Self::Action) -> bool;
     fn check_invariants(&self) -> Result<(), String>;
     /// What `seat` may see, as JSON (for checks that nothing hidden leaks).
     fn player_view_json(&self, seat: usize) -> String;
@@ -143,6 +146,9 @@ impl Engine for fields_of_green::Game {
     }
     fn legal_sample(&self, seat: usize, _rng: &mut ChaCha8Rng) -> Vec<Self::Action> {
         self.legal_actions(seat)
+    }
+    fn listed(&self, seat: usize, action: &Self::Action) -> bool {
+        self.legal_actions(seat).contains(action)
     }
     fn check_invariants(&self) -> Result<(), String> {
         fields_of_green::Game::check_invariants(self)
@@ -227,6 +233,9 @@ impl Engine for key_harvest::Game {
             .iter()
             .filter_map(|c| key_harvest::bots::random::fill_choice(c, supply, stock, rng))
             .collect()
+    }
+    fn listed(&self, seat: usize, action: &Self::Action) -> bool {
+        self.lists(seat as key_harvest::Seat, action)
     }
     fn check_invariants(&self) -> Result<(), String> {
         key_harvest::Game::check_invariants(self)

@@ -5,7 +5,7 @@
 //! with counters the seat holds, is accepted by `apply`: one validator decides, and a property
 //! test checks the two agree.
 
-use super::action::TurnAction;
+use super::action::{Action, TurnAction};
 use super::board::{Crop, Space, SpaceSet};
 use super::game::{Frame, Game, GiveAwayOptions, Phase, Prompt, bit, spaces};
 use super::pieces::{Counters, EventTile, Seat, Worker};
@@ -572,5 +572,90 @@ impl Game {
             }
         }
         Ok(())
+    }
+}
+
+impl Game {
+    /// True when `action` fills one of the choices [`Game::legal_actions`] lists for `seat`:
+    /// same kind, and every space, tile, seat, worker and crop it names among the choice's.
+    /// Counter amounts (bids, payments, substitutes) are not compared, as the list leaves them to
+    /// the player. The shared engine harness refuses, through `apply`, every action this says is
+    /// not listed: the one validator and the listing must agree.
+    pub fn lists(&self, seat: Seat, action: &Action) -> bool {
+        let has = |set: SpaceSet, s: Space| s < 64 && set & bit(s) != 0;
+        let all_in =
+            |set: SpaceSet, xs: &[Space]| !xs.is_empty() && xs.iter().all(|&x| has(set, x));
+        self.legal_actions(seat).iter().any(|c| match (c, action) {
+            (Choice::StartPlayer { seats }, Action::ChooseStartPlayer { seat }) => {
+                seats.contains(seat)
+            }
+            (Choice::Harvest { tiles }, Action::Harvest { tiles: t, .. })
+            | (Choice::UnskilledWorker { tiles }, Action::UnskilledWorker { tiles: t })
+            | (Choice::RemoteHarvest { tiles }, Action::RemoteHarvest { tiles: t, .. }) => {
+                all_in(*tiles, t)
+            }
+            (Choice::CasualWorker { tiles }, Action::CasualWorker { tiles: t, .. })
+            | (Choice::NewCrop { tiles }, Action::NewCrop { tiles: t }) => {
+                t.len() <= 2 && all_in(*tiles, t)
+            }
+            (Choice::PlayWorker { worker, spaces }, Action::PlayWorker { worker: w, space }) => {
+                worker == w && has(*spaces, *space)
+            }
+            (Choice::RemoveWorker { spaces }, Action::RemoveWorker { space })
+            | (Choice::Reposition { spaces }, Action::Reposition { space })
+            | (Choice::Vacation { spaces }, Action::Vacation { space })
+            | (Choice::Lawyer { spaces }, Action::Lawyer { worker_at: space }) => {
+                has(*spaces, *space)
+            }
+            (Choice::BuyFromStore { tiles }, Action::BuyFromStore { owner, tile })
+            | (Choice::Bailiff { tiles }, Action::Bailiff { owner, tile, .. }) => {
+                tiles.contains(&(*owner, *tile))
+            }
+            (Choice::SkilledWorker { tiles }, Action::SkilledWorker { owner, tile, .. })
+            | (Choice::Merchant { tiles }, Action::Merchant { owner, tile, .. }) => {
+                tiles.iter().any(|(o, t, _)| o == owner && t == tile)
+            }
+            (Choice::TakeFromRegistry { tiles }, Action::TakeFromRegistry { tile, .. })
+            | (Choice::Apprentice { tiles }, Action::Apprentice { tile, .. })
+            | (Choice::Supervisor { tiles }, Action::Supervisor { tile })
+            | (Choice::Storekeeper { tiles }, Action::Storekeeper { tile, .. })
+            | (Choice::TraderRegistry { tiles }, Action::TraderRegistry { tile, .. })
+            | (Choice::Benefactor { tiles }, Action::Benefactor { tile })
+            | (Choice::BlindSwap { tiles }, Action::BlindSwap { tile })
+            | (Choice::QuickSale { tiles }, Action::QuickSale { tile, .. }) => has(*tiles, *tile),
+            (Choice::EndTurn, Action::EndTurn)
+            | (Choice::Decline, Action::Decline)
+            | (Choice::TraderDraw, Action::TraderDraw)
+            | (Choice::Labourer { .. }, Action::Labourer { .. })
+            | (Choice::KeepDrawn { .. }, Action::KeepDrawn { .. }) => true,
+            (
+                Choice::Exchange { give, take },
+                Action::Exchange {
+                    give: g,
+                    with,
+                    take: t,
+                },
+            ) => has(*give, *g) && take.contains(&(*with, *t)),
+            (Choice::GiveAway { pass, .. }, Action::GiveAway { pass: p, .. }) => match p {
+                Some(x) => has(*pass, *x),
+                None => *pass == 0,
+            },
+            (Choice::GoodHarvest { crops }, Action::GoodHarvest { crop, .. })
+            | (Choice::Windfall { crops, .. }, Action::Windfall { crop }) => crops.contains(crop),
+            (Choice::LuckyDip { registry }, Action::LuckyDip { registry: r, .. }) => match r {
+                Some(x) => has(*registry, *x),
+                None => *registry == 0,
+            },
+            (Choice::RegistrySwap { give, take }, Action::RegistrySwap { give: g, take: t }) => {
+                has(*give, *g) && has(*take, *t)
+            }
+            (Choice::Replace { fallow, .. }, Action::Replace { fallow: f }) => {
+                f.is_none_or(|x| has(*fallow, x))
+            }
+            (Choice::MoveWorker { moves }, Action::MoveWorker { from, to }) => {
+                moves.iter().any(|(f, set)| f == from && has(*set, *to))
+            }
+            _ => false,
+        })
     }
 }
