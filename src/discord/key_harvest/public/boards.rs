@@ -1,0 +1,147 @@
+//! The country boards: every player's board as the phone-width hex drawing (design section 6),
+//! and one board large with its legend and details.
+
+use super::{
+    SOIL, board_drawing, counters_text, field, fit, md_names, names, store_text, text,
+    unplayed_text,
+};
+use crate::discord::spec::{EmbedSpec, MessageSpec};
+use crate::games::key_harvest::Game;
+use crate::games::key_harvest::view::SeatView;
+use crate::render::key_harvest::legend;
+use crate::render::plural;
+use crate::store::Table;
+
+/// `Ann's board · 24 so far`.
+fn board_title(plain: &[String], sv: &SeatView) -> String {
+    let name = crate::render::seat_name(plain, usize::from(sv.seat));
+    crate::discord::spec::clip(
+        &format!("{name}'s board · {} so far", sv.running_score),
+        120,
+    )
+}
+
+/// The lines under a board: counters (KH 70), store with bids, farmhands left.
+fn board_facts(game: &Game, sv: &SeatView) -> String {
+    format!(
+        "**Counters:** {}\n**Store:** {}\n**Farmhands left:** {}",
+        counters_text(sv),
+        store_text(game.board(), sv),
+        unplayed_text(sv)
+    )
+}
+
+/// Every player's country board, one embed each (drawing, workers, groups, score so far without
+/// crop points, counters, store, farmhands left), then the legend. Four boards take about 3,000
+/// characters, well within the 6,000 of a message.
+pub fn boards(table: &Table, game: &Game) -> MessageSpec {
+    let v = game.public_view();
+    let plain = names(table, usize::from(v.players));
+    let board = game.board();
+    let mut embeds: Vec<EmbedSpec> = v
+        .seats
+        .iter()
+        .map(|sv| EmbedSpec {
+            title: board_title(&plain, sv),
+            description: format!(
+                "```\n{}\n```\n{}",
+                board_drawing(board, sv),
+                board_facts(game, sv)
+            ),
+            color: SOIL,
+            ..Default::default()
+        })
+        .collect();
+    embeds.push(EmbedSpec {
+        title: "Legend".to_string(),
+        description: format!(
+            "```\n{}\n```\n\"So far\": workers and groups, without crop points (KH 69). \
+             \"?\": starting counters not yet spent (KH 70).",
+            legend(board)
+        ),
+        color: SOIL,
+        ..Default::default()
+    });
+    let mut m = MessageSpec {
+        embeds,
+        ..Default::default()
+    };
+    fit(&mut m);
+    m
+}
+
+/// One country board large: the drawing with its legend, and every detail of the seat.
+pub fn board(table: &Table, game: &Game, seat: usize) -> MessageSpec {
+    let v = game.public_view();
+    let Some(sv) = v.seats.get(seat) else {
+        return text("There is no such seat in this game.");
+    };
+    let plain = names(table, usize::from(v.players));
+    let md = md_names(table, usize::from(v.players));
+    let b = game.board();
+    let mut e = EmbedSpec {
+        title: board_title(&plain, sv),
+        description: format!(
+            "```\n{}\n```\n```\n{}\n```",
+            board_drawing(b, sv),
+            legend(b)
+        ),
+        color: SOIL,
+        ..Default::default()
+    };
+    e.fields.push(field("Counters", counters_text(sv), true));
+    e.fields.push(field("Store", store_text(b, sv), true));
+    let workers: Vec<String> = sv
+        .workers
+        .iter()
+        .map(|(s, w)| {
+            format!(
+                "{} {} {} ({})",
+                b.reference(*s),
+                w.letter(),
+                w.name(),
+                w.number()
+            )
+        })
+        .collect();
+    e.fields.push(field(
+        "Workers on the board",
+        if workers.is_empty() {
+            "none".to_string()
+        } else {
+            workers.join("\n")
+        },
+        true,
+    ));
+    e.fields
+        .push(field("Farmhands left", unplayed_text(sv), true));
+    let fields = sv.fields.count_ones();
+    let tiles = fields + sv.workers.len() as u32;
+    e.fields.push(field(
+        "Tiles on the board",
+        format!(
+            "{}, {} of them harvested, and {}: {} in all (the \"?\" check on event space 7 \
+             looks for fewer than 7, KH 61)",
+            plural(fields, "field tile", "field tiles"),
+            sv.harvested.count_ones(),
+            plural(sv.workers.len() as u32, "worker", "workers"),
+            tiles
+        ),
+        false,
+    ));
+    e.fields.push(field(
+        "Start pair",
+        format!(
+            "{} drew the {} pair.",
+            md.get(seat).cloned().unwrap_or_default(),
+            crate::discord::ui::esc(&sv.start_pair)
+        ),
+        false,
+    ));
+    let mut m = MessageSpec {
+        embeds: vec![e],
+        ..Default::default()
+    };
+    fit(&mut m);
+    m
+}

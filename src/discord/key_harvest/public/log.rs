@@ -1,0 +1,64 @@
+//! The public log and the summary of each action: render's public sentences (viewer `None`), so
+//! a seat's unrevealed starting counters are never described (KH 69).
+
+use super::{SOIL, fit, fit_lines, md_names, progress};
+use crate::discord::spec::{EmbedSpec, MessageSpec};
+use crate::games::key_harvest::{Event, Game};
+use crate::render::key_harvest_text::describe_event;
+use crate::store::Table;
+
+/// The public sentences of `events`, names escaped for markdown; a new turn in bold.
+fn sentences(table: &Table, game: &Game, events: &[Event]) -> Vec<String> {
+    let players = game.players();
+    let md = md_names(table, usize::from(players));
+    events
+        .iter()
+        .filter_map(|e| {
+            let s = describe_event(game.board(), e, &md, players, None)?;
+            Some(match e {
+                Event::TurnStarted { .. } => format!("**{s}**"),
+                _ => s,
+            })
+        })
+        .collect()
+}
+
+/// The recent public log: one sentence per event, newest last, as many of the newest as fit.
+pub fn log(table: &Table, game: &Game, events: &[Event]) -> MessageSpec {
+    let lines = sentences(table, game, events);
+    let description = if lines.is_empty() {
+        "Nothing has happened yet.".to_string()
+    } else {
+        fit_lines(&lines, 3900, true)
+    };
+    let mut m = MessageSpec {
+        embeds: vec![EmbedSpec {
+            title: format!("Log · table #{} · {}", table.game.id, progress(game)),
+            description,
+            color: SOIL,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    fit(&mut m);
+    m
+}
+
+/// What one accepted action did, as the public sentences of its events, for the game's thread;
+/// `None` when none of them has a public sentence.
+pub fn action_summary(table: &Table, game: &Game, events: &[Event]) -> Option<MessageSpec> {
+    let lines = sentences(table, game, events);
+    if lines.is_empty() {
+        return None;
+    }
+    let mut m = MessageSpec {
+        embeds: vec![EmbedSpec {
+            description: fit_lines(&lines, 3900, false),
+            color: SOIL,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    fit(&mut m);
+    Some(m)
+}

@@ -1,0 +1,263 @@
+//! Key Harvest's public messages: the table message (edited in place after every action), the
+//! country boards, the log, the summary of each action posted to the game's thread, the final
+//! scores and `/kh status`. All of them are made from the public view and the public event
+//! sentences only (KH 68-70): a counter whose crop another player may not know never appears,
+//! and the running score leaves out crop points (KH 69).
+
+mod boards;
+mod log;
+mod table;
+#[cfg(test)]
+mod tests;
+
+pub use boards::{board, boards};
+pub use log::{action_summary, log};
+pub use table::{final_scores, status, table_message};
+
+use super::ids::{KhId, KhVerb};
+use crate::discord::spec::{self, ButtonSpec, EmbedSpec, FieldSpec, MessageSpec, Style, limits};
+use crate::discord::ui::esc;
+use crate::games::key_harvest::view::SeatView;
+use crate::games::key_harvest::{Board, Game, Space};
+use crate::render;
+use crate::render::key_harvest_text;
+use crate::store::Table;
+
+/// Embed colours: wheat for the table, brown for the boards and the log, gold for the end.
+const WHEAT: u32 = 0xD9B44A;
+const SOIL: u32 = 0x7A5230;
+const GOLD: u32 = 0xE0A526;
+const GREY: u32 = 0x8A8F98;
+
+/// Display names by seat, `players` long; a missing or blank name reads `Player N`. Plain text,
+/// for titles and code blocks.
+fn names(table: &Table, players: usize) -> Vec<String> {
+    let given = table.names();
+    (0..players).map(|s| render::seat_name(&given, s)).collect()
+}
+
+/// [`names`] escaped for markdown text (sentences and lines outside code blocks).
+fn md_names(table: &Table, players: usize) -> Vec<String> {
+    names(table, players).iter().map(|n| esc(n)).collect()
+}
+
+/// A mention of the seat's player (in an embed it shows the name and never pings), or the bot's
+/// escaped name.
+fn mention(table: &Table, md: &[String], seat: usize) -> String {
+    match table.user_of(seat) {
+        Some(u) => format!("<@{u}>"),
+        None => md.get(seat).cloned().unwrap_or_default(),
+    }
+}
+
+/// A button of this table at its current version; `None` if its id would not fit (never seen).
+fn button(table: &Table, verb: KhVerb, label: &str, style: Style) -> Option<ButtonSpec> {
+    let id = KhId::new(table.game.id, table.game.version, verb);
+    id.fits().then(|| ButtonSpec {
+        id: id.encode(),
+        label: spec::clip(label, limits::BUTTON_LABEL),
+        style,
+        disabled: false,
+    })
+}
+
+/// A field tile outside a board with its reference and crop: `B5 vegetables`.
+fn tile(board: &Board, s: Space) -> String {
+    format!("{} {}", board.reference(s), board.crop(s).name())
+}
+
+/// A seat's store: `B5 vegetables (bid 2 hops); C7 hops (bid 1 wine)`, or `empty`. Bids are
+/// public (KH 68).
+fn store_text(board: &Board, sv: &SeatView) -> String {
+    if sv.store.is_empty() {
+        return "empty".to_string();
+    }
+    sv.store
+        .iter()
+        .map(|st| format!("{} (bid {})", tile(board, st.tile), st.bid))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A seat's counters as everyone sees them (KH 70): `7 · 2 hops, 1 wine, 4 ?`. The crops of
+/// unrevealed starting counters are never named.
+fn counters_text(sv: &SeatView) -> String {
+    let total = sv.total();
+    if total == 0 {
+        return "none".to_string();
+    }
+    let mut parts = Vec::new();
+    if !sv.known.is_empty() {
+        parts.push(sv.known.to_string());
+    }
+    if sv.unknown > 0 {
+        parts.push(format!("{} ?", sv.unknown));
+    }
+    format!("{total} · {}", parts.join(", "))
+}
+
+/// The farmhands still beside a seat's board: `apprentice 1, casual worker 1`, or `none`.
+fn unplayed_text(sv: &SeatView) -> String {
+    if sv.unplayed.is_empty() {
+        return "none".to_string();
+    }
+    sv.unplayed
+        .iter()
+        .map(|w| format!("{} {}", w.name(), w.number()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A seat's country board in the phone-width drawing (design section 6) with its workers,
+/// groups and score so far, without the name line (names stay outside code blocks).
+fn board_drawing(board: &Board, sv: &SeatView) -> String {
+    let text = key_harvest_text::seat_board(board, sv, "");
+    let mut lines = text.lines();
+    lines.next();
+    lines.collect::<Vec<_>>().join("\n")
+}
+
+/// The score pad exactly as `render` draws it for the table's names, trailing newlines trimmed;
+/// `None` before the end.
+fn pad_text(table: &Table, game: &Game) -> Option<String> {
+    let pad = game.score_pad()?;
+    let mut names = table.names();
+    // The pad indexes names by seat; a table short of names (never seen) still draws.
+    let players = usize::from(game.players());
+    while names.len() < players {
+        names.push(render::seat_name(&[], names.len()));
+    }
+    Some(
+        key_harvest_text::score_pad(pad, &names)
+            .trim_end_matches('\n')
+            .to_string(),
+    )
+}
+
+/// `Turn 12`, `Turn 12 · final turns`, `Setting up`, `Game over`.
+fn progress(game: &Game) -> String {
+    let v = game.state();
+    if game.is_over() {
+        "Game over".to_string()
+    } else if v.turn.number == 0 {
+        "Setting up".to_string()
+    } else if v.end_triggered {
+        format!("Turn {} · final turns", v.turn.number)
+    } else {
+        format!("Turn {}", v.turn.number)
+    }
+}
+
+/// As many whole lines as fit in `max` characters, the newest (last) kept when `newest`, else
+/// the first; a note in italics says how many were left out.
+fn fit_lines(lines: &[String], max: usize, newest: bool) -> String {
+    let count = |s: &str| s.chars().count();
+    let mut kept: Vec<&String> = Vec::new();
+    let mut size = 0;
+    let order: Box<dyn Iterator<Item = &String>> = if newest {
+        Box::new(lines.iter().rev())
+    } else {
+        Box::new(lines.iter())
+    };
+    for l in order {
+        // Room for the note about the lines left out.
+        if size + count(l) + 1 + 40 > max {
+            break;
+        }
+        size += count(l) + 1;
+        kept.push(l);
+    }
+    if newest {
+        kept.reverse();
+    }
+    let body = kept
+        .iter()
+        .map(|l| l.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let left = lines.len() - kept.len();
+    match (left, newest) {
+        (0, _) => body,
+        (n, true) => format!("*{n} earlier lines not shown.*\n{body}"),
+        (n, false) => format!("{body}\n*…and {n} more.*"),
+    }
+}
+
+/// Clips markdown to `max` characters, closing a code block the cut left open.
+fn clip_md(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(max.saturating_sub(6)).collect();
+    if out.matches("```").count() % 2 == 1 {
+        out.push_str("\n```");
+    }
+    out.push('…');
+    out
+}
+
+fn embed_size(e: &EmbedSpec) -> usize {
+    e.title.chars().count()
+        + e.description.chars().count()
+        + e.footer.as_deref().map_or(0, |f| f.chars().count())
+        + e.fields
+            .iter()
+            .map(|f| f.name.chars().count() + f.value.chars().count())
+            .sum::<usize>()
+}
+
+/// Makes a message fit Discord's limits whatever its parts hold: a safety net under the budgets
+/// the builders keep (each part clipped, trailing fields then trailing embeds dropped for the
+/// 6000 total).
+fn fit(m: &mut MessageSpec) {
+    m.content = spec::clip(&m.content, limits::CONTENT);
+    m.embeds.truncate(limits::EMBEDS);
+    for e in &mut m.embeds {
+        e.title = spec::clip(&e.title, limits::TITLE);
+        e.description = clip_md(&e.description, limits::DESCRIPTION);
+        e.fields.truncate(limits::FIELDS);
+        for f in &mut e.fields {
+            f.name = spec::clip(&f.name, limits::FIELD_NAME);
+            if f.name.is_empty() {
+                f.name = "-".to_string();
+            }
+            f.value = clip_md(&f.value, limits::FIELD_VALUE);
+            if f.value.is_empty() {
+                f.value = "-".to_string();
+            }
+        }
+        if let Some(footer) = &mut e.footer {
+            *footer = spec::clip(footer, limits::FOOTER);
+        }
+        while embed_size(e) > limits::EMBED_TOTAL && !e.fields.is_empty() {
+            e.fields.pop();
+        }
+        let over = embed_size(e).saturating_sub(limits::EMBED_TOTAL);
+        if over > 0 {
+            let keep = e.description.chars().count().saturating_sub(over + 8);
+            e.description = clip_md(&e.description, keep);
+        }
+    }
+    while m.embeds.len() > 1 && m.embeds.iter().map(embed_size).sum::<usize>() > limits::EMBED_TOTAL
+    {
+        m.embeds.pop();
+    }
+}
+
+fn field(name: impl Into<String>, value: impl Into<String>, inline: bool) -> FieldSpec {
+    FieldSpec {
+        name: name.into(),
+        value: value.into(),
+        inline,
+    }
+}
+
+/// A short answer with no embed.
+fn text(content: &str) -> MessageSpec {
+    let mut m = MessageSpec {
+        content: content.to_string(),
+        ..Default::default()
+    };
+    fit(&mut m);
+    m
+}

@@ -1,0 +1,547 @@
+//! Tests of Key Harvest's public messages: in seeded playouts of 2, 3 and 4 players every message
+//! passes Discord's limits at every step, no public message depends on the crops of unrevealed
+//! starting counters (KH 69-70), and the end shows exactly the score pad `render` draws.
+
+use super::*;
+use crate::discord::spec::{MessageSpec, RowSpec};
+use crate::games::Engine;
+use crate::games::key_harvest::bots;
+use crate::games::key_harvest::game::spaces;
+use crate::games::key_harvest::{Counters, Event, Options};
+use crate::store::{GameRow, SeatRow, Status, TableOptions};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Names that stress the layout: long, markdown, emoji, CJK, a mention.
+const NAMES: [&str; 4] = [
+    "Ann",
+    "Bartholomew Featherstonehaugh-Smythe the Third of Lower Wallop",
+    "Zoë 🌾 *bold* _it_",
+    "Eve`s <@everyone>",
+];
+
+/// A table of `players` seats; seat 2 (when there is one) is a bot seat.
+fn table(players: usize, version: i64, status: Status) -> Table {
+    Table {
+        game: GameRow {
+            id: 4_294_967_296,
+            kind: "key_harvest".to_string(),
+            guild_id: Some(111),
+            channel_id: 222,
+            thread_id: Some(223),
+            table_message_id: Some(333),
+            host_id: 1000,
+            status,
+            options: TableOptions {
+                seats: players as u8,
+                intro: false,
+                reminder_minutes: 90,
+                bots: Vec::new(),
+                stand_in_minutes: 60,
+            },
+            seed: 7,
+            version,
+            snapshot: None,
+            waiting_since: None,
+            reminders_sent: 0,
+            stand_in_note: Some("⏱ Ann held the game up for 1 hour.".to_string()),
+            created_at: 0,
+            updated_at: 0,
+        },
+        seats: (0..players)
+            .map(|s| SeatRow {
+                seat: s,
+                user_id: if s == 2 { 1 } else { 1000 + s as u64 },
+                name: NAMES[s].to_string(),
+            })
+            .collect(),
+    }
+}
+
+fn ok(what: &str, m: &MessageSpec) {
+    if let Err(e) = spec::check(m) {
+        panic!("{what}: {e}\n{m:#?}");
+    }
+}
+
+/// All the text of a message, for searching.
+fn all_text(m: &MessageSpec) -> String {
+    let mut s = m.content.clone();
+    for e in &m.embeds {
+        s.push_str(&e.title);
+        s.push('\n');
+        s.push_str(&e.description);
+        for f in &e.fields {
+            s.push_str(&f.name);
+            s.push_str(&f.value);
+        }
+        s.push_str(e.footer.as_deref().unwrap_or(""));
+    }
+    for r in &m.rows {
+        if let RowSpec::Buttons(bs) = r {
+            bs.iter().for_each(|b| s.push_str(&b.label));
+        }
+    }
+    s
+}
+
+fn labels(m: &MessageSpec) -> Vec<String> {
+    m.rows
+        .iter()
+        .flat_map(|r| match r {
+            RowSpec::Buttons(bs) => bs.iter().map(|b| b.label.clone()).collect(),
+            RowSpec::Select(_) => Vec::new(),
+        })
+        .collect()
+}
+
+/// The first code block of the first embed, as the fake Discord's checker reads it.
+fn code_block(m: &MessageSpec) -> Option<String> {
+    let d = &m.embeds.first()?.description;
+    let start = d.find("```")? + 3;
+    let rest = &d[start..];
+    let rest = rest.strip_prefix('\n').unwrap_or(rest);
+    let end = rest.find("```")?;
+    Some(rest[..end].trim_end_matches('\n').to_string())
+}
+
+/// Counters with the same total as `c`, but a different split over the crops (None when every
+/// rotation gives the same split).
+fn other_split(c: Counters) -> Option<Counters> {
+    (1..5).find_map(|k| {
+        let mut out = Counters::ZERO;
+        for i in 0..5 {
+            out.0[(i + k) % 5] = c.0[i];
+        }
+        (out != c).then_some(out)
+    })
+}
+
+/// The game with every seat's unrevealed starting counters (KH 70) given other crops; `None`
+/// when no seat has any.
+fn scrambled(game: &Game) -> Option<Game> {
+    let mut g = game.clone();
+    let mut changed = false;
+    for p in &mut g.s.players {
+        if let Some(new) = other_split(p.hidden) {
+            p.supply.sub(&p.hidden);
+            p.supply.add(&new);
+            p.hidden = new;
+            changed = true;
+        }
+    }
+    changed.then_some(g)
+}
+
+/// The events with every hidden starting counter given other crops.
+fn scrambled_events(events: &[Event], players: u8) -> Vec<Event> {
+    events
+        .iter()
+        .map(|e| match e {
+            Event::StartingCounters { seat, counters } if players > 2 => Event::StartingCounters {
+                seat: *seat,
+                counters: other_split(*counters).unwrap_or(*counters),
+            },
+            other => other.clone(),
+        })
+        .collect()
+}
+
+/// Every public message of this state.
+fn public_messages(t: &Table, game: &Game, log_events: &[Event]) -> Vec<(String, MessageSpec)> {
+    let mut v = vec![
+        ("table message".to_string(), table_message(t, game)),
+        ("status".to_string(), status(t, game)),
+        ("boards".to_string(), boards(t, game)),
+        ("log".to_string(), log(t, game, log_events)),
+        ("final scores".to_string(), final_scores(t, game)),
+    ];
+    for s in 0..usize::from(game.players()) {
+        v.push((format!("board {s}"), board(t, game, s)));
+    }
+    v
+}
+
+/// Checks every public message of the state: limits, and that none changes when the hidden
+/// starting counters are given other crops (so none shows them).
+fn check_public(t: &Table, game: &Game, events: &[Event], last: &[Event]) -> bool {
+    let tail = &events[events.len().saturating_sub(300)..];
+    let messages = public_messages(t, game, tail);
+    for (what, m) in &messages {
+        ok(what, m);
+    }
+    if let Some(m) = action_summary(t, game, last) {
+        ok("action summary", &m);
+    }
+    let players = game.players();
+    let other_events = scrambled_events(tail, players);
+    let other_last = scrambled_events(last, players);
+    assert_eq!(
+        action_summary(t, game, last),
+        action_summary(t, game, &other_last),
+        "the action summary shows a hidden starting counter"
+    );
+    assert_eq!(
+        log(t, game, tail),
+        log(t, game, &other_events),
+        "the log shows a hidden starting counter"
+    );
+    let Some(other) = scrambled(game) else {
+        return false;
+    };
+    assert_eq!(
+        game.public_view(),
+        other.public_view(),
+        "the scramble is unseen"
+    );
+    assert_ne!(
+        game.state()
+            .players
+            .iter()
+            .map(|p| p.supply)
+            .collect::<Vec<_>>(),
+        other
+            .state()
+            .players
+            .iter()
+            .map(|p| p.supply)
+            .collect::<Vec<_>>()
+    );
+    for ((what, m), (_, o)) in messages.iter().zip(public_messages(t, &other, tail)) {
+        assert_eq!(m, &o, "{what} depends on hidden starting counters");
+    }
+    true
+}
+
+/// A seeded game: seats alternate between the heuristic bot and a random pick among the engine's
+/// legal sample (`random::fill_choice`), checking every public message at every step. Returns
+/// the steps played and how many states had hidden counters to scramble.
+fn playout(players: u8, seed: u64) -> (usize, usize) {
+    let (mut game, setup) = Game::new(Board::standard(), &Options { players }, seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let n = usize::from(players);
+    let mut events = setup.clone();
+    let mut last = setup;
+    let mut step = 0;
+    let mut hidden_states = 0;
+    while let Some(seat) = game.to_move() {
+        let t = table(n, step as i64 + 1, Status::Active);
+        if check_public(&t, &game, &events, &last) {
+            hidden_states += 1;
+        }
+        let action = if (usize::from(seat) + step / 50) % 2 == 0 {
+            let view = game.player_view(seat);
+            bots::by_name("heuristic")
+                .unwrap()
+                .decide(game.board(), &view, &mut rng)
+        } else {
+            let sample = Engine::legal_sample(&game, usize::from(seat), &mut rng);
+            assert!(!sample.is_empty(), "a decision with no legal action");
+            sample[rng.random_range(0..sample.len())].clone()
+        };
+        last = game.apply(seat, &action).expect("a legal action");
+        events.extend(last.iter().cloned());
+        step += 1;
+        assert!(step < 20_000, "game {seed} does not end");
+    }
+    assert!(game.is_over());
+    let t = table(n, step as i64 + 1, Status::Ended);
+    check_public(&t, &game, &events, &last);
+    check_the_end(&t, &game);
+    let v = game.public_view();
+    eprintln!(
+        "{players}p seed {seed}: {step} steps, {hidden_states} states with hidden counters, \
+         {} events placed, tenth event: {}",
+        v.track.len(),
+        v.end_triggered
+    );
+    (step, hidden_states)
+}
+
+/// The final table message and the final scores show exactly the pad `render` draws.
+fn check_the_end(t: &Table, game: &Game) {
+    let pad = key_harvest_text::score_pad(game.score_pad().unwrap(), &t.names())
+        .trim_end_matches('\n')
+        .to_string();
+    let m = table_message(t, game);
+    ok("final table message", &m);
+    assert!(
+        m.embeds[0].title.ends_with("Final scores"),
+        "{}",
+        m.embeds[0].title
+    );
+    assert!(m.embeds[0].title.contains(&format!("table #{}", t.game.id)));
+    assert_eq!(code_block(&m).as_deref(), Some(pad.as_str()));
+    let l = labels(&m);
+    assert!(!l.contains(&"My screen".to_string()), "{l:?}");
+    assert!(l.contains(&"Boards".to_string()) && l.contains(&"Log".to_string()));
+    let f = final_scores(t, game);
+    ok("final scores", &f);
+    assert!(f.embeds[0].title.starts_with("Final scores"));
+    assert_eq!(code_block(&f).as_deref(), Some(pad.as_str()));
+    let text = all_text(&f);
+    assert!(text.contains("🏆"), "{text}");
+    // Who won is said outside the code block too.
+    let after = &f.embeds[0].description[f.embeds[0].description.rfind("```").unwrap()..];
+    let winner = &md_names(t, usize::from(game.players()))
+        [usize::from(game.score_pad().unwrap().winners[0])];
+    assert!(after.contains(winner.as_str()), "{after}");
+    // Every supply is shown at the end (KH 70).
+    let v = game.public_view();
+    assert!(v.seats.iter().all(|s| s.unknown == 0));
+}
+
+#[test]
+fn two_player_playouts_stay_within_limits_and_show_the_pad() {
+    for seed in [1, 2, 7, 8] {
+        let (steps, _) = playout(2, seed);
+        assert!(steps > 20);
+    }
+}
+
+#[test]
+fn three_player_playouts_stay_within_limits_and_hide_starting_counters() {
+    for seed in [3, 4, 9, 10] {
+        let (steps, hidden) = playout(3, seed);
+        assert!(steps > 20);
+        assert!(hidden > 0, "the scramble check ran");
+    }
+}
+
+#[test]
+fn four_player_playouts_stay_within_limits_and_hide_starting_counters() {
+    for seed in [5, 6, 11, 12] {
+        let (steps, hidden) = playout(4, seed);
+        assert!(steps > 20);
+        assert!(hidden > 0, "the scramble check ran");
+    }
+}
+
+/// A 4-player game some way in, with tiles in stores, fallow tiles and events on the track.
+fn mid_game(seed: u64) -> Option<Game> {
+    let (mut game, _) = Game::new(Board::standard(), &Options { players: 4 }, seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    while let Some(seat) = game.to_move() {
+        let v = game.public_view();
+        let stores = v.seats.iter().filter(|s| !s.store.is_empty()).count();
+        if v.track.len() >= 3 && stores >= 2 && v.fallow != 0 && v.registry != 0 {
+            return Some(game);
+        }
+        let view = game.player_view(seat);
+        let a = bots::by_name("heuristic")
+            .unwrap()
+            .decide(game.board(), &view, &mut rng);
+        game.apply(seat, &a).unwrap();
+    }
+    None
+}
+
+#[test]
+fn the_table_message_shows_every_listed_fact() {
+    let game = (1..40)
+        .find_map(mid_game)
+        .expect("a game with stores, fallow tiles and events");
+    let t = table(4, 9, Status::Active);
+    let m = table_message(&t, &game);
+    ok("table message", &m);
+    let text = all_text(&m);
+    let v = game.public_view();
+    let b = game.board();
+    assert!(m.embeds[0].title.starts_with("Key Harvest"));
+    assert!(m.embeds[0].title.contains("table #4294967296"));
+    assert_eq!(labels(&m), ["My screen", "Boards", "Log"]);
+    assert_eq!(m.rows.len(), 1);
+    // The registry: every tile's reference with its crop.
+    for s in spaces(v.registry) {
+        assert!(
+            text.contains(&format!("{} {}", b.reference(s), b.crop(s).name())),
+            "registry tile {}",
+            b.reference(s)
+        );
+    }
+    // The stores with their bids.
+    for sv in &v.seats {
+        for st in &sv.store {
+            assert!(
+                text.contains(&format!(
+                    "{} {} (bid {})",
+                    b.reference(st.tile),
+                    b.crop(st.tile).name(),
+                    st.bid
+                )),
+                "store tile {}",
+                b.reference(st.tile)
+            );
+        }
+        // The counter count, the crops of unspent starting counters as "?".
+        assert!(text.contains(&format!("**Counters:** {} · ", sv.total())));
+        if sv.unknown > 0 {
+            assert!(text.contains(&format!("{} ?", sv.unknown)));
+        }
+        assert!(text.contains(&format!("{} so far", sv.running_score)));
+        for w in &sv.unplayed {
+            assert!(text.contains(w.name()));
+        }
+    }
+    // The event track: every event placed, by letter and name, and its space.
+    for (i, e) in v.track.iter().enumerate() {
+        let space = if i == 6 {
+            "7?".to_string()
+        } else {
+            (i + 1).to_string()
+        };
+        assert!(
+            text.contains(&format!("{space} {} {}", e.letter(), e.name())),
+            "event {}",
+            e.name()
+        );
+    }
+    assert!(text.contains(&format!("**Events ({}/10):**", v.track.len())));
+    for w in &v.town {
+        assert!(text.contains(&format!("{} {} {}", w.letter(), w.name(), w.number())));
+    }
+    assert!(text.contains(&format!("**Stock:** {}", v.stock)));
+    assert!(text.contains(&format!("{} field tiles", v.bag_fields)) || v.bag_fields == 1);
+    assert!(text.contains(&format!("**Fallow ({}):**", v.fallow.count_ones())));
+    for s in spaces(v.fallow) {
+        assert!(text.contains(&b.reference(s)));
+    }
+    // Whose turn, and the decision the game waits for.
+    assert!(text.contains(&format!("**Turn {}:**", v.turn)));
+    let decision = crate::discord::key_harvest::screens::decision_text(&game);
+    assert!(text.contains(&format!("please {decision}")), "{text}");
+    let (seat, _) = v.prompt.clone().unwrap();
+    match t.user_of(usize::from(seat)) {
+        Some(u) => assert!(text.contains(&format!("<@{u}>"))),
+        None => assert!(text.contains(&md_names(&t, 4)[usize::from(seat)])),
+    }
+    // No mention pings: the table message pings nobody.
+    assert!(m.ping.is_empty());
+    // Names with markdown are escaped outside the board drawing.
+    assert!(!m.embeds[0].description.contains("<@everyone>"));
+}
+
+#[test]
+fn an_abandoned_or_open_table_has_no_my_screen() {
+    let game = mid_game(1).unwrap();
+    let m = table_message(&table(4, 3, Status::Abandoned), &game);
+    ok("abandoned", &m);
+    assert!(m.embeds[0].title.ends_with("abandoned"));
+    assert_eq!(labels(&m), ["Boards", "Log"]);
+    let lobby = table_message(&table(4, 0, Status::Open), &game);
+    ok("lobby", &lobby);
+    assert!(!labels(&lobby).contains(&"My screen".to_string()));
+}
+
+#[test]
+fn boards_draw_every_board_and_one_board_large() {
+    let game = mid_game(2).unwrap();
+    let t = table(4, 5, Status::Active);
+    let m = boards(&t, &game);
+    ok("boards", &m);
+    assert_eq!(m.embeds.len(), 5, "four boards and the legend");
+    let v = game.public_view();
+    for (sv, e) in v.seats.iter().zip(&m.embeds) {
+        let drawing = board_drawing(game.board(), sv);
+        assert!(e.description.contains(&drawing));
+        assert!(drawing.lines().nth(1).unwrap().starts_with("A "));
+        assert!(drawing.contains("Score so far"));
+        assert!(e.title.contains(&format!("{} so far", sv.running_score)));
+    }
+    for s in 0..4 {
+        let one = board(&t, &game, s);
+        ok("board", &one);
+        assert!(
+            all_text(&one).contains("unharvested field"),
+            "with its legend"
+        );
+    }
+    assert!(board(&t, &game, 9).content.contains("no such seat"));
+}
+
+#[test]
+fn the_log_keeps_the_newest_lines_and_summaries_skip_silence() {
+    let (game, setup) = Game::new(Board::standard(), &Options { players: 3 }, 11).unwrap();
+    let t = table(3, 1, Status::Active);
+    assert!(all_text(&log(&t, &game, &[])).contains("Nothing has happened"));
+    let many: Vec<Event> = (0..400)
+        .map(|k| Event::TurnStarted {
+            seat: (k % 3) as u8,
+            turn: k,
+        })
+        .collect();
+    let m = log(&t, &game, &many);
+    ok("long log", &m);
+    let text = all_text(&m);
+    assert!(text.contains("Turn 399"));
+    assert!(!text.contains("Turn 0:"));
+    assert!(text.contains("earlier lines not shown"));
+    // The setup's hidden starting counters are not told; an action with only hidden events says
+    // nothing.
+    let hidden: Vec<Event> = setup
+        .iter()
+        .filter(|e| matches!(e, Event::StartingCounters { .. }))
+        .cloned()
+        .collect();
+    assert!(!hidden.is_empty());
+    assert_eq!(action_summary(&t, &game, &hidden), None);
+    let s = action_summary(&t, &game, &setup).unwrap();
+    ok("setup summary", &s);
+    assert!(!all_text(&s).contains("starts with"));
+}
+
+#[test]
+fn scores_before_the_end_say_so() {
+    let game = mid_game(3).unwrap();
+    let t = table(4, 5, Status::Active);
+    let m = final_scores(&t, &game);
+    ok("scores so far", &m);
+    assert!(!m.embeds[0].title.starts_with("Final scores"));
+    assert!(code_block(&m).is_none());
+    let s = status(&t, &game);
+    ok("status", &s);
+    assert!(all_text(&s).contains("Starting counters (the pool)"));
+    assert!(s.rows.is_empty());
+}
+
+/// Prints the messages of one game for a look by eye: `cargo test --lib show_kh_public --
+/// --ignored --nocapture`.
+#[test]
+#[ignore]
+fn show_kh_public() {
+    fn dump(title: &str, m: &MessageSpec) {
+        eprintln!("===== {title}");
+        eprintln!("{}", m.content);
+        for e in &m.embeds {
+            eprintln!("--- {}\n{}", e.title, e.description);
+            for f in &e.fields {
+                eprintln!("[{}]\n{}", f.name, f.value);
+            }
+            if let Some(f) = &e.footer {
+                eprintln!("(footer) {f}");
+            }
+        }
+        eprintln!("buttons: {:?}", labels(m));
+    }
+    let game = mid_game(1).unwrap();
+    let t = table(4, 9, Status::Active);
+    dump("table", &table_message(&t, &game));
+    dump("boards", &boards(&t, &game));
+    dump("board 1", &board(&t, &game, 1));
+    let (mut g, mut events) = Game::new(Board::standard(), &Options { players: 3 }, 5).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut last = Vec::new();
+    while let Some(seat) = g.to_move() {
+        let view = g.player_view(seat);
+        let a = bots::by_name("heuristic")
+            .unwrap()
+            .decide(g.board(), &view, &mut rng);
+        last = g.apply(seat, &a).unwrap();
+        events.extend(last.iter().cloned());
+    }
+    let t = table(3, 99, Status::Ended);
+    dump("last action", &action_summary(&t, &g, &last).unwrap());
+    dump("log", &log(&t, &g, &events));
+    dump("final table", &table_message(&t, &g));
+    dump("final scores", &final_scores(&t, &g));
+}
