@@ -543,7 +543,7 @@ pub fn render(fake: &FakeDiscord, title: &str) -> String {
     );
     let _ = write!(
         html,
-        "<header><h1>{}</h1><div class=\"sub\">A game of Fields of Green with Farmhand, played against a fake Discord. First column: the channel and the game's thread (each message in its last version). Other columns: what each player saw privately (ephemeral replies and DMs, every version), after each of their clicks.</div></header>",
+        "<header><h1>{}</h1><div class=\"sub\">A game with Farmhand, played against a fake Discord. First column: the channel and the game's thread (each message in its last version). Other columns: what each player saw privately (ephemeral replies and DMs, every version), after each of their clicks.</div></header>",
         esc(title)
     );
     html.push_str("<div class=\"columns\">");

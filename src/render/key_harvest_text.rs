@@ -278,7 +278,11 @@ pub fn describe_event(
         }
         Event::TurnStarted { seat, turn } => format!("Turn {turn}: {}.", n(seat)),
         Event::TurnEnded { seat, actions } => {
-            format!("{} ended the turn after {actions} action(s).", n(seat))
+            format!(
+                "{} ended the turn after {}.",
+                n(seat),
+                super::plural(u32::from(*actions), "action", "actions")
+            )
         }
         Event::Harvested {
             seat,
@@ -383,7 +387,8 @@ pub fn describe_event(
                 "acts"
             }
         ),
-        Event::Declined { seat } => format!("{} does nothing here.", n(seat)),
+        // A worker's optional ability, a reposition or an event part the seat chose not to use.
+        Event::Declined { seat } => format!("{} declined.", n(seat)),
         Event::TileAcquired { seat, tile, from } => format!(
             "{} acquired {} from {}.",
             n(seat),
