@@ -21,15 +21,18 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
         _ => None,
     };
     let verb = match (&id.verb, chosen) {
-        (KhVerb::Choose, Some(v)) => match decode_action(&v) {
+        (KhVerb::Choose | KhVerb::ChoosePart(_), Some(v)) => match decode_action(&v) {
             Some(a) => KhVerb::Act(a),
             None => return private(ctx, ci, &text("That choice is not valid.")).await,
         },
-        (KhVerb::Navigate, Some(v)) => match decode_screen(&v) {
+        (KhVerb::Navigate | KhVerb::NavigatePart(_), Some(v)) => match decode_screen(&v) {
             Some(s) => KhVerb::Show(s),
             None => return private(ctx, ci, &text("That choice is not valid.")).await,
         },
-        (KhVerb::Choose | KhVerb::Navigate, None) => {
+        (
+            KhVerb::Choose | KhVerb::Navigate | KhVerb::ChoosePart(_) | KhVerb::NavigatePart(_),
+            None,
+        ) => {
             return private(ctx, ci, &text("Nothing was chosen.")).await;
         }
         (v, _) => v.clone(),
@@ -62,6 +65,8 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
             update(ctx, ci, &m).await;
         }
         KhVerb::Act(action) => act::<Game>(ctx, data, ci, id.game, id.version, action).await,
-        KhVerb::Choose | KhVerb::Navigate => unreachable!("resolved above"),
+        KhVerb::Choose | KhVerb::Navigate | KhVerb::ChoosePart(_) | KhVerb::NavigatePart(_) => {
+            unreachable!("resolved above")
+        }
     }
 }
