@@ -280,7 +280,7 @@ async fn farm(
         .map_or(ctx.author().id.get(), |u| u.id.get());
     let m = match fog_here(ctx).await {
         Ok(Some((table, Some(game)))) => match table.seat_of(who) {
-            Some(seat) => ui::farm(&table, &game, seat),
+            Some(seat) => super::fields_of_green::farm(&table, &game, seat),
             None => text("That player is not in the game here."),
         },
         Ok(Some((_, None))) => text("The game here has not started yet."),
@@ -294,7 +294,7 @@ async fn farm(
 #[poise::command(slash_command, guild_only)]
 async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
     let m = match fog_here(ctx).await {
-        Ok(Some((table, Some(game)))) => ui::status(&table, &game),
+        Ok(Some((table, Some(game)))) => super::fields_of_green::status(&table, &game),
         Ok(Some((table, None))) => ui::lobby(&table),
         Ok(None) => text("There is no game in this channel."),
         Err(e) => text(&user_text(&e)),
@@ -324,7 +324,7 @@ pub(super) async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
 }
 
 async fn card_names(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let names = ui::card_names(ctx.data().service.deck(), partial);
+    let names = super::fields_of_green::card_names(ctx.data().service.deck(), partial);
     serenity::CreateAutocompleteResponse::new().set_choices(
         names
             .into_iter()
@@ -341,14 +341,14 @@ async fn card(
     #[autocomplete = "card_names"]
     name: String,
 ) -> Result<(), Error> {
-    let m = ui::card(ctx.data().service.deck(), &name)
+    let m = super::fields_of_green::card(ctx.data().service.deck(), &name)
         .unwrap_or_else(|| text(&format!("No card is called {name:?}.")));
     say(ctx, &m).await
 }
 
 async fn rule_topics(_ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let p = partial.to_lowercase();
-    let choices = ui::rules_topics()
+    let choices = super::fields_of_green::rules_topics()
         .iter()
         .filter(|t| t.starts_with(&p))
         .map(|&t| serenity::AutocompleteChoice::from(t))
@@ -364,7 +364,7 @@ async fn rules(
     #[autocomplete = "rule_topics"]
     topic: Option<String>,
 ) -> Result<(), Error> {
-    say(ctx, &ui::rules(topic.as_deref())).await
+    say(ctx, &super::fields_of_green::rules(topic.as_deref())).await
 }
 
 /// Abandon the game in this channel (host or Manage Server)

@@ -43,13 +43,13 @@ pub trait Screens: Hosted {
 
 impl Screens for fog::Game {
     fn table_message(table: &Table, game: &Self) -> MessageSpec {
-        super::ui::table_message(table, game)
+        super::fields_of_green::table_message(table, game)
     }
     fn main_panel(table: &Table, game: &Self, seat: usize, note: Option<&str>) -> MessageSpec {
-        super::ui::panel(table, game, seat, &super::ids::Screen::Main, note)
+        super::fields_of_green::panel(table, game, seat, &super::ids::Screen::Main, note)
     }
     fn progress(game: &Self) -> String {
-        super::ui::year_phase(game)
+        super::fields_of_green::year_phase(game)
     }
     fn winners(game: &Self) -> Vec<usize> {
         game.winners().map(|(w, _)| w).unwrap_or_default()
@@ -68,13 +68,13 @@ impl Screens for fog::Game {
             .to_string()
     }
     fn reminder(table: &Table, game: &Self, seats: &[usize]) -> MessageSpec {
-        super::ui::reminder(table, game, seats)
+        super::fields_of_green::reminder(table, game, seats)
     }
     fn dm_reminder(table: &Table, game: &Self, seat: usize) -> MessageSpec {
-        super::ui::dm_reminder(table, game, seat)
+        super::fields_of_green::dm_reminder(table, game, seat)
     }
     fn stand_in_note(table: &Table, game: &Self, seat: usize, minutes: u32) -> String {
-        super::ui::stand_in_note(table, game, seat, minutes)
+        super::fields_of_green::stand_in_note(table, game, seat, minutes)
     }
     fn after_action<'a>(
         http: &'a Http,

@@ -109,7 +109,8 @@ pub async fn after_fog_action(
                 .iter()
                 .rposition(is_turn_boundary)
                 .map_or(0, |k| k + 1);
-            if let Some(spec) = ui::turn_summary(table, game, &all[start..end]) {
+            if let Some(spec) = super::fields_of_green::turn_summary(table, game, &all[start..end])
+            {
                 post(http, table, &spec).await;
             }
         }
@@ -124,11 +125,23 @@ pub async fn after_fog_action(
                     post(
                         http,
                         table,
-                        &ui::year_summary(table, game, year - 1, &all[start..end]),
+                        &super::fields_of_green::year_summary(
+                            table,
+                            game,
+                            year - 1,
+                            &all[start..end],
+                        ),
                     )
                     .await;
                 }
-                Event::GameEnded { .. } => post(http, table, &ui::final_scores(table, game)).await,
+                Event::GameEnded { .. } => {
+                    post(
+                        http,
+                        table,
+                        &super::fields_of_green::final_scores(table, game),
+                    )
+                    .await
+                }
                 _ => {}
             }
         }

@@ -174,9 +174,11 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
         Verb::Hand => hand::<Game>(ctx, data, ci, id.game).await,
         Verb::Farms | Verb::Log => {
             let m = match data.service.load::<Game>(id.game).await {
-                Ok((table, Some(game))) if matches!(verb, Verb::Farms) => ui::farms(&table, &game),
+                Ok((table, Some(game))) if matches!(verb, Verb::Farms) => {
+                    super::fields_of_green::farms(&table, &game)
+                }
                 Ok((table, Some(game))) => match recent_log(data, &table).await {
-                    Ok(events) => ui::log(&table, &game, &events),
+                    Ok(events) => super::fields_of_green::log(&table, &game, &events),
                     Err(e) => text(&user_text(&e)),
                 },
                 Ok((_, None)) => text("The game has not started yet."),
@@ -188,13 +190,15 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
             let m = match data.service.load::<Game>(id.game).await {
                 Ok((table, Some(game))) => match screen {
                     // Anyone may look at farms; panels are for seated players only.
-                    Screen::Farm { seat } if seat < game.players() => ui::farm(&table, &game, seat),
+                    Screen::Farm { seat } if seat < game.players() => {
+                        super::fields_of_green::farm(&table, &game, seat)
+                    }
                     _ => match table.seat_of(user) {
                         // The planner may search for a while on an unusual farm: keep it off
                         // the async workers.
                         Some(seat) if screen == Screen::AutoHarvest => {
                             match tokio::task::spawn_blocking(move || {
-                                ui::panel(&table, &game, seat, &screen, None)
+                                super::fields_of_green::panel(&table, &game, seat, &screen, None)
                             })
                             .await
                             {
@@ -207,7 +211,9 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
                                 }
                             }
                         }
-                        Some(seat) => ui::panel(&table, &game, seat, &screen, None),
+                        Some(seat) => {
+                            super::fields_of_green::panel(&table, &game, seat, &screen, None)
+                        }
                         None => {
                             return private(ctx, ci, &text(&user_text(&ServiceError::NotSeated)))
                                 .await;
@@ -407,7 +413,7 @@ async fn current_panel(
 ) -> MessageSpec {
     match data.service.load::<Game>(game).await {
         Ok((table, Some(g))) => match table.seat_of(user) {
-            Some(seat) => ui::panel(&table, &g, seat, screen, Some(note)),
+            Some(seat) => super::fields_of_green::panel(&table, &g, seat, screen, Some(note)),
             None => text(note),
         },
         _ => text(note),
@@ -484,7 +490,7 @@ async fn confirm_plan(
     };
     let planned = {
         let g = g.clone();
-        tokio::task::spawn_blocking(move || ui::auto_harvest(&g, seat)).await
+        tokio::task::spawn_blocking(move || super::fields_of_green::auto_harvest(&g, seat)).await
     };
     let planned = match planned {
         Ok(p) => p,
@@ -503,12 +509,18 @@ async fn confirm_plan(
         return update(
             ctx,
             ci,
-            &ui::panel(&table, &g, seat, &Screen::Main, Some(note)),
+            &super::fields_of_green::panel(&table, &g, seat, &Screen::Main, Some(note)),
         )
         .await;
     };
     if plan.fingerprint != fingerprint {
-        let m = ui::panel(&table, &g, seat, &Screen::AutoHarvest, Some(PLAN_CHANGED));
+        let m = super::fields_of_green::panel(
+            &table,
+            &g,
+            seat,
+            &Screen::AutoHarvest,
+            Some(PLAN_CHANGED),
+        );
         return update(ctx, ci, &m).await;
     }
     match data

@@ -4,7 +4,8 @@
 
 use super::*;
 use crate::discord::ids::{ComponentId, Screen, Verb, decode_action, decode_screen};
-use crate::discord::spec::{MessageSpec, RowSpec};
+use crate::discord::spec::{self, MessageSpec, RowSpec};
+use crate::discord::ui::{games_list, lobby};
 use crate::games::fields_of_green::event::Event;
 use crate::games::fields_of_green::{Action, Game, Options, Phase, sim};
 use crate::host::AnyGame;
