@@ -121,6 +121,13 @@ impl Game {
             "{}: only {acked} acknowledged actions",
             self.tag
         );
+        let checked = verify::check_privacy_kh(&self.fake, &replay)
+            .unwrap_or_else(|leaks| panic!("{}: leaks: {leaks:#?}", self.tag));
+        assert!(
+            checked > 100,
+            "{}: only {checked} messages checked",
+            self.tag
+        );
         write_transcript(&self.fake, &self.tag);
         self.fake.assert_clean();
         assert!(panics().is_empty(), "panics: {:?}", panics());
@@ -337,4 +344,231 @@ async fn commands_answer_within_limits() {
     }
     g.finish().await;
     g.stop().await;
+}
+
+impl Game {
+    async fn version(&self) -> i64 {
+        let (t, _) = self
+            .bot()
+            .data
+            .service
+            .load::<kh::Game>(self.table.game)
+            .await
+            .unwrap();
+        t.game.version
+    }
+
+    async fn waiting(&self) -> Vec<usize> {
+        let (_, g) = self
+            .bot()
+            .data
+            .service
+            .load::<kh::Game>(self.table.game)
+            .await
+            .unwrap();
+        farmhand::games::Engine::waiting_for(&g.expect("started"))
+    }
+}
+
+/// The player the game waits for (on turn, or asked by an event) is reminded by a mention in
+/// the thread, once per interval; a player who asked for DMs gets a DM with a My screen button.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_reach_the_player_the_game_waits_for() {
+    let mut g = new_game("reminders", 3, "", &[], 13).await;
+    let fake = g.fake.clone();
+    let http = fake.http();
+    let thread = g.table.play_channel();
+    let data = g.bot().data.clone();
+    let later = || farmhand::store::now_ms() + 13 * 3600 * 1000;
+
+    let seat = g.waiting().await[0];
+    let user = g.users[seat];
+    farmhand::discord::notify::remind_due(&http, &data, later())
+        .await
+        .unwrap();
+    assert!(fake.settle().await);
+    let last = fake.channel(thread).last().cloned().unwrap();
+    assert!(
+        last.content.contains(&format!("<@{user}>")),
+        "{}",
+        last.content
+    );
+    assert!(last.content.contains("Key Harvest"), "{}", last.content);
+    assert_eq!(last.pings, vec![user], "only the player on turn is pinged");
+    let posted = fake.channel(thread).len();
+    farmhand::discord::notify::remind_due(&http, &data, later())
+        .await
+        .unwrap();
+    assert!(fake.settle().await);
+    assert_eq!(
+        fake.channel(thread).len(),
+        posted,
+        "a second reminder too soon"
+    );
+
+    // Play on until someone else decides; they asked for DM reminders.
+    while g.waiting().await == vec![seat] {
+        let mut n = 0;
+        g.driver
+            .play_until(move |_| {
+                n += 1;
+                n > 1
+            })
+            .await
+            .unwrap();
+    }
+    let next = g.waiting().await[0];
+    let t = command_text(
+        &fake,
+        g.users[next],
+        g.table.channel,
+        "kh settings reminders:\"send me a DM\"",
+    )
+    .await;
+    assert!(t.contains("DM"), "{t}");
+    farmhand::discord::notify::remind_due(&http, &data, later())
+        .await
+        .unwrap();
+    assert!(fake.settle().await);
+    let dm = fake.dm_channel(g.users[next]).expect("a DM channel");
+    let m = fake.channel(dm).last().cloned().expect("a DM reminder");
+    assert!(m.content.contains("Key Harvest"), "{}", m.content);
+    assert!(
+        m.button("My screen").is_some(),
+        "the DM opens the private screen"
+    );
+    g.finish().await;
+    g.stop().await;
+}
+
+/// With a stand-in delay, a player who holds the game up that long gets one decision made by
+/// the stand-in bot; the thread and the table say so, and the clock starts again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stand_in_plays_one_decision_for_a_slow_player() {
+    let mut g = new_game("stand-in", 2, "stand_in_minutes:30", &[], 23).await;
+    let fake = g.fake.clone();
+    let http = fake.http();
+    let data = g.bot().data.clone();
+    let thread = g.table.play_channel();
+    let v0 = g.version().await;
+    let soon = farmhand::store::now_ms() + 20 * 60_000;
+    let made = farmhand::discord::bots::stand_in_due(&http, &data, soon)
+        .await
+        .unwrap();
+    assert_eq!(made, 0, "within the delay");
+    assert_eq!(g.version().await, v0);
+
+    let later = farmhand::store::now_ms() + 31 * 60_000;
+    let made = farmhand::discord::bots::stand_in_due(&http, &data, later)
+        .await
+        .unwrap();
+    assert_eq!(made, 1, "one decision for the one slow player");
+    assert_eq!(g.version().await, v0 + 1);
+    assert!(fake.settle().await);
+    let said: Vec<String> = fake
+        .channel(thread)
+        .iter()
+        .map(|m| m.content.clone())
+        .collect();
+    assert!(said.iter().any(|c| c.contains("stand-in")), "{said:?}");
+
+    let v1 = g.version().await;
+    let soon = farmhand::store::now_ms() + 10 * 60_000;
+    let made = farmhand::discord::bots::stand_in_due(&http, &data, soon)
+        .await
+        .unwrap();
+    assert_eq!(made, 0, "the clock started again");
+    assert_eq!(g.version().await, v1);
+    g.finish().await;
+    g.stop().await;
+}
+
+/// Failed, rate-limited and slow REST calls and a dropped gateway lose no acknowledged action,
+/// and the game still ends with the replay's scores.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn faults_do_not_lose_acknowledged_actions() {
+    use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
+    let mut g = new_game("faults", 3, "", &[2], 9).await;
+    let fake = g.fake.clone();
+    let writes = vec![
+        RouteKind::CreateMessage,
+        RouteKind::EditMessage,
+        RouteKind::CreateDm,
+        RouteKind::Followup,
+        RouteKind::WebhookMessage,
+    ];
+    fake.set_faults(
+        9,
+        vec![
+            FaultRule {
+                kinds: vec![RouteKind::Callback],
+                probability: 0.03,
+                action: FaultAction::Fail(500),
+                remaining: None,
+            },
+            FaultRule {
+                kinds: writes.clone(),
+                probability: 0.05,
+                action: FaultAction::Fail(500),
+                remaining: None,
+            },
+            FaultRule {
+                kinds: writes,
+                probability: 0.03,
+                action: FaultAction::RateLimit(std::time::Duration::from_millis(50)),
+                remaining: None,
+            },
+            FaultRule {
+                kinds: Vec::new(),
+                probability: 0.05,
+                action: FaultAction::Delay(std::time::Duration::from_millis(40)),
+                remaining: None,
+            },
+        ],
+    );
+    g.driver.play_until(|d| d >= 60).await.unwrap();
+    fake.drop_gateway(Some(4000));
+    g.driver.play_until(|d| d >= 140).await.unwrap();
+    fake.drop_gateway(None);
+    g.driver
+        .play()
+        .await
+        .unwrap_or_else(|e| panic!("faults: {e}"));
+    fake.set_faults(0, Vec::new());
+    assert!(fake.settle().await, "the bot did not go quiet");
+    let data = &g.bot().data;
+    verify::check_final_with_as::<kh::Game>(&fake, data, &g.table, false)
+        .await
+        .unwrap_or_else(|e| panic!("faults: {e}"));
+    let acked = verify::check_acknowledged_as::<kh::Game>(&fake, data, &g.table)
+        .await
+        .unwrap();
+    assert!(acked > 10, "only {acked} acknowledged actions");
+    let injected = fake.requests().iter().filter(|r| r.injected).count();
+    assert!(injected > 10, "only {injected} faults injected");
+    let (_, _, resumes) = fake.gateway_stats();
+    assert!(resumes >= 1, "the bot never resumed");
+    let replay = verify::replay_as::<kh::Game>(data, g.table.game)
+        .await
+        .unwrap();
+    if let Err(leaks) = verify::check_privacy_kh(&fake, &replay) {
+        panic!("leaks: {leaks:#?}");
+    }
+    write_transcript(&fake, "faults");
+    fake.assert_clean();
+    assert!(panics().is_empty(), "panics: {:?}", panics());
+    g.stop().await;
+}
+
+/// A slash command's private answer, as text.
+async fn command_text(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -> String {
+    let ix = fake
+        .slash(user, channel, line)
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    let r = fake
+        .reply(&ix)
+        .await
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    assert!(r.ephemeral(), "{line}: the answer is public");
+    r.content().to_string()
 }
