@@ -240,33 +240,42 @@ impl BotStrength {
 /// Show your hand and what you can do now (privately)
 #[poise::command(slash_command, guild_only)]
 async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
-    let data = ctx.data();
     let m = match fog_here(ctx).await {
-        Ok(Some((table, Some(game)))) => match table.seat_of(ctx.author().id.get()) {
-            Some(seat) => {
-                if data
-                    .service
-                    .store()
-                    .prefs(ctx.author().id.get())
-                    .await
-                    .is_ok_and(|p| p.hand_in_dm)
-                    // The DM is a Discord call of its own: say "thinking..." first, as the
-                    // command must be answered within 3 seconds.
-                    && ctx.defer_ephemeral().await.is_ok()
-                    && notify::update_dm_panel(ctx.http(), data, table.game.id, seat, true).await
-                {
-                    text("Your hand is in your DMs with me.")
-                } else {
-                    Game::main_panel(&table, &game, seat, None)
-                }
-            }
-            None => text("You are not seated in the game here."),
-        },
+        Ok(Some((table, Some(game)))) => private_screen(ctx, &table, &game, "hand").await,
         Ok(Some((_, None))) => text("The game here has not started yet."),
         Ok(None) => text("There is no game in this channel. Open one with /fog new."),
         Err(e) => text(&user_text(&e)),
     };
     say(ctx, &m).await
+}
+
+/// `/fog hand` and `/kh hand` for a started game: the author's private screen, in their DM when
+/// they chose that (answered "thinking..." first: the DM is a Discord call of its own and the
+/// command must be answered within 3 seconds), else as the private reply. `what` names the
+/// screen in the reply ("hand", "private screen").
+pub(super) async fn private_screen<G: Screens>(
+    ctx: Ctx<'_>,
+    table: &Table,
+    game: &G,
+    what: &str,
+) -> MessageSpec {
+    let data = ctx.data();
+    let Some(seat) = table.seat_of(ctx.author().id.get()) else {
+        return text("You are not seated in the game here.");
+    };
+    if data
+        .service
+        .store()
+        .prefs(ctx.author().id.get())
+        .await
+        .is_ok_and(|p| p.hand_in_dm)
+        && ctx.defer_ephemeral().await.is_ok()
+        && notify::update_dm_panel(ctx.http(), data, table.game.id, seat, true).await
+    {
+        text(&format!("Your {what} is in your DMs with me."))
+    } else {
+        G::main_panel(table, game, seat, None)
+    }
 }
 
 /// Show a player's farm (yours by default)

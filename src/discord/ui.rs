@@ -107,6 +107,9 @@ pub(crate) fn fit_embed(e: &mut EmbedSpec) {
     e.fields.truncate(limits::FIELDS);
     for f in &mut e.fields {
         f.name = spec::clip(&f.name, limits::FIELD_NAME);
+        if f.name.is_empty() {
+            f.name = "-".to_string();
+        }
         f.value = clip_md(&f.value, limits::FIELD_VALUE);
         if f.value.is_empty() {
             f.value = "-".to_string();

@@ -2,10 +2,11 @@
 //! `games` and `settings` are the shared commands (they list and set for both games), offered
 //! under both groups so a player finds them from whichever game they play.
 
-use crate::discord::commands::{abandon_here, games, open_table, say, settings, table_here, text};
-use crate::discord::game::Screens;
+use crate::discord::commands::{
+    abandon_here, games, open_table, private_screen, say, settings, table_here, text,
+};
 use crate::discord::router::user_text;
-use crate::discord::{Ctx, Error, notify};
+use crate::discord::{Ctx, Error};
 use crate::games::key_harvest::Game;
 use crate::host::{AnyGame, Kind};
 use crate::store::{BotSeat, Table, TableOptions};
@@ -97,28 +98,8 @@ async fn new(
 /// Your private screen: your counters and what you can do now
 #[poise::command(slash_command, guild_only)]
 async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
-    let data = ctx.data();
     let m = match kh_here(ctx).await {
-        Ok(Some((table, Some(game)))) => match table.seat_of(ctx.author().id.get()) {
-            Some(seat) => {
-                if data
-                    .service
-                    .store()
-                    .prefs(ctx.author().id.get())
-                    .await
-                    .is_ok_and(|p| p.hand_in_dm)
-                    // The DM is a Discord call of its own: say "thinking..." first, as the
-                    // command must be answered within 3 seconds.
-                    && ctx.defer_ephemeral().await.is_ok()
-                    && notify::update_dm_panel(ctx.http(), data, table.game.id, seat, true).await
-                {
-                    text("Your private screen is in your DMs with me.")
-                } else {
-                    Game::main_panel(&table, &game, seat, None)
-                }
-            }
-            None => text("You are not seated in the game here."),
-        },
+        Ok(Some((table, Some(game)))) => private_screen(ctx, &table, &game, "private screen").await,
         Ok(Some((_, None))) => text("The game here has not started yet."),
         Ok(None) => text("There is no Key Harvest game in this channel. Open one with /kh new."),
         Err(e) => text(&user_text(&e)),

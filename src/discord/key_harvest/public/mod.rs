@@ -15,8 +15,9 @@ pub use log::{action_summary, log};
 pub use table::{final_scores, status, table_message};
 
 use super::ids::{KhId, KhVerb};
-use crate::discord::spec::{self, ButtonSpec, EmbedSpec, FieldSpec, MessageSpec, Style, limits};
-use crate::discord::ui::esc;
+use crate::discord::spec::{self, ButtonSpec, MessageSpec, Style, limits};
+// The shared message helpers (for this module and its children).
+use crate::discord::ui::{esc, field, fit, plain};
 use crate::games::key_harvest::view::SeatView;
 use crate::games::key_harvest::{Board, Game, Space};
 use crate::render;
@@ -183,81 +184,7 @@ fn fit_lines(lines: &[String], max: usize, newest: bool) -> String {
     }
 }
 
-/// Clips markdown to `max` characters, closing a code block the cut left open.
-fn clip_md(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        return s.to_string();
-    }
-    let mut out: String = s.chars().take(max.saturating_sub(6)).collect();
-    if out.matches("```").count() % 2 == 1 {
-        out.push_str("\n```");
-    }
-    out.push('…');
-    out
-}
-
-fn embed_size(e: &EmbedSpec) -> usize {
-    e.title.chars().count()
-        + e.description.chars().count()
-        + e.footer.as_deref().map_or(0, |f| f.chars().count())
-        + e.fields
-            .iter()
-            .map(|f| f.name.chars().count() + f.value.chars().count())
-            .sum::<usize>()
-}
-
-/// Makes a message fit Discord's limits whatever its parts hold: a safety net under the budgets
-/// the builders keep (each part clipped, trailing fields then trailing embeds dropped for the
-/// 6000 total).
-fn fit(m: &mut MessageSpec) {
-    m.content = spec::clip(&m.content, limits::CONTENT);
-    m.embeds.truncate(limits::EMBEDS);
-    for e in &mut m.embeds {
-        e.title = spec::clip(&e.title, limits::TITLE);
-        e.description = clip_md(&e.description, limits::DESCRIPTION);
-        e.fields.truncate(limits::FIELDS);
-        for f in &mut e.fields {
-            f.name = spec::clip(&f.name, limits::FIELD_NAME);
-            if f.name.is_empty() {
-                f.name = "-".to_string();
-            }
-            f.value = clip_md(&f.value, limits::FIELD_VALUE);
-            if f.value.is_empty() {
-                f.value = "-".to_string();
-            }
-        }
-        if let Some(footer) = &mut e.footer {
-            *footer = spec::clip(footer, limits::FOOTER);
-        }
-        while embed_size(e) > limits::EMBED_TOTAL && !e.fields.is_empty() {
-            e.fields.pop();
-        }
-        let over = embed_size(e).saturating_sub(limits::EMBED_TOTAL);
-        if over > 0 {
-            let keep = e.description.chars().count().saturating_sub(over + 8);
-            e.description = clip_md(&e.description, keep);
-        }
-    }
-    while m.embeds.len() > 1 && m.embeds.iter().map(embed_size).sum::<usize>() > limits::EMBED_TOTAL
-    {
-        m.embeds.pop();
-    }
-}
-
-fn field(name: impl Into<String>, value: impl Into<String>, inline: bool) -> FieldSpec {
-    FieldSpec {
-        name: name.into(),
-        value: value.into(),
-        inline,
-    }
-}
-
 /// A short answer with no embed.
 fn text(content: &str) -> MessageSpec {
-    let mut m = MessageSpec {
-        content: content.to_string(),
-        ..Default::default()
-    };
-    fit(&mut m);
-    m
+    plain(content)
 }
