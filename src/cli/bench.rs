@@ -22,13 +22,17 @@ pub enum Command {
         /// The game: fields-of-green (2 and 4 players) or key-harvest (2, 3 and 4 players).
         #[arg(long, value_enum, default_value_t)]
         game: super::GameKind,
+        /// Fields of Green: the player counts to measure (repeat or comma-separate, 2-6);
+        /// default 2 and 4.
+        #[arg(long, value_delimiter = ',')]
+        players: Vec<u8>,
     },
     /// The whole bot against a fake Discord on loopback: interaction-to-callback latency, REST
     /// calls per action, and many games at once (actions per second, peak memory).
     Discord(super::bench_discord::Args),
 }
 
-/// Player counts measured: the 2-player duel and the standard 4-player draft.
+/// Player counts measured by default: the 2-player duel and the standard 4-player draft.
 const PLAYER_COUNTS: [u8; 2] = [2, 4];
 /// Snapshots are sampled after every Nth action...
 const SAMPLE_EVERY: usize = 10;
@@ -37,16 +41,31 @@ const SAMPLE_GAMES: u64 = 20;
 
 /// Runs `farmhand bench ...`.
 pub fn run(command: &Command) -> anyhow::Result<()> {
-    let (seconds, game) = match command {
-        Command::Engine { seconds, game } => (seconds, *game),
+    let (seconds, game, players) = match command {
+        Command::Engine {
+            seconds,
+            game,
+            players,
+        } => (seconds, *game, players),
         Command::Discord(args) => return super::bench_discord::run(args),
     };
     if !seconds.is_finite() || *seconds <= 0.0 || *seconds > 3600.0 {
         bail!("--seconds must be more than 0 and at most 3600, not {seconds}");
     }
     if game == super::GameKind::KeyHarvest {
+        if !players.is_empty() {
+            bail!("--players is for Fields of Green only");
+        }
         return super::key_harvest::bench(*seconds);
     }
+    if let Some(n) = players.iter().find(|n| !(2..=6).contains(*n)) {
+        bail!("Fields of Green is played by 2 to 6 players, not {n}");
+    }
+    let counts: &[u8] = if players.is_empty() {
+        &PLAYER_COUNTS
+    } else {
+        players
+    };
     let budget = Duration::from_secs_f64(*seconds);
     let deck = Deck::default_deck();
     let mut out = std::io::stdout().lock();
@@ -65,7 +84,7 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
         "deck:    {} (fingerprint {:016x})",
         deck.name, deck.fingerprint
     )?;
-    for players in PLAYER_COUNTS {
+    for &players in counts {
         let speed = measure_speed(&deck, players, budget)?;
         let size = measure_snapshots(&deck, players, speed.games.min(SAMPLE_GAMES))?;
         writeln!(

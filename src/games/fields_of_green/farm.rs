@@ -3,6 +3,12 @@
 
 use super::cards::{DesignIdx, EquipIdx};
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+/// Distances from one place to every card of a farm (see [`Farm::distances`]), kept inline for
+/// farms of ordinary size: the listing of legal actions takes thousands of them per game, and a
+/// heap allocation each cost more than the search itself.
+pub(crate) type Dists = SmallVec<[u8; 48]>;
 
 /// A space of a farm's grid. `x` grows to the right (columns), `y` grows downwards (rows). The
 /// starting Water Tower is at (0, 0) and the starting Silo at (1, 0); the renderer relabels the
@@ -141,25 +147,7 @@ impl Farm {
     /// Empty spaces orthogonally adjacent to a card: where a new card may go (ruling 10). Sorted
     /// by row then column, so every listing of legal actions comes out in the same order.
     pub fn build_spaces(&self) -> Vec<Pos> {
-        let grid = Grid::new(self);
-        let mut out: Vec<Pos> = Vec::with_capacity(self.cells.len() + 4);
-        // Walk the grid (which has a margin of one around the farm) in row order.
-        for gy in 0..grid.h {
-            for gx in 0..grid.w {
-                let here = grid.idx(gx, gy);
-                if grid.cells[here] != EMPTY {
-                    continue;
-                }
-                let touches = (gx > 0 && grid.cells[here - 1] != EMPTY)
-                    || (gx + 1 < grid.w && grid.cells[here + 1] != EMPTY)
-                    || (gy > 0 && grid.cells[here - grid.w] != EMPTY)
-                    || (gy + 1 < grid.h && grid.cells[here + grid.w] != EMPTY);
-                if touches {
-                    out.push(grid.pos(gx, gy));
-                }
-            }
-        }
-        out
+        Grid::new(self).build_spaces()
     }
 
     /// True when `pos` is an empty space next to a card.
@@ -172,42 +160,44 @@ impl Farm {
     /// cards get [`FAR`].
     pub fn distances(&self, from: Pos) -> Vec<u8> {
         self.distances_within(&Grid::new(self), from, FAR)
+            .into_vec()
     }
 
     /// [`Farm::distances`] with a prebuilt grid, searching only up to `limit` steps (cards
     /// farther away get [`FAR`]).
-    pub(crate) fn distances_within(&self, grid: &Grid, from: Pos, limit: u8) -> Vec<u8> {
+    pub(crate) fn distances_within(&self, grid: &Grid, from: Pos, limit: u8) -> Dists {
         let n = self.cells.len();
-        let mut dist = vec![FAR; n];
-        let mut queue: Vec<usize> = Vec::with_capacity(n);
+        let mut dist = filled::<48>(FAR, n);
+        // Cards to search from, by square of the grid.
+        let mut queue: SmallVec<[usize; 48]> = SmallVec::with_capacity(n);
         match grid.at(from) {
             Some(i) => {
                 dist[i] = 0;
-                queue.push(i);
+                queue.push(grid.slots[i] as usize);
             }
             None => {
                 for m in from.neighbours() {
                     if let Some(i) = grid.at(m) {
                         dist[i] = 1;
-                        queue.push(i);
+                        queue.push(grid.slots[i] as usize);
                     }
                 }
             }
         }
         let mut head = 0;
         while head < queue.len() {
-            let i = queue[head];
+            let k = queue[head];
             head += 1;
-            let d = dist[i];
+            let d = dist[grid.cells[k] as usize];
             if d >= limit {
                 continue;
             }
-            for m in self.cells[i].pos.neighbours() {
-                if let Some(j) = grid.at(m)
-                    && dist[j] == FAR
-                {
-                    dist[j] = d + 1;
-                    queue.push(j);
+            // The grid's margin puts every neighbour of a card on the grid.
+            for m in [k - grid.w, k + 1, k + grid.w, k - 1] {
+                let j = grid.cells[m];
+                if j != EMPTY && dist[j as usize] == FAR {
+                    dist[j as usize] = d + 1;
+                    queue.push(m);
                 }
             }
         }
@@ -237,54 +227,112 @@ impl Farm {
     }
 }
 
+/// `len` bytes of `value`. (`smallvec![value; len]` writes them one at a time.)
+fn filled<const N: usize>(value: u8, len: usize) -> SmallVec<[u8; N]> {
+    if len <= N {
+        SmallVec::from_buf_and_len([value; N], len)
+    } else {
+        SmallVec::from_vec(vec![value; len])
+    }
+}
+
 /// Marks an empty square of a [`Grid`].
 const EMPTY: u8 = u8::MAX;
 
 /// A dense index of a farm's cards over its bounding box plus a margin of one square: turns
 /// "which card is at (x, y)" into an array lookup, which the distance searches and the listing of
-/// build spaces do thousands of times per game.
+/// build spaces do thousands of times per game. Inline for ordinary farms (up to 128 squares and
+/// 32 cards), so building one allocates nothing.
 pub(crate) struct Grid {
-    lo: Pos,
+    /// The top-left square, which may lie one step outside the `i8` plane.
+    lo_x: i32,
+    lo_y: i32,
     w: usize,
     h: usize,
-    cells: Vec<u8>,
+    /// Card index per square, or `EMPTY`.
+    cells: SmallVec<[u8; 128]>,
+    /// The square of each card (by card index).
+    slots: SmallVec<[u32; 32]>,
 }
 
 impl Grid {
     pub(crate) fn new(farm: &Farm) -> Grid {
         let (lo, hi) = farm.bounds().unwrap_or((Pos::new(0, 0), Pos::new(0, 0)));
-        let lo = Pos::new(lo.x.saturating_sub(1), lo.y.saturating_sub(1));
-        let w = (hi.x as i32 - lo.x as i32 + 2) as usize;
-        let h = (hi.y as i32 - lo.y as i32 + 2) as usize;
-        let mut cells = vec![EMPTY; w * h];
+        // A margin of one square on every side, even at the edge of the `i8` plane, so every
+        // neighbour of a card is on the grid.
+        let (lo_x, lo_y) = (i32::from(lo.x) - 1, i32::from(lo.y) - 1);
+        let w = (i32::from(hi.x) - lo_x + 2) as usize;
+        let h = (i32::from(hi.y) - lo_y + 2) as usize;
+        let mut cells = filled::<128>(EMPTY, w * h);
+        let mut slots = SmallVec::with_capacity(farm.cells.len());
         for (i, c) in farm.cells.iter().enumerate() {
-            let gx = (c.pos.x as i32 - lo.x as i32) as usize;
-            let gy = (c.pos.y as i32 - lo.y as i32) as usize;
+            let gx = (i32::from(c.pos.x) - lo_x) as usize;
+            let gy = (i32::from(c.pos.y) - lo_y) as usize;
+            let k = gy * w + gx;
             // A farm has far fewer than 255 cards; an index that does not fit is never stored.
-            cells[gy * w + gx] = u8::try_from(i).unwrap_or(EMPTY);
+            cells[k] = u8::try_from(i).unwrap_or(EMPTY);
+            slots.push(k as u32);
         }
-        Grid { lo, w, h, cells }
+        Grid {
+            lo_x,
+            lo_y,
+            w,
+            h,
+            cells,
+            slots,
+        }
     }
 
     fn idx(&self, gx: usize, gy: usize) -> usize {
         gy * self.w + gx
     }
 
-    fn pos(&self, gx: usize, gy: usize) -> Pos {
-        Pos::new(
-            (self.lo.x as i32 + gx as i32) as i8,
-            (self.lo.y as i32 + gy as i32) as i8,
-        )
+    /// The space of square (gx, gy), if it lies on the `i8` plane.
+    fn pos(&self, gx: usize, gy: usize) -> Option<Pos> {
+        let x = i8::try_from(self.lo_x + gx as i32).ok()?;
+        let y = i8::try_from(self.lo_y + gy as i32).ok()?;
+        Some(Pos::new(x, y))
+    }
+
+    /// [`Farm::build_spaces`] of the farm this grid was built from.
+    pub(crate) fn build_spaces(&self) -> Vec<Pos> {
+        let grid = self;
+        let mut out: Vec<Pos> = Vec::with_capacity(self.slots.len() + 4);
+        // Walk the grid (which has a margin of one around the farm) in row order.
+        for gy in 0..grid.h {
+            for gx in 0..grid.w {
+                let here = grid.idx(gx, gy);
+                if grid.cells[here] != EMPTY {
+                    continue;
+                }
+                let touches = (gx > 0 && grid.cells[here - 1] != EMPTY)
+                    || (gx + 1 < grid.w && grid.cells[here + 1] != EMPTY)
+                    || (gy > 0 && grid.cells[here - grid.w] != EMPTY)
+                    || (gy + 1 < grid.h && grid.cells[here + grid.w] != EMPTY);
+                // A space off the `i8` plane cannot be named, so it is no build space.
+                if touches && let Some(pos) = grid.pos(gx, gy) {
+                    out.push(pos);
+                }
+            }
+        }
+        out
+    }
+
+    /// True when `p` is an empty space next to a card (same answer as
+    /// [`Farm::is_build_space`]).
+    pub(crate) fn is_build_space(&self, p: Pos) -> bool {
+        self.at(p).is_none() && p.neighbours().iter().any(|&m| self.at(m).is_some())
     }
 
     /// The index of the card at `p`, if any.
     pub(crate) fn at(&self, p: Pos) -> Option<usize> {
-        let gx = p.x as i32 - self.lo.x as i32;
-        let gy = p.y as i32 - self.lo.y as i32;
-        if gx < 0 || gy < 0 || gx as usize >= self.w || gy as usize >= self.h {
+        // A square left of or above the grid wraps to a large number: one test per axis.
+        let gx = (i32::from(p.x) - self.lo_x) as u32 as usize;
+        let gy = (i32::from(p.y) - self.lo_y) as u32 as usize;
+        if gx >= self.w || gy >= self.h {
             return None;
         }
-        match self.cells[self.idx(gx as usize, gy as usize)] {
+        match self.cells[self.idx(gx, gy)] {
             EMPTY => None,
             i => Some(i as usize),
         }

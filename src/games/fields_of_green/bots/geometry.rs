@@ -8,7 +8,7 @@ use crate::games::fields_of_green::cards::Deck;
 use crate::games::fields_of_green::effects::{
     Ability, Amount, Condition, Count, Effect, Scope, Timing,
 };
-use crate::games::fields_of_green::farm::{FAR, Farm, Grid, Pos};
+use crate::games::fields_of_green::farm::{Dists, FAR, Farm, Grid, Pos};
 use crate::games::fields_of_green::game::eval;
 
 /// Distances between the cards of one farm, each card's row searched on first use. Turning a
@@ -18,7 +18,7 @@ pub struct Geometry {
     n: usize,
     grid: Grid,
     cells: Vec<Pos>,
-    rows: Vec<std::cell::OnceCell<Vec<u8>>>,
+    rows: Vec<std::cell::OnceCell<Dists>>,
 }
 
 impl Geometry {

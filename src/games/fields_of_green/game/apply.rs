@@ -10,6 +10,7 @@ use crate::games::fields_of_green::effects::{
 use crate::games::fields_of_green::error::{ActionError, Space};
 use crate::games::fields_of_green::event::{Delta, Event};
 use crate::games::fields_of_green::farm::{Cell, CellCard, Farm, Pos};
+use smallvec::SmallVec;
 use smol_str::SmolStr;
 
 pub(super) fn apply(
@@ -380,10 +381,10 @@ pub(super) struct BuildPlan {
     coins: u32,
     food: u32,
     /// Tower cell index for each Water paid.
-    water: Vec<usize>,
+    water: eval::Paid,
     extra: u8,
     /// Indices into the seat's set-aside tiles.
-    tiles: Vec<usize>,
+    tiles: SmallVec<[usize; 2]>,
     /// The revealed card (discarded unless it is the card built).
     revealed: DesignIdx,
 }
@@ -477,7 +478,7 @@ fn check_payment(
     target: Pos,
     cost: Cost3,
     water: &[Pos],
-) -> Result<Vec<usize>, ActionError> {
+) -> Result<eval::Paid, ActionError> {
     let p = &g.s.players[seat];
     if p.coins < cost.coins {
         return Err(ActionError::NotEnoughCoins {
@@ -495,7 +496,7 @@ fn check_payment(
         if !water.is_empty() {
             return Err(ActionError::BadWaterPayment("no Water is needed".into()));
         }
-        return Ok(Vec::new());
+        return Ok(eval::Paid::new());
     }
     let sources = info.water_sources(&g.deck, &p.farm, target);
     let have: u32 = sources.iter().map(|&(_, w)| w as u32).sum();
@@ -506,7 +507,7 @@ fn check_payment(
         });
     }
     if water.is_empty() {
-        return Ok(eval::default_water(&sources, cost.water).expect("enough Water checked"));
+        return Ok(eval::default_payment(&sources, cost.water).expect("enough Water checked"));
     }
     if water.len() as u32 != cost.water {
         return Err(ActionError::BadWaterPayment(format!(
@@ -517,7 +518,7 @@ fn check_payment(
     }
     // Ruling 11: each Water comes from a tower in range holding it.
     let mut left = sources;
-    let mut out = Vec::with_capacity(water.len());
+    let mut out = eval::Paid::with_capacity(water.len());
     for &pos in water {
         let k = left
             .iter()
@@ -567,7 +568,7 @@ fn check_tiles(
     seat: usize,
     card: CellCard,
     names: &[SmolStr],
-) -> Result<Vec<usize>, ActionError> {
+) -> Result<SmallVec<[usize; 2]>, ActionError> {
     let p = &g.s.players[seat];
     if names.len() > 2 {
         return Err(ActionError::BadEquipmentPlace {
@@ -575,7 +576,7 @@ fn check_tiles(
             why: "a location holds at most 2 Equipment".into(),
         });
     }
-    let mut out: Vec<usize> = Vec::with_capacity(names.len());
+    let mut out: SmallVec<[usize; 2]> = SmallVec::with_capacity(names.len());
     for name in names {
         let e = g
             .deck
@@ -619,7 +620,7 @@ pub(super) fn check_build(
     let d = revealed(g, seat)?;
     let deck = &*g.deck;
     let p = &g.s.players[seat];
-    if !p.farm.is_build_space(pos) {
+    if !info.is_build_space(&p.farm, pos) {
         return Err(ActionError::NotBuildable(Space::on(&p.farm, pos)));
     }
     let def = deck.location(d);
@@ -686,7 +687,7 @@ pub(super) fn check_special(
         pos,
         coins,
         food: 0,
-        water: Vec::new(),
+        water: eval::Paid::new(),
         extra: 0,
         tiles,
         revealed: d,
@@ -963,7 +964,7 @@ pub(super) struct HarvestPlan {
     i: usize,
     coins: u32,
     food: u32,
-    water: Vec<usize>,
+    water: eval::Paid,
     extra: u8,
 }
 

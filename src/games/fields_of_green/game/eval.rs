@@ -5,7 +5,12 @@ use crate::games::fields_of_green::cards::{Deck, DesignIdx};
 use crate::games::fields_of_green::effects::{
     Ability, Amount, Condition, Count, Filter, Modifier, Scope, Timing,
 };
-use crate::games::fields_of_green::farm::{CellCard, FAR, Farm, Grid, Pos};
+use crate::games::fields_of_green::farm::{CellCard, Dists, FAR, Farm, Grid, Pos};
+use smallvec::SmallVec;
+
+/// Towers paying Water, as (cell index, Water it holds or pays): inline, since a farm rarely has
+/// more than a handful of towers and the listing of legal actions asks for them on every space.
+pub(crate) type Towers = SmallVec<[(usize, u8); 8]>;
 
 /// The ability printed on a card, if it is face up (ruling 15: an Open Area has none).
 pub fn cell_ability<'d>(deck: &'d Deck, farm: &Farm, i: usize) -> Option<&'d Ability> {
@@ -55,7 +60,7 @@ pub fn cells_in_scope(farm: &Farm, from: Pos, scope: Scope) -> Vec<usize> {
             .filter(|&i| farm.cells[i].pos.is_adjacent(from))
             .collect(),
         Scope::Within(n) => {
-            let d = farm.distances(from);
+            let d = farm.distances_within(&Grid::new(farm), from, n);
             (0..farm.cells.len())
                 .filter(|&i| d[i] >= 1 && d[i] <= n)
                 .collect()
@@ -82,7 +87,7 @@ pub fn count(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, c: &
                 .filter(|&i| farm.cells[i].pos != subject && cell_matches(deck, farm, i, of))
                 .count() as u32,
             Scope::Within(n) => {
-                let d = farm.distances(subject);
+                let d = farm.distances_within(&Grid::new(farm), subject, n);
                 (0..farm.cells.len())
                     .filter(|&i| d[i] >= 1 && d[i] <= n && cell_matches(deck, farm, i, of))
                     .count() as u32
@@ -150,15 +155,17 @@ pub fn reaches(farm: &Farm, source: Pos, scope: Scope, target: Pos) -> bool {
         Scope::This => source == target,
         Scope::Adjacent => source.is_adjacent(target),
         Scope::Within(n) => {
-            let d = farm.distances(source);
-            match farm.index_of(target) {
+            // Only distances up to `n` matter: the search stops there.
+            let grid = Grid::new(farm);
+            let d = farm.distances_within(&grid, source, n);
+            match grid.at(target) {
                 Some(i) => d[i] >= 1 && d[i] <= n,
                 // An empty space: one step beyond a card next to it.
-                None => farm
-                    .cells
+                None => target
+                    .neighbours()
                     .iter()
-                    .enumerate()
-                    .any(|(i, c)| c.pos.is_adjacent(target) && d[i] < n),
+                    .filter_map(|&m| grid.at(m))
+                    .any(|j| d[j] < n),
             }
         }
         Scope::Farm => true,
@@ -309,12 +316,21 @@ pub fn build_discount(deck: &Deck, farm: &Farm, d: Option<DesignIdx>, space: Pos
 /// that towers run dry and the Water left sits on as few towers as possible (ruling 18 scores
 /// empty towers). Returns None when the sources hold too little.
 pub fn default_water(sources: &[(usize, u8)], need: u32) -> Option<Vec<usize>> {
+    default_payment(sources, need).map(SmallVec::into_vec)
+}
+
+/// The towers paying each Water, one entry per Water (inline: costs are a few Water).
+pub(crate) type Paid = SmallVec<[usize; 8]>;
+
+/// [`default_water`] without a heap allocation, for the checks the listing of legal actions runs
+/// on every space.
+pub(crate) fn default_payment(sources: &[(usize, u8)], need: u32) -> Option<Paid> {
     let total: u32 = sources.iter().map(|&(_, w)| w as u32).sum();
     if total < need {
         return None;
     }
-    let mut left: Vec<(usize, u8)> = sources.to_vec();
-    let mut out = Vec::with_capacity(need as usize);
+    let mut left: Towers = sources.iter().copied().collect();
+    let mut out = Paid::with_capacity(need as usize);
     for _ in 0..need {
         let k = (0..left.len())
             .filter(|&k| left[k].1 > 0)
@@ -333,9 +349,9 @@ pub struct FarmInfo {
     /// Built on first use: many checks need no Water at all.
     grid: std::cell::OnceCell<Grid>,
     /// (cell index, range, distance from the tower to each card), built on first use.
-    towers: std::cell::OnceCell<Vec<(usize, u8, Vec<u8>)>>,
+    towers: std::cell::OnceCell<Vec<(usize, u8, Dists)>>,
     /// For each of `mods` with a `Within` scope: distances from its card, built on first use.
-    mod_dists: Vec<std::cell::OnceCell<Vec<u8>>>,
+    mod_dists: Vec<std::cell::OnceCell<Dists>>,
 }
 
 impl FarmInfo {
@@ -380,19 +396,37 @@ impl FarmInfo {
         }
     }
 
-    fn towers(&self, deck: &Deck, farm: &Farm) -> &[(usize, u8, Vec<u8>)] {
+    /// The farm's grid, built on first use.
+    fn grid(&self, farm: &Farm) -> &Grid {
+        self.grid.get_or_init(|| Grid::new(farm))
+    }
+
+    /// [`Farm::build_spaces`], from the grid the checks use as well.
+    pub fn build_spaces(&self, farm: &Farm) -> Vec<Pos> {
+        self.grid(farm).build_spaces()
+    }
+
+    /// True when `pos` is an empty space next to a card ([`Farm::is_build_space`] by grid).
+    pub fn is_build_space(&self, farm: &Farm, pos: Pos) -> bool {
+        self.grid(farm).is_build_space(pos)
+    }
+
+    fn towers(&self, deck: &Deck, farm: &Farm) -> &[(usize, u8, Dists)] {
         self.towers.get_or_init(|| {
-            let grid = self.grid.get_or_init(|| Grid::new(farm));
-            let ranges: Vec<(Pos, Modifier)> = self
-                .mods
-                .iter()
-                .filter(|(_, m)| matches!(m, Modifier::TowerRange { .. }))
-                .copied()
-                .collect();
+            let grid = self.grid(farm);
             (0..farm.cells.len())
                 .filter(|&i| farm.cells[i].card == CellCard::WaterTower && farm.cells[i].water > 0)
                 .map(|i| {
-                    let range = range_with(deck, farm, &ranges, i);
+                    // `range_with`, with each modifier's distances searched once.
+                    let pos = farm.cells[i].pos;
+                    let mut range = deck.supply.tower_range;
+                    for (k, &(_, m)) in self.mods.iter().enumerate() {
+                        if let Modifier::TowerRange { bonus, .. } = m
+                            && self.mod_reaches(farm, k, pos)
+                        {
+                            range = range.saturating_add(bonus);
+                        }
+                    }
                     // Spaces are one step beyond a card, so cards up to `range` away matter.
                     (
                         i,
@@ -406,10 +440,10 @@ impl FarmInfo {
 
     /// Towers that may pay Water for `target` (a card or an empty space), with their Water
     /// (ruling 11). Same answer as [`water_sources`].
-    pub fn water_sources(&self, deck: &Deck, farm: &Farm, target: Pos) -> Vec<(usize, u8)> {
+    pub fn water_sources(&self, deck: &Deck, farm: &Farm, target: Pos) -> Towers {
         let towers = self.towers(deck, farm);
         if towers.is_empty() {
-            return Vec::new();
+            return Towers::new();
         }
         let grid = self.grid.get_or_init(|| Grid::new(farm));
         let here = grid.at(target);

@@ -272,7 +272,8 @@ fn tile_sets(g: &Game, seat: usize, card: CellCard) -> Vec<Vec<SmolStr>> {
 fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
     let p = &g.s.players[seat];
     let d = p.revealed.expect("caller checked");
-    let spaces = p.farm.build_spaces();
+    let info = eval::FarmInfo::new(&g.deck, &p.farm);
+    let spaces = info.build_spaces(&p.farm);
     let def = g.deck.location(d);
     let max_extra = def
         .ability
@@ -289,7 +290,6 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
         })
         .unwrap_or(0);
     let loc_sets = tile_sets(g, seat, CellCard::Location(d));
-    let info = eval::FarmInfo::new(&g.deck, &p.farm);
     // A cheap bound first: with plain (uncounted) costs and no Ongoing discounts in the farm, the
     // cost is the same on every space, so a card the player cannot pay is skipped without
     // checking each space. Otherwise each space is checked in full.
