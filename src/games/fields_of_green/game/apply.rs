@@ -1105,9 +1105,10 @@ pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
 fn clamp_storage(g: &mut Game, seat: usize) {
     let deck = g.deck.clone();
     let farm = &g.s.players[seat].farm;
+    let info = eval::FarmInfo::new(&deck, farm);
     let caps: Vec<(usize, u8)> = (0..farm.cells.len())
         .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
-        .map(|i| (i, eval::tower_capacity(&deck, farm, i)))
+        .map(|i| (i, info.tower_capacity(&deck, farm, i)))
         .collect();
     let food_cap = eval::food_capacity(&deck, farm);
     let p = &mut g.s.players[seat];

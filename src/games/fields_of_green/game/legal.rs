@@ -92,19 +92,19 @@ pub(super) fn legal_splits(g: &Game) -> Vec<[u8; 4]> {
 
 /// The first `limit` legal splits (the forced-draw check only needs to know if there is one).
 pub(super) fn splits_upto(g: &Game, limit: usize) -> Vec<[u8; 4]> {
-    let hs = hand_size(g.s.players.len());
+    // Only splits drawing the right total can pass `split_error` (its first test), so only
+    // those are tried: the fourth count follows from the other three.
+    let available: usize = g.s.piles.iter().map(Vec::len).sum();
+    let want = (hand_size(g.s.players.len()) as usize).min(available) as u8;
     let mut out = Vec::new();
-    for a in 0..=hs {
-        for b in 0..=hs - a {
-            for c in 0..=hs - a - b {
-                let d = hs - a - b - c;
-                for d in 0..=d {
-                    let split = [a, b, c, d];
-                    if split_error(g, split).is_none() {
-                        out.push(split);
-                        if out.len() >= limit {
-                            return out;
-                        }
+    for a in 0..=want {
+        for b in 0..=want - a {
+            for c in 0..=want - a - b {
+                let split = [a, b, c, want - a - b - c];
+                if split_error(g, split).is_none() {
+                    out.push(split);
+                    if out.len() >= limit {
+                        return out;
                     }
                 }
             }
