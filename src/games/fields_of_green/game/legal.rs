@@ -302,9 +302,10 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
         && (c.coins.eval(0) > p.coins || c.food.eval(0) > p.food || c.water.eval(0) > total_water);
     let spaces_to_try: &[_] = if hopeless { &[] } else { &spaces };
     out.reserve(spaces.len() * (2 + loc_sets.len()) + 8);
+    let check = apply::BuildCheck::new(g, seat, &info).expect("a card is revealed");
     for &pos in spaces_to_try {
         for extra in 0..=max_extra {
-            if apply::check_build(g, seat, &info, pos, &[], extra, &[]).is_err() {
+            if check.check(g, seat, &info, pos, &[], extra, &[]).is_err() {
                 break;
             }
             for set in &loc_sets {
