@@ -173,13 +173,15 @@ impl Farm {
         match grid.at(from) {
             Some(i) => {
                 dist[i] = 0;
-                queue.push(grid.slots[i] as usize);
+                queue.extend(grid.square(from));
             }
             None => {
                 for m in from.neighbours() {
-                    if let Some(i) = grid.at(m) {
+                    if let Some(i) = grid.at(m)
+                        && dist[i] == FAR
+                    {
                         dist[i] = 1;
-                        queue.push(grid.slots[i] as usize);
+                        queue.extend(grid.square(m));
                     }
                 }
             }
@@ -244,34 +246,30 @@ const EMPTY: u8 = u8::MAX;
 /// build spaces do thousands of times per game. Inline for ordinary farms (up to 128 squares and
 /// 32 cards), so building one allocates nothing.
 pub(crate) struct Grid {
-    /// The top-left square, which may lie one step outside the `i8` plane.
+    /// The top-left square, which may lie outside the `i8` plane.
     lo_x: i32,
     lo_y: i32,
     w: usize,
     h: usize,
     /// Card index per square, or `EMPTY`.
-    cells: SmallVec<[u8; 128]>,
-    /// The square of each card (by card index).
-    slots: SmallVec<[u32; 32]>,
+    cells: SmallVec<[u8; 160]>,
 }
 
 impl Grid {
     pub(crate) fn new(farm: &Farm) -> Grid {
         let (lo, hi) = farm.bounds().unwrap_or((Pos::new(0, 0), Pos::new(0, 0)));
-        // A margin of one square on every side, even at the edge of the `i8` plane, so every
-        // neighbour of a card is on the grid.
-        let (lo_x, lo_y) = (i32::from(lo.x) - 1, i32::from(lo.y) - 1);
-        let w = (i32::from(hi.x) - lo_x + 2) as usize;
-        let h = (i32::from(hi.y) - lo_y + 2) as usize;
-        let mut cells = filled::<128>(EMPTY, w * h);
-        let mut slots = SmallVec::with_capacity(farm.cells.len());
+        // A margin of two squares on every side, even at the edge of the `i8` plane: every
+        // build space (one step from a card) is on the grid and so are all its neighbours, so
+        // the searches step by square index without testing the edges.
+        let (lo_x, lo_y) = (i32::from(lo.x) - 2, i32::from(lo.y) - 2);
+        let w = (i32::from(hi.x) - lo_x + 3) as usize;
+        let h = (i32::from(hi.y) - lo_y + 3) as usize;
+        let mut cells = filled::<160>(EMPTY, w * h);
         for (i, c) in farm.cells.iter().enumerate() {
             let gx = (i32::from(c.pos.x) - lo_x) as usize;
             let gy = (i32::from(c.pos.y) - lo_y) as usize;
-            let k = gy * w + gx;
             // A farm has far fewer than 255 cards; an index that does not fit is never stored.
-            cells[k] = u8::try_from(i).unwrap_or(EMPTY);
-            slots.push(k as u32);
+            cells[gy * w + gx] = u8::try_from(i).unwrap_or(EMPTY);
         }
         Grid {
             lo_x,
@@ -279,12 +277,19 @@ impl Grid {
             w,
             h,
             cells,
-            slots,
         }
     }
 
     fn idx(&self, gx: usize, gy: usize) -> usize {
         gy * self.w + gx
+    }
+
+    /// The square of `p`, if it is on the grid.
+    fn square(&self, p: Pos) -> Option<usize> {
+        // A square left of or above the grid wraps to a large number: one test per axis.
+        let gx = (i32::from(p.x) - self.lo_x) as u32 as usize;
+        let gy = (i32::from(p.y) - self.lo_y) as u32 as usize;
+        (gx < self.w && gy < self.h).then(|| self.idx(gx, gy))
     }
 
     /// The space of square (gx, gy), if it lies on the `i8` plane.
@@ -294,23 +299,26 @@ impl Grid {
         Some(Pos::new(x, y))
     }
 
+    /// True when square `k`, not on the outer ring, is empty and next to a card.
+    fn touches(&self, k: usize) -> bool {
+        let c = &self.cells;
+        c[k] == EMPTY
+            && (c[k - 1] != EMPTY
+                || c[k + 1] != EMPTY
+                || c[k - self.w] != EMPTY
+                || c[k + self.w] != EMPTY)
+    }
+
     /// [`Farm::build_spaces`] of the farm this grid was built from.
     pub(crate) fn build_spaces(&self) -> Vec<Pos> {
-        let grid = self;
-        let mut out: Vec<Pos> = Vec::with_capacity(self.slots.len() + 4);
-        // Walk the grid (which has a margin of one around the farm) in row order.
-        for gy in 0..grid.h {
-            for gx in 0..grid.w {
-                let here = grid.idx(gx, gy);
-                if grid.cells[here] != EMPTY {
-                    continue;
-                }
-                let touches = (gx > 0 && grid.cells[here - 1] != EMPTY)
-                    || (gx + 1 < grid.w && grid.cells[here + 1] != EMPTY)
-                    || (gy > 0 && grid.cells[here - grid.w] != EMPTY)
-                    || (gy + 1 < grid.h && grid.cells[here + grid.w] != EMPTY);
+        let mut out: Vec<Pos> = Vec::with_capacity(2 * (self.w + self.h));
+        // Row order; the outer ring is two steps from every card, so it holds no build space.
+        for gy in 1..self.h - 1 {
+            for gx in 1..self.w - 1 {
                 // A space off the `i8` plane cannot be named, so it is no build space.
-                if touches && let Some(pos) = grid.pos(gx, gy) {
+                if self.touches(self.idx(gx, gy))
+                    && let Some(pos) = self.pos(gx, gy)
+                {
                     out.push(pos);
                 }
             }
@@ -321,18 +329,17 @@ impl Grid {
     /// True when `p` is an empty space next to a card (same answer as
     /// [`Farm::is_build_space`]).
     pub(crate) fn is_build_space(&self, p: Pos) -> bool {
-        self.at(p).is_none() && p.neighbours().iter().any(|&m| self.at(m).is_some())
+        let gx = (i32::from(p.x) - self.lo_x) as u32 as usize;
+        let gy = (i32::from(p.y) - self.lo_y) as u32 as usize;
+        // Off the grid or on its outer ring: at least two steps from every card.
+        (1..self.w - 1).contains(&gx)
+            && (1..self.h - 1).contains(&gy)
+            && self.touches(self.idx(gx, gy))
     }
 
     /// The index of the card at `p`, if any.
     pub(crate) fn at(&self, p: Pos) -> Option<usize> {
-        // A square left of or above the grid wraps to a large number: one test per axis.
-        let gx = (i32::from(p.x) - self.lo_x) as u32 as usize;
-        let gy = (i32::from(p.y) - self.lo_y) as u32 as usize;
-        if gx >= self.w || gy >= self.h {
-            return None;
-        }
-        match self.cells[self.idx(gx, gy)] {
+        match self.cells[self.square(p)?] {
             EMPTY => None,
             i => Some(i as usize),
         }

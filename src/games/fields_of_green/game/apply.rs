@@ -608,6 +608,7 @@ fn host_text(deck: &Deck, e: EquipIdx) -> String {
     crate::games::fields_of_green::text::host_text(deck, e)
 }
 
+/// Checks action A: `BuildCheck::new(..)?.check(..)`, see there.
 pub(super) fn check_build(
     g: &Game,
     seat: usize,
@@ -617,35 +618,93 @@ pub(super) fn check_build(
     extra: u8,
     tiles: &[SmolStr],
 ) -> Result<BuildPlan, ActionError> {
-    let d = revealed(g, seat)?;
-    let deck = &*g.deck;
-    let p = &g.s.players[seat];
-    if !info.is_build_space(&p.farm, pos) {
-        return Err(ActionError::NotBuildable(Space::on(&p.farm, pos)));
+    BuildCheck::new(g, seat, info)?.check(g, seat, info, pos, water, extra, tiles)
+}
+
+/// Action A (ruling 8) checked in two parts: what does not depend on the space (the revealed card,
+/// and its cost when that is the same everywhere), then each space. The listing of legal actions
+/// makes one and tries every build space with it; `apply` makes one per action. Either way the
+/// checks, and their order, are the same.
+pub(super) struct BuildCheck<'d> {
+    d: DesignIdx,
+    cost: &'d Cost,
+    /// The card's Immediate ability (where its optional repeats are).
+    ability: Option<&'d Ability>,
+    /// The cost when no part of it is counted and no Ongoing discount exists, so that it is the
+    /// same on every space.
+    flat: Option<Cost3>,
+}
+
+impl<'d> BuildCheck<'d> {
+    pub(super) fn new(
+        g: &'d Game,
+        seat: usize,
+        info: &eval::FarmInfo,
+    ) -> Result<BuildCheck<'d>, ActionError> {
+        let d = revealed(g, seat)?;
+        let def = g.deck.location(d);
+        let c = &def.cost;
+        let flat =
+            (info.mods.is_empty() && c.coins.is_fixed() && c.water.is_fixed() && c.food.is_fixed())
+                .then(|| Cost3 {
+                    coins: c.coins.eval(0),
+                    water: c.water.eval(0),
+                    food: c.food.eval(0),
+                });
+        Ok(BuildCheck {
+            d,
+            cost: c,
+            ability: def
+                .ability
+                .as_ref()
+                .filter(|a| a.timing == Timing::Immediate),
+            flat,
+        })
     }
-    let def = deck.location(d);
-    let mut cost = cost3(deck, &p.farm, p.coins, p.food, pos, &def.cost);
-    cost.coins = cost
-        .coins
-        .saturating_sub(info.build_discount(deck, &p.farm, d, pos));
-    let ability = def
-        .ability
-        .as_ref()
-        .filter(|a| a.timing == Timing::Immediate);
-    let rep = repeat_cost(deck, &p.farm, p.coins, p.food, pos, ability, extra)?;
-    let total = cost.plus(rep);
-    let water = check_payment(g, seat, info, pos, total, water)?;
-    let tiles = check_tiles(g, seat, CellCard::Location(d), tiles)?;
-    Ok(BuildPlan {
-        card: CellCard::Location(d),
-        pos,
-        coins: total.coins,
-        food: total.food,
-        water,
-        extra,
-        tiles,
-        revealed: d,
-    })
+
+    /// The checks that depend on the space, the payment and the tiles.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn check(
+        &self,
+        g: &Game,
+        seat: usize,
+        info: &eval::FarmInfo,
+        pos: Pos,
+        water: &[Pos],
+        extra: u8,
+        tiles: &[SmolStr],
+    ) -> Result<BuildPlan, ActionError> {
+        let deck = &*g.deck;
+        let p = &g.s.players[seat];
+        if !info.is_build_space(&p.farm, pos) {
+            return Err(ActionError::NotBuildable(Space::on(&p.farm, pos)));
+        }
+        let d = self.d;
+        let cost = match self.flat {
+            Some(flat) => flat,
+            None => {
+                let mut cost = cost3(deck, &p.farm, p.coins, p.food, pos, self.cost);
+                cost.coins = cost
+                    .coins
+                    .saturating_sub(info.build_discount(deck, &p.farm, d, pos));
+                cost
+            }
+        };
+        let rep = repeat_cost(deck, &p.farm, p.coins, p.food, pos, self.ability, extra)?;
+        let total = cost.plus(rep);
+        let water = check_payment(g, seat, info, pos, total, water)?;
+        let tiles = check_tiles(g, seat, CellCard::Location(d), tiles)?;
+        Ok(BuildPlan {
+            card: CellCard::Location(d),
+            pos,
+            coins: total.coins,
+            food: total.food,
+            water,
+            extra,
+            tiles,
+            revealed: d,
+        })
+    }
 }
 
 /// Actions B and C (ruling 8): a Water Tower for 2 coins, or a Silo for free.
@@ -1105,9 +1164,10 @@ pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
 fn clamp_storage(g: &mut Game, seat: usize) {
     let deck = g.deck.clone();
     let farm = &g.s.players[seat].farm;
+    let info = eval::FarmInfo::new(&deck, farm);
     let caps: Vec<(usize, u8)> = (0..farm.cells.len())
         .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
-        .map(|i| (i, eval::tower_capacity(&deck, farm, i)))
+        .map(|i| (i, info.tower_capacity(&deck, farm, i)))
         .collect();
     let food_cap = eval::food_capacity(&deck, farm);
     let p = &mut g.s.players[seat];

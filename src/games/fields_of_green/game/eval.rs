@@ -348,24 +348,43 @@ pub struct FarmInfo {
     pub mods: Vec<(Pos, Modifier)>,
     /// Built on first use: many checks need no Water at all.
     grid: std::cell::OnceCell<Grid>,
-    /// (cell index, range, distance from the tower to each card), built on first use.
-    towers: std::cell::OnceCell<Vec<(usize, u8, Dists)>>,
+    /// (cell index, range) of each tower holding Water, built on first use.
+    ranges: std::cell::OnceCell<Towers>,
+    /// Distance from each of `ranges`' towers to every card, built when Water sources are asked
+    /// for a second time (see [`FarmInfo::water_sources`]).
+    towers: std::cell::OnceCell<Vec<Dists>>,
+    /// How many times Water sources were asked for.
+    asked: std::cell::Cell<u32>,
     /// For each of `mods` with a `Within` scope: distances from its card, built on first use.
     mod_dists: Vec<std::cell::OnceCell<Dists>>,
 }
 
 impl FarmInfo {
     pub fn new(deck: &Deck, farm: &Farm) -> FarmInfo {
-        let mods: Vec<(Pos, Modifier)> = if may_have_modifiers(deck, farm) {
-            modifiers(deck, farm).map(|(p, m)| (p, *m)).collect()
-        } else {
-            Vec::new()
-        };
+        // `modifiers(deck, farm)`, collected in one plain pass (this runs for every listing and
+        // every check of a build or a harvest).
+        let mut mods: Vec<(Pos, Modifier)> = Vec::new();
+        for c in farm.cells.iter().filter(|c| c.face_up) {
+            if let CellCard::Location(d) = c.card
+                && let Some(a) = &deck.location(d).ability
+                && a.timing == Timing::Ongoing
+            {
+                mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
+            }
+            for &e in &c.equipment {
+                let a = &deck.equip(e).ability;
+                if a.timing == Timing::Ongoing {
+                    mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
+                }
+            }
+        }
         let mod_dists = mods.iter().map(|_| std::cell::OnceCell::new()).collect();
         FarmInfo {
             mods,
             grid: std::cell::OnceCell::new(),
+            ranges: std::cell::OnceCell::new(),
             towers: std::cell::OnceCell::new(),
+            asked: std::cell::Cell::new(0),
             mod_dists,
         }
     }
@@ -411,9 +430,9 @@ impl FarmInfo {
         self.grid(farm).is_build_space(pos)
     }
 
-    fn towers(&self, deck: &Deck, farm: &Farm) -> &[(usize, u8, Dists)] {
-        self.towers.get_or_init(|| {
-            let grid = self.grid(farm);
+    /// Towers holding Water, with their ranges (ruling 11: 2, plus Equipment).
+    fn ranges(&self, deck: &Deck, farm: &Farm) -> &Towers {
+        self.ranges.get_or_init(|| {
             (0..farm.cells.len())
                 .filter(|&i| farm.cells[i].card == CellCard::WaterTower && farm.cells[i].water > 0)
                 .map(|i| {
@@ -427,12 +446,7 @@ impl FarmInfo {
                             range = range.saturating_add(bonus);
                         }
                     }
-                    // Spaces are one step beyond a card, so cards up to `range` away matter.
-                    (
-                        i,
-                        range,
-                        farm.distances_within(grid, farm.cells[i].pos, range),
-                    )
+                    (i, range)
                 })
                 .collect()
         })
@@ -440,20 +454,43 @@ impl FarmInfo {
 
     /// Towers that may pay Water for `target` (a card or an empty space), with their Water
     /// (ruling 11). Same answer as [`water_sources`].
+    ///
+    /// Distance through the farm is symmetric, so one search from the target answers a single
+    /// check (what `apply` asks). A listing asks for many targets: from the second question on,
+    /// each tower is searched from once and every target is a lookup.
     pub fn water_sources(&self, deck: &Deck, farm: &Farm, target: Pos) -> Towers {
-        let towers = self.towers(deck, farm);
-        if towers.is_empty() {
+        let ranges = self.ranges(deck, farm);
+        if ranges.is_empty() {
             return Towers::new();
         }
-        let grid = self.grid.get_or_init(|| Grid::new(farm));
+        let grid = self.grid(farm);
+        let water = |&(i, _): &(usize, u8)| (i, farm.cells[i].water);
+        self.asked.set(self.asked.get().saturating_add(1));
+        if self.asked.get() == 1 {
+            let reach = ranges.iter().map(|&(_, r)| r).max().unwrap_or(0);
+            let dist = farm.distances_within(grid, target, reach);
+            return ranges
+                .iter()
+                .filter(|&&(i, range)| dist[i] <= range)
+                .map(water)
+                .collect();
+        }
+        let towers = self.towers.get_or_init(|| {
+            ranges
+                .iter()
+                // Spaces are one step beyond a card, so cards up to `range` away matter.
+                .map(|&(i, range)| farm.distances_within(grid, farm.cells[i].pos, range))
+                .collect()
+        });
         let here = grid.at(target);
         let near: [Option<usize>; 4] = match here {
             Some(_) => [None; 4],
             None => target.neighbours().map(|m| grid.at(m)),
         };
-        towers
+        ranges
             .iter()
-            .filter(|(_, range, dist)| {
+            .zip(towers)
+            .filter(|&(&(_, range), dist)| {
                 let d = match here {
                     Some(i) => dist[i],
                     // An empty space is one step beyond the nearest card next to it.
@@ -464,10 +501,24 @@ impl FarmInfo {
                         .min()
                         .unwrap_or(FAR),
                 };
-                d <= *range
+                d <= range
             })
-            .map(|&(i, _, _)| (i, farm.cells[i].water))
+            .map(|(t, _)| water(t))
             .collect()
+    }
+
+    /// Water tower `i` holds at most (see [`tower_capacity`]).
+    pub fn tower_capacity(&self, deck: &Deck, farm: &Farm, i: usize) -> u8 {
+        let pos = farm.cells[i].pos;
+        let mut cap = deck.supply.tower_capacity;
+        for (k, &(_, m)) in self.mods.iter().enumerate() {
+            if let Modifier::TowerCapacity { bonus, .. } = m
+                && self.mod_reaches(farm, k, pos)
+            {
+                cap = cap.saturating_add(bonus);
+            }
+        }
+        cap
     }
 
     /// How many times the Harvest ability of card `i` may be used (see [`harvest_limit`]).

@@ -78,12 +78,14 @@ fn income(g: &mut Game, seat: usize, events: &mut Vec<Event>) {
 /// Free room on each Water Tower of a seat: (cell index, room).
 pub(super) fn tower_rooms(g: &Game, seat: usize) -> Vec<(usize, u8)> {
     let farm = &g.s.players[seat].farm;
+    let info = eval::FarmInfo::new(&g.deck, farm);
     (0..farm.cells.len())
         .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
         .map(|i| {
             (
                 i,
-                eval::tower_capacity(&g.deck, farm, i).saturating_sub(farm.cells[i].water),
+                info.tower_capacity(&g.deck, farm, i)
+                    .saturating_sub(farm.cells[i].water),
             )
         })
         .collect()

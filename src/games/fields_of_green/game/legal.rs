@@ -92,19 +92,19 @@ pub(super) fn legal_splits(g: &Game) -> Vec<[u8; 4]> {
 
 /// The first `limit` legal splits (the forced-draw check only needs to know if there is one).
 pub(super) fn splits_upto(g: &Game, limit: usize) -> Vec<[u8; 4]> {
-    let hs = hand_size(g.s.players.len());
+    // Only splits drawing the right total can pass `split_error` (its first test), so only
+    // those are tried: the fourth count follows from the other three.
+    let available: usize = g.s.piles.iter().map(Vec::len).sum();
+    let want = (hand_size(g.s.players.len()) as usize).min(available) as u8;
     let mut out = Vec::new();
-    for a in 0..=hs {
-        for b in 0..=hs - a {
-            for c in 0..=hs - a - b {
-                let d = hs - a - b - c;
-                for d in 0..=d {
-                    let split = [a, b, c, d];
-                    if split_error(g, split).is_none() {
-                        out.push(split);
-                        if out.len() >= limit {
-                            return out;
-                        }
+    for a in 0..=want {
+        for b in 0..=want - a {
+            for c in 0..=want - a - b {
+                let split = [a, b, c, want - a - b - c];
+                if split_error(g, split).is_none() {
+                    out.push(split);
+                    if out.len() >= limit {
+                        return out;
                     }
                 }
             }
@@ -302,9 +302,10 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
         && (c.coins.eval(0) > p.coins || c.food.eval(0) > p.food || c.water.eval(0) > total_water);
     let spaces_to_try: &[_] = if hopeless { &[] } else { &spaces };
     out.reserve(spaces.len() * (2 + loc_sets.len()) + 8);
+    let check = apply::BuildCheck::new(g, seat, &info).expect("a card is revealed");
     for &pos in spaces_to_try {
         for extra in 0..=max_extra {
-            if apply::check_build(g, seat, &info, pos, &[], extra, &[]).is_err() {
+            if check.check(g, seat, &info, pos, &[], extra, &[]).is_err() {
                 break;
             }
             for set in &loc_sets {
