@@ -38,13 +38,26 @@ impl std::fmt::Display for Secret {
 }
 
 /// `[discord]`
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct DiscordConfig {
     /// The bot token; `FARMHAND_DISCORD_TOKEN` takes precedence.
     pub token: Secret,
     /// Register the slash commands in this server only (instant; for development).
     pub dev_guild_id: Option<u64>,
+    /// Milliseconds between two edits of one message (a table message, a DM panel): changes
+    /// that come faster are merged into the next edit, which always shows the latest state.
+    pub edit_interval_ms: u64,
+}
+
+impl Default for DiscordConfig {
+    fn default() -> DiscordConfig {
+        DiscordConfig {
+            token: Secret::default(),
+            dev_guild_id: None,
+            edit_interval_ms: 1000,
+        }
+    }
 }
 
 /// `[database]`
@@ -188,6 +201,18 @@ impl Config {
                 "database.path must not be empty".into(),
             ));
         }
+        if self.discord.edit_interval_ms > 60_000 {
+            return Err(ConfigError::Invalid(format!(
+                "discord.edit_interval_ms must be at most 60000 (one minute), not {}",
+                self.discord.edit_interval_ms
+            )));
+        }
+        // Discord ids are never 0; with 0 the bot would connect and then fail to register.
+        if self.discord.dev_guild_id == Some(0) {
+            return Err(ConfigError::Invalid(
+                "discord.dev_guild_id must be a server id (right-click the server, Copy Server ID), not 0".into(),
+            ));
+        }
         Ok(())
     }
 
@@ -222,6 +247,24 @@ mod tests {
         );
         assert_eq!(c.game.create_threads, d.game.create_threads);
         assert_eq!(c.log.filter, d.log.filter);
+        assert_eq!(c.discord.edit_interval_ms, d.discord.edit_interval_ms);
+    }
+
+    #[test]
+    fn the_edit_interval_and_dev_guild_are_range_checked() {
+        let e = Config::from_toml("[discord]\nedit_interval_ms = 60001\n", "f.toml").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("edit_interval_ms must be at most 60000"),
+            "{e}"
+        );
+        let e = Config::from_toml("[discord]\ndev_guild_id = 0\n", "f.toml").unwrap_err();
+        assert!(
+            e.to_string().contains("dev_guild_id must be a server id"),
+            "{e}"
+        );
+        let c = Config::from_toml("[discord]\nedit_interval_ms = 0\n", "f.toml").unwrap();
+        assert_eq!(c.discord.edit_interval_ms, 0);
     }
 
     #[test]

@@ -127,7 +127,7 @@ impl Service {
         Service::lock_in(&self.locks, id).await
     }
 
-    /// Held while redrawing a game's public table message (see `notify::refresh_table`).
+    /// Held while redrawing a game's public table message (see `notify::draw_table`).
     pub async fn render_lock(&self, id: GameId) -> tokio::sync::OwnedMutexGuard<()> {
         Service::lock_in(&self.render_locks, id).await
     }

@@ -66,10 +66,15 @@ async fn new_game(tag: &str, players: usize, options: &str, dm: &[usize], seed: 
     );
     for &u in &users[1..] {
         let r = player::join(&fake, u, &table).await.unwrap();
-        assert_eq!(r.kind, 7, "Join updates the lobby");
+        // The click is acknowledged (type 6) and the lobby is redrawn by an edit, in order with
+        // every other redraw of the table message.
+        assert_eq!(r.kind, 6, "Join is acknowledged; the lobby is edited");
     }
     let r = player::start(&fake, users[0], &table).await.unwrap();
-    assert_eq!(r.kind, 7, "Start turns the lobby into the table");
+    assert_eq!(
+        r.kind, 6,
+        "Start is acknowledged; the lobby is edited into the table"
+    );
     let seats: Vec<Player> = users
         .iter()
         .zip(NAMES)

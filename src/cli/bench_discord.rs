@@ -8,7 +8,7 @@
 //! bot, fake Discord and players share the process).
 
 use anyhow::{Context as _, bail};
-use farmhand::fake_discord::harness::{Bot, TempDb, test_config};
+use farmhand::fake_discord::harness::{Bot, TempDb, showcase_config};
 use farmhand::fake_discord::player::{self, Driver, Player, TableRef};
 use farmhand::fake_discord::{FakeDiscord, RouteKind};
 use std::collections::BTreeMap;
@@ -238,7 +238,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
     // No transcript: the fake keeps only what the players and the figures need.
     fake.set_recording(false);
     let db = TempDb::new("bench");
-    let bot = Bot::start(&fake, test_config(db.path())).await?;
+    let bot = Bot::start(&fake, showcase_config(db.path())).await?;
     writeln!(out, "database: {} (WAL)", db.path().display())?;
 
     if args.single > 0 {

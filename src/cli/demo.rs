@@ -4,7 +4,7 @@
 
 use super::GameKind;
 use anyhow::{Context as _, bail};
-use farmhand::fake_discord::harness::{Bot, TempDb, test_config};
+use farmhand::fake_discord::harness::{Bot, TempDb, showcase_config};
 use farmhand::fake_discord::player::{self, Driver, Player};
 use farmhand::fake_discord::{FakeDiscord, transcript, verify};
 use farmhand::games::key_harvest as kh;
@@ -92,7 +92,7 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
     });
     let n = usize::from(args.players);
     let users: Vec<u64> = NAMES[..n].iter().map(|name| fake.add_user(name)).collect();
-    let bot = Bot::start(&fake, test_config(db.path())).await?;
+    let bot = Bot::start(&fake, showcase_config(db.path())).await?;
     writeln!(
         out,
         "The bot is connected to a fake Discord at {}.",

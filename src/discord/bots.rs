@@ -245,8 +245,7 @@ async fn stand_in_as<G: Screens>(
     }
     if let Some(last) = notes.last() {
         data.service.store().note_stand_in(id, last).await?;
-        let table = data.service.store().table(id).await?;
-        notify::refresh_table(http, data, &table).await;
+        notify::refresh_table(data, id);
         drive(http, data, id).await;
     }
     Ok(made)

@@ -21,7 +21,21 @@ pub(super) fn text(s: &str) -> MessageSpec {
     }
 }
 
+/// Answers the command privately. After a defer ("thinking..."), the answer replaces the
+/// deferred response (Discord documents a follow-up there as deprecated behaviour).
 pub(super) async fn say(ctx: Ctx<'_>, m: &MessageSpec) -> Result<(), Error> {
+    if let poise::Context::Application(app) = ctx
+        && app
+            .has_sent_initial_response
+            .load(std::sync::atomic::Ordering::SeqCst)
+    {
+        send::retry("answer a deferred command", || {
+            let b = send::edit_response(m);
+            async move { app.interaction.edit_response(ctx.http(), b).await }
+        })
+        .await?;
+        return Ok(());
+    }
     ctx.send(send::reply(m, true)).await?;
     Ok(())
 }
@@ -143,6 +157,9 @@ pub(super) async fn open_table(
     kind: Kind,
     options: TableOptions,
 ) -> Result<(), Error> {
+    // Posting the lobby and creating the thread are Discord calls of their own (each may wait on
+    // a rate limit): answer "thinking..." first, within Discord's 3 seconds.
+    ctx.defer_ephemeral().await?;
     let data = ctx.data();
     let name = display_name(ctx).await;
     let seed: u64 = rand::rng().random();
@@ -384,6 +401,8 @@ async fn abandon(ctx: Ctx<'_>) -> Result<(), Error> {
 
 /// Abandons the table of `kind` in this channel (host or Manage Server).
 pub(super) async fn abandon_here(ctx: Ctx<'_>, kind: Kind) -> Result<(), Error> {
+    // The notice in the thread is a Discord call of its own: answer "thinking..." first.
+    ctx.defer_ephemeral().await?;
     let data = ctx.data();
     let m = match table_here(ctx, kind).await {
         Ok(Some((table, _))) => match data
@@ -392,7 +411,7 @@ pub(super) async fn abandon_here(ctx: Ctx<'_>, kind: Kind) -> Result<(), Error> 
             .await
         {
             Ok(t) => {
-                notify::refresh_table(ctx.http(), data, &t).await;
+                notify::refresh_table(data, t.game.id);
                 notify::post(
                     ctx.http(),
                     &t,

@@ -8,6 +8,7 @@ pub mod game;
 pub mod ids;
 pub mod key_harvest;
 pub mod notify;
+pub mod redraw;
 pub mod router;
 pub mod send;
 pub mod spec;
@@ -29,6 +30,8 @@ pub struct Data {
     pub config: Arc<Config>,
     /// One bot-moving task per game at a time.
     pub bots: Arc<bots::BotLocks>,
+    /// The merged redraws of table messages and DM panels.
+    pub redraws: Arc<redraw::Redraws>,
 }
 
 pub type Error = anyhow::Error;
@@ -73,6 +76,9 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
                 key_harvest: board,
             },
         )),
+        redraws: Arc::new(redraw::Redraws::new(std::time::Duration::from_millis(
+            config.discord.edit_interval_ms,
+        ))),
         config: Arc::new(config),
         bots: Arc::default(),
     })
@@ -110,6 +116,7 @@ pub fn framework(data: Data) -> poise::Framework<Data, Error> {
         .setup(move |ctx, ready, fw| {
             Box::pin(async move {
                 tracing::info!(bot = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                data.redraws.set_http(ctx.http.clone());
                 match dev_guild {
                     Some(g) => {
                         poise::builtins::register_in_guild(ctx, &fw.options().commands, serenity::GuildId::new(g)).await?

@@ -4,22 +4,29 @@
 //! holds the truth, and the next change redraws everything.
 
 use super::game::Screens;
+use super::redraw::Target;
 use super::{Data, send, ui};
 use crate::games::fields_of_green::{Event, Game, Phase};
 use crate::store::{Reminders, Table, now_ms};
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, Http, MessageId, UserId};
 
-/// Redraws the public table message (edited in place, never reposted). Edits of one game are
-/// made one at a time, each from the latest state in the database: edits run after the player
-/// got their answer, in separate tasks, so an older edit delayed by the network must never land
-/// after a newer one and leave the table showing the past.
-pub async fn refresh_table(http: &Http, data: &Data, table: &Table) {
-    let _turn = data.service.render_lock(table.game.id).await;
-    let (table, game) = match data.service.load_any(table.game.id).await {
+/// Asks for the public table message to be redrawn (edited in place, never reposted) from the
+/// latest state. Returns at once: redraws of one message are made one at a time and merged
+/// (see `redraw`), so an older edit never lands after a newer one.
+pub fn refresh_table(data: &Data, game: i64) {
+    data.redraws.request(data, Target::Table(game), None);
+}
+
+/// Redraws the public table message now, from the latest state in the database. Only the
+/// table's redraw worker calls this (one at a time per game); the render lock keeps it in order
+/// with anything else that may draw the table.
+pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
+    let _turn = data.service.render_lock(game).await;
+    let (table, game) = match data.service.load_any(game).await {
         Ok(t) => t,
         Err(e) => {
-            tracing::warn!(game = table.game.id, error = %e, "could not load the game to redraw its table");
+            tracing::warn!(game, error = %e, "could not load the game to redraw its table");
             return;
         }
     };
@@ -68,7 +75,7 @@ pub async fn after_fog_action(
     phase_before: &Phase,
     from_dm: Option<u64>,
 ) {
-    refresh_table(http, data, table).await;
+    refresh_table(data, table.game.id);
 
     // One message per turn saying what everybody did, posted when the turn is over: at the next
     // reveal, or when the action phase ends. And a summary when a year ends.
@@ -162,12 +169,13 @@ pub async fn after_fog_action(
         )
     });
     if moved {
-        redraw_dm_panels(http, data, table, from_dm).await;
+        redraw_dm_panels(data, table, from_dm).await;
     }
 }
 
-/// Redraws the DM panels of the players who keep them in DMs, after the game moved on.
-pub async fn redraw_dm_panels(http: &Http, data: &Data, table: &Table, from_dm: Option<u64>) {
+/// Asks for the DM panels of the players who keep them in DMs to be redrawn, after the game
+/// moved on (merged like the table message's redraws; see `redraw`).
+pub async fn redraw_dm_panels(data: &Data, table: &Table, from_dm: Option<u64>) {
     for s in &table.seats {
         // The clicker's own panel was redrawn by the interaction response at this action's
         // version; redraw it only if someone else has acted since.
@@ -175,7 +183,11 @@ pub async fn redraw_dm_panels(http: &Http, data: &Data, table: &Table, from_dm: 
         if let Ok(prefs) = data.service.store().prefs(s.user_id).await
             && prefs.hand_in_dm
         {
-            update_dm_panel_if(http, data, table.game.id, s.seat, false, drawn_at).await;
+            let target = Target::DmPanel {
+                game: table.game.id,
+                seat: s.seat,
+            };
+            data.redraws.request(data, target, drawn_at);
         }
     }
 }
@@ -194,12 +206,12 @@ pub async fn update_dm_panel(
     seat: usize,
     create: bool,
 ) -> bool {
-    update_dm_panel_if(http, data, game_id, seat, create, None).await
+    draw_dm_panel(http, data, game_id, seat, create, None).await
 }
 
 /// As [`update_dm_panel`], but only when the stored game has moved past `drawn_at` (the version
 /// the player's own click already redrew the panel at).
-async fn update_dm_panel_if(
+pub(super) async fn draw_dm_panel(
     http: &Http,
     data: &Data,
     game_id: i64,

@@ -5,7 +5,7 @@
 use super::game::Screens;
 use super::ids::{ComponentId, Screen, Verb, decode_action, decode_screen};
 use super::spec::MessageSpec;
-use super::{Data, Error, notify, send, ui};
+use super::{Data, Error, notify, send};
 use crate::games::fields_of_green::{Action, Game};
 use crate::host::{AnyGame, Kind};
 use crate::service::{Acted, ServiceError};
@@ -276,12 +276,12 @@ async fn lobby(
     };
     match result {
         Ok((table, started)) => {
-            // The lobby message becomes the table message once the game starts.
-            let m = match &started {
-                Some(g) => crate::on_game!(g, g => Screens::table_message(&table, g)),
-                None => ui::lobby(&table),
-            };
-            update(ctx, ci, &m).await;
+            // Answer the click first, then redraw the message (the lobby, or the table message it
+            // becomes once the game starts) through its redraw worker, in order with every other
+            // redraw of it and from the latest state: a Join answered after a Start can never
+            // leave a started game showing the lobby.
+            respond(ctx, ci, CreateInteractionResponse::Acknowledge).await;
+            notify::refresh_table(data, table.game.id);
             if started.is_some() {
                 // People are mentioned (and pinged); bots are named.
                 let names: Vec<String> = table

@@ -57,11 +57,23 @@ pub struct Bot {
     task: tokio::task::JoinHandle<Result<(), serenity::Error>>,
 }
 
-/// The configuration the tests run the bot with: the given database, threads on.
+/// The configuration the tests run the bot with: the given database, threads on, and every
+/// change redrawn at once (edits of one message still never overlap), so a test that waits for
+/// the bot to go quiet reads the latest table. `bench discord` and `demo` put the production
+/// merge interval back.
 pub fn test_config(db: &Path) -> Config {
     let mut config = Config::default();
     config.database.path = db.to_path_buf();
     config.game.create_threads = true;
+    config.discord.edit_interval_ms = 0;
+    config
+}
+
+/// [`test_config`] with the production interval between edits of one message, for `bench
+/// discord` and `demo`: their figures and transcripts show the merged redraws a real server gets.
+pub fn showcase_config(db: &Path) -> Config {
+    let mut config = test_config(db);
+    config.discord.edit_interval_ms = Config::default().discord.edit_interval_ms;
     config
 }
 

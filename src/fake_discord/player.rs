@@ -217,9 +217,13 @@ pub async fn join(fake: &FakeDiscord, user: u64, table: &TableRef) -> Result<Rep
         .message(table.message)
         .ok_or("the lobby message is gone")?;
     let id = button_id(&lobby, "Join").ok_or("no enabled Join button")?;
-    answer(fake, fake.click(user, table.message, &id))
+    let r = answer(fake, fake.click(user, table.message, &id))
         .await
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string())?;
+    // The click is acknowledged first and the lobby redrawn by an edit after: wait for it, as a
+    // person waits to see the message change.
+    fake.settle().await;
+    Ok(r)
 }
 
 /// Clicks the lobby's Start button as `user`.
@@ -228,9 +232,13 @@ pub async fn start(fake: &FakeDiscord, user: u64, table: &TableRef) -> Result<Re
         .message(table.message)
         .ok_or("the lobby message is gone")?;
     let id = button_starting(&lobby, "Start").ok_or("no enabled Start button")?;
-    answer(fake, fake.click(user, table.message, &id))
+    let r = answer(fake, fake.click(user, table.message, &id))
         .await
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string())?;
+    // The click is acknowledged first and the lobby redrawn by an edit after: wait for it, as a
+    // person waits to see the message change.
+    fake.settle().await;
+    Ok(r)
 }
 
 /// One scripted player.

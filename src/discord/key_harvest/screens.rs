@@ -141,7 +141,7 @@ impl Screens for Game {
 
     async fn after_action(http: &Http, data: &Data, done: &Acted<Self>, from_dm: Option<u64>) {
         let table = &done.table;
-        notify::refresh_table(http, data, table).await;
+        notify::refresh_table(data, table.game.id);
         // Turns are short in Key Harvest: every action's public sentences go to the thread
         // as they happen, so players following along read the game as a story.
         if let Some(m) = action_summary(table, &done.game, &done.events) {
@@ -152,6 +152,6 @@ impl Screens for Game {
         }
         // One seat decides at a time: whenever the decision moved to another seat (or the
         // game changed under a waiting player's DM panel), redraw the DM panels.
-        notify::redraw_dm_panels(http, data, table, from_dm).await;
+        notify::redraw_dm_panels(data, table, from_dm).await;
     }
 }

@@ -1,0 +1,168 @@
+//! Public redraws, merged. Every accepted action changes the public table message (and the DM
+//! panels of players who keep theirs in DMs), but redrawing each message once per action would
+//! spend Discord's per-channel rate limits on pictures nobody had time to look at, and delay the
+//! turn summaries and the bots queued behind them. So each message is redrawn by at most one task
+//! at a time, and requests that arrive while it works, or within `discord.edit_interval_ms` of its
+//! last edit, are merged into one later edit. Every edit is drawn from the latest state in the
+//! database, so the last edit always shows the latest state: merging loses nothing anyone sees.
+//!
+//! The worker holds no game lock while it waits for Discord (a rate-limited edit slows only the
+//! redraws of that message), and the player's own interaction response never waits for it.
+
+use super::Data;
+use poise::serenity_prelude::Http;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+/// A message the bot keeps up to date.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// The public table message of a game (the lobby before the start).
+    Table(i64),
+    /// The DM panel of the player in `seat` of `game`.
+    DmPanel { game: i64, seat: usize },
+}
+
+/// What is owed to one target while its worker runs.
+#[derive(Debug, Default)]
+struct Owed {
+    /// Another redraw was asked for after the worker last read the state.
+    again: bool,
+    /// DM panels only: every request since the last read came from a click whose own
+    /// interaction response already drew the panel at this version (the lowest such version;
+    /// `i64::MAX` when nothing was asked yet), so an edit is needed only if the game moved past
+    /// it. `None` once any request needs a redraw regardless.
+    drawn_at: Option<i64>,
+}
+
+/// The merged redraws of every message (see the module comment).
+pub struct Redraws {
+    http: OnceLock<Arc<Http>>,
+    interval: Duration,
+    running: Mutex<HashMap<Target, Owed>>,
+}
+
+impl std::fmt::Debug for Redraws {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Redraws")
+            .field("interval", &self.interval)
+            .field("running", &self.running.lock().map(|m| m.len()).ok())
+            .finish()
+    }
+}
+
+impl Redraws {
+    /// Merges redraws of one message that come within `interval` of its last edit.
+    pub fn new(interval: Duration) -> Redraws {
+        Redraws {
+            http: OnceLock::new(),
+            interval,
+            running: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The client the workers use, set once the bot has connected.
+    pub fn set_http(&self, http: Arc<Http>) {
+        let _ = self.http.set(http);
+    }
+
+    /// Targets with a redraw owed or under way (0 when everything shown is up to date).
+    pub fn pending(&self) -> usize {
+        self.lock().len()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Target, Owed>> {
+        self.running.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Asks for `target` to be redrawn from the latest state. Returns at once; the edit happens in
+    /// the background (at once when the message has been quiet for the interval, else merged into
+    /// the next edit). `drawn_at` is for DM panels that the clicker's response already drew.
+    pub fn request(&self, data: &Data, target: Target, drawn_at: Option<i64>) {
+        {
+            let mut running = self.lock();
+            if let Some(owed) = running.get_mut(&target) {
+                owed.again = true;
+                owed.drawn_at = match (owed.drawn_at, drawn_at) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    _ => None,
+                };
+                return;
+            }
+            running.insert(
+                target,
+                Owed {
+                    again: false,
+                    drawn_at,
+                },
+            );
+        }
+        let Some(http) = self.http.get().cloned() else {
+            // Not connected yet: nothing is shown anywhere, so nothing can be out of date.
+            self.lock().remove(&target);
+            return;
+        };
+        let data = data.clone();
+        tokio::spawn(async move { work(http, data, target).await });
+    }
+}
+
+/// Removes the target's entry if the worker ends early (a panic), so a later request starts a
+/// new worker instead of waiting for one that is gone. A worker that finishes normally removes
+/// the entry itself, in the same locked step that sees nothing more is owed, and disarms this.
+struct Release<'a> {
+    redraws: &'a Redraws,
+    target: Target,
+    armed: bool,
+}
+
+impl Drop for Release<'_> {
+    fn drop(&mut self) {
+        if self.armed {
+            self.redraws.lock().remove(&self.target);
+        }
+    }
+}
+
+async fn work(http: Arc<Http>, data: Data, target: Target) {
+    let redraws = data.redraws.clone();
+    let mut release = Release {
+        redraws: &redraws,
+        target,
+        armed: true,
+    };
+    let mut last_edit: Option<tokio::time::Instant> = None;
+    loop {
+        if let Some(at) = last_edit {
+            tokio::time::sleep_until(at + redraws.interval).await;
+        }
+        // Take what is owed before reading the state: a request arriving during the edit below
+        // then asks for one more round.
+        let drawn_at = {
+            let mut running = redraws.lock();
+            let Some(owed) = running.get_mut(&target) else {
+                release.armed = false;
+                return;
+            };
+            owed.again = false;
+            owed.drawn_at.replace(i64::MAX)
+        };
+        last_edit = Some(tokio::time::Instant::now());
+        match target {
+            Target::Table(game) => super::notify::draw_table(&http, &data, game).await,
+            Target::DmPanel { game, seat } => {
+                super::notify::draw_dm_panel(&http, &data, game, seat, false, drawn_at).await;
+            }
+        }
+        let mut running = redraws.lock();
+        match running.get(&target) {
+            Some(owed) if owed.again => {}
+            _ => {
+                running.remove(&target);
+                release.armed = false;
+                return;
+            }
+        }
+    }
+}
