@@ -13,7 +13,7 @@ use farmhand::fake_discord::harness::{
 use farmhand::fake_discord::player::{self, Choice, Driver, Player, TableRef, decisions};
 use farmhand::fake_discord::view::MessageView;
 use farmhand::fake_discord::{FakeDiscord, Ix, Reply, verify};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 const NAMES: [&str; 6] = ["alice", "bob", "carol", "dave", "erin", "frank"];
 
@@ -1125,5 +1125,63 @@ async fn stand_in_is_off_by_default() {
         .unwrap();
     assert_eq!(made, 0);
     assert_eq!(g.version().await, v0);
+    g.stop().await;
+}
+
+/// Issue 11, "answer first, work after": with every REST call taking a second (a slow network,
+/// or Discord queueing the bot's calls behind a rate limit), every command and click is still
+/// answered within Discord's 3 seconds, because each answers (or defers) before any other
+/// Discord call: `/fog new` (lobby + thread), lobby Join/Start (the lobby is redrawn after),
+/// moves, `/fog hand` with the hand in DMs, `/fog abandon` (the notice in the thread).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_discord_every_interaction_answered_within_3_s() {
+    use farmhand::fake_discord::{FaultAction, FaultRule};
+    let mut g = new_game("slow-rest", 3, "", &[1], 31).await;
+    let fake = g.fake.clone();
+    let before = fake.with(|w| w.interactions.keys().copied().max().unwrap_or(0));
+    fake.set_faults(
+        31,
+        vec![FaultRule {
+            kinds: vec![],
+            probability: 1.0,
+            action: FaultAction::Delay(Duration::from_secs(1)),
+            remaining: None,
+        }],
+    );
+    g.driver.style.settle = false;
+    g.driver
+        .play_until(|decisions| decisions >= 3)
+        .await
+        .unwrap_or_else(|e| panic!("slow-rest: {e}"));
+    let channel = g.table.channel;
+    command(&fake, g.users[1], channel, "fog hand").await;
+    command(&fake, g.users[0], channel, "fog hand").await;
+    command(&fake, g.users[0], channel, "fog abandon").await;
+    // A new table under the same delays: the lobby, the thread, Join and Start.
+    let other = fake.add_channel("slow-second");
+    let table = player::open_table(&fake, g.users[2], other, "fog new seats:2")
+        .await
+        .unwrap();
+    player::join(&fake, g.users[0], &table).await.unwrap();
+    player::start(&fake, g.users[2], &table).await.unwrap();
+    assert!(fake.settle().await, "the bot did not go quiet");
+    let answers: Vec<(String, Option<Duration>)> = fake.with(|w| {
+        w.interactions
+            .values()
+            .filter(|i| i.id > before)
+            .map(|i| (i.what.clone(), i.callback.as_ref().map(|c| c.after)))
+            .collect()
+    });
+    assert!(answers.len() >= 10, "{answers:?}");
+    for (what, after) in &answers {
+        let after = after.unwrap_or_else(|| panic!("{what} was never answered"));
+        assert!(
+            after < Duration::from_secs(3),
+            "{what} answered after {after:?}"
+        );
+    }
+    // The lobby of the second table was redrawn into the started game after the answers.
+    let t = fake.message(table.message).unwrap();
+    assert!(t.button("My hand").is_some(), "{}", t.text());
     g.stop().await;
 }
