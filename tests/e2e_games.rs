@@ -1185,3 +1185,67 @@ async fn slow_discord_every_interaction_answered_within_3_s() {
     assert!(t.button("My hand").is_some(), "{}", t.text());
     g.stop().await;
 }
+
+/// Issue 11, merged public edits: with an interval between edits of one message, changes that
+/// come faster are merged, so the table message is edited far less often than once per action,
+/// and the last edit still shows the latest state of the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn table_edits_are_merged_and_the_last_shows_the_latest_state() {
+    init_tracing();
+    watch_panics();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let db = TempDb::new("merged-edits");
+    let mut config = test_config(db.path());
+    config.discord.edit_interval_ms = 400;
+    let bot = Bot::start(&fake, config).await.expect("start the bot");
+    let channel = fake.add_channel("merged");
+    let users: Vec<u64> = NAMES[..4].iter().map(|n| fake.add_user(n)).collect();
+    let table = player::open_table(&fake, users[0], channel, "fog new seats:4")
+        .await
+        .unwrap();
+    for &u in &users[1..] {
+        player::join(&fake, u, &table).await.unwrap();
+    }
+    player::start(&fake, users[0], &table).await.unwrap();
+    let seats = users
+        .iter()
+        .zip(NAMES)
+        .map(|(&u, n)| Player::new(u, n))
+        .collect();
+    let mut driver = Driver::new(&fake, &table, seats, 41);
+    // The scripted players act as soon as they can, without waiting for the table to change.
+    driver.style.settle = false;
+    let over = driver.play_until(|d| d >= 400).await.unwrap();
+    assert!(!over, "{:?}", driver.stats);
+    assert!(fake.settle().await, "the bot did not go quiet");
+    let actions = bot
+        .data
+        .service
+        .store()
+        .actions(table.game)
+        .await
+        .unwrap()
+        .len();
+    let path = format!("/channels/{}/messages/{}", table.channel, table.message);
+    let edits = fake.with(|w| {
+        w.requests
+            .iter()
+            .filter(|r| r.method == "PATCH" && r.path.ends_with(&path))
+            .count()
+    });
+    assert!(actions >= 60, "{actions} actions; {:?}", driver.stats);
+    assert!(
+        edits * 3 <= actions,
+        "{edits} edits of the table message for {actions} actions: not merged"
+    );
+    let (t, _) = bot.data.service.load_any(table.game).await.unwrap();
+    let shown = verify::version_of(&fake.message(table.message).unwrap(), table.game);
+    assert_eq!(
+        shown,
+        Some(t.game.version),
+        "the last edit does not show the latest state"
+    );
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    bot.stop().await.unwrap();
+    assert!(panics().is_empty(), "{:?}", panics());
+}

@@ -132,11 +132,7 @@ async fn work(http: Arc<Http>, data: Data, target: Target) {
         target,
         armed: true,
     };
-    let mut last_edit: Option<tokio::time::Instant> = None;
     loop {
-        if let Some(at) = last_edit {
-            tokio::time::sleep_until(at + redraws.interval).await;
-        }
         // Take what is owed before reading the state: a request arriving during the edit below
         // then asks for one more round.
         let drawn_at = {
@@ -148,13 +144,16 @@ async fn work(http: Arc<Http>, data: Data, target: Target) {
             owed.again = false;
             owed.drawn_at.replace(i64::MAX)
         };
-        last_edit = Some(tokio::time::Instant::now());
+        let edited_at = tokio::time::Instant::now();
         match target {
             Target::Table(game) => super::notify::draw_table(&http, &data, game).await,
             Target::DmPanel { game, seat } => {
                 super::notify::draw_dm_panel(&http, &data, game, seat, false, drawn_at).await;
             }
         }
+        // Stay for the interval after the edit: requests meanwhile (players and bots acting in
+        // quick succession) are merged into one edit at its end, drawn from the state then.
+        tokio::time::sleep_until(edited_at + redraws.interval).await;
         let mut running = redraws.lock();
         match running.get(&target) {
             Some(owed) if owed.again => {}

@@ -82,6 +82,8 @@ impl Bot {
     /// registered.
     pub async fn start(fake: &FakeDiscord, config: Config) -> anyhow::Result<Bot> {
         let data = discord::prepare(config).await?;
+        let redraws = data.redraws.clone();
+        fake.set_bot_busy(Some(Arc::new(move || redraws.pending() > 0)));
         let mut client = discord::client_with_http(data.clone(), fake.http()).await?;
         let shards = client.shard_manager.clone();
         let task = tokio::spawn(async move { client.start().await });

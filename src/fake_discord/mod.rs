@@ -46,7 +46,13 @@ pub struct Shared {
     in_flight: AtomicUsize,
     last_activity: Mutex<Instant>,
     token: String,
+    /// Tells whether the bot still owes Discord something it will send without being asked
+    /// (a merged redraw waiting for its interval), so waiting for quiet waits for that too.
+    bot_busy: Mutex<Option<BusyProbe>>,
 }
+
+/// See [`FakeDiscord::set_bot_busy`].
+pub type BusyProbe = Arc<dyn Fn() -> bool + Send + Sync>;
 
 impl Shared {
     /// Runs `f` on the world and tells waiters something may have changed.
@@ -150,6 +156,7 @@ impl FakeDiscord {
             changed,
             in_flight: AtomicUsize::new(0),
             last_activity: Mutex::new(Instant::now()),
+            bot_busy: Mutex::new(None),
             token: TOKEN.to_string(),
         });
         let app = server::router(shared.clone());
@@ -320,7 +327,14 @@ impl FakeDiscord {
     pub async fn settle_for(&self, quiet: Duration, timeout: Duration) -> bool {
         let deadline = Instant::now() + timeout;
         loop {
+            let probe = self
+                .shared
+                .bot_busy
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .clone();
             let busy = self.shared.in_flight.load(Ordering::SeqCst) > 0
+                || probe.is_some_and(|p| p())
                 || self.with_quiet(|w| {
                     w.interactions
                         .values()
@@ -340,6 +354,16 @@ impl FakeDiscord {
             }
             tokio::time::sleep(Duration::from_millis(3)).await;
         }
+    }
+
+    /// Lets [`settle_for`](Self::settle_for) ask the bot whether it still owes an edit (the
+    /// harness sets this to the bot's pending merged redraws).
+    pub fn set_bot_busy(&self, probe: Option<BusyProbe>) {
+        *self
+            .shared
+            .bot_busy
+            .lock()
+            .unwrap_or_else(|p| p.into_inner()) = probe;
     }
 
     /// [`settle_for`](Self::settle_for) with 30 ms of quiet and a 20 s limit.
