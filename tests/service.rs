@@ -2121,3 +2121,16 @@ async fn a_plan_confirmed_from_an_older_version_is_refused_as_stale() {
     }
     panic!("no harvest with two seats planning at once was found");
 }
+
+/// Issue 10, durability: the database file runs in WAL mode with `synchronous=FULL`, so a move
+/// acknowledged after its commit survives a power cut (NORMAL may lose the last commits in WAL).
+#[tokio::test]
+async fn the_database_file_syncs_every_commit() {
+    let db = TempDb::new("durability");
+    let store = Store::open(db.path())
+        .await
+        .expect("open the database file");
+    let (mode, sync) = store.durability().await.unwrap();
+    assert_eq!(mode, "wal");
+    assert_eq!(sync, 2, "synchronous must be FULL (2), not {sync}");
+}

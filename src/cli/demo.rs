@@ -62,6 +62,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -251,6 +251,18 @@ pub struct Store {
 }
 
 impl Store {
+    /// The journal mode and `synchronous` level the database runs with (`("wal", 2)` for a
+    /// file: 2 is FULL, so a commit survives a power cut before anyone is told "done").
+    pub async fn durability(&self) -> Result<(String, i64), StoreError> {
+        let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
+            .fetch_one(&self.pool)
+            .await?;
+        let sync: i64 = sqlx::query_scalar("PRAGMA synchronous")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok((mode, sync))
+    }
+
     /// Opens (creating if needed) the SQLite file at `path` and applies the migrations.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
         if let Some(dir) = path.parent()
@@ -265,7 +277,9 @@ impl Store {
             .filename(path)
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
+            // FULL: in WAL mode, NORMAL may lose the last commits on a power cut (the WAL is
+            // not synced at each commit), and a player is told "done" right after the commit.
+            .synchronous(SqliteSynchronous::Full)
             .busy_timeout(Duration::from_secs(5))
             .foreign_keys(true);
         let pool = SqlitePoolOptions::new()
