@@ -232,9 +232,32 @@ pub fn food_capacity(deck: &Deck, farm: &Farm) -> u32 {
             .count() as u32;
         return silos * deck.supply.silo_capacity as u32;
     }
-    let mods: Vec<(Pos, &Modifier)> = modifiers(deck, farm)
-        .filter(|(_, m)| matches!(m, Modifier::SiloCapacity { .. }))
-        .collect();
+    // `modifiers(deck, farm)` keeping only Silo capacities, walked in one plain pass: this runs
+    // on every gain of Food.
+    let mut mods: SmallVec<[(Pos, &Modifier); 4]> = SmallVec::new();
+    for c in farm.cells.iter().filter(|c| c.face_up) {
+        let own = match c.card {
+            CellCard::Location(d) => deck
+                .location(d)
+                .ability
+                .as_ref()
+                .filter(|a| a.timing == Timing::Ongoing),
+            _ => None,
+        };
+        let tiles = c
+            .equipment
+            .iter()
+            .map(|&e| &deck.equip(e).ability)
+            .filter(|a| a.timing == Timing::Ongoing);
+        for a in own.into_iter().chain(tiles) {
+            mods.extend(
+                a.modifiers
+                    .iter()
+                    .filter(|m| matches!(m, Modifier::SiloCapacity { .. }))
+                    .map(|m| (c.pos, m)),
+            );
+        }
+    }
     let mut cap = 0u32;
     for c in farm.cells.iter().filter(|c| c.card == CellCard::Silo) {
         cap += deck.supply.silo_capacity as u32;
@@ -344,9 +367,12 @@ pub(crate) fn default_payment(sources: &[(usize, u8)], need: u32) -> Option<Paid
 /// What paying for builds and harvests needs to know about one farm, worked out once per check
 /// or per listing of legal actions instead of once per space: the Ongoing modifiers, and for each
 /// tower holding Water its range and its distance to every card.
-pub struct FarmInfo {
+pub struct FarmInfo<'g> {
     pub mods: Vec<(Pos, Modifier)>,
-    /// Built on first use: many checks need no Water at all.
+    /// The farm's grid when the caller has one (the game caches one per farm, see
+    /// `Game::farm_info`).
+    shared: Option<&'g Grid>,
+    /// Otherwise built on first use: many checks need no Water at all.
     grid: std::cell::OnceCell<Grid>,
     /// (cell index, range) of each tower holding Water, built on first use.
     ranges: std::cell::OnceCell<Towers>,
@@ -359,8 +385,19 @@ pub struct FarmInfo {
     mod_dists: Vec<std::cell::OnceCell<Dists>>,
 }
 
-impl FarmInfo {
-    pub fn new(deck: &Deck, farm: &Farm) -> FarmInfo {
+impl FarmInfo<'static> {
+    pub fn new(deck: &Deck, farm: &Farm) -> FarmInfo<'static> {
+        FarmInfo::build(deck, farm, None)
+    }
+}
+
+impl<'g> FarmInfo<'g> {
+    /// [`FarmInfo::new`] on a grid already built for `farm`.
+    pub(crate) fn with_grid(deck: &Deck, farm: &Farm, grid: &'g Grid) -> FarmInfo<'g> {
+        FarmInfo::build(deck, farm, Some(grid))
+    }
+
+    fn build(deck: &Deck, farm: &Farm, shared: Option<&'g Grid>) -> FarmInfo<'g> {
         // `modifiers(deck, farm)`, collected in one plain pass (this runs for every listing and
         // every check of a build or a harvest).
         let mut mods: Vec<(Pos, Modifier)> = Vec::new();
@@ -381,6 +418,7 @@ impl FarmInfo {
         let mod_dists = mods.iter().map(|_| std::cell::OnceCell::new()).collect();
         FarmInfo {
             mods,
+            shared,
             grid: std::cell::OnceCell::new(),
             ranges: std::cell::OnceCell::new(),
             towers: std::cell::OnceCell::new(),
@@ -403,7 +441,7 @@ impl FarmInfo {
         let Scope::Within(n) = scope else {
             return reaches(farm, src, scope, target);
         };
-        let grid = self.grid.get_or_init(|| Grid::new(farm));
+        let grid = self.grid(farm);
         let dist = self.mod_dists[k].get_or_init(|| farm.distances_within(grid, src, n));
         match grid.at(target) {
             Some(i) => dist[i] >= 1 && dist[i] <= n,
@@ -417,7 +455,10 @@ impl FarmInfo {
 
     /// The farm's grid, built on first use.
     fn grid(&self, farm: &Farm) -> &Grid {
-        self.grid.get_or_init(|| Grid::new(farm))
+        match self.shared {
+            Some(grid) => grid,
+            None => self.grid.get_or_init(|| Grid::new(farm)),
+        }
     }
 
     /// [`Farm::build_spaces`], from the grid the checks use as well.

@@ -15,10 +15,10 @@ use super::action::Action;
 use super::cards::{Deck, DesignIdx, EquipIdx};
 use super::error::ActionError;
 use super::event::{Direction, Event};
-use super::farm::Farm;
+use super::farm::{Farm, Grid};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// How a game is set up when it is created.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -142,6 +142,10 @@ pub struct GameSnapshot {
 pub struct Game {
     deck: Arc<Deck>,
     s: State,
+    /// Per seat, the grid index of its farm, built on first use and dropped whenever a card is
+    /// added (the only change to where a farm's cards are). Listing the legal actions, checking
+    /// an action and the flow after it each need it, often for the same farm.
+    grids: [OnceLock<Grid>; 6],
 }
 
 impl PartialEq for Game {
@@ -216,6 +220,41 @@ impl Game {
             .collect()
     }
 
+    /// A game of `s` played with `deck`, nothing cached yet.
+    pub(crate) fn from_parts(deck: Arc<Deck>, s: State) -> Game {
+        Game {
+            deck,
+            s,
+            grids: Default::default(),
+        }
+    }
+
+    /// What paying for builds and harvests needs to know about the farm of `seat`, on the
+    /// game's cached grid of that farm.
+    pub(crate) fn farm_info(&self, seat: usize) -> eval::FarmInfo<'_> {
+        let farm = &self.s.players[seat].farm;
+        match self.grids.get(seat) {
+            Some(cell) => {
+                eval::FarmInfo::with_grid(&self.deck, farm, cell.get_or_init(|| Grid::new(farm)))
+            }
+            None => eval::FarmInfo::new(&self.deck, farm),
+        }
+    }
+
+    /// Drops what is cached about the farm of `seat`: call after adding a card to it.
+    pub(crate) fn farm_changed(&mut self, seat: usize) {
+        if let Some(cell) = self.grids.get_mut(seat) {
+            cell.take();
+        }
+    }
+
+    /// The seat at position `k` of this year's turn order (0 = first player), if there is one:
+    /// `turn_order().get(k)` without building the list.
+    pub(crate) fn seat_in_turn(&self, k: usize) -> Option<usize> {
+        let n = self.s.players.len();
+        (k < n).then(|| (self.s.first_player as usize + k) % n)
+    }
+
     /// Seats the game is waiting for now: those with a decision the game cannot go on without.
     /// (A seat that has selected its card may still change it, but is not holding anyone up.)
     pub fn waiting_for(&self) -> Vec<usize> {
@@ -238,7 +277,7 @@ impl Game {
         match self.s.phase {
             Phase::Upkeep { next } => {
                 p.pending_water > 0
-                    || (p.split.is_none() && self.turn_order().get(next as usize) == Some(&seat))
+                    || (p.split.is_none() && self.seat_in_turn(next as usize) == Some(seat))
             }
             Phase::Action { .. } => {
                 p.revealed.is_some() || (p.selected.is_none() && !p.hand.is_empty())
@@ -270,10 +309,7 @@ impl Game {
                 loaded: deck.fingerprint,
             });
         }
-        let game = Game {
-            deck,
-            s: snap.state,
-        };
+        let game = Game::from_parts(deck, snap.state);
         game.check_invariants().map_err(SnapshotError::Invalid)?;
         Ok(game)
     }
