@@ -136,6 +136,8 @@ pub(super) fn apply(
             let p = &mut g.s.players[seat];
             p.coins -= 1;
             p.farm.cells[i].face_up = true;
+            g.farm_changed(seat);
+            let p = &mut g.s.players[seat];
             p.revealed = None;
             let card = match p.farm.cells[i].card {
                 CellCard::Location(l) => id(g, l),
@@ -1048,6 +1050,7 @@ fn place_tile(g: &mut Game, seat: usize, i: usize, tile: EquipIdx, ev: &mut Vec<
         c.equipment.push(tile);
         c.pos
     };
+    g.farm_changed(seat);
     ev.push(Event::EquipmentPlaced {
         seat,
         tile: tile_id(g, tile),
@@ -1196,6 +1199,8 @@ pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
             equipment_lost,
         });
     }
+    // Cards turned face down lose their abilities and Equipment.
+    g.farm_changed(seat);
     clamp_storage(g, seat);
     let p = &mut g.s.players[seat];
     p.harvest_done = true;

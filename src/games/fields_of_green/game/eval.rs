@@ -368,7 +368,8 @@ pub(crate) fn default_payment(sources: &[(usize, u8)], need: u32) -> Option<Paid
 /// or per listing of legal actions instead of once per space: the Ongoing modifiers, and for each
 /// tower holding Water its range and its distance to every card.
 pub struct FarmInfo<'g> {
-    pub mods: Vec<(Pos, Modifier)>,
+    /// Every Ongoing modifier of the farm with the position it acts from ([`farm_modifiers`]).
+    pub mods: std::borrow::Cow<'g, [(Pos, Modifier)]>,
     /// The farm's grid when the caller has one (the game caches one per farm, see
     /// `Game::farm_info`).
     shared: Option<&'g Grid>,
@@ -382,39 +383,48 @@ pub struct FarmInfo<'g> {
     /// How many times Water sources were asked for.
     asked: std::cell::Cell<u32>,
     /// For each of `mods` with a `Within` scope: distances from its card, built on first use.
-    mod_dists: Vec<std::cell::OnceCell<Dists>>,
+    mod_dists: SmallVec<[std::cell::OnceCell<Dists>; 4]>,
+}
+
+/// [`modifiers`] collected in one plain pass (this runs for every listing and every check of a
+/// build or a harvest that finds no cached copy): every Ongoing modifier of the farm's face-up
+/// cards and their Equipment, with the position each acts from.
+pub(crate) fn farm_modifiers(deck: &Deck, farm: &Farm) -> Vec<(Pos, Modifier)> {
+    let mut mods: Vec<(Pos, Modifier)> = Vec::new();
+    for c in farm.cells.iter().filter(|c| c.face_up) {
+        if let CellCard::Location(d) = c.card
+            && let Some(a) = &deck.location(d).ability
+            && a.timing == Timing::Ongoing
+        {
+            mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
+        }
+        for &e in &c.equipment {
+            let a = &deck.equip(e).ability;
+            if a.timing == Timing::Ongoing {
+                mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
+            }
+        }
+    }
+    mods
 }
 
 impl FarmInfo<'static> {
     pub fn new(deck: &Deck, farm: &Farm) -> FarmInfo<'static> {
-        FarmInfo::build(deck, farm, None)
+        FarmInfo::build(std::borrow::Cow::Owned(farm_modifiers(deck, farm)), None)
     }
 }
 
 impl<'g> FarmInfo<'g> {
-    /// [`FarmInfo::new`] on a grid already built for `farm`.
-    pub(crate) fn with_grid(deck: &Deck, farm: &Farm, grid: &'g Grid) -> FarmInfo<'g> {
-        FarmInfo::build(deck, farm, Some(grid))
+    /// [`FarmInfo::new`] from the farm's grid and modifiers, already worked out by the caller
+    /// (the game caches both per farm, see `Game::farm_info`).
+    pub(crate) fn with_cache(grid: &'g Grid, mods: &'g [(Pos, Modifier)]) -> FarmInfo<'g> {
+        FarmInfo::build(std::borrow::Cow::Borrowed(mods), Some(grid))
     }
 
-    fn build(deck: &Deck, farm: &Farm, shared: Option<&'g Grid>) -> FarmInfo<'g> {
-        // `modifiers(deck, farm)`, collected in one plain pass (this runs for every listing and
-        // every check of a build or a harvest).
-        let mut mods: Vec<(Pos, Modifier)> = Vec::new();
-        for c in farm.cells.iter().filter(|c| c.face_up) {
-            if let CellCard::Location(d) = c.card
-                && let Some(a) = &deck.location(d).ability
-                && a.timing == Timing::Ongoing
-            {
-                mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
-            }
-            for &e in &c.equipment {
-                let a = &deck.equip(e).ability;
-                if a.timing == Timing::Ongoing {
-                    mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
-                }
-            }
-        }
+    fn build(
+        mods: std::borrow::Cow<'g, [(Pos, Modifier)]>,
+        shared: Option<&'g Grid>,
+    ) -> FarmInfo<'g> {
         let mod_dists = mods.iter().map(|_| std::cell::OnceCell::new()).collect();
         FarmInfo {
             mods,
@@ -566,7 +576,7 @@ impl<'g> FarmInfo<'g> {
     pub fn harvest_limit(&self, farm: &Farm, i: usize) -> u8 {
         let pos = farm.cells[i].pos;
         let mut n = 1u8;
-        for &(src, m) in &self.mods {
+        for &(src, m) in self.mods.iter() {
             if let Modifier::ExtraHarvest { times } = m
                 && src == pos
             {
