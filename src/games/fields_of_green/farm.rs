@@ -245,6 +245,7 @@ const EMPTY: u8 = u8::MAX;
 /// "which card is at (x, y)" into an array lookup, which the distance searches and the listing of
 /// build spaces do thousands of times per game. Inline for ordinary farms (up to 128 squares and
 /// 32 cards), so building one allocates nothing.
+#[derive(Clone, Debug)]
 pub(crate) struct Grid {
     /// The top-left square, which may lie outside the `i8` plane.
     lo_x: i32,
@@ -253,6 +254,10 @@ pub(crate) struct Grid {
     h: usize,
     /// Card index per square, or `EMPTY`.
     cells: SmallVec<[u8; 160]>,
+    /// Per row of squares, bit `gx` set when square (gx, gy) holds a card: the build spaces of a
+    /// row are a few shifts and masks instead of a test per square. Empty when the grid is wider
+    /// than 64 squares (then `touches` tests each square).
+    rows: SmallVec<[u64; 16]>,
 }
 
 impl Grid {
@@ -265,11 +270,20 @@ impl Grid {
         let w = (i32::from(hi.x) - lo_x + 3) as usize;
         let h = (i32::from(hi.y) - lo_y + 3) as usize;
         let mut cells = filled::<160>(EMPTY, w * h);
+        let masks = w <= 64;
+        let mut rows: SmallVec<[u64; 16]> = if masks {
+            SmallVec::from_elem(0, h)
+        } else {
+            SmallVec::new()
+        };
         for (i, c) in farm.cells.iter().enumerate() {
             let gx = (i32::from(c.pos.x) - lo_x) as usize;
             let gy = (i32::from(c.pos.y) - lo_y) as usize;
             // A farm has far fewer than 255 cards; an index that does not fit is never stored.
             cells[gy * w + gx] = u8::try_from(i).unwrap_or(EMPTY);
+            if masks {
+                rows[gy] |= 1 << gx;
+            }
         }
         Grid {
             lo_x,
@@ -277,6 +291,7 @@ impl Grid {
             w,
             h,
             cells,
+            rows,
         }
     }
 
@@ -309,9 +324,32 @@ impl Grid {
                 || c[k + self.w] != EMPTY)
     }
 
+    /// Squares of row `gy` (not on the outer ring) that are empty and next to a card, as bits
+    /// (needs `rows`).
+    fn touching_row(&self, gy: usize) -> u64 {
+        let r = &self.rows;
+        // Columns 1..w-1: the outer ring holds no build space.
+        let inner = ((1u64 << (self.w - 1)) - 1) & !1;
+        (r[gy - 1] | r[gy + 1] | r[gy] << 1 | r[gy] >> 1) & !r[gy] & inner
+    }
+
     /// [`Farm::build_spaces`] of the farm this grid was built from.
     pub(crate) fn build_spaces(&self) -> Vec<Pos> {
         let mut out: Vec<Pos> = Vec::with_capacity(2 * (self.w + self.h));
+        if !self.rows.is_empty() {
+            // Row order, then column order within a row: the same order as the scan below.
+            for gy in 1..self.h - 1 {
+                let mut m = self.touching_row(gy);
+                while m != 0 {
+                    let gx = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if let Some(pos) = self.pos(gx, gy) {
+                        out.push(pos);
+                    }
+                }
+            }
+            return out;
+        }
         // Row order; the outer ring is two steps from every card, so it holds no build space.
         for gy in 1..self.h - 1 {
             for gx in 1..self.w - 1 {
@@ -332,9 +370,14 @@ impl Grid {
         let gx = (i32::from(p.x) - self.lo_x) as u32 as usize;
         let gy = (i32::from(p.y) - self.lo_y) as u32 as usize;
         // Off the grid or on its outer ring: at least two steps from every card.
-        (1..self.w - 1).contains(&gx)
-            && (1..self.h - 1).contains(&gy)
-            && self.touches(self.idx(gx, gy))
+        if !(1..self.w - 1).contains(&gx) || !(1..self.h - 1).contains(&gy) {
+            return false;
+        }
+        if self.rows.is_empty() {
+            self.touches(self.idx(gx, gy))
+        } else {
+            self.touching_row(gy) >> gx & 1 == 1
+        }
     }
 
     /// The index of the card at `p`, if any.

@@ -10,7 +10,10 @@ use rand::seq::IndexedRandom;
 /// simultaneous phases are exercised in every order), then a random legal action. In the harvest
 /// the random player prefers paying abilities to stopping, so farms are not mostly Open Areas.
 pub fn random_step<R: Rng>(game: &Game, rng: &mut R) -> Option<(usize, Action)> {
-    let waiting = game.waiting_for();
+    // `game.waiting_for()` without a heap allocation per step.
+    let waiting: smallvec::SmallVec<[usize; 8]> = (0..game.players())
+        .filter(|&s| game.is_waiting_for(s))
+        .collect();
     let seat = *waiting.choose(rng)?;
     let actions = game.legal_actions(seat);
     let harvests = actions

@@ -26,7 +26,7 @@ use std::sync::Arc;
 /// one of `view.legal` or an action the engine accepts in its place (the planner names the Water
 /// Towers paying a harvest, which the listed actions leave to the engine's default).
 pub trait Bot {
-    /// A short name for tables: `heuristic`, `search:200`.
+    /// A short name for tables: `heuristic`, `search:400`.
     fn name(&self) -> String;
     /// The seat's next action, from what the seat can see. `rng` is the bot's own random stream:
     /// the same view, deck and stream give the same action.
@@ -47,8 +47,10 @@ pub enum BotSpec {
     },
 }
 
-/// Rollouts per decision of a plain `search`.
-pub const DEFAULT_ROLLOUTS: u32 = 200;
+/// Rollouts per decision of a plain `search` (the `strong` level of `/fog new`). 400 since the
+/// rollouts' picks compare only their best few cards ([`search::ROLLOUT_PICKS`]), which halved
+/// a rollout's cost: about the decision times 200 had before.
+pub const DEFAULT_ROLLOUTS: u32 = 400;
 
 impl BotSpec {
     /// Parses `random`, `heuristic`, `search`, `search:N`, `search:N:hH:cC`.

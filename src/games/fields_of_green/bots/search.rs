@@ -8,7 +8,8 @@
 //! compared on the same worlds), the candidate applied, then every seat played by a cheap policy
 //! ([`Rollout`]) until the end of the year's harvest (or the game), and the result scored as the
 //! seat's projected final score minus the best other seat's ([`eval::project`]). The candidate
-//! with the best mean margin wins.
+//! with the best mean margin wins if it beats the heuristic's own choice clearly (see
+//! [`TRUST_HEURISTIC`]); otherwise the heuristic's choice stands.
 //!
 //! Harvests use the exact planner directly; single-choice decisions and income Water placements
 //! use the heuristic. The bot is deterministic given its random stream.
@@ -29,6 +30,8 @@ use std::sync::Arc;
 pub const DEFAULT_HORIZON: u32 = 2;
 /// Candidate actions compared, by default.
 pub const DEFAULT_CANDIDATES: u32 = 6;
+/// Cards a rollout's pick compares by their best action (the rest are cut by static value).
+pub const ROLLOUT_PICKS: usize = 3;
 
 /// The search bot with a budget of rollouts per decision.
 #[derive(Clone, Debug)]
@@ -182,7 +185,11 @@ impl SearchBot {
 
 /// Spends the rollouts on the candidates: each round every surviving candidate plays the next
 /// worlds, then the worse half is dropped; the best mean margin at the end wins (ties: the
-/// heuristic's order).
+/// heuristic's order), but only when it beats the heuristic's own choice (the first candidate)
+/// clearly: by more than [`TRUST_HEURISTIC`] standard errors of the mean difference on the
+/// worlds both played (the same worlds, so the difference is paired). Rollouts are noisy,
+/// with 4 or more players above all; the heuristic's one-ply choice with the exact evaluation is
+/// a strong default, left only on evidence.
 fn successive_halving(
     deck: &Arc<Deck>,
     view: &PlayerView,
@@ -194,8 +201,19 @@ fn successive_halving(
     let budget = seeds.len();
     let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1) as usize;
     let mut alive: Vec<usize> = (0..n).collect();
-    let mut sums = vec![0.0f64; n];
-    let mut counts = vec![0usize; n];
+    // Margins per candidate, one per world played, in world order (None: did not apply).
+    let mut margins: Vec<Vec<Option<f64>>> = vec![Vec::new(); n];
+    let mean = |m: &[Option<f64>]| {
+        let (sum, count) = m
+            .iter()
+            .flatten()
+            .fold((0.0, 0usize), |(s, c), &x| (s + x, c + 1));
+        if count == 0 {
+            f64::MIN
+        } else {
+            sum / count as f64
+        }
+    };
     let mut next_world = 0usize;
     for round in 0..rounds {
         let per = (budget / rounds / alive.len()).max(1);
@@ -203,21 +221,15 @@ fn successive_halving(
         next_world += per;
         for &c in &alive {
             for &w in &worlds {
-                if let Some(m) = rollout(deck, view, &candidates[c], w, horizon) {
-                    sums[c] += m;
-                    counts[c] += 1;
-                }
+                margins[c].push(rollout(deck, view, &candidates[c], w, horizon));
             }
         }
         if round + 1 < rounds {
-            let mean = |c: usize| {
-                if counts[c] == 0 {
-                    f64::MIN
-                } else {
-                    sums[c] / counts[c] as f64
-                }
-            };
-            alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then(a.cmp(&b)));
+            alive.sort_by(|&a, &b| {
+                mean(&margins[b])
+                    .total_cmp(&mean(&margins[a]))
+                    .then(a.cmp(&b))
+            });
             alive.truncate(alive.len().div_ceil(2));
             alive.sort_unstable();
         }
@@ -226,12 +238,36 @@ fn successive_halving(
         .iter()
         .copied()
         .max_by(|&a, &b| {
-            let ma = sums[a] / counts[a].max(1) as f64;
-            let mb = sums[b] / counts[b].max(1) as f64;
-            ma.total_cmp(&mb).then(b.cmp(&a))
+            mean(&margins[a])
+                .total_cmp(&mean(&margins[b]))
+                .then(b.cmp(&a))
         })
         .expect("at least one candidate");
+    if best != 0 && !clearly_better(&margins[best], &margins[0]) {
+        return candidates[0].clone();
+    }
     candidates[best].clone()
+}
+
+/// Standard errors by which a candidate must beat the heuristic's choice in the rollouts.
+pub const TRUST_HEURISTIC: f64 = 1.0;
+
+/// True when margins `a` beat margins `b` by more than [`TRUST_HEURISTIC`] standard errors of
+/// the paired difference, over the worlds both played (a prefix of each: candidates share the
+/// worlds of every round they are both in).
+fn clearly_better(a: &[Option<f64>], b: &[Option<f64>]) -> bool {
+    let diffs: Vec<f64> = a
+        .iter()
+        .zip(b)
+        .filter_map(|(x, y)| Some((*x)? - (*y)?))
+        .collect();
+    let k = diffs.len();
+    if k < 2 {
+        return false;
+    }
+    let mean = diffs.iter().sum::<f64>() / k as f64;
+    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (k - 1) as f64;
+    mean > TRUST_HEURISTIC * (var / k as f64).sqrt()
 }
 
 /// One rollout: the world of `seed`, `action` applied, the cheap policy until the year's harvest
@@ -327,14 +363,26 @@ impl Rollout {
         if p.revealed.is_some() {
             return self.card_action(game, seat, &legal);
         }
-        // A pick: each card valued by its best action on a short list, a little noise added so
-        // rollouts differ.
+        // A pick: the few cards of most static value ([`heuristic::design_value`]), each valued
+        // by its best action on a short list, a little noise added so rollouts differ. Valuing
+        // every card this way was most of a rollout's cost; the cut buys more rollouts.
+        let year = game.year();
+        let deck = game.deck();
+        let mut cards: Vec<(&Action, &str, f64)> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Select { card } | Action::Pick { card } => {
+                    let d = deck.location_by_id(card)?;
+                    Some((a, card.as_str(), heuristic::design_value(deck, d, year)))
+                }
+                _ => None,
+            })
+            .collect();
+        // Stable: ties keep the engine's order.
+        cards.sort_by(|x, y| y.2.total_cmp(&x.2));
+        cards.truncate(ROLLOUT_PICKS);
         let mut best: Option<(&Action, f64)> = None;
-        for a in &legal {
-            let card = match a {
-                Action::Select { card } | Action::Pick { card } => card,
-                _ => continue,
-            };
+        for (a, card, _) in cards {
             let Some(g) = determinize::with_revealed(game, seat, card) else {
                 continue;
             };

@@ -80,7 +80,7 @@ pub(super) fn apply(
             extra,
             equipment,
         } => {
-            let info = eval::FarmInfo::new(&g.deck, &g.s.players[seat].farm);
+            let info = g.farm_info(seat);
             let plan = check_build(g, seat, &info, *pos, water, *extra, equipment)?;
             exec_build(g, seat, plan, ev);
         }
@@ -136,6 +136,8 @@ pub(super) fn apply(
             let p = &mut g.s.players[seat];
             p.coins -= 1;
             p.farm.cells[i].face_up = true;
+            g.farm_changed(seat);
+            let p = &mut g.s.players[seat];
             p.revealed = None;
             let card = match p.farm.cells[i].card {
                 CellCard::Location(l) => id(g, l),
@@ -173,7 +175,7 @@ pub(super) fn apply(
             draw_offer(g, seat, ev);
         }
         Action::Harvest { pos, water, extra } => {
-            let info = eval::FarmInfo::new(&g.deck, &g.s.players[seat].farm);
+            let info = g.farm_info(seat);
             let plan = check_harvest(g, seat, &info, *pos, water, *extra)?;
             exec_harvest(g, seat, plan, ev);
         }
@@ -274,8 +276,7 @@ fn check_draw(g: &Game, seat: usize, split: [u8; 4]) -> Result<(), ActionError> 
     if g.s.players[seat].split.is_some() {
         return Err(ActionError::AlreadyDrawn);
     }
-    let order = g.turn_order();
-    if order.get(next as usize) != Some(&seat) {
+    if g.seat_in_turn(next as usize) != Some(seat) {
         return Err(ActionError::NotYourTurn(
             "players draw in turn order, first player first",
         ));
@@ -630,8 +631,8 @@ pub(super) struct BuildCheck<'d> {
     cost: &'d Cost,
     /// The card's Immediate ability (where its optional repeats are).
     ability: Option<&'d Ability>,
-    /// The cost when no part of it is counted and no Ongoing discount exists, so that it is the
-    /// same on every space.
+    /// The cost when no part of it is counted and no Ongoing discount applies to the card, so
+    /// that it is the same on every space.
     flat: Option<Cost3>,
 }
 
@@ -644,13 +645,17 @@ impl<'d> BuildCheck<'d> {
         let d = revealed(g, seat)?;
         let def = g.deck.location(d);
         let c = &def.cost;
-        let flat =
-            (info.mods.is_empty() && c.coins.is_fixed() && c.water.is_fixed() && c.food.is_fixed())
-                .then(|| Cost3 {
-                    coins: c.coins.eval(0),
-                    water: c.water.eval(0),
-                    food: c.food.eval(0),
-                });
+        // No Ongoing discount for this card anywhere in the farm: `FarmInfo::build_discount`
+        // is 0 on every space.
+        let no_discount = !info.mods.iter().any(|&(_, m)| {
+            matches!(m, Modifier::BuildDiscount { of, .. } if eval::design_matches(&g.deck, d, of))
+        });
+        let flat = (no_discount && c.coins.is_fixed() && c.water.is_fixed() && c.food.is_fixed())
+            .then(|| Cost3 {
+                coins: c.coins.eval(0),
+                water: c.water.eval(0),
+                food: c.food.eval(0),
+            });
         Ok(BuildCheck {
             d,
             cost: c,
@@ -660,6 +665,43 @@ impl<'d> BuildCheck<'d> {
                 .filter(|a| a.timing == Timing::Immediate),
             flat,
         })
+    }
+
+    /// The card's cost when it is the same on every space (see `flat`).
+    pub(super) fn flat_cost(&self) -> Option<Cost3> {
+        self.flat
+    }
+
+    /// True when [`BuildCheck::check`] with no Water named and no tiles gives the same answer on
+    /// every build space for `extra` repeats: the cost and the repeats' cost are the same
+    /// everywhere and no Water is needed (which towers can pay depends on the space, ruling 11).
+    /// The listing of legal actions then checks one space and not each.
+    pub(super) fn same_everywhere(&self, extra: u8) -> bool {
+        let Some(flat) = self.flat else {
+            return false;
+        };
+        if flat.water != 0 {
+            return false;
+        }
+        if extra == 0 {
+            return true;
+        }
+        let pay = self.ability.and_then(|a| {
+            a.effects.iter().find_map(|e| match e {
+                Effect::Repeat { pay, .. } => Some(pay),
+                _ => None,
+            })
+        });
+        match pay {
+            Some(pay) => {
+                pay.coins.is_fixed()
+                    && pay.food.is_fixed()
+                    && pay.water.is_fixed()
+                    && pay.water.eval(0) == 0
+            }
+            // No repeats to buy: refused alike on every space.
+            None => true,
+        }
     }
 
     /// The checks that depend on the space, the payment and the tiles.
@@ -781,6 +823,8 @@ fn exec_build(g: &mut Game, seat: usize, plan: BuildPlan, ev: &mut Vec<Event>) {
         water,
         equipment: Vec::new(),
     });
+    g.farm_changed(seat);
+    let p = &mut g.s.players[seat];
     let i = p.farm.cells.len() - 1;
     // Take the tiles out of the set-aside pile, highest index first so the others stay put.
     let mut ks = plan.tiles.clone();
@@ -1006,6 +1050,7 @@ fn place_tile(g: &mut Game, seat: usize, i: usize, tile: EquipIdx, ev: &mut Vec<
         c.equipment.push(tile);
         c.pos
     };
+    g.farm_changed(seat);
     ev.push(Event::EquipmentPlaced {
         seat,
         tile: tile_id(g, tile),
@@ -1154,6 +1199,8 @@ pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
             equipment_lost,
         });
     }
+    // Cards turned face down lose their abilities and Equipment.
+    g.farm_changed(seat);
     clamp_storage(g, seat);
     let p = &mut g.s.players[seat];
     p.harvest_done = true;
@@ -1164,7 +1211,7 @@ pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
 fn clamp_storage(g: &mut Game, seat: usize) {
     let deck = g.deck.clone();
     let farm = &g.s.players[seat].farm;
-    let info = eval::FarmInfo::new(&deck, farm);
+    let info = g.farm_info(seat);
     let caps: Vec<(usize, u8)> = (0..farm.cells.len())
         .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
         .map(|i| (i, info.tower_capacity(&deck, farm, i)))

@@ -232,9 +232,32 @@ pub fn food_capacity(deck: &Deck, farm: &Farm) -> u32 {
             .count() as u32;
         return silos * deck.supply.silo_capacity as u32;
     }
-    let mods: Vec<(Pos, &Modifier)> = modifiers(deck, farm)
-        .filter(|(_, m)| matches!(m, Modifier::SiloCapacity { .. }))
-        .collect();
+    // `modifiers(deck, farm)` keeping only Silo capacities, walked in one plain pass: this runs
+    // on every gain of Food.
+    let mut mods: SmallVec<[(Pos, &Modifier); 4]> = SmallVec::new();
+    for c in farm.cells.iter().filter(|c| c.face_up) {
+        let own = match c.card {
+            CellCard::Location(d) => deck
+                .location(d)
+                .ability
+                .as_ref()
+                .filter(|a| a.timing == Timing::Ongoing),
+            _ => None,
+        };
+        let tiles = c
+            .equipment
+            .iter()
+            .map(|&e| &deck.equip(e).ability)
+            .filter(|a| a.timing == Timing::Ongoing);
+        for a in own.into_iter().chain(tiles) {
+            mods.extend(
+                a.modifiers
+                    .iter()
+                    .filter(|m| matches!(m, Modifier::SiloCapacity { .. }))
+                    .map(|m| (c.pos, m)),
+            );
+        }
+    }
     let mut cap = 0u32;
     for c in farm.cells.iter().filter(|c| c.card == CellCard::Silo) {
         cap += deck.supply.silo_capacity as u32;
@@ -344,9 +367,13 @@ pub(crate) fn default_payment(sources: &[(usize, u8)], need: u32) -> Option<Paid
 /// What paying for builds and harvests needs to know about one farm, worked out once per check
 /// or per listing of legal actions instead of once per space: the Ongoing modifiers, and for each
 /// tower holding Water its range and its distance to every card.
-pub struct FarmInfo {
-    pub mods: Vec<(Pos, Modifier)>,
-    /// Built on first use: many checks need no Water at all.
+pub struct FarmInfo<'g> {
+    /// Every Ongoing modifier of the farm with the position it acts from ([`farm_modifiers`]).
+    pub mods: std::borrow::Cow<'g, [(Pos, Modifier)]>,
+    /// The farm's grid when the caller has one (the game caches one per farm, see
+    /// `Game::farm_info`).
+    shared: Option<&'g Grid>,
+    /// Otherwise built on first use: many checks need no Water at all.
     grid: std::cell::OnceCell<Grid>,
     /// (cell index, range) of each tower holding Water, built on first use.
     ranges: std::cell::OnceCell<Towers>,
@@ -356,31 +383,52 @@ pub struct FarmInfo {
     /// How many times Water sources were asked for.
     asked: std::cell::Cell<u32>,
     /// For each of `mods` with a `Within` scope: distances from its card, built on first use.
-    mod_dists: Vec<std::cell::OnceCell<Dists>>,
+    mod_dists: SmallVec<[std::cell::OnceCell<Dists>; 4]>,
 }
 
-impl FarmInfo {
-    pub fn new(deck: &Deck, farm: &Farm) -> FarmInfo {
-        // `modifiers(deck, farm)`, collected in one plain pass (this runs for every listing and
-        // every check of a build or a harvest).
-        let mut mods: Vec<(Pos, Modifier)> = Vec::new();
-        for c in farm.cells.iter().filter(|c| c.face_up) {
-            if let CellCard::Location(d) = c.card
-                && let Some(a) = &deck.location(d).ability
-                && a.timing == Timing::Ongoing
-            {
+/// [`modifiers`] collected in one plain pass (this runs for every listing and every check of a
+/// build or a harvest that finds no cached copy): every Ongoing modifier of the farm's face-up
+/// cards and their Equipment, with the position each acts from.
+pub(crate) fn farm_modifiers(deck: &Deck, farm: &Farm) -> Vec<(Pos, Modifier)> {
+    let mut mods: Vec<(Pos, Modifier)> = Vec::new();
+    for c in farm.cells.iter().filter(|c| c.face_up) {
+        if let CellCard::Location(d) = c.card
+            && let Some(a) = &deck.location(d).ability
+            && a.timing == Timing::Ongoing
+        {
+            mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
+        }
+        for &e in &c.equipment {
+            let a = &deck.equip(e).ability;
+            if a.timing == Timing::Ongoing {
                 mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
             }
-            for &e in &c.equipment {
-                let a = &deck.equip(e).ability;
-                if a.timing == Timing::Ongoing {
-                    mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
-                }
-            }
         }
+    }
+    mods
+}
+
+impl FarmInfo<'static> {
+    pub fn new(deck: &Deck, farm: &Farm) -> FarmInfo<'static> {
+        FarmInfo::build(std::borrow::Cow::Owned(farm_modifiers(deck, farm)), None)
+    }
+}
+
+impl<'g> FarmInfo<'g> {
+    /// [`FarmInfo::new`] from the farm's grid and modifiers, already worked out by the caller
+    /// (the game caches both per farm, see `Game::farm_info`).
+    pub(crate) fn with_cache(grid: &'g Grid, mods: &'g [(Pos, Modifier)]) -> FarmInfo<'g> {
+        FarmInfo::build(std::borrow::Cow::Borrowed(mods), Some(grid))
+    }
+
+    fn build(
+        mods: std::borrow::Cow<'g, [(Pos, Modifier)]>,
+        shared: Option<&'g Grid>,
+    ) -> FarmInfo<'g> {
         let mod_dists = mods.iter().map(|_| std::cell::OnceCell::new()).collect();
         FarmInfo {
             mods,
+            shared,
             grid: std::cell::OnceCell::new(),
             ranges: std::cell::OnceCell::new(),
             towers: std::cell::OnceCell::new(),
@@ -403,7 +451,7 @@ impl FarmInfo {
         let Scope::Within(n) = scope else {
             return reaches(farm, src, scope, target);
         };
-        let grid = self.grid.get_or_init(|| Grid::new(farm));
+        let grid = self.grid(farm);
         let dist = self.mod_dists[k].get_or_init(|| farm.distances_within(grid, src, n));
         match grid.at(target) {
             Some(i) => dist[i] >= 1 && dist[i] <= n,
@@ -417,7 +465,10 @@ impl FarmInfo {
 
     /// The farm's grid, built on first use.
     fn grid(&self, farm: &Farm) -> &Grid {
-        self.grid.get_or_init(|| Grid::new(farm))
+        match self.shared {
+            Some(grid) => grid,
+            None => self.grid.get_or_init(|| Grid::new(farm)),
+        }
     }
 
     /// [`Farm::build_spaces`], from the grid the checks use as well.
@@ -525,7 +576,7 @@ impl FarmInfo {
     pub fn harvest_limit(&self, farm: &Farm, i: usize) -> u8 {
         let pos = farm.cells[i].pos;
         let mut n = 1u8;
-        for &(src, m) in &self.mods {
+        for &(src, m) in self.mods.iter() {
             if let Modifier::ExtraHarvest { times } = m
                 && src == pos
             {

@@ -78,7 +78,7 @@ fn income(g: &mut Game, seat: usize, events: &mut Vec<Event>) {
 /// Free room on each Water Tower of a seat: (cell index, room).
 pub(super) fn tower_rooms(g: &Game, seat: usize) -> Vec<(usize, u8)> {
     let farm = &g.s.players[seat].farm;
-    let info = eval::FarmInfo::new(&g.deck, farm);
+    let info = g.farm_info(seat);
     (0..farm.cells.len())
         .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
         .map(|i| {
@@ -116,7 +116,7 @@ pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event
     loop {
         match g.s.phase.clone() {
             Phase::Upkeep { next } if (next as usize) < n => {
-                let seat = g.turn_order()[next as usize];
+                let seat = g.seat_in_turn(next as usize).expect("next < n");
                 if g.s.players[seat].split.is_some() {
                     g.s.phase = Phase::Upkeep { next: next + 1 };
                     continue;

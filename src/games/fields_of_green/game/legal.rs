@@ -7,6 +7,7 @@ use crate::games::fields_of_green::action::Action;
 use crate::games::fields_of_green::cards::{DesignIdx, EquipIdx};
 use crate::games::fields_of_green::effects::{Effect, Pile, Timing};
 use crate::games::fields_of_green::farm::{CellCard, Pos};
+use smallvec::SmallVec;
 use smol_str::SmolStr;
 
 /// Why a pile split is refused (rulings 4 and 5).
@@ -54,6 +55,16 @@ pub(super) fn split_error(g: &Game, split: [u8; 4]) -> Option<SplitError> {
     let sizes: [usize; 4] = std::array::from_fn(|k| g.s.piles[k].len());
     let available: usize = sizes.iter().sum();
     let want = (hand_size(g.s.players.len()) as usize).min(available);
+    split_error_with(g, sizes, want, split)
+}
+
+/// [`split_error`] given the pile sizes and the total to draw (the same for every split tried).
+fn split_error_with(
+    g: &Game,
+    sizes: [usize; 4],
+    want: usize,
+    split: [u8; 4],
+) -> Option<SplitError> {
     let got: usize = split.iter().map(|&c| c as usize).sum();
     if got != want {
         return Some(SplitError::Total { want, got });
@@ -94,14 +105,16 @@ pub(super) fn legal_splits(g: &Game) -> Vec<[u8; 4]> {
 pub(super) fn splits_upto(g: &Game, limit: usize) -> Vec<[u8; 4]> {
     // Only splits drawing the right total can pass `split_error` (its first test), so only
     // those are tried: the fourth count follows from the other three.
-    let available: usize = g.s.piles.iter().map(Vec::len).sum();
-    let want = (hand_size(g.s.players.len()) as usize).min(available) as u8;
+    let sizes: [usize; 4] = std::array::from_fn(|k| g.s.piles[k].len());
+    let available: usize = sizes.iter().sum();
+    let want_n = (hand_size(g.s.players.len()) as usize).min(available);
+    let want = want_n as u8;
     let mut out = Vec::new();
     for a in 0..=want {
         for b in 0..=want - a {
             for c in 0..=want - a - b {
                 let split = [a, b, c, want - a - b - c];
-                if split_error(g, split).is_none() {
+                if split_error_with(g, sizes, want_n, split).is_none() {
                     out.push(split);
                     if out.len() >= limit {
                         return out;
@@ -116,7 +129,7 @@ pub(super) fn splits_upto(g: &Game, limit: usize) -> Vec<[u8; 4]> {
 /// True when the seat has at least one Harvest ability it can pay now.
 pub(super) fn any_harvest_choice(g: &Game, seat: usize) -> bool {
     let p = &g.s.players[seat];
-    let info = eval::FarmInfo::new(&g.deck, &p.farm);
+    let info = g.farm_info(seat);
     p.farm.cells.iter().enumerate().any(|(i, c)| {
         eval::cell_ability(&g.deck, &p.farm, i).is_some_and(|a| a.timing == Timing::Harvest)
             && apply::check_harvest(g, seat, &info, c.pos, &[], 0).is_ok()
@@ -153,7 +166,7 @@ pub(super) fn legal_actions(g: &Game, seat: usize) -> Vec<Action> {
             if p.pending_water > 0 {
                 water_placements(g, seat, &mut out);
             }
-            if p.split.is_none() && g.turn_order().get(next as usize) == Some(&seat) {
+            if p.split.is_none() && g.seat_in_turn(next as usize) == Some(seat) {
                 out.extend(
                     legal_splits(g)
                         .into_iter()
@@ -253,12 +266,16 @@ fn water_placements(g: &Game, seat: usize, out: &mut Vec<Action>) {
 }
 
 /// Sets of 0-2 distinct set-aside tiles that fit a card being built (ruling 17).
-fn tile_sets(g: &Game, seat: usize, card: CellCard) -> Vec<Vec<SmolStr>> {
+fn tile_sets(g: &Game, seat: usize, card: CellCard) -> SmallVec<[Vec<SmolStr>; 4]> {
+    let mut sets: SmallVec<[Vec<SmolStr>; 4]> = SmallVec::new();
+    sets.push(Vec::new());
+    if g.s.players[seat].set_aside.is_empty() {
+        return sets;
+    }
     let fits: Vec<EquipIdx> = distinct(&g.s.players[seat].set_aside)
         .into_iter()
         .filter(|&e| host_accepts(&g.deck, card, e))
         .collect();
-    let mut sets = vec![Vec::new()];
     for (a, &e) in fits.iter().enumerate() {
         sets.push(vec![tile(g, e)]);
         for &f in &fits[a + 1..] {
@@ -272,7 +289,7 @@ fn tile_sets(g: &Game, seat: usize, card: CellCard) -> Vec<Vec<SmolStr>> {
 fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
     let p = &g.s.players[seat];
     let d = p.revealed.expect("caller checked");
-    let info = eval::FarmInfo::new(&g.deck, &p.farm);
+    let info = g.farm_info(seat);
     let spaces = info.build_spaces(&p.farm);
     let def = g.deck.location(d);
     let max_extra = def
@@ -290,22 +307,26 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
         })
         .unwrap_or(0);
     let loc_sets = tile_sets(g, seat, CellCard::Location(d));
-    // A cheap bound first: with plain (uncounted) costs and no Ongoing discounts in the farm, the
-    // cost is the same on every space, so a card the player cannot pay is skipped without
-    // checking each space. Otherwise each space is checked in full.
-    let c = &def.cost;
+    let check = apply::BuildCheck::new(g, seat, &info).expect("a card is revealed");
+    // A cheap bound first: when the cost is the same on every space (plain costs, no discount
+    // for this card), a card the player cannot pay is skipped without checking each space.
     let total_water: u32 = p.farm.cells.iter().map(|c| c.water as u32).sum();
-    let hopeless = info.mods.is_empty()
-        && c.coins.is_fixed()
-        && c.water.is_fixed()
-        && c.food.is_fixed()
-        && (c.coins.eval(0) > p.coins || c.food.eval(0) > p.food || c.water.eval(0) > total_water);
+    let hopeless = check
+        .flat_cost()
+        .is_some_and(|c| c.coins > p.coins || c.food > p.food || c.water > total_water);
     let spaces_to_try: &[_] = if hopeless { &[] } else { &spaces };
     out.reserve(spaces.len() * (2 + loc_sets.len()) + 8);
-    let check = apply::BuildCheck::new(g, seat, &info).expect("a card is revealed");
+    // Outcome per number of repeats where it cannot depend on the space (checked once).
+    let mut same: SmallVec<[Option<bool>; 4]> = SmallVec::from_elem(None, max_extra as usize + 1);
     for &pos in spaces_to_try {
         for extra in 0..=max_extra {
-            if check.check(g, seat, &info, pos, &[], extra, &[]).is_err() {
+            let try_here = || check.check(g, seat, &info, pos, &[], extra, &[]).is_ok();
+            let ok = if check.same_everywhere(extra) {
+                *same[extra as usize].get_or_insert_with(try_here)
+            } else {
+                try_here()
+            };
+            if !ok {
                 break;
             }
             for set in &loc_sets {
@@ -352,7 +373,7 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
 
 fn harvest_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
     let p = &g.s.players[seat];
-    let info = eval::FarmInfo::new(&g.deck, &p.farm);
+    let info = g.farm_info(seat);
     for (i, c) in p.farm.cells.iter().enumerate() {
         let Some(a) =
             eval::cell_ability(&g.deck, &p.farm, i).filter(|a| a.timing == Timing::Harvest)

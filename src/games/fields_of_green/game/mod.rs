@@ -13,12 +13,13 @@ pub use setup::{PRESET_MAX, PresetCell, PresetSeat, Setup, SetupError, StartPhas
 
 use super::action::Action;
 use super::cards::{Deck, DesignIdx, EquipIdx};
+use super::effects::Modifier;
 use super::error::ActionError;
 use super::event::{Direction, Event};
-use super::farm::Farm;
+use super::farm::{Farm, Grid, Pos};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// How a game is set up when it is created.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -142,6 +143,13 @@ pub struct GameSnapshot {
 pub struct Game {
     deck: Arc<Deck>,
     s: State,
+    /// Per seat, the grid index of its farm, built on first use and dropped whenever a card is
+    /// added (the only change to where a farm's cards are). Listing the legal actions, checking
+    /// an action and the flow after it each need it, often for the same farm.
+    grids: [OnceLock<Grid>; 6],
+    /// Per seat, the Ongoing modifiers of its farm ([`eval::farm_modifiers`]), dropped whenever
+    /// a card is added, turned or given Equipment.
+    mods: [OnceLock<Vec<(Pos, Modifier)>>; 6],
 }
 
 impl PartialEq for Game {
@@ -216,6 +224,47 @@ impl Game {
             .collect()
     }
 
+    /// A game of `s` played with `deck`, nothing cached yet.
+    pub(crate) fn from_parts(deck: Arc<Deck>, s: State) -> Game {
+        Game {
+            deck,
+            s,
+            grids: Default::default(),
+            mods: Default::default(),
+        }
+    }
+
+    /// What paying for builds and harvests needs to know about the farm of `seat`, on the
+    /// game's cached grid of that farm.
+    pub(crate) fn farm_info(&self, seat: usize) -> eval::FarmInfo<'_> {
+        let farm = &self.s.players[seat].farm;
+        match (self.grids.get(seat), self.mods.get(seat)) {
+            (Some(grid), Some(mods)) => eval::FarmInfo::with_cache(
+                grid.get_or_init(|| Grid::new(farm)),
+                mods.get_or_init(|| eval::farm_modifiers(&self.deck, farm)),
+            ),
+            _ => eval::FarmInfo::new(&self.deck, farm),
+        }
+    }
+
+    /// Drops what is cached about the farm of `seat`: call after adding a card to it, turning
+    /// a card or changing its Equipment (Water on towers is not cached).
+    pub(crate) fn farm_changed(&mut self, seat: usize) {
+        if let Some(cell) = self.grids.get_mut(seat) {
+            cell.take();
+        }
+        if let Some(cell) = self.mods.get_mut(seat) {
+            cell.take();
+        }
+    }
+
+    /// The seat at position `k` of this year's turn order (0 = first player), if there is one:
+    /// `turn_order().get(k)` without building the list.
+    pub(crate) fn seat_in_turn(&self, k: usize) -> Option<usize> {
+        let n = self.s.players.len();
+        (k < n).then(|| (self.s.first_player as usize + k) % n)
+    }
+
     /// Seats the game is waiting for now: those with a decision the game cannot go on without.
     /// (A seat that has selected its card may still change it, but is not holding anyone up.)
     pub fn waiting_for(&self) -> Vec<usize> {
@@ -238,7 +287,7 @@ impl Game {
         match self.s.phase {
             Phase::Upkeep { next } => {
                 p.pending_water > 0
-                    || (p.split.is_none() && self.turn_order().get(next as usize) == Some(&seat))
+                    || (p.split.is_none() && self.seat_in_turn(next as usize) == Some(seat))
             }
             Phase::Action { .. } => {
                 p.revealed.is_some() || (p.selected.is_none() && !p.hand.is_empty())
@@ -270,10 +319,7 @@ impl Game {
                 loaded: deck.fingerprint,
             });
         }
-        let game = Game {
-            deck,
-            s: snap.state,
-        };
+        let game = Game::from_parts(deck, snap.state);
         game.check_invariants().map_err(SnapshotError::Invalid)?;
         Ok(game)
     }
@@ -335,3 +381,42 @@ pub const INCOME: (u32, u32, u32) = (3, 2, 1);
 
 /// Starting resources (ruling 1): coins, Water on the tower, Food on the Silo.
 pub const START: (u32, u8, u32) = (15, 3, 1);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fields_of_green::sim;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// The per-farm caches (grid, modifiers) are dropped at every change that matters: after each
+    /// step of random games, what `farm_info` sees equals what a fresh look at the farm gives.
+    #[test]
+    fn farm_caches_never_go_stale() {
+        let deck = Deck::default_deck();
+        for seed in 0..12u64 {
+            let players = 2 + (seed % 5) as u8;
+            let options = Options {
+                players,
+                intro: false,
+                first_player: 0,
+            };
+            let mut game = Game::new(deck.clone(), options, seed).expect("setup");
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+                game.apply(seat, &action).expect("a listed action applies");
+                for s in 0..game.players() {
+                    let farm = &game.s.players[s].farm;
+                    let cached = game.farm_info(s);
+                    let fresh = eval::FarmInfo::new(&game.deck, farm);
+                    assert_eq!(cached.mods, fresh.mods, "seed {seed} seat {s}");
+                    assert_eq!(
+                        cached.build_spaces(farm),
+                        farm.build_spaces(),
+                        "seed {seed} seat {s}"
+                    );
+                }
+            }
+        }
+    }
+}

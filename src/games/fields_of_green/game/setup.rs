@@ -278,7 +278,7 @@ impl Game {
         }
         s.equipment = equipment;
 
-        let mut game = Game { deck, s };
+        let mut game = Game::from_parts(deck, s);
         let mut events = Vec::new();
         match setup.start_phase {
             StartPhase::Upkeep => flow::start_year(&mut game, setup.start_year, &mut events),
