@@ -5,14 +5,17 @@
 //!
 //! The fake keeps a model of every message as each user would see it now (channel, threads, each
 //! user's ephemeral replies, each user's DMs), checks every payload the bot sends against
-//! Discord's documented limits, flags callbacks later than 3 seconds and calls to routes it does
-//! not know, and can be told to fail (500s, 429s, delays, closed DMs, a dropped gateway).
+//! Discord's documented limits and answers as Discord does (400 "Invalid Form Body" with the
+//! nested `errors`, 404 "Unknown interaction" for a callback more than 3 seconds after the
+//! click), records each such problem as a violation (and calls to routes it does not know), and
+//! can be told to fail (500s, 429s, delays, closed DMs, a dropped gateway). Interactions reach
+//! only the gateway session they were created for (a RESUME replays them, a new IDENTIFY never).
 //!
 //! Tests act as users: [`FakeDiscord::slash`], [`FakeDiscord::click`], [`FakeDiscord::choose`],
 //! and read what a user sees with [`FakeDiscord::visible`]. Scripted players (`player`) decide
 //! only from that view.
 
-mod commands;
+pub mod commands;
 mod gateway;
 pub mod harness;
 pub mod json;

@@ -519,7 +519,29 @@ impl World {
         })
     }
 
-    /// Creates a message from a create-message body (after checks).
+    /// Records the problems of a payload as violations and gives Discord's answer to it (400,
+    /// code 50035 with the fields under `prefix`, or 50006 for an empty message).
+    fn refuse(
+        &mut self,
+        check: &limits::MessageCheck,
+        prefix: &[&str],
+        context: &str,
+    ) -> Result<(), RestResp> {
+        for v in check.lines() {
+            self.violation(format!("{context}: {v}"));
+        }
+        match check.answer(prefix) {
+            Some((status, body)) => Err(RestResp {
+                status,
+                body: Some(body),
+                retry_after: None,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Creates a message from a create-message body, unless it breaks a limit (then Discord's
+    /// 400 answer, the problem under `prefix` in its `errors`).
     fn create_message(
         &mut self,
         channel_id: u64,
@@ -527,7 +549,8 @@ impl World {
         ephemeral_for: Option<u64>,
         interaction: Option<(u64, u8, u64)>,
         context: &str,
-    ) -> u64 {
+        prefix: &[&str],
+    ) -> Result<u64, RestResp> {
         let content = body
             .get("content")
             .and_then(Value::as_str)
@@ -537,9 +560,8 @@ impl World {
         let components = array(body.get("components"));
         // A deferred response starts empty ("thinking...") and is filled in later.
         let deferred = context == "deferred";
-        for v in limits::check_message(&content, &embeds, &components, !deferred) {
-            self.violation(format!("{context}: {v}"));
-        }
+        let check = limits::check_message(&content, &embeds, &components, !deferred);
+        self.refuse(&check, prefix, context)?;
         self.check_mentions(body, &content, context);
         let id = self.id();
         let mut flags = body.get("flags").and_then(Value::as_u64).unwrap_or(0);
@@ -576,13 +598,20 @@ impl World {
             m.pings = pings;
         }
         self.log_message(id, true);
-        id
+        Ok(id)
     }
 
-    /// Applies an edit body to a message (fields present replace, absent stay).
-    fn edit_message(&mut self, id: u64, body: &Value, context: &str) {
+    /// Applies an edit body to a message (fields present replace, absent stay), unless the
+    /// result breaks a limit (then Discord's 400 answer).
+    fn edit_message(
+        &mut self,
+        id: u64,
+        body: &Value,
+        context: &str,
+        prefix: &[&str],
+    ) -> Result<(), RestResp> {
         let Some(m) = self.messages.get(&id) else {
-            return;
+            return Ok(());
         };
         let mut content = m.content.clone();
         let mut embeds = m.embeds.clone();
@@ -596,12 +625,9 @@ impl World {
         if let Some(c) = body.get("components") {
             components = array(Some(c));
         }
-        for v in limits::check_message(&content, &embeds, &components, false) {
-            self.violation(format!("{context}: {v}"));
-        }
-        if content.is_empty() && embeds.is_empty() && components.is_empty() {
-            self.violation(format!("{context}: the edit leaves an empty message"));
-        }
+        let mut check = limits::check_message(&content, &embeds, &components, false);
+        check.empty = content.is_empty() && embeds.is_empty() && components.is_empty();
+        self.refuse(&check, prefix, context)?;
         self.check_mentions(body, &content, context);
         let now = self.now_ms();
         let m = self.messages.get_mut(&id).expect("checked above");
@@ -612,6 +638,7 @@ impl World {
         m.edits += 1;
         m.loading = false;
         self.log_message(id, false);
+        Ok(())
     }
 
     /// A message that mentions users must say who may be pinged: never @everyone or roles.
@@ -736,7 +763,11 @@ impl World {
             interaction,
         };
         let Some(session) = self.gateway.session.as_mut() else {
-            self.gateway.pending.push(item);
+            match interaction {
+                // No bot has ever connected: Discord has nobody to send it to.
+                Some(i) => self.lose_interaction(i, "no gateway session"),
+                None => self.gateway.pending.push(item),
+            }
             return;
         };
         session.seq += 1;
@@ -752,18 +783,39 @@ impl World {
         }
     }
 
+    /// An interaction that never reaches the bot: the user sees "This interaction failed".
+    fn lose_interaction(&mut self, id: u64, why: &str) {
+        if let Some(i) = self.interactions.get_mut(&id) {
+            i.callback_failed = true;
+            let what = i.what.clone();
+            self.note(format!(
+                "{what} never reached the bot ({why}): \"This interaction failed\"."
+            ));
+        }
+        self.wake(id);
+    }
+
     /// IDENTIFY on connection `conn`: a new session, READY, GUILD_CREATE, then whatever was
-    /// waiting (undelivered dispatches of an older session included).
+    /// waiting (undelivered dispatches of an older session, except interactions: Discord never
+    /// sends an INTERACTION_CREATE to a session other than the one it was created for, and only
+    /// a RESUME of that session replays it).
     pub fn identify(&mut self, conn: u64) {
         self.gateway.identifies += 1;
         let mut carried = Vec::new();
+        let mut lost = Vec::new();
         if let Some(old) = self.gateway.session.take() {
-            carried.extend(
-                old.log
-                    .into_iter()
-                    .filter(|(s, _)| *s > old.delivered)
-                    .map(|(_, d)| d),
-            );
+            for (s, d) in old.log {
+                if s <= old.delivered {
+                    continue;
+                }
+                match d.interaction {
+                    Some(i) => lost.push(i),
+                    None => carried.push(d),
+                }
+            }
+        }
+        for i in lost {
+            self.lose_interaction(i, "its gateway session ended; a new session never gets it");
         }
         carried.append(&mut self.gateway.pending);
         let sid = format!("fake-session-{}", self.id());
@@ -805,7 +857,8 @@ impl World {
             let _ = c.tx.send(frame(*s, d));
             replayed.extend(d.interaction);
         }
-        // The 3 seconds count from the delivery the bot actually received.
+        // The 3 seconds still count from the interaction's creation; `dispatched_at` records the
+        // delivery the bot actually received.
         for i in replayed {
             if let Some(ix) = self.interactions.get_mut(&i) {
                 ix.dispatched_at = None;
@@ -945,19 +998,23 @@ impl World {
             self.violation(format!("{context}: wrong application id"));
         }
         let Some(list) = body.as_array() else {
+            self.violation(format!("{context}: the body is not an array of commands"));
             return RestResp::err(400, 50035, "Invalid Form Body");
         };
+        let problems = super::commands::check_registration(list);
+        if !problems.is_empty() {
+            for p in &problems {
+                self.violation(format!("{context}: {p}"));
+            }
+            return RestResp {
+                status: 400,
+                body: Some(limits::form_error(&problems)),
+                retry_after: None,
+            };
+        }
         let mut out = Vec::new();
         for c in list {
             let mut c = c.clone();
-            let name = c.get("name").and_then(Value::as_str).unwrap_or("");
-            let desc = c.get("description").and_then(Value::as_str).unwrap_or("");
-            if name.is_empty() || name.len() > 32 || desc.chars().count() > 100 {
-                self.violation(format!(
-                    "{context}: command {name:?} has a bad name or description"
-                ));
-            }
-            check_options(c.get("options"), name, &mut self.violations);
             c["id"] = json!(self.id().to_string());
             c["application_id"] = json!(APP_ID.to_string());
             c["version"] = json!("1");
@@ -991,13 +1048,23 @@ impl World {
         }
         let kind = body.get("type").and_then(Value::as_u64).unwrap_or(0) as u8;
         let data = body.get("data").cloned().unwrap_or(Value::Null);
-        let after = ix.dispatched_at.unwrap_or(ix.queued_at).elapsed();
-        if after > self.deadline && !ix.forgiven {
-            self.violation(format!(
-                "{context}: callback {:.2} s after the interaction ({}) (Discord allows 3 s)",
-                after.as_secs_f64(),
-                ix.what
-            ));
+        // The 3 seconds count from the interaction's creation (the user's click), not from
+        // its delivery: a late answer is refused and the user has seen "This interaction failed".
+        let after = ix.queued_at.elapsed();
+        if after > self.deadline {
+            if !ix.forgiven {
+                self.violation(format!(
+                    "{context}: callback {:.2} s after the interaction ({}) (Discord allows 3 s): \
+                     answered 404 Unknown interaction",
+                    after.as_secs_f64(),
+                    ix.what
+                ));
+            }
+            if let Some(i) = self.interactions.get_mut(&id) {
+                i.callback_failed = true;
+            }
+            self.wake(id);
+            return RestResp::err(404, 10062, "Unknown interaction");
         }
         let what = format!("{context} (type {kind}, for {})", ix.what);
         let mut original = None;
@@ -1010,18 +1077,25 @@ impl World {
                     ephemeral.then_some(ix.user),
                     Some((ix.id, ix.kind, ix.user)),
                     &what,
+                    &["data"],
                 );
-                original = Some(m);
+                match m {
+                    Ok(m) => original = Some(m),
+                    Err(r) => return r,
+                }
             }
             (5, 2 | 3) => {
                 let ephemeral = data.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0;
-                let m = self.create_message(
-                    ix.channel_id,
-                    &json!({"content": ""}),
-                    ephemeral.then_some(ix.user),
-                    Some((ix.id, ix.kind, ix.user)),
-                    "deferred",
-                );
+                let m = self
+                    .create_message(
+                        ix.channel_id,
+                        &json!({"content": ""}),
+                        ephemeral.then_some(ix.user),
+                        Some((ix.id, ix.kind, ix.user)),
+                        "deferred",
+                        &["data"],
+                    )
+                    .unwrap_or_else(|_| unreachable!("an empty deferred message is allowed"));
                 if let Some(msg) = self.messages.get_mut(&m) {
                     msg.loading = true;
                     msg.flags |= 128;
@@ -1033,7 +1107,9 @@ impl World {
                 if let Some(mid) = ix.message {
                     let ok = self.messages.get(&mid).is_some_and(|m| !m.deleted);
                     if ok {
-                        self.edit_message(mid, &data, &what);
+                        if let Err(r) = self.edit_message(mid, &data, &what, &["data"]) {
+                            return r;
+                        }
                     } else {
                         self.violation(format!("{what}: the clicked message is gone"));
                     }
@@ -1042,8 +1118,19 @@ impl World {
             }
             (8, 4) => {
                 let choices = array(data.get("choices"));
-                for v in limits::check_choices(&choices) {
-                    self.violation(format!("{what}: {v}"));
+                let problems: Vec<limits::Problem> = limits::check_choices(&choices)
+                    .into_iter()
+                    .map(|p| p.under(&["data"]))
+                    .collect();
+                if !problems.is_empty() {
+                    for p in &problems {
+                        self.violation(format!("{what}: {p}"));
+                    }
+                    return RestResp {
+                        status: 400,
+                        body: Some(limits::form_error(&problems)),
+                        retry_after: None,
+                    };
                 }
             }
             (9, 2 | 3) => {}
@@ -1051,7 +1138,17 @@ impl World {
                 self.violation(format!(
                     "{context}: callback type {k} is not valid for an interaction of type {i}"
                 ));
-                return RestResp::err(400, 50035, "Invalid Form Body");
+                let p = limits::Problem::new(
+                    &["type"],
+                    "INTERACTION_RESPONSE_TYPE_INVALID",
+                    "Invalid interaction response type",
+                    "",
+                );
+                return RestResp {
+                    status: 400,
+                    body: Some(limits::form_error(&[p])),
+                    retry_after: None,
+                };
             }
         }
         // Without the transcript (benchmarks), keep only what players read: content and flags.
@@ -1107,19 +1204,25 @@ impl World {
         if let Some(orig) = ix.original
             && self.messages.get(&orig).is_some_and(|m| m.loading)
         {
-            self.edit_message(orig, body, &what);
+            if let Err(r) = self.edit_message(orig, body, &what, &[]) {
+                return (r, Some(id));
+            }
             self.wake(id);
             let m = self.message_json(&self.messages[&orig]);
             return (RestResp::ok(m), Some(id));
         }
         let ephemeral = body.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0;
-        let mid = self.create_message(
+        let mid = match self.create_message(
             ix.channel_id,
             body,
             ephemeral.then_some(ix.user),
             Some((ix.id, ix.kind, ix.user)),
             &what,
-        );
+            &[],
+        ) {
+            Ok(m) => m,
+            Err(r) => return (r, Some(id)),
+        };
         self.interactions
             .get_mut(&id)
             .expect("known")
@@ -1158,7 +1261,9 @@ impl World {
         match method {
             "GET" => {}
             "PATCH" => {
-                self.edit_message(mid, body, &what);
+                if let Err(r) = self.edit_message(mid, body, &what, &[]) {
+                    return (r, Some(id));
+                }
                 self.wake(id);
             }
             "DELETE" => {
@@ -1209,8 +1314,10 @@ impl World {
                 "{context}: the ephemeral flag only works on interaction responses"
             ));
         }
-        let id = self.create_message(ch.id, body, None, None, context);
-        RestResp::ok(self.message_json(&self.messages[&id]))
+        match self.create_message(ch.id, body, None, None, context, &[]) {
+            Ok(id) => RestResp::ok(self.message_json(&self.messages[&id])),
+            Err(r) => r,
+        }
     }
 
     fn channel_message(
@@ -1243,8 +1350,10 @@ impl World {
                         "Cannot edit a message authored by another user",
                     );
                 }
-                self.edit_message(mid, body, context);
-                RestResp::ok(self.message_json(&self.messages[&mid]))
+                match self.edit_message(mid, body, context, &[]) {
+                    Ok(()) => RestResp::ok(self.message_json(&self.messages[&mid])),
+                    Err(r) => r,
+                }
             }
             _ => {
                 self.delete(mid);
@@ -1280,11 +1389,38 @@ impl World {
             return RestResp::err(400, 50024, "Cannot execute action on this channel type");
         }
         let name = body.get("name").and_then(Value::as_str).unwrap_or("");
-        if name.is_empty() || name.chars().count() > 100 {
-            self.violation(format!(
-                "{context}: thread name has {} characters (1..=100)",
-                name.chars().count()
+        let mut problems = Vec::new();
+        let n = name.chars().count();
+        if n == 0 || n > 100 {
+            problems.push(limits::Problem::bad_length(
+                &["name"],
+                1,
+                100,
+                format!("thread name has {n} characters (1..=100)"),
             ));
+        }
+        // Docs, "Start Thread from Message": auto_archive_duration is one of 60, 1440, 4320, 10080.
+        if let Some(a) = body.get("auto_archive_duration")
+            && !a
+                .as_u64()
+                .is_some_and(|a| matches!(a, 60 | 1440 | 4320 | 10080))
+        {
+            problems.push(limits::Problem::new(
+                &["auto_archive_duration"],
+                "BASE_TYPE_CHOICES",
+                "Value must be one of {60, 1440, 4320, 10080}.",
+                format!("auto_archive_duration {a} is not 60, 1440, 4320 or 10080"),
+            ));
+        }
+        if !problems.is_empty() {
+            for p in &problems {
+                self.violation(format!("{context}: {p}"));
+            }
+            return RestResp {
+                status: 400,
+                body: Some(limits::form_error(&problems)),
+                retry_after: None,
+            };
         }
         // A thread started from a message has the message's id.
         self.channels.insert(
@@ -1433,46 +1569,172 @@ pub fn redact(path: &str) -> String {
         .join("/")
 }
 
-/// Checks registered command options (names, descriptions, choices, nesting).
-fn check_options(options: Option<&Value>, path: &str, out: &mut Vec<String>) {
-    let Some(list) = options.and_then(Value::as_array) else {
-        return;
-    };
-    if list.len() > 25 {
-        out.push(format!("command {path}: {} options (max 25)", list.len()));
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req<'a>(method: &'a str, path: &'a str, body: &'a Value) -> RestReq<'a> {
+        RestReq {
+            method,
+            path,
+            body: Some(body),
+        }
     }
-    let mut required_done = false;
-    for o in list {
-        let name = o.get("name").and_then(Value::as_str).unwrap_or("");
-        let desc = o.get("description").and_then(Value::as_str).unwrap_or("");
-        let here = format!("{path} {name}");
-        if name.is_empty() || name.len() > 32 || name.chars().any(|c| c.is_uppercase() || c == ' ')
-        {
-            out.push(format!("command option {here:?}: bad name"));
+
+    /// A world with a connected, identified gateway session; returns the socket's receiver.
+    fn connected() -> (World, tokio::sync::mpsc::UnboundedReceiver<WsOut>) {
+        let mut w = World::new("t");
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        w.gateway.conn = Some(Conn { id: 1, tx });
+        w.identify(1);
+        (w, rx)
+    }
+
+    fn sent(rx: &mut tokio::sync::mpsc::UnboundedReceiver<WsOut>) -> Vec<String> {
+        let mut out = Vec::new();
+        while let Ok(m) = rx.try_recv() {
+            if let WsOut::Frame { text, .. } = m {
+                let v: Value = serde_json::from_str(&text).unwrap();
+                out.push(v["t"].as_str().unwrap_or("").to_string());
+            }
         }
-        if desc.is_empty() || desc.chars().count() > 100 {
-            out.push(format!(
-                "command option {here:?}: description has {} characters (1..=100)",
-                desc.chars().count()
+        out
+    }
+
+    #[test]
+    fn an_over_limit_message_is_refused_with_discords_400() {
+        let mut w = World::new("t");
+        let c = w.add_channel("games");
+        let path = format!("/channels/{c}/messages");
+        let body = json!({"content": "x".repeat(2001)});
+        let (r, _) = w.handle(&req("POST", &path, &body));
+        assert_eq!(r.status, 400);
+        let b = r.body.unwrap();
+        assert_eq!(b["code"], 50035);
+        assert_eq!(
+            b["errors"]["content"]["_errors"][0]["code"],
+            "BASE_TYPE_MAX_LENGTH"
+        );
+        assert!(w.messages.is_empty(), "nothing was posted");
+        assert_eq!(w.violations.len(), 1, "{:?}", w.violations);
+        let (r, _) = w.handle(&req("POST", &path, &json!({"content": ""})));
+        assert_eq!(
+            (r.status, r.body.unwrap()["code"].as_u64()),
+            (400, Some(50006))
+        );
+        let (r, _) = w.handle(&req("POST", &path, &json!({"content": "fine"})));
+        assert_eq!(r.status, 200);
+    }
+
+    #[test]
+    fn thread_archive_durations_are_discords() {
+        let mut w = World::new("t");
+        let c = w.add_channel("games");
+        let (r, _) = w.handle(&req(
+            "POST",
+            &format!("/channels/{c}/messages"),
+            &json!({"content": "table"}),
+        ));
+        let m = r.body.unwrap()["id"].as_str().unwrap().to_string();
+        let path = format!("/channels/{c}/messages/{m}/threads");
+        let (r, _) = w.handle(&req(
+            "POST",
+            &path,
+            &json!({"name": "t", "auto_archive_duration": 100}),
+        ));
+        assert_eq!(r.status, 400);
+        let b = r.body.unwrap();
+        assert_eq!(
+            b["errors"]["auto_archive_duration"]["_errors"][0]["code"],
+            "BASE_TYPE_CHOICES"
+        );
+        for ok in [60, 1440, 4320, 10080] {
+            let mut w2 = World::new("t");
+            let c = w2.add_channel("games");
+            let (r, _) = w2.handle(&req(
+                "POST",
+                &format!("/channels/{c}/messages"),
+                &json!({"content": "table"}),
             ));
-        }
-        let required = o.get("required").and_then(Value::as_bool).unwrap_or(false);
-        if required && required_done {
-            out.push(format!(
-                "command option {here:?}: a required option after an optional one"
+            let m = r.body.unwrap()["id"].as_str().unwrap().to_string();
+            let (r, _) = w2.handle(&req(
+                "POST",
+                &format!("/channels/{c}/messages/{m}/threads"),
+                &json!({"name": "t", "auto_archive_duration": ok}),
             ));
+            assert_eq!(r.status, 200, "{ok}");
         }
-        if !required {
-            required_done = true;
-        }
-        if let Some(choices) = o.get("choices").and_then(Value::as_array)
-            && choices.len() > 25
-        {
-            out.push(format!(
-                "command option {here:?}: {} choices",
-                choices.len()
-            ));
-        }
-        check_options(o.get("options"), &here, out);
+    }
+
+    #[test]
+    fn a_late_callback_is_an_unknown_interaction() {
+        let (mut w, _rx) = connected();
+        let u = w.add_user("ann");
+        let c = w.add_channel("games");
+        let (id, token) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/fog".into());
+        // The click happened 3.1 s ago: too late, whenever the bot received it.
+        w.interactions.get_mut(&id).unwrap().queued_at =
+            Instant::now() - Duration::from_millis(3100);
+        let path = format!("/interactions/{id}/{token}/callback");
+        let body = json!({"type": 4, "data": {"content": "hi"}});
+        let (r, _) = w.handle(&req("POST", &path, &body));
+        assert_eq!(r.status, 404);
+        assert_eq!(r.body.unwrap()["code"], 10062);
+        assert!(w.interactions[&id].callback_failed);
+        assert_eq!(w.violations.len(), 1);
+        // In time: accepted. Its webhook then lives 15 minutes.
+        let (id, token) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/fog".into());
+        let path = format!("/interactions/{id}/{token}/callback");
+        let (r, _) = w.handle(&req("POST", &path, &body));
+        assert_eq!(r.status, 204);
+        let hook = format!("/webhooks/{APP_ID}/{token}");
+        let (r, _) = w.handle(&req("POST", &hook, &json!({"content": "more"})));
+        assert_eq!(r.status, 200);
+        w.offset_ms += TOKEN_LIFETIME_MS + 1000;
+        let (r, _) = w.handle(&req("POST", &hook, &json!({"content": "late"})));
+        assert_eq!(r.status, 401);
+        // A callback whose data is over a limit: 400 with the problem under "data".
+        let (id, token) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/fog".into());
+        let path = format!("/interactions/{id}/{token}/callback");
+        let big = json!({"type": 4, "data": {"embeds": [{"title": "t".repeat(257)}]}});
+        let (r, _) = w.handle(&req("POST", &path, &big));
+        assert_eq!(r.status, 400);
+        assert_eq!(
+            r.body.unwrap()["errors"]["data"]["embeds"]["0"]["title"]["_errors"][0]["code"],
+            "BASE_TYPE_MAX_LENGTH"
+        );
+        assert!(w.interactions[&id].callback.is_none(), "not acknowledged");
+    }
+
+    #[test]
+    fn interactions_are_replayed_on_resume_but_never_into_a_new_session() {
+        let (mut w, mut rx) = connected();
+        let u = w.add_user("ann");
+        let c = w.add_channel("games");
+        assert_eq!(sent(&mut rx), ["READY", "GUILD_CREATE"]);
+        let sid = w.gateway.session.as_ref().unwrap().id.clone();
+        w.delivered(2, None);
+        // The connection drops; two clicks happen meanwhile.
+        w.gateway.conn = None;
+        w.gateway.ready = false;
+        let (a, _) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/a".into());
+        // A resume on a new connection replays the missed click.
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        w.gateway.conn = Some(Conn { id: 2, tx });
+        assert!(w.resume(2, &sid, 2));
+        assert_eq!(sent(&mut rx), ["INTERACTION_CREATE", "RESUMED"]);
+        w.delivered(3, Some(a));
+        w.delivered(4, None);
+        assert!(!w.interactions[&a].callback_failed);
+        // Dropped again; a click; then a new IDENTIFY: the click is never delivered.
+        w.gateway.conn = None;
+        w.gateway.ready = false;
+        let (b, _) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/b".into());
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        w.gateway.conn = Some(Conn { id: 3, tx });
+        w.identify(3);
+        assert_eq!(sent(&mut rx), ["READY", "GUILD_CREATE"]);
+        assert!(w.interactions[&b].callback_failed, "the user saw it fail");
+        assert!(w.violations.is_empty(), "{:?}", w.violations);
     }
 }
