@@ -28,7 +28,7 @@ pub mod view;
 pub mod world;
 
 pub use view::{Component, EmbedView, MessageView, OptionView, Place};
-pub use world::{FaultAction, FaultRule, RouteKind};
+pub use world::{FaultAction, FaultRule, RouteKind, perm};
 
 use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
@@ -212,6 +212,19 @@ impl FakeDiscord {
                 u.manager = manager;
             }
         })
+    }
+
+    /// Withholds permissions from the bot in one channel (and its threads), replacing what was
+    /// withheld there before (`0` gives everything back): calls that need them are answered 403,
+    /// code 50013 "Missing Permissions", as Discord does. Bits: [`perm`].
+    pub fn deny(&self, channel: u64, perms: u64) {
+        self.with(|w| w.set_denied(channel, perms))
+    }
+
+    /// Withholds permissions from the bot in every guild channel (its role lacks them); set
+    /// before the bot connects, or the bot's cache will not know.
+    pub fn deny_everywhere(&self, perms: u64) {
+        self.with(|w| w.denied_everywhere = perms)
     }
 
     /// Closes (or opens) a user's DMs: messages to them fail with 50007.

@@ -20,6 +20,16 @@ pub const EPOCH_MS: i64 = 1_767_225_600_000;
 /// How many gateway dispatches a session keeps for RESUME.
 const SESSION_LOG: usize = 4096;
 
+/// Permission bits the fake can withhold from the bot per channel (docs: "Permissions").
+pub mod perm {
+    pub const VIEW_CHANNEL: u64 = 1 << 10;
+    pub const SEND_MESSAGES: u64 = 1 << 11;
+    pub const EMBED_LINKS: u64 = 1 << 14;
+    pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+    pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+    pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+}
+
 /// A member of the fake guild.
 #[derive(Clone, Debug)]
 pub struct UserRec {
@@ -311,6 +321,10 @@ pub struct World {
     /// Keep the transcript log (off for benchmarks).
     pub record: bool,
     pub faults: Vec<FaultRule>,
+    /// Permissions withheld from the bot, per guild channel (threads inherit their parent's).
+    pub denied: HashMap<u64, u64>,
+    /// Permissions withheld from the bot in every guild channel (its role lacks them).
+    pub denied_everywhere: u64,
     rng: u64,
     /// Bot requests answered, per route kind.
     pub counts: BTreeMap<RouteKind, u64>,
@@ -342,6 +356,8 @@ impl World {
             log: Vec::new(),
             record: true,
             faults: Vec::new(),
+            denied: HashMap::new(),
+            denied_everywhere: 0,
             rng: 0x9E37_79B9_7F4A_7C15,
             counts: BTreeMap::new(),
             deadline: CALLBACK_DEADLINE,
@@ -469,20 +485,75 @@ impl World {
             .values()
             .filter(|c| c.kind == ChannelKind::Text)
             .enumerate()
-            .map(|(k, c)| json::text_channel(c.id, &c.name, k as u16))
+            .map(|(k, c)| {
+                let mut j = json::text_channel(c.id, &c.name, k as u16);
+                j["permission_overwrites"] = self.overwrites(c.id);
+                j
+            })
             .collect();
         let mut members = vec![json::bot_member(EPOCH_MS)];
         members.extend(self.users.keys().map(|&u| self.member_json(u)));
         json::guild_create(&channels, &members, self.now_ms())
     }
 
+    /// The bot's permission overwrite on a channel, as Discord lists it.
+    fn overwrites(&self, channel: u64) -> Value {
+        match Some(self.denied_in(channel)).filter(|d| *d != 0) {
+            Some(deny) => json!([{
+                "id": APP_ID.to_string(),
+                "type": 1,
+                "allow": "0",
+                "deny": deny.to_string(),
+            }]),
+            None => json!([]),
+        }
+    }
+
+    /// Whether the bot has all of `perms` in `channel` (a thread: in its parent). DMs allow
+    /// everything.
+    pub fn bot_can(&self, channel: u64, perms: u64) -> bool {
+        let guild_channel = match self.channels.get(&channel).map(|c| &c.kind) {
+            Some(ChannelKind::Thread { parent, .. }) => *parent,
+            Some(ChannelKind::Dm { .. }) | None => return true,
+            Some(ChannelKind::Text) => channel,
+        };
+        self.denied_in(guild_channel) & perms == 0
+    }
+
+    /// The permissions withheld from the bot in a guild channel.
+    pub fn denied_in(&self, channel: u64) -> u64 {
+        self.denied.get(&channel).copied().unwrap_or(0) | self.denied_everywhere
+    }
+
+    /// Withholds (`deny`) or gives back permissions of the bot in a channel, telling the bot
+    /// with CHANNEL_UPDATE.
+    pub fn set_denied(&mut self, channel: u64, bits: u64) {
+        self.denied.insert(channel, bits);
+        if let Some(c) = self.channels.get(&channel).cloned() {
+            let j = self.channel_json(&c);
+            self.dispatch("CHANNEL_UPDATE", j, None);
+        }
+    }
+
     fn channel_json(&self, c: &ChannelRec) -> Value {
         match &c.kind {
-            ChannelKind::Text => json::text_channel(c.id, &c.name, 0),
+            ChannelKind::Text => {
+                let mut j = json::text_channel(c.id, &c.name, 0);
+                j["permission_overwrites"] = self.overwrites(c.id);
+                j
+            }
             ChannelKind::Thread { parent, .. } => {
                 json::thread_channel(c.id, *parent, &c.name, 10080, self.now_ms())
             }
             ChannelKind::Dm { user } => json::dm_channel(c.id, &self.user_json(*user)),
+        }
+    }
+
+    /// The channel whose permissions apply: a thread's parent, or the channel itself.
+    fn guild_channel_of(&self, channel: u64) -> u64 {
+        match self.channels.get(&channel).map(|c| &c.kind) {
+            Some(ChannelKind::Thread { parent, .. }) => *parent,
+            _ => channel,
         }
     }
 
@@ -655,6 +726,21 @@ impl World {
         }
     }
 
+    /// Without Embed Links, Discord drops a bot's embeds from a channel message (and refuses a
+    /// message that had nothing else): the body without them, when that applies.
+    fn without_embeds(&self, channel: u64, body: &Value) -> Option<Value> {
+        let has = body
+            .get("embeds")
+            .and_then(Value::as_array)
+            .is_some_and(|e| !e.is_empty());
+        if !has || self.bot_can(channel, perm::EMBED_LINKS) {
+            return None;
+        }
+        let mut b = body.clone();
+        b["embeds"] = json!([]);
+        Some(b)
+    }
+
     /// Whether `user` can see message `m` now.
     pub fn visible_to(&self, m: &MsgRec, user: u64) -> bool {
         if m.deleted {
@@ -718,7 +804,11 @@ impl World {
         let msg_json = message
             .and_then(|m| self.messages.get(&m))
             .map(|m| self.message_json(m));
-        let payload = json::interaction(id, &token, kind, data, &origin, msg_json);
+        let mut payload = json::interaction(id, &token, kind, data, &origin, msg_json);
+        if !dm {
+            let denied = self.denied_in(self.guild_channel_of(channel_id));
+            payload["app_permissions"] = json!((json::ALL_PERMISSIONS & !denied).to_string());
+        }
         let now = self.now_ms();
         self.interactions.insert(
             id,
@@ -1314,6 +1404,30 @@ impl World {
                 "{context}: the ephemeral flag only works on interaction responses"
             ));
         }
+        let send = match ch.kind {
+            ChannelKind::Thread { .. } => perm::SEND_MESSAGES_IN_THREADS,
+            _ => perm::SEND_MESSAGES,
+        };
+        if !self.bot_can(ch.id, perm::VIEW_CHANNEL | send) {
+            self.note(format!(
+                "{context}: refused, the bot may not send messages here."
+            ));
+            return missing_permissions();
+        }
+        let stripped;
+        let body = match self.without_embeds(ch.id, body) {
+            Some(b) if is_empty_message(&b) => {
+                self.note(format!(
+                    "{context}: refused, embeds only and the bot may not embed links here."
+                ));
+                return missing_permissions();
+            }
+            Some(b) => {
+                stripped = b;
+                &stripped
+            }
+            None => body,
+        };
         match self.create_message(ch.id, body, None, None, context, &[]) {
             Ok(id) => RestResp::ok(self.message_json(&self.messages[&id])),
             Err(r) => r,
@@ -1350,6 +1464,8 @@ impl World {
                         "Cannot edit a message authored by another user",
                     );
                 }
+                let stripped = self.without_embeds(c, body);
+                let body = stripped.as_ref().unwrap_or(body);
                 match self.edit_message(mid, body, context, &[]) {
                     Ok(()) => RestResp::ok(self.message_json(&self.messages[&mid])),
                     Err(r) => r,
@@ -1378,6 +1494,12 @@ impl World {
                 160004,
                 "A thread has already been created for this message",
             );
+        }
+        if !self.bot_can(c, perm::VIEW_CHANNEL | perm::CREATE_PUBLIC_THREADS) {
+            self.note(format!(
+                "{context}: refused, the bot may not create threads here."
+            ));
+            return missing_permissions();
         }
         if !matches!(
             self.channels.get(&c).map(|ch| &ch.kind),
@@ -1549,6 +1671,19 @@ fn pings(body: &Value) -> Vec<u64> {
         .into_iter()
         .filter(|u| listed.contains(u))
         .collect()
+}
+
+/// 403, code 50013, as Discord answers a call the bot lacks a permission for.
+fn missing_permissions() -> RestResp {
+    RestResp::err(403, 50013, "Missing Permissions")
+}
+
+fn is_empty_message(body: &Value) -> bool {
+    body.get("content")
+        .and_then(Value::as_str)
+        .is_none_or(str::is_empty)
+        && array(body.get("embeds")).is_empty()
+        && array(body.get("components")).is_empty()
 }
 
 fn array(v: Option<&Value>) -> Vec<Value> {
