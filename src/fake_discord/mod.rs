@@ -21,7 +21,9 @@ pub mod harness;
 pub mod json;
 pub mod limits;
 pub mod player;
+pub mod ratelimit;
 mod server;
+mod tls;
 pub mod transcript;
 pub mod verify;
 pub mod view;
@@ -138,6 +140,8 @@ impl Reply {
 pub struct FakeDiscord {
     shared: Arc<Shared>,
     addr: SocketAddr,
+    /// The HTTPS listener that answers for `https://discord.com`.
+    tls_addr: SocketAddr,
 }
 
 impl FakeDiscord {
@@ -161,24 +165,57 @@ impl FakeDiscord {
         let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
             let _ = tcp.set_nodelay(true);
         });
+        let tls_tcp = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let tls_addr = tls_tcp.local_addr()?;
+        let tls = tls::TlsListener::new(tls_tcp)?;
+        let tls_app = app.clone();
         tokio::spawn(async move {
             if let Err(e) = axum::serve(listener, app).await {
                 tracing::error!(error = %e, "the fake Discord's server stopped");
             }
         });
-        Ok(FakeDiscord { shared, addr })
+        tokio::spawn(async move {
+            if let Err(e) = axum::serve(tls, tls_app).await {
+                tracing::error!(error = %e, "the fake Discord's HTTPS server stopped");
+            }
+        });
+        Ok(FakeDiscord {
+            shared,
+            addr,
+            tls_addr,
+        })
     }
 
     pub fn addr(&self) -> SocketAddr {
         self.addr
     }
 
-    /// A serenity HTTP client that talks to this fake (proxy + rate limiter off: both needed).
+    /// A serenity HTTP client that talks to this fake with serenity's rate limiter on, as in
+    /// production: its requests go to `https://discord.com`, which its reqwest client resolves
+    /// to the fake's HTTPS listener (trusting only the fake's test CA).
     pub fn http(&self) -> serenity::Http {
+        serenity::HttpBuilder::new(TOKEN)
+            .client(tls::client(self.tls_addr))
+            .build()
+    }
+
+    /// A serenity HTTP client through the plain-HTTP proxy route, with serenity's rate limiter
+    /// off (without that, serenity ignores the proxy).
+    pub fn http_unlimited(&self) -> serenity::Http {
         serenity::HttpBuilder::new(TOKEN)
             .proxy(format!("http://{}", self.addr))
             .ratelimiter_disabled(true)
             .build()
+    }
+
+    /// Changes the rate limits the fake enforces.
+    pub fn set_rate_limits(&self, limits: ratelimit::Limits) {
+        self.with(|w| w.rate.limits = limits)
+    }
+
+    /// Requests answered 429 by the rate limits so far (per route, global).
+    pub fn rate_limited(&self) -> (u64, u64) {
+        self.with_quiet(|w| w.rate.limited)
     }
 
     /// Runs `f` on the world (for tests that need more than the API offers).

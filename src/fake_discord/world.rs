@@ -325,6 +325,8 @@ pub struct World {
     pub denied: HashMap<u64, u64>,
     /// Permissions withheld from the bot in every guild channel (its role lacks them).
     pub denied_everywhere: u64,
+    /// Discord's rate limits (buckets, global limit), enforced on every REST request.
+    pub rate: super::ratelimit::RateLimiter,
     rng: u64,
     /// Bot requests answered, per route kind.
     pub counts: BTreeMap<RouteKind, u64>,
@@ -358,6 +360,7 @@ impl World {
             faults: Vec::new(),
             denied: HashMap::new(),
             denied_everywhere: 0,
+            rate: Default::default(),
             rng: 0x9E37_79B9_7F4A_7C15,
             counts: BTreeMap::new(),
             deadline: CALLBACK_DEADLINE,
