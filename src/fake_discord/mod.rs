@@ -379,6 +379,8 @@ impl FakeDiscord {
                         .values()
                         .any(|i| i.callback.is_none() && !i.callback_failed && !i.forgiven)
                         || !w.gateway.pending.is_empty()
+                        // The bot may be sleeping on a used-up rate-limit bucket.
+                        || w.rate.exhausted()
                 });
             let idle = *self
                 .shared

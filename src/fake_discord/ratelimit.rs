@@ -112,6 +112,29 @@ fn unix(t: SystemTime) -> f64 {
 }
 
 impl RateLimiter {
+    /// True while some bucket (or the global limit) is used up and not reset yet: a client that
+    /// honours the headers may be waiting to send.
+    pub fn exhausted(&self) -> bool {
+        if !self.limits.enabled {
+            return false;
+        }
+        let now = Instant::now();
+        let (_, gper) = self.limits.global;
+        let global = self
+            .global
+            .is_some_and(|g| g.used >= self.limits.global.0 && now.duration_since(g.start) < gper);
+        global
+            || self.buckets.iter().any(|(key, w)| {
+                let (limit, per) =
+                    if key.starts_with("POST/channels/") && key.ends_with("/messages") {
+                        self.limits.message_create
+                    } else {
+                        self.limits.route
+                    };
+                w.used >= limit && now.duration_since(w.start) < per
+            })
+    }
+
     /// Counts a request against its bucket and the global limit.
     pub fn check(&mut self, method: &str, path: &str, kind: RouteKind) -> Verdict {
         let now = Instant::now();
