@@ -1249,3 +1249,69 @@ async fn table_edits_are_merged_and_the_last_shows_the_latest_state() {
     bot.stop().await.unwrap();
     assert!(panics().is_empty(), "{:?}", panics());
 }
+
+// ------------------------------------------------------------------------- permissions
+
+/// The bot may not create threads (403 Missing Permissions, as Discord answers): the game is
+/// played in the channel itself, to the end, with every check passing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_thread_permission_the_game_is_played_in_the_channel() {
+    use farmhand::fake_discord::{RouteKind, perm};
+    let mut g = new_game_with("threadless", 2, "", &[], 21, |f, _| {
+        f.deny_everywhere(perm::CREATE_PUBLIC_THREADS)
+    })
+    .await;
+    assert_eq!(g.table.thread, None, "no thread was created");
+    assert!(g.fake.threads_of(g.table.channel).is_empty());
+    let refused = g
+        .fake
+        .requests()
+        .iter()
+        .filter(|r| r.kind == RouteKind::CreateThread && r.status == 403)
+        .count();
+    assert_eq!(refused, 1, "the bot tried once and was refused");
+    g.finish().await;
+    let summaries = g.fake.channel(g.table.channel).len();
+    assert!(summaries > 3, "only {summaries} messages in the channel");
+    g.stop().await;
+}
+
+/// The bot may not send messages, or may not embed links, in the channel: `/fog new` tells
+/// the host what is missing instead of failing silently, and no table stays open.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_send_or_embed_permission_the_host_is_told() {
+    use farmhand::fake_discord::perm;
+    init_tracing();
+    watch_panics();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let db = TempDb::new("perms");
+    let channel = fake.add_channel("no-posting");
+    let host = fake.add_user("alice");
+    let bot = Bot::start(&fake, test_config(db.path()))
+        .await
+        .expect("start the bot");
+    for (missing, name) in [
+        (perm::SEND_MESSAGES, "Send Messages"),
+        (perm::EMBED_LINKS, "Embed Links"),
+    ] {
+        fake.deny(channel, missing);
+        let said = command(&fake, host, channel, "fog new seats:2").await;
+        assert!(
+            said.contains(name),
+            "without {name} the host must be told; the bot said: {said}"
+        );
+        assert!(
+            fake.channel(channel).is_empty(),
+            "without {name} nothing may appear in the channel: {:?}",
+            fake.channel(channel)
+        );
+    }
+    // With the permissions back, the table opens.
+    fake.deny(channel, 0);
+    let said = command(&fake, host, channel, "fog new seats:2").await;
+    assert!(said.contains("is open"), "{said}");
+    assert!(fake.settle().await);
+    fake.assert_clean();
+    assert!(panics().is_empty(), "panics: {:?}", panics());
+    bot.stop().await.unwrap();
+}

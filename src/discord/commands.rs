@@ -150,6 +150,9 @@ async fn new(
     open_table(ctx, Kind::FieldsOfGreen, options).await
 }
 
+/// What the host reads when the bot may not post its lobby in the channel.
+const NO_POSTING: &str = "I cannot post in this channel. Please give me View Channel, Send Messages and Embed Links here.";
+
 /// Opens a table of `kind` here: the lobby message (which becomes the table message) and, when
 /// allowed, the game's thread.
 pub(super) async fn open_table(
@@ -161,6 +164,18 @@ pub(super) async fn open_table(
     // a rate limit): answer "thinking..." first, within Discord's 3 seconds.
     ctx.defer_ephemeral().await?;
     let data = ctx.data();
+    // The interaction says what the bot may do here. Without Embed Links, Discord would post
+    // the lobby without its embed and the table would open unusable: refuse up front.
+    let needed = serenity::Permissions::VIEW_CHANNEL
+        | serenity::Permissions::SEND_MESSAGES
+        | serenity::Permissions::EMBED_LINKS;
+    if let poise::Context::Application(a) = ctx
+        && a.interaction
+            .app_permissions
+            .is_some_and(|p| !p.contains(needed))
+    {
+        return say(ctx, &text(NO_POSTING)).await;
+    }
     let name = display_name(ctx).await;
     let seed: u64 = rand::rng().random();
     let guild = ctx.guild_id().map(|g| g.get());
@@ -192,11 +207,7 @@ pub(super) async fn open_table(
                 .service
                 .close(table.game.id, ctx.author().id.get(), true)
                 .await;
-            return say(
-                ctx,
-                &text("I cannot post in this channel. Please give me View Channel, Send Messages and Embed Links here."),
-            )
-            .await;
+            return say(ctx, &text(NO_POSTING)).await;
         }
     };
     let mut thread = None;

@@ -3,6 +3,7 @@
 //! options, values get the registered option types, choices are matched by name, limits and
 //! required options are checked (as the Discord client would before sending).
 
+use super::limits::Problem;
 use serde_json::{Map, Value, json};
 
 /// Splits `a b:"c d" e` into `a`, `b:c d`, `e`.
@@ -257,6 +258,441 @@ fn value_of(
     }
 }
 
+// ------------------------------------------------------------------ registration checks
+
+/// Discord's limit on one command's size: its name, description and every option's and
+/// choice's name, description and value together (docs: "Application Commands", "Registering
+/// a Command": "combined name, description, and value properties ... can not exceed 8000
+/// characters"; for localized fields the longest localization counts).
+pub const COMMAND_TOTAL: usize = 8000;
+/// Options per command or subcommand, and choices per option.
+pub const MAX_OPTIONS: usize = 25;
+
+/// A command or option name matches `^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`
+/// (docs: "Application Command Naming").
+pub fn name_matches(name: &str) -> bool {
+    let n = name.chars().count();
+    (1..=32).contains(&n)
+        && name.chars().all(|c| {
+            c == '-'
+                || c == '_'
+                || c.is_alphabetic()
+                || c.is_numeric()
+                || ('\u{0900}'..='\u{097F}').contains(&c)
+                || ('\u{0E00}'..='\u{0E7F}').contains(&c)
+        })
+}
+
+/// CHAT_INPUT names "must use the lowercase variant of any letters when available".
+fn lowercase(name: &str) -> bool {
+    name.chars().all(|c| {
+        let mut l = c.to_lowercase();
+        l.next() == Some(c) && l.next().is_none()
+    })
+}
+
+fn text(v: &Value, key: &str) -> String {
+    v.get(key).and_then(Value::as_str).unwrap_or("").to_string()
+}
+
+/// The counted length of a localizable field: the base text or its longest localization.
+fn counted(v: &Value, key: &str) -> usize {
+    let base = text(v, key).chars().count();
+    let local = v
+        .get(format!("{key}_localizations"))
+        .and_then(Value::as_object)
+        .map(|m| {
+            m.values()
+                .filter_map(Value::as_str)
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .unwrap_or(0);
+    base.max(local)
+}
+
+fn choice_value_len(v: &Value) -> usize {
+    match v {
+        Value::String(s) => s.chars().count(),
+        Value::Null => 0,
+        other => other.to_string().chars().count(),
+    }
+}
+
+/// Checks a bulk registration (the body of `PUT /applications/{id}/commands`) as Discord does;
+/// problem paths start at the command's index.
+pub fn check_registration(list: &[Value]) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut seen: Vec<(u64, String)> = Vec::new();
+    let mut per_type = [0usize; 4];
+    for (k, c) in list.iter().enumerate() {
+        let ks = k.to_string();
+        let kind = c.get("type").and_then(Value::as_u64).unwrap_or(1);
+        let name = text(c, "name");
+        if (1..=3).contains(&kind) {
+            per_type[kind as usize] += 1;
+        }
+        if seen.contains(&(kind, name.clone())) {
+            out.push(Problem::new(
+                &[&ks, "name"],
+                "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                format!("Application command names must be unique: {name}"),
+                format!("command {name:?} is registered twice"),
+            ));
+        }
+        seen.push((kind, name.clone()));
+        let at = format!("command /{name}");
+        if kind == 1 {
+            check_name(c, &[&ks], &at, &mut out);
+            check_description(c, &[&ks], &at, &mut out);
+        } else {
+            // User and message commands: 1-32 characters, any case and spaces; no description.
+            let n = name.chars().count();
+            if !(1..=32).contains(&n) {
+                out.push(Problem::bad_length(
+                    &[&ks, "name"],
+                    1,
+                    32,
+                    format!("{at}: name has {n} characters (1..=32)"),
+                ));
+            }
+            if !text(c, "description").is_empty() {
+                out.push(Problem::new(
+                    &[&ks, "description"],
+                    "APPLICATION_COMMAND_DESCRIPTION_NOT_ALLOWED",
+                    "Description must be empty for this command type",
+                    format!("{at}: user and message commands have no description"),
+                ));
+            }
+            if c.get("options")
+                .is_some_and(|o| o.as_array().is_some_and(|a| !a.is_empty()))
+            {
+                out.push(Problem::new(
+                    &[&ks, "options"],
+                    "APPLICATION_COMMAND_OPTIONS_NOT_ALLOWED",
+                    "Options are not allowed for this command type",
+                    format!("{at}: user and message commands have no options"),
+                ));
+            }
+        }
+        check_options(c, &[ks.as_str()], &at, 0, &mut out);
+        let total = size(c);
+        if total > COMMAND_TOTAL {
+            out.push(Problem::new(
+                &[&ks],
+                "APPLICATION_COMMAND_TOO_LARGE",
+                format!("Command exceeds maximum size ({COMMAND_TOTAL})"),
+                format!("{at}: {total} characters in names, descriptions and values (max {COMMAND_TOTAL})"),
+            ));
+        }
+    }
+    for (kind, max) in [(1usize, 100usize), (2, 15), (3, 15)] {
+        if per_type[kind] > max {
+            out.push(Problem::new(
+                &[],
+                "APPLICATION_COMMANDS_TOO_MANY",
+                format!("Maximum number of application commands reached ({max})"),
+                format!("{} commands of type {kind} (max {max})", per_type[kind]),
+            ));
+        }
+    }
+    out
+}
+
+/// The characters Discord counts against [`COMMAND_TOTAL`].
+pub fn size(c: &Value) -> usize {
+    let mut n = counted(c, "name") + counted(c, "description");
+    for o in c
+        .get("options")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        n += size(o);
+    }
+    for ch in c
+        .get("choices")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        n += counted(ch, "name") + ch.get("value").map_or(0, choice_value_len);
+    }
+    n
+}
+
+fn check_name(v: &Value, path: &[&str], at: &str, out: &mut Vec<Problem>) {
+    let name = text(v, "name");
+    let mut p: Vec<&str> = path.to_vec();
+    p.push("name");
+    if !name_matches(&name) {
+        out.push(Problem::new(
+            &p,
+            "STRING_TYPE_REGEX",
+            "String value did not match validation regex.",
+            format!("{at}: name {name:?} does not match ^[-_\\p{{L}}\\p{{N}}\\p{{sc=Deva}}\\p{{sc=Thai}}]{{1,32}}$"),
+        ));
+    } else if !lowercase(&name) {
+        out.push(Problem::new(
+            &p,
+            "APPLICATION_COMMAND_INVALID_NAME",
+            "Command name is invalid",
+            format!("{at}: name {name:?} is not lowercase"),
+        ));
+    }
+}
+
+fn check_description(v: &Value, path: &[&str], at: &str, out: &mut Vec<Problem>) {
+    let n = text(v, "description").chars().count();
+    if !(1..=100).contains(&n) {
+        let mut p: Vec<&str> = path.to_vec();
+        p.push("description");
+        out.push(Problem::bad_length(
+            &p,
+            1,
+            100,
+            format!("{at}: description has {n} characters (1..=100)"),
+        ));
+    }
+}
+
+/// Checks the options of a command (`depth` 0), of a subcommand group (1) or of a subcommand.
+fn check_options(def: &Value, path: &[&str], at: &str, depth: u8, out: &mut Vec<Problem>) {
+    let Some(list) = def.get("options").and_then(Value::as_array) else {
+        return;
+    };
+    let own_kind = def.get("type").and_then(Value::as_u64).unwrap_or(1);
+    let mut base: Vec<&str> = path.to_vec();
+    base.push("options");
+    if list.len() > MAX_OPTIONS {
+        out.push(Problem::too_long(
+            &base,
+            MAX_OPTIONS,
+            format!("{at}: {} options (max {MAX_OPTIONS})", list.len()),
+        ));
+    }
+    let subs = list
+        .iter()
+        .filter(|o| matches!(o.get("type").and_then(Value::as_u64), Some(1 | 2)))
+        .count();
+    if subs > 0 && subs < list.len() {
+        out.push(Problem::new(
+            &base,
+            "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+            "Subcommands and subcommand groups cannot be mixed with other options",
+            format!("{at}: subcommands mixed with plain options"),
+        ));
+    }
+    let mut optional_seen = false;
+    let mut names: Vec<String> = Vec::new();
+    for (k, o) in list.iter().enumerate() {
+        let ks = k.to_string();
+        let mut p = base.clone();
+        p.push(&ks);
+        let name = text(o, "name");
+        let here = format!("{at} {name}");
+        check_name(o, &p, &here, out);
+        check_description(o, &p, &here, out);
+        if names.contains(&name) {
+            out.push(Problem::new(
+                &[p.as_slice(), &["name"]].concat(),
+                "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                "Option names must be unique",
+                format!("{here}: a second option with this name"),
+            ));
+        }
+        names.push(name);
+        let kind = o.get("type").and_then(Value::as_u64).unwrap_or(0);
+        // Nesting: a command holds groups or subcommands; a group holds only subcommands; a
+        // subcommand holds only plain options.
+        let in_group = depth == 1 && own_kind == 2;
+        let allowed = match kind {
+            0 | 12.. => false,
+            1 => depth == 0 || in_group,
+            2 => depth == 0,
+            _ => !in_group,
+        };
+        if !allowed {
+            out.push(Problem::new(
+                &[p.as_slice(), &["type"]].concat(),
+                "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                "Invalid option type for this nesting level",
+                format!("{here}: option type {kind} cannot be nested here"),
+            ));
+        }
+        if matches!(kind, 1 | 2) {
+            if o.get("required").and_then(Value::as_bool) == Some(true) {
+                out.push(Problem::new(
+                    &[p.as_slice(), &["required"]].concat(),
+                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                    "Subcommands cannot be required",
+                    format!("{here}: a subcommand or group cannot be required"),
+                ));
+            }
+            if kind == 2
+                && o.get("options")
+                    .and_then(Value::as_array)
+                    .is_none_or(Vec::is_empty)
+            {
+                out.push(Problem::required(
+                    &[p.as_slice(), &["options"]].concat(),
+                    format!("{here}: a subcommand group without subcommands"),
+                ));
+            }
+            check_options(o, &p, &here, depth + 1, out);
+            continue;
+        }
+        if o.get("options")
+            .is_some_and(|x| x.as_array().is_some_and(|a| !a.is_empty()))
+        {
+            out.push(Problem::new(
+                &[p.as_slice(), &["options"]].concat(),
+                "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                "Only subcommands and groups have options",
+                format!("{here}: a plain option with options"),
+            ));
+        }
+        let required = o.get("required").and_then(Value::as_bool).unwrap_or(false);
+        if required && optional_seen {
+            out.push(Problem::new(
+                &[p.as_slice(), &["required"]].concat(),
+                "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                "Required options must be placed before non-required options",
+                format!("{here}: a required option after an optional one"),
+            ));
+        }
+        optional_seen |= !required;
+        check_option_values(o, kind, &p, &here, out);
+    }
+}
+
+/// Choices, numeric ranges and length ranges of a plain option.
+fn check_option_values(o: &Value, kind: u64, p: &[&str], here: &str, out: &mut Vec<Problem>) {
+    let at = |f: &'static str| -> Vec<&str> { [p, &[f]].concat() };
+    let choices = o.get("choices").and_then(Value::as_array);
+    if let Some(cs) = choices {
+        if !matches!(kind, 3 | 4 | 10) && !cs.is_empty() {
+            out.push(Problem::new(
+                &at("choices"),
+                "APPLICATION_COMMAND_OPTION_CHOICES_NOT_ALLOWED",
+                "Choices are only allowed for string, integer and number options",
+                format!("{here}: choices on an option of type {kind}"),
+            ));
+        }
+        if cs.len() > MAX_OPTIONS {
+            out.push(Problem::too_long(
+                &at("choices"),
+                MAX_OPTIONS,
+                format!("{here}: {} choices (max {MAX_OPTIONS})", cs.len()),
+            ));
+        }
+        if !cs.is_empty() && o.get("autocomplete").and_then(Value::as_bool) == Some(true) {
+            out.push(Problem::new(
+                &at("autocomplete"),
+                "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_WITH_CHOICES",
+                "Autocomplete cannot be enabled on options that have choices",
+                format!("{here}: autocomplete together with choices"),
+            ));
+        }
+        for (j, ch) in cs.iter().enumerate() {
+            let js = j.to_string();
+            let cp: Vec<&str> = [p, &["choices", &js]].concat();
+            let n = text(ch, "name").chars().count();
+            if !(1..=100).contains(&n) {
+                out.push(Problem::bad_length(
+                    &[cp.as_slice(), &["name"]].concat(),
+                    1,
+                    100,
+                    format!("{here} choice {j}: name has {n} characters (1..=100)"),
+                ));
+            }
+            let value = ch.get("value").unwrap_or(&Value::Null);
+            let ok = match kind {
+                3 => value
+                    .as_str()
+                    .is_some_and(|s| (1..=100).contains(&s.chars().count())),
+                4 => value.as_i64().is_some(),
+                10 => value.as_f64().is_some(),
+                _ => true,
+            };
+            if !ok {
+                out.push(Problem::new(
+                    &[cp.as_slice(), &["value"]].concat(),
+                    if kind == 3 {
+                        "BASE_TYPE_BAD_LENGTH"
+                    } else {
+                        "NUMBER_TYPE_COERCE"
+                    },
+                    if kind == 3 {
+                        "Must be between 1 and 100 in length.".to_string()
+                    } else {
+                        format!("Value \"{value}\" is not a valid number.")
+                    },
+                    format!(
+                        "{here} choice {j}: value {value} does not suit an option of type {kind}"
+                    ),
+                ));
+            }
+        }
+    }
+    let num = |k: &str| o.get(k).and_then(Value::as_f64);
+    if let (Some(lo), Some(hi)) = (num("min_value"), num("max_value"))
+        && lo > hi
+    {
+        out.push(Problem::new(
+            &at("min_value"),
+            "APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID",
+            "min_value must be less than or equal to max_value",
+            format!("{here}: min_value {lo} > max_value {hi}"),
+        ));
+    }
+    if (num("min_value").is_some() || num("max_value").is_some()) && !matches!(kind, 4 | 10) {
+        out.push(Problem::new(
+            &at("min_value"),
+            "APPLICATION_COMMAND_OPTION_MIN_MAX_NOT_ALLOWED",
+            "min_value and max_value are only allowed for integer and number options",
+            format!("{here}: min_value/max_value on an option of type {kind}"),
+        ));
+    }
+    let lo = o.get("min_length").and_then(Value::as_u64);
+    let hi = o.get("max_length").and_then(Value::as_u64);
+    if lo.is_some_and(|l| l > 6000) {
+        out.push(Problem::new(
+            &at("min_length"),
+            "BASE_TYPE_MAX",
+            "int value should be less than or equal to 6000.",
+            format!("{here}: min_length over 6000"),
+        ));
+    }
+    if hi.is_some_and(|h| !(1..=6000).contains(&h)) {
+        out.push(Problem::new(
+            &at("max_length"),
+            "BASE_TYPE_BAD_INT",
+            "int value should be between 1 and 6000.",
+            format!("{here}: max_length outside 1..=6000"),
+        ));
+    }
+    if let (Some(l), Some(h)) = (lo, hi)
+        && l > h
+    {
+        out.push(Problem::new(
+            &at("min_length"),
+            "APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID",
+            "min_length must be less than or equal to max_length",
+            format!("{here}: min_length {l} > max_length {h}"),
+        ));
+    }
+    if (lo.is_some() || hi.is_some()) && kind != 3 {
+        out.push(Problem::new(
+            &at("min_length"),
+            "APPLICATION_COMMAND_OPTION_MIN_MAX_NOT_ALLOWED",
+            "min_length and max_length are only allowed for string options",
+            format!("{here}: min_length/max_length on an option of type {kind}"),
+        ));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,5 +735,248 @@ mod tests {
         assert_eq!(d["options"][0]["options"][0]["value"], 1);
         let d = build(&schema(), "fog card name:whe", &[], true).unwrap();
         assert_eq!(d["options"][0]["options"][0]["focused"], true);
+    }
+
+    fn codes(list: &[Value]) -> Vec<&'static str> {
+        check_registration(list).iter().map(|p| p.code).collect()
+    }
+
+    fn cmd(options: Value) -> Value {
+        json!({"name": "fog", "type": 1, "description": "Fields of Green", "options": options})
+    }
+
+    fn opt(name: &str, kind: u64) -> Value {
+        json!({"name": name, "type": kind, "description": "an option"})
+    }
+
+    #[test]
+    fn a_good_registration_passes() {
+        assert_eq!(codes(&schema()), Vec::<&str>::new());
+        let devanagari = json!({"name": "खेल", "type": 1, "description": "d"});
+        let thai = json!({"name": "เกม", "type": 1, "description": "d"});
+        let user = json!({"name": "Show Hand", "type": 2, "description": ""});
+        assert!(codes(&[devanagari, thai, user]).is_empty());
+    }
+
+    #[test]
+    fn names_follow_the_regex_and_are_lowercase() {
+        assert!(name_matches("fog-new_2"));
+        assert!(!name_matches(""));
+        assert!(!name_matches(&"a".repeat(33)));
+        assert!(name_matches(&"a".repeat(32)));
+        assert!(!name_matches("two words"));
+        assert!(!name_matches("emoji🎲"));
+        let c = json!({"name": "Fog", "type": 1, "description": "d"});
+        assert_eq!(codes(&[c]), ["APPLICATION_COMMAND_INVALID_NAME"]);
+        let c = cmd(json!([opt("Seats", 4)]));
+        let ps = check_registration(&[c]);
+        assert_eq!(ps[0].path, ["0", "options", "0", "name"]);
+        let c = json!({"name": "no spaces", "type": 1, "description": "d"});
+        assert_eq!(codes(&[c]), ["STRING_TYPE_REGEX"]);
+        let twice = json!({"name": "fog", "type": 1, "description": "d"});
+        assert_eq!(
+            codes(&[twice.clone(), twice]),
+            ["APPLICATION_COMMANDS_DUPLICATE_NAME"]
+        );
+    }
+
+    #[test]
+    fn descriptions_are_1_to_100_characters() {
+        let c = json!({"name": "fog", "type": 1, "description": ""});
+        assert_eq!(codes(&[c]), ["BASE_TYPE_BAD_LENGTH"]);
+        let c = json!({"name": "fog", "type": 1, "description": "é".repeat(101)});
+        assert_eq!(codes(&[c]), ["BASE_TYPE_BAD_LENGTH"]);
+        let c = json!({"name": "fog", "type": 1, "description": "é".repeat(100)});
+        assert!(codes(&[c]).is_empty());
+        let mut o = opt("seats", 4);
+        o["description"] = json!("");
+        assert_eq!(codes(&[cmd(json!([o]))]), ["BASE_TYPE_BAD_LENGTH"]);
+        let user = json!({"name": "hand", "type": 2, "description": "not allowed"});
+        assert_eq!(
+            codes(&[user]),
+            ["APPLICATION_COMMAND_DESCRIPTION_NOT_ALLOWED"]
+        );
+    }
+
+    #[test]
+    fn required_options_come_first() {
+        let mut req = opt("name", 3);
+        req["required"] = json!(true);
+        assert!(codes(&[cmd(json!([req.clone(), opt("seats", 4)]))]).is_empty());
+        assert_eq!(
+            codes(&[cmd(json!([opt("seats", 4), req]))]),
+            ["APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID"]
+        );
+    }
+
+    #[test]
+    fn at_most_25_options_and_choices() {
+        let many: Vec<Value> = (0..26).map(|i| opt(&format!("o{i}"), 3)).collect();
+        assert_eq!(codes(&[cmd(json!(many))]), ["BASE_TYPE_MAX_LENGTH"]);
+        let mut o = opt("pick", 3);
+        o["choices"] = json!(
+            (0..26)
+                .map(|i| json!({"name": format!("c{i}"), "value": format!("v{i}")}))
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(codes(&[cmd(json!([o]))]), ["BASE_TYPE_MAX_LENGTH"]);
+        let dup = json!([opt("a", 3), opt("a", 4)]);
+        assert_eq!(
+            codes(&[cmd(dup)]),
+            ["APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS"]
+        );
+    }
+
+    #[test]
+    fn choice_names_and_values() {
+        let with = |kind: u64, choice: Value| {
+            let mut o = opt("pick", kind);
+            o["choices"] = json!([choice]);
+            codes(&[cmd(json!([o]))])
+        };
+        assert!(with(3, json!({"name": "a", "value": "b"})).is_empty());
+        assert_eq!(
+            with(3, json!({"name": "", "value": "b"})),
+            ["BASE_TYPE_BAD_LENGTH"]
+        );
+        assert_eq!(
+            with(3, json!({"name": "n".repeat(101), "value": "b"})),
+            ["BASE_TYPE_BAD_LENGTH"]
+        );
+        assert_eq!(
+            with(3, json!({"name": "a", "value": "v".repeat(101)})),
+            ["BASE_TYPE_BAD_LENGTH"]
+        );
+        assert_eq!(
+            with(3, json!({"name": "a", "value": ""})),
+            ["BASE_TYPE_BAD_LENGTH"]
+        );
+        assert!(with(4, json!({"name": "a", "value": 3})).is_empty());
+        assert_eq!(
+            with(4, json!({"name": "a", "value": "3"})),
+            ["NUMBER_TYPE_COERCE"]
+        );
+        assert_eq!(
+            with(5, json!({"name": "a", "value": "b"})),
+            ["APPLICATION_COMMAND_OPTION_CHOICES_NOT_ALLOWED"]
+        );
+        let mut o = opt("pick", 3);
+        o["choices"] = json!([{"name": "a", "value": "b"}]);
+        o["autocomplete"] = json!(true);
+        assert_eq!(
+            codes(&[cmd(json!([o]))]),
+            ["APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_WITH_CHOICES"]
+        );
+    }
+
+    #[test]
+    fn subcommands_nest_as_discord_allows() {
+        // command > group > subcommand > option: fine.
+        let sub =
+            json!({"name": "new", "type": 1, "description": "d", "options": [opt("seats", 4)]});
+        let group =
+            json!({"name": "game", "type": 2, "description": "d", "options": [sub.clone()]});
+        assert!(codes(&[cmd(json!([group.clone()]))]).is_empty());
+        // A group inside a group, or inside a subcommand.
+        let nested =
+            json!({"name": "outer", "type": 2, "description": "d", "options": [group.clone()]});
+        assert!(
+            codes(&[cmd(json!([nested]))]).contains(&"APPLICATION_COMMAND_OPTIONS_TYPE_INVALID")
+        );
+        let bad_sub = json!({"name": "new", "type": 1, "description": "d", "options": [group]});
+        assert!(
+            codes(&[cmd(json!([bad_sub]))]).contains(&"APPLICATION_COMMAND_OPTIONS_TYPE_INVALID")
+        );
+        // Subcommands mixed with plain options.
+        assert_eq!(
+            codes(&[cmd(json!([sub.clone(), opt("seats", 4)]))]),
+            ["APPLICATION_COMMAND_OPTIONS_TYPE_INVALID"]
+        );
+        // A plain option in a group.
+        let g =
+            json!({"name": "game", "type": 2, "description": "d", "options": [opt("seats", 4)]});
+        assert_eq!(
+            codes(&[cmd(json!([g]))]),
+            ["APPLICATION_COMMAND_OPTIONS_TYPE_INVALID"]
+        );
+        // An empty group.
+        let g = json!({"name": "game", "type": 2, "description": "d", "options": []});
+        assert_eq!(codes(&[cmd(json!([g]))]), ["BASE_TYPE_REQUIRED"]);
+        // A required subcommand.
+        let mut s = sub;
+        s["required"] = json!(true);
+        assert_eq!(
+            codes(&[cmd(json!([s]))]),
+            ["APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID"]
+        );
+    }
+
+    #[test]
+    fn ranges_are_ordered() {
+        let mut o = opt("seats", 4);
+        o["min_value"] = json!(6);
+        o["max_value"] = json!(2);
+        assert_eq!(
+            codes(&[cmd(json!([o]))]),
+            ["APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID"]
+        );
+        let mut o = opt("name", 3);
+        o["min_length"] = json!(10);
+        o["max_length"] = json!(5);
+        assert_eq!(
+            codes(&[cmd(json!([o]))]),
+            ["APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID"]
+        );
+        let mut o = opt("name", 3);
+        o["max_length"] = json!(6001);
+        assert_eq!(codes(&[cmd(json!([o]))]), ["BASE_TYPE_BAD_INT"]);
+        let mut o = opt("seats", 4);
+        o["min_length"] = json!(1);
+        assert_eq!(
+            codes(&[cmd(json!([o]))]),
+            ["APPLICATION_COMMAND_OPTION_MIN_MAX_NOT_ALLOWED"]
+        );
+        let mut o = opt("seats", 4);
+        o["min_value"] = json!(2);
+        o["max_value"] = json!(2);
+        assert!(codes(&[cmd(json!([o]))]).is_empty());
+    }
+
+    #[test]
+    fn a_command_counts_at_most_8000_characters() {
+        // 1 subcommand of 25 options, each 100-character description and 25 choices of
+        // 100 + 100 characters: far over 8000.
+        let choice =
+            |i: usize| json!({"name": format!("{i:0>100}"), "value": format!("{i:0>100}")});
+        let options: Vec<Value> = (0..25)
+            .map(|i| {
+                let mut o = opt(&format!("o{i}"), 3);
+                o["description"] = json!("d".repeat(100));
+                o["choices"] = json!((0..25).map(choice).collect::<Vec<_>>());
+                o
+            })
+            .collect();
+        let big = cmd(json!(options));
+        assert!(size(&big) > COMMAND_TOTAL);
+        assert_eq!(codes(&[big]), ["APPLICATION_COMMAND_TOO_LARGE"]);
+        // Just over, then just under the limit.
+        let mut o = opt("p", 3);
+        o["description"] = json!("d".repeat(99));
+        o["choices"] = json!((0..25).map(choice).collect::<Vec<_>>());
+        let c = json!({"name": "fog", "type": 1, "description": "d".repeat(97), "options": [o.clone(), {
+            "name": "q", "type": 3, "description": "d".repeat(99), "choices": (0..14).map(choice).collect::<Vec<_>>()
+        }]});
+        // 3 + 97 + (1 + 99 + 25 * 200) + (1 + 99 + 14 * 200) = 8100; one choice fewer: 7900.
+        assert_eq!(size(&c), 8100);
+        assert_eq!(codes(&[c]), ["APPLICATION_COMMAND_TOO_LARGE"]);
+        let c = json!({"name": "fog", "type": 1, "description": "d".repeat(97), "options": [o, {
+            "name": "q", "type": 3, "description": "d".repeat(99), "choices": (0..13).map(choice).collect::<Vec<_>>(),
+        }]});
+        assert_eq!(size(&c), 7900);
+        assert!(codes(&[c]).is_empty());
+        // The longest localization counts.
+        let c = json!({"name": "fog", "type": 1, "description": "d",
+            "description_localizations": {"de": "x".repeat(100)}});
+        assert_eq!(size(&c), 103);
     }
 }

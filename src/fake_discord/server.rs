@@ -3,6 +3,7 @@
 
 use super::Shared;
 use super::gateway;
+use super::ratelimit::Verdict;
 use super::world::{FaultAction, RequestRecord, RestReq, RouteKind, World, redact};
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -45,13 +46,31 @@ impl Drop for InFlight<'_> {
 }
 
 fn respond(status: u16, body: Option<Value>, retry_after: Option<f64>) -> Response {
+    respond_with(status, body, retry_after, &[])
+}
+
+/// An answer with extra headers (the rate-limit headers). A 429 carries `Retry-After` and
+/// `X-RateLimit-Scope`; never `X-RateLimit-Global` unless global (serenity reads its mere
+/// presence as a global limit).
+fn respond_with(
+    status: u16,
+    body: Option<Value>,
+    retry_after: Option<f64>,
+    headers: &[(&'static str, String)],
+) -> Response {
     let mut r = Response::builder()
         .status(StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR));
+    let has = |n: &str| headers.iter().any(|(h, _)| *h == n);
     if let Some(s) = retry_after {
-        r = r
-            .header("retry-after", format!("{}", s.ceil() as u64))
-            .header("x-ratelimit-scope", "user")
-            .header("x-ratelimit-global", "false");
+        if !has("retry-after") {
+            r = r.header("retry-after", format!("{}", s.ceil().max(1.0) as u64));
+        }
+        if !has("x-ratelimit-scope") {
+            r = r.header("x-ratelimit-scope", "user");
+        }
+    }
+    for (name, value) in headers {
+        r = r.header(*name, value.as_str());
     }
     match body {
         Some(b) => r
@@ -142,6 +161,35 @@ async fn rest(
                     None,
                 );
             }
+        }
+    };
+    let verdict = shared.with(|w| w.rate.check(&method, &api, kind));
+    let limit_headers = match verdict {
+        Verdict::Pass(h) => h,
+        Verdict::Limited {
+            retry_after,
+            global,
+            body,
+            headers,
+        } => {
+            shared.with(|w| {
+                let at_ms = w.now_ms();
+                w.requests.push(RequestRecord {
+                    method: method.clone(),
+                    path: redact(&api),
+                    kind,
+                    status: 429,
+                    injected: false,
+                    at_ms,
+                    interaction: None,
+                });
+                w.note(format!(
+                    "Rate limited{}: {method} {} (retry after {retry_after:.2} s).",
+                    if global { " (global)" } else { "" },
+                    redact(&api)
+                ));
+            });
+            return respond_with(429, Some(body), Some(retry_after), &headers);
         }
     };
     let fault = shared.with(|w| w.fault_for(kind));
@@ -241,9 +289,10 @@ async fn rest(
         *w.counts.entry(kind).or_default() += 1;
         resp
     });
-    respond(
+    respond_with(
         resp.status,
         resp.body,
         resp.retry_after.map(|d| d.as_secs_f64()),
+        &limit_headers,
     )
 }

@@ -20,6 +20,16 @@ pub const EPOCH_MS: i64 = 1_767_225_600_000;
 /// How many gateway dispatches a session keeps for RESUME.
 const SESSION_LOG: usize = 4096;
 
+/// Permission bits the fake can withhold from the bot per channel (docs: "Permissions").
+pub mod perm {
+    pub const VIEW_CHANNEL: u64 = 1 << 10;
+    pub const SEND_MESSAGES: u64 = 1 << 11;
+    pub const EMBED_LINKS: u64 = 1 << 14;
+    pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+    pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+    pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+}
+
 /// A member of the fake guild.
 #[derive(Clone, Debug)]
 pub struct UserRec {
@@ -311,6 +321,12 @@ pub struct World {
     /// Keep the transcript log (off for benchmarks).
     pub record: bool,
     pub faults: Vec<FaultRule>,
+    /// Permissions withheld from the bot, per guild channel (threads inherit their parent's).
+    pub denied: HashMap<u64, u64>,
+    /// Permissions withheld from the bot in every guild channel (its role lacks them).
+    pub denied_everywhere: u64,
+    /// Discord's rate limits (buckets, global limit), enforced on every REST request.
+    pub rate: super::ratelimit::RateLimiter,
     rng: u64,
     /// Bot requests answered, per route kind.
     pub counts: BTreeMap<RouteKind, u64>,
@@ -342,6 +358,9 @@ impl World {
             log: Vec::new(),
             record: true,
             faults: Vec::new(),
+            denied: HashMap::new(),
+            denied_everywhere: 0,
+            rate: Default::default(),
             rng: 0x9E37_79B9_7F4A_7C15,
             counts: BTreeMap::new(),
             deadline: CALLBACK_DEADLINE,
@@ -469,20 +488,75 @@ impl World {
             .values()
             .filter(|c| c.kind == ChannelKind::Text)
             .enumerate()
-            .map(|(k, c)| json::text_channel(c.id, &c.name, k as u16))
+            .map(|(k, c)| {
+                let mut j = json::text_channel(c.id, &c.name, k as u16);
+                j["permission_overwrites"] = self.overwrites(c.id);
+                j
+            })
             .collect();
         let mut members = vec![json::bot_member(EPOCH_MS)];
         members.extend(self.users.keys().map(|&u| self.member_json(u)));
         json::guild_create(&channels, &members, self.now_ms())
     }
 
+    /// The bot's permission overwrite on a channel, as Discord lists it.
+    fn overwrites(&self, channel: u64) -> Value {
+        match Some(self.denied_in(channel)).filter(|d| *d != 0) {
+            Some(deny) => json!([{
+                "id": APP_ID.to_string(),
+                "type": 1,
+                "allow": "0",
+                "deny": deny.to_string(),
+            }]),
+            None => json!([]),
+        }
+    }
+
+    /// Whether the bot has all of `perms` in `channel` (a thread: in its parent). DMs allow
+    /// everything.
+    pub fn bot_can(&self, channel: u64, perms: u64) -> bool {
+        let guild_channel = match self.channels.get(&channel).map(|c| &c.kind) {
+            Some(ChannelKind::Thread { parent, .. }) => *parent,
+            Some(ChannelKind::Dm { .. }) | None => return true,
+            Some(ChannelKind::Text) => channel,
+        };
+        self.denied_in(guild_channel) & perms == 0
+    }
+
+    /// The permissions withheld from the bot in a guild channel.
+    pub fn denied_in(&self, channel: u64) -> u64 {
+        self.denied.get(&channel).copied().unwrap_or(0) | self.denied_everywhere
+    }
+
+    /// Withholds (`deny`) or gives back permissions of the bot in a channel, telling the bot
+    /// with CHANNEL_UPDATE.
+    pub fn set_denied(&mut self, channel: u64, bits: u64) {
+        self.denied.insert(channel, bits);
+        if let Some(c) = self.channels.get(&channel).cloned() {
+            let j = self.channel_json(&c);
+            self.dispatch("CHANNEL_UPDATE", j, None);
+        }
+    }
+
     fn channel_json(&self, c: &ChannelRec) -> Value {
         match &c.kind {
-            ChannelKind::Text => json::text_channel(c.id, &c.name, 0),
+            ChannelKind::Text => {
+                let mut j = json::text_channel(c.id, &c.name, 0);
+                j["permission_overwrites"] = self.overwrites(c.id);
+                j
+            }
             ChannelKind::Thread { parent, .. } => {
                 json::thread_channel(c.id, *parent, &c.name, 10080, self.now_ms())
             }
             ChannelKind::Dm { user } => json::dm_channel(c.id, &self.user_json(*user)),
+        }
+    }
+
+    /// The channel whose permissions apply: a thread's parent, or the channel itself.
+    fn guild_channel_of(&self, channel: u64) -> u64 {
+        match self.channels.get(&channel).map(|c| &c.kind) {
+            Some(ChannelKind::Thread { parent, .. }) => *parent,
+            _ => channel,
         }
     }
 
@@ -519,7 +593,29 @@ impl World {
         })
     }
 
-    /// Creates a message from a create-message body (after checks).
+    /// Records the problems of a payload as violations and gives Discord's answer to it (400,
+    /// code 50035 with the fields under `prefix`, or 50006 for an empty message).
+    fn refuse(
+        &mut self,
+        check: &limits::MessageCheck,
+        prefix: &[&str],
+        context: &str,
+    ) -> Result<(), RestResp> {
+        for v in check.lines() {
+            self.violation(format!("{context}: {v}"));
+        }
+        match check.answer(prefix) {
+            Some((status, body)) => Err(RestResp {
+                status,
+                body: Some(body),
+                retry_after: None,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Creates a message from a create-message body, unless it breaks a limit (then Discord's
+    /// 400 answer, the problem under `prefix` in its `errors`).
     fn create_message(
         &mut self,
         channel_id: u64,
@@ -527,7 +623,8 @@ impl World {
         ephemeral_for: Option<u64>,
         interaction: Option<(u64, u8, u64)>,
         context: &str,
-    ) -> u64 {
+        prefix: &[&str],
+    ) -> Result<u64, RestResp> {
         let content = body
             .get("content")
             .and_then(Value::as_str)
@@ -537,9 +634,8 @@ impl World {
         let components = array(body.get("components"));
         // A deferred response starts empty ("thinking...") and is filled in later.
         let deferred = context == "deferred";
-        for v in limits::check_message(&content, &embeds, &components, !deferred) {
-            self.violation(format!("{context}: {v}"));
-        }
+        let check = limits::check_message(&content, &embeds, &components, !deferred);
+        self.refuse(&check, prefix, context)?;
         self.check_mentions(body, &content, context);
         let id = self.id();
         let mut flags = body.get("flags").and_then(Value::as_u64).unwrap_or(0);
@@ -576,13 +672,20 @@ impl World {
             m.pings = pings;
         }
         self.log_message(id, true);
-        id
+        Ok(id)
     }
 
-    /// Applies an edit body to a message (fields present replace, absent stay).
-    fn edit_message(&mut self, id: u64, body: &Value, context: &str) {
+    /// Applies an edit body to a message (fields present replace, absent stay), unless the
+    /// result breaks a limit (then Discord's 400 answer).
+    fn edit_message(
+        &mut self,
+        id: u64,
+        body: &Value,
+        context: &str,
+        prefix: &[&str],
+    ) -> Result<(), RestResp> {
         let Some(m) = self.messages.get(&id) else {
-            return;
+            return Ok(());
         };
         let mut content = m.content.clone();
         let mut embeds = m.embeds.clone();
@@ -596,12 +699,9 @@ impl World {
         if let Some(c) = body.get("components") {
             components = array(Some(c));
         }
-        for v in limits::check_message(&content, &embeds, &components, false) {
-            self.violation(format!("{context}: {v}"));
-        }
-        if content.is_empty() && embeds.is_empty() && components.is_empty() {
-            self.violation(format!("{context}: the edit leaves an empty message"));
-        }
+        let mut check = limits::check_message(&content, &embeds, &components, false);
+        check.empty = content.is_empty() && embeds.is_empty() && components.is_empty();
+        self.refuse(&check, prefix, context)?;
         self.check_mentions(body, &content, context);
         let now = self.now_ms();
         let m = self.messages.get_mut(&id).expect("checked above");
@@ -612,6 +712,7 @@ impl World {
         m.edits += 1;
         m.loading = false;
         self.log_message(id, false);
+        Ok(())
     }
 
     /// A message that mentions users must say who may be pinged: never @everyone or roles.
@@ -626,6 +727,21 @@ impl World {
                 self.violation(format!("{context}: @everyone/@here can ping everybody"));
             }
         }
+    }
+
+    /// Without Embed Links, Discord drops a bot's embeds from a channel message (and refuses a
+    /// message that had nothing else): the body without them, when that applies.
+    fn without_embeds(&self, channel: u64, body: &Value) -> Option<Value> {
+        let has = body
+            .get("embeds")
+            .and_then(Value::as_array)
+            .is_some_and(|e| !e.is_empty());
+        if !has || self.bot_can(channel, perm::EMBED_LINKS) {
+            return None;
+        }
+        let mut b = body.clone();
+        b["embeds"] = json!([]);
+        Some(b)
     }
 
     /// Whether `user` can see message `m` now.
@@ -691,7 +807,11 @@ impl World {
         let msg_json = message
             .and_then(|m| self.messages.get(&m))
             .map(|m| self.message_json(m));
-        let payload = json::interaction(id, &token, kind, data, &origin, msg_json);
+        let mut payload = json::interaction(id, &token, kind, data, &origin, msg_json);
+        if !dm {
+            let denied = self.denied_in(self.guild_channel_of(channel_id));
+            payload["app_permissions"] = json!((json::ALL_PERMISSIONS & !denied).to_string());
+        }
         let now = self.now_ms();
         self.interactions.insert(
             id,
@@ -736,7 +856,11 @@ impl World {
             interaction,
         };
         let Some(session) = self.gateway.session.as_mut() else {
-            self.gateway.pending.push(item);
+            match interaction {
+                // No bot has ever connected: Discord has nobody to send it to.
+                Some(i) => self.lose_interaction(i, "no gateway session"),
+                None => self.gateway.pending.push(item),
+            }
             return;
         };
         session.seq += 1;
@@ -752,18 +876,39 @@ impl World {
         }
     }
 
+    /// An interaction that never reaches the bot: the user sees "This interaction failed".
+    fn lose_interaction(&mut self, id: u64, why: &str) {
+        if let Some(i) = self.interactions.get_mut(&id) {
+            i.callback_failed = true;
+            let what = i.what.clone();
+            self.note(format!(
+                "{what} never reached the bot ({why}): \"This interaction failed\"."
+            ));
+        }
+        self.wake(id);
+    }
+
     /// IDENTIFY on connection `conn`: a new session, READY, GUILD_CREATE, then whatever was
-    /// waiting (undelivered dispatches of an older session included).
+    /// waiting (undelivered dispatches of an older session, except interactions: Discord never
+    /// sends an INTERACTION_CREATE to a session other than the one it was created for, and only
+    /// a RESUME of that session replays it).
     pub fn identify(&mut self, conn: u64) {
         self.gateway.identifies += 1;
         let mut carried = Vec::new();
+        let mut lost = Vec::new();
         if let Some(old) = self.gateway.session.take() {
-            carried.extend(
-                old.log
-                    .into_iter()
-                    .filter(|(s, _)| *s > old.delivered)
-                    .map(|(_, d)| d),
-            );
+            for (s, d) in old.log {
+                if s <= old.delivered {
+                    continue;
+                }
+                match d.interaction {
+                    Some(i) => lost.push(i),
+                    None => carried.push(d),
+                }
+            }
+        }
+        for i in lost {
+            self.lose_interaction(i, "its gateway session ended; a new session never gets it");
         }
         carried.append(&mut self.gateway.pending);
         let sid = format!("fake-session-{}", self.id());
@@ -805,7 +950,8 @@ impl World {
             let _ = c.tx.send(frame(*s, d));
             replayed.extend(d.interaction);
         }
-        // The 3 seconds count from the delivery the bot actually received.
+        // The 3 seconds still count from the interaction's creation; `dispatched_at` records the
+        // delivery the bot actually received.
         for i in replayed {
             if let Some(ix) = self.interactions.get_mut(&i) {
                 ix.dispatched_at = None;
@@ -945,19 +1091,23 @@ impl World {
             self.violation(format!("{context}: wrong application id"));
         }
         let Some(list) = body.as_array() else {
+            self.violation(format!("{context}: the body is not an array of commands"));
             return RestResp::err(400, 50035, "Invalid Form Body");
         };
+        let problems = super::commands::check_registration(list);
+        if !problems.is_empty() {
+            for p in &problems {
+                self.violation(format!("{context}: {p}"));
+            }
+            return RestResp {
+                status: 400,
+                body: Some(limits::form_error(&problems)),
+                retry_after: None,
+            };
+        }
         let mut out = Vec::new();
         for c in list {
             let mut c = c.clone();
-            let name = c.get("name").and_then(Value::as_str).unwrap_or("");
-            let desc = c.get("description").and_then(Value::as_str).unwrap_or("");
-            if name.is_empty() || name.len() > 32 || desc.chars().count() > 100 {
-                self.violation(format!(
-                    "{context}: command {name:?} has a bad name or description"
-                ));
-            }
-            check_options(c.get("options"), name, &mut self.violations);
             c["id"] = json!(self.id().to_string());
             c["application_id"] = json!(APP_ID.to_string());
             c["version"] = json!("1");
@@ -991,13 +1141,23 @@ impl World {
         }
         let kind = body.get("type").and_then(Value::as_u64).unwrap_or(0) as u8;
         let data = body.get("data").cloned().unwrap_or(Value::Null);
-        let after = ix.dispatched_at.unwrap_or(ix.queued_at).elapsed();
-        if after > self.deadline && !ix.forgiven {
-            self.violation(format!(
-                "{context}: callback {:.2} s after the interaction ({}) (Discord allows 3 s)",
-                after.as_secs_f64(),
-                ix.what
-            ));
+        // The 3 seconds count from the interaction's creation (the user's click), not from
+        // its delivery: a late answer is refused and the user has seen "This interaction failed".
+        let after = ix.queued_at.elapsed();
+        if after > self.deadline {
+            if !ix.forgiven {
+                self.violation(format!(
+                    "{context}: callback {:.2} s after the interaction ({}) (Discord allows 3 s): \
+                     answered 404 Unknown interaction",
+                    after.as_secs_f64(),
+                    ix.what
+                ));
+            }
+            if let Some(i) = self.interactions.get_mut(&id) {
+                i.callback_failed = true;
+            }
+            self.wake(id);
+            return RestResp::err(404, 10062, "Unknown interaction");
         }
         let what = format!("{context} (type {kind}, for {})", ix.what);
         let mut original = None;
@@ -1010,18 +1170,25 @@ impl World {
                     ephemeral.then_some(ix.user),
                     Some((ix.id, ix.kind, ix.user)),
                     &what,
+                    &["data"],
                 );
-                original = Some(m);
+                match m {
+                    Ok(m) => original = Some(m),
+                    Err(r) => return r,
+                }
             }
             (5, 2 | 3) => {
                 let ephemeral = data.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0;
-                let m = self.create_message(
-                    ix.channel_id,
-                    &json!({"content": ""}),
-                    ephemeral.then_some(ix.user),
-                    Some((ix.id, ix.kind, ix.user)),
-                    "deferred",
-                );
+                let m = self
+                    .create_message(
+                        ix.channel_id,
+                        &json!({"content": ""}),
+                        ephemeral.then_some(ix.user),
+                        Some((ix.id, ix.kind, ix.user)),
+                        "deferred",
+                        &["data"],
+                    )
+                    .unwrap_or_else(|_| unreachable!("an empty deferred message is allowed"));
                 if let Some(msg) = self.messages.get_mut(&m) {
                     msg.loading = true;
                     msg.flags |= 128;
@@ -1033,7 +1200,9 @@ impl World {
                 if let Some(mid) = ix.message {
                     let ok = self.messages.get(&mid).is_some_and(|m| !m.deleted);
                     if ok {
-                        self.edit_message(mid, &data, &what);
+                        if let Err(r) = self.edit_message(mid, &data, &what, &["data"]) {
+                            return r;
+                        }
                     } else {
                         self.violation(format!("{what}: the clicked message is gone"));
                     }
@@ -1042,8 +1211,19 @@ impl World {
             }
             (8, 4) => {
                 let choices = array(data.get("choices"));
-                for v in limits::check_choices(&choices) {
-                    self.violation(format!("{what}: {v}"));
+                let problems: Vec<limits::Problem> = limits::check_choices(&choices)
+                    .into_iter()
+                    .map(|p| p.under(&["data"]))
+                    .collect();
+                if !problems.is_empty() {
+                    for p in &problems {
+                        self.violation(format!("{what}: {p}"));
+                    }
+                    return RestResp {
+                        status: 400,
+                        body: Some(limits::form_error(&problems)),
+                        retry_after: None,
+                    };
                 }
             }
             (9, 2 | 3) => {}
@@ -1051,7 +1231,17 @@ impl World {
                 self.violation(format!(
                     "{context}: callback type {k} is not valid for an interaction of type {i}"
                 ));
-                return RestResp::err(400, 50035, "Invalid Form Body");
+                let p = limits::Problem::new(
+                    &["type"],
+                    "INTERACTION_RESPONSE_TYPE_INVALID",
+                    "Invalid interaction response type",
+                    "",
+                );
+                return RestResp {
+                    status: 400,
+                    body: Some(limits::form_error(&[p])),
+                    retry_after: None,
+                };
             }
         }
         // Without the transcript (benchmarks), keep only what players read: content and flags.
@@ -1107,19 +1297,25 @@ impl World {
         if let Some(orig) = ix.original
             && self.messages.get(&orig).is_some_and(|m| m.loading)
         {
-            self.edit_message(orig, body, &what);
+            if let Err(r) = self.edit_message(orig, body, &what, &[]) {
+                return (r, Some(id));
+            }
             self.wake(id);
             let m = self.message_json(&self.messages[&orig]);
             return (RestResp::ok(m), Some(id));
         }
         let ephemeral = body.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0;
-        let mid = self.create_message(
+        let mid = match self.create_message(
             ix.channel_id,
             body,
             ephemeral.then_some(ix.user),
             Some((ix.id, ix.kind, ix.user)),
             &what,
-        );
+            &[],
+        ) {
+            Ok(m) => m,
+            Err(r) => return (r, Some(id)),
+        };
         self.interactions
             .get_mut(&id)
             .expect("known")
@@ -1158,7 +1354,9 @@ impl World {
         match method {
             "GET" => {}
             "PATCH" => {
-                self.edit_message(mid, body, &what);
+                if let Err(r) = self.edit_message(mid, body, &what, &[]) {
+                    return (r, Some(id));
+                }
                 self.wake(id);
             }
             "DELETE" => {
@@ -1209,8 +1407,34 @@ impl World {
                 "{context}: the ephemeral flag only works on interaction responses"
             ));
         }
-        let id = self.create_message(ch.id, body, None, None, context);
-        RestResp::ok(self.message_json(&self.messages[&id]))
+        let send = match ch.kind {
+            ChannelKind::Thread { .. } => perm::SEND_MESSAGES_IN_THREADS,
+            _ => perm::SEND_MESSAGES,
+        };
+        if !self.bot_can(ch.id, perm::VIEW_CHANNEL | send) {
+            self.note(format!(
+                "{context}: refused, the bot may not send messages here."
+            ));
+            return missing_permissions();
+        }
+        let stripped;
+        let body = match self.without_embeds(ch.id, body) {
+            Some(b) if is_empty_message(&b) => {
+                self.note(format!(
+                    "{context}: refused, embeds only and the bot may not embed links here."
+                ));
+                return missing_permissions();
+            }
+            Some(b) => {
+                stripped = b;
+                &stripped
+            }
+            None => body,
+        };
+        match self.create_message(ch.id, body, None, None, context, &[]) {
+            Ok(id) => RestResp::ok(self.message_json(&self.messages[&id])),
+            Err(r) => r,
+        }
     }
 
     fn channel_message(
@@ -1243,8 +1467,12 @@ impl World {
                         "Cannot edit a message authored by another user",
                     );
                 }
-                self.edit_message(mid, body, context);
-                RestResp::ok(self.message_json(&self.messages[&mid]))
+                let stripped = self.without_embeds(c, body);
+                let body = stripped.as_ref().unwrap_or(body);
+                match self.edit_message(mid, body, context, &[]) {
+                    Ok(()) => RestResp::ok(self.message_json(&self.messages[&mid])),
+                    Err(r) => r,
+                }
             }
             _ => {
                 self.delete(mid);
@@ -1270,6 +1498,12 @@ impl World {
                 "A thread has already been created for this message",
             );
         }
+        if !self.bot_can(c, perm::VIEW_CHANNEL | perm::CREATE_PUBLIC_THREADS) {
+            self.note(format!(
+                "{context}: refused, the bot may not create threads here."
+            ));
+            return missing_permissions();
+        }
         if !matches!(
             self.channels.get(&c).map(|ch| &ch.kind),
             Some(ChannelKind::Text)
@@ -1280,11 +1514,38 @@ impl World {
             return RestResp::err(400, 50024, "Cannot execute action on this channel type");
         }
         let name = body.get("name").and_then(Value::as_str).unwrap_or("");
-        if name.is_empty() || name.chars().count() > 100 {
-            self.violation(format!(
-                "{context}: thread name has {} characters (1..=100)",
-                name.chars().count()
+        let mut problems = Vec::new();
+        let n = name.chars().count();
+        if n == 0 || n > 100 {
+            problems.push(limits::Problem::bad_length(
+                &["name"],
+                1,
+                100,
+                format!("thread name has {n} characters (1..=100)"),
             ));
+        }
+        // Docs, "Start Thread from Message": auto_archive_duration is one of 60, 1440, 4320, 10080.
+        if let Some(a) = body.get("auto_archive_duration")
+            && !a
+                .as_u64()
+                .is_some_and(|a| matches!(a, 60 | 1440 | 4320 | 10080))
+        {
+            problems.push(limits::Problem::new(
+                &["auto_archive_duration"],
+                "BASE_TYPE_CHOICES",
+                "Value must be one of {60, 1440, 4320, 10080}.",
+                format!("auto_archive_duration {a} is not 60, 1440, 4320 or 10080"),
+            ));
+        }
+        if !problems.is_empty() {
+            for p in &problems {
+                self.violation(format!("{context}: {p}"));
+            }
+            return RestResp {
+                status: 400,
+                body: Some(limits::form_error(&problems)),
+                retry_after: None,
+            };
         }
         // A thread started from a message has the message's id.
         self.channels.insert(
@@ -1415,6 +1676,19 @@ fn pings(body: &Value) -> Vec<u64> {
         .collect()
 }
 
+/// 403, code 50013, as Discord answers a call the bot lacks a permission for.
+fn missing_permissions() -> RestResp {
+    RestResp::err(403, 50013, "Missing Permissions")
+}
+
+fn is_empty_message(body: &Value) -> bool {
+    body.get("content")
+        .and_then(Value::as_str)
+        .is_none_or(str::is_empty)
+        && array(body.get("embeds")).is_empty()
+        && array(body.get("components")).is_empty()
+}
+
 fn array(v: Option<&Value>) -> Vec<Value> {
     v.and_then(Value::as_array).cloned().unwrap_or_default()
 }
@@ -1433,46 +1707,172 @@ pub fn redact(path: &str) -> String {
         .join("/")
 }
 
-/// Checks registered command options (names, descriptions, choices, nesting).
-fn check_options(options: Option<&Value>, path: &str, out: &mut Vec<String>) {
-    let Some(list) = options.and_then(Value::as_array) else {
-        return;
-    };
-    if list.len() > 25 {
-        out.push(format!("command {path}: {} options (max 25)", list.len()));
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req<'a>(method: &'a str, path: &'a str, body: &'a Value) -> RestReq<'a> {
+        RestReq {
+            method,
+            path,
+            body: Some(body),
+        }
     }
-    let mut required_done = false;
-    for o in list {
-        let name = o.get("name").and_then(Value::as_str).unwrap_or("");
-        let desc = o.get("description").and_then(Value::as_str).unwrap_or("");
-        let here = format!("{path} {name}");
-        if name.is_empty() || name.len() > 32 || name.chars().any(|c| c.is_uppercase() || c == ' ')
-        {
-            out.push(format!("command option {here:?}: bad name"));
+
+    /// A world with a connected, identified gateway session; returns the socket's receiver.
+    fn connected() -> (World, tokio::sync::mpsc::UnboundedReceiver<WsOut>) {
+        let mut w = World::new("t");
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        w.gateway.conn = Some(Conn { id: 1, tx });
+        w.identify(1);
+        (w, rx)
+    }
+
+    fn sent(rx: &mut tokio::sync::mpsc::UnboundedReceiver<WsOut>) -> Vec<String> {
+        let mut out = Vec::new();
+        while let Ok(m) = rx.try_recv() {
+            if let WsOut::Frame { text, .. } = m {
+                let v: Value = serde_json::from_str(&text).unwrap();
+                out.push(v["t"].as_str().unwrap_or("").to_string());
+            }
         }
-        if desc.is_empty() || desc.chars().count() > 100 {
-            out.push(format!(
-                "command option {here:?}: description has {} characters (1..=100)",
-                desc.chars().count()
+        out
+    }
+
+    #[test]
+    fn an_over_limit_message_is_refused_with_discords_400() {
+        let mut w = World::new("t");
+        let c = w.add_channel("games");
+        let path = format!("/channels/{c}/messages");
+        let body = json!({"content": "x".repeat(2001)});
+        let (r, _) = w.handle(&req("POST", &path, &body));
+        assert_eq!(r.status, 400);
+        let b = r.body.unwrap();
+        assert_eq!(b["code"], 50035);
+        assert_eq!(
+            b["errors"]["content"]["_errors"][0]["code"],
+            "BASE_TYPE_MAX_LENGTH"
+        );
+        assert!(w.messages.is_empty(), "nothing was posted");
+        assert_eq!(w.violations.len(), 1, "{:?}", w.violations);
+        let (r, _) = w.handle(&req("POST", &path, &json!({"content": ""})));
+        assert_eq!(
+            (r.status, r.body.unwrap()["code"].as_u64()),
+            (400, Some(50006))
+        );
+        let (r, _) = w.handle(&req("POST", &path, &json!({"content": "fine"})));
+        assert_eq!(r.status, 200);
+    }
+
+    #[test]
+    fn thread_archive_durations_are_discords() {
+        let mut w = World::new("t");
+        let c = w.add_channel("games");
+        let (r, _) = w.handle(&req(
+            "POST",
+            &format!("/channels/{c}/messages"),
+            &json!({"content": "table"}),
+        ));
+        let m = r.body.unwrap()["id"].as_str().unwrap().to_string();
+        let path = format!("/channels/{c}/messages/{m}/threads");
+        let (r, _) = w.handle(&req(
+            "POST",
+            &path,
+            &json!({"name": "t", "auto_archive_duration": 100}),
+        ));
+        assert_eq!(r.status, 400);
+        let b = r.body.unwrap();
+        assert_eq!(
+            b["errors"]["auto_archive_duration"]["_errors"][0]["code"],
+            "BASE_TYPE_CHOICES"
+        );
+        for ok in [60, 1440, 4320, 10080] {
+            let mut w2 = World::new("t");
+            let c = w2.add_channel("games");
+            let (r, _) = w2.handle(&req(
+                "POST",
+                &format!("/channels/{c}/messages"),
+                &json!({"content": "table"}),
             ));
-        }
-        let required = o.get("required").and_then(Value::as_bool).unwrap_or(false);
-        if required && required_done {
-            out.push(format!(
-                "command option {here:?}: a required option after an optional one"
+            let m = r.body.unwrap()["id"].as_str().unwrap().to_string();
+            let (r, _) = w2.handle(&req(
+                "POST",
+                &format!("/channels/{c}/messages/{m}/threads"),
+                &json!({"name": "t", "auto_archive_duration": ok}),
             ));
+            assert_eq!(r.status, 200, "{ok}");
         }
-        if !required {
-            required_done = true;
-        }
-        if let Some(choices) = o.get("choices").and_then(Value::as_array)
-            && choices.len() > 25
-        {
-            out.push(format!(
-                "command option {here:?}: {} choices",
-                choices.len()
-            ));
-        }
-        check_options(o.get("options"), &here, out);
+    }
+
+    #[test]
+    fn a_late_callback_is_an_unknown_interaction() {
+        let (mut w, _rx) = connected();
+        let u = w.add_user("ann");
+        let c = w.add_channel("games");
+        let (id, token) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/fog".into());
+        // The click happened 3.1 s ago: too late, whenever the bot received it.
+        w.interactions.get_mut(&id).unwrap().queued_at =
+            Instant::now() - Duration::from_millis(3100);
+        let path = format!("/interactions/{id}/{token}/callback");
+        let body = json!({"type": 4, "data": {"content": "hi"}});
+        let (r, _) = w.handle(&req("POST", &path, &body));
+        assert_eq!(r.status, 404);
+        assert_eq!(r.body.unwrap()["code"], 10062);
+        assert!(w.interactions[&id].callback_failed);
+        assert_eq!(w.violations.len(), 1);
+        // In time: accepted. Its webhook then lives 15 minutes.
+        let (id, token) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/fog".into());
+        let path = format!("/interactions/{id}/{token}/callback");
+        let (r, _) = w.handle(&req("POST", &path, &body));
+        assert_eq!(r.status, 204);
+        let hook = format!("/webhooks/{APP_ID}/{token}");
+        let (r, _) = w.handle(&req("POST", &hook, &json!({"content": "more"})));
+        assert_eq!(r.status, 200);
+        w.offset_ms += TOKEN_LIFETIME_MS + 1000;
+        let (r, _) = w.handle(&req("POST", &hook, &json!({"content": "late"})));
+        assert_eq!(r.status, 401);
+        // A callback whose data is over a limit: 400 with the problem under "data".
+        let (id, token) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/fog".into());
+        let path = format!("/interactions/{id}/{token}/callback");
+        let big = json!({"type": 4, "data": {"embeds": [{"title": "t".repeat(257)}]}});
+        let (r, _) = w.handle(&req("POST", &path, &big));
+        assert_eq!(r.status, 400);
+        assert_eq!(
+            r.body.unwrap()["errors"]["data"]["embeds"]["0"]["title"]["_errors"][0]["code"],
+            "BASE_TYPE_MAX_LENGTH"
+        );
+        assert!(w.interactions[&id].callback.is_none(), "not acknowledged");
+    }
+
+    #[test]
+    fn interactions_are_replayed_on_resume_but_never_into_a_new_session() {
+        let (mut w, mut rx) = connected();
+        let u = w.add_user("ann");
+        let c = w.add_channel("games");
+        assert_eq!(sent(&mut rx), ["READY", "GUILD_CREATE"]);
+        let sid = w.gateway.session.as_ref().unwrap().id.clone();
+        w.delivered(2, None);
+        // The connection drops; two clicks happen meanwhile.
+        w.gateway.conn = None;
+        w.gateway.ready = false;
+        let (a, _) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/a".into());
+        // A resume on a new connection replays the missed click.
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        w.gateway.conn = Some(Conn { id: 2, tx });
+        assert!(w.resume(2, &sid, 2));
+        assert_eq!(sent(&mut rx), ["INTERACTION_CREATE", "RESUMED"]);
+        w.delivered(3, Some(a));
+        w.delivered(4, None);
+        assert!(!w.interactions[&a].callback_failed);
+        // Dropped again; a click; then a new IDENTIFY: the click is never delivered.
+        w.gateway.conn = None;
+        w.gateway.ready = false;
+        let (b, _) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/b".into());
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        w.gateway.conn = Some(Conn { id: 3, tx });
+        w.identify(3);
+        assert_eq!(sent(&mut rx), ["READY", "GUILD_CREATE"]);
+        assert!(w.interactions[&b].callback_failed, "the user saw it fail");
+        assert!(w.violations.is_empty(), "{:?}", w.violations);
     }
 }
