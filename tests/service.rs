@@ -2134,3 +2134,24 @@ async fn the_database_file_syncs_every_commit() {
     assert_eq!(mode, "wal");
     assert_eq!(sync, 2, "synchronous must be FULL (2), not {sync}");
 }
+
+/// Issue 10: the "(is the folder writable?)" hint appears only where permissions are a likely
+/// cause: a folder that cannot be created, not a file that is not a database.
+#[tokio::test]
+async fn the_writable_hint_only_where_permissions_may_be_the_cause() {
+    let db = TempDb::new("not-a-database");
+    std::fs::write(db.path(), vec![b'x'; 4096]).unwrap();
+    let mut config = farmhand::config::Config::default();
+    config.database.path = db.path().to_path_buf();
+    let e = farmhand::discord::prepare(config.clone())
+        .await
+        .unwrap_err();
+    let said = format!("{e:#}");
+    assert!(said.contains("cannot open the database"), "{said}");
+    assert!(!said.contains("writable"), "{said}");
+    // A folder under a plain file cannot be created.
+    config.database.path = db.path().join("inner").join("farmhand.sqlite");
+    let e = farmhand::discord::prepare(config).await.unwrap_err();
+    let said = format!("{e:#}");
+    assert!(said.contains("(is the folder writable?)"), "{said}");
+}

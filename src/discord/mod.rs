@@ -61,12 +61,21 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
     let deck = load_deck(&config)?;
     let board = load_board(&config)?;
     let path = config.database.path.clone();
-    let store = Store::open(&path).await.with_context(|| {
-        format!(
-            "cannot open the database at {} (is the folder writable?)",
-            path.display()
-        )
-    })?;
+    let store = match Store::open(&path).await {
+        Ok(store) => store,
+        Err(e) => {
+            // The permissions hint only where permissions are a likely cause.
+            let hint = if e.may_be_permissions() {
+                " (is the folder writable?)"
+            } else {
+                ""
+            };
+            return Err(anyhow::Error::new(e).context(format!(
+                "cannot open the database at {}{hint}",
+                path.display()
+            )));
+        }
+    };
     tracing::info!(database = %path.display(), deck = %deck.name, "database ready");
     Ok(Data {
         service: Arc::new(Service::new(

@@ -224,6 +224,24 @@ pub enum StoreError {
     Folder { path: String, message: String },
 }
 
+impl StoreError {
+    /// True when the folder or file permissions are a likely cause (the folder cannot be
+    /// created, the file cannot be opened or written), so the admin may be pointed at them. Not
+    /// for a file that is not a database, or a failed migration: permissions are not why.
+    pub fn may_be_permissions(&self) -> bool {
+        match self {
+            StoreError::Folder { .. } => true,
+            StoreError::Db(sqlx::Error::Io(_)) => true,
+            // SQLite's result codes: 8 READONLY, 14 CANTOPEN (extended codes keep the low byte).
+            StoreError::Db(sqlx::Error::Database(e)) => e
+                .code()
+                .and_then(|c| c.parse::<i64>().ok())
+                .is_some_and(|c| matches!(c & 0xff, 8 | 14)),
+            _ => false,
+        }
+    }
+}
+
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> StoreError {
         StoreError::Db(e)
