@@ -91,8 +91,6 @@ pub struct Service {
     /// (ruling 9: the action submitted first is applied first). Different games never wait on
     /// each other.
     locks: LockMap<GameId>,
-    /// One lock per game for redrawing its public messages, so edits go out one at a time.
-    render_locks: LockMap<GameId>,
     /// One lock per player's DM panel of a game, so its edits go out one at a time (and a slow
     /// table edit never holds up a player's own panel).
     panel_locks: LockMap<(GameId, u64)>,
@@ -104,7 +102,6 @@ impl Service {
             store,
             library,
             locks: Mutex::new(HashMap::new()),
-            render_locks: Mutex::new(HashMap::new()),
             panel_locks: Mutex::new(HashMap::new()),
         }
     }
@@ -125,11 +122,6 @@ impl Service {
 
     async fn lock(&self, id: GameId) -> tokio::sync::OwnedMutexGuard<()> {
         Service::lock_in(&self.locks, id).await
-    }
-
-    /// Held while redrawing a game's public table message (see `notify::draw_table`).
-    pub async fn render_lock(&self, id: GameId) -> tokio::sync::OwnedMutexGuard<()> {
-        Service::lock_in(&self.render_locks, id).await
     }
 
     /// Held while redrawing one player's DM panel of a game (see `notify::update_dm_panel`).

@@ -19,10 +19,9 @@ pub fn refresh_table(data: &Data, game: i64) {
 }
 
 /// Redraws the public table message now, from the latest state in the database. Only the
-/// table's redraw worker calls this (one at a time per game); the render lock keeps it in order
-/// with anything else that may draw the table.
+/// table's redraw worker calls this, and there is one worker per game at a time, so edits of
+/// one table never overlap or land out of order.
 pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
-    let _turn = data.service.render_lock(game).await;
     let (table, game) = match data.service.load_any(game).await {
         Ok(t) => t,
         Err(e) => {

@@ -173,16 +173,7 @@ async fn rest(
             headers,
         } => {
             shared.with(|w| {
-                let at_ms = w.now_ms();
-                w.requests.push(RequestRecord {
-                    method: method.clone(),
-                    path: redact(&api),
-                    kind,
-                    status: 429,
-                    injected: false,
-                    at_ms,
-                    interaction: None,
-                });
+                record(w, &method, &api, kind, 429, false, None);
                 w.note(format!(
                     "Rate limited{}: {method} {} (retry after {retry_after:.2} s).",
                     if global { " (global)" } else { "" },
@@ -204,23 +195,9 @@ async fn rest(
         Some(FaultAction::Delay(d)) => tokio::time::sleep(d).await,
         Some(FaultAction::Fail(status)) => {
             shared.with(|w| {
-                let at_ms = w.now_ms();
                 let ix = ix_of_path();
-                if let Some(i) = ix.and_then(|i| w.interactions.get_mut(&i)) {
-                    i.callback_failed = true;
-                }
-                if let Some(i) = ix {
-                    w.wake(i);
-                }
-                w.requests.push(RequestRecord {
-                    method: method.clone(),
-                    path: redact(&api),
-                    kind,
-                    status,
-                    injected: true,
-                    at_ms,
-                    interaction: ix,
-                });
+                fail_interaction(w, ix);
+                record(w, &method, &api, kind, status, true, ix);
                 w.note(format!(
                     "Fault: answered {method} {} with {status}.",
                     redact(&api)
@@ -235,23 +212,9 @@ async fn rest(
         }
         Some(FaultAction::RateLimit(after)) => {
             shared.with(|w| {
-                let at_ms = w.now_ms();
                 let ix = ix_of_path();
-                if let Some(i) = ix.and_then(|i| w.interactions.get_mut(&i)) {
-                    i.callback_failed = true;
-                }
-                if let Some(i) = ix {
-                    w.wake(i);
-                }
-                w.requests.push(RequestRecord {
-                    method: method.clone(),
-                    path: redact(&api),
-                    kind,
-                    status: 429,
-                    injected: true,
-                    at_ms,
-                    interaction: ix,
-                });
+                fail_interaction(w, ix);
+                record(w, &method, &api, kind, 429, true, ix);
                 w.note(format!(
                     "Fault: answered {method} {} with 429.",
                     redact(&api)
@@ -274,17 +237,8 @@ async fn rest(
             path: &api,
             body: parsed.as_ref(),
         });
-        let at_ms = w.now_ms();
         if w.record {
-            w.requests.push(RequestRecord {
-                method: method.clone(),
-                path: redact(&api),
-                kind,
-                status: resp.status,
-                injected: false,
-                at_ms,
-                interaction: ix,
-            });
+            record(w, &method, &api, kind, resp.status, false, ix);
         }
         *w.counts.entry(kind).or_default() += 1;
         resp
@@ -295,4 +249,36 @@ async fn rest(
         resp.retry_after.map(|d| d.as_secs_f64()),
         &limit_headers,
     )
+}
+
+/// Logs a request the bot made (the transcript's and the figures' record of it).
+fn record(
+    w: &mut World,
+    method: &str,
+    api: &str,
+    kind: RouteKind,
+    status: u16,
+    injected: bool,
+    interaction: Option<u64>,
+) {
+    let at_ms = w.now_ms();
+    w.requests.push(RequestRecord {
+        method: method.to_string(),
+        path: redact(api),
+        kind,
+        status,
+        injected,
+        at_ms,
+        interaction,
+    });
+}
+
+/// An injected failure of an interaction's callback: the interaction failed for its user, and
+/// whoever waits for its answer is woken.
+fn fail_interaction(w: &mut World, ix: Option<u64>) {
+    let Some(i) = ix else { return };
+    if let Some(rec) = w.interactions.get_mut(&i) {
+        rec.callback_failed = true;
+    }
+    w.wake(i);
 }

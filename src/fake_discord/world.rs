@@ -270,6 +270,15 @@ pub struct RestResp {
 }
 
 impl RestResp {
+    /// Discord's 400 "Invalid Form Body" (code 50035) listing `problems` in its nested shape.
+    fn form_error(problems: &[limits::Problem]) -> RestResp {
+        RestResp {
+            status: 400,
+            body: Some(limits::form_error(problems)),
+            retry_after: None,
+        }
+    }
+
     fn ok(body: Value) -> RestResp {
         RestResp {
             status: 200,
@@ -390,6 +399,15 @@ impl World {
         x ^= x >> 27;
         self.rng = x;
         (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Refuses a payload as Discord does (400, 50035) and records each problem as a violation,
+    /// so a test still fails loudly on it.
+    fn refuse_form(&mut self, context: &str, problems: &[limits::Problem]) -> RestResp {
+        for p in problems {
+            self.violation(format!("{context}: {p}"));
+        }
+        RestResp::form_error(problems)
     }
 
     pub fn violation(&mut self, what: String) {
@@ -1096,14 +1114,7 @@ impl World {
         };
         let problems = super::commands::check_registration(list);
         if !problems.is_empty() {
-            for p in &problems {
-                self.violation(format!("{context}: {p}"));
-            }
-            return RestResp {
-                status: 400,
-                body: Some(limits::form_error(&problems)),
-                retry_after: None,
-            };
+            return self.refuse_form(context, &problems);
         }
         let mut out = Vec::new();
         for c in list {
@@ -1216,14 +1227,7 @@ impl World {
                     .map(|p| p.under(&["data"]))
                     .collect();
                 if !problems.is_empty() {
-                    for p in &problems {
-                        self.violation(format!("{what}: {p}"));
-                    }
-                    return RestResp {
-                        status: 400,
-                        body: Some(limits::form_error(&problems)),
-                        retry_after: None,
-                    };
+                    return self.refuse_form(&what, &problems);
                 }
             }
             (9, 2 | 3) => {}
@@ -1237,11 +1241,7 @@ impl World {
                     "Invalid interaction response type",
                     "",
                 );
-                return RestResp {
-                    status: 400,
-                    body: Some(limits::form_error(&[p])),
-                    retry_after: None,
-                };
+                return RestResp::form_error(&[p]);
             }
         }
         // Without the transcript (benchmarks), keep only what players read: content and flags.
@@ -1538,14 +1538,7 @@ impl World {
             ));
         }
         if !problems.is_empty() {
-            for p in &problems {
-                self.violation(format!("{context}: {p}"));
-            }
-            return RestResp {
-                status: 400,
-                body: Some(limits::form_error(&problems)),
-                retry_after: None,
-            };
+            return self.refuse_form(context, &problems);
         }
         // A thread started from a message has the message's id.
         self.channels.insert(
