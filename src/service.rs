@@ -42,6 +42,10 @@ pub enum ServiceError {
     Setup(String),
     #[error("internal error: {0}")]
     Internal(String),
+    /// The change was committed, but reading the table back failed: the player must not be told
+    /// that nothing changed (they would try again), nor be shown a view from before the change.
+    #[error("saved, but the table could not be read back: {0}")]
+    Saved(String),
 }
 
 impl ServiceError {
@@ -143,6 +147,16 @@ impl Service {
         m.lock_owned().await
     }
 
+    /// Reads a table back right after a commit of a change to it. The change is stored by then,
+    /// so a failure here is [`ServiceError::Saved`], never an error that reads as "nothing was
+    /// changed".
+    async fn reread(&self, id: GameId) -> Result<Table, ServiceError> {
+        self.store
+            .table(id)
+            .await
+            .map_err(|e| ServiceError::Saved(e.to_string()))
+    }
+
     /// Loads a table of game `G` and, once started, its game. A table of another game is
     /// refused ([`ServiceError::WrongGame`]): a button or command of one game never acts on a
     /// table of the other.
@@ -234,7 +248,7 @@ impl Service {
                 seed,
             )
             .await?;
-        Ok(self.store.table(id).await?)
+        self.reread(id).await
     }
 
     /// Seats a player at an open table.
@@ -259,7 +273,7 @@ impl Service {
             name: name.to_string(),
         });
         self.store.set_seats(id, table.game.version, &seats).await?;
-        Ok(self.store.table(id).await?)
+        self.reread(id).await
     }
 
     /// Takes a player off an open table (not the host).
@@ -289,7 +303,7 @@ impl Service {
             })
             .collect();
         self.store.set_seats(id, table.game.version, &seats).await?;
-        Ok(self.store.table(id).await?)
+        self.reread(id).await
     }
 
     /// Starts the game with the players seated (host or a manager only).
@@ -352,7 +366,7 @@ impl Service {
                 &events_json,
             )
             .await?;
-        let table = self.store.table(id).await?;
+        let table = self.reread(id).await?;
         Ok((table, game, events))
     }
 
@@ -374,7 +388,7 @@ impl Service {
         self.store
             .set_status(id, table.game.version, Status::Abandoned)
             .await?;
-        Ok(self.store.table(id).await?)
+        self.reread(id).await
     }
 
     /// Applies `action` for `user`. `seen` is the game version the user's view was drawn at: if
@@ -484,7 +498,7 @@ impl Service {
                 moved_on,
             )
             .await?;
-        let table = self.store.table(id).await?;
+        let table = self.reread(id).await?;
         Ok(Acted {
             table,
             game,

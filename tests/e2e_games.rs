@@ -1315,3 +1315,129 @@ async fn without_send_or_embed_permission_the_host_is_told() {
     assert!(panics().is_empty(), "panics: {:?}", panics());
     bot.stop().await.unwrap();
 }
+
+/// Issue 10: a click that has to wait on the database's write lock (another writer holds it for
+/// longer than Discord's 3 seconds) is acknowledged in time, then its move is saved and the
+/// player's panel is redrawn by editing the original response: never a move saved after the
+/// player saw "This interaction failed".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_click_waiting_on_the_write_lock_is_deferred_in_time() {
+    use sqlx::Connection;
+    let g = new_game("locked-db", 2, "", &[], 53).await;
+    let fake = g.fake.clone();
+    let alice = g.users[0];
+    let panel = hand(&fake, &g.table, alice).await;
+    let draw = decisions(&panel)
+        .into_iter()
+        .find(|c| c.label().starts_with("Draw "))
+        .expect("alice draws first");
+    let v0 = g.version().await;
+    // Another writer takes SQLite's write lock and keeps it for 3.5 s (the bot waits up to 5 s).
+    let url = format!("sqlite://{}", g.db.path().display());
+    let mut other = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut other)
+        .await
+        .unwrap();
+    let held = Instant::now();
+    let ix = draw.send(&fake, alice, panel.id).unwrap();
+    let r = fake.reply(&ix).await.unwrap();
+    assert_eq!(r.kind, 6, "acknowledged while the click waits");
+    assert!(
+        r.after < Duration::from_secs(3),
+        "answered after {:?}",
+        r.after
+    );
+    assert_eq!(
+        g.version().await,
+        v0,
+        "nothing is saved while the lock is held"
+    );
+    tokio::time::sleep(Duration::from_millis(3500).saturating_sub(held.elapsed())).await;
+    sqlx::query("ROLLBACK").execute(&mut other).await.unwrap();
+    other.close().await.unwrap();
+    // The click's handler is still at work (the fake saw its answer already): wait for the save.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while g.version().await == v0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(fake.settle().await, "the bot did not go quiet");
+    assert_eq!(
+        g.version().await,
+        v0 + 1,
+        "the move is saved once the lock is free; the panel says: {}",
+        fake.message(panel.id).unwrap().text()
+    );
+    let after = fake.message(panel.id).unwrap();
+    assert!(
+        after.text() != panel.text(),
+        "the panel was not redrawn: {}",
+        after.text()
+    );
+    assert!(!after.text().contains("out of date"), "{}", after.text());
+}
+
+/// Issue 10: a crash between a commit and the redraw of the table leaves the table message
+/// behind the game; the next start redraws it. A start with every table up to date edits none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_left_stale_by_a_crash_is_redrawn_on_start() {
+    use farmhand::games::fields_of_green::{Game as FogGame, sim};
+    use rand::SeedableRng;
+    let mut g = new_game("stale-table", 2, "", &[], 61).await;
+    let fake = g.fake.clone();
+    g.driver.play_until(|d| d >= 6).await.unwrap();
+    assert!(fake.settle().await, "the bot did not go quiet");
+    g.bot.take().unwrap().stop().await.unwrap();
+    // While the bot is down, a move is committed whose redraw never happens (as in a crash).
+    {
+        let store = farmhand::store::Store::open(g.db.path()).await.unwrap();
+        let svc = farmhand::service::Service::new(store, farmhand::host::Library::default());
+        let (table, game) = svc.load::<FogGame>(g.table.game).await.unwrap();
+        let game = game.unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let (seat, action) = sim::random_step(&game, &mut rng).expect("the game goes on");
+        let user = table.user_of(seat).unwrap();
+        svc.act::<FogGame>(g.table.game, user, Some(table.game.version), &action)
+            .await
+            .unwrap();
+    }
+    let shown = |fake: &FakeDiscord| {
+        verify::version_of(&fake.message(g.table.message).unwrap(), g.table.game)
+    };
+    let before = shown(&fake);
+    g.bot = Some(Bot::start(&fake, test_config(g.db.path())).await.unwrap());
+    let latest = g.version().await;
+    assert!(before < Some(latest), "{before:?} / {latest}");
+    // The redraw is start-up work in the background: wait for it (at most 10 s).
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while shown(&fake) != Some(latest) && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        shown(&fake),
+        Some(latest),
+        "the stale table was not redrawn"
+    );
+    assert!(fake.settle().await, "the bot did not go quiet");
+    // Started again with every table up to date: no table edit.
+    g.bot.take().unwrap().stop().await.unwrap();
+    let edits = |fake: &FakeDiscord| {
+        let path = format!("/channels/{}/messages/{}", g.table.channel, g.table.message);
+        fake.with(|w| {
+            w.requests
+                .iter()
+                .filter(|r| r.method == "PATCH" && r.path.ends_with(&path))
+                .count()
+        })
+    };
+    let edits_before = edits(&fake);
+    g.bot = Some(Bot::start(&fake, test_config(g.db.path())).await.unwrap());
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(fake.settle().await, "the bot did not go quiet");
+    assert_eq!(
+        edits(&fake),
+        edits_before,
+        "an up-to-date table was redrawn"
+    );
+    g.stop().await;
+}

@@ -2155,3 +2155,45 @@ async fn the_writable_hint_only_where_permissions_may_be_the_cause() {
     let said = format!("{e:#}");
     assert!(said.contains("(is the folder writable?)"), "{said}");
 }
+
+/// Issue 10: when the change is committed but reading the table back fails, the player is not
+/// told "nothing was changed" (they would try again): the action is in the database and the
+/// answer says it was saved.
+#[tokio::test]
+async fn a_failed_read_after_the_commit_is_not_reported_as_nothing_changed() {
+    let db = TempDb::new("reread");
+    let svc = file_service(&db).await;
+    let id = started_game(&svc, 2, false, 41).await;
+    let (table, game) = svc.load::<Game>(id).await.unwrap();
+    let action = game.unwrap().legal_actions(0).remove(0);
+    // A trigger in the same write transaction makes the game row unreadable (its options are no
+    // longer JSON), so the commit succeeds and the read after it fails.
+    {
+        use sqlx::Connection;
+        let url = format!("sqlite://{}", db.path().display());
+        let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+        sqlx::query(
+            "CREATE TRIGGER spoil AFTER INSERT ON game_action BEGIN \
+             UPDATE game SET options = 'not json' WHERE id = NEW.game_id; END",
+        )
+        .execute(&mut conn)
+        .await
+        .unwrap();
+        conn.close().await.unwrap();
+    }
+    let before = written(svc.store(), id).await.actions;
+    let r = svc
+        .act::<Game>(id, HOST, Some(table.game.version), &action)
+        .await;
+    let err = r.expect_err("the read after the commit fails");
+    assert!(matches!(err, ServiceError::Saved(_)), "{err:?}");
+    let said = farmhand::discord::router::user_text(&err);
+    assert!(
+        !said.to_lowercase().contains("nothing was changed"),
+        "{said}"
+    );
+    assert!(said.contains("saved"), "{said}");
+    // The action really is stored.
+    let log = svc.store().actions(id).await.unwrap();
+    assert_eq!(log.len(), before + 1);
+}

@@ -232,6 +232,15 @@ pub(super) async fn open_table(
     {
         return say(ctx, &text(&user_text(&e.into()))).await;
     }
+    // The lobby just posted shows the table as it is.
+    if let Err(e) = data
+        .service
+        .store()
+        .note_table_drawn(table.game.id, table.game.version)
+        .await
+    {
+        tracing::warn!(error = %e, "could not note the lobby as drawn");
+    }
     let where_ = match thread {
         Some(t) => format!(" Moves and reminders go to <#{t}>."),
         None => String::new(),

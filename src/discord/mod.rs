@@ -98,7 +98,9 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, error = %error, "command failed");
             let reply = poise::CreateReply::default()
-                .content("Sorry, something went wrong on my side. Nothing was changed; please try again.")
+                // A command can fail after it stored something (a table created, then the post
+                // failed), so this does not claim that nothing changed.
+                .content("Sorry, something went wrong on my side. Please check the channel before you try again.")
                 .ephemeral(true);
             if let Err(e) = ctx.send(reply).await {
                 tracing::warn!(error = %e, "could not report a command error");
@@ -136,6 +138,9 @@ pub fn framework(data: Data) -> poise::Framework<Data, Error> {
                 // Bot moves that were due when the bot stopped are made now.
                 let (http, bot_data) = (ctx.http.clone(), data.clone());
                 tokio::spawn(async move { bots::drive_all(&http, &bot_data).await });
+                // Table messages a crash left behind their games are redrawn.
+                let stale = data.clone();
+                tokio::spawn(async move { notify::redraw_stale_tables(&stale).await });
                 Ok(data)
             })
         })

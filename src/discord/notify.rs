@@ -43,8 +43,40 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
         async move { channel.edit_message(http, MessageId::new(msg), b).await }
     })
     .await;
-    if let Err(e) = result {
-        tracing::warn!(game = table.game.id, error = %e, "could not update the table message");
+    match result {
+        Ok(_) => {
+            if let Err(e) = data
+                .service
+                .store()
+                .note_table_drawn(table.game.id, table.game.version)
+                .await
+            {
+                // Only costs a redraw at the next start.
+                tracing::warn!(game = table.game.id, error = %e, "could not note the table as drawn");
+            }
+        }
+        Err(e) => {
+            tracing::warn!(game = table.game.id, error = %e, "could not update the table message")
+        }
+    }
+}
+
+/// On start: redraws every table message that may be behind its game (a crash, or a stop,
+/// between a commit and the redraw of the table).
+pub async fn redraw_stale_tables(data: &Data) {
+    match data.service.store().stale_tables().await {
+        Ok(ids) => {
+            if !ids.is_empty() {
+                tracing::info!(
+                    tables = ids.len(),
+                    "redrawing table messages that may be out of date"
+                );
+            }
+            for id in ids {
+                refresh_table(data, id);
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "could not list the tables to redraw"),
     }
 }
 

@@ -15,6 +15,7 @@ use serenity::{
     ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse, FullEvent,
     Interaction,
 };
+use std::time::Duration;
 
 /// poise's event handler: routes component interactions (slash commands and autocomplete are
 /// poise's own).
@@ -31,6 +32,11 @@ pub async fn on_event(
     Ok(())
 }
 
+/// What a player is told when their change is in the database but the game could not be read
+/// back to show it: they must not try it again.
+pub const SAVED_UNSHOWN: &str = "That was saved, but I could not read the game back to show it just now. \
+Please look again in a minute before you try anything again.";
+
 /// A user's text for a refused request; internal errors are logged and shown as an apology.
 pub fn user_text(e: &ServiceError) -> String {
     match e {
@@ -38,6 +44,10 @@ pub fn user_text(e: &ServiceError) -> String {
             tracing::error!(%detail, "internal error");
             "Sorry, something went wrong on my side. Nothing was changed; please try again."
                 .to_string()
+        }
+        ServiceError::Saved(detail) => {
+            tracing::error!(%detail, "a change was saved but could not be read back");
+            SAVED_UNSHOWN.to_string()
         }
         other => {
             let s = other.to_string();
@@ -86,6 +96,70 @@ pub(super) async fn update(ctx: &serenity::Context, ci: &ComponentInteraction, m
         CreateInteractionResponse::UpdateMessage(send::response(m, false)),
     )
     .await;
+}
+
+/// How long a click may wait on its game (the game's lock, the database's write lock) before it
+/// is answered with a deferred update: Discord fails an interaction left unanswered for 3 seconds,
+/// and a move must never be saved after the player was shown "This interaction failed".
+pub(super) const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// Runs `work` (a service call that may wait on locks); when it takes longer than
+/// [`DEFER_AFTER`], the click is acknowledged first (a deferred update) and `true` comes back with
+/// the result: the answer must then go through [`update_or_edit`] / [`private_or_followup`].
+pub(super) async fn in_time<T>(
+    ctx: &serenity::Context,
+    ci: &ComponentInteraction,
+    work: impl Future<Output = T>,
+) -> (T, bool) {
+    let mut work = std::pin::pin!(work);
+    tokio::select! {
+        done = &mut work => (done, false),
+        _ = tokio::time::sleep(DEFER_AFTER) => {
+            respond(ctx, ci, CreateInteractionResponse::Acknowledge).await;
+            (work.await, true)
+        }
+    }
+}
+
+/// Redraws the clicked message: as the interaction's answer, or, when the click was already
+/// acknowledged ([`in_time`]), by editing the original response (the clicked message).
+pub(super) async fn update_or_edit(
+    ctx: &serenity::Context,
+    ci: &ComponentInteraction,
+    m: &MessageSpec,
+    deferred: bool,
+) {
+    if !deferred {
+        return update(ctx, ci, m).await;
+    }
+    let edited = send::retry("edit a deferred click's message", || {
+        let b = send::edit_response(m);
+        async move { ci.edit_response(&ctx.http, b).await }
+    })
+    .await;
+    if let Err(e) = edited {
+        tracing::warn!(error = %e, custom_id = %ci.data.custom_id, "could not answer a deferred click");
+    }
+}
+
+/// A new private reply to the clicker: the answer, or a private follow-up once acknowledged.
+pub(super) async fn private_or_followup(
+    ctx: &serenity::Context,
+    ci: &ComponentInteraction,
+    m: &MessageSpec,
+    deferred: bool,
+) {
+    if !deferred {
+        return private(ctx, ci, m).await;
+    }
+    let sent = send::retry("follow up a deferred click", || {
+        let b = send::followup(m, true);
+        async move { ci.create_followup(&ctx.http, b).await }
+    })
+    .await;
+    if let Err(e) = sent {
+        tracing::warn!(error = %e, custom_id = %ci.data.custom_id, "could not answer a deferred click");
+    }
 }
 
 fn display_name(ci: &ComponentInteraction) -> String {
@@ -255,32 +329,37 @@ async fn lobby(
     verb: Verb,
 ) {
     let user = ci.user.id.get();
-    let result = match verb {
-        Verb::Join => data
-            .service
-            .join(game, user, &display_name(ci))
-            .await
-            .map(|t| (t, None)),
-        Verb::Leave => data.service.leave(game, user).await.map(|t| (t, None)),
-        Verb::Cancel => data
-            .service
-            .close(game, user, is_manager(ci))
-            .await
-            .map(|t| (t, None)),
-        Verb::Start => data
-            .service
-            .start(game, user, is_manager(ci))
-            .await
-            .map(|(t, g)| (t, Some(g))),
-        _ => unreachable!("lobby verbs only"),
-    };
+    let (result, deferred) = in_time(ctx, ci, async {
+        match verb {
+            Verb::Join => data
+                .service
+                .join(game, user, &display_name(ci))
+                .await
+                .map(|t| (t, None)),
+            Verb::Leave => data.service.leave(game, user).await.map(|t| (t, None)),
+            Verb::Cancel => data
+                .service
+                .close(game, user, is_manager(ci))
+                .await
+                .map(|t| (t, None)),
+            Verb::Start => data
+                .service
+                .start(game, user, is_manager(ci))
+                .await
+                .map(|(t, g)| (t, Some(g))),
+            _ => unreachable!("lobby verbs only"),
+        }
+    })
+    .await;
     match result {
         Ok((table, started)) => {
             // Answer the click first, then redraw the message (the lobby, or the table message it
             // becomes once the game starts) through its redraw worker, in order with every other
             // redraw of it and from the latest state: a Join answered after a Start can never
             // leave a started game showing the lobby.
-            respond(ctx, ci, CreateInteractionResponse::Acknowledge).await;
+            if !deferred {
+                respond(ctx, ci, CreateInteractionResponse::Acknowledge).await;
+            }
             notify::refresh_table(data, table.game.id);
             if started.is_some() {
                 // People are mentioned (and pinged); bots are named.
@@ -324,7 +403,7 @@ async fn lobby(
                 super::bots::drive(&ctx.http, data, table.game.id).await;
             }
         }
-        Err(e) => private(ctx, ci, &text(&user_text(&e))).await,
+        Err(e) => private_or_followup(ctx, ci, &text(&user_text(&e)), deferred).await,
     }
 }
 
@@ -395,9 +474,10 @@ pub(super) async fn acknowledge<G: Screens>(
     ci: &ComponentInteraction,
     done: &Acted<G>,
     notice: &str,
+    deferred: bool,
 ) {
     let m = G::main_panel(&done.table, &done.game, done.seat, Some(notice));
-    update(ctx, ci, &m).await;
+    update_or_edit(ctx, ci, &m, deferred).await;
     let from_dm = in_dm(ci).then_some(ci.user.id.get());
     G::after_action(&ctx.http, data, done, from_dm).await;
     super::bots::drive(&ctx.http, data, done.table.game.id).await;
@@ -431,14 +511,21 @@ pub(super) async fn act<G: Screens>(
     action: G::Action,
 ) {
     let user = ci.user.id.get();
-    match data.service.act::<G>(game, user, Some(seen), &action).await {
+    let (result, deferred) = in_time(
+        ctx,
+        ci,
+        data.service.act::<G>(game, user, Some(seen), &action),
+    )
+    .await;
+    match result {
         Ok(done) => {
             // The database has it: now tell the player, then everyone else.
             let notice = G::done_note(&done.table, &done.game, &done.events);
-            acknowledge(ctx, data, ci, &done, &notice).await;
+            acknowledge(ctx, data, ci, &done, &notice, deferred).await;
         }
         Err(ServiceError::NotSeated) => {
-            private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await
+            let m = text(&user_text(&ServiceError::NotSeated));
+            private_or_followup(ctx, ci, &m, deferred).await
         }
         Err(e) => {
             // Stale views and refused moves: redraw the panel as it is now, with the reason.
@@ -455,7 +542,7 @@ pub(super) async fn act<G: Screens>(
                 },
                 _ => text(&reason),
             };
-            update(ctx, ci, &m).await;
+            update_or_edit(ctx, ci, &m, deferred).await;
         }
     }
 }
@@ -523,11 +610,14 @@ async fn confirm_plan(
         );
         return update(ctx, ci, &m).await;
     }
-    match data
-        .service
-        .act_plan::<Game>(game, user, table.game.version, &plan.steps)
-        .await
-    {
+    let (result, deferred) = in_time(
+        ctx,
+        ci,
+        data.service
+            .act_plan::<Game>(game, user, table.game.version, &plan.steps),
+    )
+    .await;
+    match result {
         Ok(done) => {
             // The database has it: now tell the player, then everyone else (as in `act`).
             let paid = plan
@@ -539,10 +629,11 @@ async fn confirm_plan(
                 "Done: the plan is applied ({} paid).",
                 crate::render::plural(paid as u32, "ability", "abilities")
             );
-            acknowledge(ctx, data, ci, &done, &notice).await;
+            acknowledge(ctx, data, ci, &done, &notice, deferred).await;
         }
         Err(ServiceError::NotSeated) => {
-            private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await
+            let m = text(&user_text(&ServiceError::NotSeated));
+            private_or_followup(ctx, ci, &m, deferred).await
         }
         Err(e) => {
             // Stale: the game moved on while the plan was made; show the plan for the game as it
@@ -558,7 +649,7 @@ async fn confirm_plan(
                 ),
             };
             let m = current_panel(data, game, user, &screen, &note).await;
-            update(ctx, ci, &m).await;
+            update_or_edit(ctx, ci, &m, deferred).await;
         }
     }
 }

@@ -641,6 +641,31 @@ impl Store {
         Ok(())
     }
 
+    /// Records that the public table message now shows `version` of the game (bookkeeping, no
+    /// version bump). Never moves backwards: a slow redraw of an older version cannot hide a newer
+    /// one.
+    pub async fn note_table_drawn(&self, id: GameId, version: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE game SET table_drawn_version = $2 WHERE id = $1 AND (table_drawn_version IS NULL OR table_drawn_version < $2)",
+        )
+        .bind(id)
+        .bind(version)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Tables whose public message was last drawn before their latest version (or never since it
+    /// was posted): what a crash between a commit and a redraw leaves behind.
+    pub async fn stale_tables(&self) -> Result<Vec<GameId>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM game WHERE table_message_id IS NOT NULL AND (table_drawn_version IS NULL OR table_drawn_version < version) ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
     /// Records what the stand-in bot did, and restarts the reminder and stand-in clock so the
     /// player gets the full delay again before the next one (bookkeeping, no version bump).
     pub async fn note_stand_in(&self, id: GameId, note: &str) -> Result<(), StoreError> {
