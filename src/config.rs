@@ -133,10 +133,10 @@ pub struct Config {
 /// Why the configuration could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    #[error("cannot read the config file {path}")]
+    #[error("cannot read the config file {path}: {source}")]
     Read {
         path: String,
-        source: std::io::Error,
+        source: crate::input::ReadError,
     },
     #[error("config file {path}: {message}")]
     Parse { path: String, message: String },
@@ -148,12 +148,60 @@ pub enum ConfigError {
     Invalid(String),
 }
 
+/// A config file's TOML error in one line, without the input: toml quotes the offending line,
+/// and on the token's line that is the secret. Values the message quotes are left out too when
+/// the error is on a line that names the token.
+fn config_error(e: &toml::de::Error, text: &str) -> String {
+    let message = crate::games::toml_error(e, text);
+    let on_token_line = e.span().is_some_and(|span| {
+        let start = text
+            .get(..span.start)
+            .map_or(0, |b| b.rfind('\n').map_or(0, |i| i + 1));
+        let line = text
+            .get(start..)
+            .and_then(|l| l.lines().next())
+            .unwrap_or("");
+        line.to_ascii_lowercase().contains("token")
+    });
+    if on_token_line {
+        without_quoted(&message)
+    } else {
+        message
+    }
+}
+
+/// `message` with every `quoted` or "quoted" fragment replaced by `...`.
+fn without_quoted(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut open: Option<char> = None;
+    for c in message.chars() {
+        match open {
+            Some(q) if c == q => {
+                out.push_str("...");
+                out.push(c);
+                open = None;
+            }
+            Some(_) => {}
+            None => {
+                out.push(c);
+                if c == '`' || c == '"' || c == '\'' {
+                    open = Some(c);
+                }
+            }
+        }
+    }
+    if open.is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
 impl Config {
     /// Parses a config file's text.
     pub fn from_toml(text: &str, path: &str) -> Result<Config, ConfigError> {
         let config: Config = toml::from_str(text).map_err(|e| ConfigError::Parse {
             path: path.to_string(),
-            message: e.to_string(),
+            message: config_error(&e, text),
         })?;
         config.check()?;
         Ok(config)
@@ -173,10 +221,13 @@ impl Config {
         };
         let mut config = match file {
             Some(p) => {
-                let text = std::fs::read_to_string(p).map_err(|source| ConfigError::Read {
-                    path: p.display().to_string(),
-                    source,
-                })?;
+                let text =
+                    crate::input::read_text(p, crate::input::cap::CONFIG).map_err(|source| {
+                        ConfigError::Read {
+                            path: p.display().to_string(),
+                            source,
+                        }
+                    })?;
                 Config::from_toml(&text, &p.display().to_string())?
             }
             None => Config::default(),

@@ -30,9 +30,11 @@ pub fn read_board(path: Option<&std::path::Path>) -> Result<Arc<kh::Board>, kh::
         return Ok(kh::Board::standard());
     };
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| kh::board::BoardError::Read {
-        path: shown.clone(),
-        message: e.to_string(),
+    let text = crate::input::read_text(path, crate::input::cap::DECK).map_err(|e| {
+        kh::board::BoardError::Read {
+            path: shown.clone(),
+            message: e.to_string(),
+        }
     })?;
     Ok(Arc::new(kh::Board::from_file_text(&shown, &text)?))
 }

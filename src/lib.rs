@@ -13,6 +13,7 @@ pub mod discord;
 pub mod fake_discord;
 pub mod games;
 pub mod host;
+pub mod input;
 pub mod render;
 pub mod service;
 pub mod store;

@@ -67,7 +67,13 @@ fn main() -> ExitCode {
         Err(e) if cli::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             // `{:#}` prints the whole chain: "cannot read x.json: No such file or directory".
-            eprintln!("error: {e:#}");
+            // Each cause in one short line: an error may quote its input (a file's line), and
+            // the terminal must not receive a whole file.
+            let causes: Vec<String> = e
+                .chain()
+                .map(|c| farmhand::input::brief(&c.to_string()))
+                .collect();
+            eprintln!("error: {}", causes.join(": "));
             ExitCode::FAILURE
         }
     }

@@ -326,3 +326,76 @@ fn bad_input_fails_with_a_clear_message() {
         stderr(&o)
     );
 }
+
+/// Issue 10, hard inputs: a scenario naming `/dev/zero` as its deck fails at once; a huge line is
+/// never echoed back; a value of the wrong type names its field; a malformed token line in the
+/// config file does not print the token; oversized files are refused by size.
+#[test]
+fn hard_inputs_fail_fast_and_quote_at_most_a_line() {
+    let dir = TempDir::new("hard-inputs");
+    // A device as the deck.
+    let file = dir.write(
+        "zero.json",
+        &SCENARIO.replacen("{\n", "{\n  \"deck\": \"/dev/zero\",\n", 1),
+    );
+    let o = farmhand(&["replay", arg(&file)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+
+    // A 600 KB line in a scenario and in a deck: the error stays short.
+    let long = "x".repeat(600_000);
+    let file = dir.write(
+        "long.json",
+        &format!(r#"{{ "setup": {{ "players": 3, "seed": "{long}" }} }}"#),
+    );
+    let o = farmhand(&["replay", arg(&file)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.len() < 1_000, "{} bytes of error", err.len());
+    assert!(err.contains("setup.seed"), "{err}");
+    let deck = dir.write("long.toml", &format!("name = \"{long}\nother = 1\n"));
+    let o = farmhand(&["deck", "check", arg(&deck)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).len() < 1_000,
+        "{} bytes of error",
+        stderr(&o).len()
+    );
+    assert!(stderr(&o).contains("line 1"), "{}", stderr(&o));
+
+    // A value of the wrong type: the field and the expected type.
+    let file = dir.write(
+        "wrong-type.json",
+        r#"{ "setup": { "players": 3, "seed": 1 }, "actions": [ { "seat": "zero", "type": "draw", "split": [3, 2, 1, 0] } ] }"#,
+    );
+    let o = farmhand(&["replay", arg(&file)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("actions[0]"), "{err}");
+    assert!(err.contains("expected"), "{err}");
+
+    // A malformed token line: the error names the line, never the token.
+    let secret = "MTIzNDU2Nzg5.secret-part.do-not-print";
+    let config = dir.write("farmhand.toml", &format!("[discord]\ntoken = {secret}\n"));
+    let o = Command::new(env!("CARGO_BIN_EXE_farmhand"))
+        .args(["run", "--config", arg(&config)])
+        .env_remove("FARMHAND_DISCORD_TOKEN")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("line 2"), "{err}");
+    assert!(!err.contains("secret-part"), "the token was printed: {err}");
+    let config = dir.write(
+        "quoted.toml",
+        &format!("[discord]\ntoken = 12\"{secret}\"\n"),
+    );
+    let o = farmhand(&["run", "--config", arg(&config)]);
+    assert!(!stderr(&o).contains("secret-part"), "{}", stderr(&o));
+
+    // Oversized: refused by size, not read.
+    let big = dir.write("big.toml", &"#\n".repeat(40_000));
+    let o = farmhand(&["run", "--config", arg(&big)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("larger than 64 KiB"), "{}", stderr(&o));
+}

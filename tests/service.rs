@@ -2197,3 +2197,99 @@ async fn a_failed_read_after_the_commit_is_not_reported_as_nothing_changed() {
     let log = svc.store().actions(id).await.unwrap();
     assert_eq!(log.len(), before + 1);
 }
+
+/// Issue 10: a SQLite file that is not Farmhand's (another program's tables, or none) is refused
+/// before anything is written, and left byte for byte as it was; a file that is not a database
+/// at all too. A missing or empty file becomes a new database.
+#[tokio::test]
+async fn a_foreign_sqlite_file_is_refused_and_left_untouched() {
+    use sqlx::Connection;
+    let db = TempDb::new("foreign");
+    {
+        let url = format!("sqlite://{}?mode=rwc", db.path().display());
+        let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+        sqlx::query("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        sqlx::query("INSERT INTO notes (body) VALUES ('keep me')")
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        conn.close().await.unwrap();
+    }
+    let before = std::fs::read(db.path()).unwrap();
+    let err = Store::open(db.path()).await.expect_err("not ours");
+    assert!(matches!(err, StoreError::Foreign { .. }), "{err:?}");
+    let said = err.to_string();
+    assert!(
+        said.contains("not a Farmhand database") && said.contains("notes"),
+        "{said}"
+    );
+    assert!(!err.may_be_permissions());
+    assert_eq!(
+        std::fs::read(db.path()).unwrap(),
+        before,
+        "the file was modified"
+    );
+    assert!(!Path::new(&format!("{}-wal", db.path().display())).exists());
+
+    // A database whose only table was dropped: no tables of ours.
+    let empty = TempDb::new("no-tables");
+    {
+        let url = format!("sqlite://{}?mode=rwc", empty.path().display());
+        let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+        sqlx::query("CREATE TABLE t (x)")
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        sqlx::query("DROP TABLE t")
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        conn.close().await.unwrap();
+    }
+    let before = std::fs::read(empty.path()).unwrap();
+    let err = Store::open(empty.path()).await.expect_err("no tables");
+    assert!(err.to_string().contains("no tables"), "{err}");
+    assert_eq!(std::fs::read(empty.path()).unwrap(), before);
+
+    // Not a database at all.
+    let text = TempDb::new("text");
+    std::fs::write(text.path(), "just some notes\n").unwrap();
+    assert!(Store::open(text.path()).await.is_err());
+    assert_eq!(std::fs::read(text.path()).unwrap(), b"just some notes\n");
+
+    // An empty file is a new database; ours opens again.
+    let fresh = TempDb::new("empty-file");
+    std::fs::write(fresh.path(), "").unwrap();
+    drop(
+        Store::open(fresh.path())
+            .await
+            .expect("an empty file is new"),
+    );
+    Store::open(fresh.path())
+        .await
+        .expect("our own file opens again");
+}
+
+/// Issue 10: a second bot process on one SQLite file is refused at start with a clear message;
+/// once the first is gone, the file is free again.
+#[test]
+fn a_second_process_on_one_sqlite_file_is_refused() {
+    use farmhand::store::ProcessLock;
+    let db = TempDb::new("one-process");
+    let first = ProcessLock::acquire(db.path()).expect("the first process");
+    let err = ProcessLock::acquire(db.path()).expect_err("a second one");
+    assert!(matches!(err, StoreError::InUse { .. }), "{err:?}");
+    assert!(
+        err.to_string()
+            .contains("in use by another Farmhand process"),
+        "{err}"
+    );
+    drop(first);
+    let _again = ProcessLock::acquire(db.path()).expect("free once the first has stopped");
+    let mut lock = db.path().as_os_str().to_owned();
+    lock.push(".lock");
+    let _ = std::fs::remove_file(PathBuf::from(lock));
+}

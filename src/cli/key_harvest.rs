@@ -174,10 +174,11 @@ fn summary(
 
 /// `replay --game key-harvest FILE [--text]`.
 pub fn replay(path: &Path, board: Option<&Path>, as_text: bool) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(path)
+    let text = farmhand::input::read_text(path, farmhand::input::cap::SCENARIO)
         .with_context(|| format!("cannot read scenario {}", path.display()))?;
-    let scenario: Scenario = serde_json::from_str(&text)
-        .with_context(|| format!("invalid scenario {}", path.display()))?;
+    // The error names the field at fault and the line and column, in one short line.
+    let scenario: Scenario = farmhand::input::json(&text)
+        .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
     let board_path = board.map(Path::to_path_buf).or_else(|| {
         scenario
             .board

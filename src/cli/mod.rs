@@ -24,7 +24,7 @@ pub fn load_deck(path: Option<&Path>) -> anyhow::Result<Arc<Deck>> {
     let Some(path) = path else {
         return Ok(Deck::default_deck());
     };
-    let text = std::fs::read_to_string(path)
+    let text = farmhand::input::read_text(path, farmhand::input::cap::DECK)
         .with_context(|| format!("cannot read deck file {}", path.display()))?;
     let deck =
         Deck::from_toml(&text).with_context(|| format!("invalid deck file {}", path.display()))?;

@@ -38,11 +38,11 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         return super::key_harvest::replay(&args.file, args.board.as_deref(), args.text);
     }
     let path = &args.file;
-    let text = std::fs::read_to_string(path)
+    let text = farmhand::input::read_text(path, farmhand::input::cap::SCENARIO)
         .with_context(|| format!("cannot read scenario {}", path.display()))?;
-    // serde_json's message names the line, column and field ("unknown field `x` at line 3 ...").
-    let scenario: Scenario = serde_json::from_str(&text)
-        .with_context(|| format!("invalid scenario {}", path.display()))?;
+    // The error names the field at fault and the line and column, in one short line.
+    let scenario: Scenario = farmhand::input::json(&text)
+        .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
     let deck_path = args
         .deck
         .clone()

@@ -42,7 +42,7 @@ pub fn load_deck(config: &Config) -> anyhow::Result<Arc<Deck>> {
     match &config.game.deck {
         None => Ok(Deck::default_deck()),
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let text = crate::input::read_text(path, crate::input::cap::DECK)
                 .with_context(|| format!("cannot read the deck file {}", path.display()))?;
             let deck =
                 Deck::from_toml(&text).with_context(|| format!("deck file {}", path.display()))?;
@@ -168,6 +168,9 @@ pub async fn client_with_http(
 /// Runs the bot until Ctrl-C.
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let token = config.token()?.clone();
+    // SQLite serves one process: a second bot on the same file is refused here, before it could
+    // send every reminder a second time. Held until the process ends.
+    let _one_process = crate::store::ProcessLock::acquire(&config.database.path)?;
     let data = prepare(config).await?;
     let mut client = serenity::ClientBuilder::new(token.expose(), intents())
         .framework(framework(data))

@@ -15,6 +15,42 @@ use serde::de::DeserializeOwned;
 use std::fmt::Debug;
 use std::sync::Arc;
 
+/// The longest piece of an error message shown to a user (one line).
+pub const BRIEF: usize = 200;
+
+/// The first line of `message`, at most [`BRIEF`] characters: an error may quote its input, and a
+/// user's terminal or a Discord message must not receive a whole file.
+pub fn brief(message: &str) -> String {
+    let line = message.lines().next().unwrap_or("").trim_end();
+    let mut out: String = line.chars().take(BRIEF).collect();
+    if out.len() < line.len() || message.lines().skip(1).any(|l| !l.trim().is_empty()) {
+        out.push_str(" ...");
+    }
+    out
+}
+
+/// A TOML error as one short line, `line L, column C: message`. toml's own display quotes the
+/// whole offending line of the input under the message, which echoes a 600 KB line, or a
+/// secret, back to the user.
+pub fn toml_error(e: &toml::de::Error, text: &str) -> String {
+    let lines: Vec<&str> = e
+        .message()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let message = brief(&lines.join("; "));
+    match e.span() {
+        Some(span) => {
+            let before = text.get(..span.start).unwrap_or(text);
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("line {line}, column {column}: {message}")
+        }
+        None => message,
+    }
+}
+
 /// What a table asks a game to set up: the seated players, the host's choices, the seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableSetup {

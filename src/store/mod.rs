@@ -222,6 +222,14 @@ pub enum StoreError {
     Migrate(sqlx::migrate::MigrateError),
     #[error("cannot create the database folder {path}: {message}")]
     Folder { path: String, message: String },
+    #[error(
+        "{path} is not a Farmhand database (it has {found}); it was left untouched: choose another database path"
+    )]
+    Foreign { path: String, found: String },
+    #[error(
+        "the database {path} is in use by another Farmhand process: SQLite serves one process (stop the other one, or use PostgreSQL to run several)"
+    )]
+    InUse { path: String },
 }
 
 impl StoreError {
@@ -268,6 +276,56 @@ pub struct Store {
     pool: SqlitePool,
 }
 
+/// Every table Farmhand's migrations create (`migrations/`).
+const KNOWN_TABLES: [&str; 6] = [
+    "game",
+    "game_seat",
+    "game_action",
+    "game_event",
+    "user_pref",
+    "game_dm",
+];
+
+/// Held while a bot process uses a SQLite file: a second process on the same file is refused at
+/// start instead of sending every reminder twice. An advisory lock (`flock`) on a file beside the
+/// database (`<file>.lock`), never on the database itself: SQLite's own locks are POSIX locks,
+/// which closing any other descriptor of the database file would release. The lock goes when the
+/// process ends, even on a crash.
+#[derive(Debug)]
+pub struct ProcessLock {
+    _file: std::fs::File,
+}
+
+impl ProcessLock {
+    /// Takes the lock for the database at `path`, or says which file is in use.
+    pub fn acquire(path: &Path) -> Result<ProcessLock, StoreError> {
+        let mut lock_path = path.as_os_str().to_owned();
+        lock_path.push(".lock");
+        let lock_path = std::path::PathBuf::from(lock_path);
+        if let Some(dir) = lock_path.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir).map_err(|e| StoreError::Folder {
+                path: dir.display().to_string(),
+                message: e.to_string(),
+            })?;
+        }
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| StoreError::Db(sqlx::Error::Io(e)))?;
+        match file.try_lock() {
+            Ok(()) => Ok(ProcessLock { _file: file }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::InUse {
+                path: path.display().to_string(),
+            }),
+            Err(std::fs::TryLockError::Error(e)) => Err(StoreError::Db(sqlx::Error::Io(e))),
+        }
+    }
+}
+
 impl Store {
     /// The journal mode and `synchronous` level the database runs with (`("wal", 2)` for a
     /// file: 2 is FULL, so a commit survives a power cut before anyone is told "done").
@@ -281,7 +339,8 @@ impl Store {
         Ok((mode, sync))
     }
 
-    /// Opens (creating if needed) the SQLite file at `path` and applies the migrations.
+    /// Opens (creating if needed) the SQLite file at `path` and applies the migrations. A file
+    /// that holds another program's tables is refused before anything is written to it.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
         if let Some(dir) = path.parent()
             && !dir.as_os_str().is_empty()
@@ -291,6 +350,7 @@ impl Store {
                 message: e.to_string(),
             })?;
         }
+        Store::check_ours(path).await?;
         let opts = SqliteConnectOptions::from_str("sqlite://")?
             .filename(path)
             .create_if_missing(true)
@@ -305,6 +365,47 @@ impl Store {
             .connect_with(opts)
             .await?;
         Store::migrated(pool).await
+    }
+
+    /// Refuses an existing SQLite file that is not a Farmhand database: one without our tables,
+    /// or with tables we do not know. It is looked at through a read-only connection, so a
+    /// refused file is left byte for byte as it was (opening it for real would switch it to WAL
+    /// mode and add our tables). A missing or empty file is a new database.
+    async fn check_ours(path: &Path) -> Result<(), StoreError> {
+        match std::fs::metadata(path) {
+            Ok(m) if m.len() > 0 => {}
+            _ => return Ok(()),
+        }
+        let opts = SqliteConnectOptions::from_str("sqlite://")?
+            .filename(path)
+            .read_only(true);
+        let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect_with(&opts).await?;
+        let tables: Vec<String> = sqlx::query_scalar(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        )
+        .fetch_all(&mut conn)
+        .await?;
+        let _ = sqlx::Connection::close(conn).await;
+        let ours = |t: &str| t == "_sqlx_migrations" || KNOWN_TABLES.contains(&t);
+        let strangers: Vec<&str> = tables
+            .iter()
+            .map(String::as_str)
+            .filter(|t| !ours(t))
+            .collect();
+        let found = if tables.is_empty() {
+            "no tables".to_string()
+        } else if !strangers.is_empty() {
+            let shown: Vec<&str> = strangers.iter().take(5).copied().collect();
+            format!("tables Farmhand does not know: {}", shown.join(", "))
+        } else if !tables.iter().any(|t| t == "_sqlx_migrations") {
+            "no record of Farmhand's migrations".to_string()
+        } else {
+            return Ok(());
+        };
+        Err(StoreError::Foreign {
+            path: path.display().to_string(),
+            found,
+        })
     }
 
     /// A private in-memory database (tests): one connection, since each in-memory connection

@@ -116,7 +116,7 @@ impl Deck {
         let root: Table = toml::from_str(text).map_err(|e| DeckError {
             card: None,
             field: String::new(),
-            message: e.to_string().trim_end().to_string(),
+            message: crate::games::toml_error(&e, text),
         })?;
         read_deck(&root)
     }
