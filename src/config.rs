@@ -90,6 +90,11 @@ pub struct GameConfig {
     pub reminder_repeat_minutes: u32,
     /// Play each game in its own thread when the bot may create one.
     pub create_threads: bool,
+    /// The seed of the first table opened; the next ones take the following numbers. Set by
+    /// `farmhand demo --seed` so a demo plays the same game every time; never read from a config
+    /// file (a real server draws every table's seed at random).
+    #[serde(skip)]
+    pub first_seed: Option<u64>,
 }
 
 impl Default for GameConfig {
@@ -100,6 +105,7 @@ impl Default for GameConfig {
             reminder_minutes: 720,
             reminder_repeat_minutes: 1440,
             create_threads: true,
+            first_seed: None,
         }
     }
 }

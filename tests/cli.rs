@@ -399,3 +399,43 @@ fn hard_inputs_fail_fast_and_quote_at_most_a_line() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("larger than 64 KiB"), "{}", stderr(&o));
 }
+
+/// Issue 12: `farmhand demo --seed S` plays the same game every time (the game's seed and the
+/// players' choices both come from S), and the transcript names the seed.
+#[test]
+fn demo_with_a_seed_plays_the_same_game_every_time() {
+    let dir = TempDir::new("demo-seed");
+    let play = |name: &str| {
+        let page = dir.0.join(name);
+        let o = farmhand(&[
+            "demo",
+            "--players",
+            "2",
+            "--seed",
+            "7",
+            "--edit-interval-ms",
+            "0",
+            "--transcript",
+            arg(&page),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        // The fake's address and the time taken differ from run to run.
+        let out: Vec<String> = stdout(&o)
+            .lines()
+            .filter(|l| !l.contains("fake Discord at"))
+            .map(|l| l.split(" clicks, ").next().unwrap_or(l).to_string())
+            .collect();
+        (out, std::fs::read_to_string(&page).unwrap())
+    };
+    let (first, page) = play("one.html");
+    let (second, _) = play("two.html");
+    assert_eq!(first, second, "one seed, two different games");
+    assert!(
+        first.iter().any(|l| l.starts_with("Final scores")),
+        "{first:?}"
+    );
+    assert!(
+        page.contains("Game seed 7"),
+        "the transcript does not name the seed"
+    );
+}

@@ -1441,3 +1441,74 @@ async fn a_table_left_stale_by_a_crash_is_redrawn_on_start() {
     );
     g.stop().await;
 }
+
+/// Issue 12, a first run without surprises: a refused token is one clear error at once (one
+/// request, no retries); a Discord that cannot be reached is tried a bounded number of times and
+/// then one clear error; the stop signal ends `run` at any moment, even while it is still trying.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn run_stops_with_one_clear_error_on_a_bad_token_or_no_network() {
+    use farmhand::discord::{reach_discord, run_with_http};
+    use poise::serenity_prelude as serenity;
+    init_tracing();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let wrong = serenity::HttpBuilder::new("not-the-token")
+        .proxy(format!("http://{}", fake.addr()))
+        .ratelimiter_disabled(true)
+        .build();
+    let e = reach_discord(&wrong, 5, Duration::from_millis(10))
+        .await
+        .expect_err("a wrong token");
+    assert!(e.to_string().contains("refused the bot token"), "{e}");
+    // The fake notes each request with a wrong token (and answers it 401).
+    let tries = fake
+        .violations()
+        .iter()
+        .filter(|v| v.contains("/users/@me") && v.contains("Authorization"))
+        .count();
+    assert_eq!(tries, 1, "a refused token is not retried");
+    let name = reach_discord(&fake.http(), 5, Duration::from_millis(10))
+        .await
+        .expect("the right token");
+    assert!(!name.is_empty());
+
+    // Nothing listens on this port: Discord cannot be reached.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let nowhere = || {
+        serenity::HttpBuilder::new("any")
+            .proxy(format!("http://127.0.0.1:{port}"))
+            .ratelimiter_disabled(true)
+            .build()
+    };
+    let e = reach_discord(&nowhere(), 3, Duration::from_millis(10))
+        .await
+        .expect_err("no Discord");
+    assert!(
+        e.to_string()
+            .contains("cannot reach Discord after 3 attempts"),
+        "{e}"
+    );
+
+    // Stopped while still trying to reach Discord: `run` returns at once.
+    let db = TempDb::new("run-stop");
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let run = tokio::spawn(run_with_http(test_config(db.path()), nowhere(), async {
+        let _ = rx.await;
+    }));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let asked = Instant::now();
+    tx.send(()).unwrap();
+    let done = tokio::time::timeout(Duration::from_secs(5), run)
+        .await
+        .expect("run stops when told")
+        .unwrap();
+    assert!(done.is_ok(), "{done:?}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        asked.elapsed()
+    );
+}

@@ -23,11 +23,15 @@ pub struct Args {
     /// Players (2-6 for Fields of Green, 2-4 for Key Harvest).
     #[arg(long, default_value_t = 3)]
     pub players: u8,
-    /// Seed of the players' choices. (The game's own seed is drawn by the bot at /fog new or
-    /// /kh new, as in
-    /// a real server; the transcript's header and the database show it.)
+    /// The seed: of the game (the bot's /fog new or /kh new uses it instead of a random one)
+    /// and of the players' choices, so one seed always plays the same game. The transcript's
+    /// header names it.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Milliseconds the bot waits between two edits of one message (`discord.edit_interval_ms`;
+    /// the production default, 1000, shows how edits are merged; 0 plays faster).
+    #[arg(long, default_value_t = 1000)]
+    pub edit_interval_ms: u64,
     /// Introductory mode (Fields of Green, 2-4 players).
     #[arg(long)]
     pub intro: bool,
@@ -49,6 +53,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             kind.players().end(),
             args.players
         );
+    }
+    if args.edit_interval_ms > 60_000 {
+        bail!("--edit-interval-ms is at most 60000 (one minute)");
     }
     if args.intro && args.game != GameKind::FieldsOfGreen {
         bail!("--intro is Fields of Green's introductory mode");
@@ -93,7 +100,10 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
     });
     let n = usize::from(args.players);
     let users: Vec<u64> = NAMES[..n].iter().map(|name| fake.add_user(name)).collect();
-    let bot = Bot::start(&fake, showcase_config(db.path())).await?;
+    let mut config = showcase_config(db.path());
+    config.game.first_seed = Some(args.seed);
+    config.discord.edit_interval_ms = args.edit_interval_ms;
+    let bot = Bot::start(&fake, config).await?;
     writeln!(
         out,
         "The bot is connected to a fake Discord at {}.",
@@ -133,6 +143,9 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
         .map(|(&u, name)| Player::new(u, name))
         .collect();
     let mut driver = Driver::new(&fake, &table, seats, args.seed);
+    // Each click waits for the bot's follow-up work, so every decision is made on the same
+    // screens whatever the timing: one seed, one game.
+    driver.style.patient = true;
     let fin = driver.play().await.map_err(anyhow::Error::msg)?;
     fake.settle().await;
     let (checked, seed, actions) = match kind {

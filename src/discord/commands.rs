@@ -177,7 +177,14 @@ pub(super) async fn open_table(
         return say(ctx, &text(NO_POSTING)).await;
     }
     let name = display_name(ctx).await;
-    let seed: u64 = rand::rng().random();
+    // Random, as a real table's; `farmhand demo --seed` fixes it so a demo replays exactly.
+    let opened = data
+        .tables_opened
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let seed: u64 = match data.config.game.first_seed {
+        Some(first) => first.wrapping_add(opened),
+        None => rand::rng().random(),
+    };
     let guild = ctx.guild_id().map(|g| g.get());
     let table = match data
         .service

@@ -22,6 +22,7 @@ use crate::store::Store;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// What every handler shares.
 #[derive(Clone, Debug)]
@@ -32,6 +33,8 @@ pub struct Data {
     pub bots: Arc<bots::BotLocks>,
     /// The merged redraws of table messages and DM panels.
     pub redraws: Arc<redraw::Redraws>,
+    /// Tables opened by this process (the seeds after `game.first_seed`).
+    pub tables_opened: Arc<std::sync::atomic::AtomicU64>,
 }
 
 pub type Error = anyhow::Error;
@@ -90,6 +93,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
         ))),
         config: Arc::new(config),
         bots: Arc::default(),
+        tables_opened: Arc::default(),
     })
 }
 
@@ -165,27 +169,112 @@ pub async fn client_with_http(
         .context("cannot create the Discord client")
 }
 
-/// Runs the bot until Ctrl-C.
+/// How many times `farmhand run` tries to reach Discord before it gives up, and the first wait
+/// between tries (doubled each time: 1 + 2 + 4 + 8 s).
+pub const REACH_ATTEMPTS: u32 = 5;
+pub const REACH_FIRST_WAIT: Duration = Duration::from_secs(1);
+
+/// Checks the token with Discord (`GET /users/@me`) before connecting, and returns the bot's
+/// name. A refused token is one clear error at once; a Discord that cannot be reached is tried
+/// `attempts` times and then one clear error (serenity's shard queue would retry forever, in
+/// silence).
+pub async fn reach_discord(
+    http: &serenity::Http,
+    attempts: u32,
+    first_wait: Duration,
+) -> anyhow::Result<String> {
+    let mut wait = first_wait;
+    let mut attempt = 1;
+    loop {
+        let e = match http.get_current_user().await {
+            Ok(me) => return Ok(me.name.clone()),
+            Err(e) => e,
+        };
+        if let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) = &e {
+            let status = r.status_code.as_u16();
+            if status == 401 {
+                anyhow::bail!(
+                    "Discord refused the bot token (401 Unauthorized): check FARMHAND_DISCORD_TOKEN (the Bot page of your application)"
+                );
+            }
+            if status < 500 && status != 429 {
+                anyhow::bail!("Discord answered {status} to the token check: {e}");
+            }
+        }
+        if attempt >= attempts {
+            anyhow::bail!("cannot reach Discord after {attempts} attempts: {e}");
+        }
+        tracing::warn!(attempt, error = %e, "cannot reach Discord yet; trying again in {wait:?}");
+        tokio::time::sleep(wait).await;
+        wait *= 2;
+        attempt += 1;
+    }
+}
+
+/// Runs the bot until Ctrl-C (or SIGTERM).
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let token = config.token()?.clone();
+    let http = serenity::Http::new(token.expose());
+    run_with_http(config, http, stop_signal()).await
+}
+
+/// Resolves on Ctrl-C, or on SIGTERM (what systemd and `docker stop` send).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// [`run`] with a given HTTP client (tests point it at a fake Discord) and stop signal: `stop`
+/// ends the bot at any moment, also while Discord is still being reached.
+pub async fn run_with_http(
+    config: Config,
+    http: serenity::Http,
+    stop: impl Future<Output = ()>,
+) -> anyhow::Result<()> {
+    let mut stop = std::pin::pin!(stop);
     // SQLite serves one process: a second bot on the same file is refused here, before it could
     // send every reminder a second time. Held until the process ends.
     let _one_process = crate::store::ProcessLock::acquire(&config.database.path)?;
     let data = prepare(config).await?;
-    let mut client = serenity::ClientBuilder::new(token.expose(), intents())
-        .framework(framework(data))
-        .await
-        .context("cannot create the Discord client")?;
-    let shards = client.shard_manager.clone();
-    tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            tracing::info!("shutting down");
-            shards.shutdown_all().await;
+    tokio::select! {
+        reached = reach_discord(&http, REACH_ATTEMPTS, REACH_FIRST_WAIT) => {
+            let name = reached?;
+            tracing::info!(bot = %name, "the token is good; connecting");
         }
-    });
-    client
-        .start()
-        .await
-        .context("the Discord connection failed (is the token right?)")?;
+        _ = &mut stop => {
+            tracing::info!("stopped before connecting");
+            return Ok(());
+        }
+    }
+    let mut client = client_with_http(data, http).await?;
+    let shards = client.shard_manager.clone();
+    tokio::select! {
+        started = client.start() => {
+            started.context("the Discord connection failed")?;
+        }
+        _ = &mut stop => {
+            tracing::info!("shutting down");
+            if tokio::time::timeout(Duration::from_secs(10), shards.shutdown_all()).await.is_err() {
+                tracing::warn!("the shards did not stop within 10 s; exiting anyway");
+            }
+        }
+    }
     Ok(())
 }

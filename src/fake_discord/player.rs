@@ -249,9 +249,9 @@ pub struct Player {
     /// The private panel this player is looking at (ephemeral or DM message).
     pub panel: Option<u64>,
     /// Refreshed with nothing to do while the table message had this many edits.
-    refreshed_at: Option<u32>,
+    refreshed_at: Option<u64>,
     /// Idle until the table message changes from this many edits.
-    idle_at: Option<u32>,
+    idle_at: Option<u64>,
     pub clicks: usize,
     pub decisions: usize,
     /// The panel this player last used was a DM (hand in DMs).
@@ -271,6 +271,17 @@ impl Player {
             dm_panel: false,
         }
     }
+}
+
+/// A fingerprint of what a message shows (its text and its components).
+fn state_of(m: &MessageView) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    m.text().hash(&mut h);
+    for c in decisions(m) {
+        format!("{c:?}").hash(&mut h);
+    }
+    h.finish()
 }
 
 /// How players decide.
@@ -400,8 +411,13 @@ impl Driver {
             })
     }
 
-    fn table_edits(&self) -> u32 {
-        self.fake.message(self.table.message).map_or(0, |m| m.edits)
+    /// What the table message shows, as a fingerprint: players who wait look again once it
+    /// changes. Its content, not its edit count: how many edits the bot merged depends on timing,
+    /// and a demo must play the same game for the same seed.
+    fn table_edits(&self) -> u64 {
+        self.fake
+            .message(self.table.message)
+            .map_or(0, |m| state_of(&m))
     }
 
     /// Plays until the final scores are posted.
@@ -546,7 +562,7 @@ impl Driver {
             .ok_or("the table message is gone")?;
         let Some(id) = OPEN_PANEL.iter().find_map(|l| button_id(&table, l)) else {
             // The game is over (or not started): nothing to open.
-            self.players[k].idle_at = Some(table.edits);
+            self.players[k].idle_at = Some(state_of(&table));
             return Ok(());
         };
         self.stats.hands += 1;
