@@ -63,8 +63,8 @@ pub fn load_board(config: &Config) -> anyhow::Result<Arc<crate::games::key_harve
 pub async fn prepare(config: Config) -> anyhow::Result<Data> {
     let deck = load_deck(&config)?;
     let board = load_board(&config)?;
-    let path = config.database.path.clone();
-    let store = match Store::open(&path).await {
+    let shown = config.database.shown();
+    let store = match Store::connect(&config.database.url).await {
         Ok(store) => store,
         Err(e) => {
             // The permissions hint only where permissions are a likely cause.
@@ -74,12 +74,11 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
                 ""
             };
             return Err(anyhow::Error::new(e).context(format!(
-                "cannot open the database at {}{hint}",
-                path.display()
+                "cannot open the database at {shown}{hint}"
             )));
         }
     };
-    tracing::info!(database = %path.display(), deck = %deck.name, "database ready");
+    tracing::info!(database = %shown, deck = %deck.name, "database ready");
     Ok(Data {
         service: Arc::new(Service::new(
             store,
@@ -251,7 +250,8 @@ pub async fn run_with_http(
     let mut stop = std::pin::pin!(stop);
     // SQLite serves one process: a second bot on the same file is refused here, before it could
     // send every reminder a second time. Held until the process ends.
-    let _one_process = crate::store::ProcessLock::acquire(&config.database.path)?;
+    // On PostgreSQL as well, for now: see `ProcessLock`.
+    let _one_process = crate::store::ProcessLock::acquire_for(&config.database.url).await?;
     let data = prepare(config).await?;
     tokio::select! {
         reached = reach_discord(&http, REACH_ATTEMPTS, REACH_FIRST_WAIT) => {
