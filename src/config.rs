@@ -264,7 +264,9 @@ impl Config {
             ));
         }
         if self.database.url.trim().is_empty() {
-            return Err(ConfigError::Invalid("database.url must not be empty".into()));
+            return Err(ConfigError::Invalid(
+                "database.url must not be empty".into(),
+            ));
         }
         if self.discord.edit_interval_ms > 60_000 {
             return Err(ConfigError::Invalid(format!(

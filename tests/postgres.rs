@@ -7,7 +7,9 @@
 //! so `cargo test` works on a machine without PostgreSQL; `FARMHAND_REQUIRE_POSTGRES=1` (set by
 //! `.ci/run`) makes a missing server a failure instead.
 
-use farmhand::fake_discord::harness::{Bot, TempDb, init_tracing, panics, test_config, watch_panics};
+use farmhand::fake_discord::harness::{
+    Bot, TempDb, init_tracing, panics, test_config, watch_panics,
+};
 use farmhand::fake_discord::player::{self, Driver, Player};
 use farmhand::fake_discord::{FakeDiscord, verify};
 use farmhand::games::fields_of_green::{Action, Deck, Game, Options, sim};
@@ -40,10 +42,12 @@ async fn fresh_database(tag: &str) -> Option<String> {
         .await
         .unwrap_or_else(|e| panic!("cannot reach the test PostgreSQL at {admin}: {e}"));
     // The name is ours (digits, letters and underscores), not input.
-    sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name}")))
-        .execute(&mut conn)
-        .await
-        .unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "DROP DATABASE IF EXISTS {name}"
+    )))
+    .execute(&mut conn)
+    .await
+    .unwrap();
     sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
         .execute(&mut conn)
         .await
@@ -75,7 +79,14 @@ async fn started_game(svc: &Service, players: u8, seed: u64) -> GameId {
         stand_in_minutes: 0,
     };
     let table = svc
-        .open_table(Kind::FieldsOfGreen, Some(7), 8, (HOST, "Host"), options, seed)
+        .open_table(
+            Kind::FieldsOfGreen,
+            Some(7),
+            8,
+            (HOST, "Host"),
+            options,
+            seed,
+        )
         .await
         .unwrap();
     let id = table.game.id;
@@ -195,7 +206,9 @@ async fn the_bot_plays_a_whole_game_on_postgres() {
     let unused = TempDb::new("pg-unused");
     let mut config = test_config(unused.path());
     config.database.url = url.clone();
-    let bot = Bot::start(&fake, config.clone()).await.expect("start the bot");
+    let bot = Bot::start(&fake, config.clone())
+        .await
+        .expect("start the bot");
     let channel = fake.add_channel("postgres");
     let names = ["alice", "bob", "carol"];
     let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();
@@ -236,10 +249,18 @@ async fn a_second_bot_process_on_one_postgres_database_is_refused() {
     let Some(url) = fresh_database("lock").await else {
         return;
     };
-    let first = ProcessLock::acquire_for(&url).await.expect("the first process");
-    let err = ProcessLock::acquire_for(&url).await.expect_err("a second one");
+    let first = ProcessLock::acquire_for(&url)
+        .await
+        .expect("the first process");
+    let err = ProcessLock::acquire_for(&url)
+        .await
+        .expect_err("a second one");
     assert!(matches!(err, StoreError::InUse { .. }), "{err:?}");
-    assert!(err.to_string().contains("in use by another Farmhand process"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("in use by another Farmhand process"),
+        "{err}"
+    );
     drop(first);
     // The server drops a session's locks once it sees the connection gone.
     let mut again = None;
@@ -250,7 +271,10 @@ async fn a_second_bot_process_on_one_postgres_database_is_refused() {
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    assert!(again.is_some(), "the lock did not go with the first process");
+    assert!(
+        again.is_some(),
+        "the lock did not go with the first process"
+    );
 }
 
 /// Every store call once on PostgreSQL (each is SQL that PostgreSQL must accept as SQLite does):

@@ -2150,7 +2150,12 @@ async fn the_writable_hint_only_where_permissions_may_be_the_cause() {
     assert!(said.contains("cannot open the database"), "{said}");
     assert!(!said.contains("writable"), "{said}");
     // A folder under a plain file cannot be created.
-    config.database.url = db.path().join("inner").join("farmhand.sqlite").display().to_string();
+    config.database.url = db
+        .path()
+        .join("inner")
+        .join("farmhand.sqlite")
+        .display()
+        .to_string();
     let e = farmhand::discord::prepare(config).await.unwrap_err();
     let said = format!("{e:#}");
     assert!(said.contains("(is the folder writable?)"), "{said}");

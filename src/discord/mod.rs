@@ -73,9 +73,9 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
             } else {
                 ""
             };
-            return Err(anyhow::Error::new(e).context(format!(
-                "cannot open the database at {shown}{hint}"
-            )));
+            return Err(
+                anyhow::Error::new(e).context(format!("cannot open the database at {shown}{hint}"))
+            );
         }
     };
     tracing::info!(database = %shown, deck = %deck.name, "database ready");
@@ -213,7 +213,19 @@ pub async fn reach_discord(
 /// Runs the bot until Ctrl-C (or SIGTERM).
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let token = config.token()?.clone();
-    let http = serenity::Http::new(token.expose());
+    // FARMHAND_DISCORD_PROXY sends every Discord call to another address: the crash test runs
+    // the real binary against a fake Discord this way. serenity's rate limiter ignores a proxy,
+    // so it is off there (the fake is on loopback).
+    let http = match std::env::var("FARMHAND_DISCORD_PROXY") {
+        Ok(proxy) if !proxy.trim().is_empty() => {
+            tracing::warn!(%proxy, "FARMHAND_DISCORD_PROXY is set: talking to that address, not to Discord");
+            serenity::HttpBuilder::new(token.expose())
+                .proxy(proxy.trim())
+                .ratelimiter_disabled(true)
+                .build()
+        }
+        _ => serenity::Http::new(token.expose()),
+    };
     run_with_http(config, http, stop_signal()).await
 }
 

@@ -359,8 +359,7 @@ impl ProcessLock {
         match backend_of(location) {
             Backend::Sqlite => ProcessLock::acquire(sqlite_path(location)),
             Backend::Postgres => {
-                let mut conn =
-                    <sqlx::PgConnection as sqlx::Connection>::connect(location).await?;
+                let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(location).await?;
                 let got: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
                     .bind(PG_LOCK_KEY)
                     .fetch_one(&mut conn)
@@ -449,7 +448,9 @@ impl Store {
             .to_url_lossy();
         let pool = AnyPoolOptions::new()
             .max_connections(4)
-            .after_connect(|conn, _| Box::pin(async move { conn.execute(SQLITE_SETUP).await.map(|_| ()) }))
+            .after_connect(|conn, _| {
+                Box::pin(async move { conn.execute(SQLITE_SETUP).await.map(|_| ()) })
+            })
             .connect(url.as_str())
             .await?;
         Store::migrated(pool, Backend::Sqlite).await
