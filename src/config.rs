@@ -64,15 +64,25 @@ impl Default for DiscordConfig {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct DatabaseConfig {
-    /// SQLite file, created and migrated on start.
-    pub path: PathBuf,
+    /// Where the games live: a SQLite file (a path, or `sqlite://path`), created and migrated on
+    /// start; or a PostgreSQL URL (`postgres://user:password@host/db`), migrated on start. The
+    /// key was once `path`, which is still read.
+    #[serde(alias = "path")]
+    pub url: String,
 }
 
 impl Default for DatabaseConfig {
     fn default() -> DatabaseConfig {
         DatabaseConfig {
-            path: PathBuf::from("farmhand.sqlite"),
+            url: "farmhand.sqlite".to_string(),
         }
+    }
+}
+
+impl DatabaseConfig {
+    /// The location to show in logs and errors: a PostgreSQL URL without its password.
+    pub fn shown(&self) -> String {
+        crate::store::shown_location(&self.url)
     }
 }
 
@@ -242,7 +252,7 @@ impl Config {
             config.discord.token = Secret::new(token.trim());
         }
         if let Some(db) = env("FARMHAND_DATABASE").filter(|t| !t.trim().is_empty()) {
-            config.database.path = PathBuf::from(db);
+            config.database.url = db.trim().to_string();
         }
         Ok(config)
     }
@@ -253,9 +263,9 @@ impl Config {
                 "game.reminder_minutes and game.reminder_repeat_minutes must be at least 1".into(),
             ));
         }
-        if self.database.path.as_os_str().is_empty() {
+        if self.database.url.trim().is_empty() {
             return Err(ConfigError::Invalid(
-                "database.path must not be empty".into(),
+                "database.url must not be empty".into(),
             ));
         }
         if self.discord.edit_interval_ms > 60_000 {
@@ -296,7 +306,7 @@ mod tests {
         let text = include_str!("../config.example.toml");
         let c = Config::from_toml(text, "config.example.toml").unwrap();
         let d = Config::default();
-        assert_eq!(c.database.path, d.database.path);
+        assert_eq!(c.database.url, d.database.url);
         assert_eq!(c.game.reminder_minutes, d.game.reminder_minutes);
         assert_eq!(
             c.game.reminder_repeat_minutes,

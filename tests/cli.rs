@@ -438,4 +438,16 @@ fn demo_with_a_seed_plays_the_same_game_every_time() {
         page.contains("Game seed 7"),
         "the transcript does not name the seed"
     );
+    // Issue 12: the page reads on a phone: a viewport, and one column at a time there (a tab
+    // per column: the channel and each of the two players).
+    assert!(
+        page.contains(r#"<meta name="viewport" content="width=device-width, initial-scale=1">"#)
+    );
+    assert!(page.contains("@media (max-width: 700px)"));
+    assert_eq!(
+        page.matches(r#"class="pick""#).count(),
+        3,
+        "one tab per column"
+    );
+    assert!(page.contains("#col2:checked ~ .columns > .col:nth-child(3)"));
 }

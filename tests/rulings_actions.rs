@@ -1,4 +1,4 @@
-//! Rules tests (issue #2), the action phase: rulings 7-13 of `shared/rules/RULINGS.md`.
+//! Rules tests (issue #2), the action phase: rulings 7-13 of `src/games/fields_of_green/RULES.md`.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Rules tests (issue #2), Equipment: ruling 17 of `shared/rules/RULINGS.md`.
+//! Rules tests (issue #2), Equipment: ruling 17 of `src/games/fields_of_green/RULES.md`.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Rules tests (issue #2), the harvest: rulings 14-16 of `shared/rules/RULINGS.md`, with the
+//! Rules tests (issue #2), the harvest: rulings 14-16 of `src/games/fields_of_green/RULES.md`, with the
 //! rulebook's harvest example (Mike's year-2 harvest with a full Silo).
 
 mod common;

@@ -1,5 +1,5 @@
 //! Rules tests (issue #2), setup and upkeep: rulings 1-6, 20 and 21 of
-//! `shared/rules/RULINGS.md`.
+//! `src/games/fields_of_green/RULES.md`.
 
 mod common;
 

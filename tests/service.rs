@@ -2142,7 +2142,7 @@ async fn the_writable_hint_only_where_permissions_may_be_the_cause() {
     let db = TempDb::new("not-a-database");
     std::fs::write(db.path(), vec![b'x'; 4096]).unwrap();
     let mut config = farmhand::config::Config::default();
-    config.database.path = db.path().to_path_buf();
+    config.database.url = db.path().display().to_string();
     let e = farmhand::discord::prepare(config.clone())
         .await
         .unwrap_err();
@@ -2150,7 +2150,12 @@ async fn the_writable_hint_only_where_permissions_may_be_the_cause() {
     assert!(said.contains("cannot open the database"), "{said}");
     assert!(!said.contains("writable"), "{said}");
     // A folder under a plain file cannot be created.
-    config.database.path = db.path().join("inner").join("farmhand.sqlite");
+    config.database.url = db
+        .path()
+        .join("inner")
+        .join("farmhand.sqlite")
+        .display()
+        .to_string();
     let e = farmhand::discord::prepare(config).await.unwrap_err();
     let said = format!("{e:#}");
     assert!(said.contains("(is the folder writable?)"), "{said}");

@@ -33,6 +33,10 @@ pub struct Args {
     /// production default). 0 redraws after every change.
     #[arg(long)]
     pub edit_interval_ms: Option<u64>,
+    /// The database to run against (`database.url`: a SQLite path or a `postgres://` URL; it
+    /// must be new or Farmhand's). Default: a new SQLite file in the temp folder.
+    #[arg(long)]
+    pub database: Option<String>,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<()> {
@@ -256,6 +260,9 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
     fake.set_recording(false);
     let db = TempDb::new("bench");
     let mut config = showcase_config(db.path());
+    if let Some(url) = &args.database {
+        config.database.url = url.clone();
+    }
     if let Some(ms) = args.edit_interval_ms {
         config.discord.edit_interval_ms = ms;
     }
@@ -265,7 +272,12 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
         config.discord.edit_interval_ms
     )?;
     let bot = Bot::start(&fake, config).await?;
-    writeln!(out, "database: {} (WAL)", db.path().display())?;
+    let (mode, sync) = bot.data.service.store().durability().await?;
+    writeln!(
+        out,
+        "database: {} ({mode}, synchronous level {sync})",
+        config_shown(&args.database, db.path())
+    )?;
 
     if args.single > 0 {
         writeln!(
@@ -365,4 +377,12 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
     }
     bot.stop().await?;
     Ok(())
+}
+
+/// The database as shown in the report: the URL without its password, or the temp file.
+fn config_shown(database: &Option<String>, temp: &std::path::Path) -> String {
+    match database {
+        Some(url) => farmhand::store::shown_location(url),
+        None => temp.display().to_string(),
+    }
 }

@@ -32,6 +32,11 @@ pub struct Args {
     /// the production default, 1000, shows how edits are merged; 0 plays faster).
     #[arg(long, default_value_t = 1000)]
     pub edit_interval_ms: u64,
+    /// The database to run against (`database.url`: a SQLite path or a `postgres://` URL; it
+    /// must be new or Farmhand's). Default: a new SQLite file in the temp folder.
+    #[arg(long)]
+    pub database: Option<String>,
+
     /// Introductory mode (Fields of Green, 2-4 players).
     #[arg(long)]
     pub intro: bool,
@@ -102,6 +107,9 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
     let users: Vec<u64> = NAMES[..n].iter().map(|name| fake.add_user(name)).collect();
     let mut config = showcase_config(db.path());
     config.game.first_seed = Some(args.seed);
+    if let Some(url) = &args.database {
+        config.database.url = url.clone();
+    }
     config.discord.edit_interval_ms = args.edit_interval_ms;
     let bot = Bot::start(&fake, config).await?;
     writeln!(

@@ -63,8 +63,8 @@ pub fn load_board(config: &Config) -> anyhow::Result<Arc<crate::games::key_harve
 pub async fn prepare(config: Config) -> anyhow::Result<Data> {
     let deck = load_deck(&config)?;
     let board = load_board(&config)?;
-    let path = config.database.path.clone();
-    let store = match Store::open(&path).await {
+    let shown = config.database.shown();
+    let store = match Store::connect(&config.database.url).await {
         Ok(store) => store,
         Err(e) => {
             // The permissions hint only where permissions are a likely cause.
@@ -73,13 +73,12 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
             } else {
                 ""
             };
-            return Err(anyhow::Error::new(e).context(format!(
-                "cannot open the database at {}{hint}",
-                path.display()
-            )));
+            return Err(
+                anyhow::Error::new(e).context(format!("cannot open the database at {shown}{hint}"))
+            );
         }
     };
-    tracing::info!(database = %path.display(), deck = %deck.name, "database ready");
+    tracing::info!(database = %shown, deck = %deck.name, "database ready");
     Ok(Data {
         service: Arc::new(Service::new(
             store,
@@ -214,7 +213,19 @@ pub async fn reach_discord(
 /// Runs the bot until Ctrl-C (or SIGTERM).
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let token = config.token()?.clone();
-    let http = serenity::Http::new(token.expose());
+    // FARMHAND_DISCORD_PROXY sends every Discord call to another address: the crash test runs
+    // the real binary against a fake Discord this way. serenity's rate limiter ignores a proxy,
+    // so it is off there (the fake is on loopback).
+    let http = match std::env::var("FARMHAND_DISCORD_PROXY") {
+        Ok(proxy) if !proxy.trim().is_empty() => {
+            tracing::warn!(%proxy, "FARMHAND_DISCORD_PROXY is set: talking to that address, not to Discord");
+            serenity::HttpBuilder::new(token.expose())
+                .proxy(proxy.trim())
+                .ratelimiter_disabled(true)
+                .build()
+        }
+        _ => serenity::Http::new(token.expose()),
+    };
     run_with_http(config, http, stop_signal()).await
 }
 
@@ -251,7 +262,8 @@ pub async fn run_with_http(
     let mut stop = std::pin::pin!(stop);
     // SQLite serves one process: a second bot on the same file is refused here, before it could
     // send every reminder a second time. Held until the process ends.
-    let _one_process = crate::store::ProcessLock::acquire(&config.database.path)?;
+    // On PostgreSQL as well, for now: see `ProcessLock`.
+    let _one_process = crate::store::ProcessLock::acquire_for(&config.database.url).await?;
     let data = prepare(config).await?;
     tokio::select! {
         reached = reach_discord(&http, REACH_ATTEMPTS, REACH_FIRST_WAIT) => {

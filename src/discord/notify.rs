@@ -119,8 +119,10 @@ pub async fn after_fog_action(
     });
     if boundary_here.is_some() || left_action || year_end {
         let all: Vec<Event> = match data.service.store().recent_events(table.game.id, 600).await {
+            // Up to this action's version only (see `router::recent_log`).
             Ok(rows) => rows
                 .iter()
+                .filter(|(v, _)| *v <= table.game.version)
                 .filter_map(|(_, e)| serde_json::from_str(e).ok())
                 .collect(),
             Err(e) => {

@@ -315,8 +315,12 @@ pub(super) async fn recent_log<E: serde::de::DeserializeOwned>(
         .store()
         .recent_events(table.game.id, 40)
         .await?;
+    // Only events up to the version the view is drawn at: a move stored between loading the
+    // game and reading the log must not show (a card revealed by a later version would appear
+    // in a view of the game before the reveal).
     Ok(rows
         .iter()
+        .filter(|(v, _)| *v <= table.game.version)
         .filter_map(|(_, e)| serde_json::from_str(e).ok())
         .collect())
 }

@@ -63,7 +63,7 @@ pub struct Bot {
 /// merge interval back.
 pub fn test_config(db: &Path) -> Config {
     let mut config = Config::default();
-    config.database.path = db.to_path_buf();
+    config.database.url = db.display().to_string();
     config.game.create_threads = true;
     config.discord.edit_interval_ms = 0;
     config

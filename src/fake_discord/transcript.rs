@@ -393,6 +393,24 @@ details.select ul { margin: 6px 0 0; padding-left: 18px; }
 .note { margin: 6px 16px; padding: 4px 8px; border-left: 3px solid #f0b232; color: #f0b232; font-size: 13px; background: #2b2d31; }
 .thread { border-left: 2px solid #4e5058; margin-left: 8px; }
 .threadname { color: #949ba4; font-size: 12px; padding: 0 16px 0 64px; }
+.pick, .tabs { display: none; }
+pre.code { max-width: 100%; box-sizing: border-box; }
+/* A phone: one column at a time, chosen with the tabs (radio buttons: no script), the header
+   scrolls away so the column titles never cover the first message, nothing wider than the
+   screen except code blocks, which scroll sideways instead of being clipped. */
+@media (max-width: 700px) {
+  header { position: static; }
+  .columns { display: block; }
+  .col { display: none; border-right: 0; }
+  .col h2 { top: 41px; }
+  .tabs { display: flex; position: sticky; top: 0; z-index: 3; height: 41px; box-sizing: border-box; align-items: center; gap: 6px; padding: 0 8px; overflow-x: auto; background: #2b2d31; border-bottom: 1px solid #1f2023; }
+  .tabs label { padding: 3px 10px; border-radius: 12px; background: #4e5058; color: #f2f3f5; white-space: nowrap; font-size: 13px; cursor: pointer; }
+  .msg { padding: 6px 8px; gap: 8px; }
+  .avatar { flex-basis: 28px; height: 28px; }
+  .action { padding-left: 44px; }
+  .threadname { padding-left: 44px; }
+  .embed, details.select { max-width: none; min-width: 0; }
+}
 "#;
 
 /// The page.
@@ -536,9 +554,20 @@ pub fn render(fake: &FakeDiscord, title: &str) -> String {
         }
     }
     let mut html = String::new();
+    // On a phone one column shows at a time: the rules that show column k when its tab is
+    // chosen.
+    let mut picks = String::from("@media (max-width: 700px) {");
+    for k in 0..=order.len() {
+        let _ = write!(
+            picks,
+            " #col{k}:checked ~ .columns > .col:nth-child({}) {{ display: block; }} #col{k}:checked ~ .tabs label[for=col{k}] {{ background: #5865f2; }}",
+            k + 1
+        );
+    }
+    picks.push_str(" }");
     let _ = write!(
         html,
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title><style>{CSS}</style></head><body>",
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{CSS}{picks}</style></head><body>",
         esc(title)
     );
     let _ = write!(
@@ -546,6 +575,25 @@ pub fn render(fake: &FakeDiscord, title: &str) -> String {
         "<header><h1>{}</h1><div class=\"sub\">A game with Farmhand, played against a fake Discord. First column: the channel and the game's thread (each message in its last version). Other columns: what each player saw privately (ephemeral replies and DMs, every version), after each of their clicks.</div></header>",
         esc(title)
     );
+    // The column switch for phones: a radio button per column (the first chosen), then the tabs.
+    for k in 0..=order.len() {
+        let checked = if k == 0 { " checked" } else { "" };
+        let _ = write!(
+            html,
+            "<input type=\"radio\" class=\"pick\" name=\"col\" id=\"col{k}\"{checked}>"
+        );
+    }
+    html.push_str("<nav class=\"tabs\">");
+    let _ = write!(html, "<label for=\"col0\"># {}</label>", esc(&main_channel));
+    for (k, u) in order.iter().enumerate() {
+        let _ = write!(
+            html,
+            "<label for=\"col{}\">{}</label>",
+            k + 1,
+            esc(&names.user(*u))
+        );
+    }
+    html.push_str("</nav>");
     html.push_str("<div class=\"columns\">");
     let _ = write!(
         html,

@@ -1,13 +1,15 @@
-//! SQLite storage with sqlx: tables (lobbies and games), seats, the action log, the event log,
-//! players' preferences and their hand DMs. Nothing here knows the rules; the service decides
+//! Storage with sqlx, on SQLite (the embedded default) or PostgreSQL (several bot processes on
+//! one database): tables (lobbies and games), seats, the action log, the event log, players'
+//! preferences and their hand DMs. One body of SQL serves both, through sqlx's `Any` driver; the
+//! differences are in how a connection is set up and how a write transaction begins, here, and
+//! in the migrations (`migrations/` for SQLite, `migrations/postgres/` for PostgreSQL). Nothing here knows the rules; the service decides
 //! what to write, and every write of a game checks and bumps its `version` (optimistic
 //! concurrency), so two writers can never both succeed on the same version.
 
 use serde::{Deserialize, Serialize};
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
-use sqlx::{Row, Sqlite, Transaction};
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{Any, AnyPool, ConnectOptions, Executor, Row, Transaction};
 use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
@@ -226,10 +228,8 @@ pub enum StoreError {
         "{path} is not a Farmhand database (it has {found}); it was left untouched: choose another database path"
     )]
     Foreign { path: String, found: String },
-    #[error(
-        "the database {path} is in use by another Farmhand process: SQLite serves one process (stop the other one, or use PostgreSQL to run several)"
-    )]
-    InUse { path: String },
+    #[error("the database {path} is in use by another Farmhand process: {why}")]
+    InUse { path: String, why: &'static str },
 }
 
 impl StoreError {
@@ -273,8 +273,52 @@ pub fn now_ms() -> i64 {
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
+    backend: Backend,
 }
+
+/// Which database a store runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Where the database is: a PostgreSQL URL, or a SQLite file (a path, or a `sqlite://` URL).
+pub fn backend_of(location: &str) -> Backend {
+    if location.starts_with("postgres://") || location.starts_with("postgresql://") {
+        Backend::Postgres
+    } else {
+        Backend::Sqlite
+    }
+}
+
+/// A database location fit to show: a URL's password is replaced by `***`.
+pub fn shown_location(location: &str) -> String {
+    match url::Url::parse(location) {
+        Ok(mut u) if u.password().is_some() => {
+            let _ = u.set_password(Some("***"));
+            u.to_string()
+        }
+        _ => location.to_string(),
+    }
+}
+
+/// A SQLite location as a file path (`sqlite://` and `sqlite:` prefixes taken off).
+pub fn sqlite_path(location: &str) -> &Path {
+    let p = location
+        .strip_prefix("sqlite://")
+        .or_else(|| location.strip_prefix("sqlite:"))
+        .unwrap_or(location);
+    Path::new(p)
+}
+
+/// Set on every new SQLite connection. WAL lets readers work while one writer commits; FULL
+/// syncs every commit (in WAL mode NORMAL may lose the last commits on a power cut, and a
+/// player is told "done" right after the commit); the busy timeout makes a writer wait for the
+/// write lock instead of failing.
+const SQLITE_SETUP: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
+                            PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;";
 
 /// Every table Farmhand's migrations create (`migrations/`).
 const KNOWN_TABLES: [&str; 6] = [
@@ -291,12 +335,48 @@ const KNOWN_TABLES: [&str; 6] = [
 /// database (`<file>.lock`), never on the database itself: SQLite's own locks are POSIX locks,
 /// which closing any other descriptor of the database file would release. The lock goes when the
 /// process ends, even on a crash.
+///
+/// On PostgreSQL the same guard is a session advisory lock, held on a connection of its own: the
+/// bot does not yet split its work between processes (sharding, and claims so that each
+/// reminder and bot move happens once), so one bot process per database for now.
 #[derive(Debug)]
 pub struct ProcessLock {
-    _file: std::fs::File,
+    _held: Held,
 }
 
+#[derive(Debug)]
+enum Held {
+    File(#[allow(dead_code)] std::fs::File),
+    Postgres(#[allow(dead_code)] sqlx::PgConnection),
+}
+
+/// The key of the PostgreSQL advisory lock ("Farmhand" in ASCII).
+const PG_LOCK_KEY: i64 = 0x4661_726d_6861_6e64;
+
 impl ProcessLock {
+    /// Takes the lock for the database at `location` (a SQLite path or a PostgreSQL URL).
+    pub async fn acquire_for(location: &str) -> Result<ProcessLock, StoreError> {
+        match backend_of(location) {
+            Backend::Sqlite => ProcessLock::acquire(sqlite_path(location)),
+            Backend::Postgres => {
+                let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(location).await?;
+                let got: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
+                    .bind(PG_LOCK_KEY)
+                    .fetch_one(&mut conn)
+                    .await?;
+                if !got {
+                    return Err(StoreError::InUse {
+                        path: shown_location(location),
+                        why: "one bot process per database until the bot can share its work between processes (stop the other one)",
+                    });
+                }
+                Ok(ProcessLock {
+                    _held: Held::Postgres(conn),
+                })
+            }
+        }
+    }
+
     /// Takes the lock for the database at `path`, or says which file is in use.
     pub fn acquire(path: &Path) -> Result<ProcessLock, StoreError> {
         let mut lock_path = path.as_os_str().to_owned();
@@ -317,9 +397,12 @@ impl ProcessLock {
             .open(&lock_path)
             .map_err(|e| StoreError::Db(sqlx::Error::Io(e)))?;
         match file.try_lock() {
-            Ok(()) => Ok(ProcessLock { _file: file }),
+            Ok(()) => Ok(ProcessLock {
+                _held: Held::File(file),
+            }),
             Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::InUse {
                 path: path.display().to_string(),
+                why: "SQLite serves one process (stop the other one, or use PostgreSQL)",
             }),
             Err(std::fs::TryLockError::Error(e)) => Err(StoreError::Db(sqlx::Error::Io(e))),
         }
@@ -329,7 +412,14 @@ impl ProcessLock {
 impl Store {
     /// The journal mode and `synchronous` level the database runs with (`("wal", 2)` for a
     /// file: 2 is FULL, so a commit survives a power cut before anyone is told "done").
+    /// On PostgreSQL: `("postgres", 2)` when `synchronous_commit` is on (its default).
     pub async fn durability(&self) -> Result<(String, i64), StoreError> {
+        if self.backend == Backend::Postgres {
+            let sync: String = sqlx::query_scalar("SHOW synchronous_commit")
+                .fetch_one(&self.pool)
+                .await?;
+            return Ok(("postgres".into(), if sync == "off" { 0 } else { 2 }));
+        }
         let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
             .fetch_one(&self.pool)
             .await?;
@@ -342,6 +432,7 @@ impl Store {
     /// Opens (creating if needed) the SQLite file at `path` and applies the migrations. A file
     /// that holds another program's tables is refused before anything is written to it.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
         if let Some(dir) = path.parent()
             && !dir.as_os_str().is_empty()
         {
@@ -351,20 +442,40 @@ impl Store {
             })?;
         }
         Store::check_ours(path).await?;
-        let opts = SqliteConnectOptions::from_str("sqlite://")?
+        let url = SqliteConnectOptions::from_str("sqlite://")?
             .filename(path)
             .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            // FULL: in WAL mode, NORMAL may lose the last commits on a power cut (the WAL is
-            // not synced at each commit), and a player is told "done" right after the commit.
-            .synchronous(SqliteSynchronous::Full)
-            .busy_timeout(Duration::from_secs(5))
-            .foreign_keys(true);
-        let pool = SqlitePoolOptions::new()
+            .to_url_lossy();
+        let pool = AnyPoolOptions::new()
             .max_connections(4)
-            .connect_with(opts)
+            .after_connect(|conn, _| {
+                Box::pin(async move { conn.execute(SQLITE_SETUP).await.map(|_| ()) })
+            })
+            .connect(url.as_str())
             .await?;
-        Store::migrated(pool).await
+        Store::migrated(pool, Backend::Sqlite).await
+    }
+
+    /// Opens the database at `location`: a `postgres://` URL, or a SQLite file (a path or a
+    /// `sqlite://` URL, see [`Store::open`]). The migrations are applied either way.
+    pub async fn connect(location: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        match backend_of(location) {
+            Backend::Sqlite => Store::open(sqlite_path(location)).await,
+            Backend::Postgres => {
+                let pool = AnyPoolOptions::new()
+                    .max_connections(8)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect(location)
+                    .await?;
+                Store::migrated(pool, Backend::Postgres).await
+            }
+        }
+    }
+
+    /// Which database this store runs on.
+    pub fn backend(&self) -> Backend {
+        self.backend
     }
 
     /// Refuses an existing SQLite file that is not a Farmhand database: one without our tables,
@@ -411,26 +522,37 @@ impl Store {
     /// A private in-memory database (tests): one connection, since each in-memory connection
     /// would otherwise be its own database.
     pub async fn open_in_memory() -> Result<Store, StoreError> {
-        let opts = SqliteConnectOptions::from_str("sqlite::memory:")?.foreign_keys(true);
+        sqlx::any::install_default_drivers();
         // The database lives only as long as its one connection: never let the pool close it.
-        let pool = SqlitePoolOptions::new()
+        let pool = AnyPoolOptions::new()
             .max_connections(1)
             .idle_timeout(None)
             .max_lifetime(None)
-            .connect_with(opts)
+            .after_connect(|conn, _| {
+                Box::pin(async move { conn.execute("PRAGMA foreign_keys = ON").await.map(|_| ()) })
+            })
+            .connect("sqlite::memory:")
             .await?;
-        Store::migrated(pool).await
+        Store::migrated(pool, Backend::Sqlite).await
     }
 
-    async fn migrated(pool: SqlitePool) -> Result<Store, StoreError> {
-        sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool })
+    async fn migrated(pool: AnyPool, backend: Backend) -> Result<Store, StoreError> {
+        match backend {
+            Backend::Sqlite => sqlx::migrate!("./migrations").run(&pool).await?,
+            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&pool).await?,
+        }
+        Ok(Store { pool, backend })
     }
 
-    /// A write transaction that takes the write lock at once (SQLite: a deferred transaction
-    /// that upgrades to writing fails with SQLITE_BUSY instead of waiting).
-    async fn write(&self) -> Result<Transaction<'static, Sqlite>, StoreError> {
-        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    /// A write transaction. On SQLite it takes the write lock at once (a deferred transaction
+    /// that upgrades to writing fails with SQLITE_BUSY instead of waiting). On PostgreSQL a plain
+    /// one: every game write is guarded by its version (`UPDATE ... WHERE version = $2`), which
+    /// PostgreSQL re-checks against the latest row, so two writers never both win.
+    async fn write(&self) -> Result<Transaction<'static, Any>, StoreError> {
+        Ok(match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.pool.begin().await?,
+        })
     }
 
     /// Opens a table (a lobby) of the game `kind` (the `game.kind` column) with its host in
@@ -516,7 +638,7 @@ impl Store {
 
     /// Bumps the version if it is still `version`, inside `tx`; fails with `Conflict` otherwise.
     async fn bump(
-        tx: &mut Transaction<'static, Sqlite>,
+        tx: &mut Transaction<'static, Any>,
         id: GameId,
         version: i64,
     ) -> Result<i64, StoreError> {
@@ -600,7 +722,7 @@ impl Store {
     }
 
     async fn append_events(
-        tx: &mut Transaction<'static, Sqlite>,
+        tx: &mut Transaction<'static, Any>,
         id: GameId,
         version: i64,
         events: &[String],
@@ -851,7 +973,7 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<(i64, String)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT version, event FROM (SELECT seq, version, event FROM game_event WHERE game_id = $1 ORDER BY seq DESC LIMIT $2) ORDER BY seq",
+            "SELECT version, event FROM (SELECT seq, version, event FROM game_event WHERE game_id = $1 ORDER BY seq DESC LIMIT $2) AS recent ORDER BY seq",
         )
         .bind(id)
         .bind(limit)
@@ -929,7 +1051,7 @@ impl Store {
     }
 }
 
-fn game_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
+fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
     let opt = |name: &str| -> Option<u64> { r.get::<Option<i64>, _>(name).map(|v| v as u64) };
     let options: String = r.get("options");
     Ok(GameRow {

@@ -1,4 +1,4 @@
-//! Shared helpers for the Key Harvest ruling tests (KEY-HARVEST-RULINGS, cited "KH n"): a clean
+//! Shared helpers for the Key Harvest ruling tests (src/games/key_harvest/RULES.md, cited "KH n"): a clean
 //! table, exact positions edited through snapshots, and checks that a refused action leaves the
 //! game unchanged.
 #![allow(dead_code)]

@@ -1,5 +1,5 @@
 //! Reference messages: a card's text (`/fog card`), card-name autocomplete and the rules topics
-//! (`/fog rules`), written from the rulebook and RULINGS.md.
+//! (`/fog rules`), written from the rulebook and our rulings (src/games/fields_of_green/RULES.md).
 
 use super::{GREEN, LIGHT_GREEN, fit};
 use crate::discord::spec::{EmbedSpec, MessageSpec};

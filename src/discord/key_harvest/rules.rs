@@ -235,7 +235,7 @@ fn topic_text(topic: &str) -> Option<(&'static str, &'static str)> {
              (until the end); and the crops of unspent starting counters.",
         ),
         "rulings" => (
-            "Our rulings (KEY-HARVEST-RULINGS)",
+            "Our rulings (KH n)",
             "Where the published text is silent or unclear, we rule:\n\
              - **KH 6** a crop out of stock may be replaced by any crop left, own crops first.\n\
              - **KH 10** unused start pairs go into the bag (2-3 players).\n\

@@ -1,4 +1,4 @@
-//! Key Harvest: the pure rules engine (KEY-HARVEST-RULINGS, cited "KH n"). Nothing here does I/O
+//! Key Harvest: the pure rules engine (the rulings in RULES.md beside this file, cited "KH n"). Nothing here does I/O
 //! (beyond loading a board file from a path on request), reads a clock, or knows about Discord or
 //! a database.
 
