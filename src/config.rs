@@ -48,6 +48,12 @@ pub struct DiscordConfig {
     /// Milliseconds between two edits of one message (a table message, a DM panel): changes
     /// that come faster are merged into the next edit, which always shows the latest state.
     pub edit_interval_ms: u64,
+    /// How many gateway shards the bot runs in all: `"auto"` (as many as Discord recommends) or
+    /// a number (the same in every process sharing one database).
+    pub shards: ShardCount,
+    /// Which of those shards this process runs, `"first-last"` (e.g. `"0-3"`); unset: all of
+    /// them. Several processes on one PostgreSQL database each take their own range.
+    pub shard_range: Option<String>,
 }
 
 impl Default for DiscordConfig {
@@ -56,7 +62,46 @@ impl Default for DiscordConfig {
             token: Secret::default(),
             dev_guild_id: None,
             edit_interval_ms: 1000,
+            shards: ShardCount::Auto,
+            shard_range: None,
         }
+    }
+}
+
+/// `discord.shards`: `"auto"` or a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ShardCount {
+    #[default]
+    Auto,
+    Count(u32),
+}
+
+impl<'de> Deserialize<'de> for ShardCount {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ShardCount, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Count(u32),
+            Word(String),
+        }
+        match Raw::deserialize(d) {
+            Ok(Raw::Count(n)) => Ok(ShardCount::Count(n)),
+            Ok(Raw::Word(w)) if w == "auto" => Ok(ShardCount::Auto),
+            _ => Err(serde::de::Error::custom(
+                "discord.shards must be \"auto\" or a whole number of shards",
+            )),
+        }
+    }
+}
+
+impl DiscordConfig {
+    /// The shards this process runs (checked by [`Config`]'s own check when it is read).
+    pub fn shard_plan(&self) -> Result<crate::shards::Shards, String> {
+        let total = match self.shards {
+            ShardCount::Auto => None,
+            ShardCount::Count(n) => Some(n),
+        };
+        crate::shards::Shards::from_config(total, self.shard_range.as_deref())
     }
 }
 
@@ -274,6 +319,7 @@ impl Config {
                 self.discord.edit_interval_ms
             )));
         }
+        self.discord.shard_plan().map_err(ConfigError::Invalid)?;
         // Discord ids are never 0; with 0 the bot would connect and then fail to register.
         if self.discord.dev_guild_id == Some(0) {
             return Err(ConfigError::Invalid(
@@ -315,6 +361,37 @@ mod tests {
         assert_eq!(c.game.create_threads, d.game.create_threads);
         assert_eq!(c.log.filter, d.log.filter);
         assert_eq!(c.discord.edit_interval_ms, d.discord.edit_interval_ms);
+    }
+
+    #[test]
+    fn shards_are_auto_or_a_count_and_a_range_within_it() {
+        let c =
+            Config::from_toml("[discord]\nshards = 4\nshard_range = \"2-3\"\n", "f.toml").unwrap();
+        assert_eq!(
+            c.discord.shard_plan().unwrap(),
+            crate::shards::Shards::Range {
+                first: 2,
+                last: 3,
+                total: 4
+            }
+        );
+        let c = Config::from_toml("[discord]\nshards = \"auto\"\n", "f.toml").unwrap();
+        assert_eq!(c.discord.shards, ShardCount::Auto);
+        for (bad, why) in [
+            ("shards = \"many\"", "\"auto\" or a whole number"),
+            ("shards = -1", "\"auto\" or a whole number"),
+            (
+                "shard_range = \"0-1\"",
+                "needs discord.shards to be a number",
+            ),
+            (
+                "shards = 2\nshard_range = \"1-2\"",
+                "not within the 2 shards",
+            ),
+        ] {
+            let e = Config::from_toml(&format!("[discord]\n{bad}\n"), "f.toml").unwrap_err();
+            assert!(e.to_string().contains(why), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! - [`render`]: views to text (farm grids, score pads, event sentences).
 //! - [`discord`]: slash commands, the component router, message building, notifications.
 //! - [`service`]: the one place game state changes (lock, load, apply, save, reply).
-//! - [`store`]: SQLite through sqlx.
+//! - [`store`]: SQLite or PostgreSQL through sqlx.
+//! - [`shards`]: which gateway shards (and so which servers' games) a process looks after.
 //! - [`config`]: the TOML config file and the environment.
 
 pub mod config;
@@ -16,4 +17,5 @@ pub mod host;
 pub mod input;
 pub mod render;
 pub mod service;
+pub mod shards;
 pub mod store;

@@ -241,40 +241,52 @@ async fn the_bot_plays_a_whole_game_on_postgres() {
     assert!(panics().is_empty(), "{:?}", panics());
 }
 
-/// One bot process per database on PostgreSQL too, for now (the work is not yet shared between
-/// processes): a second is refused with a clear message, and the lock goes with the first.
+/// Processes sharing one PostgreSQL database: a process running every shard is alone (a second
+/// is refused with a clear message, and the lock goes with the first); processes with shard
+/// ranges may share it when the ranges do not overlap and they agree on the number of shards.
 #[tokio::test]
-async fn a_second_bot_process_on_one_postgres_database_is_refused() {
+async fn processes_on_one_postgres_database_run_shards_that_do_not_overlap() {
+    use farmhand::shards::Shards;
     use farmhand::store::{ProcessLock, StoreError};
     let Some(url) = fresh_database("lock").await else {
         return;
     };
-    let first = ProcessLock::acquire_for(&url)
+    let range = |r: &str, total| Shards::from_config(Some(total), Some(r)).unwrap();
+    let refused = |r: Result<ProcessLock, StoreError>| {
+        let err = r.expect_err("refused");
+        assert!(matches!(err, StoreError::InUse { .. }), "{err:?}");
+        err.to_string()
+    };
+    let first = ProcessLock::acquire_for(&url, Shards::All)
         .await
         .expect("the first process");
-    let err = ProcessLock::acquire_for(&url)
-        .await
-        .expect_err("a second one");
-    assert!(matches!(err, StoreError::InUse { .. }), "{err:?}");
+    let err = refused(ProcessLock::acquire_for(&url, Shards::All).await);
     assert!(
-        err.to_string()
-            .contains("in use by another Farmhand process"),
+        err.contains("in use by another Farmhand process") && err.contains("runs every shard"),
         "{err}"
     );
+    let err = refused(ProcessLock::acquire_for(&url, range("0-1", 4)).await);
+    assert!(err.contains("runs every shard"), "{err}");
     drop(first);
     // The server drops a session's locks once it sees the connection gone.
-    let mut again = None;
+    let mut low = None;
     for _ in 0..50 {
-        if let Ok(l) = ProcessLock::acquire_for(&url).await {
-            again = Some(l);
+        if let Ok(l) = ProcessLock::acquire_for(&url, range("0-1", 4)).await {
+            low = Some(l);
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    assert!(
-        again.is_some(),
-        "the lock did not go with the first process"
-    );
+    let _low = low.expect("the lock did not go with the first process");
+    let _high = ProcessLock::acquire_for(&url, range("2-3", 4))
+        .await
+        .expect("a second process with the other shards");
+    let err = refused(ProcessLock::acquire_for(&url, range("1-2", 4)).await);
+    assert!(err.contains("shard 1 of 4 is already run"), "{err}");
+    let err = refused(ProcessLock::acquire_for(&url, range("4-5", 8)).await);
+    assert!(err.contains("discord.shards = 4, this one with 8"), "{err}");
+    let err = refused(ProcessLock::acquire_for(&url, Shards::All).await);
+    assert!(err.contains("give it a discord.shard_range"), "{err}");
 }
 
 /// Every store call once on PostgreSQL (each is SQL that PostgreSQL must accept as SQLite does):
@@ -294,7 +306,9 @@ async fn every_store_call_works_on_postgres() {
     store.note_table_drawn(id, v).await.unwrap();
     store.note_table_drawn(id, v - 1).await.unwrap();
     assert!(store.stale_tables().await.unwrap().is_empty());
-    store.note_reminder(id).await.unwrap();
+    let since = store.table(id).await.unwrap().game.waiting_since.unwrap();
+    assert!(store.claim_reminder(id, 0, since).await.unwrap());
+    assert!(!store.claim_reminder(id, 0, since).await.unwrap());
     store.note_stand_in(id, "a bot played").await.unwrap();
     let t = store.table(id).await.unwrap();
     assert_eq!(t.game.thread_id, Some(55));

@@ -709,13 +709,23 @@ async fn acting_restarts_the_reminder_clock_only_when_the_game_moves_on() {
     let (table, game) = svc.load::<Game>(id).await.unwrap();
     let game = game.unwrap();
     assert_eq!(game.waiting_for(), vec![0]);
-    svc.store().note_reminder(id).await.unwrap();
-    svc.store().note_reminder(id).await.unwrap();
+    let since = table.game.waiting_since.unwrap();
+    let store = svc.store();
+    assert!(store.claim_reminder(id, 0, since).await.unwrap());
+    assert!(
+        !store.claim_reminder(id, 0, since).await.unwrap(),
+        "a reminder is claimed once"
+    );
+    assert!(
+        !store.claim_reminder(id, 1, since - 1).await.unwrap(),
+        "not for a wait that is over"
+    );
+    assert!(store.claim_reminder(id, 1, since).await.unwrap());
     let t = svc.store().table(id).await.unwrap();
     assert_eq!(t.game.reminders_sent, 2);
     assert_eq!(
         t.game.version, table.game.version,
-        "note_reminder does not bump the version"
+        "claiming a reminder does not bump the version"
     );
     // Seat 0 draws: the game now waits for seat 1, so the reminder count restarts.
     let draw = game
@@ -750,7 +760,12 @@ async fn acting_restarts_the_reminder_clock_only_when_the_game_moves_on() {
         .unwrap();
     assert_eq!(acted.game.waiting_for(), vec![1, 2]);
     let since = acted.table.game.waiting_since;
-    svc.store().note_reminder(id).await.unwrap();
+    assert!(
+        svc.store()
+            .claim_reminder(id, 0, since.unwrap())
+            .await
+            .unwrap()
+    );
     tokio::time::sleep(Duration::from_millis(5)).await;
     let acted = svc.act::<Game>(id, HOST, None, &selects[1]).await.unwrap();
     assert_eq!(acted.waiting_before, acted.game.waiting_for());

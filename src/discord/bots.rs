@@ -160,7 +160,10 @@ pub async fn drive_all(http: &Http, data: &Data) {
     match data.service.store().active_games().await {
         Ok(ids) => {
             for id in ids {
-                drive(http, data, id).await;
+                match data.service.store().table(id).await {
+                    Ok(t) if !data.looks_after(&t.game) => {}
+                    _ => drive(http, data, id).await,
+                }
             }
         }
         Err(e) => tracing::warn!(error = %e, "could not list active games for their bots"),
@@ -175,6 +178,9 @@ pub async fn stand_in_due(http: &Http, data: &Data, now: i64) -> Result<usize, S
     let mut made = 0;
     for id in data.service.store().active_games().await? {
         let table = data.service.store().table(id).await?;
+        if !data.looks_after(&table.game) {
+            continue;
+        }
         let Some(kind) = Kind::parse(&table.game.kind) else {
             continue;
         };

@@ -37,6 +37,20 @@ pub struct Data {
     pub tables_opened: Arc<std::sync::atomic::AtomicU64>,
 }
 
+impl Data {
+    /// Whether this process looks after `game`'s background work (reminders, stand-in moves,
+    /// bots' moves after a start, redraws of stale tables): only the process whose shards carry
+    /// the game's server does, so with several processes on one database each happens once.
+    pub fn looks_after(&self, game: &crate::store::GameRow) -> bool {
+        // The plan was checked when the configuration was read.
+        self.config
+            .discord
+            .shard_plan()
+            .unwrap_or_default()
+            .owns(game.guild_id)
+    }
+}
+
 pub type Error = anyhow::Error;
 pub type Ctx<'a> = poise::Context<'a, Data, Error>;
 
@@ -261,9 +275,10 @@ pub async fn run_with_http(
 ) -> anyhow::Result<()> {
     let mut stop = std::pin::pin!(stop);
     // SQLite serves one process: a second bot on the same file is refused here, before it could
-    // send every reminder a second time. Held until the process ends.
-    // On PostgreSQL as well, for now: see `ProcessLock`.
-    let _one_process = crate::store::ProcessLock::acquire_for(&config.database.url).await?;
+    // send every reminder a second time. On PostgreSQL, processes sharing the database must run
+    // shard ranges that do not overlap. Held until the process ends.
+    let shards = config.discord.shard_plan().map_err(anyhow::Error::msg)?;
+    let _one_process = crate::store::ProcessLock::acquire_for(&config.database.url, shards).await?;
     let data = prepare(config).await?;
     tokio::select! {
         reached = reach_discord(&http, REACH_ATTEMPTS, REACH_FIRST_WAIT) => {

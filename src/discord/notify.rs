@@ -73,7 +73,10 @@ pub async fn redraw_stale_tables(data: &Data) {
                 );
             }
             for id in ids {
-                refresh_table(data, id);
+                match data.service.store().table(id).await {
+                    Ok(t) if !data.looks_after(&t.game) => {}
+                    _ => refresh_table(data, id),
+                }
             }
         }
         Err(e) => tracing::warn!(error = %e, "could not list the tables to redraw"),
@@ -339,6 +342,9 @@ pub async fn remind_due(
     let repeat_ms = data.config.game.reminder_repeat_minutes as i64 * 60_000;
     for id in data.service.store().active_games().await? {
         let (table, game) = data.service.load_any(id).await?;
+        if !data.looks_after(&table.game) {
+            continue;
+        }
         let Some(game) = game else { continue };
         let waiting = game.waiting_for();
         let Some(since) = table.game.waiting_since else {
@@ -350,6 +356,15 @@ pub async fn remind_due(
         let first_ms = table.game.options.reminder_minutes as i64 * 60_000;
         let due = since + first_ms + table.game.reminders_sent * repeat_ms;
         if now < due {
+            continue;
+        }
+        // Claimed in the database before it goes out: sent once, whoever else looks.
+        if !data
+            .service
+            .store()
+            .claim_reminder(id, table.game.reminders_sent, since)
+            .await?
+        {
             continue;
         }
         let mut mention = Vec::new();
@@ -378,7 +393,6 @@ pub async fn remind_due(
             let spec = crate::on_game!(&game, g => Screens::reminder(&table, g, &mention));
             post(http, &table, &spec).await;
         }
-        data.service.store().note_reminder(id).await?;
     }
     Ok(())
 }

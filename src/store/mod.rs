@@ -229,7 +229,7 @@ pub enum StoreError {
     )]
     Foreign { path: String, found: String },
     #[error("the database {path} is in use by another Farmhand process: {why}")]
-    InUse { path: String, why: &'static str },
+    InUse { path: String, why: String },
 }
 
 impl StoreError {
@@ -336,9 +336,10 @@ const KNOWN_TABLES: [&str; 6] = [
 /// which closing any other descriptor of the database file would release. The lock goes when the
 /// process ends, even on a crash.
 ///
-/// On PostgreSQL the same guard is a session advisory lock, held on a connection of its own: the
-/// bot does not yet split its work between processes (sharding, and claims so that each
-/// reminder and bot move happens once), so one bot process per database for now.
+/// On PostgreSQL, where several processes may share the database, the guard is per shard:
+/// session advisory locks, held on a connection of their own, one per shard the process runs
+/// (see [`crate::shards`]). Two processes never look after the same server's games, a process
+/// running every shard is alone, and all processes must agree on the number of shards.
 #[derive(Debug)]
 pub struct ProcessLock {
     _held: Held,
@@ -350,24 +351,81 @@ enum Held {
     Postgres(#[allow(dead_code)] sqlx::PgConnection),
 }
 
-/// The key of the PostgreSQL advisory lock ("Farmhand" in ASCII).
-const PG_LOCK_KEY: i64 = 0x4661_726d_6861_6e64;
+/// The first key of Farmhand's PostgreSQL advisory locks ("Frmh" in ASCII); the second key says
+/// which shard: 0 for a process running every shard, `total << 16 | shard` for one shard of a
+/// range (both below 2^15, so the key stays positive).
+const PG_LOCK_CLASS: i32 = 0x4672_6d68;
+/// Held for a moment while a process looks at the others' locks and takes its own, so two
+/// processes starting together cannot both see a free database.
+const PG_STARTUP_CLASS: i32 = 0x4672_6d69;
+
+fn pg_shard_key(total: u32, shard: u32) -> i32 {
+    ((total << 16) | shard) as i32
+}
+
+/// Why the shards another process holds (the second keys of its locks) clash with `shards`.
+fn pg_clash(shards: crate::shards::Shards, held: &[i64]) -> Option<String> {
+    use crate::shards::Shards;
+    let first = *held.first()?;
+    match shards {
+        Shards::All => Some(if first == 0 {
+            "another bot process runs every shard on this database (stop it, or give each process its own discord.shard_range)".to_string()
+        } else {
+            format!(
+                "other bot processes run shards of this database (discord.shards = {}); this one would run them all: give it a discord.shard_range of its own",
+                first >> 16
+            )
+        }),
+        Shards::Range {
+            first: a,
+            last: b,
+            total,
+        } => {
+            for &k in held {
+                if k == 0 {
+                    return Some("another bot process runs every shard on this database (give it a discord.shard_range too)".to_string());
+                }
+                let (t, s) = ((k >> 16) as u32, (k & 0xffff) as u32);
+                if t != total {
+                    return Some(format!(
+                        "other bot processes run this database with discord.shards = {t}, this one with {total}: every process must name the same number"
+                    ));
+                }
+                if (a..=b).contains(&s) {
+                    return Some(format!(
+                        "shard {s} of {total} is already run by another bot process (discord.shard_range must not overlap)"
+                    ));
+                }
+            }
+            None
+        }
+    }
+}
 
 impl ProcessLock {
-    /// Takes the lock for the database at `location` (a SQLite path or a PostgreSQL URL).
-    pub async fn acquire_for(location: &str) -> Result<ProcessLock, StoreError> {
+    /// Takes the lock for the database at `location` (a SQLite path or a PostgreSQL URL), for a
+    /// process running `shards`.
+    pub async fn acquire_for(
+        location: &str,
+        shards: crate::shards::Shards,
+    ) -> Result<ProcessLock, StoreError> {
         match backend_of(location) {
             Backend::Sqlite => ProcessLock::acquire(sqlite_path(location)),
             Backend::Postgres => {
                 let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(location).await?;
-                let got: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
-                    .bind(PG_LOCK_KEY)
-                    .fetch_one(&mut conn)
+                sqlx::query("SELECT pg_advisory_lock($1, 0)")
+                    .bind(PG_STARTUP_CLASS)
+                    .execute(&mut conn)
                     .await?;
-                if !got {
+                let taken = ProcessLock::take_shards(&mut conn, shards).await;
+                sqlx::query("SELECT pg_advisory_unlock($1, 0)")
+                    .bind(PG_STARTUP_CLASS)
+                    .execute(&mut conn)
+                    .await?;
+                if let Some(why) = taken? {
                     return Err(StoreError::InUse {
                         path: shown_location(location),
-                        why: "one bot process per database until the bot can share its work between processes (stop the other one)",
+                        why,
                     });
                 }
                 Ok(ProcessLock {
@@ -375,6 +433,50 @@ impl ProcessLock {
                 })
             }
         }
+    }
+
+    /// Under the start-up lock: reads the shard locks other processes hold on this database and,
+    /// unless they clash with `shards`, takes this process's own. Returns the clash, if any.
+    async fn take_shards(
+        conn: &mut sqlx::PgConnection,
+        shards: crate::shards::Shards,
+    ) -> Result<Option<String>, StoreError> {
+        use crate::shards::Shards;
+        // Advisory locks with two int4 keys show as classid/objid with objsubid 2.
+        let held: Vec<i64> = sqlx::query_scalar(
+            "SELECT objid::bigint FROM pg_locks
+             WHERE locktype = 'advisory' AND objsubid = 2 AND granted
+               AND classid::bigint = $1 AND pid <> pg_backend_pid()
+               AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+             ORDER BY objid::bigint",
+        )
+        .bind(i64::from(PG_LOCK_CLASS))
+        .fetch_all(&mut *conn)
+        .await?;
+        if let Some(why) = pg_clash(shards, &held) {
+            return Ok(Some(why));
+        }
+        let keys: Vec<i32> = match shards {
+            Shards::All => vec![0],
+            Shards::Range { first, last, total } => {
+                (first..=last).map(|s| pg_shard_key(total, s)).collect()
+            }
+        };
+        for key in keys {
+            // Never blocks: the check above saw the key free, and keys are only taken under the
+            // start-up lock; a refusal here would be a process outside that rule.
+            let got: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1, $2)")
+                .bind(PG_LOCK_CLASS)
+                .bind(key)
+                .fetch_one(&mut *conn)
+                .await?;
+            if !got {
+                return Ok(Some(
+                    "another bot process holds this process's shards".to_string(),
+                ));
+            }
+        }
+        Ok(None)
     }
 
     /// Takes the lock for the database at `path`, or says which file is in use.
@@ -402,7 +504,8 @@ impl ProcessLock {
             }),
             Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::InUse {
                 path: path.display().to_string(),
-                why: "SQLite serves one process (stop the other one, or use PostgreSQL)",
+                why: "SQLite serves one process (stop the other one, or use PostgreSQL)"
+                    .to_string(),
             }),
             Err(std::fs::TryLockError::Error(e)) => Err(StoreError::Db(sqlx::Error::Io(e))),
         }
@@ -903,13 +1006,27 @@ impl Store {
         Ok(())
     }
 
-    /// Records that a reminder went out (bookkeeping, no version bump).
-    pub async fn note_reminder(&self, id: GameId) -> Result<(), StoreError> {
-        sqlx::query("UPDATE game SET reminders_sent = reminders_sent + 1 WHERE id = $1")
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+    /// Claims the next reminder of a game (bookkeeping, no version bump): counts it as sent if
+    /// the game is still active, has sent `sent` reminders and still waits since
+    /// `waiting_since`. True for exactly one caller, even with several bot processes on one
+    /// database: the one that may send it. A reminder is claimed before it goes out, so a crash
+    /// in between loses that one reminder rather than sending it twice.
+    pub async fn claim_reminder(
+        &self,
+        id: GameId,
+        sent: i64,
+        waiting_since: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE game SET reminders_sent = reminders_sent + 1
+             WHERE id = $1 AND reminders_sent = $2 AND waiting_since = $3 AND status = 'active'",
+        )
+        .bind(id)
+        .bind(sent)
+        .bind(waiting_since)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
     }
 
     /// Open and active tables in a channel or its threads, newest first.
