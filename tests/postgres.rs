@@ -337,3 +337,131 @@ async fn every_store_call_works_on_postgres() {
     assert_eq!(store.table(id).await.unwrap().game.version, v + 1);
     assert!(store.active_games().await.unwrap().is_empty());
 }
+
+/// Two bot processes share one PostgreSQL database, each running half of the shards
+/// (`discord.shards = 2`, ranges `0` and `1`), and run their reminder and stand-in passes at the
+/// same moment: every game gets exactly one reminder and one stand-in move, made by the process
+/// whose shard carries the game's server. Then two processes that (against the rules) both look
+/// after every game: the reminder claims in the database still send each reminder once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_on_one_database_remind_and_stand_in_once() {
+    use farmhand::config::ShardCount;
+    use farmhand::discord::{Data, bots, notify, prepare};
+    let Some(url) = fresh_database("two_processes").await else {
+        return;
+    };
+    init_tracing();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let http = fake.http();
+    let channel = fake.add_channel("shared");
+    let process = |range: Option<&str>| {
+        let mut c = test_config(std::path::Path::new(&url));
+        c.discord.shards = ShardCount::Count(2);
+        c.discord.shard_range = range.map(str::to_string);
+        prepare(c)
+    };
+    let a: Data = process(Some("0")).await.expect("process A");
+    let b: Data = process(Some("1")).await.expect("process B");
+    // Servers on shard 0 and on shard 1 ((id >> 22) % 2).
+    let servers = [2u64 << 22, 3u64 << 22];
+    let mut games = Vec::new();
+    for (k, &guild) in servers.iter().chain(servers.iter()).enumerate() {
+        let options = TableOptions {
+            seats: 2,
+            intro: false,
+            reminder_minutes: 5,
+            bots: vec![],
+            stand_in_minutes: 30,
+        };
+        let svc = &a.service;
+        let table = svc
+            .open_table(
+                Kind::FieldsOfGreen,
+                Some(guild),
+                channel,
+                (HOST, "Host"),
+                options,
+                40 + k as u64,
+            )
+            .await
+            .unwrap();
+        let id = table.game.id;
+        svc.join(id, user(1), "Player 1").await.unwrap();
+        svc.start_as::<Game>(id, HOST, false).await.unwrap();
+        games.push((id, guild));
+    }
+    let posts = || fake.channel(channel).len();
+    let before = posts();
+
+    // Ten minutes on: every game is due its first reminder, in both processes' eyes.
+    let later = farmhand::store::now_ms() + 10 * 60_000;
+    let (ra, rb) = tokio::join!(
+        notify::remind_due(&http, &a, later),
+        notify::remind_due(&http, &b, later)
+    );
+    ra.unwrap();
+    rb.unwrap();
+    fake.settle().await;
+    assert_eq!(posts() - before, games.len(), "one reminder per game");
+    for &(id, _) in &games {
+        let t = a.service.store().table(id).await.unwrap();
+        assert_eq!(t.game.reminders_sent, 1, "game {id}");
+    }
+
+    // Thirty-one minutes on: the stand-in plays the waiting seat's decision, once per game.
+    let v0: Vec<i64> = {
+        let mut v = Vec::new();
+        for &(id, _) in &games {
+            v.push(a.service.store().table(id).await.unwrap().game.version);
+        }
+        v
+    };
+    let later = farmhand::store::now_ms() + 31 * 60_000;
+    let (ma, mb) = tokio::join!(
+        bots::stand_in_due(&http, &a, later),
+        bots::stand_in_due(&http, &b, later)
+    );
+    let (ma, mb) = (ma.unwrap(), mb.unwrap());
+    fake.settle().await;
+    assert_eq!(
+        (ma, mb),
+        (2, 2),
+        "each process stands in for its own servers' games"
+    );
+    for (k, &(id, guild)) in games.iter().enumerate() {
+        let t = a.service.store().table(id).await.unwrap();
+        assert_eq!(t.game.version, v0[k] + 1, "game {id}: one stand-in move");
+        assert!(t.game.stand_in_note.is_some());
+        let owner = if farmhand::shards::shard_of(guild, 2) == 0 {
+            &a
+        } else {
+            &b
+        };
+        assert!(owner.looks_after(&t.game));
+        check_replay(a.service.store(), id).await;
+    }
+
+    // Misconfigured: two processes that both look after every game. The claims still hold.
+    let c = {
+        let mut c = test_config(std::path::Path::new(&url));
+        c.discord.shards = ShardCount::Auto;
+        prepare(c).await.expect("process C")
+    };
+    let d = {
+        let mut c = test_config(std::path::Path::new(&url));
+        c.discord.shards = ShardCount::Auto;
+        prepare(c).await.expect("process D")
+    };
+    let before = posts();
+    // The stand-in moved every game on, restarting its reminder clock: ten minutes later the
+    // first reminder (not yet the repeat) is due again.
+    let much_later = farmhand::store::now_ms() + 10 * 60_000;
+    let (rc, rd) = tokio::join!(
+        notify::remind_due(&http, &c, much_later),
+        notify::remind_due(&http, &d, much_later)
+    );
+    rc.unwrap();
+    rd.unwrap();
+    fake.settle().await;
+    assert_eq!(posts() - before, games.len(), "still one reminder per game");
+}

@@ -158,6 +158,14 @@ pub fn framework(data: Data) -> poise::Framework<Data, Error> {
                 // Table messages a crash left behind their games are redrawn.
                 let stale = data.clone();
                 tokio::spawn(async move { notify::redraw_stale_tables(&stale).await });
+                // Several processes on one database: redraws of this process's games that
+                // another process asks for (see `redraw::handed_over`).
+                if data.config.discord.shard_range.is_some()
+                    && data.service.store().backend() == crate::store::Backend::Postgres
+                {
+                    let location = data.config.database.url.clone();
+                    tokio::spawn(redraw::listen(location, data.clone()));
+                }
                 Ok(data)
             })
         })

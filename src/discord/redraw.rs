@@ -145,6 +145,13 @@ async fn work(http: Arc<Http>, data: Data, target: Target) {
             owed.drawn_at.replace(i64::MAX)
         };
         let edited_at = tokio::time::Instant::now();
+        if handed_over(&data, target, drawn_at).await {
+            // Another process draws it; this one asked it to. Nothing more owed here.
+            let mut running = redraws.lock();
+            running.remove(&target);
+            release.armed = false;
+            return;
+        }
         match target {
             Target::Table(game) => super::notify::draw_table(&http, &data, game).await,
             Target::DmPanel { game, seat } => {
@@ -163,5 +170,132 @@ async fn work(http: Arc<Http>, data: Data, target: Target) {
                 return;
             }
         }
+    }
+}
+
+/// With several processes on one database (a `discord.shard_range`), a message is edited only by
+/// the process that looks after its game's server: two processes editing one message could land
+/// an older picture after a newer one. A process that changed a game it does not look after (a
+/// click in a DM arrives on shard 0 whatever the game's server) asks the owner to redraw, through
+/// the database ([`crate::store::Store::announce_redraw`]). True when it handed `target` over.
+async fn handed_over(data: &Data, target: Target, drawn_at: Option<i64>) -> bool {
+    if data.config.discord.shard_range.is_none() {
+        return false;
+    }
+    let game = match target {
+        Target::Table(g) | Target::DmPanel { game: g, .. } => g,
+    };
+    let Ok(table) = data.service.store().table(game).await else {
+        return false;
+    };
+    if data.looks_after(&table.game) {
+        return false;
+    }
+    let payload = encode(target, drawn_at);
+    if let Err(e) = data.service.store().announce_redraw(&payload).await {
+        tracing::warn!(game, error = %e, "could not ask the owning process for a redraw");
+    }
+    true
+}
+
+/// A redraw request as a notification payload: `table:GAME` or `dm:GAME:SEAT[:DRAWN_AT]`.
+fn encode(target: Target, drawn_at: Option<i64>) -> String {
+    match (target, drawn_at) {
+        (Target::Table(g), _) => format!("table:{g}"),
+        (Target::DmPanel { game, seat }, Some(v)) if v != i64::MAX => {
+            format!("dm:{game}:{seat}:{v}")
+        }
+        (Target::DmPanel { game, seat }, _) => format!("dm:{game}:{seat}"),
+    }
+}
+
+/// The request in a payload, or None for one this version does not know.
+fn decode(payload: &str) -> Option<(Target, Option<i64>)> {
+    let parts: Vec<&str> = payload.split(':').collect();
+    match parts.as_slice() {
+        ["table", g] => Some((Target::Table(g.parse().ok()?), None)),
+        ["dm", g, s] => Some((
+            Target::DmPanel {
+                game: g.parse().ok()?,
+                seat: s.parse().ok()?,
+            },
+            None,
+        )),
+        ["dm", g, s, v] => Some((
+            Target::DmPanel {
+                game: g.parse().ok()?,
+                seat: s.parse().ok()?,
+            },
+            Some(v.parse().ok()?),
+        )),
+        _ => None,
+    }
+}
+
+/// Listens for other processes' redraw requests (PostgreSQL with a `discord.shard_range`) and
+/// makes those for games this process looks after. Runs until the process ends; a lost
+/// connection is reopened (sqlx's listener reconnects), and on each reconnect every stale table
+/// is redrawn in case a request went by unheard.
+pub async fn listen(location: String, data: Data) {
+    use sqlx::postgres::PgListener;
+    let mut listener = loop {
+        match PgListener::connect(&location).await {
+            Ok(mut l) => match l.listen(crate::store::REDRAW_CHANNEL).await {
+                Ok(()) => break l,
+                Err(e) => tracing::warn!(error = %e, "could not listen for redraw requests"),
+            },
+            Err(e) => tracing::warn!(error = %e, "could not listen for redraw requests"),
+        }
+        tokio::time::sleep(Duration::from_secs(5)).await;
+    };
+    loop {
+        match listener.try_recv().await {
+            Ok(Some(note)) => {
+                let Some((target, drawn_at)) = decode(note.payload()) else {
+                    continue;
+                };
+                let game = match target {
+                    Target::Table(g) | Target::DmPanel { game: g, .. } => g,
+                };
+                if let Ok(t) = data.service.store().table(game).await
+                    && data.looks_after(&t.game)
+                {
+                    data.redraws.request(&data, target, drawn_at);
+                }
+            }
+            // The connection dropped; the next receive reconnects. Requests sent meanwhile are
+            // lost, so redraw whatever may be out of date.
+            Ok(None) => super::notify::redraw_stale_tables(&data).await,
+            Err(e) => {
+                tracing::warn!(error = %e, "listening for redraw requests failed; retrying");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redraw_requests_survive_the_trip_through_the_database() {
+        for (t, v) in [
+            (Target::Table(42), None),
+            (Target::DmPanel { game: 7, seat: 3 }, None),
+            (Target::DmPanel { game: 7, seat: 3 }, Some(19)),
+        ] {
+            assert_eq!(decode(&encode(t, v)), Some((t, v)));
+        }
+        // Nothing owed yet reads as no version.
+        assert_eq!(
+            decode(&encode(
+                Target::DmPanel { game: 1, seat: 0 },
+                Some(i64::MAX)
+            )),
+            Some((Target::DmPanel { game: 1, seat: 0 }, None))
+        );
+        assert_eq!(decode("table:x"), None);
+        assert_eq!(decode("later:1"), None);
     }
 }

@@ -351,6 +351,9 @@ enum Held {
     Postgres(#[allow(dead_code)] sqlx::PgConnection),
 }
 
+/// The PostgreSQL notification channel on which processes ask each other for redraws.
+pub const REDRAW_CHANNEL: &str = "farmhand_redraw";
+
 /// The first key of Farmhand's PostgreSQL advisory locks ("Frmh" in ASCII); the second key says
 /// which shard: 0 for a process running every shard, `total << 16 | shard` for one shard of a
 /// range (both below 2^15, so the key stays positive).
@@ -1003,6 +1006,21 @@ impl Store {
         .bind(now_ms())
         .execute(&self.pool)
         .await?;
+        Ok(())
+    }
+
+    /// Asks the bot process that looks after a game's server to redraw one of its messages
+    /// (`payload` says which, see `discord::redraw`). PostgreSQL only, where several processes
+    /// share the database: a `NOTIFY` on [`REDRAW_CHANNEL`], delivered to every listening
+    /// process. Nothing to do on SQLite, whose one process looks after every game.
+    pub async fn announce_redraw(&self, payload: &str) -> Result<(), StoreError> {
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(REDRAW_CHANNEL)
+                .bind(payload)
+                .execute(&self.pool)
+                .await?;
+        }
         Ok(())
     }
 
