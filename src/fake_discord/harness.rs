@@ -14,7 +14,11 @@ use std::time::Duration;
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
-/// A database file in the temp folder, removed (with its WAL files) when dropped.
+/// A database for one test: a SQLite file in the temp folder, removed (with its WAL files) when
+/// dropped; or, when `FARMHAND_TEST_DATABASE=postgres` and `FARMHAND_TEST_POSTGRES` (the URL of a
+/// server where tests may create databases, see `.ci/postgres`) are set, a fresh PostgreSQL
+/// database on that server, so the same end-to-end suites run on both (`.ci/run` does both).
+/// [`TempDb::path`] is then the database's URL.
 pub struct TempDb {
     path: PathBuf,
 }
@@ -22,6 +26,13 @@ pub struct TempDb {
 impl TempDb {
     pub fn new(tag: &str) -> TempDb {
         let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        if let Some(admin) = postgres_for_suites() {
+            let name = format!("farmhand_e2e_{}_{n}", std::process::id());
+            let url = create_postgres_database(&admin, &name);
+            return TempDb {
+                path: PathBuf::from(url),
+            };
+        }
         let path = std::env::temp_dir().join(format!(
             "farmhand-e2e-{}-{n}-{tag}.sqlite",
             std::process::id()
@@ -35,13 +46,74 @@ impl TempDb {
         &self.path
     }
 
+    /// The location to give `Store::connect` (a SQLite path or a PostgreSQL URL).
+    pub fn location(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    pub fn is_postgres(&self) -> bool {
+        crate::store::backend_of(&self.location()) == crate::store::Backend::Postgres
+    }
+
     fn remove(&self) {
+        if self.is_postgres() {
+            // The throwaway server goes with its folder; open pools may still hold the database.
+            return;
+        }
         for suffix in ["", "-wal", "-shm", "-journal"] {
             let mut p = self.path.clone().into_os_string();
             p.push(suffix);
             let _ = std::fs::remove_file(PathBuf::from(p));
         }
     }
+}
+
+/// The admin URL of the test PostgreSQL server, when the suites are asked to run on it.
+fn postgres_for_suites() -> Option<String> {
+    let wanted = std::env::var("FARMHAND_TEST_DATABASE").is_ok_and(|v| v == "postgres");
+    if !wanted {
+        return None;
+    }
+    match std::env::var("FARMHAND_TEST_POSTGRES") {
+        Ok(url) if !url.trim().is_empty() => Some(url),
+        _ => panic!(
+            "FARMHAND_TEST_DATABASE=postgres needs FARMHAND_TEST_POSTGRES (see .ci/postgres)"
+        ),
+    }
+}
+
+/// Creates the database `name` (letters, digits and underscores of our own) on the server at
+/// `admin` and returns its URL. On a thread of its own with its own runtime: `TempDb::new` is
+/// called from sync and async code alike.
+fn create_postgres_database(admin: &str, name: &str) -> String {
+    let (admin, name) = (admin.to_string(), name.to_string());
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        rt.block_on(async move {
+            use sqlx::Connection;
+            let mut conn = sqlx::PgConnection::connect(&admin)
+                .await
+                .unwrap_or_else(|e| panic!("cannot reach the test PostgreSQL: {e}"));
+            for sql in [
+                format!("DROP DATABASE IF EXISTS {name}"),
+                format!("CREATE DATABASE {name}"),
+            ] {
+                sqlx::query(sqlx::AssertSqlSafe(sql))
+                    .execute(&mut conn)
+                    .await
+                    .expect("create the test database");
+            }
+            let _ = conn.close().await;
+            let mut url = url::Url::parse(&admin).expect("FARMHAND_TEST_POSTGRES is a URL");
+            url.set_path(&format!("/{name}"));
+            url.to_string()
+        })
+    })
+    .join()
+    .expect("creating the test database")
 }
 
 impl Drop for TempDb {
