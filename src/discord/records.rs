@@ -80,11 +80,7 @@ fn date(ms: i64) -> String {
 
 /// `wins` of `games` as a whole percentage, rounded.
 fn rate(wins: u64, games: u64) -> u64 {
-    if games == 0 {
-        0
-    } else {
-        (wins * 100 + games / 2) / games
-    }
+    (wins * 100 + games / 2).checked_div(games).unwrap_or(0)
 }
 
 /// What the records call a game's favourites, for people.
