@@ -8,7 +8,11 @@
 
 use crate::games::{Engine, TableSetup};
 use crate::host::{AnyGame, Hosted, Kind, Library};
-use crate::store::{GameId, SeatRow, Status, Store, StoreError, Table, TableOptions};
+use crate::store::now_ms;
+use crate::store::{
+    GameId, GameRecord, SeatRecord, SeatRow, Status, Store, StoreError, Table, TableOptions,
+    is_bot_user,
+};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -385,10 +389,65 @@ impl Service {
         if !matches!(table.game.status, Status::Open | Status::Active) {
             return Err(ServiceError::WrongStatus("this table is already closed"));
         }
+        // A started game leaves a record (marked abandoned); a lobby that never started does not.
+        let record = match table.game.status {
+            Status::Active => Some(self.record_of(&table, Status::Abandoned, now_ms())?),
+            _ => None,
+        };
         self.store
-            .set_status(id, table.game.version, Status::Abandoned)
+            .set_status_recorded(id, table.game.version, Status::Abandoned, record.as_ref())
             .await?;
         self.reread(id).await
+    }
+
+    /// The record a finished table leaves (`outcome` Ended or Abandoned, at `ended_at`): names
+    /// and bots from the seats, scores and favourites from the game's final state (none for an
+    /// abandoned game).
+    fn record_of(
+        &self,
+        table: &Table,
+        outcome: Status,
+        ended_at: i64,
+    ) -> Result<GameRecord, ServiceError> {
+        let kind = kind_of(table)?;
+        let results =
+            match outcome {
+                Status::Ended => {
+                    let game =
+                        crate::on_kind!(kind, G => self.game_of::<G>(table)?.map(Hosted::into_any))
+                            .ok_or_else(|| {
+                                ServiceError::Internal("an ended game has no snapshot".into())
+                            })?;
+                    Some(crate::on_game!(&game, g => g.results()).ok_or_else(|| {
+                        ServiceError::Internal("an ended game has no scores".into())
+                    })?)
+                }
+                _ => None,
+            };
+        Ok(record_from(table, kind, outcome, ended_at, results))
+    }
+
+    /// Records every started game that finished without a record (those that ended before the
+    /// records existed): run at start, before commands are served. Idempotent; a game that
+    /// cannot be read is logged and skipped (the others are still recorded). Returns how many
+    /// games were recorded.
+    pub async fn backfill_records(&self) -> Result<usize, ServiceError> {
+        let mut done = 0;
+        for id in self.store.unrecorded_games().await? {
+            let _g = self.lock(id).await;
+            let table = self.store.table(id).await?;
+            // The time of the game's last write: when it ended (or was abandoned).
+            let record = match self.record_of(&table, table.game.status, table.game.updated_at) {
+                Ok(r) => r,
+                Err(e) => {
+                    tracing::warn!(game = id, error = %e, "cannot record a finished game; skipped");
+                    continue;
+                }
+            };
+            self.store.add_record(id, &record).await?;
+            done += 1;
+        }
+        Ok(done)
     }
 
     /// Applies `action` for `user`. `seen` is the game version the user's view was drawn at: if
@@ -487,8 +546,21 @@ impl Service {
             Status::Active
         };
         let moved_on = game.waiting_for() != waiting_before;
+        // The move that ends the game writes its record in the same transaction.
+        let record = match status {
+            Status::Ended => Some(record_from(
+                &table,
+                G::GAME,
+                Status::Ended,
+                now_ms(),
+                Some(game.results().ok_or_else(|| {
+                    ServiceError::Internal("the game is over but has no scores".into())
+                })?),
+            )),
+            _ => None,
+        };
         self.store
-            .save_actions(
+            .save_actions_recorded(
                 id,
                 table.game.version,
                 seat,
@@ -496,6 +568,7 @@ impl Service {
                 &snapshot,
                 status,
                 moved_on,
+                record.as_ref(),
             )
             .await?;
         let table = self.reread(id).await?;
@@ -507,6 +580,45 @@ impl Service {
             waiting_before,
             stage_before,
         })
+    }
+}
+
+/// A finished table's record; `results` by seat (None for an abandoned game).
+fn record_from(
+    table: &Table,
+    kind: Kind,
+    outcome: Status,
+    ended_at: i64,
+    results: Option<Vec<crate::games::SeatResult>>,
+) -> GameRecord {
+    let mut seats: Vec<&SeatRow> = table.seats.iter().collect();
+    seats.sort_by_key(|s| s.seat);
+    GameRecord {
+        kind: kind.as_str().to_string(),
+        guild_id: table.game.guild_id,
+        outcome,
+        ended_at,
+        seats: seats
+            .into_iter()
+            .map(|s| {
+                let result = results.as_ref().and_then(|r| r.get(s.seat));
+                // A bot seat whose bot is missing from the options (never written so) is still
+                // a bot: its id cannot be a person's.
+                let bot = table
+                    .bot_of(s.seat)
+                    .map(|(_, b)| b.to_string())
+                    .or_else(|| is_bot_user(s.user_id).then(|| "bot".to_string()));
+                SeatRecord {
+                    seat: s.seat,
+                    user_id: s.user_id,
+                    name: s.name.clone(),
+                    bot,
+                    score: result.map(|r| r.score),
+                    won: result.is_some_and(|r| r.won),
+                    favourites: result.map(|r| r.favourites.clone()).unwrap_or_default(),
+                }
+            })
+            .collect(),
     }
 }
 

@@ -465,3 +465,77 @@ async fn two_processes_on_one_database_remind_and_stand_in_once() {
     fake.settle().await;
     assert_eq!(posts() - before, games.len(), "still one reminder per game");
 }
+
+/// The records of finished games (migration 0004) on PostgreSQL: written with the last move and
+/// with an abandon, read back by every records query, backfill idempotent.
+#[tokio::test]
+async fn records_of_finished_games_on_postgres() {
+    use farmhand::games::Engine;
+    let Some(url) = fresh_database("records").await else {
+        return;
+    };
+    let svc = service(&url).await;
+    let store = svc.store();
+    let kind = Kind::FieldsOfGreen.as_str();
+    let empty = store.history(7, kind, None, 0, 8).await.unwrap();
+    assert_eq!((empty.total, empty.anchor), (0, None));
+    let id = started_game(&svc, 3, 21).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    loop {
+        let (table, game) = svc.load::<Game>(id).await.unwrap();
+        let Some((seat, action)) = sim::random_step(&game.unwrap(), &mut rng) else {
+            break;
+        };
+        svc.act::<Game>(id, table.user_of(seat).unwrap(), None, &action)
+            .await
+            .unwrap();
+    }
+    let results = svc
+        .load::<Game>(id)
+        .await
+        .unwrap()
+        .1
+        .unwrap()
+        .results()
+        .unwrap();
+    let gone = started_game(&svc, 2, 22).await;
+    svc.close(gone, HOST, false).await.unwrap();
+
+    let page = store.history(7, kind, None, 0, 8).await.unwrap();
+    assert_eq!(page.total, 2);
+    assert_eq!(page.games[0].game_id, gone);
+    assert_eq!(page.games[0].outcome, Status::Abandoned);
+    assert_eq!(page.games[1].game_id, id);
+    let scores: Vec<Option<u32>> = page.games[1].seats.iter().map(|s| s.score).collect();
+    assert_eq!(
+        scores,
+        results.iter().map(|r| Some(r.score)).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        store.record(id).await.unwrap().as_ref(),
+        Some(&page.games[1])
+    );
+    let second = store.history(7, kind, page.anchor, 1, 1).await.unwrap();
+    assert_eq!(second.games[0].game_id, id);
+    assert_eq!(store.history(8, kind, None, 0, 8).await.unwrap().total, 0);
+
+    let stats = store.player_stats(7, kind, HOST).await.unwrap();
+    assert_eq!(stats.games, 1);
+    assert_eq!(stats.abandoned, 1);
+    assert_eq!(stats.wins, u64::from(results[0].won));
+    assert_eq!(stats.score_sum, u64::from(results[0].score));
+    assert_eq!(stats.best, Some(u64::from(results[0].score)));
+    assert_eq!(stats.name.as_deref(), Some("Host"));
+    let built: usize = stats.favourites.iter().map(|(_, n)| *n as usize).sum();
+    assert_eq!(built, results[0].favourites.len());
+
+    let board = store.leaderboard(7, kind, 15).await.unwrap();
+    assert_eq!(board.people_total, 3);
+    assert_eq!(board.people.len(), 3);
+    assert!(board.bots.is_empty());
+    let wins: u64 = board.people.iter().map(|p| p.wins).sum();
+    assert_eq!(wins, results.iter().filter(|r| r.won).count() as u64);
+
+    assert!(store.unrecorded_games().await.unwrap().is_empty());
+    assert_eq!(svc.backfill_records().await.unwrap(), 0);
+}

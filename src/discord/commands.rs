@@ -1,5 +1,5 @@
 //! The slash commands of Fields of Green (`/fog new`, `hand`, `farm`, `status`, `card`, `rules`,
-//! `abandon`) and the ones both games share (`games`, `settings`, under `/fog` and `/kh` alike),
+//! `abandon`; `history`, `stats` and `leaderboard` are in `records`) and the ones both games share (`games`, `settings`, under `/fog` and `/kh` alike),
 //! with the shared steps of opening a table and finding the table of a channel. Key Harvest's own
 //! commands are in `key_harvest::commands`.
 
@@ -99,7 +99,18 @@ async fn fog_here(ctx: Ctx<'_>) -> Result<Option<(Table, Option<Game>)>, Service
     slash_command,
     guild_only,
     subcommands(
-        "new", "hand", "farm", "status", "games", "card", "rules", "abandon", "settings"
+        "new",
+        "hand",
+        "farm",
+        "status",
+        "games",
+        "card",
+        "rules",
+        "abandon",
+        "settings",
+        "super::records::fog_history",
+        "super::records::fog_stats",
+        "super::records::fog_leaderboard"
     ),
     subcommand_required
 )]

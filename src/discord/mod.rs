@@ -8,6 +8,7 @@ pub mod game;
 pub mod ids;
 pub mod key_harvest;
 pub mod notify;
+pub mod records;
 pub mod redraw;
 pub mod router;
 pub mod send;
@@ -93,14 +94,22 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
         }
     };
     tracing::info!(database = %shown, deck = %deck.name, "database ready");
+    let service = Service::new(
+        store,
+        Library {
+            fields_of_green: deck,
+            key_harvest: board,
+        },
+    );
+    // Games that ended before the records existed (migration 0004) are recorded once, before
+    // any /fog history is answered.
+    match service.backfill_records().await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(games = n, "recorded finished games for the history"),
+        Err(e) => return Err(anyhow::Error::new(e).context("cannot record the finished games")),
+    }
     Ok(Data {
-        service: Arc::new(Service::new(
-            store,
-            Library {
-                fields_of_green: deck,
-                key_harvest: board,
-            },
-        )),
+        service: Arc::new(service),
         redraws: Arc::new(redraw::Redraws::new(std::time::Duration::from_millis(
             config.discord.edit_interval_ms,
         ))),

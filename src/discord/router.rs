@@ -207,6 +207,9 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
     }
     // Each game has its own codec, told apart by the id's first letter; the lobby buttons are
     // shared and use Fields of Green's (the first game's) codec for every game.
+    if let Some(id) = super::records::PageId::decode(&ci.data.custom_id) {
+        return super::records::handle_page(ctx, data, ci, id).await;
+    }
     if let Some(id) = super::key_harvest::ids::KhId::decode(&ci.data.custom_id) {
         return super::key_harvest::router::handle(ctx, data, ci, id).await;
     }

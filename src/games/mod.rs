@@ -60,6 +60,19 @@ pub struct TableSetup {
     pub seed: u64,
 }
 
+/// How one seat finished a game, for the records of ended games (`/fog stats`, `/kh history`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatResult {
+    /// The final score (the score pad's total).
+    pub score: u32,
+    /// True for every winner (a shared win is a win for each).
+    pub won: bool,
+    /// Stable ids of what the records count as this seat's favourites, once per occurrence:
+    /// Fields of Green, the location cards face up in the farm; Key Harvest, the crops whose
+    /// majority the seat won (KH 66). Ids, not names, so the records outlive a renamed card.
+    pub favourites: Vec<String>,
+}
+
 /// A rules engine as the host sees it.
 pub trait Engine: Clone + Debug + Send + Sync + Sized + 'static {
     /// The `game.kind` column value of this game's rows (never changes once released).
@@ -95,6 +108,8 @@ pub trait Engine: Clone + Debug + Send + Sync + Sized + 'static {
     /// The seats the game waits for now (one seat on a turn, several in a simultaneous phase).
     fn waiting_for(&self) -> Vec<usize>;
     fn is_over(&self) -> bool;
+    /// Each seat's result, by seat, once the game is over (`None` before).
+    fn results(&self) -> Option<Vec<SeatResult>>;
     fn stage(&self) -> Self::Stage;
     /// Validates fully, then applies; a refused action changes nothing.
     fn apply(
@@ -169,6 +184,33 @@ impl Engine for fields_of_green::Game {
     }
     fn is_over(&self) -> bool {
         fields_of_green::Game::is_over(self)
+    }
+    fn results(&self) -> Option<Vec<SeatResult>> {
+        let pads = self.scores()?;
+        let (winners, _) = self.winners()?;
+        let deck = self.deck();
+        Some(
+            pads.iter()
+                .map(|pad| SeatResult {
+                    score: pad.total,
+                    won: winners.contains(&pad.seat),
+                    // Cards built face up; an Open Area is a card turned face down, not one the
+                    // player chose to have (ruling 15).
+                    favourites: self.state().players[pad.seat]
+                        .farm
+                        .cells
+                        .iter()
+                        .filter(|c| c.face_up)
+                        .filter_map(|c| match c.card {
+                            fields_of_green::farm::CellCard::Location(d) => {
+                                Some(deck.location(d).id.clone())
+                            }
+                            _ => None,
+                        })
+                        .collect(),
+                })
+                .collect(),
+        )
     }
     fn stage(&self) -> Self::Stage {
         self.phase().clone()
@@ -249,6 +291,21 @@ impl Engine for key_harvest::Game {
     }
     fn is_over(&self) -> bool {
         key_harvest::Game::is_over(self)
+    }
+    fn results(&self) -> Option<Vec<SeatResult>> {
+        let pad = self.score_pad()?;
+        let mut lines: Vec<&key_harvest::ScoreLine> = pad.lines.iter().collect();
+        lines.sort_by_key(|l| l.seat);
+        Some(
+            lines
+                .into_iter()
+                .map(|l| SeatResult {
+                    score: l.total,
+                    won: pad.winners.contains(&l.seat),
+                    favourites: l.crops.iter().map(|c| c.id().to_string()).collect(),
+                })
+                .collect(),
+        )
     }
     fn stage(&self) -> Self::Stage {
         let s = self.state();

@@ -6,6 +6,11 @@
 //! what to write, and every write of a game checks and bumps its `version` (optimistic
 //! concurrency), so two writers can never both succeed on the same version.
 
+mod records;
+
+pub use records::{
+    GameRecord, HistoryPage, Leaderboard, PlayerStats, RecordedGame, SeatRecord, Standing,
+};
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::sqlite::SqliteConnectOptions;
@@ -321,13 +326,15 @@ const SQLITE_SETUP: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL
                             PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;";
 
 /// Every table Farmhand's migrations create (`migrations/`).
-const KNOWN_TABLES: [&str; 6] = [
+const KNOWN_TABLES: [&str; 8] = [
     "game",
     "game_seat",
     "game_action",
     "game_event",
     "user_pref",
     "game_dm",
+    "game_record",
+    "game_record_seat",
 ];
 
 /// Held while a bot process uses a SQLite file: a second process on the same file is refused at
@@ -898,6 +905,25 @@ impl Store {
         status: Status,
         moved_on: bool,
     ) -> Result<i64, StoreError> {
+        self.save_actions_recorded(id, version, seat, actions, snapshot, status, moved_on, None)
+            .await
+    }
+
+    /// [`Store::save_actions`], writing `record` in the same transaction: the actions that end
+    /// a game and its record are stored together or not at all, so a finished game is never
+    /// missing from the history, and never in it without its last move.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn save_actions_recorded(
+        &self,
+        id: GameId,
+        version: i64,
+        seat: usize,
+        actions: &[(String, Vec<String>)],
+        snapshot: &str,
+        status: Status,
+        moved_on: bool,
+        record: Option<&GameRecord>,
+    ) -> Result<i64, StoreError> {
         if actions.is_empty() {
             return Ok(version);
         }
@@ -931,6 +957,9 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
+        if let Some(record) = record {
+            Store::insert_record(&mut tx, id, record).await?;
+        }
         tx.commit().await?;
         Ok(v)
     }
@@ -942,6 +971,17 @@ impl Store {
         version: i64,
         status: Status,
     ) -> Result<i64, StoreError> {
+        self.set_status_recorded(id, version, status, None).await
+    }
+
+    /// [`Store::set_status`], writing `record` in the same transaction (an abandoned game's).
+    pub async fn set_status_recorded(
+        &self,
+        id: GameId,
+        version: i64,
+        status: Status,
+        record: Option<&GameRecord>,
+    ) -> Result<i64, StoreError> {
         let mut tx = self.write().await?;
         let v = Store::bump(&mut tx, id, version).await?;
         sqlx::query("UPDATE game SET status = $2 WHERE id = $1")
@@ -949,6 +989,9 @@ impl Store {
             .bind(status.as_str())
             .execute(&mut *tx)
             .await?;
+        if let Some(record) = record {
+            Store::insert_record(&mut tx, id, record).await?;
+        }
         tx.commit().await?;
         Ok(v)
     }

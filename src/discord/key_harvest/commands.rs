@@ -29,7 +29,17 @@ async fn kh_here(
     slash_command,
     guild_only,
     subcommands(
-        "new", "hand", "board", "status", "rules", "abandon", "games", "settings"
+        "new",
+        "hand",
+        "board",
+        "status",
+        "rules",
+        "abandon",
+        "games",
+        "settings",
+        "crate::discord::records::kh_history",
+        "crate::discord::records::kh_stats",
+        "crate::discord::records::kh_leaderboard"
     ),
     subcommand_required
 )]

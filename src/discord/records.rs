@@ -1,0 +1,652 @@
+//! Records of ended games, for both games: `/fog history`, `/fog stats`, `/fog leaderboard` and
+//! their `/kh` twins. They read the records the service writes when a game ends (see
+//! `store::records`); the messages are built here as plain specs, so their limits are tested
+//! without Discord.
+//!
+//! Answers are private by default (a server's admins rarely want every look at the records in
+//! the channel); `public:true` posts the answer in the channel for everyone. History pages turn
+//! with buttons whose ids carry the game, the page and the history's anchor time
+//! (`h:<f|k>:<anchor>:<page>`); the server is always the clicker's, never taken from the id.
+
+use super::commands::{display_name, say, text};
+use super::router::{private, update, user_text};
+use super::spec::{ButtonSpec, EmbedSpec, FieldSpec, MessageSpec, RowSpec, Style, clip};
+use super::ui::{GOLD, GREEN, esc, fit_embed};
+use super::{Ctx, Data, Error, send};
+use crate::host::{Kind, Library};
+use crate::store::{HistoryPage, Leaderboard, PlayerStats, RecordedGame, Status};
+use poise::serenity_prelude as serenity;
+
+/// Games on one history page: each is an embed field of at most six names and scores, so ten
+/// stay well inside an embed's 6000 characters even with the longest names.
+pub const PER_PAGE: u64 = 8;
+/// People shown on a leaderboard.
+pub const LEADERS: u64 = 15;
+/// Favourites shown in `/fog stats`.
+const FAVOURITES: usize = 3;
+/// Discord display names are at most 32 characters; the store keeps what it was given.
+const NAME: usize = 32;
+
+/// A history page button's id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PageId {
+    pub kind: Kind,
+    /// The history's anchor time (see [`HistoryPage::anchor`]).
+    pub anchor: i64,
+    pub page: u64,
+}
+
+fn letter(kind: Kind) -> &'static str {
+    match kind {
+        Kind::FieldsOfGreen => "f",
+        Kind::KeyHarvest => "k",
+    }
+}
+
+impl PageId {
+    pub fn encode(&self) -> String {
+        format!("h:{}:{}:{}", letter(self.kind), self.anchor, self.page)
+    }
+
+    pub fn decode(s: &str) -> Option<PageId> {
+        let mut parts = s.split(':');
+        if parts.next()? != "h" {
+            return None;
+        }
+        let kind = match parts.next()? {
+            "f" => Kind::FieldsOfGreen,
+            "k" => Kind::KeyHarvest,
+            _ => return None,
+        };
+        let anchor = parts.next()?.parse().ok()?;
+        let page = parts.next()?.parse().ok()?;
+        if parts.next().is_some() {
+            return None;
+        }
+        Some(PageId { kind, anchor, page })
+    }
+}
+
+/// A name for markdown text, clipped to Discord's length for display names.
+fn name(s: &str) -> String {
+    let s = if s.trim().is_empty() { "(no name)" } else { s };
+    esc(&clip(s, NAME))
+}
+
+/// A Discord timestamp: every reader sees the date in their own time zone and language.
+fn date(ms: i64) -> String {
+    format!("<t:{}:d>", ms.div_euclid(1000))
+}
+
+/// `wins` of `games` as a whole percentage, rounded.
+fn rate(wins: u64, games: u64) -> u64 {
+    (wins * 100 + games / 2).checked_div(games).unwrap_or(0)
+}
+
+/// What the records call a game's favourites, for people.
+fn favourites_label(kind: Kind) -> &'static str {
+    match kind {
+        Kind::FieldsOfGreen => "Favourite cards (built face up, all games)",
+        Kind::KeyHarvest => "Favourite crops (majorities won)",
+    }
+}
+
+/// The name of a favourite id: a card's or a crop's. An id the current deck no longer has (a
+/// group changed its deck file) is shown as it was stored.
+fn favourite_name(library: &Library, kind: Kind, id: &str) -> String {
+    match kind {
+        Kind::FieldsOfGreen => {
+            let deck = &library.fields_of_green;
+            deck.location_by_id(id)
+                .map(|d| deck.location(d).name.clone())
+                .unwrap_or_else(|| id.to_string())
+        }
+        Kind::KeyHarvest => crate::games::key_harvest::Crop::parse(id)
+            .map(|c| c.name().to_string())
+            .unwrap_or_else(|| id.to_string()),
+    }
+}
+
+/// One game of the history: its number and date, then the seats best first with their scores
+/// and the winners marked; an abandoned game lists its players.
+fn history_field(g: &RecordedGame) -> FieldSpec {
+    let value = match g.outcome {
+        Status::Abandoned => {
+            let names: Vec<String> = g.seats.iter().map(|s| name(&s.name)).collect();
+            format!("{} · abandoned\n{}", date(g.ended_at), names.join(", "))
+        }
+        _ => {
+            let mut seats: Vec<_> = g.seats.iter().collect();
+            seats.sort_by(|a, b| b.score.cmp(&a.score).then(a.seat.cmp(&b.seat)));
+            let winners: Vec<String> = seats
+                .iter()
+                .filter(|s| s.won)
+                .map(|s| name(&s.name))
+                .collect();
+            let scores: Vec<String> = seats
+                .iter()
+                .map(|s| {
+                    let score = s.score.map_or("-".to_string(), |v| v.to_string());
+                    if s.won {
+                        format!("**{}** {score}", name(&s.name))
+                    } else {
+                        format!("{} {score}", name(&s.name))
+                    }
+                })
+                .collect();
+            let won = if winners.len() > 1 {
+                format!("shared win: {}", winners.join(", "))
+            } else {
+                format!("won by {}", winners.join(""))
+            };
+            format!("{} · {won}\n{}", date(g.ended_at), scores.join(" · "))
+        }
+    };
+    FieldSpec {
+        name: format!("Game #{}", g.game_id),
+        value,
+        inline: false,
+    }
+}
+
+/// A page of a server's history (`page` from 0, newest first).
+pub fn history_message(kind: Kind, history: &HistoryPage, page: u64) -> MessageSpec {
+    let Some(anchor) = history.anchor else {
+        return text(&format!(
+            "No {} game has finished on this server yet. Open one with /{} new.",
+            kind.name(),
+            kind.command()
+        ));
+    };
+    if history.games.is_empty() {
+        return text("That page of the history is empty: the history is shorter now.");
+    }
+    let pages = history.total.div_ceil(PER_PAGE).max(1);
+    let mut embed = EmbedSpec {
+        title: format!("{}: finished games on this server", kind.name()),
+        description: "Newest first. Scores are final; the winners are in bold.".to_string(),
+        fields: history.games.iter().map(history_field).collect(),
+        footer: Some(format!(
+            "Page {} of {pages} · {} game{}",
+            page + 1,
+            history.total,
+            if history.total == 1 { "" } else { "s" }
+        )),
+        color: GREEN,
+    };
+    fit_embed(&mut embed);
+    let mut rows = Vec::new();
+    if pages > 1 {
+        let button = |to: u64, label: &str, disabled: bool| ButtonSpec {
+            id: PageId {
+                kind,
+                anchor,
+                page: to,
+            }
+            .encode(),
+            label: label.to_string(),
+            style: Style::Secondary,
+            disabled,
+        };
+        rows.push(RowSpec::Buttons(vec![
+            button(page.saturating_sub(1), "◀ Newer", page == 0),
+            button(page + 1, "Older ▶", page + 1 >= pages),
+        ]));
+    }
+    MessageSpec {
+        embeds: vec![embed],
+        rows,
+        ..Default::default()
+    }
+}
+
+/// A player's statistics; `who` is the name to show when the records have none.
+pub fn stats_message(kind: Kind, library: &Library, who: &str, stats: &PlayerStats) -> MessageSpec {
+    let shown = name(stats.name.as_deref().unwrap_or(who));
+    if stats.games == 0 {
+        let abandoned = match stats.abandoned {
+            0 => String::new(),
+            n => format!(
+                " ({n} abandoned game{} not counted)",
+                if n == 1 { "" } else { "s" }
+            ),
+        };
+        return text(&format!(
+            "{shown} has not finished a {} game on this server yet{abandoned}.",
+            kind.name()
+        ));
+    }
+    let mean = stats.score_sum as f64 / stats.games as f64;
+    let favourites: Vec<String> = stats
+        .favourites
+        .iter()
+        .take(FAVOURITES)
+        .map(|(id, n)| format!("{} ×{n}", esc(&favourite_name(library, kind, id))))
+        .collect();
+    let field = |n: &str, v: String| FieldSpec {
+        name: n.to_string(),
+        value: v,
+        inline: true,
+    };
+    let mut fields = vec![
+        field("Games played", stats.games.to_string()),
+        field(
+            "Wins",
+            format!("{} ({}%)", stats.wins, rate(stats.wins, stats.games)),
+        ),
+        field("Mean score", format!("{mean:.1}")),
+        field(
+            "Best score",
+            stats.best.map_or("-".to_string(), |b| b.to_string()),
+        ),
+    ];
+    fields.push(FieldSpec {
+        name: favourites_label(kind).to_string(),
+        value: if favourites.is_empty() {
+            "none yet".to_string()
+        } else {
+            favourites.join(", ")
+        },
+        inline: false,
+    });
+    let footer = match stats.abandoned {
+        0 => "Games played to the end on this server.".to_string(),
+        n => format!(
+            "Games played to the end on this server; {n} abandoned game{} not counted.",
+            if n == 1 { "" } else { "s" }
+        ),
+    };
+    let mut embed = EmbedSpec {
+        title: format!(
+            "{} · {}",
+            clip(stats.name.as_deref().unwrap_or(who), NAME),
+            kind.name()
+        ),
+        description: String::new(),
+        fields,
+        footer: Some(footer),
+        color: GOLD,
+    };
+    fit_embed(&mut embed);
+    MessageSpec {
+        embeds: vec![embed],
+        ..Default::default()
+    }
+}
+
+/// The server's leaderboard: people by wins, bots apart.
+pub fn leaderboard_message(kind: Kind, board: &Leaderboard) -> MessageSpec {
+    if board.people.is_empty() && board.bots.is_empty() {
+        return text(&format!(
+            "No {} game has been played to the end on this server yet.",
+            kind.name()
+        ));
+    }
+    let line = |rank: Option<usize>, who: String, s: &crate::store::Standing| {
+        let prefix = rank.map_or(String::new(), |r| format!("{r}. "));
+        format!(
+            "{prefix}{who}: {} win{} in {} game{} ({}%)",
+            s.wins,
+            if s.wins == 1 { "" } else { "s" },
+            s.games,
+            if s.games == 1 { "" } else { "s" },
+            rate(s.wins, s.games)
+        )
+    };
+    let mut people: Vec<String> = board
+        .people
+        .iter()
+        .enumerate()
+        .map(|(k, s)| line(Some(k + 1), format!("**{}**", name(&s.name)), s))
+        .collect();
+    if people.is_empty() {
+        people.push("No person has finished a game here yet.".to_string());
+    }
+    let more = board.people_total.saturating_sub(board.people.len() as u64);
+    if more > 0 {
+        people.push(format!(
+            "… and {more} more player{}",
+            if more == 1 { "" } else { "s" }
+        ));
+    }
+    let mut fields = Vec::new();
+    if !board.bots.is_empty() {
+        let bots: Vec<String> = board
+            .bots
+            .iter()
+            .map(|s| line(None, format!("bot ({})", esc(&s.name)), s))
+            .collect();
+        fields.push(FieldSpec {
+            name: "Bots (kept apart from people)".to_string(),
+            value: bots.join("\n"),
+            inline: false,
+        });
+    }
+    let mut embed = EmbedSpec {
+        title: format!("{}: leaderboard of this server", kind.name()),
+        description: people.join("\n"),
+        fields,
+        footer: Some(
+            "By wins, then win rate. Games played to the end; a shared win counts for each winner; games against bots count for the people in them."
+                .to_string(),
+        ),
+        color: GOLD,
+    };
+    fit_embed(&mut embed);
+    MessageSpec {
+        embeds: vec![embed],
+        ..Default::default()
+    }
+}
+
+/// Answers privately, or in the channel for everyone when `public`.
+async fn answer(ctx: Ctx<'_>, m: &MessageSpec, public: bool) -> Result<(), Error> {
+    if public {
+        ctx.send(send::reply(m, false)).await?;
+        Ok(())
+    } else {
+        say(ctx, m).await
+    }
+}
+
+const NOT_IN_SERVER: &str = "Records are kept per server: use this in a server.";
+
+async fn history(ctx: Ctx<'_>, kind: Kind, public: Option<bool>) -> Result<(), Error> {
+    let Some(guild) = ctx.guild_id() else {
+        return say(ctx, &text(NOT_IN_SERVER)).await;
+    };
+    let page = ctx
+        .data()
+        .service
+        .store()
+        .history(guild.get(), kind.as_str(), None, 0, PER_PAGE)
+        .await;
+    match page {
+        Ok(p) => answer(ctx, &history_message(kind, &p, 0), public.unwrap_or(false)).await,
+        Err(e) => say(ctx, &text(&user_text(&e.into()))).await,
+    }
+}
+
+async fn stats(
+    ctx: Ctx<'_>,
+    kind: Kind,
+    player: Option<serenity::User>,
+    public: Option<bool>,
+) -> Result<(), Error> {
+    let Some(guild) = ctx.guild_id() else {
+        return say(ctx, &text(NOT_IN_SERVER)).await;
+    };
+    let (user, who) = match &player {
+        Some(u) => (
+            u.id.get(),
+            u.global_name.clone().unwrap_or_else(|| u.name.clone()),
+        ),
+        None => (ctx.author().id.get(), display_name(ctx).await),
+    };
+    let data = ctx.data();
+    match data
+        .service
+        .store()
+        .player_stats(guild.get(), kind.as_str(), user)
+        .await
+    {
+        Ok(s) => {
+            let m = stats_message(kind, data.service.library(), &who, &s);
+            answer(ctx, &m, public.unwrap_or(false)).await
+        }
+        Err(e) => say(ctx, &text(&user_text(&e.into()))).await,
+    }
+}
+
+async fn leaderboard(ctx: Ctx<'_>, kind: Kind, public: Option<bool>) -> Result<(), Error> {
+    let Some(guild) = ctx.guild_id() else {
+        return say(ctx, &text(NOT_IN_SERVER)).await;
+    };
+    match ctx
+        .data()
+        .service
+        .store()
+        .leaderboard(guild.get(), kind.as_str(), LEADERS)
+        .await
+    {
+        Ok(b) => answer(ctx, &leaderboard_message(kind, &b), public.unwrap_or(false)).await,
+        Err(e) => say(ctx, &text(&user_text(&e.into()))).await,
+    }
+}
+
+/// A click on a history page button: the same server's history, at the page asked for, drawn
+/// over the clicked message.
+pub async fn handle_page(
+    ctx: &serenity::Context,
+    data: &Data,
+    ci: &serenity::ComponentInteraction,
+    id: PageId,
+) {
+    let Some(guild) = ci.guild_id else {
+        return private(ctx, ci, &text(NOT_IN_SERVER)).await;
+    };
+    match data
+        .service
+        .store()
+        .history(
+            guild.get(),
+            id.kind.as_str(),
+            Some(id.anchor),
+            id.page,
+            PER_PAGE,
+        )
+        .await
+    {
+        Ok(p) => update(ctx, ci, &history_message(id.kind, &p, id.page)).await,
+        Err(e) => private(ctx, ci, &text(&user_text(&e.into()))).await,
+    }
+}
+
+/// This server's recent Fields of Green games: winners and scores
+#[poise::command(slash_command, guild_only, rename = "history")]
+pub async fn fog_history(
+    ctx: Ctx<'_>,
+    #[description = "Post it in the channel for everyone (default: only you see it)"]
+    public: Option<bool>,
+) -> Result<(), Error> {
+    history(ctx, Kind::FieldsOfGreen, public).await
+}
+
+/// A player's Fields of Green record on this server (yours by default)
+#[poise::command(slash_command, guild_only, rename = "stats")]
+pub async fn fog_stats(
+    ctx: Ctx<'_>,
+    #[description = "Whose record (yours by default)"] player: Option<serenity::User>,
+    #[description = "Post it in the channel for everyone (default: only you see it)"]
+    public: Option<bool>,
+) -> Result<(), Error> {
+    stats(ctx, Kind::FieldsOfGreen, player, public).await
+}
+
+/// This server's Fields of Green players by wins (bots apart)
+#[poise::command(slash_command, guild_only, rename = "leaderboard")]
+pub async fn fog_leaderboard(
+    ctx: Ctx<'_>,
+    #[description = "Post it in the channel for everyone (default: only you see it)"]
+    public: Option<bool>,
+) -> Result<(), Error> {
+    leaderboard(ctx, Kind::FieldsOfGreen, public).await
+}
+
+/// This server's recent Key Harvest games: winners and scores
+#[poise::command(slash_command, guild_only, rename = "history")]
+pub async fn kh_history(
+    ctx: Ctx<'_>,
+    #[description = "Post it in the channel for everyone (default: only you see it)"]
+    public: Option<bool>,
+) -> Result<(), Error> {
+    history(ctx, Kind::KeyHarvest, public).await
+}
+
+/// A player's Key Harvest record on this server (yours by default)
+#[poise::command(slash_command, guild_only, rename = "stats")]
+pub async fn kh_stats(
+    ctx: Ctx<'_>,
+    #[description = "Whose record (yours by default)"] player: Option<serenity::User>,
+    #[description = "Post it in the channel for everyone (default: only you see it)"]
+    public: Option<bool>,
+) -> Result<(), Error> {
+    stats(ctx, Kind::KeyHarvest, player, public).await
+}
+
+/// This server's Key Harvest players by wins (bots apart)
+#[poise::command(slash_command, guild_only, rename = "leaderboard")]
+pub async fn kh_leaderboard(
+    ctx: Ctx<'_>,
+    #[description = "Post it in the channel for everyone (default: only you see it)"]
+    public: Option<bool>,
+) -> Result<(), Error> {
+    leaderboard(ctx, Kind::KeyHarvest, public).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::spec::{self, limits};
+    use crate::store::{SeatRecord, Standing};
+
+    const LONG: &str = "Bartholomew Featherstonehaugh-Smythe the Third of Lower Wallop";
+
+    fn seat(k: usize, name: &str, score: Option<u32>, won: bool) -> SeatRecord {
+        SeatRecord {
+            seat: k,
+            user_id: 1000 + k as u64,
+            name: name.to_string(),
+            bot: None,
+            score,
+            won,
+            favourites: Vec::new(),
+        }
+    }
+
+    fn game(id: i64, outcome: Status) -> RecordedGame {
+        let ended = outcome == Status::Ended;
+        RecordedGame {
+            game_id: id,
+            outcome,
+            ended_at: 1_767_225_600_000 + id * 1000,
+            seats: (0..6)
+                .map(|k| {
+                    seat(
+                        k,
+                        &format!("{LONG} <@everyone> {k}"),
+                        ended.then_some(99_999),
+                        ended && k < 2,
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn page_ids_round_trip_and_refuse_garbage() {
+        for kind in Kind::ALL {
+            let id = PageId {
+                kind,
+                anchor: 1_767_225_600_123,
+                page: 41,
+            };
+            let s = id.encode();
+            assert!(s.len() <= limits::CUSTOM_ID, "{s}");
+            assert_eq!(PageId::decode(&s), Some(id));
+        }
+        for bad in ["h:x:1:2", "h:f:1", "h:f:1:2:3", "h:f:a:2", "f:1:2:hand", ""] {
+            assert_eq!(PageId::decode(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_full_history_page_of_the_longest_names_fits_discord() {
+        let mut games: Vec<RecordedGame> = (0..PER_PAGE as i64)
+            .map(|k| game(100 + k, Status::Ended))
+            .collect();
+        games[3] = game(103, Status::Abandoned);
+        let page = HistoryPage {
+            games,
+            total: 3 * PER_PAGE + 1,
+            anchor: Some(1),
+        };
+        for p in [0, 1, 3] {
+            let m = history_message(Kind::FieldsOfGreen, &page, p);
+            spec::check(&m).unwrap_or_else(|e| panic!("page {p}: {e}"));
+            let RowSpec::Buttons(bs) = &m.rows[0] else {
+                panic!("page buttons")
+            };
+            assert_eq!(bs[0].disabled, p == 0, "Newer is off on the first page");
+            assert_eq!(bs[1].disabled, p == 3, "Older is off on the last page");
+            assert_eq!(
+                m.embeds[0].footer.as_deref().unwrap(),
+                format!("Page {} of 4 · 25 games", p + 1)
+            );
+        }
+        // Names are escaped: a name cannot ping or break the markdown.
+        let m = history_message(Kind::KeyHarvest, &page, 0);
+        assert!(!m.embeds[0].fields[0].value.contains("<@everyone>"));
+        assert!(m.embeds[0].fields[3].value.contains("abandoned"));
+    }
+
+    #[test]
+    fn one_page_has_no_buttons_and_an_empty_history_says_so() {
+        let page = HistoryPage {
+            games: vec![game(7, Status::Ended)],
+            total: 1,
+            anchor: Some(1),
+        };
+        assert!(
+            history_message(Kind::FieldsOfGreen, &page, 0)
+                .rows
+                .is_empty()
+        );
+        let empty = HistoryPage {
+            games: Vec::new(),
+            total: 0,
+            anchor: None,
+        };
+        let m = history_message(Kind::KeyHarvest, &empty, 0);
+        assert_eq!(
+            m.content,
+            "No Key Harvest game has finished on this server yet. Open one with /kh new."
+        );
+    }
+
+    #[test]
+    fn stats_and_leaderboards_fit_discord() {
+        let library = Library::default();
+        let stats = PlayerStats {
+            name: Some(LONG.to_string()),
+            games: 3,
+            wins: 2,
+            score_sum: 100,
+            best: Some(40),
+            abandoned: 1,
+            favourites: vec![("wheat".into(), 7), ("no_such_card".into(), 2)],
+        };
+        let m = stats_message(Kind::FieldsOfGreen, &library, "x", &stats);
+        spec::check(&m).unwrap();
+        let all: Vec<&str> = m.embeds[0]
+            .fields
+            .iter()
+            .map(|f| f.value.as_str())
+            .collect();
+        assert_eq!(all[..4], ["3", "2 (67%)", "33.3", "40"]);
+        assert_eq!(all[4], "Wheat ×7, no\\_such\\_card ×2");
+        let standing = |n: &str| Standing {
+            name: n.to_string(),
+            games: 9_999,
+            wins: 9_998,
+        };
+        let board = Leaderboard {
+            people: (0..LEADERS).map(|_| standing(LONG)).collect(),
+            people_total: 500,
+            bots: vec![standing("search"), standing("heuristic")],
+        };
+        let m = leaderboard_message(Kind::KeyHarvest, &board);
+        spec::check(&m).unwrap();
+        assert!(m.embeds[0].description.ends_with("… and 485 more players"));
+    }
+}
