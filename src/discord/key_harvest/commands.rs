@@ -29,12 +29,23 @@ async fn kh_here(
     slash_command,
     guild_only,
     subcommands(
-        "new", "hand", "board", "status", "rules", "abandon", "games", "settings"
+        "new", "hand", "board", "status", "rules", "abandon", "export", "games", "settings"
     ),
     subcommand_required
 )]
 pub async fn kh(_ctx: Ctx<'_>) -> Result<(), Error> {
     Ok(())
+}
+
+/// Download a finished game as a replay file (farmhand replay --game key-harvest)
+#[poise::command(slash_command, guild_only)]
+async fn export(
+    ctx: Ctx<'_>,
+    #[description = "Table number (default: this channel's latest game)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    crate::discord::export::export::<Game>(ctx, game).await
 }
 
 /// How well computer players play.
