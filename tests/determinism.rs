@@ -33,6 +33,7 @@ fn record(players: u8, intro: bool, seed: u64) -> (Game, Scenario) {
         Scenario {
             deck: None,
             setup,
+            names: Vec::new(),
             actions,
         },
     )

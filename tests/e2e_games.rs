@@ -241,12 +241,13 @@ async fn privacy_check_catches_a_planted_leak(g: &Game) {
             deleted: false,
             thread: None,
             pings: Vec::new(),
+            attachments: Vec::new(),
         };
         g.fake.with(|w| {
             w.log.push(LogEntry {
                 ms: 0,
                 kind: LogKind::Message {
-                    msg: planted,
+                    msg: Box::new(planted),
                     new: true,
                 },
             })

@@ -30,6 +30,13 @@ pub enum Command {
     /// The whole bot against a fake Discord on loopback: interaction-to-callback latency, REST
     /// calls per action, and many games at once (actions per second, peak memory).
     Discord(super::bench_discord::Args),
+    /// How long drawing the PNG pictures takes (one farm, the final farms of 4 players, one
+    /// country board, four boards), and how big they are.
+    Render {
+        /// Pictures drawn per kind (the figures are the mean and the slowest).
+        #[arg(long, default_value_t = 50)]
+        count: u32,
+    },
 }
 
 /// Player counts measured by default: the 2-player duel and the standard 4-player draft.
@@ -48,6 +55,7 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
             players,
         } => (seconds, *game, players),
         Command::Discord(args) => return super::bench_discord::run(args),
+        Command::Render { count } => return bench_render(*count),
     };
     if !seconds.is_finite() || *seconds <= 0.0 || *seconds > 3600.0 {
         bail!("--seconds must be more than 0 and at most 3600, not {seconds}");
@@ -108,6 +116,134 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// `farmhand bench render`: times the pictures on finished random games (the largest farms a
+/// game makes), on one thread.
+fn bench_render(count: u32) -> anyhow::Result<()> {
+    use farmhand::games::key_harvest as kh;
+    use farmhand::render::{farm_picture, key_harvest_picture};
+    if !(1..=10_000).contains(&count) {
+        bail!("--count must be 1 to 10000, not {count}");
+    }
+    let deck = Deck::default_deck();
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "farmhand bench render")?;
+    writeln!(out, "cpu:     {}", cpu_model())?;
+    let build = if cfg!(debug_assertions) {
+        "debug (use --release for real figures)"
+    } else {
+        "release"
+    };
+    writeln!(out, "build:   {build}")?;
+    // Four finished 4-player games: their farms are as full as farms get.
+    let mut games = Vec::new();
+    for seed in 1..=4 {
+        let mut game = Game::new(
+            deck.clone(),
+            Options {
+                players: 4,
+                intro: false,
+                first_player: 0,
+            },
+            seed,
+        )?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        sim::play_out(&mut game, &mut rng, |_, _, _| {});
+        games.push(game);
+    }
+    let views: Vec<_> = games.iter().map(|g| g.public_view()).collect();
+    let mut k = 0usize;
+    let one_farm = time(count, || {
+        k += 1;
+        let v = &views[k % views.len()];
+        farm_picture::farm_png(&deck, &v.seats[k % 4], "Player").map(|p| p.len())
+    })?;
+    let mut k = 0usize;
+    let four_farms = time(count, || {
+        k += 1;
+        let v = &views[k % views.len()];
+        let seats: Vec<_> = v
+            .seats
+            .iter()
+            .map(|s| (s, format!("Player {}", s.seat + 1)))
+            .collect();
+        farm_picture::farms_png(&deck, &seats).map(|p| p.len())
+    })?;
+    let board = kh::Board::standard();
+    let played: Vec<_> = (1..=4)
+        .map(|seed| {
+            kh::sim::play_random(board.clone(), 4, seed, false)
+                .game
+                .public_view()
+        })
+        .collect();
+    let mut k = 0usize;
+    let one_board = time(count, || {
+        k += 1;
+        let v = &played[k % played.len()];
+        key_harvest_picture::board_png(&board, &v.seats[k % 4], "Player").map(|p| p.len())
+    })?;
+    let mut k = 0usize;
+    let four_boards = time(count, || {
+        k += 1;
+        let v = &played[k % played.len()];
+        let seats: Vec<_> = v
+            .seats
+            .iter()
+            .map(|s| (s, format!("Player {}", s.seat + 1)))
+            .collect();
+        key_harvest_picture::boards_png(&board, &seats).map(|p| p.len())
+    })?;
+    for (what, t) in [
+        ("one farm (end of a 4-player game)", one_farm),
+        ("final farms, 4 players", four_farms),
+        ("one country board", one_board),
+        ("four country boards", four_boards),
+    ] {
+        writeln!(
+            out,
+            "{what}: mean {:.1} ms, slowest {:.1} ms, PNG mean {:.0} KB, largest {:.0} KB ({count} drawn)",
+            t.mean_ms,
+            t.max_ms,
+            t.mean_bytes / 1024.0,
+            t.max_bytes as f64 / 1024.0
+        )?;
+    }
+    Ok(())
+}
+
+struct Timing {
+    mean_ms: f64,
+    max_ms: f64,
+    mean_bytes: f64,
+    max_bytes: usize,
+}
+
+/// Runs `draw` `count` times; its result is the PNG's size.
+fn time<E: std::error::Error + Send + Sync + 'static>(
+    count: u32,
+    mut draw: impl FnMut() -> Result<usize, E>,
+) -> anyhow::Result<Timing> {
+    let mut total = Duration::ZERO;
+    let mut max = Duration::ZERO;
+    let mut bytes = 0usize;
+    let mut max_bytes = 0usize;
+    for _ in 0..count {
+        let start = Instant::now();
+        let n = draw()?;
+        let took = start.elapsed();
+        total += took;
+        max = max.max(took);
+        bytes += n;
+        max_bytes = max_bytes.max(n);
+    }
+    Ok(Timing {
+        mean_ms: total.as_secs_f64() * 1e3 / f64::from(count),
+        max_ms: max.as_secs_f64() * 1e3,
+        mean_bytes: bytes as f64 / f64::from(count),
+        max_bytes,
+    })
 }
 
 /// The CPU model from /proc/cpuinfo (Linux), or `unknown`.

@@ -107,6 +107,7 @@ async fn fog_here(ctx: Ctx<'_>) -> Result<Option<(Table, Option<Game>)>, Service
         "card",
         "rules",
         "abandon",
+        "export",
         "settings",
         "super::records::fog_history",
         "super::records::fog_stats",
@@ -331,6 +332,17 @@ pub(super) async fn private_screen<G: Screens>(
     } else {
         G::main_panel(table, game, seat, None)
     }
+}
+
+/// Download a finished game as a replay file (farmhand replay)
+#[poise::command(slash_command, guild_only)]
+async fn export(
+    ctx: Ctx<'_>,
+    #[description = "Table number (default: this channel's latest game)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    super::export::export::<Game>(ctx, game).await
 }
 
 /// Show a player's farm (yours by default)

@@ -3,6 +3,7 @@
 
 pub mod bots;
 pub mod commands;
+pub mod export;
 pub mod fields_of_green;
 pub mod game;
 pub mod ids;

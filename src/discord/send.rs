@@ -1,13 +1,13 @@
 //! The edge where message specs become serenity builders, and where Discord calls are retried
 //! when that is safe.
 
-use super::spec::{EmbedSpec, MessageSpec, RowSpec, Style};
+use super::spec::{EmbedSpec, FileSpec, MessageSpec, RowSpec, Style};
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed,
-    CreateEmbedFooter, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    EditInteractionResponse, EditMessage,
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateEmbed, CreateEmbedFooter, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption, EditInteractionResponse, EditMessage,
 };
 use std::future::Future;
 use std::time::Duration;
@@ -82,6 +82,18 @@ fn content(m: &MessageSpec) -> String {
     m.content.clone()
 }
 
+fn attachment(f: &FileSpec) -> CreateAttachment {
+    let a = CreateAttachment::bytes(f.bytes.clone(), f.name.clone());
+    match &f.description {
+        Some(d) => a.description(d),
+        None => a,
+    }
+}
+
+fn attachments(m: &MessageSpec) -> Vec<CreateAttachment> {
+    m.files.iter().map(attachment).collect()
+}
+
 /// A new channel or DM message.
 pub fn message(m: &MessageSpec) -> CreateMessage {
     CreateMessage::new()
@@ -89,18 +101,26 @@ pub fn message(m: &MessageSpec) -> CreateMessage {
         .embeds(m.embeds.iter().map(embed).collect())
         .components(rows(m))
         .allowed_mentions(mentions(m))
+        .add_files(attachments(m))
 }
 
-/// An edit replacing a message's whole content.
+/// An edit replacing a message's whole content. Attachments are replaced only when the spec has
+/// some: the messages edited this way (table messages, DM panels) never carry pictures, and
+/// leaving the field out keeps the request plain JSON.
 pub fn edit(m: &MessageSpec) -> EditMessage {
-    EditMessage::new()
+    let mut b = EditMessage::new()
         .content(content(m))
         .embeds(m.embeds.iter().map(embed).collect())
         .components(rows(m))
-        .allowed_mentions(mentions(m))
+        .allowed_mentions(mentions(m));
+    for f in &m.files {
+        b = b.new_attachment(attachment(f));
+    }
+    b
 }
 
-/// An interaction response body (new message or update of the clicked message).
+/// An interaction response body (new message or update of the clicked message). serenity always
+/// sends the `attachments` list, so an update without files removes an earlier picture.
 pub fn response(m: &MessageSpec, ephemeral: bool) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
         .content(content(m))
@@ -108,15 +128,22 @@ pub fn response(m: &MessageSpec, ephemeral: bool) -> CreateInteractionResponseMe
         .components(rows(m))
         .allowed_mentions(mentions(m))
         .ephemeral(ephemeral)
+        .add_files(attachments(m))
 }
 
-/// The answer that replaces a deferred interaction response ("thinking...").
+/// The answer that replaces a deferred interaction response ("thinking..."): like an update, its
+/// attachments become the spec's (none removes an earlier picture).
 pub fn edit_response(m: &MessageSpec) -> EditInteractionResponse {
-    EditInteractionResponse::new()
+    let mut b = EditInteractionResponse::new()
         .content(content(m))
         .embeds(m.embeds.iter().map(embed).collect())
         .components(rows(m))
         .allowed_mentions(mentions(m))
+        .clear_attachments();
+    for f in &m.files {
+        b = b.new_attachment(attachment(f));
+    }
+    b
 }
 
 /// A follow-up message to an interaction.
@@ -127,6 +154,7 @@ pub fn followup(m: &MessageSpec, ephemeral: bool) -> CreateInteractionResponseFo
         .components(rows(m))
         .allowed_mentions(mentions(m))
         .ephemeral(ephemeral)
+        .add_files(attachments(m))
 }
 
 /// A poise reply (slash command answers).
@@ -138,6 +166,9 @@ pub fn reply(m: &MessageSpec, ephemeral: bool) -> poise::CreateReply {
         .ephemeral(ephemeral);
     for e in &m.embeds {
         r = r.embed(embed(e));
+    }
+    for f in &m.files {
+        r = r.attachment(attachment(f));
     }
     r
 }

@@ -22,6 +22,11 @@ pub mod limits {
     pub const OPTION_VALUE: usize = 100;
     pub const OPTION_DESCRIPTION: usize = 100;
     pub const PLACEHOLDER: usize = 150;
+    /// Attachments per message, and bytes per file for a server without boosts.
+    pub const FILES: usize = 10;
+    pub const FILE_BYTES: usize = 10 * 1024 * 1024;
+    /// The largest request Discord accepts (all files and the JSON together).
+    pub const REQUEST_BYTES: usize = 25 * 1024 * 1024;
 }
 
 /// Button colours.
@@ -79,6 +84,16 @@ pub struct EmbedSpec {
     pub color: u32,
 }
 
+/// A file sent with a message: a picture (PNG) or an export (JSON).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileSpec {
+    /// The file name players see, e.g. `farms.png`; its extension sets the type Discord shows.
+    pub name: String,
+    pub bytes: Vec<u8>,
+    /// Alt text for screen readers.
+    pub description: Option<String>,
+}
+
 /// A whole message.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MessageSpec {
@@ -87,6 +102,9 @@ pub struct MessageSpec {
     pub rows: Vec<RowSpec>,
     /// Users this message may ping (mentions in `content`); everyone else is not pinged.
     pub ping: Vec<u64>,
+    /// Attachments. An edit with none removes the message's earlier ones (a redrawn screen must
+    /// not keep an old picture).
+    pub files: Vec<FileSpec>,
 }
 
 fn chars(s: &str) -> usize {
@@ -99,8 +117,20 @@ pub fn check(m: &MessageSpec) -> Result<(), String> {
     if chars(&m.content) > CONTENT {
         return Err(format!("content has {} characters", chars(&m.content)));
     }
-    if m.content.is_empty() && m.embeds.is_empty() && m.rows.is_empty() {
+    if m.content.is_empty() && m.embeds.is_empty() && m.rows.is_empty() && m.files.is_empty() {
         return Err("empty message".into());
+    }
+    if m.files.len() > FILES {
+        return Err(format!("{} files", m.files.len()));
+    }
+    for f in &m.files {
+        if f.bytes.len() > FILE_BYTES {
+            return Err(format!("file {} has {} bytes", f.name, f.bytes.len()));
+        }
+    }
+    let total: usize = m.files.iter().map(|f| f.bytes.len()).sum();
+    if total > REQUEST_BYTES {
+        return Err(format!("files total {total} bytes"));
     }
     if m.embeds.len() > EMBEDS {
         return Err(format!("{} embeds", m.embeds.len()));
@@ -354,6 +384,35 @@ mod tests {
             })
             .is_err()
         );
+    }
+
+    #[test]
+    fn file_limits_are_enforced() {
+        let file = |n: usize| FileSpec {
+            name: "a.png".into(),
+            bytes: vec![0; n],
+            description: None,
+        };
+        let only_file = MessageSpec {
+            files: vec![file(10)],
+            ..Default::default()
+        };
+        assert_eq!(check(&only_file), Ok(()));
+        let big = MessageSpec {
+            files: vec![file(limits::FILE_BYTES + 1)],
+            ..Default::default()
+        };
+        assert!(check(&big).unwrap_err().contains("bytes"));
+        let many = MessageSpec {
+            files: (0..11).map(|_| file(1)).collect(),
+            ..Default::default()
+        };
+        assert!(check(&many).unwrap_err().contains("11 files"));
+        let total = MessageSpec {
+            files: (0..3).map(|_| file(limits::FILE_BYTES)).collect(),
+            ..Default::default()
+        };
+        assert!(check(&total).unwrap_err().contains("total"));
     }
 
     #[test]

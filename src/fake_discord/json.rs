@@ -240,10 +240,30 @@ pub struct MessageParts<'a> {
     /// Set for responses to interactions (type 20 messages): the interaction's id, type and
     /// user, and for components the message clicked.
     pub interaction: Option<(u64, u8, &'a Value, Option<u64>)>,
+    pub attachments: &'a [super::upload::Attachment],
 }
 
 /// A message object.
 pub fn message(p: &MessageParts<'_>) -> Value {
+    let attachments: Vec<Value> = p
+        .attachments
+        .iter()
+        .map(|a| {
+            let url = format!(
+                "https://cdn.discordapp.com/attachments/{}/{}/{}",
+                p.channel_id, a.id, a.filename
+            );
+            json!({
+                "id": a.id.to_string(),
+                "filename": a.filename,
+                "description": a.description,
+                "content_type": a.content_type,
+                "size": a.size,
+                "url": url,
+                "proxy_url": url.replace("cdn.discordapp.com", "media.discordapp.net"),
+            })
+        })
+        .collect();
     let mut m = json!({
         "id": p.id.to_string(),
         "channel_id": p.channel_id.to_string(),
@@ -255,7 +275,7 @@ pub fn message(p: &MessageParts<'_>) -> Value {
         "mention_everyone": false,
         "mentions": [],
         "mention_roles": [],
-        "attachments": [],
+        "attachments": attachments,
         "embeds": p.embeds,
         "components": p.components,
         "pinned": false,
@@ -431,9 +451,20 @@ mod tests {
             created_ms: now,
             edited_ms: Some(now + 5),
             interaction: Some((30, 3, &alice, Some(19))),
+            attachments: &[super::super::upload::Attachment {
+                id: 21,
+                filename: "farms.png".into(),
+                content_type: "image/png".into(),
+                description: Some("the farms".into()),
+                size: 3,
+                bytes: axum::body::Bytes::from_static(b"png"),
+            }],
         };
         let msg: serenity::Message = parse(message(&parts));
         assert_eq!(msg.components.len(), 2);
+        assert_eq!(msg.attachments.len(), 1);
+        assert_eq!(msg.attachments[0].filename, "farms.png");
+        assert_eq!(msg.attachments[0].size, 3);
         let command = json!({"id": "40", "name": "fog", "type": 1, "options": [
             {"name": "new", "type": 1, "options": [{"name": "seats", "type": 4, "value": 3}]}
         ]});

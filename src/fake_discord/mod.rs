@@ -25,6 +25,7 @@ pub mod ratelimit;
 mod server;
 mod tls;
 pub mod transcript;
+pub mod upload;
 pub mod verify;
 pub mod view;
 pub mod world;

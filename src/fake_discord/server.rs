@@ -4,6 +4,7 @@
 use super::Shared;
 use super::gateway;
 use super::ratelimit::Verdict;
+use super::upload::{self, Upload};
 use super::world::{FaultAction, RequestRecord, RestReq, RouteKind, World, redact};
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -20,6 +21,11 @@ pub fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/ws", get(ws))
         .fallback(rest)
+        // Room above Discord's 25 MiB request limit, so the fake (not axum) answers an
+        // oversized upload, with Discord's error body.
+        .layer(axum::extract::DefaultBodyLimit::max(
+            upload::MAX_REQUEST_BYTES + 8 * 1024 * 1024,
+        ))
         .with_state(shared)
 }
 
@@ -136,16 +142,29 @@ async fn rest(
         .and_then(|h| h.to_str().ok())
         .unwrap_or("")
         .to_string();
+    let mut files: Vec<Upload> = Vec::new();
     let parsed: Option<Value> = if body.is_empty() {
         None
-    } else if content_type.starts_with("multipart/") {
-        shared.with(|w| {
-            w.violation(format!(
-                "{method} {}: multipart bodies (file uploads) are not modelled by the fake",
-                redact(&api)
-            ))
-        });
-        None
+    } else if content_type.starts_with("multipart/form-data") {
+        match upload::parse(&content_type, &body) {
+            Ok(form) => {
+                files = form.files;
+                form.payload
+            }
+            Err(e) => {
+                shared.with(|w| {
+                    w.violation(format!(
+                        "{method} {}: malformed multipart body: {e}",
+                        redact(&api)
+                    ))
+                });
+                return respond(
+                    400,
+                    Some(json!({"code": 50035, "message": "Invalid Form Body"})),
+                    None,
+                );
+            }
+        }
     } else {
         match serde_json::from_slice(&body) {
             Ok(v) => Some(v),
@@ -163,6 +182,13 @@ async fn rest(
             }
         }
     };
+    if let Some((status, answer, what)) = upload::check(&files, body.len()) {
+        shared.with(|w| {
+            record(w, &method, &api, kind, status, false, None);
+            w.violation(format!("{method} {}: {what}", redact(&api)));
+        });
+        return respond(status, Some(answer), None);
+    }
     let verdict = shared.with(|w| w.rate.check(&method, &api, kind));
     let limit_headers = match verdict {
         Verdict::Pass(h) => h,
@@ -236,6 +262,7 @@ async fn rest(
             method: &method,
             path: &api,
             body: parsed.as_ref(),
+            files: &files,
         });
         if w.record {
             record(w, &method, &api, kind, resp.status, false, ix);

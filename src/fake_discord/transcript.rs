@@ -307,6 +307,33 @@ fn avatar(name: &str, bot: bool) -> String {
     )
 }
 
+/// Attached files: pictures shown in the page (as data: URLs, so the transcript stays one
+/// file), other files as a name and size.
+fn attachments(m: &MessageView) -> String {
+    use base64::Engine;
+    let mut s = String::new();
+    for a in &m.attachments {
+        let alt = a.description.as_deref().unwrap_or(&a.filename);
+        if a.content_type == "image/png" || a.filename.ends_with(".png") {
+            let data = base64::engine::general_purpose::STANDARD.encode(&a.bytes);
+            let _ = write!(
+                s,
+                "<div class=\"attach\"><img src=\"data:image/png;base64,{data}\" alt=\"{}\" title=\"{}\"></div>",
+                esc(alt),
+                esc(&a.filename)
+            );
+        } else {
+            let _ = write!(
+                s,
+                "<div class=\"attach file\">📎 {} <span class=\"time\">{} bytes</span></div>",
+                esc(&a.filename),
+                a.bytes.len()
+            );
+        }
+    }
+    s
+}
+
 /// One message block.
 fn message(m: &MessageView, ms: i64, names: &Names, note: &str) -> String {
     let bot = m.author == APP_ID;
@@ -340,6 +367,7 @@ fn message(m: &MessageView, ms: i64, names: &Names, note: &str) -> String {
     for e in &m.embeds {
         s.push_str(&embed(e, names));
     }
+    s.push_str(&attachments(m));
     s.push_str(&components(m));
     match m.place {
         Place::Ephemeral => s.push_str("<div class=\"only\">👁 Only you can see this</div>"),
@@ -368,6 +396,9 @@ header .sub { color: #949ba4; font-size: 13px; }
 .tag { background: #5865f2; color: #fff; font-size: 10px; padding: 0 4px; border-radius: 3px; font-weight: 600; }
 .time, .edited { color: #949ba4; font-size: 12px; }
 .content { white-space: normal; word-wrap: break-word; }
+.attach { margin-top: 6px; }
+.attach img { max-width: 100%; width: 520px; height: auto; border-radius: 6px; display: block; }
+.attach.file { background: #2b2d31; border-radius: 4px; padding: 8px 12px; max-width: 480px; }
 .embed { background: #2b2d31; border-left: 4px solid #1e1f22; border-radius: 4px; padding: 8px 12px 10px; margin-top: 4px; max-width: 520px; }
 .etitle { font-weight: 600; color: #f2f3f5; margin-bottom: 4px; }
 .edesc { font-size: 14px; }
@@ -469,7 +500,7 @@ pub fn render(fake: &FakeDiscord, title: &str) -> String {
             && audience(msg).is_none()
         {
             let versions = last.get(&msg.id).map_or(0, |(_, n)| *n) + 1;
-            last.insert(msg.id, (msg.clone(), versions));
+            last.insert(msg.id, ((**msg).clone(), versions));
         }
     }
     let mut channel_col = String::new();

@@ -288,6 +288,7 @@ pub async fn check_acknowledged_as<G: Hosted>(
             deleted: false,
             thread: None,
             pings: Vec::new(),
+            attachments: Vec::new(),
         };
         let view = MessageView::from_rec(&rec, super::view::Place::Ephemeral);
         let Some(version) = version_of(&view, t.game) else {

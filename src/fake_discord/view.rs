@@ -1,6 +1,7 @@
 //! Messages as a user sees them: text, embeds, buttons and selects, in plain Rust types. This is
 //! all a scripted player may look at.
 
+use super::upload::Attachment;
 use super::world::MsgRec;
 use serde_json::Value;
 
@@ -85,6 +86,8 @@ pub struct MessageView {
     pub for_user: Option<u64>,
     /// Users notified when the message was sent.
     pub pings: Vec<u64>,
+    /// Files attached (pictures, exports).
+    pub attachments: Vec<Attachment>,
 }
 
 fn s(v: Option<&Value>) -> String {
@@ -92,6 +95,13 @@ fn s(v: Option<&Value>) -> String {
 }
 
 impl MessageView {
+    /// The attached PNG pictures.
+    pub fn pictures(&self) -> impl Iterator<Item = &Attachment> {
+        self.attachments
+            .iter()
+            .filter(|a| a.content_type == "image/png" || a.filename.ends_with(".png"))
+    }
+
     pub fn from_rec(m: &MsgRec, place: Place) -> MessageView {
         let embeds = m
             .embeds
@@ -135,6 +145,7 @@ impl MessageView {
             edits: m.edits,
             for_user: m.interaction.map(|(_, _, u)| u),
             pings: m.pings.clone(),
+            attachments: m.attachments.clone(),
         }
     }
 

@@ -5,6 +5,7 @@
 
 use super::json::{self, APP_ID, MessageParts, Origin};
 use super::limits;
+use super::upload::{self, Attachment, Upload};
 use super::view::{MessageView, Place};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap, VecDeque};
@@ -83,6 +84,8 @@ pub struct MsgRec {
     /// Users this message notified when it was sent (mentioned in the content and allowed by
     /// `allowed_mentions`; edits never notify).
     pub pings: Vec<u64>,
+    /// Files attached (pictures, exports).
+    pub attachments: Vec<Attachment>,
 }
 
 /// A recorded callback.
@@ -161,9 +164,10 @@ pub enum LogKind {
         what: String,
         place: Place,
     },
-    /// A message appeared or changed (snapshot after the change).
+    /// A message appeared or changed (snapshot after the change; boxed, as a message is much
+    /// larger than the other entries).
     Message {
-        msg: MsgRec,
+        msg: Box<MsgRec>,
         new: bool,
     },
     Deleted {
@@ -260,6 +264,8 @@ pub struct RestReq<'a> {
     /// The path after `/api/v10`.
     pub path: &'a str,
     pub body: Option<&'a Value>,
+    /// The `files[n]` parts of a multipart body (none for JSON).
+    pub files: &'a [Upload],
 }
 
 /// A REST answer.
@@ -340,6 +346,9 @@ pub struct World {
     /// Bot requests answered, per route kind.
     pub counts: BTreeMap<RouteKind, u64>,
     pub deadline: Duration,
+    /// The files of the request being handled; the message it creates or edits takes them
+    /// (each request is handled whole under the world's lock, so they cannot mix).
+    uploads: Vec<Upload>,
 }
 
 impl World {
@@ -373,6 +382,7 @@ impl World {
             rng: 0x9E37_79B9_7F4A_7C15,
             counts: BTreeMap::new(),
             deadline: CALLBACK_DEADLINE,
+            uploads: Vec::new(),
         }
     }
 
@@ -433,7 +443,7 @@ impl World {
             let entry = LogEntry {
                 ms: m.edited_ms.unwrap_or(m.created_ms),
                 kind: LogKind::Message {
-                    msg: m.clone(),
+                    msg: Box::new(m.clone()),
                     new,
                 },
             };
@@ -608,6 +618,7 @@ impl World {
             created_ms: m.created_ms,
             edited_ms: m.edited_ms,
             interaction,
+            attachments: &m.attachments,
         })
     }
 
@@ -652,9 +663,17 @@ impl World {
         let components = array(body.get("components"));
         // A deferred response starts empty ("thinking...") and is filled in later.
         let deferred = context == "deferred";
-        let check = limits::check_message(&content, &embeds, &components, !deferred);
+        let files = if deferred {
+            Vec::new()
+        } else {
+            std::mem::take(&mut self.uploads)
+        };
+        let mut check = limits::check_message(&content, &embeds, &components, !deferred);
+        // A message with only a file is not empty.
+        check.empty &= files.is_empty();
         self.refuse(&check, prefix, context)?;
         self.check_mentions(body, &content, context);
+        let attachments = self.attachments_after(&[], body, &files, context)?;
         let id = self.id();
         let mut flags = body.get("flags").and_then(Value::as_u64).unwrap_or(0);
         if ephemeral_for.is_some() {
@@ -683,6 +702,7 @@ impl World {
                 deleted: false,
                 thread: None,
                 pings: Vec::new(),
+                attachments,
             },
         );
         let pings = pings(body);
@@ -708,6 +728,8 @@ impl World {
         let mut content = m.content.clone();
         let mut embeds = m.embeds.clone();
         let mut components = m.components.clone();
+        let existing = m.attachments.clone();
+        let files = std::mem::take(&mut self.uploads);
         if let Some(c) = body.get("content") {
             content = c.as_str().unwrap_or("").to_string();
         }
@@ -717,12 +739,17 @@ impl World {
         if let Some(c) = body.get("components") {
             components = array(Some(c));
         }
+        let attachments = self.attachments_after(&existing, body, &files, context)?;
         let mut check = limits::check_message(&content, &embeds, &components, false);
-        check.empty = content.is_empty() && embeds.is_empty() && components.is_empty();
+        check.empty = content.is_empty()
+            && embeds.is_empty()
+            && components.is_empty()
+            && attachments.is_empty();
         self.refuse(&check, prefix, context)?;
         self.check_mentions(body, &content, context);
         let now = self.now_ms();
         let m = self.messages.get_mut(&id).expect("checked above");
+        m.attachments = attachments;
         m.content = content;
         m.embeds = embeds;
         m.components = components;
@@ -731,6 +758,36 @@ impl World {
         m.loading = false;
         self.log_message(id, false);
         Ok(())
+    }
+
+    /// The attachments of a message after this body and files (see [`upload::apply`]); a body
+    /// naming files it did not send is Discord's 400.
+    fn attachments_after(
+        &mut self,
+        existing: &[Attachment],
+        body: &Value,
+        files: &[Upload],
+        context: &str,
+    ) -> Result<Vec<Attachment>, RestResp> {
+        let out = upload::apply(existing, body, files, || self.id());
+        match out {
+            // Without the transcript (benchmarks of many games), the bytes are not kept: only
+            // their size, which the message object reports.
+            Ok(a) if !self.record => Ok(a
+                .into_iter()
+                .map(|a| Attachment {
+                    bytes: Default::default(),
+                    ..a
+                })
+                .collect()),
+            Ok(a) => Ok(a),
+            Err(e) => {
+                self.violation(format!("{context}: {e}"));
+                let p =
+                    limits::Problem::new(&["attachments"], "ATTACHMENT_NOT_FOUND", e.clone(), e);
+                Err(RestResp::form_error(&[p]))
+            }
+        }
     }
 
     /// A message that mentions users must say who may be pinged: never @everyone or roles.
@@ -1047,7 +1104,28 @@ impl World {
         let empty = Value::Null;
         let body = req.body.unwrap_or(&empty);
         let context = format!("{} {}", req.method, redact(req.path));
-        match (req.method, p.as_slice()) {
+        self.uploads = req.files.to_vec();
+        let answer = self.route(req, &p, body, &context);
+        // Files sent to a route that takes none (or refused before use) are dropped, never left
+        // for the next request.
+        let unused = std::mem::take(&mut self.uploads);
+        if !unused.is_empty() && answer.0.status < 300 {
+            self.violation(format!(
+                "{context}: files sent to a route that does not take them"
+            ));
+        }
+        answer
+    }
+
+    fn route(
+        &mut self,
+        req: &RestReq<'_>,
+        p: &[&str],
+        body: &Value,
+        context: &str,
+    ) -> (RestResp, Option<u64>) {
+        let context = context.to_string();
+        match (req.method, p) {
             ("GET", ["gateway"]) => (RestResp::ok(json!({"url": self.ws_url})), None),
             ("GET", ["gateway", "bot"]) => (
                 RestResp::ok(json!({
@@ -1709,6 +1787,7 @@ mod tests {
             method,
             path,
             body: Some(body),
+            files: &[],
         }
     }
 

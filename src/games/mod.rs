@@ -131,6 +131,16 @@ pub trait Engine: Clone + Debug + Send + Sync + Sized + 'static {
     /// What everyone may see, as JSON.
     fn public_view_json(&self) -> String;
 
+    /// The game as the scenario `farmhand replay` reads (the game's `replay::Scenario`): set up
+    /// as `setup`, then `actions` (seat, action) in order. `names` (by seat) are for people; the
+    /// replay ignores them. A game played with other rules than the defaults needs them passed
+    /// to `farmhand replay` (`--deck`, `--board`).
+    fn scenario(
+        setup: &TableSetup,
+        names: &[String],
+        actions: Vec<(usize, Self::Action)>,
+    ) -> serde_json::Value;
+
     /// True when `bot` names a bot of this game.
     fn valid_bot(bot: &str) -> Result<(), String>;
     /// The action `bot` takes for `seat`, from that seat's view only.
@@ -237,6 +247,28 @@ impl Engine for fields_of_green::Game {
     fn public_view_json(&self) -> String {
         serde_json::to_string(&self.public_view()).expect("views serialize")
     }
+    fn scenario(
+        setup: &TableSetup,
+        names: &[String],
+        actions: Vec<(usize, Self::Action)>,
+    ) -> serde_json::Value {
+        // The same options as `start`, so the scenario sets up the game the table played.
+        let options = fields_of_green::Options {
+            players: setup.players as u8,
+            intro: setup.intro && setup.players <= 4,
+            first_player: 0,
+        };
+        let scenario = fields_of_green::replay::Scenario {
+            deck: None,
+            setup: fields_of_green::Setup::new(options, setup.seed),
+            names: names.to_vec(),
+            actions: actions
+                .into_iter()
+                .map(|(seat, action)| fields_of_green::replay::SeatAction { seat, action })
+                .collect(),
+        };
+        serde_json::to_value(&scenario).expect("scenarios serialize")
+    }
     fn valid_bot(bot: &str) -> Result<(), String> {
         fields_of_green::bots::BotSpec::parse(bot).map(|_| ())
     }
@@ -339,6 +371,26 @@ impl Engine for key_harvest::Game {
     }
     fn public_view_json(&self) -> String {
         serde_json::to_string(&self.public_view()).expect("views serialize")
+    }
+    fn scenario(
+        setup: &TableSetup,
+        names: &[String],
+        actions: Vec<(usize, Self::Action)>,
+    ) -> serde_json::Value {
+        let scenario = key_harvest::replay::Scenario {
+            players: setup.players as u8,
+            seed: setup.seed,
+            board: None,
+            names: names.to_vec(),
+            actions: actions
+                .into_iter()
+                .map(|(seat, action)| key_harvest::replay::SeatAction {
+                    seat: seat as key_harvest::pieces::Seat,
+                    action,
+                })
+                .collect(),
+        };
+        serde_json::to_value(&scenario).expect("scenarios serialize")
     }
     fn valid_bot(bot: &str) -> Result<(), String> {
         match key_harvest::bots::by_name(bot) {

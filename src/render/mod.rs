@@ -1,4 +1,4 @@
-//! Text for players, made from views only: farm grids, the score pad, card lists and one sentence
+//! Text and pictures for players, made from views only: farm grids, the score pad, card lists and one sentence
 //! per event. Pure: no Discord types, no I/O, so the Discord layer, the CLI and tests share it.
 //!
 //! Everything that goes inside a code block (grids, the pad) is ASCII and narrow, because emoji
@@ -8,8 +8,11 @@
 pub mod cards;
 pub mod events;
 pub mod farm;
+pub mod farm_picture;
 pub mod key_harvest;
+pub mod key_harvest_picture;
 pub mod key_harvest_text;
+pub mod picture;
 pub mod score;
 
 pub use cards::{card_list, card_text, equipment_list, hand_text};

@@ -1101,6 +1101,23 @@ impl Store {
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
+    /// The newest started table of game `kind` (a `game.kind` value) in a channel or its
+    /// threads, whatever its status (for `/fog export`, which wants ended games too).
+    pub async fn latest_started_in(
+        &self,
+        channel_id: u64,
+        kind: &str,
+    ) -> Result<Option<GameId>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id FROM game WHERE (channel_id = $1 OR thread_id = $1) AND kind = $2 AND snapshot IS NOT NULL ORDER BY id DESC LIMIT 1",
+        )
+        .bind(channel_id as i64)
+        .bind(kind)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
     /// Open and active tables in a server, newest first.
     pub async fn live_tables_in_guild(&self, guild_id: u64) -> Result<Vec<GameId>, StoreError> {
         let rows = sqlx::query("SELECT id FROM game WHERE guild_id = $1 AND status IN ('open', 'active') ORDER BY id DESC")

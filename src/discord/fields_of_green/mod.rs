@@ -39,6 +39,44 @@ use crate::games::fields_of_green::{Deck, Game, Phase};
 use crate::render::{self, RenderOptions, and_list, plural};
 use crate::store::Table;
 
+/// Every farm (or only seat `only`'s) in one PNG, two per row, as an attachment named `name`,
+/// drawn from the public view only. `None` when it cannot be drawn (logged): the text grids
+/// carry the same facts, so the message goes out without it rather than not at all.
+fn farms_picture(
+    table: &Table,
+    game: &Game,
+    name: &str,
+    only: Option<usize>,
+) -> Option<super::spec::FileSpec> {
+    let v = game.public_view();
+    let names = names(table, v.players);
+    let seats: Vec<(&SeatView, String)> = v
+        .seats
+        .iter()
+        .filter(|sv| only.is_none_or(|s| s == sv.seat))
+        .map(|sv| (sv, render::seat_name(&names, sv.seat)))
+        .collect();
+    match render::farm_picture::farms_png(game.deck(), &seats) {
+        Ok(bytes) => Some(super::spec::FileSpec {
+            name: name.to_string(),
+            bytes,
+            description: Some(format!(
+                "Picture of {} of table #{}; the same is written out as text grids.",
+                if only.is_some() {
+                    "a farm"
+                } else {
+                    "every farm"
+                },
+                table.game.id
+            )),
+        }),
+        Err(e) => {
+            tracing::warn!(game = table.game.id, error = %e, "could not draw the farms");
+            None
+        }
+    }
+}
+
 /// Water on a farm's towers.
 fn water_of(farm: &FarmView) -> u32 {
     farm.cells

@@ -4,8 +4,8 @@
 //! Equipment offer or the order of a pile.
 
 use super::{
-    DARK_GREEN, GOLD, GREEN, GREY, and_list, button, cid, direction_text, farm_block, field, fit,
-    mention, names, plural, resources, seat_status, who, year_phase,
+    DARK_GREEN, GOLD, GREEN, GREY, and_list, button, cid, direction_text, farm_block,
+    farms_picture, field, fit, mention, names, plural, resources, seat_status, who, year_phase,
 };
 use crate::discord::ids::{Screen, Verb, encode_screen};
 use crate::discord::spec::{
@@ -295,6 +295,8 @@ pub fn farms(table: &Table, game: &Game) -> MessageSpec {
         m.rows.push(row);
     }
     fit(&mut m);
+    m.files
+        .extend(farms_picture(table, game, "farms.png", None));
     m
 }
 
@@ -355,6 +357,8 @@ pub fn farm(table: &Table, game: &Game, seat: usize) -> MessageSpec {
         ..Default::default()
     };
     fit(&mut m);
+    m.files
+        .extend(farms_picture(table, game, "farm.png", Some(seat)));
     m
 }
 
@@ -620,6 +624,12 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
         ..Default::default()
     };
     fit(&mut m);
+    m.files.extend(farms_picture(
+        table,
+        game,
+        &format!("farms-year-{year}.png"),
+        None,
+    ));
     m
 }
 
@@ -685,6 +695,11 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
         ..Default::default()
     };
     fit(&mut m);
+    // The final farms side by side, once the game is over (not on "scores if it ended now").
+    if game.winners().is_some() {
+        m.files
+            .extend(farms_picture(table, game, "final-farms.png", None));
+    }
     m
 }
 

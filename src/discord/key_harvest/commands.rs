@@ -36,6 +36,7 @@ async fn kh_here(
         "rules",
         "abandon",
         "games",
+        "export",
         "settings",
         "crate::discord::records::kh_history",
         "crate::discord::records::kh_stats",
@@ -45,6 +46,17 @@ async fn kh_here(
 )]
 pub async fn kh(_ctx: Ctx<'_>) -> Result<(), Error> {
     Ok(())
+}
+
+/// Download a finished game as a replay file (farmhand replay --game key-harvest)
+#[poise::command(slash_command, guild_only)]
+async fn export(
+    ctx: Ctx<'_>,
+    #[description = "Table number (default: this channel's latest game)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    crate::discord::export::export::<Game>(ctx, game).await
 }
 
 /// How well computer players play.

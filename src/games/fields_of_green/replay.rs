@@ -19,6 +19,10 @@ pub struct Scenario {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck: Option<String>,
     pub setup: Setup,
+    /// The players' names by seat, for people reading an exported game (`/fog export`); the
+    /// replay ignores them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
     #[serde(default)]
     pub actions: Vec<SeatAction>,
 }

@@ -23,6 +23,10 @@ pub struct Scenario {
     /// board otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<String>,
+    /// The players' names by seat, for people reading an exported game (`/kh export`); the
+    /// replay ignores them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
     #[serde(default)]
     pub actions: Vec<SeatAction>,
 }

@@ -759,6 +759,7 @@ impl<'a> Panel<'a> {
             embeds: vec![e],
             rows: out_rows,
             ping: Vec::new(),
+            files: Vec::new(),
         };
         fit(&mut m);
         m

@@ -731,6 +731,7 @@ impl<'a> Panel<'a> {
             embeds: vec![embed],
             rows: out_rows,
             ping: Vec::new(),
+            files: Vec::new(),
         }
     }
 }

@@ -2,8 +2,8 @@
 //! and one board large with its legend and details.
 
 use super::{
-    SOIL, board_drawing, counters_text, field, fit, md_names, names, store_text, text,
-    unplayed_text,
+    SOIL, board_drawing, boards_picture, counters_text, field, fit, md_names, names, store_text,
+    text, unplayed_text,
 };
 use crate::discord::spec::{EmbedSpec, MessageSpec};
 use crate::games::key_harvest::Game;
@@ -67,6 +67,8 @@ pub fn boards(table: &Table, game: &Game) -> MessageSpec {
         ..Default::default()
     };
     fit(&mut m);
+    m.files
+        .extend(boards_picture(table, game, "boards.png", None));
     m
 }
 
@@ -143,5 +145,7 @@ pub fn board(table: &Table, game: &Game, seat: usize) -> MessageSpec {
         ..Default::default()
     };
     fit(&mut m);
+    m.files
+        .extend(boards_picture(table, game, "board.png", Some(seat)));
     m
 }

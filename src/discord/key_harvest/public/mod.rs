@@ -30,6 +30,38 @@ const SOIL: u32 = 0x7A5230;
 const GOLD: u32 = 0xE0A526;
 const GREY: u32 = 0x8A8F98;
 
+/// Every seat's country board (or only seat `only`'s) in one PNG as an attachment named `name`, from the public view
+/// only. `None` when it cannot be drawn (logged): the text drawings say the same.
+fn boards_picture(
+    table: &Table,
+    game: &Game,
+    name: &str,
+    only: Option<usize>,
+) -> Option<spec::FileSpec> {
+    let v = game.public_view();
+    let plain = names(table, usize::from(v.players));
+    let seats: Vec<(&SeatView, String)> = v
+        .seats
+        .iter()
+        .filter(|sv| only.is_none_or(|s| s == usize::from(sv.seat)))
+        .map(|sv| (sv, render::seat_name(&plain, usize::from(sv.seat))))
+        .collect();
+    match render::key_harvest_picture::boards_png(game.board(), &seats) {
+        Ok(bytes) => Some(spec::FileSpec {
+            name: name.to_string(),
+            bytes,
+            description: Some(format!(
+                "Picture of every country board of table #{}; the same boards are drawn as text.",
+                table.game.id
+            )),
+        }),
+        Err(e) => {
+            tracing::warn!(game = table.game.id, error = %e, "could not draw the boards");
+            None
+        }
+    }
+}
+
 /// Display names by seat, `players` long; a missing or blank name reads `Player N`. Plain text,
 /// for titles and code blocks.
 fn names(table: &Table, players: usize) -> Vec<String> {
