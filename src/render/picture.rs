@@ -252,10 +252,13 @@ pub fn wrap(text: &str, px: f32, width: f32, max_lines: usize) -> Vec<String> {
     }
     let cut = lines.len() > max_lines;
     lines.truncate(max_lines);
-    if let Some(last) = lines.last_mut()
-        && (cut || text_width(px, last) > width)
-    {
-        *last = ellipsize(last, px, width);
+    if let Some(last) = lines.last_mut() {
+        if cut {
+            // Words were dropped: the last line says so even when it fits as it is.
+            *last = with_ellipsis(last, px, width);
+        } else {
+            *last = ellipsize(last, px, width);
+        }
     }
     lines
 }
@@ -265,15 +268,19 @@ pub fn ellipsize(text: &str, px: f32, width: f32) -> String {
     if text_width(px, text) <= width {
         return text.to_string();
     }
+    with_ellipsis(text, px, width)
+}
+
+/// The longest start of `text` that fits `width` at `px` with an ellipsis after it.
+fn with_ellipsis(text: &str, px: f32, width: f32) -> String {
     let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
+    loop {
         let s: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
-        if text_width(px, &s) <= width {
+        if chars.is_empty() || text_width(px, &s) <= width {
             return s;
         }
+        chars.pop();
     }
-    "…".to_string()
 }
 
 #[cfg(test)]
