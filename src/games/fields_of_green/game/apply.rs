@@ -9,7 +9,7 @@ use crate::games::fields_of_green::effects::{
 };
 use crate::games::fields_of_green::error::{ActionError, Space};
 use crate::games::fields_of_green::event::{Delta, Event};
-use crate::games::fields_of_green::farm::{Cell, CellCard, Farm, Pos};
+use crate::games::fields_of_green::farm::{Cell, CellCard, Farm, Grid, Pos};
 use smallvec::SmallVec;
 use smol_str::SmolStr;
 
@@ -391,9 +391,11 @@ pub(super) struct BuildPlan {
 }
 
 /// Total cost of an ability's optional repeats (`Effect::Repeat`), evaluated at `subject`.
+#[allow(clippy::too_many_arguments)]
 fn repeat_cost(
     deck: &Deck,
     farm: &Farm,
+    grid: Option<&Grid>,
     coins: u32,
     food: u32,
     subject: Pos,
@@ -428,7 +430,7 @@ fn repeat_cost(
             })
         })
         .expect("max > 0 means a Repeat exists");
-    let one = cost3(deck, farm, coins, food, subject, &pay);
+    let one = cost3(deck, farm, grid, coins, food, subject, &pay);
     Ok(Cost3 {
         coins: one.coins.saturating_mul(extra as u32),
         water: one.water.saturating_mul(extra as u32),
@@ -456,22 +458,26 @@ impl Cost3 {
     }
 }
 
+/// A cost worked out at `subject`, on the farm's grid when the caller has one.
 pub(super) fn cost3(
     deck: &Deck,
     farm: &Farm,
+    grid: Option<&Grid>,
     coins: u32,
     food: u32,
     subject: Pos,
     c: &Cost,
 ) -> Cost3 {
     Cost3 {
-        coins: eval::amount(deck, farm, coins, food, subject, &c.coins),
-        water: eval::amount(deck, farm, coins, food, subject, &c.water),
-        food: eval::amount(deck, farm, coins, food, subject, &c.food),
+        coins: eval::amount_in(deck, farm, grid, coins, food, subject, &c.coins),
+        water: eval::amount_in(deck, farm, grid, coins, food, subject, &c.water),
+        food: eval::amount_in(deck, farm, grid, coins, food, subject, &c.food),
     }
 }
 
-/// Checks that a seat can pay `cost` with Water for `target`, and picks the towers.
+/// Checks that a seat can pay `cost` with Water for `target`, and picks the towers. With `plan`
+/// false (the listing of legal actions, which only asks whether an action is allowed) the
+/// engine's default choice of towers is not worked out: it exists whenever there is Water enough.
 fn check_payment(
     g: &Game,
     seat: usize,
@@ -479,6 +485,7 @@ fn check_payment(
     target: Pos,
     cost: Cost3,
     water: &[Pos],
+    plan: bool,
 ) -> Result<eval::Paid, ActionError> {
     let p = &g.s.players[seat];
     if p.coins < cost.coins {
@@ -508,6 +515,9 @@ fn check_payment(
         });
     }
     if water.is_empty() {
+        if !plan {
+            return Ok(eval::Paid::new());
+        }
         return Ok(eval::default_payment(&sources, cost.water).expect("enough Water checked"));
     }
     if water.len() as u32 != cost.water {
@@ -716,6 +726,36 @@ impl<'d> BuildCheck<'d> {
         extra: u8,
         tiles: &[SmolStr],
     ) -> Result<BuildPlan, ActionError> {
+        self.check_with(g, seat, info, pos, water, extra, tiles, true)
+    }
+
+    /// True when building on `pos` with `extra` repeats, the engine choosing the Water and no
+    /// tiles placed, passes [`BuildCheck::check`]: the same checks, without working out the
+    /// towers that would pay (what the listing of legal actions asks for every space).
+    pub(super) fn allows(
+        &self,
+        g: &Game,
+        seat: usize,
+        info: &eval::FarmInfo,
+        pos: Pos,
+        extra: u8,
+    ) -> bool {
+        self.check_with(g, seat, info, pos, &[], extra, &[], false)
+            .is_ok()
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn check_with(
+        &self,
+        g: &Game,
+        seat: usize,
+        info: &eval::FarmInfo,
+        pos: Pos,
+        water: &[Pos],
+        extra: u8,
+        tiles: &[SmolStr],
+        plan: bool,
+    ) -> Result<BuildPlan, ActionError> {
         let deck = &*g.deck;
         let p = &g.s.players[seat];
         if !info.is_build_space(&p.farm, pos) {
@@ -725,16 +765,27 @@ impl<'d> BuildCheck<'d> {
         let cost = match self.flat {
             Some(flat) => flat,
             None => {
-                let mut cost = cost3(deck, &p.farm, p.coins, p.food, pos, self.cost);
+                let grid = Some(info.grid(&p.farm));
+                let mut cost = cost3(deck, &p.farm, grid, p.coins, p.food, pos, self.cost);
                 cost.coins = cost
                     .coins
                     .saturating_sub(info.build_discount(deck, &p.farm, d, pos));
                 cost
             }
         };
-        let rep = repeat_cost(deck, &p.farm, p.coins, p.food, pos, self.ability, extra)?;
+        let grid = Some(info.grid(&p.farm));
+        let rep = repeat_cost(
+            deck,
+            &p.farm,
+            grid,
+            p.coins,
+            p.food,
+            pos,
+            self.ability,
+            extra,
+        )?;
         let total = cost.plus(rep);
-        let water = check_payment(g, seat, info, pos, total, water)?;
+        let water = check_payment(g, seat, info, pos, total, water, plan)?;
         let tiles = check_tiles(g, seat, CellCard::Location(d), tiles)?;
         Ok(BuildPlan {
             card: CellCard::Location(d),
@@ -891,18 +942,58 @@ pub(super) fn run_effects(
         let p = &g.s.players[seat];
         match e {
             Effect::Gain { gain, when } => {
-                if eval::holds(&deck, &p.farm, p.coins, p.food, subject, when) {
+                if eval::holds_in(
+                    &deck,
+                    &p.farm,
+                    Some(g.grid(seat)),
+                    p.coins,
+                    p.food,
+                    subject,
+                    when,
+                ) {
                     let d = Delta {
-                        coins: eval::amount(&deck, &p.farm, p.coins, p.food, subject, &gain.coins),
+                        coins: eval::amount_in(
+                            &deck,
+                            &p.farm,
+                            Some(g.grid(seat)),
+                            p.coins,
+                            p.food,
+                            subject,
+                            &gain.coins,
+                        ),
                         water: 0,
-                        food: eval::amount(&deck, &p.farm, p.coins, p.food, subject, &gain.food),
-                        vp: eval::amount(&deck, &p.farm, p.coins, p.food, subject, &gain.vp),
+                        food: eval::amount_in(
+                            &deck,
+                            &p.farm,
+                            Some(g.grid(seat)),
+                            p.coins,
+                            p.food,
+                            subject,
+                            &gain.food,
+                        ),
+                        vp: eval::amount_in(
+                            &deck,
+                            &p.farm,
+                            Some(g.grid(seat)),
+                            p.coins,
+                            p.food,
+                            subject,
+                            &gain.vp,
+                        ),
                     };
                     gain_delta(g, seat, subject, d, ev);
                 }
             }
             Effect::Refill { water, scope, when } => {
-                if eval::holds(&deck, &p.farm, p.coins, p.food, subject, when) {
+                if eval::holds_in(
+                    &deck,
+                    &p.farm,
+                    Some(g.grid(seat)),
+                    p.coins,
+                    p.food,
+                    subject,
+                    when,
+                ) {
                     let targets: Vec<usize> = match scope {
                         Scope::This => p.farm.index_of(subject).into_iter().collect(),
                         _ => eval::cells_in_scope(&p.farm, subject, *scope),
@@ -932,7 +1023,15 @@ pub(super) fn run_effects(
                 }
             }
             Effect::Equipment { count, when } => {
-                if eval::holds(&deck, &p.farm, p.coins, p.food, subject, when) {
+                if eval::holds_in(
+                    &deck,
+                    &p.farm,
+                    Some(g.grid(seat)),
+                    p.coins,
+                    p.food,
+                    subject,
+                    when,
+                ) {
                     let p = &mut g.s.players[seat];
                     p.pending_equipment = p.pending_equipment.saturating_add(*count);
                 }
@@ -941,10 +1040,34 @@ pub(super) fn run_effects(
                 for _ in 0..extra {
                     let p = &g.s.players[seat];
                     let d = Delta {
-                        coins: eval::amount(&deck, &p.farm, p.coins, p.food, subject, &gain.coins),
+                        coins: eval::amount_in(
+                            &deck,
+                            &p.farm,
+                            Some(g.grid(seat)),
+                            p.coins,
+                            p.food,
+                            subject,
+                            &gain.coins,
+                        ),
                         water: 0,
-                        food: eval::amount(&deck, &p.farm, p.coins, p.food, subject, &gain.food),
-                        vp: eval::amount(&deck, &p.farm, p.coins, p.food, subject, &gain.vp),
+                        food: eval::amount_in(
+                            &deck,
+                            &p.farm,
+                            Some(g.grid(seat)),
+                            p.coins,
+                            p.food,
+                            subject,
+                            &gain.food,
+                        ),
+                        vp: eval::amount_in(
+                            &deck,
+                            &p.farm,
+                            Some(g.grid(seat)),
+                            p.coins,
+                            p.food,
+                            subject,
+                            &gain.vp,
+                        ),
                     };
                     gain_delta(g, seat, subject, d, ev);
                 }
@@ -1080,6 +1203,30 @@ pub(super) fn check_harvest(
     water: &[Pos],
     extra: u8,
 ) -> Result<HarvestPlan, ActionError> {
+    check_harvest_with(g, seat, info, pos, water, extra, true)
+}
+
+/// True when [`check_harvest`] accepts the Harvest ability at `pos` with `extra` repeats and
+/// the engine choosing the Water: the same checks, without working out the towers that pay.
+pub(super) fn harvest_allowed(
+    g: &Game,
+    seat: usize,
+    info: &eval::FarmInfo,
+    pos: Pos,
+    extra: u8,
+) -> bool {
+    check_harvest_with(g, seat, info, pos, &[], extra, false).is_ok()
+}
+
+fn check_harvest_with(
+    g: &Game,
+    seat: usize,
+    info: &eval::FarmInfo,
+    pos: Pos,
+    water: &[Pos],
+    extra: u8,
+    plan: bool,
+) -> Result<HarvestPlan, ActionError> {
     if g.s.phase != Phase::Harvest {
         return Err(ActionError::WrongPhase(
             "Harvest abilities are used in the harvest",
@@ -1100,10 +1247,20 @@ pub(super) fn check_harvest(
     if used >= info.harvest_limit(&p.farm, i) as usize {
         return Err(ActionError::AlreadyHarvested);
     }
-    let base = cost3(deck, &p.farm, p.coins, p.food, pos, &ability.cost);
-    let rep = repeat_cost(deck, &p.farm, p.coins, p.food, pos, Some(ability), extra)?;
+    let grid = Some(info.grid(&p.farm));
+    let base = cost3(deck, &p.farm, grid, p.coins, p.food, pos, &ability.cost);
+    let rep = repeat_cost(
+        deck,
+        &p.farm,
+        grid,
+        p.coins,
+        p.food,
+        pos,
+        Some(ability),
+        extra,
+    )?;
     let total = base.plus(rep);
-    let water = check_payment(g, seat, info, pos, total, water)?;
+    let water = check_payment(g, seat, info, pos, total, water, plan)?;
     Ok(HarvestPlan {
         i,
         coins: total.coins,
@@ -1157,10 +1314,34 @@ fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Vec<Event
     for (src, gain) in bonuses {
         let p = &g.s.players[seat];
         let d = Delta {
-            coins: eval::amount(&deck, &p.farm, p.coins, p.food, src, &gain.coins),
+            coins: eval::amount_in(
+                &deck,
+                &p.farm,
+                Some(g.grid(seat)),
+                p.coins,
+                p.food,
+                src,
+                &gain.coins,
+            ),
             water: 0,
-            food: eval::amount(&deck, &p.farm, p.coins, p.food, src, &gain.food),
-            vp: eval::amount(&deck, &p.farm, p.coins, p.food, src, &gain.vp),
+            food: eval::amount_in(
+                &deck,
+                &p.farm,
+                Some(g.grid(seat)),
+                p.coins,
+                p.food,
+                src,
+                &gain.food,
+            ),
+            vp: eval::amount_in(
+                &deck,
+                &p.farm,
+                Some(g.grid(seat)),
+                p.coins,
+                p.food,
+                src,
+                &gain.vp,
+            ),
         };
         gain_delta(g, seat, src, d, ev);
     }

@@ -73,6 +73,20 @@ pub fn cells_in_scope(farm: &Farm, from: Pos, scope: Scope) -> Vec<usize> {
 
 /// The value of a count for the card (or space) at `subject`.
 pub fn count(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, c: &Count) -> u32 {
+    count_in(deck, farm, None, coins, food, subject, c)
+}
+
+/// [`count`] on the farm's grid when the caller has one (the game caches one per farm): a count
+/// within a distance then needs no grid of its own.
+pub(crate) fn count_in(
+    deck: &Deck,
+    farm: &Farm,
+    grid: Option<&Grid>,
+    coins: u32,
+    food: u32,
+    subject: Pos,
+    c: &Count,
+) -> u32 {
     match *c {
         Count::Food => food,
         Count::Coins => coins,
@@ -87,7 +101,15 @@ pub fn count(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, c: &
                 .filter(|&i| farm.cells[i].pos != subject && cell_matches(deck, farm, i, of))
                 .count() as u32,
             Scope::Within(n) => {
-                let d = farm.distances_within(&Grid::new(farm), subject, n);
+                let own;
+                let grid = match grid {
+                    Some(g) => g,
+                    None => {
+                        own = Grid::new(farm);
+                        &own
+                    }
+                };
+                let d = farm.distances_within(grid, subject, n);
                 (0..farm.cells.len())
                     .filter(|&i| d[i] >= 1 && d[i] <= n && cell_matches(deck, farm, i, of))
                     .count() as u32
@@ -99,9 +121,22 @@ pub fn count(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, c: &
 
 /// Evaluates an amount for the card (or space) at `subject`.
 pub fn amount(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, a: &Amount) -> u32 {
+    amount_in(deck, farm, None, coins, food, subject, a)
+}
+
+/// [`amount`] on the farm's grid when the caller has one (see [`count_in`]).
+pub(crate) fn amount_in(
+    deck: &Deck,
+    farm: &Farm,
+    grid: Option<&Grid>,
+    coins: u32,
+    food: u32,
+    subject: Pos,
+    a: &Amount,
+) -> u32 {
     match &a.count {
         None => a.eval(0),
-        Some(c) => a.eval(count(deck, farm, coins, food, subject, c)),
+        Some(c) => a.eval(count_in(deck, farm, grid, coins, food, subject, c)),
     }
 }
 
@@ -114,10 +149,23 @@ pub fn holds(
     subject: Pos,
     cond: &Option<Condition>,
 ) -> bool {
+    holds_in(deck, farm, None, coins, food, subject, cond)
+}
+
+/// [`holds`] on the farm's grid when the caller has one (see [`count_in`]).
+pub(crate) fn holds_in(
+    deck: &Deck,
+    farm: &Farm,
+    grid: Option<&Grid>,
+    coins: u32,
+    food: u32,
+    subject: Pos,
+    cond: &Option<Condition>,
+) -> bool {
     match cond {
         None => true,
         Some(cond) => {
-            let n = count(deck, farm, coins, food, subject, &cond.count);
+            let n = count_in(deck, farm, grid, coins, food, subject, &cond.count);
             cond.min.is_none_or(|m| n >= m) && cond.max.is_none_or(|m| n <= m)
         }
     }
@@ -464,7 +512,7 @@ impl<'g> FarmInfo<'g> {
     }
 
     /// The farm's grid, built on first use.
-    fn grid(&self, farm: &Farm) -> &Grid {
+    pub(crate) fn grid(&self, farm: &Farm) -> &Grid {
         match self.shared {
             Some(grid) => grid,
             None => self.grid.get_or_init(|| Grid::new(farm)),

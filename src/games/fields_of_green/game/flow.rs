@@ -6,6 +6,7 @@ use super::{Game, INCOME, INTRO_SPLITS, Phase, apply, direction, eval, legal, sc
 use crate::games::fields_of_green::event::{Direction, Event};
 use crate::games::fields_of_green::farm::CellCard;
 use rand::seq::SliceRandom;
+use smallvec::SmallVec;
 use smol_str::SmolStr;
 
 /// Starts a year: resets the yearly bookkeeping and pays income in turn order (rulings 3, 9).
@@ -23,7 +24,8 @@ pub(super) fn start_year(g: &mut Game, year: u8, events: &mut Vec<Event>) {
         direction: direction(year),
     });
     if year >= 2 {
-        for seat in g.turn_order() {
+        for k in 0..g.s.players.len() {
+            let seat = g.seat_in_turn(k).expect("k < players");
             income(g, seat, events);
         }
     }
@@ -185,9 +187,8 @@ pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event
             }
             Phase::Harvest => {
                 // Ruling 9: bookkeeping that happens to everyone runs in turn order.
-                let pending: Vec<usize> = g
-                    .turn_order()
-                    .into_iter()
+                let pending: SmallVec<[usize; 6]> = (0..n)
+                    .filter_map(|k| g.seat_in_turn(k))
                     .filter(|&s| !g.s.players[s].harvest_done)
                     .collect();
                 if pending.is_empty() {
@@ -198,7 +199,7 @@ pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event
                 // pay), so async games do not wait on a click that has only one answer. Only
                 // the seats whose options may have changed are looked at: everyone when the
                 // harvest begins, afterwards just the seat that acted (farms are independent).
-                let look: Vec<usize> = match actor {
+                let look: SmallVec<[usize; 6]> = match actor {
                     Some(a) if !entered_harvest => {
                         pending.into_iter().filter(|&s| s == a).collect()
                     }

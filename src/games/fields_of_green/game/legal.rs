@@ -109,10 +109,13 @@ pub(super) fn splits_upto(g: &Game, limit: usize) -> Vec<[u8; 4]> {
     let available: usize = sizes.iter().sum();
     let want_n = (hand_size(g.s.players.len()) as usize).min(available);
     let want = want_n as u8;
+    // A count above its pile's size is refused (`SplitError::PileTooSmall`), so the loops stop
+    // there; `split_error_with` still decides every split tried.
+    let cap = |k: usize| sizes[k].min(want_n) as u8;
     let mut out = Vec::new();
-    for a in 0..=want {
-        for b in 0..=want - a {
-            for c in 0..=want - a - b {
+    for a in 0..=cap(0) {
+        for b in 0..=(want - a).min(cap(1)) {
+            for c in 0..=(want - a - b).min(cap(2)) {
                 let split = [a, b, c, want - a - b - c];
                 if split_error_with(g, sizes, want_n, split).is_none() {
                     out.push(split);
@@ -132,7 +135,7 @@ pub(super) fn any_harvest_choice(g: &Game, seat: usize) -> bool {
     let info = g.farm_info(seat);
     p.farm.cells.iter().enumerate().any(|(i, c)| {
         eval::cell_ability(&g.deck, &p.farm, i).is_some_and(|a| a.timing == Timing::Harvest)
-            && apply::check_harvest(g, seat, &info, c.pos, &[], 0).is_ok()
+            && apply::harvest_allowed(g, seat, &info, c.pos, 0)
     })
 }
 
@@ -144,15 +147,17 @@ fn tile(g: &Game, e: EquipIdx) -> SmolStr {
     SmolStr::new(&g.deck.equip(e).id)
 }
 
-fn distinct<T: Copy + Ord>(items: &[T]) -> Vec<T> {
-    let mut v = items.to_vec();
+/// The distinct items, sorted (inline: hands, rows, offers and set-aside tiles are small).
+fn distinct<T: Copy + Ord>(items: &[T]) -> SmallVec<[T; 8]> {
+    let mut v: SmallVec<[T; 8]> = SmallVec::from_slice(items);
     v.sort_unstable();
     v.dedup();
     v
 }
 
 pub(super) fn legal_actions(g: &Game, seat: usize) -> Vec<Action> {
-    let mut out = Vec::new();
+    // Room for a typical listing at once (a draft pick, a harvest), so it rarely grows.
+    let mut out = Vec::with_capacity(16);
     if g.s.phase == Phase::Ended || seat >= g.s.players.len() {
         return out;
     }
@@ -272,7 +277,7 @@ fn tile_sets(g: &Game, seat: usize, card: CellCard) -> SmallVec<[Vec<SmolStr>; 4
     if g.s.players[seat].set_aside.is_empty() {
         return sets;
     }
-    let fits: Vec<EquipIdx> = distinct(&g.s.players[seat].set_aside)
+    let fits: SmallVec<[EquipIdx; 8]> = distinct(&g.s.players[seat].set_aside)
         .into_iter()
         .filter(|&e| host_accepts(&g.deck, card, e))
         .collect();
@@ -320,7 +325,7 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
     let mut same: SmallVec<[Option<bool>; 4]> = SmallVec::from_elem(None, max_extra as usize + 1);
     for &pos in spaces_to_try {
         for extra in 0..=max_extra {
-            let try_here = || check.check(g, seat, &info, pos, &[], extra, &[]).is_ok();
+            let try_here = || check.allows(g, seat, &info, pos, extra);
             let ok = if check.same_everywhere(extra) {
                 *same[extra as usize].get_or_insert_with(try_here)
             } else {
@@ -392,7 +397,7 @@ fn harvest_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
             })
             .unwrap_or(0);
         for extra in 0..=max_extra {
-            if apply::check_harvest(g, seat, &info, c.pos, &[], extra).is_err() {
+            if !apply::harvest_allowed(g, seat, &info, c.pos, extra) {
                 break;
             }
             out.push(Action::Harvest {

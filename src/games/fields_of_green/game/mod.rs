@@ -247,6 +247,11 @@ impl Game {
         }
     }
 
+    /// The cached grid of the farm of `seat` (built on first use, see `grids`).
+    pub(crate) fn grid(&self, seat: usize) -> &Grid {
+        self.grids[seat].get_or_init(|| Grid::new(&self.s.players[seat].farm))
+    }
+
     /// Drops what is cached about the farm of `seat`: call after adding a card to it, turning
     /// a card or changing its Equipment (Water on towers is not cached).
     pub(crate) fn farm_changed(&mut self, seat: usize) {
@@ -333,7 +338,8 @@ impl Game {
 
     /// Applies an action of `seat`: either the events it caused, or an error and no change at all.
     pub fn apply(&mut self, seat: usize, action: &Action) -> Result<Vec<Event>, ActionError> {
-        let mut events = Vec::new();
+        // Most actions cause a few events: room for them at once.
+        let mut events = Vec::with_capacity(8);
         apply::apply(self, seat, action, &mut events)?;
         flow::advance(self, Some(seat), &mut events);
         Ok(events)
