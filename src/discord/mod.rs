@@ -284,6 +284,29 @@ async fn stop_signal() {
     }
 }
 
+/// Connects the shards this process runs: a range of a fixed count, all of a fixed count, or as
+/// many as Discord recommends (`/gateway/bot`). Discord sends each server's events to one shard,
+/// so processes with different ranges never both receive one click.
+async fn start_shards(
+    client: &mut serenity::Client,
+    shards: crate::shards::Shards,
+    count: crate::config::ShardCount,
+) -> Result<(), serenity::Error> {
+    use crate::config::ShardCount;
+    use crate::shards::Shards;
+    match (shards, count) {
+        (Shards::Range { first, last, total }, _) => {
+            tracing::info!(%shards, "starting");
+            client.start_shard_range(first..last + 1, total).await
+        }
+        (Shards::All, ShardCount::Count(n)) => {
+            tracing::info!(shards = n, "starting every shard");
+            client.start_shards(n).await
+        }
+        (Shards::All, ShardCount::Auto) => client.start_autosharded().await,
+    }
+}
+
 /// [`run`] with a given HTTP client (tests point it at a fake Discord) and stop signal: `stop`
 /// ends the bot at any moment, also while Discord is still being reached.
 pub async fn run_with_http(
@@ -295,8 +318,9 @@ pub async fn run_with_http(
     // SQLite serves one process: a second bot on the same file is refused here, before it could
     // send every reminder a second time. On PostgreSQL, processes sharing the database must run
     // shard ranges that do not overlap. Held until the process ends.
-    let shards = config.discord.shard_plan().map_err(anyhow::Error::msg)?;
-    let _one_process = crate::store::ProcessLock::acquire_for(&config.database.url, shards).await?;
+    let plan = config.discord.shard_plan().map_err(anyhow::Error::msg)?;
+    let _one_process = crate::store::ProcessLock::acquire_for(&config.database.url, plan).await?;
+    let count = config.discord.shards;
     let data = prepare(config).await?;
     tokio::select! {
         reached = reach_discord(&http, REACH_ATTEMPTS, REACH_FIRST_WAIT) => {
@@ -311,7 +335,7 @@ pub async fn run_with_http(
     let mut client = client_with_http(data, http).await?;
     let shards = client.shard_manager.clone();
     tokio::select! {
-        started = client.start() => {
+        started = start_shards(&mut client, plan, count) => {
             started.context("the Discord connection failed")?;
         }
         _ = &mut stop => {
