@@ -185,10 +185,19 @@ pub async fn check_final_with_as<G: ScorePadText>(
     let pad = replayed
         .expected_pad(&r.table.names())
         .ok_or("no scores after the end")?;
-    let fin = fake
-        .channel(t.play_channel())
-        .into_iter()
-        .find(|m| m.title().starts_with("Final scores"));
+    let find = || {
+        fake.channel(t.play_channel())
+            .into_iter()
+            .find(|m| m.title().starts_with("Final scores"))
+    };
+    let mut fin = find();
+    // The final scores are posted after the last move's answer, and drawing their picture takes
+    // a moment the fake cannot see as work: give the post up to 15 s to arrive.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    while fin.is_none() && require_message && std::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        fin = find();
+    }
     match fin {
         Some(fin) => {
             let shown = code_block(&fin).ok_or("the final score message has no code block")?;

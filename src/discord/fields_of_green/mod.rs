@@ -48,6 +48,12 @@ fn farms_picture(
     name: &str,
     only: Option<usize>,
 ) -> Option<super::spec::FileSpec> {
+    // The crate's unit tests build every screen at every step of whole playouts to check
+    // Discord's text limits; a picture per screen would make them take many minutes. Pictures
+    // have their own tests (tests/pictures.rs), which run the library as the bot does.
+    if cfg!(test) {
+        return None;
+    }
     let v = game.public_view();
     let names = names(table, v.players);
     let seats: Vec<(&SeatView, String)> = v
