@@ -1,7 +1,7 @@
 //! The drawing kit the PNG pictures share: a canvas (tiny-skia) with solid rectangles, polygons
 //! and circles, text in the embedded font (ab_glyph), and PNG encoding.
 //!
-//! The font is DejaVu Sans Condensed Bold, compiled into the binary (`assets/fonts/`, licence
+//! The font is DejaVu Sans Condensed Bold, compiled into the binary (`src/render/fonts/`, licence
 //! next to it), so a picture looks the same on every host and never depends on system fonts.
 //! Condensed, because card names must fit tiles that a phone shows about 100 px wide.
 //!
@@ -12,7 +12,7 @@ use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use std::sync::OnceLock;
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
-static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
+static FONT_BYTES: &[u8] = include_bytes!("fonts/DejaVuSansCondensed-Bold.ttf");
 
 fn font() -> &'static FontRef<'static> {
     static FONT: OnceLock<FontRef<'static>> = OnceLock::new();
