@@ -951,36 +951,7 @@ pub(super) fn run_effects(
                     subject,
                     when,
                 ) {
-                    let d = Delta {
-                        coins: eval::amount_in(
-                            &deck,
-                            &p.farm,
-                            Some(g.grid(seat)),
-                            p.coins,
-                            p.food,
-                            subject,
-                            &gain.coins,
-                        ),
-                        water: 0,
-                        food: eval::amount_in(
-                            &deck,
-                            &p.farm,
-                            Some(g.grid(seat)),
-                            p.coins,
-                            p.food,
-                            subject,
-                            &gain.food,
-                        ),
-                        vp: eval::amount_in(
-                            &deck,
-                            &p.farm,
-                            Some(g.grid(seat)),
-                            p.coins,
-                            p.food,
-                            subject,
-                            &gain.vp,
-                        ),
-                    };
+                    let d = gain_now(g, &deck, seat, subject, gain);
                     gain_delta(g, seat, subject, d, ev);
                 }
             }
@@ -1038,37 +1009,7 @@ pub(super) fn run_effects(
             }
             Effect::Repeat { gain, .. } => {
                 for _ in 0..extra {
-                    let p = &g.s.players[seat];
-                    let d = Delta {
-                        coins: eval::amount_in(
-                            &deck,
-                            &p.farm,
-                            Some(g.grid(seat)),
-                            p.coins,
-                            p.food,
-                            subject,
-                            &gain.coins,
-                        ),
-                        water: 0,
-                        food: eval::amount_in(
-                            &deck,
-                            &p.farm,
-                            Some(g.grid(seat)),
-                            p.coins,
-                            p.food,
-                            subject,
-                            &gain.food,
-                        ),
-                        vp: eval::amount_in(
-                            &deck,
-                            &p.farm,
-                            Some(g.grid(seat)),
-                            p.coins,
-                            p.food,
-                            subject,
-                            &gain.vp,
-                        ),
-                    };
+                    let d = gain_now(g, &deck, seat, subject, gain);
                     gain_delta(g, seat, subject, d, ev);
                 }
             }
@@ -1077,6 +1018,26 @@ pub(super) fn run_effects(
 }
 
 /// Adds coins, Food (up to the Silos' capacity; the rest is lost, ruling 14) and VP tokens.
+/// What `gain` gives the card at `subject` on `seat`'s farm now: its coins, food and VP counted
+/// on the farm's cached grid (a Gain never gives Water).
+fn gain_now(
+    g: &Game,
+    deck: &Deck,
+    seat: usize,
+    subject: Pos,
+    gain: &crate::games::fields_of_green::effects::Gain,
+) -> Delta {
+    let p = &g.s.players[seat];
+    let grid = Some(g.grid(seat));
+    let amount = |a| eval::amount_in(deck, &p.farm, grid, p.coins, p.food, subject, a);
+    Delta {
+        coins: amount(&gain.coins),
+        water: 0,
+        food: amount(&gain.food),
+        vp: amount(&gain.vp),
+    }
+}
+
 fn gain_delta(g: &mut Game, seat: usize, subject: Pos, d: Delta, ev: &mut Vec<Event>) {
     if d.is_empty() {
         return;
@@ -1312,37 +1273,7 @@ fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Vec<Event
             })
             .collect();
     for (src, gain) in bonuses {
-        let p = &g.s.players[seat];
-        let d = Delta {
-            coins: eval::amount_in(
-                &deck,
-                &p.farm,
-                Some(g.grid(seat)),
-                p.coins,
-                p.food,
-                src,
-                &gain.coins,
-            ),
-            water: 0,
-            food: eval::amount_in(
-                &deck,
-                &p.farm,
-                Some(g.grid(seat)),
-                p.coins,
-                p.food,
-                src,
-                &gain.food,
-            ),
-            vp: eval::amount_in(
-                &deck,
-                &p.farm,
-                Some(g.grid(seat)),
-                p.coins,
-                p.food,
-                src,
-                &gain.vp,
-            ),
-        };
+        let d = gain_now(g, &deck, seat, src, &gain);
         gain_delta(g, seat, src, d, ev);
     }
     draw_offer(g, seat, ev);
