@@ -564,17 +564,14 @@ async fn games_that_ended_before_the_records_are_recorded_on_start() {
     assert_eq!(stats.name.as_deref(), Some("Host"));
 }
 
-/// The records queries read only the records tables (with their index), so a server with
-/// thousands of finished games answers at once. Prints the figures; fails only if a query takes
-/// more than a second (a debug build on a loaded machine is far below that).
+/// The records queries over thousands of games: the right page, counts and sections. (How long
+/// they take is measured by `farmhand bench records`, not here.)
 #[tokio::test]
-async fn records_queries_stay_fast_with_thousands_of_games() {
+async fn records_queries_over_thousands_of_games() {
     use farmhand::store::{GameRecord, SeatRecord};
-    use std::time::Instant;
     const GAMES: u64 = 3_000;
     let store = Store::open_in_memory().await.unwrap();
     let kind = Kind::FieldsOfGreen.as_str();
-    let made = Instant::now();
     for k in 0..GAMES {
         // Twenty regulars, four a game, one of them a bot now and then; another server too.
         let guild = if k % 10 == 9 { 43 } else { 42 };
@@ -614,32 +611,13 @@ async fn records_queries_stay_fast_with_thousands_of_games() {
         };
         store.add_record(id, &record).await.unwrap();
     }
-    let made = made.elapsed();
-    let time = |t: Instant| t.elapsed().as_secs_f64() * 1000.0;
-    let t = Instant::now();
     let first = store.history(42, kind, None, 0, 8).await.unwrap();
-    let first_ms = time(t);
-    let t = Instant::now();
     let deep = store.history(42, kind, first.anchor, 300, 8).await.unwrap();
-    let deep_ms = time(t);
-    let t = Instant::now();
     let stats = store.player_stats(42, kind, 10_000).await.unwrap();
-    let stats_ms = time(t);
-    let t = Instant::now();
     let board = store.leaderboard(42, kind, 15).await.unwrap();
-    let board_ms = time(t);
     assert_eq!(first.total, GAMES * 9 / 10);
     assert_eq!(deep.games.len(), 8);
     assert!(stats.games > 100, "{stats:?}");
     assert_eq!(board.people_total, 20);
     assert_eq!(board.bots.len(), 1);
-    println!(
-        "{GAMES} recorded games (made in {:.1} s): history page 1 {first_ms:.1} ms, page 301 {deep_ms:.1} ms, \
-         stats of a player with {} games {stats_ms:.1} ms, leaderboard {board_ms:.1} ms",
-        made.as_secs_f64(),
-        stats.games
-    );
-    for ms in [first_ms, deep_ms, stats_ms, board_ms] {
-        assert!(ms < 1000.0, "a records query took {ms:.0} ms");
-    }
 }

@@ -37,6 +37,13 @@ pub enum Command {
         #[arg(long, default_value_t = 50)]
         count: u32,
     },
+    /// How long the records queries take (`/fog history`, `stats`, `leaderboard`) on a server
+    /// with many finished games, in an in-memory SQLite database.
+    Records {
+        /// Finished games recorded first (nine in ten on the measured server).
+        #[arg(long, default_value_t = 3_000)]
+        games: u64,
+    },
 }
 
 /// Player counts measured by default: the 2-player duel and the standard 4-player draft.
@@ -56,6 +63,7 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
         } => (seconds, *game, players),
         Command::Discord(args) => return super::bench_discord::run(args),
         Command::Render { count } => return bench_render(*count),
+        Command::Records { games } => return bench_records(*games),
     };
     if !seconds.is_finite() || *seconds <= 0.0 || *seconds > 3600.0 {
         bail!("--seconds must be more than 0 and at most 3600, not {seconds}");
@@ -120,6 +128,99 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
 
 /// `farmhand bench render`: times the pictures on finished random games (the largest farms a
 /// game makes), on one thread.
+/// `farmhand bench records`: fills an in-memory store with `games` finished 4-player games
+/// (twenty regulars on one server, a bot now and then, a tenth on another server) and times each
+/// records query once.
+fn bench_records(games: u64) -> anyhow::Result<()> {
+    use farmhand::host::Kind;
+    use farmhand::store::{GameRecord, SeatRecord, Status, Store, TableOptions};
+    if !(1..=1_000_000).contains(&games) {
+        bail!("--games must be 1 to 1000000, not {games}");
+    }
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let store = Store::open_in_memory().await?;
+        let kind = Kind::FieldsOfGreen.as_str();
+        let options = TableOptions {
+            seats: 4,
+            intro: false,
+            reminder_minutes: 60,
+            bots: vec![],
+            stand_in_minutes: 0,
+        };
+        let made = Instant::now();
+        for k in 0..games {
+            let guild = if k % 10 == 9 { 43 } else { 42 };
+            let id = store
+                .create_table(kind, Some(guild), 5, 10_000, "p0", &options, k)
+                .await?;
+            let seats = (0..4u64)
+                .map(|s| {
+                    let bot = s == 3 && k % 3 == 0;
+                    let user = if bot {
+                        1
+                    } else {
+                        10_000 + (k * 7 + s * 3) % 20
+                    };
+                    SeatRecord {
+                        seat: s as usize,
+                        user_id: user,
+                        name: format!("player {user}"),
+                        bot: bot.then(|| "search".to_string()),
+                        score: Some(((k * 13 + s * 29) % 60) as u32),
+                        won: s == k % 4,
+                        favourites: vec!["wheat".into(), format!("c{}", k % 11)],
+                    }
+                })
+                .collect();
+            let record = GameRecord {
+                kind: kind.to_string(),
+                guild_id: Some(guild),
+                outcome: Status::Ended,
+                ended_at: 1_767_225_600_000 + k as i64 * 60_000,
+                seats,
+            };
+            store.add_record(id, &record).await?;
+        }
+        let made = made.elapsed();
+        let ms = |t: Instant| t.elapsed().as_secs_f64() * 1000.0;
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "farmhand bench records")?;
+        writeln!(out, "cpu:     {}", cpu_model())?;
+        writeln!(
+            out,
+            "{games} recorded games, made in {:.1} s",
+            made.as_secs_f64()
+        )?;
+        let t = Instant::now();
+        let first = store.history(42, kind, None, 0, 8).await?;
+        writeln!(out, "history, first page:      {:>8.1} ms", ms(t))?;
+        let deep_page = (first.total / 8).saturating_sub(1);
+        let t = Instant::now();
+        store.history(42, kind, first.anchor, deep_page, 8).await?;
+        writeln!(
+            out,
+            "history, page {:<5}      {:>8.1} ms",
+            deep_page + 1,
+            ms(t)
+        )?;
+        let t = Instant::now();
+        let stats = store.player_stats(42, kind, 10_000).await?;
+        writeln!(
+            out,
+            "stats of a player ({} games): {:>6.1} ms",
+            stats.games,
+            ms(t)
+        )?;
+        let t = Instant::now();
+        store.leaderboard(42, kind, 15).await?;
+        writeln!(out, "leaderboard:              {:>8.1} ms", ms(t))?;
+        Ok(())
+    })
+}
+
 fn bench_render(count: u32) -> anyhow::Result<()> {
     use farmhand::games::key_harvest as kh;
     use farmhand::render::{farm_picture, key_harvest_picture};
