@@ -377,8 +377,8 @@ pub struct Leak {
 
 /// Privacy over a whole game: every version of every message of the transcript log, shown to
 /// its audience (everyone, or one user for ephemeral replies and DMs), is checked against the
-/// game at the version it was drawn at (from its components' ids, else the latest version seen
-/// before it). A message leaks when it names a card that is in another seat's hand, face-down
+/// game at the version it was drawn at (from its components' ids; a message without buttons at the
+/// latest version seen before it or any later one that explains it). A message leaks when it names a card that is in another seat's hand, face-down
 /// selection or Equipment offer and appears nowhere in what the audience may know (their own
 /// player view, or the public view). Returns how many message versions were checked.
 pub fn check_privacy(fake: &FakeDiscord, r: &Replay, game: i64) -> Result<usize, Vec<Leak>> {
@@ -393,22 +393,9 @@ pub fn check_privacy(fake: &FakeDiscord, r: &Replay, game: i64) -> Result<usize,
             })
             .collect()
     });
-    let mut carry = 0i64;
-    let mut checked = 0;
-    let mut leaks = Vec::new();
-    for entry in fake.log() {
-        let LogKind::Message { msg, .. } = entry.kind else {
-            continue;
-        };
-        let view = MessageView::from_rec(&msg, super::view::Place::Channel);
-        let v = match version_of(&view, game) {
-            Some(v) => v,
-            None => carry,
-        };
-        carry = carry.max(v);
-        let audience = msg
-            .ephemeral_for
-            .or_else(|| dms.get(&msg.channel_id).copied());
+    let last = r.steps.last().map_or(0, |(v, ..)| *v);
+    // What a message shown to `audience` gives away if it was drawn at version `v`.
+    let leaks_at = |v: i64, audience: Option<u64>, text: &str, message: u64| {
         let g = r.at(v);
         let seat = audience.and_then(|u| r.table.seat_of(u));
         let known = match seat {
@@ -422,7 +409,7 @@ pub fn check_privacy(fake: &FakeDiscord, r: &Replay, game: i64) -> Result<usize,
             .iter()
             .flat_map(|id| words_of(deck, id))
             .collect();
-        let text = view.text();
+        let mut found = Vec::new();
         for owner in 0..g.players() {
             if Some(owner) == seat {
                 continue;
@@ -435,18 +422,46 @@ pub fn check_privacy(fake: &FakeDiscord, r: &Replay, game: i64) -> Result<usize,
                 .chain(pv.offer.iter());
             for id in hidden {
                 for word in words_of(deck, id) {
-                    if !allowed.contains(&word) && has_word(&text, &word) {
-                        leaks.push(Leak {
-                            message: msg.id,
+                    if !allowed.contains(&word) && has_word(text, &word) {
+                        found.push(Leak {
+                            message,
                             audience,
                             version: v,
                             card: word,
                             owner,
-                            text: text.clone(),
+                            text: text.to_string(),
                         });
                     }
                 }
             }
+        }
+        found
+    };
+    let mut carry = 0i64;
+    let mut checked = 0;
+    let mut leaks = Vec::new();
+    for entry in fake.log() {
+        let LogKind::Message { msg, .. } = entry.kind else {
+            continue;
+        };
+        let view = MessageView::from_rec(&msg, super::view::Place::Channel);
+        let versioned = version_of(&view, game);
+        let v = versioned.unwrap_or(carry);
+        carry = carry.max(v);
+        let audience = msg
+            .ephemeral_for
+            .or_else(|| dms.get(&msg.channel_id).copied());
+        let text = view.text();
+        let found = leaks_at(v, audience, &text, msg.id);
+        // A message without buttons (a turn summary, a notice) carries no version: it was drawn
+        // at the version before it in the log or at a later one (it is posted after the commit,
+        // and another message may have been logged in between). It leaks only when no such
+        // version explains what it says.
+        let explained = !found.is_empty()
+            && versioned.is_none()
+            && (v + 1..=last).any(|later| leaks_at(later, audience, &text, msg.id).is_empty());
+        if !explained {
+            leaks.extend(found);
         }
         checked += 1;
     }
