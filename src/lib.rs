@@ -14,6 +14,7 @@ pub mod discord;
 pub mod fake_discord;
 pub mod games;
 pub mod host;
+pub mod i18n;
 pub mod input;
 pub mod render;
 pub mod service;
