@@ -17,6 +17,16 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 /// Why a request was refused. Each reads as a sentence for the player.
+/// Why a request came at the wrong moment (`ServiceError::WrongStatus`); the Discord layer
+/// words each in the reader's language.
+pub const NO_LONGER_JOINING: &str = "this table is no longer taking players";
+pub const STARTED_ASK_HOST: &str = "the game has started; ask the host to abandon it";
+pub const ALREADY_STARTED: &str = "this game has already started or closed";
+pub const ALREADY_CLOSED: &str = "this table is already closed";
+pub const NOTHING_TO_DO: &str = "the plan has nothing to do";
+pub const NOT_STARTED: &str = "the game has not started yet";
+pub const GAME_OVER: &str = "this game is over";
+
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
     #[error("that game does not exist (any more)")]
@@ -44,6 +54,10 @@ pub enum ServiceError {
     TooFewPlayers(&'static str, usize),
     #[error("the game could not be set up: {0}")]
     Setup(String),
+    #[error("introductory mode is for 2 to 4 players")]
+    IntroSeats,
+    #[error("{bots} bots and the host need {} seats, but the table has {seats}", bots + 1)]
+    TooManyBots { bots: usize, seats: u8 },
     #[error("internal error: {0}")]
     Internal(String),
     /// The change was committed, but reading the table back failed: the player must not be told
@@ -219,18 +233,14 @@ impl Service {
             )));
         }
         if options.intro && options.seats > 4 {
-            return Err(ServiceError::Setup(
-                "introductory mode is for 2 to 4 players".into(),
-            ));
+            return Err(ServiceError::IntroSeats);
         }
         // Bots sit in seats 1, 2, ... beside the host, so the host plus the bots must fit.
         if options.bots.len() + 1 > usize::from(options.seats) {
-            return Err(ServiceError::Setup(format!(
-                "{} bots and the host need {} seats, but the table has {}",
-                options.bots.len(),
-                options.bots.len() + 1,
-                options.seats
-            )));
+            return Err(ServiceError::TooManyBots {
+                bots: options.bots.len(),
+                seats: options.seats,
+            });
         }
         for (k, b) in options.bots.iter().enumerate() {
             if b.user_id != k as u64 + 1 {
@@ -260,9 +270,7 @@ impl Service {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
         if table.game.status != Status::Open {
-            return Err(ServiceError::WrongStatus(
-                "this table is no longer taking players",
-            ));
+            return Err(ServiceError::WrongStatus(NO_LONGER_JOINING));
         }
         if table.seat_of(user).is_some() {
             return Err(ServiceError::AlreadySeated);
@@ -285,9 +293,7 @@ impl Service {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
         if table.game.status != Status::Open {
-            return Err(ServiceError::WrongStatus(
-                "the game has started; ask the host to abandon it",
-            ));
+            return Err(ServiceError::WrongStatus(STARTED_ASK_HOST));
         }
         if table.seat_of(user).is_none() {
             return Err(ServiceError::NotSeated);
@@ -337,9 +343,7 @@ impl Service {
             return Err(ServiceError::WrongGame);
         }
         if table.game.status != Status::Open {
-            return Err(ServiceError::WrongStatus(
-                "this game has already started or closed",
-            ));
+            return Err(ServiceError::WrongStatus(ALREADY_STARTED));
         }
         if user != table.game.host_id && !is_manager {
             return Err(ServiceError::NotHost);
@@ -387,7 +391,7 @@ impl Service {
             return Err(ServiceError::NotHost);
         }
         if !matches!(table.game.status, Status::Open | Status::Active) {
-            return Err(ServiceError::WrongStatus("this table is already closed"));
+            return Err(ServiceError::WrongStatus(ALREADY_CLOSED));
         }
         // A started game leaves a record (marked abandoned); a lobby that never started does not.
         let record = match table.game.status {
@@ -504,7 +508,7 @@ impl Service {
             return Err(ServiceError::Stale);
         }
         if actions.is_empty() {
-            return Err(ServiceError::WrongStatus("the plan has nothing to do"));
+            return Err(ServiceError::WrongStatus(NOTHING_TO_DO));
         }
         let game = game.ok_or(ServiceError::NotFound)?;
         self.apply_and_save(table, game, seat, actions).await
@@ -632,7 +636,7 @@ fn kind_of(table: &Table) -> Result<Kind, ServiceError> {
 fn require_active(table: &Table) -> Result<(), ServiceError> {
     match table.game.status {
         Status::Active => Ok(()),
-        Status::Open => Err(ServiceError::WrongStatus("the game has not started yet")),
-        _ => Err(ServiceError::WrongStatus("this game is over")),
+        Status::Open => Err(ServiceError::WrongStatus(NOT_STARTED)),
+        _ => Err(ServiceError::WrongStatus(GAME_OVER)),
     }
 }

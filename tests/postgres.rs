@@ -77,6 +77,7 @@ async fn started_game(svc: &Service, players: u8, seed: u64) -> GameId {
         reminder_minutes: 60,
         bots: vec![],
         stand_in_minutes: 0,
+        locale: None,
     };
     let table = svc
         .open_table(
@@ -372,6 +373,7 @@ async fn two_processes_on_one_database_remind_and_stand_in_once() {
             reminder_minutes: 5,
             bots: vec![],
             stand_in_minutes: 30,
+            locale: None,
         };
         let svc = &a.service;
         let table = svc

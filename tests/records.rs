@@ -36,6 +36,7 @@ fn options(seats: u8, bots: &[&str]) -> TableOptions {
             })
             .collect(),
         stand_in_minutes: 0,
+        locale: None,
     }
 }
 

@@ -83,6 +83,7 @@ fn opts(seats: u8, intro: bool) -> TableOptions {
         reminder_minutes: 60,
         bots: Vec::new(),
         stand_in_minutes: 0,
+        locale: None,
     }
 }
 

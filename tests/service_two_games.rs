@@ -30,6 +30,7 @@ fn opts(seats: u8) -> TableOptions {
         reminder_minutes: 60,
         bots: Vec::new(),
         stand_in_minutes: 0,
+        locale: None,
     }
 }
 

@@ -141,6 +141,7 @@ async fn write_the_release_fixture() {
         reminder_minutes: 60,
         bots: Vec::new(),
         stand_in_minutes: 0,
+        locale: None,
     };
     for (k, (seats, moves)) in [(3u8, 40usize), (2, 100_000), (4, 0)]
         .into_iter()

@@ -149,6 +149,7 @@ fn bench_records(games: u64) -> anyhow::Result<()> {
             reminder_minutes: 60,
             bots: vec![],
             stand_in_minutes: 0,
+            locale: None,
         };
         let made = Instant::now();
         for k in 0..games {

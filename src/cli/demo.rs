@@ -43,9 +43,30 @@ pub struct Args {
     /// Every player keeps their hand in DMs (/fog settings hand_in_dm:true).
     #[arg(long)]
     pub dm: bool,
+    /// The language of every player's Discord client and of the server (`en` or `ja`): the
+    /// whole game reads in it in the transcript.
+    #[arg(long, value_enum, default_value_t = DemoLocale::En)]
+    pub locale: DemoLocale,
     /// Where to write the HTML transcript.
     #[arg(long)]
     pub transcript: PathBuf,
+}
+
+/// A language of the demo's players and server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DemoLocale {
+    En,
+    Ja,
+}
+
+impl DemoLocale {
+    /// Discord's locale tag.
+    fn tag(self) -> &'static str {
+        match self {
+            DemoLocale::En => "en-US",
+            DemoLocale::Ja => "ja",
+        }
+    }
 }
 
 pub fn run(args: &Args) -> anyhow::Result<()> {
@@ -105,6 +126,12 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
     });
     let n = usize::from(args.players);
     let users: Vec<u64> = NAMES[..n].iter().map(|name| fake.add_user(name)).collect();
+    fake.with(|w| {
+        w.guild_locale = args.locale.tag().to_string();
+        for &u in &users {
+            w.locales.insert(u, args.locale.tag().to_string());
+        }
+    });
     let mut config = showcase_config(db.path());
     config.game.first_seed = Some(args.seed);
     if let Some(url) = &args.database {
@@ -177,14 +204,18 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
         driver.stats.clicks
     ));
     let title = format!(
-        "{} · {n} players{} · demo seed {}",
+        "{} · {n} players{} · demo seed {}{}",
         kind.name(),
         if args.intro {
             " · introductory mode"
         } else {
             ""
         },
-        args.seed
+        args.seed,
+        match args.locale {
+            DemoLocale::En => "",
+            DemoLocale::Ja => " · Japanese (ja)",
+        }
     );
     if let Some(dir) = args
         .transcript

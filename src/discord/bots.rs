@@ -76,7 +76,12 @@ async fn play<G: Screens>(
         .service
         .act::<G>(table.game.id, user, Some(table.game.version), action)
         .await?;
-    G::after_action(http, data, &done, None).await;
+    // What everyone reads (table, summaries) in the server's language; DMs in their readers'.
+    crate::i18n::in_locale(
+        done.table.locale(),
+        G::after_action(http, data, &done, None),
+    )
+    .await;
     Ok(done)
 }
 
@@ -238,7 +243,10 @@ async fn stand_in_as<G: Screens>(
         match play::<G>(http, data, &table, user, &action).await {
             Ok(done) => {
                 made += 1;
-                let note = G::stand_in_note(&table, &game, seat, minutes);
+                // Public: in the server's language.
+                let note = crate::i18n::with(table.locale(), || {
+                    G::stand_in_note(&table, &game, seat, minutes)
+                });
                 notify::post(http, &done.table, &ui::plain(&note)).await;
                 notes.push(note);
             }

@@ -51,6 +51,23 @@ pub(super) async fn display_name(ctx: Ctx<'_>) -> String {
     }
 }
 
+/// Keeps the language of the author's client (for the DMs the bot sends them unasked). A failure
+/// only means English DMs: logged, never shown.
+pub(super) async fn note_locale(ctx: Ctx<'_>) {
+    if let Some(tag) = ctx.locale() {
+        let locale = crate::i18n::Locale::from_discord(tag);
+        if let Err(e) = ctx
+            .data()
+            .service
+            .store()
+            .note_locale(ctx.author().id.get(), locale)
+            .await
+        {
+            tracing::warn!(error = %e, "could not keep a player's language");
+        }
+    }
+}
+
 pub(super) async fn is_manager(ctx: Ctx<'_>) -> bool {
     ctx.author_member()
         .await
@@ -158,12 +175,15 @@ async fn new(
         reminder_minutes: reminder_minutes.unwrap_or(data.config.game.reminder_minutes),
         bots,
         stand_in_minutes: stand_in_minutes.unwrap_or(0),
+        locale: None,
     };
     open_table(ctx, Kind::FieldsOfGreen, options).await
 }
 
 /// What the host reads when the bot may not post its lobby in the channel.
-const NO_POSTING: &str = "I cannot post in this channel. Please give me View Channel, Send Messages and Embed Links here.";
+fn no_posting() -> String {
+    crate::t!("no-posting")
+}
 
 /// Opens a table of `kind` here: the lobby message (which becomes the table message) and, when
 /// allowed, the game's thread.
@@ -186,7 +206,7 @@ pub(super) async fn open_table(
             .app_permissions
             .is_some_and(|p| !p.contains(needed))
     {
-        return say(ctx, &text(NO_POSTING)).await;
+        return say(ctx, &text(&no_posting())).await;
     }
     let name = display_name(ctx).await;
     // Random, as a real table's; `farmhand demo --seed` fixes it so a demo replays exactly.
@@ -198,6 +218,12 @@ pub(super) async fn open_table(
         None => rand::rng().random(),
     };
     let guild = ctx.guild_id().map(|g| g.get());
+    // The table's public messages speak the server's language; the host's DMs their own.
+    let mut options = options;
+    if let poise::Context::Application(a) = ctx {
+        options.locale = a.interaction.guild_locale.clone();
+    }
+    note_locale(ctx).await;
     let table = match data
         .service
         .open_table(
@@ -216,7 +242,10 @@ pub(super) async fn open_table(
     // The lobby is an ordinary channel message, so it can be edited for as long as the game lasts.
     let posted = ctx
         .channel_id()
-        .send_message(ctx.http(), send::message(&ui::lobby(&table)))
+        .send_message(
+            ctx.http(),
+            send::message(&crate::i18n::with(table.locale(), || ui::lobby(&table))),
+        )
         .await;
     let msg = match posted {
         Ok(m) => m,
@@ -226,7 +255,7 @@ pub(super) async fn open_table(
                 .service
                 .close(table.game.id, ctx.author().id.get(), true)
                 .await;
-            return say(ctx, &text(NO_POSTING)).await;
+            return say(ctx, &text(&no_posting())).await;
         }
     };
     let mut thread = None;
@@ -261,14 +290,17 @@ pub(super) async fn open_table(
         tracing::warn!(error = %e, "could not note the lobby as drawn");
     }
     let where_ = match thread {
-        Some(t) => format!(" Moves and reminders go to <#{t}>."),
+        Some(t) => format!(
+            " {}",
+            crate::t!("table-opened-thread", thread = format!("<#{t}>"))
+        ),
         None => String::new(),
     };
     say(
         ctx,
         &text(&format!(
-            "Table #{} is open. Players join with the button.{where_}",
-            table.game.id
+            "{}{where_}",
+            crate::t!("table-opened", table = table.game.id)
         )),
     )
     .await
@@ -298,8 +330,8 @@ impl BotStrength {
 async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
     let m = match fog_here(ctx).await {
         Ok(Some((table, Some(game)))) => private_screen(ctx, &table, &game, "hand").await,
-        Ok(Some((_, None))) => text("The game here has not started yet."),
-        Ok(None) => text("There is no game in this channel. Open one with /fog new."),
+        Ok(Some((_, None))) => text(&crate::t!("not-started-here")),
+        Ok(None) => text(&crate::t!("no-game-here-fog")),
         Err(e) => text(&user_text(&e)),
     };
     say(ctx, &m).await
@@ -317,7 +349,7 @@ pub(super) async fn private_screen<G: Screens>(
 ) -> MessageSpec {
     let data = ctx.data();
     let Some(seat) = table.seat_of(ctx.author().id.get()) else {
-        return text("You are not seated in the game here.");
+        return text(&crate::t!("not-seated-here"));
     };
     if data
         .service
@@ -328,7 +360,10 @@ pub(super) async fn private_screen<G: Screens>(
         && ctx.defer_ephemeral().await.is_ok()
         && notify::update_dm_panel(ctx.http(), data, table.game.id, seat, true).await
     {
-        text(&format!("Your {what} is in your DMs with me."))
+        text(&match what {
+            "hand" => crate::t!("hand-in-dm"),
+            _ => crate::t!("screen-in-dm"),
+        })
     } else {
         G::main_panel(table, game, seat, None)
     }
@@ -357,10 +392,10 @@ async fn farm(
     let m = match fog_here(ctx).await {
         Ok(Some((table, Some(game)))) => match table.seat_of(who) {
             Some(seat) => super::fields_of_green::farm(&table, &game, seat),
-            None => text("That player is not in the game here."),
+            None => text(&crate::t!("player-not-here")),
         },
-        Ok(Some((_, None))) => text("The game here has not started yet."),
-        Ok(None) => text("There is no game in this channel."),
+        Ok(Some((_, None))) => text(&crate::t!("not-started-here")),
+        Ok(None) => text(&crate::t!("no-game-here")),
         Err(e) => text(&user_text(&e)),
     };
     say(ctx, &m).await
@@ -372,7 +407,7 @@ async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
     let m = match fog_here(ctx).await {
         Ok(Some((table, Some(game)))) => super::fields_of_green::status(&table, &game),
         Ok(Some((table, None))) => ui::lobby(&table),
-        Ok(None) => text("There is no game in this channel."),
+        Ok(None) => text(&crate::t!("no-game-here")),
         Err(e) => text(&user_text(&e)),
     };
     say(ctx, &m).await
@@ -383,7 +418,7 @@ async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
 pub(super) async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
     let data = ctx.data();
     let Some(guild) = ctx.guild_id() else {
-        return say(ctx, &text("Use this in a server.")).await;
+        return say(ctx, &text(&crate::t!("use-in-server"))).await;
     };
     let mut tables = Vec::new();
     match data.service.store().live_tables_in_guild(guild.get()).await {
@@ -418,7 +453,7 @@ async fn card(
     name: String,
 ) -> Result<(), Error> {
     let m = super::fields_of_green::card(ctx.data().service.deck(), &name)
-        .unwrap_or_else(|| text(&format!("No card is called {name:?}.")));
+        .unwrap_or_else(|| text(&crate::t!("no-such-card", name = name.as_str())));
     say(ctx, &m).await
 }
 
@@ -465,18 +500,20 @@ pub(super) async fn abandon_here(ctx: Ctx<'_>, kind: Kind) -> Result<(), Error> 
                 notify::post(
                     ctx.http(),
                     &t,
-                    &text(&format!(
-                        "Game #{} was abandoned by <@{}>.",
-                        t.game.id,
-                        ctx.author().id
-                    )),
+                    &crate::i18n::with(t.locale(), || {
+                        text(&crate::t!(
+                            "game-abandoned-by",
+                            table = t.game.id,
+                            user = format!("<@{}>", ctx.author().id)
+                        ))
+                    }),
                 )
                 .await;
-                text("The game is abandoned.")
+                text(&crate::t!("game-abandoned"))
             }
             Err(e) => text(&user_text(&e)),
         },
-        Ok(None) => text("There is no game in this channel."),
+        Ok(None) => text(&crate::t!("no-game-here")),
         Err(e) => text(&user_text(&e)),
     };
     say(ctx, &m).await
@@ -523,19 +560,20 @@ pub(super) async fn settings(
     if let Err(e) = store.set_prefs(user, prefs).await {
         return say(ctx, &text(&user_text(&e.into()))).await;
     }
+    note_locale(ctx).await;
     let hand = if prefs.hand_in_dm {
-        "in a DM I keep up to date"
+        crate::t!("settings-hand-dm")
     } else {
-        "in private replies here"
+        crate::t!("settings-hand-here")
     };
     let remind = match prefs.reminders {
-        Reminders::Mention => "a mention in the game's thread",
-        Reminders::Dm => "a DM (a mention if your DMs are closed)",
-        Reminders::Off => "none",
+        Reminders::Mention => crate::t!("settings-remind-mention"),
+        Reminders::Dm => crate::t!("settings-remind-dm"),
+        Reminders::Off => crate::t!("settings-remind-off"),
     };
     say(
         ctx,
-        &text(&format!("Your hand: {hand}.\nReminders: {remind}.")),
+        &text(&crate::t!("settings-now", hand = hand, reminders = remind)),
     )
     .await
 }

@@ -34,9 +34,9 @@ pub async fn export_message<G: Hosted>(
         {
             Ok(Some(id)) => id,
             Ok(None) => {
-                return text(&format!(
-                    "There is no started {} game in this channel. Name one with the game option (its table number).",
-                    G::NAME
+                return text(&crate::t!(
+                    "export-none-here",
+                    game = super::ui::game_name(kind)
                 ));
             }
             Err(e) => return text(&super::router::user_text(&ServiceError::from(e))),
@@ -45,24 +45,27 @@ pub async fn export_message<G: Hosted>(
     let (table, game) = match data.service.load::<G>(id).await {
         Ok(loaded) => loaded,
         // A table of another game, or none: the same answer, so ids reveal nothing.
-        Err(_) => return text(&format!("There is no {} table #{id}.", G::NAME)),
+        Err(_) => {
+            return text(&crate::t!(
+                "export-no-table",
+                game = super::ui::game_name(kind),
+                table = id
+            ));
+        }
     };
     // Tables of other servers are not this server's to export.
     if table.game.guild_id != guild || Kind::parse(&table.game.kind) != Some(kind) {
-        return text(&format!(
-            "There is no {} table #{id} in this server.",
-            G::NAME
+        return text(&crate::t!(
+            "export-not-in-server",
+            game = super::ui::game_name(kind),
+            table = id
         ));
     }
     let Some(game) = game else {
-        return text(&format!(
-            "Table #{id} has not started: there is nothing to export."
-        ));
+        return text(&crate::t!("export-not-started", table = id));
     };
     if !matches!(table.game.status, Status::Ended | Status::Abandoned) {
-        return text(&format!(
-            "Table #{id} is still being played. It can be exported once it is over: the file holds the seed and every choice, which would show hidden cards."
-        ));
+        return text(&crate::t!("export-in-play", table = id));
     }
     let actions = match data.service.store().actions(id).await {
         Ok(a) => a,
@@ -74,9 +77,7 @@ pub async fn export_message<G: Hosted>(
             Ok(a) => parsed.push((seat, a)),
             Err(e) => {
                 tracing::error!(game = id, version, error = %e, "a stored action does not parse");
-                return text(
-                    "Sorry, this game's record could not be read, so it cannot be exported.",
-                );
+                return text(&crate::t!("export-unreadable"));
             }
         }
     }
@@ -95,11 +96,11 @@ pub async fn export_message<G: Hosted>(
         Ok(b) => b,
         Err(e) => {
             tracing::error!(game = id, error = %e, "could not write an export");
-            return text("Sorry, the export could not be written.");
+            return text(&crate::t!("export-unwritable"));
         }
     };
     if bytes.len() > limits::FILE_BYTES {
-        return text("This game's record is larger than Discord lets me upload.");
+        return text(&crate::t!("export-too-large"));
     }
     let slug = match kind {
         Kind::FieldsOfGreen => "fog",
@@ -110,10 +111,17 @@ pub async fn export_message<G: Hosted>(
         Kind::FieldsOfGreen => "",
         Kind::KeyHarvest => " --game key-harvest",
     };
-    let mut content = format!(
-        "{} table #{id} ({}), {n} actions. Replay it with `farmhand replay{flag} {file}`.",
-        G::NAME,
-        table.game.status.as_str()
+    let status = match table.game.status {
+        Status::Abandoned => crate::t!("games-cancelled"),
+        _ => crate::t!("games-ended"),
+    };
+    let mut content = crate::t!(
+        "export-done",
+        game = super::ui::game_name(kind),
+        table = id,
+        status = status,
+        actions = n,
+        command = format!("farmhand replay{flag} {file}")
     );
     if let Some(note) = rules_note(&game.into_any()) {
         content.push_str(&format!("\n{note}"));
@@ -123,7 +131,11 @@ pub async fn export_message<G: Hosted>(
         files: vec![FileSpec {
             name: file,
             bytes,
-            description: Some(format!("{} table #{id} as a replay scenario", G::NAME)),
+            description: Some(crate::t!(
+                "export-file",
+                game = super::ui::game_name(kind),
+                table = id
+            )),
         }],
         ..Default::default()
     }
@@ -135,16 +147,11 @@ fn rules_note(game: &crate::host::AnyGame) -> Option<String> {
     match game {
         crate::host::AnyGame::FieldsOfGreen(g) => {
             let default = crate::games::fields_of_green::Deck::default_deck();
-            (g.deck().fingerprint != default.fingerprint).then(|| {
-                "This game used this bot's own deck file: pass it to the replay with `--deck`."
-                    .to_string()
-            })
+            (g.deck().fingerprint != default.fingerprint).then(|| crate::t!("export-own-deck"))
         }
         crate::host::AnyGame::KeyHarvest(g) => (**g.board()
             != *crate::games::key_harvest::Board::standard())
-        .then(|| {
-            "This game used its own board file: pass it to the replay with `--board`.".to_string()
-        }),
+        .then(|| crate::t!("export-own-board")),
     }
 }
 

@@ -8,6 +8,7 @@ pub mod fields_of_green;
 pub mod game;
 pub mod ids;
 pub mod key_harvest;
+pub mod locale;
 pub mod notify;
 pub mod records;
 pub mod redraw;
@@ -127,7 +128,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let reply = poise::CreateReply::default()
                 // A command can fail after it stored something (a table created, then the post
                 // failed), so this does not claim that nothing changed.
-                .content("Sorry, something went wrong on my side. Please check the channel before you try again.")
+                .content(crate::t!("sorry-command"))
                 .ephemeral(true);
             if let Err(e) = ctx.send(reply).await {
                 tracing::warn!(error = %e, "could not report a command error");
@@ -142,11 +143,17 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 }
 
 /// The poise framework with our commands, router and start-up work.
-pub fn framework(data: Data) -> poise::Framework<Data, Error> {
+pub fn framework(data: Data) -> locale::Localized {
     let dev_guild = data.config.discord.dev_guild_id;
-    poise::Framework::builder()
+    let mut commands = commands::all();
+    let missing = locale::localize(&mut commands);
+    if !missing.is_empty() {
+        // The tests require none; a replaced catalogue only loses those localizations.
+        tracing::warn!(?missing, "command texts missing from the catalogue");
+    }
+    let fw = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: commands::all(),
+            commands,
             event_handler: |fw, event| Box::pin(router::on_event(fw, event)),
             on_error: |e| Box::pin(on_error(e)),
             ..Default::default()
@@ -179,7 +186,8 @@ pub fn framework(data: Data) -> poise::Framework<Data, Error> {
                 Ok(data)
             })
         })
-        .build()
+        .build();
+    locale::Localized(fw)
 }
 
 /// The gateway intents the bot needs: guild events only (no privileged intents; interactions

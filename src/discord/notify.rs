@@ -33,10 +33,11 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
     let Some(msg) = table.game.table_message_id else {
         return;
     };
-    let spec = match &game {
+    // Public: in the server's language.
+    let spec = crate::i18n::with(table.locale(), || match &game {
         Some(g) => crate::on_game!(g, g => Screens::table_message(table, g)),
         None => ui::lobby(table),
-    };
+    });
     let channel = ChannelId::new(table.game.channel_id);
     let result = send::retry("edit table message", || {
         let b = send::edit(&spec);
@@ -80,6 +81,14 @@ pub async fn redraw_stale_tables(data: &Data) {
             }
         }
         Err(e) => tracing::warn!(error = %e, "could not list the tables to redraw"),
+    }
+}
+
+/// The language of a DM to `user`: theirs when known, else the table's.
+pub async fn reader_locale(data: &Data, table: &Table, user: u64) -> crate::i18n::Locale {
+    match data.service.store().locale(user).await {
+        Ok(Some(l)) => l,
+        _ => table.locale(),
     }
 }
 
@@ -274,8 +283,13 @@ pub(super) async fn draw_dm_panel(
         return true;
     }
     let table = &table;
-    let spec = crate::on_game!(&game, g => Screens::main_panel(table, g, seat, None));
     let store = data.service.store();
+    // A DM is read by its player alone: in their language.
+    let locale = reader_locale(data, table, user).await;
+    let spec = crate::i18n::with(
+        locale,
+        || crate::on_game!(&game, g => Screens::main_panel(table, g, seat, None)),
+    );
     if let Ok(Some((channel, message))) = store.dm(table.game.id, user).await {
         let channel = ChannelId::new(channel);
         let edited = send::retry("edit DM panel", || {
@@ -377,7 +391,11 @@ pub async fn remind_due(
                 Reminders::Off => {}
                 Reminders::Mention => mention.push(seat),
                 Reminders::Dm => {
-                    let spec = crate::on_game!(&game, g => Screens::dm_reminder(&table, g, seat));
+                    let locale = reader_locale(data, &table, user).await;
+                    let spec = crate::i18n::with(
+                        locale,
+                        || crate::on_game!(&game, g => Screens::dm_reminder(&table, g, seat)),
+                    );
                     let sent = match UserId::new(user).create_dm_channel(http).await {
                         Ok(dm) => dm.id.send_message(http, send::message(&spec)).await.is_ok(),
                         Err(_) => false,
@@ -390,7 +408,10 @@ pub async fn remind_due(
             }
         }
         if !mention.is_empty() {
-            let spec = crate::on_game!(&game, g => Screens::reminder(&table, g, &mention));
+            let spec = crate::i18n::with(
+                table.locale(),
+                || crate::on_game!(&game, g => Screens::reminder(&table, g, &mention)),
+            );
             post(http, &table, &spec).await;
         }
     }

@@ -11,7 +11,7 @@
 use super::commands::{display_name, say, text};
 use super::router::{private, update, user_text};
 use super::spec::{ButtonSpec, EmbedSpec, FieldSpec, MessageSpec, RowSpec, Style, clip};
-use super::ui::{GOLD, GREEN, esc, fit_embed};
+use super::ui::{GOLD, GREEN, esc, fit_embed, game_name};
 use super::{Ctx, Data, Error, send};
 use crate::host::{Kind, Library};
 use crate::store::{HistoryPage, Leaderboard, PlayerStats, RecordedGame, Status};
@@ -69,7 +69,9 @@ impl PageId {
 
 /// A name for markdown text, clipped to Discord's length for display names.
 fn name(s: &str) -> String {
-    let s = if s.trim().is_empty() { "(no name)" } else { s };
+    if s.trim().is_empty() {
+        return esc(&crate::t!("rec-no-name"));
+    }
     esc(&clip(s, NAME))
 }
 
@@ -84,10 +86,10 @@ fn rate(wins: u64, games: u64) -> u64 {
 }
 
 /// What the records call a game's favourites, for people.
-fn favourites_label(kind: Kind) -> &'static str {
+fn favourites_label(kind: Kind) -> String {
     match kind {
-        Kind::FieldsOfGreen => "Favourite cards (built face up, all games)",
-        Kind::KeyHarvest => "Favourite crops (majorities won)",
+        Kind::FieldsOfGreen => crate::t!("rec-favourites-fog"),
+        Kind::KeyHarvest => crate::t!("rec-favourites-kh"),
     }
 }
 
@@ -113,7 +115,12 @@ fn history_field(g: &RecordedGame) -> FieldSpec {
     let value = match g.outcome {
         Status::Abandoned => {
             let names: Vec<String> = g.seats.iter().map(|s| name(&s.name)).collect();
-            format!("{} · abandoned\n{}", date(g.ended_at), names.join(", "))
+            format!(
+                "{} · {}\n{}",
+                date(g.ended_at),
+                crate::t!("rec-abandoned"),
+                names.join(", ")
+            )
         }
         _ => {
             let mut seats: Vec<_> = g.seats.iter().collect();
@@ -135,15 +142,15 @@ fn history_field(g: &RecordedGame) -> FieldSpec {
                 })
                 .collect();
             let won = if winners.len() > 1 {
-                format!("shared win: {}", winners.join(", "))
+                crate::t!("rec-shared-win", players = winners.join(", "))
             } else {
-                format!("won by {}", winners.join(""))
+                crate::t!("rec-won-by", player = winners.join(""))
             };
             format!("{} · {won}\n{}", date(g.ended_at), scores.join(" · "))
         }
     };
     FieldSpec {
-        name: format!("Game #{}", g.game_id),
+        name: crate::t!("rec-game-n", table = g.game_id),
         value,
         inline: false,
     }
@@ -152,25 +159,25 @@ fn history_field(g: &RecordedGame) -> FieldSpec {
 /// A page of a server's history (`page` from 0, newest first).
 pub fn history_message(kind: Kind, history: &HistoryPage, page: u64) -> MessageSpec {
     let Some(anchor) = history.anchor else {
-        return text(&format!(
-            "No {} game has finished on this server yet. Open one with /{} new.",
-            kind.name(),
-            kind.command()
+        return text(&crate::t!(
+            "rec-history-none",
+            game = game_name(kind),
+            command = kind.command()
         ));
     };
     if history.games.is_empty() {
-        return text("That page of the history is empty: the history is shorter now.");
+        return text(&crate::t!("rec-page-empty"));
     }
     let pages = history.total.div_ceil(PER_PAGE).max(1);
     let mut embed = EmbedSpec {
-        title: format!("{}: finished games on this server", kind.name()),
-        description: "Newest first. Scores are final; the winners are in bold.".to_string(),
+        title: crate::t!("rec-history-title", game = game_name(kind)),
+        description: crate::t!("rec-history-description"),
         fields: history.games.iter().map(history_field).collect(),
-        footer: Some(format!(
-            "Page {} of {pages} · {} game{}",
-            page + 1,
-            history.total,
-            if history.total == 1 { "" } else { "s" }
+        footer: Some(crate::t!(
+            "rec-history-footer",
+            page = page + 1,
+            pages = pages,
+            games = history.total
         )),
         color: GREEN,
     };
@@ -189,8 +196,8 @@ pub fn history_message(kind: Kind, history: &HistoryPage, page: u64) -> MessageS
             disabled,
         };
         rows.push(RowSpec::Buttons(vec![
-            button(page.saturating_sub(1), "◀ Newer", page == 0),
-            button(page + 1, "Older ▶", page + 1 >= pages),
+            button(page.saturating_sub(1), &crate::t!("rec-newer"), page == 0),
+            button(page + 1, &crate::t!("rec-older"), page + 1 >= pages),
         ]));
     }
     MessageSpec {
@@ -204,17 +211,19 @@ pub fn history_message(kind: Kind, history: &HistoryPage, page: u64) -> MessageS
 pub fn stats_message(kind: Kind, library: &Library, who: &str, stats: &PlayerStats) -> MessageSpec {
     let shown = name(stats.name.as_deref().unwrap_or(who));
     if stats.games == 0 {
-        let abandoned = match stats.abandoned {
-            0 => String::new(),
-            n => format!(
-                " ({n} abandoned game{} not counted)",
-                if n == 1 { "" } else { "s" }
+        return text(&match stats.abandoned {
+            0 => crate::t!(
+                "rec-stats-none",
+                player = shown.as_str(),
+                game = game_name(kind)
             ),
-        };
-        return text(&format!(
-            "{shown} has not finished a {} game on this server yet{abandoned}.",
-            kind.name()
-        ));
+            n => crate::t!(
+                "rec-stats-none-abandoned",
+                player = shown.as_str(),
+                game = game_name(kind),
+                abandoned = n
+            ),
+        });
     }
     let mean = stats.score_sum as f64 / stats.games as f64;
     let favourites: Vec<String> = stats
@@ -223,44 +232,41 @@ pub fn stats_message(kind: Kind, library: &Library, who: &str, stats: &PlayerSta
         .take(FAVOURITES)
         .map(|(id, n)| format!("{} ×{n}", esc(&favourite_name(library, kind, id))))
         .collect();
-    let field = |n: &str, v: String| FieldSpec {
-        name: n.to_string(),
+    let field = |n: String, v: String| FieldSpec {
+        name: n,
         value: v,
         inline: true,
     };
     let mut fields = vec![
-        field("Games played", stats.games.to_string()),
+        field(crate::t!("rec-games-played"), stats.games.to_string()),
         field(
-            "Wins",
+            crate::t!("rec-wins"),
             format!("{} ({}%)", stats.wins, rate(stats.wins, stats.games)),
         ),
-        field("Mean score", format!("{mean:.1}")),
+        field(crate::t!("rec-mean-score"), format!("{mean:.1}")),
         field(
-            "Best score",
+            crate::t!("rec-best-score"),
             stats.best.map_or("-".to_string(), |b| b.to_string()),
         ),
     ];
     fields.push(FieldSpec {
-        name: favourites_label(kind).to_string(),
+        name: favourites_label(kind),
         value: if favourites.is_empty() {
-            "none yet".to_string()
+            crate::t!("rec-none-yet")
         } else {
             favourites.join(", ")
         },
         inline: false,
     });
     let footer = match stats.abandoned {
-        0 => "Games played to the end on this server.".to_string(),
-        n => format!(
-            "Games played to the end on this server; {n} abandoned game{} not counted.",
-            if n == 1 { "" } else { "s" }
-        ),
+        0 => crate::t!("rec-stats-footer"),
+        n => crate::t!("rec-stats-footer-abandoned", abandoned = n),
     };
     let mut embed = EmbedSpec {
         title: format!(
             "{} · {}",
             clip(stats.name.as_deref().unwrap_or(who), NAME),
-            kind.name()
+            game_name(kind)
         ),
         description: String::new(),
         fields,
@@ -277,20 +283,19 @@ pub fn stats_message(kind: Kind, library: &Library, who: &str, stats: &PlayerSta
 /// The server's leaderboard: people by wins, bots apart.
 pub fn leaderboard_message(kind: Kind, board: &Leaderboard) -> MessageSpec {
     if board.people.is_empty() && board.bots.is_empty() {
-        return text(&format!(
-            "No {} game has been played to the end on this server yet.",
-            kind.name()
-        ));
+        return text(&crate::t!("rec-leaderboard-none", game = game_name(kind)));
     }
     let line = |rank: Option<usize>, who: String, s: &crate::store::Standing| {
         let prefix = rank.map_or(String::new(), |r| format!("{r}. "));
         format!(
-            "{prefix}{who}: {} win{} in {} game{} ({}%)",
-            s.wins,
-            if s.wins == 1 { "" } else { "s" },
-            s.games,
-            if s.games == 1 { "" } else { "s" },
-            rate(s.wins, s.games)
+            "{prefix}{}",
+            crate::t!(
+                "rec-leaderboard-line",
+                player = who,
+                wins = s.wins,
+                games = s.games,
+                rate = rate(s.wins, s.games)
+            )
         )
     };
     let mut people: Vec<String> = board
@@ -300,36 +305,30 @@ pub fn leaderboard_message(kind: Kind, board: &Leaderboard) -> MessageSpec {
         .map(|(k, s)| line(Some(k + 1), format!("**{}**", name(&s.name)), s))
         .collect();
     if people.is_empty() {
-        people.push("No person has finished a game here yet.".to_string());
+        people.push(crate::t!("rec-no-person"));
     }
     let more = board.people_total.saturating_sub(board.people.len() as u64);
     if more > 0 {
-        people.push(format!(
-            "… and {more} more player{}",
-            if more == 1 { "" } else { "s" }
-        ));
+        people.push(crate::t!("rec-more-players", more = more));
     }
     let mut fields = Vec::new();
     if !board.bots.is_empty() {
         let bots: Vec<String> = board
             .bots
             .iter()
-            .map(|s| line(None, format!("bot ({})", esc(&s.name)), s))
+            .map(|s| line(None, crate::t!("rec-bot", bot = esc(&s.name)), s))
             .collect();
         fields.push(FieldSpec {
-            name: "Bots (kept apart from people)".to_string(),
+            name: crate::t!("rec-bots"),
             value: bots.join("\n"),
             inline: false,
         });
     }
     let mut embed = EmbedSpec {
-        title: format!("{}: leaderboard of this server", kind.name()),
+        title: crate::t!("rec-leaderboard-title", game = game_name(kind)),
         description: people.join("\n"),
         fields,
-        footer: Some(
-            "By wins, then win rate. Games played to the end; a shared win counts for each winner; games against bots count for the people in them."
-                .to_string(),
-        ),
+        footer: Some(crate::t!("rec-leaderboard-footer")),
         color: GOLD,
     };
     fit_embed(&mut embed);
@@ -349,11 +348,13 @@ async fn answer(ctx: Ctx<'_>, m: &MessageSpec, public: bool) -> Result<(), Error
     }
 }
 
-const NOT_IN_SERVER: &str = "Records are kept per server: use this in a server.";
+fn not_in_server() -> String {
+    crate::t!("rec-not-in-server")
+}
 
 async fn history(ctx: Ctx<'_>, kind: Kind, public: Option<bool>) -> Result<(), Error> {
     let Some(guild) = ctx.guild_id() else {
-        return say(ctx, &text(NOT_IN_SERVER)).await;
+        return say(ctx, &text(&not_in_server())).await;
     };
     let page = ctx
         .data()
@@ -374,7 +375,7 @@ async fn stats(
     public: Option<bool>,
 ) -> Result<(), Error> {
     let Some(guild) = ctx.guild_id() else {
-        return say(ctx, &text(NOT_IN_SERVER)).await;
+        return say(ctx, &text(&not_in_server())).await;
     };
     let (user, who) = match &player {
         Some(u) => (
@@ -400,7 +401,7 @@ async fn stats(
 
 async fn leaderboard(ctx: Ctx<'_>, kind: Kind, public: Option<bool>) -> Result<(), Error> {
     let Some(guild) = ctx.guild_id() else {
-        return say(ctx, &text(NOT_IN_SERVER)).await;
+        return say(ctx, &text(&not_in_server())).await;
     };
     match ctx
         .data()
@@ -423,7 +424,7 @@ pub async fn handle_page(
     id: PageId,
 ) {
     let Some(guild) = ci.guild_id else {
-        return private(ctx, ci, &text(NOT_IN_SERVER)).await;
+        return private(ctx, ci, &text(&not_in_server())).await;
     };
     match data
         .service

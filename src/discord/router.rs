@@ -34,29 +34,66 @@ pub async fn on_event(
 
 /// What a player is told when their change is in the database but the game could not be read
 /// back to show it: they must not try it again.
-pub const SAVED_UNSHOWN: &str = "That was saved, but I could not read the game back to show it just now. \
-Please look again in a minute before you try anything again.";
+pub fn saved_unshown() -> String {
+    crate::t!("saved-unshown")
+}
 
-/// A user's text for a refused request; internal errors are logged and shown as an apology.
+/// The apology for an internal error: nothing was changed.
+pub fn sorry() -> String {
+    crate::t!("sorry-internal")
+}
+
+/// A user's text for a refused request, in the language in scope; internal errors are logged
+/// and shown as an apology.
 pub fn user_text(e: &ServiceError) -> String {
     match e {
         ServiceError::Internal(detail) => {
             tracing::error!(%detail, "internal error");
-            "Sorry, something went wrong on my side. Nothing was changed; please try again."
-                .to_string()
+            sorry()
         }
         ServiceError::Saved(detail) => {
             tracing::error!(%detail, "a change was saved but could not be read back");
-            SAVED_UNSHOWN.to_string()
+            saved_unshown()
         }
-        other => {
-            let s = other.to_string();
-            let mut c = s.chars();
-            match c.next() {
-                Some(f) => f.to_uppercase().collect::<String>() + c.as_str() + ".",
-                None => s,
-            }
+        ServiceError::NotFound => crate::t!("err-not-found"),
+        ServiceError::NotSeated => crate::t!("err-not-seated"),
+        ServiceError::Stale => crate::t!("err-stale"),
+        ServiceError::WrongGame => crate::t!("err-wrong-game"),
+        ServiceError::NotHost => crate::t!("err-not-host"),
+        ServiceError::Full => crate::t!("err-full"),
+        ServiceError::AlreadySeated => crate::t!("err-already-seated"),
+        ServiceError::HostCannotLeave => crate::t!("err-host-cannot-leave"),
+        ServiceError::IntroSeats => crate::t!("err-intro-seats"),
+        ServiceError::TooManyBots { bots, seats } => crate::t!(
+            "err-too-many-bots",
+            bots = *bots,
+            need = *bots + 1,
+            seats = *seats
+        ),
+        ServiceError::TooFewPlayers(game, least) => {
+            crate::t!("err-too-few-players", game = *game, least = *least)
         }
+        ServiceError::WrongStatus(why) => match *why {
+            crate::service::NO_LONGER_JOINING => crate::t!("err-no-longer-joining"),
+            crate::service::STARTED_ASK_HOST => crate::t!("err-started-ask-host"),
+            crate::service::ALREADY_STARTED => crate::t!("err-already-started"),
+            crate::service::ALREADY_CLOSED => crate::t!("err-already-closed"),
+            crate::service::NOTHING_TO_DO => crate::t!("err-plan-empty"),
+            crate::service::NOT_STARTED => crate::t!("not-started"),
+            crate::service::GAME_OVER => crate::t!("err-game-over"),
+            other => sentence(other),
+        },
+        ServiceError::Setup(detail) => crate::t!("err-setup", detail = detail.as_str()),
+        ServiceError::Rules(e) => sentence(&e.to_string()),
+    }
+}
+
+/// A lower-case phrase as a sentence.
+fn sentence(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str() + ".",
+        None => s.to_string(),
     }
 }
 
@@ -202,7 +239,7 @@ fn id_on_message(ci: &ComponentInteraction) -> bool {
 pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction) {
     tracing::debug!(interaction = ci.id.get(), custom_id = %ci.data.custom_id, "click");
     if !id_on_message(ci) {
-        private(ctx, ci, &text("That button is not on this message.")).await;
+        private(ctx, ci, &text(&crate::t!("err-not-on-message"))).await;
         return;
     }
     // Each game has its own codec, told apart by the id's first letter; the lobby buttons are
@@ -214,14 +251,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
         return super::key_harvest::router::handle(ctx, data, ci, id).await;
     }
     let Some(id) = ComponentId::decode(&ci.data.custom_id) else {
-        private(
-            ctx,
-            ci,
-            &text(
-                "This button is not one I recognise (it may come from an old version of the bot).",
-            ),
-        )
-        .await;
+        private(ctx, ci, &text(&crate::t!("err-unknown-button"))).await;
         return;
     };
     let user = ci.user.id.get();
@@ -233,14 +263,14 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
     let verb = match (&id.verb, chosen) {
         (Verb::Choose, Some(v)) => match decode_action(&v) {
             Some(a) => Verb::Act(a),
-            None => return private(ctx, ci, &text("That choice is not valid.")).await,
+            None => return private(ctx, ci, &text(&crate::t!("err-bad-choice"))).await,
         },
         (Verb::Navigate, Some(v)) => match decode_screen(&v) {
             Some(s) => Verb::Show(s),
-            None => return private(ctx, ci, &text("That choice is not valid.")).await,
+            None => return private(ctx, ci, &text(&crate::t!("err-bad-choice"))).await,
         },
         (Verb::Choose | Verb::Navigate, None) => {
-            return private(ctx, ci, &text("Nothing was chosen.")).await;
+            return private(ctx, ci, &text(&crate::t!("err-nothing-chosen"))).await;
         }
         (v, _) => v.clone(),
     };
@@ -258,7 +288,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
                     Ok(events) => super::fields_of_green::log(&table, &game, &events),
                     Err(e) => text(&user_text(&e)),
                 },
-                Ok((_, None)) => text("The game has not started yet."),
+                Ok((_, None)) => text(&crate::t!("not-started")),
                 Err(e) => text(&user_text(&e)),
             };
             private(ctx, ci, &m).await;
@@ -282,9 +312,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
                                 Ok(m) => m,
                                 Err(e) => {
                                     tracing::error!(error = %e, "the harvest planner failed");
-                                    text(
-                                        "Sorry, something went wrong on my side. Nothing was changed; please try again.",
-                                    )
+                                    text(&sorry())
                                 }
                             }
                         }
@@ -297,7 +325,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
                         }
                     },
                 },
-                Ok((_, None)) => text("The game has not started yet."),
+                Ok((_, None)) => text(&crate::t!("not-started")),
                 Err(e) => text(&user_text(&e)),
             };
             update(ctx, ci, &m).await;
@@ -338,11 +366,17 @@ async fn lobby(
     let user = ci.user.id.get();
     let (result, deferred) = in_time(ctx, ci, async {
         match verb {
-            Verb::Join => data
-                .service
-                .join(game, user, &display_name(ci))
-                .await
-                .map(|t| (t, None)),
+            Verb::Join => {
+                let joined = data.service.join(game, user, &display_name(ci)).await;
+                if joined.is_ok() {
+                    // The language of the DMs the bot may send this player unasked.
+                    let locale = crate::i18n::Locale::from_discord(&ci.locale);
+                    if let Err(e) = data.service.store().note_locale(user, locale).await {
+                        tracing::warn!(error = %e, "could not keep a player's language");
+                    }
+                }
+                joined.map(|t| (t, None))
+            }
             Verb::Leave => data.service.leave(game, user).await.map(|t| (t, None)),
             Verb::Cancel => data
                 .service
@@ -383,18 +417,22 @@ async fn lobby(
                     .iter()
                     .filter_map(|s| table.user_of(s.seat))
                     .collect();
-                let button = match started.as_ref().map(AnyGame::kind) {
-                    Some(Kind::KeyHarvest) => "My screen",
-                    _ => "My hand",
-                };
-                let hello = MessageSpec {
-                    content: format!(
-                        "The game has started: {}. Tap **{button}** on the table message to play; everything you choose stays private.",
-                        names.join(", ")
-                    ),
-                    ping,
-                    ..Default::default()
-                };
+                // Public: in the server's language, whoever clicked Start.
+                let hello = crate::i18n::with(table.locale(), || {
+                    let button = match started.as_ref().map(AnyGame::kind) {
+                        Some(Kind::KeyHarvest) => crate::t!("btn-my-screen"),
+                        _ => crate::t!("btn-my-hand"),
+                    };
+                    MessageSpec {
+                        content: crate::t!(
+                            "game-started",
+                            players = names.join(", "),
+                            button = button
+                        ),
+                        ping,
+                        ..Default::default()
+                    }
+                });
                 notify::post(&ctx.http, &table, &hello).await;
                 for s in &table.seats {
                     if data
@@ -425,11 +463,11 @@ pub(super) async fn hand<G: Screens>(
     let user = ci.user.id.get();
     let (table, g) = match data.service.load::<G>(game).await {
         Ok((t, Some(g))) => (t, g),
-        Ok((_, None)) => return private(ctx, ci, &text("The game has not started yet.")).await,
+        Ok((_, None)) => return private(ctx, ci, &text(&crate::t!("not-started"))).await,
         Err(e) => return private(ctx, ci, &text(&user_text(&e))).await,
     };
     let Some(seat) = table.seat_of(user) else {
-        return private(ctx, ci, &text("You are not seated in this game, but you can follow it here and look at the boards.")).await;
+        return private(ctx, ci, &text(&crate::t!("err-not-seated-follow"))).await;
     };
     if data
         .service
@@ -445,18 +483,13 @@ pub(super) async fn hand<G: Screens>(
             return;
         }
         let m = if notify::update_dm_panel(&ctx.http, data, table.game.id, seat, true).await {
-            text("Your private screen is in your DMs with me.")
+            text(&crate::t!("screen-in-dm"))
         } else {
             match data.service.load::<G>(game).await {
-                Ok((table, Some(g))) => G::main_panel(
-                    &table,
-                    &g,
-                    seat,
-                    Some(
-                        "I could not DM you (are DMs from server members closed?), so here it is.",
-                    ),
-                ),
-                Ok((_, None)) => text("The game has not started yet."),
+                Ok((table, Some(g))) => {
+                    G::main_panel(&table, &g, seat, Some(&crate::t!("dm-closed-here-it-is")))
+                }
+                Ok((_, None)) => text(&crate::t!("not-started")),
                 Err(e) => text(&user_text(&e)),
             }
         };
@@ -486,7 +519,13 @@ pub(super) async fn acknowledge<G: Screens>(
     let m = G::main_panel(&done.table, &done.game, done.seat, Some(notice));
     update_or_edit(ctx, ci, &m, deferred).await;
     let from_dm = in_dm(ci).then_some(ci.user.id.get());
-    G::after_action(&ctx.http, data, done, from_dm).await;
+    // What everyone reads (table, summaries) in the server's language, not the clicker's; DMs
+    // in their readers'.
+    crate::i18n::in_locale(
+        done.table.locale(),
+        G::after_action(&ctx.http, data, done, from_dm),
+    )
+    .await;
     super::bots::drive(&ctx.http, data, done.table.game.id).await;
 }
 
@@ -537,9 +576,7 @@ pub(super) async fn act<G: Screens>(
         Err(e) => {
             // Stale views and refused moves: redraw the panel as it is now, with the reason.
             let reason = match &e {
-                ServiceError::Stale => {
-                    "This view was out of date; here is the current one.".to_string()
-                }
+                ServiceError::Stale => crate::t!("err-view-out-of-date"),
                 other => user_text(other),
             };
             let m = match data.service.load::<G>(game).await {
@@ -555,8 +592,9 @@ pub(super) async fn act<G: Screens>(
 }
 
 /// Shown with a fresh plan when the one confirmed is no longer the planner's plan.
-const PLAN_CHANGED: &str =
-    "Your harvest changed since that plan was drawn, so nothing was applied. Here is the plan now.";
+fn plan_changed() -> String {
+    crate::t!("plan-changed")
+}
 
 /// "Confirm plan" on the Auto harvest screen. The button carries only a fingerprint of the steps
 /// shown (a whole plan does not fit in a custom_id), so the plan is made again from the game as
@@ -576,7 +614,7 @@ async fn confirm_plan(
     let user = ci.user.id.get();
     let (table, g) = match data.service.load::<Game>(game).await {
         Ok((t, Some(g))) => (t, g),
-        Ok((_, None)) => return update(ctx, ci, &text("The game has not started yet.")).await,
+        Ok((_, None)) => return update(ctx, ci, &text(&crate::t!("not-started"))).await,
         Err(e) => return update(ctx, ci, &text(&user_text(&e))).await,
     };
     let Some(seat) = table.seat_of(user) else {
@@ -590,20 +628,15 @@ async fn confirm_plan(
         Ok(p) => p,
         Err(e) => {
             tracing::error!(error = %e, "the harvest planner failed");
-            return update(
-                ctx,
-                ci,
-                &text("Sorry, something went wrong on my side. Nothing was changed; please try again."),
-            )
-            .await;
+            return update(ctx, ci, &text(&sorry())).await;
         }
     };
     let Some(plan) = planned else {
-        let note = "Your harvest is no longer open, so nothing was applied.";
+        let note = crate::t!("plan-harvest-closed");
         return update(
             ctx,
             ci,
-            &super::fields_of_green::panel(&table, &g, seat, &Screen::Main, Some(note)),
+            &super::fields_of_green::panel(&table, &g, seat, &Screen::Main, Some(&note)),
         )
         .await;
     };
@@ -613,7 +646,7 @@ async fn confirm_plan(
             &g,
             seat,
             &Screen::AutoHarvest,
-            Some(PLAN_CHANGED),
+            Some(&plan_changed()),
         );
         return update(ctx, ci, &m).await;
     }
@@ -632,10 +665,7 @@ async fn confirm_plan(
                 .iter()
                 .filter(|a| matches!(a, Action::Harvest { .. }))
                 .count();
-            let notice = format!(
-                "Done: the plan is applied ({} paid).",
-                crate::render::plural(paid as u32, "ability", "abilities")
-            );
+            let notice = crate::t!("plan-applied", paid = paid);
             acknowledge(ctx, data, ci, &done, &notice, deferred).await;
         }
         Err(ServiceError::NotSeated) => {
@@ -646,13 +676,10 @@ async fn confirm_plan(
             // Stale: the game moved on while the plan was made; show the plan for the game as it
             // is now. Refused: redraw the harvest panel with the engine's reason.
             let (screen, note) = match &e {
-                ServiceError::Stale => (Screen::AutoHarvest, PLAN_CHANGED.to_string()),
+                ServiceError::Stale => (Screen::AutoHarvest, plan_changed()),
                 other => (
                     Screen::Main,
-                    format!(
-                        "The plan could not be applied, so nothing was changed: {}",
-                        user_text(other)
-                    ),
+                    crate::t!("plan-not-applied", reason = user_text(other)),
                 ),
             };
             let m = current_panel(data, game, user, &screen, &note).await;

@@ -6,7 +6,7 @@
 mod lobby;
 
 pub(crate) use lobby::duration;
-pub use lobby::{games_list, lobby};
+pub use lobby::{game_name, games_list, lobby};
 
 use super::ids::{ComponentId, Verb};
 use super::spec::{self, ButtonSpec, EmbedSpec, FieldSpec, MessageSpec, Style, limits};

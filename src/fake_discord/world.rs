@@ -349,6 +349,10 @@ pub struct World {
     /// The files of the request being handled; the message it creates or edits takes them
     /// (each request is handled whole under the world's lock, so they cannot mix).
     uploads: Vec<Upload>,
+    /// Each user's client language (the interaction's `locale`); absent: `en-US`.
+    pub locales: HashMap<u64, String>,
+    /// The server's preferred language (the interaction's `guild_locale`).
+    pub guild_locale: String,
 }
 
 impl World {
@@ -383,6 +387,8 @@ impl World {
             counts: BTreeMap::new(),
             deadline: CALLBACK_DEADLINE,
             uploads: Vec::new(),
+            locales: HashMap::new(),
+            guild_locale: "en-US".to_string(),
         }
     }
 
@@ -883,7 +889,9 @@ impl World {
             .and_then(|m| self.messages.get(&m))
             .map(|m| self.message_json(m));
         let mut payload = json::interaction(id, &token, kind, data, &origin, msg_json);
+        payload["locale"] = json!(self.locales.get(&user).map_or("en-US", String::as_str));
         if !dm {
+            payload["guild_locale"] = json!(self.guild_locale);
             let denied = self.denied_in(self.guild_channel_of(channel_id));
             payload["app_permissions"] = json!((json::ALL_PERMISSIONS & !denied).to_string());
         }

@@ -48,12 +48,15 @@ pub fn card_name(deck: &Deck, id: &str) -> String {
 pub fn seat_name(names: &[String], seat: usize) -> String {
     match names.get(seat) {
         Some(n) if !n.trim().is_empty() => n.clone(),
-        _ => format!("Player {}", seat + 1),
+        _ => crate::t!("player-n", n = seat + 1),
     }
 }
 
-/// `a`, `a and b`, `a, b and c`.
+/// `a`, `a and b`, `a, b and c`; in Japanese `a、b、c`.
 pub(crate) fn and_list(parts: &[String]) -> String {
+    if crate::i18n::current() == crate::i18n::Locale::Ja {
+        return parts.join("、");
+    }
     match parts {
         [] => String::new(),
         [one] => one.clone(),

@@ -70,6 +70,10 @@ pub struct TableOptions {
     /// 0 (the default) turns the stand-in off.
     #[serde(default)]
     pub stand_in_minutes: u32,
+    /// The server's language when the table was opened (Discord's `guild_locale`): the public
+    /// messages of the table are drawn in it. None: English.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub locale: Option<String>,
 }
 
 /// A computer player's seat: its stand-in user id and which bot plays it (a `BotSpec` text such
@@ -174,6 +178,11 @@ impl Table {
     }
 
     /// Display names by seat.
+    /// The language the table's public messages are drawn in (the server's).
+    pub fn locale(&self) -> crate::i18n::Locale {
+        crate::i18n::Locale::from_stored(self.game.options.locale.as_deref())
+    }
+
     pub fn names(&self) -> Vec<String> {
         let mut v: Vec<&SeatRow> = self.seats.iter().collect();
         v.sort_by_key(|s| s.seat);
@@ -1208,6 +1217,34 @@ impl Store {
         .bind(user_id as i64)
         .bind(prefs.hand_in_dm as i64)
         .bind(reminders)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The language a player's Discord client was last seen in (None: never seen).
+    pub async fn locale(&self, user_id: u64) -> Result<Option<crate::i18n::Locale>, StoreError> {
+        let row = sqlx::query("SELECT locale FROM user_pref WHERE user_id = $1")
+            .bind(user_id as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row
+            .and_then(|r| r.get::<Option<String>, _>(0))
+            .map(|tag| crate::i18n::Locale::from_discord(&tag)))
+    }
+
+    /// Keeps the language a player's client is set to, for the DMs the bot sends them unasked.
+    pub async fn note_locale(
+        &self,
+        user_id: u64,
+        locale: crate::i18n::Locale,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO user_pref (user_id, locale) VALUES ($1, $2)
+             ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+        )
+        .bind(user_id as i64)
+        .bind(locale.tag())
         .execute(&self.pool)
         .await?;
         Ok(())

@@ -42,6 +42,7 @@ fn table(players: usize, version: i64, status: Status) -> Table {
                 reminder_minutes: 90,
                 bots: Vec::new(),
                 stand_in_minutes: 0,
+                locale: None,
             },
             seed: 7,
             version,

@@ -113,6 +113,7 @@ async fn new(
             })
             .collect(),
         stand_in_minutes: stand_in_minutes.unwrap_or(0),
+        locale: None,
     };
     open_table(ctx, Kind::KeyHarvest, options).await
 }

@@ -7,16 +7,24 @@ use crate::discord::game::Screens;
 use crate::discord::ids::Verb;
 use crate::discord::spec::{EmbedSpec, MessageSpec, RowSpec, Style};
 use crate::host::{AnyGame, Kind};
-use crate::render::{and_list, plural};
+use crate::render::and_list;
 use crate::store::{Status, Table};
 
 /// `45 minutes`, `1 hour`, `2 days`; `off` for 0.
 pub(crate) fn duration(minutes: u32) -> String {
     match minutes {
-        0 => "off".to_string(),
-        m if m % 1440 == 0 => plural(m / 1440, "day", "days"),
-        m if m % 60 == 0 => plural(m / 60, "hour", "hours"),
-        m => plural(m, "minute", "minutes"),
+        0 => crate::t!("off"),
+        m if m % 1440 == 0 => crate::t!("n-days", n = m / 1440),
+        m if m % 60 == 0 => crate::t!("n-hours", n = m / 60),
+        m => crate::t!("n-minutes", n = m),
+    }
+}
+
+/// A game's name in the language in scope.
+pub fn game_name(kind: Kind) -> String {
+    match kind {
+        Kind::FieldsOfGreen => crate::t!("game-fields-of-green"),
+        Kind::KeyHarvest => crate::t!("game-key-harvest"),
     }
 }
 
@@ -30,19 +38,17 @@ pub fn lobby(table: &Table) -> MessageSpec {
     seated.sort_by_key(|s| s.seat);
     let n = seated.len();
     let kind = Kind::parse(&g.kind).unwrap_or(Kind::FieldsOfGreen);
-    let title = format!("{} · table #{}", kind.name(), g.id);
+    let title = crate::t!("lobby-title", game = game_name(kind), table = g.id);
     if g.status != Status::Open {
         let text = match g.status {
-            Status::Active => {
-                "This table has started: the game is on. Use the table message to play."
-            }
-            Status::Ended => "This game has ended.",
-            _ => "This table was cancelled.",
+            Status::Active => crate::t!("lobby-started"),
+            Status::Ended => crate::t!("lobby-ended"),
+            _ => crate::t!("lobby-cancelled"),
         };
         let mut m = MessageSpec {
             embeds: vec![EmbedSpec {
                 title,
-                description: text.to_string(),
+                description: text,
                 color: GREY,
                 ..Default::default()
             }],
@@ -52,49 +58,76 @@ pub fn lobby(table: &Table) -> MessageSpec {
         return m;
     }
     let names: Vec<String> = seated.iter().map(|s| s.name.clone()).collect();
-    let mut d = format!("Host: <@{}>\n", g.host_id);
+    let mut d = crate::t!("lobby-host", host = format!("<@{}>", g.host_id));
+    d.push('\n');
     // Introductory mode is Fields of Green's alone.
     let intro = match kind {
-        Kind::FieldsOfGreen if g.options.intro => " · **Introductory mode:** on (fixed draws)",
-        Kind::FieldsOfGreen => " · **Introductory mode:** off",
-        _ => "",
+        Kind::FieldsOfGreen if g.options.intro => format!(" · {}", crate::t!("lobby-intro-on")),
+        Kind::FieldsOfGreen => format!(" · {}", crate::t!("lobby-intro-off")),
+        _ => String::new(),
+    };
+    let reminders = if g.options.reminder_minutes == 0 {
+        crate::t!("off")
+    } else {
+        crate::t!(
+            "lobby-reminders-after",
+            after = duration(g.options.reminder_minutes)
+        )
     };
     d.push_str(&format!(
-        "**Seats:** {seats}{intro} · **Reminders:** {}\n\n",
-        if g.options.reminder_minutes == 0 {
-            "off".to_string()
-        } else {
-            format!("after {}", duration(g.options.reminder_minutes))
-        }
+        "{}{intro} · {}\n\n",
+        crate::t!("lobby-seats", seats = seats),
+        crate::t!("lobby-reminders", reminders = reminders)
     ));
     if g.options.stand_in_minutes > 0 {
-        d.push_str(&format!(
-            "**Stand-in:** a bot plays for anyone who holds the game up for {}\n\n",
-            duration(g.options.stand_in_minutes)
+        d.push_str(&crate::t!(
+            "lobby-stand-in",
+            after = duration(g.options.stand_in_minutes)
         ));
+        d.push_str("\n\n");
     }
-    d.push_str(&format!("**Players ({n}/{seats})**\n"));
+    d.push_str(&crate::t!("lobby-players", n = n, seats = seats));
+    d.push('\n');
     for (k, s) in seated.iter().enumerate() {
         let host = if s.user_id == g.host_id {
-            " (host)"
+            format!(" {}", crate::t!("lobby-host-mark"))
         } else {
-            ""
+            String::new()
         };
         d.push_str(&format!("{}. {}{host}\n", k + 1, who(&names, k)));
     }
     let free = seats.saturating_sub(n);
     if free > 0 {
-        d.push_str(&format!("{} free.\n", plural(free as u32, "seat", "seats")));
+        d.push_str(&crate::t!("lobby-free", free = free));
     } else {
-        d.push_str("The table is full.\n");
+        d.push_str(&crate::t!("lobby-full"));
     }
-    d.push_str("\nPress **Join** to take a seat. The host presses **Start** when ready (2 or more players).");
-    let start = format!("Start ({})", plural(n as u32, "player", "players"));
+    d.push_str("\n\n");
+    d.push_str(&crate::t!("lobby-how"));
+    let start = crate::t!("lobby-start", n = n);
     let buttons: Vec<_> = [
-        button(table, Verb::Join, "Join", Style::Success, free == 0),
-        button(table, Verb::Leave, "Leave", Style::Secondary, false),
+        button(
+            table,
+            Verb::Join,
+            &crate::t!("lobby-join"),
+            Style::Success,
+            free == 0,
+        ),
+        button(
+            table,
+            Verb::Leave,
+            &crate::t!("lobby-leave"),
+            Style::Secondary,
+            false,
+        ),
         button(table, Verb::Start, &start, Style::Primary, n < 2),
-        button(table, Verb::Cancel, "Cancel", Style::Danger, false),
+        button(
+            table,
+            Verb::Cancel,
+            &crate::t!("lobby-cancel"),
+            Style::Danger,
+            false,
+        ),
     ]
     .into_iter()
     .flatten()
@@ -122,11 +155,11 @@ pub fn games_list(tables: &[(Table, Option<AnyGame>)]) -> MessageSpec {
         let names = names(t, t.seats.len());
         let players: Vec<String> = (0..t.seats.len()).map(|s| who(&names, s)).collect();
         let state = match (gr.status, g) {
-            (Status::Open, _) => format!(
-                "open, {}/{} seated, host <@{}>",
-                t.seats.len(),
-                gr.options.seats,
-                gr.host_id
+            (Status::Open, _) => crate::t!(
+                "games-open",
+                seated = t.seats.len(),
+                seats = gr.options.seats,
+                host = format!("<@{}>", gr.host_id)
             ),
             (Status::Active, Some(g)) => {
                 let waiting: Vec<String> =
@@ -135,29 +168,36 @@ pub fn games_list(tables: &[(Table, Option<AnyGame>)]) -> MessageSpec {
                 if waiting.is_empty() {
                     progress
                 } else {
-                    format!("{progress} · waiting for {}", and_list(&waiting))
+                    format!(
+                        "{progress} · {}",
+                        crate::t!("games-waiting-for", players = and_list(&waiting))
+                    )
                 }
             }
-            (Status::Active, None) => "in play".to_string(),
+            (Status::Active, None) => crate::t!("games-in-play"),
             (Status::Ended, Some(g)) => {
                 let w: Vec<String> = crate::on_game!(g, g => Screens::winners(g))
                     .iter()
                     .map(|&s| who(&names, s))
                     .collect();
                 if w.is_empty() {
-                    "ended".to_string()
+                    crate::t!("games-ended")
                 } else {
-                    format!("ended · won by {}", and_list(&w))
+                    format!(
+                        "{} · {}",
+                        crate::t!("games-ended"),
+                        crate::t!("games-won-by", players = and_list(&w))
+                    )
                 }
             }
-            (Status::Ended, None) => "ended".to_string(),
-            (Status::Abandoned, _) => "cancelled".to_string(),
+            (Status::Ended, None) => crate::t!("games-ended"),
+            (Status::Abandoned, _) => crate::t!("games-cancelled"),
         };
         let place = match gr.thread_id {
             Some(t) => format!("<#{t}>"),
             None => format!("<#{}>", gr.channel_id),
         };
-        let game = Kind::parse(&gr.kind).map_or("?", Kind::name);
+        let game = Kind::parse(&gr.kind).map_or_else(|| "?".to_string(), game_name);
         lines.push(format!(
             "**#{}** {game} · {place} · {state}\n  {}",
             gr.id,
@@ -175,14 +215,14 @@ pub fn games_list(tables: &[(Table, Option<AnyGame>)]) -> MessageSpec {
         shown += 1;
     }
     if shown < lines.len() {
-        d.push_str(&format!("*…and {} more.*", lines.len() - shown));
+        d.push_str(&crate::t!("and-more", n = lines.len() - shown));
     }
     if lines.is_empty() {
-        d = "No tables here yet. Start one with `/fog new` (Fields of Green) or `/kh new` (Key Harvest).".to_string();
+        d = crate::t!("games-none");
     }
     let mut m = MessageSpec {
         embeds: vec![EmbedSpec {
-            title: "Tables in this server".to_string(),
+            title: crate::t!("games-title"),
             description: d,
             color: GREEN,
             ..Default::default()

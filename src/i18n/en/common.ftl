@@ -1,0 +1,117 @@
+# Shared by both games: commands, lobby, router answers, errors.
+
+no-posting = I cannot post in this channel. Please give me View Channel, Send Messages and Embed Links here.
+table-opened = Table #{ $table } is open. Players join with the button.
+table-opened-thread = Moves and reminders go to { $thread }.
+not-started-here = The game here has not started yet.
+not-started = The game has not started yet.
+no-game-here = There is no game in this channel.
+no-game-here-fog = There is no game in this channel. Open one with /fog new.
+no-game-here-kh = There is no game in this channel. Open one with /kh new.
+not-seated-here = You are not seated in the game here.
+player-not-here = That player is not in the game here.
+use-in-server = Use this in a server.
+no-such-card = No card is called "{ $name }".
+game-abandoned-by = Game #{ $table } was abandoned by { $user }.
+game-abandoned = The game is abandoned.
+hand-in-dm = Your hand is in your DMs with me.
+screen-in-dm = Your private screen is in your DMs with me.
+settings-hand-dm = in a DM I keep up to date
+settings-hand-here = in private replies here
+settings-remind-mention = a mention in the game's thread
+settings-remind-dm = a DM (a mention if your DMs are closed)
+settings-remind-off = none
+settings-now =
+    Your hand: { $hand }.
+    Reminders: { $reminders }.
+
+saved-unshown = That was saved, but I could not read the game back to show it just now. Please look again in a minute before you try anything again.
+sorry-internal = Sorry, something went wrong on my side. Nothing was changed; please try again.
+sorry-command = Sorry, something went wrong on my side. Please check the channel before you try again.
+err-not-found = That game does not exist (any more).
+err-not-seated = You are not seated in this game.
+err-not-seated-follow = You are not seated in this game, but you can follow it here and look at the boards.
+err-stale = This view is out of date: the game has moved on.
+err-view-out-of-date = This view was out of date; here is the current one.
+err-wrong-game = That button belongs to another game.
+err-not-host = Only the host or a server manager can do that.
+err-full = This table is full.
+err-already-seated = You are already seated at this table.
+err-host-cannot-leave = The host cannot leave; cancel the table instead.
+err-intro-seats = Introductory mode is for 2 to 4 players.
+err-too-many-bots = { $bots } bots and the host need { $need } seats, but the table has { $seats }.
+err-too-few-players = { $game } needs at least { $least } players to start.
+err-no-longer-joining = This table is no longer taking players.
+err-started-ask-host = The game has started; ask the host to abandon it.
+err-already-started = This game has already started or closed.
+err-already-closed = This table is already closed.
+err-plan-empty = The plan has nothing to do.
+err-game-over = This game is over.
+err-setup = The game could not be set up: { $detail }.
+err-not-on-message = That button is not on this message.
+err-unknown-button = This button is not one I recognise (it may come from an old version of the bot).
+err-bad-choice = That choice is not valid.
+err-nothing-chosen = Nothing was chosen.
+btn-my-hand = My hand
+btn-my-screen = My screen
+game-started = The game has started: { $players }. Tap **{ $button }** on the table message to play; everything you choose stays private.
+dm-closed-here-it-is = I could not DM you (are DMs from server members closed?), so here it is.
+plan-changed = Your harvest changed since that plan was drawn, so nothing was applied. Here is the plan now.
+plan-harvest-closed = Your harvest is no longer open, so nothing was applied.
+plan-applied = Done: the plan is applied ({ $paid ->
+        [one] 1 ability
+       *[other] { $paid } abilities
+    } paid).
+plan-not-applied = The plan could not be applied, so nothing was changed: { $reason }
+
+player-n = Player { $n }
+off = off
+n-days = { $n ->
+        [one] 1 day
+       *[other] { $n } days
+    }
+n-hours = { $n ->
+        [one] 1 hour
+       *[other] { $n } hours
+    }
+n-minutes = { $n ->
+        [one] 1 minute
+       *[other] { $n } minutes
+    }
+and-more = *…and { $n } more.*
+game-fields-of-green = Fields of Green
+game-key-harvest = Key Harvest
+lobby-title = { $game } · table #{ $table }
+lobby-started = This table has started: the game is on. Use the table message to play.
+lobby-ended = This game has ended.
+lobby-cancelled = This table was cancelled.
+lobby-host = Host: { $host }
+lobby-intro-on = **Introductory mode:** on (fixed draws)
+lobby-intro-off = **Introductory mode:** off
+lobby-seats = **Seats:** { $seats }
+lobby-reminders = **Reminders:** { $reminders }
+lobby-reminders-after = after { $after }
+lobby-stand-in = **Stand-in:** a bot plays for anyone who holds the game up for { $after }
+lobby-players = **Players ({ $n }/{ $seats })**
+lobby-host-mark = (host)
+lobby-free = { $free ->
+        [one] 1 seat free.
+       *[other] { $free } seats free.
+    }
+lobby-full = The table is full.
+lobby-how = Press **Join** to take a seat. The host presses **Start** when ready (2 or more players).
+lobby-start = Start ({ $n ->
+        [one] 1 player
+       *[other] { $n } players
+    })
+lobby-join = Join
+lobby-leave = Leave
+lobby-cancel = Cancel
+games-title = Tables in this server
+games-none = No tables here yet. Start one with `/fog new` (Fields of Green) or `/kh new` (Key Harvest).
+games-open = open, { $seated }/{ $seats } seated, host { $host }
+games-waiting-for = waiting for { $players }
+games-in-play = in play
+games-ended = ended
+games-won-by = won by { $players }
+games-cancelled = cancelled

@@ -1,0 +1,47 @@
+# 終わったゲームの記録: /fog history、stats、leaderboard（/kh も同じ）、/fog export。
+
+rec-no-name = （名前なし）
+rec-favourites-fog = よく建てたカード（表向きで建設、全ゲーム）
+rec-favourites-kh = よく取った作物（過半数を獲得）
+rec-abandoned = 中止
+rec-shared-win = 同点勝利: { $players }
+rec-won-by = 勝者 { $player }
+rec-game-n = ゲーム #{ $table }
+rec-history-none = このサーバーで終わった{ $game }のゲームはまだありません。/{ $command } new で始めましょう。
+rec-page-empty = 履歴のそのページは空です。履歴が短くなりました。
+rec-history-title = { $game }: このサーバーで終わったゲーム
+rec-history-description = 新しい順。得点は確定です。勝者は太字です。
+rec-history-footer = { $page }/{ $pages }ページ · { $games }ゲーム
+rec-newer = ◀ 新しい
+rec-older = 古い ▶
+rec-stats-none = { $player }さんはこのサーバーで{ $game }のゲームをまだ最後まで終えていません。
+rec-stats-none-abandoned = { $player }さんはこのサーバーで{ $game }のゲームをまだ最後まで終えていません（中止したゲーム{ $abandoned }件は数えていません）。
+rec-games-played = プレイ数
+rec-wins = 勝利数
+rec-mean-score = 平均得点
+rec-best-score = 最高得点
+rec-none-yet = まだなし
+rec-stats-footer = このサーバーで最後まで遊んだゲーム。
+rec-stats-footer-abandoned = このサーバーで最後まで遊んだゲーム。中止したゲーム{ $abandoned }件は数えていません。
+rec-leaderboard-none = このサーバーで最後まで遊んだ{ $game }のゲームはまだありません。
+rec-leaderboard-line = { $player }: { $games }ゲーム中{ $wins }勝（{ $rate }%）
+rec-no-person = ここでゲームを終えた人はまだいません。
+rec-more-players = …ほか{ $more }人
+rec-bot = ボット（{ $bot }）
+rec-bots = ボット（人とは別に集計）
+rec-leaderboard-title = { $game }: このサーバーのランキング
+rec-leaderboard-footer = 勝利数、次に勝率の順。最後まで遊んだゲームのみ。同点勝利は勝者それぞれに数えます。ボットとのゲームは参加した人の記録に数えます。
+rec-not-in-server = 記録はサーバーごとです。サーバー内で使ってください。
+
+export-none-here = このチャンネルに始まった{ $game }のゲームはありません。game オプションでテーブル番号を指定してください。
+export-no-table = { $game }のテーブル #{ $table } はありません。
+export-not-in-server = このサーバーに{ $game }のテーブル #{ $table } はありません。
+export-not-started = テーブル #{ $table } は始まっていないので、書き出すものがありません。
+export-in-play = テーブル #{ $table } はまだプレイ中です。終わってから書き出せます（ファイルにはシードとすべての選択が入っていて、伏せたカードが分かってしまうため）。
+export-unreadable = 申し訳ありません、このゲームの記録を読めないため書き出せません。
+export-unwritable = 申し訳ありません、書き出せませんでした。
+export-too-large = このゲームの記録は Discord にアップロードできる大きさを超えています。
+export-done = { $game } テーブル #{ $table }（{ $status }）、{ $actions }手。`{ $command }` で再生できます。
+export-file = { $game } テーブル #{ $table } のリプレイシナリオ
+export-own-deck = このゲームはこのボット独自のデッキファイルを使いました。再生時に `--deck` で渡してください。
+export-own-board = このゲームは独自のボードファイルを使いました。再生時に `--board` で渡してください。

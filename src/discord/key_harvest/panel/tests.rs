@@ -40,6 +40,7 @@ fn table(players: usize, version: i64) -> Table {
                 reminder_minutes: 90,
                 bots: Vec::new(),
                 stand_in_minutes: 0,
+                locale: None,
             },
             seed: 7,
             version,

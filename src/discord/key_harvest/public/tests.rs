@@ -38,6 +38,7 @@ fn table(players: usize, version: i64, status: Status) -> Table {
                 reminder_minutes: 90,
                 bots: Vec::new(),
                 stand_in_minutes: 60,
+                locale: None,
             },
             seed: 7,
             version,
