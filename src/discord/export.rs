@@ -112,7 +112,7 @@ pub async fn export_message<G: Hosted>(
         Kind::KeyHarvest => " --game key-harvest",
     };
     let status = match table.game.status {
-        Status::Abandoned => crate::t!("games-cancelled"),
+        Status::Abandoned => crate::t!("rec-abandoned"),
         _ => crate::t!("games-ended"),
     };
     let mut content = crate::t!(

@@ -63,9 +63,12 @@ impl Screens for fog::Game {
             .map(|s| s.farm)
             .collect();
         let said = crate::render::events::describe_events(game.deck(), events, &names, &farms);
-        format!("Done. {}", said.first().map(String::as_str).unwrap_or(""))
-            .trim()
-            .to_string()
+        crate::t!(
+            "done",
+            said = said.first().map(String::as_str).unwrap_or("")
+        )
+        .trim()
+        .to_string()
     }
     fn reminder(table: &Table, game: &Self, seats: &[usize]) -> MessageSpec {
         super::fields_of_green::reminder(table, game, seats)

@@ -22,6 +22,7 @@ pub mod json;
 pub mod limits;
 pub mod player;
 pub mod ratelimit;
+pub mod reading;
 mod server;
 mod tls;
 pub mod transcript;

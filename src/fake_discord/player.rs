@@ -7,6 +7,7 @@
 //! a player refreshes when its panel offers nothing, and goes idle until the table message
 //! changes; now and then it looks around (farms, log) like a person would.
 
+use super::reading::{contains_said, ends_like, says, starts_like};
 use super::view::{Component, MessageView, Place};
 use super::{FakeDiscord, FakeError, Ix, Reply};
 use rand::{Rng, SeedableRng};
@@ -82,16 +83,18 @@ pub fn decisions(panel: &MessageView) -> Vec<Choice> {
                 label,
                 disabled: false,
                 style,
-            } if *style != 5 && !NAVIGATION.contains(&label.as_str()) => out.push(Choice::Button {
-                custom_id: custom_id.clone(),
-                label: label.clone(),
-            }),
+            } if *style != 5 && !NAVIGATION.iter().any(|n| says(label, n)) => {
+                out.push(Choice::Button {
+                    custom_id: custom_id.clone(),
+                    label: label.clone(),
+                })
+            }
             Component::Select {
                 custom_id,
                 placeholder,
                 options,
                 disabled: false,
-            } if placeholder != FARM_VIEWER => {
+            } if !says(placeholder, FARM_VIEWER) => {
                 for o in options {
                     out.push(Choice::Option {
                         custom_id: custom_id.clone(),
@@ -117,18 +120,17 @@ fn look_choices(panel: &MessageView) -> Vec<Choice> {
                 label,
                 disabled: false,
                 ..
-            } if label == "All farms" || label == "Boards" || label == "Log" => {
-                out.push(Choice::Button {
+            } if says(label, "All farms") || says(label, "Boards") || says(label, "Log") => out
+                .push(Choice::Button {
                     custom_id: custom_id.clone(),
                     label: label.clone(),
-                })
-            }
+                }),
             Component::Select {
                 custom_id,
                 placeholder,
                 options,
                 disabled: false,
-            } if placeholder == FARM_VIEWER => {
+            } if says(placeholder, FARM_VIEWER) => {
                 for o in options {
                     out.push(Choice::Option {
                         custom_id: custom_id.clone(),
@@ -151,7 +153,7 @@ fn button_id(m: &MessageView, label: &str) -> Option<String> {
 fn button_starting(m: &MessageView, prefix: &str) -> Option<String> {
     m.components()
         .find(|c| {
-            matches!(c, Component::Button { label, disabled: false, .. } if label.starts_with(prefix))
+            matches!(c, Component::Button { label, disabled: false, .. } if starts_like(label, prefix))
         })
         .map(|c| c.custom_id().to_string())
 }
@@ -396,17 +398,17 @@ impl Driver {
         self.fake
             .channel(self.table.play_channel())
             .into_iter()
-            .find(|m| m.title().starts_with("Final scores"))
+            .find(|m| starts_like(m.title(), "Final scores"))
             .or_else(|| {
                 self.fake
                     .message(self.table.message)
-                    .filter(|m| m.title().ends_with("Final scores"))
+                    .filter(|m| ends_like(m.title(), "Final scores"))
             })
             .or_else(|| {
                 self.players.iter().find_map(|p| {
                     self.fake
                         .message(p.panel?)
-                        .filter(|m| m.title().ends_with("Game over"))
+                        .filter(|m| ends_like(m.title(), "Game over"))
                 })
             })
     }
@@ -535,7 +537,16 @@ impl Driver {
         };
         match self.fake.reply(&ix).await {
             Ok(r) => {
-                if r.content().contains("out of date") {
+                if r.content().contains("out of date")
+                    || contains_said(
+                        r.content(),
+                        "This view was out of date; here is the current one.",
+                    )
+                    || contains_said(
+                        r.content(),
+                        "This view is out of date: the game has moved on.",
+                    )
+                {
                     self.stats.stale += 1;
                 }
                 Ok(Some(r))

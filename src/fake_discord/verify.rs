@@ -114,7 +114,7 @@ pub fn expected_pad(game: &Game, names: &[String]) -> Option<String> {
     let lines: Vec<&str> = text.lines().collect();
     let end = lines
         .iter()
-        .position(|l| l.starts_with("Total"))
+        .position(|l| super::reading::starts_like(l, "Total"))
         .map_or(lines.len(), |i| i + 1);
     Some(lines[..end].join("\n"))
 }
@@ -182,13 +182,13 @@ pub async fn check_final_with_as<G: ScorePadText>(
     if a != b {
         return Err("the stored game differs from the replay of its own actions".into());
     }
-    let pad = replayed
-        .expected_pad(&r.table.names())
+    // Public messages are drawn in the server's language: so is the expected pad.
+    let pad = crate::i18n::with(r.table.locale(), || replayed.expected_pad(&r.table.names()))
         .ok_or("no scores after the end")?;
     let find = || {
         fake.channel(t.play_channel())
             .into_iter()
-            .find(|m| m.title().starts_with("Final scores"))
+            .find(|m| super::reading::starts_like(m.title(), "Final scores"))
     };
     let mut fin = find();
     // The final scores are posted after the last move's answer, and drawing their picture takes
@@ -267,7 +267,7 @@ pub async fn check_acknowledged_as<G: Hosted>(
             .filter_map(|i| {
                 let cb = i.callback.as_ref()?;
                 let content = cb.data.get("content")?.as_str()?;
-                (cb.kind == 7 && content.starts_with("Done."))
+                (cb.kind == 7 && super::reading::starts_like(content, "Done."))
                     .then(|| (i.id, i.user, cb.data.clone()))
             })
             .collect();
@@ -539,7 +539,7 @@ pub fn check_privacy_kh(
                 ));
             }
         }
-        if text.contains("Your counters") {
+        if super::reading::contains_said(&text, "Your counters") {
             let title = view.title();
             let owner = (0..names.len()).find(|&s| {
                 let t = format!("Key Harvest · table #{} · {}", r.table.game.id, names[s]);

@@ -199,7 +199,7 @@ impl MessageView {
     /// The first enabled button with this label.
     pub fn button(&self, label: &str) -> Option<&Component> {
         self.components().find(
-            |c| matches!(c, Component::Button { label: l, disabled: false, .. } if l == label),
+            |c| matches!(c, Component::Button { label: l, disabled: false, .. } if super::reading::says(l, label)),
         )
     }
 

@@ -115,3 +115,4 @@ games-in-play = in play
 games-ended = ended
 games-won-by = won by { $players }
 games-cancelled = cancelled
+done = Done. { $said }

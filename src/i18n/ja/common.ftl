@@ -97,3 +97,4 @@ games-in-play = プレイ中
 games-ended = 終了
 games-won-by = 勝者 { $players }
 games-cancelled = 取り消し
+done = 完了。{ $said }

@@ -1,0 +1,122 @@
+//! How a scripted player (or a check) recognises a text whatever the language it is shown in:
+//! the player knows the English words ("Refresh", "Final scores"), and the catalogue says what
+//! the same message reads in every language. Only single-line messages are looked at (labels and
+//! titles, and the first line of longer ones); a placeable (`{ $table }`) ends the fixed start of a text and begins its fixed end.
+
+use crate::i18n::{Locale, sources};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// Every single-line message of a language: id -> raw pattern.
+fn lines(locale: Locale) -> &'static BTreeMap<String, String> {
+    static EN: OnceLock<BTreeMap<String, String>> = OnceLock::new();
+    static JA: OnceLock<BTreeMap<String, String>> = OnceLock::new();
+    let cell = match locale {
+        Locale::En => &EN,
+        Locale::Ja => &JA,
+    };
+    cell.get_or_init(|| {
+        let mut out = BTreeMap::new();
+        for (_, text) in sources(locale) {
+            for line in text.lines() {
+                if line.starts_with([' ', '#', '.']) || line.trim().is_empty() {
+                    continue;
+                }
+                // A message continued on the next lines keeps its first line: enough for its
+                // fixed start (`Start ({ $n ->`), never equal to a whole label.
+                if let Some((id, value)) = line.split_once(" = ") {
+                    out.insert(id.trim().to_string(), value.trim().to_string());
+                }
+            }
+        }
+        out
+    })
+}
+
+/// The fixed text before the first placeable.
+fn head(pattern: &str) -> &str {
+    pattern.split('{').next().unwrap_or("")
+}
+
+/// The fixed text after the last placeable.
+fn tail(pattern: &str) -> &str {
+    pattern.rsplit('}').next().unwrap_or("")
+}
+
+/// What `english` (a whole message, no arguments) reads in every language.
+pub fn same_as(english: &str) -> Vec<&'static str> {
+    let mut out = vec![];
+    for (id, v) in lines(Locale::En) {
+        if v == english {
+            for l in Locale::ALL {
+                if let Some(t) = lines(l).get(id) {
+                    out.push(t.as_str());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// True when `text` is the message that reads `english` in English, in any language.
+pub fn says(text: &str, english: &str) -> bool {
+    text == english || same_as(english).contains(&text)
+}
+
+/// True when `text` starts like a message whose English text starts with `english`, in any
+/// language (the message's fixed start, before its first argument, must be non-empty).
+pub fn starts_like(text: &str, english: &str) -> bool {
+    if text.starts_with(english) {
+        return true;
+    }
+    lines(Locale::En)
+        .iter()
+        .filter(|(_, v)| v.starts_with(english))
+        .any(|(id, _)| {
+            Locale::ALL.iter().any(|&l| {
+                lines(l)
+                    .get(id)
+                    .map(|p| head(p))
+                    .is_some_and(|h| !h.trim().is_empty() && text.starts_with(h))
+            })
+        })
+}
+
+/// True when `text` ends like a message whose English text ends with `english`, in any
+/// language (the message's fixed end, after its last argument, must be non-empty).
+pub fn ends_like(text: &str, english: &str) -> bool {
+    if text.ends_with(english) {
+        return true;
+    }
+    lines(Locale::En)
+        .iter()
+        .filter(|(_, v)| v.ends_with(english))
+        .any(|(id, _)| {
+            Locale::ALL.iter().any(|&l| {
+                lines(l)
+                    .get(id)
+                    .map(|p| tail(p))
+                    .is_some_and(|t| !t.trim().is_empty() && text.ends_with(t))
+            })
+        })
+}
+
+/// True when `text` contains a message that reads `english` (whole, no arguments) in any
+/// language.
+pub fn contains_said(text: &str, english: &str) -> bool {
+    text.contains(english) || same_as(english).iter().any(|t| text.contains(t))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_is_known_in_every_language() {
+        assert!(says("Join", "Join"));
+        assert!(says("参加", "Join"));
+        assert!(!says("抜ける", "Join"));
+        assert!(starts_like("開始（3人）", "Start ("));
+        assert!(ends_like("Fields of Green · table #3", "table #3"));
+    }
+}
