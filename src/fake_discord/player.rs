@@ -301,6 +301,9 @@ pub struct Style {
     /// labels a person reads), which grows bigger farms: bigger grids, more build spaces, more
     /// harvest choices. Off: every decision is equally likely.
     pub builder: bool,
+    /// A click left unanswered counts as "This interaction failed" (the player tries again)
+    /// instead of an error: for a bot that is killed and restarted under the players' clicks.
+    pub unanswered_is_failure: bool,
 }
 
 /// How much a builder likes a decision, from its label (and its select's placeholder).
@@ -342,6 +345,7 @@ impl Default for Style {
             patient: false,
             settle: true,
             builder: false,
+            unanswered_is_failure: false,
         }
     }
 }
@@ -552,6 +556,10 @@ impl Driver {
                 Ok(Some(r))
             }
             Err(FakeError::Failed(_)) => {
+                self.stats.failed += 1;
+                Ok(None)
+            }
+            Err(FakeError::Timeout(_)) if self.style.unanswered_is_failure => {
                 self.stats.failed += 1;
                 Ok(None)
             }
