@@ -18,7 +18,9 @@ use std::cell::Cell;
 use std::sync::OnceLock;
 
 /// A language the bot speaks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Locale {
     #[default]
     #[serde(rename = "en")]

@@ -5,11 +5,45 @@
 //! itself matches says "other" ("1 coin per other Dairy Livestock within 2"). Adjacency never
 //! includes the card itself, so "adjacent" needs no "other".
 
-use super::cards::{Deck, DesignIdx, EquipIdx, EquipmentDef, LocationDef};
-use super::deck_file::design_matches;
-use super::effects::{
-    Ability, Amount, Condition, Cost, Count, Effect, Filter, Gain, Modifier, Scope, Timing,
+use crate::games::fields_of_green::cards::{Deck, DesignIdx, EquipIdx, EquipmentDef, LocationDef};
+use crate::games::fields_of_green::deck_file::design_matches;
+use crate::games::fields_of_green::effects::{
+    Ability, Amount, Condition, Cost, Count, Effect, Filter, Gain, Kind, Modifier, Pile, Scope,
+    Timing,
 };
+
+/// A pile's name in the language in scope (`Field`, `田畑`).
+pub fn pile_name(p: Pile) -> String {
+    match p {
+        Pile::Field => crate::t!("fog-pile-field"),
+        Pile::Livestock => crate::t!("fog-pile-livestock"),
+        Pile::Construction => crate::t!("fog-pile-construction"),
+        Pile::Building => crate::t!("fog-pile-building"),
+    }
+}
+
+/// `2 Fields`, `1 Livestock` (a number of cards of a pile).
+pub fn pile_count(p: Pile, n: u32) -> String {
+    match p {
+        Pile::Field => crate::t!("fog-pile-field-n", n = n),
+        Pile::Livestock => crate::t!("fog-pile-livestock-n", n = n),
+        Pile::Construction => crate::t!("fog-pile-construction-n", n = n),
+        Pile::Building => crate::t!("fog-pile-building-n", n = n),
+    }
+}
+
+/// A kind's name in the language in scope (`Grain`, `穀物`).
+pub fn kind_name(k: Kind) -> String {
+    match k {
+        Kind::Grain => crate::t!("fog-kind-grain"),
+        Kind::Vegetable => crate::t!("fog-kind-vegetable"),
+        Kind::Fruit => crate::t!("fog-kind-fruit"),
+        Kind::Poultry => crate::t!("fog-kind-poultry"),
+        Kind::Dairy => crate::t!("fog-kind-dairy"),
+        Kind::Meat => crate::t!("fog-kind-meat"),
+        Kind::Work => crate::t!("fog-kind-work"),
+    }
+}
 
 /// One line describing a location design, e.g.
 /// `Wheat [WHT] - Field (Grain) - cost 3 coins - 1 VP - Harvest: pay 1 Water: gain 2 Food.`
@@ -497,7 +531,6 @@ impl Words<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::effects::{Kind, Pile};
     use super::*;
 
     fn loc_text(id: &str) -> String {
