@@ -110,6 +110,21 @@ pub fn rules_topics() -> &'static [&'static str] {
     TOPICS
 }
 
+/// A topic as the footer lists it: its key (what `/fog rules` takes), in Japanese with its name.
+fn topic_label(topic: &str) -> String {
+    match topic {
+        "overview" => crate::t!("fog-topic-overview"),
+        "upkeep" => crate::t!("fog-topic-upkeep"),
+        "actions" => crate::t!("fog-topic-actions"),
+        "harvest" => crate::t!("fog-topic-harvest"),
+        "equipment" => crate::t!("fog-topic-equipment"),
+        "scoring" => crate::t!("fog-topic-scoring"),
+        "two-player" => crate::t!("fog-topic-two-player"),
+        "bot" => crate::t!("fog-topic-bot"),
+        other => other.to_string(),
+    }
+}
+
 fn topic_text(topic: &str) -> Option<(String, String)> {
     Some(match topic {
         "overview" => (
@@ -168,7 +183,14 @@ pub fn rules(topic: Option<&str>) -> MessageSpec {
             title,
             description: body,
             color: LIGHT_GREEN,
-            footer: Some(crate::t!("fog-rules-topics", topics = TOPICS.join(", "))),
+            footer: Some(crate::t!(
+                "fog-rules-topics",
+                topics = TOPICS
+                    .iter()
+                    .map(|t| topic_label(t))
+                    .collect::<Vec<_>>()
+                    .join(&crate::t!("fog-list-sep"))
+            )),
             ..Default::default()
         }],
         ..Default::default()

@@ -1369,6 +1369,45 @@ mod tests {
     }
 
     #[test]
+    fn every_card_of_the_shipped_deck_has_a_japanese_name() {
+        let deck = Deck::default_deck();
+        for d in &deck.locations {
+            assert!(
+                d.name_ja.as_deref().is_some_and(|n| !n.is_empty()),
+                "{}",
+                d.id
+            );
+            assert_eq!(d.flavor.is_some(), d.flavor_ja.is_some(), "{}", d.id);
+        }
+        for e in &deck.equipment {
+            assert!(
+                e.name_ja.as_deref().is_some_and(|n| !n.is_empty()),
+                "{}",
+                e.id
+            );
+        }
+    }
+
+    /// Translations are not rules: a deck without them has the same fingerprint (saved games
+    /// keep resuming), and a file without them still loads.
+    #[test]
+    fn japanese_names_are_optional_and_left_out_of_the_fingerprint() {
+        let text = include_str!("deck.toml");
+        let plain: String = text
+            .lines()
+            .filter(|l| !l.starts_with("name_ja") && !l.starts_with("flavor_ja"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let bare = Deck::from_toml(&plain).expect("a deck without translations");
+        let full = Deck::default_deck();
+        assert!(bare.locations.iter().all(|d| d.name_ja.is_none()));
+        assert_eq!(bare.fingerprint, full.fingerprint);
+        let bad = text.replacen("name_ja = \"小麦\"", "name_ja = \"\"", 1);
+        let e = Deck::from_toml(&bad).unwrap_err();
+        assert!(e.to_string().contains("name_ja"), "{e}");
+    }
+
+    #[test]
     fn embedded_deck_is_loaded_once_and_fingerprinted() {
         let a = default();
         let b = default();

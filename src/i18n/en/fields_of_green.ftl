@@ -620,3 +620,127 @@ fog-rules-unknown = No topic called { $topic }; here is the overview.
 fog-in-supply = { $n } in the supply.
 fog-copies-in-pile = { $n } copies in the { $pile } pile.
 fog-equipment-copies = Equipment tile · { $n } copies.
+fog-card-pile-kind = { $pile } ({ $kind })
+fog-card-head = { $name } [{ $code }] - { $kind } - { $cost } - { $vp } VP
+fog-card-end = { $text }.
+fog-equipment-line = { $name } [{ $code }] - place on: { $host } - { $ability }
+fog-host-any = any location
+fog-host-with = { $host } with a { $timing } ability
+fog-timing-when-placed = When placed
+fog-effect-sep = {"; "}
+fog-ability-pay = { $label }: pay { $cost }: { $body }.
+fog-ability = { $label }: { $body }.
+fog-cost = cost { $cost }
+fog-timing-immediate = Immediate
+fog-timing-harvest = Harvest
+fog-timing-game-end = Game End
+fog-timing-ongoing = Ongoing
+fog-noun-card-one = card
+fog-noun-card-many = cards
+fog-noun-location-one = location
+fog-noun-location-many = locations
+fog-noun-open-area-one = Open Area
+fog-noun-open-area-many = Open Areas
+fog-noun-water-tower-one = Water Tower
+fog-noun-water-tower-many = Water Towers
+fog-noun-empty-water-tower-one = empty Water Tower
+fog-noun-empty-water-tower-many = empty Water Towers
+fog-noun-silo-one = Silo
+fog-noun-silo-many = Silos
+fog-noun-harvest-one = location with a Harvest ability
+fog-noun-harvest-many = locations with a Harvest ability
+fog-noun-game-end-one = location with a Game End ability
+fog-noun-game-end-many = locations with a Game End ability
+fog-noun-field-one = Field
+fog-noun-field-many = Fields
+fog-noun-livestock-one = Livestock
+fog-noun-livestock-many = Livestock
+fog-noun-construction-one = Construction
+fog-noun-construction-many = Constructions
+fog-noun-building-one = Building
+fog-noun-building-many = Buildings
+fog-noun-kind = { $kind } { $pile }
+fog-scope-adjacent = adjacent { $noun }
+fog-scope-within = { $noun } within { $n }
+fog-scope-farm = { $noun } in your farm
+fog-scope-this = this { $noun }
+fog-other = other { $noun }
+fog-per-cards = { $every ->
+    [1] { $cards }
+   *[other] { $every } { $cards }
+    }
+fog-per-food = { $every ->
+    [1] Food in your Silos
+   *[other] { $every } Food in your Silos
+    }
+fog-per-coins = { $every ->
+    [1] coin you have
+   *[other] { $every } coins you have
+    }
+fog-amount-less = { $base }, { $per } less per { $what }
+fog-amount-per = { $amount } per { $what }
+fog-amount-plus = { $base } plus { $amount } per { $what }
+fog-at-most = { $text } (at most { $max })
+fog-range-none = no { $what }
+fog-range-at-least = at least { $lo } { $what }
+fog-range-at-most = at most { $hi } { $what }
+fog-range-exactly = exactly { $lo } { $what }
+fog-range-between = { $lo } to { $hi } { $what }
+fog-unit-food = Food
+fog-unit-coins = coins
+fog-cond-food = you have { $range } in your Silos
+fog-cond-coins = you have { $range }
+fog-cond-no-card = there is no { $cards }
+fog-cond-a-card = there is { $cards }
+fog-cond-one-card = there is exactly one { $cards }
+fog-cond-cards = there are { $range }
+fog-also = also { $body }
+fog-if = if { $cond }, { $body }
+fog-score = score { $what }
+fog-gain = gain { $what }
+fog-refill-this = this Water Tower
+fog-refill-adjacent = each adjacent Water Tower
+fog-refill-within = each Water Tower within { $n }
+fog-refill-farm = each of your Water Towers
+fog-refill = add { $n } Water to { $towers }
+fog-gain-equipment = { $n ->
+    [one] gain an Equipment
+   *[other] gain { $n } Equipment
+    }
+fog-deal = pay { $cost } to gain { $gain }
+fog-may = you may { $deal }
+fog-up-to-times = up to { $n } times: { $deal }
+fog-subj-this = this { $noun }
+fog-subj-adjacent = adjacent { $noun }
+fog-subj-within = { $noun } within { $n }
+fog-subj-farm = your { $noun }
+fog-mod-tower-range-one = { $subject } has +{ $bonus } range
+fog-mod-tower-range-many = { $subject } have +{ $bonus } range
+fog-mod-tower-capacity-one = { $subject } holds { $bonus } more Water
+fog-mod-tower-capacity-many = { $subject } hold { $bonus } more Water
+fog-mod-silo-capacity-one = { $subject } holds { $bonus } more Food
+fog-mod-silo-capacity-many = { $subject } hold { $bonus } more Food
+fog-mod-extra-harvest = you may pay this { $this }'s Harvest cost and apply its ability { $times ->
+    [one] again
+   *[other] up to { $times } more times
+    }
+fog-mod-harvest-bonus-this = whenever this { $this } pays its Harvest cost, also gain { $gain }
+fog-mod-harvest-bonus = whenever { $who } pays its Harvest cost, gain { $gain }
+fog-place-adjacent = {" "}adjacent to this { $this }
+fog-place-within = {" "}within { $n } of this { $this }
+fog-mod-discount = { $what } you build{ $place } cost { $coins ->
+    [one] 1 coin
+   *[other] { $coins } coins
+    } less
+fog-mod-game-end-again = at game end, you may pay { $coins ->
+    [one] 1 coin
+   *[other] { $coins } coins
+    } to score this { $this }'s Game End ability again
+fog-topic-overview = overview
+fog-topic-upkeep = upkeep
+fog-topic-actions = actions
+fog-topic-harvest = harvest
+fog-topic-equipment = equipment
+fog-topic-scoring = scoring
+fog-topic-two-player = two-player
+fog-topic-bot = bot
