@@ -2,10 +2,11 @@
 //! generated text.
 
 use super::load_deck;
+use farmhand::games::fields_of_green::Deck;
 use farmhand::games::fields_of_green::cards::{DesignIdx, EquipIdx};
 use farmhand::games::fields_of_green::effects::Pile;
-use farmhand::games::fields_of_green::{Deck, text};
 use farmhand::render;
+use farmhand::render::card_text as text;
 use std::io::Write;
 use std::path::PathBuf;
 

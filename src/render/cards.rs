@@ -2,7 +2,7 @@
 //! (`text.rs`), so what players read is what the engine plays.
 
 use crate::games::fields_of_green::Deck;
-use crate::games::fields_of_green::text;
+use crate::render::card_text as text;
 use smol_str::SmolStr;
 
 /// The full text of a card named by id: a location design, an Equipment design, `water_tower`
@@ -10,15 +10,13 @@ use smol_str::SmolStr;
 pub fn card_text(deck: &Deck, id: &str) -> String {
     let s = &deck.supply;
     match id {
-        "water_tower" => format!(
-            "Water Tower - action B: discard your card and pay {} coins; arrives with {} Water, \
-             holds {}; its Water pays for cards within {}.",
-            s.tower_cost, s.tower_capacity, s.tower_capacity, s.tower_range
+        "water_tower" => crate::t!(
+            "fog-card-water-tower",
+            cost = s.tower_cost,
+            capacity = s.tower_capacity,
+            range = s.tower_range
         ),
-        "silo" => format!(
-            "Silo - action C: discard your card, build it for free; holds {} Food.",
-            s.silo_capacity
-        ),
+        "silo" => crate::t!("fog-card-silo", capacity = s.silo_capacity),
         _ => {
             if let Some(d) = deck.location_by_id(id) {
                 text::location_text(deck, d)
@@ -44,7 +42,11 @@ pub fn card_list(deck: &Deck, ids: &[SmolStr]) -> Vec<String> {
     seen.into_iter()
         .map(|(id, n)| {
             let t = card_text(deck, id);
-            if n > 1 { format!("{n}x {t}") } else { t }
+            if n > 1 {
+                crate::t!("fog-copies", n = n, text = t)
+            } else {
+                t
+            }
         })
         .collect()
 }
@@ -52,7 +54,7 @@ pub fn card_list(deck: &Deck, ids: &[SmolStr]) -> Vec<String> {
 /// A hand as a bulleted list, or `(no cards)`.
 pub fn hand_text(deck: &Deck, hand: &[SmolStr]) -> String {
     if hand.is_empty() {
-        return "(no cards)".to_string();
+        return crate::t!("fog-no-cards");
     }
     card_list(deck, hand)
         .iter()
@@ -64,7 +66,7 @@ pub fn hand_text(deck: &Deck, hand: &[SmolStr]) -> String {
 /// Equipment tiles (an offer to choose from, or tiles set aside) as a bulleted list, or `(none)`.
 pub fn equipment_list(deck: &Deck, tiles: &[SmolStr]) -> String {
     if tiles.is_empty() {
-        return "(none)".to_string();
+        return crate::t!("fog-none-paren");
     }
     hand_text(deck, tiles)
 }

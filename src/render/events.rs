@@ -1,7 +1,8 @@
-//! One English sentence per event, for the channel log and the CLI.
+//! One sentence per event (in the language in scope), for the channel log and the CLI.
 
+use super::card_text::pile_count;
 use super::farm::{GridBounds, coord_label};
-use super::{and_list, card_name, plural, seat_name};
+use super::{and_list, card_name, seat_name};
 use crate::games::fields_of_green::Deck;
 use crate::games::fields_of_green::Pos;
 use crate::games::fields_of_green::effects::Pile;
@@ -36,20 +37,20 @@ impl Narrator<'_> {
     fn card_at(&self, seat: usize, pos: Pos) -> String {
         let at = self.at(seat, pos);
         match self.farms.get(seat).and_then(|f| f.at(pos)) {
-            Some(c) if !c.face_up => format!("the Open Area at {at}"),
+            Some(c) if !c.face_up => crate::t!("fog-ev-open-area-at", at = at),
             // "the Water Tower at B2", but "Pigs at B2": locations are named like people.
             Some(c) if c.card == "water_tower" || c.card == "silo" => {
-                format!("the {} at {at}", self.card(&c.card))
+                crate::t!("fog-ev-the-card-at", card = self.card(&c.card), at = at)
             }
-            Some(c) => format!("{} at {at}", self.card(&c.card)),
-            None => format!("the card at {at}"),
+            Some(c) => crate::t!("fog-ev-card-at", card = self.card(&c.card), at = at),
+            None => crate::t!("fog-ev-some-card-at", at = at),
         }
     }
 
-    fn pass(&self, direction: Direction) -> &'static str {
+    fn pass(&self, direction: Direction) -> String {
         match direction {
-            Direction::Left => "to the left (clockwise)",
-            Direction::Right => "to the right (counter-clockwise)",
+            Direction::Left => crate::t!("fog-ev-pass-left"),
+            Direction::Right => crate::t!("fog-ev-pass-right"),
         }
     }
 
@@ -67,11 +68,13 @@ impl Narrator<'_> {
                 let fp = self.who(*first_player);
                 // Ruling 21: two players take cards from a face-up row; no hands pass.
                 if self.players() == 2 {
-                    format!("Year {year} begins. {fp} is first player.")
+                    crate::t!("fog-year-begins", year = *year, name = fp)
                 } else {
-                    format!(
-                        "Year {year} begins. {fp} is first player; hands pass {} this year.",
-                        self.pass(*direction)
+                    crate::t!(
+                        "fog-ev-year-begins-pass",
+                        year = *year,
+                        name = fp,
+                        direction = self.pass(*direction)
                     )
                 }
             }
@@ -94,27 +97,28 @@ impl Narrator<'_> {
                     food: *food_lost,
                     ..Delta::default()
                 });
-                let mut s = if got.is_empty() {
-                    format!("{} collects no income", self.who(*seat))
-                } else {
-                    format!("{} collects income: {got}", self.who(*seat))
-                };
-                if !lost.is_empty() {
-                    s.push_str(&format!(" ({lost} did not fit and is lost)"));
+                let name = self.who(*seat);
+                match (got.is_empty(), lost.is_empty()) {
+                    (true, true) => crate::t!("fog-ev-no-income", name = name),
+                    (true, false) => crate::t!("fog-ev-no-income-lost", name = name, lost = lost),
+                    (false, true) => crate::t!("fog-ev-income", name = name, got = got),
+                    (false, false) => {
+                        crate::t!("fog-ev-income-lost", name = name, got = got, lost = lost)
+                    }
                 }
-                s + "."
             }
             Event::WaterToPlace { seat, water } => {
-                format!(
-                    "{} chooses Water Towers for {water} income Water.",
-                    self.who(*seat)
+                crate::t!(
+                    "fog-ev-water-to-place",
+                    name = self.who(*seat),
+                    water = *water
                 )
             }
             Event::WaterPlaced { seat, towers } => {
-                format!(
-                    "{} placed income Water: {}.",
-                    self.who(*seat),
-                    self.per_tower(*seat, towers.iter().map(|&p| (p, 1)))
+                crate::t!(
+                    "fog-ev-water-placed",
+                    name = self.who(*seat),
+                    towers = self.per_tower(*seat, towers.iter().map(|&p| (p, 1)))
                 )
             }
             Event::Drew { seat, split } => {
@@ -123,43 +127,50 @@ impl Narrator<'_> {
                     .iter()
                     .zip(split)
                     .filter(|(_, n)| **n > 0)
-                    .map(|(p, &n)| format!("{n} {}", if n == 1 { p.name() } else { p.plural() }))
+                    .map(|(p, &n)| pile_count(*p, u32::from(n)))
                     .collect();
-                format!(
-                    "{} drew {}: {}.",
-                    self.who(*seat),
-                    plural(total, "card", "cards"),
-                    and_list(&parts)
+                crate::t!(
+                    "fog-ev-drew",
+                    name = self.who(*seat),
+                    n = total,
+                    piles = and_list(&parts)
                 )
             }
-            Event::PileEmptied { pile } => format!("The {} pile is empty.", pile.name()),
+            Event::PileEmptied { pile } => crate::t!(
+                "fog-ev-pile-empty",
+                pile = super::card_text::pile_name(*pile)
+            ),
             Event::TurnedFaceUp { cards } => {
                 if cards.is_empty() {
-                    "No cards were left to turn face up.".to_string()
+                    crate::t!("fog-ev-none-face-up")
                 } else {
                     let names: Vec<String> = cards.iter().map(|c| self.card(c)).collect();
-                    format!("Turned face up: {}.", and_list(&names))
+                    crate::t!("fog-ev-turned-face-up", cards = and_list(&names))
                 }
             }
-            Event::Selected { seat } => format!("{} has chosen a card.", self.who(*seat)),
+            Event::Selected { seat } => crate::t!("fog-ev-selected", name = self.who(*seat)),
             Event::Revealed { turn, cards } => {
                 let parts: Vec<String> = cards
                     .iter()
                     .enumerate()
                     .map(|(seat, c)| match c {
-                        Some(c) => format!("{} chose {}", self.who(seat), self.card(c)),
+                        Some(c) => {
+                            crate::t!("fog-ev-chose", name = self.who(seat), card = self.card(c))
+                        }
                         // Only when the piles ran short (ruling 4).
-                        None => format!("{} had no card", self.who(seat)),
+                        None => crate::t!("fog-ev-had-no-card", name = self.who(seat)),
                     })
                     .collect();
-                format!("Turn {turn} reveal: {}.", and_list(&parts))
+                crate::t!("fog-ev-reveal", turn = *turn, parts = and_list(&parts))
             }
-            Event::HandsPassed { direction } => format!("Hands pass {}.", self.pass(*direction)),
+            Event::HandsPassed { direction } => {
+                crate::t!("fog-ev-hands-pass", direction = self.pass(*direction))
+            }
             Event::Picked { seat, card } => {
-                format!(
-                    "{} took {} from the face-up cards.",
-                    self.who(*seat),
-                    self.card(card)
+                crate::t!(
+                    "fog-ev-picked",
+                    name = self.who(*seat),
+                    card = self.card(card)
                 )
             }
             Event::Built {
@@ -167,34 +178,34 @@ impl Narrator<'_> {
                 card,
                 pos,
                 paid,
-            } => format!(
-                "{} built {} at {}{}.",
-                self.who(*seat),
-                self.card(card),
-                self.at(*seat, *pos),
-                paid_words(paid)
+            } => crate::t!(
+                "fog-ev-built",
+                name = self.who(*seat),
+                card = self.card(card),
+                at = self.at(*seat, *pos),
+                paid = paid_words(paid)
             ),
             Event::BuiltWaterTower {
                 seat,
                 pos,
                 discarded,
                 paid,
-            } => format!(
-                "{} discarded {} and built a Water Tower at {}{}.",
-                self.who(*seat),
-                self.card(discarded),
-                self.at(*seat, *pos),
-                paid_words(paid)
+            } => crate::t!(
+                "fog-ev-built-tower",
+                name = self.who(*seat),
+                card = self.card(discarded),
+                at = self.at(*seat, *pos),
+                paid = paid_words(paid)
             ),
             Event::BuiltSilo {
                 seat,
                 pos,
                 discarded,
-            } => format!(
-                "{} discarded {} and built a Silo at {}.",
-                self.who(*seat),
-                self.card(discarded),
-                self.at(*seat, *pos)
+            } => crate::t!(
+                "fog-ev-built-silo",
+                name = self.who(*seat),
+                card = self.card(discarded),
+                at = self.at(*seat, *pos)
             ),
             Event::WentToMarket {
                 seat,
@@ -202,29 +213,34 @@ impl Narrator<'_> {
                 food_sold,
                 coins,
             } => {
-                let sold = if *food_sold > 0 {
-                    format!(", sold {food_sold} Food")
+                if *food_sold > 0 {
+                    crate::t!(
+                        "fog-ev-market-sold",
+                        name = self.who(*seat),
+                        card = self.card(discarded),
+                        food = *food_sold,
+                        coins = *coins
+                    )
                 } else {
-                    String::new()
-                };
-                format!(
-                    "{} discarded {} to go to the market{sold} and gained {}.",
-                    self.who(*seat),
-                    self.card(discarded),
-                    plural(*coins, "coin", "coins")
-                )
+                    crate::t!(
+                        "fog-ev-market",
+                        name = self.who(*seat),
+                        card = self.card(discarded),
+                        coins = *coins
+                    )
+                }
             }
             Event::Restored {
                 seat,
                 pos,
                 card,
                 discarded,
-            } => format!(
-                "{} discarded {} and restored the Open Area at {}: {} is face up again.",
-                self.who(*seat),
-                self.card(discarded),
-                self.at(*seat, *pos),
-                self.card(card)
+            } => crate::t!(
+                "fog-ev-restored",
+                name = self.who(*seat),
+                discarded = self.card(discarded),
+                at = self.at(*seat, *pos),
+                card = self.card(card)
             ),
             Event::Gained {
                 seat,
@@ -234,44 +250,49 @@ impl Narrator<'_> {
             } => {
                 let from = self.card_at(*seat, *pos);
                 let got = delta_words(gained);
-                let mut s = if got.is_empty() {
-                    format!("{} gained nothing from {from}", self.who(*seat))
+                let name = self.who(*seat);
+                let got = if got.is_empty() {
+                    crate::t!("fog-ev-nothing")
                 } else {
-                    format!("{} gained {got} from {from}", self.who(*seat))
+                    got
                 };
                 if *food_lost > 0 {
-                    s.push_str(&format!(
-                        " ({food_lost} Food did not fit in the Silos and is lost)"
-                    ));
+                    crate::t!(
+                        "fog-ev-gained-lost",
+                        name = name,
+                        got = got,
+                        from = from,
+                        lost = *food_lost
+                    )
+                } else {
+                    crate::t!("fog-ev-gained", name = name, got = got, from = from)
                 }
-                s + "."
             }
-            Event::Refilled { seat, towers } => format!(
-                "Water was added to {}'s Water Towers: {}.",
-                self.who(*seat),
-                self.per_tower(*seat, towers.iter().map(|&(p, n)| (p, u32::from(n))))
+            Event::Refilled { seat, towers } => crate::t!(
+                "fog-ev-refilled",
+                name = self.who(*seat),
+                towers = self.per_tower(*seat, towers.iter().map(|&(p, n)| (p, u32::from(n))))
             ),
-            Event::EquipmentDrawn { seat, count } => format!(
-                "{} draws {} to keep one.",
-                self.who(*seat),
-                plural(*count, "Equipment tile", "Equipment tiles")
-            ),
+            Event::EquipmentDrawn { seat, count } => {
+                crate::t!("fog-ev-equipment-drawn", name = self.who(*seat), n = *count)
+            }
             Event::EquipmentStackEmpty { seat } => {
-                format!(
-                    "{} would gain an Equipment tile, but the stack is empty.",
-                    self.who(*seat)
-                )
+                crate::t!("fog-ev-equipment-empty", name = self.who(*seat))
             }
             Event::EquipmentPlaced { seat, tile, pos } => {
-                format!(
-                    "{} placed {} on {}.",
-                    self.who(*seat),
-                    self.card(tile),
-                    self.card_at(*seat, *pos)
+                crate::t!(
+                    "fog-ev-equipment-placed",
+                    name = self.who(*seat),
+                    tile = self.card(tile),
+                    on = self.card_at(*seat, *pos)
                 )
             }
             Event::EquipmentSetAside { seat, tile } => {
-                format!("{} set {} aside.", self.who(*seat), self.card(tile))
+                crate::t!(
+                    "fog-ev-set-aside",
+                    name = self.who(*seat),
+                    tile = self.card(tile)
+                )
             }
             Event::Harvested {
                 seat,
@@ -280,20 +301,24 @@ impl Narrator<'_> {
                 paid,
                 extra,
             } => {
-                let again = match extra {
-                    0 => String::new(),
-                    n => format!(
-                        " and repeated it {}",
-                        plural(u32::from(*n), "time", "times")
+                let (name, card, at) = (self.who(*seat), self.card(card), self.at(*seat, *pos));
+                match extra {
+                    0 => crate::t!(
+                        "fog-ev-harvested",
+                        name = name,
+                        card = card,
+                        at = at,
+                        paid = paid_words(paid)
                     ),
-                };
-                format!(
-                    "{} harvested {} at {}{}{again}.",
-                    self.who(*seat),
-                    self.card(card),
-                    self.at(*seat, *pos),
-                    paid_words(paid)
-                )
+                    n => crate::t!(
+                        "fog-ev-harvested-again",
+                        name = name,
+                        card = card,
+                        at = at,
+                        paid = paid_words(paid),
+                        n = u32::from(*n)
+                    ),
+                }
             }
             Event::BecameOpenArea {
                 seat,
@@ -301,27 +326,34 @@ impl Narrator<'_> {
                 card,
                 equipment_lost,
             } => {
-                let mut s = format!(
-                    "{}'s {} at {} was not harvested and is now an Open Area.",
-                    self.who(*seat),
-                    self.card(card),
-                    self.at(*seat, *pos)
+                let mut s = crate::t!(
+                    "fog-ev-became-open",
+                    name = self.who(*seat),
+                    card = self.card(card),
+                    at = self.at(*seat, *pos)
                 );
                 if !equipment_lost.is_empty() {
                     let tiles: Vec<String> = equipment_lost.iter().map(|t| self.card(t)).collect();
-                    let verb = if tiles.len() == 1 { "was" } else { "were" };
-                    s.push_str(&format!(" {} {verb} lost with it.", and_list(&tiles)));
+                    s.push_str(&crate::t!(
+                        "fog-ev-equipment-lost",
+                        tiles = and_list(&tiles),
+                        n = tiles.len()
+                    ));
                 }
                 s
             }
-            Event::HarvestFinished { seat } => format!("{} finished the harvest.", self.who(*seat)),
-            Event::FirstPlayerPassed { to } => format!("{} is now first player.", self.who(*to)),
+            Event::HarvestFinished { seat } => {
+                crate::t!("fog-ev-harvest-finished", name = self.who(*seat))
+            }
+            Event::FirstPlayerPassed { to } => {
+                crate::t!("fog-ev-first-player", name = self.who(*to))
+            }
             Event::GameEnded { winners } => {
                 let names: Vec<String> = winners.iter().map(|&s| self.who(s)).collect();
                 match names.len() {
-                    0 => "The game is over.".to_string(),
-                    1 => format!("The game is over: {} wins!", names[0]),
-                    _ => format!("The game is over: {} share the win!", and_list(&names)),
+                    0 => crate::t!("fog-ev-game-over"),
+                    1 => crate::t!("fog-ev-game-over-winner", name = names[0].as_str()),
+                    _ => crate::t!("fog-ev-game-over-shared", names = and_list(&names)),
                 }
             }
         }
@@ -338,7 +370,7 @@ impl Narrator<'_> {
         }
         let parts: Vec<String> = per
             .iter()
-            .map(|&(p, n)| format!("{n} on {}", self.at(seat, p)))
+            .map(|&(p, n)| crate::t!("fog-ev-water-on", n = n, at = self.at(seat, p)))
             .collect();
         and_list(&parts)
     }
@@ -348,26 +380,26 @@ impl Narrator<'_> {
 fn delta_words(d: &Delta) -> String {
     let mut parts = Vec::new();
     if d.coins > 0 {
-        parts.push(plural(d.coins, "coin", "coins"));
+        parts.push(crate::t!("fog-n-coins", n = d.coins));
     }
     if d.water > 0 {
-        parts.push(format!("{} Water", d.water));
+        parts.push(crate::t!("fog-n-water", n = d.water));
     }
     if d.food > 0 {
-        parts.push(format!("{} Food", d.food));
+        parts.push(crate::t!("fog-n-food", n = d.food));
     }
     if d.vp > 0 {
-        parts.push(format!("{} VP", d.vp));
+        parts.push(crate::t!("fog-vp", n = d.vp));
     }
     and_list(&parts)
 }
 
-/// ` for 2 coins and 1 Water`, or ` for free`.
+/// `for 2 coins and 1 Water`, or `for free`.
 fn paid_words(d: &Delta) -> String {
     if d.is_empty() {
-        " for free".to_string()
+        crate::t!("fog-ev-paid-free")
     } else {
-        format!(" for {}", delta_words(d))
+        crate::t!("fog-ev-paid", what = delta_words(d))
     }
 }
 

@@ -236,8 +236,21 @@ fn legend(deck: &Deck, farm: &FarmView, bounds: &GridBounds, build: &[Pos]) -> V
     for &c in &cells {
         match c.card.as_str() {
             "water_tower" => {
-                let empty = if c.water == 0 { " empty" } else { "" };
-                towers.push(format!("{} {}/{}{empty}", at(c), c.water, c.capacity));
+                towers.push(if c.water == 0 {
+                    crate::t!(
+                        "fog-legend-tower-empty",
+                        at = at(c),
+                        water = c.water,
+                        capacity = c.capacity
+                    )
+                } else {
+                    crate::t!(
+                        "fog-legend-tower",
+                        at = at(c),
+                        water = c.water,
+                        capacity = c.capacity
+                    )
+                });
             }
             "silo" => silos.push(at(c)),
             _ if !c.face_up => open.push(format!("{} ({})", at(c), card_name(deck, &c.card))),
@@ -259,32 +272,22 @@ fn legend(deck: &Deck, farm: &FarmView, bounds: &GridBounds, build: &[Pos]) -> V
         .map(|(code, (name, at))| format!("{code:<3} {name}: {}", at.join(", ")))
         .collect();
     if !towers.is_empty() {
-        out.push(format!(
-            "Wn  Water Tower holding n Water: {}",
-            towers.join(", ")
-        ));
+        out.push(crate::t!("fog-legend-towers", list = towers.join(", ")));
     }
     if !silos.is_empty() {
-        out.push(format!("SI  Silo: {}", silos.join(", ")));
+        out.push(crate::t!("fog-legend-silos", list = silos.join(", ")));
     }
     if !open.is_empty() {
-        out.push(format!(
-            "### Open Area (face-down card): {}",
-            open.join(", ")
-        ));
+        out.push(crate::t!("fog-legend-open", list = open.join(", ")));
     }
     if !equipment.is_empty() {
-        out.push(format!(
-            "+/* Equipment (+ one tile, * two): {}",
-            equipment.join("; ")
+        out.push(crate::t!(
+            "fog-legend-equipment",
+            list = equipment.join("; ")
         ));
     }
     if !build.is_empty() {
-        let n = build.len();
-        out.push(format!(
-            "a1  lowercase: {n} space{} to build on",
-            if n == 1 { "" } else { "s" }
-        ));
+        out.push(crate::t!("fog-legend-build", n = build.len()));
     }
     out
 }

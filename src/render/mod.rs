@@ -5,6 +5,7 @@
 //! and CJK break monospaced alignment and phones wrap long lines (ARCHITECTURE.md, "Discord
 //! facts").
 
+pub mod card_text;
 pub mod cards;
 pub mod events;
 pub mod farm;
@@ -28,19 +29,51 @@ use crate::games::fields_of_green::Deck;
 /// The display name of anything a view names by id: a location design, `water_tower`, `silo`
 /// or an Equipment design. An id the deck does not know is shown as it is rather than hidden, so
 /// a mismatch is visible instead of silently blank.
+/// In Japanese, a design's `name_ja` when the deck gives one (a replaced deck may not: then the
+/// English name).
 pub fn card_name(deck: &Deck, id: &str) -> String {
     match id {
-        "water_tower" => "Water Tower".to_string(),
-        "silo" => "Silo".to_string(),
+        "water_tower" => crate::t!("fog-water-tower"),
+        "silo" => crate::t!("fog-silo"),
         _ => {
             if let Some(d) = deck.location_by_id(id) {
-                deck.location(d).name.clone()
+                location_name(deck.location(d)).to_string()
             } else if let Some(e) = deck.equipment_by_id(id) {
-                deck.equip(e).name.clone()
+                equipment_name(deck.equip(e)).to_string()
             } else {
                 id.to_string()
             }
         }
+    }
+}
+
+/// Whether the language in scope is Japanese.
+pub(crate) fn japanese() -> bool {
+    crate::i18n::current() == crate::i18n::Locale::Ja
+}
+
+/// A location design's name in the language in scope.
+pub fn location_name(def: &crate::games::fields_of_green::cards::LocationDef) -> &str {
+    match &def.name_ja {
+        Some(ja) if japanese() => ja,
+        _ => &def.name,
+    }
+}
+
+/// An Equipment design's name in the language in scope.
+pub fn equipment_name(def: &crate::games::fields_of_green::cards::EquipmentDef) -> &str {
+    match &def.name_ja {
+        Some(ja) if japanese() => ja,
+        _ => &def.name,
+    }
+}
+
+/// A location design's flavour line in the language in scope (the English one when the deck has
+/// no translation).
+pub fn location_flavor(def: &crate::games::fields_of_green::cards::LocationDef) -> Option<&str> {
+    match &def.flavor_ja {
+        Some(ja) if japanese() => Some(ja),
+        _ => def.flavor.as_deref(),
     }
 }
 
@@ -54,12 +87,10 @@ pub fn seat_name(names: &[String], seat: usize) -> String {
 
 /// `a`, `a and b`, `a, b and c`; in Japanese `a、b、c`.
 pub(crate) fn and_list(parts: &[String]) -> String {
-    if crate::i18n::current() == crate::i18n::Locale::Ja {
-        return parts.join("、");
-    }
     match parts {
         [] => String::new(),
         [one] => one.clone(),
+        _ if japanese() => parts.join("、"),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }

@@ -1,7 +1,7 @@
 //! The rulebook's score pad as a text table (ruling 18), one column per player, and the winner
 //! line with the tie-break that decided it (ruling 19).
 
-use super::{and_list, plural, seat_name};
+use super::{and_list, seat_name};
 use crate::games::fields_of_green::Deck;
 use crate::games::fields_of_green::game::scoring::{ScorePad, TieBreak, winners};
 
@@ -27,6 +27,31 @@ fn column_name(names: &[String], seat: usize, width: usize) -> String {
     }
 }
 
+/// Columns a character takes in a monospaced font: 2 for CJK and full-width forms, 1 otherwise.
+pub(crate) fn char_width(c: char) -> usize {
+    match c as u32 {
+        0x1100..=0x115f
+        | 0x2e80..=0xa4cf
+        | 0xac00..=0xd7a3
+        | 0xf900..=0xfaff
+        | 0xfe30..=0xfe4f
+        | 0xff00..=0xff60
+        | 0xffe0..=0xffe6 => 2,
+        _ => 1,
+    }
+}
+
+/// Columns a text takes in a monospaced font.
+pub(crate) fn text_width(s: &str) -> usize {
+    s.chars().map(char_width).sum()
+}
+
+/// Whether a line of the pad is its Total line (in the language in scope): what follows it are
+/// notes.
+pub fn is_total_line(line: &str) -> bool {
+    line.starts_with(&crate::t!("fog-pad-total"))
+}
+
 /// The score pad: a header of player names, the pad's lines (Cards/Tokens, Equipment, Money,
 /// Food, Water Towers, each Game End ability with its location's code, the Game End total),
 /// the Total, then notes (VP tokens, set-aside tiles, coins paid for repeats) and the winner line.
@@ -35,7 +60,7 @@ fn column_name(names: &[String], seat: usize, width: usize) -> String {
 /// or an embed field. Table lines are ASCII-only except for accented letters in names.
 pub fn render_score_pad(deck: &Deck, pads: &[ScorePad], names: &[String]) -> String {
     if pads.is_empty() {
-        return "No scores.".to_string();
+        return crate::t!("fog-pad-no-scores");
     }
     // Columns widen for long names while 4 players still fit in 54 characters; 5-6 players get 7.
     let longest = (0..pads.len())
@@ -50,12 +75,15 @@ pub fn render_score_pad(deck: &Deck, pads: &[ScorePad], names: &[String]) -> Str
 
     let numbers =
         |f: fn(&ScorePad) -> u32| pads.iter().map(|p| f(p).to_string()).collect::<Vec<_>>();
-    let mut rows: Vec<(&str, Vec<String>)> = vec![
-        ("Cards/Tokens", numbers(|p| p.cards + p.tokens)),
-        ("Equipment", numbers(|p| p.equipment)),
-        ("Money", numbers(|p| p.money)),
-        ("Food", numbers(|p| p.food)),
-        ("Water Towers", numbers(|p| p.water_towers)),
+    let mut rows: Vec<(String, Vec<String>)> = vec![
+        (crate::t!("fog-pad-cards"), numbers(|p| p.cards + p.tokens)),
+        (crate::t!("fog-pad-equipment"), numbers(|p| p.equipment)),
+        (crate::t!("fog-pad-money"), numbers(|p| p.money)),
+        (crate::t!("fog-pad-food"), numbers(|p| p.food)),
+        (
+            crate::t!("fog-pad-water-towers"),
+            numbers(|p| p.water_towers),
+        ),
     ];
     // The pad's small squares: one line per Game End location, shown by its code.
     let abilities = pads.iter().map(|p| p.game_end.len()).max().unwrap_or(0);
@@ -72,13 +100,23 @@ pub fn render_score_pad(deck: &Deck, pads: &[ScorePad], names: &[String]) -> Str
                 None => String::new(),
             })
             .collect();
-        rows.push((if k == 0 { "Game End" } else { "" }, cells));
+        let label = if k == 0 {
+            crate::t!("fog-pad-game-end")
+        } else {
+            String::new()
+        };
+        rows.push((label, cells));
     }
-    rows.push(("Game End total", numbers(|p| p.game_end_total)));
+    rows.push((
+        crate::t!("fog-pad-game-end-total"),
+        numbers(|p| p.game_end_total),
+    ));
 
+    // Labels are padded by the columns they take (Japanese labels take two per character).
     let line = |label: &str, cells: &[String]| {
         let cells: String = cells.iter().map(|c| format!("{c:>col$}")).collect();
-        format!("{label:LABEL$}{cells}").trim_end().to_string()
+        let pad = " ".repeat(LABEL.saturating_sub(text_width(label)));
+        format!("{label}{pad}{cells}").trim_end().to_string()
     };
     let names_row: Vec<String> = pads
         .iter()
@@ -87,7 +125,7 @@ pub fn render_score_pad(deck: &Deck, pads: &[ScorePad], names: &[String]) -> Str
     let mut lines = vec![line("", &names_row)];
     lines.extend(rows.iter().map(|(label, cells)| line(label, cells)));
     lines.push("-".repeat(LABEL + col * pads.len()));
-    lines.push(line("Total", &numbers(|p| p.total)));
+    lines.push(line(&crate::t!("fog-pad-total"), &numbers(|p| p.total)));
 
     // What the pad's lines hide, one line each, naming only the players concerned.
     let note = |what: &str, f: fn(&ScorePad) -> u32| {
@@ -96,27 +134,28 @@ pub fn render_score_pad(deck: &Deck, pads: &[ScorePad], names: &[String]) -> Str
             .filter(|p| f(p) > 0)
             .map(|p| format!("{} {}", seat_name(names, p.seat), f(p)))
             .collect();
-        (!who.is_empty()).then(|| format!("{what}: {}.", who.join(", ")))
+        (!who.is_empty()).then(|| {
+            crate::t!(
+                "fog-pad-note",
+                what = what,
+                who = who.join(&crate::t!("fog-list-sep"))
+            )
+        })
     };
-    lines.extend(note("VP tokens (in Cards/Tokens)", |p| p.tokens));
-    lines.extend(note("Set-aside Equipment, 1 VP each (in Equipment)", |p| {
-        p.set_aside
-    }));
-    lines.extend(note(
-        "Coins paid to score a Game End ability again (before Money)",
-        |p| p.coins_paid,
-    ));
+    lines.extend(note(&crate::t!("fog-pad-note-tokens"), |p| p.tokens));
+    lines.extend(note(&crate::t!("fog-pad-note-set-aside"), |p| p.set_aside));
+    lines.extend(note(&crate::t!("fog-pad-note-repeats"), |p| p.coins_paid));
     lines.push(winner_line(pads, names));
     lines.join("\n")
 }
 
 /// What decided the game, as words: `no tie`, `tie broken by most locations`, ...
-pub fn tie_break_text(tie: TieBreak) -> &'static str {
+pub fn tie_break_text(tie: TieBreak) -> String {
     match tie {
-        TieBreak::None => "no tie",
-        TieBreak::Locations => "tie broken by most locations",
-        TieBreak::Coins => "tie broken by most coins",
-        TieBreak::Shared => "tie not broken: the win is shared",
+        TieBreak::None => crate::t!("fog-tie-none"),
+        TieBreak::Locations => crate::t!("fog-tie-locations"),
+        TieBreak::Coins => crate::t!("fog-tie-coins"),
+        TieBreak::Shared => crate::t!("fog-tie-shared"),
     }
 }
 
@@ -125,7 +164,7 @@ pub fn tie_break_text(tie: TieBreak) -> &'static str {
 pub fn winner_line(pads: &[ScorePad], names: &[String]) -> String {
     let (won, tie) = winners(pads);
     let Some(first) = won.first().and_then(|&s| pads.iter().find(|p| p.seat == s)) else {
-        return "No winner.".to_string();
+        return crate::t!("fog-no-winner");
     };
     let name = |seat: usize| seat_name(names, seat);
     let vp = first.total;
@@ -136,15 +175,17 @@ pub fn winner_line(pads: &[ScorePad], names: &[String]) -> String {
         .collect();
     let other_names: Vec<String> = others.iter().map(|p| name(p.seat)).collect();
     match tie {
-        TieBreak::None => format!("{} wins with {vp} VP.", name(first.seat)),
+        TieBreak::None => crate::t!("fog-wins", name = name(first.seat), vp = vp),
         TieBreak::Locations => {
             let next = others.iter().map(|p| p.locations).max().unwrap_or(0);
-            format!(
-                "{} wins: tied with {} on {vp} VP, {} ({} to {next}).",
-                name(first.seat),
-                and_list(&other_names),
-                tie_break_text(tie),
-                first.locations
+            crate::t!(
+                "fog-wins-by-locations",
+                name = name(first.seat),
+                others = and_list(&other_names),
+                vp = vp,
+                tie = tie_break_text(tie),
+                mine = first.locations,
+                next = next
             )
         }
         TieBreak::Coins => {
@@ -154,22 +195,25 @@ pub fn winner_line(pads: &[ScorePad], names: &[String]) -> String {
                 .map(|p| p.coins)
                 .max()
                 .unwrap_or(0);
-            format!(
-                "{} wins: tied with {} on {vp} VP and {} locations, {} ({} to {next}).",
-                name(first.seat),
-                and_list(&other_names),
-                first.locations,
-                tie_break_text(tie),
-                first.coins
+            crate::t!(
+                "fog-wins-by-coins",
+                name = name(first.seat),
+                others = and_list(&other_names),
+                vp = vp,
+                locations = first.locations,
+                tie = tie_break_text(tie),
+                mine = first.coins,
+                next = next
             )
         }
         TieBreak::Shared => {
             let all: Vec<String> = won.iter().map(|&s| name(s)).collect();
-            format!(
-                "{} share the win: tied on {vp} VP, {} locations and {}.",
-                and_list(&all),
-                first.locations,
-                plural(first.coins, "coin", "coins")
+            crate::t!(
+                "fog-win-shared",
+                names = and_list(&all),
+                vp = vp,
+                locations = first.locations,
+                coins = first.coins
             )
         }
     }

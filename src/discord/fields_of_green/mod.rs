@@ -36,7 +36,7 @@ use super::ui::{
 use crate::games::fields_of_green::event::Direction;
 use crate::games::fields_of_green::view::{FarmView, SeatView};
 use crate::games::fields_of_green::{Deck, Game, Phase};
-use crate::render::{self, RenderOptions, and_list, plural};
+use crate::render::{self, RenderOptions, and_list};
 use crate::store::Table;
 
 /// Every farm (or only seat `only`'s) in one PNG, two per row, as an attachment named `name`,
@@ -66,15 +66,11 @@ fn farms_picture(
         Ok(bytes) => Some(super::spec::FileSpec {
             name: name.to_string(),
             bytes,
-            description: Some(format!(
-                "Picture of {} of table #{}; the same is written out as text grids.",
-                if only.is_some() {
-                    "a farm"
-                } else {
-                    "every farm"
-                },
-                table.game.id
-            )),
+            description: Some(if only.is_some() {
+                crate::t!("fog-picture-one-farm", table = table.game.id)
+            } else {
+                crate::t!("fog-picture-every-farm", table = table.game.id)
+            }),
         }),
         Err(e) => {
             tracing::warn!(game = table.game.id, error = %e, "could not draw the farms");
@@ -94,13 +90,13 @@ fn water_of(farm: &FarmView) -> u32 {
 
 /// `12 coins - 3/8 Food - 5 Water - 2 VP tokens`.
 fn resources(sv: &SeatView) -> String {
-    format!(
-        "{} · {}/{} Food · {} Water · {}",
-        plural(sv.coins, "coin", "coins"),
-        sv.food,
-        sv.food_capacity,
-        water_of(&sv.farm),
-        plural(sv.vp_tokens, "VP token", "VP tokens")
+    crate::t!(
+        "fog-resources",
+        coins = sv.coins,
+        food = sv.food,
+        capacity = sv.food_capacity,
+        water = water_of(&sv.farm),
+        tokens = sv.vp_tokens
     )
 }
 
@@ -108,30 +104,40 @@ fn resources(sv: &SeatView) -> String {
 fn phase_name(game: &Game) -> String {
     let hs = game.hand_size();
     match game.phase() {
-        Phase::Upkeep { .. } => "Upkeep".to_string(),
-        Phase::Action { turn } => format!("Action phase, turn {} of {hs}", (*turn).min(hs)),
+        Phase::Upkeep { .. } => crate::t!("fog-phase-upkeep"),
+        Phase::Action { turn } => {
+            crate::t!("fog-phase-action-turn", turn = (*turn).min(hs), of = hs)
+        }
         Phase::Duel { picks, taken, .. } => {
             let card = if *taken { *picks } else { picks + 1 };
-            format!("Action phase, card {} of {}", card.min(2 * hs), 2 * hs)
+            crate::t!(
+                "fog-phase-action-card",
+                card = card.min(2 * hs),
+                of = 2 * hs
+            )
         }
-        Phase::Harvest => "Harvest".to_string(),
-        Phase::Ended => "Game over".to_string(),
+        Phase::Harvest => crate::t!("fog-phase-harvest"),
+        Phase::Ended => crate::t!("fog-game-over"),
     }
 }
 
 /// `Year 2 of 4 - Action phase, turn 3 of 6`.
 pub fn year_phase(game: &Game) -> String {
     if game.is_over() {
-        return "Game over".to_string();
+        return crate::t!("fog-game-over");
     }
-    format!("Year {} of 4 · {}", game.year(), phase_name(game))
+    crate::t!(
+        "fog-year-phase",
+        year = game.year(),
+        phase = phase_name(game)
+    )
 }
 
 /// `-> left (clockwise)`.
-fn direction_text(d: Direction) -> &'static str {
+fn direction_text(d: Direction) -> String {
     match d {
-        Direction::Left => "→ left (clockwise)",
-        Direction::Right => "← right (counter-clockwise)",
+        Direction::Left => crate::t!("fog-direction-left"),
+        Direction::Right => crate::t!("fog-direction-right"),
     }
 }
 
@@ -141,53 +147,56 @@ fn seat_status(game: &Game, sv: &SeatView) -> String {
     let waiting = game.is_waiting_for(sv.seat);
     let deck = game.deck();
     let s = match game.phase() {
-        Phase::Ended => return format!("{} VP", sv.score_now),
-        _ if sv.equipment_offer > 0 => "choosing an Equipment tile".to_string(),
+        Phase::Ended => return crate::t!("fog-vp", n = sv.score_now),
+        _ if sv.equipment_offer > 0 => crate::t!("fog-status-choosing-equipment"),
         Phase::Upkeep { next } => {
             if sv.pending_water > 0 {
-                "placing income Water".to_string()
+                crate::t!("fog-status-placing-water")
             } else if let Some(s) = sv.split {
-                format!("drew {}", split_text(s))
+                crate::t!("fog-status-drew", split = split_text(s))
             } else if game.turn_order().get(*next as usize) == Some(&sv.seat) {
-                "drawing cards".to_string()
+                crate::t!("fog-status-drawing")
             } else {
-                "draws later".to_string()
+                crate::t!("fog-status-draws-later")
             }
         }
         Phase::Action { turn } => {
             let mut parts = Vec::new();
             if let Some(c) = &sv.revealed {
-                parts.push(format!("using {}", render::card_name(deck, c)));
+                parts.push(crate::t!(
+                    "fog-status-using",
+                    card = render::card_name(deck, c)
+                ));
             }
             if *turn <= hs {
                 if sv.has_selected {
-                    parts.push("✓ card chosen".to_string());
+                    parts.push(crate::t!("fog-status-card-chosen"));
                 } else if sv.hand_size > 0 {
-                    parts.push("choosing a card".to_string());
+                    parts.push(crate::t!("fog-status-choosing-card"));
                 }
             }
             if parts.is_empty() {
-                "done".to_string()
+                crate::t!("fog-status-done")
             } else {
-                parts.join(", ")
+                parts.join(&crate::t!("fog-list-sep"))
             }
         }
         Phase::Duel { current, taken, .. } => {
             if *current as usize != sv.seat {
-                "waiting".to_string()
+                crate::t!("fog-status-waiting")
             } else if !*taken {
-                "taking a card".to_string()
+                crate::t!("fog-status-taking-card")
             } else if let Some(c) = &sv.revealed {
-                format!("using {}", render::card_name(deck, c))
+                crate::t!("fog-status-using", card = render::card_name(deck, c))
             } else {
-                "taking a card".to_string()
+                crate::t!("fog-status-taking-card")
             }
         }
         Phase::Harvest => {
             if sv.harvest_done {
-                "✓ harvest done".to_string()
+                crate::t!("fog-status-harvest-done")
             } else {
-                "harvesting".to_string()
+                crate::t!("fog-status-harvesting")
             }
         }
     };
@@ -213,9 +222,9 @@ fn farm_block(deck: &Deck, farm: &FarmView, show_build_spaces: bool, budget: usi
             cut = true;
         }
     }
-    let more = "\n(legend cut: see Farms)";
-    if cut && s.chars().count() + more.len() + 4 <= budget {
-        s.push_str(more);
+    let more = format!("\n{}", crate::t!("fog-legend-cut"));
+    if cut && s.chars().count() + more.chars().count() + 4 <= budget {
+        s.push_str(&more);
     }
     s.push_str("\n```");
     s
@@ -225,10 +234,174 @@ fn farm_block(deck: &Deck, farm: &FarmView, show_build_spaces: bool, budget: usi
 /// public facts: who, how long, and the phase (the decision itself may be a face-down card).
 pub fn stand_in_note(table: &Table, game: &Game, seat: usize, minutes: u32) -> String {
     let names = names(table, game.players());
-    format!(
-        "⏱ {} held the game up for {}, so a stand-in bot made one decision for them ({}).",
-        who(&names, seat),
-        plural(minutes, "minute", "minutes"),
-        year_phase(game),
+    crate::t!(
+        "fog-stand-in-note",
+        name = who(&names, seat),
+        minutes = minutes,
+        phase = year_phase(game)
     )
+}
+
+/// A rule refusal of the Fields of Green engine as a sentence in the language in scope, for every
+/// [`ActionError`] variant; `None` when `e` is not the engine's error. The engine's own Display
+/// stays English (the CLI prints it); its free-text details (a reason inside "invalid Water
+/// placement: ...") are matched here and reworded, or, if unknown, left out of the Japanese
+/// sentence rather than shown in English.
+pub fn rule_text(e: &(dyn std::error::Error + 'static)) -> Option<String> {
+    use crate::games::fields_of_green::ActionError as E;
+    let e = e.downcast_ref::<E>()?;
+    let ja = render::japanese();
+    Some(match e {
+        E::GameOver => crate::t!("fog-err-game-over"),
+        E::NoSuchSeat(n) => crate::t!("fog-err-no-such-seat", n = *n),
+        E::NotYourTurn(why) => {
+            let why = match *why {
+                "players draw in turn order, first player first" => {
+                    crate::t!("fog-why-draw-in-order")
+                }
+                "the other player takes a card now" => crate::t!("fog-why-other-takes"),
+                other if !ja => other.to_string(),
+                _ => return Some(crate::t!("fog-err-not-your-turn-plain")),
+            };
+            crate::t!("fog-err-not-your-turn", why = why)
+        }
+        E::WrongPhase(why) => {
+            let why = match *why {
+                "the harvest has not started" => crate::t!("fog-why-harvest-not-started"),
+                "cards are used in the action phase" => crate::t!("fog-why-cards-used-in-action"),
+                "cards are drawn in the upkeep" => crate::t!("fog-why-cards-drawn-in-upkeep"),
+                "cards are selected in the action phase" => {
+                    crate::t!("fog-why-cards-selected-in-action")
+                }
+                "you have no cards left this year" => crate::t!("fog-why-no-cards-left"),
+                "cards are taken from the row in a 2-player action phase" => {
+                    crate::t!("fog-why-cards-taken-from-row")
+                }
+                other if !ja => other.to_string(),
+                _ => return Some(crate::t!("fog-err-wrong-phase-plain")),
+            };
+            crate::t!("fog-err-wrong-phase", why = why)
+        }
+        E::EquipmentPending => crate::t!("fog-err-equipment-pending"),
+        E::UnknownCard(c) => crate::t!("fog-err-unknown-card", card = c.as_str()),
+        E::UnknownEquipment(c) => crate::t!("fog-err-unknown-equipment", tile = c.as_str()),
+        E::NotInHand(c) => crate::t!("fog-err-not-in-hand", card = c.as_str()),
+        E::AlreadySelected(c) => crate::t!("fog-err-already-selected", card = c.as_str()),
+        E::NotFaceUp(c) => crate::t!("fog-err-not-face-up", card = c.as_str()),
+        E::NothingRevealed => crate::t!("fog-err-nothing-revealed"),
+        E::RevealedPending => crate::t!("fog-err-revealed-pending"),
+        E::AlreadyPicked => crate::t!("fog-err-already-picked"),
+        E::BadSplit(why) => {
+            if ja {
+                let why = match why.as_str() {
+                    "draw from every pile that still has cards" => crate::t!("fog-why-every-pile"),
+                    "draw from at least 3 different piles" => crate::t!("fog-why-three-piles"),
+                    w => match numbers(w).as_slice() {
+                        [want, got] if w.starts_with("draw ") => {
+                            crate::t!("fog-why-split-total", want = *want, got = *got)
+                        }
+                        _ => return Some(crate::t!("fog-err-bad-split-plain")),
+                    },
+                };
+                crate::t!("fog-err-bad-split", why = why)
+            } else {
+                crate::t!("fog-err-bad-split", why = why.as_str())
+            }
+        }
+        E::AlreadyDrawn => crate::t!("fog-err-already-drawn"),
+        E::NoWaterToPlace => crate::t!("fog-err-no-water-to-place"),
+        E::WaterPending => crate::t!("fog-err-water-pending"),
+        E::BadWaterPlacement(why) if ja => {
+            let at = last_word(why);
+            if why.ends_with(" is full") {
+                crate::t!("fog-err-tower-full", at = space_of(why))
+            } else if why.starts_with("there is no Water Tower at") {
+                crate::t!("fog-err-no-tower-at", at = at)
+            } else if let [must, not] = numbers(why).as_slice()
+                && why.starts_with("place exactly")
+            {
+                crate::t!("fog-err-place-exactly", must = *must, got = *not)
+            } else {
+                crate::t!("fog-err-bad-water-placement-plain")
+            }
+        }
+        E::BadWaterPlacement(why) => crate::t!("fog-err-bad-water-placement", why = why.as_str()),
+        E::NotBuildable(s) => crate::t!("fog-err-not-buildable", at = s.label.as_str()),
+        E::NotEnoughCoins { need, have } => {
+            crate::t!("fog-err-not-enough-coins", need = *need, have = *have)
+        }
+        E::NotEnoughFood { need, have } => {
+            crate::t!("fog-err-not-enough-food", need = *need, have = *have)
+        }
+        E::NotEnoughWater { need, have } => {
+            crate::t!("fog-err-not-enough-water", need = *need, have = *have)
+        }
+        E::BadWaterPayment(why) if ja => {
+            if why == "no Water is needed" {
+                crate::t!("fog-err-no-water-needed")
+            } else if why.starts_with("there is no Water Tower with Water in range at") {
+                crate::t!("fog-err-no-tower-in-range", at = last_word(why))
+            } else if let [must, not] = numbers(why).as_slice()
+                && why.starts_with("name exactly")
+            {
+                crate::t!("fog-err-name-exactly", must = *must, got = *not)
+            } else {
+                crate::t!("fog-err-bad-water-payment-plain")
+            }
+        }
+        E::BadWaterPayment(why) => crate::t!("fog-err-bad-water-payment", why = why.as_str()),
+        E::NoWaterTowersLeft => crate::t!("fog-err-no-towers-left"),
+        E::NoSilosLeft => crate::t!("fog-err-no-silos-left"),
+        E::BadMarketFood => crate::t!("fog-err-bad-market-food"),
+        E::NotOpenArea(s) => crate::t!("fog-err-not-open-area", at = s.label.as_str()),
+        E::NotOffered(t) => crate::t!("fog-err-not-offered", tile = t.as_str()),
+        E::NotSetAside(t) => crate::t!("fog-err-not-set-aside", tile = t.as_str()),
+        E::BadEquipmentPlace { tile, why } if ja => {
+            let why = match why.as_str() {
+                "there is no card there" => crate::t!("fog-why-no-card-there"),
+                "an Open Area cannot hold Equipment" => crate::t!("fog-why-open-area-no-equipment"),
+                "a location holds at most 2 Equipment" => crate::t!("fog-why-at-most-two"),
+                "never two of the same kind on one location" => crate::t!("fog-why-not-same-twice"),
+                _ => crate::t!("fog-why-wrong-host"),
+            };
+            crate::t!(
+                "fog-err-bad-equipment-place",
+                tile = tile.as_str(),
+                why = why
+            )
+        }
+        E::BadEquipmentPlace { tile, why } => crate::t!(
+            "fog-err-bad-equipment-place",
+            tile = tile.as_str(),
+            why = why.as_str()
+        ),
+        E::NoHarvestAbility(s) => crate::t!("fog-err-no-harvest-ability", at = s.label.as_str()),
+        E::AlreadyHarvested => crate::t!("fog-err-already-harvested"),
+        E::TooManyRepeats(n) => match n {
+            0 => crate::t!("fog-err-no-repeat"),
+            1 => crate::t!("fog-err-repeat-once"),
+            n => crate::t!("fog-err-repeat-at-most", n = *n),
+        },
+        E::HarvestDone => crate::t!("fog-err-harvest-done"),
+    })
+}
+
+/// The numbers in an engine detail, in order.
+fn numbers(s: &str) -> Vec<u32> {
+    s.split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect()
+}
+
+/// The last word of a detail (a space label such as `C2`), without a final full stop.
+fn last_word(s: &str) -> &str {
+    s.rsplit(' ').next().unwrap_or("").trim_end_matches('.')
+}
+
+/// The space label in "the Water Tower at C2 is full".
+fn space_of(s: &str) -> &str {
+    s.split(" at ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .unwrap_or("")
 }

@@ -5,7 +5,7 @@
 
 use super::{
     DARK_GREEN, GOLD, GREEN, GREY, and_list, button, cid, direction_text, farm_block,
-    farms_picture, field, fit, mention, names, plural, resources, seat_status, who, year_phase,
+    farms_picture, field, fit, mention, names, resources, seat_status, who, year_phase,
 };
 use crate::discord::ids::{Screen, Verb, encode_screen};
 use crate::discord::spec::{
@@ -33,10 +33,14 @@ fn counted(game: &Game, ids: &[SmolStr], max: usize) -> String {
         .iter()
         .map(|(id, n)| {
             let name = render::card_name(game.deck(), id);
-            if *n > 1 { format!("{n}x {name}") } else { name }
+            if *n > 1 {
+                crate::t!("fog-counted", n = *n, name = name)
+            } else {
+                name
+            }
         })
         .collect();
-    spec::clip(&parts.join(", "), max)
+    spec::clip(&parts.join(&crate::t!("fog-list-sep")), max)
 }
 
 /// The lines about the whole table: first player, direction, piles, supplies, discard, row.
@@ -44,48 +48,45 @@ fn table_lines(table: &Table, game: &Game, v: &PublicView, names: &[String]) -> 
     let mut lines = Vec::new();
     let fp = who(names, v.first_player);
     if v.players == 2 {
-        lines.push(format!("**First player:** {fp}"));
+        lines.push(crate::t!("fog-first-player-line", name = fp));
     } else {
-        lines.push(format!(
-            "**First player:** {fp} · **Pass:** {}",
-            direction_text(v.direction)
+        lines.push(crate::t!(
+            "fog-first-player-pass-line",
+            name = fp,
+            direction = direction_text(v.direction)
         ));
     }
     let piles: Vec<String> = Pile::ALL
         .iter()
         .zip(v.piles)
-        .map(|(p, n)| format!("{} {n}", p.name()))
+        .map(|(p, n)| format!("{} {n}", render::card_text::pile_name(*p)))
         .collect();
-    lines.push(format!("**Piles:** {}", piles.join(" · ")));
-    lines.push(format!(
-        "**Supply:** {} · {} · {}",
-        plural(
-            u32::from(v.water_towers_left),
-            "Water Tower",
-            "Water Towers"
-        ),
-        plural(u32::from(v.silos_left), "Silo", "Silos"),
-        plural(v.equipment_left as u32, "Equipment tile", "Equipment tiles")
+    lines.push(crate::t!("fog-piles-line", piles = piles.join(" · ")));
+    lines.push(crate::t!(
+        "fog-supply-line",
+        towers = u32::from(v.water_towers_left),
+        silos = u32::from(v.silos_left),
+        tiles = v.equipment_left as u32
     ));
     if v.discard.is_empty() {
-        lines.push("**Discard:** empty".to_string());
+        lines.push(crate::t!("fog-discard-empty"));
     } else {
-        lines.push(format!(
-            "**Discard ({}):** {}",
-            v.discard.len(),
-            counted(game, &v.discard, 400)
+        lines.push(crate::t!(
+            "fog-discard-line",
+            n = v.discard.len(),
+            cards = counted(game, &v.discard, 400)
         ));
     }
     if v.players == 2 && matches!(v.phase, Phase::Duel { .. }) {
         let row = if v.row.is_empty() {
-            "none".to_string()
+            crate::t!("fog-none")
         } else {
             counted(game, &v.row, 400)
         };
-        lines.push(format!("**Face up:** {row} ({} face down)", v.row_pile));
+        lines.push(crate::t!("fog-face-up-line", row = row, down = v.row_pile));
     }
     if v.intro {
-        lines.push("Introductory mode: fixed draws each year.".to_string());
+        lines.push(crate::t!("fog-intro-mode"));
     }
     if !game.is_over() {
         let waiting: Vec<String> = v
@@ -94,18 +95,21 @@ fn table_lines(table: &Table, game: &Game, v: &PublicView, names: &[String]) -> 
             .map(|&s| mention(table, names, s))
             .collect();
         if waiting.is_empty() {
-            lines.push("**Waiting for:** nobody".to_string());
+            lines.push(crate::t!("fog-waiting-nobody"));
         } else {
-            lines.push(format!("**Waiting for:** {}", waiting.join(", ")));
+            lines.push(crate::t!(
+                "fog-waiting-line",
+                names = waiting.join(&crate::t!("fog-list-sep"))
+            ));
         }
         if table.game.options.stand_in_minutes > 0 {
-            lines.push(format!(
-                "**Stand-in:** a bot plays for anyone who holds the game up for {}",
-                duration(table.game.options.stand_in_minutes)
+            lines.push(crate::t!(
+                "fog-stand-in-line",
+                time = duration(table.game.options.stand_in_minutes)
             ));
         }
         if let Some(note) = &table.game.stand_in_note {
-            lines.push(format!("**Last stand-in:** {note}"));
+            lines.push(crate::t!("fog-last-stand-in-line", note = note.as_str()));
         }
     }
     lines
@@ -118,7 +122,7 @@ fn pad_parts(game: &Game, names: &[String]) -> Option<(String, Vec<String>)> {
     let lines: Vec<&str> = text.lines().collect();
     let end = lines
         .iter()
-        .position(|l| l.starts_with("Total"))
+        .position(|l| render::score::is_total_line(l))
         .map_or(lines.len(), |i| i + 1);
     Some((
         lines[..end].join("\n"),
@@ -136,7 +140,7 @@ pub fn status(table: &Table, game: &Game) -> MessageSpec {
         ..Default::default()
     };
     if game.is_over() {
-        e.title = format!("Fields of Green · table #{} · Final scores", table.game.id);
+        e.title = crate::t!("fog-status-title-final", table = table.game.id);
         e.color = GOLD;
         if let Some((pad, notes)) = pad_parts(game, &names) {
             let mut d = format!("```\n{pad}\n```\n");
@@ -151,52 +155,38 @@ pub fn status(table: &Table, game: &Game) -> MessageSpec {
             }
             e.description = d;
         }
-        e.footer = Some("Thanks for playing! Farms and the log stay available below.".to_string());
+        e.footer = Some(crate::t!("fog-status-footer-final"));
     } else {
-        e.title = format!(
-            "Fields of Green · table #{} · {}",
-            table.game.id,
-            year_phase(game)
+        e.title = crate::t!(
+            "fog-status-title",
+            table = table.game.id,
+            phase = year_phase(game)
         );
         if table.game.status == Status::Abandoned {
-            e.title = format!("Fields of Green · table #{} · abandoned", table.game.id);
+            e.title = crate::t!("fog-status-title-abandoned", table = table.game.id);
             e.color = GREY;
         }
         e.description = table_lines(table, game, &v, &names).join("\n");
         for sv in &v.seats {
-            let first = if sv.seat == v.first_player {
-                " (first player)"
+            let seat_name = render::seat_name(&names, sv.seat);
+            let name = if sv.seat == v.first_player {
+                crate::t!("fog-seat-field-first", name = seat_name, vp = sv.score_now)
             } else {
-                ""
+                crate::t!("fog-seat-field", name = seat_name, vp = sv.score_now)
             };
-            let name = format!(
-                "{}{first} · {} VP",
-                render::seat_name(&names, sv.seat),
-                sv.score_now
-            );
             let open = sv.farm.cells.iter().filter(|c| !c.face_up).count();
-            let mut farm = format!(
-                "Farm: {}",
-                plural(sv.farm.cells.len() as u32, "card", "cards")
-            );
+            let mut farm = crate::t!("fog-farm-cards", n = sv.farm.cells.len());
             if open > 0 {
-                farm.push_str(&format!(
-                    ", {} Open Area{}",
-                    open,
-                    if open == 1 { "" } else { "s" }
-                ));
+                farm.push_str(&crate::t!("fog-farm-open-areas", n = open));
             }
             if !sv.set_aside.is_empty() {
-                farm.push_str(&format!(", {} Equipment set aside", sv.set_aside.len()));
+                farm.push_str(&crate::t!("fog-farm-set-aside", n = sv.set_aside.len()));
             }
             let value = format!("{}\n{farm}\n{}", resources(sv), seat_status(game, sv));
             e.fields.push(field(name, value, true));
         }
         if table.game.status != Status::Abandoned {
-            e.footer = Some(
-                "Tap My hand to see your cards and act. Scores are as if the game ended now."
-                    .to_string(),
-            );
+            e.footer = Some(crate::t!("fog-status-footer"));
         }
     }
     let mut m = MessageSpec {
@@ -228,10 +218,28 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
     let live = !game.is_over() && table.game.status == Status::Active;
     let mut buttons = Vec::new();
     if live {
-        buttons.extend(button(table, Verb::Hand, "My hand", Style::Primary, false));
+        buttons.extend(button(
+            table,
+            Verb::Hand,
+            &crate::t!("fog-button-my-hand"),
+            Style::Primary,
+            false,
+        ));
     }
-    buttons.extend(button(table, Verb::Farms, "Farms", Style::Secondary, false));
-    buttons.extend(button(table, Verb::Log, "Log", Style::Secondary, false));
+    buttons.extend(button(
+        table,
+        Verb::Farms,
+        &crate::t!("fog-button-farms"),
+        Style::Secondary,
+        false,
+    ));
+    buttons.extend(button(
+        table,
+        Verb::Log,
+        &crate::t!("fog-button-log"),
+        Style::Secondary,
+        false,
+    ));
     m.rows = vec![RowSpec::Buttons(buttons)];
     m
 }
@@ -243,10 +251,10 @@ pub(super) fn farm_select(table: &Table, v: &PublicView, names: &[String]) -> Op
         .iter()
         .map(|sv| OptionSpec {
             label: spec::clip(
-                &format!(
-                    "{}'s farm · {} VP",
-                    render::seat_name(names, sv.seat),
-                    sv.score_now
+                &crate::t!(
+                    "fog-farm-of-vp",
+                    name = render::seat_name(names, sv.seat),
+                    vp = sv.score_now
                 ),
                 limits::OPTION_LABEL,
             ),
@@ -256,7 +264,7 @@ pub(super) fn farm_select(table: &Table, v: &PublicView, names: &[String]) -> Op
         .collect();
     Some(RowSpec::Select(SelectSpec {
         id: cid(table, Verb::Navigate)?,
-        placeholder: "Open one farm large".to_string(),
+        placeholder: crate::t!("fog-farm-select-placeholder"),
         options,
     }))
 }
@@ -271,10 +279,10 @@ pub fn farms(table: &Table, game: &Game) -> MessageSpec {
     let budget = ((limits::EMBED_TOTAL - 100) / n).min(3000);
     let mut embeds = Vec::new();
     for sv in &v.seats {
-        let title = format!(
-            "{}'s farm · {} VP",
-            render::seat_name(&names, sv.seat),
-            sv.score_now
+        let title = crate::t!(
+            "fog-farm-of-vp",
+            name = render::seat_name(&names, sv.seat),
+            vp = sv.score_now
         );
         let title = spec::clip(&title, 80);
         let head = resources(sv);
@@ -307,13 +315,13 @@ pub fn farm(table: &Table, game: &Game, seat: usize) -> MessageSpec {
     let names = names(table, v.players);
     let Some(sv) = v.seats.get(seat) else {
         return MessageSpec {
-            content: "There is no such seat in this game.".to_string(),
+            content: crate::t!("fog-no-such-seat"),
             ..Default::default()
         };
     };
     let deck = game.deck();
     let mut e = EmbedSpec {
-        title: format!("{}'s farm", render::seat_name(&names, seat)),
+        title: crate::t!("fog-farm-of", name = render::seat_name(&names, seat)),
         color: GREEN,
         ..Default::default()
     };
@@ -323,34 +331,35 @@ pub fn farm(table: &Table, game: &Game, seat: usize) -> MessageSpec {
         farm_block(deck, &sv.farm, false, 3000)
     );
     e.fields.push(field(
-        "Score now",
-        format!("{} VP if the game ended now", sv.score_now),
+        crate::t!("fog-score-now"),
+        crate::t!("fog-score-now-value", vp = sv.score_now),
         true,
     ));
-    e.fields.push(field("Status", seat_status(game, sv), true));
+    e.fields
+        .push(field(crate::t!("fog-status"), seat_status(game, sv), true));
     let bounds = GridBounds::of(&sv.farm);
     let mut placed = Vec::new();
     for c in &sv.farm.cells {
         for t in &c.equipment {
-            placed.push(format!(
-                "{} on {}: {}",
-                coord_label(&bounds, c.pos),
-                render::card_name(deck, &c.card),
-                render::card_text(deck, t)
+            placed.push(crate::t!(
+                "fog-equipment-on",
+                at = coord_label(&bounds, c.pos),
+                card = render::card_name(deck, &c.card),
+                text = render::card_text(deck, t)
             ));
         }
     }
     if !placed.is_empty() {
-        e.fields
-            .push(field("Equipment on the farm", placed.join("\n"), false));
+        e.fields.push(field(
+            crate::t!("fog-equipment-on-farm"),
+            placed.join("\n"),
+            false,
+        ));
     }
     if !sv.set_aside.is_empty() {
         let text = render::equipment_list(deck, &sv.set_aside);
-        e.fields.push(field(
-            "Set aside (1 VP each at the end, or placed as you build)",
-            text,
-            false,
-        ));
+        e.fields
+            .push(field(crate::t!("fog-set-aside-field"), text, false));
     }
     let mut m = MessageSpec {
         embeds: vec![e],
@@ -381,11 +390,11 @@ pub fn log(table: &Table, game: &Game, events: &[Event]) -> MessageSpec {
     }
     kept.reverse();
     let description = if kept.is_empty() {
-        "Nothing has happened yet.".to_string()
+        crate::t!("fog-log-empty")
     } else if kept.len() < lines.len() {
         format!(
-            "*{} earlier lines not shown.*\n{}",
-            lines.len() - kept.len(),
+            "{}\n{}",
+            crate::t!("fog-log-earlier", n = lines.len() - kept.len()),
             kept.join("\n")
         )
     } else {
@@ -393,7 +402,11 @@ pub fn log(table: &Table, game: &Game, events: &[Event]) -> MessageSpec {
     };
     let mut m = MessageSpec {
         embeds: vec![EmbedSpec {
-            title: format!("Log · table #{} · {}", table.game.id, year_phase(game)),
+            title: crate::t!(
+                "fog-log-title",
+                table = table.game.id,
+                phase = year_phase(game)
+            ),
             description,
             color: DARK_GREEN,
             ..Default::default()
@@ -464,8 +477,8 @@ pub fn turn_summary(table: &Table, game: &Game, events: &[Event]) -> Option<Mess
             None
         }
     }) {
-        Some(turn) => format!("Year {} · turn {turn}", game.year()),
-        None => format!("Year {} · cards played", game.year()),
+        Some(turn) => crate::t!("fog-summary-title-turn", year = game.year(), turn = turn),
+        None => crate::t!("fog-summary-title-cards", year = game.year()),
     };
     // Per seat, the sentences about what it did, in order; the reveal and face-up cards on top.
     let mut general = Vec::new();
@@ -509,7 +522,7 @@ fn clip_lines(lines: &[String], max: usize) -> String {
     let mut out = String::new();
     for (k, l) in lines.iter().enumerate() {
         if out.chars().count() + l.chars().count() + 40 > max {
-            out.push_str(&format!("*…and {} more.*", lines.len() - k));
+            out.push_str(&crate::t!("fog-and-more", n = lines.len() - k));
             break;
         }
         out.push_str(l);
@@ -527,7 +540,7 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
     let names = names(table, v.players);
     let deck = game.deck();
     let mut e = EmbedSpec {
-        title: format!("End of year {year}"),
+        title: crate::t!("fog-year-end-title", year = year),
         color: DARK_GREEN,
         ..Default::default()
     };
@@ -537,20 +550,23 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
         .iter()
         .enumerate()
         .map(|(k, &s)| {
-            format!(
-                "{}. {} · {} VP",
-                k + 1,
-                who(&names, s),
-                v.seats[s].score_now
+            crate::t!(
+                "fog-standing",
+                rank = k + 1,
+                name = who(&names, s),
+                vp = v.seats[s].score_now
             )
         })
         .collect();
-    e.description = format!("**Scores now**\n{}", standings.join("\n"));
+    e.description = format!("{}\n{}", crate::t!("fog-scores-now"), standings.join("\n"));
     if !game.is_over() {
         e.description.push_str(&format!(
-            "\n\nYear {} begins. {} is first player.",
-            game.year(),
-            who(&names, v.first_player)
+            "\n\n{}",
+            crate::t!(
+                "fog-year-begins",
+                year = game.year(),
+                name = who(&names, v.first_player)
+            )
         ));
     }
     for sv in &v.seats {
@@ -595,25 +611,31 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
                 .iter()
                 .map(|(h, n)| {
                     if *n > 1 {
-                        format!("{h} (x{n})")
+                        crate::t!("fog-times", what = h.as_str(), n = *n)
                     } else {
                         h.clone()
                     }
                 })
                 .collect();
-            lines.push(format!("Harvested: {}", list.join(", ")));
+            lines.push(crate::t!(
+                "fog-harvested-list",
+                list = list.join(&crate::t!("fog-list-sep"))
+            ));
         } else if !events.is_empty() {
-            lines.push("Harvested nothing.".to_string());
+            lines.push(crate::t!("fog-harvested-nothing"));
         }
         if !open.is_empty() {
-            lines.push(format!("Now Open Areas: {}", open.join(", ")));
+            lines.push(crate::t!(
+                "fog-now-open-areas",
+                list = open.join(&crate::t!("fog-list-sep"))
+            ));
         }
         lines.push(resources(sv));
         e.fields.push(field(
-            format!(
-                "{} · {} VP",
-                render::seat_name(&names, sv.seat),
-                sv.score_now
+            crate::t!(
+                "fog-seat-field",
+                name = render::seat_name(&names, sv.seat),
+                vp = sv.score_now
             ),
             lines.join("\n"),
             false,
@@ -647,7 +669,7 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
     let (pad, notes, tie) = match (game.scores(), game.winners()) {
         (Some(_), Some((_, tie))) => {
             let (pad, notes) = pad_parts(game, &names).unwrap_or_default();
-            e.title = format!("Final scores · table #{}", table.game.id);
+            e.title = crate::t!("fog-final-scores-title", table = table.game.id);
             (pad, notes, Some(tie))
         }
         _ => {
@@ -656,9 +678,9 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
             let lines: Vec<&str> = text.lines().collect();
             let end = lines
                 .iter()
-                .position(|l| l.starts_with("Total"))
+                .position(|l| render::score::is_total_line(l))
                 .map_or(lines.len(), |i| i + 1);
-            e.title = format!("Scores if the game ended now · table #{}", table.game.id);
+            e.title = crate::t!("fog-scores-if-ended-title", table = table.game.id);
             (
                 lines[..end].join("\n"),
                 lines[end..].iter().map(|l| l.to_string()).collect(),
@@ -677,19 +699,20 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
         if tie.is_some() {
             d.push_str(&format!("🏆 **{}**\n", render_names_md(l)));
         } else {
-            d.push_str(&format!("If the game ended now: {}\n", render_names_md(l)));
+            d.push_str(&format!(
+                "{}\n",
+                crate::t!("fog-if-ended-now", line = render_names_md(l))
+            ));
         }
     }
     if let Some(tie) = tie {
-        d.push_str(&format!("Tie-break: {}.\n", render::tie_break_text(tie)));
+        d.push_str(&format!(
+            "{}\n",
+            crate::t!("fog-tie-break", text = render::tie_break_text(tie))
+        ));
     }
     e.description = d;
-    e.footer = Some(
-        "Cards/Tokens: printed VP and VP tokens · Equipment: Game End tiles and 1 VP per set-aside tile · \
-         Money: 1 VP per 3 coins · Food: 1 VP per 2 · Water Towers: 1 VP per empty tower · \
-         Ties: most locations, then most coins."
-            .to_string(),
-    );
+    e.footer = Some(crate::t!("fog-final-footer"));
     let mut m = MessageSpec {
         embeds: vec![e],
         ..Default::default()
@@ -707,33 +730,32 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
 pub(super) fn need_text(game: &Game, seat: usize) -> String {
     let v = game.public_view();
     let Some(sv) = v.seats.get(seat) else {
-        return "take a look".to_string();
+        return crate::t!("fog-need-look");
     };
     let deck = game.deck();
     if sv.equipment_offer > 0 {
-        return "choose an Equipment tile".to_string();
+        return crate::t!("fog-need-equipment");
     }
     match game.phase() {
-        Phase::Upkeep { .. } if sv.pending_water > 0 => "place your income Water".to_string(),
-        Phase::Upkeep { .. } => "draw your cards".to_string(),
+        Phase::Upkeep { .. } if sv.pending_water > 0 => crate::t!("fog-need-water"),
+        Phase::Upkeep { .. } => crate::t!("fog-need-draw"),
         Phase::Action { turn } => {
             let select = *turn <= game.hand_size() && !sv.has_selected && sv.hand_size > 0;
             match (&sv.revealed, select) {
-                (Some(c), true) => format!(
-                    "use your {} and choose your next card",
-                    render::card_name(deck, c)
-                ),
-                (Some(c), false) => format!("use your {}", render::card_name(deck, c)),
-                (None, _) => "choose a card".to_string(),
+                (Some(c), true) => {
+                    crate::t!("fog-need-use-and-choose", card = render::card_name(deck, c))
+                }
+                (Some(c), false) => crate::t!("fog-need-use", card = render::card_name(deck, c)),
+                (None, _) => crate::t!("fog-need-choose"),
             }
         }
         Phase::Duel { taken: true, .. } => match &sv.revealed {
-            Some(c) => format!("use your {}", render::card_name(deck, c)),
-            None => "take a face-up card".to_string(),
+            Some(c) => crate::t!("fog-need-use", card = render::card_name(deck, c)),
+            None => crate::t!("fog-need-take"),
         },
-        Phase::Duel { .. } => "take a face-up card".to_string(),
-        Phase::Harvest => "pay your Harvest abilities, then finish".to_string(),
-        Phase::Ended => "see the final scores".to_string(),
+        Phase::Duel { .. } => crate::t!("fog-need-take"),
+        Phase::Harvest => crate::t!("fog-need-harvest"),
+        Phase::Ended => crate::t!("fog-need-scores"),
     }
 }
 
@@ -761,36 +783,49 @@ pub fn reminder(table: &Table, game: &Game, seats: &[usize]) -> MessageSpec {
     seats.dedup();
     let needs: Vec<(usize, String)> = seats.iter().map(|&s| (s, need_text(game, s))).collect();
     let mut content = String::new();
-    let intro = format!(
-        "Fields of Green (table #{}, {}) is waiting",
-        table.game.id,
-        year_phase(game)
-    );
+    let phase = year_phase(game);
     if needs.is_empty() {
-        content.push_str(&format!("{intro}."));
+        content.push_str(&crate::t!(
+            "fog-reminder-waiting",
+            table = table.game.id,
+            phase = phase.as_str()
+        ));
     } else if needs.iter().all(|(_, n)| *n == needs[0].1) {
         let who: Vec<String> = needs
             .iter()
             .map(|&(s, _)| mention(table, &names, s))
             .collect();
-        content.push_str(&format!(
-            "{}: please {}. {intro} for you.",
-            and_list(&who),
-            needs[0].1
+        content.push_str(&crate::t!(
+            "fog-reminder-all",
+            names = and_list(&who),
+            need = needs[0].1.as_str(),
+            table = table.game.id,
+            phase = phase.as_str()
         ));
     } else {
-        content.push_str(&format!("{intro}:"));
+        content.push_str(&crate::t!(
+            "fog-reminder-each",
+            table = table.game.id,
+            phase = phase.as_str()
+        ));
         for (s, n) in &needs {
             content.push_str(&format!("\n- {}: {n}", mention(table, &names, *s)));
         }
     }
-    content.push_str("\nTap **My hand** to act.");
+    content.push('\n');
+    content.push_str(&crate::t!("fog-reminder-tap"));
     let mut m = MessageSpec {
         content,
         ping: seats.iter().filter_map(|&s| table.user_of(s)).collect(),
         ..Default::default()
     };
-    if let Some(b) = button(table, Verb::Hand, "My hand", Style::Primary, false) {
+    if let Some(b) = button(
+        table,
+        Verb::Hand,
+        &crate::t!("fog-button-my-hand"),
+        Style::Primary,
+        false,
+    ) {
         m.rows.push(RowSpec::Buttons(vec![b]));
     }
     fit(&mut m);
@@ -800,20 +835,27 @@ pub fn reminder(table: &Table, game: &Game, seats: &[usize]) -> MessageSpec {
 /// A direct-message reminder for one seat: what to do, where the game is, a My hand button.
 pub fn dm_reminder(table: &Table, game: &Game, seat: usize) -> MessageSpec {
     let where_ = match table_link(table) {
-        Some(link) => format!("[the table message]({link})"),
+        Some(link) => crate::t!("fog-table-message-link", link = link),
         None => format!("<#{}>", table.game.play_channel()),
     };
-    let content = format!(
-        "Your Fields of Green game (table #{}, {}) is waiting for you: please {}.\nTap **My hand** here or use {where_}.",
-        table.game.id,
-        year_phase(game),
-        need_text(game, seat)
+    let content = crate::t!(
+        "fog-dm-reminder",
+        table = table.game.id,
+        phase = year_phase(game),
+        need = need_text(game, seat),
+        place = where_
     );
     let mut m = MessageSpec {
         content,
         ..Default::default()
     };
-    if let Some(b) = button(table, Verb::Hand, "My hand", Style::Primary, false) {
+    if let Some(b) = button(
+        table,
+        Verb::Hand,
+        &crate::t!("fog-button-my-hand"),
+        Style::Primary,
+        false,
+    ) {
         m.rows.push(RowSpec::Buttons(vec![b]));
     }
     fit(&mut m);

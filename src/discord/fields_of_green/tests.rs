@@ -67,6 +67,83 @@ fn ok(what: &str, m: &MessageSpec) {
     if let Err(e) = spec::check(m) {
         panic!("{what}: {e}\n{m:#?}");
     }
+    // Drawn in Japanese, a Fields of Green screen has no English sentence left (the lobby and the
+    // list of tables are shared screens, translated elsewhere).
+    if crate::i18n::current() == crate::i18n::Locale::Ja
+        && !what.starts_with("lobby")
+        && what != "games list"
+        && let Some(run) = english_run(&all_text(m))
+    {
+        panic!(
+            "{what}: English left in a Japanese screen: {run:?}\n{}",
+            all_text(m)
+        );
+    }
+}
+
+/// The first run of three or more lowercase English words of 3+ letters in `text` (a sentence
+/// left untranslated), after removing the players' names and links. Words of one or two letters
+/// ("a", "of") neither count nor break a run; any other character than ASCII punctuation and
+/// spaces (a Japanese character, an emoji) breaks it, and so does a word with a capital or a
+/// digit (card codes, coordinates, numbers).
+fn english_run(text: &str) -> Option<String> {
+    let mut text = text.replace('\\', "");
+    for n in NAMES.iter().filter(|n| !n.is_empty()) {
+        text = text.replace(n, " ");
+    }
+    let text: Vec<&str> = text
+        .split_whitespace()
+        .filter(|w| !w.contains("://"))
+        .collect();
+    let text = text.join(" ");
+    let mut run: Vec<String> = Vec::new();
+    let mut word = String::new();
+    let end_word = |word: &mut String, run: &mut Vec<String>| -> Option<String> {
+        let w = std::mem::take(word);
+        if w.len() >= 3 {
+            if w.chars().all(|c| c.is_ascii_lowercase()) {
+                run.push(w);
+                if run.len() >= 3 {
+                    return Some(run.join(" "));
+                }
+            } else {
+                run.clear();
+            }
+        }
+        None
+    };
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_alphanumeric() {
+            word.push(c);
+            continue;
+        }
+        if let Some(r) = end_word(&mut word, &mut run) {
+            return Some(r);
+        }
+        if !c.is_ascii() {
+            run.clear();
+        }
+    }
+    None
+}
+
+#[test]
+fn the_english_heuristic_finds_sentences_and_spares_codes_and_names() {
+    assert_eq!(
+        english_run("収穫: you have no cards left"),
+        Some("you have cards".to_string())
+    );
+    assert_eq!(english_run("WHT 小麦: B3, B4 · 2コイン"), None);
+    assert_eq!(english_run("Wn  給水塔: D2 3/3, H2 0/3 空"), None);
+    assert_eq!(english_run(&format!("{} の農場", NAMES[1])), None);
+    assert_eq!(
+        english_run("https://discord.com/channels/1/2/3 を参照"),
+        None
+    );
+    assert_eq!(
+        english_run("the game is over"),
+        Some("the game over".to_string())
+    );
 }
 
 /// All the text of a message, for searching.
@@ -259,21 +336,18 @@ fn playout(
     let mut walked = 0;
     let mut reached = 0;
     ok("lobby", &lobby(&table(n, 0, Status::Open)));
+    // The router's notice after a click (its text is the router's, not this module's).
+    let notice = if crate::i18n::current() == crate::i18n::Locale::Ja {
+        "完了。"
+    } else {
+        "Done: you did something."
+    };
     loop {
         let t = table(n, step as i64 + 1, Status::Active);
         ok("lobby of a started table", &lobby(&t));
         check_public(&t, &game, &events);
         for s in 0..n {
-            ok(
-                "panel",
-                &panel(
-                    &t,
-                    &game,
-                    s,
-                    &Screen::Main,
-                    Some("Done: you did something."),
-                ),
-            );
+            ok("panel", &panel(&t, &game, s, &Screen::Main, Some(notice)));
             if step % walk_every == 0 {
                 walked += walk(&t, &game, s, 40).1.len();
             }
@@ -312,7 +386,10 @@ fn playout(
     check_public(&t, &game, &events);
     let m = table_message(&t, &game);
     let text = all_text(&m);
-    assert!(text.contains("Total") && text.contains("🏆"), "{text}");
+    assert!(
+        text.contains(&crate::t!("fog-pad-total")) && text.contains("🏆"),
+        "{text}"
+    );
     for s in 0..n {
         ok(
             "panel at the end",
@@ -366,6 +443,140 @@ fn six_player_playout_renders_within_limits_and_reaches_every_action() {
 #[test]
 fn five_player_playout_renders_within_limits() {
     playout(5, false, 8, 2, 5);
+}
+
+/// The same playouts drawn in Japanese: every screen within Discord's limits, every action
+/// reachable, and no English sentence left (checked by `ok`).
+#[test]
+fn japanese_two_player_playouts_render_within_limits_without_english() {
+    crate::i18n::with(crate::i18n::Locale::Ja, || {
+        for seed in [1, 2] {
+            playout(2, seed == 2, seed, 1, 3);
+        }
+    });
+}
+
+#[test]
+fn japanese_three_and_four_player_playouts_render_within_limits_without_english() {
+    crate::i18n::with(crate::i18n::Locale::Ja, || {
+        playout(3, true, 4, 1, 3);
+        playout(4, false, 5, 1, 3);
+    });
+}
+
+#[test]
+fn japanese_six_player_playout_renders_within_limits_without_english() {
+    crate::i18n::with(crate::i18n::Locale::Ja, || playout(6, false, 6, 2, 5));
+}
+
+/// Every card, Equipment and rules topic in Japanese: within the limits, no English left, and
+/// the Japanese card names from the deck file.
+#[test]
+fn japanese_cards_and_rules() {
+    let deck = crate::games::fields_of_green::Deck::default_deck();
+    crate::i18n::with(crate::i18n::Locale::Ja, || {
+        for d in &deck.locations {
+            let m = card(&deck, &d.id).unwrap_or_else(|| panic!("{}", d.id));
+            ok(&d.id, &m);
+            assert_eq!(Some(&m.embeds[0].title), d.name_ja.as_ref());
+        }
+        for e in &deck.equipment {
+            let m = card(&deck, &e.id).unwrap_or_else(|| panic!("{}", e.id));
+            ok(&e.id, &m);
+            assert_eq!(Some(&m.embeds[0].title), e.name_ja.as_ref());
+        }
+        for q in ["water tower", "silo", "給水塔", "小麦"] {
+            ok(q, &card(&deck, q).unwrap_or_else(|| panic!("{q}")));
+        }
+        for topic in rules_topics() {
+            ok(topic, &rules(Some(topic)));
+        }
+        assert!(card_names(&deck, "").iter().all(|n| !n.is_ascii()));
+    });
+}
+
+/// Every rule refusal of the engine has a sentence in both languages; the Japanese ones have no
+/// English left; other errors are not the engine's.
+#[test]
+fn rule_text_covers_every_refusal() {
+    use crate::games::fields_of_green::{ActionError as E, Pos, Space};
+    let at = || Space::new(Pos::new(0, 1), "C2");
+    let tile = || "Hoses".to_string();
+    let all = vec![
+        E::GameOver,
+        E::NoSuchSeat(7),
+        E::NotYourTurn("players draw in turn order, first player first"),
+        E::NotYourTurn("the other player takes a card now"),
+        E::NotYourTurn("some new reason"),
+        E::WrongPhase("the harvest has not started"),
+        E::WrongPhase("cards are used in the action phase"),
+        E::WrongPhase("cards are drawn in the upkeep"),
+        E::WrongPhase("cards are selected in the action phase"),
+        E::WrongPhase("you have no cards left this year"),
+        E::WrongPhase("cards are taken from the row in a 2-player action phase"),
+        E::WrongPhase("some new reason"),
+        E::EquipmentPending,
+        E::UnknownCard("wheat".into()),
+        E::UnknownEquipment(tile()),
+        E::NotInHand("Wheat".into()),
+        E::AlreadySelected("Wheat".into()),
+        E::NotFaceUp("Wheat".into()),
+        E::NothingRevealed,
+        E::RevealedPending,
+        E::AlreadyPicked,
+        E::BadSplit("draw 6 cards in total, not 5".into()),
+        E::BadSplit("draw from every pile that still has cards".into()),
+        E::BadSplit("draw from at least 3 different piles".into()),
+        E::BadSplit("the Field pile holds only 2 cards".into()),
+        E::AlreadyDrawn,
+        E::NoWaterToPlace,
+        E::WaterPending,
+        E::BadWaterPlacement("place exactly 2 Water, not 3".into()),
+        E::BadWaterPlacement("there is no Water Tower at B2".into()),
+        E::BadWaterPlacement("the Water Tower at B2 is full".into()),
+        E::BadWaterPlacement("the Water Tower at B2 has room for only 1 Water".into()),
+        E::NotBuildable(at()),
+        E::NotEnoughCoins { need: 3, have: 1 },
+        E::NotEnoughFood { need: 2, have: 0 },
+        E::NotEnoughWater { need: 2, have: 1 },
+        E::BadWaterPayment("no Water is needed".into()),
+        E::BadWaterPayment("name exactly 2 Water, not 1".into()),
+        E::BadWaterPayment("there is no Water Tower with Water in range at B2".into()),
+        E::BadWaterPayment("the Water Tower at B2 holds only 1 Water".into()),
+        E::NoWaterTowersLeft,
+        E::NoSilosLeft,
+        E::BadMarketFood,
+        E::NotOpenArea(at()),
+        E::NotOffered(tile()),
+        E::NotSetAside(tile()),
+        E::BadEquipmentPlace {
+            tile: tile(),
+            why: "a location holds at most 2 Equipment".into(),
+        },
+        E::BadEquipmentPlace {
+            tile: tile(),
+            why: "it goes on: Water Tower".into(),
+        },
+        E::NoHarvestAbility(at()),
+        E::AlreadyHarvested,
+        E::TooManyRepeats(0),
+        E::TooManyRepeats(1),
+        E::TooManyRepeats(3),
+        E::HarvestDone,
+    ];
+    for e in &all {
+        // English: the engine's own sentence.
+        assert_eq!(
+            rule_text(e).as_deref(),
+            Some(e.to_string().as_str()),
+            "{e:?}"
+        );
+        let ja = crate::i18n::with(crate::i18n::Locale::Ja, || rule_text(e)).unwrap();
+        assert!(english_run(&ja).is_none(), "{e:?}: {ja}");
+        assert!(!ja.is_ascii(), "{e:?}: {ja}");
+    }
+    let other = std::io::Error::other("not a rule");
+    assert_eq!(rule_text(&other), None);
 }
 
 /// The same game with another seat's hidden cards moved around: hands swapped between two other

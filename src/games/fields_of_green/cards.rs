@@ -17,6 +17,10 @@ pub struct LocationDef {
     /// Three-character code drawn in farm grids (e.g. `WHT`).
     pub code: String,
     pub name: String,
+    /// The Japanese name, if the deck file gives one (`name_ja`): data, not rules, so it is left
+    /// out of the fingerprint.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     pub pile: Pile,
     pub kind: Option<Kind>,
     pub copies: u8,
@@ -28,6 +32,9 @@ pub struct LocationDef {
     pub ability: Option<Ability>,
     /// Optional flavour line, shown under the generated text.
     pub flavor: Option<String>,
+    /// The flavour line in Japanese (`flavor_ja`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flavor_ja: Option<String>,
 }
 
 impl LocationDef {
@@ -43,6 +50,9 @@ pub struct EquipmentDef {
     /// Three-character code (shown in legends).
     pub code: String,
     pub name: String,
+    /// The Japanese name, if the deck file gives one (`name_ja`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
     pub copies: u8,
     /// Where it may be placed: a face-up card matching this filter...
     pub host: Filter,

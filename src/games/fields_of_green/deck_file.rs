@@ -19,6 +19,7 @@
 //! id = "sheep"             # 1-16 chars of a-z, 0-9, _
 //! code = "SHP"             # 3 chars of A-Z, 0-9
 //! name = "Sheep"
+//! name_ja = "羊"          # optional: the name shown to Japanese readers
 //! pile = "livestock"       # field | livestock | construction | building
 //! kind = "dairy"           # required for Fields and Livestock, absent otherwise
 //! copies = 3
@@ -27,6 +28,7 @@
 //! food = 0                 # build Food (Amount, default 0)
 //! vp = 1
 //! flavor = "..."           # optional
+//! flavor_ja = "..."        # optional: the flavour line in Japanese
 //! [location.ability]
 //! timing = "harvest"       # immediate | harvest | game_end | ongoing
 //! cost = { food = 2 }      # Harvest cost: coins / water / food, each an Amount
@@ -972,8 +974,20 @@ fn read_location(cx: &Cx, t: &Table, seen: &mut Seen, so_far: &[LocationDef]) ->
         t,
         "",
         &[
-            "id", "code", "name", "pile", "kind", "copies", "cost", "water", "food", "vp",
-            "flavor", "ability",
+            "id",
+            "code",
+            "name",
+            "name_ja",
+            "pile",
+            "kind",
+            "copies",
+            "cost",
+            "water",
+            "food",
+            "vp",
+            "flavor",
+            "flavor_ja",
+            "ability",
         ],
     )?;
     let (id, code, name, copies) = read_identity(cx, t, seen)?;
@@ -1026,19 +1040,9 @@ fn read_location(cx: &Cx, t: &Table, seen: &mut Seen, so_far: &[LocationDef]) ->
         read_amount(cx, v, "food", food_max)
     })?;
     let vp = req_int(cx, t, "", "vp", 0, limit::MAX_VP)? as u8;
-    let flavor = match t.get("flavor") {
-        None => None,
-        Some(v) => {
-            let s = as_str(cx, v, "flavor")?.trim();
-            if s.chars().count() > limit::FLAVOR_LEN {
-                return Err(cx.err(
-                    "flavor",
-                    format!("at most {} characters", limit::FLAVOR_LEN),
-                ));
-            }
-            Some(s.to_string())
-        }
-    };
+    let flavor = read_flavor(cx, t, "flavor")?;
+    let flavor_ja = read_flavor(cx, t, "flavor_ja")?;
+    let name_ja = read_name_ja(cx, t)?;
     let ability = t
         .get("ability")
         .map(|v| read_ability(cx, v, "ability", Carrier::Location, so_far))
@@ -1054,7 +1058,38 @@ fn read_location(cx: &Cx, t: &Table, seen: &mut Seen, so_far: &[LocationDef]) ->
         vp,
         ability,
         flavor,
+        flavor_ja,
+        name_ja,
     })
+}
+
+/// An optional flavour line (`flavor`, `flavor_ja`).
+fn read_flavor(cx: &Cx, t: &Table, key: &str) -> Res<Option<String>> {
+    match t.get(key) {
+        None => Ok(None),
+        Some(v) => {
+            let s = as_str(cx, v, key)?.trim();
+            if s.chars().count() > limit::FLAVOR_LEN {
+                return Err(cx.err(key, format!("at most {} characters", limit::FLAVOR_LEN)));
+            }
+            Ok(Some(s.to_string()))
+        }
+    }
+}
+
+/// The optional Japanese name (`name_ja`): 1 to NAME_LEN characters, like `name`.
+fn read_name_ja(cx: &Cx, t: &Table) -> Res<Option<String>> {
+    let Some(v) = t.get("name_ja") else {
+        return Ok(None);
+    };
+    let s = as_str(cx, v, "name_ja")?.trim();
+    if s.is_empty() || s.chars().count() > limit::NAME_LEN {
+        return Err(cx.err(
+            "name_ja",
+            format!("a name has 1 to {} characters", limit::NAME_LEN),
+        ));
+    }
+    Ok(Some(s.to_string()))
 }
 
 fn read_equipment(cx: &Cx, t: &Table, seen: &mut Seen, deck: &Deck) -> Res<EquipmentDef> {
@@ -1066,6 +1101,7 @@ fn read_equipment(cx: &Cx, t: &Table, seen: &mut Seen, deck: &Deck) -> Res<Equip
             "id",
             "code",
             "name",
+            "name_ja",
             "copies",
             "host",
             "host_timing",
@@ -1101,6 +1137,7 @@ fn read_equipment(cx: &Cx, t: &Table, seen: &mut Seen, deck: &Deck) -> Res<Equip
         };
         return Err(cx.err(field, "no card in the deck can hold this Equipment"));
     }
+    let name_ja = read_name_ja(cx, t)?;
     let carrier = Carrier::Equipment { host, host_timing };
     let ability = read_ability(
         cx,
@@ -1113,6 +1150,7 @@ fn read_equipment(cx: &Cx, t: &Table, seen: &mut Seen, deck: &Deck) -> Res<Equip
         id,
         code,
         name,
+        name_ja,
         copies,
         host,
         host_timing,
@@ -1239,6 +1277,14 @@ fn read_deck(root: &Table) -> Res<Deck> {
 fn fingerprint(deck: &Deck) -> u64 {
     let mut canonical = deck.clone();
     canonical.fingerprint = 0;
+    // Translations are data for readers, not rules: a deck that only gains them is the same deck.
+    for d in &mut canonical.locations {
+        d.name_ja = None;
+        d.flavor_ja = None;
+    }
+    for e in &mut canonical.equipment {
+        e.name_ja = None;
+    }
     let json = serde_json::to_string(&canonical).expect("a deck always serialises");
     json.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
@@ -1320,6 +1366,45 @@ mod tests {
                 d.id
             );
         }
+    }
+
+    #[test]
+    fn every_card_of_the_shipped_deck_has_a_japanese_name() {
+        let deck = Deck::default_deck();
+        for d in &deck.locations {
+            assert!(
+                d.name_ja.as_deref().is_some_and(|n| !n.is_empty()),
+                "{}",
+                d.id
+            );
+            assert_eq!(d.flavor.is_some(), d.flavor_ja.is_some(), "{}", d.id);
+        }
+        for e in &deck.equipment {
+            assert!(
+                e.name_ja.as_deref().is_some_and(|n| !n.is_empty()),
+                "{}",
+                e.id
+            );
+        }
+    }
+
+    /// Translations are not rules: a deck without them has the same fingerprint (saved games
+    /// keep resuming), and a file without them still loads.
+    #[test]
+    fn japanese_names_are_optional_and_left_out_of_the_fingerprint() {
+        let text = include_str!("deck.toml");
+        let plain: String = text
+            .lines()
+            .filter(|l| !l.starts_with("name_ja") && !l.starts_with("flavor_ja"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let bare = Deck::from_toml(&plain).expect("a deck without translations");
+        let full = Deck::default_deck();
+        assert!(bare.locations.iter().all(|d| d.name_ja.is_none()));
+        assert_eq!(bare.fingerprint, full.fingerprint);
+        let bad = text.replacen("name_ja = \"小麦\"", "name_ja = \"\"", 1);
+        let e = Deck::from_toml(&bad).unwrap_err();
+        assert!(e.to_string().contains("name_ja"), "{e}");
     }
 
     #[test]

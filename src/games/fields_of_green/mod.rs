@@ -12,7 +12,6 @@ pub mod farm;
 pub mod game;
 pub mod replay;
 pub mod sim;
-pub mod text;
 pub mod view;
 
 pub use action::Action;

@@ -27,23 +27,19 @@ impl Panel<'_> {
                 .map(|&(_, w)| u32::from(w))
                 .sum();
             if coins > p.coins {
-                why.get_or_insert(format!(
-                    "needs {} (you have {})",
-                    plural(coins, "coin", "coins"),
-                    p.coins
-                ));
+                why.get_or_insert(crate::t!("fog-needs-coins", need = coins, have = p.coins));
             } else if food > p.food {
-                why.get_or_insert(format!("needs {food} Food (you have {})", p.food));
+                why.get_or_insert(crate::t!("fog-needs-food", need = food, have = p.food));
             } else if water > have {
-                why.get_or_insert(format!("needs {water} Water from a tower in range"));
+                why.get_or_insert(crate::t!("fog-needs-water", need = water));
             } else {
                 ok += 1;
             }
         }
         match (ok, why) {
-            (0, Some(w)) => format!("can't build now: {w}"),
-            (0, None) => "can't build now".to_string(),
-            (n, _) => format!("buildable now on {}", plural(n, "space", "spaces")),
+            (0, Some(w)) => crate::t!("fog-cant-build-now-why", why = w),
+            (0, None) => crate::t!("fog-cant-build-now"),
+            (n, _) => crate::t!("fog-buildable-on", n = n),
         }
     }
 
@@ -58,17 +54,18 @@ impl Panel<'_> {
         }
         seen.iter()
             .map(|(id, n)| {
-                let count = if *n > 1 {
-                    format!("{n}x ")
+                let text = render::card_text(self.deck, id);
+                let text = if *n > 1 {
+                    crate::t!("fog-copies", n = *n, text = text)
                 } else {
-                    String::new()
+                    text
                 };
-                let chosen = if mark == Some(*id) { " ✓ chosen" } else { "" };
-                format!(
-                    "- {count}{}{chosen} · *{}*",
-                    render::card_text(self.deck, id),
-                    self.build_note(id)
-                )
+                let text = if mark == Some(*id) {
+                    crate::t!("fog-chosen-mark", text = text)
+                } else {
+                    text
+                };
+                format!("- {text} · *{}*", self.build_note(id))
             })
             .collect()
     }
@@ -82,20 +79,13 @@ impl Panel<'_> {
         }
         ids.sort_by_key(|id| self.deck.location_by_id(id));
         let dir = match self.v.table.direction {
-            crate::games::fields_of_green::event::Direction::Left => "left",
-            crate::games::fields_of_green::event::Direction::Right => "right",
+            crate::games::fields_of_green::event::Direction::Left => crate::t!("fog-dir-left"),
+            crate::games::fields_of_green::event::Direction::Right => crate::t!("fog-dir-right"),
         };
         let mut s = match (&self.v.selected, self.me().revealed.is_some()) {
-            (Some(c), _) => format!(
-                "You chose **{}** for this turn. Tap another card to change it until everyone has chosen.",
-                self.name(c)
-            ),
-            (None, true) => format!(
-                "**Next card:** choose it now or after using your revealed card. The rest of your hand passes {dir}."
-            ),
-            (None, false) => format!(
-                "**Choose a card to play.** It stays hidden until everyone has chosen; the rest of your hand passes {dir}."
-            ),
+            (Some(c), _) => crate::t!("fog-hand-chose", card = self.name(c)),
+            (None, true) => crate::t!("fog-hand-next", dir = dir),
+            (None, false) => crate::t!("fog-hand-choose", dir = dir),
         };
         s.push('\n');
         s.push_str(&self.card_lines(&ids, self.v.selected.as_ref()).join("\n"));
@@ -109,7 +99,7 @@ impl Panel<'_> {
                 let chosen = self.v.selected.as_ref() == Some(id);
                 let legal = self.legal(&a);
                 let label = if chosen {
-                    format!("{} ✓", self.name(id))
+                    crate::t!("fog-chosen-label", card = self.name(id))
                 } else {
                     self.name(id)
                 };
@@ -122,7 +112,14 @@ impl Panel<'_> {
                     .disabled(!legal)
             })
             .collect();
-        let lost = self.layout(&mut out.rows, &items, 2, 2, "Choose a card", "");
+        let lost = self.layout(
+            &mut out.rows,
+            &items,
+            2,
+            2,
+            &crate::t!("fog-choose-a-card"),
+            "",
+        );
         self.note_hidden(out, lost);
     }
 
@@ -130,21 +127,23 @@ impl Panel<'_> {
     pub(super) fn row(&self, out: &mut Out, pick: bool) {
         let row = &self.v.table.row;
         let mut s = if pick {
-            "**Take a face-up card** and use it at once.".to_string()
+            crate::t!("fog-row-take")
         } else {
-            "**Face-up cards:**".to_string()
+            crate::t!("fog-row-face-up")
         };
         let mut sorted: Vec<SmolStr> = row.clone();
         sorted.sort_by_key(|id| self.deck.location_by_id(id));
         if row.is_empty() {
-            s.push_str("\n(none)");
+            s.push('\n');
+            s.push_str(&crate::t!("fog-none-paren"));
         } else {
             s.push('\n');
             s.push_str(&self.card_lines(&sorted, None).join("\n"));
         }
-        s.push_str(&format!(
-            "\n{} still face down.",
-            plural(self.v.table.row_pile as u32, "card", "cards")
+        s.push('\n');
+        s.push_str(&crate::t!(
+            "fog-row-face-down",
+            n = self.v.table.row_pile as u32
         ));
         out.text.push(s);
         if pick {
@@ -155,12 +154,19 @@ impl Panel<'_> {
                 .map(|id| {
                     let a = Action::Pick { card: id.clone() };
                     let legal = self.legal(&a);
-                    Item::act(a, format!("Take {}", self.name(id)))
+                    Item::act(a, crate::t!("fog-take-card", card = self.name(id)))
                         .style(Style::Primary)
                         .disabled(!legal)
                 })
                 .collect();
-            let lost = self.layout(&mut out.rows, &items, 2, 2, "Take a card", "");
+            let lost = self.layout(
+                &mut out.rows,
+                &items,
+                2,
+                2,
+                &crate::t!("fog-take-a-card"),
+                "",
+            );
             self.note_hidden(out, lost);
         }
     }
@@ -177,12 +183,12 @@ impl Panel<'_> {
         let first = spaces.first().copied().unwrap_or(Pos::new(0, 0));
         let why = |a: Action| match preview(self.game, self.seat, &a) {
             Err(e) => reason(&e),
-            Ok(_) => "possible".to_string(),
+            Ok(_) => crate::t!("fog-possible"),
         };
-        let mut s = format!(
-            "**Your card: {}**\n{}",
-            self.name(&card),
-            render::card_text(self.deck, &card)
+        let mut s = crate::t!(
+            "fog-your-card",
+            card = self.name(&card),
+            text = render::card_text(self.deck, &card)
         );
         let mut build_spaces: Vec<Pos> = legal
             .iter()
@@ -214,11 +220,13 @@ impl Panel<'_> {
             .map(|c| c.pos)
             .collect();
         let supply = &self.deck.supply;
-        s.push_str("\n\n**What to do with it:**");
+        s.push_str("\n\n");
+        s.push_str(&crate::t!("fog-what-to-do"));
+        s.push('\n');
         s.push_str(&if build_spaces.is_empty() {
-            format!(
-                "\nA) Build it: not possible · {}.",
-                why(Action::Build {
+            crate::t!(
+                "fog-a-build-no",
+                why = why(Action::Build {
                     pos: first,
                     water: vec![],
                     extra: 0,
@@ -226,51 +234,56 @@ impl Panel<'_> {
                 })
             )
         } else {
-            format!(
-                "\nA) Build it ({cost}): possible on {}.",
-                plural(build_spaces.len() as u32, "space", "spaces")
+            crate::t!(
+                "fog-a-build-yes",
+                cost = cost,
+                n = build_spaces.len() as u32
             )
         });
+        s.push('\n');
         s.push_str(&if towers {
-            format!(
-                "\nB) Discard it, build a Water Tower: {} coins, arrives with {} Water ({} left).",
-                supply.tower_cost, supply.tower_capacity, self.v.table.water_towers_left
+            crate::t!(
+                "fog-b-tower-yes",
+                cost = supply.tower_cost,
+                water = supply.tower_capacity,
+                left = self.v.table.water_towers_left
             )
         } else {
-            format!(
-                "\nB) Water Tower: not possible · {}.",
-                why(Action::WaterTower {
+            crate::t!(
+                "fog-b-tower-no",
+                why = why(Action::WaterTower {
                     pos: first,
                     equipment: vec![]
                 })
             )
         });
+        s.push('\n');
         s.push_str(&if silos {
-            format!(
-                "\nC) Discard it, build a Silo: free, holds {} Food ({} left).",
-                supply.silo_capacity, self.v.table.silos_left
+            crate::t!(
+                "fog-c-silo-yes",
+                food = supply.silo_capacity,
+                left = self.v.table.silos_left
             )
         } else {
-            format!(
-                "\nC) Silo: not possible · {}.",
-                why(Action::Silo {
+            crate::t!(
+                "fog-c-silo-no",
+                why = why(Action::Silo {
                     pos: first,
                     equipment: vec![]
                 })
             )
         });
-        s.push_str(&format!(
-            "\nD) Discard it, go to the market: 2 coins, plus 2 per Food sold (up to 2; you have {} Food).",
-            me.food
-        ));
+        s.push('\n');
+        s.push_str(&crate::t!("fog-d-market", food = me.food));
+        s.push('\n');
         s.push_str(&if !restores.is_empty() {
-            "\nE) Discard it, pay 1 coin to restore an Open Area.".to_string()
+            crate::t!("fog-e-restore-yes")
         } else if open.is_empty() {
-            "\nE) Restore: you have no Open Areas.".to_string()
+            crate::t!("fog-e-restore-none")
         } else {
-            format!(
-                "\nE) Restore: not possible · {}.",
-                why(Action::Restore { pos: open[0] })
+            crate::t!(
+                "fog-e-restore-no",
+                why = why(Action::Restore { pos: open[0] })
             )
         });
         out.text.push(s);
@@ -278,28 +291,26 @@ impl Panel<'_> {
         let build = Item::go(
             Screen::Build,
             if build_spaces.is_empty() {
-                "Build".to_string()
+                crate::t!("fog-button-build")
             } else {
-                format!(
-                    "Build ({})",
-                    plural(build_spaces.len() as u32, "space", "spaces")
-                )
+                crate::t!("fog-button-build-n", n = build_spaces.len() as u32)
             },
         )
         .style(Style::Primary)
         .disabled(build_spaces.is_empty());
         let tower = Item::go(
             Screen::Tower,
-            format!("Water Tower ({} coins)", supply.tower_cost),
+            crate::t!("fog-button-tower", cost = supply.tower_cost),
         )
         .disabled(!towers);
-        let silo = Item::go(Screen::Silo, "Silo (free)").disabled(!silos);
+        let silo = Item::go(Screen::Silo, crate::t!("fog-button-silo")).disabled(!silos);
         let restore = match restores.as_slice() {
             [Action::Restore { pos }] => Item::act(
                 Action::Restore { pos: *pos },
-                format!("Restore {} (1 coin)", self.cell(*pos)),
+                crate::t!("fog-button-restore-at", at = self.cell(*pos)),
             ),
-            _ => Item::go(Screen::Restore, "Restore (1 coin)").disabled(restores.is_empty()),
+            _ => Item::go(Screen::Restore, crate::t!("fog-button-restore"))
+                .disabled(restores.is_empty()),
         };
         out.rows.buttons(
             [build, tower, silo, restore]
@@ -312,8 +323,8 @@ impl Panel<'_> {
             .filter_map(|food| {
                 let a = Action::Market { food };
                 let label = match food {
-                    0 => "Market: +2 coins".to_string(),
-                    f => format!("Sell {f} Food: +{} coins", 2 + 2 * u32::from(f)),
+                    0 => crate::t!("fog-button-market"),
+                    f => crate::t!("fog-button-sell", food = f, coins = 2 + 2 * u32::from(f)),
                 };
                 let ok = self.legal(&a);
                 self.item_button(&Item::act(a, label).disabled(!ok))
@@ -321,9 +332,9 @@ impl Panel<'_> {
             .collect();
         out.rows.buttons(market, 1);
         if me.food < 2 {
-            out.text.push(format!(
-                "Selling Food: {}.",
-                why(Action::Market {
+            out.text.push(crate::t!(
+                "fog-selling-food",
+                why = why(Action::Market {
                     food: if me.food == 0 { 1 } else { 2 }
                 })
             ));
@@ -395,7 +406,7 @@ impl Panel<'_> {
         sources.sort_by_key(|&(i, _)| (farm.cells[i].pos.y, farm.cells[i].pos.x));
         let parts: Vec<String> = sources
             .into_iter()
-            .map(|(i, w)| format!("{} ({} Water)", self.at(farm.cells[i].pos), w))
+            .map(|(i, w)| crate::t!("fog-source", at = self.at(farm.cells[i].pos), n = w))
             .collect();
         and_list(&parts)
     }
@@ -404,14 +415,11 @@ impl Panel<'_> {
     pub(super) fn variant(&self, extra: u8, equipment: &[SmolStr]) -> String {
         let mut s = String::new();
         if extra > 0 {
-            s.push_str(&format!(
-                " +{}",
-                plural(u32::from(extra), "repeat", "repeats")
-            ));
+            s.push_str(&crate::t!("fog-variant-repeats", n = u32::from(extra)));
         }
         if !equipment.is_empty() {
             let names: Vec<String> = equipment.iter().map(|t| self.name(t)).collect();
-            s.push_str(&format!(" with {}", and_list(&names)));
+            s.push_str(&crate::t!("fog-variant-with", tiles = and_list(&names)));
         }
         s
     }
@@ -429,10 +437,10 @@ impl Panel<'_> {
         match a.timing {
             Timing::Immediate => {
                 let g = gain_text(p);
-                if g == "nothing" {
-                    "Immediate: nothing here".to_string()
+                if g == crate::t!("fog-ev-nothing") {
+                    crate::t!("fog-immediate-nothing")
                 } else {
-                    format!("Immediate: gain {g}")
+                    crate::t!("fog-immediate-gain", gain = g)
                 }
             }
             Timing::Harvest => {
@@ -446,7 +454,7 @@ impl Panel<'_> {
                     .map(|&(_, w)| u32::from(w))
                     .sum::<u32>()
                     .saturating_sub(p.paid.water);
-                format!("Harvest needs {need} Water; {have} in range here after building")
+                crate::t!("fog-harvest-needs", need = need, have = have)
             }
             _ => String::new(),
         }
@@ -490,11 +498,11 @@ impl Panel<'_> {
             let need = p.paid.water;
             let choose = need > 0 && self.payments(*pos, need, 2).len() > 1;
             let plain = *extra == 0 && equipment.is_empty();
-            let label = format!(
-                "{}{}: {}",
-                self.at(*pos),
-                self.variant(*extra, equipment),
-                paid_text(&p.paid)
+            let label = crate::t!(
+                "fog-build-option",
+                at = self.at(*pos),
+                variant = self.variant(*extra, equipment),
+                paid = paid_text(&p.paid)
             );
             let desc = self.build_desc(&card, *pos, &p);
             let item = if choose {
@@ -504,10 +512,10 @@ impl Panel<'_> {
                         extra: *extra,
                         equipment: equipment.clone(),
                     },
-                    format!("{label} (choose towers)"),
+                    crate::t!("fog-choose-towers-option", label = label),
                 )
             } else {
-                Item::act(a, format!("Build {label}"))
+                Item::act(a, crate::t!("fog-build-label", label = label))
             };
             entries.push((*pos, plain, item.desc(desc).style(Style::Primary)));
         }
@@ -548,7 +556,7 @@ impl Panel<'_> {
                                 extra: 0,
                                 equipment: vec![],
                             },
-                            format!("{}: more choices", self.at(pos)),
+                            crate::t!("fog-more-choices-at", at = self.at(pos)),
                         )
                         .style(Style::Primary),
                     }
@@ -568,7 +576,7 @@ impl Panel<'_> {
                             extra: 0,
                             equipment: vec![],
                         };
-                        *i = Item::go(screen, format!("{}: more choices", self.at(pos)))
+                        *i = Item::go(screen, crate::t!("fog-more-choices-at", at = self.at(pos)))
                             .style(Style::Primary);
                     }
                 }
@@ -580,10 +588,10 @@ impl Panel<'_> {
             v.dedup();
             v.len()
         };
-        let mut s = format!(
-            "**Build {}** on one of {} (lowercase on the grid). Each option shows the cost there.",
-            self.name(&card),
-            plural(spaces as u32, "space", "spaces")
+        let mut s = crate::t!(
+            "fog-build-intro",
+            card = self.name(&card),
+            n = spaces as u32
         );
         let farm = &self.game.state().players[self.seat].farm;
         let all = farm.build_spaces();
@@ -595,21 +603,22 @@ impl Panel<'_> {
                 equipment: vec![],
             };
             if let Err(e) = preview(self.game, self.seat, &a) {
-                s.push_str(&format!(
-                    "\nNot on the other {} (e.g. {}): {}.",
-                    plural((all.len() - spaces) as u32, "space", "spaces"),
-                    self.at(other),
-                    reason(&e)
+                s.push('\n');
+                s.push_str(&crate::t!(
+                    "fog-build-not-others",
+                    n = (all.len() - spaces) as u32,
+                    at = self.at(other),
+                    why = reason(&e)
                 ));
             }
         }
         if gos > 0 && !compact {
-            s.push_str("\nWhere more than one Water Tower can pay, pick it from the second list to choose the towers.");
+            s.push('\n');
+            s.push_str(&crate::t!("fog-build-second-list"));
         }
         if compact {
-            s.push_str(
-                "\nMany options: pick a space to see its choices (Equipment, repeats, towers).",
-            );
+            s.push('\n');
+            s.push_str(&crate::t!("fog-build-compact"));
         }
         out.text.push(s);
         let lost = self.layout(
@@ -617,8 +626,8 @@ impl Panel<'_> {
             &items,
             1,
             4,
-            "Build on…",
-            "Build on… (choose towers / more choices)",
+            &crate::t!("fog-build-on"),
+            &crate::t!("fog-build-on-more"),
         );
         self.note_hidden(out, lost);
         true
@@ -649,34 +658,42 @@ impl Panel<'_> {
             return false;
         };
         out.build_grid = true;
-        let label = format!(
-            "{} at {}{}",
-            self.name(&card),
-            self.at(pos),
-            self.variant(extra, equipment)
+        let label = crate::t!(
+            "fog-card-at-variant",
+            card = self.name(&card),
+            at = self.at(pos),
+            variant = self.variant(extra, equipment)
         );
-        let mut s = format!("**Build {label}**: costs {}.", paid_text(&p.paid));
+        let mut s = crate::t!(
+            "fog-pay-build-intro",
+            label = label,
+            paid = paid_text(&p.paid)
+        );
         let desc = self.build_desc(&card, pos, &p);
         if !desc.is_empty() {
-            s.push_str(&format!(" {desc}."));
+            s.push(' ');
+            s.push_str(&crate::t!("fog-sentence", text = desc));
         }
         let need = p.paid.water;
         let mut items = Vec::new();
         let default = self.default_payment(pos, need);
         let default_label = if need > 0 {
-            format!("Build (default: {})", self.water_label(&default, "from"))
+            crate::t!(
+                "fog-build-default",
+                water = self.water_label(&default, true)
+            )
         } else {
-            "Build".to_string()
+            crate::t!("fog-button-build")
         };
         items.push(Item::act(a.clone(), default_label).style(Style::Success));
         if need > 0 {
             let pays = self.payments(pos, need, 14);
             if pays.len() > 1 {
-                s.push_str(&format!(
-                    "\nChoose which Water Towers pay the {need} Water. In range: {}. \
-                     The default takes from the towers holding the least first, so they run dry \
-                     (each empty tower scores 1 VP at the end).",
-                    self.sources_text(pos)
+                s.push('\n');
+                s.push_str(&crate::t!(
+                    "fog-choose-towers-text",
+                    need = need,
+                    sources = self.sources_text(pos)
                 ));
             }
             for w in pays {
@@ -689,13 +706,20 @@ impl Panel<'_> {
                     };
                     items.push(Item::act(
                         b,
-                        format!("Pay {}", self.water_label(&w, "from")),
+                        crate::t!("fog-pay-water", water = self.water_label(&w, true)),
                     ));
                 }
             }
         }
         out.text.push(s);
-        let lost = self.layout(&mut out.rows, &items, 2, 2, "How to pay the Water", "");
+        let lost = self.layout(
+            &mut out.rows,
+            &items,
+            2,
+            2,
+            &crate::t!("fog-how-to-pay-water"),
+            "",
+        );
         self.note_hidden(out, lost);
         // Other variants on this space.
         let mut others = Vec::new();
@@ -714,13 +738,20 @@ impl Panel<'_> {
                 };
                 let v = self.variant(*e2, q2);
                 let v = if v.is_empty() {
-                    " (plain)".to_string()
+                    crate::t!("fog-variant-plain")
                 } else {
                     v
                 };
                 others.push(
-                    Item::act(b.clone(), format!("Build{v}: {}", paid_text(&pv.paid)))
-                        .desc(self.build_desc(&card, pos, &pv)),
+                    Item::act(
+                        b.clone(),
+                        crate::t!(
+                            "fog-build-variant",
+                            variant = v.as_str(),
+                            paid = paid_text(&pv.paid)
+                        ),
+                    )
+                    .desc(self.build_desc(&card, pos, &pv)),
                 );
                 if pv.paid.water > 0 && self.payments(pos, pv.paid.water, 2).len() > 1 {
                     others.push(Item::go(
@@ -729,23 +760,20 @@ impl Panel<'_> {
                             extra: *e2,
                             equipment: q2.clone(),
                         },
-                        format!("Choose towers: build{v}"),
+                        crate::t!("fog-choose-towers-variant", variant = v.as_str()),
                     ));
                 }
             }
         }
         if !others.is_empty() {
-            out.text.push(
-                "Other ways to build here (set-aside Equipment, repeats) are in the list below."
-                    .to_string(),
-            );
+            out.text.push(crate::t!("fog-other-ways-text"));
             let lost = self.layout(
                 &mut out.rows,
                 &others,
                 0,
                 2,
-                "Other ways to build here",
-                "Choose towers for another way",
+                &crate::t!("fog-other-ways"),
+                &crate::t!("fog-other-ways-towers"),
             );
             self.note_hidden(out, lost);
         }
@@ -775,18 +803,18 @@ impl Panel<'_> {
         out.build_grid = true;
         let supply = &self.deck.supply;
         out.text.push(if tower {
-            format!(
-                "**Water Tower:** discard {}, pay {} coins. It arrives with {} Water; its Water pays for cards within {}. Choose a space.",
-                self.name(&card),
-                supply.tower_cost,
-                supply.tower_capacity,
-                supply.tower_range
+            crate::t!(
+                "fog-tower-screen",
+                card = self.name(&card),
+                cost = supply.tower_cost,
+                water = supply.tower_capacity,
+                range = supply.tower_range
             )
         } else {
-            format!(
-                "**Silo:** discard {}; it is free and holds {} Food. Choose a space.",
-                self.name(&card),
-                supply.silo_capacity
+            crate::t!(
+                "fog-silo-screen",
+                card = self.name(&card),
+                food = supply.silo_capacity
             )
         });
         // Plain placements first, in reading order, then those with set-aside Equipment.
@@ -800,11 +828,20 @@ impl Panel<'_> {
             })
             .collect();
         placed.sort_by_key(|&(p, eq, _)| (!eq.is_empty(), p.y, p.x));
-        let what = if tower { "Water Tower" } else { "Silo" };
+        let what = if tower {
+            crate::t!("fog-water-tower")
+        } else {
+            crate::t!("fog-silo")
+        };
         let items: Vec<Item> = placed
             .iter()
             .map(|&(pos, eq, a)| {
-                let label = format!("{what} at {}{}", self.at(pos), self.variant(0, eq));
+                let label = crate::t!(
+                    "fog-card-at-variant",
+                    card = what.as_str(),
+                    at = self.at(pos),
+                    variant = self.variant(0, eq)
+                );
                 Item::act(a.clone(), label).style(Style::Primary)
             })
             .collect();
@@ -822,12 +859,17 @@ impl Panel<'_> {
                         placed.iter().filter(|(p, _, _)| *p == pos).collect();
                     acts += usize::from(here.len() == 1);
                     match here.as_slice() {
-                        [(_, _, a)] if acts <= limits::SELECT_OPTIONS => {
-                            Item::act((*a).clone(), format!("{what} at {}", self.at(pos)))
-                        }
+                        [(_, _, a)] if acts <= limits::SELECT_OPTIONS => Item::act(
+                            (*a).clone(),
+                            crate::t!("fog-ev-card-at", card = what.as_str(), at = self.at(pos)),
+                        ),
                         _ => Item::go(
                             special_screen(pos, tower),
-                            format!("{what} at {}: with Equipment…", self.at(pos)),
+                            crate::t!(
+                                "fog-special-with-equipment",
+                                card = what.as_str(),
+                                at = self.at(pos)
+                            ),
                         ),
                     }
                     .style(Style::Primary)
@@ -841,8 +883,8 @@ impl Panel<'_> {
             &items,
             1,
             4,
-            "Choose a space",
-            "Choose a space (with Equipment)",
+            &crate::t!("fog-choose-space"),
+            &crate::t!("fog-choose-space-equipment"),
         );
         self.note_hidden(out, lost);
         true
@@ -851,7 +893,11 @@ impl Panel<'_> {
     /// One space's Water Tower (or Silo) choices, with each set of set-aside Equipment that fits:
     /// reached from the Tower / Silo screen when its choices do not fit one message.
     pub(super) fn special_space(&self, out: &mut Out, pos: Pos, tower: bool) -> bool {
-        let what = if tower { "Water Tower" } else { "Silo" };
+        let what = if tower {
+            crate::t!("fog-water-tower")
+        } else {
+            crate::t!("fog-silo")
+        };
         let items: Vec<Item> = self
             .v
             .legal
@@ -864,7 +910,12 @@ impl Panel<'_> {
                 _ => None,
             })
             .map(|(a, eq)| {
-                let label = format!("{what} at {}{}", self.at(pos), self.variant(0, eq));
+                let label = crate::t!(
+                    "fog-card-at-variant",
+                    card = what.as_str(),
+                    at = self.at(pos),
+                    variant = self.variant(0, eq)
+                );
                 Item::act(a.clone(), label).style(Style::Primary)
             })
             .collect();
@@ -872,11 +923,12 @@ impl Panel<'_> {
             return false;
         }
         out.build_grid = true;
-        out.text.push(format!(
-            "**{what} at {}:** with or without your set-aside Equipment.",
-            self.at(pos)
+        out.text.push(crate::t!(
+            "fog-special-space",
+            card = what.as_str(),
+            at = self.at(pos)
         ));
-        let lost = self.layout(&mut out.rows, &items, 4, 4, "Choose", "");
+        let lost = self.layout(&mut out.rows, &items, 4, 4, &crate::t!("fog-choose"), "");
         self.note_hidden(out, lost);
         true
     }
@@ -889,8 +941,11 @@ impl Panel<'_> {
             .iter()
             .filter_map(|a| match a {
                 Action::Restore { pos } => Some(
-                    Item::act(a.clone(), format!("Restore {}", self.cell(*pos)))
-                        .style(Style::Primary),
+                    Item::act(
+                        a.clone(),
+                        crate::t!("fog-restore-label", at = self.cell(*pos)),
+                    )
+                    .style(Style::Primary),
                 ),
                 _ => None,
             })
@@ -901,11 +956,16 @@ impl Panel<'_> {
         if items.is_empty() {
             return false;
         }
-        out.text.push(format!(
-            "**Restore:** discard {}, pay 1 coin: an Open Area turns face up again (Equipment it lost does not come back).",
-            self.name(&card)
-        ));
-        let lost = self.layout(&mut out.rows, &items, 1, 4, "Choose an Open Area", "");
+        out.text
+            .push(crate::t!("fog-restore-screen", card = self.name(&card)));
+        let lost = self.layout(
+            &mut out.rows,
+            &items,
+            1,
+            4,
+            &crate::t!("fog-choose-open-area"),
+            "",
+        );
         self.note_hidden(out, lost);
         true
     }
@@ -932,19 +992,15 @@ impl Panel<'_> {
 
     /// The Equipment offer (ruling 17): keep one of the drawn tiles.
     pub(super) fn offer(&self, out: &mut Out) {
-        let mut s = format!(
-            "**Equipment: keep 1 of {} tiles.** The others go to the bottom of the stack. Place it on a \
-             matching location now, or set it aside: 1 VP at the end, or place it on a location as you build it.",
-            self.v.offer.len()
-        );
+        let mut s = crate::t!("fog-offer-intro", n = self.v.offer.len());
         let mut distinct = self.v.offer.clone();
         distinct.dedup();
         for t in &distinct {
             let hosts: Vec<String> = self.hosts(t).iter().map(|&p| self.cell(p)).collect();
             let fits = if hosts.is_empty() {
-                "no matching location now".to_string()
+                crate::t!("fog-no-matching-location")
             } else {
-                format!("fits {}", spec::clip(&and_list(&hosts), 300))
+                crate::t!("fog-fits", hosts = spec::clip(&and_list(&hosts), 300))
             };
             s.push_str(&format!(
                 "\n- {} · *{fits}*",
@@ -957,12 +1013,19 @@ impl Panel<'_> {
             .map(|t| {
                 Item::go(
                     Screen::PlaceEquipment { tile: t.clone() },
-                    format!("Keep {}", self.name(t)),
+                    crate::t!("fog-keep-tile", tile = self.name(t)),
                 )
                 .style(Style::Primary)
             })
             .collect();
-        let lost = self.layout(&mut out.rows, &items, 1, 2, "", "Keep a tile");
+        let lost = self.layout(
+            &mut out.rows,
+            &items,
+            1,
+            2,
+            "",
+            &crate::t!("fog-keep-a-tile"),
+        );
         self.note_hidden(out, lost);
     }
 
@@ -976,15 +1039,16 @@ impl Panel<'_> {
             return false;
         }
         let hosts = self.hosts(tile);
-        let mut s = format!(
-            "**Keep {}**\n{}",
-            self.name(tile),
-            render::card_text(self.deck, tile)
+        let mut s = crate::t!(
+            "fog-keep-screen",
+            tile = self.name(tile),
+            text = render::card_text(self.deck, tile)
         );
+        s.push('\n');
         if hosts.is_empty() {
-            s.push_str("\nNo location of yours matches it now: set it aside (1 VP at the end, or place it as you build a matching location).");
+            s.push_str(&crate::t!("fog-keep-no-host"));
         } else {
-            s.push_str("\nChoose where it goes, or set it aside (1 VP at the end, or place it as you build a matching location).");
+            s.push_str(&crate::t!("fog-keep-choose-host"));
         }
         out.text.push(s);
         let items: Vec<Item> = hosts
@@ -995,17 +1059,24 @@ impl Panel<'_> {
                         keep: tile.clone(),
                         place: Some(p),
                     },
-                    format!("Place on {}", self.cell(p)),
+                    crate::t!("fog-place-on", at = self.cell(p)),
                 )
                 .style(Style::Primary)
             })
             .collect();
-        let lost = self.layout(&mut out.rows, &items, 1, 4, "Place it on…", "");
+        let lost = self.layout(
+            &mut out.rows,
+            &items,
+            1,
+            4,
+            &crate::t!("fog-place-it-on"),
+            "",
+        );
         self.note_hidden(out, lost);
         out.nav_front.extend(button(
             self.table,
             Verb::Act(aside),
-            "Set aside",
+            &crate::t!("fog-button-set-aside"),
             Style::Secondary,
             false,
         ));

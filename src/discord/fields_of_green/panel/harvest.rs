@@ -24,16 +24,17 @@ impl Panel<'_> {
     /// `Wheat B2 +1 repeat: 1 Water -> 2 Food`.
     pub(super) fn harvest_label(&self, pos: Pos, extra: u8, p: &Preview) -> String {
         let again = if self.me().harvested.contains(&pos) {
-            " again"
+            crate::t!("fog-again")
         } else {
-            ""
+            String::new()
         };
-        format!(
-            "{}{again}{}: {} -> {}",
-            self.cell(pos),
-            self.variant(extra, &[]),
-            paid_text(&p.paid),
-            gain_text(p)
+        crate::t!(
+            "fog-harvest-label",
+            cell = self.cell(pos),
+            again = again,
+            variant = self.variant(extra, &[]),
+            paid = paid_text(&p.paid),
+            gain = gain_text(p)
         )
     }
 
@@ -51,16 +52,15 @@ impl Panel<'_> {
             .iter()
             .map(|c| format!("{} {}", self.at(c.pos), c.water))
             .collect();
-        let mut s = "**Harvest.** Pay the Harvest abilities you want, in any order: what you gain can pay for the \
-                     next ones. Unpaid ones become Open Areas when you finish."
-            .to_string();
-        s.push_str(&format!(
-            "\nYou have {} · {}/{} Food · Water on towers: {}.",
-            plural(me.coins, "coin", "coins"),
-            me.food,
-            me.food_capacity,
-            if towers.is_empty() {
-                "none".to_string()
+        let mut s = crate::t!("fog-harvest-intro");
+        s.push('\n');
+        s.push_str(&crate::t!(
+            "fog-harvest-you-have",
+            coins = me.coins,
+            food = me.food,
+            capacity = me.food_capacity,
+            towers = if towers.is_empty() {
+                crate::t!("fog-none")
             } else {
                 towers.join(", ")
             }
@@ -77,13 +77,17 @@ impl Panel<'_> {
                 .iter()
                 .map(|&(p, n)| {
                     if n > 1 {
-                        format!("{} (x{n})", self.cell(p))
+                        crate::t!("fog-times", what = self.cell(p), n = n)
                     } else {
                         self.cell(p)
                     }
                 })
                 .collect();
-            s.push_str(&format!("\nPaid: {}.", list.join(", ")));
+            s.push('\n');
+            s.push_str(&crate::t!(
+                "fog-harvest-paid",
+                list = list.join(&crate::t!("fog-list-sep"))
+            ));
         }
         let mut items = Vec::new();
         let mut lines = Vec::new();
@@ -99,27 +103,32 @@ impl Panel<'_> {
             let label = self.harvest_label(*pos, *extra, &p);
             let need = p.paid.water;
             let choose = need > 0 && self.payments(*pos, need, 2).len() > 1;
-            lines.push(format!(
-                "- {label}{}",
-                if choose {
-                    " (you can choose the towers)"
-                } else {
-                    ""
-                }
-            ));
-            items.push(Item::act(a.clone(), format!("Pay {label}")).style(Style::Primary));
+            lines.push(if choose {
+                format!(
+                    "- {}",
+                    crate::t!("fog-harvest-can-choose", label = label.as_str())
+                )
+            } else {
+                format!("- {label}")
+            });
+            items.push(
+                Item::act(a.clone(), crate::t!("fog-pay-water", water = label))
+                    .style(Style::Primary),
+            );
             if choose {
                 items.push(Item::go(
                     Screen::PayHarvest {
                         pos: *pos,
                         extra: *extra,
                     },
-                    format!("Choose towers: {}", self.cell(*pos)),
+                    crate::t!("fog-choose-towers-at", at = self.cell(*pos)),
                 ));
             }
         }
         if !lines.is_empty() {
-            s.push_str("\n**You can pay:**\n");
+            s.push('\n');
+            s.push_str(&crate::t!("fog-harvest-you-can-pay"));
+            s.push('\n');
             s.push_str(&lines.join("\n"));
         }
         let unpaid: Vec<Pos> = self
@@ -137,22 +146,21 @@ impl Panel<'_> {
                     extra: 0,
                 };
                 match preview(self.game, self.seat, &a) {
-                    Err(e) => format!("{} ({})", self.cell(p), reason(&e)),
+                    Err(e) => crate::t!("fog-cell-why", cell = self.cell(p), why = reason(&e)),
                     Ok(_) => self.cell(p),
                 }
             })
             .collect();
         if !stuck.is_empty() {
-            s.push_str(&format!("\n**Can't pay now:** {}.", stuck.join("; ")));
+            s.push('\n');
+            s.push_str(&crate::t!("fog-harvest-cant-pay", list = stuck.join("; ")));
         }
         let lose: Vec<String> = unpaid.iter().map(|&p| self.cell(p)).collect();
+        s.push('\n');
         if lose.is_empty() {
-            s.push_str("\nFinishing now loses nothing.");
+            s.push_str(&crate::t!("fog-harvest-loses-nothing"));
         } else {
-            s.push_str(&format!(
-                "\n**If you finish now, these become Open Areas:** {}.",
-                and_list(&lose)
-            ));
+            s.push_str(&crate::t!("fog-harvest-would-open", list = and_list(&lose)));
         }
         out.text.push(s);
         let lost = self.layout(
@@ -160,8 +168,8 @@ impl Panel<'_> {
             &items,
             2,
             4,
-            "Pay a Harvest ability",
-            "Choose towers for…",
+            &crate::t!("fog-pay-harvest-ability"),
+            &crate::t!("fog-choose-towers-for"),
         );
         self.note_hidden(out, lost);
         // In the navigation row (room for it next to Done, Refresh, All farms and Log): the
@@ -169,15 +177,14 @@ impl Panel<'_> {
         out.nav_front.extend(button(
             self.table,
             Verb::Show(Screen::AutoHarvest),
-            "Auto harvest",
+            &crate::t!("fog-button-auto-harvest"),
             Style::Primary,
             false,
         ));
         if self.legal(&Action::EndHarvest) {
             let (label, style) = match lose.len() {
-                0 => ("Done · nothing lost".to_string(), Style::Success),
-                1 => ("Done · 1 becomes an Open Area".to_string(), Style::Danger),
-                n => (format!("Done · {n} become Open Areas"), Style::Danger),
+                0 => (crate::t!("fog-done-nothing-lost"), Style::Success),
+                n => (crate::t!("fog-done-open-areas", n = n), Style::Danger),
             };
             out.nav_front.extend(button(
                 self.table,
@@ -205,21 +212,24 @@ impl Panel<'_> {
         let need = p.paid.water;
         let default = self.default_payment(pos, need);
         out.text.push(format!(
-            "**Pay {}**\nChoose which Water Towers pay the {need} Water. In range: {}. The default takes from the \
-             towers holding the least first, so they run dry (each empty tower scores 1 VP at the end).",
-            self.harvest_label(pos, extra, &p),
-            self.sources_text(pos)
+            "**{}**\n{}",
+            crate::t!("fog-pay-water", water = self.harvest_label(pos, extra, &p)),
+            crate::t!(
+                "fog-choose-towers-text",
+                need = need,
+                sources = self.sources_text(pos)
+            )
         ));
         let mut items = vec![
             Item::act(
                 a,
-                format!("Default: {}", self.water_label(&default, "from")),
+                crate::t!("fog-default", water = self.water_label(&default, true)),
             )
             .style(Style::Success),
         ];
         for w in self.payments(pos, need, 19) {
             if w != default {
-                let label = format!("Pay {}", self.water_label(&w, "from"));
+                let label = crate::t!("fog-pay-water", water = self.water_label(&w, true));
                 items.push(Item::act(
                     Action::Harvest {
                         pos,
@@ -230,7 +240,14 @@ impl Panel<'_> {
                 ));
             }
         }
-        let lost = self.layout(&mut out.rows, &items, 4, 4, "How to pay the Water", "");
+        let lost = self.layout(
+            &mut out.rows,
+            &items,
+            4,
+            4,
+            &crate::t!("fog-how-to-pay-water"),
+            "",
+        );
         self.note_hidden(out, lost);
         true
     }
@@ -245,18 +262,13 @@ impl Panel<'_> {
         };
         let me = self.me();
         let aim = match auto.valuation {
-            Valuation::Interim => {
-                "keeps as many Harvest locations face up as possible, then gets the most toward your final score (VP, coins, Food, Water left, and what kept locations score)"
-            }
-            Valuation::Final => {
-                "keeps as many Harvest locations face up as possible, then gets your highest final score (then the most coins left)"
-            }
+            Valuation::Interim => crate::t!("fog-auto-aim-interim"),
+            Valuation::Final => crate::t!("fog-auto-aim-final"),
         };
-        let mut head = format!("**Auto harvest.** The exact harvest planner {aim}.");
+        let mut head = crate::t!("fog-auto-head", aim = aim);
         if !auto.plan.exact {
-            head.push_str(
-                " *This farm is unusual: this is the best plan found within the search limit.*",
-            );
+            head.push(' ');
+            head.push_str(&crate::t!("fog-auto-unusual"));
         }
         // Step lines, the part that grows with the farm: cut to a budget so the totals and the
         // Open Areas below always show (Confirm applies every step either way).
@@ -268,55 +280,54 @@ impl Panel<'_> {
             let line = match a {
                 Action::Harvest { pos, water, extra } => {
                     let again = if paid_before.contains(pos) {
-                        " again"
+                        crate::t!("fog-again")
                     } else {
-                        ""
+                        String::new()
                     };
                     paid_before.push(*pos);
                     let mut cost: Vec<String> = Vec::new();
                     let paid = &p.preview.paid;
                     if paid.coins > 0 {
-                        cost.push(plural(paid.coins, "coin", "coins"));
+                        cost.push(crate::t!("fog-n-coins", n = paid.coins));
                     }
                     if paid.food > 0 {
-                        cost.push(format!("{} Food", paid.food));
+                        cost.push(crate::t!("fog-n-food", n = paid.food));
                     }
                     if paid.water > 0 {
                         let towers = if water.is_empty() { &p.towers } else { water };
-                        cost.push(format!(
-                            "{} Water ({})",
-                            paid.water,
-                            self.water_label(towers, "from")
+                        cost.push(crate::t!(
+                            "fog-n-water-from",
+                            n = paid.water,
+                            towers = self.water_label(towers, true)
                         ));
                     }
                     let cost = if cost.is_empty() {
-                        "free".to_string()
+                        crate::t!("fog-free")
                     } else {
-                        cost.join(", ")
+                        cost.join(&crate::t!("fog-list-sep"))
                     };
-                    format!(
-                        "{}. {}{again}{}: pay {cost} -> {}",
-                        k + 1,
-                        self.cell(*pos),
-                        self.variant(*extra, &[]),
-                        gain_text(&p.preview)
+                    crate::t!(
+                        "fog-auto-step",
+                        k = k + 1,
+                        cell = self.cell(*pos),
+                        again = again,
+                        variant = self.variant(*extra, &[]),
+                        cost = cost,
+                        gain = gain_text(&p.preview)
                     )
                 }
-                Action::EndHarvest => format!("{}. Finish the harvest.", k + 1),
+                Action::EndHarvest => crate::t!("fog-auto-step-finish", k = k + 1),
                 other => format!("{}. {}", k + 1, other.kind()),
             };
             if used + line.len() > AUTO_STEPS_BUDGET {
-                steps.push(format!(
-                    "… and {} more (Confirm applies them all).",
-                    total - k
-                ));
+                steps.push(crate::t!("fog-auto-more", n = total - k));
                 break;
             }
             used += line.len() + 1;
             steps.push(line);
         }
         if auto.finished && !matches!(auto.steps.last(), Some(Action::EndHarvest)) {
-            steps.push("Then your harvest ends by itself (nothing more to pay).".to_string());
+            steps.push(crate::t!("fog-auto-then-ends"));
         }
         let mut towers: Vec<_> = auto
             .after
@@ -330,35 +341,39 @@ impl Panel<'_> {
             .iter()
             .map(|c| format!("{} {}", self.at(c.pos), c.water))
             .collect();
-        let mut after = format!("**After the plan:** {}", resources(&auto.after));
-        if !towers.is_empty() {
-            after.push_str(&format!(" (towers: {})", towers.join(", ")));
-        }
-        after.push('.');
+        let after = if towers.is_empty() {
+            crate::t!("fog-auto-after", resources = resources(&auto.after))
+        } else {
+            crate::t!(
+                "fog-auto-after-towers",
+                resources = resources(&auto.after),
+                towers = towers.join(", ")
+            )
+        };
         let open = if !auto.finished {
-            "**The plan stops when you gain an Equipment:** choose your tile, then tap Auto \
-             harvest again to plan the rest. Open Areas are decided then."
-                .to_string()
+            crate::t!("fog-auto-stops")
         } else if auto.open_areas.is_empty() {
-            "**Becomes an Open Area:** none.".to_string()
+            crate::t!("fog-auto-open-none")
         } else {
             let list: Vec<String> = auto
                 .open_areas
                 .iter()
                 .map(|(pos, card, lost)| {
-                    let mut s = format!("{} {}", self.name(card), self.at(*pos));
-                    if !lost.is_empty() {
+                    let s = crate::t!("fog-card-space", card = self.name(card), at = self.at(*pos));
+                    if lost.is_empty() {
+                        s
+                    } else {
                         let names: Vec<String> = lost.iter().map(|t| self.name(t)).collect();
-                        s.push_str(&format!(" (loses {})", and_list(&names)));
+                        crate::t!("fog-auto-loses", what = s, tiles = and_list(&names))
                     }
-                    s
                 })
                 .collect();
-            format!("**Becomes an Open Area:** {}.", and_list(&list))
+            crate::t!("fog-auto-open", list = and_list(&list))
         };
         let body = format!(
-            "**Now:** {}.\n**The plan:**\n{}\n{after}\n{open}",
-            resources(me),
+            "{}\n{}\n{}\n{after}\n{open}",
+            crate::t!("fog-auto-now", resources = resources(me)),
+            crate::t!("fog-auto-the-plan"),
             steps.join("\n")
         );
         // The grid helps to find the coordinates; it gets whatever room the plan leaves.
@@ -374,14 +389,14 @@ impl Panel<'_> {
             title: out.title.clone(),
             description: format!("{head}{grid}\n{body}"),
             color: DARK_GREEN,
-            footer: Some(format!("{} · only you can see this", phase_name(self.game))),
+            footer: Some(crate::t!("fog-panel-footer", phase = phase_name(self.game))),
             ..Default::default()
         });
         let buttons: Vec<ButtonSpec> = [
             button(
                 self.table,
                 Verb::ConfirmPlan(auto.fingerprint),
-                "Confirm plan",
+                &crate::t!("fog-button-confirm-plan"),
                 Style::Success,
                 false,
             ),
@@ -389,7 +404,7 @@ impl Panel<'_> {
             button(
                 self.table,
                 Verb::Show(Screen::Main),
-                "Adjust by hand",
+                &crate::t!("fog-button-adjust"),
                 Style::Secondary,
                 false,
             ),

@@ -18,8 +18,8 @@ use actions::special_marker;
 pub use harvest::{AutoHarvest, auto_harvest};
 
 use super::{
-    DARK_GREEN, GOLD, and_list, button, cid, farm_block, fit, names, phase_name, plural, public,
-    resources, split_text, who, year_phase,
+    DARK_GREEN, GOLD, and_list, button, cid, farm_block, fit, names, phase_name, public, resources,
+    split_text, who, year_phase,
 };
 use crate::discord::ids::{Screen, Verb, encode_action, encode_screen, plan_fingerprint};
 use crate::discord::spec::{
@@ -29,9 +29,9 @@ use crate::games::fields_of_green::bots::planner::{self, Plan, Valuation};
 use crate::games::fields_of_green::effects::{Pile, Timing};
 use crate::games::fields_of_green::event::Delta;
 use crate::games::fields_of_green::game::eval;
-use crate::games::fields_of_green::text;
 use crate::games::fields_of_green::view::{PlayerView, SeatView};
 use crate::games::fields_of_green::{Action, ActionError, Deck, Event, Game, Phase, Pos};
+use crate::render::card_text as text;
 use crate::render::{self, GridBounds, coord_label};
 use crate::store::{Status, Table};
 use smol_str::SmolStr;
@@ -50,7 +50,7 @@ pub fn panel(
 ) -> MessageSpec {
     if seat >= game.players() {
         let mut m = MessageSpec {
-            content: "You have no seat in this game.".to_string(),
+            content: crate::t!("fog-panel-no-seat"),
             ..Default::default()
         };
         fit(&mut m);
@@ -58,7 +58,7 @@ pub fn panel(
     }
     if table.game.status == Status::Abandoned {
         let mut m = MessageSpec {
-            content: "This game was cancelled: there is nothing more to do.".to_string(),
+            content: crate::t!("fog-panel-cancelled"),
             ..Default::default()
         };
         fit(&mut m);
@@ -118,8 +118,7 @@ pub fn panel(
         p.finish(out, &screen)
     } else {
         let mut out = fresh();
-        out.notice
-            .push("That choice is no longer open. Here is what you can do now.".to_string());
+        out.notice.push(crate::t!("fog-panel-choice-gone"));
         p.main(&mut out, None);
         p.finish(out, &Screen::Main)
     }
@@ -294,18 +293,18 @@ fn preview(game: &Game, seat: usize, a: &Action) -> Result<Preview, ActionError>
 fn paid_text(d: &Delta) -> String {
     let mut parts = Vec::new();
     if d.coins > 0 {
-        parts.push(plural(d.coins, "coin", "coins"));
+        parts.push(crate::t!("fog-n-coins", n = d.coins));
     }
     if d.water > 0 {
-        parts.push(format!("{} Water", d.water));
+        parts.push(crate::t!("fog-n-water", n = d.water));
     }
     if d.food > 0 {
-        parts.push(format!("{} Food", d.food));
+        parts.push(crate::t!("fog-n-food", n = d.food));
     }
     if parts.is_empty() {
-        "free".to_string()
+        crate::t!("fog-free")
     } else {
-        parts.join(", ")
+        parts.join(&crate::t!("fog-list-sep"))
     }
 }
 
@@ -313,40 +312,39 @@ fn paid_text(d: &Delta) -> String {
 fn gain_text(p: &Preview) -> String {
     let mut parts = Vec::new();
     if p.gained.coins > 0 {
-        parts.push(plural(p.gained.coins, "coin", "coins"));
+        parts.push(crate::t!("fog-n-coins", n = p.gained.coins));
     }
     if p.gained.food > 0 {
-        parts.push(format!("{} Food", p.gained.food));
+        parts.push(crate::t!("fog-n-food", n = p.gained.food));
     }
     if p.gained.vp > 0 {
-        parts.push(plural(p.gained.vp, "VP token", "VP tokens"));
+        parts.push(crate::t!("fog-n-vp-tokens", n = p.gained.vp));
     }
     if p.refill > 0 {
-        parts.push(format!("{} Water on towers", p.refill));
+        parts.push(crate::t!("fog-n-water-on-towers", n = p.refill));
     }
     match p.equipment {
         0 => {}
-        1 => parts.push("an Equipment".to_string()),
-        n => parts.push(format!("{n} Equipment")),
+        n => parts.push(crate::t!("fog-n-equipment", n = n)),
     }
     let mut s = if parts.is_empty() {
-        "nothing".to_string()
+        crate::t!("fog-ev-nothing")
     } else {
         and_list(&parts)
     };
     if p.food_lost > 0 {
-        s.push_str(&format!(" ({} Food lost: Silos full)", p.food_lost));
+        s.push_str(&crate::t!("fog-food-lost-full", n = p.food_lost));
     }
     if p.stack_empty {
-        s.push_str(" (Equipment stack empty)");
+        s.push_str(&crate::t!("fog-stack-empty-note"));
     }
     s
 }
 
-/// An engine refusal as a reason shown to the player: the engine's sentences name spaces as
-/// the grid does (`C2`) and count coins in English (`tests/error_messages.rs`).
+/// An engine refusal as a reason shown to the player, in the language in scope
+/// ([`super::rule_text`]): the sentences name spaces as the grid does (`C2`).
 fn reason(e: &ActionError) -> String {
-    e.to_string()
+    super::rule_text(e).unwrap_or_else(|| e.to_string())
 }
 
 struct Panel<'a> {
@@ -390,7 +388,11 @@ impl<'a> Panel<'a> {
     /// `Wheat B2`, `Water Tower A1`.
     fn cell(&self, pos: Pos) -> String {
         match self.me().farm.at(pos) {
-            Some(c) => format!("{} {}", self.name(&c.card), self.at(pos)),
+            Some(c) => crate::t!(
+                "fog-card-space",
+                card = self.name(&c.card),
+                at = self.at(pos)
+            ),
             None => self.at(pos),
         }
     }
@@ -410,17 +412,15 @@ impl<'a> Panel<'a> {
             .map(|&s| who(&self.names, s))
             .collect();
         if others.is_empty() {
-            "the game".to_string()
+            crate::t!("fog-the-game")
         } else {
             and_list(&others)
         }
     }
 
     fn waiting(&self, out: &mut Out) {
-        out.text.push(format!(
-            "Nothing to decide now · waiting for {}.",
-            self.waiting_names()
-        ));
+        out.text
+            .push(crate::t!("fog-panel-waiting", names = self.waiting_names()));
     }
 
     fn item_button(&self, i: &Item) -> Option<ButtonSpec> {
@@ -578,7 +578,7 @@ impl<'a> Panel<'a> {
             }
             Phase::Harvest => {
                 if me.harvest_done {
-                    out.text.push("Your harvest is done.".to_string());
+                    out.text.push(crate::t!("fog-panel-harvest-done"));
                     self.waiting(out);
                 } else {
                     self.harvest(out);
@@ -589,19 +589,24 @@ impl<'a> Panel<'a> {
     }
 
     fn over(&self, out: &mut Out) {
-        out.title = format!("{} · Game over", render::seat_name(&self.names, self.seat));
+        out.title = crate::t!(
+            "fog-panel-over-title",
+            name = render::seat_name(&self.names, self.seat)
+        );
         let mut order: Vec<&SeatView> = self.v.table.seats.iter().collect();
         order.sort_by_key(|s| std::cmp::Reverse(s.score_now));
         let place = order.iter().position(|s| s.seat == self.seat).unwrap_or(0) + 1;
-        let mut t = format!(
-            "The game is over. You scored **{} VP** (place {place} of {}).",
-            self.me().score_now,
-            order.len()
+        let mut t = crate::t!(
+            "fog-panel-over",
+            vp = self.me().score_now,
+            place = place,
+            of = order.len()
         );
         if let Some(pads) = self.game.scores() {
             t.push_str(&format!("\n🏆 {}", render::winner_line(pads, &self.names)));
         }
-        t.push_str("\nThe full score pad is on the table message.");
+        t.push('\n');
+        t.push_str(&crate::t!("fog-panel-pad-on-table"));
         out.text.push(t);
     }
 
@@ -610,16 +615,20 @@ impl<'a> Panel<'a> {
         let mut s = String::new();
         if self.me().split.is_none() {
             if t.intro {
-                s.push_str(
-                    "Introductory mode: your draw this year is fixed and happens by itself.\n",
-                );
+                s.push_str(&crate::t!("fog-panel-intro-draw"));
+                s.push('\n');
             } else {
-                s.push_str("You draw after the players before you in turn order.\n");
+                s.push_str(&crate::t!("fog-panel-draw-later"));
+                s.push('\n');
             }
         }
         let splits = self.splits_this_year();
         if !splits.is_empty() {
-            s.push_str(&format!("This year: {}.\n", splits.join("; ")));
+            s.push_str(&crate::t!(
+                "fog-panel-this-year",
+                splits = splits.join("; ")
+            ));
+            s.push('\n');
         }
         out.text.push(s.trim_end().to_string());
         self.waiting(out);
@@ -632,8 +641,13 @@ impl<'a> Panel<'a> {
             .iter()
             .filter_map(|&s| {
                 let sv = &self.v.table.seats[s];
-                sv.split
-                    .map(|sp| format!("{} drew {}", who(&self.names, s), split_text(sp)))
+                sv.split.map(|sp| {
+                    crate::t!(
+                        "fog-drew-split",
+                        name = who(&self.names, s),
+                        split = split_text(sp)
+                    )
+                })
             })
             .collect()
     }
@@ -676,7 +690,7 @@ impl<'a> Panel<'a> {
                     } else {
                         DARK_GREEN
                     },
-                    footer: Some(format!("{} · only you can see this", phase_name(self.game))),
+                    footer: Some(crate::t!("fog-panel-footer", phase = phase_name(self.game))),
                     ..Default::default()
                 }
             }
@@ -692,7 +706,7 @@ impl<'a> Panel<'a> {
             nav.extend(button(
                 self.table,
                 Verb::Show(Screen::Main),
-                "Refresh",
+                &crate::t!("fog-button-refresh"),
                 Style::Secondary,
                 false,
             ));
@@ -700,14 +714,14 @@ impl<'a> Panel<'a> {
             nav.extend(button(
                 self.table,
                 Verb::Show(Screen::Main),
-                "Back",
+                &crate::t!("fog-button-back"),
                 Style::Secondary,
                 false,
             ));
             nav.extend(button(
                 self.table,
                 Verb::Show(screen.clone()),
-                "Refresh",
+                &crate::t!("fog-button-refresh"),
                 Style::Secondary,
                 false,
             ));
@@ -715,14 +729,14 @@ impl<'a> Panel<'a> {
         nav.extend(button(
             self.table,
             Verb::Farms,
-            "All farms",
+            &crate::t!("fog-button-all-farms"),
             Style::Secondary,
             false,
         ));
         nav.extend(button(
             self.table,
             Verb::Log,
-            "Log",
+            &crate::t!("fog-button-log"),
             Style::Secondary,
             false,
         ));

@@ -15,12 +15,19 @@ impl Panel<'_> {
         with_room.sort_by_key(|c| (c.pos.y, c.pos.x));
         let towers: Vec<String> = with_room
             .iter()
-            .map(|c| format!("{} {}/{}", self.at(c.pos), c.water, c.capacity))
+            .map(|c| {
+                crate::t!(
+                    "fog-legend-tower",
+                    at = self.at(c.pos),
+                    water = c.water,
+                    capacity = c.capacity
+                )
+            })
             .collect();
-        out.text.push(format!(
-            "**Place your income Water** ({} Water). Towers with room: {}. Water that does not fit is lost.",
-            me.pending_water,
-            and_list(&towers)
+        out.text.push(crate::t!(
+            "fog-upkeep-place-water",
+            water = me.pending_water,
+            towers = and_list(&towers)
         ));
         let items = self.water_items(None);
         // The pile split takes 2 rows when this seat also draws now.
@@ -40,7 +47,11 @@ impl Panel<'_> {
                         pos: c.pos,
                         extra: 0,
                     };
-                    Item::go(screen, format!("Water on {}…", self.at(c.pos))).style(Style::Primary)
+                    Item::go(
+                        screen,
+                        crate::t!("fog-upkeep-water-on", at = self.at(c.pos)),
+                    )
+                    .style(Style::Primary)
                 })
                 .collect()
         } else {
@@ -51,8 +62,8 @@ impl Panel<'_> {
             &items,
             1,
             rows,
-            "Where does the Water go?",
-            "Put Water on…",
+            &crate::t!("fog-upkeep-where-water"),
+            &crate::t!("fog-upkeep-put-water-on"),
         );
         self.note_hidden(out, lost);
     }
@@ -82,7 +93,7 @@ impl Panel<'_> {
                 let a = Action::PlaceWater {
                     towers: towers.clone(),
                 };
-                Item::act(a, self.water_label(towers, "on")).style(Style::Primary)
+                Item::act(a, self.water_label(towers, false)).style(Style::Primary)
             })
             .collect()
     }
@@ -93,18 +104,25 @@ impl Panel<'_> {
         if items.is_empty() {
             return false;
         }
-        out.text.push(format!(
-            "**Place your income Water** ({} Water), some of it on {}.",
-            self.me().pending_water,
-            self.at(pos)
+        out.text.push(crate::t!(
+            "fog-upkeep-place-water-some-on",
+            water = self.me().pending_water,
+            at = self.at(pos)
         ));
-        let lost = self.layout(&mut out.rows, &items, 1, 4, "Where does the Water go?", "");
+        let lost = self.layout(
+            &mut out.rows,
+            &items,
+            1,
+            4,
+            &crate::t!("fog-upkeep-where-water"),
+            "",
+        );
         self.note_hidden(out, lost);
         true
     }
 
     /// `2 on B2, 1 on D3` (or `from`), in order of first appearance.
-    pub(super) fn water_label(&self, ws: &[Pos], prep: &str) -> String {
+    pub(super) fn water_label(&self, ws: &[Pos], from: bool) -> String {
         let mut per: Vec<(Pos, u32)> = Vec::new();
         for &p in ws {
             match per.iter_mut().find(|(q, _)| *q == p) {
@@ -114,19 +132,24 @@ impl Panel<'_> {
         }
         let parts: Vec<String> = per
             .iter()
-            .map(|&(p, n)| format!("{n} {prep} {}", self.at(p)))
+            .map(|&(p, n)| {
+                if from {
+                    crate::t!("fog-water-from", n = n, at = self.at(p))
+                } else {
+                    crate::t!("fog-ev-water-on", n = n, at = self.at(p))
+                }
+            })
             .collect();
         if parts.is_empty() {
-            "nothing".to_string()
+            crate::t!("fog-ev-nothing")
         } else {
-            parts.join(", ")
+            parts.join(&crate::t!("fog-list-sep"))
         }
     }
 
     pub(super) fn note_hidden(&self, out: &mut Out, hidden: usize) {
         if hidden > 0 {
-            out.text
-                .push(format!("*{} more choices do not fit here.*", hidden));
+            out.text.push(crate::t!("fog-more-choices", n = hidden));
         }
     }
 
@@ -148,32 +171,42 @@ impl Panel<'_> {
             .collect();
         let counts = counts.unwrap_or_else(|| default_split(&splits));
         let want = usize::from(hs).min(piles.iter().sum());
-        let mut s = format!(
-            "**Draw your cards.** Take {want} from at least 3 different piles, all at once; \
-             everyone sees your split, not your cards."
-        );
+        let mut s = crate::t!("fog-upkeep-draw", want = want);
         if self.v.table.players == 2 {
-            s.push_str(
-                " With 2 players the 12 drawn cards are shuffled and turned face up 6 at a time.",
-            );
+            s.push(' ');
+            s.push_str(&crate::t!("fog-upkeep-draw-two"));
         }
         let earlier = self.splits_this_year();
         if !earlier.is_empty() {
-            s.push_str(&format!("\nThis year: {}.", earlier.join("; ")));
+            s.push('\n');
+            s.push_str(&crate::t!(
+                "fog-panel-this-year",
+                splits = earlier.join("; ")
+            ));
         }
-        let mut table = String::from("```\nPile          Left  Draw\n");
+        // Labels are padded by the columns they take (Japanese characters take two).
+        let pad = |label: &str| {
+            let w = render::score::text_width(label);
+            format!("{label}{}", " ".repeat(13usize.saturating_sub(w)))
+        };
+        let mut table = format!(
+            "```\n{}{:>5}{:>6}\n",
+            pad(&crate::t!("fog-upkeep-pile")),
+            crate::t!("fog-upkeep-left"),
+            crate::t!("fog-upkeep-draw-col")
+        );
         for (k, pile) in Pile::ALL.iter().enumerate() {
             table.push_str(&format!(
-                "{:<13}{:>5}{:>6}\n",
-                pile.name(),
+                "{}{:>5}{:>6}\n",
+                pad(&render::card_text::pile_name(*pile)),
                 piles[k],
                 counts[k]
             ));
         }
         let total: u32 = counts.iter().map(|&c| u32::from(c)).sum();
         table.push_str(&format!(
-            "{:<13}{:>5}{:>6}\n```",
-            "Total",
+            "{}{:>5}{:>6}\n```",
+            pad(&crate::t!("fog-pad-total")),
             piles.iter().sum::<usize>(),
             total
         ));
@@ -182,12 +215,15 @@ impl Panel<'_> {
         let draw = Action::Draw { split: counts };
         let ok = self.legal(&draw);
         if u32::from(hs) <= counts.iter().map(|&c| u32::from(c)).sum::<u32>() {
-            s.push_str("\nTo change it, tap − on one pile, then + on another.");
+            s.push('\n');
+            s.push_str(&crate::t!("fog-upkeep-change"));
         }
         if ok {
-            s.push_str(&format!("\nReady: **Draw {}**.", split_text(counts)));
+            s.push('\n');
+            s.push_str(&crate::t!("fog-upkeep-ready", split = split_text(counts)));
         } else if let Err(e) = preview(self.game, self.seat, &draw) {
-            s.push_str(&format!("\nNot yet: {}.", reason(&e)));
+            s.push('\n');
+            s.push_str(&crate::t!("fog-not-yet", why = reason(&e)));
         }
         out.text.push(s);
         let step = |k: usize, up: bool| {
@@ -216,7 +252,7 @@ impl Panel<'_> {
                 button(
                     self.table,
                     verb,
-                    &format!("+ {}", Pile::ALL[k].name()),
+                    &format!("+ {}", render::card_text::pile_name(Pile::ALL[k])),
                     Style::Secondary,
                     off,
                 )
@@ -237,7 +273,7 @@ impl Panel<'_> {
                 button(
                     self.table,
                     verb,
-                    &format!("− {}", Pile::ALL[k].name()),
+                    &format!("− {}", render::card_text::pile_name(Pile::ALL[k])),
                     Style::Secondary,
                     off,
                 )
@@ -248,7 +284,7 @@ impl Panel<'_> {
         out.nav_front.extend(button(
             self.table,
             Verb::Act(draw),
-            &format!("Draw {}", split_text(counts)),
+            &crate::t!("fog-upkeep-draw-button", split = split_text(counts)),
             Style::Success,
             !ok,
         ));

@@ -615,8 +615,31 @@ fn check_tiles(
     Ok(out)
 }
 
+/// Where an Equipment tile goes, in English for the error's Display (the card texts players
+/// read, in their language, are made by the render layer: `render::card_text::host_text`).
 fn host_text(deck: &Deck, e: EquipIdx) -> String {
-    crate::games::fields_of_green::text::host_text(deck, e)
+    let def = deck.equip(e);
+    let mut host = match def.host {
+        Filter::Location | Filter::Card => "any location".to_string(),
+        Filter::OpenArea => "Open Area".to_string(),
+        Filter::WaterTower => "Water Tower".to_string(),
+        Filter::EmptyWaterTower => "Empty Water Tower".to_string(),
+        Filter::Silo => "Silo".to_string(),
+        Filter::Pile(p) => p.name().to_string(),
+        Filter::Kind(k) => format!("{} {}", k.name(), k.pile().name()),
+        Filter::Harvest => "Location with a Harvest ability".to_string(),
+        Filter::GameEnd => "Location with a Game End ability".to_string(),
+    };
+    if let Some(t) = def.host_timing {
+        let t = match t {
+            Timing::Immediate => "Immediate",
+            Timing::Harvest => "Harvest",
+            Timing::GameEnd => "Game End",
+            Timing::Ongoing => "Ongoing",
+        };
+        host.push_str(&format!(" with a {t} ability"));
+    }
+    host
 }
 
 /// Checks action A: `BuildCheck::new(..)?.check(..)`, see there.

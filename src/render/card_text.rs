@@ -5,27 +5,71 @@
 //! itself matches says "other" ("1 coin per other Dairy Livestock within 2"). Adjacency never
 //! includes the card itself, so "adjacent" needs no "other".
 
-use super::cards::{Deck, DesignIdx, EquipIdx, EquipmentDef, LocationDef};
-use super::deck_file::design_matches;
-use super::effects::{
-    Ability, Amount, Condition, Cost, Count, Effect, Filter, Gain, Modifier, Scope, Timing,
+use crate::games::fields_of_green::cards::{Deck, DesignIdx, EquipIdx, EquipmentDef, LocationDef};
+use crate::games::fields_of_green::deck_file::design_matches;
+use crate::games::fields_of_green::effects::{
+    Ability, Amount, Condition, Cost, Count, Effect, Filter, Gain, Kind, Modifier, Pile, Scope,
+    Timing,
 };
+
+/// A pile's name in the language in scope (`Field`, `田畑`).
+pub fn pile_name(p: Pile) -> String {
+    match p {
+        Pile::Field => crate::t!("fog-pile-field"),
+        Pile::Livestock => crate::t!("fog-pile-livestock"),
+        Pile::Construction => crate::t!("fog-pile-construction"),
+        Pile::Building => crate::t!("fog-pile-building"),
+    }
+}
+
+/// `2 Fields`, `1 Livestock` (a number of cards of a pile).
+pub fn pile_count(p: Pile, n: u32) -> String {
+    match p {
+        Pile::Field => crate::t!("fog-pile-field-n", n = n),
+        Pile::Livestock => crate::t!("fog-pile-livestock-n", n = n),
+        Pile::Construction => crate::t!("fog-pile-construction-n", n = n),
+        Pile::Building => crate::t!("fog-pile-building-n", n = n),
+    }
+}
+
+/// A kind's name in the language in scope (`Grain`, `穀物`).
+pub fn kind_name(k: Kind) -> String {
+    match k {
+        Kind::Grain => crate::t!("fog-kind-grain"),
+        Kind::Vegetable => crate::t!("fog-kind-vegetable"),
+        Kind::Fruit => crate::t!("fog-kind-fruit"),
+        Kind::Poultry => crate::t!("fog-kind-poultry"),
+        Kind::Dairy => crate::t!("fog-kind-dairy"),
+        Kind::Meat => crate::t!("fog-kind-meat"),
+        Kind::Work => crate::t!("fog-kind-work"),
+    }
+}
 
 /// One line describing a location design, e.g.
 /// `Wheat [WHT] - Field (Grain) - cost 3 coins - 1 VP - Harvest: pay 1 Water: gain 2 Food.`
+/// Every word comes from the message catalogue, in the language in scope.
 pub fn location_text(deck: &Deck, d: DesignIdx) -> String {
     let def = deck.location(d);
-    let mut s = format!("{} [{}] - {}", def.name, def.code, def.pile.name());
-    if let Some(k) = def.kind {
-        s.push_str(&format!(" ({})", k.name()));
-    }
-    s.push_str(&format!(" - {}", build_cost_text(&def.cost)));
-    s.push_str(&format!(" - {} VP", def.vp));
+    let kind = match def.kind {
+        Some(k) => crate::t!(
+            "fog-card-pile-kind",
+            pile = pile_name(def.pile),
+            kind = kind_name(k)
+        ),
+        None => pile_name(def.pile),
+    };
+    let head = crate::t!(
+        "fog-card-head",
+        name = super::location_name(def),
+        code = def.code.as_str(),
+        kind = kind,
+        cost = build_cost_text(&def.cost),
+        vp = def.vp
+    );
     match location_ability_text(def) {
-        Some(a) => s.push_str(&format!(" - {a}")),
-        None => s.push('.'),
+        Some(a) => format!("{head} - {a}"),
+        None => crate::t!("fog-card-end", text = head),
     }
-    s
 }
 
 /// One line describing an Equipment design, e.g.
@@ -34,28 +78,34 @@ pub fn equipment_text(deck: &Deck, e: EquipIdx) -> String {
     let def = deck.equip(e);
     let host = host_text(deck, e);
     let ability = equipment_ability_text(deck, def);
-    format!("{} [{}] - place on: {host} - {ability}", def.name, def.code)
+    crate::t!(
+        "fog-equipment-line",
+        name = super::equipment_name(def),
+        code = def.code.as_str(),
+        host = host,
+        ability = ability
+    )
 }
 
 /// Where an Equipment tile goes, by its placement text: "Building with a Game End ability".
 pub fn host_text(deck: &Deck, e: EquipIdx) -> String {
     let def = deck.equip(e);
-    let mut host = match def.host {
-        Filter::Location | Filter::Card => "any location".to_string(),
+    let host = match def.host {
+        Filter::Location | Filter::Card => crate::t!("fog-host-any"),
         h => capitalize(&filter_noun(h, false)),
     };
     // The rulebook prints "Field - Harvest"; spelled out, it cannot be misread as this tile's
     // own timing.
-    if let Some(t) = def.host_timing {
-        host.push_str(&format!(" with a {} ability", timing_name(t)));
+    match def.host_timing {
+        Some(t) => crate::t!("fog-host-with", host = host, timing = timing_name(t)),
+        None => host,
     }
-    host
 }
 
 /// A location's ability text (`None` when it has none).
 pub fn location_ability_text(def: &LocationDef) -> Option<String> {
     let ability = def.ability.as_ref()?;
-    Some(ability_text(ability, def.pile.name(), false, |f| {
+    Some(ability_text(ability, &pile_name(def.pile), false, |f| {
         design_matches(f, def)
     }))
 }
@@ -84,13 +134,9 @@ pub fn ability_text(
         is_self: &is_self,
     };
     let label = match ability.timing {
-        Timing::Immediate if on_equipment => "When placed",
+        Timing::Immediate if on_equipment => crate::t!("fog-timing-when-placed"),
         t => timing_name(t),
     };
-    let mut body = String::new();
-    if ability.timing == Timing::Harvest && !is_free(&ability.cost) {
-        body.push_str(&format!("pay {}: ", w.cost(&ability.cost, false)));
-    }
     let game_end = ability.timing == Timing::GameEnd;
     let parts: Vec<String> = ability
         .effects
@@ -99,18 +145,28 @@ pub fn ability_text(
         .map(|(i, e)| w.effect(e, i == 0, game_end))
         .chain(ability.modifiers.iter().map(|m| w.modifier(m)))
         .collect();
-    body.push_str(&parts.join("; "));
-    format!("{label}: {body}.")
+    let body = parts.join(&crate::t!("fog-effect-sep"));
+    if ability.timing == Timing::Harvest && !is_free(&ability.cost) {
+        crate::t!(
+            "fog-ability-pay",
+            label = label,
+            cost = w.cost(&ability.cost, false),
+            body = body
+        )
+    } else {
+        crate::t!("fog-ability", label = label, body = body)
+    }
 }
 
 /// A payment, e.g. `2 coins, 1 Water`; `free` when it costs nothing. Counted parts are measured
 /// from a space with no card on it (a build cost), so no "other" is needed.
 pub fn cost_text(cost: &Cost) -> String {
     if is_free(cost) {
-        return "free".to_string();
+        return crate::t!("fog-free");
     }
+    let card = crate::t!("fog-noun-card-one");
     Words {
-        this: "card",
+        this: &card,
         is_self: &|_| false,
     }
     .cost(cost, true)
@@ -119,19 +175,19 @@ pub fn cost_text(cost: &Cost) -> String {
 /// `cost 2 coins, 1 Water`, or `free`.
 fn build_cost_text(cost: &Cost) -> String {
     if is_free(cost) {
-        "free".to_string()
+        crate::t!("fog-free")
     } else {
-        format!("cost {}", cost_text(cost))
+        crate::t!("fog-cost", cost = cost_text(cost))
     }
 }
 
 /// The rulebook's name of a timing.
-pub fn timing_name(t: Timing) -> &'static str {
+pub fn timing_name(t: Timing) -> String {
     match t {
-        Timing::Immediate => "Immediate",
-        Timing::Harvest => "Harvest",
-        Timing::GameEnd => "Game End",
-        Timing::Ongoing => "Ongoing",
+        Timing::Immediate => crate::t!("fog-timing-immediate"),
+        Timing::Harvest => crate::t!("fog-timing-harvest"),
+        Timing::GameEnd => crate::t!("fog-timing-game-end"),
+        Timing::Ongoing => crate::t!("fog-timing-ongoing"),
     }
 }
 
@@ -192,13 +248,13 @@ enum Unit {
 }
 
 impl Unit {
-    fn word(self, n: i32) -> &'static str {
+    /// `n` of this unit: `2 coins`, `1 Water`.
+    fn amount(self, n: i32) -> String {
         match self {
-            Unit::Coins if n == 1 => "coin",
-            Unit::Coins => "coins",
-            Unit::Water => "Water",
-            Unit::Food => "Food",
-            Unit::Vp => "VP",
+            Unit::Coins => crate::t!("fog-n-coins", n = n),
+            Unit::Water => crate::t!("fog-n-water", n = n),
+            Unit::Food => crate::t!("fog-n-food", n = n),
+            Unit::Vp => crate::t!("fog-vp", n = n),
         }
     }
 }
@@ -206,42 +262,52 @@ impl Unit {
 /// The noun for cards matching a filter; the Harvest / Game End filters keep their qualifier
 /// ("location with a Harvest ability", as the rulebook words Oxen).
 fn filter_noun(f: Filter, plural: bool) -> String {
-    let s = |one: &str, many: &str| {
-        if plural {
-            many.to_string()
-        } else {
-            one.to_string()
-        }
-    };
-    match f {
-        Filter::Card => s("card", "cards"),
-        Filter::Location => s("location", "locations"),
-        Filter::OpenArea => s("Open Area", "Open Areas"),
-        Filter::WaterTower => s("Water Tower", "Water Towers"),
-        Filter::EmptyWaterTower => s("empty Water Tower", "empty Water Towers"),
-        Filter::Silo => s("Silo", "Silos"),
-        Filter::Pile(p) => s(p.name(), p.plural()),
-        Filter::Kind(k) => {
-            let p = k.pile();
-            format!(
-                "{} {}",
-                k.name(),
-                if plural { p.plural() } else { p.name() }
-            )
-        }
-        Filter::Harvest => s(
-            "location with a Harvest ability",
-            "locations with a Harvest ability",
-        ),
-        Filter::GameEnd => s(
-            "location with a Game End ability",
-            "locations with a Game End ability",
+    match (f, plural) {
+        (Filter::Card, false) => crate::t!("fog-noun-card-one"),
+        (Filter::Card, true) => crate::t!("fog-noun-card-many"),
+        (Filter::Location, false) => crate::t!("fog-noun-location-one"),
+        (Filter::Location, true) => crate::t!("fog-noun-location-many"),
+        (Filter::OpenArea, false) => crate::t!("fog-noun-open-area-one"),
+        (Filter::OpenArea, true) => crate::t!("fog-noun-open-area-many"),
+        (Filter::WaterTower, false) => crate::t!("fog-noun-water-tower-one"),
+        (Filter::WaterTower, true) => crate::t!("fog-noun-water-tower-many"),
+        (Filter::EmptyWaterTower, false) => crate::t!("fog-noun-empty-water-tower-one"),
+        (Filter::EmptyWaterTower, true) => crate::t!("fog-noun-empty-water-tower-many"),
+        (Filter::Silo, false) => crate::t!("fog-noun-silo-one"),
+        (Filter::Silo, true) => crate::t!("fog-noun-silo-many"),
+        (Filter::Harvest, false) => crate::t!("fog-noun-harvest-one"),
+        (Filter::Harvest, true) => crate::t!("fog-noun-harvest-many"),
+        (Filter::GameEnd, false) => crate::t!("fog-noun-game-end-one"),
+        (Filter::GameEnd, true) => crate::t!("fog-noun-game-end-many"),
+        (Filter::Pile(p), _) => pile_noun(p, plural),
+        (Filter::Kind(k), _) => crate::t!(
+            "fog-noun-kind",
+            kind = kind_name(k),
+            pile = pile_noun(k.pile(), plural)
         ),
     }
 }
 
-/// "a" / "an" / "another" in front of a singular noun phrase.
+/// A pile's noun, singular or plural.
+fn pile_noun(p: Pile, plural: bool) -> String {
+    match (p, plural) {
+        (Pile::Field, false) => crate::t!("fog-noun-field-one"),
+        (Pile::Field, true) => crate::t!("fog-noun-field-many"),
+        (Pile::Livestock, false) => crate::t!("fog-noun-livestock-one"),
+        (Pile::Livestock, true) => crate::t!("fog-noun-livestock-many"),
+        (Pile::Construction, false) => crate::t!("fog-noun-construction-one"),
+        (Pile::Construction, true) => crate::t!("fog-noun-construction-many"),
+        (Pile::Building, false) => crate::t!("fog-noun-building-one"),
+        (Pile::Building, true) => crate::t!("fog-noun-building-many"),
+    }
+}
+
+/// "a" / "an" / "another" in front of a singular noun phrase (English only: Japanese has no
+/// articles).
 fn with_article(phrase: &str) -> String {
+    if super::japanese() {
+        return phrase.to_string();
+    }
     if let Some(rest) = phrase.strip_prefix("other ") {
         return format!("another {rest}");
     }
@@ -260,63 +326,59 @@ impl Words<'_> {
     fn cards(&self, of: Filter, scope: Scope, plural: bool) -> String {
         let other = (self.is_self)(of) && scope != Scope::Adjacent;
         let noun = filter_noun(of, plural);
-        // "location with a Harvest ability": the scope goes before the qualifier.
+        // "location with a Harvest ability": the scope goes before the qualifier (English; a
+        // Japanese noun phrase has its qualifier in front already).
         let (head, tail) = match noun.find(" with a ") {
             Some(i) => (&noun[..i], &noun[i..]),
             None => (noun.as_str(), ""),
         };
-        let mut s = String::new();
+        let phrase = match scope {
+            Scope::Adjacent => crate::t!("fog-scope-adjacent", noun = head),
+            Scope::Within(n) => crate::t!("fog-scope-within", noun = head, n = n),
+            Scope::Farm => crate::t!("fog-scope-farm", noun = head),
+            Scope::This => crate::t!("fog-scope-this", noun = head),
+        };
+        let phrase = format!("{phrase}{tail}");
         if other {
-            s.push_str("other ");
+            crate::t!("fog-other", noun = phrase)
+        } else {
+            phrase
         }
-        match scope {
-            Scope::Adjacent => s.push_str(&format!("adjacent {head}")),
-            Scope::Within(n) => s.push_str(&format!("{head} within {n}")),
-            Scope::Farm => s.push_str(&format!("{head} in your farm")),
-            Scope::This => s.push_str(&format!("this {head}")),
-        }
-        s.push_str(tail);
-        s
     }
 
     /// What follows "per": `other Dairy Livestock within 2`, `2 Food in your Silos`.
     fn per(&self, count: Count, every: u32) -> String {
-        let n = if every > 1 {
-            format!("{every} ")
-        } else {
-            String::new()
-        };
         match count {
-            Count::Cards { of, scope } => format!("{n}{}", self.cards(of, scope, every > 1)),
-            Count::Food => format!("{n}Food in your Silos"),
-            Count::Coins if every > 1 => format!("{n}coins you have"),
-            Count::Coins => "coin you have".to_string(),
+            Count::Cards { of, scope } => crate::t!(
+                "fog-per-cards",
+                every = every,
+                cards = self.cards(of, scope, every > 1)
+            ),
+            Count::Food => crate::t!("fog-per-food", every = every),
+            Count::Coins => crate::t!("fog-per-coins", every = every),
         }
     }
 
     fn amount(&self, a: &Amount, unit: Unit) -> String {
-        let base = format!("{} {}", a.base, unit.word(a.base));
+        let base = unit.amount(a.base);
         let Some(count) = a.count else { return base };
         let per = a.per.abs();
         let per_what = self.per(count, a.every);
-        let mut s = if a.per < 0 {
-            format!("{base}, {per} less per {per_what}")
+        let s = if a.per < 0 {
+            crate::t!("fog-amount-less", base = base, per = per, what = per_what)
         } else if a.base == 0 {
-            format!("{per} {} per {per_what}", unit.word(per))
+            crate::t!("fog-amount-per", amount = unit.amount(per), what = per_what)
         } else {
-            format!("{base} plus {per} {} per {per_what}", unit.word(per))
+            crate::t!(
+                "fog-amount-plus",
+                base = base,
+                amount = unit.amount(per),
+                what = per_what
+            )
         };
-        if let Some(m) = a.max {
-            s.push_str(&format!(" (at most {m})"));
-        }
-        s
-    }
-
-    fn list(parts: Vec<String>) -> String {
-        match parts.split_last() {
-            None => String::new(),
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        match a.max {
+            Some(m) => crate::t!("fog-at-most", text = s, max = m),
+            None => s,
         }
     }
 
@@ -332,14 +394,14 @@ impl Words<'_> {
         .map(|(a, u)| self.amount(a, *u))
         .collect();
         if listed {
-            parts.join(", ")
+            parts.join(&crate::t!("fog-list-sep"))
         } else {
-            Self::list(parts)
+            super::and_list(&parts)
         }
     }
 
     fn gain(&self, g: &Gain) -> String {
-        let parts = [
+        let parts: Vec<String> = [
             (g.coins, Unit::Coins),
             (g.food, Unit::Food),
             (g.vp, Unit::Vp),
@@ -348,81 +410,102 @@ impl Words<'_> {
         .filter(|(a, _)| !is_zero(a))
         .map(|(a, u)| self.amount(a, *u))
         .collect();
-        Self::list(parts)
+        super::and_list(&parts)
     }
 
     /// `there is no other Livestock within 3`, `you have at least 3 Food`.
     fn condition(&self, c: &Condition) -> String {
-        let range = |unit: &str| match (c.min.unwrap_or(0), c.max) {
-            (_, Some(0)) => format!("no {unit}"),
-            (lo, None) => format!("at least {lo} {unit}"),
-            (0, Some(hi)) => format!("at most {hi} {unit}"),
-            (lo, Some(hi)) if lo == hi => format!("exactly {lo} {unit}"),
-            (lo, Some(hi)) => format!("{lo} to {hi} {unit}"),
+        let range = |what: &str| match (c.min.unwrap_or(0), c.max) {
+            (_, Some(0)) => crate::t!("fog-range-none", what = what),
+            (lo, None) => crate::t!("fog-range-at-least", what = what, lo = lo),
+            (0, Some(hi)) => crate::t!("fog-range-at-most", what = what, hi = hi),
+            (lo, Some(hi)) if lo == hi => crate::t!("fog-range-exactly", what = what, lo = lo),
+            (lo, Some(hi)) => crate::t!("fog-range-between", what = what, lo = lo, hi = hi),
         };
         match c.count {
-            Count::Food => format!("you have {} in your Silos", range("Food")),
-            Count::Coins => format!("you have {}", range("coins")),
+            Count::Food => crate::t!("fog-cond-food", range = range(&crate::t!("fog-unit-food"))),
+            Count::Coins => {
+                crate::t!(
+                    "fog-cond-coins",
+                    range = range(&crate::t!("fog-unit-coins"))
+                )
+            }
             Count::Cards { of, scope } => {
                 let one = self.cards(of, scope, false);
                 let many = self.cards(of, scope, true);
                 match (c.min.unwrap_or(0), c.max) {
-                    (_, Some(0)) => format!("there is no {one}"),
-                    (1, None) => format!("there is {}", with_article(&one)),
-                    (1, Some(1)) => format!("there is exactly one {one}"),
-                    _ => format!("there are {}", range(&many)),
+                    (_, Some(0)) => crate::t!("fog-cond-no-card", cards = one),
+                    (1, None) => crate::t!("fog-cond-a-card", cards = with_article(&one)),
+                    (1, Some(1)) => crate::t!("fog-cond-one-card", cards = one),
+                    _ => crate::t!("fog-cond-cards", range = range(&many)),
                 }
             }
         }
     }
 
     fn effect(&self, e: &Effect, first: bool, game_end: bool) -> String {
-        let also = if first { "" } else { "also " };
-        let guarded = |when: &Option<Condition>, body: String, also: &str| match when {
+        let guarded = |when: &Option<Condition>, body: String, also: bool| match when {
             None => body,
-            Some(c) => format!("if {}, {also}{body}", self.condition(c)),
+            Some(c) => {
+                let body = if also {
+                    crate::t!("fog-also", body = body)
+                } else {
+                    body
+                };
+                crate::t!("fog-if", cond = self.condition(c), body = body)
+            }
         };
         match e {
             Effect::Gain { gain, when } => {
                 // Ruling 18: Game End VP are scored, not taken as tokens.
-                let verb = if game_end { "score" } else { "gain" };
-                guarded(when, format!("{verb} {}", self.gain(gain)), also)
+                let body = if game_end {
+                    crate::t!("fog-score", what = self.gain(gain))
+                } else {
+                    crate::t!("fog-gain", what = self.gain(gain))
+                };
+                guarded(when, body, !first)
             }
             Effect::Refill { water, scope, when } => {
                 let towers = match scope {
-                    Scope::This => "this Water Tower".to_string(),
-                    Scope::Adjacent => "each adjacent Water Tower".to_string(),
-                    Scope::Within(n) => format!("each Water Tower within {n}"),
-                    Scope::Farm => "each of your Water Towers".to_string(),
+                    Scope::This => crate::t!("fog-refill-this"),
+                    Scope::Adjacent => crate::t!("fog-refill-adjacent"),
+                    Scope::Within(n) => crate::t!("fog-refill-within", n = *n),
+                    Scope::Farm => crate::t!("fog-refill-farm"),
                 };
-                guarded(when, format!("add {water} Water to {towers}"), "")
+                let body = crate::t!("fog-refill", n = *water, towers = towers);
+                guarded(when, body, false)
             }
             Effect::Equipment { count, when } => {
-                let body = if *count == 1 {
-                    "gain an Equipment".to_string()
-                } else {
-                    format!("gain {count} Equipment")
-                };
-                guarded(when, body, also)
+                guarded(when, crate::t!("fog-gain-equipment", n = *count), !first)
             }
             Effect::Repeat { max, pay, gain } => {
-                let deal = format!("pay {} to gain {}", self.cost(pay, false), self.gain(gain));
+                let deal = crate::t!(
+                    "fog-deal",
+                    cost = self.cost(pay, false),
+                    gain = self.gain(gain)
+                );
                 if *max == 1 {
-                    format!("you may {deal}")
+                    crate::t!("fog-may", deal = deal)
                 } else {
-                    format!("up to {max} times: {deal}")
+                    crate::t!("fog-up-to-times", n = *max, deal = deal)
                 }
             }
         }
     }
 
     /// Subject for tower and silo modifiers: (phrase, singular?).
-    fn supply_subject(&self, scope: Scope, one: &str, many: &str) -> (String, bool) {
+    fn supply_subject(&self, scope: Scope, tower: bool) -> (String, bool) {
+        let noun = match (tower, scope == Scope::This) {
+            (true, true) => crate::t!("fog-noun-water-tower-one"),
+            (true, false) => crate::t!("fog-noun-water-tower-many"),
+            (false, true) => crate::t!("fog-noun-silo-one"),
+            (false, false) => crate::t!("fog-noun-silo-many"),
+        };
         match scope {
-            Scope::This => (format!("this {one}"), true),
-            Scope::Adjacent => (format!("adjacent {many}"), false),
-            Scope::Within(n) => (format!("{many} within {n}"), false),
-            Scope::Farm => (format!("your {many}"), false),
+            Scope::This => (crate::t!("fog-subj-this", noun = noun), true),
+            Scope::Adjacent => (crate::t!("fog-subj-adjacent", noun = noun), false),
+            Scope::Within(k) => (crate::t!("fog-subj-within", noun = noun, n = k), false),
+            Scope::Farm => (crate::t!("fog-subj-farm", noun = noun), false),
         }
     }
 
@@ -430,66 +513,76 @@ impl Words<'_> {
         let this = self.this;
         match *m {
             Modifier::TowerRange { bonus, scope } => {
-                let (subject, one) = self.supply_subject(scope, "Water Tower", "Water Towers");
-                format!(
-                    "{subject} {} +{bonus} range",
-                    if one { "has" } else { "have" }
-                )
+                let (subject, one) = self.supply_subject(scope, true);
+                if one {
+                    crate::t!("fog-mod-tower-range-one", subject = subject, bonus = bonus)
+                } else {
+                    crate::t!("fog-mod-tower-range-many", subject = subject, bonus = bonus)
+                }
             }
             Modifier::TowerCapacity { bonus, scope } => {
-                let (subject, one) = self.supply_subject(scope, "Water Tower", "Water Towers");
-                format!(
-                    "{subject} {} {bonus} more Water",
-                    if one { "holds" } else { "hold" }
-                )
+                let (subject, one) = self.supply_subject(scope, true);
+                if one {
+                    crate::t!(
+                        "fog-mod-tower-capacity-one",
+                        subject = subject,
+                        bonus = bonus
+                    )
+                } else {
+                    crate::t!(
+                        "fog-mod-tower-capacity-many",
+                        subject = subject,
+                        bonus = bonus
+                    )
+                }
             }
             Modifier::SiloCapacity { bonus, scope } => {
-                let (subject, one) = self.supply_subject(scope, "Silo", "Silos");
-                format!(
-                    "{subject} {} {bonus} more Food",
-                    if one { "holds" } else { "hold" }
-                )
+                let (subject, one) = self.supply_subject(scope, false);
+                if one {
+                    crate::t!(
+                        "fog-mod-silo-capacity-one",
+                        subject = subject,
+                        bonus = bonus
+                    )
+                } else {
+                    crate::t!(
+                        "fog-mod-silo-capacity-many",
+                        subject = subject,
+                        bonus = bonus
+                    )
+                }
             }
             Modifier::ExtraHarvest { times } => {
-                let again = if times == 1 {
-                    "again".to_string()
-                } else {
-                    format!("up to {times} more times")
-                };
-                format!("you may pay this {this}'s Harvest cost and apply its ability {again}")
+                crate::t!("fog-mod-extra-harvest", this = this, times = times)
             }
             Modifier::HarvestBonus { of, scope, gain } => {
                 if scope == Scope::This {
-                    format!(
-                        "whenever this {this} pays its Harvest cost, also gain {}",
-                        self.gain(&gain)
+                    crate::t!(
+                        "fog-mod-harvest-bonus-this",
+                        this = this,
+                        gain = self.gain(&gain)
                     )
                 } else {
                     let who = with_article(&self.cards(of, scope, false));
-                    format!(
-                        "whenever {who} pays its Harvest cost, gain {}",
-                        self.gain(&gain)
-                    )
+                    crate::t!("fog-mod-harvest-bonus", who = who, gain = self.gain(&gain))
                 }
             }
             Modifier::BuildDiscount { of, scope, coins } => {
                 let what = filter_noun(of, true);
                 let place = match scope {
-                    Scope::Adjacent => format!(" adjacent to this {this}"),
-                    Scope::Within(n) => format!(" within {n} of this {this}"),
+                    Scope::Adjacent => crate::t!("fog-place-adjacent", this = this),
+                    Scope::Within(n) => crate::t!("fog-place-within", this = this, n = n),
                     Scope::Farm | Scope::This => String::new(),
                 };
-                let unit = Unit::Coins.word(coins as i32);
-                format!(
-                    "{} you build{place} cost {coins} {unit} less",
-                    capitalize(&what)
+                crate::t!(
+                    "fog-mod-discount",
+                    what = capitalize(&what),
+                    place = place,
+                    coins = coins
                 )
             }
             Modifier::GameEndAgain { coins } => {
-                let unit = Unit::Coins.word(coins as i32);
-                format!(
-                    "at game end, you may pay {coins} {unit} to score this {this}'s Game End ability again"
-                )
+                crate::t!("fog-mod-game-end-again", coins = coins, this = this)
             }
         }
     }
@@ -497,7 +590,6 @@ impl Words<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::effects::{Kind, Pile};
     use super::*;
 
     fn loc_text(id: &str) -> String {
