@@ -191,6 +191,9 @@ fn check_public(t: &Table, game: &Game, events: &[Event], last: &[Event]) -> boo
     if let Some(m) = action_summary(t, game, last) {
         ok("action summary", &m);
     }
+    if crate::i18n::current() == crate::i18n::Locale::Ja {
+        host_texts_in_japanese(t, game, last);
+    }
     let players = game.players();
     let other_events = scrambled_events(tail, players);
     let other_last = scrambled_events(last, players);
@@ -229,6 +232,30 @@ fn check_public(t: &Table, game: &Game, events: &[Event], last: &[Event]) -> boo
         assert_eq!(m, &o, "{what} depends on hidden starting counters");
     }
     true
+}
+
+/// What the shared host says for this game (reminders, the stand-in's note, the answer to a
+/// click), drawn in Japanese: within the limits, with no English left.
+fn host_texts_in_japanese(t: &Table, game: &Game, last: &[Event]) {
+    use crate::discord::game::Screens;
+    let plain = |what: &str, s: String| {
+        ok(
+            what,
+            &MessageSpec {
+                content: s,
+                ..Default::default()
+            },
+        )
+    };
+    plain("progress", Game::progress(game));
+    plain(
+        "decision",
+        crate::discord::key_harvest::screens::decision_text(game),
+    );
+    plain("done note", Game::done_note(t, game, last));
+    plain("stand-in note", Game::stand_in_note(t, game, 0, 90));
+    ok("reminder", &Game::reminder(t, game, &[0, 1]));
+    ok("DM reminder", &Game::dm_reminder(t, game, 0));
 }
 
 /// A seeded game: seats alternate between the heuristic bot and a random pick among the engine's
