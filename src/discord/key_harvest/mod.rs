@@ -215,8 +215,8 @@ fn invalid_text(why: &str) -> String {
     t!("kh-err-other")
 }
 
-/// Test helper: the first run of three or more lower-case English words (3+ letters each) in
-/// `s` once the player `names` are taken out: a sentence left in English on a Japanese screen.
+/// Test helper: the first run of three or more lower-case English words (3+ letters each; words
+/// of one or two letters between them are skipped) in `text` once the player `names` are taken out: a sentence left in English on a Japanese screen.
 /// Codes (`C4`, `KH 19`, `(a)`), numbers and single words are fine.
 #[cfg(test)]
 pub(crate) fn english_left(text: &str, names: &[&str]) -> Option<String> {
@@ -237,7 +237,12 @@ pub(crate) fn english_left(text: &str, names: &[&str]) -> Option<String> {
     let mut run: Vec<&str> = Vec::new();
     for token in s.split_whitespace() {
         let w = token.trim_matches(|c: char| c.is_ascii_punctuation() && c != '\'');
-        let word = w.len() >= 3 && w.chars().all(|c| c.is_ascii_lowercase() || c == '\'');
+        let lower = !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '\'');
+        let word = lower && w.len() >= 3;
+        // Short words ("in", "of", "a") neither count nor break a run.
+        if lower && !word {
+            continue;
+        }
         if word {
             run.push(w);
             if run.len() >= 3 {
