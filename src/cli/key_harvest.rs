@@ -81,7 +81,7 @@ pub fn final_table(
             "{}",
             text::seat_board(board, seat, &names[seat.seat as usize])
         )?;
-        writeln!(out, "Counters: {}", text::public_supply(seat))?;
+        writeln!(out, "Counters: {}", text::public_supply(board, seat))?;
     }
     writeln!(out, "\nLegend:\n{}", legend(board).trim_end())?;
     writeln!(out, "\n== Registry\n{}", text::registry_line(board, &view))?;

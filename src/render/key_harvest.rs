@@ -18,6 +18,7 @@
 //! than 2 characters gets wider tokens (a reference plus one space) so that the columns stay
 //! aligned.
 
+use super::key_harvest_text as khtext;
 use crate::games::key_harvest::board::{Board, Crop, Space};
 
 /// What one space of a country board shows.
@@ -114,29 +115,40 @@ pub fn legend(board: &Board) -> String {
     };
     let mut lines = vec![
         format!(
-            "{:>width$} unharvested field (large symbol)",
-            field_token(board, first, false)
+            "{:>width$} {}",
+            field_token(board, first, false),
+            crate::t!("kh-legend-unharvested")
         ),
         format!(
-            "{:>width$} harvested field (small symbol)",
-            field_token(board, first, true)
+            "{:>width$} {}",
+            field_token(board, first, true),
+            crate::t!("kh-legend-harvested")
         ),
-        format!("{:>width$} worker tile: its number", "<4>"),
+        format!("{:>width$} {}", "<4>", crate::t!("kh-legend-worker")),
         format!(
-            "{:>width$} empty space: its reference",
-            format!(" {}", board.reference(example))
+            "{:>width$} {}",
+            format!(" {}", board.reference(example)),
+            crate::t!("kh-legend-empty")
         ),
     ];
     let mut current = String::new();
     for crop in Crop::ALL {
         let letter = board.letter(crop);
         let initial = crop.name().chars().next().map(|c| c.to_ascii_uppercase());
-        let entry = if initial == Some(letter) {
-            format!("{letter} {}", crop.name())
+        let name = khtext::crop_name(board, crop);
+        // The counter colour helps where the letter is not the name's initial (R for wine).
+        let entry = if initial == Some(letter) && name == crop.name() {
+            crate::t!("kh-legend-crop", letter = letter.to_string(), crop = name)
         } else {
-            format!("{letter} {} ({})", crop.name(), board.counter_colour(crop))
+            crate::t!(
+                "kh-legend-crop-colour",
+                letter = letter.to_string(),
+                crop = name,
+                colour = khtext::counter_colour(board, crop)
+            )
         };
-        if !current.is_empty() && current.len() + 2 + entry.len() > LEGEND_WIDTH {
+        if !current.is_empty() && khtext::width(&current) + 2 + khtext::width(&entry) > LEGEND_WIDTH
+        {
             lines.push(std::mem::take(&mut current));
         }
         if !current.is_empty() {
@@ -275,6 +287,9 @@ R wine (red)  W wheat";
             text.lines()
                 .all(|l| l.len() <= LEGEND_WIDTH && l.is_ascii())
         );
+        let ja = crate::i18n::with(crate::i18n::Locale::Ja, || legend(&board));
+        assert!(ja.contains("R ブドウ(赤)"), "{ja}");
+        assert!(ja.lines().all(|l| khtext::width(l) <= LEGEND_WIDTH), "{ja}");
     }
 
     #[test]

@@ -6,6 +6,10 @@
 //!
 //! A hex is 56 px wide, so the standard 8-column board is about 520 px: the width a phone shows
 //! without scaling.
+//!
+//! The labels drawn in the picture stay in English (ASCII) in every language: the embedded
+//! font (DejaVu Sans Condensed) has no Japanese glyphs (a test below checks), and every board
+//! is also drawn as text in the reader's language beside the picture.
 
 use super::key_harvest::Cell;
 use super::key_harvest_text::cells;
@@ -163,4 +167,24 @@ pub fn boards_png(board: &Board, seats: &[(&SeatView, String)]) -> Result<Vec<u8
         y += (chunk.iter().map(Canvas::height).max().unwrap_or(0) + pad) as i32;
     }
     all.png()
+}
+
+#[cfg(test)]
+mod tests {
+    /// Why the picture's labels stay ASCII: the font would draw Japanese as empty boxes.
+    #[test]
+    fn the_font_has_no_japanese_glyphs() {
+        use ab_glyph::Font;
+        let font =
+            ab_glyph::FontRef::try_from_slice(include_bytes!("fonts/DejaVuSansCondensed-Bold.ttf"))
+                .unwrap();
+        assert_ne!(font.glyph_id('H').0, 0);
+        for c in "ホップ野菜小麦の農地ボード".chars() {
+            assert_eq!(
+                font.glyph_id(c).0,
+                0,
+                "{c} has a glyph: the labels could be translated"
+            );
+        }
+    }
 }

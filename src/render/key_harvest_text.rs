@@ -1,16 +1,147 @@
 //! Key Harvest as text for players, made from views only: a seat's country board with its worker
 //! and group lines, the registry, stores with bids, the town board, the score pad, and one
-//! sentence per event. Pure: the CLI, tests and (later) Discord share it. Spaces are named by
-//! their references (`C4`), crops by name.
+//! sentence per event. Pure: the CLI, tests and Discord share it. Spaces are named by their
+//! references (`C4`), crops by name. Every text comes from the message catalogue
+//! (`src/i18n/<lang>/key_harvest.ftl`) in the language in scope; crop and colour names come from
+//! the board data (`name_ja`, `counter_ja`, `colour_ja`), in English when the file has none.
 
 use super::key_harvest::{Cell, draw_board, tile_token};
-use crate::games::key_harvest::board::{Board, Space};
+use crate::games::key_harvest::board::{Board, Crop, Space};
 use crate::games::key_harvest::event::{Event, Gain, Place};
 use crate::games::key_harvest::game::spaces;
-use crate::games::key_harvest::pieces::{Counters, Seat};
+use crate::games::key_harvest::pieces::{Counters, EventTile, Seat, Worker};
 use crate::games::key_harvest::score::{ScorePad, group_points};
 use crate::games::key_harvest::view::{PublicView, SeatView};
+use crate::i18n::{self, Locale};
+use crate::t;
 use std::fmt::Write;
+
+fn ja() -> bool {
+    i18n::current() == Locale::Ja
+}
+
+/// A crop's name in the language in scope: the board file's `name_ja` in Japanese (English when
+/// it has none).
+pub fn crop_name(board: &Board, c: Crop) -> String {
+    match board.crop_name_ja(c) {
+        Some(n) if ja() => n.to_string(),
+        _ => c.name().to_string(),
+    }
+}
+
+/// The colour of a crop's counters in the language in scope (`counter_ja`).
+pub fn counter_colour(board: &Board, c: Crop) -> String {
+    match board.counter_colour_ja(c) {
+        Some(n) if ja() => n.to_string(),
+        _ => board.counter_colour(c).to_string(),
+    }
+}
+
+/// A start pair's colour (as the file spells it in English) in the language in scope
+/// (`colour_ja`).
+pub fn start_colour(board: &Board, colour: &str) -> String {
+    match board.start_colour_ja(colour) {
+        Some(n) if ja() => n.to_string(),
+        _ => colour.to_string(),
+    }
+}
+
+/// A worker's name (lower case in English: `casual worker`).
+pub fn worker_name(w: Worker) -> String {
+    match w {
+        Worker::Apprentice => t!("kh-worker-apprentice"),
+        Worker::CasualWorker => t!("kh-worker-casual-worker"),
+        Worker::Labourer => t!("kh-worker-labourer"),
+        Worker::UnskilledWorker => t!("kh-worker-unskilled-worker"),
+        Worker::SkilledWorker => t!("kh-worker-skilled-worker"),
+        Worker::Supervisor => t!("kh-worker-supervisor"),
+        Worker::Merchant => t!("kh-worker-merchant"),
+        Worker::Storekeeper => t!("kh-worker-storekeeper"),
+        Worker::Bailiff => t!("kh-worker-bailiff"),
+        Worker::Lawyer => t!("kh-worker-lawyer"),
+        Worker::Trader => t!("kh-worker-trader"),
+        Worker::Benefactor => t!("kh-worker-benefactor"),
+    }
+}
+
+/// An event tile's name (lower case in English: `blind swap`).
+pub fn event_name(e: EventTile) -> String {
+    match e {
+        EventTile::BlindSwap => t!("kh-event-blind-swap"),
+        EventTile::Exchange => t!("kh-event-exchange"),
+        EventTile::GiveAway => t!("kh-event-give-away"),
+        EventTile::GoodHarvest => t!("kh-event-good-harvest"),
+        EventTile::LuckyDip => t!("kh-event-lucky-dip"),
+        EventTile::NewCrop => t!("kh-event-new-crop"),
+        EventTile::NewRegistry => t!("kh-event-new-registry"),
+        EventTile::QuickSale => t!("kh-event-quick-sale"),
+        EventTile::RegistrySwap => t!("kh-event-registry-swap"),
+        EventTile::RemoteHarvest => t!("kh-event-remote-harvest"),
+        EventTile::Replacement => t!("kh-event-replacement"),
+        EventTile::Reposition => t!("kh-event-reposition"),
+        EventTile::Vacation => t!("kh-event-vacation"),
+        EventTile::Windfall => t!("kh-event-windfall"),
+    }
+}
+
+/// A list: `a, b, c` in English, `a、b、c` in Japanese.
+pub fn list(parts: &[String]) -> String {
+    parts.join(if ja() { "、" } else { ", " })
+}
+
+/// `a`, `a and b`, `a, b and c` (Japanese: `a、b、c`).
+pub fn and_list(parts: &[String]) -> String {
+    if ja() {
+        parts.join("、")
+    } else {
+        super::and_list(parts)
+    }
+}
+
+/// `n` counters of one crop: `2 hops` (Japanese `ホップ×2`).
+pub fn count(board: &Board, n: u32, c: Crop) -> String {
+    t!("kh-count", n = n, crop = crop_name(board, c))
+}
+
+/// Counters as "2 hops, 1 wine", or "nothing".
+pub fn counters(board: &Board, c: &Counters) -> String {
+    let parts: Vec<String> = c
+        .crops()
+        .map(|k| count(board, u32::from(c.get(k)), k))
+        .collect();
+    if parts.is_empty() {
+        t!("kh-nothing")
+    } else {
+        list(&parts)
+    }
+}
+
+/// The width of `s` in a monospaced code block: East Asian wide characters take two columns.
+pub fn width(s: &str) -> usize {
+    s.chars()
+        .map(|c| {
+            let u = c as u32;
+            if matches!(u, 0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF
+                | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x1F300..=0x1FAFF
+                | 0x20000..=0x3FFFD)
+            {
+                2
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+/// `s` padded with spaces to `w` columns, on the right (`left`) or on the left.
+fn padded(s: &str, w: usize, left: bool) -> String {
+    let fill = " ".repeat(w.saturating_sub(width(s)));
+    if left {
+        format!("{s}{fill}")
+    } else {
+        format!("{fill}{s}")
+    }
+}
 
 /// The cells of one seat's board.
 pub fn cells(board: &Board, seat: &SeatView) -> Vec<Cell> {
@@ -30,21 +161,28 @@ pub fn cells(board: &Board, seat: &SeatView) -> Vec<Cell> {
 /// A seat's board drawing, then its workers, groups and the score so far without crop points
 /// (KH 69), as in the board design's worked example.
 pub fn seat_board(board: &Board, seat: &SeatView, name: &str) -> String {
-    let mut out = format!("{name} ({} start pair)\n", seat.start_pair);
+    let mut out = t!(
+        "kh-seat-board-head",
+        name = name,
+        colour = start_colour(board, &seat.start_pair)
+    );
+    out.push('\n');
     out.push_str(&draw_board(board, &cells(board, seat)));
     if !out.ends_with('\n') {
         out.push('\n');
     }
     let mut workers = seat.workers.clone();
     workers.sort_unstable();
+    let head = t!("kh-seat-workers");
+    let indent = " ".repeat(width(&head));
     for (i, (s, w)) in workers.iter().enumerate() {
-        let head = if i == 0 { "Workers:" } else { "        " };
+        let head = if i == 0 { &head } else { &indent };
         let _ = writeln!(
             out,
             "{head} {} <{}> {}",
             board.reference(*s),
             w.number(),
-            w.name()
+            worker_name(*w)
         );
     }
     let mut sizes: Vec<u32> = board
@@ -55,41 +193,43 @@ pub fn seat_board(board: &Board, seat: &SeatView, name: &str) -> String {
     sizes.sort_unstable_by(|a, b| b.cmp(a));
     let (first, second, points) = group_points(sizes.clone());
     let rest = sizes.len().saturating_sub(2);
-    let _ = writeln!(
-        out,
-        "Groups: {first} x1 + {second} x2{}",
-        if rest > 0 {
-            format!(" ({rest} more)")
-        } else {
-            String::new()
-        }
-    );
+    let groups = if rest > 0 {
+        t!(
+            "kh-seat-groups-more",
+            first = first,
+            second = second,
+            rest = rest
+        )
+    } else {
+        t!("kh-seat-groups", first = first, second = second)
+    };
+    let _ = writeln!(out, "{groups}");
     let worker_points: u32 = seat.workers.iter().map(|(_, w)| w.number() as u32).sum();
     let _ = writeln!(
         out,
-        "Score so far: {worker_points} + {points} = {}",
-        seat.running_score
+        "{}",
+        t!(
+            "kh-seat-score",
+            workers = worker_points,
+            groups = points,
+            total = seat.running_score
+        )
     );
     out
 }
 
-/// Counters as "2 hops, 1 wine", or "nothing".
-pub fn counters(c: &Counters) -> String {
-    c.to_string()
-}
-
 /// A seat's counters as the others see them (KH 70): known crops plus "?" for unrevealed
 /// starting counters.
-pub fn public_supply(seat: &SeatView) -> String {
-    let mut s = counters(&seat.known);
+pub fn public_supply(board: &Board, seat: &SeatView) -> String {
+    let mut s = counters(board, &seat.known);
     if seat.unknown > 0 {
         if seat.known.is_empty() {
             s = format!("{} ?", seat.unknown);
         } else {
-            let _ = write!(s, ", {} ?", seat.unknown);
+            s = list(&[s, format!("{} ?", seat.unknown)]);
         }
     }
-    format!("{s} ({} in all)", seat.total())
+    t!("kh-supply-in-all", counters = s, total = seat.total())
 }
 
 /// The registry in reference order: `B5[V] C7[H] ...`.
@@ -98,7 +238,7 @@ pub fn registry_line(board: &Board, view: &PublicView) -> String {
         .map(|s| tile_token(board, s))
         .collect();
     if tiles.is_empty() {
-        "(empty)".to_string()
+        t!("kh-empty-paren")
     } else {
         tiles.join(" ")
     }
@@ -111,14 +251,20 @@ pub fn stores_text(board: &Board, view: &PublicView, names: &[String]) -> String
         let tiles: Vec<String> = s
             .store
             .iter()
-            .map(|st| format!("{} bid {}", tile_token(board, st.tile), counters(&st.bid)))
+            .map(|st| {
+                t!(
+                    "kh-store-tile-bid",
+                    tile = tile_token(board, st.tile),
+                    bid = counters(board, &st.bid)
+                )
+            })
             .collect();
         let _ = writeln!(
             out,
             "{}: {}",
             names[s.seat as usize],
             if tiles.is_empty() {
-                "(empty)".to_string()
+                t!("kh-empty-paren")
             } else {
                 tiles.join("; ")
             }
@@ -138,7 +284,7 @@ pub fn town_text(view: &PublicView) -> String {
         };
         match view.track.get(i) {
             Some(e) => {
-                let _ = writeln!(out, "{label:>3}: {} {}", e.letter(), e.name());
+                let _ = writeln!(out, "{label:>3}: {} {}", e.letter(), event_name(*e));
             }
             None => {
                 let _ = writeln!(out, "{label:>3}: -");
@@ -148,87 +294,136 @@ pub fn town_text(view: &PublicView) -> String {
     let town: Vec<String> = view
         .town
         .iter()
-        .map(|w| format!("{} {} ({})", w.letter(), w.name(), w.number()))
+        .map(|w| format!("{} {} ({})", w.letter(), worker_name(*w), w.number()))
         .collect();
     let _ = writeln!(
         out,
-        "Townsfolk free: {}",
-        if town.is_empty() {
-            "none".to_string()
-        } else {
-            town.join(", ")
-        }
+        "{}",
+        t!(
+            "kh-town-free",
+            townsfolk = if town.is_empty() {
+                t!("kh-none")
+            } else {
+                list(&town)
+            }
+        )
     );
     out
 }
 
-/// The score pad with every line (KH 64-67).
+/// The score pad with every line (KH 64-67), crops named in English.
 pub fn score_pad(pad: &ScorePad, names: &[String]) -> String {
-    let width = names.iter().map(|n| n.len()).max().unwrap_or(6).max(6);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{:width$}  workers  largest x1  second x2  crops  total  fields  counters  rank",
-        "player"
-    );
-    for l in &pad.lines {
-        let crops: String = l
+    score_pad_on(None, pad, names)
+}
+
+/// The score pad with every line (KH 64-67), crops named from `board` when given. Columns are
+/// aligned by display width (a Japanese header or name takes two columns a character).
+pub fn score_pad_on(board: Option<&Board>, pad: &ScorePad, names: &[String]) -> String {
+    let name_width = names.iter().map(|n| width(n)).max().unwrap_or(6).max(6);
+    let heads = [
+        t!("kh-pad-workers"),
+        t!("kh-pad-largest"),
+        t!("kh-pad-second"),
+        t!("kh-pad-crops"),
+        t!("kh-pad-total"),
+        t!("kh-pad-fields"),
+        t!("kh-pad-counters"),
+        t!("kh-pad-rank"),
+    ];
+    let rows: Vec<[String; 8]> = pad
+        .lines
+        .iter()
+        .map(|l| {
+            [
+                l.workers.to_string(),
+                format!("{} = {}", l.largest_group, l.largest_group),
+                format!("{} = {}", l.second_group, 2 * l.second_group),
+                l.crop_points.to_string(),
+                l.total.to_string(),
+                l.field_tiles.to_string(),
+                l.counters.to_string(),
+                l.rank.to_string(),
+            ]
+        })
+        .collect();
+    let widths: Vec<usize> = (0..8)
+        .map(|k| {
+            rows.iter()
+                .map(|r| width(&r[k]))
+                .chain([width(&heads[k])])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = padded(&t!("kh-pad-player"), name_width, true);
+    for (h, w) in heads.iter().zip(&widths) {
+        out.push_str("  ");
+        out.push_str(&padded(h, *w, false));
+    }
+    out.push('\n');
+    for (l, row) in pad.lines.iter().zip(&rows) {
+        out.push_str(&padded(&names[l.seat as usize], name_width, true));
+        for (v, w) in row.iter().zip(&widths) {
+            out.push_str("  ");
+            out.push_str(&padded(v, *w, false));
+        }
+        let crops: Vec<String> = l
             .crops
             .iter()
-            .map(|c| c.name().to_string())
-            .collect::<Vec<_>>()
-            .join(", ");
-        let _ = writeln!(
-            out,
-            "{:width$}  {:>7}  {:>10}  {:>9}  {:>5}  {:>5}  {:>6}  {:>8}  {:>4}{}",
-            names[l.seat as usize],
-            l.workers,
-            format!("{} = {}", l.largest_group, l.largest_group),
-            format!("{} = {}", l.second_group, 2 * l.second_group),
-            l.crop_points,
-            l.total,
-            l.field_tiles,
-            l.counters,
-            l.rank,
-            if crops.is_empty() {
-                String::new()
-            } else {
-                format!("  (most {crops})")
-            }
-        );
+            .map(|c| match board {
+                Some(b) => crop_name(b, *c),
+                None => c.name().to_string(),
+            })
+            .collect();
+        if !crops.is_empty() {
+            out.push_str("  ");
+            out.push_str(&t!("kh-pad-most", crops = list(&crops)));
+        }
+        out.push('\n');
     }
-    let winners: Vec<&str> = pad
+    let winners: Vec<String> = pad
         .winners
         .iter()
-        .map(|w| names[*w as usize].as_str())
+        .map(|w| names[*w as usize].clone())
         .collect();
-    let how = match pad.tie_break {
-        0 => "",
-        1 => " (tie on points, broken by field tiles on the board)",
-        2 => " (tie on points and field tiles, broken by counters)",
-        _ => " (still tied after both tie-breaks: a shared win)",
+    let winners = if ja() {
+        winners.join("、")
+    } else {
+        winners.join(" and ")
     };
-    let _ = writeln!(out, "Winner: {}{how}", winners.join(" and "));
+    let line = match pad.tie_break {
+        0 => t!("kh-pad-winner", names = winners),
+        1 => t!("kh-pad-winner-fields", names = winners),
+        2 => t!("kh-pad-winner-counters", names = winners),
+        _ => t!("kh-pad-winner-shared", names = winners),
+    };
+    let _ = writeln!(out, "{line}");
     out
 }
 
 fn place(p: &Place, names: &[String]) -> String {
     match p {
-        Place::Bag => "the bag".into(),
-        Place::Registry => "the registry".into(),
-        Place::Store { owner } => format!("{}'s store", names[*owner as usize]),
-        Place::Board { owner } => format!("{}'s board", names[*owner as usize]),
-        Place::Hands { seat } => format!("{}'s hands", names[*seat as usize]),
-        Place::Fallow => "the fallow area".into(),
+        Place::Bag => t!("kh-place-bag"),
+        Place::Registry => t!("kh-place-registry"),
+        Place::Store { owner } => t!("kh-place-store", name = names[*owner as usize].as_str()),
+        Place::Board { owner } => t!("kh-place-board", name = names[*owner as usize].as_str()),
+        Place::Hands { seat } => t!("kh-place-hands", name = names[*seat as usize].as_str()),
+        Place::Fallow => t!("kh-place-fallow"),
     }
 }
 
 fn refs(board: &Board, tiles: &[Space]) -> String {
-    tiles
-        .iter()
-        .map(|t| board.reference(*t))
-        .collect::<Vec<_>>()
-        .join(", ")
+    list(
+        &tiles
+            .iter()
+            .map(|t| board.reference(*t))
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// `M (blind swap)`.
+fn event_label(e: EventTile) -> String {
+    format!("{} ({})", e.letter(), event_name(e))
 }
 
 /// One sentence for an event. `viewer` is the seat reading it (None: the public); starting
@@ -243,118 +438,131 @@ pub fn describe_event(
     if !e.visible_to(viewer, players) {
         return None;
     }
-    let n = |s: &Seat| names[*s as usize].as_str();
+    let n = |s: &Seat| names[*s as usize].clone();
     let r = |s: &Space| board.reference(*s);
+    let c = |x: &Counters| counters(board, x);
+    let tok = |s: &Space| tile_token(board, *s);
     Some(match e {
         Event::Setup {
             players,
             chooser,
             removed,
-        } => format!(
-            "A {players}-player game is set up; {} was drawn to name the start player{}.",
-            n(chooser),
+        } => {
             if *removed > 0 {
-                format!("; {removed} events were removed unseen")
+                t!(
+                    "kh-ev-setup-removed",
+                    players = *players,
+                    name = n(chooser),
+                    removed = *removed
+                )
             } else {
-                String::new()
+                t!("kh-ev-setup", players = *players, name = n(chooser))
             }
-        ),
+        }
         Event::StartPair {
             seat,
             colour,
             tiles,
-        } => format!(
-            "{} drew the {colour} start pair: {} and {}.",
-            n(seat),
-            tile_token(board, tiles[0]),
-            tile_token(board, tiles[1])
+        } => t!(
+            "kh-ev-start-pair",
+            name = n(seat),
+            colour = start_colour(board, colour),
+            first = tok(&tiles[0]),
+            second = tok(&tiles[1])
         ),
-        Event::StartingCounters { seat, counters: c } => {
-            format!("{} starts with {}.", n(seat), counters(c))
+        Event::StartingCounters { seat, counters: x } => {
+            t!("kh-ev-starting-counters", name = n(seat), counters = c(x))
         }
-        Event::StartingPool { pool } => format!("The starting counters are {}.", counters(pool)),
+        Event::StartingPool { pool } => t!("kh-ev-starting-pool", counters = c(pool)),
         Event::StartPlayer { chooser, seat } => {
-            format!("{} chose {} as the start player.", n(chooser), n(seat))
+            t!("kh-ev-start-player", chooser = n(chooser), name = n(seat))
         }
-        Event::TurnStarted { seat, turn } => format!("Turn {turn}: {}.", n(seat)),
+        Event::TurnStarted { seat, turn } => t!("kh-ev-turn", turn = *turn, name = n(seat)),
         Event::TurnEnded { seat, actions } => {
-            format!(
-                "{} ended the turn after {}.",
-                n(seat),
-                super::plural(u32::from(*actions), "action", "actions")
-            )
+            t!("kh-ev-turn-ended", name = n(seat), actions = *actions)
         }
         Event::Harvested {
             seat,
             tiles,
             gained,
-        } => format!(
-            "{} harvested {} and took {}.",
-            n(seat),
-            refs(board, tiles),
-            counters(gained)
+        } => t!(
+            "kh-ev-harvested",
+            name = n(seat),
+            tiles = refs(board, tiles),
+            counters = c(gained)
         ),
         Event::Gained {
             seat,
-            counters: c,
+            counters: x,
             from,
-        } => {
-            let why = match from {
-                Gain::Harvest => "from the harvest".to_string(),
-                Gain::Worker(w) => format!("from the {}", w.name()),
-                Gain::Event(ev) => format!("from event {} ({})", ev.letter(), ev.name()),
-                Gain::Sale => "from a sale: the bid".to_string(),
-            };
-            format!("{} took {} {why}.", n(seat), counters(c))
-        }
+        } => match from {
+            Gain::Harvest => t!("kh-ev-gained-harvest", name = n(seat), counters = c(x)),
+            Gain::Worker(w) => t!(
+                "kh-ev-gained-worker",
+                name = n(seat),
+                counters = c(x),
+                worker = worker_name(*w)
+            ),
+            Gain::Event(ev) => t!(
+                "kh-ev-gained-event",
+                name = n(seat),
+                counters = c(x),
+                event = event_label(*ev)
+            ),
+            Gain::Sale => t!("kh-ev-gained-sale", name = n(seat), counters = c(x)),
+        },
         Event::Paid {
             seat,
             to,
-            counters: c,
+            counters: x,
         } => match to {
-            Some(o) => format!("{} paid {} to {}.", n(seat), counters(c), n(o)),
-            None => format!("{} paid {} to the stock.", n(seat), counters(c)),
+            Some(o) => t!("kh-ev-paid", name = n(seat), counters = c(x), to = n(o)),
+            None => t!("kh-ev-paid-stock", name = n(seat), counters = c(x)),
         },
-        Event::Renewed { seat, tiles } => format!(
-            "{} turned {} back to unharvested.",
-            n(seat),
-            refs(board, tiles)
-        ),
+        Event::Renewed { seat, tiles } => {
+            t!("kh-ev-renewed", name = n(seat), tiles = refs(board, tiles))
+        }
         Event::WorkerPlayed {
             seat,
             worker,
             space,
-        } => format!(
-            "{} played the {} ({}) on {}.",
-            n(seat),
-            worker.name(),
-            worker.number(),
-            r(space)
+        } => t!(
+            "kh-ev-worker-played",
+            name = n(seat),
+            worker = worker_name(*worker),
+            number = worker.number(),
+            space = r(space)
         ),
         Event::WorkerReturned {
             seat,
             worker,
             space,
-        } => format!(
-            "{}'s {} left {} and went back {}.",
-            n(seat),
-            worker.name(),
-            r(space),
+        } => {
             if worker.is_townsfolk() {
-                "to the town board"
+                t!(
+                    "kh-ev-worker-returned-town",
+                    name = n(seat),
+                    worker = worker_name(*worker),
+                    space = r(space)
+                )
             } else {
-                "beside the board"
+                t!(
+                    "kh-ev-worker-returned",
+                    name = n(seat),
+                    worker = worker_name(*worker),
+                    space = r(space)
+                )
             }
-        ),
+        }
         Event::WorkerDisplaced {
             seat,
             worker,
             space,
-        } => format!(
-            "A field tile landed on {}: {}'s {} came off.",
-            r(space),
-            n(seat),
-            worker.name()
+        } => t!(
+            "kh-ev-worker-displaced",
+            space = r(space),
+            name = n(seat),
+            worker = worker_name(*worker)
         ),
         Event::WorkerMoved {
             seat,
@@ -362,133 +570,154 @@ pub fn describe_event(
             from,
             to,
         } => match from {
-            Some(f) => format!(
-                "{} moved the {} from {} to {}.",
-                n(seat),
-                worker.name(),
-                r(f),
-                r(to)
+            Some(f) => t!(
+                "kh-ev-worker-moved",
+                name = n(seat),
+                worker = worker_name(*worker),
+                from = r(f),
+                to = r(to)
             ),
-            None => format!("{} placed the {} on {}.", n(seat), worker.name(), r(to)),
+            None => t!(
+                "kh-ev-worker-placed",
+                name = n(seat),
+                worker = worker_name(*worker),
+                to = r(to)
+            ),
         },
         Event::WorkerActs {
             seat,
             worker,
             space,
             copied,
-        } => format!(
-            "{}'s {} on {} {}.",
-            n(seat),
-            worker.name(),
-            r(space),
+        } => {
             if *copied {
-                "is copied by the lawyer"
+                t!(
+                    "kh-ev-worker-copied",
+                    name = n(seat),
+                    worker = worker_name(*worker),
+                    space = r(space)
+                )
             } else {
-                "acts"
+                t!(
+                    "kh-ev-worker-acts",
+                    name = n(seat),
+                    worker = worker_name(*worker),
+                    space = r(space)
+                )
             }
-        ),
+        }
         // A worker's optional ability, a reposition or an event part the seat chose not to use.
-        Event::Declined { seat } => format!("{} declined.", n(seat)),
-        Event::TileAcquired { seat, tile, from } => format!(
-            "{} acquired {} from {}.",
-            n(seat),
-            tile_token(board, *tile),
-            place(from, names)
+        Event::Declined { seat } => t!("kh-ev-declined", name = n(seat)),
+        Event::TileAcquired { seat, tile, from } => t!(
+            "kh-ev-tile-acquired",
+            name = n(seat),
+            tile = tok(tile),
+            from = place(from, names)
         ),
-        Event::TileFallowed { tile, from } => format!(
-            "{} went from {} to the fallow area.",
-            tile_token(board, *tile),
-            place(from, names)
+        Event::TileFallowed { tile, from } => t!(
+            "kh-ev-tile-fallowed",
+            tile = tok(tile),
+            from = place(from, names)
         ),
-        Event::TileToHands { seat, tile, from } => format!(
-            "{} went from {} into {}'s hands.",
-            tile_token(board, *tile),
-            place(from, names),
-            n(seat)
+        Event::TileToHands { seat, tile, from } => t!(
+            "kh-ev-tile-to-hands",
+            tile = tok(tile),
+            from = place(from, names),
+            name = n(seat)
         ),
         Event::TileToStore {
             seat, tile, bid, ..
-        } => format!(
-            "{} put {} in their store with a bid of {}.",
-            n(seat),
-            tile_token(board, *tile),
-            counters(bid)
+        } => t!(
+            "kh-ev-tile-to-store",
+            name = n(seat),
+            tile = tok(tile),
+            bid = c(bid)
         ),
-        Event::TileToRegistry { tile, from } => format!(
-            "{} went from {} into the registry.",
-            tile_token(board, *tile),
-            place(from, names)
+        Event::TileToRegistry { tile, from } => t!(
+            "kh-ev-tile-to-registry",
+            tile = tok(tile),
+            from = place(from, names)
         ),
-        Event::RegistryToBag { tiles } => format!(
-            "The registry ({}) went back into the bag.",
-            refs(board, tiles)
-        ),
+        Event::RegistryToBag { tiles } => {
+            t!("kh-ev-registry-to-bag", tiles = refs(board, tiles))
+        }
         Event::EventPlaced {
             event,
             space,
             drawer,
-        } => format!(
-            "{} drew event {} ({}); it goes on space {space}{}.",
-            n(drawer),
-            event.letter(),
-            event.name(),
-            if *space == 7 { " (the ? space)" } else { "" }
+        } => {
+            if *space == 7 {
+                t!(
+                    "kh-ev-event-placed-question",
+                    name = n(drawer),
+                    event = event_label(*event),
+                    space = *space
+                )
+            } else {
+                t!(
+                    "kh-ev-event-placed",
+                    name = n(drawer),
+                    event = event_label(*event),
+                    space = *space
+                )
+            }
+        }
+        Event::EventSetAside { event } => {
+            t!("kh-ev-event-set-aside", event = event_label(*event))
+        }
+        Event::EventsToBag { events } => t!(
+            "kh-ev-events-to-bag",
+            events = list(
+                &events
+                    .iter()
+                    .map(|e| e.letter().to_string())
+                    .collect::<Vec<_>>()
+            )
         ),
-        Event::EventSetAside { event } => format!(
-            "Event {} ({}) was drawn and set aside.",
-            event.letter(),
-            event.name()
-        ),
-        Event::EventsToBag { events } => format!(
-            "The set-aside events ({}) went back into the bag.",
-            events
-                .iter()
-                .map(|e| e.letter().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Event::QuestionCheck { returned } => format!(
-            "The ? check: someone has fewer than 7 tiles, so events {} went back into the bag and the others moved down two spaces.",
-            returned
-                .iter()
-                .map(|e| e.letter().to_string())
-                .collect::<Vec<_>>()
-                .join(" and ")
-        ),
-        Event::EventIgnored { event } => format!(
-            "Event {} ({}) came after the tenth and was removed without effect.",
-            event.letter(),
-            event.name()
-        ),
+        Event::QuestionCheck { returned } => {
+            let letters: Vec<String> = returned.iter().map(|e| e.letter().to_string()).collect();
+            t!(
+                "kh-ev-question-check",
+                events = if ja() {
+                    letters.join("と")
+                } else {
+                    letters.join(" and ")
+                }
+            )
+        }
+        Event::EventIgnored { event } => t!("kh-ev-event-ignored", event = event_label(*event)),
         Event::EventResolved { event } => {
-            format!("Event {} ({}) is resolved.", event.letter(), event.name())
+            t!("kh-ev-event-resolved", event = event_label(*event))
         }
-        Event::EndTriggered { last_turn_seat } => format!(
-            "The tenth event is on the town board: after this turn everyone takes two more turns, {} last.",
-            n(last_turn_seat)
-        ),
-        Event::Stalemate => {
-            "A whole round passed without an action: the game ends here.".to_string()
+        Event::EndTriggered { last_turn_seat } => {
+            t!("kh-ev-end-triggered", name = n(last_turn_seat))
         }
+        Event::Stalemate => t!("kh-ev-stalemate"),
         Event::GameEnded {
             pad,
             removed_events,
             ..
         } => {
-            let winners: Vec<&str> = pad.winners.iter().map(n).collect();
-            let removed = if removed_events.is_empty() {
-                String::new()
+            let winners: Vec<String> = pad.winners.iter().map(n).collect();
+            let winners = if ja() {
+                winners.join("、")
             } else {
-                format!(
-                    " The events removed at setup were {}.",
-                    removed_events
-                        .iter()
-                        .map(|e| format!("{} ({})", e.letter(), e.name()))
-                        .collect::<Vec<_>>()
-                        .join(" and ")
-                )
+                winners.join(" and ")
             };
-            format!("The game is over: {} won.{removed}", winners.join(" and "))
+            if removed_events.is_empty() {
+                t!("kh-ev-game-ended", names = winners)
+            } else {
+                let removed: Vec<String> = removed_events.iter().map(|e| event_label(*e)).collect();
+                t!(
+                    "kh-ev-game-ended-removed",
+                    names = winners,
+                    removed = if ja() {
+                        removed.join("、")
+                    } else {
+                        removed.join(" and ")
+                    }
+                )
+            }
         }
     })
 }

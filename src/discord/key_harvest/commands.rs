@@ -10,6 +10,7 @@ use crate::discord::{Ctx, Error};
 use crate::games::key_harvest::Game;
 use crate::host::{AnyGame, Kind};
 use crate::store::{BotSeat, Table, TableOptions};
+use crate::t;
 use poise::serenity_prelude as serenity;
 
 /// The Key Harvest table here, with its game.
@@ -122,9 +123,11 @@ async fn new(
 #[poise::command(slash_command, guild_only)]
 async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
     let m = match kh_here(ctx).await {
-        Ok(Some((table, Some(game)))) => private_screen(ctx, &table, &game, "private screen").await,
-        Ok(Some((_, None))) => text("The game here has not started yet."),
-        Ok(None) => text("There is no Key Harvest game in this channel. Open one with /kh new."),
+        Ok(Some((table, Some(game)))) => {
+            private_screen(ctx, &table, &game, &t!("kh-private-screen")).await
+        }
+        Ok(Some((_, None))) => text(&t!("kh-not-started-here")),
+        Ok(None) => text(&t!("kh-no-game-here-open")),
         Err(e) => text(&user_text(&e)),
     };
     say(ctx, &m).await
@@ -141,11 +144,11 @@ async fn board(
             None => super::boards(&table, &game),
             Some(u) => match table.seat_of(u.id.get()) {
                 Some(seat) => super::board(&table, &game, seat),
-                None => text("That player is not in the game here."),
+                None => text(&t!("kh-player-not-in-game")),
             },
         },
-        Ok(Some((_, None))) => text("The game here has not started yet."),
-        Ok(None) => text("There is no Key Harvest game in this channel."),
+        Ok(Some((_, None))) => text(&t!("kh-not-started-here")),
+        Ok(None) => text(&t!("kh-no-game-here")),
         Err(e) => text(&user_text(&e)),
     };
     say(ctx, &m).await
@@ -157,7 +160,7 @@ async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
     let m = match kh_here(ctx).await {
         Ok(Some((table, Some(game)))) => super::status(&table, &game),
         Ok(Some((table, None))) => crate::discord::ui::lobby(&table),
-        Ok(None) => text("There is no Key Harvest game in this channel."),
+        Ok(None) => text(&t!("kh-no-game-here")),
         Err(e) => text(&user_text(&e)),
     };
     say(ctx, &m).await

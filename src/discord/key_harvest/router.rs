@@ -10,6 +10,7 @@ use crate::discord::Data;
 use crate::discord::router::{act, hand, private, recent_log, text, update, user_text};
 use crate::games::key_harvest::{Event, Game};
 use crate::service::ServiceError;
+use crate::t;
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, ComponentInteractionDataKind};
 
@@ -23,17 +24,17 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
     let verb = match (&id.verb, chosen) {
         (KhVerb::Choose | KhVerb::ChoosePart(_), Some(v)) => match decode_action(&v) {
             Some(a) => KhVerb::Act(a),
-            None => return private(ctx, ci, &text("That choice is not valid.")).await,
+            None => return private(ctx, ci, &text(&t!("kh-choice-invalid"))).await,
         },
         (KhVerb::Navigate | KhVerb::NavigatePart(_), Some(v)) => match decode_screen(&v) {
             Some(s) => KhVerb::Show(s),
-            None => return private(ctx, ci, &text("That choice is not valid.")).await,
+            None => return private(ctx, ci, &text(&t!("kh-choice-invalid"))).await,
         },
         (
             KhVerb::Choose | KhVerb::Navigate | KhVerb::ChoosePart(_) | KhVerb::NavigatePart(_),
             None,
         ) => {
-            return private(ctx, ci, &text("Nothing was chosen.")).await;
+            return private(ctx, ci, &text(&t!("kh-nothing-chosen"))).await;
         }
         (v, _) => v.clone(),
     };
@@ -46,7 +47,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
                     Ok(events) => log(&table, &game, &events),
                     Err(e) => text(&user_text(&e)),
                 },
-                Ok((_, None)) => text("The game has not started yet."),
+                Ok((_, None)) => text(&t!("kh-not-started")),
                 Err(e) => text(&user_text(&e)),
             };
             private(ctx, ci, &m).await;
@@ -59,7 +60,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
                         return private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await;
                     }
                 },
-                Ok((_, None)) => text("The game has not started yet."),
+                Ok((_, None)) => text(&t!("kh-not-started")),
                 Err(e) => text(&user_text(&e)),
             };
             update(ctx, ci, &m).await;

@@ -9,34 +9,30 @@ use crate::discord::game::Screens;
 use crate::discord::spec::{self, ButtonSpec, MessageSpec, RowSpec, Style, limits};
 use crate::discord::{notify, ui};
 use crate::games::key_harvest::{Game, Prompt};
-use crate::render::key_harvest_text::describe_event;
-use crate::render::{and_list, plural};
+use crate::render::key_harvest_text::{and_list, describe_event, event_name, worker_name};
 use crate::service::Acted;
 use crate::store::Table;
+use crate::t;
 use poise::serenity_prelude::Http;
 
 /// What the game waits for from the seat it prompts, as the end of "please ...".
 pub fn decision_text(game: &Game) -> String {
     match game.prompt() {
-        None => "nothing (the game is over)".to_string(),
-        Some((_, Prompt::StartPlayer)) => "choose who starts".to_string(),
-        Some((_, Prompt::Turn)) => "take your turn".to_string(),
+        None => t!("kh-decide-nothing"),
+        Some((_, Prompt::StartPlayer)) => t!("kh-decide-start-player"),
+        Some((_, Prompt::Turn)) => t!("kh-decide-turn"),
         Some((_, Prompt::Reposition { worker, .. })) => {
-            format!("put your displaced {} back on your board", worker.name())
+            t!("kh-decide-reposition", worker = worker_name(worker))
         }
         Some((_, Prompt::Ability { worker, .. })) => {
-            format!("use (or decline) your {}'s ability", worker.name())
+            t!("kh-decide-ability", worker = worker_name(worker))
         }
-        Some((_, Prompt::KeepDrawn { .. })) => {
-            "keep the tile you drew or put it in the fallow area".to_string()
-        }
-        Some((_, Prompt::Event { event, .. })) => {
-            format!(
-                "decide your part of event {} ({})",
-                event.letter(),
-                event.name()
-            )
-        }
+        Some((_, Prompt::KeepDrawn { .. })) => t!("kh-decide-keep-drawn"),
+        Some((_, Prompt::Event { event, .. })) => t!(
+            "kh-decide-event",
+            letter = event.letter().to_string(),
+            event = event_name(event)
+        ),
     }
 }
 
@@ -60,8 +56,8 @@ impl Screens for Game {
     fn progress(game: &Self) -> String {
         let s = game.state();
         match s.final_turns {
-            Some(_) => format!("Turn {} · final turns", s.turn.number),
-            None => format!("Turn {}", s.turn.number),
+            Some(_) => t!("kh-progress-final", turn = s.turn.number),
+            None => t!("kh-progress-turn", turn = s.turn.number),
         }
     }
 
@@ -82,19 +78,19 @@ impl Screens for Game {
         let first = events
             .iter()
             .find_map(|e| describe_event(game.board(), e, &names, game.players(), None));
-        format!("Done. {}", first.unwrap_or_default())
+        format!("{} {}", t!("kh-done"), first.unwrap_or_default())
             .trim()
             .to_string()
     }
 
     fn reminder(table: &Table, game: &Self, seats: &[usize]) -> MessageSpec {
         let who: Vec<String> = seats.iter().map(|&s| mention(table, s)).collect();
-        let content = format!(
-            "{}: please {}. Key Harvest (table #{}, {}) is waiting for you.",
-            and_list(&who),
-            decision_text(game),
-            table.game.id,
-            Self::progress(game)
+        let content = t!(
+            "kh-reminder",
+            names = and_list(&who),
+            decision = decision_text(game),
+            table = table.game.id,
+            progress = Self::progress(game)
         );
         let mut m = MessageSpec {
             content,
@@ -106,12 +102,12 @@ impl Screens for Game {
     }
 
     fn dm_reminder(table: &Table, game: &Self, _seat: usize) -> MessageSpec {
-        let content = format!(
-            "Your Key Harvest game (table #{}, {}) is waiting for you: please {}.\nTap **My screen** here or use <#{}>.",
-            table.game.id,
-            Self::progress(game),
-            decision_text(game),
-            table.game.play_channel()
+        let content = t!(
+            "kh-dm-reminder",
+            table = table.game.id,
+            progress = Self::progress(game),
+            decision = decision_text(game),
+            channel = format!("<#{}>", table.game.play_channel())
         );
         let mut m = MessageSpec {
             content,
@@ -121,7 +117,7 @@ impl Screens for Game {
         if id.fits() {
             m.rows.push(RowSpec::Buttons(vec![ButtonSpec {
                 id: id.encode(),
-                label: "My screen".to_string(),
+                label: t!("kh-button-my-screen"),
                 style: Style::Primary,
                 disabled: false,
             }]));
@@ -131,11 +127,11 @@ impl Screens for Game {
 
     fn stand_in_note(table: &Table, game: &Self, seat: usize, minutes: u32) -> String {
         let name = table.names().get(seat).cloned().unwrap_or_default();
-        format!(
-            "⏱ {} held the game up for {}, so a stand-in bot made one decision for them ({}).",
-            ui::esc(&name),
-            plural(minutes, "minute", "minutes"),
-            Self::progress(game)
+        t!(
+            "kh-stand-in-note",
+            name = ui::esc(&name),
+            minutes = minutes,
+            progress = Self::progress(game)
         )
     }
 

@@ -111,6 +111,10 @@ impl fmt::Display for Crop {
 pub struct StartPair {
     pub colour: String,
     pub tiles: [Space; 2],
+    /// The colour in Japanese (`colour_ja` in the file; optional: players reading Japanese see
+    /// the English colour when it is missing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour_ja: Option<String>,
 }
 
 /// What the data file says about one crop.
@@ -123,6 +127,12 @@ pub struct CropInfo {
     pub counter: String,
     /// How many field tiles hold this crop.
     pub tiles: u8,
+    /// The crop's name in Japanese (`name_ja` in the file; optional, English when missing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ja: Option<String>,
+    /// The counter colour in Japanese (`counter_ja`; optional, English when missing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counter_ja: Option<String>,
 }
 
 /// Why a board file (or a stored board) was rejected. Each message names the field or the
@@ -536,6 +546,25 @@ impl Board {
         &self.crops[c.index()].counter
     }
 
+    /// The crop's name in Japanese, from the file (`name_ja`), if it gives one.
+    pub fn crop_name_ja(&self, c: Crop) -> Option<&str> {
+        self.crops[c.index()].name_ja.as_deref()
+    }
+
+    /// The colour of a crop's counters in Japanese (`counter_ja`), if the file gives one.
+    pub fn counter_colour_ja(&self, c: Crop) -> Option<&str> {
+        self.crops[c.index()].counter_ja.as_deref()
+    }
+
+    /// The Japanese name of start pair colour `colour` (as the file spells it in English), if
+    /// the file gives one.
+    pub fn start_colour_ja(&self, colour: &str) -> Option<&str> {
+        self.start_pairs
+            .iter()
+            .find(|p| p.colour == colour)
+            .and_then(|p| p.colour_ja.as_deref())
+    }
+
     /// The crop shown with this letter (case-insensitive).
     pub fn crop_of_letter(&self, letter: char) -> Option<Crop> {
         let letter = letter.to_ascii_uppercase();
@@ -699,6 +728,19 @@ fn as_str<'v>(v: &'v Value, field: &str) -> Res<&'v str> {
         .ok_or_else(|| bad(field, format!("expected a string, found {}", found(v))))
 }
 
+/// An optional non-empty text field (a translated name).
+fn optional_text(t: &Table, path: &str, key: &str) -> Res<Option<String>> {
+    let Some(v) = t.get(key) else {
+        return Ok(None);
+    };
+    let field = join(path, key);
+    let text = as_str(v, &field)?.trim();
+    if text.is_empty() {
+        return Err(bad(field, "must not be empty (leave it out instead)"));
+    }
+    Ok(Some(text.to_string()))
+}
+
 fn as_list<'v>(v: &'v Value, field: &str) -> Res<&'v [Value]> {
     v.as_array()
         .map(Vec::as_slice)
@@ -765,7 +807,11 @@ fn read_board(root: &Table) -> Res<Board> {
     for c in Crop::ALL {
         let path = format!("crops.{}", c.id());
         let t = as_table(required(crops_t, "crops", c.id())?, &path)?;
-        check_keys(t, &path, &["letter", "counter", "tiles"])?;
+        check_keys(
+            t,
+            &path,
+            &["letter", "counter", "tiles", "name_ja", "counter_ja"],
+        )?;
         let letter_field = join(&path, "letter");
         let letter = as_str(required(t, &path, "letter")?, &letter_field)?;
         let mut chars = letter.chars();
@@ -785,10 +831,14 @@ fn read_board(root: &Table) -> Res<Board> {
             0,
             Board::SPACES as i64,
         )? as u8;
+        let name_ja = optional_text(t, &path, "name_ja")?;
+        let counter_ja = optional_text(t, &path, "counter_ja")?;
         crops.push(CropInfo {
             letter,
             counter: counter.to_string(),
             tiles,
+            name_ja,
+            counter_ja,
         });
     }
     let crops: [CropInfo; 5] = crops.try_into().expect("five crops");
@@ -836,7 +886,8 @@ fn read_board(root: &Table) -> Res<Board> {
     for (i, v) in pairs.iter().enumerate() {
         let path = format!("start_pair[{}]", i + 1);
         let t = as_table(v, &path)?;
-        check_keys(t, &path, &["colour", "tiles"])?;
+        check_keys(t, &path, &["colour", "tiles", "colour_ja"])?;
+        let colour_ja = optional_text(t, &path, "colour_ja")?;
         let colour = as_str(required(t, &path, "colour")?, &join(&path, "colour"))?;
         let tiles_field = join(&path, "tiles");
         let refs = as_list(required(t, &path, "tiles")?, &tiles_field)?;
@@ -859,6 +910,7 @@ fn read_board(root: &Table) -> Res<Board> {
         start_pairs.push(StartPair {
             colour: colour.to_string(),
             tiles: pair,
+            colour_ja,
         });
     }
 
@@ -1419,7 +1471,7 @@ mod tests {
             "crops.beer: unknown crop; expected hops, vegetables, cider_apples, wine, wheat"
         );
         let text = edited(
-            "wine         = { letter = \"R\", counter = \"red\",    tiles = 11 }\n",
+            "wine         = { letter = \"R\", counter = \"red\",    tiles = 11, name_ja = \"ブドウ\", counter_ja = \"赤\" }\n",
             "",
         );
         assert_eq!(err_of(&text), "crops.wine: missing field");
@@ -1520,9 +1572,43 @@ mod tests {
     }
 
     #[test]
+    fn the_shipped_board_names_everything_in_japanese() {
+        let b = std_board();
+        for c in Crop::ALL {
+            let name = b
+                .crop_name_ja(c)
+                .unwrap_or_else(|| panic!("{c}: no name_ja"));
+            assert!(!name.is_ascii(), "{c}: {name}");
+            let colour = b
+                .counter_colour_ja(c)
+                .unwrap_or_else(|| panic!("{c}: no counter_ja"));
+            assert!(!colour.is_ascii(), "{c}: {colour}");
+        }
+        for p in b.start_pairs() {
+            assert!(
+                b.start_colour_ja(&p.colour).is_some_and(|c| !c.is_ascii()),
+                "start pair {}: no colour_ja",
+                p.colour
+            );
+        }
+        // Optional: a board without them loads (English shown instead), an empty one does not.
+        let plain = DEFAULT.replace("name_ja", "x_name_ja");
+        assert!(Board::from_toml(&plain).is_err());
+        let without: String = DEFAULT
+            .lines()
+            .filter(|l| !l.starts_with("colour_ja"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let b = Board::from_toml(&without).unwrap();
+        assert_eq!(b.start_colour_ja("blue"), None);
+        let err = err_of(&edited("colour_ja = \"青\"", "colour_ja = \" \""));
+        assert!(err.starts_with("start_pair[1].colour_ja"), "{err}");
+    }
+
+    #[test]
     fn there_must_be_exactly_4_start_pairs() {
         let text = edited(
-            "[[start_pair]]\ncolour = \"grey\"\ntiles = [\"C4\", \"F7\"]\n",
+            "[[start_pair]]\ncolour = \"grey\"\ncolour_ja = \"灰\"\ntiles = [\"C4\", \"F7\"]\n",
             "",
         );
         assert_eq!(err_of(&text), "start_pair: expected 4 start pairs, found 3");

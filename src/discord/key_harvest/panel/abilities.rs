@@ -6,14 +6,16 @@ use super::{Item, KhScreen, Out, Panel, PickKind};
 use crate::discord::spec::Style;
 use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::{Action, Choice, Counters, Crop, Space, Worker};
+use crate::render::key_harvest_text::worker_name;
+use crate::t;
 
 impl Panel<'_> {
     /// KH 26: where the displaced worker goes, or off the board.
     pub(super) fn reposition(&self, out: &mut Out, worker: Worker, from: Space) {
-        out.lines.push(format!(
-            "**Your {} was displaced** from {} by a field tile (KH 26). You may put it on another legal space at once (it acts again), or leave it off the board.",
-            Self::worker_name(worker),
-            self.r(from)
+        out.lines.push(t!(
+            "kh-reposition-intro",
+            worker = Self::worker_name(worker),
+            space = self.r(from)
         ));
         let sp = self
             .find(|c| match c {
@@ -24,9 +26,11 @@ impl Panel<'_> {
         let items: Vec<Item> = spaces(sp)
             .map(|s| {
                 let label = match self.worker_on(s) {
-                    Some(old) => {
-                        format!("{} · replaces your {}", self.r(s), Self::worker_name(old))
-                    }
+                    Some(old) => t!(
+                        "kh-space-replaces",
+                        space = self.r(s),
+                        worker = Self::worker_name(old)
+                    ),
                     None => self.r(s),
                 };
                 Item::act(Action::Reposition { space: s }, label)
@@ -36,31 +40,25 @@ impl Panel<'_> {
             out,
             items,
             3,
-            &format!("Choose a space for the {}", worker.name()),
+            &t!("kh-ph-space-for", worker = worker_name(worker)),
         );
-        self.buttons(
-            out,
-            self.decline("Leave it off the board").into_iter().collect(),
-        );
+        self.buttons(out, self.decline(&t!("kh-leave-off")).into_iter().collect());
     }
 
     /// KH 43: the trader's drawn tile.
     pub(super) fn keep_drawn(&self, out: &mut Out, tile: Space) {
-        out.lines.push(format!(
-            "**Trader** (KH 43): you drew {}. Acquire it (it goes on its own space of your board) or put it in the fallow area.",
-            self.tile(tile)
-        ));
+        out.lines.push(t!("kh-trader-drew", tile = self.tile(tile)));
         self.buttons(
             out,
             vec![
                 Item::act(
                     Action::KeepDrawn { keep: true },
-                    format!("Keep {}", self.tile(tile)),
+                    t!("kh-keep", tile = self.tile(tile)),
                 )
                 .style(Style::Success),
                 Item::act(
                     Action::KeepDrawn { keep: false },
-                    format!("Put {} in the fallow area", self.r(tile)),
+                    t!("kh-put-fallow", tile = self.r(tile)),
                 ),
             ],
         );
@@ -68,17 +66,24 @@ impl Panel<'_> {
 
     /// A worker's ability (KH 21).
     pub(super) fn ability(&self, out: &mut Out, worker: Worker, at: Space, copied: bool) {
-        out.lines.push(format!(
-            "**{} ({}) on {}{}**: {}.",
-            capital(worker.name()),
-            worker.number(),
-            self.r(at),
-            if copied { ", copied by the lawyer" } else { "" },
-            ability_rule(worker)
-        ));
+        let head = format!("{} ({})", capital(&worker_name(worker)), worker.number());
+        out.lines.push(if copied {
+            t!(
+                "kh-ability-head-copied",
+                worker = head,
+                space = self.r(at),
+                rule = ability_rule(worker)
+            )
+        } else {
+            t!(
+                "kh-ability-head",
+                worker = head,
+                space = self.r(at),
+                rule = ability_rule(worker)
+            )
+        });
         if worker.is_mandatory() {
-            out.lines
-                .push("This ability is mandatory (KH 38).".to_string());
+            out.lines.push(t!("kh-ability-mandatory"));
         }
         for c in &self.v.legal {
             match *c {
@@ -91,11 +96,15 @@ impl Panel<'_> {
                             };
                             Item::new(
                                 self.gain_target(a),
-                                format!("1 {} from {}", self.board.crop(t).name(), self.r(t)),
+                                t!(
+                                    "kh-one-from",
+                                    crop = self.crop(self.board.crop(t)),
+                                    space = self.r(t)
+                                ),
                             )
                         })
                         .collect();
-                    self.options(out, items, 3, "Choose a tile");
+                    self.options(out, items, 3, &t!("kh-ph-tile"));
                 }
                 Choice::CasualWorker { .. } => {
                     // The picker draws its own Decline.
@@ -128,23 +137,28 @@ impl Panel<'_> {
                             let t = self.pay_target(&a, need)?;
                             Some(Item::new(
                                 t,
-                                format!("{} · pay {need} · {}", self.tile(tile), self.name(owner)),
+                                t!(
+                                    "kh-store-label-pay",
+                                    tile = self.tile(tile),
+                                    count = need,
+                                    name = self.name(owner)
+                                ),
                             ))
                         })
                         .collect();
                     for sv in &self.v.public.seats {
                         for st in &sv.store {
                             if sv.seat != self.seat {
-                                out.lines.push(format!(
-                                    "• {} in {}'s store, bid {}",
-                                    self.tile(st.tile),
-                                    self.who(sv.seat),
-                                    st.bid
+                                out.lines.push(t!(
+                                    "kh-store-line-bid",
+                                    tile = self.tile(st.tile),
+                                    name = self.who(sv.seat),
+                                    bid = self.cs(&st.bid)
                                 ));
                             }
                         }
                     }
-                    self.options(out, items, 3, "Choose a store tile");
+                    self.options(out, items, 3, &t!("kh-ph-store-tile"));
                 }
                 Choice::Supervisor { tiles } | Choice::BlindSwap { tiles } => {
                     let blind = matches!(c, Choice::BlindSwap { .. });
@@ -155,10 +169,10 @@ impl Panel<'_> {
                             } else {
                                 Action::Supervisor { tile: t }
                             };
-                            Item::act(a, format!("Fallow {}", self.tile(t)))
+                            Item::act(a, t!("kh-fallow", tile = self.tile(t)))
                         })
                         .collect();
-                    self.options(out, items, 4, "Choose a tile for the fallow area");
+                    self.options(out, items, 4, &t!("kh-ph-fallow"));
                 }
                 Choice::Storekeeper { tiles } => {
                     let items: Vec<Item> = spaces(tiles)
@@ -172,7 +186,7 @@ impl Panel<'_> {
                             )
                         })
                         .collect();
-                    self.options(out, items, 3, "Choose a registry tile");
+                    self.options(out, items, 3, &t!("kh-ph-registry-tile"));
                 }
                 Choice::Bailiff { ref tiles } => {
                     let items: Vec<Item> = tiles
@@ -190,7 +204,7 @@ impl Panel<'_> {
                             ))
                         })
                         .collect();
-                    self.options(out, items, 3, "Choose an unconnected tile");
+                    self.options(out, items, 3, &t!("kh-ph-unconnected"));
                 }
                 Choice::Lawyer { spaces: sp } => {
                     let items: Vec<Item> = spaces(sp)
@@ -198,20 +212,24 @@ impl Panel<'_> {
                             let w = self.worker_on(s)?;
                             Some(Item::act(
                                 Action::Lawyer { worker_at: s },
-                                format!("Copy the {} on {}", Self::worker_name(w), self.r(s)),
+                                t!(
+                                    "kh-copy-label",
+                                    worker = Self::worker_name(w),
+                                    space = self.r(s)
+                                ),
                             ))
                         })
                         .collect();
-                    self.options(out, items, 3, "Choose a worker to copy");
+                    self.options(out, items, 3, &t!("kh-ph-copy"));
                 }
                 Choice::TraderDraw => self.buttons(
                     out,
-                    vec![Item::act(Action::TraderDraw, "Draw from the bag").style(Style::Primary)],
+                    vec![
+                        Item::act(Action::TraderDraw, t!("kh-draw-from-bag")).style(Style::Primary),
+                    ],
                 ),
                 Choice::TraderRegistry { tiles } => {
-                    out.lines.push(
-                        "The bag holds no field tile: you may take a registry tile instead, to keep or to put in the fallow area (KH 43).".to_string(),
-                    );
+                    out.lines.push(t!("kh-trader-registry"));
                     let mut items = Vec::new();
                     for t in spaces(tiles) {
                         items.push(Item::act(
@@ -219,39 +237,40 @@ impl Panel<'_> {
                                 tile: t,
                                 keep: true,
                             },
-                            format!("Keep {}", self.tile(t)),
+                            t!("kh-keep", tile = self.tile(t)),
                         ));
                         items.push(Item::act(
                             Action::TraderRegistry {
                                 tile: t,
                                 keep: false,
                             },
-                            format!("Fallow {}", self.tile(t)),
+                            t!("kh-fallow", tile = self.tile(t)),
                         ));
                     }
-                    self.options(out, items, 3, "Choose a registry tile");
+                    self.options(out, items, 3, &t!("kh-ph-registry-tile"));
                 }
                 Choice::Benefactor { tiles } => {
                     let items: Vec<Item> = spaces(tiles)
                         .map(|t| {
                             Item::act(
                                 Action::Benefactor { tile: t },
-                                format!("Take {}", self.tile(t)),
+                                t!("kh-take", tile = self.tile(t)),
                             )
                         })
                         .collect();
-                    self.options(out, items, 3, "Choose a registry tile");
+                    self.options(out, items, 3, &t!("kh-ph-registry-tile"));
                 }
                 _ => {}
             }
         }
-        self.buttons(out, self.decline("Decline").into_iter().collect());
+        self.buttons(out, self.decline(&t!("kh-decline")).into_iter().collect());
     }
 
     /// C (KH 35): every way to take `take` counters from the stock.
     fn labourer(&self, out: &mut Out, take: u8) {
         let stock = self.stock();
-        out.lines.push(format!("The stock holds: {stock}."));
+        out.lines
+            .push(t!("kh-stock-holds", counters = self.cs(&stock)));
         let held: Vec<Crop> = stock.crops().collect();
         let mut picks: Vec<Vec<Crop>> = Vec::new();
         match take {
@@ -271,13 +290,13 @@ impl Panel<'_> {
             .into_iter()
             .map(|v| {
                 let label = if v.is_empty() {
-                    "Take nothing".to_string()
+                    t!("kh-take-nothing")
                 } else {
-                    format!("Take {}", Counters::of(&v))
+                    t!("kh-take", tile = self.cs(&Counters::of(&v)))
                 };
                 Item::act(Action::Labourer { crops: v }, label)
             })
             .collect();
-        self.options(out, items, 3, "Choose the counters");
+        self.options(out, items, 3, &t!("kh-ph-counters"));
     }
 }

@@ -6,6 +6,7 @@
 use super::{Item, KhScreen, Out, Panel, Target, crops_text};
 use crate::discord::spec::Style;
 use crate::games::key_harvest::{Action, Choice, Counters, Crop};
+use crate::t;
 
 /// The crops owed by a gain action, if it is one (harvest, A, B, P, V).
 fn gain_kind(a: &Action) -> bool {
@@ -156,9 +157,9 @@ impl Panel<'_> {
         let got = owed.min(&self.stock());
         let short = owed.total() - got.total();
         if short == 0 {
-            format!("gives {owed}")
+            t!("kh-gives", counters = self.cs(&owed))
         } else {
-            format!("gives {got}; the stock is {short} short")
+            t!("kh-gives-short", counters = self.cs(&got), short = short)
         }
     }
 
@@ -173,14 +174,20 @@ impl Panel<'_> {
         let named = instead_of(a);
         let owed = self.owed(a).unwrap_or_default();
         let got = owed.min(&self.stock());
-        out.lines.push(format!(
-            "**A crop has run out** (KH 6): you are owed {owed}, but the stock holds only {got} of it ({short} short). For each counter short you may take one of any crop the stock still holds instead, or none."
+        out.lines.push(t!(
+            "kh-run-out",
+            owed = self.cs(&owed),
+            got = self.cs(&got),
+            short = short
         ));
         if !named.is_empty() {
-            out.lines
-                .push(format!("Taken instead so far: {}.", crops_text(&named)));
+            out.lines.push(t!(
+                "kh-instead-so-far",
+                counters = crops_text(self.board, &named)
+            ));
         }
-        out.lines.push(format!("The stock still holds: {left}."));
+        out.lines
+            .push(t!("kh-stock-still-holds", counters = self.cs(&left)));
         let room = (named.len() as u32) < short;
         let adds: Vec<Item> = left
             .crops()
@@ -189,7 +196,7 @@ impl Panel<'_> {
                 v.push(c);
                 Item::go(
                     KhScreen::Instead(Box::new(with_instead(a, v))),
-                    format!("+ {} instead", c.name()),
+                    t!("kh-plus-instead", crop = self.crop(c)),
                 )
                 .off(!room)
             })
@@ -199,15 +206,22 @@ impl Panel<'_> {
             Item::act(
                 a.clone(),
                 if named.is_empty() {
-                    format!("Take {got}, nothing instead")
+                    t!("kh-take-nothing-instead", counters = self.cs(&got))
                 } else {
-                    format!("Take {got} + {} instead", crops_text(&named))
+                    t!(
+                        "kh-take-plus-instead",
+                        counters = self.cs(&got),
+                        instead = crops_text(self.board, &named)
+                    )
                 },
             )
             .style(Style::Success),
         ];
         if !named.is_empty() {
-            done.push(Item::act(with_instead(a, Vec::new()), "Nothing instead"));
+            done.push(Item::act(
+                with_instead(a, Vec::new()),
+                t!("kh-nothing-instead"),
+            ));
         }
         self.buttons(out, done);
         true
@@ -238,18 +252,16 @@ impl Panel<'_> {
         if !supply.contains(&bid) || supply.is_empty() {
             return false;
         }
-        out.lines.push(format!(
-            "**Bid for {}** (KH 25): one or more counters from your supply, placed openly beside the tile in your store. A bid is final. Whoever takes the tile from your store pays you exactly this bid.",
-            self.tile(tile)
-        ));
-        out.lines.push(format!("Your bid so far: **{bid}**."));
+        out.lines.push(t!("kh-bid-intro", tile = self.tile(tile)));
+        out.lines
+            .push(t!("kh-bid-so-far", counters = self.cs(&bid)));
         let held: Vec<Crop> = supply.crops().collect();
         let quick: Vec<Item> = held
             .iter()
             .map(|&c| {
                 Item::act(
                     with_counters(a, Counters::one(c)),
-                    format!("Bid 1 {}", c.name()),
+                    t!("kh-bid-one", crop = self.crop(c)),
                 )
                 .style(Style::Primary)
             })
@@ -259,7 +271,7 @@ impl Panel<'_> {
             .map(|&c| {
                 Item::go(
                     KhScreen::Bid(Box::new(with_counters(a, plus(bid, c)))),
-                    format!("+ {}", c.name()),
+                    format!("+ {}", self.crop(c)),
                 )
                 .off(bid.get(c) >= supply.get(c))
             })
@@ -270,7 +282,7 @@ impl Panel<'_> {
             .map(|c| {
                 Item::go(
                     KhScreen::Bid(Box::new(with_counters(a, minus(bid, c)))),
-                    format!("− {}", c.name()),
+                    format!("− {}", self.crop(c)),
                 )
             })
             .collect();
@@ -279,9 +291,11 @@ impl Panel<'_> {
         self.buttons(out, subs);
         let mut last = Vec::new();
         if !bid.is_empty() {
-            last.push(Item::act(a.clone(), format!("Bid {bid}")).style(Style::Success));
+            last.push(
+                Item::act(a.clone(), t!("kh-bid", counters = self.cs(&bid))).style(Style::Success),
+            );
         }
-        last.extend(self.decline("Decline"));
+        last.extend(self.decline(&t!("kh-decline")));
         self.buttons(out, last);
         true
     }
@@ -335,26 +349,32 @@ impl Panel<'_> {
         if !supply.contains(&paid) || paid.total() > size || supply.total() < size {
             return false;
         }
-        out.lines.push(format!(
-            "**{}**: pay {size} counters of any crops from your supply.",
-            self.payment_what(a)
-        ));
-        out.lines.push(format!(
-            "Chosen so far: **{paid}** ({} of {size}).",
-            paid.total()
+        out.lines
+            .push(t!("kh-pay-intro", what = self.payment_what(a), size = size));
+        out.lines.push(t!(
+            "kh-pay-so-far",
+            counters = self.cs(&paid),
+            count = paid.total(),
+            size = size
         ));
         let mut quick: Vec<Item> = Vec::new();
         let suggested = suggest(supply, size);
         quick.push(
-            Item::act(with_counters(a, suggested), format!("Pay {suggested}"))
-                .style(Style::Primary),
+            Item::act(
+                with_counters(a, suggested),
+                t!("kh-pay", counters = self.cs(&suggested)),
+            )
+            .style(Style::Primary),
         );
         for c in supply.crops() {
             if u32::from(supply.get(c)) >= size {
                 let mut one = Counters::ZERO;
                 one.0[c.index()] = size as u8;
                 if one != suggested {
-                    quick.push(Item::act(with_counters(a, one), format!("Pay {one}")));
+                    quick.push(Item::act(
+                        with_counters(a, one),
+                        t!("kh-pay", counters = self.cs(&one)),
+                    ));
                 }
             }
         }
@@ -365,7 +385,7 @@ impl Panel<'_> {
             .map(|c| {
                 Item::go(
                     KhScreen::Pay(Box::new(with_counters(a, plus(paid, c)))),
-                    format!("+ {}", c.name()),
+                    format!("+ {}", self.crop(c)),
                 )
                 .off(full || paid.get(c) >= supply.get(c))
             })
@@ -375,7 +395,7 @@ impl Panel<'_> {
             .map(|c| {
                 Item::go(
                     KhScreen::Pay(Box::new(with_counters(a, minus(paid, c)))),
-                    format!("− {}", c.name()),
+                    format!("− {}", self.crop(c)),
                 )
             })
             .collect();
@@ -384,9 +404,11 @@ impl Panel<'_> {
         self.buttons(out, subs);
         let mut last = Vec::new();
         if full {
-            last.push(Item::act(a.clone(), format!("Pay {paid}")).style(Style::Success));
+            last.push(
+                Item::act(a.clone(), t!("kh-pay", counters = self.cs(&paid))).style(Style::Success),
+            );
         }
-        last.extend(self.decline("Decline"));
+        last.extend(self.decline(&t!("kh-decline")));
         self.buttons(out, last);
         true
     }
@@ -394,35 +416,28 @@ impl Panel<'_> {
     /// What a payment buys, in words.
     fn payment_what(&self, a: &Action) -> String {
         match a {
-            Action::SkilledWorker { owner, tile, .. } => format!(
-                "Skilled worker (KH 37): {} from {}'s store, one counter more than its bid",
-                self.tile(*tile),
-                self.who(*owner)
+            Action::SkilledWorker { owner, tile, .. } => t!(
+                "kh-pay-skilled",
+                tile = self.tile(*tile),
+                name = self.who(*owner)
             ),
-            Action::Merchant { owner, tile, .. } => format!(
-                "Merchant (KH 39): {} from {}'s store, as many counters as its bid",
-                self.tile(*tile),
-                self.who(*owner)
+            Action::Merchant { owner, tile, .. } => t!(
+                "kh-pay-merchant",
+                tile = self.tile(*tile),
+                name = self.who(*owner)
             ),
-            Action::Bailiff { owner, tile, .. } => format!(
-                "Bailiff (KH 41): {} from {}'s board, paid to them",
-                self.tile(*tile),
-                self.who(*owner)
+            Action::Bailiff { owner, tile, .. } => t!(
+                "kh-pay-bailiff",
+                tile = self.tile(*tile),
+                name = self.who(*owner)
             ),
-            Action::LuckyDip { registry: None, .. } => {
-                "Event Q · lucky dip (KH 51): a tile drawn from the bag, paid to the stock"
-                    .to_string()
-            }
+            Action::LuckyDip { registry: None, .. } => t!("kh-pay-lucky-bag"),
             Action::LuckyDip {
-                registry: Some(t), ..
-            } => format!(
-                "Event Q · lucky dip (KH 51): registry tile {}, paid to the stock",
-                self.tile(*t)
-            ),
-            Action::QuickSale { tile, .. } => format!(
-                "Event T · quick sale (KH 54): registry tile {}, paid to the stock",
-                self.tile(*tile)
-            ),
+                registry: Some(x), ..
+            } => t!("kh-pay-lucky-registry", tile = self.tile(*x)),
+            Action::QuickSale { tile, .. } => {
+                t!("kh-pay-quick-sale", tile = self.tile(*tile))
+            }
             _ => String::new(),
         }
     }

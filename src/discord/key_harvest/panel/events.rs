@@ -9,48 +9,26 @@ use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::{
     Action, Choice, Counters, EventTile, Prompt, Seat, Space, SpaceSet,
 };
+use crate::render::key_harvest_text::event_name;
+use crate::t;
 
 /// What an event does, in a sentence.
-pub(super) fn event_rule(e: EventTile) -> &'static str {
+pub(super) fn event_rule(e: EventTile) -> String {
     match e {
-        EventTile::BlindSwap => {
-            "each player may put one of their field tiles in the fallow area and acquire a tile drawn from the bag (KH 47)."
-        }
-        EventTile::Exchange => {
-            "each player may give one of their field tiles for another player's unconnected tile (KH 48)."
-        }
-        EventTile::GiveAway => {
-            "every player passes one field tile to the player on their left (KH 49)."
-        }
-        EventTile::GoodHarvest => {
-            "each player may take one counter of their most common unharvested crop (KH 50)."
-        }
-        EventTile::LuckyDip => {
-            "each player may pay 2 counters to the stock for a tile drawn from the bag (KH 51)."
-        }
-        EventTile::NewCrop => {
-            "each player may turn up to two harvested tiles back to unharvested (KH 52)."
-        }
-        EventTile::NewRegistry => "the registry goes back into the bag and is drawn again (KH 53).",
-        EventTile::QuickSale => {
-            "each player may pay 3 counters to the stock for a registry tile (KH 54)."
-        }
-        EventTile::RegistrySwap => {
-            "each player may swap one of their field tiles with a registry tile (KH 55)."
-        }
-        EventTile::RemoteHarvest => {
-            "each player may harvest their unconnected unharvested tiles (KH 56)."
-        }
-        EventTile::Replacement => {
-            "each player draws a tile, then puts one of their field tiles or the drawn one in the fallow area (KH 57)."
-        }
-        EventTile::Reposition => {
-            "each player may move one of their workers to another legal space (KH 58)."
-        }
-        EventTile::Vacation => "each player may take one of their workers off their board (KH 59).",
-        EventTile::Windfall => {
-            "the drawer gives each player one counter of their choice from the stock (KH 60)."
-        }
+        EventTile::BlindSwap => t!("kh-rule-blind-swap"),
+        EventTile::Exchange => t!("kh-rule-exchange"),
+        EventTile::GiveAway => t!("kh-rule-give-away"),
+        EventTile::GoodHarvest => t!("kh-rule-good-harvest"),
+        EventTile::LuckyDip => t!("kh-rule-lucky-dip"),
+        EventTile::NewCrop => t!("kh-rule-new-crop"),
+        EventTile::NewRegistry => t!("kh-rule-new-registry"),
+        EventTile::QuickSale => t!("kh-rule-quick-sale"),
+        EventTile::RegistrySwap => t!("kh-rule-registry-swap"),
+        EventTile::RemoteHarvest => t!("kh-rule-remote-harvest"),
+        EventTile::Replacement => t!("kh-rule-replacement"),
+        EventTile::Reposition => t!("kh-rule-reposition"),
+        EventTile::Vacation => t!("kh-rule-vacation"),
+        EventTile::Windfall => t!("kh-rule-windfall"),
     }
 }
 
@@ -64,21 +42,21 @@ impl Panel<'_> {
         recipient: Option<Seat>,
     ) {
         let by = if drawer == self.seat {
-            "you".to_string()
+            t!("kh-you")
         } else {
             self.who(drawer)
         };
-        out.lines.push(format!(
-            "**Event {} · {}** (drawn by {by}): {}{}",
-            event.letter(),
-            event.name(),
-            event_rule(event),
-            if event.is_mandatory() {
-                " It is mandatory."
-            } else {
-                ""
-            }
-        ));
+        let mut head = t!(
+            "kh-event-head",
+            letter = event.letter().to_string(),
+            event = event_name(event),
+            name = by,
+            rule = event_rule(event)
+        );
+        if event.is_mandatory() {
+            head.push_str(&t!("kh-event-mandatory"));
+        }
+        out.lines.push(head);
         let legal = self.v.legal.clone();
         for c in &legal {
             match c {
@@ -87,11 +65,11 @@ impl Panel<'_> {
                         .map(|t| {
                             Item::act(
                                 Action::BlindSwap { tile: t },
-                                format!("Fallow {}, draw", self.tile(t)),
+                                t!("kh-fallow-draw", tile = self.tile(t)),
                             )
                         })
                         .collect();
-                    self.options(out, items, 3, "Choose a tile for the fallow area");
+                    self.options(out, items, 3, &t!("kh-ph-fallow"));
                 }
                 Choice::Exchange { take, .. } => {
                     let items: Vec<Item> = take
@@ -99,11 +77,15 @@ impl Panel<'_> {
                         .map(|&(with, t)| {
                             Item::go(
                                 KhScreen::Exchange { with, take: t },
-                                format!("Take {} · {}", self.tile(t), self.name(with)),
+                                t!(
+                                    "kh-take-from-player",
+                                    tile = self.tile(t),
+                                    name = self.name(with)
+                                ),
                             )
                         })
                         .collect();
-                    self.options(out, items, 3, "Choose the tile to take");
+                    self.options(out, items, 3, &t!("kh-ph-take"));
                 }
                 Choice::GiveAway {
                     pass,
@@ -118,10 +100,10 @@ impl Panel<'_> {
                                 crop: c,
                                 instead: None,
                             };
-                            Item::new(self.gain_target(a), format!("Take 1 {}", c.name()))
+                            Item::new(self.gain_target(a), t!("kh-take-one", crop = self.crop(c)))
                         })
                         .collect();
-                    self.options(out, items, 3, "Choose the crop");
+                    self.options(out, items, 3, &t!("kh-ph-crop"));
                 }
                 Choice::LuckyDip { registry } => {
                     let mut items = Vec::new();
@@ -132,24 +114,22 @@ impl Panel<'_> {
                         };
                         items.extend(
                             self.pay_target(&a, 2)
-                                .map(|t| Item::new(t, "Pay 2, draw a tile").style(Style::Primary)),
+                                .map(|x| Item::new(x, t!("kh-pay-2-draw")).style(Style::Primary)),
                         );
                     } else {
-                        out.lines.push(
-                            "The bag holds no field tile: you may pay 2 counters for a registry tile instead.".to_string(),
-                        );
+                        out.lines.push(t!("kh-lucky-registry"));
                         for t in spaces(*registry) {
                             let a = Action::LuckyDip {
                                 payment: Counters::ZERO,
                                 registry: Some(t),
                             };
-                            items.extend(
-                                self.pay_target(&a, 2)
-                                    .map(|x| Item::new(x, format!("Pay 2 for {}", self.tile(t)))),
-                            );
+                            items
+                                .extend(self.pay_target(&a, 2).map(|x| {
+                                    Item::new(x, t!("kh-pay-2-for", tile = self.tile(t)))
+                                }));
                         }
                     }
-                    self.options(out, items, 3, "Choose");
+                    self.options(out, items, 3, &t!("kh-ph-choose"));
                 }
                 Choice::NewCrop { .. } => {
                     self.pick(out, &PickKind::NewCrop, 0, false);
@@ -163,44 +143,49 @@ impl Panel<'_> {
                                 tile: t,
                             };
                             let x = self.pay_target(&a, 3)?;
-                            Some(Item::new(x, format!("Pay 3 for {}", self.tile(t))))
+                            Some(Item::new(x, t!("kh-pay-3-for", tile = self.tile(t))))
                         })
                         .collect();
-                    self.options(out, items, 3, "Choose a registry tile");
+                    self.options(out, items, 3, &t!("kh-ph-registry-tile"));
                 }
                 Choice::RegistrySwap { take, .. } => {
                     let items: Vec<Item> = spaces(*take)
                         .map(|t| {
-                            Item::go(KhScreen::Swap { take: t }, format!("Take {}", self.tile(t)))
+                            Item::go(
+                                KhScreen::Swap { take: t },
+                                t!("kh-take", tile = self.tile(t)),
+                            )
                         })
                         .collect();
-                    self.options(out, items, 3, "Choose the registry tile to take");
+                    self.options(out, items, 3, &t!("kh-ph-registry-take"));
                 }
                 Choice::RemoteHarvest { .. } => {
                     self.pick(out, &PickKind::Remote, 0, false);
                     return;
                 }
                 Choice::Replace { drawn, fallow } => {
-                    out.lines.push(format!(
-                        "You drew **{}**: keep it by putting one of your field tiles in the fallow area, or put it there itself.",
-                        self.tile(*drawn)
-                    ));
+                    out.lines
+                        .push(t!("kh-replace-drew", tile = self.tile(*drawn)));
                     self.buttons(
                         out,
                         vec![Item::act(
                             Action::Replace { fallow: None },
-                            format!("Fallow the drawn {}", self.r(*drawn)),
+                            t!("kh-fallow-drawn", tile = self.r(*drawn)),
                         )],
                     );
                     let items: Vec<Item> = spaces(*fallow)
                         .map(|t| {
                             Item::act(
                                 Action::Replace { fallow: Some(t) },
-                                format!("Fallow {}, keep {}", self.tile(t), self.r(*drawn)),
+                                t!(
+                                    "kh-fallow-keep",
+                                    tile = self.tile(t),
+                                    drawn = self.r(*drawn)
+                                ),
                             )
                         })
                         .collect();
-                    self.options(out, items, 3, "Keep the drawn tile: choose one to fallow");
+                    self.options(out, items, 3, &t!("kh-ph-keep-drawn"));
                 }
                 Choice::MoveWorker { moves } => {
                     let items: Vec<Item> = moves
@@ -209,11 +194,15 @@ impl Panel<'_> {
                             let w = self.worker_on(*from)?;
                             Some(Item::go(
                                 KhScreen::Move { from: *from },
-                                format!("Move the {} from {}", Self::worker_name(w), self.r(*from)),
+                                t!(
+                                    "kh-move-label",
+                                    worker = Self::worker_name(w),
+                                    space = self.r(*from)
+                                ),
                             ))
                         })
                         .collect();
-                    self.options(out, items, 3, "Choose a worker to move");
+                    self.options(out, items, 3, &t!("kh-ph-move"));
                 }
                 Choice::Vacation { spaces: sp } => {
                     let items: Vec<Item> = spaces(*sp)
@@ -221,46 +210,50 @@ impl Panel<'_> {
                             let w = self.worker_on(s)?;
                             Some(Item::act(
                                 Action::Vacation { space: s },
-                                format!("Take the {} off {}", Self::worker_name(w), self.r(s)),
+                                t!(
+                                    "kh-vacation-label",
+                                    worker = Self::worker_name(w),
+                                    space = self.r(s)
+                                ),
                             ))
                         })
                         .collect();
-                    self.options(out, items, 3, "Choose a worker");
+                    self.options(out, items, 3, &t!("kh-ph-worker"));
                 }
                 Choice::Windfall {
                     recipient: r,
                     crops,
                 } => {
                     let to = if *r == self.seat {
-                        "yourself".to_string()
+                        t!("kh-yourself")
                     } else {
                         self.name(*r)
                     };
-                    out.lines.push(format!(
-                        "Give {} one counter from the stock ({}).",
-                        if *r == self.seat {
-                            "yourself".to_string()
+                    out.lines.push(t!(
+                        "kh-windfall-give",
+                        name = if *r == self.seat {
+                            t!("kh-yourself")
                         } else {
                             self.who(*r)
                         },
-                        self.stock()
+                        stock = self.cs(&self.stock())
                     ));
                     let items: Vec<Item> = crops
                         .iter()
                         .map(|&c| {
                             Item::act(
                                 Action::Windfall { crop: c },
-                                format!("Give {to} 1 {}", c.name()),
+                                t!("kh-give-one", name = to.as_str(), crop = self.crop(c)),
                             )
                         })
                         .collect();
-                    self.options(out, items, 3, "Choose the crop");
+                    self.options(out, items, 3, &t!("kh-ph-crop"));
                 }
                 _ => {}
             }
         }
         let _ = recipient;
-        self.buttons(out, self.decline("Decline").into_iter().collect());
+        self.buttons(out, self.decline(&t!("kh-decline")).into_iter().collect());
     }
 
     /// O (KH 49): what this seat may pass, then (with a received tile kept) keep or fallow.
@@ -273,15 +266,13 @@ impl Panel<'_> {
         held: Option<Space>,
     ) {
         if let Some(r) = received {
-            out.lines
-                .push(format!("You received **{}**.", self.tile(r)));
+            out.lines.push(t!("kh-received", tile = self.tile(r)));
         }
         if pass == 0 {
             if keep_choice {
                 self.keep_or_fallow(out, None);
             } else {
-                out.lines
-                    .push("You have no field tile to pass: you pass nothing.".to_string());
+                out.lines.push(t!("kh-pass-nothing-why"));
                 self.buttons(
                     out,
                     vec![Item::act(
@@ -289,7 +280,7 @@ impl Panel<'_> {
                             pass: None,
                             keep: false,
                         },
-                        "Pass nothing",
+                        t!("kh-pass-nothing"),
                     )],
                 );
             }
@@ -304,12 +295,12 @@ impl Panel<'_> {
                             pass: Some(t),
                             keep: false,
                         },
-                        format!("Pass on {} (the tile you received)", self.tile(t)),
+                        t!("kh-pass-on", tile = self.tile(t)),
                     )
                 } else if keep_choice {
                     Item::go(
                         KhScreen::GiveAway { pass: Some(t) },
-                        format!("Pass {}", self.tile(t)),
+                        t!("kh-pass", tile = self.tile(t)),
                     )
                 } else {
                     Item::act(
@@ -317,12 +308,12 @@ impl Panel<'_> {
                             pass: Some(t),
                             keep: false,
                         },
-                        format!("Pass {}", self.tile(t)),
+                        t!("kh-pass", tile = self.tile(t)),
                     )
                 }
             })
             .collect();
-        self.options(out, items, 4, "Choose the tile to pass");
+        self.options(out, items, 4, &t!("kh-ph-pass"));
     }
 
     fn keep_or_fallow(&self, out: &mut Out, pass: Option<Space>) {
@@ -334,12 +325,12 @@ impl Panel<'_> {
             vec![
                 Item::act(
                     Action::GiveAway { pass, keep: true },
-                    format!("Keep {}", self.tile(r)),
+                    t!("kh-keep", tile = self.tile(r)),
                 )
                 .style(Style::Success),
                 Item::act(
                     Action::GiveAway { pass, keep: false },
-                    format!("Put {} in the fallow area", self.r(r)),
+                    t!("kh-put-fallow", tile = self.r(r)),
                 ),
             ],
         );
@@ -362,9 +353,9 @@ impl Panel<'_> {
         if !ok || !keep_choice {
             return false;
         }
-        out.lines.push(format!(
-            "**Event O · give away** (KH 49): you pass {}. Now acquire the tile you received, or put it in the fallow area.",
-            pass.map_or("nothing".to_string(), |t| self.tile(t))
+        out.lines.push(t!(
+            "kh-give-away-second",
+            tile = pass.map_or(t!("kh-nothing"), |t| self.tile(t))
         ));
         self.keep_or_fallow(out, pass);
         true
@@ -378,10 +369,10 @@ impl Panel<'_> {
         }) else {
             return false;
         };
-        out.lines.push(format!(
-            "**Event N · exchange** (KH 48): you take {} from {}. Choose the field tile you give them.",
-            self.tile(take),
-            self.who(with)
+        out.lines.push(t!(
+            "kh-exchange-second",
+            tile = self.tile(take),
+            name = self.who(with)
         ));
         let items: Vec<Item> = spaces(give)
             .map(|g| {
@@ -391,11 +382,11 @@ impl Panel<'_> {
                         with,
                         take,
                     },
-                    format!("Give {}", self.tile(g)),
+                    t!("kh-give", tile = self.tile(g)),
                 )
             })
             .collect();
-        self.options(out, items, 4, "Choose the tile to give");
+        self.options(out, items, 4, &t!("kh-ph-give"));
         true
     }
 
@@ -407,19 +398,16 @@ impl Panel<'_> {
         }) else {
             return false;
         };
-        out.lines.push(format!(
-            "**Event U · registry swap** (KH 55): you take {} from the registry. Choose the field tile that goes into the registry for it.",
-            self.tile(take)
-        ));
+        out.lines.push(t!("kh-swap-second", tile = self.tile(take)));
         let items: Vec<Item> = spaces(give)
             .map(|g| {
                 Item::act(
                     Action::RegistrySwap { give: g, take },
-                    format!("Give {}", self.tile(g)),
+                    t!("kh-give", tile = self.tile(g)),
                 )
             })
             .collect();
-        self.options(out, items, 4, "Choose the tile to give");
+        self.options(out, items, 4, &t!("kh-ph-give"));
         true
     }
 
@@ -434,23 +422,25 @@ impl Panel<'_> {
             return false;
         };
         let w = self.worker_on(from);
-        out.lines.push(format!(
-            "**Event X · reposition** (KH 58): move your {} from {} to another legal space (it does not act).",
-            w.map_or("worker".to_string(), Self::worker_name),
-            self.r(from)
+        out.lines.push(t!(
+            "kh-move-second",
+            worker = w.map_or(t!("kh-a-worker"), Self::worker_name),
+            space = self.r(from)
         ));
         let items: Vec<Item> = spaces(to)
             .map(|s| {
                 let label = match self.worker_on(s) {
-                    Some(old) => {
-                        format!("{} · replaces your {}", self.r(s), Self::worker_name(old))
-                    }
+                    Some(old) => t!(
+                        "kh-space-replaces",
+                        space = self.r(s),
+                        worker = Self::worker_name(old)
+                    ),
                     None => self.r(s),
                 };
                 Item::act(Action::MoveWorker { from, to: s }, label)
             })
             .collect();
-        self.options(out, items, 4, "Choose the new space");
+        self.options(out, items, 4, &t!("kh-ph-new-space"));
         true
     }
 }

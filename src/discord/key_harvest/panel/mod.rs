@@ -31,9 +31,12 @@ use crate::games::key_harvest::view::{PlayerView, SeatView};
 use crate::games::key_harvest::{
     Action, ActionError, Choice, Counters, Crop, Game, Prompt, Seat, Space, SpaceSet, Worker,
 };
-use crate::render::key_harvest_text::{public_supply, seat_board};
-use crate::render::{and_list, seat_name};
+use crate::render::key_harvest_text::{
+    and_list, count, counters, crop_name, event_name, public_supply, seat_board, worker_name,
+};
+use crate::render::seat_name;
 use crate::store::{Status, Table};
+use crate::t;
 
 /// What a tile picker ([`KhScreen::Pick`]) is choosing tiles for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,10 +117,10 @@ pub fn panel(
     note: Option<&str>,
 ) -> MessageSpec {
     if seat >= usize::from(game.players()) {
-        return plain("You have no seat in this game.");
+        return plain(&t!("kh-no-seat"));
     }
     if table.game.status == Status::Abandoned {
-        return plain("This game was cancelled: there is nothing more to do.");
+        return plain(&t!("kh-cancelled"));
     }
     let p = Panel::new(table, game, seat as Seat);
     let screen = if game.is_over() {
@@ -130,8 +133,7 @@ pub fn panel(
         return p.finish(out, &screen, note);
     }
     let mut out = Out::default();
-    out.notes
-        .push("That choice is no longer open. Here is what you can do now.".to_string());
+    out.notes.push(t!("kh-choice-gone"));
     p.draw(&mut out, &KhScreen::Main);
     p.finish(out, &KhScreen::Main, note)
 }
@@ -298,7 +300,17 @@ impl<'a> Panel<'a> {
 
     /// `C4 wheat`.
     fn tile(&self, s: Space) -> String {
-        format!("{} {}", self.r(s), self.board.crop(s).name())
+        format!("{} {}", self.r(s), self.crop(self.board.crop(s)))
+    }
+
+    /// A crop's name in the language in scope.
+    fn crop(&self, c: Crop) -> String {
+        crop_name(self.board, c)
+    }
+
+    /// Counters as `2 hops, 1 wine` in the language in scope.
+    fn cs(&self, c: &Counters) -> String {
+        counters(self.board, c)
     }
 
     /// A seat's name for labels (not markdown).
@@ -311,9 +323,9 @@ impl<'a> Panel<'a> {
         crate::discord::ui::esc(&self.name(seat))
     }
 
-    /// `the merchant (4)`.
+    /// `merchant (4)`.
     fn worker_name(w: Worker) -> String {
-        format!("{} ({})", w.name(), w.number())
+        format!("{} ({})", worker_name(w), w.number())
     }
 
     /// The worker of this seat on `s`.
@@ -504,9 +516,9 @@ impl<'a> Panel<'a> {
             None => self.over(out),
             Some((who, p)) if who != self.seat => self.waiting(out, who, &p),
             Some((_, p)) => {
-                out.lines.push(format!(
-                    "**Your decision:** {}.",
-                    super::screens::decision_text(self.game)
+                out.lines.push(t!(
+                    "kh-your-decision",
+                    decision = super::screens::decision_text(self.game)
                 ));
                 match p {
                     Prompt::StartPlayer => self.start_player(out),
@@ -529,29 +541,30 @@ impl<'a> Panel<'a> {
     fn waiting(&self, out: &mut Out, who: Seat, p: &Prompt) {
         let name = format!("**{}**", self.who(who));
         let doing = match p {
-            Prompt::StartPlayer => "choosing who starts".to_string(),
-            Prompt::Turn => "taking their turn".to_string(),
+            Prompt::StartPlayer => t!("kh-doing-start-player"),
+            Prompt::Turn => t!("kh-doing-turn"),
             Prompt::Reposition { worker, .. } => {
-                format!("deciding where their displaced {} goes", worker.name())
+                t!("kh-doing-reposition", worker = worker_name(*worker))
             }
-            Prompt::Ability { worker, .. } => format!("using their {}'s ability", worker.name()),
-            Prompt::KeepDrawn { .. } => "deciding about the tile they drew".to_string(),
-            Prompt::Event { event, .. } => format!(
-                "deciding their part of event {} ({})",
-                event.letter(),
-                event.name()
+            Prompt::Ability { worker, .. } => {
+                t!("kh-doing-ability", worker = worker_name(*worker))
+            }
+            Prompt::KeepDrawn { .. } => t!("kh-doing-keep-drawn"),
+            Prompt::Event { event, .. } => t!(
+                "kh-doing-event",
+                letter = event.letter().to_string(),
+                event = event_name(*event)
             ),
         };
-        out.lines.push(format!(
-            "Nothing to decide now · waiting for {name}, who is {doing}."
-        ));
+        out.lines
+            .push(t!("kh-waiting-for", name = name, doing = doing));
         if let Prompt::Event { event, drawer, .. } = p {
-            out.lines.push(format!(
-                "Event {} ({}) was drawn by {}: {}",
-                event.letter(),
-                event.name(),
-                self.who(*drawer),
-                events::event_rule(*event)
+            out.lines.push(t!(
+                "kh-event-drawn-by",
+                letter = event.letter().to_string(),
+                event = event_name(*event),
+                name = self.who(*drawer),
+                rule = events::event_rule(*event)
             ));
         }
     }
@@ -559,26 +572,25 @@ impl<'a> Panel<'a> {
     /// The end: this seat's place and the winners (the table message has the whole pad).
     fn over(&self, out: &mut Out) {
         let Some(pad) = self.game.score_pad() else {
-            out.lines.push("The game is over.".to_string());
+            out.lines.push(t!("kh-game-over"));
             return;
         };
         let mine = pad.lines.iter().find(|l| l.seat == self.seat);
         if let Some(l) = mine {
-            out.lines.push(format!(
-                "The game is over. You scored **{} points** (rank {} of {}): workers {}, groups {}, crops {}.",
-                l.total,
-                l.rank,
-                pad.lines.len(),
-                l.workers,
-                l.group_points,
-                l.crop_points
+            out.lines.push(t!(
+                "kh-over-you-scored",
+                points = l.total,
+                rank = l.rank,
+                players = pad.lines.len(),
+                workers = l.workers,
+                groups = l.group_points,
+                crops = l.crop_points
             ));
         }
         let winners: Vec<String> = pad.winners.iter().map(|&w| self.who(w)).collect();
         out.lines
-            .push(format!("🏆 Winner: {}.", and_list(&winners)));
-        out.lines
-            .push("The full score pad is on the table message.".to_string());
+            .push(t!("kh-over-winner", names = and_list(&winners)));
+        out.lines.push(t!("kh-over-pad-on-table"));
     }
 
     // ------------------------------------------------------------------ assembly
@@ -588,12 +600,12 @@ impl<'a> Panel<'a> {
         let s = self.supply();
         let parts: Vec<String> = Crop::ALL
             .iter()
-            .map(|c| format!("{} {}", s.get(*c), c.name()))
+            .map(|c| count(self.board, u32::from(s.get(*c)), *c))
             .collect();
-        format!(
-            "**Your counters** ({} in all): {}",
-            s.total(),
-            parts.join(" · ")
+        t!(
+            "kh-your-counters",
+            total = s.total(),
+            counters = parts.join(" · ")
         )
     }
 
@@ -602,13 +614,22 @@ impl<'a> Panel<'a> {
             .me()
             .store
             .iter()
-            .map(|st| format!("{} (bid {})", self.tile(st.tile), st.bid))
+            .map(|st| {
+                t!(
+                    "kh-store-tile-with-bid",
+                    tile = self.tile(st.tile),
+                    bid = self.cs(&st.bid)
+                )
+            })
             .collect();
-        if tiles.is_empty() {
-            "**Your store:** empty".to_string()
-        } else {
-            format!("**Your store:** {}", tiles.join("; "))
-        }
+        t!(
+            "kh-your-store",
+            store = if tiles.is_empty() {
+                t!("kh-empty")
+            } else {
+                tiles.join("; ")
+            }
+        )
     }
 
     /// The other seats' counters as everyone sees them (KH 70).
@@ -619,9 +640,9 @@ impl<'a> Panel<'a> {
             .seats
             .iter()
             .filter(|s| s.seat != self.seat)
-            .map(|s| format!("{} {}", self.who(s.seat), public_supply(s)))
+            .map(|s| format!("{} {}", self.who(s.seat), public_supply(self.board, s)))
             .collect();
-        format!("Others' counters: {}", parts.join(" · "))
+        t!("kh-others-counters", counters = parts.join(" · "))
     }
 
     fn board_block(&self) -> String {
@@ -632,17 +653,18 @@ impl<'a> Panel<'a> {
     }
 
     fn title(&self) -> String {
-        let mut t = format!(
-            "Key Harvest · table #{} · {}",
-            self.table.game.id,
-            self.name(self.seat)
+        let mut title = t!(
+            "kh-panel-title",
+            table = self.table.game.id,
+            name = self.name(self.seat)
         );
         if self.game.is_over() {
             // Cut the name, never the ending the players look for.
-            t = spec::clip(&t, limits::TITLE - 12);
-            t.push_str(" · Game over");
+            let end = format!(" · {}", t!("kh-progress-over"));
+            title = spec::clip(&title, limits::TITLE - end.chars().count());
+            title.push_str(&end);
         }
-        spec::clip(&t, limits::TITLE)
+        spec::clip(&title, limits::TITLE)
     }
 
     fn finish(&self, out: Out, screen: &KhScreen, note: Option<&str>) -> MessageSpec {
@@ -658,20 +680,22 @@ impl<'a> Panel<'a> {
         d.extend(lines);
         if !reasons.is_empty() {
             let list: Vec<String> = reasons.iter().map(|r| format!("• {r}")).collect();
-            d.push(format!("**Not possible now**\n{}", list.join("\n")));
+            d.push(format!(
+                "{}\n{}",
+                t!("kh-not-possible-now"),
+                list.join("\n")
+            ));
         }
         if hidden > 0 {
-            d.push(format!(
-                "({hidden} more choices did not fit on this screen.)"
-            ));
+            d.push(t!("kh-hidden-choices", count = hidden));
         }
         let s = &self.v.public;
         let stage = if s.ended {
-            "Game over".to_string()
+            t!("kh-progress-over")
         } else {
             match s.final_turns {
-                Some(_) => format!("Turn {} · final turns", s.turn),
-                None => format!("Turn {}", s.turn),
+                Some(_) => t!("kh-progress-final", turn = s.turn),
+                None => t!("kh-progress-turn", turn = s.turn),
             }
         };
         let colour = if s.ended {
@@ -685,17 +709,17 @@ impl<'a> Panel<'a> {
             title: self.title(),
             description: clip_md(&d.join("\n"), limits::DESCRIPTION),
             fields: Vec::new(),
-            footer: Some(format!("{stage} · only you can see this")),
+            footer: Some(t!("kh-panel-footer", stage = stage)),
             color: colour,
         };
         rows.truncate(DECISION_ROWS);
         let mut nav: Vec<ButtonSpec> = Vec::new();
         if *screen != KhScreen::Main {
-            nav.extend(self.nav_button(KhVerb::Show(KhScreen::Main), "Back"));
+            nav.extend(self.nav_button(KhVerb::Show(KhScreen::Main), &t!("kh-button-back")));
         }
-        nav.extend(self.nav_button(KhVerb::Show(screen.clone()), "Refresh"));
-        nav.extend(self.nav_button(KhVerb::Boards, "Boards"));
-        nav.extend(self.nav_button(KhVerb::Log, "Log"));
+        nav.extend(self.nav_button(KhVerb::Show(screen.clone()), &t!("kh-button-refresh")));
+        nav.extend(self.nav_button(KhVerb::Boards, &t!("kh-button-boards")));
+        nav.extend(self.nav_button(KhVerb::Log, &t!("kh-button-log")));
         // Ids must be unique within a message: the navigation row's come first, then the first
         // of any repeat.
         let mut seen: Vec<String> = nav.iter().map(|b| b.id.clone()).collect();
@@ -749,7 +773,7 @@ fn clip_md(s: &str, max: usize) -> String {
     out
 }
 
-/// `hops`, `2 hops, 1 wine` from a list of crops.
-fn crops_text(v: &[Crop]) -> String {
-    Counters::of(v).to_string()
+/// `1 hops`, `2 hops, 1 wine` from a list of crops.
+fn crops_text(board: &Board, v: &[Crop]) -> String {
+    counters(board, &Counters::of(v))
 }

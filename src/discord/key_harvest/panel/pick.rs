@@ -8,6 +8,8 @@ use crate::discord::spec::Style;
 use crate::games::key_harvest::board::bit;
 use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::{Action, Choice, Prompt, Space, SpaceSet};
+use crate::render::key_harvest_text::list;
+use crate::t;
 
 impl PickKind {
     /// The most tiles the decision names.
@@ -38,12 +40,21 @@ impl PickKind {
         }
     }
 
-    /// The verb of its buttons.
-    fn verb(&self) -> &'static str {
+    /// Its button for `tiles` (`Harvest C4 wheat`, `Take from C4, D5`).
+    fn label(&self, tiles: &str) -> String {
         match self {
-            PickKind::Harvest { .. } | PickKind::Remote => "Harvest",
-            PickKind::Casual => "Take from",
-            PickKind::Unskilled | PickKind::NewCrop => "Turn back",
+            PickKind::Harvest { .. } | PickKind::Remote => t!("kh-pick-harvest", tiles = tiles),
+            PickKind::Casual => t!("kh-pick-take-from", tiles = tiles),
+            PickKind::Unskilled | PickKind::NewCrop => t!("kh-pick-turn-back", tiles = tiles),
+        }
+    }
+
+    /// Its button for all `n` candidates.
+    fn label_all(&self, n: u32) -> String {
+        match self {
+            PickKind::Harvest { .. } | PickKind::Remote => t!("kh-pick-harvest-all", count = n),
+            PickKind::Casual => t!("kh-pick-take-from-all", count = n),
+            PickKind::Unskilled | PickKind::NewCrop => t!("kh-pick-turn-back-all", count = n),
         }
     }
 
@@ -108,42 +119,39 @@ impl Panel<'_> {
             return false;
         }
         let what = match kind {
-            PickKind::Harvest { .. } => "**(a) Harvest** (KH 18): turn over one or more unharvested tiles of this group; each gives one counter of its crop.".to_string(),
-            PickKind::Casual => "**Casual worker** (KH 34): one counter each for one or two adjacent unharvested tiles (they stay unharvested).".to_string(),
-            PickKind::Unskilled => "**Unskilled worker** (KH 36): turn adjacent harvested tiles back to unharvested.".to_string(),
-            PickKind::NewCrop => "**Event R · new crop** (KH 52): turn up to two of your harvested tiles back to unharvested.".to_string(),
-            PickKind::Remote => "**Event V · remote harvest** (KH 56): harvest any of your unconnected unharvested tiles.".to_string(),
+            PickKind::Harvest { .. } => t!("kh-pick-intro-harvest"),
+            PickKind::Casual => t!("kh-pick-intro-casual"),
+            PickKind::Unskilled => t!("kh-pick-intro-unskilled"),
+            PickKind::NewCrop => t!("kh-pick-intro-new-crop"),
+            PickKind::Remote => t!("kh-pick-intro-remote"),
         };
         if header || matches!(kind, PickKind::Harvest { .. }) {
             out.lines.push(what);
         }
         if kind.gains() {
-            out.lines.push(format!(
-                "Tiles you may choose: {}.",
-                spaces(cands)
-                    .map(|s| self.tile(s))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+            out.lines.push(t!(
+                "kh-pick-may-choose",
+                tiles = list(&spaces(cands).map(|s| self.tile(s)).collect::<Vec<_>>())
             ));
         }
         if chosen != 0 {
-            let mut line = format!("Chosen so far: {}", self.tiles_list(chosen));
-            if kind.gains() {
-                line.push_str(&format!(
-                    " ({})",
-                    self.gain_text(&kind.action(spaces(chosen).collect()))
-                ));
-            }
-            out.lines.push(line + ".");
+            out.lines.push(if kind.gains() {
+                t!(
+                    "kh-pick-chosen-gain",
+                    tiles = self.tiles_list(chosen),
+                    gain = self.gain_text(&kind.action(spaces(chosen).collect()))
+                )
+            } else {
+                t!("kh-pick-chosen", tiles = self.tiles_list(chosen))
+            });
         }
-        let verb = kind.verb();
         let mut acts = Vec::new();
         let n = cands.count_ones();
         if n <= max {
             let label = if n == 1 {
-                format!("{verb} {}", self.tile(cands.trailing_zeros() as Space))
+                kind.label(&self.tile(cands.trailing_zeros() as Space))
             } else {
-                format!("{verb} all {n}")
+                kind.label_all(n)
             };
             let desc = if kind.gains() {
                 self.gain_text(&kind.action(spaces(cands).collect()))
@@ -161,13 +169,13 @@ impl Panel<'_> {
             acts.push(
                 Item::new(
                     self.pick_target(kind, chosen),
-                    format!("{verb} {}", self.tiles_list(chosen)),
+                    kind.label(&self.tiles_list(chosen)),
                 )
                 .style(Style::Success),
             );
         }
         if !matches!(self.my_prompt(), Some(Prompt::Turn)) {
-            acts.extend(self.decline("Decline"));
+            acts.extend(self.decline(&t!("kh-decline")));
         }
         self.buttons(out, acts);
         if n > 1 {
@@ -186,7 +194,7 @@ impl Panel<'_> {
                     }
                 })
                 .collect();
-            self.options(out, toggles, 3, "Add or remove a tile");
+            self.options(out, toggles, 3, &t!("kh-ph-toggle"));
         }
         true
     }
@@ -194,15 +202,9 @@ impl Panel<'_> {
     /// `C4 wheat, D5 wine` for a short list, `C4, D5, E6, F7, G8` for a long one.
     fn tiles_list(&self, set: SpaceSet) -> String {
         if set.count_ones() <= 2 {
-            spaces(set)
-                .map(|s| self.tile(s))
-                .collect::<Vec<_>>()
-                .join(", ")
+            list(&spaces(set).map(|s| self.tile(s)).collect::<Vec<_>>())
         } else {
-            spaces(set)
-                .map(|s| self.r(s))
-                .collect::<Vec<_>>()
-                .join(", ")
+            list(&spaces(set).map(|s| self.r(s)).collect::<Vec<_>>())
         }
     }
 }

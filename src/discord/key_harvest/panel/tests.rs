@@ -10,6 +10,7 @@ use crate::discord::spec::{MessageSpec, RowSpec};
 use crate::fake_discord::player::NAVIGATION;
 use crate::games::key_harvest::bots::random::random_choice;
 use crate::games::key_harvest::{Options, TurnAction};
+use crate::i18n::Locale;
 use crate::store::{GameRow, SeatRow, TableOptions};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -71,6 +72,61 @@ fn ok(what: &str, m: &MessageSpec) {
     if let Err(e) = spec::check(m) {
         panic!("{what}: {e}\n{m:#?}");
     }
+    if crate::i18n::current() == Locale::Ja {
+        no_english(what, m);
+    }
+}
+
+/// Every text of a message (labels, options and placeholders too), one piece a line.
+fn every_text(m: &MessageSpec) -> String {
+    let mut parts = vec![m.content.clone()];
+    for e in &m.embeds {
+        parts.push(e.title.clone());
+        parts.push(e.description.clone());
+        for f in &e.fields {
+            parts.push(f.name.clone());
+            parts.push(f.value.clone());
+        }
+        parts.extend(e.footer.clone());
+    }
+    for r in &m.rows {
+        match r {
+            RowSpec::Buttons(bs) => parts.extend(bs.iter().map(|b| b.label.clone())),
+            RowSpec::Select(sel) => {
+                parts.push(sel.placeholder.clone());
+                for o in &sel.options {
+                    parts.push(o.label.clone());
+                    parts.extend(o.description.clone());
+                }
+            }
+        }
+    }
+    parts.join("\n")
+}
+
+/// A screen drawn in Japanese has no English sentence left (player names aside).
+fn no_english(what: &str, m: &MessageSpec) {
+    let mut names: Vec<String> = NAMES.iter().map(|n| n.to_string()).collect();
+    names.extend(NAMES.iter().map(|n| crate::discord::ui::esc(n)));
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let text = every_text(m);
+    if let Some(words) = crate::discord::key_harvest::english_left(&text, &names) {
+        panic!("{what}: English left in Japanese: {words:?}\n{text}");
+    }
+}
+
+/// Whether a button only navigates (Back, Refresh, Boards, Log), in either language.
+fn is_nav(label: &str) -> bool {
+    NAVIGATION.contains(&label)
+        || crate::i18n::with(Locale::Ja, || {
+            [
+                t!("kh-button-back"),
+                t!("kh-button-refresh"),
+                t!("kh-button-boards"),
+                t!("kh-button-log"),
+            ]
+            .contains(&label.to_string())
+        })
 }
 
 /// All the text of a message, for searching.
@@ -116,7 +172,7 @@ fn decisions(t: &Table, m: &MessageSpec) -> Vec<Click> {
             RowSpec::Buttons(bs) => {
                 for b in bs {
                     let c = decode(&b.id);
-                    if b.disabled || NAVIGATION.contains(&b.label.as_str()) {
+                    if b.disabled || is_nav(&b.label) {
                         continue;
                     }
                     match c.verb {
@@ -152,7 +208,7 @@ fn nav(m: &MessageSpec) -> Vec<String> {
         .flat_map(|r| match r {
             RowSpec::Buttons(bs) => bs
                 .iter()
-                .filter(|b| NAVIGATION.contains(&b.label.as_str()))
+                .filter(|b| is_nav(&b.label))
                 .map(|b| b.label.clone())
                 .collect(),
             RowSpec::Select(_) => Vec::new(),
@@ -306,19 +362,24 @@ fn walk(t: &Table, game: &Game, seat: usize, limit: usize) -> (Vec<Action>, Vec<
         let m = panel(t, game, seat, &s, None);
         ok(&format!("seat {seat} on {s:?}"), &m);
         assert!(
-            !m.content.contains("no longer open"),
+            !m.content.contains(&t!("kh-choice-gone")),
             "seat {seat}: {s:?}, reached by a button, does not apply:\n{}",
             all_text(&m)
         );
         if s != KhScreen::Main {
-            assert!(nav(&m).contains(&"Back".to_string()), "{s:?} has no Back");
+            assert!(nav(&m).contains(&t!("kh-button-back")), "{s:?} has no Back");
         }
         assert!(
-            nav(&m).contains(&"Refresh".to_string()),
+            nav(&m).contains(&t!("kh-button-refresh")),
             "{s:?} has no Refresh"
         );
+        let hidden = t!("kh-hidden-choices", count = 1);
+        let hidden = hidden
+            .split('1')
+            .max_by_key(|p| p.len())
+            .unwrap_or_default();
         assert!(
-            !all_text(&m).contains("did not fit"),
+            !all_text(&m).contains(hidden),
             "seat {seat} on {s:?} left choices out:\n{}",
             all_text(&m)
         );
@@ -346,11 +407,12 @@ fn check_step(t: &Table, game: &Game, limit: usize) -> usize {
     let waiting = game.to_move();
     let mut applied = 0;
     for seat in 0..usize::from(game.players()) {
-        let m = panel(t, game, seat, &KhScreen::Main, Some("Done."));
+        let m = panel(t, game, seat, &KhScreen::Main, Some(&t!("kh-done")));
         ok(&format!("main of seat {seat}"), &m);
         let title = &m.embeds[0].title;
-        assert!(title.starts_with("Key Harvest · table #"), "{title}");
-        assert!(nav(&m).contains(&"Refresh".to_string()));
+        let head = t!("kh-panel-title", table = t.game.id, name = "");
+        assert!(title.starts_with(head.trim_end()), "{title}");
+        assert!(nav(&m).contains(&t!("kh-button-refresh")));
         let d = decisions(t, &m);
         if waiting != Some(seat as Seat) {
             assert!(
@@ -426,7 +488,7 @@ fn playouts(players: u8, seeds: std::ops::Range<u64>, limit: usize) {
         check_step(&t, &game, limit);
         let m = panel(&t, &game, 0, &KhScreen::Main, None);
         assert!(
-            m.embeds[0].title.ends_with("Game over"),
+            m.embeds[0].title.ends_with(&t!("kh-progress-over")),
             "{}",
             m.embeds[0].title
         );
@@ -454,14 +516,36 @@ fn four_player_playouts_respect_limits_and_reach_every_choice() {
     playouts(4, 20..24, 40);
 }
 
+/// The same playouts with every screen drawn in Japanese: the limits hold with the wider text,
+/// and no English sentence is left on any screen.
+#[test]
+fn japanese_playouts_respect_limits_and_leave_no_english() {
+    crate::i18n::with(Locale::Ja, || {
+        playouts(2, 0..2, 40);
+        playouts(3, 10..12, 40);
+        playouts(4, 20..22, 40);
+    });
+}
+
+/// Every worker's and event's decision drawn in Japanese (fewer games than below).
+#[test]
+fn every_worker_and_event_decision_in_japanese() {
+    crate::i18n::with(Locale::Ja, || every_decision(0..6));
+}
+
 /// Many more games, walking every decision but the turn's (checked on Main only): the workers
 /// and events that random games seldom bring up.
 #[test]
 fn every_worker_and_event_decision_in_many_games() {
+    every_decision(0..12);
+}
+
+fn every_decision(seeds: std::ops::Range<u64>) {
     let mut kinds: HashSet<String> = HashSet::new();
+    let wanted = if seeds.end >= 12 { 25 } else { 18 };
     for players in 2..=4u8 {
         let t = table(usize::from(players), 12);
-        for seed in 0..12u64 {
+        for seed in seeds.clone() {
             let mut game = new_game(players, 1000 + seed);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             while let Some(seat) = game.to_move() {
@@ -495,7 +579,11 @@ fn every_worker_and_event_decision_in_many_games() {
     let mut kinds: Vec<String> = kinds.into_iter().collect();
     kinds.sort();
     println!("decisions seen: {kinds:?}");
-    assert!(kinds.len() >= 25, "only {} kinds: {kinds:?}", kinds.len());
+    assert!(
+        kinds.len() >= wanted,
+        "only {} kinds: {kinds:?}",
+        kinds.len()
+    );
 }
 
 /// KH 6: with a crop out of stock, harvesting it leads to the substitutes screen, whose

@@ -9,8 +9,8 @@ use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::{
     Action, ActionError, Choice, Counters, Space, SpaceSet, TurnAction, Worker,
 };
-use crate::render::and_list;
-use crate::render::key_harvest_text::{registry_line, stores_text};
+use crate::render::key_harvest_text::{and_list, registry_line, stores_text, worker_name};
+use crate::t;
 
 impl Panel<'_> {
     pub(super) fn start_player(&self, out: &mut Out) {
@@ -20,27 +20,25 @@ impl Panel<'_> {
         }) else {
             return;
         };
-        out.lines.push(
-            "You were drawn to choose the start player (KH 9): anyone, yourself included. Play then goes in seat order.".to_string(),
-        );
+        out.lines.push(t!("kh-start-player-intro"));
         let items: Vec<Item> = seats
             .into_iter()
             .map(|s| {
                 let label = if s == self.seat {
-                    "I start".to_string()
+                    t!("kh-i-start")
                 } else {
-                    format!("{} starts", self.name(s))
+                    t!("kh-starts", name = self.name(s))
                 };
                 Item::act(Action::ChooseStartPlayer { seat: s }, label)
             })
             .collect();
-        self.options(out, items, 4, "Who starts?");
+        self.options(out, items, 4, &t!("kh-ph-who-starts"));
     }
 
     /// The engine's reason why turn action `a` cannot be done now, or `otherwise`.
     fn turn_reason(&self, a: TurnAction, otherwise: &str) -> String {
         match self.game.check_turn_action(a) {
-            Err(e) => e.to_string(),
+            Err(e) => super::super::rule_text(&e).unwrap_or_else(|| e.to_string()),
             Ok(_) => otherwise.to_string(),
         }
     }
@@ -64,41 +62,46 @@ impl Panel<'_> {
     pub(super) fn turn(&self, out: &mut Out) {
         let t = &self.game.state().turn;
         let done: Vec<String> = [
-            (TurnAction::Harvest, "harvest"),
-            (TurnAction::Worker, "worker"),
-            (TurnAction::FromStores, "from the stores"),
-            (TurnAction::ToStore, "to your store"),
+            TurnAction::Harvest,
+            TurnAction::Worker,
+            TurnAction::FromStores,
+            TurnAction::ToStore,
         ]
-        .iter()
-        .filter(|(a, _)| t.has_done(*a))
-        .map(|(a, name)| format!("({}) {name} ✓", a.letter()))
+        .into_iter()
+        .filter(|a| t.has_done(*a))
+        .map(|a| {
+            let name = match a {
+                TurnAction::Harvest => t!("kh-done-harvest"),
+                TurnAction::Worker => t!("kh-done-worker"),
+                TurnAction::FromStores => t!("kh-done-from-stores"),
+                TurnAction::ToStore => t!("kh-done-to-store"),
+            };
+            format!("({}) {name} ✓", a.letter())
+        })
         .collect();
         out.lines.push(if done.is_empty() {
-            format!(
-                "Turn {}: do up to two different actions, in any order, except (c) after (d) (KH 14-15); then end your turn.",
-                t.number
-            )
+            t!("kh-turn-intro", turn = t.number)
         } else {
-            format!(
-                "Turn {}: done {} ({} of 2 actions).",
-                t.number,
-                done.join(", "),
-                t.actions()
+            t!(
+                "kh-turn-done",
+                turn = t.number,
+                done = crate::render::key_harvest_text::list(&done),
+                count = t.actions()
             )
         });
         if self.v.public.final_turns.is_some() {
-            out.lines
-                .push("The tenth event is out: these are the final turns (KH 62).".to_string());
+            out.lines.push(t!("kh-turn-final"));
         }
         let (first, end) = self.turn_items();
         self.buttons(out, first);
         self.buttons(out, vec![end]);
-        out.lines.push(format!(
-            "Registry: {}",
-            registry_line(self.board, &self.v.public)
+        out.lines.push(t!(
+            "kh-turn-registry",
+            registry = registry_line(self.board, &self.v.public)
         ));
         let stores = stores_text(self.board, &self.v.public, &self.names);
-        out.lines.push(format!("Stores:\n{}", stores.trim_end()));
+        out.lines
+            .push(format!("{}\n{}", t!("kh-turn-stores"), stores.trim_end()));
         if self.v.public.players > 1 {
             out.lines.push(self.others_counters());
         }
@@ -109,9 +112,8 @@ impl Panel<'_> {
     fn turn_items(&self) -> (Vec<Item>, Item) {
         let groups = self.harvest_groups();
         let harvest = match groups.as_slice() {
-            [] => Item::go(KhScreen::Groups, "(a) Harvest").not_now(
-                self.turn_reason(TurnAction::Harvest, "you have no unharvested field tile"),
-            ),
+            [] => Item::go(KhScreen::Groups, t!("kh-act-harvest"))
+                .not_now(self.turn_reason(TurnAction::Harvest, &t!("kh-why-no-unharvested"))),
             [one] => Item::go(
                 KhScreen::Pick {
                     kind: PickKind::Harvest {
@@ -119,28 +121,26 @@ impl Panel<'_> {
                     },
                     chosen: 0,
                 },
-                "(a) Harvest",
+                t!("kh-act-harvest"),
             ),
-            _ => Item::go(KhScreen::Groups, "(a) Harvest"),
+            _ => Item::go(KhScreen::Groups, t!("kh-act-harvest")),
         };
         let play = if self.has(|c| matches!(c, Choice::PlayWorker { .. })) {
-            Item::go(KhScreen::Workers, "(b) Play a worker")
+            Item::go(KhScreen::Workers, t!("kh-act-play"))
         } else {
-            Item::go(KhScreen::Workers, "(b) Play a worker").not_now(self.turn_reason(
-                TurnAction::Worker,
-                "no worker you may play has a legal space (KH 19)",
-            ))
+            Item::go(KhScreen::Workers, t!("kh-act-play"))
+                .not_now(self.turn_reason(TurnAction::Worker, &t!("kh-why-no-worker-space")))
         };
         let remove = if self.has(|c| matches!(c, Choice::RemoveWorker { .. })) {
-            Item::go(KhScreen::Remove, "(b) Remove a worker")
+            Item::go(KhScreen::Remove, t!("kh-act-remove"))
         } else {
-            Item::go(KhScreen::Remove, "(b) Remove a worker")
-                .not_now(self.turn_reason(TurnAction::Worker, "you have no worker on your board"))
+            Item::go(KhScreen::Remove, t!("kh-act-remove"))
+                .not_now(self.turn_reason(TurnAction::Worker, &t!("kh-why-no-worker")))
         };
         let c_label = if self.continuing(TurnAction::FromStores) {
-            "(c) Buy a second tile"
+            t!("kh-act-buy-second")
         } else {
-            "(c) Buy from a store"
+            t!("kh-act-buy")
         };
         let buy = if self.has(|c| matches!(c, Choice::BuyFromStore { .. })) {
             Item::go(KhScreen::Stores, c_label)
@@ -148,36 +148,36 @@ impl Panel<'_> {
             let empty = self.v.public.seats.iter().all(|s| s.store.is_empty());
             Item::go(KhScreen::Stores, c_label).not_now(self.turn_reason(
                 TurnAction::FromStores,
-                if empty {
-                    "every store is empty"
+                &if empty {
+                    t!("kh-why-stores-empty")
                 } else {
-                    "you cannot match the bid of any tile in another store (KH 23)"
+                    t!("kh-why-cannot-match")
                 },
             ))
         };
         let d_label = if self.continuing(TurnAction::ToStore) {
-            "(d) Take a second tile"
+            t!("kh-act-take-second")
         } else {
-            "(d) Take from the registry"
+            t!("kh-act-take")
         };
         let take = if self.has(|c| matches!(c, Choice::TakeFromRegistry { .. })) {
             Item::go(KhScreen::Registry, d_label)
         } else {
             let why = if self.me().store.len() >= 2 {
-                ActionError::StoreFull.to_string()
+                super::super::rule_text(&ActionError::StoreFull).unwrap_or_default()
             } else if self.supply().is_empty() {
-                "you have no counter to bid with (KH 24)".to_string()
+                t!("kh-why-no-counter-to-bid")
             } else {
-                "the registry is empty".to_string()
+                t!("kh-why-registry-empty")
             };
             Item::go(KhScreen::Registry, d_label)
                 .not_now(self.turn_reason(TurnAction::ToStore, &why))
         };
         // KH 17: a turn without an action is confirmed first (a round of them ends the game).
         let end = if self.game.state().turn.actions() == 0 {
-            Item::go(KhScreen::EndTurn, "End turn")
+            Item::go(KhScreen::EndTurn, t!("kh-end-turn"))
         } else {
-            Item::act(Action::EndTurn, "End turn")
+            Item::act(Action::EndTurn, t!("kh-end-turn"))
         }
         .style(Style::Danger);
         let mut first = vec![harvest, play, remove, buy, take];
@@ -194,14 +194,12 @@ impl Panel<'_> {
         if self.game.state().turn.actions() != 0 || !self.has(|c| matches!(c, Choice::EndTurn)) {
             return false;
         }
-        out.lines.push(
-            "**End your turn without an action?** If every player ends a turn without an action in one round, the game ends there (KH 17). Or do an action after all:".to_string(),
-        );
+        out.lines.push(t!("kh-end-turn-confirm"));
         let (first, _) = self.turn_items();
         self.buttons(out, first);
         self.buttons(
             out,
-            vec![Item::act(Action::EndTurn, "End turn without an action").style(Style::Danger)],
+            vec![Item::act(Action::EndTurn, t!("kh-end-turn-empty")).style(Style::Danger)],
         );
         true
     }
@@ -212,9 +210,7 @@ impl Panel<'_> {
         if groups.is_empty() {
             return false;
         }
-        out.lines.push(
-            "**(a) Harvest** (KH 18): choose one group, then which of its unharvested tiles to turn over; each gives one counter of its crop.".to_string(),
-        );
+        out.lines.push(t!("kh-groups-intro"));
         let items: Vec<Item> = groups
             .iter()
             .map(|&g| {
@@ -228,7 +224,7 @@ impl Panel<'_> {
                     } else {
                         String::new()
                     },
-                    self.game.crops_of(g)
+                    self.cs(&self.game.crops_of(g))
                 );
                 Item::go(
                     KhScreen::Pick {
@@ -241,7 +237,7 @@ impl Panel<'_> {
                 )
             })
             .collect();
-        self.options(out, items, 4, "Choose a group to harvest");
+        self.options(out, items, 4, &t!("kh-ph-group"));
         true
     }
 
@@ -265,32 +261,30 @@ impl Panel<'_> {
         if !self.has(|c| matches!(c, Choice::PlayWorker { .. })) {
             return false;
         }
-        out.lines.push(
-            "**(b) Play a worker** (KH 19): on an empty space, or on one of your workers with a lower number, with at least as many adjacent field tiles as its number and no adjacent worker. Its ability acts at once (KH 21).".to_string(),
-        );
+        out.lines.push(t!("kh-workers-intro"));
         let mut items = Vec::new();
         let mut blocked: Vec<String> = Vec::new();
         for w in self.playable() {
-            let label = format!("{} ({})", capital(w.name()), w.number());
+            let label = format!("{} ({})", capital(&worker_name(w)), w.number());
             let target = KhScreen::Worker { worker: w };
             items.push(match self.worker_spaces_of(w) {
                 Some(sp) => {
                     out.lines.push(format!("• {label}: {}", ability_rule(w)));
-                    Item::go(target, label).desc(format!("{} spaces", sp.count_ones()))
+                    Item::go(target, label).desc(t!("kh-spaces", count = sp.count_ones()))
                 }
                 None => {
-                    blocked.push(w.name().to_string());
+                    blocked.push(worker_name(w));
                     Item::go(target, label).off(true)
                 }
             });
         }
         if !blocked.is_empty() {
-            out.reasons.push(format!(
-                "{}: no space has as many adjacent field tiles as the worker's number without a worker next to it (KH 19)",
-                capital(&and_list(&blocked))
+            out.reasons.push(t!(
+                "kh-why-workers-blocked",
+                workers = capital(&and_list(&blocked))
             ));
         }
-        self.options(out, items, 4, "Choose a worker");
+        self.options(out, items, 4, &t!("kh-ph-worker"));
         true
     }
 
@@ -299,22 +293,23 @@ impl Panel<'_> {
         let Some(sp) = self.worker_spaces_of(w) else {
             return false;
         };
-        out.lines.push(format!(
-            "**Play the {}** ({}): {}. Choose its space: at least {} adjacent field tiles, no adjacent worker (KH 19).",
-            w.name(),
-            w.number(),
-            ability_rule(w),
-            w.number()
+        out.lines.push(t!(
+            "kh-worker-intro",
+            worker = worker_name(w),
+            number = w.number(),
+            rule = ability_rule(w)
         ));
         let fields = self.me().fields;
         let items: Vec<Item> = spaces(sp)
             .map(|s| {
                 let near = (self.board.neighbours(s) & fields).count_ones();
                 let label = match self.worker_on(s) {
-                    Some(old) => {
-                        format!("{} · replaces your {}", self.r(s), Self::worker_name(old))
-                    }
-                    None => format!("{} · {near} fields next to it", self.r(s)),
+                    Some(old) => t!(
+                        "kh-space-replaces",
+                        space = self.r(s),
+                        worker = Self::worker_name(old)
+                    ),
+                    None => t!("kh-space-near", space = self.r(s), count = near),
                 };
                 Item::act(
                     Action::PlayWorker {
@@ -329,7 +324,7 @@ impl Panel<'_> {
             out,
             items,
             4,
-            &format!("Choose a space for the {}", w.name()),
+            &t!("kh-ph-space-for", worker = worker_name(w)),
         );
         true
     }
@@ -342,19 +337,21 @@ impl Panel<'_> {
         }) else {
             return false;
         };
-        out.lines.push(
-            "**(b) Remove a worker** (KH 20): a farmhand goes back beside your board, a townsfolk to the town board. It does not act.".to_string(),
-        );
+        out.lines.push(t!("kh-remove-intro"));
         let items: Vec<Item> = spaces(sp)
             .filter_map(|s| {
                 let w = self.worker_on(s)?;
                 Some(Item::act(
                     Action::RemoveWorker { space: s },
-                    format!("Remove the {} from {}", Self::worker_name(w), self.r(s)),
+                    t!(
+                        "kh-remove-label",
+                        worker = Self::worker_name(w),
+                        space = self.r(s)
+                    ),
                 ))
             })
             .collect();
-        self.options(out, items, 4, "Choose a worker to remove");
+        self.options(out, items, 4, &t!("kh-ph-remove"));
         true
     }
 
@@ -368,9 +365,9 @@ impl Panel<'_> {
             return false;
         };
         out.lines.push(if self.continuing(TurnAction::FromStores) {
-            "**(c) A second tile from a store** (KH 22).".to_string()
+            t!("kh-stores-second")
         } else {
-            "**(c) Buy from a store** (KH 22-23): one or two tiles, one at a time. From another store you pay its owner exactly the bid, crop for crop; from your own, your bid goes to the stock.".to_string()
+            t!("kh-stores-intro")
         });
         let mut items = Vec::new();
         for sv in &self.v.public.seats {
@@ -380,29 +377,29 @@ impl Panel<'_> {
                     tile: st.tile,
                 };
                 let own = sv.seat == self.seat;
+                let bid = self.cs(&st.bid);
                 let label = if own {
-                    format!("{} · your store", self.tile(st.tile))
+                    t!("kh-store-label-own", tile = self.tile(st.tile))
                 } else {
-                    format!(
-                        "{} · pay {} · {}",
-                        self.tile(st.tile),
-                        st.bid,
-                        self.name(sv.seat)
+                    t!(
+                        "kh-store-label",
+                        tile = self.tile(st.tile),
+                        bid = bid.as_str(),
+                        name = self.name(sv.seat)
                     )
                 };
                 out.lines.push(if own {
-                    format!(
-                        "• {} in your store: your bid of {} goes to the stock.",
-                        self.tile(st.tile),
-                        st.bid
+                    t!(
+                        "kh-store-line-own",
+                        tile = self.tile(st.tile),
+                        bid = bid.as_str()
                     )
                 } else {
-                    format!(
-                        "• {} in {}'s store: you pay {} exactly {}.",
-                        self.tile(st.tile),
-                        self.who(sv.seat),
-                        self.who(sv.seat),
-                        st.bid
+                    t!(
+                        "kh-store-line",
+                        tile = self.tile(st.tile),
+                        name = self.who(sv.seat),
+                        bid = bid.as_str()
                     )
                 });
                 let item = Item::act(a.clone(), label);
@@ -410,14 +407,14 @@ impl Panel<'_> {
                     item
                 } else {
                     let why = match self.accepts(&a) {
-                        Err(e) => e.to_string(),
-                        Ok(()) => "not possible now".to_string(),
+                        Err(e) => super::super::rule_text(&e).unwrap_or_else(|| e.to_string()),
+                        Ok(()) => t!("kh-why-not-now"),
                     };
                     item.not_now(why)
                 });
             }
         }
-        self.options(out, items, 4, "Choose a store tile");
+        self.options(out, items, 4, &t!("kh-ph-store-tile"));
         true
     }
 
@@ -429,9 +426,7 @@ impl Panel<'_> {
         }) else {
             return false;
         };
-        out.lines.push(
-            "**(d) Take from the registry** (KH 24-25): the tile goes into your store with a bid of one or more of your counters; the registry is then refilled from the bag.".to_string(),
-        );
+        out.lines.push(t!("kh-registry-intro"));
         let items: Vec<Item> = spaces(tiles)
             .map(|t| {
                 Item::go(
@@ -443,7 +438,7 @@ impl Panel<'_> {
                 )
             })
             .collect();
-        self.options(out, items, 4, "Choose a registry tile");
+        self.options(out, items, 4, &t!("kh-ph-registry-tile"));
         true
     }
 }
@@ -458,25 +453,19 @@ pub(super) fn capital(s: &str) -> String {
 }
 
 /// What a worker does when it acts, in a few words.
-pub(super) fn ability_rule(w: Worker) -> &'static str {
+pub(super) fn ability_rule(w: Worker) -> String {
     match w {
-        Worker::Apprentice => "takes 1 counter of the crop of an adjacent unharvested tile (KH 33)",
-        Worker::CasualWorker => {
-            "takes 1 counter each for up to two adjacent unharvested tiles (KH 34)"
-        }
-        Worker::Labourer => "takes any two counters from the stock (KH 35)",
-        Worker::UnskilledWorker => "turns adjacent harvested tiles back to unharvested (KH 36)",
-        Worker::SkilledWorker => {
-            "buys a tile from another store for one counter more than its bid (KH 37)"
-        }
-        Worker::Supervisor => "must move one of your field tiles to the fallow area (KH 38)",
-        Worker::Merchant => {
-            "buys a tile from another store for as many counters as its bid (KH 39)"
-        }
-        Worker::Storekeeper => "puts a registry tile in your store with a bid (KH 40)",
-        Worker::Bailiff => "takes an unconnected tile from another board for 3 counters (KH 41)",
-        Worker::Lawyer => "uses again the ability of another of your workers (KH 42)",
-        Worker::Trader => "draws a tile from the bag to keep or put in the fallow area (KH 43)",
-        Worker::Benefactor => "takes a registry tile for free (KH 44)",
+        Worker::Apprentice => t!("kh-ability-apprentice"),
+        Worker::CasualWorker => t!("kh-ability-casual-worker"),
+        Worker::Labourer => t!("kh-ability-labourer"),
+        Worker::UnskilledWorker => t!("kh-ability-unskilled-worker"),
+        Worker::SkilledWorker => t!("kh-ability-skilled-worker"),
+        Worker::Supervisor => t!("kh-ability-supervisor"),
+        Worker::Merchant => t!("kh-ability-merchant"),
+        Worker::Storekeeper => t!("kh-ability-storekeeper"),
+        Worker::Bailiff => t!("kh-ability-bailiff"),
+        Worker::Lawyer => t!("kh-ability-lawyer"),
+        Worker::Trader => t!("kh-ability-trader"),
+        Worker::Benefactor => t!("kh-ability-benefactor"),
     }
 }

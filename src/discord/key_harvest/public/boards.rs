@@ -9,26 +9,30 @@ use crate::discord::spec::{EmbedSpec, MessageSpec};
 use crate::games::key_harvest::Game;
 use crate::games::key_harvest::view::SeatView;
 use crate::render::key_harvest::legend;
-use crate::render::plural;
+use crate::render::key_harvest_text::{start_colour, worker_name};
 use crate::store::Table;
+use crate::t;
 
 /// `Ann's board · 24 so far`.
 fn board_title(plain: &[String], sv: &SeatView) -> String {
     let name = crate::render::seat_name(plain, usize::from(sv.seat));
     crate::discord::spec::clip(
-        &format!("{name}'s board · {} so far", sv.running_score),
+        &t!("kh-board-title", name = name, score = sv.running_score),
         120,
     )
 }
 
 /// The lines under a board: counters (KH 70), store with bids, farmhands left.
 fn board_facts(game: &Game, sv: &SeatView) -> String {
-    format!(
-        "**Counters:** {}\n**Store:** {}\n**Farmhands left:** {}",
-        counters_text(sv),
-        store_text(game.board(), sv),
-        unplayed_text(sv)
-    )
+    [
+        t!(
+            "kh-facts-counters",
+            counters = counters_text(game.board(), sv)
+        ),
+        t!("kh-facts-store", store = store_text(game.board(), sv)),
+        t!("kh-facts-farmhands", farmhands = unplayed_text(sv)),
+    ]
+    .join("\n")
 }
 
 /// Every player's country board, one embed each (drawing, workers, groups, score so far without
@@ -53,12 +57,8 @@ pub fn boards(table: &Table, game: &Game) -> MessageSpec {
         })
         .collect();
     embeds.push(EmbedSpec {
-        title: "Legend".to_string(),
-        description: format!(
-            "```\n{}\n```\n\"So far\": workers and groups, without crop points (KH 69). \
-             \"?\": starting counters not yet spent (KH 70).",
-            legend(board)
-        ),
+        title: t!("kh-legend-title"),
+        description: format!("```\n{}\n```\n{}", legend(board), t!("kh-so-far-note")),
         color: SOIL,
         ..Default::default()
     });
@@ -76,7 +76,7 @@ pub fn boards(table: &Table, game: &Game) -> MessageSpec {
 pub fn board(table: &Table, game: &Game, seat: usize) -> MessageSpec {
     let v = game.public_view();
     let Some(sv) = v.seats.get(seat) else {
-        return text("There is no such seat in this game.");
+        return text(&t!("kh-no-such-seat"));
     };
     let plain = names(table, usize::from(v.players));
     let md = md_names(table, usize::from(v.players));
@@ -91,8 +91,10 @@ pub fn board(table: &Table, game: &Game, seat: usize) -> MessageSpec {
         color: SOIL,
         ..Default::default()
     };
-    e.fields.push(field("Counters", counters_text(sv), true));
-    e.fields.push(field("Store", store_text(b, sv), true));
+    e.fields
+        .push(field(t!("kh-field-counters"), counters_text(b, sv), true));
+    e.fields
+        .push(field(t!("kh-field-store"), store_text(b, sv), true));
     let workers: Vec<String> = sv
         .workers
         .iter()
@@ -101,42 +103,44 @@ pub fn board(table: &Table, game: &Game, seat: usize) -> MessageSpec {
                 "{} {} {} ({})",
                 b.reference(*s),
                 w.letter(),
-                w.name(),
+                worker_name(*w),
                 w.number()
             )
         })
         .collect();
     e.fields.push(field(
-        "Workers on the board",
+        t!("kh-field-workers-on-board"),
         if workers.is_empty() {
-            "none".to_string()
+            t!("kh-none")
         } else {
             workers.join("\n")
         },
         true,
     ));
-    e.fields
-        .push(field("Farmhands left", unplayed_text(sv), true));
+    e.fields.push(field(
+        t!("kh-field-farmhands-left"),
+        unplayed_text(sv),
+        true,
+    ));
     let fields = sv.fields.count_ones();
     let tiles = fields + sv.workers.len() as u32;
     e.fields.push(field(
-        "Tiles on the board",
-        format!(
-            "{}, {} of them harvested, and {}: {} in all (the \"?\" check on event space 7 \
-             looks for fewer than 7, KH 61)",
-            plural(fields, "field tile", "field tiles"),
-            sv.harvested.count_ones(),
-            plural(sv.workers.len() as u32, "worker", "workers"),
-            tiles
+        t!("kh-field-tiles-on-board"),
+        t!(
+            "kh-tiles-on-board",
+            fields = fields,
+            harvested = sv.harvested.count_ones(),
+            workers = sv.workers.len() as u32,
+            total = tiles
         ),
         false,
     ));
     e.fields.push(field(
-        "Start pair",
-        format!(
-            "{} drew the {} pair.",
-            md.get(seat).cloned().unwrap_or_default(),
-            crate::discord::ui::esc(&sv.start_pair)
+        t!("kh-field-start-pair"),
+        t!(
+            "kh-start-pair-drawn",
+            name = md.get(seat).cloned().unwrap_or_default(),
+            colour = crate::discord::ui::esc(&start_colour(b, &sv.start_pair))
         ),
         false,
     ));

@@ -6,6 +6,7 @@ use crate::discord::spec::{EmbedSpec, MessageSpec};
 use crate::games::key_harvest::{Event, Game};
 use crate::render::key_harvest_text::describe_event;
 use crate::store::Table;
+use crate::t;
 
 /// The public sentences of `events`, names escaped for markdown; a new turn in bold.
 fn sentences(table: &Table, game: &Game, events: &[Event]) -> Vec<String> {
@@ -27,13 +28,17 @@ fn sentences(table: &Table, game: &Game, events: &[Event]) -> Vec<String> {
 pub fn log(table: &Table, game: &Game, events: &[Event]) -> MessageSpec {
     let lines = sentences(table, game, events);
     let description = if lines.is_empty() {
-        "Nothing has happened yet.".to_string()
+        t!("kh-log-empty")
     } else {
         fit_lines(&lines, 3900, true)
     };
     let mut m = MessageSpec {
         embeds: vec![EmbedSpec {
-            title: format!("Log · table #{} · {}", table.game.id, progress(game)),
+            title: t!(
+                "kh-log-title",
+                table = table.game.id,
+                progress = progress(game)
+            ),
             description,
             color: SOIL,
             ..Default::default()

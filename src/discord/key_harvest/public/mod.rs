@@ -21,8 +21,9 @@ use crate::discord::ui::{esc, field, fit, plain};
 use crate::games::key_harvest::view::SeatView;
 use crate::games::key_harvest::{Board, Game, Space};
 use crate::render;
-use crate::render::key_harvest_text;
+use crate::render::key_harvest_text::{self, counters, crop_name, list, worker_name};
 use crate::store::Table;
+use crate::t;
 
 /// Embed colours: wheat for the table, brown for the boards and the log, gold for the end.
 const WHEAT: u32 = 0xD9B44A;
@@ -55,10 +56,7 @@ fn boards_picture(
         Ok(bytes) => Some(spec::FileSpec {
             name: name.to_string(),
             bytes,
-            description: Some(format!(
-                "Picture of every country board of table #{}; the same boards are drawn as text.",
-                table.game.id
-            )),
+            description: Some(t!("kh-picture-description", table = table.game.id)),
         }),
         Err(e) => {
             tracing::warn!(game = table.game.id, error = %e, "could not draw the boards");
@@ -101,49 +99,56 @@ fn button(table: &Table, verb: KhVerb, label: &str, style: Style) -> Option<Butt
 
 /// A field tile outside a board with its reference and crop: `B5 vegetables`.
 fn tile(board: &Board, s: Space) -> String {
-    format!("{} {}", board.reference(s), board.crop(s).name())
+    format!("{} {}", board.reference(s), crop_name(board, board.crop(s)))
 }
 
 /// A seat's store: `B5 vegetables (bid 2 hops); C7 hops (bid 1 wine)`, or `empty`. Bids are
 /// public (KH 68).
 fn store_text(board: &Board, sv: &SeatView) -> String {
     if sv.store.is_empty() {
-        return "empty".to_string();
+        return t!("kh-empty");
     }
     sv.store
         .iter()
-        .map(|st| format!("{} (bid {})", tile(board, st.tile), st.bid))
+        .map(|st| {
+            t!(
+                "kh-store-tile-with-bid",
+                tile = tile(board, st.tile),
+                bid = counters(board, &st.bid)
+            )
+        })
         .collect::<Vec<_>>()
         .join("; ")
 }
 
 /// A seat's counters as everyone sees them (KH 70): `7 · 2 hops, 1 wine, 4 ?`. The crops of
 /// unrevealed starting counters are never named.
-fn counters_text(sv: &SeatView) -> String {
+fn counters_text(board: &Board, sv: &SeatView) -> String {
     let total = sv.total();
     if total == 0 {
-        return "none".to_string();
+        return t!("kh-none");
     }
     let mut parts = Vec::new();
     if !sv.known.is_empty() {
-        parts.push(sv.known.to_string());
+        parts.push(counters(board, &sv.known));
     }
     if sv.unknown > 0 {
         parts.push(format!("{} ?", sv.unknown));
     }
-    format!("{total} · {}", parts.join(", "))
+    format!("{total} · {}", list(&parts))
 }
 
 /// The farmhands still beside a seat's board: `apprentice 1, casual worker 1`, or `none`.
 fn unplayed_text(sv: &SeatView) -> String {
     if sv.unplayed.is_empty() {
-        return "none".to_string();
+        return t!("kh-none");
     }
-    sv.unplayed
-        .iter()
-        .map(|w| format!("{} {}", w.name(), w.number()))
-        .collect::<Vec<_>>()
-        .join(", ")
+    list(
+        &sv.unplayed
+            .iter()
+            .map(|w| format!("{} {}", worker_name(*w), w.number()))
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// A seat's country board in the phone-width drawing (design section 6) with its workers,
@@ -166,7 +171,7 @@ fn pad_text(table: &Table, game: &Game) -> Option<String> {
         names.push(render::seat_name(&[], names.len()));
     }
     Some(
-        key_harvest_text::score_pad(pad, &names)
+        key_harvest_text::score_pad_on(Some(game.board()), pad, &names)
             .trim_end_matches('\n')
             .to_string(),
     )
@@ -176,13 +181,13 @@ fn pad_text(table: &Table, game: &Game) -> Option<String> {
 fn progress(game: &Game) -> String {
     let v = game.state();
     if game.is_over() {
-        "Game over".to_string()
+        t!("kh-progress-over")
     } else if v.turn.number == 0 {
-        "Setting up".to_string()
+        t!("kh-progress-setup")
     } else if v.end_triggered {
-        format!("Turn {} · final turns", v.turn.number)
+        t!("kh-progress-final", turn = v.turn.number)
     } else {
-        format!("Turn {}", v.turn.number)
+        t!("kh-progress-turn", turn = v.turn.number)
     }
 }
 
@@ -216,8 +221,8 @@ fn fit_lines(lines: &[String], max: usize, newest: bool) -> String {
     let left = lines.len() - kept.len();
     match (left, newest) {
         (0, _) => body,
-        (n, true) => format!("*{n} earlier lines not shown.*\n{body}"),
-        (n, false) => format!("{body}\n*…and {n} more.*"),
+        (n, true) => format!("*{}*\n{body}", t!("kh-lines-earlier", count = n)),
+        (n, false) => format!("{body}\n*{}*", t!("kh-lines-more", count = n)),
     }
 }
 

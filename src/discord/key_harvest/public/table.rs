@@ -11,21 +11,24 @@ use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::score::ScoreLine;
 use crate::games::key_harvest::view::PublicView;
 use crate::games::key_harvest::{EventTile, Game, Phase};
-use crate::render::{and_list, plural};
+use crate::render::key_harvest_text::{
+    and_list, counters, event_name as event_title, list, worker_name,
+};
 use crate::store::{Status, Table};
+use crate::t;
 
 /// `45 minutes`, `1 hour`, `2 days`.
 fn duration(minutes: u32) -> String {
     match minutes {
-        m if m > 0 && m % 1440 == 0 => plural(m / 1440, "day", "days"),
-        m if m > 0 && m % 60 == 0 => plural(m / 60, "hour", "hours"),
-        m => plural(m, "minute", "minutes"),
+        m if m > 0 && m % 1440 == 0 => t!("kh-days", count = m / 1440),
+        m if m > 0 && m % 60 == 0 => t!("kh-hours", count = m / 60),
+        m => t!("kh-minutes", count = m),
     }
 }
 
 /// `M blind swap`.
 fn event_name(e: EventTile) -> String {
-    format!("{} {}", e.letter(), e.name())
+    format!("{} {}", e.letter(), event_title(e))
 }
 
 /// The town board's event track: `1 M blind swap · 2 P good harvest · ... · next: space 3 of 10`.
@@ -44,9 +47,9 @@ fn track_text(v: &PublicView) -> String {
         })
         .collect();
     match v.track.len() {
-        0 => parts.push("none yet; the first goes on space 1 (space 7 is the ? space)".to_string()),
-        n if n < 10 => parts.push(format!("next: space {} of 10", n + 1)),
-        _ => parts.push("all 10 spaces filled".to_string()),
+        0 => parts.push(t!("kh-track-none")),
+        n if n < 10 => parts.push(t!("kh-track-next", space = n + 1)),
+        _ => parts.push(t!("kh-track-full")),
     }
     parts.join(" · ")
 }
@@ -65,108 +68,102 @@ fn table_lines(
     let who = |s: u8| md.get(usize::from(s)).cloned().unwrap_or_default();
     if let Some((seat, _)) = &v.prompt {
         if let Phase::StartPlayer { .. } = game.state().phase {
-            lines.push(format!(
-                "**Setting up:** {} names the start player.",
-                who(*seat)
-            ));
+            lines.push(t!("kh-line-setting-up", name = who(*seat)));
         } else {
-            let mut turn = format!(
-                "**Turn {}:** {}'s turn · {} of 2 actions done",
-                v.turn,
-                who(v.active),
-                v.actions_done
+            let mut turn = t!(
+                "kh-line-turn",
+                turn = v.turn,
+                name = who(v.active),
+                done = v.actions_done
             );
             match v.final_turns {
-                Some(n) => turn.push_str(&format!(
-                    " · final turns: {} after this one",
-                    plural(u32::from(n), "turn", "turns")
-                )),
+                Some(n) => {
+                    turn.push_str(" · ");
+                    turn.push_str(&t!("kh-line-final-turns", count = n));
+                }
                 None if v.end_triggered => {
-                    turn.push_str(" · the tenth event is out: final turns follow")
+                    turn.push_str(" · ");
+                    turn.push_str(&t!("kh-line-tenth-out"));
                 }
                 None => {}
             }
             lines.push(turn);
         }
-        lines.push(format!(
-            "⏳ **Waiting for** {}: please {}.",
-            mention(table, md, usize::from(*seat)),
-            decision_text(game)
+        lines.push(t!(
+            "kh-line-waiting",
+            name = mention(table, md, usize::from(*seat)),
+            decision = decision_text(game)
         ));
         if table.game.options.stand_in_minutes > 0 {
-            lines.push(format!(
-                "**Stand-in:** a bot decides once for anyone who holds the game up for {}",
-                duration(table.game.options.stand_in_minutes)
+            lines.push(t!(
+                "kh-line-stand-in",
+                delay = duration(table.game.options.stand_in_minutes)
             ));
         }
         if let Some(note) = &table.game.stand_in_note {
-            lines.push(format!("**Last stand-in:** {note}"));
+            lines.push(t!("kh-line-last-stand-in", note = note.as_str()));
         }
     }
     let registry: Vec<String> = spaces(v.registry).map(|s| tile(board, s)).collect();
-    lines.push(format!(
-        "**Registry ({}/6):** {}",
-        registry.len(),
-        if registry.is_empty() {
-            "empty".to_string()
+    lines.push(t!(
+        "kh-line-registry",
+        count = registry.len(),
+        tiles = if registry.is_empty() {
+            t!("kh-empty")
         } else {
             registry.join(" · ")
         }
     ));
-    lines.push(format!(
-        "**Events ({}/10):** {}",
-        v.track.len(),
-        track_text(v)
+    lines.push(t!(
+        "kh-line-events",
+        count = v.track.len(),
+        track = track_text(v)
     ));
     if !v.waiting.is_empty() {
         let w: Vec<String> = v.waiting.iter().map(|e| event_name(*e)).collect();
-        lines.push(format!("**Placed, resolved next:** {}", w.join(" · ")));
+        lines.push(t!("kh-line-waiting-events", events = w.join(" · ")));
     }
     if !v.ignored.is_empty() {
         let w: Vec<String> = v.ignored.iter().map(|e| event_name(*e)).collect();
-        lines.push(format!(
-            "**Drawn after the tenth (no effect):** {}",
-            w.join(" · ")
-        ));
+        lines.push(t!("kh-line-ignored-events", events = w.join(" · ")));
     }
     if let Some(removed) = &v.removed
         && !removed.is_empty()
     {
         let w: Vec<String> = removed.iter().map(|e| event_name(*e)).collect();
-        lines.push(format!("**Removed at setup:** {}", w.join(" · ")));
+        lines.push(t!("kh-line-removed", events = w.join(" · ")));
     }
     let town: Vec<String> = v
         .town
         .iter()
-        .map(|w| format!("{} {} {}", w.letter(), w.name(), w.number()))
+        .map(|w| format!("{} {} {}", w.letter(), worker_name(*w), w.number()))
         .collect();
-    lines.push(format!(
-        "**Townsfolk free:** {}",
-        if town.is_empty() {
-            "none".to_string()
+    lines.push(t!(
+        "kh-line-townsfolk",
+        townsfolk = if town.is_empty() {
+            t!("kh-none")
         } else {
             town.join(" · ")
         }
     ));
-    lines.push(format!("**Stock:** {}", v.stock));
+    lines.push(t!("kh-line-stock", counters = counters(board, &v.stock)));
     let fallow: Vec<String> = spaces(v.fallow).map(|s| tile(board, s)).collect();
-    let mut bag = format!(
-        "**Bag:** {}, {} · **Fallow ({}):** ",
-        plural(v.bag_fields, "field tile", "field tiles"),
-        plural(v.bag_events, "event", "events"),
-        fallow.len()
-    );
-    if fallow.is_empty() {
-        bag.push_str("none");
-    } else {
-        bag.push_str(&crate::discord::spec::clip(&fallow.join(", "), 600));
-    }
-    lines.push(bag);
+    lines.push(t!(
+        "kh-line-bag",
+        fields = v.bag_fields,
+        events = v.bag_events,
+        count = fallow.len(),
+        fallow = if fallow.is_empty() {
+            t!("kh-none")
+        } else {
+            crate::discord::spec::clip(&list(&fallow), 600)
+        }
+    ));
     if !matches!(game.state().phase, Phase::StartPlayer { .. }) {
-        lines.push(format!("**Start player:** {}", who(v.start_player)));
+        lines.push(t!("kh-line-start-player", name = who(v.start_player)));
     }
     if detail {
-        lines.push(format!("**Starting counters (the pool):** {}", v.pool));
+        lines.push(t!("kh-line-pool", counters = counters(board, &v.pool)));
     }
     lines
 }
@@ -183,32 +180,32 @@ fn seat_fields(game: &Game, v: &PublicView, plain: &[String], e: &mut EmbedSpec)
         } else if !v.ended && v.active == sv.seat && v.turn > 0 {
             name.push_str("▶ ");
         }
-        name.push_str(&format!(
-            "{} · {} so far",
-            crate::render::seat_name(plain, seat),
-            sv.running_score
+        name.push_str(&t!(
+            "kh-seat-field-name",
+            name = crate::render::seat_name(plain, seat),
+            score = sv.running_score
         ));
         let fields = sv.fields.count_ones();
         let harvested = sv.harvested.count_ones();
         let workers: Vec<String> = sv
             .workers
             .iter()
-            .map(|(s, w)| format!("{} {} {}", board.reference(*s), w.name(), w.number()))
+            .map(|(s, w)| format!("{} {} {}", board.reference(*s), worker_name(*w), w.number()))
             .collect();
         let value = [
-            format!("**Counters:** {}", counters_text(sv)),
-            format!("**Store:** {}", store_text(board, sv)),
-            format!(
-                "**Board:** {} ({} harvested) · workers: {}",
-                plural(fields, "field tile", "field tiles"),
-                harvested,
-                if workers.is_empty() {
-                    "none".to_string()
+            t!("kh-facts-counters", counters = counters_text(board, sv)),
+            t!("kh-facts-store", store = store_text(board, sv)),
+            t!(
+                "kh-facts-board",
+                fields = fields,
+                harvested = harvested,
+                workers = if workers.is_empty() {
+                    t!("kh-none")
                 } else {
-                    workers.join(", ")
+                    list(&workers)
                 }
             ),
-            format!("**Farmhands left:** {}", unplayed_text(sv)),
+            t!("kh-facts-farmhands", farmhands = unplayed_text(sv)),
         ]
         .join("\n");
         e.fields.push(field(name, value, false));
@@ -237,47 +234,40 @@ fn winner_sentence(game: &Game, v: &PublicView, md: &[String]) -> String {
         .collect();
     let level_names: Vec<String> = level.iter().map(|l| who(l.seat)).collect();
     let mut s = match pad.tie_break {
-        0 => format!(
-            "🏆 {} wins with {}.",
-            and_list(&winners),
-            plural(points, "point", "points")
+        0 => t!("kh-win", names = and_list(&winners), points = points),
+        1 => t!(
+            "kh-win-fields",
+            names = and_list(&winners),
+            level = and_list(&level_names),
+            points = points,
+            mine = top.map_or(0, |l| l.field_tiles),
+            theirs = level.iter().map(|l| l.field_tiles).max().unwrap_or(0)
         ),
-        1 => format!(
-            "🏆 {} wins: level with {} on {}, and ahead on field tiles on the board ({} against {}).",
-            and_list(&winners),
-            and_list(&level_names),
-            plural(points, "point", "points"),
-            top.map_or(0, |l| l.field_tiles),
-            level.iter().map(|l| l.field_tiles).max().unwrap_or(0)
-        ),
-        2 => format!(
-            "🏆 {} wins: level with {} on {} and on field tiles ({}), and ahead on counters ({} against {}).",
-            and_list(&winners),
-            and_list(&level_names),
-            plural(points, "point", "points"),
-            top.map_or(0, |l| l.field_tiles),
-            top.map_or(0, |l| l.counters),
-            level
+        2 => t!(
+            "kh-win-counters",
+            names = and_list(&winners),
+            level = and_list(&level_names),
+            points = points,
+            fields = top.map_or(0, |l| l.field_tiles),
+            mine = top.map_or(0, |l| l.counters),
+            theirs = level
                 .iter()
                 .filter(|l| Some(l.field_tiles) == top.map(|t| t.field_tiles))
                 .map(|l| l.counters)
                 .max()
                 .unwrap_or(0)
         ),
-        _ => format!(
-            "🏆 {} share the win: level on {}, field tiles and counters (KH 67).",
-            and_list(&winners),
-            plural(points, "point", "points")
-        ),
+        _ => t!("kh-win-shared", names = and_list(&winners), points = points),
     };
     if !v.end_triggered {
-        s.push_str("\nThe game ended because a whole round passed without an action (KH 17).");
+        s.push('\n');
+        s.push_str(&t!("kh-ended-stalemate"));
     }
     s
 }
 
 /// Every supply, revealed at the end (KH 70).
-fn supplies_lines(v: &PublicView, md: &[String]) -> Vec<String> {
+fn supplies_lines(game: &Game, v: &PublicView, md: &[String]) -> Vec<String> {
     v.seats
         .iter()
         .map(|sv| {
@@ -285,9 +275,9 @@ fn supplies_lines(v: &PublicView, md: &[String]) -> Vec<String> {
                 "{}: {}",
                 md.get(usize::from(sv.seat)).cloned().unwrap_or_default(),
                 if sv.total() == 0 {
-                    "no counters".to_string()
+                    t!("kh-no-counters")
                 } else {
-                    sv.known.to_string()
+                    counters(game.board(), &sv.known)
                 }
             )
         })
@@ -304,36 +294,38 @@ fn table_embed(table: &Table, game: &Game, detail: bool) -> EmbedSpec {
         ..Default::default()
     };
     if let (true, Some(pad)) = (game.is_over(), pad_text(table, game)) {
-        e.title = format!("Key Harvest · table #{id} · Final scores");
+        e.title = t!("kh-table-title-final", table = id);
         e.color = GOLD;
         let mut d = format!("```\n{pad}\n```\n{}\n", winner_sentence(game, &v, &md));
-        d.push_str(&format!(
-            "**Supplies at the end:** {}\n",
-            supplies_lines(&v, &md).join(" · ")
+        d.push_str(&t!(
+            "kh-supplies-at-end",
+            supplies = supplies_lines(game, &v, &md).join(" · ")
         ));
+        d.push('\n');
         if let Some(removed) = &v.removed
             && !removed.is_empty()
         {
             let r: Vec<String> = removed.iter().map(|e| event_name(*e)).collect();
-            d.push_str(&format!("**Removed at setup:** {}\n", r.join(" · ")));
+            d.push_str(&t!("kh-line-removed", events = r.join(" · ")));
+            d.push('\n');
         }
         e.description = d;
-        e.footer = Some("Thanks for playing! Boards and the log stay available below.".to_string());
+        e.footer = Some(t!("kh-table-footer-final"));
         return e;
     }
-    e.title = format!("Key Harvest · table #{id} · {}", progress(game));
+    e.title = t!("kh-table-title", table = id, progress = progress(game));
     if table.game.status == Status::Abandoned {
-        e.title = format!("Key Harvest · table #{id} · abandoned");
+        e.title = t!("kh-table-title-abandoned", table = id);
         e.color = GREY;
     }
     e.description = table_lines(table, game, &v, &md, detail).join("\n");
     seat_fields(game, &v, &names(table, usize::from(v.players)), &mut e);
     if table.game.status != Status::Abandoned {
-        e.footer = Some(
-            "Tap My screen to see your own counters and act. \"So far\": workers and groups, \
-             without crop points (KH 69). \"?\": starting counters not yet spent (KH 70)."
-                .to_string(),
-        );
+        e.footer = Some(format!(
+            "{} {}",
+            t!("kh-table-footer"),
+            t!("kh-so-far-note")
+        ));
     }
     e
 }
@@ -364,10 +356,25 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
     let live = !game.is_over() && table.game.status == Status::Active;
     let mut buttons = Vec::new();
     if live {
-        buttons.extend(button(table, KhVerb::Hand, "My screen", Style::Primary));
+        buttons.extend(button(
+            table,
+            KhVerb::Hand,
+            &t!("kh-button-my-screen"),
+            Style::Primary,
+        ));
     }
-    buttons.extend(button(table, KhVerb::Boards, "Boards", Style::Secondary));
-    buttons.extend(button(table, KhVerb::Log, "Log", Style::Secondary));
+    buttons.extend(button(
+        table,
+        KhVerb::Boards,
+        &t!("kh-button-boards"),
+        Style::Secondary,
+    ));
+    buttons.extend(button(
+        table,
+        KhVerb::Log,
+        &t!("kh-button-log"),
+        Style::Secondary,
+    ));
     if !buttons.is_empty() {
         m.rows.push(RowSpec::Buttons(buttons));
     }
@@ -387,46 +394,40 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
     };
     match pad_text(table, game) {
         Some(pad) => {
-            e.title = format!("Final scores · table #{}", table.game.id);
+            e.title = t!("kh-final-title", table = table.game.id);
             let mut d = format!("```\n{pad}\n```\n{}\n", winner_sentence(game, &v, &md));
             d.push_str(&format!(
-                "\n**Supplies at the end (KH 70):**\n{}\n",
-                supplies_lines(&v, &md).join("\n")
+                "\n{}\n{}\n",
+                t!("kh-supplies-head"),
+                supplies_lines(game, &v, &md).join("\n")
             ));
             if let Some(removed) = &v.removed
                 && !removed.is_empty()
             {
                 let r: Vec<String> = removed.iter().map(|e| event_name(*e)).collect();
-                d.push_str(&format!("**Removed unseen at setup:** {}\n", r.join(" · ")));
+                d.push_str(&t!("kh-removed-unseen", events = r.join(" · ")));
+                d.push('\n');
             }
             e.description = d;
         }
         None => {
-            e.title = format!("Scores so far · table #{}", table.game.id);
+            e.title = t!("kh-so-far-title", table = table.game.id);
             let mut order: Vec<usize> = (0..v.seats.len()).collect();
             order.sort_by_key(|&s| std::cmp::Reverse(v.seats[s].running_score));
             let lines: Vec<String> = order
                 .iter()
                 .map(|&s| {
-                    format!(
-                        "{}: {} so far",
-                        md.get(s).cloned().unwrap_or_default(),
-                        plural(v.seats[s].running_score, "point", "points")
+                    t!(
+                        "kh-so-far-line",
+                        name = md.get(s).cloned().unwrap_or_default(),
+                        points = v.seats[s].running_score
                     )
                 })
                 .collect();
-            e.description = format!(
-                "The game is not over yet. Workers and groups so far, without crop points (KH 69):\n{}",
-                lines.join("\n")
-            );
+            e.description = format!("{}\n{}", t!("kh-so-far-head"), lines.join("\n"));
         }
     }
-    e.footer = Some(
-        "workers: the numbers of the workers on the board · largest x1, second x2: the two \
-         largest groups · crops: 1 point per crop held strictly most of · ties: field tiles on \
-         the board, then counters (KH 64-67)."
-            .to_string(),
-    );
+    e.footer = Some(t!("kh-final-footer"));
     let mut m = MessageSpec {
         embeds: vec![e],
         ..Default::default()

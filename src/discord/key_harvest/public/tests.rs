@@ -45,7 +45,12 @@ fn table(players: usize, version: i64, status: Status) -> Table {
             snapshot: None,
             waiting_since: None,
             reminders_sent: 0,
-            stand_in_note: Some("⏱ Ann held the game up for 1 hour.".to_string()),
+            // A note is stored as drawn, in the language of its time.
+            stand_in_note: Some(if crate::i18n::current() == crate::i18n::Locale::Ja {
+                "⏱ Annがゲームを1時間止めました。".to_string()
+            } else {
+                "⏱ Ann held the game up for 1 hour.".to_string()
+            }),
             created_at: 0,
             updated_at: 0,
         },
@@ -62,6 +67,19 @@ fn table(players: usize, version: i64, status: Status) -> Table {
 fn ok(what: &str, m: &MessageSpec) {
     if let Err(e) = spec::check(m) {
         panic!("{what}: {e}\n{m:#?}");
+    }
+    if crate::i18n::current() == crate::i18n::Locale::Ja {
+        let mut names: Vec<String> = NAMES.iter().map(|n| n.to_string()).collect();
+        names.extend(NAMES.iter().map(|n| crate::discord::ui::esc(n)));
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let mut text = all_text(m);
+        for f in &m.files {
+            text.push('\n');
+            text.push_str(f.description.as_deref().unwrap_or(""));
+        }
+        if let Some(words) = crate::discord::key_harvest::english_left(&text, &names) {
+            panic!("{what}: English left in Japanese: {words:?}\n{text}");
+        }
     }
 }
 
@@ -174,6 +192,9 @@ fn check_public(t: &Table, game: &Game, events: &[Event], last: &[Event]) -> boo
     if let Some(m) = action_summary(t, game, last) {
         ok("action summary", &m);
     }
+    if crate::i18n::current() == crate::i18n::Locale::Ja {
+        host_texts_in_japanese(t, game, last);
+    }
     let players = game.players();
     let other_events = scrambled_events(tail, players);
     let other_last = scrambled_events(last, players);
@@ -212,6 +233,30 @@ fn check_public(t: &Table, game: &Game, events: &[Event], last: &[Event]) -> boo
         assert_eq!(m, &o, "{what} depends on hidden starting counters");
     }
     true
+}
+
+/// What the shared host says for this game (reminders, the stand-in's note, the answer to a
+/// click), drawn in Japanese: within the limits, with no English left.
+fn host_texts_in_japanese(t: &Table, game: &Game, last: &[Event]) {
+    use crate::discord::game::Screens;
+    let plain = |what: &str, s: String| {
+        ok(
+            what,
+            &MessageSpec {
+                content: s,
+                ..Default::default()
+            },
+        )
+    };
+    plain("progress", Game::progress(game));
+    plain(
+        "decision",
+        crate::discord::key_harvest::screens::decision_text(game),
+    );
+    plain("done note", Game::done_note(t, game, last));
+    plain("stand-in note", Game::stand_in_note(t, game, 0, 90));
+    ok("reminder", &Game::reminder(t, game, &[0, 1]));
+    ok("DM reminder", &Game::dm_reminder(t, game, 0));
 }
 
 /// A seeded game: seats alternate between the heuristic bot and a random pick among the engine's
@@ -261,24 +306,26 @@ fn playout(players: u8, seed: u64) -> (usize, usize) {
 
 /// The final table message and the final scores show exactly the pad `render` draws.
 fn check_the_end(t: &Table, game: &Game) {
-    let pad = key_harvest_text::score_pad(game.score_pad().unwrap(), &t.names())
-        .trim_end_matches('\n')
-        .to_string();
+    let pad =
+        key_harvest_text::score_pad_on(Some(game.board()), game.score_pad().unwrap(), &t.names())
+            .trim_end_matches('\n')
+            .to_string();
     let m = table_message(t, game);
     ok("final table message", &m);
-    assert!(
-        m.embeds[0].title.ends_with("Final scores"),
-        "{}",
-        m.embeds[0].title
+    assert_eq!(
+        m.embeds[0].title,
+        crate::t!("kh-table-title-final", table = t.game.id)
     );
-    assert!(m.embeds[0].title.contains(&format!("table #{}", t.game.id)));
     assert_eq!(code_block(&m).as_deref(), Some(pad.as_str()));
     let l = labels(&m);
-    assert!(!l.contains(&"My screen".to_string()), "{l:?}");
-    assert!(l.contains(&"Boards".to_string()) && l.contains(&"Log".to_string()));
+    assert!(!l.contains(&crate::t!("kh-button-my-screen")), "{l:?}");
+    assert!(l.contains(&crate::t!("kh-button-boards")) && l.contains(&crate::t!("kh-button-log")));
     let f = final_scores(t, game);
     ok("final scores", &f);
-    assert!(f.embeds[0].title.starts_with("Final scores"));
+    assert_eq!(
+        f.embeds[0].title,
+        crate::t!("kh-final-title", table = t.game.id)
+    );
     assert_eq!(code_block(&f).as_deref(), Some(pad.as_str()));
     let text = all_text(&f);
     assert!(text.contains("🏆"), "{text}");
@@ -290,6 +337,18 @@ fn check_the_end(t: &Table, game: &Game) {
     // Every supply is shown at the end (KH 70).
     let v = game.public_view();
     assert!(v.seats.iter().all(|s| s.unknown == 0));
+}
+
+/// The same playouts with every public message drawn in Japanese: within the limits, and no
+/// English sentence left.
+#[test]
+fn japanese_playouts_stay_within_limits_and_leave_no_english() {
+    crate::i18n::with(crate::i18n::Locale::Ja, || {
+        for (players, seed) in [(2, 1), (3, 3), (4, 5), (4, 6)] {
+            let (steps, _) = playout(players, seed);
+            assert!(steps > 20);
+        }
+    });
 }
 
 #[test]
