@@ -99,12 +99,10 @@ fn favourite_name(library: &Library, kind: Kind, id: &str) -> String {
     match kind {
         Kind::FieldsOfGreen => {
             let deck = &library.fields_of_green;
-            deck.location_by_id(id)
-                .map(|d| deck.location(d).name.clone())
-                .unwrap_or_else(|| id.to_string())
+            crate::render::card_name(deck, id)
         }
         Kind::KeyHarvest => crate::games::key_harvest::Crop::parse(id)
-            .map(|c| c.name().to_string())
+            .map(|c| crate::render::key_harvest_text::crop_name(&library.key_harvest, c))
             .unwrap_or_else(|| id.to_string()),
     }
 }

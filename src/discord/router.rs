@@ -84,7 +84,9 @@ pub fn user_text(e: &ServiceError) -> String {
             other => sentence(other),
         },
         ServiceError::Setup(detail) => crate::t!("err-setup", detail = detail.as_str()),
-        ServiceError::Rules(e) => sentence(&e.to_string()),
+        ServiceError::Rules(e) => super::fields_of_green::rule_text(e.as_ref())
+            .or_else(|| super::key_harvest::rule_text(e.as_ref()))
+            .unwrap_or_else(|| sentence(&e.to_string())),
     }
 }
 

@@ -107,6 +107,25 @@ pub fn contains_said(text: &str, english: &str) -> bool {
     text.contains(english) || same_as(english).iter().any(|t| text.contains(t))
 }
 
+/// True when `text` contains the fixed start of a message whose English text contains
+/// `english`, in any language (e.g. "Your counters" in `**Your counters** ({ $total } in all)`).
+pub fn contains_like(text: &str, english: &str) -> bool {
+    if text.contains(english) {
+        return true;
+    }
+    lines(Locale::En)
+        .iter()
+        .filter(|(_, v)| v.contains(english))
+        .any(|(id, _)| {
+            Locale::ALL.iter().any(|&l| {
+                lines(l)
+                    .get(id)
+                    .map(|p| head(p))
+                    .is_some_and(|h| h.trim().chars().count() >= 3 && text.contains(h))
+            })
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -332,13 +332,19 @@ fn strings(v: &Value, out: &mut std::collections::HashSet<String>) {
     }
 }
 
-/// The words a card is recognised by in a message: its name, and a location's grid code.
+/// The words a card is recognised by in a message: its names (English, Japanese), and a
+/// location's grid code.
 fn words_of(deck: &crate::games::fields_of_green::Deck, id: &str) -> Vec<String> {
     if let Some(d) = deck.location_by_id(id) {
         let l = deck.location(d);
-        vec![l.name.clone(), l.code.clone()]
+        let mut w = vec![l.name.clone(), l.code.clone()];
+        w.extend(l.name_ja.clone());
+        w
     } else if let Some(e) = deck.equipment_by_id(id) {
-        vec![deck.equip(e).name.clone()]
+        let e = deck.equip(e);
+        let mut w = vec![e.name.clone()];
+        w.extend(e.name_ja.clone());
+        w
     } else {
         Vec::new()
     }
@@ -496,18 +502,21 @@ pub fn check_privacy_kh(
     let secrets: Vec<(usize, String)> = events
         .iter()
         .filter(|e| !e.visible_to(None, players))
-        .filter_map(|e| match e {
-            key_harvest::Event::StartingCounters { seat, .. } => {
-                render::key_harvest_text::describe_event(
-                    r.initial.board(),
-                    e,
-                    &names,
-                    players,
-                    Some(*seat),
-                )
-                .map(|s| (usize::from(*seat), s))
-            }
-            _ => None,
+        .flat_map(|e| {
+            // The sentence in every language: a leak is a leak whatever the reader's language.
+            crate::i18n::Locale::ALL.iter().filter_map(|&l| match e {
+                key_harvest::Event::StartingCounters { seat, .. } => crate::i18n::with(l, || {
+                    render::key_harvest_text::describe_event(
+                        r.initial.board(),
+                        e,
+                        &names,
+                        players,
+                        Some(*seat),
+                    )
+                })
+                .map(|s| (usize::from(*seat), s)),
+                _ => None,
+            })
         })
         .collect();
     let dms: std::collections::HashMap<u64, u64> = fake.with(|w| {
@@ -539,11 +548,20 @@ pub fn check_privacy_kh(
                 ));
             }
         }
-        if super::reading::contains_said(&text, "Your counters") {
+        if super::reading::contains_like(&text, "Your counters") {
             let title = view.title();
             let owner = (0..names.len()).find(|&s| {
-                let t = format!("Key Harvest · table #{} · {}", r.table.game.id, names[s]);
-                title == t || title.starts_with(&format!("{t} · "))
+                // Private screens are drawn in their reader's language: try each.
+                crate::i18n::Locale::ALL.iter().any(|&l| {
+                    let t = crate::i18n::with(l, || {
+                        crate::t!(
+                            "kh-panel-title",
+                            table = r.table.game.id,
+                            name = names[s].as_str()
+                        )
+                    });
+                    title == t || title.starts_with(&format!("{t} · "))
+                })
             });
             if owner.is_none() || owner != seat {
                 leaks.push(format!(
