@@ -485,12 +485,22 @@ pub fn describe_event(
             seat,
             tiles,
             gained,
-        } => t!(
-            "kh-ev-harvested",
-            name = n(seat),
-            tiles = refs(board, tiles),
-            counters = c(gained)
-        ),
+        } => {
+            if gained.is_empty() {
+                t!(
+                    "kh-ev-harvested-nothing",
+                    name = n(seat),
+                    tiles = refs(board, tiles)
+                )
+            } else {
+                t!(
+                    "kh-ev-harvested",
+                    name = n(seat),
+                    tiles = refs(board, tiles),
+                    counters = c(gained)
+                )
+            }
+        }
         Event::Gained {
             seat,
             counters: x,

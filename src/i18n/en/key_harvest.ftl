@@ -94,6 +94,7 @@ kh-ev-turn-ended = {$name} ended the turn after {$actions} { $actions ->
    *[other] actions
 }.
 kh-ev-harvested = {$name} harvested {$tiles} and took {$counters}.
+kh-ev-harvested-nothing = {$name} harvested {$tiles} and took nothing.
 kh-ev-gained-harvest = {$name} took {$counters} from the harvest.
 kh-ev-gained-worker = {$name} took {$counters} from the {$worker}.
 kh-ev-gained-event = {$name} took {$counters} from event {$event}.

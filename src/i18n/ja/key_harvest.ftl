@@ -104,6 +104,7 @@ kh-ev-start-player = {$chooser}が{$name}をスタートプレイヤーに選び
 kh-ev-turn = 第{$turn}手番: {$name}。
 kh-ev-turn-ended = {$name}はアクション{$actions}回で手番を終えました。
 kh-ev-harvested = {$name}が{$tiles}を収穫し、{$counters}を得ました。
+kh-ev-harvested-nothing = {$name}が{$tiles}を収穫しましたが、何も得られませんでした。
 kh-ev-gained-harvest = {$name}は収穫で{$counters}を得ました。
 kh-ev-gained-worker = {$name}は{$worker}で{$counters}を得ました。
 kh-ev-gained-event = {$name}はイベント{$event}で{$counters}を得ました。

@@ -1010,6 +1010,15 @@ fn the_suggested_payment_takes_from_the_largest_crops() {
 #[test]
 #[ignore]
 fn show_kh_screens() {
+    // KH_LANG=ja shows them in Japanese.
+    let lang = match std::env::var("KH_LANG").as_deref() {
+        Ok("ja") => crate::i18n::Locale::Ja,
+        _ => crate::i18n::Locale::En,
+    };
+    crate::i18n::with(lang, show_kh_screens_in);
+}
+
+fn show_kh_screens_in() {
     fn dump(t: &Table, m: &MessageSpec) {
         println!("{}", m.content);
         for e in &m.embeds {

@@ -569,6 +569,15 @@ fn scores_before_the_end_say_so() {
 #[test]
 #[ignore]
 fn show_kh_public() {
+    // KH_LANG=ja shows them in Japanese.
+    let lang = match std::env::var("KH_LANG").as_deref() {
+        Ok("ja") => crate::i18n::Locale::Ja,
+        _ => crate::i18n::Locale::En,
+    };
+    crate::i18n::with(lang, show_kh_public_in);
+}
+
+fn show_kh_public_in() {
     fn dump(title: &str, m: &MessageSpec) {
         eprintln!("===== {title}");
         eprintln!("{}", m.content);
