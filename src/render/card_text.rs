@@ -822,3 +822,43 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod japanese_tests {
+    use super::*;
+
+    /// Every card text reads in Japanese: the Japanese name first, no English word run left.
+    #[test]
+    fn every_card_has_a_japanese_text() {
+        let deck = Deck::default_deck();
+        crate::i18n::with(crate::i18n::Locale::Ja, || {
+            let mut texts = Vec::new();
+            for (i, d) in deck.locations.iter().enumerate() {
+                let t = location_text(&deck, i as DesignIdx);
+                let name = d.name_ja.as_deref().unwrap();
+                assert!(t.starts_with(&format!("{name} [{}] - ", d.code)), "{t}");
+                assert!(t.ends_with('。'), "{t}");
+                texts.push(t);
+            }
+            for (i, e) in deck.equipment.iter().enumerate() {
+                let t = equipment_text(&deck, i as EquipIdx);
+                let name = e.name_ja.as_deref().unwrap();
+                assert!(t.starts_with(&format!("{name} [{}] - ", e.code)), "{t}");
+                assert!(t.ends_with('。'), "{t}");
+                texts.push(t);
+            }
+            for t in &texts {
+                eprintln!("{t}");
+                // No English word of 3+ lowercase letters (codes are upper case).
+                let english = t
+                    .split(|c: char| !c.is_ascii_alphabetic())
+                    .any(|w| w.len() >= 3 && w.chars().all(|c| c.is_ascii_lowercase()));
+                assert!(!english, "{t}");
+            }
+            assert_eq!(
+                texts[0],
+                "小麦 [WHT] - 田畑(穀物) - 費用 3コイン - 1勝利点 - 収穫時: 水1を支払い: 食糧2を得る。"
+            );
+        });
+    }
+}

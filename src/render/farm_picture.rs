@@ -260,7 +260,15 @@ pub fn farm_png(deck: &Deck, sv: &SeatView, name: &str) -> Result<Vec<u8>, Pictu
 
 /// Several farms in one PNG, two per row (side by side; a third and fourth go below so a phone
 /// still shows them at a legible scale), each with its own header and labels.
+///
+/// The labels are English whatever the language in scope: the bundled font (DejaVu Sans) has no
+/// Japanese glyphs, so a Japanese label would be drawn as empty boxes. The same facts, in the
+/// reader's language, are in the text grids and legends next to the picture.
 pub fn farms_png(deck: &Deck, seats: &[(&SeatView, String)]) -> Result<Vec<u8>, PictureError> {
+    crate::i18n::with(crate::i18n::Locale::En, || farms_png_en(deck, seats))
+}
+
+fn farms_png_en(deck: &Deck, seats: &[(&SeatView, String)]) -> Result<Vec<u8>, PictureError> {
     let farms: Vec<Canvas> = seats
         .iter()
         .map(|(sv, name)| draw_farm(deck, sv, name))
@@ -295,4 +303,40 @@ pub fn farms_png(deck: &Deck, seats: &[(&SeatView, String)]) -> Result<Vec<u8>, 
         y += (h + PAD) as i32;
     }
     all.png()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fields_of_green::{Game, Options};
+
+    /// The bundled font cannot draw Japanese, so the picture keeps its English labels: drawn in
+    /// Japanese it is the same picture as in English.
+    #[test]
+    fn the_picture_keeps_english_labels_the_font_has_no_japanese() {
+        assert!(super::super::picture::has_glyph('W'));
+        for c in ['給', '水', 'あ', 'ア'] {
+            assert!(!super::super::picture::has_glyph(c), "{c}");
+        }
+        let deck = Deck::default_deck();
+        let game = Game::new(
+            deck.clone(),
+            Options {
+                players: 2,
+                intro: false,
+                first_player: 0,
+            },
+            1,
+        )
+        .expect("a game");
+        let v = game.public_view();
+        let seats: Vec<(&SeatView, String)> = v.seats.iter().map(|s| (s, "Ann".into())).collect();
+        let en = farms_png(&deck, &seats).expect("a picture");
+        let ja = crate::i18n::with(crate::i18n::Locale::Ja, || farms_png(&deck, &seats))
+            .expect("a picture");
+        assert!(
+            en == ja,
+            "the Japanese picture differs from the English one"
+        );
+    }
 }

@@ -212,6 +212,12 @@ impl Canvas {
     }
 }
 
+/// Whether the embedded font can draw `c` (not its empty-box glyph).
+#[cfg(test)]
+pub(crate) fn has_glyph(c: char) -> bool {
+    font().glyph_id(c).0 != 0
+}
+
 /// The width of `text` at `px` pixels.
 pub fn text_width(px: f32, text: &str) -> f32 {
     let font = font();

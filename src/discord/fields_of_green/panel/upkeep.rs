@@ -189,11 +189,15 @@ impl Panel<'_> {
             let w = render::score::text_width(label);
             format!("{label}{}", " ".repeat(13usize.saturating_sub(w)))
         };
+        let right = |label: String, width: usize| {
+            let w = render::score::text_width(&label);
+            format!("{}{label}", " ".repeat(width.saturating_sub(w)))
+        };
         let mut table = format!(
-            "```\n{}{:>5}{:>6}\n",
+            "```\n{}{}{}\n",
             pad(&crate::t!("fog-upkeep-pile")),
-            crate::t!("fog-upkeep-left"),
-            crate::t!("fog-upkeep-draw-col")
+            right(crate::t!("fog-upkeep-left"), 5),
+            right(crate::t!("fog-upkeep-draw-col"), 6)
         );
         for (k, pile) in Pile::ALL.iter().enumerate() {
             table.push_str(&format!(
