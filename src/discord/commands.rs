@@ -260,7 +260,8 @@ pub(super) async fn open_table(
     };
     let mut thread = None;
     if data.config.game.create_threads {
-        let builder = serenity::CreateThread::new(format!("{} #{}", kind.name(), table.game.id))
+        let title = crate::i18n::with(table.locale(), || ui::game_name(kind));
+        let builder = serenity::CreateThread::new(format!("{title} #{}", table.game.id))
             .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
         match ctx
             .channel_id()

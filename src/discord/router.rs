@@ -306,8 +306,14 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
                         // The planner may search for a while on an unusual farm: keep it off
                         // the async workers.
                         Some(seat) if screen == Screen::AutoHarvest => {
+                            // Another thread: it draws in the clicker's language explicitly.
+                            let locale = crate::i18n::current();
                             match tokio::task::spawn_blocking(move || {
-                                super::fields_of_green::panel(&table, &game, seat, &screen, None)
+                                crate::i18n::with(locale, || {
+                                    super::fields_of_green::panel(
+                                        &table, &game, seat, &screen, None,
+                                    )
+                                })
                             })
                             .await
                             {

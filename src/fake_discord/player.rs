@@ -191,7 +191,8 @@ pub async fn open_table(
         })?;
     let game = lobby
         .title()
-        .split("table #")
+        // "table #12" in English, "テーブル #12" in Japanese: the number after the '#'.
+        .split('#')
         .nth(1)
         .and_then(|s| {
             s.chars()

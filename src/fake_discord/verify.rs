@@ -40,7 +40,7 @@ impl ScorePadText for key_harvest::Game {
     fn expected_pad(&self, names: &[String]) -> Option<String> {
         let pad = self.score_pad()?;
         Some(
-            render::key_harvest_text::score_pad(pad, names)
+            render::key_harvest_text::score_pad_on(Some(self.board()), pad, names)
                 .trim_end_matches('\n')
                 .to_string(),
         )
