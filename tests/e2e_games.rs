@@ -1519,3 +1519,58 @@ async fn run_stops_with_one_clear_error_on_a_bad_token_or_no_network() {
         asked.elapsed()
     );
 }
+
+/// True when a text has Japanese in it (kana or kanji).
+fn has_japanese(s: &str) -> bool {
+    s.chars()
+        .any(|c| matches!(c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF))
+}
+
+/// A Japanese server where two players use Japanese clients (one with the hand in DMs) and one an
+/// English client: public messages read in the server's language, each private screen and DM
+/// in its reader's, and the whole game passes the same checks as in English (final scores equal
+/// the replay, nothing private leaks, nothing acknowledged is lost).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_japanese_server_plays_in_japanese_and_each_player_reads_their_own_language() {
+    let mut g = new_game_with("japanese", 3, "", &[0], 21, |fake, users| {
+        fake.with(|w| {
+            w.guild_locale = "ja".to_string();
+            w.locales.insert(users[0], "ja".to_string());
+            w.locales.insert(users[1], "ja".to_string());
+            w.locales.insert(users[2], "en-US".to_string());
+        })
+    })
+    .await;
+    g.finish().await;
+    let table = g.fake.message(g.table.message).expect("the table message");
+    assert!(
+        table.title().contains("緑の地"),
+        "the table message is public: {}",
+        table.title()
+    );
+    let channel = g.fake.channel(g.table.play_channel());
+    let fin = channel
+        .iter()
+        .find(|m| m.title().starts_with("最終得点"))
+        .expect("the final scores, in Japanese");
+    assert!(has_japanese(&fin.text()));
+    assert!(
+        channel.iter().any(|m| m.text().contains("ゲーム開始")),
+        "the game-started notice is public: in Japanese"
+    );
+    // Alice's DM panel is hers: Japanese.
+    let dm = g.fake.dm_channel(g.users[0]).expect("alice's DM");
+    let dm_panel = g.fake.channel(dm).into_iter().last().expect("a DM panel");
+    assert!(has_japanese(dm_panel.title()), "{}", dm_panel.title());
+    // Bob's and carol's private panels follow their own clients.
+    let p = &g.driver.players;
+    let bob = g.fake.message(p[1].panel.expect("bob's panel")).unwrap();
+    assert!(has_japanese(&bob.text()), "{}", bob.text());
+    let carol = g.fake.message(p[2].panel.expect("carol's panel")).unwrap();
+    assert!(
+        !has_japanese(&carol.text()),
+        "carol's client is English: {}",
+        carol.text()
+    );
+    g.stop().await;
+}
