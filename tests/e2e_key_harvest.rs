@@ -33,6 +33,18 @@ struct Game {
 /// `/kh new` by the first player (after `/kh settings hand_in_dm:true` for the `dm` seats), the
 /// others join by button, the host starts.
 async fn new_game(tag: &str, players: usize, options: &str, dm: &[usize], seed: u64) -> Game {
+    new_game_with(tag, players, options, dm, seed, |_, _| {}).await
+}
+
+/// [`new_game`], with `prepare` run on the fake and the users before the bot starts.
+async fn new_game_with(
+    tag: &str,
+    players: usize,
+    options: &str,
+    dm: &[usize],
+    seed: u64,
+    prepare: impl FnOnce(&FakeDiscord, &[u64]),
+) -> Game {
     init_tracing();
     watch_panics();
     let started = Instant::now();
@@ -40,6 +52,7 @@ async fn new_game(tag: &str, players: usize, options: &str, dm: &[usize], seed: 
     let db = TempDb::new(tag);
     let channel = fake.add_channel("key-harvest");
     let users: Vec<u64> = NAMES[..players].iter().map(|n| fake.add_user(n)).collect();
+    prepare(&fake, &users);
     let bot = Bot::start(&fake, test_config(db.path()))
         .await
         .expect("start the bot");
@@ -60,7 +73,7 @@ async fn new_game(tag: &str, players: usize, options: &str, dm: &[usize], seed: 
         .unwrap();
     let lobby = fake.message(table.message).unwrap();
     assert!(
-        lobby.title().starts_with("Key Harvest"),
+        lobby.title().starts_with("Key Harvest") || lobby.title().starts_with("キーハーベスト"),
         "the lobby names the game: {:?}",
         lobby.title()
     );
@@ -128,8 +141,11 @@ impl Game {
         );
         let checked = verify::check_privacy_kh(&self.fake, &replay)
             .unwrap_or_else(|leaks| panic!("{}: leaks: {leaks:#?}", self.tag));
+        // How many versions there are depends on how many edits the bot merged (timing): a
+        // 2-player game has seen fewer than 100 on PostgreSQL. Enough to show the check read
+        // the game.
         assert!(
-            checked > 100,
+            checked > 50,
             "{}: only {checked} messages checked",
             self.tag
         );
@@ -580,4 +596,51 @@ async fn command_text(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -
         .unwrap_or_else(|e| panic!("{line}: {e}"));
     assert!(r.ephemeral(), "{line}: the answer is public");
     r.content().to_string()
+}
+
+/// True when a text has Japanese in it (kana or kanji).
+fn has_japanese(s: &str) -> bool {
+    s.chars()
+        .any(|c| matches!(c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF))
+}
+
+/// A Japanese server: two Japanese clients (one keeps the screen in DMs) and one English client.
+/// Public messages read in Japanese, each private screen in its reader's language, and the game
+/// passes every check it passes in English (final scores, acknowledged moves, hidden counters).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_japanese_server_plays_key_harvest_in_japanese() {
+    let mut g = new_game_with("kh-japanese", 3, "", &[0], 17, |fake, users| {
+        fake.with(|w| {
+            w.guild_locale = "ja".to_string();
+            w.locales.insert(users[0], "ja".to_string());
+            w.locales.insert(users[1], "ja".to_string());
+            w.locales.insert(users[2], "en-US".to_string());
+        })
+    })
+    .await;
+    g.finish().await;
+    let table = g.fake.message(g.table.message).expect("the table message");
+    assert!(
+        table.title().starts_with("キーハーベスト"),
+        "the table message is public: {}",
+        table.title()
+    );
+    let channel = g.fake.channel(g.table.play_channel());
+    assert!(
+        channel.iter().any(|m| m.title().starts_with("最終得点")),
+        "the final scores are public: in Japanese"
+    );
+    let dm = g.fake.dm_channel(g.users[0]).expect("alice's DM");
+    let dm_panel = g.fake.channel(dm).into_iter().last().expect("a DM screen");
+    assert!(has_japanese(dm_panel.title()), "{}", dm_panel.title());
+    let p = &g.driver.players;
+    let bob = g.fake.message(p[1].panel.expect("bob's screen")).unwrap();
+    assert!(has_japanese(&bob.text()), "{}", bob.text());
+    let carol = g.fake.message(p[2].panel.expect("carol's screen")).unwrap();
+    assert!(
+        !has_japanese(&carol.text()),
+        "carol's client is English: {}",
+        carol.text()
+    );
+    g.stop().await;
 }

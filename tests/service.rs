@@ -430,7 +430,7 @@ async fn lobby_table_options_are_checked() {
                     1
                 )
                 .await,
-                Err(ServiceError::Setup(_))
+                Err(ServiceError::IntroSeats)
             ),
             "introductory mode with {seats} seats accepted"
         );
