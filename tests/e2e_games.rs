@@ -11,6 +11,7 @@ use farmhand::fake_discord::harness::{
     Bot, TempDb, init_tracing, panics, test_config, watch_panics,
 };
 use farmhand::fake_discord::player::{self, Choice, Driver, Player, TableRef, decisions};
+use farmhand::fake_discord::reading::has_japanese;
 use farmhand::fake_discord::view::MessageView;
 use farmhand::fake_discord::{FakeDiscord, Ix, Reply, verify};
 use std::time::{Duration, Instant};
@@ -1518,12 +1519,6 @@ async fn run_stops_with_one_clear_error_on_a_bad_token_or_no_network() {
         "{:?}",
         asked.elapsed()
     );
-}
-
-/// True when a text has Japanese in it (kana or kanji).
-fn has_japanese(s: &str) -> bool {
-    s.chars()
-        .any(|c| matches!(c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF))
 }
 
 /// A Japanese server where two players use Japanese clients (one with the hand in DMs) and one an

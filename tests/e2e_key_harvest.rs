@@ -11,6 +11,7 @@ use farmhand::fake_discord::harness::{
     Bot, TempDb, init_tracing, panics, test_config, watch_panics,
 };
 use farmhand::fake_discord::player::{self, Driver, Player, TableRef};
+use farmhand::fake_discord::reading::has_japanese;
 use farmhand::fake_discord::view::MessageView;
 use farmhand::fake_discord::{FakeDiscord, verify};
 use farmhand::games::key_harvest as kh;
@@ -596,12 +597,6 @@ async fn command_text(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -
         .unwrap_or_else(|e| panic!("{line}: {e}"));
     assert!(r.ephemeral(), "{line}: the answer is public");
     r.content().to_string()
-}
-
-/// True when a text has Japanese in it (kana or kanji).
-fn has_japanese(s: &str) -> bool {
-    s.chars()
-        .any(|c| matches!(c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF))
 }
 
 /// A Japanese server: two Japanese clients (one keeps the screen in DMs) and one English client.

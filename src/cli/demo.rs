@@ -60,12 +60,13 @@ pub enum DemoLocale {
 }
 
 impl DemoLocale {
-    /// Discord's locale tag.
+    /// Discord's locale tag, as the bot reads it.
     fn tag(self) -> &'static str {
         match self {
-            DemoLocale::En => "en-US",
-            DemoLocale::Ja => "ja",
+            DemoLocale::En => farmhand::i18n::Locale::En,
+            DemoLocale::Ja => farmhand::i18n::Locale::Ja,
         }
+        .tag()
     }
 }
 

@@ -56,15 +56,7 @@ pub fn localize(commands: &mut [poise::Command<Data, Error>]) -> Vec<String> {
 }
 
 fn text(locale: Locale, id: &str, missing: &mut Vec<String>) -> Option<String> {
-    let (msg, attr) = match id.split_once('.') {
-        Some((m, a)) => (m, Some(a)),
-        None => (id, None),
-    };
-    let found = i18n::has(locale, msg) && {
-        let t = i18n::format_in(locale, id, None);
-        !(t == id && attr.is_some())
-    };
-    if !found {
+    if !i18n::has(locale, id) {
         missing.push(format!("{locale:?}: {id}"));
         return None;
     }

@@ -126,6 +126,12 @@ pub fn contains_like(text: &str, english: &str) -> bool {
         })
 }
 
+/// True when a text has Japanese in it (kana or kanji).
+pub fn has_japanese(s: &str) -> bool {
+    s.chars()
+        .any(|c| matches!(c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

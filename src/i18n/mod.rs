@@ -162,9 +162,15 @@ pub async fn in_locale<F: Future>(locale: Locale, f: F) -> F::Output {
     TASK.scope(locale, f).await
 }
 
-/// Whether the catalogue of `locale` has message `id`.
+/// Whether the catalogue of `locale` itself (no fallback) has message `id`, or `id.attr`.
 pub fn has(locale: Locale, id: &str) -> bool {
-    bundle(locale).has_message(id)
+    let b = bundle(locale);
+    match id.split_once('.') {
+        Some((m, a)) => b
+            .get_message(m)
+            .is_some_and(|msg| msg.get_attribute(a).is_some()),
+        None => b.get_message(id).is_some_and(|msg| msg.value().is_some()),
+    }
 }
 
 /// Message `id` (or `id.attr`) in `locale`, with `args`: falls back to English, then to the id
