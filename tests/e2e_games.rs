@@ -1456,13 +1456,9 @@ async fn a_table_left_stale_by_a_crash_is_redrawn_on_start() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn run_stops_with_one_clear_error_on_a_bad_token_or_no_network() {
     use farmhand::discord::{reach_discord, run_with_http};
-    use poise::serenity_prelude as serenity;
     init_tracing();
     let fake = FakeDiscord::start().await.expect("start the fake");
-    let wrong = serenity::HttpBuilder::new("not-the-token")
-        .proxy(format!("http://{}", fake.addr()))
-        .ratelimiter_disabled(true)
-        .build();
+    let wrong = farmhand::fake_discord::http_ratelimited_at(fake.tls_addr(), "not-the-token");
     let e = reach_discord(&wrong, 5, Duration::from_millis(10))
         .await
         .expect_err("a wrong token");
@@ -1486,10 +1482,10 @@ async fn run_stops_with_one_clear_error_on_a_bad_token_or_no_network() {
         .unwrap()
         .port();
     let nowhere = || {
-        serenity::HttpBuilder::new("any")
-            .proxy(format!("http://127.0.0.1:{port}"))
-            .ratelimiter_disabled(true)
-            .build()
+        farmhand::fake_discord::http_ratelimited_at(
+            std::net::SocketAddr::from(([127, 0, 0, 1], port)),
+            "any",
+        )
     };
     let e = reach_discord(&nowhere(), 3, Duration::from_millis(10))
         .await

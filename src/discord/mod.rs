@@ -10,6 +10,7 @@ pub mod ids;
 pub mod key_harvest;
 pub mod locale;
 pub mod notify;
+pub mod ratelimits;
 pub mod records;
 pub mod redraw;
 pub mod router;
@@ -38,6 +39,8 @@ pub struct Data {
     pub redraws: Arc<redraw::Redraws>,
     /// Tables opened by this process (the seeds after `game.first_seed`).
     pub tables_opened: Arc<std::sync::atomic::AtomicU64>,
+    /// The waits serenity's rate limiter announced.
+    pub rate_limits: Arc<ratelimits::RateLimits>,
 }
 
 impl Data {
@@ -118,6 +121,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
         config: Arc::new(config),
         bots: Arc::default(),
         tables_opened: Arc::default(),
+        rate_limits: Arc::default(),
     })
 }
 
@@ -202,7 +206,9 @@ pub async fn client_with_http(
     data: Data,
     http: serenity::Http,
 ) -> anyhow::Result<serenity::Client> {
+    let watcher = ratelimits::Watcher(data.rate_limits.clone());
     serenity::ClientBuilder::new_with_http(http, intents())
+        .event_handler(watcher)
         .framework(framework(data))
         .await
         .context("cannot create the Discord client")

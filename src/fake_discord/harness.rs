@@ -154,8 +154,12 @@ impl Bot {
     /// registered.
     pub async fn start(fake: &FakeDiscord, config: Config) -> anyhow::Result<Bot> {
         let data = discord::prepare(config).await?;
-        let redraws = data.redraws.clone();
-        fake.set_bot_busy(Some(Arc::new(move || redraws.pending() > 0)));
+        let (redraws, limits) = (data.redraws.clone(), data.rate_limits.clone());
+        // Busy while a merged redraw is owed, and while serenity holds a call back for a rate
+        // limit (and a moment after: the call is still on its way to the fake).
+        fake.set_bot_busy(Some(Arc::new(move || {
+            redraws.pending() > 0 || limits.waiting(Duration::from_millis(200))
+        })));
         let mut client = discord::client_with_http(data.clone(), fake.http()).await?;
         let shards = client.shard_manager.clone();
         let task = tokio::spawn(async move { client.start().await });

@@ -41,9 +41,8 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// What the game suites run with: every limit enforced with its headers, but messages per
-    /// channel at 50 per 5 s. At 5 per 5 s the bot loses thread summaries today (see
-    /// `tests/e2e_fake.rs`); the stricter test uses [`Limits::default`].
+    /// Every limit enforced with its headers, but messages per channel at 50 per 5 s. With the
+    /// strict [`Limits::default`] the longest game-suite games outlast `settle`'s 20 s.
     pub fn relaxed() -> Limits {
         Limits {
             message_create: (50, Duration::from_secs(5)),
