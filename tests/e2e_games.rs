@@ -1188,6 +1188,170 @@ async fn slow_discord_every_interaction_answered_within_3_s() {
     g.stop().await;
 }
 
+/// Issue 11, rate limits for real: the bot talks to the fake with serenity's rate limiter on (as
+/// every test here does), and a storm of 429s on its public calls (one message per 5 s per
+/// channel, one edit per 2 s per route, and half of all message creates and edits answered 429
+/// besides) slows the public redraws and summaries, but never a player's own interaction
+/// response: the bot sleeps for a Retry-After only in the background, never while it holds a
+/// game's lock or the answer to a click. When the storm passes, the game is played to the end and
+/// every end-of-game check holds (the last table edit shows the final state).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_429_storm_slows_public_redraws_but_never_a_players_answer() {
+    use farmhand::fake_discord::ratelimit::Limits;
+    use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
+    let mut g = new_game("storm", 3, "", &[1], 47).await;
+    let fake = g.fake.clone();
+    let before = fake.with(|w| w.interactions.keys().copied().max().unwrap_or(0));
+    let (waits_before, _) = g.bot().data.rate_limits.counts();
+    let (limited_before, _) = fake.rate_limited();
+    fake.set_rate_limits(Limits {
+        message_create: (1, Duration::from_secs(5)),
+        route: (1, Duration::from_secs(2)),
+        ..Limits::default()
+    });
+    fake.set_faults(
+        47,
+        vec![FaultRule {
+            kinds: vec![RouteKind::CreateMessage, RouteKind::EditMessage],
+            probability: 0.5,
+            action: FaultAction::RateLimit(Duration::from_secs(2)),
+            remaining: None,
+        }],
+    );
+    g.driver.style.settle = false;
+    g.driver
+        .play_until(|decisions| decisions >= 24)
+        .await
+        .unwrap_or_else(|e| panic!("storm: {e}"));
+    let answers: Vec<(String, Option<Duration>)> = fake.with(|w| {
+        w.interactions
+            .values()
+            .filter(|i| i.id > before)
+            .map(|i| (i.what.clone(), i.callback.as_ref().map(|c| c.after)))
+            .collect()
+    });
+    assert!(answers.len() >= 24, "{answers:?}");
+    for (what, after) in &answers {
+        let after = after.unwrap_or_else(|| panic!("{what} was never answered"));
+        // Unhindered, a click is answered in a few milliseconds; a Retry-After here is 2-5 s.
+        assert!(
+            after < Duration::from_millis(1500),
+            "{what} answered after {after:?} in a 429 storm"
+        );
+    }
+    // The storm really happened, and serenity's limiter really waited it out.
+    let (limited, _) = fake.rate_limited();
+    let injected = fake.with(|w| w.requests.iter().filter(|r| r.status == 429).count());
+    assert!(
+        limited > limited_before || injected > 0,
+        "no 429 was answered during the storm"
+    );
+    let (waits, _) = g.bot().data.rate_limits.counts();
+    assert!(waits > waits_before, "serenity never held a call back");
+    // The storm passes; the game goes on to its end, and every end-of-game check holds.
+    fake.set_faults(47, vec![]);
+    fake.set_rate_limits(Limits::default());
+    g.driver.style.settle = true;
+    g.finish().await;
+    g.stop().await;
+}
+
+/// Issue 11, gateway: when `GET /gateway/bot` recommends two shards, the bot (with the default
+/// `discord.shards = "auto"`) connects both, as Discord requires past 2,500 servers. Discord
+/// sends the server's events (its clicks, its GUILD_CREATE) only to the shard
+/// `(guild_id >> 22) % 2` and every DM to shard 0, and the fake does the same: a whole game with
+/// one player's hand in DMs is played to the end across the two shards.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_runs_the_shards_discord_recommends_and_plays_across_them() {
+    let mut g = new_game_with("two-shards", 2, "", &[1], 53, |fake, _| {
+        fake.set_recommended_shards(2);
+    })
+    .await;
+    let fake = g.fake.clone();
+    let (live, total) = fake.live_shards();
+    assert_eq!((live.as_slice(), total), (&[0, 1][..], 2));
+    g.finish().await;
+    // Both shards carried events: the guild's clicks on its shard, the DM clicks on shard 0
+    // (the fake routes each dispatch to one shard, so a game that ends proves both reached).
+    let dm = fake
+        .dm_channel(g.users[1])
+        .expect("the DM player's channel");
+    let dm_clicks = fake.with(|w| {
+        w.interactions
+            .values()
+            .filter(|i| i.channel_id == dm)
+            .count()
+    });
+    assert!(dm_clicks > 0, "no click came from a DM");
+    let (_, identifies, _) = fake.gateway_stats();
+    assert_eq!(identifies, 2, "one session per shard");
+    g.stop().await;
+}
+
+/// Issue 11, gateway: opcode 7 (Reconnect) makes the bot reconnect and resume; a connection
+/// that misses its heartbeats is hung up, as Discord does, and the bot resumes it too. Clicks
+/// made meanwhile are replayed on resume; the game is played to the end with every check.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reconnect_requests_and_missed_heartbeats_lose_nothing() {
+    let mut g = new_game_with("heartbeats", 3, "", &[], 59, |fake, _| {
+        // The bot must keep to a short interval: every 400 ms (1.5 s allowed, for a busy machine).
+        fake.set_heartbeat(
+            Duration::from_millis(400),
+            Some(Duration::from_millis(1500)),
+        );
+    })
+    .await;
+    let fake = g.fake.clone();
+    g.driver.play_until(|d| d >= 20).await.unwrap();
+    // A quiet spell of 2.5 s: the bot heartbeats on its own, about every 400 ms.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let (beats, zombies) = fake.heartbeats();
+    assert!(beats >= 3, "{beats} heartbeats");
+    assert_eq!(zombies, 0, "the bot kept its heartbeats");
+    // Opcode 7: the bot reconnects and resumes its session.
+    let (_, identifies, resumes) = fake.gateway_stats();
+    assert!(fake.request_reconnect(0));
+    g.driver.play_until(|d| d >= 40).await.unwrap();
+    assert!(
+        fake.wait_ready(Duration::from_secs(10), true).await,
+        "back after opcode 7"
+    );
+    let (_, identifies_after, resumes_after) = fake.gateway_stats();
+    assert!(
+        resumes_after > resumes,
+        "opcode 7 was answered with a RESUME"
+    );
+    assert_eq!(identifies_after, identifies, "the session was kept");
+    // A connection whose heartbeat is not heard in time is hung up (here: the fake allows
+    // 250 ms while the bot beats every 400 ms, as if its beats were lost on the way).
+    fake.set_heartbeat(Duration::from_millis(400), Some(Duration::from_millis(250)));
+    assert!(fake.request_reconnect(0));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while fake.heartbeats().1 == 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(
+        fake.heartbeats().1 >= 1,
+        "the silent connection was hung up"
+    );
+    fake.set_heartbeat(
+        Duration::from_millis(400),
+        Some(Duration::from_millis(1500)),
+    );
+    assert!(
+        fake.wait_ready(Duration::from_secs(15), true).await,
+        "the bot came back after its connection was hung up"
+    );
+    g.finish().await;
+    let (_, identifies_end, _) = fake.gateway_stats();
+    // A resumed session keeps its interactions; every acknowledged action is in the database.
+    verify::check_acknowledged(&fake, &g.bot().data, &g.table)
+        .await
+        .unwrap();
+    assert!(identifies_end >= identifies);
+    g.stop().await;
+}
+
 /// Issue 11, merged public edits: with an interval between edits of one message, changes that
 /// come faster are merged, so the table message is edited far less often than once per action,
 /// and the last edit still shows the latest state of the game.

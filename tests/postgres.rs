@@ -242,6 +242,144 @@ async fn the_bot_plays_a_whole_game_on_postgres() {
     assert!(panics().is_empty(), "{:?}", panics());
 }
 
+/// Two bots on one PostgreSQL database, each connected to the fake Discord with its own half of
+/// the shards (`discord.shards = 2`, ranges `0` and `1`), play a whole game to the end. The fake
+/// routes as Discord does: the server's clicks reach only bot B (the server is on shard 1), the
+/// DM clicks of the player who keeps their hand in DMs reach only bot A (DMs are shard 0), so
+/// both bots apply moves to the same game. Mid-game both run their reminder and stand-in passes
+/// at the same moment: one reminder and one stand-in move happen, by B. The final scores equal a
+/// replay of what is stored, and nothing either bot acknowledged is missing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_bots_on_two_shards_share_one_database_and_play_a_game_to_the_end() {
+    use farmhand::config::ShardCount;
+    use farmhand::discord::{bots, notify};
+    let Some(url) = fresh_database("two_bots").await else {
+        return;
+    };
+    init_tracing();
+    watch_panics();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let unused = TempDb::new("pg-unused-two");
+    let config = |range: &str| {
+        let mut c = test_config(unused.path());
+        c.database.url = url.clone();
+        c.discord.shards = ShardCount::Count(2);
+        c.discord.shard_range = Some(range.to_string());
+        c
+    };
+    let a = Bot::start(&fake, config("0")).await.expect("start bot A");
+    let b = Bot::start(&fake, config("1")).await.expect("start bot B");
+    assert_eq!(fake.live_shards(), (vec![0, 1], 2));
+    assert_eq!(fake.guild_shard(), 1, "the fake's server is on shard 1");
+    let channel = fake.add_channel("two-bots");
+    let names = ["alice", "bob", "carol"];
+    let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();
+    // bob keeps his hand in DMs: his clicks there reach bot A.
+    let ix = fake
+        .slash(users[1], channel, "fog settings hand_in_dm:true")
+        .unwrap();
+    fake.reply(&ix).await.unwrap();
+    let table = player::open_table(
+        &fake,
+        users[0],
+        channel,
+        "fog new seats:3 stand_in_minutes:30",
+    )
+    .await
+    .unwrap();
+    for &u in &users[1..] {
+        player::join(&fake, u, &table).await.unwrap();
+    }
+    player::start(&fake, users[0], &table).await.unwrap();
+    let seats = users
+        .iter()
+        .zip(names)
+        .map(|(&u, n)| Player::new(u, n))
+        .collect();
+    let mut driver = Driver::new(&fake, &table, seats, 61);
+    assert!(!driver.play_until(|d| d >= 30).await.unwrap());
+    assert!(fake.settle().await);
+
+    // Both bots' passes at the same moment, 13 hours on (past the reminder's 12 hours and the
+    // stand-in's 30 minutes): one reminder, one stand-in move.
+    let thread = table.play_channel();
+    let http = fake.http();
+    let posts = fake.channel(thread).len();
+    let later = farmhand::store::now_ms() + 13 * 3600 * 1000;
+    let (ra, rb) = tokio::join!(
+        notify::remind_due(&http, &a.data, later),
+        notify::remind_due(&http, &b.data, later)
+    );
+    ra.unwrap();
+    rb.unwrap();
+    assert!(fake.settle().await);
+    let reminders = fake.channel(thread)[posts..]
+        .iter()
+        .filter(|m| !m.pings.is_empty())
+        .count();
+    assert_eq!(reminders, 1, "one reminder");
+    let v0 = a
+        .data
+        .service
+        .store()
+        .table(table.game)
+        .await
+        .unwrap()
+        .game
+        .version;
+    let (ma, mb) = tokio::join!(
+        bots::stand_in_due(&http, &a.data, later),
+        bots::stand_in_due(&http, &b.data, later)
+    );
+    let (ma, mb) = (ma.unwrap(), mb.unwrap());
+    assert_eq!(
+        (ma, mb),
+        (0, 1),
+        "bot B, whose shard carries the server, stands in once"
+    );
+    let v1 = a
+        .data
+        .service
+        .store()
+        .table(table.game)
+        .await
+        .unwrap()
+        .game
+        .version;
+    assert_eq!(v1, v0 + 1, "one stand-in move");
+    assert!(fake.settle().await);
+
+    // The rest of the game, across both bots.
+    driver.play().await.unwrap();
+    assert!(fake.settle().await, "the bots did not go quiet");
+    let dm = fake.dm_channel(users[1]).expect("bob's DM");
+    let (dm_clicks, guild_clicks) = fake.with(|w| {
+        let dm_clicks = w
+            .interactions
+            .values()
+            .filter(|i| i.channel_id == dm)
+            .count();
+        (dm_clicks, w.interactions.len() - dm_clicks)
+    });
+    assert!(
+        dm_clicks > 5 && guild_clicks > 5,
+        "{dm_clicks} DM clicks, {guild_clicks} others"
+    );
+    for data in [&a.data, &b.data] {
+        verify::check_final(&fake, data, &table)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        verify::check_acknowledged(&fake, data, &table)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(check_replay(a.data.service.store(), table.game).await > 50);
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    a.stop().await.unwrap();
+    b.stop().await.unwrap();
+    assert!(panics().is_empty(), "{:?}", panics());
+}
+
 /// Processes sharing one PostgreSQL database: a process running every shard is alone (a second
 /// is refused with a clear message, and the lock goes with the first); processes with shard
 /// ranges may share it when the ranges do not overlap and they agree on the number of shards.

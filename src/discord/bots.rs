@@ -247,7 +247,7 @@ async fn stand_in_as<G: Screens>(
                 let note = crate::i18n::with(table.locale(), || {
                     G::stand_in_note(&table, &game, seat, minutes)
                 });
-                notify::post(http, &done.table, &ui::plain(&note)).await;
+                notify::post(http, data, &done.table, &ui::plain(&note)).await;
                 notes.push(note);
             }
             // The player (or someone) acted meanwhile: nothing to stand in for.

@@ -500,6 +500,7 @@ pub(super) async fn abandon_here(ctx: Ctx<'_>, kind: Kind) -> Result<(), Error> 
                 notify::refresh_table(data, t.game.id);
                 notify::post(
                     ctx.http(),
+                    data,
                     &t,
                     &crate::i18n::with(t.locale(), || {
                         text(&crate::t!(

@@ -10,6 +10,7 @@ pub mod ids;
 pub mod key_harvest;
 pub mod locale;
 pub mod notify;
+pub mod outbox;
 pub mod ratelimits;
 pub mod records;
 pub mod redraw;
@@ -37,6 +38,8 @@ pub struct Data {
     pub bots: Arc<bots::BotLocks>,
     /// The merged redraws of table messages and DM panels.
     pub redraws: Arc<redraw::Redraws>,
+    /// Public posts in game threads, in order and merged behind rate limits.
+    pub outbox: Arc<outbox::Outbox>,
     /// Tables opened by this process (the seeds after `game.first_seed`).
     pub tables_opened: Arc<std::sync::atomic::AtomicU64>,
     /// The waits serenity's rate limiter announced.
@@ -115,6 +118,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
     }
     Ok(Data {
         service: Arc::new(service),
+        outbox: Arc::default(),
         redraws: Arc::new(redraw::Redraws::new(std::time::Duration::from_millis(
             config.discord.edit_interval_ms,
         ))),
@@ -166,6 +170,7 @@ pub fn framework(data: Data) -> locale::Localized {
             Box::pin(async move {
                 tracing::info!(bot = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
                 data.redraws.set_http(ctx.http.clone());
+                data.outbox.set_http(ctx.http.clone());
                 match dev_guild {
                     Some(g) => {
                         poise::builtins::register_in_guild(ctx, &fw.options().commands, serenity::GuildId::new(g)).await?
@@ -301,7 +306,7 @@ async fn stop_signal() {
 /// Connects the shards this process runs: a range of a fixed count, all of a fixed count, or as
 /// many as Discord recommends (`/gateway/bot`). Discord sends each server's events to one shard,
 /// so processes with different ranges never both receive one click.
-async fn start_shards(
+pub async fn start_shards(
     client: &mut serenity::Client,
     shards: crate::shards::Shards,
     count: crate::config::ShardCount,
@@ -311,7 +316,11 @@ async fn start_shards(
     match (shards, count) {
         (Shards::Range { first, last, total }, _) => {
             tracing::info!(%shards, "starting");
-            client.start_shard_range(first..last + 1, total).await
+            // serenity 0.12 reads the range's end as the last shard, inclusive (it starts
+            // `end - start + 1` shards), so `first..last` starts exactly `first..=last`. With
+            // `last + 1` a process started one shard past its range (the fake Discord's
+            // sharding check caught an IDENTIFY as shard [2, 2]).
+            client.start_shard_range(first..last, total).await
         }
         (Shards::All, ShardCount::Count(n)) => {
             tracing::info!(shards = n, "starting every shard");

@@ -92,10 +92,18 @@ pub async fn reader_locale(data: &Data, table: &Table, user: u64) -> crate::i18n
     }
 }
 
-/// Posts a public message in the game's thread (or channel).
-pub async fn post(http: &Http, table: &Table, spec: &super::spec::MessageSpec) {
-    let channel = ChannelId::new(table.game.play_channel());
-    if let Err(e) = channel.send_message(http, send::message(spec)).await {
+/// Posts a public message in the game's thread (or channel): queued in the channel's outbox,
+/// which sends posts in order and merges those that pile up behind Discord's rate limit (see
+/// `outbox`). Returns at once once the bot is connected.
+pub async fn post(http: &Http, data: &Data, table: &Table, spec: &super::spec::MessageSpec) {
+    let channel = table.game.play_channel();
+    if data.outbox.post(channel, spec.clone()) {
+        return;
+    }
+    if let Err(e) = ChannelId::new(channel)
+        .send_message(http, send::message(spec))
+        .await
+    {
         tracing::warn!(game = table.game.id, error = %e, "could not post in the game's channel");
     }
 }
@@ -163,7 +171,7 @@ pub async fn after_fog_action(
                 .map_or(0, |k| k + 1);
             if let Some(spec) = super::fields_of_green::turn_summary(table, game, &all[start..end])
             {
-                post(http, table, &spec).await;
+                post(http, data, table, &spec).await;
             }
         }
         for (k, e) in events.iter().enumerate() {
@@ -176,6 +184,7 @@ pub async fn after_fog_action(
                         .unwrap_or(0);
                     post(
                         http,
+                        data,
                         table,
                         &super::fields_of_green::year_summary(
                             table,
@@ -189,6 +198,7 @@ pub async fn after_fog_action(
                 Event::GameEnded { .. } => {
                     post(
                         http,
+                        data,
                         table,
                         &super::fields_of_green::final_scores(table, game),
                     )
@@ -412,7 +422,7 @@ pub async fn remind_due(
                 table.locale(),
                 || crate::on_game!(&game, g => Screens::reminder(&table, g, &mention)),
             );
-            post(http, &table, &spec).await;
+            post(http, data, &table, &spec).await;
         }
     }
     Ok(())

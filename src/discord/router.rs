@@ -441,7 +441,7 @@ async fn lobby(
                         ..Default::default()
                     }
                 });
-                notify::post(&ctx.http, &table, &hello).await;
+                notify::post(&ctx.http, data, &table, &hello).await;
                 for s in &table.seats {
                     if data
                         .service

@@ -1,7 +1,10 @@
-//! The fake gateway: one WebSocket connection at a time, plain JSON text frames.
-//! HELLO on connect; READY and GUILD_CREATE on IDENTIFY; missed dispatches and RESUMED on RESUME
-//! (INVALID_SESSION for an unknown session); HEARTBEAT_ACK for each heartbeat. Dispatches come
-//! from the world (`World::dispatch`) through the connection's channel, so their order is kept.
+//! The fake gateway: one WebSocket connection per shard, plain JSON text frames.
+//! HELLO on connect; READY (and GUILD_CREATE on the shard that carries the guild) on IDENTIFY;
+//! missed dispatches and RESUMED on RESUME (INVALID_SESSION for an unknown session);
+//! HEARTBEAT_ACK for each heartbeat. Heartbeats are enforced as Discord does: a connection that
+//! sends none for longer than its interval (plus a grace) is a zombie and is hung up, and the bot
+//! must resume. Dispatches come from the world (`World::dispatch`, which picks the shard)
+//! through the connection's channel, so their order is kept.
 
 use super::Shared;
 use super::world::{Conn, WsOut};
@@ -9,34 +12,45 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::sync::Arc;
+use std::time::Duration;
+use tokio::time::Instant;
 
 pub async fn run(shared: Arc<Shared>, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<WsOut>();
-    let (conn_id, heartbeat) = shared.with(|w| {
+    let (conn_id, heartbeat, allowance) = shared.with(|w| {
         let id = w.id();
-        if let Some(old) = w.gateway.conn.take() {
-            // A new connection replaces the old one (the bot reconnected).
-            let _ = old.tx.send(WsOut::Abort);
-        }
-        w.gateway.conn = Some(Conn { id, tx: tx.clone() });
-        w.gateway.ready = false;
-        w.gateway.connections += 1;
-        (id, w.gateway.heartbeat_ms)
+        w.connected(Conn { id, tx: tx.clone() });
+        let allowance = w
+            .gateway
+            .heartbeat_allowance
+            .unwrap_or_else(|| Duration::from_millis(w.gateway.heartbeat_ms * 3 / 2));
+        (id, w.gateway.heartbeat_ms, allowance)
     });
     let hello = json!({"op": 10, "d": {"heartbeat_interval": heartbeat}}).to_string();
     if sink.send(Message::Text(hello.into())).await.is_err() {
         return gone(&shared, conn_id);
     }
+    let mut beat_due = Instant::now() + allowance;
     loop {
         tokio::select! {
+            _ = tokio::time::sleep_until(beat_due) => {
+                shared.with(|w| {
+                    w.gateway.zombies += 1;
+                    w.note(format!(
+                        "The bot sent no heartbeat for {} ms: the gateway hung up on it, as Discord does.",
+                        allowance.as_millis()
+                    ));
+                });
+                break;
+            }
             out = rx.recv() => match out {
                 Some(WsOut::Frame { text, seq, interaction }) => {
                     if sink.send(Message::Text(text.into())).await.is_err() {
                         break;
                     }
                     if let Some(seq) = seq {
-                        shared.with(|w| w.delivered(seq, interaction));
+                        shared.with(|w| w.delivered(conn_id, seq, interaction));
                     }
                 }
                 Some(WsOut::Close(code)) => {
@@ -59,6 +73,9 @@ pub async fn run(shared: Arc<Shared>, socket: WebSocket) {
                             continue;
                         }
                     };
+                    if v.get("op").and_then(Value::as_u64) == Some(1) {
+                        beat_due = Instant::now() + allowance;
+                    }
                     op(&shared, conn_id, &tx, &v);
                 }
                 Some(Ok(Message::Binary(_))) => {
@@ -77,14 +94,9 @@ pub async fn run(shared: Arc<Shared>, socket: WebSocket) {
     gone(&shared, conn_id);
 }
 
-/// The connection ended: the session stays for a RESUME.
+/// The connection ended: its shard's session stays for a RESUME.
 fn gone(shared: &Shared, conn_id: u64) {
-    shared.with(|w| {
-        if w.gateway.conn.as_ref().is_some_and(|c| c.id == conn_id) {
-            w.gateway.conn = None;
-            w.gateway.ready = false;
-        }
-    });
+    shared.with(|w| w.disconnected(conn_id));
 }
 
 fn send(tx: &tokio::sync::mpsc::UnboundedSender<WsOut>, v: Value) {
@@ -98,7 +110,10 @@ fn send(tx: &tokio::sync::mpsc::UnboundedSender<WsOut>, v: Value) {
 fn op(shared: &Shared, conn_id: u64, tx: &tokio::sync::mpsc::UnboundedSender<WsOut>, v: &Value) {
     let d = v.get("d").cloned().unwrap_or(Value::Null);
     match v.get("op").and_then(Value::as_u64) {
-        Some(1) => send(tx, json!({"op": 11})),
+        Some(1) => {
+            shared.with(|w| w.gateway.heartbeats += 1);
+            send(tx, json!({"op": 11}))
+        }
         Some(2) => {
             let token = d.get("token").and_then(Value::as_str).unwrap_or("");
             let expected = format!("Bot {}", shared.token);
@@ -107,9 +122,24 @@ fn op(shared: &Shared, conn_id: u64, tx: &tokio::sync::mpsc::UnboundedSender<WsO
                 let _ = tx.send(WsOut::Close(4004));
                 return;
             }
+            // `shard: [id, total]`; without it, shard 0 of 1.
+            let shard = d.get("shard").and_then(Value::as_array);
+            let part = |k: usize| {
+                shard
+                    .and_then(|a| a.get(k))
+                    .and_then(Value::as_u64)
+                    .map(|n| n as u32)
+            };
+            let (id, total) = (part(0).unwrap_or(0), part(1).unwrap_or(1));
+            if total == 0 || id >= total {
+                shared
+                    .with(|w| w.violation(format!("gateway: IDENTIFY with shard [{id}, {total}]")));
+                let _ = tx.send(WsOut::Close(4010));
+                return;
+            }
             shared.with(|w| {
                 w.gateway.intents = d.get("intents").and_then(Value::as_u64);
-                w.identify(conn_id);
+                w.identify(conn_id, id, total);
             });
         }
         Some(6) => {

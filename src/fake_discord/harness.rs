@@ -127,6 +127,9 @@ pub struct Bot {
     pub data: Data,
     shards: Arc<serenity::ShardManager>,
     task: tokio::task::JoinHandle<Result<(), serenity::Error>>,
+    fake: FakeDiscord,
+    /// This bot's busy probe in the fake.
+    id: u64,
 }
 
 /// The configuration the tests run the bot with: the given database, threads on, and every
@@ -154,28 +157,62 @@ impl Bot {
     /// registered.
     pub async fn start(fake: &FakeDiscord, config: Config) -> anyhow::Result<Bot> {
         let data = discord::prepare(config).await?;
-        let (redraws, limits) = (data.redraws.clone(), data.rate_limits.clone());
-        // Busy while a merged redraw is owed, and while serenity holds a call back for a rate
-        // limit (and a moment after: the call is still on its way to the fake).
-        fake.set_bot_busy(Some(Arc::new(move || {
-            redraws.pending() > 0 || limits.waiting(Duration::from_millis(200))
-        })));
+        let (redraws, outbox, limits) = (
+            data.redraws.clone(),
+            data.outbox.clone(),
+            data.rate_limits.clone(),
+        );
+        // Busy while a merged redraw or a queued post is owed, and while serenity holds a call
+        // back for a rate limit (and a moment after: the call is still on its way to the fake).
+        static BOTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let id = BOTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        fake.set_bot_busy(
+            id,
+            Some(Arc::new(move |posts| {
+                redraws.pending() > 0
+                    || (posts
+                        && (outbox.pending() > 0 || limits.waiting(Duration::from_millis(200))))
+            })),
+        );
+        let plan = data
+            .config
+            .discord
+            .shard_plan()
+            .map_err(anyhow::Error::msg)?;
+        let count = data.config.discord.shards;
         let mut client = discord::client_with_http(data.clone(), fake.http()).await?;
         let shards = client.shard_manager.clone();
-        let task = tokio::spawn(async move { client.start().await });
-        if !fake.wait_ready(Duration::from_secs(20), true).await {
-            anyhow::bail!("the bot did not connect to the fake Discord within 20 s");
+        // The shards are started as `run` starts them (all of what `/gateway/bot` recommends, a
+        // fixed count, or a range), so the fake's sharding is met as Discord's would be.
+        let task =
+            tokio::spawn(async move { discord::start_shards(&mut client, plan, count).await });
+        let ready = match plan {
+            crate::shards::Shards::Range { first, last, .. } => {
+                fake.wait_shards_ready(Duration::from_secs(30), true, (first, last))
+                    .await
+            }
+            crate::shards::Shards::All => fake.wait_ready(Duration::from_secs(30), true).await,
+        };
+        if !ready {
+            anyhow::bail!("the bot did not connect to the fake Discord within 30 s");
         }
         // READY reaches poise before the commands are registered; wait for the setup to finish
         // (registration is its first call), then for the bot to go quiet.
         fake.settle_for(Duration::from_millis(20), Duration::from_secs(5))
             .await;
-        Ok(Bot { data, shards, task })
+        Ok(Bot {
+            data,
+            shards,
+            task,
+            fake: fake.clone(),
+            id,
+        })
     }
 
     /// Stops the bot: closes the gateway connection and drops the client.
     pub async fn stop(self) -> anyhow::Result<()> {
         self.shards.shutdown_all().await;
+        self.fake.set_bot_busy(self.id, None);
         match tokio::time::timeout(Duration::from_secs(10), self.task).await {
             Ok(joined) => {
                 joined.context("the bot's task panicked")?.ok();

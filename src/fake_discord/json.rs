@@ -8,8 +8,9 @@ use serde_json::{Value, json};
 
 /// The application's id, which is also the bot user's id.
 pub const APP_ID: u64 = 900_000_000_000_000_001;
-/// The one guild the fake hosts.
-pub const GUILD_ID: u64 = 910_000_000_000_000_001;
+/// The one guild the fake hosts. `(GUILD_ID >> 22) % 2 == 1` (and `% 4 == 1`): with two shards its
+/// events go to shard 1 and DMs to shard 0, so the sharding tests see both carry events.
+pub const GUILD_ID: u64 = 910_000_000_012_582_913;
 /// The guild's @everyone role (same id as the guild, as on Discord).
 pub const EVERYONE_ROLE: u64 = GUILD_ID;
 /// The bot's display name.
@@ -357,7 +358,13 @@ pub fn interaction(
 }
 
 /// The READY payload for a new session.
-pub fn ready(session_id: &str, resume_url: &str) -> Value {
+/// READY for shard `shard` of `total`; the guild is listed only on the shard that carries it.
+pub fn ready(session_id: &str, resume_url: &str, shard: u32, total: u32, has_guild: bool) -> Value {
+    let guilds = if has_guild {
+        json!([{"id": GUILD_ID.to_string(), "unavailable": true}])
+    } else {
+        json!([])
+    };
     json!({
         "v": 10,
         "user": {
@@ -371,10 +378,10 @@ pub fn ready(session_id: &str, resume_url: &str) -> Value {
             "mfa_enabled": false,
             "flags": 0,
         },
-        "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+        "guilds": guilds,
         "session_id": session_id,
         "resume_gateway_url": resume_url,
-        "shard": [0, 1],
+        "shard": [shard, total],
         "application": {"id": APP_ID.to_string(), "flags": 0},
     })
 }
@@ -427,7 +434,7 @@ mod tests {
         let g = guild_create(&[text_channel(10, "games", 0)], &[bot_member(now)], now);
         let g: serenity::Guild = parse(g);
         assert_eq!(g.channels.len(), 1);
-        let _: serenity::Ready = parse(ready("s", "ws://x/ws"));
+        let _: serenity::Ready = parse(ready("s", "ws://x/ws", 0, 1, true));
         let button = json!({"type": 1, "components": [
             {"type": 2, "style": 1, "label": "Go", "custom_id": "a", "disabled": false}
         ]});

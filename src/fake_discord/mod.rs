@@ -66,14 +66,16 @@ pub struct Shared {
     token: String,
     /// Tells whether the bot still owes Discord something it will send without being asked
     /// (a merged redraw waiting for its interval), so waiting for quiet waits for that too.
-    bot_busy: Mutex<Option<BusyProbe>>,
+    /// Per running bot (several when processes share the shards).
+    bot_busy: Mutex<Vec<(u64, BusyProbe)>>,
     /// Until when a client made by [`FakeDiscord::http`] sleeps on a rate limit it was told
     /// of (serenity's rate-limit callback): the bot is busy until then.
     client_waits_until: Mutex<Option<Instant>>,
 }
 
 /// See [`FakeDiscord::set_bot_busy`].
-pub type BusyProbe = Arc<dyn Fn() -> bool + Send + Sync>;
+/// Given whether queued public posts count, is the bot still busy?
+pub type BusyProbe = Arc<dyn Fn(bool) -> bool + Send + Sync>;
 
 impl Shared {
     /// Runs `f` on the world and tells waiters something may have changed.
@@ -173,19 +175,16 @@ impl FakeDiscord {
         let addr = listener.local_addr()?;
         let mut world = World::new(TOKEN);
         world.ws_url = format!("ws://{addr}/ws");
-        // Off until a test asks (`set_rate_limits`): the game suites still run through the proxy
-        // with serenity's rate limiter off (see `http`).
-        world.rate.limits = ratelimit::Limits {
-            enabled: false,
-            ..ratelimit::Limits::relaxed()
-        };
+        // Discord's limits, as documented, from the start: the bot talks to the fake with
+        // serenity's rate limiter on (see `http`), as it talks to Discord.
+        world.rate.limits = ratelimit::Limits::default();
         let (changed, _) = watch::channel(0);
         let shared = Arc::new(Shared {
             world: Mutex::new(world),
             changed,
             in_flight: AtomicUsize::new(0),
             last_activity: Mutex::new(Instant::now()),
-            bot_busy: Mutex::new(None),
+            bot_busy: Mutex::new(Vec::new()),
             token: TOKEN.to_string(),
             client_waits_until: Mutex::new(None),
         });
@@ -225,13 +224,10 @@ impl FakeDiscord {
         self.tls_addr
     }
 
-    /// The serenity HTTP client the harness gives the bot: still through the plain-HTTP proxy
-    /// route with serenity's rate limiter off. With [`http_ratelimited`](Self::http_ratelimited)
-    /// and `Limits::default()` 18 of the 22 game-suite tests pass now that the bot reports its
-    /// rate-limit waits (`discord::ratelimits`); the longest games still outlast `settle`'s 20 s
-    /// under 5 messages per 5 s per channel (unfinished, see the gateway branch's report).
+    /// The serenity HTTP client the harness gives the bot: the production one, serenity's rate
+    /// limiter on (see [`http_ratelimited`](Self::http_ratelimited)).
     pub fn http(&self) -> serenity::Http {
-        self.http_unlimited()
+        self.http_ratelimited()
     }
 
     /// A serenity HTTP client that talks to this fake with serenity's rate limiter on, as in
@@ -350,11 +346,6 @@ impl FakeDiscord {
         })
     }
 
-    /// The heartbeat interval HELLO announces (ms).
-    pub fn set_heartbeat(&self, ms: u64) {
-        self.with(|w| w.gateway.heartbeat_ms = ms)
-    }
-
     /// Moves fake time forward (ephemeral messages and interaction tokens expire after 15
     /// minutes of fake time).
     pub fn advance_clock(&self, by: Duration) {
@@ -373,23 +364,85 @@ impl FakeDiscord {
         self.with(|w| w.note(what))
     }
 
-    /// Drops the gateway connection: with a close frame (`Some(code)`, e.g. 4000) or by hanging up.
+    /// Drops every gateway connection: with a close frame (`Some(code)`, e.g. 4000) or by
+    /// hanging up.
     pub fn drop_gateway(&self, close_code: Option<u16>) {
         self.with(|w| {
-            if let Some(c) = w.gateway.conn.as_ref() {
-                let _ = c.tx.send(match close_code {
-                    Some(code) => WsOut::Close(code),
-                    None => WsOut::Abort,
-                });
+            for link in w.gateway.links.values_mut() {
+                if let Some(c) = link.conn.as_ref() {
+                    let _ = c.tx.send(match close_code {
+                        Some(code) => WsOut::Close(code),
+                        None => WsOut::Abort,
+                    });
+                }
+                link.ready = false;
             }
-            w.gateway.ready = false;
             w.note("The gateway connection dropped.");
         })
     }
 
-    /// True while a bot is connected and has identified or resumed.
+    /// Sends opcode 7 (Reconnect) on shard `shard`'s connection, as Discord does before it moves
+    /// a session: the bot must reconnect and resume. False if the shard has no connection.
+    pub fn request_reconnect(&self, shard: u32) -> bool {
+        self.with(|w| {
+            let Some(c) = w.gateway.links.get(&shard).and_then(|l| l.conn.as_ref()) else {
+                return false;
+            };
+            let sent =
+                c.tx.send(WsOut::Frame {
+                    text: serde_json::json!({"op": 7, "d": null}).to_string(),
+                    seq: None,
+                    interaction: None,
+                })
+                .is_ok();
+            w.note(format!(
+                "The gateway asked shard {shard} to reconnect (opcode 7)."
+            ));
+            sent
+        })
+    }
+
+    /// The shard count `GET /gateway/bot` recommends (1 by default).
+    pub fn set_recommended_shards(&self, shards: u32) {
+        self.with(|w| w.gateway.recommended = shards.max(1))
+    }
+
+    /// The HELLO's heartbeat interval, and how long a connection may go without a heartbeat
+    /// before it is hung up (`None`: the interval and half again). For new connections.
+    pub fn set_heartbeat(&self, interval: Duration, allowance: Option<Duration>) {
+        self.with(|w| {
+            w.gateway.heartbeat_ms = interval.as_millis() as u64;
+            w.gateway.heartbeat_allowance = allowance;
+        })
+    }
+
+    /// (heartbeats received, connections hung up for missing them) so far.
+    pub fn heartbeats(&self) -> (u64, u32) {
+        self.with_quiet(|w| (w.gateway.heartbeats, w.gateway.zombies))
+    }
+
+    /// The shards with a live connection, and the shard count the bot identified with.
+    pub fn live_shards(&self) -> (Vec<u32>, u32) {
+        self.with_quiet(|w| {
+            let live = w
+                .gateway
+                .links
+                .iter()
+                .filter(|(_, l)| l.live())
+                .map(|(s, _)| *s)
+                .collect();
+            (live, w.gateway.total)
+        })
+    }
+
+    /// The shard that carries the fake's guild, at the shard count the bot identified with.
+    pub fn guild_shard(&self) -> u32 {
+        self.with_quiet(|w| w.gateway.guild_shard())
+    }
+
+    /// True while every shard the bot identified is connected and has identified or resumed.
     pub fn gateway_ready(&self) -> bool {
-        self.with(|w| w.gateway.ready && w.gateway.conn.is_some())
+        self.with(|w| w.gateway.all_live())
     }
 
     /// (connections, identifies, resumes) so far.
@@ -426,38 +479,71 @@ impl FakeDiscord {
     /// Waits until the bot is connected and ready (commands registered, when `commands`).
     pub async fn wait_ready(&self, timeout: Duration, commands: bool) -> bool {
         self.wait_for(timeout, |w| {
-            w.gateway.ready && w.gateway.conn.is_some() && (!commands || !w.commands.is_empty())
+            w.gateway.all_live() && (!commands || !w.commands.is_empty())
+        })
+        .await
+    }
+
+    /// [`wait_ready`](Self::wait_ready) for a bot that runs only shards `first..=last` (another
+    /// process runs the rest).
+    pub async fn wait_shards_ready(
+        &self,
+        timeout: Duration,
+        commands: bool,
+        (first, last): (u32, u32),
+    ) -> bool {
+        self.wait_for(timeout, |w| {
+            (first..=last).all(|s| w.gateway.live(s)) && (!commands || !w.commands.is_empty())
         })
         .await
     }
 
     /// Waits until the bot is quiet: no request in flight, every interaction answered (or failed,
     /// or forgiven), nothing queued on the gateway, and no activity for `quiet`. False after
-    /// `timeout`.
+    /// `timeout` without progress.
     pub async fn settle_for(&self, quiet: Duration, timeout: Duration) -> bool {
-        let deadline = Instant::now() + timeout;
+        self.settle_inner(quiet, timeout, true).await
+    }
+
+    /// [`settle`](Self::settle), except that public posts the bot still has queued behind a
+    /// channel's rate limit (thread summaries, sent in order by its outbox) do not count: what
+    /// players need to go on (answers, table and panel edits) is done. The scripted players use
+    /// this between moves, so a game is not paced by the thread's five messages per five seconds.
+    pub async fn settle_moves(&self) -> bool {
+        self.settle_inner(Duration::from_millis(30), Duration::from_secs(20), false)
+            .await
+    }
+
+    async fn settle_inner(&self, quiet: Duration, timeout: Duration, posts: bool) -> bool {
+        let started = Instant::now();
         loop {
-            let probe = self
+            let probes: Vec<BusyProbe> = self
                 .shared
                 .bot_busy
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
-                .clone();
+                .iter()
+                .map(|(_, p)| p.clone())
+                .collect();
             let busy = self.shared.in_flight.load(Ordering::SeqCst) > 0
-                || probe.is_some_and(|p| p())
+                || probes.iter().any(|p| p(posts))
                 || self.with_quiet(|w| {
                     w.interactions
                         .values()
                         .any(|i| i.callback.is_none() && !i.callback_failed && !i.forgiven)
-                        || !w.gateway.pending.is_empty()
+                        || w.gateway.pending() > 0
                         // The bot may be sleeping on a used-up rate-limit bucket.
-                        || w.rate.exhausted()
+                        || (posts && w.rate.exhausted())
                 });
-            let waits_until = *self
-                .shared
-                .client_waits_until
-                .lock()
-                .unwrap_or_else(|p| p.into_inner());
+            let waits_until = if posts {
+                *self
+                    .shared
+                    .client_waits_until
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+            } else {
+                None
+            };
             let sleeping = waits_until.is_some_and(|t| t > Instant::now());
             let busy = busy || sleeping;
             // The end of a rate-limit sleep counts as activity: the request it held back still
@@ -472,21 +558,28 @@ impl FakeDiscord {
             if !busy && idle.elapsed() >= quiet {
                 return true;
             }
-            if Instant::now() >= deadline {
+            // Give up after `timeout` with no progress (a game held back by Discord's rate
+            // limits takes as long as the limits say, but keeps making calls), or after ten
+            // times `timeout` in all (a bot that never goes quiet).
+            let stalled = started.elapsed() >= timeout && idle.elapsed() >= timeout;
+            if stalled || started.elapsed() >= timeout * 10 {
                 return false;
             }
             tokio::time::sleep(Duration::from_millis(3)).await;
         }
     }
 
-    /// Lets [`settle_for`](Self::settle_for) ask the bot whether it still owes an edit (the
-    /// harness sets this to the bot's pending merged redraws).
-    pub fn set_bot_busy(&self, probe: Option<BusyProbe>) {
-        *self
+    /// Lets [`settle_for`](Self::settle_for) ask running bot `bot` whether it still owes an edit
+    /// or holds a call back (the harness sets this for each bot it starts, and removes it with
+    /// `None` when the bot stops).
+    pub fn set_bot_busy(&self, bot: u64, probe: Option<BusyProbe>) {
+        let mut probes = self
             .shared
             .bot_busy
             .lock()
-            .unwrap_or_else(|p| p.into_inner()) = probe;
+            .unwrap_or_else(|p| p.into_inner());
+        probes.retain(|(b, _)| *b != bot);
+        probes.extend(probe.map(|p| (bot, p)));
     }
 
     /// [`settle_for`](Self::settle_for) with 30 ms of quiet and a 20 s limit.

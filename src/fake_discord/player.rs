@@ -466,9 +466,14 @@ impl Driver {
                 .filter(|&k| self.players[k].idle_at.is_none())
                 .collect();
             if active.is_empty() {
-                // Everyone waits: let the bot finish its work, then everyone looks again.
+                // Everyone waits: let the bot finish its work, then everyone looks again. Its
+                // thread posts may still be queued behind the channel's rate limit; only when
+                // nothing else changed is that waited for too (the final scores are a post).
                 if self.style.settle {
-                    self.fake.settle().await;
+                    self.fake.settle_moves().await;
+                    if self.table_edits() == edits && self.stats.decisions == self.stall_mark {
+                        self.fake.settle().await;
+                    }
                 } else {
                     tokio::time::sleep(Duration::from_millis(50)).await;
                 }

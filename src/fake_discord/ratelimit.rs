@@ -40,17 +40,6 @@ impl Default for Limits {
     }
 }
 
-impl Limits {
-    /// Every limit enforced with its headers, but messages per channel at 50 per 5 s. With the
-    /// strict [`Limits::default`] the longest game-suite games outlast `settle`'s 20 s.
-    pub fn relaxed() -> Limits {
-        Limits {
-            message_create: (50, Duration::from_secs(5)),
-            ..Limits::default()
-        }
-    }
-}
-
 #[derive(Clone, Copy, Debug)]
 struct Window {
     start: Instant,

@@ -242,20 +242,79 @@ pub struct Session {
     pub delivered: u64,
 }
 
-/// The gateway's state.
+/// One shard's link to the bot: its connection and its session.
 #[derive(Debug, Default)]
-pub struct Gateway {
+pub struct Link {
     pub conn: Option<Conn>,
     pub session: Option<Session>,
-    /// The current connection has identified or resumed.
+    /// The connection has identified or resumed.
     pub ready: bool,
-    /// Dispatches waiting for a session.
+    /// Dispatches for this shard waiting for a session.
     pub pending: Vec<Dispatch>,
+}
+
+impl Link {
+    /// Connected, and identified or resumed.
+    pub fn live(&self) -> bool {
+        self.ready && self.conn.is_some()
+    }
+}
+
+/// The gateway's state. Discord sends a server's events to shard `(guild_id >> 22) % shards`
+/// and DMs to shard 0 (docs: "Sharding"); each shard is its own connection and session.
+#[derive(Debug, Default)]
+pub struct Gateway {
+    /// Per shard id.
+    pub links: BTreeMap<u32, Link>,
+    /// Connections that have not identified or resumed yet.
+    pub unbound: HashMap<u64, Conn>,
+    /// The shard count the bot identified with (1 until it says otherwise).
+    pub total: u32,
+    /// The shard count `GET /gateway/bot` recommends.
+    pub recommended: u32,
     pub identifies: u32,
     pub resumes: u32,
     pub connections: u32,
+    /// The HELLO's heartbeat interval.
     pub heartbeat_ms: u64,
+    /// How long a connection may go without a heartbeat before it is hung up (default: the
+    /// interval and half again, since the first beat comes after a random share of it).
+    pub heartbeat_allowance: Option<Duration>,
+    pub heartbeats: u64,
+    /// Connections hung up for missing heartbeats.
+    pub zombies: u32,
     pub intents: Option<u64>,
+}
+
+impl Gateway {
+    /// True while every shard the bot identified has a live connection (and there is one).
+    pub fn all_live(&self) -> bool {
+        !self.links.is_empty()
+            && (0..self.total).all(|s| self.links.get(&s).is_some_and(Link::live))
+    }
+
+    /// True while shard `s` has a live connection.
+    pub fn live(&self, s: u32) -> bool {
+        self.links.get(&s).is_some_and(Link::live)
+    }
+
+    /// Dispatches waiting for a session, on any shard.
+    pub fn pending(&self) -> usize {
+        self.links.values().map(|l| l.pending.len()).sum()
+    }
+
+    /// The shard whose connection is `conn`.
+    pub fn shard_of_conn(&self, conn: u64) -> Option<u32> {
+        self.links
+            .iter()
+            .find(|(_, l)| l.conn.as_ref().is_some_and(|c| c.id == conn))
+            .map(|(s, _)| *s)
+    }
+
+    /// The shard that carries the fake's guild.
+    pub fn guild_shard(&self) -> u32 {
+        ((json::GUILD_ID >> 22) % u64::from(self.total.max(1))) as u32
+    }
 }
 
 /// A REST request as the world sees it.
@@ -373,6 +432,8 @@ impl World {
             commands: Vec::new(),
             gateway: Gateway {
                 heartbeat_ms: 41_250,
+                total: 1,
+                recommended: 1,
                 ..Default::default()
             },
             requests: Vec::new(),
@@ -930,19 +991,41 @@ impl World {
 
     // ------------------------------------------------------------------ gateway
 
-    /// Queues a gateway dispatch: sent now when a session is live, replayed on RESUME, held
-    /// until the next session otherwise.
+    /// The shard a dispatch goes to: the one carrying its guild (`guild_id`, or the guild itself
+    /// for GUILD_CREATE), shard 0 for anything outside a guild (DMs).
+    fn shard_for(&self, t: &str, d: &Value) -> u32 {
+        let guild = match t {
+            "GUILD_CREATE" | "GUILD_UPDATE" => d.get("id"),
+            _ => d.get("guild_id"),
+        };
+        match guild
+            .and_then(Value::as_str)
+            .and_then(|g| g.parse::<u64>().ok())
+        {
+            Some(g) => ((g >> 22) % u64::from(self.gateway.total.max(1))) as u32,
+            None => 0,
+        }
+    }
+
+    /// Queues a gateway dispatch on the shard that carries it: sent now when its session is
+    /// live, replayed on RESUME, held until the shard's next session otherwise.
     pub fn dispatch(&mut self, t: &str, d: Value, interaction: Option<u64>) {
+        let shard = self.shard_for(t, &d);
+        self.dispatch_to(shard, t, d, interaction)
+    }
+
+    fn dispatch_to(&mut self, shard: u32, t: &str, d: Value, interaction: Option<u64>) {
         let item = Dispatch {
             t: t.to_string(),
             d,
             interaction,
         };
-        let Some(session) = self.gateway.session.as_mut() else {
+        let link = self.gateway.links.entry(shard).or_default();
+        let Some(session) = link.session.as_mut() else {
             match interaction {
-                // No bot has ever connected: Discord has nobody to send it to.
+                // No bot has ever connected this shard: Discord has nobody to send it to.
                 Some(i) => self.lose_interaction(i, "no gateway session"),
-                None => self.gateway.pending.push(item),
+                None => link.pending.push(item),
             }
             return;
         };
@@ -952,8 +1035,8 @@ impl World {
         while session.log.len() > SESSION_LOG {
             session.log.pop_front();
         }
-        if self.gateway.ready
-            && let Some(conn) = &self.gateway.conn
+        if link.ready
+            && let Some(conn) = &link.conn
         {
             let _ = conn.tx.send(frame(seq, &item));
         }
@@ -971,15 +1054,69 @@ impl World {
         self.wake(id);
     }
 
-    /// IDENTIFY on connection `conn`: a new session, READY, GUILD_CREATE, then whatever was
-    /// waiting (undelivered dispatches of an older session, except interactions: Discord never
+    /// A new WebSocket connection (not bound to a shard until it identifies or resumes).
+    pub fn connected(&mut self, conn: Conn) {
+        self.gateway.connections += 1;
+        self.gateway.unbound.insert(conn.id, conn);
+    }
+
+    /// The connection `conn` ended: its shard's session stays for a RESUME.
+    pub fn disconnected(&mut self, conn: u64) {
+        self.gateway.unbound.remove(&conn);
+        for link in self.gateway.links.values_mut() {
+            if link.conn.as_ref().is_some_and(|c| c.id == conn) {
+                link.conn = None;
+                link.ready = false;
+            }
+        }
+    }
+
+    /// Binds connection `conn` to shard `shard` (a newer connection of a shard replaces the old
+    /// one, which is hung up). False if the connection is gone.
+    fn bind(&mut self, conn: u64, shard: u32) -> bool {
+        let c = match self.gateway.unbound.remove(&conn) {
+            Some(c) => c,
+            None => match self.gateway.shard_of_conn(conn) {
+                // Already bound (a second IDENTIFY on one connection): keep it where it is.
+                Some(s) if s == shard => return true,
+                Some(s) => {
+                    let link = self.gateway.links.get_mut(&s).expect("bound");
+                    link.ready = false;
+                    link.conn.take().expect("bound")
+                }
+                None => return false,
+            },
+        };
+        let link = self.gateway.links.entry(shard).or_default();
+        if let Some(old) = link.conn.replace(c) {
+            let _ = old.tx.send(WsOut::Abort);
+        }
+        link.ready = false;
+        true
+    }
+
+    /// IDENTIFY on connection `conn` as shard `shard` of `total`: a new session for that shard,
+    /// READY, GUILD_CREATE when the shard carries the guild, then whatever was waiting
+    /// (undelivered dispatches of the shard's older session, except interactions: Discord never
     /// sends an INTERACTION_CREATE to a session other than the one it was created for, and only
     /// a RESUME of that session replays it).
-    pub fn identify(&mut self, conn: u64) {
+    pub fn identify(&mut self, conn: u64, shard: u32, total: u32) {
         self.gateway.identifies += 1;
+        if total != self.gateway.total && self.gateway.links.values().any(Link::live) {
+            self.violation(format!(
+                "gateway: IDENTIFY as shard {shard} of {total} while other shards run with {}",
+                self.gateway.total
+            ));
+        }
+        self.gateway.total = total.max(1);
+        if !self.bind(conn, shard) {
+            return;
+        }
+        let sid = format!("fake-session-{}", self.id());
+        let link = self.gateway.links.entry(shard).or_default();
         let mut carried = Vec::new();
         let mut lost = Vec::new();
-        if let Some(old) = self.gateway.session.take() {
+        if let Some(old) = link.session.take() {
             for (s, d) in old.log {
                 if s <= old.delivered {
                     continue;
@@ -990,49 +1127,59 @@ impl World {
                 }
             }
         }
-        for i in lost {
-            self.lose_interaction(i, "its gateway session ended; a new session never gets it");
-        }
-        carried.append(&mut self.gateway.pending);
-        let sid = format!("fake-session-{}", self.id());
-        self.gateway.session = Some(Session {
+        carried.append(&mut link.pending);
+        link.session = Some(Session {
             id: sid.clone(),
             seq: 0,
             log: VecDeque::new(),
             delivered: 0,
         });
-        let is_current = self.gateway.conn.as_ref().is_some_and(|c| c.id == conn);
-        if !is_current {
-            return;
+        link.ready = true;
+        for i in lost {
+            self.lose_interaction(i, "its gateway session ended; a new session never gets it");
         }
-        self.gateway.ready = true;
-        let ready = json::ready(&sid, &self.ws_url);
-        self.dispatch("READY", ready, None);
-        let guild = self.guild_create();
-        self.dispatch("GUILD_CREATE", guild, None);
+        let has_guild = self.gateway.guild_shard() == shard;
+        let ready = json::ready(&sid, &self.ws_url, shard, self.gateway.total, has_guild);
+        self.dispatch_to(shard, "READY", ready, None);
+        if has_guild {
+            let guild = self.guild_create();
+            self.dispatch_to(shard, "GUILD_CREATE", guild, None);
+        }
         for d in carried {
-            self.dispatch(&d.t, d.d, d.interaction);
+            self.dispatch_to(shard, &d.t, d.d, d.interaction);
         }
-        self.note("The bot connected to the gateway (new session).");
+        self.note(if self.gateway.total > 1 {
+            format!("The bot connected shard {shard} of {total} to the gateway (new session).")
+        } else {
+            "The bot connected to the gateway (new session).".to_string()
+        });
     }
 
     /// RESUME: replay what the session missed, then RESUMED. False if the session is unknown.
     pub fn resume(&mut self, conn: u64, session_id: &str, seq: u64) -> bool {
-        let Some(session) = self.gateway.session.as_ref() else {
+        let Some(shard) = self
+            .gateway
+            .links
+            .iter()
+            .find(|(_, l)| l.session.as_ref().is_some_and(|s| s.id == session_id))
+            .map(|(s, _)| *s)
+        else {
             return false;
         };
-        if session.id != session_id {
+        if !self.bind(conn, shard) {
             return false;
         }
-        let Some(c) = self.gateway.conn.as_ref().filter(|c| c.id == conn) else {
+        self.gateway.resumes += 1;
+        let link = self.gateway.links.get_mut(&shard).expect("bound");
+        let (Some(session), Some(c)) = (link.session.as_ref(), link.conn.as_ref()) else {
             return false;
         };
-        self.gateway.resumes += 1;
         let mut replayed = Vec::new();
         for (s, d) in session.log.iter().filter(|(s, _)| *s > seq) {
             let _ = c.tx.send(frame(*s, d));
             replayed.extend(d.interaction);
         }
+        link.ready = true;
         // The 3 seconds still count from the interaction's creation; `dispatched_at` records the
         // delivery the bot actually received.
         for i in replayed {
@@ -1040,16 +1187,21 @@ impl World {
                 ix.dispatched_at = None;
             }
         }
-        self.gateway.ready = true;
-        self.dispatch("RESUMED", json!({}), None);
+        self.dispatch_to(shard, "RESUMED", json!({}), None);
         self.note("The bot resumed its gateway session.");
         true
     }
 
-    /// The socket wrote dispatch `seq` (carrying `interaction`).
-    pub fn delivered(&mut self, seq: u64, interaction: Option<u64>) {
-        if let Some(s) = self.gateway.session.as_mut() {
-            s.delivered = s.delivered.max(seq);
+    /// Connection `conn` wrote dispatch `seq` (carrying `interaction`).
+    pub fn delivered(&mut self, conn: u64, seq: u64, interaction: Option<u64>) {
+        if let Some(s) = self.gateway.shard_of_conn(conn)
+            && let Some(session) = self
+                .gateway
+                .links
+                .get_mut(&s)
+                .and_then(|l| l.session.as_mut())
+        {
+            session.delivered = session.delivered.max(seq);
         }
         if let Some(ix) = interaction.and_then(|i| self.interactions.get_mut(&i))
             && ix.dispatched_at.is_none()
@@ -1138,7 +1290,7 @@ impl World {
             ("GET", ["gateway", "bot"]) => (
                 RestResp::ok(json!({
                     "url": self.ws_url,
-                    "shards": 1,
+                    "shards": self.gateway.recommended,
                     "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
                 })),
                 None,
@@ -1803,8 +1955,8 @@ mod tests {
     fn connected() -> (World, tokio::sync::mpsc::UnboundedReceiver<WsOut>) {
         let mut w = World::new("t");
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
-        w.gateway.conn = Some(Conn { id: 1, tx });
-        w.identify(1);
+        w.connected(Conn { id: 1, tx });
+        w.identify(1, 0, 1);
         (w, rx)
     }
 
@@ -1924,33 +2076,74 @@ mod tests {
         assert!(w.interactions[&id].callback.is_none(), "not acknowledged");
     }
 
+    /// Discord's sharding formula: the guild's events (its GUILD_CREATE, clicks in its channels)
+    /// reach only the shard `(guild_id >> 22) % shards`, DMs only shard 0, and each shard has its
+    /// own session (a resume of one replays only its own dispatches).
+    #[test]
+    fn with_two_shards_guild_events_reach_the_guilds_shard_and_dms_shard_0() {
+        let mut w = World::new("t");
+        let u = w.add_user("ann");
+        let c = w.add_channel("games");
+        let g = ((json::GUILD_ID >> 22) % 2) as u32;
+        let (tx0, mut rx0) = tokio::sync::mpsc::unbounded_channel();
+        let (tx1, mut rx1) = tokio::sync::mpsc::unbounded_channel();
+        w.connected(Conn { id: 10, tx: tx0 });
+        w.connected(Conn { id: 11, tx: tx1 });
+        w.identify(10, 0, 2);
+        w.identify(11, 1, 2);
+        let (guild_rx, other_rx) = if g == 0 {
+            (&mut rx0, &mut rx1)
+        } else {
+            (&mut rx1, &mut rx0)
+        };
+        assert_eq!(sent(guild_rx), ["READY", "GUILD_CREATE"]);
+        assert_eq!(sent(other_rx), ["READY"]);
+        assert_eq!(w.gateway.guild_shard(), g);
+        // A click in the guild's channel reaches the guild's shard only.
+        w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/a".into());
+        assert_eq!(sent(guild_rx), ["INTERACTION_CREATE"]);
+        assert!(sent(other_rx).is_empty());
+        // A click in a DM reaches shard 0 only.
+        let body = json!({"recipient_id": u.to_string()});
+        let (r, _) = w.handle(&req("POST", "/users/@me/channels", &body));
+        let dm: u64 = r.body.unwrap()["id"].as_str().unwrap().parse().unwrap();
+        w.new_interaction(u, 2, dm, json!({"name": "fog"}), None, "/b".into());
+        let (rx_0, rx_1) = if g == 0 {
+            (guild_rx, other_rx)
+        } else {
+            (other_rx, guild_rx)
+        };
+        assert_eq!(sent(rx_0), ["INTERACTION_CREATE"]);
+        assert!(sent(rx_1).is_empty());
+        assert!(w.gateway.all_live());
+        assert!(w.violations.is_empty(), "{:?}", w.violations);
+    }
+
     #[test]
     fn interactions_are_replayed_on_resume_but_never_into_a_new_session() {
         let (mut w, mut rx) = connected();
         let u = w.add_user("ann");
         let c = w.add_channel("games");
         assert_eq!(sent(&mut rx), ["READY", "GUILD_CREATE"]);
-        let sid = w.gateway.session.as_ref().unwrap().id.clone();
-        w.delivered(2, None);
+        let sid = w.gateway.links[&0].session.as_ref().unwrap().id.clone();
+        w.delivered(1, 2, None);
         // The connection drops; two clicks happen meanwhile.
-        w.gateway.conn = None;
-        w.gateway.ready = false;
+        w.disconnected(1);
         let (a, _) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/a".into());
         // A resume on a new connection replays the missed click.
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-        w.gateway.conn = Some(Conn { id: 2, tx });
+        w.connected(Conn { id: 2, tx });
         assert!(w.resume(2, &sid, 2));
         assert_eq!(sent(&mut rx), ["INTERACTION_CREATE", "RESUMED"]);
-        w.delivered(3, Some(a));
-        w.delivered(4, None);
+        w.delivered(2, 3, Some(a));
+        w.delivered(2, 4, None);
         assert!(!w.interactions[&a].callback_failed);
         // Dropped again; a click; then a new IDENTIFY: the click is never delivered.
-        w.gateway.conn = None;
-        w.gateway.ready = false;
+        w.disconnected(2);
         let (b, _) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/b".into());
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-        w.gateway.conn = Some(Conn { id: 3, tx });
-        w.identify(3);
+        w.connected(Conn { id: 3, tx });
+        w.identify(3, 0, 1);
         assert_eq!(sent(&mut rx), ["READY", "GUILD_CREATE"]);
         assert!(w.interactions[&b].callback_failed, "the user saw it fail");
         assert!(w.violations.is_empty(), "{:?}", w.violations);

@@ -141,10 +141,10 @@ impl Screens for Game {
         // Turns are short in Key Harvest: every action's public sentences go to the thread
         // as they happen, so players following along read the game as a story.
         if let Some(m) = action_summary(table, &done.game, &done.events) {
-            notify::post(http, table, &m).await;
+            notify::post(http, data, table, &m).await;
         }
         if done.game.is_over() {
-            notify::post(http, table, &final_scores(table, &done.game)).await;
+            notify::post(http, data, table, &final_scores(table, &done.game)).await;
         }
         // One seat decides at a time: whenever the decision moved to another seat (or the
         // game changed under a waiting player's DM panel), redraw the DM panels.
