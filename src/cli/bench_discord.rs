@@ -37,6 +37,10 @@ pub struct Args {
     /// must be new or Farmhand's). Default: a new SQLite file in the temp folder.
     #[arg(long)]
     pub database: Option<String>,
+    /// Turn off Discord's rate limits in the fake (serenity's limiter then never waits): for
+    /// comparison with the default, where the fake enforces them as Discord documents them.
+    #[arg(long)]
+    pub no_rate_limits: bool,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<()> {
@@ -271,7 +275,28 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
         "edits of one message at most every {} ms (merged between)",
         config.discord.edit_interval_ms
     )?;
+    if args.no_rate_limits {
+        fake.set_rate_limits(farmhand::fake_discord::ratelimit::Limits {
+            enabled: false,
+            ..Default::default()
+        });
+        writeln!(out, "rate limits: off (--no-rate-limits)")?;
+    } else {
+        writeln!(
+            out,
+            "rate limits: on (serenity's limiter; the fake enforces 5 messages per 5 s per channel, 50 calls per s per route and globally)"
+        )?;
+    }
     let bot = Bot::start(&fake, config).await?;
+    let limited = |out: &mut std::io::StdoutLock| -> anyhow::Result<()> {
+        let (route, global) = fake.rate_limited();
+        let (waits, _) = bot.data.rate_limits.counts();
+        writeln!(
+            out,
+            "  rate limits so far: {route} calls answered 429 ({global} global); serenity held calls back {waits} times"
+        )?;
+        Ok(())
+    };
     let (mode, sync) = bot.data.service.store().durability().await?;
     writeln!(
         out,
@@ -306,6 +331,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
             elapsed.as_secs_f64()
         )?;
         report(&mut out, &w, actions)?;
+        limited(&mut out)?;
     }
 
     if args.games > 0 {
@@ -362,6 +388,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
             w.all.len() as f64 / elapsed.as_secs_f64()
         )?;
         report(&mut out, &w, actions)?;
+        limited(&mut out)?;
     }
     match vm_hwm_mib() {
         Some(mib) => writeln!(
