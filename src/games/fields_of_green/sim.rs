@@ -2,7 +2,7 @@
 //! `farmhand simulate`, `farmhand bench engine` and the invariant tests.
 
 use super::action::Action;
-use super::game::Game;
+use super::game::{Choice, Game};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
@@ -15,20 +15,21 @@ pub fn random_step<R: Rng>(game: &Game, rng: &mut R) -> Option<(usize, Action)> 
         .filter(|&s| game.is_waiting_for(s))
         .collect();
     let seat = *waiting.choose(rng)?;
-    let actions = game.legal_actions(seat);
-    let harvests = actions
-        .iter()
-        .filter(|a| matches!(a, Action::Harvest { .. }))
-        .count();
-    let action = if harvests > 0 && rng.random_bool(0.9) {
-        actions
+    // The compact listing (same actions, same order as `legal_actions`): only the action
+    // taken is spelt out. The draws from `rng` are the same as over the full list.
+    let listing = game.listing(seat);
+    let choices = &listing.choices[..];
+    let is_harvest = |c: &&Choice| matches!(c, Choice::Harvest { .. });
+    let harvests = choices.iter().filter(is_harvest).count();
+    let choice = if harvests > 0 && rng.random_bool(0.9) {
+        choices
             .iter()
-            .filter(|a| matches!(a, Action::Harvest { .. }))
+            .filter(is_harvest)
             .nth(rng.random_range(0..harvests))
-            .cloned()
     } else {
-        actions.choose(rng).cloned()
+        choices.choose(rng)
     }?;
+    let action = listing.action(game, choice);
     Some((seat, action))
 }
 

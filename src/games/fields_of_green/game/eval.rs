@@ -432,6 +432,35 @@ pub struct FarmInfo<'g> {
     asked: std::cell::Cell<u32>,
     /// For each of `mods` with a `Within` scope: distances from its card, built on first use.
     mod_dists: SmallVec<[std::cell::OnceCell<Dists>; 4]>,
+    /// The reach of the farm's towers, when the caller keeps it between checks (the game caches
+    /// one per farm, see `Game::farm_info`); filled on first use.
+    reach: Option<&'g std::sync::OnceLock<TowerReach>>,
+}
+
+/// Every Water Tower of a farm, Water or not, as (cell index, range, distance from it to every
+/// card searched up to its range). It depends only on where the cards are, which side is up and
+/// their Equipment, not on the Water they hold, so it stays right until the farm's cards change:
+/// Water sources are then a lookup per tower instead of a search.
+pub(crate) type TowerReach = Vec<(usize, u8, Dists)>;
+
+/// Distance from a tower to `target` (a card or an empty space), given the tower's distances
+/// to every card (searched at least as far as the answers that matter).
+fn dist_to(grid: &Grid, target: Pos) -> impl Fn(&Dists) -> u8 {
+    let here = grid.at(target);
+    let near: [Option<usize>; 4] = match here {
+        Some(_) => [None; 4],
+        None => target.neighbours().map(|m| grid.at(m)),
+    };
+    move |dist: &Dists| match here {
+        Some(i) => dist[i],
+        // An empty space is one step beyond the nearest card next to it.
+        None => near
+            .iter()
+            .flatten()
+            .map(|&j| dist[j].saturating_add(1))
+            .min()
+            .unwrap_or(FAR),
+    }
 }
 
 /// [`modifiers`] collected in one plain pass (this runs for every listing and every check of a
@@ -465,8 +494,14 @@ impl FarmInfo<'static> {
 impl<'g> FarmInfo<'g> {
     /// [`FarmInfo::new`] from the farm's grid and modifiers, already worked out by the caller
     /// (the game caches both per farm, see `Game::farm_info`).
-    pub(crate) fn with_cache(grid: &'g Grid, mods: &'g [(Pos, Modifier)]) -> FarmInfo<'g> {
-        FarmInfo::build(std::borrow::Cow::Borrowed(mods), Some(grid))
+    pub(crate) fn with_cache(
+        grid: &'g Grid,
+        mods: &'g [(Pos, Modifier)],
+        reach: &'g std::sync::OnceLock<TowerReach>,
+    ) -> FarmInfo<'g> {
+        let mut info = FarmInfo::build(std::borrow::Cow::Borrowed(mods), Some(grid));
+        info.reach = Some(reach);
+        info
     }
 
     fn build(
@@ -482,6 +517,7 @@ impl<'g> FarmInfo<'g> {
             towers: std::cell::OnceCell::new(),
             asked: std::cell::Cell::new(0),
             mod_dists,
+            reach: None,
         }
     }
 
@@ -529,26 +565,46 @@ impl<'g> FarmInfo<'g> {
         self.grid(farm).is_build_space(pos)
     }
 
-    /// Towers holding Water, with their ranges (ruling 11: 2, plus Equipment).
+    /// The range of tower `i` (ruling 11: 2, plus Equipment): `range_with`, with each
+    /// modifier's distances searched once.
+    fn range_of(&self, deck: &Deck, farm: &Farm, i: usize) -> u8 {
+        let pos = farm.cells[i].pos;
+        let mut range = deck.supply.tower_range;
+        for (k, &(_, m)) in self.mods.iter().enumerate() {
+            if let Modifier::TowerRange { bonus, .. } = m
+                && self.mod_reaches(farm, k, pos)
+            {
+                range = range.saturating_add(bonus);
+            }
+        }
+        range
+    }
+
+    /// Towers holding Water, with their ranges.
     fn ranges(&self, deck: &Deck, farm: &Farm) -> &Towers {
         self.ranges.get_or_init(|| {
             (0..farm.cells.len())
                 .filter(|&i| farm.cells[i].card == CellCard::WaterTower && farm.cells[i].water > 0)
-                .map(|i| {
-                    // `range_with`, with each modifier's distances searched once.
-                    let pos = farm.cells[i].pos;
-                    let mut range = deck.supply.tower_range;
-                    for (k, &(_, m)) in self.mods.iter().enumerate() {
-                        if let Modifier::TowerRange { bonus, .. } = m
-                            && self.mod_reaches(farm, k, pos)
-                        {
-                            range = range.saturating_add(bonus);
-                        }
-                    }
-                    (i, range)
-                })
+                .map(|i| (i, self.range_of(deck, farm, i)))
                 .collect()
         })
+    }
+
+    /// The farm's [`TowerReach`], worked out from scratch.
+    fn tower_reach(&self, deck: &Deck, farm: &Farm) -> TowerReach {
+        let grid = self.grid(farm);
+        (0..farm.cells.len())
+            .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
+            .map(|i| {
+                let range = self.range_of(deck, farm, i);
+                // Spaces are one step beyond a card, so cards up to `range` away matter.
+                (
+                    i,
+                    range,
+                    farm.distances_within(grid, farm.cells[i].pos, range),
+                )
+            })
+            .collect()
     }
 
     /// Towers that may pay Water for `target` (a card or an empty space), with their Water
@@ -558,6 +614,17 @@ impl<'g> FarmInfo<'g> {
     /// check (what `apply` asks). A listing asks for many targets: from the second question on,
     /// each tower is searched from once and every target is a lookup.
     pub fn water_sources(&self, deck: &Deck, farm: &Farm, target: Pos) -> Towers {
+        if let Some(reach) = self.reach {
+            // The towers' reach is kept between checks: one lookup per tower.
+            let reach = reach.get_or_init(|| self.tower_reach(deck, farm));
+            let grid = self.grid(farm);
+            let d = dist_to(grid, target);
+            return reach
+                .iter()
+                .filter(|&&(i, range, ref dist)| farm.cells[i].water > 0 && d(dist) <= range)
+                .map(|&(i, _, _)| (i, farm.cells[i].water))
+                .collect();
+        }
         let ranges = self.ranges(deck, farm);
         if ranges.is_empty() {
             return Towers::new();
@@ -581,27 +648,11 @@ impl<'g> FarmInfo<'g> {
                 .map(|&(i, range)| farm.distances_within(grid, farm.cells[i].pos, range))
                 .collect()
         });
-        let here = grid.at(target);
-        let near: [Option<usize>; 4] = match here {
-            Some(_) => [None; 4],
-            None => target.neighbours().map(|m| grid.at(m)),
-        };
+        let d = dist_to(grid, target);
         ranges
             .iter()
             .zip(towers)
-            .filter(|&(&(_, range), dist)| {
-                let d = match here {
-                    Some(i) => dist[i],
-                    // An empty space is one step beyond the nearest card next to it.
-                    None => near
-                        .iter()
-                        .flatten()
-                        .map(|&j| dist[j].saturating_add(1))
-                        .min()
-                        .unwrap_or(FAR),
-                };
-                d <= range
-            })
+            .filter(|&(&(_, range), dist)| d(dist) <= range)
             .map(|(t, _)| water(t))
             .collect()
     }

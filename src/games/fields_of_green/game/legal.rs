@@ -155,9 +155,150 @@ fn distinct<T: Copy + Ord>(items: &[T]) -> SmallVec<[T; 8]> {
     v
 }
 
+/// 0-2 set-aside Equipment tiles placed on a card as it is built (ruling 17), by design.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tiles {
+    len: u8,
+    tiles: [EquipIdx; 2],
+}
+
+impl Tiles {
+    fn one(e: EquipIdx) -> Tiles {
+        Tiles {
+            len: 1,
+            tiles: [e, 0],
+        }
+    }
+
+    fn two(e: EquipIdx, f: EquipIdx) -> Tiles {
+        Tiles {
+            len: 2,
+            tiles: [e, f],
+        }
+    }
+
+    fn names(&self, g: &Game) -> Vec<SmolStr> {
+        self.tiles[..self.len as usize]
+            .iter()
+            .map(|&e| tile(g, e))
+            .collect()
+    }
+}
+
+/// One legal action in a compact form: designs and tiles by index, no strings and no heap. The
+/// listing is made of these and only the action actually taken is spelt out as an [`Action`]
+/// (a random playout lists thousands of actions per game and takes one of each list).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Choice {
+    /// `towers` indexes [`Listing::towers`]: `len` entries from `start`.
+    PlaceWater {
+        start: u32,
+        len: u32,
+    },
+    Draw {
+        split: [u8; 4],
+    },
+    Select {
+        card: DesignIdx,
+    },
+    Pick {
+        card: DesignIdx,
+    },
+    Build {
+        pos: Pos,
+        extra: u8,
+        tiles: Tiles,
+    },
+    WaterTower {
+        pos: Pos,
+        tiles: Tiles,
+    },
+    Silo {
+        pos: Pos,
+        tiles: Tiles,
+    },
+    Market {
+        food: u8,
+    },
+    Restore {
+        pos: Pos,
+    },
+    Equipment {
+        keep: EquipIdx,
+        place: Option<Pos>,
+    },
+    Harvest {
+        pos: Pos,
+        extra: u8,
+    },
+    EndHarvest,
+}
+
+/// Every legal action of one seat, in the stable order of [`Game::legal_actions`], as
+/// [`Choice`]s (inline for ordinary lists).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Listing {
+    pub(crate) choices: SmallVec<[Choice; 48]>,
+    /// The towers named by the `PlaceWater` choices, one after another.
+    towers: Vec<Pos>,
+}
+
+impl Listing {
+    fn push(&mut self, c: Choice) {
+        self.choices.push(c);
+    }
+
+    /// The action a choice stands for, spelt out.
+    pub(crate) fn action(&self, g: &Game, c: &Choice) -> Action {
+        match *c {
+            Choice::PlaceWater { start, len } => Action::PlaceWater {
+                towers: self.towers[start as usize..(start + len) as usize].to_vec(),
+            },
+            Choice::Draw { split } => Action::Draw { split },
+            Choice::Select { card } => Action::Select { card: id(g, card) },
+            Choice::Pick { card } => Action::Pick { card: id(g, card) },
+            Choice::Build { pos, extra, tiles } => Action::Build {
+                pos,
+                water: Vec::new(),
+                extra,
+                equipment: tiles.names(g),
+            },
+            Choice::WaterTower { pos, tiles } => Action::WaterTower {
+                pos,
+                equipment: tiles.names(g),
+            },
+            Choice::Silo { pos, tiles } => Action::Silo {
+                pos,
+                equipment: tiles.names(g),
+            },
+            Choice::Market { food } => Action::Market { food },
+            Choice::Restore { pos } => Action::Restore { pos },
+            Choice::Equipment { keep, place } => Action::Equipment {
+                keep: tile(g, keep),
+                place,
+            },
+            Choice::Harvest { pos, extra } => Action::Harvest {
+                pos,
+                water: Vec::new(),
+                extra,
+            },
+            Choice::EndHarvest => Action::EndHarvest,
+        }
+    }
+}
+
 pub(super) fn legal_actions(g: &Game, seat: usize) -> Vec<Action> {
-    // Room for a typical listing at once (a draft pick, a harvest), so it rarely grows.
-    let mut out = Vec::with_capacity(16);
+    let listing = listing(g, seat);
+    listing
+        .choices
+        .iter()
+        .map(|c| listing.action(g, c))
+        .collect()
+}
+
+/// The legal actions of `seat` as [`Choice`]s (see [`legal_actions`]).
+pub(crate) fn listing(g: &Game, seat: usize) -> Listing {
+    let mut out = Listing::default();
     if g.s.phase == Phase::Ended || seat >= g.s.players.len() {
         return out;
     }
@@ -172,11 +313,9 @@ pub(super) fn legal_actions(g: &Game, seat: usize) -> Vec<Action> {
                 water_placements(g, seat, &mut out);
             }
             if p.split.is_none() && g.seat_in_turn(next as usize) == Some(seat) {
-                out.extend(
-                    legal_splits(g)
-                        .into_iter()
-                        .map(|split| Action::Draw { split }),
-                );
+                for split in legal_splits(g) {
+                    out.push(Choice::Draw { split });
+                }
             }
         }
         Phase::Action { .. } => {
@@ -185,7 +324,7 @@ pub(super) fn legal_actions(g: &Game, seat: usize) -> Vec<Action> {
             }
             for d in distinct(&p.hand) {
                 if p.selected != Some(d) {
-                    out.push(Action::Select { card: id(g, d) });
+                    out.push(Choice::Select { card: d });
                 }
             }
         }
@@ -193,7 +332,7 @@ pub(super) fn legal_actions(g: &Game, seat: usize) -> Vec<Action> {
             if current as usize == seat {
                 if !taken {
                     for d in distinct(&g.s.row) {
-                        out.push(Action::Pick { card: id(g, d) });
+                        out.push(Choice::Pick { card: d });
                     }
                 } else if p.revealed.is_some() {
                     card_actions(g, seat, &mut out);
@@ -204,7 +343,7 @@ pub(super) fn legal_actions(g: &Game, seat: usize) -> Vec<Action> {
             if !p.harvest_done {
                 harvest_choices(g, seat, &mut out);
                 if p.pending_equipment == 0 {
-                    out.push(Action::EndHarvest);
+                    out.push(Choice::EndHarvest);
                 }
             }
         }
@@ -213,11 +352,11 @@ pub(super) fn legal_actions(g: &Game, seat: usize) -> Vec<Action> {
     out
 }
 
-fn equipment_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
+fn equipment_choices(g: &Game, seat: usize, out: &mut Listing) {
     let p = &g.s.players[seat];
     for e in distinct(&p.offer) {
-        out.push(Action::Equipment {
-            keep: tile(g, e),
+        out.push(Choice::Equipment {
+            keep: e,
             place: None,
         });
         for c in &p.farm.cells {
@@ -226,8 +365,8 @@ fn equipment_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
                 && !c.equipment.contains(&e)
                 && host_accepts(&g.deck, c.card, e)
             {
-                out.push(Action::Equipment {
-                    keep: tile(g, e),
+                out.push(Choice::Equipment {
+                    keep: e,
                     place: Some(c.pos),
                 });
             }
@@ -236,7 +375,7 @@ fn equipment_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
 }
 
 /// Every way to put the income Water on towers with room (ruling 3).
-fn water_placements(g: &Game, seat: usize, out: &mut Vec<Action>) {
+fn water_placements(g: &Game, seat: usize, out: &mut Listing) {
     let farm = &g.s.players[seat].farm;
     let rooms: Vec<(Pos, u8)> = super::flow::tower_rooms(g, seat)
         .into_iter()
@@ -245,16 +384,13 @@ fn water_placements(g: &Game, seat: usize, out: &mut Vec<Action>) {
         .collect();
     let room: u32 = rooms.iter().map(|&(_, r)| r as u32).sum();
     let must = (g.s.players[seat].pending_water as u32).min(room) as usize;
-    fn rec(
-        rooms: &[(Pos, u8)],
-        from: usize,
-        left: usize,
-        acc: &mut Vec<Pos>,
-        out: &mut Vec<Action>,
-    ) {
+    fn rec(rooms: &[(Pos, u8)], from: usize, left: usize, acc: &mut Vec<Pos>, out: &mut Listing) {
         if left == 0 {
-            out.push(Action::PlaceWater {
-                towers: acc.clone(),
+            let start = out.towers.len() as u32;
+            out.towers.extend_from_slice(acc);
+            out.push(Choice::PlaceWater {
+                start,
+                len: acc.len() as u32,
             });
             return;
         }
@@ -271,9 +407,9 @@ fn water_placements(g: &Game, seat: usize, out: &mut Vec<Action>) {
 }
 
 /// Sets of 0-2 distinct set-aside tiles that fit a card being built (ruling 17).
-fn tile_sets(g: &Game, seat: usize, card: CellCard) -> SmallVec<[Vec<SmolStr>; 4]> {
-    let mut sets: SmallVec<[Vec<SmolStr>; 4]> = SmallVec::new();
-    sets.push(Vec::new());
+fn tile_sets(g: &Game, seat: usize, card: CellCard) -> SmallVec<[Tiles; 4]> {
+    let mut sets: SmallVec<[Tiles; 4]> = SmallVec::new();
+    sets.push(Tiles::default());
     if g.s.players[seat].set_aside.is_empty() {
         return sets;
     }
@@ -282,16 +418,16 @@ fn tile_sets(g: &Game, seat: usize, card: CellCard) -> SmallVec<[Vec<SmolStr>; 4
         .filter(|&e| host_accepts(&g.deck, card, e))
         .collect();
     for (a, &e) in fits.iter().enumerate() {
-        sets.push(vec![tile(g, e)]);
+        sets.push(Tiles::one(e));
         for &f in &fits[a + 1..] {
-            sets.push(vec![tile(g, e), tile(g, f)]);
+            sets.push(Tiles::two(e, f));
         }
     }
     sets
 }
 
 /// Actions A-E for the revealed card (ruling 8: only those that can be paid and have a target).
-fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
+fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     let p = &g.s.players[seat];
     let d = p.revealed.expect("caller checked");
     let info = g.farm_info(seat);
@@ -320,7 +456,6 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
         .flat_cost()
         .is_some_and(|c| c.coins > p.coins || c.food > p.food || c.water > total_water);
     let spaces_to_try: &[_] = if hopeless { &[] } else { &spaces };
-    out.reserve(spaces.len() * (2 + loc_sets.len()) + 8);
     // Outcome per number of repeats where it cannot depend on the space (checked once).
     let mut same: SmallVec<[Option<bool>; 4]> = SmallVec::from_elem(None, max_extra as usize + 1);
     for &pos in spaces_to_try {
@@ -334,49 +469,38 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
             if !ok {
                 break;
             }
-            for set in &loc_sets {
-                out.push(Action::Build {
-                    pos,
-                    water: Vec::new(),
-                    extra,
-                    equipment: set.clone(),
-                });
+            for &tiles in &loc_sets {
+                out.push(Choice::Build { pos, extra, tiles });
             }
         }
     }
     if g.s.towers_left > 0 && p.coins >= g.deck.supply.tower_cost as u32 {
         let sets = tile_sets(g, seat, CellCard::WaterTower);
         for &pos in &spaces {
-            for set in &sets {
-                out.push(Action::WaterTower {
-                    pos,
-                    equipment: set.clone(),
-                });
+            for &tiles in &sets {
+                out.push(Choice::WaterTower { pos, tiles });
             }
         }
     }
     if g.s.silos_left > 0 {
         let sets = tile_sets(g, seat, CellCard::Silo);
         for &pos in &spaces {
-            for set in &sets {
-                out.push(Action::Silo {
-                    pos,
-                    equipment: set.clone(),
-                });
+            for &tiles in &sets {
+                out.push(Choice::Silo { pos, tiles });
             }
         }
     }
     for food in 0..=p.food.min(2) as u8 {
-        out.push(Action::Market { food });
+        out.push(Choice::Market { food });
     }
     if p.coins >= 1 {
         for c in p.farm.cells.iter().filter(|c| !c.face_up) {
-            out.push(Action::Restore { pos: c.pos });
+            out.push(Choice::Restore { pos: c.pos });
         }
     }
 }
 
-fn harvest_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
+fn harvest_choices(g: &Game, seat: usize, out: &mut Listing) {
     let p = &g.s.players[seat];
     let info = g.farm_info(seat);
     for (i, c) in p.farm.cells.iter().enumerate() {
@@ -400,11 +524,7 @@ fn harvest_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
             if !apply::harvest_allowed(g, seat, &info, c.pos, extra) {
                 break;
             }
-            out.push(Action::Harvest {
-                pos: c.pos,
-                water: Vec::new(),
-                extra,
-            });
+            out.push(Choice::Harvest { pos: c.pos, extra });
         }
     }
 }

@@ -8,6 +8,7 @@ mod legal;
 pub mod scoring;
 mod setup;
 
+pub(crate) use legal::{Choice, Listing};
 pub use scoring::{ScorePad, TieBreak};
 pub use setup::{PRESET_MAX, PresetCell, PresetSeat, Setup, SetupError, StartPhase};
 
@@ -150,6 +151,9 @@ pub struct Game {
     /// Per seat, the Ongoing modifiers of its farm ([`eval::farm_modifiers`]), dropped whenever
     /// a card is added, turned or given Equipment.
     mods: [OnceLock<Vec<(Pos, Modifier)>>; 6],
+    /// Per seat, where each Water Tower of its farm reaches ([`eval::TowerReach`]), dropped
+    /// with the two above: paying Water is asked for on every space and every Harvest ability.
+    reach: [OnceLock<eval::TowerReach>; 6],
 }
 
 impl PartialEq for Game {
@@ -231,6 +235,7 @@ impl Game {
             s,
             grids: Default::default(),
             mods: Default::default(),
+            reach: Default::default(),
         }
     }
 
@@ -238,10 +243,15 @@ impl Game {
     /// game's cached grid of that farm.
     pub(crate) fn farm_info(&self, seat: usize) -> eval::FarmInfo<'_> {
         let farm = &self.s.players[seat].farm;
-        match (self.grids.get(seat), self.mods.get(seat)) {
-            (Some(grid), Some(mods)) => eval::FarmInfo::with_cache(
+        match (
+            self.grids.get(seat),
+            self.mods.get(seat),
+            self.reach.get(seat),
+        ) {
+            (Some(grid), Some(mods), Some(reach)) => eval::FarmInfo::with_cache(
                 grid.get_or_init(|| Grid::new(farm)),
                 mods.get_or_init(|| eval::farm_modifiers(&self.deck, farm)),
+                reach,
             ),
             _ => eval::FarmInfo::new(&self.deck, farm),
         }
@@ -259,6 +269,9 @@ impl Game {
             cell.take();
         }
         if let Some(cell) = self.mods.get_mut(seat) {
+            cell.take();
+        }
+        if let Some(cell) = self.reach.get_mut(seat) {
             cell.take();
         }
     }
@@ -336,6 +349,12 @@ impl Game {
         legal::legal_actions(self, seat)
     }
 
+    /// [`Game::legal_actions`] in compact form, same order: for the random playouts, which
+    /// spell out only the action they take ([`Listing::action`]).
+    pub(crate) fn listing(&self, seat: usize) -> Listing {
+        legal::listing(self, seat)
+    }
+
     /// Applies an action of `seat`: either the events it caused, or an error and no change at all.
     pub fn apply(&mut self, seat: usize, action: &Action) -> Result<Vec<Event>, ActionError> {
         // Most actions cause a few events: room for them at once.
@@ -395,7 +414,7 @@ mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
-    /// The per-farm caches (grid, modifiers) are dropped at every change that matters: after each
+    /// The per-farm caches (grid, modifiers, towers' reach) are dropped at every change that matters: after each
     /// step of random games, what `farm_info` sees equals what a fresh look at the farm gives.
     #[test]
     fn farm_caches_never_go_stale() {
@@ -421,6 +440,16 @@ mod tests {
                         farm.build_spaces(),
                         "seed {seed} seat {s}"
                     );
+                    // The towers' reach (kept between moves) gives the Water sources a fresh
+                    // search gives, for every card and every build space.
+                    let targets = farm.cells.iter().map(|c| c.pos).chain(farm.build_spaces());
+                    for target in targets {
+                        assert_eq!(
+                            cached.water_sources(&game.deck, farm, target),
+                            eval::water_sources(&game.deck, farm, target).as_slice(),
+                            "seed {seed} seat {s} target {target}"
+                        );
+                    }
                 }
             }
         }
