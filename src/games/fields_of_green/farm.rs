@@ -295,6 +295,39 @@ impl Grid {
         }
     }
 
+    /// Records card `i`, just added at `p`, when `p` lies within the bounding box of the cards
+    /// the grid was built from: the grid is then exactly what [`Grid::new`] builds for the farm
+    /// with the new card. False, changing nothing, otherwise (the caller builds a new grid).
+    pub(crate) fn add_within_bounds(&mut self, p: Pos, i: usize) -> bool {
+        let gx = i32::from(p.x) - self.lo_x;
+        let gy = i32::from(p.y) - self.lo_y;
+        // The cards' box is the grid less its margin of two squares.
+        let inside = (2..self.w as i32 - 2).contains(&gx) && (2..self.h as i32 - 2).contains(&gy);
+        let Ok(i) = u8::try_from(i) else {
+            return false;
+        };
+        if !inside || i == EMPTY {
+            return false;
+        }
+        let (gx, gy) = (gx as usize, gy as usize);
+        let k = self.idx(gx, gy);
+        if self.cells[k] != EMPTY {
+            return false;
+        }
+        self.cells[k] = i;
+        if !self.rows.is_empty() {
+            self.rows[gy] |= 1 << gx;
+        }
+        true
+    }
+
+    /// The index of the card on every square, row by row, and the grid's top-left square and
+    /// width (for tests comparing grids).
+    #[cfg(test)]
+    pub(crate) fn squares(&self) -> (i32, i32, usize, &[u8], &[u64]) {
+        (self.lo_x, self.lo_y, self.w, &self.cells, &self.rows)
+    }
+
     fn idx(&self, gx: usize, gy: usize) -> usize {
         gy * self.w + gx
     }

@@ -2,7 +2,7 @@
 //! `farmhand simulate`, `farmhand bench engine` and the invariant tests.
 
 use super::action::Action;
-use super::game::{Choice, Game};
+use super::game::{Choice, Game, Listing};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
@@ -10,6 +10,15 @@ use rand::seq::IndexedRandom;
 /// simultaneous phases are exercised in every order), then a random legal action. In the harvest
 /// the random player prefers paying abilities to stopping, so farms are not mostly Open Areas.
 pub fn random_step<R: Rng>(game: &Game, rng: &mut R) -> Option<(usize, Action)> {
+    random_step_with(game, rng, &mut Listing::default())
+}
+
+/// [`random_step`] listing into `listing`, which a caller taking many steps keeps.
+fn random_step_with<R: Rng>(
+    game: &Game,
+    rng: &mut R,
+    listing: &mut Listing,
+) -> Option<(usize, Action)> {
     // `game.waiting_for()` without a heap allocation per step.
     let waiting: smallvec::SmallVec<[usize; 8]> = (0..game.players())
         .filter(|&s| game.is_waiting_for(s))
@@ -17,7 +26,7 @@ pub fn random_step<R: Rng>(game: &Game, rng: &mut R) -> Option<(usize, Action)> 
     let seat = *waiting.choose(rng)?;
     // The compact listing (same actions, same order as `legal_actions`): only the action
     // taken is spelt out. The draws from `rng` are the same as over the full list.
-    let listing = game.listing(seat);
+    game.list_into(seat, listing);
     let choices = &listing.choices[..];
     let is_harvest = |c: &&Choice| matches!(c, Choice::Harvest { .. });
     let harvests = choices.iter().filter(is_harvest).count();
@@ -41,7 +50,8 @@ pub fn play_out<R: Rng>(
     mut each: impl FnMut(&Game, usize, &Action),
 ) -> usize {
     let mut steps = 0;
-    while let Some((seat, action)) = random_step(game, rng) {
+    let mut listing = Listing::default();
+    while let Some((seat, action)) = random_step_with(game, rng, &mut listing) {
         game.apply(seat, &action)
             .expect("a legal action was refused");
         steps += 1;

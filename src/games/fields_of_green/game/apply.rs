@@ -897,7 +897,7 @@ fn exec_build(g: &mut Game, seat: usize, plan: BuildPlan, ev: &mut Vec<Event>) {
         water,
         equipment: Vec::new(),
     });
-    g.farm_changed(seat);
+    g.card_added(seat);
     let p = &mut g.s.players[seat];
     let i = p.farm.cells.len() - 1;
     // Take the tiles out of the set-aside pile, highest index first so the others stay put.
@@ -1281,20 +1281,25 @@ fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Vec<Event
     });
     let ability = deck.location(d).ability.as_ref().expect("checked");
     run_effects(g, seat, pos, &ability.effects, plan.extra, ev);
-    // Ongoing harvest bonuses from cards and Equipment that reach this location.
-    let farm = &g.s.players[seat].farm;
-    let bonuses: Vec<(Pos, crate::games::fields_of_green::effects::Gain)> =
-        eval::modifiers(&deck, farm)
-            .filter_map(|(src, m)| match *m {
-                Modifier::HarvestBonus { of, scope, gain }
+    // Ongoing harvest bonuses from cards and Equipment that reach this location, from the
+    // farm's cached modifiers (a harvest changes no card, only Water and stores).
+    let bonuses: SmallVec<[(Pos, crate::games::fields_of_green::effects::Gain); 4]> = {
+        let farm = &g.s.players[seat].farm;
+        let info = g.farm_info(seat);
+        info.mods
+            .iter()
+            .enumerate()
+            .filter_map(|(k, &(src, m))| match m {
+                Modifier::HarvestBonus { of, gain, .. }
                     if eval::cell_matches(&deck, farm, plan.i, of)
-                        && eval::reaches(farm, src, scope, pos) =>
+                        && info.mod_reaches(farm, k, pos) =>
                 {
                     Some((src, gain))
                 }
                 _ => None,
             })
-            .collect();
+            .collect()
+    };
     for (src, gain) in bonuses {
         let d = gain_now(g, &deck, seat, src, &gain);
         gain_delta(g, seat, src, d, ev);

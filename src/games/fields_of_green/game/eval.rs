@@ -522,7 +522,7 @@ impl<'g> FarmInfo<'g> {
     }
 
     /// [`reaches`] for modifier `k`, with its distances computed once.
-    fn mod_reaches(&self, farm: &Farm, k: usize, target: Pos) -> bool {
+    pub(crate) fn mod_reaches(&self, farm: &Farm, k: usize, target: Pos) -> bool {
         let (src, m) = self.mods[k];
         let scope = match m {
             Modifier::TowerRange { scope, .. }

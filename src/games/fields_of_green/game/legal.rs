@@ -52,48 +52,68 @@ impl std::fmt::Display for SplitError {
 
 /// Why a pile split is not allowed now (ruling 4, and ruling 5 in introductory mode), or None.
 pub(super) fn split_error(g: &Game, split: [u8; 4]) -> Option<SplitError> {
-    let sizes: [usize; 4] = std::array::from_fn(|k| g.s.piles[k].len());
-    let available: usize = sizes.iter().sum();
-    let want = (hand_size(g.s.players.len()) as usize).min(available);
-    split_error_with(g, sizes, want, split)
+    SplitRules::now(g).error(split)
 }
 
-/// [`split_error`] given the pile sizes and the total to draw (the same for every split tried).
-fn split_error_with(
-    g: &Game,
+/// What deciding a split depends on, worked out once for all the splits tried: the pile sizes,
+/// the total to draw, how many piles still have cards, and the introductory split if it applies.
+struct SplitRules {
     sizes: [usize; 4],
     want: usize,
-    split: [u8; 4],
-) -> Option<SplitError> {
-    let got: usize = split.iter().map(|&c| c as usize).sum();
-    if got != want {
-        return Some(SplitError::Total { want, got });
+    non_empty: usize,
+    intro: Option<[u8; 4]>,
+}
+
+impl SplitRules {
+    fn now(g: &Game) -> SplitRules {
+        let sizes: [usize; 4] = std::array::from_fn(|k| g.s.piles[k].len());
+        let available: usize = sizes.iter().sum();
+        SplitRules {
+            sizes,
+            want: (hand_size(g.s.players.len()) as usize).min(available),
+            non_empty: sizes.iter().filter(|&&s| s > 0).count(),
+            intro: g
+                .s
+                .options
+                .intro
+                .then(|| INTRO_SPLITS[g.s.year as usize - 1]),
+        }
     }
-    for (k, &c) in split.iter().enumerate() {
-        if c as usize > sizes[k] {
-            return Some(SplitError::PileTooSmall {
-                pile: k,
-                holds: sizes[k],
+
+    /// [`split_error`] of `split`.
+    fn error(&self, split: [u8; 4]) -> Option<SplitError> {
+        let sizes = self.sizes;
+        let got: usize = split.iter().map(|&c| c as usize).sum();
+        if got != self.want {
+            return Some(SplitError::Total {
+                want: self.want,
+                got,
             });
         }
-    }
-    let non_empty = sizes.iter().filter(|&&s| s > 0).count();
-    let used = split.iter().filter(|&&c| c > 0).count();
-    if used < non_empty.min(3) {
-        return Some(if non_empty < 3 {
-            SplitError::EveryPile
-        } else {
-            SplitError::ThreePiles
-        });
-    }
-    if g.s.options.intro {
-        let fixed = INTRO_SPLITS[g.s.year as usize - 1];
-        // Ruling 5; when the piles can no longer supply the fixed split, ruling 4 applies.
-        if fixed.iter().zip(&sizes).all(|(&c, &s)| c as usize <= s) && split != fixed {
-            return Some(SplitError::Intro(fixed));
+        for (k, &c) in split.iter().enumerate() {
+            if c as usize > sizes[k] {
+                return Some(SplitError::PileTooSmall {
+                    pile: k,
+                    holds: sizes[k],
+                });
+            }
         }
+        let used = split.iter().filter(|&&c| c > 0).count();
+        if used < self.non_empty.min(3) {
+            return Some(if self.non_empty < 3 {
+                SplitError::EveryPile
+            } else {
+                SplitError::ThreePiles
+            });
+        }
+        if let Some(fixed) = self.intro {
+            // Ruling 5; when the piles can no longer supply the fixed split, ruling 4 applies.
+            if fixed.iter().zip(&sizes).all(|(&c, &s)| c as usize <= s) && split != fixed {
+                return Some(SplitError::Intro(fixed));
+            }
+        }
+        None
     }
-    None
 }
 
 /// Every split allowed now, in a stable order.
@@ -105,19 +125,19 @@ pub(super) fn legal_splits(g: &Game) -> Vec<[u8; 4]> {
 pub(super) fn splits_upto(g: &Game, limit: usize) -> Vec<[u8; 4]> {
     // Only splits drawing the right total can pass `split_error` (its first test), so only
     // those are tried: the fourth count follows from the other three.
-    let sizes: [usize; 4] = std::array::from_fn(|k| g.s.piles[k].len());
-    let available: usize = sizes.iter().sum();
-    let want_n = (hand_size(g.s.players.len()) as usize).min(available);
+    let rules = SplitRules::now(g);
+    let want_n = rules.want;
     let want = want_n as u8;
     // A count above its pile's size is refused (`SplitError::PileTooSmall`), so the loops stop
-    // there; `split_error_with` still decides every split tried.
-    let cap = |k: usize| sizes[k].min(want_n) as u8;
-    let mut out = Vec::new();
+    // there; `SplitRules::error` still decides every split tried.
+    let cap = |k: usize| rules.sizes[k].min(want_n) as u8;
+    // Room for every split of 6 cards at once (50 of the 84 ways to draw 6 use 3 piles or more).
+    let mut out = Vec::with_capacity(limit.min(64));
     for a in 0..=cap(0) {
         for b in 0..=(want - a).min(cap(1)) {
             for c in 0..=(want - a - b).min(cap(2)) {
                 let split = [a, b, c, want - a - b - c];
-                if split_error_with(g, sizes, want_n, split).is_none() {
+                if rules.error(split).is_none() {
                     out.push(split);
                     if out.len() >= limit {
                         return out;
@@ -299,18 +319,27 @@ pub(super) fn legal_actions(g: &Game, seat: usize) -> Vec<Action> {
 /// The legal actions of `seat` as [`Choice`]s (see [`legal_actions`]).
 pub(crate) fn listing(g: &Game, seat: usize) -> Listing {
     let mut out = Listing::default();
+    list_into(g, seat, &mut out);
+    out
+}
+
+/// [`listing`] into `out` (emptied first), so that a caller keeping one [`Listing`] does not
+/// move the whole list on every call.
+pub(crate) fn list_into(g: &Game, seat: usize, out: &mut Listing) {
+    out.choices.clear();
+    out.towers.clear();
     if g.s.phase == Phase::Ended || seat >= g.s.players.len() {
-        return out;
+        return;
     }
     let p = &g.s.players[seat];
     if !p.offer.is_empty() {
-        equipment_choices(g, seat, &mut out);
-        return out;
+        equipment_choices(g, seat, out);
+        return;
     }
     match g.s.phase {
         Phase::Upkeep { next } => {
             if p.pending_water > 0 {
-                water_placements(g, seat, &mut out);
+                water_placements(g, seat, out);
             }
             if p.split.is_none() && g.seat_in_turn(next as usize) == Some(seat) {
                 for split in legal_splits(g) {
@@ -320,7 +349,7 @@ pub(crate) fn listing(g: &Game, seat: usize) -> Listing {
         }
         Phase::Action { .. } => {
             if p.revealed.is_some() {
-                card_actions(g, seat, &mut out);
+                card_actions(g, seat, out);
             }
             for d in distinct(&p.hand) {
                 if p.selected != Some(d) {
@@ -335,13 +364,13 @@ pub(crate) fn listing(g: &Game, seat: usize) -> Listing {
                         out.push(Choice::Pick { card: d });
                     }
                 } else if p.revealed.is_some() {
-                    card_actions(g, seat, &mut out);
+                    card_actions(g, seat, out);
                 }
             }
         }
         Phase::Harvest => {
             if !p.harvest_done {
-                harvest_choices(g, seat, &mut out);
+                harvest_choices(g, seat, out);
                 if p.pending_equipment == 0 {
                     out.push(Choice::EndHarvest);
                 }
@@ -349,7 +378,6 @@ pub(crate) fn listing(g: &Game, seat: usize) -> Listing {
         }
         Phase::Ended => {}
     }
-    out
 }
 
 fn equipment_choices(g: &Game, seat: usize, out: &mut Listing) {

@@ -145,7 +145,7 @@ pub struct Game {
     deck: Arc<Deck>,
     s: State,
     /// Per seat, the grid index of its farm, built on first use and dropped whenever a card is
-    /// added (the only change to where a farm's cards are). Listing the legal actions, checking
+    /// added (the only change to where a farm's cards are; see [`Game::card_added`]). Listing the legal actions, checking
     /// an action and the flow after it each need it, often for the same farm.
     grids: [OnceLock<Grid>; 6],
     /// Per seat, the Ongoing modifiers of its farm ([`eval::farm_modifiers`]), dropped whenever
@@ -262,12 +262,30 @@ impl Game {
         self.grids[seat].get_or_init(|| Grid::new(&self.s.players[seat].farm))
     }
 
-    /// Drops what is cached about the farm of `seat`: call after adding a card to it, turning
-    /// a card or changing its Equipment (Water on towers is not cached).
-    pub(crate) fn farm_changed(&mut self, seat: usize) {
+    /// Updates what is cached about the farm of `seat` after a card was added to it (the last
+    /// one): the grid is updated in place when the card lies within the farm's bounding box
+    /// (filling a gap) and built anew otherwise; everything else is dropped.
+    pub(crate) fn card_added(&mut self, seat: usize) {
+        let farm = &self.s.players[seat].farm;
+        let last = farm.cells.len().wrapping_sub(1);
+        let pos = farm.cells.get(last).map(|c| c.pos);
         if let Some(cell) = self.grids.get_mut(seat) {
-            cell.take();
+            let updated = match (cell.get_mut(), pos) {
+                (Some(grid), Some(pos)) => grid.add_within_bounds(pos, last),
+                _ => false,
+            };
+            if !updated {
+                cell.take();
+            }
         }
+        self.farm_changed(seat);
+    }
+
+    /// Drops what is cached about the farm of `seat` that depends on which side its cards show
+    /// and on their Equipment: call after turning a card or changing its Equipment. The grid
+    /// stays, since it depends only on where the cards are ([`Game::card_added`] drops it);
+    /// Water on towers is not cached.
+    pub(crate) fn farm_changed(&mut self, seat: usize) {
         if let Some(cell) = self.mods.get_mut(seat) {
             cell.take();
         }
@@ -349,10 +367,10 @@ impl Game {
         legal::legal_actions(self, seat)
     }
 
-    /// [`Game::legal_actions`] in compact form, same order: for the random playouts, which
-    /// spell out only the action they take ([`Listing::action`]).
-    pub(crate) fn listing(&self, seat: usize) -> Listing {
-        legal::listing(self, seat)
+    /// [`Game::legal_actions`] in compact form, same order, into `out` (emptied first): for the
+    /// random playouts, which spell out only the action they take ([`Listing::action`]).
+    pub(crate) fn list_into(&self, seat: usize, out: &mut Listing) {
+        legal::list_into(self, seat, out)
     }
 
     /// Applies an action of `seat`: either the events it caused, or an error and no change at all.
@@ -438,6 +456,13 @@ mod tests {
                     assert_eq!(
                         cached.build_spaces(farm),
                         farm.build_spaces(),
+                        "seed {seed} seat {s}"
+                    );
+                    // The grid (kept, and updated in place, between moves) is the one a
+                    // fresh look builds.
+                    assert_eq!(
+                        game.grid(s).squares(),
+                        Grid::new(farm).squares(),
                         "seed {seed} seat {s}"
                     );
                     // The towers' reach (kept between moves) gives the Water sources a fresh
