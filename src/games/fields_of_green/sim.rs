@@ -20,9 +20,12 @@ fn random_step_with<R: Rng>(
     listing: &mut Listing,
 ) -> Option<(usize, Action)> {
     // `game.waiting_for()` without a heap allocation per step.
-    let waiting: smallvec::SmallVec<[usize; 8]> = (0..game.players())
-        .filter(|&s| game.is_waiting_for(s))
-        .collect();
+    let mut waiting: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
+    for s in 0..game.players() {
+        if game.is_waiting_for(s) {
+            waiting.push(s);
+        }
+    }
     let seat = *waiting.choose(rng)?;
     // The compact listing (same actions, same order as `legal_actions`): only the action
     // taken is spelt out. The draws from `rng` are the same as over the full list.

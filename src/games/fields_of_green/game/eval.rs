@@ -5,7 +5,7 @@ use crate::games::fields_of_green::cards::{Deck, DesignIdx};
 use crate::games::fields_of_green::effects::{
     Ability, Amount, Condition, Count, Filter, Modifier, Scope, Timing,
 };
-use crate::games::fields_of_green::farm::{CellCard, Dists, FAR, Farm, Grid, Pos};
+use crate::games::fields_of_green::farm::{Cell, CellCard, Dists, FAR, Farm, Grid, Pos};
 use smallvec::SmallVec;
 
 /// Towers paying Water, as (cell index, Water it holds or pays): inline, since a farm rarely has
@@ -421,17 +421,18 @@ pub struct FarmInfo<'g> {
     /// The farm's grid when the caller has one (the game caches one per farm, see
     /// `Game::farm_info`).
     shared: Option<&'g Grid>,
-    /// Otherwise built on first use: many checks need no Water at all.
-    grid: std::cell::OnceCell<Grid>,
+    /// Otherwise built on first use: many checks need no Water at all. (Boxed, like the other
+    /// parts built on demand, so that a `FarmInfo` is small: one is made per check.)
+    grid: std::cell::OnceCell<Box<Grid>>,
     /// (cell index, range) of each tower holding Water, built on first use.
-    ranges: std::cell::OnceCell<Towers>,
+    ranges: std::cell::OnceCell<Vec<(usize, u8)>>,
     /// Distance from each of `ranges`' towers to every card, built when Water sources are asked
     /// for a second time (see [`FarmInfo::water_sources`]).
     towers: std::cell::OnceCell<Vec<Dists>>,
     /// How many times Water sources were asked for.
     asked: std::cell::Cell<u32>,
     /// For each of `mods` with a `Within` scope: distances from its card, built on first use.
-    mod_dists: SmallVec<[std::cell::OnceCell<Dists>; 4]>,
+    mod_dists: std::cell::OnceCell<Box<[std::cell::OnceCell<Dists>]>>,
     /// The reach of the farm's towers, when the caller keeps it between checks (the game caches
     /// one per farm, see `Game::farm_info`); filled on first use.
     reach: Option<&'g std::sync::OnceLock<TowerReach>>,
@@ -468,21 +469,30 @@ fn dist_to(grid: &Grid, target: Pos) -> impl Fn(&Dists) -> u8 {
 /// cards and their Equipment, with the position each acts from.
 pub(crate) fn farm_modifiers(deck: &Deck, farm: &Farm) -> Vec<(Pos, Modifier)> {
     let mut mods: Vec<(Pos, Modifier)> = Vec::new();
-    for c in farm.cells.iter().filter(|c| c.face_up) {
-        if let CellCard::Location(d) = c.card
-            && let Some(a) = &deck.location(d).ability
-            && a.timing == Timing::Ongoing
-        {
-            mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
-        }
-        for &e in &c.equipment {
-            let a = &deck.equip(e).ability;
-            if a.timing == Timing::Ongoing {
-                mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
-            }
-        }
+    for c in &farm.cells {
+        cell_modifiers(deck, c, &mut mods);
     }
     mods
+}
+
+/// The Ongoing modifiers of one card, if it is face up: its own, then its Equipment's, in
+/// [`farm_modifiers`]' order.
+pub(crate) fn cell_modifiers(deck: &Deck, c: &Cell, mods: &mut Vec<(Pos, Modifier)>) {
+    if !c.face_up {
+        return;
+    }
+    if let CellCard::Location(d) = c.card
+        && let Some(a) = &deck.location(d).ability
+        && a.timing == Timing::Ongoing
+    {
+        mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
+    }
+    for &e in &c.equipment {
+        let a = &deck.equip(e).ability;
+        if a.timing == Timing::Ongoing {
+            mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
+        }
+    }
 }
 
 impl FarmInfo<'static> {
@@ -508,7 +518,6 @@ impl<'g> FarmInfo<'g> {
         mods: std::borrow::Cow<'g, [(Pos, Modifier)]>,
         shared: Option<&'g Grid>,
     ) -> FarmInfo<'g> {
-        let mod_dists = mods.iter().map(|_| std::cell::OnceCell::new()).collect();
         FarmInfo {
             mods,
             shared,
@@ -516,7 +525,7 @@ impl<'g> FarmInfo<'g> {
             ranges: std::cell::OnceCell::new(),
             towers: std::cell::OnceCell::new(),
             asked: std::cell::Cell::new(0),
-            mod_dists,
+            mod_dists: std::cell::OnceCell::new(),
             reach: None,
         }
     }
@@ -536,7 +545,13 @@ impl<'g> FarmInfo<'g> {
             return reaches(farm, src, scope, target);
         };
         let grid = self.grid(farm);
-        let dist = self.mod_dists[k].get_or_init(|| farm.distances_within(grid, src, n));
+        let dists = self.mod_dists.get_or_init(|| {
+            self.mods
+                .iter()
+                .map(|_| std::cell::OnceCell::new())
+                .collect()
+        });
+        let dist = dists[k].get_or_init(|| farm.distances_within(grid, src, n));
         match grid.at(target) {
             Some(i) => dist[i] >= 1 && dist[i] <= n,
             None => target
@@ -551,7 +566,7 @@ impl<'g> FarmInfo<'g> {
     pub(crate) fn grid(&self, farm: &Farm) -> &Grid {
         match self.shared {
             Some(grid) => grid,
-            None => self.grid.get_or_init(|| Grid::new(farm)),
+            None => self.grid.get_or_init(|| Box::new(Grid::new(farm))),
         }
     }
 
@@ -581,7 +596,7 @@ impl<'g> FarmInfo<'g> {
     }
 
     /// Towers holding Water, with their ranges.
-    fn ranges(&self, deck: &Deck, farm: &Farm) -> &Towers {
+    fn ranges(&self, deck: &Deck, farm: &Farm) -> &[(usize, u8)] {
         self.ranges.get_or_init(|| {
             (0..farm.cells.len())
                 .filter(|&i| farm.cells[i].card == CellCard::WaterTower && farm.cells[i].water > 0)

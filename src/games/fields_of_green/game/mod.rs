@@ -263,22 +263,34 @@ impl Game {
     }
 
     /// Updates what is cached about the farm of `seat` after a card was added to it (the last
-    /// one): the grid is updated in place when the card lies within the farm's bounding box
-    /// (filling a gap) and built anew otherwise; everything else is dropped.
+    /// one, face up and without Equipment yet): the grid is updated in place when the card lies
+    /// within the farm's bounding box (filling a gap) and built anew otherwise; the card's
+    /// modifiers come last in the farm's list, so they are appended; the towers' reach is
+    /// dropped (a new card may be a tower, or a shorter way between cards).
     pub(crate) fn card_added(&mut self, seat: usize) {
         let farm = &self.s.players[seat].farm;
         let last = farm.cells.len().wrapping_sub(1);
-        let pos = farm.cells.get(last).map(|c| c.pos);
+        let added = farm.cells.get(last);
         if let Some(cell) = self.grids.get_mut(seat) {
-            let updated = match (cell.get_mut(), pos) {
-                (Some(grid), Some(pos)) => grid.add_within_bounds(pos, last),
+            let updated = match (cell.get_mut(), added) {
+                (Some(grid), Some(c)) => grid.add_within_bounds(c.pos, last),
                 _ => false,
             };
             if !updated {
                 cell.take();
             }
         }
-        self.farm_changed(seat);
+        if let Some(cell) = self.mods.get_mut(seat) {
+            match (cell.get_mut(), added) {
+                (Some(mods), Some(c)) => eval::cell_modifiers(&self.deck, c, mods),
+                _ => {
+                    cell.take();
+                }
+            }
+        }
+        if let Some(cell) = self.reach.get_mut(seat) {
+            cell.take();
+        }
     }
 
     /// Drops what is cached about the farm of `seat` that depends on which side its cards show
@@ -470,7 +482,7 @@ mod tests {
                     let targets = farm.cells.iter().map(|c| c.pos).chain(farm.build_spaces());
                     for target in targets {
                         assert_eq!(
-                            cached.water_sources(&game.deck, farm, target),
+                            cached.water_sources(&game.deck, farm, target).as_slice(),
                             eval::water_sources(&game.deck, farm, target).as_slice(),
                             "seed {seed} seat {s} target {target}"
                         );
