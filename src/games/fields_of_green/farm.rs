@@ -10,6 +10,10 @@ use smallvec::SmallVec;
 /// heap allocation each cost more than the search itself.
 pub(crate) type Dists = SmallVec<[u8; 48]>;
 
+/// Build spaces of a farm (see [`Farm::build_spaces`]), inline for farms of ordinary size: the
+/// listing of legal actions asks for them on every card played.
+pub(crate) type Spaces = SmallVec<[Pos; 32]>;
+
 /// A space of a farm's grid. `x` grows to the right (columns), `y` grows downwards (rows). The
 /// starting Water Tower is at (0, 0) and the starting Silo at (1, 0); the renderer relabels the
 /// grid from its bounding box, so coordinates may go negative.
@@ -147,7 +151,7 @@ impl Farm {
     /// Empty spaces orthogonally adjacent to a card: where a new card may go (ruling 10). Sorted
     /// by row then column, so every listing of legal actions comes out in the same order.
     pub fn build_spaces(&self) -> Vec<Pos> {
-        Grid::new(self).build_spaces()
+        Grid::new(self).build_spaces().into_vec()
     }
 
     /// True when `pos` is an empty space next to a card.
@@ -367,8 +371,8 @@ impl Grid {
     }
 
     /// [`Farm::build_spaces`] of the farm this grid was built from.
-    pub(crate) fn build_spaces(&self) -> Vec<Pos> {
-        let mut out: Vec<Pos> = Vec::with_capacity(2 * (self.w + self.h));
+    pub(crate) fn build_spaces(&self) -> Spaces {
+        let mut out = Spaces::new();
         if !self.rows.is_empty() {
             // Row order, then column order within a row: the same order as the scan below.
             for gy in 1..self.h - 1 {

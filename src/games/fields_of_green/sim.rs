@@ -54,8 +54,11 @@ pub fn play_out<R: Rng>(
 ) -> usize {
     let mut steps = 0;
     let mut listing = Listing::default();
+    // One buffer for the events of every action (nobody here reads them).
+    let mut events = Vec::with_capacity(16);
     while let Some((seat, action)) = random_step_with(game, rng, &mut listing) {
-        game.apply(seat, &action)
+        events.clear();
+        game.apply_into(seat, &action, &mut events)
             .expect("a legal action was refused");
         steps += 1;
         each(game, seat, &action);

@@ -1222,7 +1222,9 @@ fn check_harvest_with(
         return Err(ActionError::HarvestDone);
     }
     let none_there = || ActionError::NoHarvestAbility(Space::on(&p.farm, pos));
-    let i = p.farm.index_of(pos).ok_or_else(none_there)?;
+    // The card at `pos` by the farm's grid (the same answer as `Farm::index_of`, without a
+    // walk over the cards: the listing asks for every card with a Harvest ability).
+    let i = info.grid(&p.farm).at(pos).ok_or_else(none_there)?;
     let ability = eval::cell_ability(deck, &p.farm, i)
         .filter(|a| a.timing == Timing::Harvest)
         .ok_or_else(none_there)?;

@@ -572,6 +572,11 @@ impl<'g> FarmInfo<'g> {
 
     /// [`Farm::build_spaces`], from the grid the checks use as well.
     pub fn build_spaces(&self, farm: &Farm) -> Vec<Pos> {
+        self.grid(farm).build_spaces().into_vec()
+    }
+
+    /// [`FarmInfo::build_spaces`] without a heap allocation for ordinary farms.
+    pub(crate) fn spaces(&self, farm: &Farm) -> crate::games::fields_of_green::farm::Spaces {
         self.grid(farm).build_spaces()
     }
 

@@ -255,10 +255,11 @@ pub(crate) enum Choice {
 }
 
 /// Every legal action of one seat, in the stable order of [`Game::legal_actions`], as
-/// [`Choice`]s (inline for ordinary lists).
+/// [`Choice`]s. A caller listing many times keeps one (see [`list_into`]), so after the first
+/// few lists no listing allocates.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Listing {
-    pub(crate) choices: SmallVec<[Choice; 48]>,
+    pub(crate) choices: Vec<Choice>,
     /// The towers named by the `PlaceWater` choices, one after another.
     towers: Vec<Pos>,
 }
@@ -459,7 +460,7 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     let p = &g.s.players[seat];
     let d = p.revealed.expect("caller checked");
     let info = g.farm_info(seat);
-    let spaces = info.build_spaces(&p.farm);
+    let spaces = info.spaces(&p.farm);
     let def = g.deck.location(d);
     let max_extra = def
         .ability
@@ -486,10 +487,13 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     let spaces_to_try: &[_] = if hopeless { &[] } else { &spaces };
     // Outcome per number of repeats where it cannot depend on the space (checked once).
     let mut same: SmallVec<[Option<bool>; 4]> = SmallVec::from_elem(None, max_extra as usize + 1);
+    let everywhere: SmallVec<[bool; 4]> = (0..=max_extra)
+        .map(|extra| check.same_everywhere(extra))
+        .collect();
     for &pos in spaces_to_try {
         for extra in 0..=max_extra {
             let try_here = || check.allows(g, seat, &info, pos, extra);
-            let ok = if check.same_everywhere(extra) {
+            let ok = if everywhere[extra as usize] {
                 *same[extra as usize].get_or_insert_with(try_here)
             } else {
                 try_here()

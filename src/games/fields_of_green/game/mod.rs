@@ -389,9 +389,21 @@ impl Game {
     pub fn apply(&mut self, seat: usize, action: &Action) -> Result<Vec<Event>, ActionError> {
         // Most actions cause a few events: room for them at once.
         let mut events = Vec::with_capacity(8);
-        apply::apply(self, seat, action, &mut events)?;
-        flow::advance(self, Some(seat), &mut events);
+        self.apply_into(seat, action, &mut events)?;
         Ok(events)
+    }
+
+    /// [`Game::apply`] adding the events to `events` (a caller applying many actions, such as
+    /// the random playouts, keeps one buffer). On an error nothing is added.
+    pub(crate) fn apply_into(
+        &mut self,
+        seat: usize,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        apply::apply(self, seat, action, events)?;
+        flow::advance(self, Some(seat), events);
+        Ok(())
     }
 
     /// Checks the invariants of the state: card conservation, storage caps, farm shape, phase
