@@ -506,6 +506,17 @@ fn check_payment(
         }
         return Ok(eval::Paid::new());
     }
+    if water.is_empty() && !plan {
+        // Only whether there is Water enough matters: the same sum, without listing towers.
+        let have = info.water_in_reach(&g.deck, &p.farm, target);
+        if have < cost.water {
+            return Err(ActionError::NotEnoughWater {
+                need: cost.water,
+                have,
+            });
+        }
+        return Ok(eval::Paid::new());
+    }
     let sources = info.water_sources(&g.deck, &p.farm, target);
     let have: u32 = sources.iter().map(|&(_, w)| w as u32).sum();
     if have < cost.water {

@@ -634,16 +634,8 @@ impl<'g> FarmInfo<'g> {
     /// check (what `apply` asks). A listing asks for many targets: from the second question on,
     /// each tower is searched from once and every target is a lookup.
     pub fn water_sources(&self, deck: &Deck, farm: &Farm, target: Pos) -> Towers {
-        if let Some(reach) = self.reach {
-            // The towers' reach is kept between checks: one lookup per tower.
-            let reach = reach.get_or_init(|| self.tower_reach(deck, farm));
-            let grid = self.grid(farm);
-            let d = dist_to(grid, target);
-            return reach
-                .iter()
-                .filter(|&&(i, range, ref dist)| farm.cells[i].water > 0 && d(dist) <= range)
-                .map(|&(i, _, _)| (i, farm.cells[i].water))
-                .collect();
+        if let Some(sources) = self.kept_sources(deck, farm, target) {
+            return sources.collect();
         }
         let ranges = self.ranges(deck, farm);
         if ranges.is_empty() {
@@ -675,6 +667,38 @@ impl<'g> FarmInfo<'g> {
             .filter(|&(&(_, range), dist)| d(dist) <= range)
             .map(|(t, _)| water(t))
             .collect()
+    }
+
+    /// The Water that the towers that may pay for `target` hold together: the sum over
+    /// [`FarmInfo::water_sources`], without listing them (a check that only asks whether an
+    /// action is allowed needs no more).
+    pub(crate) fn water_in_reach(&self, deck: &Deck, farm: &Farm, target: Pos) -> u32 {
+        match self.kept_sources(deck, farm, target) {
+            Some(sources) => sources.map(|(_, w)| w as u32).sum(),
+            None => self
+                .water_sources(deck, farm, target)
+                .iter()
+                .map(|&(_, w)| w as u32)
+                .sum(),
+        }
+    }
+
+    /// [`FarmInfo::water_sources`] when the towers' reach is kept between checks (see
+    /// `reach`): one lookup per tower. None when it is not kept.
+    fn kept_sources<'a>(
+        &'a self,
+        deck: &Deck,
+        farm: &'a Farm,
+        target: Pos,
+    ) -> Option<impl Iterator<Item = (usize, u8)> + 'a> {
+        let reach = self.reach?.get_or_init(|| self.tower_reach(deck, farm));
+        let d = dist_to(self.grid(farm), target);
+        Some(
+            reach
+                .iter()
+                .filter(move |&&(i, range, ref dist)| farm.cells[i].water > 0 && d(dist) <= range)
+                .map(|&(i, _, _)| (i, farm.cells[i].water)),
+        )
     }
 
     /// Water tower `i` holds at most (see [`tower_capacity`]).
