@@ -701,6 +701,23 @@ impl<'g> FarmInfo<'g> {
         )
     }
 
+    /// Food the farm's Silos hold together (see [`food_capacity`]), from the modifiers at hand:
+    /// this runs on every gain of Food.
+    pub fn food_capacity(&self, deck: &Deck, farm: &Farm) -> u32 {
+        let mut cap = 0u32;
+        for c in farm.cells.iter().filter(|c| c.card == CellCard::Silo) {
+            cap += deck.supply.silo_capacity as u32;
+            for (k, &(_, m)) in self.mods.iter().enumerate() {
+                if let Modifier::SiloCapacity { bonus, .. } = m
+                    && self.mod_reaches(farm, k, c.pos)
+                {
+                    cap += bonus as u32;
+                }
+            }
+        }
+        cap
+    }
+
     /// Water tower `i` holds at most (see [`tower_capacity`]).
     pub fn tower_capacity(&self, deck: &Deck, farm: &Farm, i: usize) -> u8 {
         let pos = farm.cells[i].pos;

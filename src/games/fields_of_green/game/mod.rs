@@ -489,6 +489,23 @@ mod tests {
                         Grid::new(farm).squares(),
                         "seed {seed} seat {s}"
                     );
+                    // Capacities from the kept modifiers are the ones a fresh look gives.
+                    assert_eq!(
+                        cached.food_capacity(&game.deck, farm),
+                        eval::food_capacity(&game.deck, farm),
+                        "seed {seed} seat {s}"
+                    );
+                    for i in 0..farm.cells.len() {
+                        if farm.cells[i].card
+                            == crate::games::fields_of_green::farm::CellCard::WaterTower
+                        {
+                            assert_eq!(
+                                cached.tower_capacity(&game.deck, farm, i),
+                                eval::tower_capacity(&game.deck, farm, i),
+                                "seed {seed} seat {s} tower {i}"
+                            );
+                        }
+                    }
                     // The towers' reach (kept between moves) gives the Water sources a fresh
                     // search gives, for every card and every build space.
                     let targets = farm.cells.iter().map(|c| c.pos).chain(farm.build_spaces());
