@@ -92,11 +92,22 @@ pub(crate) fn count_in(
         Count::Coins => coins,
         Count::Cards { of, scope } => match scope {
             // Fast paths for the common scopes, which need no distance search.
-            Scope::Adjacent => (0..farm.cells.len())
-                .filter(|&i| {
-                    farm.cells[i].pos.is_adjacent(subject) && cell_matches(deck, farm, i, of)
-                })
-                .count() as u32,
+            Scope::Adjacent => match grid {
+                // The cards on the four neighbouring squares (at the edge of the plane a
+                // neighbour saturates to `subject` itself, which is not adjacent).
+                Some(grid) => subject
+                    .neighbours()
+                    .into_iter()
+                    .filter(|&m| m != subject)
+                    .filter_map(|m| grid.at(m))
+                    .filter(|&i| cell_matches(deck, farm, i, of))
+                    .count() as u32,
+                None => (0..farm.cells.len())
+                    .filter(|&i| {
+                        farm.cells[i].pos.is_adjacent(subject) && cell_matches(deck, farm, i, of)
+                    })
+                    .count() as u32,
+            },
             Scope::Farm => (0..farm.cells.len())
                 .filter(|&i| farm.cells[i].pos != subject && cell_matches(deck, farm, i, of))
                 .count() as u32,

@@ -116,13 +116,18 @@ impl SplitRules {
     }
 }
 
-/// Every split allowed now, in a stable order.
-pub(super) fn legal_splits(g: &Game) -> Vec<[u8; 4]> {
-    splits_upto(g, usize::MAX)
-}
-
 /// The first `limit` legal splits (the forced-draw check only needs to know if there is one).
 pub(super) fn splits_upto(g: &Game, limit: usize) -> Vec<[u8; 4]> {
+    let mut out = Vec::new();
+    for_each_split(g, |split| {
+        out.push(split);
+        out.len() < limit
+    });
+    out
+}
+
+/// Calls `f` with every split allowed now, in a stable order, until it returns false.
+fn for_each_split(g: &Game, mut f: impl FnMut([u8; 4]) -> bool) {
     // Only splits drawing the right total can pass `split_error` (its first test), so only
     // those are tried: the fourth count follows from the other three.
     let rules = SplitRules::now(g);
@@ -131,22 +136,16 @@ pub(super) fn splits_upto(g: &Game, limit: usize) -> Vec<[u8; 4]> {
     // A count above its pile's size is refused (`SplitError::PileTooSmall`), so the loops stop
     // there; `SplitRules::error` still decides every split tried.
     let cap = |k: usize| rules.sizes[k].min(want_n) as u8;
-    // Room for every split of 6 cards at once (50 of the 84 ways to draw 6 use 3 piles or more).
-    let mut out = Vec::with_capacity(limit.min(64));
     for a in 0..=cap(0) {
         for b in 0..=(want - a).min(cap(1)) {
             for c in 0..=(want - a - b).min(cap(2)) {
                 let split = [a, b, c, want - a - b - c];
-                if rules.error(split).is_none() {
-                    out.push(split);
-                    if out.len() >= limit {
-                        return out;
-                    }
+                if rules.error(split).is_none() && !f(split) {
+                    return;
                 }
             }
         }
     }
-    out
 }
 
 /// True when the seat has at least one Harvest ability it can pay now.
@@ -343,9 +342,10 @@ pub(crate) fn list_into(g: &Game, seat: usize, out: &mut Listing) {
                 water_placements(g, seat, out);
             }
             if p.split.is_none() && g.seat_in_turn(next as usize) == Some(seat) {
-                for split in legal_splits(g) {
+                for_each_split(g, |split| {
                     out.push(Choice::Draw { split });
-                }
+                    true
+                });
             }
         }
         Phase::Action { .. } => {
