@@ -508,19 +508,17 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     }
     if g.s.towers_left > 0 && p.coins >= g.deck.supply.tower_cost as u32 {
         let sets = tile_sets(g, seat, CellCard::WaterTower);
-        for &pos in &spaces {
-            for &tiles in &sets {
-                out.push(Choice::WaterTower { pos, tiles });
-            }
-        }
+        every_space(out, &spaces, &sets, |pos, tiles| Choice::WaterTower {
+            pos,
+            tiles,
+        });
     }
     if g.s.silos_left > 0 {
         let sets = tile_sets(g, seat, CellCard::Silo);
-        for &pos in &spaces {
-            for &tiles in &sets {
-                out.push(Choice::Silo { pos, tiles });
-            }
-        }
+        every_space(out, &spaces, &sets, |pos, tiles| Choice::Silo {
+            pos,
+            tiles,
+        });
     }
     for food in 0..=p.food.min(2) as u8 {
         out.push(Choice::Market { food });
@@ -528,6 +526,29 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     if p.coins >= 1 {
         for c in p.farm.cells.iter().filter(|c| !c.face_up) {
             out.push(Choice::Restore { pos: c.pos });
+        }
+    }
+}
+
+/// `choice(pos, tiles)` for every space, and on each space for every set of tiles, in that
+/// order (actions B and C, which need no check per space).
+fn every_space(
+    out: &mut Listing,
+    spaces: &[Pos],
+    sets: &[Tiles],
+    choice: impl Fn(Pos, Tiles) -> Choice,
+) {
+    match sets {
+        // The usual case, no set-aside tile fits: one choice per space, added in one go.
+        [tiles] => out
+            .choices
+            .extend(spaces.iter().map(|&pos| choice(pos, *tiles))),
+        _ => {
+            for &pos in spaces {
+                for &tiles in sets {
+                    out.push(choice(pos, tiles));
+                }
+            }
         }
     }
 }
