@@ -2,7 +2,7 @@
 //! reveal, the 2-player row, the start and end of the harvest, the first-player tile and the end
 //! of the game.
 
-use super::{Game, INCOME, INTRO_SPLITS, Phase, apply, direction, eval, legal, scoring};
+use super::{Game, INCOME, INTRO_SPLITS, Phase, apply, direction, legal, scoring};
 use crate::games::fields_of_green::event::{Direction, Event};
 use crate::games::fields_of_green::farm::CellCard;
 use rand::seq::SliceRandom;
