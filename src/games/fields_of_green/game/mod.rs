@@ -144,15 +144,17 @@ pub struct GameSnapshot {
 pub struct Game {
     deck: Arc<Deck>,
     s: State,
-    /// Per seat, the grid index of its farm, built on first use and dropped whenever a card is
-    /// added (the only change to where a farm's cards are; see [`Game::card_added`]). Listing the legal actions, checking
-    /// an action and the flow after it each need it, often for the same farm.
+    /// Per seat, the grid index of its farm, built on first use. Adding a card is the only
+    /// change to where a farm's cards are: the grid is then updated in place or dropped (see
+    /// [`Game::card_added`]). Listing the legal actions, checking an action and the flow after
+    /// it each need it, often for the same farm.
     grids: [OnceLock<Grid>; 6],
     /// Per seat, the Ongoing modifiers of its farm ([`eval::farm_modifiers`]), dropped whenever
-    /// a card is added, turned or given Equipment.
+    /// a card is turned or given Equipment; a card added appends its own.
     mods: [OnceLock<Vec<(Pos, Modifier)>>; 6],
     /// Per seat, where each Water Tower of its farm reaches ([`eval::TowerReach`]), dropped
-    /// with the two above: paying Water is asked for on every space and every Harvest ability.
+    /// whenever a card is added, turned or given Equipment: paying Water is asked for on every
+    /// space and every Harvest ability.
     reach: [OnceLock<eval::TowerReach>; 6],
 }
 
