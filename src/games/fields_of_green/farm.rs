@@ -172,38 +172,51 @@ impl Farm {
     pub(crate) fn distances_within(&self, grid: &Grid, from: Pos, limit: u8) -> Dists {
         let n = self.cells.len();
         let mut dist = filled::<48>(FAR, n);
-        // Cards to search from, by square of the grid.
-        let mut queue: SmallVec<[usize; 48]> = SmallVec::with_capacity(n);
-        match grid.at(from) {
-            Some(i) => {
-                dist[i] = 0;
-                queue.extend(grid.square(from));
-            }
-            None => {
-                for m in from.neighbours() {
-                    if let Some(i) = grid.at(m)
-                        && dist[i] == FAR
-                    {
-                        dist[i] = 1;
-                        queue.extend(grid.square(m));
+        // Cards to search from, by square of the grid: each card is reached once, so `n`
+        // entries are enough. The search works on plain slices (it is the hot part of every
+        // count within a distance and of every tower's reach).
+        let mut queue: SmallVec<[usize; 48]> = SmallVec::from_elem(0, n);
+        {
+            let (d_s, q, cells) = (&mut dist[..], &mut queue[..], &grid.cells[..]);
+            let mut tail = 0;
+            match grid.at(from) {
+                Some(i) => {
+                    d_s[i] = 0;
+                    if let Some(k) = grid.square(from) {
+                        q[tail] = k;
+                        tail += 1;
+                    }
+                }
+                None => {
+                    for m in from.neighbours() {
+                        if let Some(i) = grid.at(m)
+                            && d_s[i] == FAR
+                        {
+                            d_s[i] = 1;
+                            if let Some(k) = grid.square(m) {
+                                q[tail] = k;
+                                tail += 1;
+                            }
+                        }
                     }
                 }
             }
-        }
-        let mut head = 0;
-        while head < queue.len() {
-            let k = queue[head];
-            head += 1;
-            let d = dist[grid.cells[k] as usize];
-            if d >= limit {
-                continue;
-            }
-            // The grid's margin puts every neighbour of a card on the grid.
-            for m in [k - grid.w, k + 1, k + grid.w, k - 1] {
-                let j = grid.cells[m];
-                if j != EMPTY && dist[j as usize] == FAR {
-                    dist[j as usize] = d + 1;
-                    queue.push(m);
+            let mut head = 0;
+            while head < tail {
+                let k = q[head];
+                head += 1;
+                let d = d_s[cells[k] as usize];
+                if d >= limit {
+                    continue;
+                }
+                // The grid's margin puts every neighbour of a card on the grid.
+                for m in [k - grid.w, k + 1, k + grid.w, k - 1] {
+                    let j = cells[m];
+                    if j != EMPTY && d_s[j as usize] == FAR {
+                        d_s[j as usize] = d + 1;
+                        q[tail] = m;
+                        tail += 1;
+                    }
                 }
             }
         }
