@@ -10,6 +10,10 @@ use smallvec::SmallVec;
 /// heap allocation each cost more than the search itself.
 pub(crate) type Dists = SmallVec<[u8; 48]>;
 
+/// Build spaces of a farm (see [`Farm::build_spaces`]), inline for farms of ordinary size: the
+/// listing of legal actions asks for them on every card played.
+pub(crate) type Spaces = SmallVec<[Pos; 32]>;
+
 /// A space of a farm's grid. `x` grows to the right (columns), `y` grows downwards (rows). The
 /// starting Water Tower is at (0, 0) and the starting Silo at (1, 0); the renderer relabels the
 /// grid from its bounding box, so coordinates may go negative.
@@ -147,7 +151,7 @@ impl Farm {
     /// Empty spaces orthogonally adjacent to a card: where a new card may go (ruling 10). Sorted
     /// by row then column, so every listing of legal actions comes out in the same order.
     pub fn build_spaces(&self) -> Vec<Pos> {
-        Grid::new(self).build_spaces()
+        Grid::new(self).build_spaces().into_vec()
     }
 
     /// True when `pos` is an empty space next to a card.
@@ -168,38 +172,51 @@ impl Farm {
     pub(crate) fn distances_within(&self, grid: &Grid, from: Pos, limit: u8) -> Dists {
         let n = self.cells.len();
         let mut dist = filled::<48>(FAR, n);
-        // Cards to search from, by square of the grid.
-        let mut queue: SmallVec<[usize; 48]> = SmallVec::with_capacity(n);
-        match grid.at(from) {
-            Some(i) => {
-                dist[i] = 0;
-                queue.extend(grid.square(from));
-            }
-            None => {
-                for m in from.neighbours() {
-                    if let Some(i) = grid.at(m)
-                        && dist[i] == FAR
-                    {
-                        dist[i] = 1;
-                        queue.extend(grid.square(m));
+        // Cards to search from, by square of the grid: each card is reached once, so `n`
+        // entries are enough. The search works on plain slices (it is the hot part of every
+        // count within a distance and of every tower's reach).
+        let mut queue: SmallVec<[usize; 48]> = SmallVec::from_elem(0, n);
+        {
+            let (d_s, q, cells) = (&mut dist[..], &mut queue[..], &grid.cells[..]);
+            let mut tail = 0;
+            match grid.at(from) {
+                Some(i) => {
+                    d_s[i] = 0;
+                    if let Some(k) = grid.square(from) {
+                        q[tail] = k;
+                        tail += 1;
+                    }
+                }
+                None => {
+                    for m in from.neighbours() {
+                        if let Some(i) = grid.at(m)
+                            && d_s[i] == FAR
+                        {
+                            d_s[i] = 1;
+                            if let Some(k) = grid.square(m) {
+                                q[tail] = k;
+                                tail += 1;
+                            }
+                        }
                     }
                 }
             }
-        }
-        let mut head = 0;
-        while head < queue.len() {
-            let k = queue[head];
-            head += 1;
-            let d = dist[grid.cells[k] as usize];
-            if d >= limit {
-                continue;
-            }
-            // The grid's margin puts every neighbour of a card on the grid.
-            for m in [k - grid.w, k + 1, k + grid.w, k - 1] {
-                let j = grid.cells[m];
-                if j != EMPTY && dist[j as usize] == FAR {
-                    dist[j as usize] = d + 1;
-                    queue.push(m);
+            let mut head = 0;
+            while head < tail {
+                let k = q[head];
+                head += 1;
+                let d = d_s[cells[k] as usize];
+                if d >= limit {
+                    continue;
+                }
+                // The grid's margin puts every neighbour of a card on the grid.
+                for m in [k - grid.w, k + 1, k + grid.w, k - 1] {
+                    let j = cells[m];
+                    if j != EMPTY && d_s[j as usize] == FAR {
+                        d_s[j as usize] = d + 1;
+                        q[tail] = m;
+                        tail += 1;
+                    }
                 }
             }
         }
@@ -295,6 +312,39 @@ impl Grid {
         }
     }
 
+    /// Records card `i`, just added at `p`, when `p` lies within the bounding box of the cards
+    /// the grid was built from: the grid is then exactly what [`Grid::new`] builds for the farm
+    /// with the new card. False, changing nothing, otherwise (the caller builds a new grid).
+    pub(crate) fn add_within_bounds(&mut self, p: Pos, i: usize) -> bool {
+        let gx = i32::from(p.x) - self.lo_x;
+        let gy = i32::from(p.y) - self.lo_y;
+        // The cards' box is the grid less its margin of two squares.
+        let inside = (2..self.w as i32 - 2).contains(&gx) && (2..self.h as i32 - 2).contains(&gy);
+        let Ok(i) = u8::try_from(i) else {
+            return false;
+        };
+        if !inside || i == EMPTY {
+            return false;
+        }
+        let (gx, gy) = (gx as usize, gy as usize);
+        let k = self.idx(gx, gy);
+        if self.cells[k] != EMPTY {
+            return false;
+        }
+        self.cells[k] = i;
+        if !self.rows.is_empty() {
+            self.rows[gy] |= 1 << gx;
+        }
+        true
+    }
+
+    /// The index of the card on every square, row by row, and the grid's top-left square and
+    /// width (for tests comparing grids).
+    #[cfg(test)]
+    pub(crate) fn squares(&self) -> (i32, i32, usize, &[u8], &[u64]) {
+        (self.lo_x, self.lo_y, self.w, &self.cells, &self.rows)
+    }
+
     fn idx(&self, gx: usize, gy: usize) -> usize {
         gy * self.w + gx
     }
@@ -334,8 +384,8 @@ impl Grid {
     }
 
     /// [`Farm::build_spaces`] of the farm this grid was built from.
-    pub(crate) fn build_spaces(&self) -> Vec<Pos> {
-        let mut out: Vec<Pos> = Vec::with_capacity(2 * (self.w + self.h));
+    pub(crate) fn build_spaces(&self) -> Spaces {
+        let mut out = Spaces::new();
         if !self.rows.is_empty() {
             // Row order, then column order within a row: the same order as the scan below.
             for gy in 1..self.h - 1 {

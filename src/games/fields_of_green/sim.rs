@@ -2,7 +2,7 @@
 //! `farmhand simulate`, `farmhand bench engine` and the invariant tests.
 
 use super::action::Action;
-use super::game::Game;
+use super::game::{Choice, Game, Listing};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
@@ -10,25 +10,38 @@ use rand::seq::IndexedRandom;
 /// simultaneous phases are exercised in every order), then a random legal action. In the harvest
 /// the random player prefers paying abilities to stopping, so farms are not mostly Open Areas.
 pub fn random_step<R: Rng>(game: &Game, rng: &mut R) -> Option<(usize, Action)> {
+    random_step_with(game, rng, &mut Listing::default())
+}
+
+/// [`random_step`] listing into `listing`, which a caller taking many steps keeps.
+fn random_step_with<R: Rng>(
+    game: &Game,
+    rng: &mut R,
+    listing: &mut Listing,
+) -> Option<(usize, Action)> {
     // `game.waiting_for()` without a heap allocation per step.
-    let waiting: smallvec::SmallVec<[usize; 8]> = (0..game.players())
-        .filter(|&s| game.is_waiting_for(s))
-        .collect();
+    let mut waiting: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
+    for s in 0..game.players() {
+        if game.is_waiting_for(s) {
+            waiting.push(s);
+        }
+    }
     let seat = *waiting.choose(rng)?;
-    let actions = game.legal_actions(seat);
-    let harvests = actions
-        .iter()
-        .filter(|a| matches!(a, Action::Harvest { .. }))
-        .count();
-    let action = if harvests > 0 && rng.random_bool(0.9) {
-        actions
+    // The compact listing (same actions, same order as `legal_actions`): only the action
+    // taken is spelt out. The draws from `rng` are the same as over the full list.
+    game.list_into(seat, listing);
+    let choices = &listing.choices[..];
+    let is_harvest = |c: &&Choice| matches!(c, Choice::Harvest { .. });
+    let harvests = choices.iter().filter(is_harvest).count();
+    let choice = if harvests > 0 && rng.random_bool(0.9) {
+        choices
             .iter()
-            .filter(|a| matches!(a, Action::Harvest { .. }))
+            .filter(is_harvest)
             .nth(rng.random_range(0..harvests))
-            .cloned()
     } else {
-        actions.choose(rng).cloned()
+        choices.choose(rng)
     }?;
+    let action = listing.action(game, choice);
     Some((seat, action))
 }
 
@@ -40,11 +53,83 @@ pub fn play_out<R: Rng>(
     mut each: impl FnMut(&Game, usize, &Action),
 ) -> usize {
     let mut steps = 0;
-    while let Some((seat, action)) = random_step(game, rng) {
-        game.apply(seat, &action)
+    let mut listing = Listing::default();
+    // One buffer for the events of every action (nobody here reads them).
+    let mut events = Vec::with_capacity(16);
+    while let Some((seat, action)) = random_step_with(game, rng, &mut listing) {
+        events.clear();
+        game.apply_into(seat, &action, &mut events)
             .expect("a legal action was refused");
         steps += 1;
         each(game, seat, &action);
     }
     steps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fields_of_green::{Deck, Options};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// The step as it was taken before the compact listing: over the full list of actions.
+    fn step_over_full_list<R: Rng>(game: &Game, rng: &mut R) -> Option<(usize, Action)> {
+        let waiting = game.waiting_for();
+        let seat = *waiting.choose(rng)?;
+        let actions = game.legal_actions(seat);
+        let harvests = actions
+            .iter()
+            .filter(|a| matches!(a, Action::Harvest { .. }))
+            .count();
+        let action = if harvests > 0 && rng.random_bool(0.9) {
+            actions
+                .iter()
+                .filter(|a| matches!(a, Action::Harvest { .. }))
+                .nth(rng.random_range(0..harvests))
+                .cloned()
+        } else {
+            actions.choose(rng).cloned()
+        }?;
+        Some((seat, action))
+    }
+
+    /// The compact listing draws exactly what the full list drew, with the same use of the
+    /// generator, so every seed still plays the same game: at every step of random games of 2-6
+    /// players, the listing spelt out is `legal_actions`, and the step taken (and the generator's
+    /// state after it) is the one the full list gives.
+    #[test]
+    fn compact_steps_draw_like_the_full_list() {
+        let deck = Deck::default_deck();
+        for seed in 0..15u64 {
+            let players = 2 + (seed % 5) as u8;
+            let options = Options {
+                players,
+                intro: seed % 4 == 3 && players <= 4,
+                first_player: (seed % players as u64) as u8,
+            };
+            let mut game = Game::new(deck.clone(), options, seed).expect("setup");
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut listing = Listing::default();
+            loop {
+                for s in 0..game.players() {
+                    game.list_into(s, &mut listing);
+                    let spelt: Vec<Action> = listing
+                        .choices
+                        .iter()
+                        .map(|c| listing.action(&game, c))
+                        .collect();
+                    assert_eq!(spelt, game.legal_actions(s), "seed {seed} seat {s}");
+                }
+                let mut old = rng.clone();
+                let expected = step_over_full_list(&game, &mut old);
+                let step = random_step_with(&game, &mut rng, &mut listing);
+                assert_eq!(step, expected, "seed {seed}");
+                assert_eq!(rng, old, "seed {seed}: the generators drifted apart");
+                let Some((seat, action)) = step else { break };
+                game.apply(seat, &action).expect("a listed action applies");
+            }
+            assert!(game.is_over(), "seed {seed}");
+        }
+    }
 }

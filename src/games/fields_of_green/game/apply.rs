@@ -506,6 +506,17 @@ fn check_payment(
         }
         return Ok(eval::Paid::new());
     }
+    if water.is_empty() && !plan {
+        // Only whether there is Water enough matters: the same sum, without listing towers.
+        let have = info.water_in_reach(&g.deck, &p.farm, target);
+        if have < cost.water {
+            return Err(ActionError::NotEnoughWater {
+                need: cost.water,
+                have,
+            });
+        }
+        return Ok(eval::Paid::new());
+    }
     let sources = info.water_sources(&g.deck, &p.farm, target);
     let have: u32 = sources.iter().map(|&(_, w)| w as u32).sum();
     if have < cost.water {
@@ -897,7 +908,7 @@ fn exec_build(g: &mut Game, seat: usize, plan: BuildPlan, ev: &mut Vec<Event>) {
         water,
         equipment: Vec::new(),
     });
-    g.farm_changed(seat);
+    g.card_added(seat);
     let p = &mut g.s.players[seat];
     let i = p.farm.cells.len() - 1;
     // Take the tiles out of the set-aside pile, highest index first so the others stay put.
@@ -998,7 +1009,7 @@ pub(super) fn run_effects(
                         if farm.cells[i].card != CellCard::WaterTower {
                             continue;
                         }
-                        let cap = eval::tower_capacity(&deck, farm, i);
+                        let cap = g.farm_info(seat).tower_capacity(&deck, farm, i);
                         let add = water
                             .min(&cap.saturating_sub(farm.cells[i].water))
                             .to_owned();
@@ -1065,7 +1076,9 @@ fn gain_delta(g: &mut Game, seat: usize, subject: Pos, d: Delta, ev: &mut Vec<Ev
     if d.is_empty() {
         return;
     }
-    let cap = eval::food_capacity(&g.deck, &g.s.players[seat].farm);
+    let cap = g
+        .farm_info(seat)
+        .food_capacity(&g.deck, &g.s.players[seat].farm);
     let p = &mut g.s.players[seat];
     let food = d.food.min(cap.saturating_sub(p.food));
     // Supplies are unlimited (ruling 1): counts saturate rather than wrap.
@@ -1222,7 +1235,9 @@ fn check_harvest_with(
         return Err(ActionError::HarvestDone);
     }
     let none_there = || ActionError::NoHarvestAbility(Space::on(&p.farm, pos));
-    let i = p.farm.index_of(pos).ok_or_else(none_there)?;
+    // The card at `pos` by the farm's grid (the same answer as `Farm::index_of`, without a
+    // walk over the cards: the listing asks for every card with a Harvest ability).
+    let i = info.grid(&p.farm).at(pos).ok_or_else(none_there)?;
     let ability = eval::cell_ability(deck, &p.farm, i)
         .filter(|a| a.timing == Timing::Harvest)
         .ok_or_else(none_there)?;
@@ -1281,20 +1296,25 @@ fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Vec<Event
     });
     let ability = deck.location(d).ability.as_ref().expect("checked");
     run_effects(g, seat, pos, &ability.effects, plan.extra, ev);
-    // Ongoing harvest bonuses from cards and Equipment that reach this location.
-    let farm = &g.s.players[seat].farm;
-    let bonuses: Vec<(Pos, crate::games::fields_of_green::effects::Gain)> =
-        eval::modifiers(&deck, farm)
-            .filter_map(|(src, m)| match *m {
-                Modifier::HarvestBonus { of, scope, gain }
+    // Ongoing harvest bonuses from cards and Equipment that reach this location, from the
+    // farm's cached modifiers (a harvest changes no card, only Water and stores).
+    let bonuses: SmallVec<[(Pos, crate::games::fields_of_green::effects::Gain); 4]> = {
+        let farm = &g.s.players[seat].farm;
+        let info = g.farm_info(seat);
+        info.mods
+            .iter()
+            .enumerate()
+            .filter_map(|(k, &(src, m))| match m {
+                Modifier::HarvestBonus { of, gain, .. }
                     if eval::cell_matches(&deck, farm, plan.i, of)
-                        && eval::reaches(farm, src, scope, pos) =>
+                        && info.mod_reaches(farm, k, pos) =>
                 {
                     Some((src, gain))
                 }
                 _ => None,
             })
-            .collect();
+            .collect()
+    };
     for (src, gain) in bonuses {
         let d = gain_now(g, &deck, seat, src, &gain);
         gain_delta(g, seat, src, d, ev);
@@ -1351,7 +1371,7 @@ fn clamp_storage(g: &mut Game, seat: usize) {
         .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
         .map(|i| (i, info.tower_capacity(&deck, farm, i)))
         .collect();
-    let food_cap = eval::food_capacity(&deck, farm);
+    let food_cap = info.food_capacity(&deck, farm);
     let p = &mut g.s.players[seat];
     for (i, cap) in caps {
         let c = &mut p.farm.cells[i];

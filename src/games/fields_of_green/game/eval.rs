@@ -5,7 +5,7 @@ use crate::games::fields_of_green::cards::{Deck, DesignIdx};
 use crate::games::fields_of_green::effects::{
     Ability, Amount, Condition, Count, Filter, Modifier, Scope, Timing,
 };
-use crate::games::fields_of_green::farm::{CellCard, Dists, FAR, Farm, Grid, Pos};
+use crate::games::fields_of_green::farm::{Cell, CellCard, Dists, FAR, Farm, Grid, Pos};
 use smallvec::SmallVec;
 
 /// Towers paying Water, as (cell index, Water it holds or pays): inline, since a farm rarely has
@@ -92,11 +92,22 @@ pub(crate) fn count_in(
         Count::Coins => coins,
         Count::Cards { of, scope } => match scope {
             // Fast paths for the common scopes, which need no distance search.
-            Scope::Adjacent => (0..farm.cells.len())
-                .filter(|&i| {
-                    farm.cells[i].pos.is_adjacent(subject) && cell_matches(deck, farm, i, of)
-                })
-                .count() as u32,
+            Scope::Adjacent => match grid {
+                // The cards on the four neighbouring squares (at the edge of the plane a
+                // neighbour saturates to `subject` itself, which is not adjacent).
+                Some(grid) => subject
+                    .neighbours()
+                    .into_iter()
+                    .filter(|&m| m != subject)
+                    .filter_map(|m| grid.at(m))
+                    .filter(|&i| cell_matches(deck, farm, i, of))
+                    .count() as u32,
+                None => (0..farm.cells.len())
+                    .filter(|&i| {
+                        farm.cells[i].pos.is_adjacent(subject) && cell_matches(deck, farm, i, of)
+                    })
+                    .count() as u32,
+            },
             Scope::Farm => (0..farm.cells.len())
                 .filter(|&i| farm.cells[i].pos != subject && cell_matches(deck, farm, i, of))
                 .count() as u32,
@@ -421,17 +432,47 @@ pub struct FarmInfo<'g> {
     /// The farm's grid when the caller has one (the game caches one per farm, see
     /// `Game::farm_info`).
     shared: Option<&'g Grid>,
-    /// Otherwise built on first use: many checks need no Water at all.
-    grid: std::cell::OnceCell<Grid>,
+    /// Otherwise built on first use: many checks need no Water at all. (Boxed, like the other
+    /// parts built on demand, so that a `FarmInfo` is small: one is made per check.)
+    grid: std::cell::OnceCell<Box<Grid>>,
     /// (cell index, range) of each tower holding Water, built on first use.
-    ranges: std::cell::OnceCell<Towers>,
+    ranges: std::cell::OnceCell<Vec<(usize, u8)>>,
     /// Distance from each of `ranges`' towers to every card, built when Water sources are asked
     /// for a second time (see [`FarmInfo::water_sources`]).
     towers: std::cell::OnceCell<Vec<Dists>>,
     /// How many times Water sources were asked for.
     asked: std::cell::Cell<u32>,
     /// For each of `mods` with a `Within` scope: distances from its card, built on first use.
-    mod_dists: SmallVec<[std::cell::OnceCell<Dists>; 4]>,
+    mod_dists: std::cell::OnceCell<Box<[std::cell::OnceCell<Dists>]>>,
+    /// The reach of the farm's towers, when the caller keeps it between checks (the game caches
+    /// one per farm, see `Game::farm_info`); filled on first use.
+    reach: Option<&'g std::sync::OnceLock<TowerReach>>,
+}
+
+/// Every Water Tower of a farm, Water or not, as (cell index, range, distance from it to every
+/// card searched up to its range). It depends only on where the cards are, which side is up and
+/// their Equipment, not on the Water they hold, so it stays right until the farm's cards change:
+/// Water sources are then a lookup per tower instead of a search.
+pub(crate) type TowerReach = Vec<(usize, u8, Dists)>;
+
+/// Distance from a tower to `target` (a card or an empty space), given the tower's distances
+/// to every card (searched at least as far as the answers that matter).
+fn dist_to(grid: &Grid, target: Pos) -> impl Fn(&Dists) -> u8 {
+    let here = grid.at(target);
+    let near: [Option<usize>; 4] = match here {
+        Some(_) => [None; 4],
+        None => target.neighbours().map(|m| grid.at(m)),
+    };
+    move |dist: &Dists| match here {
+        Some(i) => dist[i],
+        // An empty space is one step beyond the nearest card next to it.
+        None => near
+            .iter()
+            .flatten()
+            .map(|&j| dist[j].saturating_add(1))
+            .min()
+            .unwrap_or(FAR),
+    }
 }
 
 /// [`modifiers`] collected in one plain pass (this runs for every listing and every check of a
@@ -439,21 +480,30 @@ pub struct FarmInfo<'g> {
 /// cards and their Equipment, with the position each acts from.
 pub(crate) fn farm_modifiers(deck: &Deck, farm: &Farm) -> Vec<(Pos, Modifier)> {
     let mut mods: Vec<(Pos, Modifier)> = Vec::new();
-    for c in farm.cells.iter().filter(|c| c.face_up) {
-        if let CellCard::Location(d) = c.card
-            && let Some(a) = &deck.location(d).ability
-            && a.timing == Timing::Ongoing
-        {
-            mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
-        }
-        for &e in &c.equipment {
-            let a = &deck.equip(e).ability;
-            if a.timing == Timing::Ongoing {
-                mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
-            }
-        }
+    for c in &farm.cells {
+        cell_modifiers(deck, c, &mut mods);
     }
     mods
+}
+
+/// The Ongoing modifiers of one card, if it is face up: its own, then its Equipment's, in
+/// [`farm_modifiers`]' order.
+pub(crate) fn cell_modifiers(deck: &Deck, c: &Cell, mods: &mut Vec<(Pos, Modifier)>) {
+    if !c.face_up {
+        return;
+    }
+    if let CellCard::Location(d) = c.card
+        && let Some(a) = &deck.location(d).ability
+        && a.timing == Timing::Ongoing
+    {
+        mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
+    }
+    for &e in &c.equipment {
+        let a = &deck.equip(e).ability;
+        if a.timing == Timing::Ongoing {
+            mods.extend(a.modifiers.iter().map(|&m| (c.pos, m)));
+        }
+    }
 }
 
 impl FarmInfo<'static> {
@@ -465,15 +515,20 @@ impl FarmInfo<'static> {
 impl<'g> FarmInfo<'g> {
     /// [`FarmInfo::new`] from the farm's grid and modifiers, already worked out by the caller
     /// (the game caches both per farm, see `Game::farm_info`).
-    pub(crate) fn with_cache(grid: &'g Grid, mods: &'g [(Pos, Modifier)]) -> FarmInfo<'g> {
-        FarmInfo::build(std::borrow::Cow::Borrowed(mods), Some(grid))
+    pub(crate) fn with_cache(
+        grid: &'g Grid,
+        mods: &'g [(Pos, Modifier)],
+        reach: &'g std::sync::OnceLock<TowerReach>,
+    ) -> FarmInfo<'g> {
+        let mut info = FarmInfo::build(std::borrow::Cow::Borrowed(mods), Some(grid));
+        info.reach = Some(reach);
+        info
     }
 
     fn build(
         mods: std::borrow::Cow<'g, [(Pos, Modifier)]>,
         shared: Option<&'g Grid>,
     ) -> FarmInfo<'g> {
-        let mod_dists = mods.iter().map(|_| std::cell::OnceCell::new()).collect();
         FarmInfo {
             mods,
             shared,
@@ -481,12 +536,13 @@ impl<'g> FarmInfo<'g> {
             ranges: std::cell::OnceCell::new(),
             towers: std::cell::OnceCell::new(),
             asked: std::cell::Cell::new(0),
-            mod_dists,
+            mod_dists: std::cell::OnceCell::new(),
+            reach: None,
         }
     }
 
     /// [`reaches`] for modifier `k`, with its distances computed once.
-    fn mod_reaches(&self, farm: &Farm, k: usize, target: Pos) -> bool {
+    pub(crate) fn mod_reaches(&self, farm: &Farm, k: usize, target: Pos) -> bool {
         let (src, m) = self.mods[k];
         let scope = match m {
             Modifier::TowerRange { scope, .. }
@@ -500,7 +556,13 @@ impl<'g> FarmInfo<'g> {
             return reaches(farm, src, scope, target);
         };
         let grid = self.grid(farm);
-        let dist = self.mod_dists[k].get_or_init(|| farm.distances_within(grid, src, n));
+        let dists = self.mod_dists.get_or_init(|| {
+            self.mods
+                .iter()
+                .map(|_| std::cell::OnceCell::new())
+                .collect()
+        });
+        let dist = dists[k].get_or_init(|| farm.distances_within(grid, src, n));
         match grid.at(target) {
             Some(i) => dist[i] >= 1 && dist[i] <= n,
             None => target
@@ -515,12 +577,17 @@ impl<'g> FarmInfo<'g> {
     pub(crate) fn grid(&self, farm: &Farm) -> &Grid {
         match self.shared {
             Some(grid) => grid,
-            None => self.grid.get_or_init(|| Grid::new(farm)),
+            None => self.grid.get_or_init(|| Box::new(Grid::new(farm))),
         }
     }
 
     /// [`Farm::build_spaces`], from the grid the checks use as well.
     pub fn build_spaces(&self, farm: &Farm) -> Vec<Pos> {
+        self.grid(farm).build_spaces().into_vec()
+    }
+
+    /// [`FarmInfo::build_spaces`] without a heap allocation for ordinary farms.
+    pub(crate) fn spaces(&self, farm: &Farm) -> crate::games::fields_of_green::farm::Spaces {
         self.grid(farm).build_spaces()
     }
 
@@ -529,26 +596,46 @@ impl<'g> FarmInfo<'g> {
         self.grid(farm).is_build_space(pos)
     }
 
-    /// Towers holding Water, with their ranges (ruling 11: 2, plus Equipment).
-    fn ranges(&self, deck: &Deck, farm: &Farm) -> &Towers {
+    /// The range of tower `i` (ruling 11: 2, plus Equipment): `range_with`, with each
+    /// modifier's distances searched once.
+    fn range_of(&self, deck: &Deck, farm: &Farm, i: usize) -> u8 {
+        let pos = farm.cells[i].pos;
+        let mut range = deck.supply.tower_range;
+        for (k, &(_, m)) in self.mods.iter().enumerate() {
+            if let Modifier::TowerRange { bonus, .. } = m
+                && self.mod_reaches(farm, k, pos)
+            {
+                range = range.saturating_add(bonus);
+            }
+        }
+        range
+    }
+
+    /// Towers holding Water, with their ranges.
+    fn ranges(&self, deck: &Deck, farm: &Farm) -> &[(usize, u8)] {
         self.ranges.get_or_init(|| {
             (0..farm.cells.len())
                 .filter(|&i| farm.cells[i].card == CellCard::WaterTower && farm.cells[i].water > 0)
-                .map(|i| {
-                    // `range_with`, with each modifier's distances searched once.
-                    let pos = farm.cells[i].pos;
-                    let mut range = deck.supply.tower_range;
-                    for (k, &(_, m)) in self.mods.iter().enumerate() {
-                        if let Modifier::TowerRange { bonus, .. } = m
-                            && self.mod_reaches(farm, k, pos)
-                        {
-                            range = range.saturating_add(bonus);
-                        }
-                    }
-                    (i, range)
-                })
+                .map(|i| (i, self.range_of(deck, farm, i)))
                 .collect()
         })
+    }
+
+    /// The farm's [`TowerReach`], worked out from scratch.
+    fn tower_reach(&self, deck: &Deck, farm: &Farm) -> TowerReach {
+        let grid = self.grid(farm);
+        (0..farm.cells.len())
+            .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
+            .map(|i| {
+                let range = self.range_of(deck, farm, i);
+                // Spaces are one step beyond a card, so cards up to `range` away matter.
+                (
+                    i,
+                    range,
+                    farm.distances_within(grid, farm.cells[i].pos, range),
+                )
+            })
+            .collect()
     }
 
     /// Towers that may pay Water for `target` (a card or an empty space), with their Water
@@ -558,6 +645,9 @@ impl<'g> FarmInfo<'g> {
     /// check (what `apply` asks). A listing asks for many targets: from the second question on,
     /// each tower is searched from once and every target is a lookup.
     pub fn water_sources(&self, deck: &Deck, farm: &Farm, target: Pos) -> Towers {
+        if let Some(sources) = self.kept_sources(deck, farm, target) {
+            return sources.collect();
+        }
         let ranges = self.ranges(deck, farm);
         if ranges.is_empty() {
             return Towers::new();
@@ -581,29 +671,62 @@ impl<'g> FarmInfo<'g> {
                 .map(|&(i, range)| farm.distances_within(grid, farm.cells[i].pos, range))
                 .collect()
         });
-        let here = grid.at(target);
-        let near: [Option<usize>; 4] = match here {
-            Some(_) => [None; 4],
-            None => target.neighbours().map(|m| grid.at(m)),
-        };
+        let d = dist_to(grid, target);
         ranges
             .iter()
             .zip(towers)
-            .filter(|&(&(_, range), dist)| {
-                let d = match here {
-                    Some(i) => dist[i],
-                    // An empty space is one step beyond the nearest card next to it.
-                    None => near
-                        .iter()
-                        .flatten()
-                        .map(|&j| dist[j].saturating_add(1))
-                        .min()
-                        .unwrap_or(FAR),
-                };
-                d <= range
-            })
+            .filter(|&(&(_, range), dist)| d(dist) <= range)
             .map(|(t, _)| water(t))
             .collect()
+    }
+
+    /// The Water that the towers that may pay for `target` hold together: the sum over
+    /// [`FarmInfo::water_sources`], without listing them (a check that only asks whether an
+    /// action is allowed needs no more).
+    pub(crate) fn water_in_reach(&self, deck: &Deck, farm: &Farm, target: Pos) -> u32 {
+        match self.kept_sources(deck, farm, target) {
+            Some(sources) => sources.map(|(_, w)| w as u32).sum(),
+            None => self
+                .water_sources(deck, farm, target)
+                .iter()
+                .map(|&(_, w)| w as u32)
+                .sum(),
+        }
+    }
+
+    /// [`FarmInfo::water_sources`] when the towers' reach is kept between checks (see
+    /// `reach`): one lookup per tower. None when it is not kept.
+    fn kept_sources<'a>(
+        &'a self,
+        deck: &Deck,
+        farm: &'a Farm,
+        target: Pos,
+    ) -> Option<impl Iterator<Item = (usize, u8)> + 'a> {
+        let reach = self.reach?.get_or_init(|| self.tower_reach(deck, farm));
+        let d = dist_to(self.grid(farm), target);
+        Some(
+            reach
+                .iter()
+                .filter(move |&&(i, range, ref dist)| farm.cells[i].water > 0 && d(dist) <= range)
+                .map(|&(i, _, _)| (i, farm.cells[i].water)),
+        )
+    }
+
+    /// Food the farm's Silos hold together (see [`food_capacity`]), from the modifiers at hand:
+    /// this runs on every gain of Food.
+    pub fn food_capacity(&self, deck: &Deck, farm: &Farm) -> u32 {
+        let mut cap = 0u32;
+        for c in farm.cells.iter().filter(|c| c.card == CellCard::Silo) {
+            cap += deck.supply.silo_capacity as u32;
+            for (k, &(_, m)) in self.mods.iter().enumerate() {
+                if let Modifier::SiloCapacity { bonus, .. } = m
+                    && self.mod_reaches(farm, k, c.pos)
+                {
+                    cap += bonus as u32;
+                }
+            }
+        }
+        cap
     }
 
     /// Water tower `i` holds at most (see [`tower_capacity`]).

@@ -2,7 +2,7 @@
 //! reveal, the 2-player row, the start and end of the harvest, the first-player tile and the end
 //! of the game.
 
-use super::{Game, INCOME, INTRO_SPLITS, Phase, apply, direction, eval, legal, scoring};
+use super::{Game, INCOME, INTRO_SPLITS, Phase, apply, direction, legal, scoring};
 use crate::games::fields_of_green::event::{Direction, Event};
 use crate::games::fields_of_green::farm::CellCard;
 use rand::seq::SliceRandom;
@@ -34,12 +34,13 @@ pub(super) fn start_year(g: &mut Game, year: u8, events: &mut Vec<Event>) {
 /// Ruling 3: 3 coins, 2 Water onto towers with room, 1 Food into the Silos; what does not fit is
 /// lost. When more than one placement of the Water is possible, the player chooses.
 fn income(g: &mut Game, seat: usize, events: &mut Vec<Event>) {
-    let deck = g.deck.clone();
+    let cap = g
+        .farm_info(seat)
+        .food_capacity(&g.deck, &g.s.players[seat].farm);
     let p = &mut g.s.players[seat];
     let (coins, water, food) = INCOME;
     // Supplies are unlimited (ruling 1): a count saturates rather than wraps.
     p.coins = p.coins.saturating_add(coins);
-    let cap = eval::food_capacity(&deck, &p.farm);
     let food_in = food.min(cap.saturating_sub(p.food));
     p.food += food_in;
     let rooms = tower_rooms(g, seat);

@@ -52,81 +52,100 @@ impl std::fmt::Display for SplitError {
 
 /// Why a pile split is not allowed now (ruling 4, and ruling 5 in introductory mode), or None.
 pub(super) fn split_error(g: &Game, split: [u8; 4]) -> Option<SplitError> {
-    let sizes: [usize; 4] = std::array::from_fn(|k| g.s.piles[k].len());
-    let available: usize = sizes.iter().sum();
-    let want = (hand_size(g.s.players.len()) as usize).min(available);
-    split_error_with(g, sizes, want, split)
+    SplitRules::now(g).error(split)
 }
 
-/// [`split_error`] given the pile sizes and the total to draw (the same for every split tried).
-fn split_error_with(
-    g: &Game,
+/// What deciding a split depends on, worked out once for all the splits tried: the pile sizes,
+/// the total to draw, how many piles still have cards, and the introductory split if it applies.
+struct SplitRules {
     sizes: [usize; 4],
     want: usize,
-    split: [u8; 4],
-) -> Option<SplitError> {
-    let got: usize = split.iter().map(|&c| c as usize).sum();
-    if got != want {
-        return Some(SplitError::Total { want, got });
-    }
-    for (k, &c) in split.iter().enumerate() {
-        if c as usize > sizes[k] {
-            return Some(SplitError::PileTooSmall {
-                pile: k,
-                holds: sizes[k],
-            });
-        }
-    }
-    let non_empty = sizes.iter().filter(|&&s| s > 0).count();
-    let used = split.iter().filter(|&&c| c > 0).count();
-    if used < non_empty.min(3) {
-        return Some(if non_empty < 3 {
-            SplitError::EveryPile
-        } else {
-            SplitError::ThreePiles
-        });
-    }
-    if g.s.options.intro {
-        let fixed = INTRO_SPLITS[g.s.year as usize - 1];
-        // Ruling 5; when the piles can no longer supply the fixed split, ruling 4 applies.
-        if fixed.iter().zip(&sizes).all(|(&c, &s)| c as usize <= s) && split != fixed {
-            return Some(SplitError::Intro(fixed));
-        }
-    }
-    None
+    non_empty: usize,
+    intro: Option<[u8; 4]>,
 }
 
-/// Every split allowed now, in a stable order.
-pub(super) fn legal_splits(g: &Game) -> Vec<[u8; 4]> {
-    splits_upto(g, usize::MAX)
+impl SplitRules {
+    fn now(g: &Game) -> SplitRules {
+        let sizes: [usize; 4] = std::array::from_fn(|k| g.s.piles[k].len());
+        let available: usize = sizes.iter().sum();
+        SplitRules {
+            sizes,
+            want: (hand_size(g.s.players.len()) as usize).min(available),
+            non_empty: sizes.iter().filter(|&&s| s > 0).count(),
+            intro: g
+                .s
+                .options
+                .intro
+                .then(|| INTRO_SPLITS[g.s.year as usize - 1]),
+        }
+    }
+
+    /// [`split_error`] of `split`.
+    fn error(&self, split: [u8; 4]) -> Option<SplitError> {
+        let sizes = self.sizes;
+        let got: usize = split.iter().map(|&c| c as usize).sum();
+        if got != self.want {
+            return Some(SplitError::Total {
+                want: self.want,
+                got,
+            });
+        }
+        for (k, &c) in split.iter().enumerate() {
+            if c as usize > sizes[k] {
+                return Some(SplitError::PileTooSmall {
+                    pile: k,
+                    holds: sizes[k],
+                });
+            }
+        }
+        let used = split.iter().filter(|&&c| c > 0).count();
+        if used < self.non_empty.min(3) {
+            return Some(if self.non_empty < 3 {
+                SplitError::EveryPile
+            } else {
+                SplitError::ThreePiles
+            });
+        }
+        if let Some(fixed) = self.intro {
+            // Ruling 5; when the piles can no longer supply the fixed split, ruling 4 applies.
+            if fixed.iter().zip(&sizes).all(|(&c, &s)| c as usize <= s) && split != fixed {
+                return Some(SplitError::Intro(fixed));
+            }
+        }
+        None
+    }
 }
 
 /// The first `limit` legal splits (the forced-draw check only needs to know if there is one).
 pub(super) fn splits_upto(g: &Game, limit: usize) -> Vec<[u8; 4]> {
+    let mut out = Vec::new();
+    for_each_split(g, |split| {
+        out.push(split);
+        out.len() < limit
+    });
+    out
+}
+
+/// Calls `f` with every split allowed now, in a stable order, until it returns false.
+fn for_each_split(g: &Game, mut f: impl FnMut([u8; 4]) -> bool) {
     // Only splits drawing the right total can pass `split_error` (its first test), so only
     // those are tried: the fourth count follows from the other three.
-    let sizes: [usize; 4] = std::array::from_fn(|k| g.s.piles[k].len());
-    let available: usize = sizes.iter().sum();
-    let want_n = (hand_size(g.s.players.len()) as usize).min(available);
+    let rules = SplitRules::now(g);
+    let want_n = rules.want;
     let want = want_n as u8;
     // A count above its pile's size is refused (`SplitError::PileTooSmall`), so the loops stop
-    // there; `split_error_with` still decides every split tried.
-    let cap = |k: usize| sizes[k].min(want_n) as u8;
-    let mut out = Vec::new();
+    // there; `SplitRules::error` still decides every split tried.
+    let cap = |k: usize| rules.sizes[k].min(want_n) as u8;
     for a in 0..=cap(0) {
         for b in 0..=(want - a).min(cap(1)) {
             for c in 0..=(want - a - b).min(cap(2)) {
                 let split = [a, b, c, want - a - b - c];
-                if split_error_with(g, sizes, want_n, split).is_none() {
-                    out.push(split);
-                    if out.len() >= limit {
-                        return out;
-                    }
+                if rules.error(split).is_none() && !f(split) {
+                    return;
                 }
             }
         }
     }
-    out
 }
 
 /// True when the seat has at least one Harvest ability it can pay now.
@@ -155,37 +174,187 @@ fn distinct<T: Copy + Ord>(items: &[T]) -> SmallVec<[T; 8]> {
     v
 }
 
+/// 0-2 set-aside Equipment tiles placed on a card as it is built (ruling 17), by design.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tiles {
+    len: u8,
+    tiles: [EquipIdx; 2],
+}
+
+impl Tiles {
+    fn one(e: EquipIdx) -> Tiles {
+        Tiles {
+            len: 1,
+            tiles: [e, 0],
+        }
+    }
+
+    fn two(e: EquipIdx, f: EquipIdx) -> Tiles {
+        Tiles {
+            len: 2,
+            tiles: [e, f],
+        }
+    }
+
+    fn names(&self, g: &Game) -> Vec<SmolStr> {
+        self.tiles[..self.len as usize]
+            .iter()
+            .map(|&e| tile(g, e))
+            .collect()
+    }
+}
+
+/// One legal action in a compact form: designs and tiles by index, no strings and no heap. The
+/// listing is made of these and only the action actually taken is spelt out as an [`Action`]
+/// (a random playout lists thousands of actions per game and takes one of each list).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Choice {
+    /// `towers` indexes [`Listing::towers`]: `len` entries from `start`.
+    PlaceWater {
+        start: u32,
+        len: u32,
+    },
+    Draw {
+        split: [u8; 4],
+    },
+    Select {
+        card: DesignIdx,
+    },
+    Pick {
+        card: DesignIdx,
+    },
+    Build {
+        pos: Pos,
+        extra: u8,
+        tiles: Tiles,
+    },
+    WaterTower {
+        pos: Pos,
+        tiles: Tiles,
+    },
+    Silo {
+        pos: Pos,
+        tiles: Tiles,
+    },
+    Market {
+        food: u8,
+    },
+    Restore {
+        pos: Pos,
+    },
+    Equipment {
+        keep: EquipIdx,
+        place: Option<Pos>,
+    },
+    Harvest {
+        pos: Pos,
+        extra: u8,
+    },
+    EndHarvest,
+}
+
+/// Every legal action of one seat, in the stable order of [`Game::legal_actions`], as
+/// [`Choice`]s. A caller listing many times keeps one (see [`list_into`]), so after the first
+/// few lists no listing allocates.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Listing {
+    pub(crate) choices: Vec<Choice>,
+    /// The towers named by the `PlaceWater` choices, one after another.
+    towers: Vec<Pos>,
+}
+
+impl Listing {
+    fn push(&mut self, c: Choice) {
+        self.choices.push(c);
+    }
+
+    /// The action a choice stands for, spelt out.
+    pub(crate) fn action(&self, g: &Game, c: &Choice) -> Action {
+        match *c {
+            Choice::PlaceWater { start, len } => Action::PlaceWater {
+                towers: self.towers[start as usize..(start + len) as usize].to_vec(),
+            },
+            Choice::Draw { split } => Action::Draw { split },
+            Choice::Select { card } => Action::Select { card: id(g, card) },
+            Choice::Pick { card } => Action::Pick { card: id(g, card) },
+            Choice::Build { pos, extra, tiles } => Action::Build {
+                pos,
+                water: Vec::new(),
+                extra,
+                equipment: tiles.names(g),
+            },
+            Choice::WaterTower { pos, tiles } => Action::WaterTower {
+                pos,
+                equipment: tiles.names(g),
+            },
+            Choice::Silo { pos, tiles } => Action::Silo {
+                pos,
+                equipment: tiles.names(g),
+            },
+            Choice::Market { food } => Action::Market { food },
+            Choice::Restore { pos } => Action::Restore { pos },
+            Choice::Equipment { keep, place } => Action::Equipment {
+                keep: tile(g, keep),
+                place,
+            },
+            Choice::Harvest { pos, extra } => Action::Harvest {
+                pos,
+                water: Vec::new(),
+                extra,
+            },
+            Choice::EndHarvest => Action::EndHarvest,
+        }
+    }
+}
+
 pub(super) fn legal_actions(g: &Game, seat: usize) -> Vec<Action> {
-    // Room for a typical listing at once (a draft pick, a harvest), so it rarely grows.
-    let mut out = Vec::with_capacity(16);
+    let listing = listing(g, seat);
+    listing
+        .choices
+        .iter()
+        .map(|c| listing.action(g, c))
+        .collect()
+}
+
+/// The legal actions of `seat` as [`Choice`]s (see [`legal_actions`]).
+pub(crate) fn listing(g: &Game, seat: usize) -> Listing {
+    let mut out = Listing::default();
+    list_into(g, seat, &mut out);
+    out
+}
+
+/// [`listing`] into `out` (emptied first), so that a caller keeping one [`Listing`] does not
+/// move the whole list on every call.
+pub(crate) fn list_into(g: &Game, seat: usize, out: &mut Listing) {
+    out.choices.clear();
+    out.towers.clear();
     if g.s.phase == Phase::Ended || seat >= g.s.players.len() {
-        return out;
+        return;
     }
     let p = &g.s.players[seat];
     if !p.offer.is_empty() {
-        equipment_choices(g, seat, &mut out);
-        return out;
+        equipment_choices(g, seat, out);
+        return;
     }
     match g.s.phase {
         Phase::Upkeep { next } => {
             if p.pending_water > 0 {
-                water_placements(g, seat, &mut out);
+                water_placements(g, seat, out);
             }
             if p.split.is_none() && g.seat_in_turn(next as usize) == Some(seat) {
-                out.extend(
-                    legal_splits(g)
-                        .into_iter()
-                        .map(|split| Action::Draw { split }),
-                );
+                for_each_split(g, |split| {
+                    out.push(Choice::Draw { split });
+                    true
+                });
             }
         }
         Phase::Action { .. } => {
             if p.revealed.is_some() {
-                card_actions(g, seat, &mut out);
+                card_actions(g, seat, out);
             }
             for d in distinct(&p.hand) {
                 if p.selected != Some(d) {
-                    out.push(Action::Select { card: id(g, d) });
+                    out.push(Choice::Select { card: d });
                 }
             }
         }
@@ -193,31 +362,30 @@ pub(super) fn legal_actions(g: &Game, seat: usize) -> Vec<Action> {
             if current as usize == seat {
                 if !taken {
                     for d in distinct(&g.s.row) {
-                        out.push(Action::Pick { card: id(g, d) });
+                        out.push(Choice::Pick { card: d });
                     }
                 } else if p.revealed.is_some() {
-                    card_actions(g, seat, &mut out);
+                    card_actions(g, seat, out);
                 }
             }
         }
         Phase::Harvest => {
             if !p.harvest_done {
-                harvest_choices(g, seat, &mut out);
+                harvest_choices(g, seat, out);
                 if p.pending_equipment == 0 {
-                    out.push(Action::EndHarvest);
+                    out.push(Choice::EndHarvest);
                 }
             }
         }
         Phase::Ended => {}
     }
-    out
 }
 
-fn equipment_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
+fn equipment_choices(g: &Game, seat: usize, out: &mut Listing) {
     let p = &g.s.players[seat];
     for e in distinct(&p.offer) {
-        out.push(Action::Equipment {
-            keep: tile(g, e),
+        out.push(Choice::Equipment {
+            keep: e,
             place: None,
         });
         for c in &p.farm.cells {
@@ -226,8 +394,8 @@ fn equipment_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
                 && !c.equipment.contains(&e)
                 && host_accepts(&g.deck, c.card, e)
             {
-                out.push(Action::Equipment {
-                    keep: tile(g, e),
+                out.push(Choice::Equipment {
+                    keep: e,
                     place: Some(c.pos),
                 });
             }
@@ -236,7 +404,7 @@ fn equipment_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
 }
 
 /// Every way to put the income Water on towers with room (ruling 3).
-fn water_placements(g: &Game, seat: usize, out: &mut Vec<Action>) {
+fn water_placements(g: &Game, seat: usize, out: &mut Listing) {
     let farm = &g.s.players[seat].farm;
     let rooms: Vec<(Pos, u8)> = super::flow::tower_rooms(g, seat)
         .into_iter()
@@ -245,16 +413,13 @@ fn water_placements(g: &Game, seat: usize, out: &mut Vec<Action>) {
         .collect();
     let room: u32 = rooms.iter().map(|&(_, r)| r as u32).sum();
     let must = (g.s.players[seat].pending_water as u32).min(room) as usize;
-    fn rec(
-        rooms: &[(Pos, u8)],
-        from: usize,
-        left: usize,
-        acc: &mut Vec<Pos>,
-        out: &mut Vec<Action>,
-    ) {
+    fn rec(rooms: &[(Pos, u8)], from: usize, left: usize, acc: &mut Vec<Pos>, out: &mut Listing) {
         if left == 0 {
-            out.push(Action::PlaceWater {
-                towers: acc.clone(),
+            let start = out.towers.len() as u32;
+            out.towers.extend_from_slice(acc);
+            out.push(Choice::PlaceWater {
+                start,
+                len: acc.len() as u32,
             });
             return;
         }
@@ -271,9 +436,9 @@ fn water_placements(g: &Game, seat: usize, out: &mut Vec<Action>) {
 }
 
 /// Sets of 0-2 distinct set-aside tiles that fit a card being built (ruling 17).
-fn tile_sets(g: &Game, seat: usize, card: CellCard) -> SmallVec<[Vec<SmolStr>; 4]> {
-    let mut sets: SmallVec<[Vec<SmolStr>; 4]> = SmallVec::new();
-    sets.push(Vec::new());
+fn tile_sets(g: &Game, seat: usize, card: CellCard) -> SmallVec<[Tiles; 4]> {
+    let mut sets: SmallVec<[Tiles; 4]> = SmallVec::new();
+    sets.push(Tiles::default());
     if g.s.players[seat].set_aside.is_empty() {
         return sets;
     }
@@ -282,20 +447,20 @@ fn tile_sets(g: &Game, seat: usize, card: CellCard) -> SmallVec<[Vec<SmolStr>; 4
         .filter(|&e| host_accepts(&g.deck, card, e))
         .collect();
     for (a, &e) in fits.iter().enumerate() {
-        sets.push(vec![tile(g, e)]);
+        sets.push(Tiles::one(e));
         for &f in &fits[a + 1..] {
-            sets.push(vec![tile(g, e), tile(g, f)]);
+            sets.push(Tiles::two(e, f));
         }
     }
     sets
 }
 
 /// Actions A-E for the revealed card (ruling 8: only those that can be paid and have a target).
-fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
+fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     let p = &g.s.players[seat];
     let d = p.revealed.expect("caller checked");
     let info = g.farm_info(seat);
-    let spaces = info.build_spaces(&p.farm);
+    let spaces = info.spaces(&p.farm);
     let def = g.deck.location(d);
     let max_extra = def
         .ability
@@ -320,13 +485,15 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
         .flat_cost()
         .is_some_and(|c| c.coins > p.coins || c.food > p.food || c.water > total_water);
     let spaces_to_try: &[_] = if hopeless { &[] } else { &spaces };
-    out.reserve(spaces.len() * (2 + loc_sets.len()) + 8);
     // Outcome per number of repeats where it cannot depend on the space (checked once).
     let mut same: SmallVec<[Option<bool>; 4]> = SmallVec::from_elem(None, max_extra as usize + 1);
+    let everywhere: SmallVec<[bool; 4]> = (0..=max_extra)
+        .map(|extra| check.same_everywhere(extra))
+        .collect();
     for &pos in spaces_to_try {
         for extra in 0..=max_extra {
             let try_here = || check.allows(g, seat, &info, pos, extra);
-            let ok = if check.same_everywhere(extra) {
+            let ok = if everywhere[extra as usize] {
                 *same[extra as usize].get_or_insert_with(try_here)
             } else {
                 try_here()
@@ -334,49 +501,59 @@ fn card_actions(g: &Game, seat: usize, out: &mut Vec<Action>) {
             if !ok {
                 break;
             }
-            for set in &loc_sets {
-                out.push(Action::Build {
-                    pos,
-                    water: Vec::new(),
-                    extra,
-                    equipment: set.clone(),
-                });
+            for &tiles in &loc_sets {
+                out.push(Choice::Build { pos, extra, tiles });
             }
         }
     }
     if g.s.towers_left > 0 && p.coins >= g.deck.supply.tower_cost as u32 {
         let sets = tile_sets(g, seat, CellCard::WaterTower);
-        for &pos in &spaces {
-            for set in &sets {
-                out.push(Action::WaterTower {
-                    pos,
-                    equipment: set.clone(),
-                });
-            }
-        }
+        every_space(out, &spaces, &sets, |pos, tiles| Choice::WaterTower {
+            pos,
+            tiles,
+        });
     }
     if g.s.silos_left > 0 {
         let sets = tile_sets(g, seat, CellCard::Silo);
-        for &pos in &spaces {
-            for set in &sets {
-                out.push(Action::Silo {
-                    pos,
-                    equipment: set.clone(),
-                });
-            }
-        }
+        every_space(out, &spaces, &sets, |pos, tiles| Choice::Silo {
+            pos,
+            tiles,
+        });
     }
     for food in 0..=p.food.min(2) as u8 {
-        out.push(Action::Market { food });
+        out.push(Choice::Market { food });
     }
     if p.coins >= 1 {
         for c in p.farm.cells.iter().filter(|c| !c.face_up) {
-            out.push(Action::Restore { pos: c.pos });
+            out.push(Choice::Restore { pos: c.pos });
         }
     }
 }
 
-fn harvest_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
+/// `choice(pos, tiles)` for every space, and on each space for every set of tiles, in that
+/// order (actions B and C, which need no check per space).
+fn every_space(
+    out: &mut Listing,
+    spaces: &[Pos],
+    sets: &[Tiles],
+    choice: impl Fn(Pos, Tiles) -> Choice,
+) {
+    match sets {
+        // The usual case, no set-aside tile fits: one choice per space, added in one go.
+        [tiles] => out
+            .choices
+            .extend(spaces.iter().map(|&pos| choice(pos, *tiles))),
+        _ => {
+            for &pos in spaces {
+                for &tiles in sets {
+                    out.push(choice(pos, tiles));
+                }
+            }
+        }
+    }
+}
+
+fn harvest_choices(g: &Game, seat: usize, out: &mut Listing) {
     let p = &g.s.players[seat];
     let info = g.farm_info(seat);
     for (i, c) in p.farm.cells.iter().enumerate() {
@@ -400,11 +577,7 @@ fn harvest_choices(g: &Game, seat: usize, out: &mut Vec<Action>) {
             if !apply::harvest_allowed(g, seat, &info, c.pos, extra) {
                 break;
             }
-            out.push(Action::Harvest {
-                pos: c.pos,
-                water: Vec::new(),
-                extra,
-            });
+            out.push(Choice::Harvest { pos: c.pos, extra });
         }
     }
 }

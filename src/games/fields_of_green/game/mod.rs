@@ -8,6 +8,7 @@ mod legal;
 pub mod scoring;
 mod setup;
 
+pub(crate) use legal::{Choice, Listing};
 pub use scoring::{ScorePad, TieBreak};
 pub use setup::{PRESET_MAX, PresetCell, PresetSeat, Setup, SetupError, StartPhase};
 
@@ -143,13 +144,18 @@ pub struct GameSnapshot {
 pub struct Game {
     deck: Arc<Deck>,
     s: State,
-    /// Per seat, the grid index of its farm, built on first use and dropped whenever a card is
-    /// added (the only change to where a farm's cards are). Listing the legal actions, checking
-    /// an action and the flow after it each need it, often for the same farm.
+    /// Per seat, the grid index of its farm, built on first use. Adding a card is the only
+    /// change to where a farm's cards are: the grid is then updated in place or dropped (see
+    /// [`Game::card_added`]). Listing the legal actions, checking an action and the flow after
+    /// it each need it, often for the same farm.
     grids: [OnceLock<Grid>; 6],
     /// Per seat, the Ongoing modifiers of its farm ([`eval::farm_modifiers`]), dropped whenever
-    /// a card is added, turned or given Equipment.
+    /// a card is turned or given Equipment; a card added appends its own.
     mods: [OnceLock<Vec<(Pos, Modifier)>>; 6],
+    /// Per seat, where each Water Tower of its farm reaches ([`eval::TowerReach`]), dropped
+    /// whenever a card is added, turned or given Equipment: paying Water is asked for on every
+    /// space and every Harvest ability.
+    reach: [OnceLock<eval::TowerReach>; 6],
 }
 
 impl PartialEq for Game {
@@ -231,6 +237,7 @@ impl Game {
             s,
             grids: Default::default(),
             mods: Default::default(),
+            reach: Default::default(),
         }
     }
 
@@ -238,10 +245,15 @@ impl Game {
     /// game's cached grid of that farm.
     pub(crate) fn farm_info(&self, seat: usize) -> eval::FarmInfo<'_> {
         let farm = &self.s.players[seat].farm;
-        match (self.grids.get(seat), self.mods.get(seat)) {
-            (Some(grid), Some(mods)) => eval::FarmInfo::with_cache(
+        match (
+            self.grids.get(seat),
+            self.mods.get(seat),
+            self.reach.get(seat),
+        ) {
+            (Some(grid), Some(mods), Some(reach)) => eval::FarmInfo::with_cache(
                 grid.get_or_init(|| Grid::new(farm)),
                 mods.get_or_init(|| eval::farm_modifiers(&self.deck, farm)),
+                reach,
             ),
             _ => eval::FarmInfo::new(&self.deck, farm),
         }
@@ -252,13 +264,46 @@ impl Game {
         self.grids[seat].get_or_init(|| Grid::new(&self.s.players[seat].farm))
     }
 
-    /// Drops what is cached about the farm of `seat`: call after adding a card to it, turning
-    /// a card or changing its Equipment (Water on towers is not cached).
-    pub(crate) fn farm_changed(&mut self, seat: usize) {
+    /// Updates what is cached about the farm of `seat` after a card was added to it (the last
+    /// one, face up and without Equipment yet): the grid is updated in place when the card lies
+    /// within the farm's bounding box (filling a gap) and built anew otherwise; the card's
+    /// modifiers come last in the farm's list, so they are appended; the towers' reach is
+    /// dropped (a new card may be a tower, or a shorter way between cards).
+    pub(crate) fn card_added(&mut self, seat: usize) {
+        let farm = &self.s.players[seat].farm;
+        let last = farm.cells.len().wrapping_sub(1);
+        let added = farm.cells.get(last);
         if let Some(cell) = self.grids.get_mut(seat) {
-            cell.take();
+            let updated = match (cell.get_mut(), added) {
+                (Some(grid), Some(c)) => grid.add_within_bounds(c.pos, last),
+                _ => false,
+            };
+            if !updated {
+                cell.take();
+            }
         }
         if let Some(cell) = self.mods.get_mut(seat) {
+            match (cell.get_mut(), added) {
+                (Some(mods), Some(c)) => eval::cell_modifiers(&self.deck, c, mods),
+                _ => {
+                    cell.take();
+                }
+            }
+        }
+        if let Some(cell) = self.reach.get_mut(seat) {
+            cell.take();
+        }
+    }
+
+    /// Drops what is cached about the farm of `seat` that depends on which side its cards show
+    /// and on their Equipment: call after turning a card or changing its Equipment. The grid
+    /// stays, since it depends only on where the cards are ([`Game::card_added`] drops it);
+    /// Water on towers is not cached.
+    pub(crate) fn farm_changed(&mut self, seat: usize) {
+        if let Some(cell) = self.mods.get_mut(seat) {
+            cell.take();
+        }
+        if let Some(cell) = self.reach.get_mut(seat) {
             cell.take();
         }
     }
@@ -336,13 +381,31 @@ impl Game {
         legal::legal_actions(self, seat)
     }
 
+    /// [`Game::legal_actions`] in compact form, same order, into `out` (emptied first): for the
+    /// random playouts, which spell out only the action they take ([`Listing::action`]).
+    pub(crate) fn list_into(&self, seat: usize, out: &mut Listing) {
+        legal::list_into(self, seat, out)
+    }
+
     /// Applies an action of `seat`: either the events it caused, or an error and no change at all.
     pub fn apply(&mut self, seat: usize, action: &Action) -> Result<Vec<Event>, ActionError> {
         // Most actions cause a few events: room for them at once.
         let mut events = Vec::with_capacity(8);
-        apply::apply(self, seat, action, &mut events)?;
-        flow::advance(self, Some(seat), &mut events);
+        self.apply_into(seat, action, &mut events)?;
         Ok(events)
+    }
+
+    /// [`Game::apply`] adding the events to `events` (a caller applying many actions, such as
+    /// the random playouts, keeps one buffer). On an error nothing is added.
+    pub(crate) fn apply_into(
+        &mut self,
+        seat: usize,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        apply::apply(self, seat, action, events)?;
+        flow::advance(self, Some(seat), events);
+        Ok(())
     }
 
     /// Checks the invariants of the state: card conservation, storage caps, farm shape, phase
@@ -395,7 +458,7 @@ mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
-    /// The per-farm caches (grid, modifiers) are dropped at every change that matters: after each
+    /// The per-farm caches (grid, modifiers, towers' reach) are dropped at every change that matters: after each
     /// step of random games, what `farm_info` sees equals what a fresh look at the farm gives.
     #[test]
     fn farm_caches_never_go_stale() {
@@ -421,6 +484,40 @@ mod tests {
                         farm.build_spaces(),
                         "seed {seed} seat {s}"
                     );
+                    // The grid (kept, and updated in place, between moves) is the one a
+                    // fresh look builds.
+                    assert_eq!(
+                        game.grid(s).squares(),
+                        Grid::new(farm).squares(),
+                        "seed {seed} seat {s}"
+                    );
+                    // Capacities from the kept modifiers are the ones a fresh look gives.
+                    assert_eq!(
+                        cached.food_capacity(&game.deck, farm),
+                        eval::food_capacity(&game.deck, farm),
+                        "seed {seed} seat {s}"
+                    );
+                    for i in 0..farm.cells.len() {
+                        if farm.cells[i].card
+                            == crate::games::fields_of_green::farm::CellCard::WaterTower
+                        {
+                            assert_eq!(
+                                cached.tower_capacity(&game.deck, farm, i),
+                                eval::tower_capacity(&game.deck, farm, i),
+                                "seed {seed} seat {s} tower {i}"
+                            );
+                        }
+                    }
+                    // The towers' reach (kept between moves) gives the Water sources a fresh
+                    // search gives, for every card and every build space.
+                    let targets = farm.cells.iter().map(|c| c.pos).chain(farm.build_spaces());
+                    for target in targets {
+                        assert_eq!(
+                            cached.water_sources(&game.deck, farm, target).as_slice(),
+                            eval::water_sources(&game.deck, farm, target).as_slice(),
+                            "seed {seed} seat {s} target {target}"
+                        );
+                    }
                 }
             }
         }

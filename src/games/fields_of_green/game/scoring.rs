@@ -3,7 +3,7 @@
 use super::{Game, PlayerState, eval};
 use crate::games::fields_of_green::cards::{Deck, DesignIdx};
 use crate::games::fields_of_green::effects::{Ability, Effect, Modifier, Timing};
-use crate::games::fields_of_green::farm::{CellCard, Farm, Pos};
+use crate::games::fields_of_green::farm::{CellCard, Farm, Grid, Pos};
 use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
 
@@ -70,14 +70,30 @@ pub fn game_end_vp(
     subject: Pos,
     a: &Ability,
 ) -> u32 {
+    game_end_vp_in(deck, farm, None, coins, food, subject, a)
+}
+
+/// [`game_end_vp`] on the farm's grid when the caller has one: scoring counts many abilities,
+/// often for several amounts of coins left, on one farm.
+fn game_end_vp_in(
+    deck: &Deck,
+    farm: &Farm,
+    grid: Option<&Grid>,
+    coins: u32,
+    food: u32,
+    subject: Pos,
+    a: &Ability,
+) -> u32 {
     if a.timing != Timing::GameEnd {
         return 0;
     }
     a.effects
         .iter()
         .map(|e| match e {
-            Effect::Gain { gain, when } if eval::holds(deck, farm, coins, food, subject, when) => {
-                eval::amount(deck, farm, coins, food, subject, &gain.vp)
+            Effect::Gain { gain, when }
+                if eval::holds_in(deck, farm, grid, coins, food, subject, when) =>
+            {
+                eval::amount_in(deck, farm, grid, coins, food, subject, &gain.vp)
             }
             _ => 0,
         })
@@ -193,6 +209,9 @@ impl<'a> Sources<'a> {
 pub fn score_seat(deck: &Deck, seat: usize, p: &PlayerState) -> ScorePad {
     let farm = &p.farm;
     let src = Sources::of(deck, farm);
+    // One grid for every count within a distance below.
+    let grid = Grid::new(farm);
+    let grid = Some(&grid);
     let food = p.food;
     let set_aside = p.set_aside.len() as u32;
     let water_towers = farm
@@ -208,7 +227,7 @@ pub fn score_seat(deck: &Deck, seat: usize, p: &PlayerState) -> ScorePad {
         .saturating_add(water_towers);
     // Everything that may count coins, for `left` coins after the payments in `paid`.
     let counted = |left: u32, paid: u64| -> (u32, u32) {
-        let vp = |pos: Pos, a: &Ability| game_end_vp(deck, farm, left, food, pos, a);
+        let vp = |pos: Pos, a: &Ability| game_end_vp_in(deck, farm, grid, left, food, pos, a);
         let tiles = src
             .tiles
             .iter()
@@ -244,7 +263,7 @@ pub fn score_seat(deck: &Deck, seat: usize, p: &PlayerState) -> ScorePad {
         .map(|&(pos, d, a)| GameEndLine {
             card: SmolStr::new(&deck.location(d).id),
             pos,
-            vp: game_end_vp(deck, farm, coins, food, pos, a),
+            vp: game_end_vp_in(deck, farm, grid, coins, food, pos, a),
         })
         .collect();
     let game_end_total = game_end

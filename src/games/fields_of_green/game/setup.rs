@@ -308,10 +308,12 @@ fn standard_start(deck: &Deck, s: &mut State) -> PlayerState {
         water: 0,
         equipment: vec![],
     };
+    // Room for a whole game's cards at once (two to start, at most one more per card played:
+    // 26 with 4 players), so the farm is not moved as it grows.
+    let mut cells = Vec::with_capacity(32);
+    cells.extend([tower, silo]);
     PlayerState {
-        farm: Farm {
-            cells: vec![tower, silo],
-        },
+        farm: Farm { cells },
         coins: START.0,
         food: START.2.min(deck.supply.silo_capacity as u32),
         ..PlayerState::default()
