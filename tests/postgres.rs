@@ -380,6 +380,143 @@ async fn two_bots_on_two_shards_share_one_database_and_play_a_game_to_the_end() 
     assert!(panics().is_empty(), "{:?}", panics());
 }
 
+/// Two real `farmhand run` processes (the binary, in child processes, against the fake Discord
+/// through `FARMHAND_DISCORD_PROXY`) share one PostgreSQL database, each running one of two
+/// shards. They play two games to the end, one after the other: three people (one keeping the
+/// hand in DMs, whose clicks reach the other process) and one person against two bot seats.
+/// Every acknowledged action is stored once, each stored log replays to its snapshot, and each
+/// final table and score pad equal the replay.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_bot_processes_share_one_database_and_play_games_to_the_end() {
+    use farmhand::fake_discord::TOKEN;
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    let Some(url) = fresh_database("two_processes_run").await else {
+        return;
+    };
+    init_tracing();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let start = |shard: u32| {
+        let dir = std::env::temp_dir().join(format!(
+            "farmhand-two-processes-{}-{shard}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        // Every change redrawn at once, so the players see the table move without waiting.
+        std::fs::write(
+            dir.join("farmhand.toml"),
+            format!("[discord]\nshards = 2\nshard_range = \"{shard}\"\nedit_interval_ms = 0\n"),
+        )
+        .unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_farmhand"))
+            .arg("run")
+            .env("FARMHAND_DISCORD_TOKEN", TOKEN)
+            .env("FARMHAND_DISCORD_PROXY", format!("http://{}", fake.addr()))
+            .env("FARMHAND_DATABASE", &url)
+            // Kept in the process's folder when the test fails (removed when it passes).
+            .env("RUST_LOG", "warn")
+            .current_dir(&dir)
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(dir.join("stderr.log")).unwrap())
+            .spawn()
+            .expect("the binary starts");
+        (child, dir)
+    };
+    let (mut a, dir_a) = start(0);
+    assert!(
+        fake.wait_shards_ready(Duration::from_secs(60), true, (0, 0))
+            .await,
+        "process A did not connect shard 0"
+    );
+    let (mut b, dir_b) = start(1);
+    assert!(
+        fake.wait_shards_ready(Duration::from_secs(60), true, (1, 1))
+            .await,
+        "process B did not connect shard 1"
+    );
+    assert_eq!(fake.live_shards(), (vec![0, 1], 2));
+    let names = ["alice", "bob", "carol"];
+    let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();
+    let ix = fake
+        .slash(
+            users[1],
+            fake.add_channel("settings"),
+            "fog settings hand_in_dm:true",
+        )
+        .unwrap();
+    fake.reply(&ix).await.unwrap();
+    let mut tables = Vec::new();
+    for (k, line) in [
+        "fog new seats:3",
+        "fog new seats:3 bots:2 bot_strength:\"fast (heuristic)\"",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let channel = fake.add_channel(&format!("two-processes-{k}"));
+        let table = player::open_table(&fake, users[0], channel, line)
+            .await
+            .unwrap();
+        let humans = if k == 0 { 3 } else { 1 };
+        for &u in &users[1..humans] {
+            player::join(&fake, u, &table).await.unwrap();
+        }
+        player::start(&fake, users[0], &table).await.unwrap();
+        let seats = users[..humans]
+            .iter()
+            .zip(names)
+            .map(|(&u, n)| Player::new(u, n))
+            .collect();
+        let mut driver = Driver::new(&fake, &table, seats, 70 + k as u64);
+        // The bots are other processes: the fake cannot see their queued work, so the players
+        // act on what they see, and a click left unanswered counts as a failed one (tried again).
+        driver.style.settle = false;
+        driver.style.unanswered_is_failure = true;
+        driver
+            .play()
+            .await
+            .unwrap_or_else(|e| panic!("game {k}: {e}"));
+        tables.push(table);
+    }
+    fake.settle_for(Duration::from_secs(3), Duration::from_secs(60))
+        .await;
+    let dm = fake.dm_channel(users[1]).expect("bob's DM");
+    let dm_clicks = fake.with(|w| {
+        w.interactions
+            .values()
+            .filter(|i| i.channel_id == dm)
+            .count()
+    });
+    assert!(
+        dm_clicks > 5,
+        "only {dm_clicks} clicks reached process A from a DM"
+    );
+    // Read what the processes stored, from this process.
+    let unused = TempDb::new("pg-unused-processes");
+    let mut config = test_config(unused.path());
+    config.database.url = url.clone();
+    let data = farmhand::discord::prepare(config)
+        .await
+        .expect("open the database");
+    for table in &tables {
+        verify::check_acknowledged(&fake, &data, table)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        verify::check_final(&fake, &data, table)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(check_replay(data.service.store(), table.game).await > 50);
+    }
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    for child in [&mut a, &mut b] {
+        child.kill().ok();
+        child.wait().ok();
+    }
+    for dir in [dir_a, dir_b] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
 /// Processes sharing one PostgreSQL database: a process running every shard is alone (a second
 /// is refused with a clear message, and the lock goes with the first); processes with shard
 /// ranges may share it when the ranges do not overlap and they agree on the number of shards.
