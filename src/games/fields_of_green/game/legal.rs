@@ -281,42 +281,56 @@ pub(crate) struct Listing {
     /// How many `Harvest` choices there are: they come first (see [`list_into`]), so a random
     /// playout preferring them picks one by index instead of filtering the list.
     pub(crate) harvests: usize,
-    /// Compact listings only ([`list_compact_into`]): the runs of Water Tower and Silo
-    /// choices, which need no check per space, are kept as a count and spelt out only when
-    /// picked ([`Listing::get`]). A playout takes one of a hundred-odd such choices per turn.
+    /// Compact listings only ([`list_compact_into`]): the runs of choices that are the same on
+    /// every build space (Water Tower and Silo, and builds whose check cannot depend on the
+    /// space) are kept as a count and spelt out only when picked ([`Listing::get`]). A playout
+    /// takes one of a hundred-odd such choices per turn.
     compact: bool,
     blocks: SmallVec<[Block; 2]>,
     /// The build spaces of the `blocks` (the same for both: one revealed card's farm).
     block_spaces: Vec<Pos>,
 }
 
-/// Actions B or C on every space of [`Listing::block_spaces`] with every one of `sets`, in
-/// the order [`every_space`] writes them, standing where `at` choices had been written.
+/// On every space of [`Listing::block_spaces`] in turn, each of `each` placed there (see
+/// [`placed`]), standing where `at` choices had been written.
 #[derive(Clone, Debug)]
 struct Block {
     at: usize,
-    kind: BlockKind,
-    sets: SmallVec<[Tiles; 4]>,
+    each: SmallVec<[Choice; 4]>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum BlockKind {
-    WaterTower,
-    Silo,
-}
-
-impl BlockKind {
-    fn choice(self, pos: Pos, tiles: Tiles) -> Choice {
-        match self {
-            BlockKind::WaterTower => Choice::WaterTower { pos, tiles },
-            BlockKind::Silo => Choice::Silo { pos, tiles },
-        }
+/// `c` (a Build, Water Tower or Silo choice) on `at` instead of its own space.
+fn placed(c: Choice, at: Pos) -> Choice {
+    match c {
+        Choice::Build { extra, tiles, .. } => Choice::Build {
+            pos: at,
+            extra,
+            tiles,
+        },
+        Choice::WaterTower { tiles, .. } => Choice::WaterTower { pos: at, tiles },
+        Choice::Silo { tiles, .. } => Choice::Silo { pos: at, tiles },
+        other => unreachable!("no block holds {other:?}"),
     }
 }
+
+/// A placeholder space for the choices of a block (replaced by [`placed`]).
+const NOWHERE: Pos = Pos { x: 0, y: 0 };
 
 impl Listing {
     fn push(&mut self, c: Choice) {
         self.choices.push(c);
+    }
+
+    /// Adds a block of `each` on every one of `spaces` (all blocks of a listing have the same).
+    fn push_block(&mut self, spaces: &[Pos], each: SmallVec<[Choice; 4]>) {
+        if self.block_spaces.is_empty() {
+            self.block_spaces.extend_from_slice(spaces);
+        }
+        debug_assert_eq!(self.block_spaces, spaces);
+        self.blocks.push(Block {
+            at: self.choices.len(),
+            each,
+        });
     }
 
     fn clear(&mut self, compact: bool) {
@@ -334,7 +348,7 @@ impl Listing {
             + self
                 .blocks
                 .iter()
-                .map(|b| self.block_spaces.len() * b.sets.len())
+                .map(|b| self.block_spaces.len() * b.each.len())
                 .sum::<usize>()
     }
 
@@ -346,11 +360,11 @@ impl Listing {
             if k < b.at {
                 break;
             }
-            let n = self.block_spaces.len() * b.sets.len();
+            let n = self.block_spaces.len() * b.each.len();
             let j = k - b.at;
             if j < n {
-                let per = b.sets.len();
-                return b.kind.choice(self.block_spaces[j / per], b.sets[j % per]);
+                let per = b.each.len();
+                return placed(b.each[j % per], self.block_spaces[j / per]);
             }
             k -= n;
         }
@@ -590,6 +604,27 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     let everywhere: SmallVec<[bool; 4]> = (0..=max_extra)
         .map(|extra| check.same_everywhere(extra))
         .collect();
+    // In a compact listing, builds the same on every space are one block.
+    let as_block = out.compact && everywhere.iter().all(|&e| e);
+    if as_block && !spaces_to_try.is_empty() {
+        // Every space gets the builds for the repeats up to the first one refused (checked
+        // once, as the loop below does), each with every set of tiles.
+        let mut each: SmallVec<[Choice; 4]> = SmallVec::new();
+        for extra in 0..=max_extra {
+            if !check.allows(g, seat, &info, spaces_to_try[0], extra) {
+                break;
+            }
+            for &tiles in &loc_sets {
+                each.push(Choice::Build {
+                    pos: NOWHERE,
+                    extra,
+                    tiles,
+                });
+            }
+        }
+        out.push_block(spaces_to_try, each);
+    }
+    let spaces_to_try = if as_block { &[] } else { spaces_to_try };
     for &pos in spaces_to_try {
         for extra in 0..=max_extra {
             let try_here = || check.allows(g, seat, &info, pos, extra);
@@ -608,11 +643,17 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     }
     if g.s.towers_left > 0 && p.coins >= g.deck.supply.tower_cost as u32 {
         let sets = tile_sets(g, seat, CellCard::WaterTower);
-        every_space(out, &spaces, sets, BlockKind::WaterTower);
+        every_space(out, &spaces, &sets, |tiles| Choice::WaterTower {
+            pos: NOWHERE,
+            tiles,
+        });
     }
     if g.s.silos_left > 0 {
         let sets = tile_sets(g, seat, CellCard::Silo);
-        every_space(out, &spaces, sets, BlockKind::Silo);
+        every_space(out, &spaces, &sets, |tiles| Choice::Silo {
+            pos: NOWHERE,
+            tiles,
+        });
     }
     for food in 0..=p.food.min(2) as u8 {
         out.push(Choice::Market { food });
@@ -624,30 +665,27 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     }
 }
 
-/// `kind` on every space, and on each space with every set of tiles, in that order (actions B
-/// and C, which need no check per space); as one block in a compact listing.
-fn every_space(out: &mut Listing, spaces: &[Pos], sets: SmallVec<[Tiles; 4]>, kind: BlockKind) {
+/// `choice(tiles)` on every space, and on each space for every set of tiles, in that order
+/// (actions B and C, which need no check per space); as one block in a compact listing.
+fn every_space(
+    out: &mut Listing,
+    spaces: &[Pos],
+    sets: &[Tiles],
+    choice: impl Fn(Tiles) -> Choice,
+) {
     if out.compact {
-        if out.block_spaces.is_empty() {
-            out.block_spaces.extend_from_slice(spaces);
-        }
-        debug_assert_eq!(out.block_spaces, spaces);
-        out.blocks.push(Block {
-            at: out.choices.len(),
-            kind,
-            sets,
-        });
+        out.push_block(spaces, sets.iter().map(|&t| choice(t)).collect());
         return;
     }
-    let choice = |pos, tiles| kind.choice(pos, tiles);
-    match &sets[..] {
+    let choice = |pos, tiles| placed(choice(tiles), pos);
+    match sets {
         // The usual case, no set-aside tile fits: one choice per space, added in one go.
         [tiles] => out
             .choices
             .extend(spaces.iter().map(|&pos| choice(pos, *tiles))),
         _ => {
             for &pos in spaces {
-                for &tiles in &sets {
+                for &tiles in sets {
                     out.push(choice(pos, tiles));
                 }
             }
