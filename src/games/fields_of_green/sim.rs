@@ -28,20 +28,22 @@ fn random_step_with<R: Rng>(
     }
     let seat = *waiting.choose(rng)?;
     // The compact listing (same actions, same order as `legal_actions`): only the action
-    // taken is spelt out. The draws from `rng` are the same as over the full list.
-    game.list_into(seat, listing);
-    let choices = &listing.choices[..];
-    let is_harvest = |c: &&Choice| matches!(c, Choice::Harvest { .. });
-    let harvests = choices.iter().filter(is_harvest).count();
-    let choice = if harvests > 0 && rng.random_bool(0.9) {
-        choices
-            .iter()
-            .filter(is_harvest)
-            .nth(rng.random_range(0..harvests))
+    // taken is spelt out, and Water Tower and Silo choices are only counted. The draws from
+    // `rng` are the same as over the full list: `random_range` over the same ranges as the
+    // filter and `choose` that list used.
+    game.list_compact_into(seat, listing);
+    let harvests = listing.harvests;
+    let choice: Choice = if harvests > 0 && rng.random_bool(0.9) {
+        // The Harvest choices are the first ones of a listing.
+        listing.choices[rng.random_range(0..harvests)]
     } else {
-        choices.choose(rng)
-    }?;
-    let action = listing.action(game, choice);
+        let n = listing.len();
+        if n == 0 {
+            return None;
+        }
+        listing.get(rng.random_range(..n))
+    };
+    let action = listing.action(game, &choice);
     Some((seat, action))
 }
 
@@ -120,6 +122,18 @@ mod tests {
                         .map(|c| listing.action(&game, c))
                         .collect();
                     assert_eq!(spelt, game.legal_actions(s), "seed {seed} seat {s}");
+                    // The Harvest choices come first, and `harvests` counts them.
+                    let is_harvest = |c: &Choice| matches!(c, Choice::Harvest { .. });
+                    let h = listing.harvests;
+                    assert!(listing.choices[..h].iter().all(is_harvest), "seed {seed}");
+                    assert!(!listing.choices[h..].iter().any(is_harvest), "seed {seed}");
+                    // The compact listing holds the same choices in the same order.
+                    let full = listing.choices.clone();
+                    game.list_compact_into(s, &mut listing);
+                    assert_eq!(listing.len(), full.len(), "seed {seed} seat {s}");
+                    let compact: Vec<Choice> = (0..listing.len()).map(|k| listing.get(k)).collect();
+                    assert_eq!(compact, full, "seed {seed} seat {s}");
+                    assert_eq!(listing.harvests, h, "seed {seed} seat {s}");
                 }
                 let mut old = rng.clone();
                 let expected = step_over_full_list(&game, &mut old);

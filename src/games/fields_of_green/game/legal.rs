@@ -136,11 +136,27 @@ fn for_each_split(g: &Game, mut f: impl FnMut([u8; 4]) -> bool) {
     // A count above its pile's size is refused (`SplitError::PileTooSmall`), so the loops stop
     // there; `SplitRules::error` still decides every split tried.
     let cap = |k: usize| rules.sizes[k].min(want_n) as u8;
+    // The fourth count is also capped by its pile, which bounds the third from below. What is
+    // left of `SplitRules::error` for a split inside these bounds is the number of piles used
+    // and the introductory split, tested here without the full check (the full check still
+    // agrees, see the debug assertion): this runs for every split of every draw.
+    let cap_d = cap(3);
+    let need = rules.non_empty.min(3);
+    let intro = rules.intro.filter(|fixed| {
+        fixed
+            .iter()
+            .zip(&rules.sizes)
+            .all(|(&c, &s)| c as usize <= s)
+    });
     for a in 0..=cap(0) {
         for b in 0..=(want - a).min(cap(1)) {
-            for c in 0..=(want - a - b).min(cap(2)) {
-                let split = [a, b, c, want - a - b - c];
-                if rules.error(split).is_none() && !f(split) {
+            let left = want - a - b;
+            for c in left.saturating_sub(cap_d)..=left.min(cap(2)) {
+                let split = [a, b, c, left - c];
+                let used = split.iter().filter(|&&n| n > 0).count();
+                let ok = used >= need && intro.is_none_or(|fixed| split == fixed);
+                debug_assert_eq!(ok, rules.error(split).is_none(), "{split:?}");
+                if ok && !f(split) {
                     return;
                 }
             }
@@ -258,14 +274,101 @@ pub(crate) enum Choice {
 /// few lists no listing allocates.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Listing {
+    /// Every choice, except in a compact listing those of the `blocks`.
     pub(crate) choices: Vec<Choice>,
     /// The towers named by the `PlaceWater` choices, one after another.
     towers: Vec<Pos>,
+    /// How many `Harvest` choices there are: they come first (see [`list_into`]), so a random
+    /// playout preferring them picks one by index instead of filtering the list.
+    pub(crate) harvests: usize,
+    /// Compact listings only ([`list_compact_into`]): the runs of choices that are the same on
+    /// every build space (Water Tower and Silo, and builds whose check cannot depend on the
+    /// space) are kept as a count and spelt out only when picked ([`Listing::get`]). A playout
+    /// takes one of a hundred-odd such choices per turn.
+    compact: bool,
+    blocks: SmallVec<[Block; 2]>,
+    /// The build spaces of the `blocks` (the same for both: one revealed card's farm).
+    block_spaces: Vec<Pos>,
 }
+
+/// On every space of [`Listing::block_spaces`] in turn, each of `each` placed there (see
+/// [`placed`]), standing where `at` choices had been written.
+#[derive(Clone, Debug)]
+struct Block {
+    at: usize,
+    each: SmallVec<[Choice; 4]>,
+}
+
+/// `c` (a Build, Water Tower or Silo choice) on `at` instead of its own space.
+fn placed(c: Choice, at: Pos) -> Choice {
+    match c {
+        Choice::Build { extra, tiles, .. } => Choice::Build {
+            pos: at,
+            extra,
+            tiles,
+        },
+        Choice::WaterTower { tiles, .. } => Choice::WaterTower { pos: at, tiles },
+        Choice::Silo { tiles, .. } => Choice::Silo { pos: at, tiles },
+        other => unreachable!("no block holds {other:?}"),
+    }
+}
+
+/// A placeholder space for the choices of a block (replaced by [`placed`]).
+const NOWHERE: Pos = Pos { x: 0, y: 0 };
 
 impl Listing {
     fn push(&mut self, c: Choice) {
         self.choices.push(c);
+    }
+
+    /// Adds a block of `each` on every one of `spaces` (all blocks of a listing have the same).
+    fn push_block(&mut self, spaces: &[Pos], each: SmallVec<[Choice; 4]>) {
+        if self.block_spaces.is_empty() {
+            self.block_spaces.extend_from_slice(spaces);
+        }
+        debug_assert_eq!(self.block_spaces, spaces);
+        self.blocks.push(Block {
+            at: self.choices.len(),
+            each,
+        });
+    }
+
+    fn clear(&mut self, compact: bool) {
+        self.choices.clear();
+        self.towers.clear();
+        self.harvests = 0;
+        self.compact = compact;
+        self.blocks.clear();
+        self.block_spaces.clear();
+    }
+
+    /// The number of choices, counting those of the blocks of a compact listing.
+    pub(crate) fn len(&self) -> usize {
+        self.choices.len()
+            + self
+                .blocks
+                .iter()
+                .map(|b| self.block_spaces.len() * b.each.len())
+                .sum::<usize>()
+    }
+
+    /// Choice number `k` (below [`Listing::len`]) in the order of the full listing.
+    pub(crate) fn get(&self, k: usize) -> Choice {
+        // `k` counted among the written choices once the blocks before it are passed over.
+        let mut k = k;
+        for b in &self.blocks {
+            if k < b.at {
+                break;
+            }
+            let n = self.block_spaces.len() * b.each.len();
+            let j = k - b.at;
+            if j < n {
+                let per = b.each.len();
+                return placed(b.each[j % per], self.block_spaces[j / per]);
+            }
+            k -= n;
+        }
+        self.choices[k]
     }
 
     /// The action a choice stands for, spelt out.
@@ -326,8 +429,19 @@ pub(crate) fn listing(g: &Game, seat: usize) -> Listing {
 /// [`listing`] into `out` (emptied first), so that a caller keeping one [`Listing`] does not
 /// move the whole list on every call.
 pub(crate) fn list_into(g: &Game, seat: usize, out: &mut Listing) {
-    out.choices.clear();
-    out.towers.clear();
+    out.clear(false);
+    list_more(g, seat, out);
+}
+
+/// [`list_into`] leaving the runs of Water Tower and Silo choices as blocks (see
+/// [`Listing::get`]); the same choices in the same order.
+pub(crate) fn list_compact_into(g: &Game, seat: usize, out: &mut Listing) {
+    out.clear(true);
+    list_more(g, seat, out);
+}
+
+/// The listing of [`list_into`] into a cleared `out`.
+fn list_more(g: &Game, seat: usize, out: &mut Listing) {
     if g.s.phase == Phase::Ended || seat >= g.s.players.len() {
         return;
     }
@@ -490,6 +604,27 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     let everywhere: SmallVec<[bool; 4]> = (0..=max_extra)
         .map(|extra| check.same_everywhere(extra))
         .collect();
+    // In a compact listing, builds the same on every space are one block.
+    let as_block = out.compact && everywhere.iter().all(|&e| e);
+    if as_block && !spaces_to_try.is_empty() {
+        // Every space gets the builds for the repeats up to the first one refused (checked
+        // once, as the loop below does), each with every set of tiles.
+        let mut each: SmallVec<[Choice; 4]> = SmallVec::new();
+        for extra in 0..=max_extra {
+            if !check.allows(g, seat, &info, spaces_to_try[0], extra) {
+                break;
+            }
+            for &tiles in &loc_sets {
+                each.push(Choice::Build {
+                    pos: NOWHERE,
+                    extra,
+                    tiles,
+                });
+            }
+        }
+        out.push_block(spaces_to_try, each);
+    }
+    let spaces_to_try = if as_block { &[] } else { spaces_to_try };
     for &pos in spaces_to_try {
         for extra in 0..=max_extra {
             let try_here = || check.allows(g, seat, &info, pos, extra);
@@ -508,15 +643,15 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     }
     if g.s.towers_left > 0 && p.coins >= g.deck.supply.tower_cost as u32 {
         let sets = tile_sets(g, seat, CellCard::WaterTower);
-        every_space(out, &spaces, &sets, |pos, tiles| Choice::WaterTower {
-            pos,
+        every_space(out, &spaces, &sets, |tiles| Choice::WaterTower {
+            pos: NOWHERE,
             tiles,
         });
     }
     if g.s.silos_left > 0 {
         let sets = tile_sets(g, seat, CellCard::Silo);
-        every_space(out, &spaces, &sets, |pos, tiles| Choice::Silo {
-            pos,
+        every_space(out, &spaces, &sets, |tiles| Choice::Silo {
+            pos: NOWHERE,
             tiles,
         });
     }
@@ -530,14 +665,19 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     }
 }
 
-/// `choice(pos, tiles)` for every space, and on each space for every set of tiles, in that
-/// order (actions B and C, which need no check per space).
+/// `choice(tiles)` on every space, and on each space for every set of tiles, in that order
+/// (actions B and C, which need no check per space); as one block in a compact listing.
 fn every_space(
     out: &mut Listing,
     spaces: &[Pos],
     sets: &[Tiles],
-    choice: impl Fn(Pos, Tiles) -> Choice,
+    choice: impl Fn(Tiles) -> Choice,
 ) {
+    if out.compact {
+        out.push_block(spaces, sets.iter().map(|&t| choice(t)).collect());
+        return;
+    }
+    let choice = |pos, tiles| placed(choice(tiles), pos);
     match sets {
         // The usual case, no set-aside tile fits: one choice per space, added in one go.
         [tiles] => out
@@ -578,6 +718,7 @@ fn harvest_choices(g: &Game, seat: usize, out: &mut Listing) {
                 break;
             }
             out.push(Choice::Harvest { pos: c.pos, extra });
+            out.harvests += 1;
         }
     }
 }

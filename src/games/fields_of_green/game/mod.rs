@@ -382,9 +382,17 @@ impl Game {
     }
 
     /// [`Game::legal_actions`] in compact form, same order, into `out` (emptied first): for the
-    /// random playouts, which spell out only the action they take ([`Listing::action`]).
+    /// random playouts, which spell out only the action they take ([`Listing::action`]). The
+    /// playouts themselves use [`Game::list_compact_into`]; the tests compare the two.
+    #[cfg(test)]
     pub(crate) fn list_into(&self, seat: usize, out: &mut Listing) {
         legal::list_into(self, seat, out)
+    }
+
+    /// [`Game::list_into`] with the runs of Water Tower and Silo choices counted, not written
+    /// out ([`Listing::get`] spells out the one taken).
+    pub(crate) fn list_compact_into(&self, seat: usize, out: &mut Listing) {
+        legal::list_compact_into(self, seat, out)
     }
 
     /// Applies an action of `seat`: either the events it caused, or an error and no change at all.
