@@ -1130,6 +1130,18 @@ async fn stand_in_is_off_by_default() {
     g.stop().await;
 }
 
+/// What each interaction after id `before` was, and how long after the click it was answered
+/// (`None`: never).
+fn answers_since(fake: &FakeDiscord, before: u64) -> Vec<(String, Option<Duration>)> {
+    fake.with(|w| {
+        w.interactions
+            .values()
+            .filter(|i| i.id > before)
+            .map(|i| (i.what.clone(), i.callback.as_ref().map(|c| c.after)))
+            .collect()
+    })
+}
+
 /// Issue 11, "answer first, work after": with every REST call taking a second (a slow network,
 /// or Discord queueing the bot's calls behind a rate limit), every command and click is still
 /// answered within Discord's 3 seconds, because each answers (or defers) before any other
@@ -1167,13 +1179,7 @@ async fn slow_discord_every_interaction_answered_within_3_s() {
     player::join(&fake, g.users[0], &table).await.unwrap();
     player::start(&fake, g.users[2], &table).await.unwrap();
     assert!(fake.settle().await, "the bot did not go quiet");
-    let answers: Vec<(String, Option<Duration>)> = fake.with(|w| {
-        w.interactions
-            .values()
-            .filter(|i| i.id > before)
-            .map(|i| (i.what.clone(), i.callback.as_ref().map(|c| c.after)))
-            .collect()
-    });
+    let answers = answers_since(&fake, before);
     assert!(answers.len() >= 10, "{answers:?}");
     for (what, after) in &answers {
         let after = after.unwrap_or_else(|| panic!("{what} was never answered"));
@@ -1223,13 +1229,7 @@ async fn a_429_storm_slows_public_redraws_but_never_a_players_answer() {
         .play_until(|decisions| decisions >= 24)
         .await
         .unwrap_or_else(|e| panic!("storm: {e}"));
-    let answers: Vec<(String, Option<Duration>)> = fake.with(|w| {
-        w.interactions
-            .values()
-            .filter(|i| i.id > before)
-            .map(|i| (i.what.clone(), i.callback.as_ref().map(|c| c.after)))
-            .collect()
-    });
+    let answers = answers_since(&fake, before);
     assert!(answers.len() >= 24, "{answers:?}");
     for (what, after) in &answers {
         let after = after.unwrap_or_else(|| panic!("{what} was never answered"));
