@@ -1482,6 +1482,49 @@ async fn without_send_or_embed_permission_the_host_is_told() {
     bot.stop().await.unwrap();
 }
 
+/// When Discord refuses the lobby post for another reason than a permission (here a 503, as
+/// when Discord is busy), the host is not told to fix permissions: they read that no table was
+/// opened and to try again, nothing stays open, and the next try opens the table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_discord_refuses_for_a_passing_reason_is_not_blamed_on_permissions() {
+    use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
+    init_tracing();
+    watch_panics();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let db = TempDb::new("lobby-503");
+    let channel = fake.add_channel("busy");
+    let host = fake.add_user("alice");
+    let bot = Bot::start(&fake, test_config(db.path()))
+        .await
+        .expect("start the bot");
+    fake.set_faults(
+        3,
+        vec![FaultRule {
+            kinds: vec![RouteKind::CreateMessage],
+            probability: 1.0,
+            action: FaultAction::Fail(503),
+            remaining: Some(1),
+        }],
+    );
+    let said = command(&fake, host, channel, "fog new seats:2").await;
+    assert!(
+        said.contains("try again") && !said.contains("Send Messages"),
+        "the host must be told to try again, not to fix permissions; the bot said: {said}"
+    );
+    assert!(
+        fake.channel(channel).is_empty(),
+        "{:?}",
+        fake.channel(channel)
+    );
+    // The refused table was closed, so the host may open one again at once.
+    let said = command(&fake, host, channel, "fog new seats:2").await;
+    assert!(said.contains("is open"), "{said}");
+    assert!(fake.settle().await);
+    fake.assert_clean();
+    assert!(panics().is_empty(), "panics: {:?}", panics());
+    bot.stop().await.unwrap();
+}
+
 /// Issue 10: a click that has to wait on the database's write lock (another writer holds it for
 /// longer than Discord's 3 seconds) is acknowledged in time, then its move is saved and the
 /// player's panel is redrawn by editing the original response: never a move saved after the

@@ -389,7 +389,7 @@ async fn two_bots_on_two_shards_share_one_database_and_play_a_game_to_the_end() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_bot_processes_share_one_database_and_play_games_to_the_end() {
     use farmhand::fake_discord::TOKEN;
-    use std::process::{Command, Stdio};
+    use std::process::Command;
     use std::time::Duration;
     let Some(url) = fresh_database("two_processes_run").await else {
         return;
@@ -413,10 +413,11 @@ async fn two_bot_processes_share_one_database_and_play_games_to_the_end() {
             .env("FARMHAND_DISCORD_TOKEN", TOKEN)
             .env("FARMHAND_DISCORD_PROXY", format!("http://{}", fake.addr()))
             .env("FARMHAND_DATABASE", &url)
-            // Kept in the process's folder when the test fails (removed when it passes).
+            // Logs (tracing writes to stdout) are kept in the process's folder when the test
+            // fails, and removed when it passes.
             .env("RUST_LOG", "warn")
             .current_dir(&dir)
-            .stdout(Stdio::null())
+            .stdout(std::fs::File::create(dir.join("stdout.log")).unwrap())
             .stderr(std::fs::File::create(dir.join("stderr.log")).unwrap())
             .spawn()
             .expect("the binary starts");

@@ -240,13 +240,11 @@ pub(super) async fn open_table(
         Err(e) => return say(ctx, &text(&user_text(&e))).await,
     };
     // The lobby is an ordinary channel message, so it can be edited for as long as the game lasts.
-    let posted = ctx
-        .channel_id()
-        .send_message(
-            ctx.http(),
-            send::message(&crate::i18n::with(table.locale(), || ui::lobby(&table))),
-        )
-        .await;
+    let lobby = send::message(&crate::i18n::with(table.locale(), || ui::lobby(&table)));
+    let posted = send::create_retrying_429("post a lobby", || {
+        ctx.channel_id().send_message(ctx.http(), lobby.clone())
+    })
+    .await;
     let msg = match posted {
         Ok(m) => m,
         Err(e) => {
@@ -255,7 +253,14 @@ pub(super) async fn open_table(
                 .service
                 .close(table.game.id, ctx.author().id.get(), true)
                 .await;
-            return say(ctx, &text(&no_posting())).await;
+            // Say what is true: a missing permission is the host's to fix; anything else
+            // (Discord busy or down) passes.
+            let why = if send::is_forbidden(&e) {
+                no_posting()
+            } else {
+                crate::t!("lobby-not-posted")
+            };
+            return say(ctx, &text(&why)).await;
         }
     };
     let mut thread = None;
@@ -263,11 +268,12 @@ pub(super) async fn open_table(
         let title = crate::i18n::with(table.locale(), || ui::game_name(kind));
         let builder = serenity::CreateThread::new(format!("{title} #{}", table.game.id))
             .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-        match ctx
-            .channel_id()
-            .create_thread_from_message(ctx.http(), msg.id, builder)
-            .await
-        {
+        let created = send::create_retrying_429("create a game's thread", || {
+            ctx.channel_id()
+                .create_thread_from_message(ctx.http(), msg.id, builder.clone())
+        })
+        .await;
+        match created {
             Ok(t) => thread = Some(t.id.get()),
             // Threads are a comfort, not a need: without the permission the game talks here.
             Err(e) => tracing::info!(error = %e, "no thread for this game; playing in the channel"),

@@ -16,7 +16,6 @@ use super::spec::{MessageSpec, check};
 use poise::serenity_prelude::{ChannelId, Http};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Duration;
 
 /// The queued public posts of every channel (see the module comment).
 #[derive(Default)]
@@ -109,35 +108,16 @@ async fn work(http: Arc<Http>, outbox: Arc<Outbox>, channel: u64) {
                 }
             }
         };
-        // serenity waits out the channel's rate limit here (no lock of ours is held). A 429 that
-        // still comes back (serenity's limiter off, or a limit shared with other bots) means the
-        // message was not created: try again after a growing pause rather than lose the post.
-        // Other failures are not retried, as the message may have been created.
-        let mut pause = Duration::from_millis(500);
-        for attempt in 0.. {
-            match ChannelId::new(channel)
-                .send_message(&*http, send::message(&next))
-                .await
-            {
-                Ok(_) => break,
-                Err(e) if attempt < 8 && is_rate_limited(&e) => {
-                    tracing::warn!(channel, attempt, "a post was rate limited; trying again");
-                    tokio::time::sleep(pause).await;
-                    pause = (pause * 2).min(Duration::from_secs(8));
-                }
-                Err(e) => {
-                    tracing::warn!(channel, error = %e, "could not post in a game's channel");
-                    break;
-                }
-            }
+        // serenity waits out the channel's rate limit here (no lock of ours is held); a 429
+        // that still comes back is tried again rather than lose the post.
+        let posted = send::create_retrying_429("post in a game's channel", || {
+            ChannelId::new(channel).send_message(&*http, send::message(&next))
+        })
+        .await;
+        if let Err(e) = posted {
+            tracing::warn!(channel, error = %e, "could not post in a game's channel");
         }
     }
-}
-
-/// Discord answered 429: the call was refused, not carried out.
-fn is_rate_limited(e: &poise::serenity_prelude::Error) -> bool {
-    use poise::serenity_prelude::{Error, HttpError};
-    matches!(e, Error::Http(HttpError::UnsuccessfulRequest(r)) if r.status_code.as_u16() == 429)
 }
 
 /// The front post, with as many of the following ones merged into it as fit in one message.

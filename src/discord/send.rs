@@ -194,6 +194,42 @@ pub fn discord_code(e: &serenity::Error) -> Option<isize> {
     }
 }
 
+/// Discord answered 429: the call was refused, not carried out, so even a create may be repeated.
+pub fn is_rate_limited(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.status_code.as_u16() == 429)
+}
+
+/// Discord refused the call for a missing permission or access (HTTP 403): the same call fails
+/// again until someone changes the channel's permissions.
+pub fn is_forbidden(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.status_code.as_u16() == 403)
+}
+
+/// Runs a Discord call that creates something (a message, a thread), trying it again only when
+/// Discord refused it with 429, after a growing pause (0.5 s doubling to at most 8 s, eight
+/// times at most). serenity's limiter waits out the limits it knows before the call; a 429 can
+/// still come back when a limit is shared with other processes or the limiter is off (behind a
+/// proxy). Other failures are not retried, as the first attempt may have gone through.
+pub async fn create_retrying_429<T, F, Fut>(what: &str, mut call: F) -> Result<T, serenity::Error>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, serenity::Error>>,
+{
+    let mut pause = Duration::from_millis(500);
+    let mut attempt = 0;
+    loop {
+        match call().await {
+            Err(e) if attempt < 8 && is_rate_limited(&e) => {
+                tracing::warn!(what, attempt, "rate limited; trying again");
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_secs(8));
+                attempt += 1;
+            }
+            other => return other,
+        }
+    }
+}
+
 /// Runs a Discord call that is safe to repeat (edits; reads), retrying transient failures up to
 /// three times with a growing pause. Creating messages is not retried after a server error,
 /// since the first attempt may have gone through.

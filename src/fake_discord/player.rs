@@ -184,10 +184,12 @@ pub async fn open_table(
         // A table filled by the host and bots has its Join button disabled: look for Cancel.
         .find(|m| m.id > before && m.button("Cancel").is_some())
         .ok_or_else(|| {
-            format!(
-                "{line}: no lobby message (with a Cancel button) appeared; the answer: {}",
-                r.content()
-            )
+            // A deferred answer ("thinking...") is filled in by an edit of its message.
+            let said = r
+                .message
+                .and_then(|m| fake.message(m))
+                .map_or_else(|| r.content().to_string(), |m| m.content.clone());
+            format!("{line}: no lobby message (with a Cancel button) appeared; the answer: {said}")
         })?;
     let game = lobby
         .title()

@@ -1,6 +1,7 @@
 # Shared by both games: commands, lobby, router answers, errors.
 
 no-posting = I cannot post in this channel. Please give me View Channel, Send Messages and Embed Links here.
+lobby-not-posted = Discord did not take the lobby message just now, so no table was opened. Please try again in a moment.
 table-opened = Table #{ $table } is open. Players join with the button.
 table-opened-thread = Moves and reminders go to { $thread }.
 not-started-here = The game here has not started yet.
