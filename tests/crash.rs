@@ -4,17 +4,17 @@
 //! At the end: every action the bot acknowledged is in the database, the stored log replays to
 //! the stored snapshot, and the game finishes with the scores the replay gives.
 
-use farmhand::fake_discord::harness::{TempDb, init_tracing, test_config};
-use farmhand::fake_discord::player::{self, Driver, Player, decisions};
+use farmhand::fake_discord::harness::{KillOnDrop, TempDb, init_tracing, test_config};
+use farmhand::fake_discord::player::{self, Driver, decisions};
 use farmhand::fake_discord::{FakeDiscord, TOKEN, verify};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 /// The bot binary, against `fake`, on the database at `db`.
-fn start_bot(fake: &FakeDiscord, db: &TempDb) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_farmhand"))
+fn start_bot(fake: &FakeDiscord, db: &TempDb) -> KillOnDrop {
+    let child = Command::new(env!("CARGO_BIN_EXE_farmhand"))
         .arg("run")
         .env("FARMHAND_DISCORD_TOKEN", TOKEN)
         .env("FARMHAND_DISCORD_PROXY", format!("http://{}", fake.addr()))
@@ -25,7 +25,8 @@ fn start_bot(fake: &FakeDiscord, db: &TempDb) -> Child {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .expect("the binary starts")
+        .expect("the binary starts");
+    KillOnDrop(child)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -41,18 +42,10 @@ async fn killed_at_random_moments_the_bot_loses_nothing_it_acknowledged() {
         fake.wait_ready(Duration::from_secs(60), true).await,
         "the bot did not connect"
     );
-    let table = player::open_table(&fake, users[0], channel, "fog new seats:3")
+    let people: Vec<(u64, &str)> = users.iter().copied().zip(names).collect();
+    let (table, seats) = player::seated_table(&fake, channel, "fog new seats:3", &people)
         .await
         .unwrap();
-    for &u in &users[1..] {
-        player::join(&fake, u, &table).await.unwrap();
-    }
-    player::start(&fake, users[0], &table).await.unwrap();
-    let seats = users
-        .iter()
-        .zip(names)
-        .map(|(&u, n)| Player::new(u, n))
-        .collect();
     let mut driver = Driver::new(&fake, &table, seats, 12);
     driver.style.settle = false;
     // A click that reaches a process just before it is killed, or one still starting on a busy

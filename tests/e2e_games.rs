@@ -1366,18 +1366,10 @@ async fn table_edits_are_merged_and_the_last_shows_the_latest_state() {
     let bot = Bot::start(&fake, config).await.expect("start the bot");
     let channel = fake.add_channel("merged");
     let users: Vec<u64> = NAMES[..4].iter().map(|n| fake.add_user(n)).collect();
-    let table = player::open_table(&fake, users[0], channel, "fog new seats:4")
+    let people: Vec<(u64, &str)> = users.iter().copied().zip(NAMES).collect();
+    let (table, seats) = player::seated_table(&fake, channel, "fog new seats:4", &people)
         .await
         .unwrap();
-    for &u in &users[1..] {
-        player::join(&fake, u, &table).await.unwrap();
-    }
-    player::start(&fake, users[0], &table).await.unwrap();
-    let seats = users
-        .iter()
-        .zip(NAMES)
-        .map(|(&u, n)| Player::new(u, n))
-        .collect();
     let mut driver = Driver::new(&fake, &table, seats, 41);
     // The scripted players act as soon as they can, without waiting for the table to change.
     driver.style.settle = false;

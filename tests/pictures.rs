@@ -11,7 +11,7 @@
 use farmhand::fake_discord::harness::{
     Bot, TempDb, init_tracing, panics, test_config, watch_panics,
 };
-use farmhand::fake_discord::player::{self, Driver, Player, TableRef};
+use farmhand::fake_discord::player::{self, Driver, TableRef};
 use farmhand::fake_discord::view::MessageView;
 use farmhand::fake_discord::{FakeDiscord, upload};
 use farmhand::games::fields_of_green::{self as fog, Deck};
@@ -214,16 +214,11 @@ async fn new_table(tag: &str, game: &str, seed: u64) -> Table {
     let names = ["alice", "bob"];
     let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();
     let bot = Bot::start(&fake, test_config(db.path())).await.unwrap();
-    let table = player::open_table(&fake, users[0], channel, &format!("{game} new seats:2"))
-        .await
-        .unwrap();
-    player::join(&fake, users[1], &table).await.unwrap();
-    player::start(&fake, users[0], &table).await.unwrap();
-    let seats = users
-        .iter()
-        .zip(names)
-        .map(|(&u, n)| Player::new(u, n))
-        .collect();
+    let people: Vec<(u64, &str)> = users.iter().copied().zip(names).collect();
+    let (table, seats) =
+        player::seated_table(&fake, channel, &format!("{game} new seats:2"), &people)
+            .await
+            .unwrap();
     let driver = Driver::new(&fake, &table, seats, seed);
     Table {
         fake,

@@ -8,9 +8,9 @@
 //! `.ci/run`) makes a missing server a failure instead.
 
 use farmhand::fake_discord::harness::{
-    Bot, TempDb, init_tracing, panics, test_config, watch_panics,
+    Bot, KillOnDrop, TempDb, init_tracing, panics, test_config, watch_panics,
 };
-use farmhand::fake_discord::player::{self, Driver, Player};
+use farmhand::fake_discord::player::{self, Driver};
 use farmhand::fake_discord::{FakeDiscord, verify};
 use farmhand::games::fields_of_green::{Action, Deck, Game, Options, sim};
 use farmhand::host::{Kind, Library};
@@ -213,18 +213,10 @@ async fn the_bot_plays_a_whole_game_on_postgres() {
     let channel = fake.add_channel("postgres");
     let names = ["alice", "bob", "carol"];
     let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();
-    let table = player::open_table(&fake, users[0], channel, "fog new seats:3")
+    let people: Vec<(u64, &str)> = users.iter().copied().zip(names).collect();
+    let (table, seats) = player::seated_table(&fake, channel, "fog new seats:3", &people)
         .await
         .unwrap();
-    for &u in &users[1..] {
-        player::join(&fake, u, &table).await.unwrap();
-    }
-    player::start(&fake, users[0], &table).await.unwrap();
-    let seats = users
-        .iter()
-        .zip(names)
-        .map(|(&u, n)| Player::new(u, n))
-        .collect();
     let mut driver = Driver::new(&fake, &table, seats, 3);
     let over = driver.play_until(|d| d >= 60).await.unwrap();
     assert!(!over);
@@ -279,23 +271,15 @@ async fn two_bots_on_two_shards_share_one_database_and_play_a_game_to_the_end() 
         .slash(users[1], channel, "fog settings hand_in_dm:true")
         .unwrap();
     fake.reply(&ix).await.unwrap();
-    let table = player::open_table(
+    let people: Vec<(u64, &str)> = users.iter().copied().zip(names).collect();
+    let (table, seats) = player::seated_table(
         &fake,
-        users[0],
         channel,
         "fog new seats:3 stand_in_minutes:30",
+        &people,
     )
     .await
     .unwrap();
-    for &u in &users[1..] {
-        player::join(&fake, u, &table).await.unwrap();
-    }
-    player::start(&fake, users[0], &table).await.unwrap();
-    let seats = users
-        .iter()
-        .zip(names)
-        .map(|(&u, n)| Player::new(u, n))
-        .collect();
     let mut driver = Driver::new(&fake, &table, seats, 61);
     assert!(!driver.play_until(|d| d >= 30).await.unwrap());
     assert!(fake.settle().await);
@@ -421,15 +405,15 @@ async fn two_bot_processes_share_one_database_and_play_games_to_the_end() {
             .stderr(std::fs::File::create(dir.join("stderr.log")).unwrap())
             .spawn()
             .expect("the binary starts");
-        (child, dir)
+        (KillOnDrop(child), dir)
     };
-    let (mut a, dir_a) = start(0);
+    let (a, dir_a) = start(0);
     assert!(
         fake.wait_shards_ready(Duration::from_secs(60), true, (0, 0))
             .await,
         "process A did not connect shard 0"
     );
-    let (mut b, dir_b) = start(1);
+    let (b, dir_b) = start(1);
     assert!(
         fake.wait_shards_ready(Duration::from_secs(60), true, (1, 1))
             .await,
@@ -455,19 +439,11 @@ async fn two_bot_processes_share_one_database_and_play_games_to_the_end() {
     .enumerate()
     {
         let channel = fake.add_channel(&format!("two-processes-{k}"));
-        let table = player::open_table(&fake, users[0], channel, line)
+        let humans = if k == 0 { 3 } else { 1 };
+        let people: Vec<(u64, &str)> = users[..humans].iter().copied().zip(names).collect();
+        let (table, seats) = player::seated_table(&fake, channel, line, &people)
             .await
             .unwrap();
-        let humans = if k == 0 { 3 } else { 1 };
-        for &u in &users[1..humans] {
-            player::join(&fake, u, &table).await.unwrap();
-        }
-        player::start(&fake, users[0], &table).await.unwrap();
-        let seats = users[..humans]
-            .iter()
-            .zip(names)
-            .map(|(&u, n)| Player::new(u, n))
-            .collect();
         let mut driver = Driver::new(&fake, &table, seats, 70 + k as u64);
         // The bots are other processes: the fake cannot see their queued work, so the players
         // act on what they see, and a click left unanswered counts as a failed one (tried again).
@@ -509,10 +485,7 @@ async fn two_bot_processes_share_one_database_and_play_games_to_the_end() {
         assert!(check_replay(data.service.store(), table.game).await > 50);
     }
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());
-    for child in [&mut a, &mut b] {
-        child.kill().ok();
-        child.wait().ok();
-    }
+    drop((a, b));
     for dir in [dir_a, dir_b] {
         let _ = std::fs::remove_dir_all(dir);
     }

@@ -246,6 +246,24 @@ pub async fn start(fake: &FakeDiscord, user: u64, table: &TableRef) -> Result<Re
     Ok(r)
 }
 
+/// A started table of `people` (user, name): the first opens it with `line` in `channel`, the
+/// others join, the first starts it. Returns the table and its scripted players, in that order.
+pub async fn seated_table(
+    fake: &FakeDiscord,
+    channel: u64,
+    line: &str,
+    people: &[(u64, &str)],
+) -> Result<(TableRef, Vec<Player>), String> {
+    let (host, _) = *people.first().ok_or("a table needs a host")?;
+    let table = open_table(fake, host, channel, line).await?;
+    for &(u, _) in &people[1..] {
+        join(fake, u, &table).await?;
+    }
+    start(fake, host, &table).await?;
+    let seats = people.iter().map(|&(u, n)| Player::new(u, n)).collect();
+    Ok((table, seats))
+}
+
 /// One scripted player.
 #[derive(Clone, Debug)]
 pub struct Player {
