@@ -344,6 +344,41 @@ impl Game {
             .collect()
     }
 
+    /// [`Game::waiting_for`] into `out` (emptied first), with the phase looked at once rather
+    /// than once per seat: the random playouts ask at every step. Same answer as
+    /// [`Game::is_waiting_for`] seat by seat (the playout tests compare them).
+    pub(crate) fn waiting_into(&self, out: &mut smallvec::SmallVec<[usize; 8]>) {
+        out.clear();
+        let seats = self.s.players.iter().enumerate();
+        // A tile offer to settle holds the game up in every phase but the end.
+        match self.s.phase {
+            Phase::Ended => {}
+            Phase::Upkeep { next } => {
+                let drawing = self.seat_in_turn(next as usize);
+                out.extend(seats.filter_map(|(s, p)| {
+                    (!p.offer.is_empty()
+                        || p.pending_water > 0
+                        || (p.split.is_none() && drawing == Some(s)))
+                    .then_some(s)
+                }));
+            }
+            Phase::Action { .. } => out.extend(seats.filter_map(|(s, p)| {
+                (!p.offer.is_empty()
+                    || p.revealed.is_some()
+                    || (p.selected.is_none() && !p.hand.is_empty()))
+                .then_some(s)
+            })),
+            Phase::Duel { current, .. } => {
+                out.extend(seats.filter_map(|(s, p)| {
+                    (!p.offer.is_empty() || current as usize == s).then_some(s)
+                }))
+            }
+            Phase::Harvest => out.extend(
+                seats.filter_map(|(s, p)| (!p.offer.is_empty() || !p.harvest_done).then_some(s)),
+            ),
+        }
+    }
+
     /// True when the game needs a decision from `seat` before it can go on.
     pub fn is_waiting_for(&self, seat: usize) -> bool {
         let Some(p) = self.s.players.get(seat) else {
