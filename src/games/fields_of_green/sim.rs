@@ -21,11 +21,7 @@ fn random_step_with<R: Rng>(
 ) -> Option<(usize, Action)> {
     // `game.waiting_for()` without a heap allocation per step.
     let mut waiting: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
-    for s in 0..game.players() {
-        if game.is_waiting_for(s) {
-            waiting.push(s);
-        }
-    }
+    game.waiting_into(&mut waiting);
     let seat = *waiting.choose(rng)?;
     // The compact listing (same actions, same order as `legal_actions`): only the action
     // taken is spelt out, and Water Tower and Silo choices are only counted. The draws from
@@ -114,6 +110,10 @@ mod tests {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut listing = Listing::default();
             loop {
+                // The playouts' list of seats to wait for is the public one.
+                let mut waiting = smallvec::SmallVec::new();
+                game.waiting_into(&mut waiting);
+                assert_eq!(waiting.as_slice(), game.waiting_for(), "seed {seed}");
                 for s in 0..game.players() {
                     game.list_into(s, &mut listing);
                     let spelt: Vec<Action> = listing

@@ -329,6 +329,19 @@ fn design(g: &Game, card: &str) -> Result<DesignIdx, ActionError> {
         .ok_or_else(|| ActionError::UnknownCard(card.to_string()))
 }
 
+/// [`design`], looking among `likely` first: a hand or the row holds the card named far more
+/// often than not, and a few comparisons there spare a search of the whole deck. Ids are unique
+/// in a deck (the deck file is refused otherwise), so the answer is the same.
+fn design_among(g: &Game, likely: &[DesignIdx], card: &str) -> Result<DesignIdx, ActionError> {
+    match likely.iter().find(|&&d| g.deck.location(d).id == card) {
+        Some(&d) => {
+            debug_assert_eq!(g.deck.location_by_id(card), Some(d), "{card}");
+            Ok(d)
+        }
+        None => design(g, card),
+    }
+}
+
 fn check_select(g: &Game, seat: usize, card: &str) -> Result<DesignIdx, ActionError> {
     let Phase::Action { .. } = g.s.phase else {
         return Err(ActionError::WrongPhase(
@@ -339,7 +352,7 @@ fn check_select(g: &Game, seat: usize, card: &str) -> Result<DesignIdx, ActionEr
     if p.hand.is_empty() {
         return Err(ActionError::WrongPhase("you have no cards left this year"));
     }
-    let d = design(g, card)?;
+    let d = design_among(g, &p.hand, card)?;
     let p = &g.s.players[seat];
     // Choosing the card already chosen would change nothing: refuse it, so a double click is
     // not recorded as a second decision.
@@ -366,7 +379,7 @@ fn check_pick(g: &Game, seat: usize, card: &str) -> Result<DesignIdx, ActionErro
     if taken {
         return Err(ActionError::AlreadyPicked);
     }
-    let d = design(g, card)?;
+    let d = design_among(g, &g.s.row, card)?;
     if !g.s.row.contains(&d) {
         return Err(ActionError::NotFaceUp(card.to_string()));
     }
@@ -391,7 +404,10 @@ pub(super) struct BuildPlan {
 }
 
 /// Total cost of an ability's optional repeats (`Effect::Repeat`), evaluated at `subject`.
+/// Always inlined: nearly every check asks for no repeats, which is answered at once, and the
+/// compiler stopped inlining it on its own when this file grew (a call per check, measured).
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 fn repeat_cost(
     deck: &Deck,
     farm: &Farm,

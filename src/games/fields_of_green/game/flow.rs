@@ -206,6 +206,10 @@ pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event
                     }
                     _ => pending,
                 };
+                if entered_harvest {
+                    // Whatever was kept from an earlier harvest is out of date (income, builds).
+                    g.harvest_begins();
+                }
                 entered_harvest = false;
                 let mut progressed = false;
                 for seat in look {

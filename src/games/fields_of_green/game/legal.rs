@@ -166,12 +166,9 @@ fn for_each_split(g: &Game, mut f: impl FnMut([u8; 4]) -> bool) {
 
 /// True when the seat has at least one Harvest ability it can pay now.
 pub(super) fn any_harvest_choice(g: &Game, seat: usize) -> bool {
-    let p = &g.s.players[seat];
-    let info = g.farm_info(seat);
-    p.farm.cells.iter().enumerate().any(|(i, c)| {
-        eval::cell_ability(&g.deck, &p.farm, i).is_some_and(|a| a.timing == Timing::Harvest)
-            && apply::harvest_allowed(g, seat, &info, c.pos, 0)
-    })
+    // The first repeat count tried for an ability is 0: a list with anything in it has an
+    // ability payable as it is.
+    !g.harvest_options(seat).is_empty()
 }
 
 fn id(g: &Game, d: DesignIdx) -> SmolStr {
@@ -694,6 +691,20 @@ fn every_space(
 }
 
 fn harvest_choices(g: &Game, seat: usize, out: &mut Listing) {
+    for &(pos, extra) in g.harvest_options(seat) {
+        out.push(Choice::Harvest { pos, extra });
+        out.harvests += 1;
+    }
+}
+
+/// Harvest abilities a seat may activate now, as (space, repeats): the card's space and each
+/// number of repeats `apply` accepts, in the farm's order of cards.
+pub(crate) type HarvestOptions = SmallVec<[(Pos, u8); 8]>;
+
+/// The [`HarvestOptions`] of `seat`, checked one by one with `apply`'s own check (the game
+/// keeps them, see `Game::harvest_options`).
+pub(super) fn harvest_options(g: &Game, seat: usize) -> HarvestOptions {
+    let mut out = HarvestOptions::new();
     let p = &g.s.players[seat];
     let info = g.farm_info(seat);
     for (i, c) in p.farm.cells.iter().enumerate() {
@@ -717,8 +728,8 @@ fn harvest_choices(g: &Game, seat: usize, out: &mut Listing) {
             if !apply::harvest_allowed(g, seat, &info, c.pos, extra) {
                 break;
             }
-            out.push(Choice::Harvest { pos: c.pos, extra });
-            out.harvests += 1;
+            out.push((c.pos, extra));
         }
     }
+    out
 }

@@ -156,6 +156,13 @@ pub struct Game {
     /// whenever a card is added, turned or given Equipment: paying Water is asked for on every
     /// space and every Harvest ability.
     reach: [OnceLock<eval::TowerReach>; 6],
+    /// Per seat, in the harvest, the Harvest abilities it may activate now
+    /// ([`legal::harvest_options`]). In the harvest a seat's abilities change only through its
+    /// own actions (effects act on the actor's farm and stores alone), so the list is dropped
+    /// before each action of that seat and when a harvest begins. The flow asks it after each
+    /// action (may the seat stop by itself?), the listing asks it again, so it is worked out
+    /// once instead of twice.
+    harvests: [OnceLock<legal::HarvestOptions>; 6],
 }
 
 impl PartialEq for Game {
@@ -238,6 +245,7 @@ impl Game {
             grids: Default::default(),
             mods: Default::default(),
             reach: Default::default(),
+            harvests: Default::default(),
         }
     }
 
@@ -262,6 +270,19 @@ impl Game {
     /// The cached grid of the farm of `seat` (built on first use, see `grids`).
     pub(crate) fn grid(&self, seat: usize) -> &Grid {
         self.grids[seat].get_or_init(|| Grid::new(&self.s.players[seat].farm))
+    }
+
+    /// The Harvest abilities `seat` may activate now, as (space, repeats), cached (see
+    /// `harvests`). Only asked in the harvest, of a seat that has not finished it.
+    pub(crate) fn harvest_options(&self, seat: usize) -> &[(Pos, u8)] {
+        self.harvests[seat].get_or_init(|| legal::harvest_options(self, seat))
+    }
+
+    /// Drops every seat's kept Harvest abilities (see `harvests`): a harvest begins.
+    pub(crate) fn harvest_begins(&mut self) {
+        for cell in &mut self.harvests {
+            cell.take();
+        }
     }
 
     /// Updates what is cached about the farm of `seat` after a card was added to it (the last
@@ -321,6 +342,41 @@ impl Game {
         (0..self.players())
             .filter(|&s| self.is_waiting_for(s))
             .collect()
+    }
+
+    /// [`Game::waiting_for`] into `out` (emptied first), with the phase looked at once rather
+    /// than once per seat: the random playouts ask at every step. Same answer as
+    /// [`Game::is_waiting_for`] seat by seat (the playout tests compare them).
+    pub(crate) fn waiting_into(&self, out: &mut smallvec::SmallVec<[usize; 8]>) {
+        out.clear();
+        let seats = self.s.players.iter().enumerate();
+        // A tile offer to settle holds the game up in every phase but the end.
+        match self.s.phase {
+            Phase::Ended => {}
+            Phase::Upkeep { next } => {
+                let drawing = self.seat_in_turn(next as usize);
+                out.extend(seats.filter_map(|(s, p)| {
+                    (!p.offer.is_empty()
+                        || p.pending_water > 0
+                        || (p.split.is_none() && drawing == Some(s)))
+                    .then_some(s)
+                }));
+            }
+            Phase::Action { .. } => out.extend(seats.filter_map(|(s, p)| {
+                (!p.offer.is_empty()
+                    || p.revealed.is_some()
+                    || (p.selected.is_none() && !p.hand.is_empty()))
+                .then_some(s)
+            })),
+            Phase::Duel { current, .. } => {
+                out.extend(seats.filter_map(|(s, p)| {
+                    (!p.offer.is_empty() || current as usize == s).then_some(s)
+                }))
+            }
+            Phase::Harvest => out.extend(
+                seats.filter_map(|(s, p)| (!p.offer.is_empty() || !p.harvest_done).then_some(s)),
+            ),
+        }
     }
 
     /// True when the game needs a decision from `seat` before it can go on.
@@ -411,6 +467,10 @@ impl Game {
         action: &Action,
         events: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
+        // Any action of the seat may change what it can harvest (see `harvests`).
+        if let Some(cell) = self.harvests.get_mut(seat) {
+            cell.take();
+        }
         apply::apply(self, seat, action, events)?;
         flow::advance(self, Some(seat), events);
         Ok(())
@@ -492,6 +552,14 @@ mod tests {
                         farm.build_spaces(),
                         "seed {seed} seat {s}"
                     );
+                    // The Harvest abilities kept between moves are the ones a fresh look finds.
+                    if game.s.phase == Phase::Harvest && !game.s.players[s].harvest_done {
+                        assert_eq!(
+                            game.harvest_options(s),
+                            legal::harvest_options(&game, s).as_slice(),
+                            "seed {seed} seat {s}"
+                        );
+                    }
                     // The grid (kept, and updated in place, between moves) is the one a
                     // fresh look builds.
                     assert_eq!(
