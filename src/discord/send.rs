@@ -173,15 +173,22 @@ pub fn reply(m: &MessageSpec, ephemeral: bool) -> poise::CreateReply {
     r
 }
 
+/// The HTTP status Discord answered a refused call with, if the call reached Discord.
+fn status(e: &serenity::Error) -> Option<u16> {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            Some(r.status_code.as_u16())
+        }
+        _ => None,
+    }
+}
+
 /// True for failures worth another try: Discord's server errors and rate limits. (4xx errors
 /// such as a missing permission or a closed DM will fail the same way again.)
 pub fn is_transient(e: &serenity::Error) -> bool {
-    match e {
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
-            r.status_code.is_server_error() || r.status_code.as_u16() == 429
-        }
-        serenity::Error::Http(serenity::HttpError::Request(_)) => true,
-        _ => false,
+    match status(e) {
+        Some(s) => s >= 500 || s == 429,
+        None => matches!(e, serenity::Error::Http(serenity::HttpError::Request(_))),
     }
 }
 
@@ -196,13 +203,13 @@ pub fn discord_code(e: &serenity::Error) -> Option<isize> {
 
 /// Discord answered 429: the call was refused, not carried out, so even a create may be repeated.
 pub fn is_rate_limited(e: &serenity::Error) -> bool {
-    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.status_code.as_u16() == 429)
+    status(e) == Some(429)
 }
 
 /// Discord refused the call for a missing permission or access (HTTP 403): the same call fails
 /// again until someone changes the channel's permissions.
 pub fn is_forbidden(e: &serenity::Error) -> bool {
-    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.status_code.as_u16() == 403)
+    status(e) == Some(403)
 }
 
 /// Runs a Discord call that creates something (a message, a thread), trying it again only when
@@ -210,46 +217,50 @@ pub fn is_forbidden(e: &serenity::Error) -> bool {
 /// times at most). serenity's limiter waits out the limits it knows before the call; a 429 can
 /// still come back when a limit is shared with other processes or the limiter is off (behind a
 /// proxy). Other failures are not retried, as the first attempt may have gone through.
-pub async fn create_retrying_429<T, F, Fut>(what: &str, mut call: F) -> Result<T, serenity::Error>
+pub async fn create_retrying_429<T, F, Fut>(what: &str, call: F) -> Result<T, serenity::Error>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, serenity::Error>>,
 {
-    let mut pause = Duration::from_millis(500);
-    let mut attempt = 0;
-    loop {
-        match call().await {
-            Err(e) if attempt < 8 && is_rate_limited(&e) => {
-                tracing::warn!(what, attempt, "rate limited; trying again");
-                tokio::time::sleep(pause).await;
-                pause = (pause * 2).min(Duration::from_secs(8));
-                attempt += 1;
-            }
-            other => return other,
-        }
-    }
+    let policy = (8, Duration::from_millis(500), Duration::from_secs(8));
+    retry_when(what, policy, is_rate_limited, call).await
 }
 
 /// Runs a Discord call that is safe to repeat (edits; reads), retrying transient failures up to
 /// three times with a growing pause. Creating messages is not retried after a server error,
 /// since the first attempt may have gone through.
-pub async fn retry<T, F, Fut>(what: &str, mut call: F) -> Result<T, serenity::Error>
+pub async fn retry<T, F, Fut>(what: &str, call: F) -> Result<T, serenity::Error>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, serenity::Error>>,
 {
-    let mut delay = Duration::from_millis(250);
+    let policy = (3, Duration::from_millis(250), Duration::from_secs(1));
+    retry_when(what, policy, is_transient, call).await
+}
+
+/// The one retry loop: while `worth` says a failure may pass, up to `tries` more attempts, the
+/// pause doubling from `first` to at most `cap`.
+async fn retry_when<T, F, Fut>(
+    what: &str,
+    (tries, first, cap): (u32, Duration, Duration),
+    worth: fn(&serenity::Error) -> bool,
+    mut call: F,
+) -> Result<T, serenity::Error>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, serenity::Error>>,
+{
+    let mut pause = first;
     let mut attempt = 0;
     loop {
         match call().await {
-            Ok(v) => return Ok(v),
-            Err(e) if attempt < 3 && is_transient(&e) => {
+            Err(e) if attempt < tries && worth(&e) => {
                 attempt += 1;
                 tracing::warn!(what, attempt, error = %e, "Discord call failed, retrying");
-                tokio::time::sleep(delay).await;
-                delay *= 2;
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(cap);
             }
-            Err(e) => return Err(e),
+            other => return other,
         }
     }
 }
