@@ -140,7 +140,7 @@ pub struct GameSnapshot {
 
 /// A game of Fields of Green. Build it with [`Game::new`], [`Game::with_setup`] or
 /// [`Game::from_snapshot`]; change it only through [`Game::apply`].
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     deck: Arc<Deck>,
     s: State,
@@ -163,6 +163,30 @@ pub struct Game {
     /// action (may the seat stop by itself?), the listing asks it again, so it is worked out
     /// once instead of twice.
     harvests: [OnceLock<legal::HarvestOptions>; 6],
+}
+
+/// Cloned by hand: the caches of the seats in play only. The bots clone a game for every action
+/// they try, and a derived clone moved all six seats' caches (a few kilobytes) however few seats
+/// there are.
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        let mut g = Game::from_parts(self.deck.clone(), self.s.clone());
+        for seat in 0..self.s.players.len().min(6) {
+            if let Some(x) = self.grids[seat].get() {
+                let _ = g.grids[seat].set(x.clone());
+            }
+            if let Some(x) = self.mods[seat].get() {
+                let _ = g.mods[seat].set(x.clone());
+            }
+            if let Some(x) = self.reach[seat].get() {
+                let _ = g.reach[seat].set(x.clone());
+            }
+            if let Some(x) = self.harvests[seat].get() {
+                let _ = g.harvests[seat].set(x.clone());
+            }
+        }
+        g
+    }
 }
 
 impl PartialEq for Game {
