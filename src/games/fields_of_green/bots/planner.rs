@@ -268,7 +268,7 @@ pub struct Yield {
 /// model sees them (None when a farm is outside it). Locations that can never be paid are
 /// listed with `water_in_range` below `water`.
 pub fn yields(deck: &Deck, position: &HarvestPosition) -> Option<Vec<Yield>> {
-    let m = Model::new(deck, position)?;
+    let m = Model::new(deck, position, false)?;
     let farm = &position.farm;
     let towers: Vec<(usize, u8)> = (0..farm.cells.len())
         .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
@@ -304,7 +304,7 @@ pub fn yields(deck: &Deck, position: &HarvestPosition) -> Option<Vec<Yield>> {
 /// Plans the harvest of `position`: the fast exact planner when the farm's abilities allow it,
 /// otherwise None (use [`plan_with_engine`] on a game).
 pub fn plan_fast(deck: &Deck, position: &HarvestPosition) -> Option<Plan> {
-    let model = Model::new(deck, position)?;
+    let model = Model::new(deck, position, true)?;
     Some(model.solve(deck, position))
 }
 
@@ -695,8 +695,11 @@ struct Model {
 }
 
 impl Model {
-    /// The fast model of a position, or None if an ability is outside it.
-    fn new(deck: &Deck, p: &HarvestPosition) -> Option<Model> {
+    /// The fast model of a position, or None if an ability is outside it. Without `full`, only
+    /// what [`yields`] reads is built (the locations, in the search order, with their variants):
+    /// no ways to use each location and no twins. The evaluation asks for yields after every
+    /// action a bot tries, and the options were most of the model's cost there.
+    fn new(deck: &Deck, p: &HarvestPosition, full: bool) -> Option<Model> {
         let farm = &p.farm;
         let info = eval::FarmInfo::new(deck, farm);
         let towers: Vec<usize> = (0..farm.cells.len())
@@ -736,6 +739,8 @@ impl Model {
         let mut locs = Vec::new();
         let mut kept0 = 0;
         let mut caps_move = false;
+        // Per location (in the order built), the most variants one use of it takes.
+        let mut slots_of: Vec<u32> = Vec::new();
         for i in p.harvest_cells(deck) {
             let c = &farm.cells[i];
             let ability = eval::cell_ability(deck, farm, i).expect("a harvest cell");
@@ -856,8 +861,13 @@ impl Model {
                 base: base_variant.expect("extra 0 is always built"),
             });
             let loc = locs.last_mut().expect("pushed");
-            // Options: multisets of up to `slots` variants, best-looking first, none last.
             let n = loc.variants.len();
+            // The longest way to use it (what the coin bound below reads): `slots` variants.
+            slots_of.push(if n == 0 { 0 } else { slots as u32 });
+            if !full {
+                continue;
+            }
+            // Options: multisets of up to `slots` variants, best-looking first, none last.
             let mut options: Vec<Vec<usize>> = Vec::new();
             if slots >= 1 {
                 for k in 0..n {
@@ -894,10 +904,8 @@ impl Model {
         // Can coins run short? Only if all coin costs together exceed the coins held.
         let coin_need: u32 = locs
             .iter()
-            .map(|l| {
-                let slots = l.options.iter().map(Vec::len).max().unwrap_or(0) as u32;
-                slots * l.variants.iter().map(|v| v.c).max().unwrap_or(0)
-            })
+            .zip(&slots_of)
+            .map(|(l, &slots)| slots * l.variants.iter().map(|v| v.c).max().unwrap_or(0))
             .sum();
         let coins_bind = coin_need > p.coins;
         let mut classes: Vec<Class> = Vec::new();
@@ -947,7 +955,7 @@ impl Model {
         }
         // Sort option lists: the most valuable first (a good first incumbent), none last.
         let valuation = p.valuation();
-        for l in locs.iter_mut() {
+        for l in locs.iter_mut().filter(|_| full) {
             let vars = l.variants.clone();
             let score = |o: &Vec<usize>| -> i64 {
                 if o.is_empty() {
@@ -986,12 +994,12 @@ impl Model {
                 })
                 .then_with(|| x.variants.cmp(&y.variants))
         });
-        let sources = if valuation == Valuation::Final {
+        let sources = if full && valuation == Valuation::Final {
             game_end_counts(deck, farm)
         } else {
             Vec::new()
         };
-        for k in 1..locs.len() {
+        for k in (1..locs.len()).filter(|_| full) {
             let (a, b) = (&locs[k - 1], &locs[k]);
             let same = !a.used
                 && !b.used
@@ -1621,14 +1629,6 @@ impl<'m> Search<'m> {
             }
         }
         total
-    }
-
-    /// The most the locations from `k` on can add in `gain` units.
-    fn gain_bound(&self, k: usize) -> i64 {
-        let water = self.wet - self.sums.water;
-        let food = self.food_avail(k);
-        let knaps = Self::knap(&self.water_knap, k, water) + Self::knap(&self.food_knap, k, food);
-        self.suf_free_gain[k] + knaps.floor() as i64
     }
 
     fn bound(&self, k: usize) -> (u32, i64) {
@@ -2731,61 +2731,51 @@ fn harvest_moves(g: &Game, seat: usize) -> Vec<Action> {
     out
 }
 
-/// TEMP debug.
-pub fn debug_model(deck: &Deck, p: &HarvestPosition) -> String {
-    let m = Model::new(deck, p).unwrap();
-    let mut out = format!(
-        "towers {:?} classes {:?} cap {} food {} coins {}\n",
-        m.tower_water, m.classes, m.cap, m.food0, m.coins0
-    );
-    for l in &m.locs {
-        let name = match p.farm.cells[l.cell].card {
-            CellCard::Location(d) => deck.location(d).id.clone(),
-            _ => String::new(),
-        };
-        out += &format!(
-            "{name} mask {:b} twin {} opts {} vars {:?}\n",
-            l.mask,
-            l.twin,
-            l.options.len(),
-            l.variants
-                .iter()
-                .map(|v| (v.a, v.b, v.c, v.d, v.vp, v.w))
-                .collect::<Vec<_>>()
-        );
-    }
-    let mut s = Search::new(&m, deck, p);
-    out += &format!(
-        "root bound {:?} keep_bound {} static_ub {} suf_loss {} gains {} food_avail {} loss {:?}\n",
-        s.bound(0),
-        s.keep_bound(0),
-        s.static_ub,
-        s.suf_loss[0],
-        s.gain_bound(0),
-        s.food_avail(0),
-        s.loss
-    );
-    let others: Vec<String> = p
-        .farm
-        .cells
-        .iter()
-        .filter_map(|c| match c.card {
-            CellCard::Location(d) if deck.location(d).timing() != Some(Timing::Harvest) => {
-                Some(deck.location(d).id.clone())
-            }
-            _ => None,
-        })
-        .collect();
-    out += &format!(
-        "others {others:?} eq {:?}\n",
-        p.farm
-            .cells
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fields_of_green::bots::stress::{self, FarmShape};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// What [`yields`] reads of a model: the locations in order, with their variants.
+    fn shape_of(m: &Model) -> Vec<(usize, Pos, bool, u32, Vec<Variant>, i64, i64, Variant)> {
+        m.locs
             .iter()
-            .flat_map(|c| c.equipment.iter().map(|&e| deck.equip(e).id.clone()))
-            .collect::<Vec<_>>()
-    );
-    s.dfs(0);
-    let b = s.best.clone().unwrap();
-    out += &format!("best kept {} value {} nodes {}\n", b.kept, b.value, s.nodes);
-    out
+            .map(|l| {
+                (
+                    l.cell, l.pos, l.used, l.mask, l.variants.clone(), l.worth, l.printed, l.base,
+                )
+            })
+            .collect()
+    }
+
+    /// The light model (for [`yields`]) refuses the same farms as the full one and lists the same
+    /// locations in the same order, on random farms of every size and year.
+    #[test]
+    fn the_light_model_lists_what_the_full_model_lists() {
+        let deck = Deck::default_deck();
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut compared = 0;
+        for case in 0..300u64 {
+            let mut shape = FarmShape::stress(rng.random_range(4..=14));
+            shape.towers = rng.random_range(1..=3);
+            shape.silos = rng.random_range(1..=2);
+            let preset = stress::random_seat(&deck, shape, &mut rng);
+            let year = rng.random_range(1..=4u8);
+            let Some(g) = stress::harvest_game(&deck, preset, 3, year, case) else {
+                continue;
+            };
+            let position = HarvestPosition::from_game(&g, 0);
+            let full = Model::new(&deck, &position, true);
+            let light = Model::new(&deck, &position, false);
+            assert_eq!(full.is_some(), light.is_some(), "case {case}");
+            if let (Some(full), Some(light)) = (full, light) {
+                assert_eq!(shape_of(&full), shape_of(&light), "case {case}");
+                assert_eq!(full.classes, light.classes, "case {case}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 100, "only {compared} farms compared");
+    }
 }
