@@ -137,7 +137,8 @@ fn determinized_games_are_valid_and_show_the_seat_its_view() {
 }
 
 /// A copy of `game` that differs only in what `seat` cannot see: pile orders and the Equipment
-/// stack reshuffled, and (3+ players) other seats' hands mixed with each other and with the piles.
+/// stack reshuffled, and (3+ players) the hands the seat has not held this year mixed with each
+/// other and with the piles.
 fn hide_differently(game: &Game, seat: usize, rng: &mut ChaCha8Rng) -> Game {
     let mut snap: GameSnapshot = game.snapshot();
     let s = &mut snap.state;
@@ -149,9 +150,12 @@ fn hide_differently(game: &Game, seat: usize, rng: &mut ChaCha8Rng) -> Game {
     stack.shuffle(rng);
     s.equipment = stack.into();
     let n = s.players.len();
+    // Hands the seat held earlier in the year are known to it (ruling 7): not hidden.
+    let known = game.player_view(seat).known_hands;
+    let hidden = |q: usize| q != seat && known.get(q).is_none_or(|k| k.is_none());
     for _ in 0..20 {
         let a = rng.random_range(0..n);
-        if a == seat || s.players[a].hand.is_empty() {
+        if !hidden(a) || s.players[a].hand.is_empty() {
             continue;
         }
         let i = rng.random_range(0..s.players[a].hand.len());
@@ -165,7 +169,7 @@ fn hide_differently(game: &Game, seat: usize, rng: &mut ChaCha8Rng) -> Game {
             }
         } else {
             let b = rng.random_range(0..n);
-            if b != seat && b != a && !s.players[b].hand.is_empty() {
+            if hidden(b) && b != a && !s.players[b].hand.is_empty() {
                 let j = rng.random_range(0..s.players[b].hand.len());
                 let x = s.players[b].hand[j];
                 s.players[b].hand[j] = d;
@@ -227,4 +231,70 @@ fn bots_decide_the_same_when_only_hidden_information_differs() {
     }
     assert!(compared > 40, "{compared}");
     assert!(hands_differed > 5, "{hands_differed}");
+}
+
+/// Ruling 7: a hand moves one seat on each turn and every card picked from it is turned face up,
+/// so a seat knows, card for card, every hand it held earlier in the year. Its view says so (and
+/// says nothing of the hands it has not held), and the games the bots rebuild from the view give
+/// those seats exactly those cards.
+#[test]
+fn a_seat_knows_the_hands_it_passed_on_and_the_bots_use_them() {
+    let deck = Deck::default_deck();
+    let mut seen_known = 0;
+    for players in [3u8, 4, 5] {
+        let mut game = new_game(players, false, 900 + players as u64);
+        let mut walk = ChaCha8Rng::seed_from_u64(players as u64);
+        while let Some((seat, action)) = sim::random_step(&game, &mut walk) {
+            if let Phase::Action { turn } = *game.phase() {
+                let n = players as usize;
+                for s in 0..n {
+                    let view = game.player_view(s);
+                    for q in 0..n {
+                        let steps = match view.table.direction {
+                            farmhand::games::fields_of_green::event::Direction::Left => {
+                                (q + n - s) % n
+                            }
+                            farmhand::games::fields_of_green::event::Direction::Right => {
+                                (s + n - q) % n
+                            }
+                        };
+                        let held_before = steps >= 1 && steps < turn as usize;
+                        assert_eq!(
+                            view.known_hands[q].is_some(),
+                            held_before,
+                            "{players}p turn {turn}: seat {s} about seat {q}"
+                        );
+                        if let Some(cards) = &view.known_hands[q] {
+                            let p = &game.state().players[q];
+                            let mut actual: Vec<String> = p
+                                .hand
+                                .iter()
+                                .chain(p.selected.iter())
+                                .map(|&d| deck.location(d).id.clone())
+                                .collect();
+                            actual.sort();
+                            let known: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+                            assert_eq!(known, actual, "{players}p turn {turn}: {s} about {q}");
+                            // Every sample gives that seat exactly those cards.
+                            let mut r = ChaCha8Rng::seed_from_u64(turn as u64);
+                            let g = determinize::sample(&deck, &view, &mut r).unwrap();
+                            let sp = &g.state().players[q];
+                            let mut sampled: Vec<String> = sp
+                                .hand
+                                .iter()
+                                .chain(sp.selected.iter())
+                                .map(|&d| deck.location(d).id.clone())
+                                .collect();
+                            sampled.sort();
+                            assert_eq!(sampled, actual);
+                            assert_eq!(sp.selected.is_some(), p.selected.is_some());
+                            seen_known += 1;
+                        }
+                    }
+                }
+            }
+            game.apply(seat, &action).unwrap();
+        }
+    }
+    assert!(seen_known > 100, "{seen_known}");
 }

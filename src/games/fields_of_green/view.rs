@@ -1,6 +1,8 @@
 //! What players may see. The Discord side renders only these views, never `Game` itself: a player
-//! view holds that player's hand, selection and Equipment offer, and nobody's view holds another
-//! hand, a face-down selection, the order of a pile or of the Equipment stack.
+//! view holds that player's hand, selection and Equipment offer, and nobody's view holds a
+//! face-down selection, the order of a pile or of the Equipment stack. Another seat's hand is in
+//! a view only when the viewer held that very hand earlier in the year's draft (see
+//! [`PlayerView::known_hands`]): a player at the table remembers what they passed on.
 
 use super::action::Action;
 use super::cards::Deck;
@@ -137,6 +139,13 @@ pub struct PlayerView {
     pub selected: Option<SmolStr>,
     pub offer: Vec<SmolStr>,
     pub legal: Vec<Action>,
+    /// Per seat, the cards of its hand and face-down selection together, when this seat knows
+    /// them: in the draft of 3+ players (ruling 7) a hand moves one seat on each turn and every
+    /// card picked from it is turned face up, so a hand this seat held earlier this year is known
+    /// card for card wherever it is now (which of them its holder has just selected is not).
+    /// None for this seat itself and for hands it has not held.
+    #[serde(default)]
+    pub known_hands: Vec<Option<Vec<SmolStr>>>,
 }
 
 impl Game {
@@ -224,6 +233,40 @@ impl Game {
                 .map(|&e| SmolStr::new(&deck.equip(e).id))
                 .collect(),
             legal: self.legal_actions(seat),
+            known_hands: self.known_hands(seat),
         }
+    }
+
+    /// [`PlayerView::known_hands`]: at turn `t` of the draft a hand has been passed `t - 1`
+    /// times, so the hand seat `q` holds was held by `seat` if `q` is 1 to `t - 1` seats on from
+    /// `seat` in this year's passing direction (ruling 6).
+    fn known_hands(&self, seat: usize) -> Vec<Option<Vec<SmolStr>>> {
+        let deck = self.deck();
+        let s = self.state();
+        let n = s.players.len();
+        let passed = match s.phase {
+            Phase::Action { turn } if n >= 3 => turn.saturating_sub(1) as usize,
+            _ => 0,
+        };
+        (0..n)
+            .map(|q| {
+                let steps = match self.direction() {
+                    Direction::Left => (q + n - seat) % n,
+                    Direction::Right => (seat + n - q) % n,
+                };
+                if steps == 0 || steps > passed {
+                    return None;
+                }
+                let p = &s.players[q];
+                let mut cards: Vec<SmolStr> = p
+                    .hand
+                    .iter()
+                    .chain(p.selected.iter())
+                    .map(|&d| SmolStr::new(&deck.location(d).id))
+                    .collect();
+                cards.sort_unstable();
+                Some(cards)
+            })
+            .collect()
     }
 }

@@ -4,6 +4,9 @@
 //! Seen by the seat: every farm (Open Areas keep their design), the discard pile, the face-up
 //! 2-player row, every revealed card, its own hand, selection and Equipment offer, the size of
 //! every pile, hand and offer, and the Equipment tiles on farms and set aside. Unseen, and sampled:
+//! - a hand the seat held earlier this year's draft (3+ players; [`PlayerView::known_hands`]) is
+//!   not sampled: its holder gets exactly those cards, one of them as the face-down selection if
+//!   it has selected (which one is sampled);
 //! - the location cards not seen anywhere go, by pile, into the four piles (each pile gets random
 //!   cards of its own kind, as many as it holds); what is left goes to the other seats' hands and
 //!   face-down selections (3+ players) or into the 2-player row's face-down pile, shuffled;
@@ -106,6 +109,29 @@ pub fn sample_snapshot<R: Rng>(
         see(d, &mut unseen);
         players[me].selected = Some(d);
     }
+    // Hands the seat has held this year: known card for card.
+    let mut known = vec![false; n];
+    for (q, cards) in view.known_hands.iter().enumerate() {
+        let (Some(cards), Some(sv)) = (cards, t.seats.get(q)) else {
+            continue;
+        };
+        if q == me || cards.len() != sv.hand_size + sv.has_selected as usize {
+            return None;
+        }
+        let mut h = Vec::with_capacity(cards.len());
+        for id in cards {
+            let d = loc(id)?;
+            see(d, &mut unseen);
+            h.push(d);
+        }
+        if sv.has_selected {
+            let at = rng.random_range(0..h.len());
+            players[q].selected = Some(h.remove(at));
+        }
+        h.sort_unstable();
+        players[q].hand = h;
+        known[q] = true;
+    }
     if unseen.iter().any(|&c| c < 0) {
         return None;
     }
@@ -140,7 +166,7 @@ pub fn sample_snapshot<R: Rng>(
         row_pile = rest;
     } else {
         for (s, sv) in t.seats.iter().enumerate() {
-            if s == me {
+            if s == me || known[s] {
                 continue;
             }
             if rest.len() < sv.hand_size + sv.has_selected as usize {

@@ -170,7 +170,7 @@ pub struct Game {
 /// there are.
 impl Clone for Game {
     fn clone(&self) -> Game {
-        let mut g = Game::from_parts(self.deck.clone(), self.s.clone());
+        let g = Game::from_parts(self.deck.clone(), self.s.clone());
         for seat in 0..self.s.players.len().min(6) {
             if let Some(x) = self.grids[seat].get() {
                 let _ = g.grids[seat].set(x.clone());
