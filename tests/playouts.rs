@@ -1640,18 +1640,29 @@ fn set(st: &mut State, slot: Slot, d: DesignIdx) {
 /// which cards are in the piles, in other players' hands and face-down selections and in the
 /// 2-player face-down pile are shuffled together (a card stays in its own kind of pile); the
 /// Equipment stack and other players' drawn tiles are shuffled together. Sizes and multisets stay
-/// the same, so the state stays valid.
+/// the same, so the state stays valid. A hand the viewer held earlier in the year (`known`, ruling
+/// 7) keeps its cards; only which of them is its holder's face-down selection is shuffled.
 fn disguise(
     deck: &Deck,
     snap: &GameSnapshot,
     viewer: Option<usize>,
+    known: &[bool],
     rng: &mut ChaCha8Rng,
 ) -> GameSnapshot {
     let mut snap = snap.clone();
     let st = &mut snap.state;
     let n = st.players.len();
+    for t in (0..n).filter(|&t| known.get(t) == Some(&true)) {
+        let p = &mut st.players[t];
+        if let Some(sel) = p.selected {
+            p.hand.push(sel);
+            p.hand.shuffle(rng);
+            p.selected = p.hand.pop();
+            p.hand.sort_unstable();
+        }
+    }
     let mut slots = Vec::new();
-    for t in (0..n).filter(|&t| Some(t) != viewer) {
+    for t in (0..n).filter(|&t| Some(t) != viewer && known.get(t) != Some(&true)) {
         let p = &st.players[t];
         slots.extend((0..p.hand.len()).map(|i| Slot::Hand(t, i)));
         if p.selected.is_some() {
@@ -1715,7 +1726,16 @@ fn views_hide_secrets(game: &Game, rng: &mut ChaCha8Rng, exact: bool, ctx: Ctx) 
     let mut changed = 0;
     let mut checks = 0;
     for viewer in (0..game.players()).map(Some).chain([None]) {
-        let other = disguise(deck, &snap, viewer, rng);
+        let known: Vec<bool> = match viewer {
+            Some(v) => game
+                .player_view(v)
+                .known_hands
+                .iter()
+                .map(Option::is_some)
+                .collect(),
+            None => Vec::new(),
+        };
+        let other = disguise(deck, &snap, viewer, &known, rng);
         let secret = |g: &GameSnapshot| {
             let p: Vec<_> = g
                 .state
