@@ -2,7 +2,7 @@
 //! uses, so the list and the rules cannot drift apart.
 
 use super::apply::{self, host_accepts};
-use super::{Game, INTRO_SPLITS, Phase, eval, hand_size};
+use super::{Game, INTRO_SPLITS, Phase, hand_size};
 use crate::games::fields_of_green::action::Action;
 use crate::games::fields_of_green::cards::{DesignIdx, EquipIdx};
 use crate::games::fields_of_green::effects::{Effect, Pile, Timing};
@@ -705,11 +705,21 @@ pub(crate) type HarvestOptions = SmallVec<[(Pos, u8); 8]>;
 /// keeps them, see `Game::harvest_options`).
 pub(super) fn harvest_options(g: &Game, seat: usize) -> HarvestOptions {
     let mut out = HarvestOptions::new();
+    apply::harvest_choices(g, seat, &mut out);
+    out
+}
+
+/// [`harvest_options`] as it was worked out before the farms kept their Harvest abilities
+/// (`Game::harvest_sheet`): every card of the farm in turn, each checked by its space. The tests
+/// compare the two at every step of random games.
+#[cfg(test)]
+pub(super) fn harvest_options_by_space(g: &Game, seat: usize) -> HarvestOptions {
+    let mut out = HarvestOptions::new();
     let p = &g.s.players[seat];
     let info = g.farm_info(seat);
     for (i, c) in p.farm.cells.iter().enumerate() {
         let Some(a) =
-            eval::cell_ability(&g.deck, &p.farm, i).filter(|a| a.timing == Timing::Harvest)
+            super::eval::cell_ability(&g.deck, &p.farm, i).filter(|a| a.timing == Timing::Harvest)
         else {
             continue;
         };

@@ -163,6 +163,10 @@ pub struct Game {
     /// action (may the seat stop by itself?), the listing asks it again, so it is worked out
     /// once instead of twice.
     harvests: [OnceLock<legal::HarvestOptions>; 6],
+    /// Per seat, the Harvest abilities of its farm with what checking them needs that stays the
+    /// same while the farm's cards do ([`apply::HarvestSheet`]), dropped with the towers' reach
+    /// and when a card turns face down.
+    sheets: [OnceLock<apply::HarvestSheet>; 6],
 }
 
 impl PartialEq for Game {
@@ -246,6 +250,7 @@ impl Game {
             mods: Default::default(),
             reach: Default::default(),
             harvests: Default::default(),
+            sheets: Default::default(),
         }
     }
 
@@ -276,6 +281,27 @@ impl Game {
     /// `harvests`). Only asked in the harvest, of a seat that has not finished it.
     pub(crate) fn harvest_options(&self, seat: usize) -> &[(Pos, u8)] {
         self.harvests[seat].get_or_init(|| legal::harvest_options(self, seat))
+    }
+
+    /// The [`apply::HarvestSheet`] of the farm of `seat`, cached (see `sheets`); `info` is what
+    /// the caller knows of that farm.
+    pub(crate) fn harvest_sheet(
+        &self,
+        seat: usize,
+        info: &eval::FarmInfo,
+    ) -> &[apply::HarvestEntry] {
+        match self.sheets.get(seat) {
+            Some(cell) => cell.get_or_init(|| apply::harvest_sheet(self, seat, info)),
+            None => unreachable!("a game has at most 6 seats"),
+        }
+    }
+
+    /// Drops the kept Harvest abilities of the farm of `seat` (see `sheets`): cards with a
+    /// Harvest ability turned face down, and nothing else changed.
+    pub(crate) fn harvest_cards_turned(&mut self, seat: usize) {
+        if let Some(cell) = self.sheets.get_mut(seat) {
+            cell.take();
+        }
     }
 
     /// Drops every seat's kept Harvest abilities (see `harvests`): a harvest begins.
@@ -314,6 +340,7 @@ impl Game {
         if let Some(cell) = self.reach.get_mut(seat) {
             cell.take();
         }
+        self.harvest_cards_turned(seat);
     }
 
     /// Drops what is cached about the farm of `seat` that depends on which side its cards show
@@ -327,6 +354,7 @@ impl Game {
         if let Some(cell) = self.reach.get_mut(seat) {
             cell.take();
         }
+        self.harvest_cards_turned(seat);
     }
 
     /// The seat at position `k` of this year's turn order (0 = first player), if there is one:
@@ -552,13 +580,24 @@ mod tests {
                         farm.build_spaces(),
                         "seed {seed} seat {s}"
                     );
-                    // The Harvest abilities kept between moves are the ones a fresh look finds.
+                    // The Harvest abilities kept between moves are the ones a fresh look finds,
+                    // and the ones found card by card.
                     if game.s.phase == Phase::Harvest && !game.s.players[s].harvest_done {
                         assert_eq!(
                             game.harvest_options(s),
                             legal::harvest_options(&game, s).as_slice(),
                             "seed {seed} seat {s}"
                         );
+                        assert_eq!(
+                            game.harvest_options(s),
+                            legal::harvest_options_by_space(&game, s).as_slice(),
+                            "seed {seed} seat {s}"
+                        );
+                    }
+                    // The farm's Harvest cards kept with their reach and costs (the sheet) are
+                    // what a fresh look at the farm gives.
+                    if let Err(why) = apply::sheet_is_fresh(&game, s) {
+                        panic!("seed {seed} seat {s}: {why}");
                     }
                     // The grid (kept, and updated in place, between moves) is the one a
                     // fresh look builds.
