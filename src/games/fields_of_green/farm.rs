@@ -175,15 +175,24 @@ impl Farm {
         // Cards to search from, by square of the grid: each card is reached once, so `n`
         // entries are enough. The search works on plain slices (it is the hot part of every
         // count within a distance and of every tower's reach).
-        let mut queue: SmallVec<[usize; 48]> = SmallVec::from_elem(0, n);
+        // A plain array on the stack for ordinary farms (zeroed in a few stores, where a
+        // `SmallVec::from_elem` wrote its entries one by one), squares as `u32`.
+        let mut inline = [0u32; 48];
+        let mut spilled = Vec::new();
+        let queue: &mut [u32] = if n <= inline.len() {
+            &mut inline[..n]
+        } else {
+            spilled.resize(n, 0);
+            &mut spilled
+        };
         {
-            let (d_s, q, cells) = (&mut dist[..], &mut queue[..], &grid.cells[..]);
+            let (d_s, q, cells) = (&mut dist[..], queue, &grid.cells[..]);
             let mut tail = 0;
             match grid.at(from) {
                 Some(i) => {
                     d_s[i] = 0;
                     if let Some(k) = grid.square(from) {
-                        q[tail] = k;
+                        q[tail] = k as u32;
                         tail += 1;
                     }
                 }
@@ -194,7 +203,7 @@ impl Farm {
                         {
                             d_s[i] = 1;
                             if let Some(k) = grid.square(m) {
-                                q[tail] = k;
+                                q[tail] = k as u32;
                                 tail += 1;
                             }
                         }
@@ -203,7 +212,7 @@ impl Farm {
             }
             let mut head = 0;
             while head < tail {
-                let k = q[head];
+                let k = q[head] as usize;
                 head += 1;
                 let d = d_s[cells[k] as usize];
                 if d >= limit {
@@ -214,7 +223,7 @@ impl Farm {
                     let j = cells[m];
                     if j != EMPTY && d_s[j as usize] == FAR {
                         d_s[j as usize] = d + 1;
-                        q[tail] = m;
+                        q[tail] = m as u32;
                         tail += 1;
                     }
                 }
