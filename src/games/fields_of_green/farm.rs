@@ -264,6 +264,26 @@ fn filled<const N: usize>(value: u8, len: usize) -> SmallVec<[u8; N]> {
     }
 }
 
+/// Build space number `j` (in [`Grid::build_spaces`]' order) of the bits written by
+/// [`Grid::space_rows_into`], whose first bit is the space `(x0, y0)`.
+pub(crate) fn nth_space(rows: &[u64], x0: i32, y0: i32, j: usize) -> Pos {
+    let mut j = j;
+    for (r, &m) in rows.iter().enumerate() {
+        let n = m.count_ones() as usize;
+        if j < n {
+            let mut m = m;
+            for _ in 0..j {
+                m &= m - 1;
+            }
+            let gx = m.trailing_zeros() as i32;
+            // `space_rows_into` keeps only grids whose build spaces are all on the plane.
+            return Pos::new((x0 + gx) as i8, (y0 + r as i32) as i8);
+        }
+        j -= n;
+    }
+    unreachable!("no build space {j}")
+}
+
 /// Marks an empty square of a [`Grid`].
 const EMPTY: u8 = u8::MAX;
 
@@ -421,6 +441,29 @@ impl Grid {
             }
         }
         out
+    }
+
+    /// The build spaces of [`Grid::build_spaces`] as bits, without spelling them out: into
+    /// `rows` (emptied first) the build spaces of each row of the grid but the outer ones, bit
+    /// `gx` for column `gx`. Returns the space of bit 0 of the first of them and how many build
+    /// spaces there are; see [`nth_space`] for the spaces themselves. None when the grid keeps no
+    /// bits per row (wider than 64 squares) or reaches the edge of the `i8` plane, where
+    /// `build_spaces` leaves out the squares that cannot be named.
+    pub(crate) fn space_rows_into(&self, rows: &mut Vec<u64>) -> Option<(i32, i32, usize)> {
+        rows.clear();
+        let on_plane = |lo: i32, len: usize| {
+            lo + 1 >= i32::from(i8::MIN) && lo + len as i32 - 2 <= i32::from(i8::MAX)
+        };
+        if self.rows.is_empty() || !on_plane(self.lo_x, self.w) || !on_plane(self.lo_y, self.h) {
+            return None;
+        }
+        let mut count = 0;
+        for gy in 1..self.h - 1 {
+            let m = self.touching_row(gy);
+            count += m.count_ones() as usize;
+            rows.push(m);
+        }
+        Some((self.lo_x, self.lo_y + 1, count))
     }
 
     /// True when `p` is an empty space next to a card (same answer as
