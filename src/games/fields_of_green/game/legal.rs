@@ -9,6 +9,7 @@ use crate::games::fields_of_green::effects::{Effect, Pile, Timing};
 use crate::games::fields_of_green::farm::{CellCard, Grid, Pos, Spaces, nth_space};
 use smallvec::SmallVec;
 use smol_str::SmolStr;
+use std::sync::OnceLock;
 
 /// Why a pile split is refused (rulings 4 and 5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,10 +128,14 @@ pub(super) fn splits_upto(g: &Game, limit: usize) -> Vec<[u8; 4]> {
 }
 
 /// Calls `f` with every split allowed now, in a stable order, until it returns false.
-fn for_each_split(g: &Game, mut f: impl FnMut([u8; 4]) -> bool) {
+fn for_each_split(g: &Game, f: impl FnMut([u8; 4]) -> bool) {
+    splits_by(&SplitRules::now(g), f)
+}
+
+/// [`for_each_split`] under `rules`.
+fn splits_by(rules: &SplitRules, mut f: impl FnMut([u8; 4]) -> bool) {
     // Only splits drawing the right total can pass `split_error` (its first test), so only
     // those are tried: the fourth count follows from the other three.
-    let rules = SplitRules::now(g);
     let want_n = rules.want;
     let want = want_n as u8;
     // A count above its pile's size is refused (`SplitError::PileTooSmall`), so the loops stop
@@ -162,6 +167,46 @@ fn for_each_split(g: &Game, mut f: impl FnMut([u8; 4]) -> bool) {
             }
         }
     }
+}
+
+/// Every split allowed now as a `Draw` choice, in [`for_each_split`]'s order.
+fn split_choices(g: &Game, out: &mut Listing) {
+    let rules = SplitRules::now(g);
+    // While every pile holds the whole draw and there is no introductory split, the splits
+    // allowed depend on the size of the draw alone (no count is capped by its pile, every pile
+    // has cards, so 3 must be used): that list is worked out once per size and copied. Otherwise each split is
+    // tried.
+    let uncapped = rules.intro.is_none()
+        && rules.non_empty == 4
+        && rules.sizes.iter().all(|&s| s >= rules.want)
+        && rules.want <= 6;
+    if uncapped {
+        static UNCAPPED: [OnceLock<Vec<Choice>>; 7] = [const { OnceLock::new() }; 7];
+        let list = UNCAPPED[rules.want].get_or_init(|| {
+            let mut list = Vec::new();
+            let all = SplitRules {
+                sizes: [rules.want; 4],
+                want: rules.want,
+                non_empty: 4,
+                intro: None,
+            };
+            splits_by(&all, |split| {
+                list.push(Choice::Draw { split });
+                true
+            });
+            list
+        });
+        debug_assert!(list.iter().all(|c| match *c {
+            Choice::Draw { split } => rules.error(split).is_none(),
+            _ => false,
+        }));
+        out.choices.extend_from_slice(list);
+        return;
+    }
+    for_each_split(g, |split| {
+        out.push(Choice::Draw { split });
+        true
+    });
 }
 
 /// True when the seat has at least one Harvest ability it can pay now.
@@ -496,10 +541,7 @@ fn list_more(g: &Game, seat: usize, out: &mut Listing) {
                 water_placements(g, seat, out);
             }
             if p.split.is_none() && g.seat_in_turn(next as usize) == Some(seat) {
-                for_each_split(g, |split| {
-                    out.push(Choice::Draw { split });
-                    true
-                });
+                split_choices(g, out);
             }
         }
         Phase::Action { .. } => {
