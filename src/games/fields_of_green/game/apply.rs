@@ -714,6 +714,10 @@ pub(super) struct BuildCheck<'d> {
     /// The cost when no part of it is counted and no Ongoing discount applies to the card, so
     /// that it is the same on every space.
     flat: Option<Cost3>,
+    /// The farm's Ongoing discounts for this card, as (index in the `FarmInfo`'s modifiers,
+    /// coins off), found once: only whether each reaches the space is left for each space (the
+    /// `FarmInfo` checked with must be the one the check was made with).
+    discounts: SmallVec<[(usize, u32); 2]>,
 }
 
 impl<'d> BuildCheck<'d> {
@@ -725,11 +729,22 @@ impl<'d> BuildCheck<'d> {
         let d = revealed(g, seat)?;
         let def = g.deck.location(d);
         let c = &def.cost;
-        // No Ongoing discount for this card anywhere in the farm: `FarmInfo::build_discount`
-        // is 0 on every space.
-        let no_discount = !info.mods.iter().any(|&(_, m)| {
-            matches!(m, Modifier::BuildDiscount { of, .. } if eval::design_matches(&g.deck, d, of))
-        });
+        // The discounts of `FarmInfo::build_discount` for this card, the same modifiers in the
+        // same order; none at all means it is 0 on every space.
+        let discounts: SmallVec<[(usize, u32); 2]> = info
+            .mods
+            .iter()
+            .enumerate()
+            .filter_map(|(k, &(_, m))| match m {
+                Modifier::BuildDiscount { of, coins, .. }
+                    if eval::design_matches(&g.deck, d, of) =>
+                {
+                    Some((k, coins as u32))
+                }
+                _ => None,
+            })
+            .collect();
+        let no_discount = discounts.is_empty();
         let flat = (no_discount && c.coins.is_fixed() && c.water.is_fixed() && c.food.is_fixed())
             .then(|| Cost3 {
                 coins: c.coins.eval(0),
@@ -744,6 +759,7 @@ impl<'d> BuildCheck<'d> {
                 .as_ref()
                 .filter(|a| a.timing == Timing::Immediate),
             flat,
+            discounts,
         })
     }
 
@@ -837,9 +853,14 @@ impl<'d> BuildCheck<'d> {
             None => {
                 let grid = Some(info.grid(&p.farm));
                 let mut cost = cost3(deck, &p.farm, grid, p.coins, p.food, pos, self.cost);
-                cost.coins = cost
-                    .coins
-                    .saturating_sub(info.build_discount(deck, &p.farm, d, pos));
+                let off: u32 = self
+                    .discounts
+                    .iter()
+                    .filter(|&&(k, _)| info.mod_reaches(&p.farm, k, pos))
+                    .map(|&(_, coins)| coins)
+                    .sum();
+                debug_assert_eq!(off, info.build_discount(deck, &p.farm, d, pos));
+                cost.coins = cost.coins.saturating_sub(off);
                 cost
             }
         };
