@@ -1621,6 +1621,12 @@ pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
             }
         }
     }
+    // A card with a Harvest ability has no Ongoing ability of its own, so turning it face down
+    // changes the farm's modifiers (and the towers' reach) only through the Equipment it loses.
+    let lose_tiles = flipped
+        .iter()
+        .any(|&i| !g.s.players[seat].farm.cells[i].equipment.is_empty());
+    let turned = !flipped.is_empty();
     for i in flipped {
         let c = &mut g.s.players[seat].farm.cells[i];
         c.face_up = false;
@@ -1638,8 +1644,13 @@ pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
             equipment_lost,
         });
     }
-    // Cards turned face down lose their abilities and Equipment.
-    g.farm_changed(seat);
+    // Cards turned face down lose their abilities and Equipment: the farm's modifiers change
+    // only with Equipment lost, the Harvest abilities kept (`Game::harvest_sheet`) always.
+    if lose_tiles {
+        g.farm_changed(seat);
+    } else if turned {
+        g.harvest_cards_turned(seat);
+    }
     clamp_storage(g, seat);
     let p = &mut g.s.players[seat];
     p.harvest_done = true;
