@@ -1133,9 +1133,7 @@ fn gain_delta(g: &mut Game, seat: usize, subject: Pos, d: Delta, ev: &mut Vec<Ev
     if d.is_empty() {
         return;
     }
-    let cap = g
-        .farm_info(seat)
-        .food_capacity(&g.deck, &g.s.players[seat].farm);
+    let cap = g.food_capacity(seat);
     let p = &mut g.s.players[seat];
     let food = d.food.min(cap.saturating_sub(p.food));
     // Supplies are unlimited (ruling 1): counts saturate rather than wrap.
@@ -1666,7 +1664,7 @@ fn clamp_storage(g: &mut Game, seat: usize) {
         .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
         .map(|i| (i, info.tower_capacity(&deck, farm, i)))
         .collect();
-    let food_cap = info.food_capacity(&deck, farm);
+    let food_cap = g.food_capacity(seat);
     let p = &mut g.s.players[seat];
     for (i, cap) in caps {
         let c = &mut p.farm.cells[i];

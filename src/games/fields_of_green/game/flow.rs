@@ -34,9 +34,7 @@ pub(super) fn start_year(g: &mut Game, year: u8, events: &mut Vec<Event>) {
 /// Ruling 3: 3 coins, 2 Water onto towers with room, 1 Food into the Silos; what does not fit is
 /// lost. When more than one placement of the Water is possible, the player chooses.
 fn income(g: &mut Game, seat: usize, events: &mut Vec<Event>) {
-    let cap = g
-        .farm_info(seat)
-        .food_capacity(&g.deck, &g.s.players[seat].farm);
+    let cap = g.food_capacity(seat);
     let p = &mut g.s.players[seat];
     let (coins, water, food) = INCOME;
     // Supplies are unlimited (ruling 1): a count saturates rather than wraps.

@@ -167,6 +167,9 @@ pub struct Game {
     /// same while the farm's cards do ([`apply::HarvestSheet`]), dropped with the towers' reach
     /// and when a card turns face down.
     sheets: [OnceLock<apply::HarvestSheet>; 6],
+    /// Per seat, the Food its farm's Silos hold together ([`eval::FarmInfo::food_capacity`]),
+    /// dropped with the modifiers and whenever a card is added: every gain of Food asks for it.
+    food_caps: [OnceLock<u32>; 6],
 }
 
 impl PartialEq for Game {
@@ -251,6 +254,7 @@ impl Game {
             reach: Default::default(),
             harvests: Default::default(),
             sheets: Default::default(),
+            food_caps: Default::default(),
         }
     }
 
@@ -281,6 +285,17 @@ impl Game {
     /// `harvests`). Only asked in the harvest, of a seat that has not finished it.
     pub(crate) fn harvest_options(&self, seat: usize) -> &[(Pos, u8)] {
         self.harvests[seat].get_or_init(|| legal::harvest_options(self, seat))
+    }
+
+    /// The Food the Silos of the farm of `seat` hold together, cached (see `food_caps`).
+    pub(crate) fn food_capacity(&self, seat: usize) -> u32 {
+        let farm = &self.s.players[seat].farm;
+        match self.food_caps.get(seat) {
+            Some(cell) => {
+                *cell.get_or_init(|| self.farm_info(seat).food_capacity(&self.deck, farm))
+            }
+            None => self.farm_info(seat).food_capacity(&self.deck, farm),
+        }
     }
 
     /// The [`apply::HarvestSheet`] of the farm of `seat`, cached (see `sheets`); `info` is what
@@ -340,6 +355,9 @@ impl Game {
         if let Some(cell) = self.reach.get_mut(seat) {
             cell.take();
         }
+        if let Some(cell) = self.food_caps.get_mut(seat) {
+            cell.take();
+        }
         self.harvest_cards_turned(seat);
     }
 
@@ -352,6 +370,9 @@ impl Game {
             cell.take();
         }
         if let Some(cell) = self.reach.get_mut(seat) {
+            cell.take();
+        }
+        if let Some(cell) = self.food_caps.get_mut(seat) {
             cell.take();
         }
         self.harvest_cards_turned(seat);
@@ -606,9 +627,15 @@ mod tests {
                         Grid::new(farm).squares(),
                         "seed {seed} seat {s}"
                     );
-                    // Capacities from the kept modifiers are the ones a fresh look gives.
+                    // Capacities from the kept modifiers are the ones a fresh look gives, and
+                    // so is the kept Food capacity.
                     assert_eq!(
                         cached.food_capacity(&game.deck, farm),
+                        eval::food_capacity(&game.deck, farm),
+                        "seed {seed} seat {s}"
+                    );
+                    assert_eq!(
+                        game.food_capacity(s),
                         eval::food_capacity(&game.deck, farm),
                         "seed {seed} seat {s}"
                     );
