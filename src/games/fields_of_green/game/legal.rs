@@ -232,6 +232,23 @@ fn distinct<T: Copy + Ord>(items: &[T]) -> SmallVec<[T; 8]> {
     v
 }
 
+/// Calls `f` with each of [`distinct`]`(items)` in turn. A hand is kept sorted (a draw sorts
+/// it and so does every selection), so it only needs its repeats skipped; anything else is
+/// sorted first.
+fn for_each_distinct<T: Copy + Ord>(items: &[T], mut f: impl FnMut(T)) {
+    if items.is_sorted() {
+        let mut last = None;
+        for &x in items {
+            if last != Some(x) {
+                f(x);
+                last = Some(x);
+            }
+        }
+    } else {
+        distinct(items).into_iter().for_each(f);
+    }
+}
+
 /// 0-2 set-aside Equipment tiles placed on a card as it is built (ruling 17), by design.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Tiles {
@@ -548,11 +565,11 @@ fn list_more(g: &Game, seat: usize, out: &mut Listing) {
             if p.revealed.is_some() {
                 card_actions(g, seat, out);
             }
-            for d in distinct(&p.hand) {
+            for_each_distinct(&p.hand, |d| {
                 if p.selected != Some(d) {
                     out.push(Choice::Select { card: d });
                 }
-            }
+            });
         }
         Phase::Duel { current, taken, .. } => {
             if current as usize == seat {
