@@ -398,33 +398,47 @@ impl Game {
     /// [`Game::is_waiting_for`] seat by seat (the playout tests compare them).
     pub(crate) fn waiting_into(&self, out: &mut smallvec::SmallVec<[usize; 8]>) {
         out.clear();
+        // A tile offer to settle holds the game up in every phase but the end. A plain loop per
+        // phase, each seat pushed when it waits (`SmallVec::extend` over an iterator adapter
+        // cost more than the tests).
         let seats = self.s.players.iter().enumerate();
-        // A tile offer to settle holds the game up in every phase but the end.
         match self.s.phase {
             Phase::Ended => {}
             Phase::Upkeep { next } => {
                 let drawing = self.seat_in_turn(next as usize);
-                out.extend(seats.filter_map(|(s, p)| {
-                    (!p.offer.is_empty()
+                for (s, p) in seats {
+                    if !p.offer.is_empty()
                         || p.pending_water > 0
-                        || (p.split.is_none() && drawing == Some(s)))
-                    .then_some(s)
-                }));
+                        || (p.split.is_none() && drawing == Some(s))
+                    {
+                        out.push(s);
+                    }
+                }
             }
-            Phase::Action { .. } => out.extend(seats.filter_map(|(s, p)| {
-                (!p.offer.is_empty()
-                    || p.revealed.is_some()
-                    || (p.selected.is_none() && !p.hand.is_empty()))
-                .then_some(s)
-            })),
+            Phase::Action { .. } => {
+                for (s, p) in seats {
+                    if !p.offer.is_empty()
+                        || p.revealed.is_some()
+                        || (p.selected.is_none() && !p.hand.is_empty())
+                    {
+                        out.push(s);
+                    }
+                }
+            }
             Phase::Duel { current, .. } => {
-                out.extend(seats.filter_map(|(s, p)| {
-                    (!p.offer.is_empty() || current as usize == s).then_some(s)
-                }))
+                for (s, p) in seats {
+                    if !p.offer.is_empty() || current as usize == s {
+                        out.push(s);
+                    }
+                }
             }
-            Phase::Harvest => out.extend(
-                seats.filter_map(|(s, p)| (!p.offer.is_empty() || !p.harvest_done).then_some(s)),
-            ),
+            Phase::Harvest => {
+                for (s, p) in seats {
+                    if !p.offer.is_empty() || !p.harvest_done {
+                        out.push(s);
+                    }
+                }
+            }
         }
     }
 
