@@ -197,11 +197,11 @@ pub(super) fn apply(
 }
 
 pub(super) fn id(g: &Game, d: DesignIdx) -> SmolStr {
-    SmolStr::new(&g.deck.location(d).id)
+    g.deck.location_id(d)
 }
 
 pub(super) fn tile_id(g: &Game, e: EquipIdx) -> SmolStr {
-    SmolStr::new(&g.deck.equip(e).id)
+    g.deck.equip_id(e)
 }
 
 fn revealed(g: &Game, seat: usize) -> Result<DesignIdx, ActionError> {

@@ -7,7 +7,6 @@ use crate::games::fields_of_green::event::{Direction, Event};
 use crate::games::fields_of_green::farm::CellCard;
 use rand::seq::SliceRandom;
 use smallvec::SmallVec;
-use smol_str::SmolStr;
 
 /// Starts a year: resets the yearly bookkeeping and pays income in turn order (rulings 3, 9).
 pub(super) fn start_year(g: &mut Game, year: u8, events: &mut Vec<Event>) {
@@ -258,7 +257,7 @@ fn turn_face_up(g: &mut Game, k: usize, events: &mut Vec<Event>) {
     for _ in 0..k {
         if let Some(d) = g.s.row_pile.pop() {
             g.s.row.push(d);
-            cards.push(SmolStr::new(&g.deck.location(d).id));
+            cards.push(g.deck.location_id(d));
         }
     }
     events.push(Event::TurnedFaceUp { cards });
@@ -270,7 +269,7 @@ fn reveal(g: &mut Game, turn: u8, events: &mut Vec<Event>) {
     let mut cards = Vec::with_capacity(n);
     for p in g.s.players.iter_mut() {
         let d = p.selected.take();
-        cards.push(d.map(|d| SmolStr::new(&g.deck.location(d).id)));
+        cards.push(d.map(|d| g.deck.location_id(d)));
         p.revealed = d;
     }
     events.push(Event::Revealed { turn, cards });

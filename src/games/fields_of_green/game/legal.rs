@@ -217,11 +217,11 @@ pub(super) fn any_harvest_choice(g: &Game, seat: usize) -> bool {
 }
 
 fn id(g: &Game, d: DesignIdx) -> SmolStr {
-    SmolStr::new(&g.deck.location(d).id)
+    g.deck.location_id(d)
 }
 
 fn tile(g: &Game, e: EquipIdx) -> SmolStr {
-    SmolStr::new(&g.deck.equip(e).id)
+    g.deck.equip_id(e)
 }
 
 /// The distinct items, sorted (inline: hands, rows, offers and set-aside tiles are small).
