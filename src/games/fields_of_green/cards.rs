@@ -3,6 +3,7 @@
 
 use super::effects::{Ability, Cost, Filter, Kind, Pile, Timing};
 use serde::{Deserialize, Serialize};
+use smol_str::SmolStr;
 
 /// Index of a location design in [`Deck::locations`].
 pub type DesignIdx = u16;
@@ -86,9 +87,40 @@ pub struct Deck {
     /// FNV-1a hash of the deck's canonical JSON form; saved games record it so a game is never
     /// resumed with a different deck.
     pub fingerprint: u64,
+    /// Every location's id, then every Equipment's, as a `SmolStr` made once
+    /// ([`Deck::keep_ids`]): actions and events name cards by id many times per game, and
+    /// cloning a short `SmolStr` is a copy where `SmolStr::new` measures and copies the string.
+    /// Not part of the deck's data (nor its fingerprint); a deck without them (deserialized)
+    /// spells the ids out each time.
+    #[serde(skip)]
+    pub(crate) location_ids: Vec<SmolStr>,
+    #[serde(skip)]
+    pub(crate) equipment_ids: Vec<SmolStr>,
 }
 
 impl Deck {
+    /// Makes the ids kept as `SmolStr`s (see `location_ids`) from the deck's designs.
+    pub(crate) fn keep_ids(&mut self) {
+        self.location_ids = self.locations.iter().map(|d| SmolStr::new(&d.id)).collect();
+        self.equipment_ids = self.equipment.iter().map(|e| SmolStr::new(&e.id)).collect();
+    }
+
+    /// The id of location design `d` as a `SmolStr`.
+    pub(crate) fn location_id(&self, d: DesignIdx) -> SmolStr {
+        match self.location_ids.get(d as usize) {
+            Some(id) => id.clone(),
+            None => SmolStr::new(&self.location(d).id),
+        }
+    }
+
+    /// The id of Equipment design `e` as a `SmolStr`.
+    pub(crate) fn equip_id(&self, e: EquipIdx) -> SmolStr {
+        match self.equipment_ids.get(e as usize) {
+            Some(id) => id.clone(),
+            None => SmolStr::new(&self.equip(e).id),
+        }
+    }
+
     /// The location design with this id.
     pub fn location_by_id(&self, id: &str) -> Option<DesignIdx> {
         self.locations

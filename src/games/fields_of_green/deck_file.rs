@@ -1218,6 +1218,8 @@ fn read_deck(root: &Table) -> Res<Deck> {
         locations: Vec::new(),
         equipment: Vec::new(),
         fingerprint: 0,
+        location_ids: Vec::new(),
+        equipment_ids: Vec::new(),
     };
     let mut seen = Seen::default();
     for (i, t) in sections(&cx, root, "location")?.into_iter().enumerate() {
@@ -1269,6 +1271,7 @@ fn read_deck(root: &Table) -> Res<Deck> {
         return Err(cx.err("equipment", "too many designs"));
     }
     deck.fingerprint = fingerprint(&deck);
+    deck.keep_ids();
     Ok(deck)
 }
 

@@ -175,15 +175,24 @@ impl Farm {
         // Cards to search from, by square of the grid: each card is reached once, so `n`
         // entries are enough. The search works on plain slices (it is the hot part of every
         // count within a distance and of every tower's reach).
-        let mut queue: SmallVec<[usize; 48]> = SmallVec::from_elem(0, n);
+        // A plain array on the stack for ordinary farms (zeroed in a few stores, where a
+        // `SmallVec::from_elem` wrote its entries one by one), squares as `u32`.
+        let mut inline = [0u32; 48];
+        let mut spilled = Vec::new();
+        let queue: &mut [u32] = if n <= inline.len() {
+            &mut inline[..n]
+        } else {
+            spilled.resize(n, 0);
+            &mut spilled
+        };
         {
-            let (d_s, q, cells) = (&mut dist[..], &mut queue[..], &grid.cells[..]);
+            let (d_s, q, cells) = (&mut dist[..], queue, &grid.cells[..]);
             let mut tail = 0;
             match grid.at(from) {
                 Some(i) => {
                     d_s[i] = 0;
                     if let Some(k) = grid.square(from) {
-                        q[tail] = k;
+                        q[tail] = k as u32;
                         tail += 1;
                     }
                 }
@@ -194,7 +203,7 @@ impl Farm {
                         {
                             d_s[i] = 1;
                             if let Some(k) = grid.square(m) {
-                                q[tail] = k;
+                                q[tail] = k as u32;
                                 tail += 1;
                             }
                         }
@@ -203,7 +212,7 @@ impl Farm {
             }
             let mut head = 0;
             while head < tail {
-                let k = q[head];
+                let k = q[head] as usize;
                 head += 1;
                 let d = d_s[cells[k] as usize];
                 if d >= limit {
@@ -214,7 +223,7 @@ impl Farm {
                     let j = cells[m];
                     if j != EMPTY && d_s[j as usize] == FAR {
                         d_s[j as usize] = d + 1;
-                        q[tail] = m;
+                        q[tail] = m as u32;
                         tail += 1;
                     }
                 }
@@ -253,6 +262,26 @@ fn filled<const N: usize>(value: u8, len: usize) -> SmallVec<[u8; N]> {
     } else {
         SmallVec::from_vec(vec![value; len])
     }
+}
+
+/// Build space number `j` (in [`Grid::build_spaces`]' order) of the bits written by
+/// [`Grid::space_rows_into`], whose first bit is the space `(x0, y0)`.
+pub(crate) fn nth_space(rows: &[u64], x0: i32, y0: i32, j: usize) -> Pos {
+    let mut j = j;
+    for (r, &m) in rows.iter().enumerate() {
+        let n = m.count_ones() as usize;
+        if j < n {
+            let mut m = m;
+            for _ in 0..j {
+                m &= m - 1;
+            }
+            let gx = m.trailing_zeros() as i32;
+            // `space_rows_into` keeps only grids whose build spaces are all on the plane.
+            return Pos::new((x0 + gx) as i8, (y0 + r as i32) as i8);
+        }
+        j -= n;
+    }
+    unreachable!("no build space {j}")
 }
 
 /// Marks an empty square of a [`Grid`].
@@ -412,6 +441,32 @@ impl Grid {
             }
         }
         out
+    }
+
+    /// The build spaces of [`Grid::build_spaces`] as bits, without spelling them out: into
+    /// `rows` (emptied first) the build spaces of each row of the grid but the outer ones, bit
+    /// `gx` for column `gx`. Returns the space of bit 0 of the first of them and how many build
+    /// spaces there are; see [`nth_space`] for the spaces themselves. None when the grid keeps no
+    /// bits per row (wider than 64 squares) or reaches the edge of the `i8` plane, where
+    /// `build_spaces` leaves out the squares that cannot be named.
+    pub(crate) fn space_rows_into(&self, rows: &mut Vec<u64>) -> Option<(i32, i32, usize)> {
+        rows.clear();
+        let on_plane = |lo: i32, len: usize| {
+            lo + 1 >= i32::from(i8::MIN) && lo + len as i32 - 2 <= i32::from(i8::MAX)
+        };
+        if self.rows.is_empty() || !on_plane(self.lo_x, self.w) || !on_plane(self.lo_y, self.h) {
+            return None;
+        }
+        // `touching_row` for every row but the outer ones, over windows of three rows (no index
+        // to check) into a vector that grows once.
+        let inner = ((1u64 << (self.w - 1)) - 1) & !1;
+        rows.extend(
+            self.rows
+                .windows(3)
+                .map(|r| (r[0] | r[2] | r[1] << 1 | r[1] >> 1) & !r[1] & inner),
+        );
+        let count = rows.iter().map(|m| m.count_ones() as usize).sum();
+        Some((self.lo_x, self.lo_y + 1, count))
     }
 
     /// True when `p` is an empty space next to a card (same answer as

@@ -197,11 +197,11 @@ pub(super) fn apply(
 }
 
 pub(super) fn id(g: &Game, d: DesignIdx) -> SmolStr {
-    SmolStr::new(&g.deck.location(d).id)
+    g.deck.location_id(d)
 }
 
 pub(super) fn tile_id(g: &Game, e: EquipIdx) -> SmolStr {
-    SmolStr::new(&g.deck.equip(e).id)
+    g.deck.equip_id(e)
 }
 
 fn revealed(g: &Game, seat: usize) -> Result<DesignIdx, ActionError> {
@@ -494,6 +494,10 @@ pub(super) fn cost3(
 /// Checks that a seat can pay `cost` with Water for `target`, and picks the towers. With `plan`
 /// false (the listing of legal actions, which only asks whether an action is allowed) the
 /// engine's default choice of towers is not worked out: it exists whenever there is Water enough.
+/// `towers`, when the caller knows them, are every tower whose range reaches `target` (see
+/// [`HarvestEntry::towers`]): the Water in reach is then read off them instead of searched for,
+/// and so are the towers that may pay.
+#[allow(clippy::too_many_arguments)]
 fn check_payment(
     g: &Game,
     seat: usize,
@@ -502,6 +506,7 @@ fn check_payment(
     cost: Cost3,
     water: &[Pos],
     plan: bool,
+    towers: Option<&[u16]>,
 ) -> Result<eval::Paid, ActionError> {
     let p = &g.s.players[seat];
     if p.coins < cost.coins {
@@ -524,7 +529,13 @@ fn check_payment(
     }
     if water.is_empty() && !plan {
         // Only whether there is Water enough matters: the same sum, without listing towers.
-        let have = info.water_in_reach(&g.deck, &p.farm, target);
+        let have = match towers {
+            Some(towers) => towers
+                .iter()
+                .map(|&t| p.farm.cells[t as usize].water as u32)
+                .sum(),
+            None => info.water_in_reach(&g.deck, &p.farm, target),
+        };
         if have < cost.water {
             return Err(ActionError::NotEnoughWater {
                 need: cost.water,
@@ -533,7 +544,16 @@ fn check_payment(
         }
         return Ok(eval::Paid::new());
     }
-    let sources = info.water_sources(&g.deck, &p.farm, target);
+    let sources = match towers {
+        // The towers holding Water among those in reach, in the farm's order (the order of
+        // `FarmInfo::water_sources`).
+        Some(towers) => towers
+            .iter()
+            .map(|&t| (t as usize, p.farm.cells[t as usize].water))
+            .filter(|&(_, w)| w > 0)
+            .collect(),
+        None => info.water_sources(&g.deck, &p.farm, target),
+    };
     let have: u32 = sources.iter().map(|&(_, w)| w as u32).sum();
     if have < cost.water {
         return Err(ActionError::NotEnoughWater {
@@ -694,6 +714,10 @@ pub(super) struct BuildCheck<'d> {
     /// The cost when no part of it is counted and no Ongoing discount applies to the card, so
     /// that it is the same on every space.
     flat: Option<Cost3>,
+    /// The farm's Ongoing discounts for this card, as (index in the `FarmInfo`'s modifiers,
+    /// coins off), found once: only whether each reaches the space is left for each space (the
+    /// `FarmInfo` checked with must be the one the check was made with).
+    discounts: SmallVec<[(usize, u32); 2]>,
 }
 
 impl<'d> BuildCheck<'d> {
@@ -705,11 +729,22 @@ impl<'d> BuildCheck<'d> {
         let d = revealed(g, seat)?;
         let def = g.deck.location(d);
         let c = &def.cost;
-        // No Ongoing discount for this card anywhere in the farm: `FarmInfo::build_discount`
-        // is 0 on every space.
-        let no_discount = !info.mods.iter().any(|&(_, m)| {
-            matches!(m, Modifier::BuildDiscount { of, .. } if eval::design_matches(&g.deck, d, of))
-        });
+        // The discounts of `FarmInfo::build_discount` for this card, the same modifiers in the
+        // same order; none at all means it is 0 on every space.
+        let discounts: SmallVec<[(usize, u32); 2]> = info
+            .mods
+            .iter()
+            .enumerate()
+            .filter_map(|(k, &(_, m))| match m {
+                Modifier::BuildDiscount { of, coins, .. }
+                    if eval::design_matches(&g.deck, d, of) =>
+                {
+                    Some((k, coins as u32))
+                }
+                _ => None,
+            })
+            .collect();
+        let no_discount = discounts.is_empty();
         let flat = (no_discount && c.coins.is_fixed() && c.water.is_fixed() && c.food.is_fixed())
             .then(|| Cost3 {
                 coins: c.coins.eval(0),
@@ -724,6 +759,7 @@ impl<'d> BuildCheck<'d> {
                 .as_ref()
                 .filter(|a| a.timing == Timing::Immediate),
             flat,
+            discounts,
         })
     }
 
@@ -817,9 +853,14 @@ impl<'d> BuildCheck<'d> {
             None => {
                 let grid = Some(info.grid(&p.farm));
                 let mut cost = cost3(deck, &p.farm, grid, p.coins, p.food, pos, self.cost);
-                cost.coins = cost
-                    .coins
-                    .saturating_sub(info.build_discount(deck, &p.farm, d, pos));
+                let off: u32 = self
+                    .discounts
+                    .iter()
+                    .filter(|&&(k, _)| info.mod_reaches(&p.farm, k, pos))
+                    .map(|&(_, coins)| coins)
+                    .sum();
+                debug_assert_eq!(off, info.build_discount(deck, &p.farm, d, pos));
+                cost.coins = cost.coins.saturating_sub(off);
                 cost
             }
         };
@@ -835,7 +876,7 @@ impl<'d> BuildCheck<'d> {
             extra,
         )?;
         let total = cost.plus(rep);
-        let water = check_payment(g, seat, info, pos, total, water, plan)?;
+        let water = check_payment(g, seat, info, pos, total, water, plan, None)?;
         let tiles = check_tiles(g, seat, CellCard::Location(d), tiles)?;
         Ok(BuildPlan {
             card: CellCard::Location(d),
@@ -1092,9 +1133,7 @@ fn gain_delta(g: &mut Game, seat: usize, subject: Pos, d: Delta, ev: &mut Vec<Ev
     if d.is_empty() {
         return;
     }
-    let cap = g
-        .farm_info(seat)
-        .food_capacity(&g.deck, &g.s.players[seat].farm);
+    let cap = g.food_capacity(seat);
     let p = &mut g.s.players[seat];
     let food = d.food.min(cap.saturating_sub(p.food));
     // Supplies are unlimited (ruling 1): counts saturate rather than wrap.
@@ -1221,6 +1260,7 @@ pub(super) fn check_harvest(
 
 /// True when [`check_harvest`] accepts the Harvest ability at `pos` with `extra` repeats and
 /// the engine choosing the Water: the same checks, without working out the towers that pay.
+#[cfg(test)]
 pub(super) fn harvest_allowed(
     g: &Game,
     seat: usize,
@@ -1240,49 +1280,275 @@ fn check_harvest_with(
     extra: u8,
     plan: bool,
 ) -> Result<HarvestPlan, ActionError> {
+    harvest_open(g, seat)?;
+    let p = &g.s.players[seat];
+    // The sheet holds every face-up card with a Harvest ability (the same answer as looking the
+    // card up on the grid and reading its ability).
+    let entry = g
+        .harvest_sheet(seat, info)
+        .iter()
+        .find(|e| e.pos == pos)
+        .ok_or_else(|| ActionError::NoHarvestAbility(Space::on(&p.farm, pos)))?;
+    check_harvest_entry(g, seat, info, entry, water, extra, plan)
+}
+
+/// The checks of the harvest itself: it is under way and the seat has not finished it.
+fn harvest_open(g: &Game, seat: usize) -> Result<(), ActionError> {
     if g.s.phase != Phase::Harvest {
         return Err(ActionError::WrongPhase(
             "Harvest abilities are used in the harvest",
         ));
     }
-    let deck = &*g.deck;
-    let p = &g.s.players[seat];
-    if p.harvest_done {
+    if g.s.players[seat].harvest_done {
         return Err(ActionError::HarvestDone);
     }
-    let none_there = || ActionError::NoHarvestAbility(Space::on(&p.farm, pos));
-    // The card at `pos` by the farm's grid (the same answer as `Farm::index_of`, without a
-    // walk over the cards: the listing asks for every card with a Harvest ability).
-    let i = info.grid(&p.farm).at(pos).ok_or_else(none_there)?;
-    let ability = eval::cell_ability(deck, &p.farm, i)
-        .filter(|a| a.timing == Timing::Harvest)
-        .ok_or_else(none_there)?;
+    Ok(())
+}
+
+/// One Harvest ability of a farm with the parts of its check that stay the same while the farm's
+/// cards do (where they are, which side is up, their Equipment): the card, how often it may be
+/// used, its repeats, its cost when that is not counted on anything that changes in a harvest,
+/// and the Water Towers whose range reaches it. The game keeps them per farm (see
+/// `Game::harvest_sheet`): the harvest checks each ability after every action of its seat, and a
+/// Water Tower's reach was a search per tower.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct HarvestEntry {
+    pub(crate) pos: Pos,
+    i: usize,
+    /// [`eval::FarmInfo::harvest_limit`].
+    limit: u8,
+    /// The most repeats the ability offers (0 without an `Effect::Repeat`).
+    pub(crate) max_extra: u8,
+    /// The ability's cost and the cost of one repeat, when no part of either counts the seat's
+    /// stores or empty Water Towers (which change during a harvest); worked out at each check
+    /// otherwise.
+    costs: Option<(Cost3, Cost3)>,
+    /// Every Water Tower, Water or not, whose range reaches the card (ruling 11), in the farm's
+    /// order: the Water in reach is the Water they hold.
+    pub(crate) towers: SmallVec<[u16; 8]>,
+}
+
+/// The [`HarvestEntry`]s of a farm, in the farm's order of cards.
+pub(crate) type HarvestSheet = Vec<HarvestEntry>;
+
+/// True when an amount's value can change without the farm's cards changing: it counts the
+/// seat's coins or Food, or Water Towers by the Water they hold.
+fn counts_stores(a: &crate::games::fields_of_green::effects::Amount) -> bool {
+    use crate::games::fields_of_green::effects::Count;
+    match a.count {
+        None => false,
+        Some(Count::Cards { of, .. }) => of == Filter::EmptyWaterTower,
+        Some(Count::Food | Count::Coins) => true,
+    }
+}
+
+/// [`counts_stores`] for any part of a cost.
+fn cost_counts_stores(c: &Cost) -> bool {
+    counts_stores(&c.coins) || counts_stores(&c.water) || counts_stores(&c.food)
+}
+
+/// The pay of an ability's optional repeats, if it has any (the first `Effect::Repeat`, as
+/// [`repeat_cost`] reads it), with their most.
+fn repeat_of(ability: &Ability) -> Option<(u8, &Cost)> {
+    ability.effects.iter().find_map(|e| match e {
+        Effect::Repeat { max, pay, .. } => Some((*max, pay)),
+        _ => None,
+    })
+}
+
+/// The [`HarvestSheet`] of `seat`'s farm, worked out from scratch.
+pub(crate) fn harvest_sheet(g: &Game, seat: usize, info: &eval::FarmInfo) -> HarvestSheet {
+    let deck = &*g.deck;
+    let p = &g.s.players[seat];
+    let farm = &p.farm;
+    let grid = info.grid(farm);
+    // Every tower with its range, found once for all the abilities.
+    let ranges: SmallVec<[(usize, u8); 8]> = (0..farm.cells.len())
+        .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
+        .map(|i| (i, info.range_of(deck, farm, i)))
+        .collect();
+    let reach = ranges.iter().map(|&(_, r)| r).max().unwrap_or(0);
+    // Room for the usual handful of Harvest cards at once (one allocation, no regrowth).
+    let mut out = HarvestSheet::with_capacity(8);
+    for (i, c) in farm.cells.iter().enumerate() {
+        let Some(ability) =
+            eval::cell_ability(deck, farm, i).filter(|a| a.timing == Timing::Harvest)
+        else {
+            continue;
+        };
+        let repeat = repeat_of(ability);
+        let costs = (!cost_counts_stores(&ability.cost)
+            && repeat.is_none_or(|(_, pay)| !cost_counts_stores(pay)))
+        .then(|| {
+            let at = |cost: &Cost| cost3(deck, farm, Some(grid), p.coins, p.food, c.pos, cost);
+            (
+                at(&ability.cost),
+                repeat.map_or(Cost3::default(), |(_, pay)| at(pay)),
+            )
+        });
+        // Distance through the farm is symmetric: one search from the card, as far as the
+        // longest range, finds every tower that reaches it.
+        let towers = if ranges.is_empty() {
+            SmallVec::new()
+        } else {
+            let dist = farm.distances_within(grid, c.pos, reach);
+            ranges
+                .iter()
+                .filter(|&&(t, range)| dist[t] <= range)
+                .map(|&(t, _)| t as u16)
+                .collect()
+        };
+        out.push(HarvestEntry {
+            pos: c.pos,
+            i,
+            limit: info.harvest_limit(farm, i),
+            max_extra: repeat.map_or(0, |(max, _)| max),
+            costs,
+            towers,
+        });
+    }
+    out
+}
+
+/// Whether the kept [`HarvestSheet`] of `seat` is what a fresh look at the farm gives, both by
+/// [`harvest_sheet`] and by the plain searches of `eval` (each tower's range and distances, the
+/// costs counted on the card's space): for the tests.
+#[cfg(test)]
+pub(super) fn sheet_is_fresh(g: &Game, seat: usize) -> Result<(), String> {
+    let deck = &*g.deck;
+    let p = &g.s.players[seat];
+    let farm = &p.farm;
+    let info = g.farm_info(seat);
+    let kept = g.harvest_sheet(seat, &info);
+    let fresh = harvest_sheet(g, seat, &eval::FarmInfo::new(deck, farm));
+    if kept != fresh.as_slice() {
+        return Err(format!("kept {kept:?}, fresh {fresh:?}"));
+    }
+    let cards: Vec<Pos> = (0..farm.cells.len())
+        .filter(|&i| eval::cell_ability(deck, farm, i).is_some_and(|a| a.timing == Timing::Harvest))
+        .map(|i| farm.cells[i].pos)
+        .collect();
+    let listed: Vec<Pos> = kept.iter().map(|e| e.pos).collect();
+    if cards != listed {
+        return Err(format!("Harvest cards {cards:?}, sheet {listed:?}"));
+    }
+    for e in kept {
+        let dist = farm.distances(e.pos);
+        let towers: SmallVec<[u16; 8]> = (0..farm.cells.len())
+            .filter(|&t| {
+                farm.cells[t].card == CellCard::WaterTower
+                    && dist[t] <= eval::tower_range(deck, farm, t)
+            })
+            .map(|t| t as u16)
+            .collect();
+        if towers != e.towers {
+            return Err(format!(
+                "at {}: towers {towers:?}, sheet {:?}",
+                e.pos, e.towers
+            ));
+        }
+        if e.limit != eval::harvest_limit(deck, farm, e.i) {
+            return Err(format!("at {}: limit {}", e.pos, e.limit));
+        }
+        let ability = eval::cell_ability(deck, farm, e.i).expect("a Harvest card");
+        let repeat = repeat_of(ability);
+        if e.max_extra != repeat.map_or(0, |(max, _)| max) {
+            return Err(format!("at {}: repeats {}", e.pos, e.max_extra));
+        }
+        if let Some((base, one)) = e.costs {
+            let at = |c: &Cost| cost3(deck, farm, None, p.coins, p.food, e.pos, c);
+            let want = (
+                at(&ability.cost),
+                repeat.map_or(Cost3::default(), |(_, pay)| at(pay)),
+            );
+            if (base, one) != want {
+                return Err(format!(
+                    "at {}: costs {:?}, counted {want:?}",
+                    e.pos,
+                    (base, one)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// [`check_harvest_with`] for the ability of `entry` (one of the seat's sheet).
+#[allow(clippy::too_many_arguments)]
+fn check_harvest_entry(
+    g: &Game,
+    seat: usize,
+    info: &eval::FarmInfo,
+    entry: &HarvestEntry,
+    water: &[Pos],
+    extra: u8,
+    plan: bool,
+) -> Result<HarvestPlan, ActionError> {
+    let deck = &*g.deck;
+    let p = &g.s.players[seat];
+    let pos = entry.pos;
     // Ruling 14: once each, more only where an Equipment says so.
     let used = p.harvested.iter().filter(|&&x| x == pos).count();
-    if used >= info.harvest_limit(&p.farm, i) as usize {
+    if used >= entry.limit as usize {
         return Err(ActionError::AlreadyHarvested);
     }
-    let grid = Some(info.grid(&p.farm));
-    let base = cost3(deck, &p.farm, grid, p.coins, p.food, pos, &ability.cost);
-    let rep = repeat_cost(
-        deck,
-        &p.farm,
-        grid,
-        p.coins,
-        p.food,
-        pos,
-        Some(ability),
-        extra,
-    )?;
+    let (base, rep) = match entry.costs {
+        Some((base, one)) => {
+            if extra > entry.max_extra {
+                return Err(ActionError::TooManyRepeats(entry.max_extra));
+            }
+            let n = extra as u32;
+            let rep = Cost3 {
+                coins: one.coins.saturating_mul(n),
+                water: one.water.saturating_mul(n),
+                food: one.food.saturating_mul(n),
+            };
+            (base, rep)
+        }
+        None => {
+            let ability = eval::cell_ability(deck, &p.farm, entry.i).expect("a Harvest ability");
+            let grid = Some(info.grid(&p.farm));
+            let base = cost3(deck, &p.farm, grid, p.coins, p.food, pos, &ability.cost);
+            let rep = repeat_cost(
+                deck,
+                &p.farm,
+                grid,
+                p.coins,
+                p.food,
+                pos,
+                Some(ability),
+                extra,
+            )?;
+            (base, rep)
+        }
+    };
     let total = base.plus(rep);
-    let water = check_payment(g, seat, info, pos, total, water, plan)?;
+    let water = check_payment(g, seat, info, pos, total, water, plan, Some(&entry.towers))?;
     Ok(HarvestPlan {
-        i,
+        i: entry.i,
         coins: total.coins,
         food: total.food,
         water,
         extra,
     })
+}
+
+/// The Harvest abilities `seat` may activate now with the engine choosing the Water, as (space,
+/// repeats): each ability of the sheet with each number of repeats up to the first refused, in
+/// the farm's order (see `legal::harvest_options`).
+pub(super) fn harvest_choices(g: &Game, seat: usize, out: &mut legal::HarvestOptions) {
+    if harvest_open(g, seat).is_err() {
+        return;
+    }
+    let info = g.farm_info(seat);
+    for entry in g.harvest_sheet(seat, &info) {
+        for extra in 0..=entry.max_extra {
+            if check_harvest_entry(g, seat, &info, entry, &[], extra, false).is_err() {
+                break;
+            }
+            out.push((entry.pos, extra));
+        }
+    }
 }
 
 fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Vec<Event>) {
@@ -1353,6 +1619,12 @@ pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
             }
         }
     }
+    // A card with a Harvest ability has no Ongoing ability of its own, so turning it face down
+    // changes the farm's modifiers (and the towers' reach) only through the Equipment it loses.
+    let lose_tiles = flipped
+        .iter()
+        .any(|&i| !g.s.players[seat].farm.cells[i].equipment.is_empty());
+    let turned = !flipped.is_empty();
     for i in flipped {
         let c = &mut g.s.players[seat].farm.cells[i];
         c.face_up = false;
@@ -1370,8 +1642,13 @@ pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
             equipment_lost,
         });
     }
-    // Cards turned face down lose their abilities and Equipment.
-    g.farm_changed(seat);
+    // Cards turned face down lose their abilities and Equipment: the farm's modifiers change
+    // only with Equipment lost, the Harvest abilities kept (`Game::harvest_sheet`) always.
+    if lose_tiles {
+        g.farm_changed(seat);
+    } else if turned {
+        g.harvest_cards_turned(seat);
+    }
     clamp_storage(g, seat);
     let p = &mut g.s.players[seat];
     p.harvest_done = true;
@@ -1387,7 +1664,7 @@ fn clamp_storage(g: &mut Game, seat: usize) {
         .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
         .map(|i| (i, info.tower_capacity(&deck, farm, i)))
         .collect();
-    let food_cap = info.food_capacity(&deck, farm);
+    let food_cap = g.food_capacity(seat);
     let p = &mut g.s.players[seat];
     for (i, cap) in caps {
         let c = &mut p.farm.cells[i];

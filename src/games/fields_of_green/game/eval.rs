@@ -598,7 +598,7 @@ impl<'g> FarmInfo<'g> {
 
     /// The range of tower `i` (ruling 11: 2, plus Equipment): `range_with`, with each
     /// modifier's distances searched once.
-    fn range_of(&self, deck: &Deck, farm: &Farm, i: usize) -> u8 {
+    pub(crate) fn range_of(&self, deck: &Deck, farm: &Farm, i: usize) -> u8 {
         let pos = farm.cells[i].pos;
         let mut range = deck.supply.tower_range;
         for (k, &(_, m)) in self.mods.iter().enumerate() {

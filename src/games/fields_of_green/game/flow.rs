@@ -7,7 +7,6 @@ use crate::games::fields_of_green::event::{Direction, Event};
 use crate::games::fields_of_green::farm::CellCard;
 use rand::seq::SliceRandom;
 use smallvec::SmallVec;
-use smol_str::SmolStr;
 
 /// Starts a year: resets the yearly bookkeeping and pays income in turn order (rulings 3, 9).
 pub(super) fn start_year(g: &mut Game, year: u8, events: &mut Vec<Event>) {
@@ -34,9 +33,7 @@ pub(super) fn start_year(g: &mut Game, year: u8, events: &mut Vec<Event>) {
 /// Ruling 3: 3 coins, 2 Water onto towers with room, 1 Food into the Silos; what does not fit is
 /// lost. When more than one placement of the Water is possible, the player chooses.
 fn income(g: &mut Game, seat: usize, events: &mut Vec<Event>) {
-    let cap = g
-        .farm_info(seat)
-        .food_capacity(&g.deck, &g.s.players[seat].farm);
+    let cap = g.food_capacity(seat);
     let p = &mut g.s.players[seat];
     let (coins, water, food) = INCOME;
     // Supplies are unlimited (ruling 1): a count saturates rather than wraps.
@@ -260,7 +257,7 @@ fn turn_face_up(g: &mut Game, k: usize, events: &mut Vec<Event>) {
     for _ in 0..k {
         if let Some(d) = g.s.row_pile.pop() {
             g.s.row.push(d);
-            cards.push(SmolStr::new(&g.deck.location(d).id));
+            cards.push(g.deck.location_id(d));
         }
     }
     events.push(Event::TurnedFaceUp { cards });
@@ -272,7 +269,7 @@ fn reveal(g: &mut Game, turn: u8, events: &mut Vec<Event>) {
     let mut cards = Vec::with_capacity(n);
     for p in g.s.players.iter_mut() {
         let d = p.selected.take();
-        cards.push(d.map(|d| SmolStr::new(&g.deck.location(d).id)));
+        cards.push(d.map(|d| g.deck.location_id(d)));
         p.revealed = d;
     }
     events.push(Event::Revealed { turn, cards });

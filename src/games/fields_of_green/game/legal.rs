@@ -2,13 +2,14 @@
 //! uses, so the list and the rules cannot drift apart.
 
 use super::apply::{self, host_accepts};
-use super::{Game, INTRO_SPLITS, Phase, eval, hand_size};
+use super::{Game, INTRO_SPLITS, Phase, hand_size};
 use crate::games::fields_of_green::action::Action;
 use crate::games::fields_of_green::cards::{DesignIdx, EquipIdx};
 use crate::games::fields_of_green::effects::{Effect, Pile, Timing};
-use crate::games::fields_of_green::farm::{CellCard, Pos};
+use crate::games::fields_of_green::farm::{CellCard, Grid, Pos, Spaces, nth_space};
 use smallvec::SmallVec;
 use smol_str::SmolStr;
+use std::sync::OnceLock;
 
 /// Why a pile split is refused (rulings 4 and 5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,10 +128,14 @@ pub(super) fn splits_upto(g: &Game, limit: usize) -> Vec<[u8; 4]> {
 }
 
 /// Calls `f` with every split allowed now, in a stable order, until it returns false.
-fn for_each_split(g: &Game, mut f: impl FnMut([u8; 4]) -> bool) {
+fn for_each_split(g: &Game, f: impl FnMut([u8; 4]) -> bool) {
+    splits_by(&SplitRules::now(g), f)
+}
+
+/// [`for_each_split`] under `rules`.
+fn splits_by(rules: &SplitRules, mut f: impl FnMut([u8; 4]) -> bool) {
     // Only splits drawing the right total can pass `split_error` (its first test), so only
     // those are tried: the fourth count follows from the other three.
-    let rules = SplitRules::now(g);
     let want_n = rules.want;
     let want = want_n as u8;
     // A count above its pile's size is refused (`SplitError::PileTooSmall`), so the loops stop
@@ -164,6 +169,46 @@ fn for_each_split(g: &Game, mut f: impl FnMut([u8; 4]) -> bool) {
     }
 }
 
+/// Every split allowed now as a `Draw` choice, in [`for_each_split`]'s order.
+fn split_choices(g: &Game, out: &mut Listing) {
+    let rules = SplitRules::now(g);
+    // While every pile holds the whole draw and there is no introductory split, the splits
+    // allowed depend on the size of the draw alone (no count is capped by its pile, every pile
+    // has cards, so 3 must be used): that list is worked out once per size and copied. Otherwise each split is
+    // tried.
+    let uncapped = rules.intro.is_none()
+        && rules.non_empty == 4
+        && rules.sizes.iter().all(|&s| s >= rules.want)
+        && rules.want <= 6;
+    if uncapped {
+        static UNCAPPED: [OnceLock<Vec<Choice>>; 7] = [const { OnceLock::new() }; 7];
+        let list = UNCAPPED[rules.want].get_or_init(|| {
+            let mut list = Vec::new();
+            let all = SplitRules {
+                sizes: [rules.want; 4],
+                want: rules.want,
+                non_empty: 4,
+                intro: None,
+            };
+            splits_by(&all, |split| {
+                list.push(Choice::Draw { split });
+                true
+            });
+            list
+        });
+        debug_assert!(list.iter().all(|c| match *c {
+            Choice::Draw { split } => rules.error(split).is_none(),
+            _ => false,
+        }));
+        out.choices.extend_from_slice(list);
+        return;
+    }
+    for_each_split(g, |split| {
+        out.push(Choice::Draw { split });
+        true
+    });
+}
+
 /// True when the seat has at least one Harvest ability it can pay now.
 pub(super) fn any_harvest_choice(g: &Game, seat: usize) -> bool {
     // The first repeat count tried for an ability is 0: a list with anything in it has an
@@ -172,11 +217,11 @@ pub(super) fn any_harvest_choice(g: &Game, seat: usize) -> bool {
 }
 
 fn id(g: &Game, d: DesignIdx) -> SmolStr {
-    SmolStr::new(&g.deck.location(d).id)
+    g.deck.location_id(d)
 }
 
 fn tile(g: &Game, e: EquipIdx) -> SmolStr {
-    SmolStr::new(&g.deck.equip(e).id)
+    g.deck.equip_id(e)
 }
 
 /// The distinct items, sorted (inline: hands, rows, offers and set-aside tiles are small).
@@ -185,6 +230,23 @@ fn distinct<T: Copy + Ord>(items: &[T]) -> SmallVec<[T; 8]> {
     v.sort_unstable();
     v.dedup();
     v
+}
+
+/// Calls `f` with each of [`distinct`]`(items)` in turn. A hand is kept sorted (a draw sorts
+/// it and so does every selection), so it only needs its repeats skipped; anything else is
+/// sorted first.
+fn for_each_distinct<T: Copy + Ord>(items: &[T], mut f: impl FnMut(T)) {
+    if items.is_sorted() {
+        let mut last = None;
+        for &x in items {
+            if last != Some(x) {
+                f(x);
+                last = Some(x);
+            }
+        }
+    } else {
+        distinct(items).into_iter().for_each(f);
+    }
 }
 
 /// 0-2 set-aside Equipment tiles placed on a card as it is built (ruling 17), by design.
@@ -284,8 +346,15 @@ pub(crate) struct Listing {
     /// takes one of a hundred-odd such choices per turn.
     compact: bool,
     blocks: SmallVec<[Block; 2]>,
-    /// The build spaces of the `blocks` (the same for both: one revealed card's farm).
+    /// The build spaces of the `blocks` (the same for both: one revealed card's farm), unless
+    /// they are `lazy`.
     block_spaces: Vec<Pos>,
+    /// When set, the build spaces of the `blocks` are not written out but kept as the farm
+    /// grid's bits per row ([`Grid::space_rows_into`]): the space of bit 0 of the first row and
+    /// the number of spaces. A playout takes one choice of a listing, so only that one space is
+    /// ever spelt out ([`nth_space`]).
+    lazy: Option<(i32, i32, usize)>,
+    space_rows: Vec<u64>,
 }
 
 /// On every space of [`Listing::block_spaces`] in turn, each of `each` placed there (see
@@ -330,6 +399,39 @@ impl Listing {
         });
     }
 
+    /// Keeps the build spaces of the blocks to come as `grid`'s bits (see `lazy`); false when
+    /// they have to be written out after all (see [`Grid::space_rows_into`]).
+    fn lazy_spaces(&mut self, grid: &Grid) -> bool {
+        debug_assert!(self.blocks.is_empty());
+        self.lazy = grid.space_rows_into(&mut self.space_rows);
+        self.lazy.is_some()
+    }
+
+    /// Adds a block of `each` on every build space kept by [`Listing::lazy_spaces`].
+    fn push_lazy_block(&mut self, each: SmallVec<[Choice; 4]>) {
+        debug_assert!(self.lazy.is_some());
+        self.blocks.push(Block {
+            at: self.choices.len(),
+            each,
+        });
+    }
+
+    /// How many build spaces the blocks have.
+    fn spaces_len(&self) -> usize {
+        match self.lazy {
+            Some((_, _, n)) => n,
+            None => self.block_spaces.len(),
+        }
+    }
+
+    /// Build space number `j` of the blocks.
+    fn space(&self, j: usize) -> Pos {
+        match self.lazy {
+            Some((x0, y0, _)) => nth_space(&self.space_rows, x0, y0, j),
+            None => self.block_spaces[j],
+        }
+    }
+
     fn clear(&mut self, compact: bool) {
         self.choices.clear();
         self.towers.clear();
@@ -337,15 +439,17 @@ impl Listing {
         self.compact = compact;
         self.blocks.clear();
         self.block_spaces.clear();
+        self.lazy = None;
     }
 
     /// The number of choices, counting those of the blocks of a compact listing.
     pub(crate) fn len(&self) -> usize {
+        let spaces = self.spaces_len();
         self.choices.len()
             + self
                 .blocks
                 .iter()
-                .map(|b| self.block_spaces.len() * b.each.len())
+                .map(|b| spaces * b.each.len())
                 .sum::<usize>()
     }
 
@@ -353,15 +457,16 @@ impl Listing {
     pub(crate) fn get(&self, k: usize) -> Choice {
         // `k` counted among the written choices once the blocks before it are passed over.
         let mut k = k;
+        let spaces = self.spaces_len();
         for b in &self.blocks {
             if k < b.at {
                 break;
             }
-            let n = self.block_spaces.len() * b.each.len();
+            let n = spaces * b.each.len();
             let j = k - b.at;
             if j < n {
                 let per = b.each.len();
-                return placed(b.each[j % per], self.block_spaces[j / per]);
+                return placed(b.each[j % per], self.space(j / per));
             }
             k -= n;
         }
@@ -453,21 +558,18 @@ fn list_more(g: &Game, seat: usize, out: &mut Listing) {
                 water_placements(g, seat, out);
             }
             if p.split.is_none() && g.seat_in_turn(next as usize) == Some(seat) {
-                for_each_split(g, |split| {
-                    out.push(Choice::Draw { split });
-                    true
-                });
+                split_choices(g, out);
             }
         }
         Phase::Action { .. } => {
             if p.revealed.is_some() {
                 card_actions(g, seat, out);
             }
-            for d in distinct(&p.hand) {
+            for_each_distinct(&p.hand, |d| {
                 if p.selected != Some(d) {
                     out.push(Choice::Select { card: d });
                 }
-            }
+            });
         }
         Phase::Duel { current, taken, .. } => {
             if current as usize == seat {
@@ -571,7 +673,6 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     let p = &g.s.players[seat];
     let d = p.revealed.expect("caller checked");
     let info = g.farm_info(seat);
-    let spaces = info.spaces(&p.farm);
     let def = g.deck.location(d);
     let max_extra = def
         .ability
@@ -595,7 +696,6 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     let hopeless = check
         .flat_cost()
         .is_some_and(|c| c.coins > p.coins || c.food > p.food || c.water > total_water);
-    let spaces_to_try: &[_] = if hopeless { &[] } else { &spaces };
     // Outcome per number of repeats where it cannot depend on the space (checked once).
     let mut same: SmallVec<[Option<bool>; 4]> = SmallVec::from_elem(None, max_extra as usize + 1);
     let everywhere: SmallVec<[bool; 4]> = (0..=max_extra)
@@ -603,12 +703,22 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
         .collect();
     // In a compact listing, builds the same on every space are one block.
     let as_block = out.compact && everywhere.iter().all(|&e| e);
-    if as_block && !spaces_to_try.is_empty() {
+    // When no build is checked space by space, the spaces are only counted (every choice on
+    // them is in a block) unless the grid cannot say (see `Listing::lazy_spaces`).
+    let lazy = out.compact && (as_block || hopeless) && out.lazy_spaces(info.grid(&p.farm));
+    let spaces: Spaces = if lazy {
+        Spaces::new()
+    } else {
+        info.spaces(&p.farm)
+    };
+    let n_spaces = if lazy { out.spaces_len() } else { spaces.len() };
+    if as_block && !hopeless && n_spaces > 0 {
         // Every space gets the builds for the repeats up to the first one refused (checked
         // once, as the loop below does), each with every set of tiles.
+        let first = if lazy { out.space(0) } else { spaces[0] };
         let mut each: SmallVec<[Choice; 4]> = SmallVec::new();
         for extra in 0..=max_extra {
-            if !check.allows(g, seat, &info, spaces_to_try[0], extra) {
+            if !check.allows(g, seat, &info, first, extra) {
                 break;
             }
             for &tiles in &loc_sets {
@@ -619,9 +729,13 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
                 });
             }
         }
-        out.push_block(spaces_to_try, each);
+        if lazy {
+            out.push_lazy_block(each);
+        } else {
+            out.push_block(&spaces, each);
+        }
     }
-    let spaces_to_try = if as_block { &[] } else { spaces_to_try };
+    let spaces_to_try: &[Pos] = if hopeless || as_block { &[] } else { &spaces };
     for &pos in spaces_to_try {
         for extra in 0..=max_extra {
             let try_here = || check.allows(g, seat, &info, pos, extra);
@@ -640,14 +754,14 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     }
     if g.s.towers_left > 0 && p.coins >= g.deck.supply.tower_cost as u32 {
         let sets = tile_sets(g, seat, CellCard::WaterTower);
-        every_space(out, &spaces, &sets, |tiles| Choice::WaterTower {
+        every_space(out, lazy, &spaces, &sets, |tiles| Choice::WaterTower {
             pos: NOWHERE,
             tiles,
         });
     }
     if g.s.silos_left > 0 {
         let sets = tile_sets(g, seat, CellCard::Silo);
-        every_space(out, &spaces, &sets, |tiles| Choice::Silo {
+        every_space(out, lazy, &spaces, &sets, |tiles| Choice::Silo {
             pos: NOWHERE,
             tiles,
         });
@@ -663,15 +777,22 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
 }
 
 /// `choice(tiles)` on every space, and on each space for every set of tiles, in that order
-/// (actions B and C, which need no check per space); as one block in a compact listing.
+/// (actions B and C, which need no check per space); as one block in a compact listing, on the
+/// spaces kept by [`Listing::lazy_spaces`] when `lazy`.
 fn every_space(
     out: &mut Listing,
+    lazy: bool,
     spaces: &[Pos],
     sets: &[Tiles],
     choice: impl Fn(Tiles) -> Choice,
 ) {
     if out.compact {
-        out.push_block(spaces, sets.iter().map(|&t| choice(t)).collect());
+        let each = sets.iter().map(|&t| choice(t)).collect();
+        if lazy {
+            out.push_lazy_block(each);
+        } else {
+            out.push_block(spaces, each);
+        }
         return;
     }
     let choice = |pos, tiles| placed(choice(tiles), pos);
@@ -705,11 +826,21 @@ pub(crate) type HarvestOptions = SmallVec<[(Pos, u8); 8]>;
 /// keeps them, see `Game::harvest_options`).
 pub(super) fn harvest_options(g: &Game, seat: usize) -> HarvestOptions {
     let mut out = HarvestOptions::new();
+    apply::harvest_choices(g, seat, &mut out);
+    out
+}
+
+/// [`harvest_options`] as it was worked out before the farms kept their Harvest abilities
+/// (`Game::harvest_sheet`): every card of the farm in turn, each checked by its space. The tests
+/// compare the two at every step of random games.
+#[cfg(test)]
+pub(super) fn harvest_options_by_space(g: &Game, seat: usize) -> HarvestOptions {
+    let mut out = HarvestOptions::new();
     let p = &g.s.players[seat];
     let info = g.farm_info(seat);
     for (i, c) in p.farm.cells.iter().enumerate() {
         let Some(a) =
-            eval::cell_ability(&g.deck, &p.farm, i).filter(|a| a.timing == Timing::Harvest)
+            super::eval::cell_ability(&g.deck, &p.farm, i).filter(|a| a.timing == Timing::Harvest)
         else {
             continue;
         };

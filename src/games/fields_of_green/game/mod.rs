@@ -163,6 +163,13 @@ pub struct Game {
     /// action (may the seat stop by itself?), the listing asks it again, so it is worked out
     /// once instead of twice.
     harvests: [OnceLock<legal::HarvestOptions>; 6],
+    /// Per seat, the Harvest abilities of its farm with what checking them needs that stays the
+    /// same while the farm's cards do ([`apply::HarvestSheet`]), dropped with the towers' reach
+    /// and when a card turns face down.
+    sheets: [OnceLock<apply::HarvestSheet>; 6],
+    /// Per seat, the Food its farm's Silos hold together ([`eval::FarmInfo::food_capacity`]),
+    /// dropped with the modifiers and whenever a card is added: every gain of Food asks for it.
+    food_caps: [OnceLock<u32>; 6],
 }
 
 /// Cloned by hand: the caches of the seats in play only. The bots clone a game for every action
@@ -270,6 +277,8 @@ impl Game {
             mods: Default::default(),
             reach: Default::default(),
             harvests: Default::default(),
+            sheets: Default::default(),
+            food_caps: Default::default(),
         }
     }
 
@@ -300,6 +309,38 @@ impl Game {
     /// `harvests`). Only asked in the harvest, of a seat that has not finished it.
     pub(crate) fn harvest_options(&self, seat: usize) -> &[(Pos, u8)] {
         self.harvests[seat].get_or_init(|| legal::harvest_options(self, seat))
+    }
+
+    /// The Food the Silos of the farm of `seat` hold together, cached (see `food_caps`).
+    pub(crate) fn food_capacity(&self, seat: usize) -> u32 {
+        let farm = &self.s.players[seat].farm;
+        match self.food_caps.get(seat) {
+            Some(cell) => {
+                *cell.get_or_init(|| self.farm_info(seat).food_capacity(&self.deck, farm))
+            }
+            None => self.farm_info(seat).food_capacity(&self.deck, farm),
+        }
+    }
+
+    /// The [`apply::HarvestSheet`] of the farm of `seat`, cached (see `sheets`); `info` is what
+    /// the caller knows of that farm.
+    pub(crate) fn harvest_sheet(
+        &self,
+        seat: usize,
+        info: &eval::FarmInfo,
+    ) -> &[apply::HarvestEntry] {
+        match self.sheets.get(seat) {
+            Some(cell) => cell.get_or_init(|| apply::harvest_sheet(self, seat, info)),
+            None => unreachable!("a game has at most 6 seats"),
+        }
+    }
+
+    /// Drops the kept Harvest abilities of the farm of `seat` (see `sheets`): cards with a
+    /// Harvest ability turned face down, and nothing else changed.
+    pub(crate) fn harvest_cards_turned(&mut self, seat: usize) {
+        if let Some(cell) = self.sheets.get_mut(seat) {
+            cell.take();
+        }
     }
 
     /// Drops every seat's kept Harvest abilities (see `harvests`): a harvest begins.
@@ -338,6 +379,10 @@ impl Game {
         if let Some(cell) = self.reach.get_mut(seat) {
             cell.take();
         }
+        if let Some(cell) = self.food_caps.get_mut(seat) {
+            cell.take();
+        }
+        self.harvest_cards_turned(seat);
     }
 
     /// Drops what is cached about the farm of `seat` that depends on which side its cards show
@@ -351,6 +396,10 @@ impl Game {
         if let Some(cell) = self.reach.get_mut(seat) {
             cell.take();
         }
+        if let Some(cell) = self.food_caps.get_mut(seat) {
+            cell.take();
+        }
+        self.harvest_cards_turned(seat);
     }
 
     /// The seat at position `k` of this year's turn order (0 = first player), if there is one:
@@ -373,34 +422,57 @@ impl Game {
     /// [`Game::is_waiting_for`] seat by seat (the playout tests compare them).
     pub(crate) fn waiting_into(&self, out: &mut smallvec::SmallVec<[usize; 8]>) {
         out.clear();
-        let seats = self.s.players.iter().enumerate();
-        // A tile offer to settle holds the game up in every phase but the end.
+        // A tile offer to settle holds the game up in every phase but the end. Each seat's test
+        // is worked out without a branch and the seat written either way, the count moving on
+        // only when it waits: which seats wait changes from step to step, and the branches
+        // were mispredicted (measured with perf).
+        let mut seats = [0usize; 8];
+        let mut len = 0;
+        let players = &self.s.players;
+        if players.len() > seats.len() {
+            // Not a game the setup allows; the plain test, seat by seat.
+            out.extend((0..players.len()).filter(|&s| self.is_waiting_for(s)));
+            return;
+        }
+        let mut note = |s: usize, waits: bool| {
+            seats[len] = s;
+            len += waits as usize;
+        };
         match self.s.phase {
             Phase::Ended => {}
             Phase::Upkeep { next } => {
                 let drawing = self.seat_in_turn(next as usize);
-                out.extend(seats.filter_map(|(s, p)| {
-                    (!p.offer.is_empty()
-                        || p.pending_water > 0
-                        || (p.split.is_none() && drawing == Some(s)))
-                    .then_some(s)
-                }));
+                for (s, p) in players.iter().enumerate() {
+                    note(
+                        s,
+                        !p.offer.is_empty()
+                            | (p.pending_water > 0)
+                            | (p.split.is_none() & (drawing == Some(s))),
+                    );
+                }
             }
-            Phase::Action { .. } => out.extend(seats.filter_map(|(s, p)| {
-                (!p.offer.is_empty()
-                    || p.revealed.is_some()
-                    || (p.selected.is_none() && !p.hand.is_empty()))
-                .then_some(s)
-            })),
+            Phase::Action { .. } => {
+                for (s, p) in players.iter().enumerate() {
+                    note(
+                        s,
+                        !p.offer.is_empty()
+                            | p.revealed.is_some()
+                            | (p.selected.is_none() & !p.hand.is_empty()),
+                    );
+                }
+            }
             Phase::Duel { current, .. } => {
-                out.extend(seats.filter_map(|(s, p)| {
-                    (!p.offer.is_empty() || current as usize == s).then_some(s)
-                }))
+                for (s, p) in players.iter().enumerate() {
+                    note(s, !p.offer.is_empty() | (current as usize == s));
+                }
             }
-            Phase::Harvest => out.extend(
-                seats.filter_map(|(s, p)| (!p.offer.is_empty() || !p.harvest_done).then_some(s)),
-            ),
+            Phase::Harvest => {
+                for (s, p) in players.iter().enumerate() {
+                    note(s, !p.offer.is_empty() | !p.harvest_done);
+                }
+            }
         }
+        out.extend_from_slice(&seats[..len]);
     }
 
     /// True when the game needs a decision from `seat` before it can go on.
@@ -576,13 +648,24 @@ mod tests {
                         farm.build_spaces(),
                         "seed {seed} seat {s}"
                     );
-                    // The Harvest abilities kept between moves are the ones a fresh look finds.
+                    // The Harvest abilities kept between moves are the ones a fresh look finds,
+                    // and the ones found card by card.
                     if game.s.phase == Phase::Harvest && !game.s.players[s].harvest_done {
                         assert_eq!(
                             game.harvest_options(s),
                             legal::harvest_options(&game, s).as_slice(),
                             "seed {seed} seat {s}"
                         );
+                        assert_eq!(
+                            game.harvest_options(s),
+                            legal::harvest_options_by_space(&game, s).as_slice(),
+                            "seed {seed} seat {s}"
+                        );
+                    }
+                    // The farm's Harvest cards kept with their reach and costs (the sheet) are
+                    // what a fresh look at the farm gives.
+                    if let Err(why) = apply::sheet_is_fresh(&game, s) {
+                        panic!("seed {seed} seat {s}: {why}");
                     }
                     // The grid (kept, and updated in place, between moves) is the one a
                     // fresh look builds.
@@ -591,9 +674,15 @@ mod tests {
                         Grid::new(farm).squares(),
                         "seed {seed} seat {s}"
                     );
-                    // Capacities from the kept modifiers are the ones a fresh look gives.
+                    // Capacities from the kept modifiers are the ones a fresh look gives, and
+                    // so is the kept Food capacity.
                     assert_eq!(
                         cached.food_capacity(&game.deck, farm),
+                        eval::food_capacity(&game.deck, farm),
+                        "seed {seed} seat {s}"
+                    );
+                    assert_eq!(
+                        game.food_capacity(s),
                         eval::food_capacity(&game.deck, farm),
                         "seed {seed} seat {s}"
                     );

@@ -202,7 +202,16 @@ impl Game {
 
         // Ruling 2: the four piles and the Equipment stack, shuffled.
         let mut r = rng(setup.seed, 0);
-        let mut piles: [Vec<DesignIdx>; 4] = Default::default();
+        // Each pile and the stack allocated once at their final size (no regrowth while filling).
+        let mut piles: [Vec<DesignIdx>; 4] = std::array::from_fn(|k| {
+            Vec::with_capacity(
+                deck.locations
+                    .iter()
+                    .filter(|def| def.pile.index() == k)
+                    .map(|def| def.copies as usize)
+                    .sum(),
+            )
+        });
         for (d, def) in deck.locations.iter().enumerate() {
             for _ in 0..def.copies {
                 piles[def.pile.index()].push(d as DesignIdx);
@@ -211,7 +220,7 @@ impl Game {
         for p in piles.iter_mut() {
             p.shuffle(&mut r);
         }
-        let mut stack: Vec<EquipIdx> = Vec::new();
+        let mut stack: Vec<EquipIdx> = Vec::with_capacity(deck.equipment_tile_count());
         for (e, def) in deck.equipment.iter().enumerate() {
             for _ in 0..def.copies {
                 stack.push(e as EquipIdx);
