@@ -177,23 +177,24 @@ pub struct Game {
 /// there are.
 impl Clone for Game {
     fn clone(&self) -> Game {
-        let g = Game::from_parts(self.deck.clone(), self.s.clone());
-        for seat in 0..self.s.players.len().min(6) {
-            if let Some(x) = self.grids[seat].get() {
-                let _ = g.grids[seat].set(x.clone());
-            }
-            if let Some(x) = self.mods[seat].get() {
-                let _ = g.mods[seat].set(x.clone());
-            }
-            if let Some(x) = self.reach[seat].get() {
-                let _ = g.reach[seat].set(x.clone());
-            }
-            if let Some(x) = self.harvests[seat].get() {
-                let _ = g.harvests[seat].set(x.clone());
-            }
+        let n = self.s.players.len();
+        // A struct literal, so a new cache cannot be left out.
+        Game {
+            deck: self.deck.clone(),
+            s: self.s.clone(),
+            grids: clone_seats(&self.grids, n),
+            mods: clone_seats(&self.mods, n),
+            reach: clone_seats(&self.reach, n),
+            harvests: clone_seats(&self.harvests, n),
+            sheets: clone_seats(&self.sheets, n),
+            food_caps: clone_seats(&self.food_caps, n),
         }
-        g
     }
+}
+
+/// The caches of the first `n` seats; the others empty.
+fn clone_seats<T: Clone>(cells: &[OnceLock<T>; 6], n: usize) -> [OnceLock<T>; 6] {
+    std::array::from_fn(|k| if k < n { cells[k].clone() } else { OnceLock::new() })
 }
 
 impl PartialEq for Game {
