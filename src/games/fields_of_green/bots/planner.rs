@@ -2738,13 +2738,23 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    /// A location as [`yields`] and the search order read it.
+    type LocShape = (usize, Pos, bool, u32, Vec<Variant>, i64, i64, Variant);
+
     /// What [`yields`] reads of a model: the locations in order, with their variants.
-    fn shape_of(m: &Model) -> Vec<(usize, Pos, bool, u32, Vec<Variant>, i64, i64, Variant)> {
+    fn shape_of(m: &Model) -> Vec<LocShape> {
         m.locs
             .iter()
             .map(|l| {
                 (
-                    l.cell, l.pos, l.used, l.mask, l.variants.clone(), l.worth, l.printed, l.base,
+                    l.cell,
+                    l.pos,
+                    l.used,
+                    l.mask,
+                    l.variants.clone(),
+                    l.worth,
+                    l.printed,
+                    l.base,
                 )
             })
             .collect()

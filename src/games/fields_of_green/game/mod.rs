@@ -194,7 +194,13 @@ impl Clone for Game {
 
 /// The caches of the first `n` seats; the others empty.
 fn clone_seats<T: Clone>(cells: &[OnceLock<T>; 6], n: usize) -> [OnceLock<T>; 6] {
-    std::array::from_fn(|k| if k < n { cells[k].clone() } else { OnceLock::new() })
+    std::array::from_fn(|k| {
+        if k < n {
+            cells[k].clone()
+        } else {
+            OnceLock::new()
+        }
+    })
 }
 
 impl PartialEq for Game {
