@@ -266,27 +266,14 @@ fn a_seat_knows_the_hands_it_passed_on_and_the_bots_use_them() {
                         );
                         if let Some(cards) = &view.known_hands[q] {
                             let p = &game.state().players[q];
-                            let mut actual: Vec<String> = p
-                                .hand
-                                .iter()
-                                .chain(p.selected.iter())
-                                .map(|&d| deck.location(d).id.clone())
-                                .collect();
-                            actual.sort();
+                            let actual = hand_and_selection(&deck, p);
                             let known: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
                             assert_eq!(known, actual, "{players}p turn {turn}: {s} about {q}");
                             // Every sample gives that seat exactly those cards.
                             let mut r = ChaCha8Rng::seed_from_u64(turn as u64);
                             let g = determinize::sample(&deck, &view, &mut r).unwrap();
                             let sp = &g.state().players[q];
-                            let mut sampled: Vec<String> = sp
-                                .hand
-                                .iter()
-                                .chain(sp.selected.iter())
-                                .map(|&d| deck.location(d).id.clone())
-                                .collect();
-                            sampled.sort();
-                            assert_eq!(sampled, actual);
+                            assert_eq!(hand_and_selection(&deck, sp), actual);
                             assert_eq!(sp.selected.is_some(), p.selected.is_some());
                             seen_known += 1;
                         }
@@ -297,4 +284,19 @@ fn a_seat_knows_the_hands_it_passed_on_and_the_bots_use_them() {
         }
     }
     assert!(seen_known > 100, "{seen_known}");
+}
+
+/// A seat's hand and face-down selection together, as sorted card ids.
+fn hand_and_selection(
+    deck: &Deck,
+    p: &farmhand::games::fields_of_green::game::PlayerState,
+) -> Vec<String> {
+    let mut cards: Vec<String> = p
+        .hand
+        .iter()
+        .chain(p.selected.iter())
+        .map(|&d| deck.location(d).id.clone())
+        .collect();
+    cards.sort();
+    cards
 }

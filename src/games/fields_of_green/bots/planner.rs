@@ -955,16 +955,18 @@ impl Model {
         }
         // Sort option lists: the most valuable first (a good first incumbent), none last.
         let valuation = p.valuation();
-        for l in locs.iter_mut().filter(|_| full) {
-            let vars = l.variants.clone();
-            let score = |o: &Vec<usize>| -> i64 {
-                if o.is_empty() {
-                    return i64::MIN;
-                }
-                let s = Sums::of(&vars, o);
-                VP * s.vp + COIN * s.coins + FOOD * s.food - WATER * s.water
-            };
-            l.options.sort_by_key(|o| std::cmp::Reverse(score(o)));
+        if full {
+            for l in locs.iter_mut() {
+                let vars = l.variants.clone();
+                let score = |o: &Vec<usize>| -> i64 {
+                    if o.is_empty() {
+                        return i64::MIN;
+                    }
+                    let s = Sums::of(&vars, o);
+                    VP * s.vp + COIN * s.coins + FOOD * s.food - WATER * s.water
+                };
+                l.options.sort_by_key(|o| std::cmp::Reverse(score(o)));
+            }
         }
         // Identical locations next to each other, so the search can take them in a fixed order
         // (years 1-3 only: in year 4 where a card stands can matter to Game End abilities).
@@ -994,43 +996,45 @@ impl Model {
                 })
                 .then_with(|| x.variants.cmp(&y.variants))
         });
-        let sources = if full && valuation == Valuation::Final {
-            game_end_counts(deck, farm)
-        } else {
-            Vec::new()
-        };
-        for k in (1..locs.len()).filter(|_| full) {
-            let (a, b) = (&locs[k - 1], &locs[k]);
-            let same = !a.used
-                && !b.used
-                && a.mask == b.mask
-                && a.worth == b.worth
-                && a.printed == b.printed
-                && a.variants == b.variants
-                && a.options == b.options;
-            let (ca, cb) = (&farm.cells[a.cell], &farm.cells[b.cell]);
-            // Year 4: also the same design, no tiles, and every Game End count that could count
-            // one of them counts both or neither (so the score cannot tell them apart).
-            let twin = same
-                && match valuation {
-                    Valuation::Interim => true,
-                    Valuation::Final => {
-                        ca.card == cb.card
-                            && ca.equipment.is_empty()
-                            && cb.equipment.is_empty()
-                            && sources.iter().all(|&(src, of, scope)| {
-                                let could = matches!(of, Filter::Card | Filter::OpenArea)
-                                    || eval::cell_matches(deck, farm, a.cell, of);
-                                let Some(si) = farm.index_of(src) else {
-                                    return false;
-                                };
-                                !could
-                                    || geo.reaches(farm, si, scope, a.cell)
-                                        == geo.reaches(farm, si, scope, b.cell)
-                            })
-                    }
-                };
-            locs[k].twin = twin;
+        if full {
+            let sources = if valuation == Valuation::Final {
+                game_end_counts(deck, farm)
+            } else {
+                Vec::new()
+            };
+            for k in 1..locs.len() {
+                let (a, b) = (&locs[k - 1], &locs[k]);
+                let same = !a.used
+                    && !b.used
+                    && a.mask == b.mask
+                    && a.worth == b.worth
+                    && a.printed == b.printed
+                    && a.variants == b.variants
+                    && a.options == b.options;
+                let (ca, cb) = (&farm.cells[a.cell], &farm.cells[b.cell]);
+                // Year 4: also the same design, no tiles, and every Game End count that could count
+                // one of them counts both or neither (so the score cannot tell them apart).
+                let twin = same
+                    && match valuation {
+                        Valuation::Interim => true,
+                        Valuation::Final => {
+                            ca.card == cb.card
+                                && ca.equipment.is_empty()
+                                && cb.equipment.is_empty()
+                                && sources.iter().all(|&(src, of, scope)| {
+                                    let could = matches!(of, Filter::Card | Filter::OpenArea)
+                                        || eval::cell_matches(deck, farm, a.cell, of);
+                                    let Some(si) = farm.index_of(src) else {
+                                        return false;
+                                    };
+                                    !could
+                                        || geo.reaches(farm, si, scope, a.cell)
+                                            == geo.reaches(farm, si, scope, b.cell)
+                                })
+                        }
+                    };
+                locs[k].twin = twin;
+            }
         }
         Some(Model {
             geo,
