@@ -692,10 +692,11 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     let check = apply::BuildCheck::new(g, seat, &info).expect("a card is revealed");
     // A cheap bound first: when the cost is the same on every space (plain costs, no discount
     // for this card), a card the player cannot pay is skipped without checking each space.
-    let total_water: u32 = p.farm.cells.iter().map(|c| c.water as u32).sum();
-    let hopeless = check
-        .flat_cost()
-        .is_some_and(|c| c.coins > p.coins || c.food > p.food || c.water > total_water);
+    // The Water on the farm is summed only for a card that costs Water (most cost none).
+    let total_water = || -> u32 { p.farm.cells.iter().map(|c| c.water as u32).sum() };
+    let hopeless = check.flat_cost().is_some_and(|c| {
+        c.coins > p.coins || c.food > p.food || (c.water > 0 && c.water > total_water())
+    });
     // Outcome per number of repeats where it cannot depend on the space (checked once).
     let mut same: SmallVec<[Option<bool>; 4]> = SmallVec::from_elem(None, max_extra as usize + 1);
     let everywhere: SmallVec<[bool; 4]> = (0..=max_extra)
