@@ -441,8 +441,8 @@ impl Game {
         };
         let players = &self.s.players;
         let mut note = |s: usize, waits: bool| {
-            w.seats[w.len] = s;
-            w.len += waits as usize;
+            w.seats[w.len as usize] = s as u8;
+            w.len += waits as u8;
         };
         match self.s.phase {
             Phase::Ended => {}
@@ -589,14 +589,14 @@ impl Game {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Waiting {
     /// Room for the 6 seats a game may have, and 2 to spare so that a seat is written before
-    /// it is known to wait.
-    seats: [usize; 8],
-    len: usize,
+    /// it is known to wait. Bytes, so that the whole fits in two registers when returned.
+    seats: [u8; 8],
+    len: u8,
 }
 
 impl Waiting {
-    pub(crate) fn as_slice(&self) -> &[usize] {
-        &self.seats[..self.len]
+    pub(crate) fn as_slice(&self) -> &[u8] {
+        &self.seats[..self.len as usize]
     }
 }
 
