@@ -284,13 +284,34 @@ pub(crate) fn nth_space(rows: &[u64], x0: i32, y0: i32, j: usize) -> Pos {
     unreachable!("no build space {j}")
 }
 
+/// What [`Grid::squares`] gives for a test to compare: the top-left square, the width, the card
+/// on every square, the bits per row, and the cards' box with whether there are any.
+#[cfg(test)]
+pub(crate) type Squares<'a> = (i32, i32, usize, &'a [u8], &'a [u64], (Pos, Pos, bool));
+
 /// Marks an empty square of a [`Grid`].
 const EMPTY: u8 = u8::MAX;
 
-/// A dense index of a farm's cards over its bounding box plus a margin of one square: turns
+/// The side of the blocks the edges of a [`Grid`] are rounded out to.
+const BLOCK: i32 = 4;
+
+/// The first square and the number of squares of a grid along one axis, for cards from `lo` to
+/// `hi` along it: a margin of at least two squares on either side (even at the edge of the `i8`
+/// plane: every build space, one step from a card, is on the grid and so are all its
+/// neighbours, so the searches step by square index without testing the edges), the ends
+/// rounded out to whole blocks of [`BLOCK`] squares. The rounding leaves room around the cards:
+/// most cards added to a farm land where the grid already reaches, and the grid is updated in
+/// place instead of built again (see [`Grid::add_within_bounds`]).
+fn span(lo: i8, hi: i8) -> (i32, usize) {
+    let first = (i32::from(lo) - 2).div_euclid(BLOCK) * BLOCK;
+    let end = ((i32::from(hi) + 2).div_euclid(BLOCK) + 1) * BLOCK;
+    (first, (end - first) as usize)
+}
+
+/// A dense index of a farm's cards over their bounding box plus a margin (see [`span`]): turns
 /// "which card is at (x, y)" into an array lookup, which the distance searches and the listing of
-/// build spaces do thousands of times per game. Inline for ordinary farms (up to 128 squares and
-/// 32 cards), so building one allocates nothing.
+/// build spaces do thousands of times per game. Inline for ordinary farms (up to 320 squares, 20
+/// rows), so building one allocates nothing.
 #[derive(Clone, Debug)]
 pub(crate) struct Grid {
     /// The top-left square, which may lie outside the `i8` plane.
@@ -298,26 +319,28 @@ pub(crate) struct Grid {
     lo_y: i32,
     w: usize,
     h: usize,
+    /// The cards' bounding box (top-left, bottom-right); (0, 0) to (0, 0) for a farm without
+    /// cards.
+    lo: Pos,
+    hi: Pos,
+    /// True when the farm has no cards.
+    empty: bool,
     /// Card index per square, or `EMPTY`.
-    cells: SmallVec<[u8; 160]>,
+    cells: SmallVec<[u8; 320]>,
     /// Per row of squares, bit `gx` set when square (gx, gy) holds a card: the build spaces of a
     /// row are a few shifts and masks instead of a test per square. Empty when the grid is wider
     /// than 64 squares (then `touches` tests each square).
-    rows: SmallVec<[u64; 16]>,
+    rows: SmallVec<[u64; 20]>,
 }
 
 impl Grid {
     pub(crate) fn new(farm: &Farm) -> Grid {
         let (lo, hi) = farm.bounds().unwrap_or((Pos::new(0, 0), Pos::new(0, 0)));
-        // A margin of two squares on every side, even at the edge of the `i8` plane: every
-        // build space (one step from a card) is on the grid and so are all its neighbours, so
-        // the searches step by square index without testing the edges.
-        let (lo_x, lo_y) = (i32::from(lo.x) - 2, i32::from(lo.y) - 2);
-        let w = (i32::from(hi.x) - lo_x + 3) as usize;
-        let h = (i32::from(hi.y) - lo_y + 3) as usize;
-        let mut cells = filled::<160>(EMPTY, w * h);
+        let (lo_x, w) = span(lo.x, hi.x);
+        let (lo_y, h) = span(lo.y, hi.y);
+        let mut cells = filled::<320>(EMPTY, w * h);
         let masks = w <= 64;
-        let mut rows: SmallVec<[u64; 16]> = if masks {
+        let mut rows: SmallVec<[u64; 20]> = if masks {
             SmallVec::from_elem(0, h)
         } else {
             SmallVec::new()
@@ -336,26 +359,35 @@ impl Grid {
             lo_y,
             w,
             h,
+            lo,
+            hi,
+            empty: farm.cells.is_empty(),
             cells,
             rows,
         }
     }
 
-    /// Records card `i`, just added at `p`, when `p` lies within the bounding box of the cards
-    /// the grid was built from: the grid is then exactly what [`Grid::new`] builds for the farm
-    /// with the new card. False, changing nothing, otherwise (the caller builds a new grid).
+    /// Records card `i`, just added at `p`, when the grid [`Grid::new`] builds for the farm with
+    /// the new card has the same squares as this one (see [`span`]): the grid is then exactly
+    /// that grid. False, changing nothing, otherwise (the caller builds a new grid).
     pub(crate) fn add_within_bounds(&mut self, p: Pos, i: usize) -> bool {
-        let gx = i32::from(p.x) - self.lo_x;
-        let gy = i32::from(p.y) - self.lo_y;
-        // The cards' box is the grid less its margin of two squares.
-        let inside = (2..self.w as i32 - 2).contains(&gx) && (2..self.h as i32 - 2).contains(&gy);
+        // A first card makes its own box (the box of a grid without cards is a placeholder).
+        if self.empty {
+            return false;
+        }
+        let lo = Pos::new(self.lo.x.min(p.x), self.lo.y.min(p.y));
+        let hi = Pos::new(self.hi.x.max(p.x), self.hi.y.max(p.y));
+        if span(lo.x, hi.x) != (self.lo_x, self.w) || span(lo.y, hi.y) != (self.lo_y, self.h) {
+            return false;
+        }
         let Ok(i) = u8::try_from(i) else {
             return false;
         };
-        if !inside || i == EMPTY {
+        if i == EMPTY {
             return false;
         }
-        let (gx, gy) = (gx as usize, gy as usize);
+        let gx = (i32::from(p.x) - self.lo_x) as usize;
+        let gy = (i32::from(p.y) - self.lo_y) as usize;
         let k = self.idx(gx, gy);
         if self.cells[k] != EMPTY {
             return false;
@@ -364,14 +396,38 @@ impl Grid {
         if !self.rows.is_empty() {
             self.rows[gy] |= 1 << gx;
         }
+        self.lo = lo;
+        self.hi = hi;
         true
     }
 
-    /// The index of the card on every square, row by row, and the grid's top-left square and
-    /// width (for tests comparing grids).
+    /// The rows of squares that may hold a build space: those of the cards and one either side.
+    /// Inside the grid's margin, so never its outer ring.
+    fn space_rows(&self) -> std::ops::RangeInclusive<usize> {
+        let first = (i32::from(self.lo.y) - 1 - self.lo_y) as usize;
+        let last = (i32::from(self.hi.y) + 1 - self.lo_y) as usize;
+        first..=last
+    }
+
+    /// The columns of squares that may hold a build space (see [`Grid::space_rows`]).
+    fn space_cols(&self) -> std::ops::RangeInclusive<usize> {
+        let first = (i32::from(self.lo.x) - 1 - self.lo_x) as usize;
+        let last = (i32::from(self.hi.x) + 1 - self.lo_x) as usize;
+        first..=last
+    }
+
+    /// The index of the card on every square, row by row, with the grid's place and the cards'
+    /// box (for tests comparing grids; see [`Squares`]).
     #[cfg(test)]
-    pub(crate) fn squares(&self) -> (i32, i32, usize, &[u8], &[u64]) {
-        (self.lo_x, self.lo_y, self.w, &self.cells, &self.rows)
+    pub(crate) fn squares(&self) -> Squares<'_> {
+        (
+            self.lo_x,
+            self.lo_y,
+            self.w,
+            &self.cells,
+            &self.rows,
+            (self.lo, self.hi, self.empty),
+        )
     }
 
     fn idx(&self, gx: usize, gy: usize) -> usize {
@@ -417,7 +473,7 @@ impl Grid {
         let mut out = Spaces::new();
         if !self.rows.is_empty() {
             // Row order, then column order within a row: the same order as the scan below.
-            for gy in 1..self.h - 1 {
+            for gy in self.space_rows() {
                 let mut m = self.touching_row(gy);
                 while m != 0 {
                     let gx = m.trailing_zeros() as usize;
@@ -429,9 +485,9 @@ impl Grid {
             }
             return out;
         }
-        // Row order; the outer ring is two steps from every card, so it holds no build space.
-        for gy in 1..self.h - 1 {
-            for gx in 1..self.w - 1 {
+        // Row order; only squares next to the cards' box can be build spaces.
+        for gy in self.space_rows() {
+            for gx in self.space_cols() {
                 // A space off the `i8` plane cannot be named, so it is no build space.
                 if self.touches(self.idx(gx, gy))
                     && let Some(pos) = self.pos(gx, gy)
@@ -444,29 +500,33 @@ impl Grid {
     }
 
     /// The build spaces of [`Grid::build_spaces`] as bits, without spelling them out: into
-    /// `rows` (emptied first) the build spaces of each row of the grid but the outer ones, bit
-    /// `gx` for column `gx`. Returns the space of bit 0 of the first of them and how many build
-    /// spaces there are; see [`nth_space`] for the spaces themselves. None when the grid keeps no
-    /// bits per row (wider than 64 squares) or reaches the edge of the `i8` plane, where
-    /// `build_spaces` leaves out the squares that cannot be named.
+    /// `rows` (emptied first) the build spaces of each row that may hold one (the cards' rows
+    /// and one either side), bit `gx` for column `gx`. Returns the space of bit 0 of the first of
+    /// them and how many build spaces there are; see [`nth_space`] for the spaces themselves.
+    /// None when the grid keeps no bits per row (wider than 64 squares) or the cards reach the
+    /// edge of the `i8` plane, where `build_spaces` leaves out the squares that cannot be named.
     pub(crate) fn space_rows_into(&self, rows: &mut Vec<u64>) -> Option<(i32, i32, usize)> {
         rows.clear();
-        let on_plane = |lo: i32, len: usize| {
-            lo + 1 >= i32::from(i8::MIN) && lo + len as i32 - 2 <= i32::from(i8::MAX)
-        };
-        if self.rows.is_empty() || !on_plane(self.lo_x, self.w) || !on_plane(self.lo_y, self.h) {
+        // Every square next to the cards' box is on the plane.
+        let on_plane = |lo: i8, hi: i8| lo > i8::MIN && hi < i8::MAX;
+        if self.rows.is_empty()
+            || !on_plane(self.lo.x, self.hi.x)
+            || !on_plane(self.lo.y, self.hi.y)
+        {
             return None;
         }
-        // `touching_row` for every row but the outer ones, over windows of three rows (no index
-        // to check) into a vector that grows once.
+        // `touching_row` for the rows that may hold a build space, over windows of three rows
+        // (no index to check) into a vector that grows once.
         let inner = ((1u64 << (self.w - 1)) - 1) & !1;
+        let range = self.space_rows();
+        let first = *range.start();
         rows.extend(
-            self.rows
+            self.rows[first - 1..=*range.end() + 1]
                 .windows(3)
                 .map(|r| (r[0] | r[2] | r[1] << 1 | r[1] >> 1) & !r[1] & inner),
         );
         let count = rows.iter().map(|m| m.count_ones() as usize).sum();
-        Some((self.lo_x, self.lo_y + 1, count))
+        Some((self.lo_x, self.lo_y + first as i32, count))
     }
 
     /// True when `p` is an empty space next to a card (same answer as

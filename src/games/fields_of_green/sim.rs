@@ -20,9 +20,9 @@ fn random_step_with<R: Rng>(
     listing: &mut Listing,
 ) -> Option<(usize, Action)> {
     // `game.waiting_for()` without a heap allocation per step.
-    let mut waiting: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
-    game.waiting_into(&mut waiting);
-    let seat = *waiting.choose(rng)?;
+    let waiting = game.waiting_seats();
+    // `choose` draws the same from a slice of any element type: only its length counts.
+    let seat = *waiting.as_slice().choose(rng)? as usize;
     // The compact listing (same actions, same order as `legal_actions`): only the action
     // taken is spelt out, and Water Tower and Silo choices are only counted. The draws from
     // `rng` are the same as over the full list: `random_range` over the same ranges as the
@@ -111,9 +111,13 @@ mod tests {
             let mut listing = Listing::default();
             loop {
                 // The playouts' list of seats to wait for is the public one.
-                let mut waiting = smallvec::SmallVec::new();
-                game.waiting_into(&mut waiting);
-                assert_eq!(waiting.as_slice(), game.waiting_for(), "seed {seed}");
+                let waiting: Vec<usize> = game
+                    .waiting_seats()
+                    .as_slice()
+                    .iter()
+                    .map(|&s| s as usize)
+                    .collect();
+                assert_eq!(waiting, game.waiting_for(), "seed {seed}");
                 for s in 0..game.players() {
                     game.list_into(s, &mut listing);
                     let spelt: Vec<Action> = listing

@@ -621,7 +621,23 @@ pub(super) fn host_accepts(deck: &Deck, card: CellCard, e: EquipIdx) -> bool {
 }
 
 /// Checks set-aside tiles named for a card being built (ruling 17: only as it is built).
+/// Inlined: most builds name no tiles (every check of the listing of legal actions), which needs
+/// no call at all.
+#[inline(always)]
 fn check_tiles(
+    g: &Game,
+    seat: usize,
+    card: CellCard,
+    names: &[SmolStr],
+) -> Result<SmallVec<[usize; 2]>, ActionError> {
+    if names.is_empty() {
+        return Ok(SmallVec::new());
+    }
+    check_named_tiles(g, seat, card, names)
+}
+
+/// [`check_tiles`] for one or more tiles named.
+fn check_named_tiles(
     g: &Game,
     seat: usize,
     card: CellCard,
@@ -817,7 +833,9 @@ impl<'d> BuildCheck<'d> {
 
     /// True when building on `pos` with `extra` repeats, the engine choosing the Water and no
     /// tiles placed, passes [`BuildCheck::check`]: the same checks, without working out the
-    /// towers that would pay (what the listing of legal actions asks for every space).
+    /// towers that would pay (what the listing of legal actions asks for every space). No tiles
+    /// are named, which [`check_tiles`] always accepts, so the check stops after
+    /// [`BuildCheck::check_space`] and no [`BuildPlan`] is put together.
     pub(super) fn allows(
         &self,
         g: &Game,
@@ -826,7 +844,7 @@ impl<'d> BuildCheck<'d> {
         pos: Pos,
         extra: u8,
     ) -> bool {
-        self.check_with(g, seat, info, pos, &[], extra, &[], false)
+        self.check_space(g, seat, info, pos, &[], extra, false)
             .is_ok()
     }
 
@@ -842,12 +860,40 @@ impl<'d> BuildCheck<'d> {
         tiles: &[SmolStr],
         plan: bool,
     ) -> Result<BuildPlan, ActionError> {
+        let (total, water) = self.check_space(g, seat, info, pos, water, extra, plan)?;
+        let d = self.d;
+        let tiles = check_tiles(g, seat, CellCard::Location(d), tiles)?;
+        Ok(BuildPlan {
+            card: CellCard::Location(d),
+            pos,
+            coins: total.coins,
+            food: total.food,
+            water,
+            extra,
+            tiles,
+            revealed: d,
+        })
+    }
+
+    /// The checks of [`BuildCheck::check`] before the tiles: the space, the cost there with its
+    /// repeats, and the payment. The total cost and the towers paying each Water (none unless
+    /// `plan`).
+    #[allow(clippy::too_many_arguments)]
+    fn check_space(
+        &self,
+        g: &Game,
+        seat: usize,
+        info: &eval::FarmInfo,
+        pos: Pos,
+        water: &[Pos],
+        extra: u8,
+        plan: bool,
+    ) -> Result<(Cost3, eval::Paid), ActionError> {
         let deck = &*g.deck;
         let p = &g.s.players[seat];
         if !info.is_build_space(&p.farm, pos) {
             return Err(ActionError::NotBuildable(Space::on(&p.farm, pos)));
         }
-        let d = self.d;
         let cost = match self.flat {
             Some(flat) => flat,
             None => {
@@ -859,7 +905,7 @@ impl<'d> BuildCheck<'d> {
                     .filter(|&&(k, _)| info.mod_reaches(&p.farm, k, pos))
                     .map(|&(_, coins)| coins)
                     .sum();
-                debug_assert_eq!(off, info.build_discount(deck, &p.farm, d, pos));
+                debug_assert_eq!(off, info.build_discount(deck, &p.farm, self.d, pos));
                 cost.coins = cost.coins.saturating_sub(off);
                 cost
             }
@@ -877,17 +923,7 @@ impl<'d> BuildCheck<'d> {
         )?;
         let total = cost.plus(rep);
         let water = check_payment(g, seat, info, pos, total, water, plan, None)?;
-        let tiles = check_tiles(g, seat, CellCard::Location(d), tiles)?;
-        Ok(BuildPlan {
-            card: CellCard::Location(d),
-            pos,
-            coins: total.coins,
-            food: total.food,
-            water,
-            extra,
-            tiles,
-            revealed: d,
-        })
+        Ok((total, water))
     }
 }
 

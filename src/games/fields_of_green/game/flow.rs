@@ -274,18 +274,18 @@ fn reveal(g: &mut Game, turn: u8, events: &mut Vec<Event>) {
     }
     events.push(Event::Revealed { turn, cards });
     let dir = direction(g.s.year);
-    let mut hands: Vec<_> =
-        g.s.players
-            .iter_mut()
-            .map(|p| std::mem::take(&mut p.hand))
-            .collect();
-    let passed = hands.iter().any(|h| !h.is_empty());
-    for (from, hand) in hands.iter_mut().enumerate() {
-        let to = match dir {
-            Direction::Left => (from + 1) % n,
-            Direction::Right => (from + n - 1) % n,
-        };
-        g.s.players[to].hand = std::mem::take(hand);
+    let passed = g.s.players.iter().any(|p| !p.hand.is_empty());
+    // Every hand moves one seat on: to the left, seat k's hand goes to seat k + 1 (the hands
+    // rotate right by one); to the right, to seat k - 1. Swapped along the table in place,
+    // rather than gathered into a vector of hands and handed out again.
+    let players = &mut g.s.players;
+    let swap = |players: &mut [super::PlayerState], k: usize| {
+        let (a, b) = players.split_at_mut(k);
+        std::mem::swap(&mut a[k - 1].hand, &mut b[0].hand);
+    };
+    match dir {
+        Direction::Left => (1..n).rev().for_each(|k| swap(players, k)),
+        Direction::Right => (1..n).for_each(|k| swap(players, k)),
     }
     if passed {
         events.push(Event::HandsPassed { direction: dir });

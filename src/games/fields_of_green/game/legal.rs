@@ -648,13 +648,22 @@ fn water_placements(g: &Game, seat: usize, out: &mut Listing) {
     rec(&rooms, 0, must, &mut Vec::new(), out);
 }
 
-/// Sets of 0-2 distinct set-aside tiles that fit a card being built (ruling 17).
+/// Sets of 0-2 distinct set-aside tiles that fit a card being built (ruling 17). Inlined: a
+/// listing asks three times, and most seats have no tile set aside, which is answered without
+/// a call.
+#[inline(always)]
 fn tile_sets(g: &Game, seat: usize, card: CellCard) -> SmallVec<[Tiles; 4]> {
+    if g.s.players[seat].set_aside.is_empty() {
+        // Only placing none.
+        return SmallVec::from_buf_and_len([Tiles::default(); 4], 1);
+    }
+    tile_sets_aside(g, seat, card)
+}
+
+/// [`tile_sets`] for a seat with tiles set aside.
+fn tile_sets_aside(g: &Game, seat: usize, card: CellCard) -> SmallVec<[Tiles; 4]> {
     let mut sets: SmallVec<[Tiles; 4]> = SmallVec::new();
     sets.push(Tiles::default());
-    if g.s.players[seat].set_aside.is_empty() {
-        return sets;
-    }
     let fits: SmallVec<[EquipIdx; 8]> = distinct(&g.s.players[seat].set_aside)
         .into_iter()
         .filter(|&e| host_accepts(&g.deck, card, e))
@@ -692,10 +701,11 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     let check = apply::BuildCheck::new(g, seat, &info).expect("a card is revealed");
     // A cheap bound first: when the cost is the same on every space (plain costs, no discount
     // for this card), a card the player cannot pay is skipped without checking each space.
-    let total_water: u32 = p.farm.cells.iter().map(|c| c.water as u32).sum();
-    let hopeless = check
-        .flat_cost()
-        .is_some_and(|c| c.coins > p.coins || c.food > p.food || c.water > total_water);
+    // The Water on the farm is summed only for a card that costs Water (most cost none).
+    let total_water = || -> u32 { p.farm.cells.iter().map(|c| c.water as u32).sum() };
+    let hopeless = check.flat_cost().is_some_and(|c| {
+        c.coins > p.coins || c.food > p.food || (c.water > 0 && c.water > total_water())
+    });
     // Outcome per number of repeats where it cannot depend on the space (checked once).
     let mut same: SmallVec<[Option<bool>; 4]> = SmallVec::from_elem(None, max_extra as usize + 1);
     let everywhere: SmallVec<[bool; 4]> = (0..=max_extra)

@@ -424,26 +424,25 @@ impl Game {
             .collect()
     }
 
-    /// [`Game::waiting_for`] into `out` (emptied first), with the phase looked at once rather
+    /// [`Game::waiting_for`] as a [`Waiting`] on the stack, with the phase looked at once rather
     /// than once per seat: the random playouts ask at every step. Same answer as
     /// [`Game::is_waiting_for`] seat by seat (the playout tests compare them).
-    pub(crate) fn waiting_into(&self, out: &mut smallvec::SmallVec<[usize; 8]>) {
-        out.clear();
+    pub(crate) fn waiting_seats(&self) -> Waiting {
         // A tile offer to settle holds the game up in every phase but the end. Each seat's test
         // is worked out without a branch and the seat written either way, the count moving on
         // only when it waits: which seats wait changes from step to step, and the branches
-        // were mispredicted (measured with perf).
-        let mut seats = [0usize; 8];
-        let mut len = 0;
+        // were mispredicted (measured with perf). A plain array returned by value, where a
+        // `SmallVec` filled from a second array cost a copy and its bookkeeping per step. A game
+        // has 2-6 seats (the setup and the snapshot checks refuse any other count), so the
+        // array always has room.
+        let mut w = Waiting {
+            seats: [0; 8],
+            len: 0,
+        };
         let players = &self.s.players;
-        if players.len() > seats.len() {
-            // Not a game the setup allows; the plain test, seat by seat.
-            out.extend((0..players.len()).filter(|&s| self.is_waiting_for(s)));
-            return;
-        }
         let mut note = |s: usize, waits: bool| {
-            seats[len] = s;
-            len += waits as usize;
+            w.seats[w.len as usize] = s as u8;
+            w.len += waits as u8;
         };
         match self.s.phase {
             Phase::Ended => {}
@@ -479,7 +478,7 @@ impl Game {
                 }
             }
         }
-        out.extend_from_slice(&seats[..len]);
+        w
     }
 
     /// True when the game needs a decision from `seat` before it can go on.
@@ -583,6 +582,21 @@ impl Game {
     /// bookkeeping. Used on every snapshot load and after every step of the random playouts.
     pub fn check_invariants(&self) -> Result<(), String> {
         setup::check_invariants(self)
+    }
+}
+
+/// The seats a game waits for ([`Game::waiting_seats`]), in seat order, inline.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Waiting {
+    /// Room for the 6 seats a game may have, and 2 to spare so that a seat is written before
+    /// it is known to wait. Bytes, so that the whole fits in two registers when returned.
+    seats: [u8; 8],
+    len: u8,
+}
+
+impl Waiting {
+    pub(crate) fn as_slice(&self) -> &[u8] {
+        &self.seats[..self.len as usize]
     }
 }
 
