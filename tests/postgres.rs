@@ -455,9 +455,6 @@ async fn two_bot_processes_share_one_database_and_play_games_to_the_end() {
             .unwrap_or_else(|e| panic!("game {k}: {e}"));
         tables.push(table);
     }
-    // A click the players gave up on (no answer within 10 s) will never be answered; left
-    // pending it would keep the wait below "busy" until its 10-minute cap (as in tests/crash.rs).
-    fake.forgive_unanswered();
     fake.settle_for(Duration::from_secs(3), Duration::from_secs(60))
         .await;
     let dm = fake.dm_channel(users[1]).expect("bob's DM");
