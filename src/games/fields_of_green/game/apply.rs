@@ -508,6 +508,10 @@ fn check_payment(
     plan: bool,
     towers: Option<&[u16]>,
 ) -> Result<eval::Paid, ActionError> {
+    if water.is_empty() && !plan {
+        // Only whether the cost can be paid matters.
+        return can_pay(g, seat, info, target, cost, towers).map(|()| eval::Paid::new());
+    }
     let p = &g.s.players[seat];
     if p.coins < cost.coins {
         return Err(ActionError::NotEnoughCoins {
@@ -524,23 +528,6 @@ fn check_payment(
     if cost.water == 0 {
         if !water.is_empty() {
             return Err(ActionError::BadWaterPayment("no Water is needed".into()));
-        }
-        return Ok(eval::Paid::new());
-    }
-    if water.is_empty() && !plan {
-        // Only whether there is Water enough matters: the same sum, without listing towers.
-        let have = match towers {
-            Some(towers) => towers
-                .iter()
-                .map(|&t| p.farm.cells[t as usize].water as u32)
-                .sum(),
-            None => info.water_in_reach(&g.deck, &p.farm, target),
-        };
-        if have < cost.water {
-            return Err(ActionError::NotEnoughWater {
-                need: cost.water,
-                have,
-            });
         }
         return Ok(eval::Paid::new());
     }
@@ -599,6 +586,50 @@ fn check_payment(
         out.push(left[k].0);
     }
     Ok(out)
+}
+
+/// [`check_payment`] with no Water named and no towers picked (`plan` false): the same checks in
+/// the same order, without a [`eval::Paid`] to hand back. The listing of legal actions asks this
+/// for every build space and every Harvest ability, and only wants to know whether it passes.
+fn can_pay(
+    g: &Game,
+    seat: usize,
+    info: &eval::FarmInfo,
+    target: Pos,
+    cost: Cost3,
+    towers: Option<&[u16]>,
+) -> Result<(), ActionError> {
+    let p = &g.s.players[seat];
+    if p.coins < cost.coins {
+        return Err(ActionError::NotEnoughCoins {
+            need: cost.coins,
+            have: p.coins,
+        });
+    }
+    if p.food < cost.food {
+        return Err(ActionError::NotEnoughFood {
+            need: cost.food,
+            have: p.food,
+        });
+    }
+    if cost.water == 0 {
+        return Ok(());
+    }
+    // Only whether there is Water enough matters: the same sum, without listing towers.
+    let have = match towers {
+        Some(towers) => towers
+            .iter()
+            .map(|&t| p.farm.cells[t as usize].water as u32)
+            .sum(),
+        None => info.water_in_reach(&g.deck, &p.farm, target),
+    };
+    if have < cost.water {
+        return Err(ActionError::NotEnoughWater {
+            need: cost.water,
+            have,
+        });
+    }
+    Ok(())
 }
 
 /// Whether a face-up card of kind `card` accepts Equipment `e` by its placement text (ruling 17).
@@ -831,11 +862,11 @@ impl<'d> BuildCheck<'d> {
         self.check_with(g, seat, info, pos, water, extra, tiles, true)
     }
 
-    /// True when building on `pos` with `extra` repeats, the engine choosing the Water and no
-    /// tiles placed, passes [`BuildCheck::check`]: the same checks, without working out the
-    /// towers that would pay (what the listing of legal actions asks for every space). No tiles
-    /// are named, which [`check_tiles`] always accepts, so the check stops after
-    /// [`BuildCheck::check_space`] and no [`BuildPlan`] is put together.
+    /// True when building on `pos`, one of the farm's build spaces, with `extra` repeats, the
+    /// engine choosing the Water and no tiles placed, passes [`BuildCheck::check`]: the same
+    /// checks, without working out the towers that would pay (what the listing of legal actions
+    /// asks for every space). No tiles are named, which [`check_tiles`] always accepts, so the
+    /// check stops after the payment ([`can_pay`]) and no [`BuildPlan`] is put together.
     pub(super) fn allows(
         &self,
         g: &Game,
@@ -844,8 +875,13 @@ impl<'d> BuildCheck<'d> {
         pos: Pos,
         extra: u8,
     ) -> bool {
-        self.check_space(g, seat, info, pos, &[], extra, false)
-            .is_ok()
+        // The listing only tries the farm's build spaces, so the first check of
+        // `check_space` (is `pos` one?) is known to pass and is left out here.
+        debug_assert!(info.is_build_space(&g.s.players[seat].farm, pos));
+        let Ok(total) = self.total_cost(g, seat, info, pos, extra) else {
+            return false;
+        };
+        can_pay(g, seat, info, pos, total, None).is_ok()
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -889,11 +925,28 @@ impl<'d> BuildCheck<'d> {
         extra: u8,
         plan: bool,
     ) -> Result<(Cost3, eval::Paid), ActionError> {
-        let deck = &*g.deck;
         let p = &g.s.players[seat];
         if !info.is_build_space(&p.farm, pos) {
             return Err(ActionError::NotBuildable(Space::on(&p.farm, pos)));
         }
+        let total = self.total_cost(g, seat, info, pos, extra)?;
+        let water = check_payment(g, seat, info, pos, total, water, plan, None)?;
+        Ok((total, water))
+    }
+
+    /// The cost of building on `pos` (a build space) with `extra` repeats: the card's cost there
+    /// with its discounts, plus the repeats' (the checks of [`BuildCheck::check_space`] between
+    /// the space and the payment).
+    fn total_cost(
+        &self,
+        g: &Game,
+        seat: usize,
+        info: &eval::FarmInfo,
+        pos: Pos,
+        extra: u8,
+    ) -> Result<Cost3, ActionError> {
+        let deck = &*g.deck;
+        let p = &g.s.players[seat];
         let cost = match self.flat {
             Some(flat) => flat,
             None => {
@@ -921,9 +974,7 @@ impl<'d> BuildCheck<'d> {
             self.ability,
             extra,
         )?;
-        let total = cost.plus(rep);
-        let water = check_payment(g, seat, info, pos, total, water, plan, None)?;
-        Ok((total, water))
+        Ok(cost.plus(rep))
     }
 }
 
@@ -1520,6 +1571,35 @@ fn check_harvest_entry(
     extra: u8,
     plan: bool,
 ) -> Result<HarvestPlan, ActionError> {
+    let total = entry_cost(g, seat, info, entry, extra)?;
+    let water = check_payment(
+        g,
+        seat,
+        info,
+        entry.pos,
+        total,
+        water,
+        plan,
+        Some(&entry.towers),
+    )?;
+    Ok(HarvestPlan {
+        i: entry.i,
+        coins: total.coins,
+        food: total.food,
+        water,
+        extra,
+    })
+}
+
+/// The checks of [`check_harvest_entry`] before the payment: the ability may be used again, and
+/// what it costs with `extra` repeats.
+fn entry_cost(
+    g: &Game,
+    seat: usize,
+    info: &eval::FarmInfo,
+    entry: &HarvestEntry,
+    extra: u8,
+) -> Result<Cost3, ActionError> {
     let deck = &*g.deck;
     let p = &g.s.players[seat];
     let pos = entry.pos;
@@ -1558,15 +1638,7 @@ fn check_harvest_entry(
             (base, rep)
         }
     };
-    let total = base.plus(rep);
-    let water = check_payment(g, seat, info, pos, total, water, plan, Some(&entry.towers))?;
-    Ok(HarvestPlan {
-        i: entry.i,
-        coins: total.coins,
-        food: total.food,
-        water,
-        extra,
-    })
+    Ok(base.plus(rep))
 }
 
 /// The Harvest abilities `seat` may activate now with the engine choosing the Water, as (space,
@@ -1579,7 +1651,11 @@ pub(super) fn harvest_choices(g: &Game, seat: usize, out: &mut legal::HarvestOpt
     let info = g.farm_info(seat);
     for entry in g.harvest_sheet(seat, &info) {
         for extra in 0..=entry.max_extra {
-            if check_harvest_entry(g, seat, &info, entry, &[], extra, false).is_err() {
+            // `check_harvest_entry` with no Water named and no plan, without the plan.
+            let ok = entry_cost(g, seat, &info, entry, extra)
+                .and_then(|total| can_pay(g, seat, &info, entry.pos, total, Some(&entry.towers)))
+                .is_ok();
+            if !ok {
                 break;
             }
             out.push((entry.pos, extra));

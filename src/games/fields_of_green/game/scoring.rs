@@ -207,11 +207,16 @@ impl<'a> Sources<'a> {
 
 /// One seat's pad (ruling 18, in the rulebook p.9 order; see [`choose_payments`]).
 pub fn score_seat(deck: &Deck, seat: usize, p: &PlayerState) -> ScorePad {
+    score_seat_on(deck, seat, p, &Grid::new(&p.farm))
+}
+
+/// [`score_seat`] on the grid of the seat's farm (the game keeps one per farm, see
+/// `Game::grid`): one grid for every count within a distance, and the game's needs no
+/// building at the end of a game.
+fn score_seat_on(deck: &Deck, seat: usize, p: &PlayerState, grid: &Grid) -> ScorePad {
     let farm = &p.farm;
     let src = Sources::of(deck, farm);
-    // One grid for every count within a distance below.
-    let grid = Grid::new(farm);
-    let grid = Some(&grid);
+    let grid = Some(grid);
     let food = p.food;
     let set_aside = p.set_aside.len() as u32;
     let water_towers = farm
@@ -309,7 +314,7 @@ pub(super) fn score(g: &Game) -> Vec<ScorePad> {
     g.s.players
         .iter()
         .enumerate()
-        .map(|(seat, p)| score_seat(deck, seat, p))
+        .map(|(seat, p)| score_seat_on(deck, seat, p, g.grid(seat)))
         .collect()
 }
 
