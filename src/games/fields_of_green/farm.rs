@@ -170,6 +170,21 @@ impl Farm {
     /// [`Farm::distances`] with a prebuilt grid, searching only up to `limit` steps (cards
     /// farther away get [`FAR`]).
     pub(crate) fn distances_within(&self, grid: &Grid, from: Pos, limit: u8) -> Dists {
+        self.search_within(grid, from, limit, |_, _| ())
+    }
+
+    /// [`Farm::distances_within`], calling `reached(i, d)` for every card `i` as the search
+    /// finds it at distance `d` (so for every card not left at [`FAR`], in no particular
+    /// order): a count of the cards within a distance looks at the cards found instead of
+    /// every card of the farm.
+    #[inline(always)]
+    pub(crate) fn search_within(
+        &self,
+        grid: &Grid,
+        from: Pos,
+        limit: u8,
+        mut reached: impl FnMut(usize, u8),
+    ) -> Dists {
         let n = self.cells.len();
         let mut dist = filled::<48>(FAR, n);
         // Cards to search from, by square of the grid: each card is reached once, so `n`
@@ -191,6 +206,7 @@ impl Farm {
             match grid.at(from) {
                 Some(i) => {
                     d_s[i] = 0;
+                    reached(i, 0);
                     if let Some(k) = grid.square(from) {
                         q[tail] = k as u32;
                         tail += 1;
@@ -202,6 +218,7 @@ impl Farm {
                             && d_s[i] == FAR
                         {
                             d_s[i] = 1;
+                            reached(i, 1);
                             if let Some(k) = grid.square(m) {
                                 q[tail] = k as u32;
                                 tail += 1;
@@ -223,6 +240,7 @@ impl Farm {
                     let j = cells[m];
                     if j != EMPTY && d_s[j as usize] == FAR {
                         d_s[j as usize] = d + 1;
+                        reached(j as usize, d + 1);
                         q[tail] = m as u32;
                         tail += 1;
                     }
@@ -264,24 +282,35 @@ fn filled<const N: usize>(value: u8, len: usize) -> SmallVec<[u8; N]> {
     }
 }
 
-/// Build space number `j` (in [`Grid::build_spaces`]' order) of the bits written by
-/// [`Grid::space_rows_into`], whose first bit is the space `(x0, y0)`.
-pub(crate) fn nth_space(rows: &[u64], x0: i32, y0: i32, j: usize) -> Pos {
-    let mut j = j;
-    for (r, &m) in rows.iter().enumerate() {
-        let n = m.count_ones() as usize;
-        if j < n {
-            let mut m = m;
-            for _ in 0..j {
-                m &= m - 1;
-            }
-            let gx = m.trailing_zeros() as i32;
-            // `space_rows_into` keeps only grids whose build spaces are all on the plane.
-            return Pos::new((x0 + gx) as i8, (y0 + r as i32) as i8);
-        }
-        j -= n;
+/// The build spaces of one row of a grid as bits (see [`Grid::space_rows_into`]), with how many
+/// build spaces the rows before it hold: finding build space number `j` is then a comparison
+/// per row, where counting each row's bits cost a population count per row and per pick (the
+/// target has none in hardware by default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SpaceRow {
+    pub(crate) bits: u64,
+    pub(crate) before: u32,
+}
+
+/// Build space number `j` (in [`Grid::build_spaces`]' order) of the rows written by
+/// [`Grid::space_rows_into`], whose first bit is the space `(x0, y0)`; `j` is below their
+/// count.
+pub(crate) fn nth_space(rows: &[SpaceRow], x0: i32, y0: i32, j: usize) -> Pos {
+    // The last row with no more than `j` build spaces before it holds space `j` (a row without
+    // any is followed by one with as many before it, and `j` is below the count).
+    let j = j as u32;
+    let r = rows.iter().rposition(|row| row.before <= j);
+    let Some(r) = r else {
+        unreachable!("no build space {j}")
+    };
+    let mut m = rows[r].bits;
+    for _ in 0..j - rows[r].before {
+        m &= m - 1;
     }
-    unreachable!("no build space {j}")
+    debug_assert!(m != 0, "no build space {j}");
+    let gx = m.trailing_zeros() as i32;
+    // `space_rows_into` keeps only grids whose build spaces are all on the plane.
+    Pos::new((x0 + gx) as i8, (y0 + r as i32) as i8)
 }
 
 /// What [`Grid::squares`] gives for a test to compare: the top-left square, the width, the card
@@ -505,7 +534,7 @@ impl Grid {
     /// them and how many build spaces there are; see [`nth_space`] for the spaces themselves.
     /// None when the grid keeps no bits per row (wider than 64 squares) or the cards reach the
     /// edge of the `i8` plane, where `build_spaces` leaves out the squares that cannot be named.
-    pub(crate) fn space_rows_into(&self, rows: &mut Vec<u64>) -> Option<(i32, i32, usize)> {
+    pub(crate) fn space_rows_into(&self, rows: &mut Vec<SpaceRow>) -> Option<(i32, i32, usize)> {
         rows.clear();
         // Every square next to the cards' box is on the plane.
         let on_plane = |lo: i8, hi: i8| lo > i8::MIN && hi < i8::MAX;
@@ -516,17 +545,18 @@ impl Grid {
             return None;
         }
         // `touching_row` for the rows that may hold a build space, over windows of three rows
-        // (no index to check) into a vector that grows once.
+        // (no index to check) into a vector that grows once, counting as it goes.
         let inner = ((1u64 << (self.w - 1)) - 1) & !1;
         let range = self.space_rows();
         let first = *range.start();
-        rows.extend(
-            self.rows[first - 1..=*range.end() + 1]
-                .windows(3)
-                .map(|r| (r[0] | r[2] | r[1] << 1 | r[1] >> 1) & !r[1] & inner),
-        );
-        let count = rows.iter().map(|m| m.count_ones() as usize).sum();
-        Some((self.lo_x, self.lo_y + first as i32, count))
+        let mut count = 0u32;
+        rows.extend(self.rows[first - 1..=*range.end() + 1].windows(3).map(|r| {
+            let bits = (r[0] | r[2] | r[1] << 1 | r[1] >> 1) & !r[1] & inner;
+            let before = count;
+            count += bits.count_ones();
+            SpaceRow { bits, before }
+        }));
+        Some((self.lo_x, self.lo_y + first as i32, count as usize))
     }
 
     /// True when `p` is an empty space next to a card (same answer as

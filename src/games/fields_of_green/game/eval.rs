@@ -120,10 +120,22 @@ pub(crate) fn count_in(
                         &own
                     }
                 };
-                let d = farm.distances_within(grid, subject, n);
-                (0..farm.cells.len())
-                    .filter(|&i| d[i] >= 1 && d[i] <= n && cell_matches(deck, farm, i, of))
-                    .count() as u32
+                if n == FAR {
+                    // Cards the search never reaches are left at `FAR`, which is within `n`.
+                    let d = farm.distances_within(grid, subject, n);
+                    return (0..farm.cells.len())
+                        .filter(|&i| d[i] >= 1 && d[i] <= n && cell_matches(deck, farm, i, of))
+                        .count() as u32;
+                }
+                // The cards the search reaches (each once, the only ones within `n`) instead of
+                // every card of the farm.
+                let mut count = 0u32;
+                farm.search_within(grid, subject, n, |i, d| {
+                    if d >= 1 && d <= n && cell_matches(deck, farm, i, of) {
+                        count += 1;
+                    }
+                });
+                count
             }
             Scope::This => 0,
         },

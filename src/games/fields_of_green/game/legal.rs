@@ -6,7 +6,7 @@ use super::{Game, INTRO_SPLITS, Phase, hand_size};
 use crate::games::fields_of_green::action::Action;
 use crate::games::fields_of_green::cards::{DesignIdx, EquipIdx};
 use crate::games::fields_of_green::effects::{Effect, Pile, Timing};
-use crate::games::fields_of_green::farm::{CellCard, Grid, Pos, Spaces, nth_space};
+use crate::games::fields_of_green::farm::{CellCard, Grid, Pos, SpaceRow, Spaces, nth_space};
 use smallvec::SmallVec;
 use smol_str::SmolStr;
 use std::sync::OnceLock;
@@ -345,7 +345,11 @@ pub(crate) struct Listing {
     /// space) are kept as a count and spelt out only when picked ([`Listing::get`]). A playout
     /// takes one of a hundred-odd such choices per turn.
     compact: bool,
-    blocks: SmallVec<[Block; 2]>,
+    blocks: SmallVec<[Block; 4]>,
+    /// The choices each block places on every space, one block's after another's (see
+    /// [`Block`]): kept by the listing, so that a block costs no small vector of its own moved
+    /// into place.
+    each: Vec<Choice>,
     /// The build spaces of the `blocks` (the same for both: one revealed card's farm), unless
     /// they are `lazy`.
     block_spaces: Vec<Pos>,
@@ -354,15 +358,23 @@ pub(crate) struct Listing {
     /// the number of spaces. A playout takes one choice of a listing, so only that one space is
     /// ever spelt out ([`nth_space`]).
     lazy: Option<(i32, i32, usize)>,
-    space_rows: Vec<u64>,
+    space_rows: Vec<SpaceRow>,
 }
 
-/// On every space of [`Listing::block_spaces`] in turn, each of `each` placed there (see
-/// [`placed`]), standing where `at` choices had been written.
-#[derive(Clone, Debug)]
+/// On every space of [`Listing::block_spaces`] in turn, each of the listing's `each` from `start`
+/// to `end` placed there (see [`placed`]), standing where `at` choices had been written.
+#[derive(Clone, Copy, Debug)]
 struct Block {
     at: usize,
-    each: SmallVec<[Choice; 4]>,
+    start: usize,
+    end: usize,
+}
+
+impl Block {
+    /// How many choices the block places on each space.
+    fn per(&self) -> usize {
+        self.end - self.start
+    }
 }
 
 /// `c` (a Build, Water Tower or Silo choice) on `at` instead of its own space.
@@ -387,15 +399,17 @@ impl Listing {
         self.choices.push(c);
     }
 
-    /// Adds a block of `each` on every one of `spaces` (all blocks of a listing have the same).
-    fn push_block(&mut self, spaces: &[Pos], each: SmallVec<[Choice; 4]>) {
+    /// Adds a block of the choices pushed onto `each` since it held `start` on every one of
+    /// `spaces` (all blocks of a listing have the same).
+    fn push_block(&mut self, spaces: &[Pos], start: usize) {
         if self.block_spaces.is_empty() {
             self.block_spaces.extend_from_slice(spaces);
         }
         debug_assert_eq!(self.block_spaces, spaces);
         self.blocks.push(Block {
             at: self.choices.len(),
-            each,
+            start,
+            end: self.each.len(),
         });
     }
 
@@ -407,12 +421,14 @@ impl Listing {
         self.lazy.is_some()
     }
 
-    /// Adds a block of `each` on every build space kept by [`Listing::lazy_spaces`].
-    fn push_lazy_block(&mut self, each: SmallVec<[Choice; 4]>) {
+    /// Adds a block of the choices pushed onto `each` since it held `start` on every build
+    /// space kept by [`Listing::lazy_spaces`].
+    fn push_lazy_block(&mut self, start: usize) {
         debug_assert!(self.lazy.is_some());
         self.blocks.push(Block {
             at: self.choices.len(),
-            each,
+            start,
+            end: self.each.len(),
         });
     }
 
@@ -438,6 +454,7 @@ impl Listing {
         self.harvests = 0;
         self.compact = compact;
         self.blocks.clear();
+        self.each.clear();
         self.block_spaces.clear();
         self.lazy = None;
     }
@@ -445,12 +462,7 @@ impl Listing {
     /// The number of choices, counting those of the blocks of a compact listing.
     pub(crate) fn len(&self) -> usize {
         let spaces = self.spaces_len();
-        self.choices.len()
-            + self
-                .blocks
-                .iter()
-                .map(|b| spaces * b.each.len())
-                .sum::<usize>()
+        self.choices.len() + self.blocks.iter().map(|b| spaces * b.per()).sum::<usize>()
     }
 
     /// Choice number `k` (below [`Listing::len`]) in the order of the full listing.
@@ -462,11 +474,11 @@ impl Listing {
             if k < b.at {
                 break;
             }
-            let n = spaces * b.each.len();
+            let per = b.per();
+            let n = spaces * per;
             let j = k - b.at;
             if j < n {
-                let per = b.each.len();
-                return placed(b.each[j % per], self.space(j / per));
+                return placed(self.each[b.start + j % per], self.space(j / per));
             }
             k -= n;
         }
@@ -706,13 +718,8 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     let hopeless = check.flat_cost().is_some_and(|c| {
         c.coins > p.coins || c.food > p.food || (c.water > 0 && c.water > total_water())
     });
-    // Outcome per number of repeats where it cannot depend on the space (checked once).
-    let mut same: SmallVec<[Option<bool>; 4]> = SmallVec::from_elem(None, max_extra as usize + 1);
-    let everywhere: SmallVec<[bool; 4]> = (0..=max_extra)
-        .map(|extra| check.same_everywhere(extra))
-        .collect();
     // In a compact listing, builds the same on every space are one block.
-    let as_block = out.compact && everywhere.iter().all(|&e| e);
+    let as_block = out.compact && (0..=max_extra).all(|extra| check.same_everywhere(extra));
     // When no build is checked space by space, the spaces are only counted (every choice on
     // them is in a block) unless the grid cannot say (see `Listing::lazy_spaces`).
     let lazy = out.compact && (as_block || hopeless) && out.lazy_spaces(info.grid(&p.farm));
@@ -726,13 +733,13 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
         // Every space gets the builds for the repeats up to the first one refused (checked
         // once, as the loop below does), each with every set of tiles.
         let first = if lazy { out.space(0) } else { spaces[0] };
-        let mut each: SmallVec<[Choice; 4]> = SmallVec::new();
+        let start = out.each.len();
         for extra in 0..=max_extra {
             if !check.allows(g, seat, &info, first, extra) {
                 break;
             }
             for &tiles in &loc_sets {
-                each.push(Choice::Build {
+                out.each.push(Choice::Build {
                     pos: NOWHERE,
                     extra,
                     tiles,
@@ -740,12 +747,23 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
             }
         }
         if lazy {
-            out.push_lazy_block(each);
+            out.push_lazy_block(start);
         } else {
-            out.push_block(&spaces, each);
+            out.push_block(&spaces, start);
         }
     }
     let spaces_to_try: &[Pos] = if hopeless || as_block { &[] } else { &spaces };
+    // Outcome per number of repeats where it cannot depend on the space (checked once), made
+    // only when spaces are checked one by one (most listings have a block instead).
+    let (mut same, everywhere) = if spaces_to_try.is_empty() {
+        (SmallVec::new(), SmallVec::new())
+    } else {
+        let same: SmallVec<[Option<bool>; 4]> = SmallVec::from_elem(None, max_extra as usize + 1);
+        let everywhere: SmallVec<[bool; 4]> = (0..=max_extra)
+            .map(|extra| check.same_everywhere(extra))
+            .collect();
+        (same, everywhere)
+    };
     for &pos in spaces_to_try {
         for extra in 0..=max_extra {
             let try_here = || check.allows(g, seat, &info, pos, extra);
@@ -797,11 +815,12 @@ fn every_space(
     choice: impl Fn(Tiles) -> Choice,
 ) {
     if out.compact {
-        let each = sets.iter().map(|&t| choice(t)).collect();
+        let start = out.each.len();
+        out.each.extend(sets.iter().map(|&t| choice(t)));
         if lazy {
-            out.push_lazy_block(each);
+            out.push_lazy_block(start);
         } else {
-            out.push_block(spaces, each);
+            out.push_block(spaces, start);
         }
         return;
     }
