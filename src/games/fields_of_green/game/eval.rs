@@ -444,9 +444,22 @@ pub struct FarmInfo<'g> {
     /// The farm's grid when the caller has one (the game caches one per farm, see
     /// `Game::farm_info`).
     shared: Option<&'g Grid>,
-    /// Otherwise built on first use: many checks need no Water at all. (Boxed, like the other
-    /// parts built on demand, so that a `FarmInfo` is small: one is made per check.)
-    grid: std::cell::OnceCell<Box<Grid>>,
+    /// What a `FarmInfo` without the game's caches builds for itself, in one box made on first
+    /// use: the game makes one `FarmInfo` per check and never fills these (it keeps the grid and
+    /// the towers' reach), and one box is one test when it is dropped instead of one per part.
+    own: std::cell::OnceCell<Box<Own>>,
+    /// For each of `mods` with a `Within` scope: distances from its card, built on first use.
+    mod_dists: std::cell::OnceCell<Box<[std::cell::OnceCell<Dists>]>>,
+    /// The reach of the farm's towers, when the caller keeps it between checks (the game caches
+    /// one per farm, see `Game::farm_info`); filled on first use.
+    reach: Option<&'g std::sync::OnceLock<TowerReach>>,
+}
+
+/// The parts of a [`FarmInfo`] built on demand when the caller keeps no grid nor towers' reach.
+#[derive(Default)]
+struct Own {
+    /// The farm's grid, built on first use: many checks need no Water at all.
+    grid: std::cell::OnceCell<Grid>,
     /// (cell index, range) of each tower holding Water, built on first use.
     ranges: std::cell::OnceCell<Vec<(usize, u8)>>,
     /// Distance from each of `ranges`' towers to every card, built when Water sources are asked
@@ -454,11 +467,6 @@ pub struct FarmInfo<'g> {
     towers: std::cell::OnceCell<Vec<Dists>>,
     /// How many times Water sources were asked for.
     asked: std::cell::Cell<u32>,
-    /// For each of `mods` with a `Within` scope: distances from its card, built on first use.
-    mod_dists: std::cell::OnceCell<Box<[std::cell::OnceCell<Dists>]>>,
-    /// The reach of the farm's towers, when the caller keeps it between checks (the game caches
-    /// one per farm, see `Game::farm_info`); filled on first use.
-    reach: Option<&'g std::sync::OnceLock<TowerReach>>,
 }
 
 /// Every Water Tower of a farm, Water or not, as (cell index, range, distance from it to every
@@ -544,10 +552,7 @@ impl<'g> FarmInfo<'g> {
         FarmInfo {
             mods,
             shared,
-            grid: std::cell::OnceCell::new(),
-            ranges: std::cell::OnceCell::new(),
-            towers: std::cell::OnceCell::new(),
-            asked: std::cell::Cell::new(0),
+            own: std::cell::OnceCell::new(),
             mod_dists: std::cell::OnceCell::new(),
             reach: None,
         }
@@ -589,13 +594,18 @@ impl<'g> FarmInfo<'g> {
     pub(crate) fn grid(&self, farm: &Farm) -> &Grid {
         match self.shared {
             Some(grid) => grid,
-            None => self.grid.get_or_init(|| Box::new(Grid::new(farm))),
+            None => self.own().grid.get_or_init(|| Grid::new(farm)),
         }
     }
 
     /// [`Farm::build_spaces`], from the grid the checks use as well.
     pub fn build_spaces(&self, farm: &Farm) -> Vec<Pos> {
         self.grid(farm).build_spaces().into_vec()
+    }
+
+    /// The parts built on demand (see `own`), the box made on first use.
+    fn own(&self) -> &Own {
+        self.own.get_or_init(Box::default)
     }
 
     /// [`FarmInfo::build_spaces`] without a heap allocation for ordinary farms.
@@ -625,7 +635,7 @@ impl<'g> FarmInfo<'g> {
 
     /// Towers holding Water, with their ranges.
     fn ranges(&self, deck: &Deck, farm: &Farm) -> &[(usize, u8)] {
-        self.ranges.get_or_init(|| {
+        self.own().ranges.get_or_init(|| {
             (0..farm.cells.len())
                 .filter(|&i| farm.cells[i].card == CellCard::WaterTower && farm.cells[i].water > 0)
                 .map(|i| (i, self.range_of(deck, farm, i)))
@@ -666,8 +676,9 @@ impl<'g> FarmInfo<'g> {
         }
         let grid = self.grid(farm);
         let water = |&(i, _): &(usize, u8)| (i, farm.cells[i].water);
-        self.asked.set(self.asked.get().saturating_add(1));
-        if self.asked.get() == 1 {
+        let asked = &self.own().asked;
+        asked.set(asked.get().saturating_add(1));
+        if asked.get() == 1 {
             let reach = ranges.iter().map(|&(_, r)| r).max().unwrap_or(0);
             let dist = farm.distances_within(grid, target, reach);
             return ranges
@@ -676,7 +687,7 @@ impl<'g> FarmInfo<'g> {
                 .map(water)
                 .collect();
         }
-        let towers = self.towers.get_or_init(|| {
+        let towers = self.own().towers.get_or_init(|| {
             ranges
                 .iter()
                 // Spaces are one step beyond a card, so cards up to `range` away matter.
