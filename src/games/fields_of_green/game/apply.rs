@@ -1,7 +1,7 @@
 //! Checking and applying actions. Every action is checked completely (`check_*` returns a plan)
 //! before anything changes, so a refused action leaves the game exactly as it was.
 
-use super::{Game, Phase, eval, legal};
+use super::{Game, Phase, PlayerState, eval, legal};
 use crate::games::fields_of_green::action::Action;
 use crate::games::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
 use crate::games::fields_of_green::effects::{
@@ -513,18 +513,7 @@ fn check_payment(
         return can_pay(g, seat, info, target, cost, towers).map(|()| eval::Paid::new());
     }
     let p = &g.s.players[seat];
-    if p.coins < cost.coins {
-        return Err(ActionError::NotEnoughCoins {
-            need: cost.coins,
-            have: p.coins,
-        });
-    }
-    if p.food < cost.food {
-        return Err(ActionError::NotEnoughFood {
-            need: cost.food,
-            have: p.food,
-        });
-    }
+    check_coins_food(p, cost)?;
     if cost.water == 0 {
         if !water.is_empty() {
             return Err(ActionError::BadWaterPayment("no Water is needed".into()));
@@ -588,18 +577,9 @@ fn check_payment(
     Ok(out)
 }
 
-/// [`check_payment`] with no Water named and no towers picked (`plan` false): the same checks in
-/// the same order, without a [`eval::Paid`] to hand back. The listing of legal actions asks this
-/// for every build space and every Harvest ability, and only wants to know whether it passes.
-fn can_pay(
-    g: &Game,
-    seat: usize,
-    info: &eval::FarmInfo,
-    target: Pos,
-    cost: Cost3,
-    towers: Option<&[u16]>,
-) -> Result<(), ActionError> {
-    let p = &g.s.players[seat];
+/// The coins and Food of `cost` against what the player holds: the first checks of both
+/// [`check_payment`] and [`can_pay`], in the order their errors are reported.
+fn check_coins_food(p: &PlayerState, cost: Cost3) -> Result<(), ActionError> {
     if p.coins < cost.coins {
         return Err(ActionError::NotEnoughCoins {
             need: cost.coins,
@@ -612,6 +592,22 @@ fn can_pay(
             have: p.food,
         });
     }
+    Ok(())
+}
+
+/// [`check_payment`] with no Water named and no towers picked (`plan` false): the same checks in
+/// the same order, without a [`eval::Paid`] to hand back. The listing of legal actions asks this
+/// for every build space and every Harvest ability, and only wants to know whether it passes.
+fn can_pay(
+    g: &Game,
+    seat: usize,
+    info: &eval::FarmInfo,
+    target: Pos,
+    cost: Cost3,
+    towers: Option<&[u16]>,
+) -> Result<(), ActionError> {
+    let p = &g.s.players[seat];
+    check_coins_food(p, cost)?;
     if cost.water == 0 {
         return Ok(());
     }
