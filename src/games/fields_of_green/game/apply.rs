@@ -1705,7 +1705,9 @@ fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Vec<Event
             })
             .collect()
     };
-    for (src, gain) in bonuses {
+    // By reference: moving the inline list into an iterator copied it whole, on every harvest
+    // action, though most have no bonus at all.
+    for &(src, gain) in &bonuses {
         let d = gain_now(g, &deck, seat, src, &gain);
         gain_delta(g, seat, src, d, ev);
     }
@@ -1716,7 +1718,8 @@ fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Vec<Event
 /// losing their Equipment (ruling 15).
 pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
     let deck = g.deck.clone();
-    let mut flipped = Vec::new();
+    // Inline: every seat ends every harvest, most turning a card or two face down.
+    let mut flipped: SmallVec<[usize; 8]> = SmallVec::new();
     {
         let p = &g.s.players[seat];
         for (i, c) in p.farm.cells.iter().enumerate() {
@@ -1768,7 +1771,8 @@ fn clamp_storage(g: &mut Game, seat: usize) {
     let deck = g.deck.clone();
     let farm = &g.s.players[seat].farm;
     let info = g.farm_info(seat);
-    let caps: Vec<(usize, u8)> = (0..farm.cells.len())
+    // Inline: this runs at the end of every seat's harvest.
+    let caps: SmallVec<[(usize, u8); 8]> = (0..farm.cells.len())
         .filter(|&i| farm.cells[i].card == CellCard::WaterTower)
         .map(|i| (i, info.tower_capacity(&deck, farm, i)))
         .collect();

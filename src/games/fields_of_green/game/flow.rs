@@ -75,8 +75,9 @@ fn income(g: &mut Game, seat: usize, events: &mut Vec<Event>) {
     }
 }
 
-/// Free room on each Water Tower of a seat: (cell index, room).
-pub(super) fn tower_rooms(g: &Game, seat: usize) -> Vec<(usize, u8)> {
+/// Free room on each Water Tower of a seat: (cell index, room). Inline for the usual handful of
+/// towers: every income asks for it, and a heap vector was an allocation per seat and year.
+pub(super) fn tower_rooms(g: &Game, seat: usize) -> SmallVec<[(usize, u8); 8]> {
     let farm = &g.s.players[seat].farm;
     let info = g.farm_info(seat);
     (0..farm.cells.len())
@@ -184,32 +185,43 @@ pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event
                 };
             }
             Phase::Harvest => {
-                // Ruling 9: bookkeeping that happens to everyone runs in turn order.
-                let pending: SmallVec<[usize; 6]> = (0..n)
-                    .filter_map(|k| g.seat_in_turn(k))
-                    .filter(|&s| !g.s.players[s].harvest_done)
-                    .collect();
-                if pending.is_empty() {
+                // Ruling 9: bookkeeping that happens to everyone runs in turn order. The seats
+                // still harvesting, in a plain array (a game has at most 6 seats): this runs
+                // after every action of the harvest, and collecting into a `SmallVec` (twice)
+                // went through its generic `extend` each time.
+                let mut look = [0usize; 6];
+                let mut len = 0;
+                for k in 0..n {
+                    if let Some(s) = g.seat_in_turn(k)
+                        && !g.s.players[s].harvest_done
+                    {
+                        look[len] = s;
+                        len += 1;
+                    }
+                }
+                if len == 0 {
                     end_year(g, events);
                     continue;
                 }
                 // A seat with nothing to decide finishes by itself (no Harvest ability it can
                 // pay), so async games do not wait on a click that has only one answer. Only
                 // the seats whose options may have changed are looked at: everyone when the
-                // harvest begins, afterwards just the seat that acted (farms are independent).
-                let look: SmallVec<[usize; 6]> = match actor {
-                    Some(a) if !entered_harvest => {
-                        pending.into_iter().filter(|&s| s == a).collect()
-                    }
-                    _ => pending,
-                };
+                // harvest begins, afterwards just the seat that acted (farms are independent),
+                // if it is still harvesting.
+                if let Some(a) = actor
+                    && !entered_harvest
+                {
+                    let harvesting = look[..len].contains(&a);
+                    look[0] = a;
+                    len = harvesting as usize;
+                }
                 if entered_harvest {
                     // Whatever was kept from an earlier harvest is out of date (income, builds).
                     g.harvest_begins();
                 }
                 entered_harvest = false;
                 let mut progressed = false;
-                for seat in look {
+                for &seat in &look[..len] {
                     let p = &g.s.players[seat];
                     // Forced: no tile offer to settle and no Harvest ability payable, which is
                     // what `legal_actions == [EndHarvest]` means, found more cheaply.

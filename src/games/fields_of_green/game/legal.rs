@@ -118,8 +118,9 @@ impl SplitRules {
 }
 
 /// The first `limit` legal splits (the forced-draw check only needs to know if there is one).
-pub(super) fn splits_upto(g: &Game, limit: usize) -> Vec<[u8; 4]> {
-    let mut out = Vec::new();
+/// Inline: the flow asks for 2 before every draw, and a heap vector grew for each.
+pub(super) fn splits_upto(g: &Game, limit: usize) -> SmallVec<[[u8; 4]; 2]> {
+    let mut out = SmallVec::new();
     for_each_split(g, |split| {
         out.push(split);
         out.len() < limit
