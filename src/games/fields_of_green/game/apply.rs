@@ -213,9 +213,12 @@ fn revealed(g: &Game, seat: usize) -> Result<DesignIdx, ActionError> {
             ));
         }
     }
-    g.s.players[seat]
-        .revealed
-        .ok_or(ActionError::NothingRevealed)
+    // A `match`, not `ok_or`: the error handed to `ok_or` is built, and dropped through a call,
+    // on every check that finds the card (each listing and each card action checks it).
+    match g.s.players[seat].revealed {
+        Some(d) => Ok(d),
+        None => Err(ActionError::NothingRevealed),
+    }
 }
 
 // ---------------------------------------------------------------- upkeep
