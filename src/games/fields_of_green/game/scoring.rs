@@ -230,45 +230,53 @@ fn score_seat_on(deck: &Deck, seat: usize, p: &PlayerState, grid: &Grid) -> Scor
         .saturating_add(set_aside)
         .saturating_add(food / 2)
         .saturating_add(water_towers);
-    // Everything that may count coins, for `left` coins after the payments in `paid`.
-    let counted = |left: u32, paid: u64| -> (u32, u32) {
-        let vp = |pos: Pos, a: &Ability| game_end_vp_in(deck, farm, grid, left, food, pos, a);
+    // Everything that may count coins, for `left` coins after the payments in `paid`: the
+    // Equipment line (tiles and the repeats paid for) and each location's Game End line.
+    let vp =
+        |left: u32, pos: Pos, a: &Ability| game_end_vp_in(deck, farm, grid, left, food, pos, a);
+    let equipment_at = |left: u32, paid: u64| -> u32 {
         let tiles = src
             .tiles
             .iter()
-            .map(|&(pos, a)| vp(pos, a))
+            .map(|&(pos, a)| vp(left, pos, a))
             .fold(0u32, u32::saturating_add);
         let repeats = src
             .generators
             .iter()
             .enumerate()
             .filter(|&(k, _)| paid & (1 << k) != 0)
-            .map(|(_, &(pos, own, _))| own.map_or(0, |a| vp(pos, a)))
+            .map(|(_, &(pos, own, _))| own.map_or(0, |a| vp(left, pos, a)))
             .fold(0u32, u32::saturating_add);
-        let lines = src
-            .lines
-            .iter()
-            .map(|&(pos, _, a)| vp(pos, a))
-            .fold(0u32, u32::saturating_add);
-        (tiles.saturating_add(repeats), lines)
+        tiles.saturating_add(repeats)
     };
-    let costs: Vec<u32> = src.generators.iter().map(|g| g.2).collect();
-    let (paid, coins) = choose_payments(p.coins, &costs, |left, paid| {
-        let (equipment, lines) = counted(left, paid);
-        fixed
-            .saturating_add(equipment)
-            .saturating_add(lines)
-            .saturating_add(left / 3)
-    });
-    let (equipment, _) = counted(coins, paid);
-    let equipment = equipment.saturating_add(set_aside);
+    let lines_at = |left: u32| -> u32 {
+        src.lines
+            .iter()
+            .map(|&(pos, _, a)| vp(left, pos, a))
+            .fold(0u32, u32::saturating_add)
+    };
+    // Without a Power Generator-style payment there is nothing to choose: every coin stays
+    // (what `choose_payments` returns for no costs), and the lines are counted once, below,
+    // instead of once more for a choice with a single answer.
+    let (paid, coins) = if src.generators.is_empty() {
+        (0, p.coins)
+    } else {
+        let costs: Vec<u32> = src.generators.iter().map(|g| g.2).collect();
+        choose_payments(p.coins, &costs, |left, paid| {
+            fixed
+                .saturating_add(equipment_at(left, paid))
+                .saturating_add(lines_at(left))
+                .saturating_add(left / 3)
+        })
+    };
+    let equipment = equipment_at(coins, paid).saturating_add(set_aside);
     let game_end: Vec<GameEndLine> = src
         .lines
         .iter()
         .map(|&(pos, d, a)| GameEndLine {
             card: SmolStr::new(&deck.location(d).id),
             pos,
-            vp: game_end_vp_in(deck, farm, grid, coins, food, pos, a),
+            vp: vp(coins, pos, a),
         })
         .collect();
     let game_end_total = game_end
