@@ -1725,11 +1725,24 @@ pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
     let mut flipped: SmallVec<[usize; 8]> = SmallVec::new();
     {
         let p = &g.s.players[seat];
-        for (i, c) in p.farm.cells.iter().enumerate() {
-            let has_harvest =
-                eval::cell_ability(&deck, &p.farm, i).is_some_and(|a| a.timing == Timing::Harvest);
-            if has_harvest && !p.harvested.contains(&c.pos) {
-                flipped.push(i);
+        match g.sheets[seat].get() {
+            // The kept sheet lists exactly the face-up cards with a Harvest ability, in the
+            // farm's order (`farm_caches_never_go_stale` compares it with a fresh one): a few
+            // entries to look at instead of every card of the farm.
+            Some(sheet) => flipped.extend(
+                sheet
+                    .iter()
+                    .filter(|e| !p.harvested.contains(&e.pos))
+                    .map(|e| e.i),
+            ),
+            None => {
+                for (i, c) in p.farm.cells.iter().enumerate() {
+                    let has_harvest = eval::cell_ability(&deck, &p.farm, i)
+                        .is_some_and(|a| a.timing == Timing::Harvest);
+                    if has_harvest && !p.harvested.contains(&c.pos) {
+                        flipped.push(i);
+                    }
+                }
             }
         }
     }
