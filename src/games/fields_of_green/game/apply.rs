@@ -1773,16 +1773,20 @@ pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
     // only with Equipment lost, the Harvest abilities kept (`Game::harvest_sheet`) always.
     if lose_tiles {
         g.farm_changed(seat);
+        // Only a change of the farm's modifiers can shrink a capacity: without one the stores
+        // still fit, since every gain is capped as it is made (`check_invariants`, run after
+        // every step of the test playouts, checks both capacities, ruling 3).
+        clamp_storage(g, seat);
     } else if turned {
         g.harvest_cards_turned(seat);
     }
-    clamp_storage(g, seat);
     let p = &mut g.s.players[seat];
     p.harvest_done = true;
     ev.push(Event::HarvestFinished { seat });
 }
 
-/// Capacities can shrink when an Ongoing card turns face down; what no longer fits is lost.
+/// Capacities can shrink when a card turned face down loses Equipment; what no longer fits is
+/// lost.
 fn clamp_storage(g: &mut Game, seat: usize) {
     let deck = g.deck.clone();
     let farm = &g.s.players[seat].farm;
