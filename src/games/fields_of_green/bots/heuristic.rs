@@ -135,7 +135,7 @@ impl HeuristicBot {
         let mut best: Option<(Action, f64)> = None;
         for a in actions {
             let mut g = game.clone();
-            if g.apply(seat, a).is_err() {
+            if g.apply_quiet(seat, a).is_err() {
                 continue;
             }
             let v = self.eval(&g, seat);

@@ -2650,7 +2650,7 @@ impl EngineSearch<'_> {
         // Ending now.
         let mut ended = g.clone();
         ended
-            .apply(self.seat, &Action::EndHarvest)
+            .apply_quiet(self.seat, &Action::EndHarvest)
             .expect("EndHarvest is legal with no offer open");
         let (obj, end) = self.end_value(&ended);
         let mut best = (obj, vec![Action::EndHarvest], end);
@@ -2659,7 +2659,7 @@ impl EngineSearch<'_> {
         } else {
             for a in harvest_moves(g, self.seat) {
                 let mut next = g.clone();
-                if next.apply(self.seat, &a).is_err() {
+                if next.apply_quiet(self.seat, &a).is_err() {
                     continue;
                 }
                 let (obj, mut rest, end) = self.best(&next);

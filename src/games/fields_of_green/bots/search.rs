@@ -119,7 +119,7 @@ impl SearchBot {
                 .into_iter()
                 .filter_map(|a| {
                     let mut g = game.clone();
-                    g.apply(seat, &a).ok()?;
+                    g.apply_quiet(seat, &a).ok()?;
                     Some((a, h.eval(&g, seat)))
                 })
                 .collect();
@@ -283,7 +283,7 @@ fn rollout(
     let seat = view.seat;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut game = determinize::sample(deck, view, &mut rng)?;
-    game.apply(seat, action).ok()?;
+    game.apply_quiet(seat, action).ok()?;
     let year = game.year();
     let policy = Rollout::new(deck, year);
     let players = game.players();
@@ -301,10 +301,10 @@ fn rollout(
                 break;
             }
         }
-        if game.apply(s, &a).is_err() {
+        if game.apply_quiet(s, &a).is_err() {
             // Never expected; fall back to the first listed action.
             let first = game.legal_actions(s).into_iter().next()?;
-            game.apply(s, &first).ok()?;
+            game.apply_quiet(s, &first).ok()?;
         }
         steps += 1;
         if steps > 2_000 {

@@ -1,7 +1,7 @@
 //! Checking and applying actions. Every action is checked completely (`check_*` returns a plan)
 //! before anything changes, so a refused action leaves the game exactly as it was.
 
-use super::{Game, Phase, PlayerState, eval, legal};
+use super::{Events, Game, Phase, PlayerState, eval, legal};
 use crate::games::fields_of_green::action::Action;
 use crate::games::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
 use crate::games::fields_of_green::effects::{
@@ -17,7 +17,7 @@ pub(super) fn apply(
     g: &mut Game,
     seat: usize,
     action: &Action,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) -> Result<(), ActionError> {
     if g.s.phase == Phase::Ended {
         return Err(ActionError::GameOver);
@@ -36,7 +36,7 @@ pub(super) fn apply(
                 p.farm.cells[i].water += 1;
             }
             p.pending_water = 0;
-            ev.push(Event::WaterPlaced {
+            ev.add(|| Event::WaterPlaced {
                 seat,
                 towers: towers.clone(),
             });
@@ -55,7 +55,7 @@ pub(super) fn apply(
             p.hand.swap_remove(at);
             p.hand.sort_unstable();
             p.selected = Some(d);
-            ev.push(Event::Selected { seat });
+            ev.add(|| Event::Selected { seat });
         }
         Action::Pick { card } => {
             let d = check_pick(g, seat, card)?;
@@ -69,7 +69,7 @@ pub(super) fn apply(
                     taken: true,
                 };
             }
-            ev.push(Event::Picked {
+            ev.add(|| Event::Picked {
                 seat,
                 card: card.clone(),
             });
@@ -112,7 +112,7 @@ pub(super) fn apply(
             p.coins = p.coins.saturating_add(coins);
             p.revealed = None;
             g.s.discard.push(d);
-            ev.push(Event::WentToMarket {
+            ev.add(|| Event::WentToMarket {
                 seat,
                 discarded: id(g, d),
                 food_sold: *food as u32,
@@ -144,7 +144,7 @@ pub(super) fn apply(
                 _ => unreachable!("only locations become Open Areas"),
             };
             g.s.discard.push(d);
-            ev.push(Event::Restored {
+            ev.add(|| Event::Restored {
                 seat,
                 pos: *pos,
                 card,
@@ -166,7 +166,7 @@ pub(super) fn apply(
                 Some(i) => place_tile(g, seat, i, tile, ev),
                 None => {
                     g.s.players[seat].set_aside.push(tile);
-                    ev.push(Event::EquipmentSetAside {
+                    ev.add(|| Event::EquipmentSetAside {
                         seat,
                         tile: tile_id(g, tile),
                     });
@@ -291,7 +291,7 @@ fn check_draw(g: &Game, seat: usize, split: [u8; 4]) -> Result<(), ActionError> 
 }
 
 /// Takes the cards of a checked split (ruling 4: all at once, the split public).
-pub(super) fn draw(g: &mut Game, seat: usize, split: [u8; 4], ev: &mut Vec<Event>) {
+pub(super) fn draw(g: &mut Game, seat: usize, split: [u8; 4], ev: &mut Events) {
     let mut hand = Vec::with_capacity(6);
     let mut emptied = Vec::new();
     for (k, &c) in split.iter().enumerate() {
@@ -315,9 +315,9 @@ pub(super) fn draw(g: &mut Game, seat: usize, split: [u8; 4], ev: &mut Vec<Event
     }
     let p = &mut g.s.players[seat];
     p.split = Some(split);
-    ev.push(Event::Drew { seat, split });
+    ev.add(|| Event::Drew { seat, split });
     for pile in emptied {
-        ev.push(Event::PileEmptied { pile });
+        ev.add(|| Event::PileEmptied { pile });
     }
     if let Phase::Upkeep { next } = g.s.phase {
         g.s.phase = Phase::Upkeep { next: next + 1 };
@@ -1023,7 +1023,7 @@ pub(super) fn check_special(
     })
 }
 
-fn exec_build(g: &mut Game, seat: usize, plan: BuildPlan, ev: &mut Vec<Event>) {
+fn exec_build(g: &mut Game, seat: usize, plan: BuildPlan, ev: &mut Events) {
     let deck = g.deck.clone();
     let discarded = id(g, plan.revealed);
     let p = &mut g.s.players[seat];
@@ -1060,7 +1060,7 @@ fn exec_build(g: &mut Game, seat: usize, plan: BuildPlan, ev: &mut Vec<Event>) {
     let mut tiles: Vec<EquipIdx> = ks.iter().map(|&k| p.set_aside.remove(k)).collect();
     tiles.reverse();
     match plan.card {
-        CellCard::Location(d) => ev.push(Event::Built {
+        CellCard::Location(d) => ev.add(|| Event::Built {
             seat,
             card: id(g, d),
             pos: plan.pos,
@@ -1069,7 +1069,7 @@ fn exec_build(g: &mut Game, seat: usize, plan: BuildPlan, ev: &mut Vec<Event>) {
         CellCard::WaterTower => {
             g.s.towers_left -= 1;
             g.s.discard.push(plan.revealed);
-            ev.push(Event::BuiltWaterTower {
+            ev.add(|| Event::BuiltWaterTower {
                 seat,
                 pos: plan.pos,
                 discarded,
@@ -1079,7 +1079,7 @@ fn exec_build(g: &mut Game, seat: usize, plan: BuildPlan, ev: &mut Vec<Event>) {
         CellCard::Silo => {
             g.s.silos_left -= 1;
             g.s.discard.push(plan.revealed);
-            ev.push(Event::BuiltSilo {
+            ev.add(|| Event::BuiltSilo {
                 seat,
                 pos: plan.pos,
                 discarded,
@@ -1112,7 +1112,7 @@ pub(super) fn run_effects(
     subject: Pos,
     effects: &[Effect],
     extra: u8,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) {
     let deck = g.deck.clone();
     for e in effects {
@@ -1163,7 +1163,7 @@ pub(super) fn run_effects(
                         }
                     }
                     if !filled.is_empty() {
-                        ev.push(Event::Refilled {
+                        ev.add(|| Event::Refilled {
                             seat,
                             towers: filled,
                         });
@@ -1215,7 +1215,7 @@ fn gain_now(
     }
 }
 
-fn gain_delta(g: &mut Game, seat: usize, subject: Pos, d: Delta, ev: &mut Vec<Event>) {
+fn gain_delta(g: &mut Game, seat: usize, subject: Pos, d: Delta, ev: &mut Events) {
     if d.is_empty() {
         return;
     }
@@ -1226,7 +1226,7 @@ fn gain_delta(g: &mut Game, seat: usize, subject: Pos, d: Delta, ev: &mut Vec<Ev
     p.coins = p.coins.saturating_add(d.coins);
     p.food += food;
     p.vp_tokens = p.vp_tokens.saturating_add(d.vp);
-    ev.push(Event::Gained {
+    ev.add(|| Event::Gained {
         seat,
         pos: subject,
         gained: Delta { food, ..d },
@@ -1235,7 +1235,7 @@ fn gain_delta(g: &mut Game, seat: usize, subject: Pos, d: Delta, ev: &mut Vec<Ev
 }
 
 /// Draws the next Equipment offer if one is owed and none is open (ruling 17: draw 3).
-pub(super) fn draw_offer(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
+pub(super) fn draw_offer(g: &mut Game, seat: usize, ev: &mut Events) {
     let p = &g.s.players[seat];
     if !p.offer.is_empty() || p.pending_equipment == 0 {
         return;
@@ -1243,7 +1243,7 @@ pub(super) fn draw_offer(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
     if g.s.equipment.is_empty() {
         // The rules are silent on an empty stack; the gain is simply lost.
         g.s.players[seat].pending_equipment = 0;
-        ev.push(Event::EquipmentStackEmpty { seat });
+        ev.add(|| Event::EquipmentStackEmpty { seat });
         return;
     }
     let k = g.s.equipment.len().min(3);
@@ -1251,7 +1251,7 @@ pub(super) fn draw_offer(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
     let p = &mut g.s.players[seat];
     p.offer = offer;
     p.pending_equipment -= 1;
-    ev.push(Event::EquipmentDrawn {
+    ev.add(|| Event::EquipmentDrawn {
         seat,
         count: k as u32,
     });
@@ -1304,7 +1304,7 @@ fn check_equipment(
 }
 
 /// Puts a tile on a card and applies its once-only effects (ruling 17: no timing = on placing).
-fn place_tile(g: &mut Game, seat: usize, i: usize, tile: EquipIdx, ev: &mut Vec<Event>) {
+fn place_tile(g: &mut Game, seat: usize, i: usize, tile: EquipIdx, ev: &mut Events) {
     let deck = g.deck.clone();
     let pos = {
         let c = &mut g.s.players[seat].farm.cells[i];
@@ -1312,7 +1312,7 @@ fn place_tile(g: &mut Game, seat: usize, i: usize, tile: EquipIdx, ev: &mut Vec<
         c.pos
     };
     g.farm_changed(seat);
-    ev.push(Event::EquipmentPlaced {
+    ev.add(|| Event::EquipmentPlaced {
         seat,
         tile: tile_id(g, tile),
         pos,
@@ -1662,7 +1662,7 @@ pub(super) fn harvest_choices(g: &Game, seat: usize, out: &mut legal::HarvestOpt
     }
 }
 
-fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Vec<Event>) {
+fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Events) {
     let deck = g.deck.clone();
     let p = &mut g.s.players[seat];
     p.coins -= plan.coins;
@@ -1675,7 +1675,7 @@ fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Vec<Event
     let CellCard::Location(d) = p.farm.cells[plan.i].card else {
         unreachable!("checked")
     };
-    ev.push(Event::Harvested {
+    ev.add(|| Event::Harvested {
         seat,
         pos,
         card: id(g, d),
@@ -1719,7 +1719,7 @@ fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Vec<Event
 
 /// Finishes a seat's harvest: unpaid Harvest abilities turn their locations into Open Areas,
 /// losing their Equipment (ruling 15).
-pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
+pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Events) {
     let deck = g.deck.clone();
     // Inline: every seat ends every harvest, most turning a card or two face down.
     let mut flipped: SmallVec<[usize; 8]> = SmallVec::new();
@@ -1760,13 +1760,12 @@ pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
         let CellCard::Location(d) = c.card else {
             unreachable!("only locations have abilities")
         };
-        let equipment_lost = lost.iter().map(|&e| tile_id(g, e)).collect();
-        g.s.equipment_discard.extend(lost);
-        ev.push(Event::BecameOpenArea {
+        g.s.equipment_discard.extend_from_slice(&lost);
+        ev.add(|| Event::BecameOpenArea {
             seat,
             pos,
             card: id(g, d),
-            equipment_lost,
+            equipment_lost: lost.iter().map(|&e| tile_id(g, e)).collect(),
         });
     }
     // Cards turned face down lose their abilities and Equipment: the farm's modifiers change
@@ -1782,7 +1781,7 @@ pub(super) fn end_harvest(g: &mut Game, seat: usize, ev: &mut Vec<Event>) {
     }
     let p = &mut g.s.players[seat];
     p.harvest_done = true;
-    ev.push(Event::HarvestFinished { seat });
+    ev.add(|| Event::HarvestFinished { seat });
 }
 
 /// Capacities can shrink when a card turned face down loses Equipment; what no longer fits is

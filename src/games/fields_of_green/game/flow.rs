@@ -2,14 +2,14 @@
 //! reveal, the 2-player row, the start and end of the harvest, the first-player tile and the end
 //! of the game.
 
-use super::{Game, INCOME, INTRO_SPLITS, Phase, apply, direction, legal, scoring};
+use super::{Events, Game, INCOME, INTRO_SPLITS, Phase, apply, direction, legal, scoring};
 use crate::games::fields_of_green::event::{Direction, Event};
 use crate::games::fields_of_green::farm::CellCard;
 use rand::seq::SliceRandom;
 use smallvec::SmallVec;
 
 /// Starts a year: resets the yearly bookkeeping and pays income in turn order (rulings 3, 9).
-pub(super) fn start_year(g: &mut Game, year: u8, events: &mut Vec<Event>) {
+pub(super) fn start_year(g: &mut Game, year: u8, events: &mut Events) {
     g.s.year = year;
     g.s.phase = Phase::Upkeep { next: 0 };
     for p in g.s.players.iter_mut() {
@@ -17,7 +17,7 @@ pub(super) fn start_year(g: &mut Game, year: u8, events: &mut Vec<Event>) {
         p.harvested.clear();
         p.harvest_done = false;
     }
-    events.push(Event::YearStarted {
+    events.add(|| Event::YearStarted {
         year,
         first_player: g.s.first_player as usize,
         direction: direction(year),
@@ -32,7 +32,7 @@ pub(super) fn start_year(g: &mut Game, year: u8, events: &mut Vec<Event>) {
 
 /// Ruling 3: 3 coins, 2 Water onto towers with room, 1 Food into the Silos; what does not fit is
 /// lost. When more than one placement of the Water is possible, the player chooses.
-fn income(g: &mut Game, seat: usize, events: &mut Vec<Event>) {
+fn income(g: &mut Game, seat: usize, events: &mut Events) {
     let cap = g.food_capacity(seat);
     let p = &mut g.s.players[seat];
     let (coins, water, food) = INCOME;
@@ -53,7 +53,7 @@ fn income(g: &mut Game, seat: usize, events: &mut Vec<Event>) {
             p.farm.cells[i].water += add as u8;
             left -= add;
         }
-        events.push(Event::Income {
+        events.add(|| Event::Income {
             seat,
             coins,
             water: placed,
@@ -63,7 +63,7 @@ fn income(g: &mut Game, seat: usize, events: &mut Vec<Event>) {
         });
     } else {
         p.pending_water = water as u8;
-        events.push(Event::Income {
+        events.add(|| Event::Income {
             seat,
             coins,
             water: 0,
@@ -71,7 +71,7 @@ fn income(g: &mut Game, seat: usize, events: &mut Vec<Event>) {
             water_lost: 0,
             food_lost: food - food_in,
         });
-        events.push(Event::WaterToPlace { seat, water });
+        events.add(|| Event::WaterToPlace { seat, water });
     }
 }
 
@@ -111,7 +111,7 @@ fn forced_split(g: &Game) -> Option<[u8; 4]> {
 
 /// Runs every automatic step until the game waits for a decision. `actor` is the seat whose
 /// action has just been applied (None at the start of a game).
-pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event>) {
+pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Events) {
     let n = g.s.players.len();
     let mut entered_harvest = actor.is_none() && g.s.phase == Phase::Harvest;
     loop {
@@ -245,7 +245,7 @@ pub(super) fn advance(g: &mut Game, actor: Option<usize>, events: &mut Vec<Event
 }
 
 /// After the draw: the simultaneous draft, or with 2 players the shuffled row (ruling 21).
-fn start_action_phase(g: &mut Game, events: &mut Vec<Event>) {
+fn start_action_phase(g: &mut Game, events: &mut Events) {
     if g.s.players.len() == 2 {
         let mut pile = std::mem::take(&mut g.s.row_pile);
         // Sorted first so the shuffle depends only on the seed and which cards were drawn.
@@ -264,27 +264,34 @@ fn start_action_phase(g: &mut Game, events: &mut Vec<Event>) {
     }
 }
 
-fn turn_face_up(g: &mut Game, k: usize, events: &mut Vec<Event>) {
-    let mut cards = Vec::with_capacity(k);
+fn turn_face_up(g: &mut Game, k: usize, events: &mut Events) {
+    // The list of cards only for the event (none is built when events are not kept).
+    let keep = events.keeps();
+    let mut cards = Vec::with_capacity(if keep { k } else { 0 });
     for _ in 0..k {
         if let Some(d) = g.s.row_pile.pop() {
             g.s.row.push(d);
-            cards.push(g.deck.location_id(d));
+            if keep {
+                cards.push(g.deck.location_id(d));
+            }
         }
     }
-    events.push(Event::TurnedFaceUp { cards });
+    events.add(|| Event::TurnedFaceUp { cards });
 }
 
 /// Ruling 7: all selected cards turn face up at once and every hand passes on.
-fn reveal(g: &mut Game, turn: u8, events: &mut Vec<Event>) {
+fn reveal(g: &mut Game, turn: u8, events: &mut Events) {
     let n = g.s.players.len();
-    let mut cards = Vec::with_capacity(n);
+    let keep = events.keeps();
+    let mut cards = Vec::with_capacity(if keep { n } else { 0 });
     for p in g.s.players.iter_mut() {
         let d = p.selected.take();
-        cards.push(d.map(|d| g.deck.location_id(d)));
+        if keep {
+            cards.push(d.map(|d| g.deck.location_id(d)));
+        }
         p.revealed = d;
     }
-    events.push(Event::Revealed { turn, cards });
+    events.add(|| Event::Revealed { turn, cards });
     let dir = direction(g.s.year);
     let passed = g.s.players.iter().any(|p| !p.hand.is_empty());
     // Every hand moves one seat on: to the left, seat k's hand goes to seat k + 1 (the hands
@@ -300,14 +307,14 @@ fn reveal(g: &mut Game, turn: u8, events: &mut Vec<Event>) {
         Direction::Right => (1..n).for_each(|k| swap(players, k)),
     }
     if passed {
-        events.push(Event::HandsPassed { direction: dir });
+        events.add(|| Event::HandsPassed { direction: dir });
     }
     g.s.phase = Phase::Action { turn: turn + 1 };
 }
 
 /// After every harvest: the First Player tile passes left (ruling 16) and the next year starts,
 /// or after year 4 the game ends and is scored (ruling 18).
-fn end_year(g: &mut Game, events: &mut Vec<Event>) {
+fn end_year(g: &mut Game, events: &mut Events) {
     for p in g.s.players.iter_mut() {
         p.harvested.clear();
     }
@@ -316,12 +323,12 @@ fn end_year(g: &mut Game, events: &mut Vec<Event>) {
         let winners = scoring::winners(&pads).0;
         g.s.scores = Some(pads);
         g.s.phase = Phase::Ended;
-        events.push(Event::GameEnded { winners });
+        events.add(|| Event::GameEnded { winners });
         return;
     }
     let n = g.s.players.len() as u8;
     g.s.first_player = (g.s.first_player + 1) % n;
-    events.push(Event::FirstPlayerPassed {
+    events.add(|| Event::FirstPlayerPassed {
         to: g.s.first_player as usize,
     });
     start_year(g, g.s.year + 1, events);

@@ -1,7 +1,7 @@
 //! Creating a game (ruling 1, 2), optionally from a preset position for scenarios and tests, and
 //! the invariant check used on every snapshot load.
 
-use super::{Game, Options, Phase, PlayerState, START, State, flow, hand_size};
+use super::{Events, Game, Options, Phase, PlayerState, START, State, flow, hand_size};
 use crate::games::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
 use crate::games::fields_of_green::effects::Pile;
 use crate::games::fields_of_green::event::Event;
@@ -288,7 +288,7 @@ impl Game {
         s.equipment = equipment;
 
         let mut game = Game::from_parts(deck, s);
-        let mut events = Vec::new();
+        let mut events = Events::kept(Vec::new());
         match setup.start_phase {
             StartPhase::Upkeep => flow::start_year(&mut game, setup.start_year, &mut events),
             StartPhase::Harvest => game.s.phase = Phase::Harvest,
@@ -307,7 +307,7 @@ impl Game {
         } else {
             debug_assert_eq!(game.check_invariants(), Ok(()));
         }
-        Ok((game, events))
+        Ok((game, events.into_list()))
     }
 }
 
