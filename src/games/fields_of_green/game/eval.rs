@@ -163,6 +163,27 @@ pub(crate) fn amount_in(
     }
 }
 
+/// The least and the most [`amount_in`] can give for `a` at any space of a farm of `cards`
+/// cards, for a seat with `coins` and `food`. A count of cards counts each card of the farm at
+/// most once, so it lies in `0..=cards`, and [`Amount::eval`] is monotone in its count (a floor
+/// division, a product by `per`, a minimum and a clamp, each monotone): its extremes are at the
+/// two ends. Counts of coins or Food are the same at every space.
+pub(crate) fn amount_bounds(a: &Amount, coins: u32, food: u32, cards: u32) -> (u32, u32) {
+    let at = |n: u32| {
+        let v = a.eval(n);
+        (v, v)
+    };
+    match a.count {
+        None => at(0),
+        Some(Count::Coins) => at(coins),
+        Some(Count::Food) => at(food),
+        Some(Count::Cards { .. }) => {
+            let (none, all) = (a.eval(0), a.eval(cards));
+            (none.min(all), none.max(all))
+        }
+    }
+}
+
 /// Whether an optional condition holds (no condition always holds).
 pub fn holds(
     deck: &Deck,

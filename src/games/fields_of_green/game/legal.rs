@@ -720,7 +720,8 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
         c.coins > p.coins || c.food > p.food || (c.water > 0 && c.water > total_water())
     });
     // In a compact listing, builds the same on every space are one block.
-    let as_block = out.compact && (0..=max_extra).all(|extra| check.same_everywhere(extra));
+    let as_block =
+        out.compact && (0..=max_extra).all(|extra| check.on_every_space(g, seat, extra).is_some());
     // When no build is checked space by space, the spaces are only counted (every choice on
     // them is in a block) unless the grid cannot say (see `Listing::lazy_spaces`).
     let lazy = out.compact && (as_block || hopeless) && out.lazy_spaces(info.grid(&p.farm));
@@ -736,7 +737,18 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
         let first = if lazy { out.space(0) } else { spaces[0] };
         let start = out.each.len();
         for extra in 0..=max_extra {
-            if !check.allows(g, seat, &info, first, extra) {
+            // Settled without a space, or the same on all of them: the first answers for all.
+            let ok = match check.on_every_space(g, seat, extra) {
+                Some(Some(ok)) => ok,
+                _ => check.allows(g, seat, &info, first, extra),
+            };
+            debug_assert!(
+                info.spaces(&p.farm)
+                    .iter()
+                    .all(|&pos| check.allows(g, seat, &info, pos, extra) == ok),
+                "a build block that is not the same on every space"
+            );
+            if !ok {
                 break;
             }
             for &tiles in &loc_sets {
@@ -754,15 +766,17 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
         }
     }
     let spaces_to_try: &[Pos] = if hopeless || as_block { &[] } else { &spaces };
-    // Outcome per number of repeats where it cannot depend on the space (checked once), made
-    // only when spaces are checked one by one (most listings have a block instead).
+    // Outcome per number of repeats where it is the same on every space (checked once, or
+    // settled by the bounds of the cost, see `BuildCheck::on_every_space`), made only when
+    // spaces are checked one by one (most listings have a block instead).
     let (mut same, everywhere) = if spaces_to_try.is_empty() {
         (SmallVec::new(), SmallVec::new())
     } else {
-        let same: SmallVec<[Option<bool>; 4]> = SmallVec::from_elem(None, max_extra as usize + 1);
-        let everywhere: SmallVec<[bool; 4]> = (0..=max_extra)
-            .map(|extra| check.same_everywhere(extra))
+        let answers: SmallVec<[Option<Option<bool>>; 4]> = (0..=max_extra)
+            .map(|extra| check.on_every_space(g, seat, extra))
             .collect();
+        let same: SmallVec<[Option<bool>; 4]> = answers.iter().map(|a| a.flatten()).collect();
+        let everywhere: SmallVec<[bool; 4]> = answers.iter().map(Option::is_some).collect();
         (same, everywhere)
     };
     for &pos in spaces_to_try {
@@ -773,6 +787,7 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
             } else {
                 try_here()
             };
+            debug_assert_eq!(ok, try_here(), "a build settled for every space at {pos}");
             if !ok {
                 break;
             }
