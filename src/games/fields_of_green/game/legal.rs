@@ -6,7 +6,7 @@ use super::{Game, INTRO_SPLITS, Phase, hand_size};
 use crate::games::fields_of_green::action::Action;
 use crate::games::fields_of_green::cards::{DesignIdx, EquipIdx};
 use crate::games::fields_of_green::effects::{Effect, Pile, Timing};
-use crate::games::fields_of_green::farm::{CellCard, Grid, Pos, SpaceRow, Spaces, nth_space};
+use crate::games::fields_of_green::farm::{CellCard, Grid, Pos, SpaceRows, Spaces, nth_space};
 use smallvec::SmallVec;
 use smol_str::SmolStr;
 use std::sync::OnceLock;
@@ -355,11 +355,11 @@ pub(crate) struct Listing {
     /// they are `lazy`.
     block_spaces: Vec<Pos>,
     /// When set, the build spaces of the `blocks` are not written out but kept as the farm
-    /// grid's bits per row ([`Grid::space_rows_into`]): the space of bit 0 of the first row and
-    /// the number of spaces. A playout takes one choice of a listing, so only that one space is
-    /// ever spelt out ([`nth_space`]).
-    lazy: Option<(i32, i32, usize)>,
-    space_rows: Vec<SpaceRow>,
+    /// grid's bits of cards per row, `card_rows` ([`Grid::space_rows_into`]), with where they put
+    /// the build spaces and how many there are. A playout takes one choice of a listing, so only
+    /// that one space is ever spelt out ([`nth_space`]).
+    lazy: Option<SpaceRows>,
+    card_rows: Vec<u64>,
 }
 
 /// On every space of [`Listing::block_spaces`] in turn, each of the listing's `each` from `start`
@@ -418,7 +418,11 @@ impl Listing {
     /// they have to be written out after all (see [`Grid::space_rows_into`]).
     fn lazy_spaces(&mut self, grid: &Grid) -> bool {
         debug_assert!(self.blocks.is_empty());
-        self.lazy = grid.space_rows_into(&mut self.space_rows);
+        self.lazy = grid.space_rows_into(&mut self.card_rows);
+        debug_assert!(
+            self.lazy
+                .is_none_or(|at| at.count == grid.build_spaces().len())
+        );
         self.lazy.is_some()
     }
 
@@ -436,7 +440,7 @@ impl Listing {
     /// How many build spaces the blocks have.
     fn spaces_len(&self) -> usize {
         match self.lazy {
-            Some((_, _, n)) => n,
+            Some(at) => at.count,
             None => self.block_spaces.len(),
         }
     }
@@ -444,7 +448,7 @@ impl Listing {
     /// Build space number `j` of the blocks.
     fn space(&self, j: usize) -> Pos {
         match self.lazy {
-            Some((x0, y0, _)) => nth_space(&self.space_rows, x0, y0, j),
+            Some(at) => nth_space(&self.card_rows, at, j),
             None => self.block_spaces[j],
         }
     }
