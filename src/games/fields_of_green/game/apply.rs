@@ -790,13 +790,14 @@ impl<'d> BuildCheck<'d> {
                 _ => None,
             })
             .collect();
-        let no_discount = discounts.is_empty();
-        let flat = (no_discount && c.coins.is_fixed() && c.water.is_fixed() && c.food.is_fixed())
-            .then(|| Cost3 {
-                coins: c.coins.eval(0),
-                water: c.water.eval(0),
-                food: c.food.eval(0),
-            });
+        // The card's cost when no part of it is counted, kept by the deck.
+        let flat = if discounts.is_empty() {
+            g.deck
+                .plain_cost(d)
+                .map(|[coins, water, food]| Cost3 { coins, water, food })
+        } else {
+            None
+        };
         Ok(BuildCheck {
             d,
             cost: c,
@@ -852,25 +853,35 @@ impl<'d> BuildCheck<'d> {
     /// all), `Some(Some(answer))` when it can but the bounds of the cost over every space settle
     /// it (a card with an Ongoing discount or a counted cost the player can pay even at its
     /// dearest, or not even at its cheapest), None when each space has to be checked.
+    ///
+    /// Inlined: the listing asks it for every card played and nearly always the first test
+    /// answers; the bounds are worked out by a call ([`BuildCheck::settled_by_bounds`]).
+    #[inline]
     pub(super) fn on_every_space(&self, g: &Game, seat: usize, extra: u8) -> Option<Option<bool>> {
         if self.same_everywhere(extra) {
             return Some(None);
         }
+        self.settled_by_bounds(g, seat, extra).map(Some)
+    }
+
+    /// [`BuildCheck::on_every_space`] for a check that may depend on the space: the answer on
+    /// every space when the bounds of the cost settle it, or None.
+    fn settled_by_bounds(&self, g: &Game, seat: usize, extra: u8) -> Option<bool> {
         let p = &g.s.players[seat];
         let Some((lo, hi)) = self.cost_bounds(p, extra) else {
             // More repeats than the card offers: `total_cost` refuses them on every space.
-            return Some(Some(false));
+            return Some(false);
         };
         // `can_pay` checks the coins, then the Food, then (only when some is needed) the Water
         // in reach of the space, which is never more than the farm's towers hold together.
         if hi.coins <= p.coins && hi.food <= p.food && hi.water == 0 {
-            return Some(Some(true));
+            return Some(true);
         }
         if lo.coins > p.coins || lo.food > p.food {
-            return Some(Some(false));
+            return Some(false);
         }
         if lo.water > 0 && lo.water > p.farm.cells.iter().map(|c| c.water as u32).sum::<u32>() {
-            return Some(Some(false));
+            return Some(false);
         }
         None
     }
