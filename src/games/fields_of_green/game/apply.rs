@@ -854,10 +854,19 @@ impl<'d> BuildCheck<'d> {
     /// it (a card with an Ongoing discount or a counted cost the player can pay even at its
     /// dearest, or not even at its cheapest), None when each space has to be checked.
     ///
-    /// Inlined: the listing asks it for every card played and nearly always the first test
-    /// answers; the bounds are worked out by a call ([`BuildCheck::settled_by_bounds`]).
-    #[inline]
+    /// Inlined: the listing asks it for every card played, and nearly always the card has a
+    /// plain cost without Water and no repeat is asked, which [`BuildCheck::same_everywhere`]
+    /// answers at once; anything else is a call.
+    #[inline(always)]
     pub(super) fn on_every_space(&self, g: &Game, seat: usize, extra: u8) -> Option<Option<bool>> {
+        if extra == 0 && self.flat.is_some_and(|flat| flat.water == 0) {
+            return Some(None);
+        }
+        self.on_every_space_otherwise(g, seat, extra)
+    }
+
+    /// [`BuildCheck::on_every_space`] past its first test.
+    fn on_every_space_otherwise(&self, g: &Game, seat: usize, extra: u8) -> Option<Option<bool>> {
         if self.same_everywhere(extra) {
             return Some(None);
         }
