@@ -96,6 +96,12 @@ pub struct Deck {
     pub(crate) location_ids: Vec<SmolStr>,
     #[serde(skip)]
     pub(crate) equipment_ids: Vec<SmolStr>,
+    /// Per location design, its build cost as (coins, Water, Food) when no part of it is counted
+    /// ([`Deck::keep_plain_costs`]): the listing of legal actions and every build check ask for
+    /// it, and working it out each time was most of what making a check cost. Like the ids, not
+    /// part of the deck's data; a deck without them works the cost out each time.
+    #[serde(skip)]
+    pub(crate) plain_costs: Vec<Option<[u32; 3]>>,
 }
 
 impl Deck {
@@ -103,6 +109,20 @@ impl Deck {
     pub(crate) fn keep_ids(&mut self) {
         self.location_ids = self.locations.iter().map(|d| SmolStr::new(&d.id)).collect();
         self.equipment_ids = self.equipment.iter().map(|e| SmolStr::new(&e.id)).collect();
+    }
+
+    /// Works out the plain build cost of every location design (see `plain_costs`).
+    pub(crate) fn keep_plain_costs(&mut self) {
+        self.plain_costs = self.locations.iter().map(|d| plain_cost(&d.cost)).collect();
+    }
+
+    /// The build cost of location design `d` as (coins, Water, Food) when no part of it is
+    /// counted (the same wherever it is built), or None.
+    pub(crate) fn plain_cost(&self, d: DesignIdx) -> Option<[u32; 3]> {
+        match self.plain_costs.get(d as usize) {
+            Some(&cost) => cost,
+            None => plain_cost(&self.location(d).cost),
+        }
     }
 
     /// The id of location design `d` as a `SmolStr`.
@@ -154,4 +174,10 @@ impl Deck {
     pub fn equipment_tile_count(&self) -> usize {
         self.equipment.iter().map(|d| d.copies as usize).sum()
     }
+}
+
+/// A cost as (coins, Water, Food) when no part of it is counted (see [`Deck::plain_cost`]).
+fn plain_cost(c: &Cost) -> Option<[u32; 3]> {
+    (c.coins.is_fixed() && c.water.is_fixed() && c.food.is_fixed())
+        .then(|| [c.coins.eval(0), c.water.eval(0), c.food.eval(0)])
 }

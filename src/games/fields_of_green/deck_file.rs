@@ -1220,6 +1220,7 @@ fn read_deck(root: &Table) -> Res<Deck> {
         fingerprint: 0,
         location_ids: Vec::new(),
         equipment_ids: Vec::new(),
+        plain_costs: Vec::new(),
     };
     let mut seen = Seen::default();
     for (i, t) in sections(&cx, root, "location")?.into_iter().enumerate() {
@@ -1272,6 +1273,7 @@ fn read_deck(root: &Table) -> Res<Deck> {
     }
     deck.fingerprint = fingerprint(&deck);
     deck.keep_ids();
+    deck.keep_plain_costs();
     Ok(deck)
 }
 

@@ -282,41 +282,43 @@ fn filled<const N: usize>(value: u8, len: usize) -> SmallVec<[u8; N]> {
     }
 }
 
-/// The build spaces of one row of a grid as bits (see [`Grid::space_rows_into`]), with how many
-/// build spaces the rows before it hold: finding build space number `j` is then a comparison
-/// per row, where counting each row's bits cost a population count per row and per pick (the
-/// target has none in hardware by default).
+/// Where the rows of cards written by [`Grid::space_rows_into`] put the build spaces: the space
+/// of bit 0 of the first row that may hold one, the columns that may (the grid's inner ones),
+/// and how many build spaces there are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct SpaceRow {
-    pub(crate) bits: u64,
-    pub(crate) before: u32,
+pub(crate) struct SpaceRows {
+    x0: i32,
+    y0: i32,
+    inner: u64,
+    pub(crate) count: usize,
 }
 
-/// Build space number `j` (in [`Grid::build_spaces`]' order) of the rows written by
-/// [`Grid::space_rows_into`], whose first bit is the space `(x0, y0)`; `j` is below their
-/// count.
-pub(crate) fn nth_space(rows: &[SpaceRow], x0: i32, y0: i32, j: usize) -> Pos {
-    // The last row with no more than `j` build spaces before it holds space `j` (a row without
-    // any is followed by one with as many before it, and `j` is below the count).
-    let j = j as u32;
-    let r = rows.iter().rposition(|row| row.before <= j);
-    let Some(r) = r else {
-        unreachable!("no build space {j}")
-    };
-    let mut m = rows[r].bits;
-    for _ in 0..j - rows[r].before {
-        m &= m - 1;
+/// Build space number `j` (in [`Grid::build_spaces`]' order) of the rows of cards written by
+/// [`Grid::space_rows_into`] (`rows`, placed by `at`); `j` is below their count. A listing spells
+/// out only the one build space it picks, so the build spaces of each row are worked out here
+/// (as [`Grid::build_spaces`] does) and passed over one by one, without counting them first.
+pub(crate) fn nth_space(rows: &[u64], at: SpaceRows, j: usize) -> Pos {
+    let mut left = j;
+    for (r, w) in rows.windows(3).enumerate() {
+        let mut m = (w[0] | w[2] | w[1] << 1 | w[1] >> 1) & !w[1] & at.inner;
+        while m != 0 {
+            if left == 0 {
+                let gx = m.trailing_zeros() as i32;
+                // `space_rows_into` keeps only grids whose build spaces are all on the plane.
+                return Pos::new((at.x0 + gx) as i8, (at.y0 + r as i32) as i8);
+            }
+            m &= m - 1;
+            left -= 1;
+        }
     }
-    debug_assert!(m != 0, "no build space {j}");
-    let gx = m.trailing_zeros() as i32;
-    // `space_rows_into` keeps only grids whose build spaces are all on the plane.
-    Pos::new((x0 + gx) as i8, (y0 + r as i32) as i8)
+    unreachable!("no build space {j}")
 }
 
 /// What [`Grid::squares`] gives for a test to compare: the top-left square, the width, the card
-/// on every square, the bits per row, and the cards' box with whether there are any.
+/// on every square, the bits per row, the cards' box with whether there are any, and the number
+/// of build spaces.
 #[cfg(test)]
-pub(crate) type Squares<'a> = (i32, i32, usize, &'a [u8], &'a [u64], (Pos, Pos, bool));
+pub(crate) type Squares<'a> = (i32, i32, usize, &'a [u8], &'a [u64], (Pos, Pos, bool), u32);
 
 /// Marks an empty square of a [`Grid`].
 const EMPTY: u8 = u8::MAX;
@@ -360,6 +362,11 @@ pub(crate) struct Grid {
     /// row are a few shifts and masks instead of a test per square. Empty when the grid is wider
     /// than 64 squares (then `touches` tests each square).
     rows: SmallVec<[u64; 20]>,
+    /// How many empty squares lie next to a card (the build spaces, when none is off the `i8`
+    /// plane): counted by [`Grid::new`] and kept by [`Grid::add_within_bounds`], so that a listing
+    /// of legal actions, which counts the build spaces of the farm for every card played, finds
+    /// the count here (see [`Grid::space_rows_into`]).
+    spaces: u32,
 }
 
 impl Grid {
@@ -383,7 +390,7 @@ impl Grid {
                 rows[gy] |= 1 << gx;
             }
         }
-        Grid {
+        let mut grid = Grid {
             lo_x,
             lo_y,
             w,
@@ -393,7 +400,31 @@ impl Grid {
             empty: farm.cells.is_empty(),
             cells,
             rows,
+            spaces: 0,
+        };
+        grid.spaces = grid.count_spaces();
+        grid
+    }
+
+    /// How many empty squares lie next to a card, counted square by square (rows of bits when the
+    /// grid keeps them): only squares next to the cards' box can be.
+    fn count_spaces(&self) -> u32 {
+        if !self.rows.is_empty() {
+            // `touching_row` of each, over windows of three rows (no index to check).
+            let inner = ((1u64 << (self.w - 1)) - 1) & !1;
+            let range = self.space_rows();
+            return self.rows[range.start() - 1..=range.end() + 1]
+                .windows(3)
+                .map(|r| ((r[0] | r[2] | r[1] << 1 | r[1] >> 1) & !r[1] & inner).count_ones())
+                .sum();
         }
+        let mut n = 0;
+        for gy in self.space_rows() {
+            for gx in self.space_cols() {
+                n += u32::from(self.touches(self.idx(gx, gy)));
+            }
+        }
+        n
     }
 
     /// Records card `i`, just added at `p`, when the grid [`Grid::new`] builds for the farm with
@@ -421,6 +452,19 @@ impl Grid {
         if self.cells[k] != EMPTY {
             return false;
         }
+        // Only the squares around the new card change: its own stops being a build space (if it
+        // was one), and each empty neighbour that had no card next to it becomes one. The
+        // grid's margin puts those squares and their neighbours on the grid. (`touches` on one
+        // plain slice, looked up once.)
+        let (c, w): (&[u8], usize) = (&self.cells, self.w);
+        let card = |m: usize| c[m] != EMPTY;
+        let next_to_card = |m: usize| card(m - 1) || card(m + 1) || card(m - w) || card(m + w);
+        let was = u32::from(next_to_card(k));
+        let fresh = [k - w, k + 1, k + w, k - 1]
+            .into_iter()
+            .filter(|&m| !card(m) && !next_to_card(m))
+            .count() as u32;
+        self.spaces = self.spaces - was + fresh;
         self.cells[k] = i;
         if !self.rows.is_empty() {
             self.rows[gy] |= 1 << gx;
@@ -456,6 +500,7 @@ impl Grid {
             &self.cells,
             &self.rows,
             (self.lo, self.hi, self.empty),
+            self.spaces,
         )
     }
 
@@ -528,13 +573,14 @@ impl Grid {
         out
     }
 
-    /// The build spaces of [`Grid::build_spaces`] as bits, without spelling them out: into
-    /// `rows` (emptied first) the build spaces of each row that may hold one (the cards' rows
-    /// and one either side), bit `gx` for column `gx`. Returns the space of bit 0 of the first of
-    /// them and how many build spaces there are; see [`nth_space`] for the spaces themselves.
-    /// None when the grid keeps no bits per row (wider than 64 squares) or the cards reach the
-    /// edge of the `i8` plane, where `build_spaces` leaves out the squares that cannot be named.
-    pub(crate) fn space_rows_into(&self, rows: &mut Vec<SpaceRow>) -> Option<(i32, i32, usize)> {
+    /// The build spaces of [`Grid::build_spaces`] without spelling them out: into `rows`
+    /// (emptied first) the grid's bits of cards per row, from the row above the first that may
+    /// hold a build space (the cards' rows and one either side) to the row below the last, bit
+    /// `gx` for column `gx`. Returns where they put the build spaces, with how many there are;
+    /// see [`nth_space`] for the spaces themselves. None when the grid keeps no bits per row
+    /// (wider than 64 squares) or the cards reach the edge of the `i8` plane, where
+    /// `build_spaces` leaves out the squares that cannot be named.
+    pub(crate) fn space_rows_into(&self, rows: &mut Vec<u64>) -> Option<SpaceRows> {
         rows.clear();
         // Every square next to the cards' box is on the plane.
         let on_plane = |lo: i8, hi: i8| lo > i8::MIN && hi < i8::MAX;
@@ -544,19 +590,19 @@ impl Grid {
         {
             return None;
         }
-        // `touching_row` for the rows that may hold a build space, over windows of three rows
-        // (no index to check) into a vector that grows once, counting as it goes.
-        let inner = ((1u64 << (self.w - 1)) - 1) & !1;
+        // The rows are copied as they are (`touching_row` of each is worked out only for the
+        // space picked), and every build space is on the plane, so the grid's count is theirs.
         let range = self.space_rows();
         let first = *range.start();
-        let mut count = 0u32;
-        rows.extend(self.rows[first - 1..=*range.end() + 1].windows(3).map(|r| {
-            let bits = (r[0] | r[2] | r[1] << 1 | r[1] >> 1) & !r[1] & inner;
-            let before = count;
-            count += bits.count_ones();
-            SpaceRow { bits, before }
-        }));
-        Some((self.lo_x, self.lo_y + first as i32, count as usize))
+        rows.extend_from_slice(&self.rows[first - 1..=*range.end() + 1]);
+        debug_assert_eq!(self.spaces, self.count_spaces());
+        Some(SpaceRows {
+            x0: self.lo_x,
+            y0: self.lo_y + first as i32,
+            // Columns 1..w-1, as in `touching_row`.
+            inner: ((1u64 << (self.w - 1)) - 1) & !1,
+            count: self.spaces as usize,
+        })
     }
 
     /// True when `p` is an empty space next to a card (same answer as

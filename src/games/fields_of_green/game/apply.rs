@@ -790,13 +790,14 @@ impl<'d> BuildCheck<'d> {
                 _ => None,
             })
             .collect();
-        let no_discount = discounts.is_empty();
-        let flat = (no_discount && c.coins.is_fixed() && c.water.is_fixed() && c.food.is_fixed())
-            .then(|| Cost3 {
-                coins: c.coins.eval(0),
-                water: c.water.eval(0),
-                food: c.food.eval(0),
-            });
+        // The card's cost when no part of it is counted, kept by the deck.
+        let flat = if discounts.is_empty() {
+            g.deck
+                .plain_cost(d)
+                .map(|[coins, water, food]| Cost3 { coins, water, food })
+        } else {
+            None
+        };
         Ok(BuildCheck {
             d,
             cost: c,
@@ -844,6 +845,104 @@ impl<'d> BuildCheck<'d> {
             // No repeats to buy: refused alike on every space.
             None => true,
         }
+    }
+
+    /// What [`BuildCheck::allows`] answers on the farm's build spaces for `extra` repeats, for
+    /// `seat` as it stands, when that is the same on all of them: `Some(None)` when the check
+    /// cannot depend on the space ([`BuildCheck::same_everywhere`]: any one space answers for
+    /// all), `Some(Some(answer))` when it can but the bounds of the cost over every space settle
+    /// it (a card with an Ongoing discount or a counted cost the player can pay even at its
+    /// dearest, or not even at its cheapest), None when each space has to be checked.
+    ///
+    /// Inlined: the listing asks it for every card played, and nearly always the card has a
+    /// plain cost without Water and no repeat is asked, which [`BuildCheck::same_everywhere`]
+    /// answers at once; anything else is a call.
+    #[inline(always)]
+    pub(super) fn on_every_space(&self, g: &Game, seat: usize, extra: u8) -> Option<Option<bool>> {
+        if extra == 0 && self.flat.is_some_and(|flat| flat.water == 0) {
+            return Some(None);
+        }
+        self.on_every_space_otherwise(g, seat, extra)
+    }
+
+    /// [`BuildCheck::on_every_space`] past its first test.
+    fn on_every_space_otherwise(&self, g: &Game, seat: usize, extra: u8) -> Option<Option<bool>> {
+        if self.same_everywhere(extra) {
+            return Some(None);
+        }
+        self.settled_by_bounds(g, seat, extra).map(Some)
+    }
+
+    /// [`BuildCheck::on_every_space`] for a check that may depend on the space: the answer on
+    /// every space when the bounds of the cost settle it, or None.
+    fn settled_by_bounds(&self, g: &Game, seat: usize, extra: u8) -> Option<bool> {
+        let p = &g.s.players[seat];
+        let Some((lo, hi)) = self.cost_bounds(p, extra) else {
+            // More repeats than the card offers: `total_cost` refuses them on every space.
+            return Some(false);
+        };
+        // `can_pay` checks the coins, then the Food, then (only when some is needed) the Water
+        // in reach of the space, which is never more than the farm's towers hold together.
+        if hi.coins <= p.coins && hi.food <= p.food && hi.water == 0 {
+            return Some(true);
+        }
+        if lo.coins > p.coins || lo.food > p.food {
+            return Some(false);
+        }
+        if lo.water > 0 && lo.water > p.farm.cells.iter().map(|c| c.water as u32).sum::<u32>() {
+            return Some(false);
+        }
+        None
+    }
+
+    /// The least and the most, part by part, that [`BuildCheck::total_cost`] with `extra`
+    /// repeats comes to on any space (see [`eval::amount_bounds`]), or None when it is refused on
+    /// every space (more repeats than the card offers, as [`repeat_cost`] finds).
+    fn cost_bounds(&self, p: &PlayerState, extra: u8) -> Option<(Cost3, Cost3)> {
+        let cards = u32::try_from(p.farm.cells.len()).unwrap_or(u32::MAX);
+        let bounds = |c: &Cost| {
+            let [coins, water, food] = [&c.coins, &c.water, &c.food]
+                .map(|a| eval::amount_bounds(a, p.coins, p.food, cards));
+            (
+                Cost3 {
+                    coins: coins.0,
+                    water: water.0,
+                    food: food.0,
+                },
+                Cost3 {
+                    coins: coins.1,
+                    water: water.1,
+                    food: food.1,
+                },
+            )
+        };
+        let (mut lo, hi) = match self.flat {
+            Some(flat) => (flat, flat),
+            None => bounds(self.cost),
+        };
+        // The discounts take coins off (saturating at 0): the least with all of them, the most
+        // with none.
+        let off = self
+            .discounts
+            .iter()
+            .fold(0u32, |sum, &(_, coins)| sum.saturating_add(coins));
+        lo.coins = lo.coins.saturating_sub(off);
+        if extra == 0 {
+            return Some((lo, hi));
+        }
+        let (max, pay) = self.ability.and_then(repeat_of)?;
+        if extra > max {
+            return None;
+        }
+        // Each repeat costs the same, multiplied (saturating, so still monotone).
+        let n = extra as u32;
+        let times = |c: Cost3| Cost3 {
+            coins: c.coins.saturating_mul(n),
+            water: c.water.saturating_mul(n),
+            food: c.food.saturating_mul(n),
+        };
+        let (one_lo, one_hi) = bounds(pay);
+        Some((lo.plus(times(one_lo)), hi.plus(times(one_hi))))
     }
 
     /// The checks that depend on the space, the payment and the tiles.

@@ -163,6 +163,27 @@ pub(crate) fn amount_in(
     }
 }
 
+/// The least and the most [`amount_in`] can give for `a` at any space of a farm of `cards`
+/// cards, for a seat with `coins` and `food`. A count of cards counts each card of the farm at
+/// most once, so it lies in `0..=cards`, and [`Amount::eval`] is monotone in its count (a floor
+/// division, a product by `per`, a minimum and a clamp, each monotone): its extremes are at the
+/// two ends. Counts of coins or Food are the same at every space.
+pub(crate) fn amount_bounds(a: &Amount, coins: u32, food: u32, cards: u32) -> (u32, u32) {
+    let at = |n: u32| {
+        let v = a.eval(n);
+        (v, v)
+    };
+    match a.count {
+        None => at(0),
+        Some(Count::Coins) => at(coins),
+        Some(Count::Food) => at(food),
+        Some(Count::Cards { .. }) => {
+            let (none, all) = (a.eval(0), a.eval(cards));
+            (none.min(all), none.max(all))
+        }
+    }
+}
+
 /// Whether an optional condition holds (no condition always holds).
 pub fn holds(
     deck: &Deck,
@@ -707,14 +728,54 @@ impl<'g> FarmInfo<'g> {
     /// [`FarmInfo::water_sources`], without listing them (a check that only asks whether an
     /// action is allowed needs no more).
     pub(crate) fn water_in_reach(&self, deck: &Deck, farm: &Farm, target: Pos) -> u32 {
-        match self.kept_sources(deck, farm, target) {
-            Some(sources) => sources.map(|(_, w)| w as u32).sum(),
-            None => self
+        let Some(reach) = self.reach else {
+            return self
                 .water_sources(deck, farm, target)
                 .iter()
                 .map(|&(_, w)| w as u32)
-                .sum(),
+                .sum();
+        };
+        // `kept_sources` summed, as one plain loop over the towers: the listing of legal
+        // actions asks this on every build space of a card that costs Water. The distance to an
+        // empty space is that of `dist_to`, one step beyond the nearest card next to it.
+        let reach = reach.get_or_init(|| self.tower_reach(deck, farm));
+        let grid = self.grid(farm);
+        let cells = &farm.cells[..];
+        let mut near = [0usize; 4];
+        let mut n = 0;
+        let here = grid.at(target);
+        if here.is_none() {
+            for j in target.neighbours().into_iter().filter_map(|m| grid.at(m)) {
+                near[n] = j;
+                n += 1;
+            }
         }
+        let near = &near[..n];
+        let mut have = 0u32;
+        for &(i, range, ref dist) in reach {
+            let water = cells[i].water;
+            if water == 0 {
+                continue;
+            }
+            let dist: &[u8] = dist;
+            let d = match here {
+                Some(k) => dist[k],
+                None => near
+                    .iter()
+                    .map(|&j| dist[j].saturating_add(1))
+                    .min()
+                    .unwrap_or(FAR),
+            };
+            if d <= range {
+                have += water as u32;
+            }
+        }
+        debug_assert_eq!(
+            Some(have),
+            self.kept_sources(deck, farm, target)
+                .map(|s| s.map(|(_, w)| w as u32).sum::<u32>())
+        );
+        have
     }
 
     /// [`FarmInfo::water_sources`] when the towers' reach is kept between checks (see

@@ -6,7 +6,7 @@ use super::{Game, INTRO_SPLITS, Phase, hand_size};
 use crate::games::fields_of_green::action::Action;
 use crate::games::fields_of_green::cards::{DesignIdx, EquipIdx};
 use crate::games::fields_of_green::effects::{Effect, Pile, Timing};
-use crate::games::fields_of_green::farm::{CellCard, Grid, Pos, SpaceRow, Spaces, nth_space};
+use crate::games::fields_of_green::farm::{CellCard, Grid, Pos, SpaceRows, Spaces, nth_space};
 use smallvec::SmallVec;
 use smol_str::SmolStr;
 use std::sync::OnceLock;
@@ -355,11 +355,11 @@ pub(crate) struct Listing {
     /// they are `lazy`.
     block_spaces: Vec<Pos>,
     /// When set, the build spaces of the `blocks` are not written out but kept as the farm
-    /// grid's bits per row ([`Grid::space_rows_into`]): the space of bit 0 of the first row and
-    /// the number of spaces. A playout takes one choice of a listing, so only that one space is
-    /// ever spelt out ([`nth_space`]).
-    lazy: Option<(i32, i32, usize)>,
-    space_rows: Vec<SpaceRow>,
+    /// grid's bits of cards per row, `card_rows` ([`Grid::space_rows_into`]), with where they put
+    /// the build spaces and how many there are. A playout takes one choice of a listing, so only
+    /// that one space is ever spelt out ([`nth_space`]).
+    lazy: Option<SpaceRows>,
+    card_rows: Vec<u64>,
 }
 
 /// On every space of [`Listing::block_spaces`] in turn, each of the listing's `each` from `start`
@@ -418,7 +418,11 @@ impl Listing {
     /// they have to be written out after all (see [`Grid::space_rows_into`]).
     fn lazy_spaces(&mut self, grid: &Grid) -> bool {
         debug_assert!(self.blocks.is_empty());
-        self.lazy = grid.space_rows_into(&mut self.space_rows);
+        self.lazy = grid.space_rows_into(&mut self.card_rows);
+        debug_assert!(
+            self.lazy
+                .is_none_or(|at| at.count == grid.build_spaces().len())
+        );
         self.lazy.is_some()
     }
 
@@ -436,7 +440,7 @@ impl Listing {
     /// How many build spaces the blocks have.
     fn spaces_len(&self) -> usize {
         match self.lazy {
-            Some((_, _, n)) => n,
+            Some(at) => at.count,
             None => self.block_spaces.len(),
         }
     }
@@ -444,7 +448,7 @@ impl Listing {
     /// Build space number `j` of the blocks.
     fn space(&self, j: usize) -> Pos {
         match self.lazy {
-            Some((x0, y0, _)) => nth_space(&self.space_rows, x0, y0, j),
+            Some(at) => nth_space(&self.card_rows, at, j),
             None => self.block_spaces[j],
         }
     }
@@ -720,7 +724,8 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
         c.coins > p.coins || c.food > p.food || (c.water > 0 && c.water > total_water())
     });
     // In a compact listing, builds the same on every space are one block.
-    let as_block = out.compact && (0..=max_extra).all(|extra| check.same_everywhere(extra));
+    let as_block =
+        out.compact && (0..=max_extra).all(|extra| check.on_every_space(g, seat, extra).is_some());
     // When no build is checked space by space, the spaces are only counted (every choice on
     // them is in a block) unless the grid cannot say (see `Listing::lazy_spaces`).
     let lazy = out.compact && (as_block || hopeless) && out.lazy_spaces(info.grid(&p.farm));
@@ -736,7 +741,18 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
         let first = if lazy { out.space(0) } else { spaces[0] };
         let start = out.each.len();
         for extra in 0..=max_extra {
-            if !check.allows(g, seat, &info, first, extra) {
+            // Settled without a space, or the same on all of them: the first answers for all.
+            let ok = match check.on_every_space(g, seat, extra) {
+                Some(Some(ok)) => ok,
+                _ => check.allows(g, seat, &info, first, extra),
+            };
+            debug_assert!(
+                info.spaces(&p.farm)
+                    .iter()
+                    .all(|&pos| check.allows(g, seat, &info, pos, extra) == ok),
+                "a build block that is not the same on every space"
+            );
+            if !ok {
                 break;
             }
             for &tiles in &loc_sets {
@@ -754,15 +770,17 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
         }
     }
     let spaces_to_try: &[Pos] = if hopeless || as_block { &[] } else { &spaces };
-    // Outcome per number of repeats where it cannot depend on the space (checked once), made
-    // only when spaces are checked one by one (most listings have a block instead).
+    // Outcome per number of repeats where it is the same on every space (checked once, or
+    // settled by the bounds of the cost, see `BuildCheck::on_every_space`), made only when
+    // spaces are checked one by one (most listings have a block instead).
     let (mut same, everywhere) = if spaces_to_try.is_empty() {
         (SmallVec::new(), SmallVec::new())
     } else {
-        let same: SmallVec<[Option<bool>; 4]> = SmallVec::from_elem(None, max_extra as usize + 1);
-        let everywhere: SmallVec<[bool; 4]> = (0..=max_extra)
-            .map(|extra| check.same_everywhere(extra))
+        let answers: SmallVec<[Option<Option<bool>>; 4]> = (0..=max_extra)
+            .map(|extra| check.on_every_space(g, seat, extra))
             .collect();
+        let same: SmallVec<[Option<bool>; 4]> = answers.iter().map(|a| a.flatten()).collect();
+        let everywhere: SmallVec<[bool; 4]> = answers.iter().map(Option::is_some).collect();
         (same, everywhere)
     };
     for &pos in spaces_to_try {
@@ -773,6 +791,7 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
             } else {
                 try_here()
             };
+            debug_assert_eq!(ok, try_here(), "a build settled for every space at {pos}");
             if !ok {
                 break;
             }
