@@ -69,6 +69,17 @@ mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
+    /// Tables of 2-6 players by seed, the first player varying, introductory mode for every
+    /// fourth seed from `intro` on (where the player count allows it).
+    fn varied(seed: u64, intro: u64) -> Options {
+        let players = 2 + (seed % 5) as u8;
+        Options {
+            players,
+            intro: seed % 4 == intro && players <= 4,
+            first_player: (seed % players as u64) as u8,
+        }
+    }
+
     /// The step as it was taken before the compact listing: over the full list of actions.
     fn step_over_full_list<R: Rng>(game: &Game, rng: &mut R) -> Option<(usize, Action)> {
         let waiting = game.waiting_for();
@@ -98,13 +109,7 @@ mod tests {
     fn compact_steps_draw_like_the_full_list() {
         let deck = Deck::default_deck();
         for seed in 0..15u64 {
-            let players = 2 + (seed % 5) as u8;
-            let options = Options {
-                players,
-                intro: seed % 4 == 3 && players <= 4,
-                first_player: (seed % players as u64) as u8,
-            };
-            let mut game = Game::new(deck.clone(), options, seed).expect("setup");
+            let mut game = Game::new(deck.clone(), varied(seed, 3), seed).expect("setup");
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut listing = Listing::default();
             loop {
@@ -157,13 +162,7 @@ mod tests {
     fn quiet_apply_plays_the_same_game() {
         let deck = Deck::default_deck();
         for seed in 0..20u64 {
-            let players = 2 + (seed % 5) as u8;
-            let options = Options {
-                players,
-                intro: seed % 4 == 1 && players <= 4,
-                first_player: (seed % players as u64) as u8,
-            };
-            let mut loud = Game::new(deck.clone(), options.clone(), seed).expect("setup");
+            let mut loud = Game::new(deck.clone(), varied(seed, 1), seed).expect("setup");
             let mut quiet = loud.clone();
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut steps = 0;
