@@ -258,6 +258,12 @@ impl Farm {
         }
     }
 
+    /// The Water the farm's towers hold together (only a Water Tower holds Water): no space has
+    /// more Water in reach than this.
+    pub fn water_held(&self) -> u32 {
+        self.cells.iter().map(|c| c.water as u32).sum()
+    }
+
     /// Smallest and largest coordinates used: ((min_x, min_y), (max_x, max_y)).
     pub fn bounds(&self) -> Option<(Pos, Pos)> {
         let first = self.cells.first()?.pos;

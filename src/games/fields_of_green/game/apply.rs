@@ -889,7 +889,7 @@ impl<'d> BuildCheck<'d> {
         if lo.coins > p.coins || lo.food > p.food {
             return Some(false);
         }
-        if lo.water > 0 && lo.water > p.farm.cells.iter().map(|c| c.water as u32).sum::<u32>() {
+        if lo.water > 0 && lo.water > p.farm.water_held() {
             return Some(false);
         }
         None

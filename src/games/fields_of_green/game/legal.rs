@@ -719,9 +719,8 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
     // A cheap bound first: when the cost is the same on every space (plain costs, no discount
     // for this card), a card the player cannot pay is skipped without checking each space.
     // The Water on the farm is summed only for a card that costs Water (most cost none).
-    let total_water = || -> u32 { p.farm.cells.iter().map(|c| c.water as u32).sum() };
     let hopeless = check.flat_cost().is_some_and(|c| {
-        c.coins > p.coins || c.food > p.food || (c.water > 0 && c.water > total_water())
+        c.coins > p.coins || c.food > p.food || (c.water > 0 && c.water > p.farm.water_held())
     });
     // In a compact listing, builds the same on every space are one block.
     let as_block =
