@@ -58,13 +58,51 @@ fn heuristic_bot_plays_legal_whole_games_for_2_to_6_players() {
     }
 }
 
-/// The search bot and the random bot also play legal games, mixed with the heuristic bot.
+/// The search bot and the random bot also play legal games, mixed with the heuristic bot; so does
+/// the search bot with the cheap rollout policy.
 #[test]
 fn search_and_random_bots_play_legal_games() {
     let mut game = new_game(2, false, 3);
     play(&mut game, &["search:24", "heuristic"], 2);
     let mut game = new_game(3, false, 4);
     play(&mut game, &["random", "search:12", "heuristic"], 3);
+    let mut game = new_game(2, false, 5);
+    play(&mut game, &["search:24:quick", "heuristic"], 4);
+}
+
+/// Bot names as the command line and `/fog new` write them: parsed and written back the same,
+/// defaults left out, bad parts refused with the part named.
+#[test]
+fn bot_specs_parse_and_print_back() {
+    for (text, shown) in [
+        ("search", format!("search:{}", bots::DEFAULT_ROLLOUTS)),
+        ("search:30", "search:30".to_string()),
+        ("search:30:h3:c8:quick", "search:30:h3:c8:quick".to_string()),
+        ("search:400:quick", "search:400:quick".to_string()),
+        ("heuristic", "heuristic".to_string()),
+        ("random", "random".to_string()),
+    ] {
+        let spec = BotSpec::parse(text).unwrap();
+        assert_eq!(spec.to_string(), shown, "{text}");
+        assert_eq!(BotSpec::parse(&shown).unwrap(), spec, "{text}");
+        assert_eq!(spec.build().name(), shown, "{text}");
+    }
+    let quick = BotSpec::parse("search:30:quick").unwrap();
+    assert!(matches!(quick, BotSpec::Search { quick: true, .. }));
+    assert!(matches!(
+        BotSpec::parse("search:30").unwrap(),
+        BotSpec::Search { quick: false, .. }
+    ));
+    for bad in [
+        "search:30:fast",
+        "search:0",
+        "search:c0",
+        "searcher",
+        "heuristic:quick",
+    ] {
+        let e = BotSpec::parse(bad).unwrap_err();
+        assert!(e.contains(bad.trim()), "{bad}: {e}");
+    }
 }
 
 /// The heuristic bot beats the random bot (which still harvests with the planner).

@@ -26,7 +26,7 @@ use std::sync::Arc;
 /// one of `view.legal` or an action the engine accepts in its place (the planner names the Water
 /// Towers paying a harvest, which the listed actions leave to the engine's default).
 pub trait Bot {
-    /// A short name for tables: `heuristic`, `search:400`.
+    /// A short name for tables: `heuristic`, `search:30`.
     fn name(&self) -> String;
     /// The seat's next action, from what the seat can see. `rng` is the bot's own random stream:
     /// the same view, deck and stream give the same action.
@@ -34,8 +34,9 @@ pub trait Bot {
 }
 
 /// Which bot to build, as written on the command line: `random`, `heuristic`, `search` or
-/// `search:N` (N rollouts per decision), optionally with `:hH` (rounds of picks each rollout
-/// plays before the evaluation) and `:cC` (candidate actions compared), e.g. `search:400:h3:c8`.
+/// `search:N` (N rollouts per decision at two players, N x 2 / P at P players), optionally with `:hH` (rounds of picks each rollout
+/// plays before the evaluation), `:cC` (candidate actions compared) and `:quick` (rollouts played
+/// by the cheap policy instead of the heuristic bot), e.g. `search:400:h3:c8:quick`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotSpec {
     Random,
@@ -44,16 +45,19 @@ pub enum BotSpec {
         rollouts: u32,
         horizon: u32,
         candidates: u32,
+        /// Rollouts played by the cheap policy ([`search::RolloutPolicy::Quick`]).
+        quick: bool,
     },
 }
 
-/// Rollouts per decision of a plain `search` (the `strong` level of `/fog new`). 400 since the
-/// rollouts' picks compare only their best few cards ([`search::ROLLOUT_PICKS`]), which halved
-/// a rollout's cost: about the decision times 200 had before.
-pub const DEFAULT_ROLLOUTS: u32 = 400;
+/// Rollouts per decision of a plain `search` (the `strong` level of `/fog new`) at two players,
+/// half as many at four ([`search::SearchBot::budget`]). Each rollout plays every seat with the
+/// heuristic bot's own choices, about twenty times the cost of the cheap policy's rollouts
+/// (`:quick`), so 30 take about what 400 cheap ones did, and they measured far stronger.
+pub const DEFAULT_ROLLOUTS: u32 = 30;
 
 impl BotSpec {
-    /// Parses `random`, `heuristic`, `search`, `search:N`, `search:N:hH:cC`.
+    /// Parses `random`, `heuristic`, `search`, `search:N`, `search:N:hH:cC:quick`.
     pub fn parse(text: &str) -> Result<BotSpec, String> {
         let text = text.trim();
         let unknown = || format!("unknown bot {text:?}: use random, heuristic, search or search:N");
@@ -66,6 +70,7 @@ impl BotSpec {
                     DEFAULT_ROLLOUTS,
                     search::DEFAULT_HORIZON,
                     search::DEFAULT_CANDIDATES,
+                    false,
                 );
                 for (k, part) in parts.enumerate() {
                     let bad = || format!("search: bad part {part:?} in {text:?}");
@@ -76,6 +81,8 @@ impl BotSpec {
                                 "search:{part}: the number of rollouts must be 1 to 1000000"
                             ));
                         }
+                    } else if part == "quick" {
+                        spec.3 = true;
                     } else if let Some(h) = part.strip_prefix('h') {
                         spec.1 = h.parse().map_err(|_| bad())?;
                     } else if let Some(c) = part.strip_prefix('c') {
@@ -91,6 +98,7 @@ impl BotSpec {
                     rollouts: spec.0,
                     horizon: spec.1,
                     candidates: spec.2,
+                    quick: spec.3,
                 })
             }
             _ => Err(unknown()),
@@ -106,7 +114,17 @@ impl BotSpec {
                 rollouts,
                 horizon,
                 candidates,
-            } => Box::new(search::SearchBot::with(rollouts, horizon, candidates)),
+                quick,
+            } => Box::new(search::SearchBot::with(
+                rollouts,
+                horizon,
+                candidates,
+                if quick {
+                    search::RolloutPolicy::Quick
+                } else {
+                    search::RolloutPolicy::Heuristic
+                },
+            )),
         }
     }
 }
@@ -120,6 +138,7 @@ impl std::fmt::Display for BotSpec {
                 rollouts,
                 horizon,
                 candidates,
+                quick,
             } => {
                 write!(f, "search:{rollouts}")?;
                 if *horizon != search::DEFAULT_HORIZON {
@@ -127,6 +146,9 @@ impl std::fmt::Display for BotSpec {
                 }
                 if *candidates != search::DEFAULT_CANDIDATES {
                     write!(f, ":c{candidates}")?;
+                }
+                if *quick {
+                    write!(f, ":quick")?;
                 }
                 Ok(())
             }

@@ -5,11 +5,17 @@
 //! budget of rollouts on them by successive halving. A rollout: a complete game sampled from the
 //! seat's view ([`determinize::sample`]: other hands from the unseen cards, piles and the
 //! Equipment stack shuffled; rollout k uses the same sample for every candidate, so candidates are
-//! compared on the same worlds), the candidate applied, then every seat played by a cheap policy
-//! ([`Rollout`]) until the end of the year's harvest (or the game), and the result scored as the
-//! seat's projected final score minus the best other seat's ([`eval::project`]). The candidate
-//! with the best mean margin wins if it beats the heuristic's own choice clearly (see
+//! compared on the same worlds), the candidate applied, then every seat played by the rollout
+//! policy until the end of the year's harvest (or the game) or the horizon, and the result scored
+//! as the seat's projected final score minus the best other seat's ([`eval::project`]). The
+//! candidate with the best mean margin wins if it beats the heuristic's own choice clearly (see
 //! [`TRUST_HEURISTIC`]); otherwise the heuristic's choice stands.
+//!
+//! The rollout policy ([`RolloutPolicy`]) is by default the heuristic bot itself, for every seat:
+//! each seat in the sampled world does what the heuristic bot would do there. That costs far more
+//! per rollout than the cheap policy ([`Rollout`]) the bot used before, so it plays far fewer
+//! rollouts, but it measured much stronger (README, "Benchmarks"): a rollout is worth what its
+//! play is worth, and the cheap policy's card placements misjudged the candidates.
 //!
 //! Harvests use the exact planner directly; single-choice decisions and income Water placements
 //! use the heuristic. The bot is deterministic given its random stream.
@@ -28,6 +34,15 @@ use std::sync::Arc;
 
 /// Rounds of picks a rollout plays after the candidate, by default.
 pub const DEFAULT_HORIZON: u32 = 2;
+
+/// How a rollout plays every seat after the candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RolloutPolicy {
+    /// The heuristic bot's own choice for every seat (the default).
+    Heuristic,
+    /// The cheap policy of [`Rollout`]: about twenty times as many rollouts per second, weaker.
+    Quick,
+}
 /// Candidate actions compared, by default.
 pub const DEFAULT_CANDIDATES: u32 = 6;
 /// Cards a rollout's pick compares by their best action (the rest are cut by static value).
@@ -42,19 +57,26 @@ pub struct SearchBot {
     pub horizon: u32,
     /// Candidates kept from the heuristic's ranking.
     pub candidates: usize,
+    pub policy: RolloutPolicy,
     heuristic: HeuristicBot,
 }
 
 impl SearchBot {
     pub fn new(rollouts: u32) -> SearchBot {
-        SearchBot::with(rollouts, DEFAULT_HORIZON, DEFAULT_CANDIDATES)
+        SearchBot::with(
+            rollouts,
+            DEFAULT_HORIZON,
+            DEFAULT_CANDIDATES,
+            RolloutPolicy::Heuristic,
+        )
     }
 
-    pub fn with(rollouts: u32, horizon: u32, candidates: u32) -> SearchBot {
+    pub fn with(rollouts: u32, horizon: u32, candidates: u32, policy: RolloutPolicy) -> SearchBot {
         SearchBot {
             rollouts,
             horizon,
             candidates: candidates.max(1) as usize,
+            policy,
             heuristic: HeuristicBot::default(),
         }
     }
@@ -66,6 +88,7 @@ impl Bot for SearchBot {
             rollouts: self.rollouts,
             horizon: self.horizon,
             candidates: self.candidates as u32,
+            quick: self.policy == RolloutPolicy::Quick,
         }
         .to_string()
     }
@@ -89,12 +112,29 @@ impl Bot for SearchBot {
                 .unwrap_or_else(|| self.heuristic.choose(&game, seat, &view.legal));
         }
         // One seed per rollout index: the same worlds for every candidate.
-        let seeds: Vec<u64> = (0..self.rollouts.max(1)).map(|_| rng.random()).collect();
-        successive_halving(deck, view, candidates, &seeds, self.horizon as usize)
+        let seeds: Vec<u64> = (0..self.budget(view.table.players))
+            .map(|_| rng.random())
+            .collect();
+        let play = Playout {
+            deck,
+            view,
+            horizon: self.horizon as usize,
+            policy: self.policy,
+            heuristic: &self.heuristic,
+        };
+        successive_halving(&play, candidates, &seeds)
     }
 }
 
 impl SearchBot {
+    /// Rollouts per decision at a table of `players`: `rollouts` at two players, fewer at more
+    /// (`rollouts` x 2 / players, at least 1). A rollout plays every seat, so its cost grows with
+    /// the table; this keeps a decision's time about the same at every table. At 4 players half
+    /// the rollouts measured as strong as the full number (README, "Benchmarks").
+    pub fn budget(&self, players: usize) -> usize {
+        (self.rollouts as usize * 2 / players.max(2)).max(1)
+    }
+
     /// The actions worth comparing, best first by the heuristic: every card for a pick, the
     /// heuristic's best few for the revealed card, an Equipment offer or the split; nothing to
     /// search (one candidate: the heuristic's choice) for income Water.
@@ -190,13 +230,7 @@ impl SearchBot {
 /// worlds both played (the same worlds, so the difference is paired). Rollouts are noisy,
 /// with 4 or more players above all; the heuristic's one-ply choice with the exact evaluation is
 /// a strong default, left only on evidence.
-fn successive_halving(
-    deck: &Arc<Deck>,
-    view: &PlayerView,
-    candidates: Vec<Action>,
-    seeds: &[u64],
-    horizon: usize,
-) -> Action {
+fn successive_halving(play: &Playout, candidates: Vec<Action>, seeds: &[u64]) -> Action {
     let n = candidates.len();
     let budget = seeds.len();
     let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1) as usize;
@@ -221,7 +255,7 @@ fn successive_halving(
         next_world += per;
         for &c in &alive {
             for &w in &worlds {
-                margins[c].push(rollout(deck, view, &candidates[c], w, horizon));
+                margins[c].push(play.rollout(&candidates[c], w));
             }
         }
         if round + 1 < rounds {
@@ -270,57 +304,69 @@ fn clearly_better(a: &[Option<f64>], b: &[Option<f64>]) -> bool {
     mean > TRUST_HEURISTIC * (var / k as f64).sqrt()
 }
 
-/// One rollout: the world of `seed`, `action` applied, the cheap policy until the year's harvest
-/// is over; the seat's projected margin over the best other seat. None if the action does not
-/// apply in that world (it always should: it concerns visible state).
-fn rollout(
-    deck: &Arc<Deck>,
-    view: &PlayerView,
-    action: &Action,
-    seed: u64,
+/// What a rollout needs besides its candidate and world.
+struct Playout<'a> {
+    deck: &'a Arc<Deck>,
+    view: &'a PlayerView,
     horizon: usize,
-) -> Option<f64> {
-    let seat = view.seat;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut game = determinize::sample(deck, view, &mut rng)?;
-    game.apply_quiet(seat, action).ok()?;
-    let year = game.year();
-    let policy = Rollout::new(deck, year);
-    let players = game.players();
-    let mut steps = 0;
-    let mut picks = 0;
-    while !game.is_over() && game.year() == year {
-        let Some(&s) = game.waiting_for().first() else {
-            break;
-        };
-        let a = policy.act(&game, s, &mut rng);
-        if matches!(a, Action::Select { .. } | Action::Pick { .. }) {
-            picks += 1;
-            // The horizon: two more rounds of picks, then the evaluation takes over.
-            if picks > horizon * players {
+    policy: RolloutPolicy,
+    heuristic: &'a HeuristicBot,
+}
+
+impl Playout<'_> {
+    /// One rollout: the world of `seed`, `action` applied, the policy until the year's harvest
+    /// is over or the horizon is reached; the seat's projected margin over the best other seat.
+    /// None if the action does not apply in that world (it always should: it concerns visible
+    /// state).
+    fn rollout(&self, action: &Action, seed: u64) -> Option<f64> {
+        let seat = self.view.seat;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = determinize::sample(self.deck, self.view, &mut rng)?;
+        game.apply_quiet(seat, action).ok()?;
+        let year = game.year();
+        let quick = Rollout::new();
+        let players = game.players();
+        let mut steps = 0;
+        let mut picks = 0;
+        while !game.is_over() && game.year() == year {
+            let Some(&s) = game.waiting_for().first() else {
+                break;
+            };
+            let a = match self.policy {
+                RolloutPolicy::Heuristic => {
+                    let legal = game.legal_actions(s);
+                    self.heuristic.choose(&game, s, &legal)
+                }
+                RolloutPolicy::Quick => quick.act(&game, s, &mut rng),
+            };
+            if matches!(a, Action::Select { .. } | Action::Pick { .. }) {
+                picks += 1;
+                // The horizon: `horizon` more rounds of picks, then the evaluation takes over.
+                if picks > self.horizon * players {
+                    break;
+                }
+            }
+            if game.apply_quiet(s, &a).is_err() {
+                // Never expected; fall back to the first listed action.
+                let first = game.legal_actions(s).into_iter().next()?;
+                game.apply_quiet(s, &first).ok()?;
+            }
+            steps += 1;
+            if steps > 2_000 {
                 break;
             }
         }
-        if game.apply_quiet(s, &a).is_err() {
-            // Never expected; fall back to the first listed action.
-            let first = game.legal_actions(s).into_iter().next()?;
-            game.apply_quiet(s, &first).ok()?;
-        }
-        steps += 1;
-        if steps > 2_000 {
-            break;
-        }
+        let n = game.players();
+        let mine = eval::project(&game, seat);
+        let best_other = (0..n)
+            .filter(|&s| s != seat)
+            .map(|s| eval::project(&game, s))
+            .fold(f64::MIN, f64::max);
+        Some(mine - best_other)
     }
-    let n = game.players();
-    let mine = eval::project(&game, seat);
-    let best_other = (0..n)
-        .filter(|&s| s != seat)
-        .map(|s| eval::project(&game, s))
-        .fold(f64::MIN, f64::max);
-    Some(mine - best_other)
 }
 
-/// The cheap policy of the rollouts: the exact planner for harvests; picks by a static card value
+/// The cheap rollout policy ([`RolloutPolicy::Quick`]): the exact planner for harvests; picks by a static card value
 /// (made a little noisy, so rollouts differ); for the revealed card, the best of a few actions by
 /// the quick evaluation (building it on its best spaces by Water reach and neighbours, a Water
 /// Tower, a Silo, the market); the heuristic's split; Equipment and income Water by the quick
@@ -329,9 +375,14 @@ pub struct Rollout {
     quick: HeuristicBot,
 }
 
+impl Default for Rollout {
+    fn default() -> Self {
+        Rollout::new()
+    }
+}
+
 impl Rollout {
-    pub fn new(deck: &Deck, year: u8) -> Rollout {
-        let _ = (deck, year);
+    pub fn new() -> Rollout {
         Rollout {
             quick: HeuristicBot { exact: false },
         }
