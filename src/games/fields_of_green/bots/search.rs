@@ -34,19 +34,19 @@ use std::sync::Arc;
 
 /// Rounds of picks a rollout plays after the candidate, by default.
 pub const DEFAULT_HORIZON: u32 = 2;
+/// Candidate actions compared, by default.
+pub const DEFAULT_CANDIDATES: u32 = 6;
+/// Cards a rollout's pick compares by their best action (the rest are cut by static value).
+pub const ROLLOUT_PICKS: usize = 3;
 
 /// How a rollout plays every seat after the candidate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RolloutPolicy {
     /// The heuristic bot's own choice for every seat (the default).
     Heuristic,
-    /// The cheap policy of [`Rollout`]: about twenty times as many rollouts per second, weaker.
+    /// The cheap policy of [`Rollout`]: about ten times as many rollouts per second, weaker.
     Quick,
 }
-/// Candidate actions compared, by default.
-pub const DEFAULT_CANDIDATES: u32 = 6;
-/// Cards a rollout's pick compares by their best action (the rest are cut by static value).
-pub const ROLLOUT_PICKS: usize = 3;
 
 /// The search bot with a budget of rollouts per decision.
 #[derive(Clone, Debug)]
