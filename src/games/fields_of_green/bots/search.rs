@@ -356,9 +356,8 @@ impl Playout<'_> {
                 break;
             }
         }
-        let n = game.players();
         let mine = eval::project(&game, seat);
-        let best_other = (0..n)
+        let best_other = (0..players)
             .filter(|&s| s != seat)
             .map(|s| eval::project(&game, s))
             .fold(f64::MIN, f64::max);
@@ -366,8 +365,8 @@ impl Playout<'_> {
     }
 }
 
-/// The cheap rollout policy ([`RolloutPolicy::Quick`]): the exact planner for harvests; picks by a static card value
-/// (made a little noisy, so rollouts differ); for the revealed card, the best of a few actions by
+/// The cheap rollout policy ([`RolloutPolicy::Quick`]): the exact planner for harvests; picks by
+/// a static card value (made a little noisy, so rollouts differ); for the revealed card, the best of a few actions by
 /// the quick evaluation (building it on its best spaces by Water reach and neighbours, a Water
 /// Tower, a Silo, the market); the heuristic's split; Equipment and income Water by the quick
 /// evaluation.
