@@ -1,6 +1,6 @@
 //! Key Harvest rulings KH 64-67: scoring at the end, through a finished game.
 
-mod kh_common;
+use crate::kh_common;
 use farmhand::games::key_harvest::{Action, Crop, Game, ScorePad, Worker};
 use kh_common::*;
 

@@ -2,7 +2,7 @@
 //! name spaces the way the farm grid does (`C2`), never in Rust's debug form (`Pos { x: 1, .. }`),
 //! and they say what is true.
 
-mod common;
+use crate::common;
 
 use common::*;
 use farmhand::games::fields_of_green::error::Space;

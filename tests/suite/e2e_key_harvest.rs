@@ -7,34 +7,26 @@
 //!
 //! `FARMHAND_TRANSCRIPT=<dir>` writes each game's transcript (HTML) into that folder.
 
-use farmhand::fake_discord::harness::{
-    Bot, TempDb, init_tracing, panics, test_config, watch_panics,
-};
-use farmhand::fake_discord::player::{self, Driver, Player, TableRef};
+use farmhand::fake_discord::harness::{Bot, panics, test_config};
+use farmhand::fake_discord::player;
 use farmhand::fake_discord::reading::has_japanese;
-use farmhand::fake_discord::view::MessageView;
 use farmhand::fake_discord::{FakeDiscord, verify};
 use farmhand::games::key_harvest as kh;
-use farmhand::store::Status;
-use std::time::Instant;
 
-const NAMES: [&str; 4] = ["alice", "bob", "carol", "dave"];
+use crate::e2e::{self, Game, Which};
 
-struct Game {
-    fake: FakeDiscord,
-    bot: Option<Bot>,
-    table: TableRef,
-    driver: Driver,
-    users: Vec<u64>,
-    db: TempDb,
-    tag: String,
-    started: Instant,
-}
-
-/// `/kh new` by the first player (after `/kh settings hand_in_dm:true` for the `dm` seats), the
-/// others join by button, the host starts.
+/// [`e2e::new_game`] for Key Harvest.
 async fn new_game(tag: &str, players: usize, options: &str, dm: &[usize], seed: u64) -> Game {
-    new_game_with(tag, players, options, dm, seed, |_, _| {}).await
+    e2e::new_game(
+        Which::KeyHarvest,
+        tag,
+        players,
+        options,
+        dm,
+        seed,
+        |_, _| {},
+    )
+    .await
 }
 
 /// [`new_game`], with `prepare` run on the fake and the users before the bot starts.
@@ -46,141 +38,12 @@ async fn new_game_with(
     seed: u64,
     prepare: impl FnOnce(&FakeDiscord, &[u64]),
 ) -> Game {
-    init_tracing();
-    watch_panics();
-    let started = Instant::now();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new(tag);
-    let channel = fake.add_channel("key-harvest");
-    let users: Vec<u64> = NAMES[..players].iter().map(|n| fake.add_user(n)).collect();
-    prepare(&fake, &users);
-    let bot = Bot::start(&fake, test_config(db.path()))
-        .await
-        .expect("start the bot");
-    for &k in dm {
-        let ix = fake
-            .slash(users[k], channel, "kh settings hand_in_dm:true")
-            .unwrap();
-        let r = fake.reply(&ix).await.unwrap();
-        assert!(r.ephemeral(), "settings reply must be private");
-    }
-    let line = if options.contains("seats:") {
-        format!("kh new {options}")
-    } else {
-        format!("kh new seats:{players} {options}")
-    };
-    let table = player::open_table(&fake, users[0], channel, &line)
-        .await
-        .unwrap();
-    let lobby = fake.message(table.message).unwrap();
-    assert!(
-        lobby.title().starts_with("Key Harvest") || lobby.title().starts_with("キーハーベスト"),
-        "the lobby names the game: {:?}",
-        lobby.title()
-    );
-    for &u in &users[1..] {
-        let r = player::join(&fake, u, &table).await.unwrap();
-        // The click is acknowledged (type 6) and the lobby is redrawn by an edit, in order with
-        // every other redraw of the table message.
-        assert_eq!(r.kind, 6, "Join is acknowledged; the lobby is edited");
-    }
-    let r = player::start(&fake, users[0], &table).await.unwrap();
-    assert_eq!(
-        r.kind, 6,
-        "Start is acknowledged; the lobby is edited into the table"
-    );
-    let seats: Vec<Player> = users
-        .iter()
-        .zip(NAMES)
-        .map(|(&u, n)| Player::new(u, n))
-        .collect();
-    let driver = Driver::new(&fake, &table, seats, seed);
-    Game {
-        fake,
-        bot: Some(bot),
-        table,
-        driver,
-        users,
-        db,
-        tag: tag.to_string(),
-        started,
-    }
+    e2e::new_game(Which::KeyHarvest, tag, players, options, dm, seed, prepare).await
 }
 
-impl Game {
-    fn bot(&self) -> &Bot {
-        self.bot.as_ref().expect("a running bot")
-    }
-
-    /// Plays to the final scores, then runs the end-of-game checks; returns the score pad.
-    async fn finish(&mut self) -> String {
-        let fin = self
-            .driver
-            .play()
-            .await
-            .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
-        assert!(self.fake.settle().await, "the bot did not go quiet");
-        self.check_end(&fin).await
-    }
-
-    async fn check_end(&self, fin: &MessageView) -> String {
-        let data = &self.bot().data;
-        let pad = verify::check_final_as::<kh::Game>(&self.fake, data, &self.table)
-            .await
-            .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
-        let replay = verify::replay_as::<kh::Game>(data, self.table.game)
-            .await
-            .unwrap();
-        assert_eq!(replay.table.game.status, Status::Ended);
-        let acked = verify::check_acknowledged_as::<kh::Game>(&self.fake, data, &self.table)
-            .await
-            .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
-        assert!(
-            acked > 10,
-            "{}: only {acked} acknowledged actions",
-            self.tag
-        );
-        let checked = verify::check_privacy_kh(&self.fake, &replay)
-            .unwrap_or_else(|leaks| panic!("{}: leaks: {leaks:#?}", self.tag));
-        // How many versions there are depends on how many edits the bot merged (timing): a
-        // 2-player game has seen fewer than 100 on PostgreSQL. Enough to show the check read
-        // the game.
-        assert!(
-            checked > 50,
-            "{}: only {checked} messages checked",
-            self.tag
-        );
-        write_transcript(&self.fake, &self.tag);
-        self.fake.assert_clean();
-        assert!(panics().is_empty(), "panics: {:?}", panics());
-        println!(
-            "{}: {} players, {} actions, {:?}, {:.1} s\n{}\n{pad}",
-            self.tag,
-            self.users.len(),
-            replay.steps.len(),
-            self.driver.stats,
-            self.started.elapsed().as_secs_f64(),
-            fin.title()
-        );
-        pad
-    }
-
-    async fn stop(mut self) {
-        if let Some(bot) = self.bot.take() {
-            bot.stop().await.unwrap();
-        }
-        drop(self.db);
-    }
-}
-
+/// Writes the transcript when `FARMHAND_TRANSCRIPT` names a folder.
 fn write_transcript(fake: &FakeDiscord, tag: &str) {
-    if let Ok(dir) = std::env::var("FARMHAND_TRANSCRIPT") {
-        let path = std::path::Path::new(&dir).join(format!("kh-{tag}.html"));
-        let _ = std::fs::create_dir_all(&dir);
-        farmhand::fake_discord::transcript::write(fake, &format!("Key Harvest · {tag}"), &path)
-            .expect("write the transcript");
-        println!("transcript: {}", path.display());
-    }
+    e2e::write_transcript(Which::KeyHarvest, fake, tag)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -369,17 +232,6 @@ async fn commands_answer_within_limits() {
 }
 
 impl Game {
-    async fn version(&self) -> i64 {
-        let (t, _) = self
-            .bot()
-            .data
-            .service
-            .load::<kh::Game>(self.table.game)
-            .await
-            .unwrap();
-        t.game.version
-    }
-
     async fn waiting(&self) -> Vec<usize> {
         let (_, g) = self
             .bot()

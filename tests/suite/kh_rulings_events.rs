@@ -1,7 +1,7 @@
 //! Key Harvest rulings KH 30 and KH 45-63: the events M-Z, the "?" check, the tenth event and
 //! the events after it, against the public API only.
 
-mod kh_common;
+use crate::kh_common;
 use farmhand::games::key_harvest::{
     Action, ActionError, Counters, Crop, Event, EventTile as E, Place, Prompt, Worker,
 };

@@ -1,25 +1,12 @@
 //! The `farmhand` binary end to end: arguments in, text and exit codes out.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 /// The embedded deck's text, to write (correct or broken) deck files from.
-const DECK: &str = include_str!("../src/games/fields_of_green/deck.toml");
+const DECK: &str = include_str!("../../src/games/fields_of_green/deck.toml");
 
-fn farmhand(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_farmhand"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8 stdout")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("UTF-8 stderr")
-}
+use crate::bin::{farmhand, stderr, stdout};
 
 /// A fresh directory for one test, removed when dropped.
 struct TempDir(PathBuf);

@@ -1,7 +1,7 @@
 //! Key Harvest rulings KH 14-32 (the turn, the four actions, displacement and chains, draws
 //! from the bag), with KH 3 and KH 6, against the public API only.
 
-mod kh_common;
+use crate::kh_common;
 use farmhand::games::key_harvest::game::Frame;
 use farmhand::games::key_harvest::{
     Action, ActionError, Counters, Crop, Event, EventTile, Place, Prompt, Worker,

@@ -7,7 +7,7 @@
 //!   tiles nobody holds; Water paid from a card that is no tower; harvests anywhere) is refused,
 //!   leaving the game exactly as it was.
 //!
-//! `tests/playouts.rs` sweeps a broad family of actions exhaustively on a few games; this test
+//! `tests/suite/playouts.rs` sweeps a broad family of actions exhaustively on a few games; this test
 //! samples a wider family on many more states.
 
 use farmhand::games::fields_of_green::farm::CellCard;

@@ -1,6 +1,6 @@
 //! Rules tests (issue #2), Equipment: ruling 17 of `src/games/fields_of_green/RULES.md`.
 
-mod common;
+use crate::common;
 
 use common::*;
 use farmhand::games::fields_of_green::event::{Delta, Event};

@@ -10,30 +10,26 @@
 use farmhand::fake_discord::harness::{
     Bot, TempDb, init_tracing, panics, test_config, watch_panics,
 };
-use farmhand::fake_discord::player::{self, Choice, Driver, Player, TableRef, decisions};
+use farmhand::fake_discord::player::{self, Choice, Driver, TableRef, decisions};
 use farmhand::fake_discord::reading::has_japanese;
 use farmhand::fake_discord::view::MessageView;
 use farmhand::fake_discord::{FakeDiscord, Ix, Reply, verify};
 use std::time::{Duration, Instant};
 
-const NAMES: [&str; 6] = ["alice", "bob", "carol", "dave", "erin", "frank"];
+use crate::e2e::{self, Game, NAMES, Which};
 
-/// A game in progress or finished, and what it runs on.
-struct Game {
-    fake: FakeDiscord,
-    bot: Option<Bot>,
-    table: TableRef,
-    driver: Driver,
-    users: Vec<u64>,
-    db: TempDb,
-    tag: String,
-    started: Instant,
-}
-
-/// Starts a fake, a bot, and a game: `/fog new` by the first player (after `/fog settings
-/// hand_in_dm:true` for the `dm` seats), the others join by button, the host starts.
+/// [`e2e::new_game`] for Fields of Green.
 async fn new_game(tag: &str, players: usize, options: &str, dm: &[usize], seed: u64) -> Game {
-    new_game_with(tag, players, options, dm, seed, |_, _| {}).await
+    e2e::new_game(
+        Which::FieldsOfGreen,
+        tag,
+        players,
+        options,
+        dm,
+        seed,
+        |_, _| {},
+    )
+    .await
 }
 
 /// [`new_game`], with `prepare` run on the fake and the users before the bot starts.
@@ -45,133 +41,21 @@ async fn new_game_with(
     seed: u64,
     prepare: impl FnOnce(&FakeDiscord, &[u64]),
 ) -> Game {
-    init_tracing();
-    watch_panics();
-    let started = Instant::now();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new(tag);
-    let channel = fake.add_channel("fields-of-green");
-    let users: Vec<u64> = NAMES[..players].iter().map(|n| fake.add_user(n)).collect();
-    prepare(&fake, &users);
-    let bot = Bot::start(&fake, test_config(db.path()))
-        .await
-        .expect("start the bot");
-    for &k in dm {
-        let ix = fake
-            .slash(users[k], channel, "fog settings hand_in_dm:true")
-            .unwrap();
-        let r = fake.reply(&ix).await.unwrap();
-        assert!(r.ephemeral(), "settings reply must be private");
-        assert!(r.content().contains("DM"), "{}", r.content());
-    }
-    // `options` may set the seats itself (a table with bots has more seats than people).
-    let line = if options.contains("seats:") {
-        format!("fog new {options}")
-    } else {
-        format!("fog new seats:{players} {options}")
-    };
-    let table = player::open_table(&fake, users[0], channel, &line)
-        .await
-        .unwrap();
-    for &u in &users[1..] {
-        let r = player::join(&fake, u, &table).await.unwrap();
-        // The click is acknowledged (type 6) and the lobby is redrawn by an edit, in order with
-        // every other redraw of the table message.
-        assert_eq!(r.kind, 6, "Join is acknowledged; the lobby is edited");
-    }
-    let r = player::start(&fake, users[0], &table).await.unwrap();
-    assert_eq!(
-        r.kind, 6,
-        "Start is acknowledged; the lobby is edited into the table"
-    );
-    let seats: Vec<Player> = users
-        .iter()
-        .zip(NAMES)
-        .map(|(&u, n)| Player::new(u, n))
-        .collect();
-    let driver = Driver::new(&fake, &table, seats, seed);
-    Game {
-        fake,
-        bot: Some(bot),
-        table,
-        driver,
-        users,
-        db,
-        tag: tag.to_string(),
-        started,
-    }
-}
-
-impl Game {
-    fn bot(&self) -> &Bot {
-        self.bot.as_ref().expect("a running bot")
-    }
-
-    /// The stored game version (verification only).
-    async fn version(&self) -> i64 {
-        let (t, _) = self
-            .bot()
-            .data
-            .service
-            .load::<farmhand::games::fields_of_green::Game>(self.table.game)
-            .await
-            .unwrap();
-        t.game.version
-    }
-
-    /// Plays to the final scores, then runs every end-of-game check; returns the score pad.
-    async fn finish(&mut self) -> String {
-        let fin = self
-            .driver
-            .play()
-            .await
-            .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
-        assert!(self.fake.settle().await, "the bot did not go quiet");
-        self.check_end(&fin).await
-    }
-
-    async fn check_end(&self, fin: &MessageView) -> String {
-        let data = &self.bot().data;
-        let pad = verify::check_final(&self.fake, data, &self.table)
-            .await
-            .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
-        let replay = verify::replay(data, self.table.game).await.unwrap();
-        match verify::check_privacy(&self.fake, &replay, self.table.game) {
-            Ok(n) => assert!(n > 50, "only {n} message versions checked"),
-            Err(leaks) => panic!("{}: private cards shown to others: {leaks:#?}", self.tag),
-        }
-        write_transcript(&self.fake, &self.tag);
-        self.fake.assert_clean();
-        assert!(panics().is_empty(), "panics: {:?}", panics());
-        println!(
-            "{}: {} players, {} actions, {:?}, {:.1} s\n{}\n{pad}",
-            self.tag,
-            self.users.len(),
-            replay.steps.len(),
-            self.driver.stats,
-            self.started.elapsed().as_secs_f64(),
-            fin.title()
-        );
-        pad
-    }
-
-    async fn stop(mut self) {
-        if let Some(bot) = self.bot.take() {
-            bot.stop().await.unwrap();
-        }
-        drop(self.db);
-    }
+    e2e::new_game(
+        Which::FieldsOfGreen,
+        tag,
+        players,
+        options,
+        dm,
+        seed,
+        prepare,
+    )
+    .await
 }
 
 /// Writes the transcript when `FARMHAND_TRANSCRIPT` names a folder.
 fn write_transcript(fake: &FakeDiscord, tag: &str) {
-    if let Ok(dir) = std::env::var("FARMHAND_TRANSCRIPT") {
-        let path = std::path::Path::new(&dir).join(format!("{tag}.html"));
-        let _ = std::fs::create_dir_all(&dir);
-        farmhand::fake_discord::transcript::write(fake, &format!("Fields of Green · {tag}"), &path)
-            .expect("write the transcript");
-        println!("transcript: {}", path.display());
-    }
+    e2e::write_transcript(Which::FieldsOfGreen, fake, tag)
 }
 
 // ------------------------------------------------------------------------- whole games

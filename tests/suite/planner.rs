@@ -4,7 +4,7 @@
 //! random farms, and by playing its plans on the engine (what it predicts is what happens, and in
 //! year 4 the score it maximises is the engine's score pad).
 
-mod common;
+use crate::common;
 
 use common::*;
 use farmhand::games::fields_of_green::bots::planner::{

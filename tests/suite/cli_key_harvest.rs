@@ -5,22 +5,8 @@
 use farmhand::games::key_harvest::replay::{Report, Scenario};
 use farmhand::games::key_harvest::{Board, Event, Game, Options};
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn farmhand(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_farmhand"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8 stdout")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("UTF-8 stderr")
-}
+use crate::bin::{farmhand, stderr, stdout};
 
 fn scenario(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -124,7 +110,7 @@ fn a_broken_board_file_is_refused_naming_the_field() {
     let dir = std::env::temp_dir().join(format!("farmhand-kh-board-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("board.toml");
-    let text = include_str!("../src/games/key_harvest/board.toml")
+    let text = include_str!("../../src/games/key_harvest/board.toml")
         .replace("B4 = \"hops\"", "B9 = \"hops\"");
     std::fs::write(&path, text).unwrap();
     let o = farmhand(&[

@@ -16,7 +16,7 @@
 //! determinism, which the store relies on to rebuild any game from its actions).
 //!
 //! What each game hides is game-specific, so the leak checks live with each game's playouts
-//! (`tests/playouts.rs` disguises hidden cards; `tests/kh_playouts.rs` checks hidden counters).
+//! (`tests/suite/playouts.rs` disguises hidden cards; `tests/suite/kh_playouts.rs` checks hidden counters).
 
 use farmhand::games::{Engine, TableSetup, fields_of_green as fog, key_harvest as kh};
 use rand::seq::IndexedRandom;

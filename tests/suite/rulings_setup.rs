@@ -1,7 +1,7 @@
 //! Rules tests (issue #2), setup and upkeep: rulings 1-6, 20 and 21 of
 //! `src/games/fields_of_green/RULES.md`.
 
-mod common;
+use crate::common;
 
 use common::*;
 use farmhand::games::fields_of_green::event::{Direction, Event};

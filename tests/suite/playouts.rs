@@ -20,7 +20,7 @@
 //! count is fully determined by those two numbers (the moves come from
 //! `ChaCha8Rng::seed_from_u64(seed)`, the test's own probing from a second generator, so probing
 //! never changes the moves); to rerun one game alone, with its state printed at a step:
-//! `FOG_REPRO=players:seed[:step] cargo test --test playouts reproduce -- --ignored --nocapture`.
+//! `FOG_REPRO=players:seed[:step] cargo test --test suite playouts::reproduce -- --ignored --nocapture`.
 
 use farmhand::games::fields_of_green::cards::{DesignIdx, EquipIdx};
 use farmhand::games::fields_of_green::farm::CellCard;

@@ -1,7 +1,7 @@
 //! Key Harvest rulings KH 1-13 (words, components, setup) and KH 68-70 (information), one test
 //! per ruling or more, against the public API only.
 
-mod kh_common;
+use crate::kh_common;
 use farmhand::games::key_harvest::{
     Action, ActionError, Counters, Crop, Event, EventTile, Game, Options, Prompt, Worker,
 };

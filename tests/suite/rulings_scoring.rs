@@ -1,7 +1,7 @@
 //! Rules tests (issue #2), scoring and the end: rulings 18 and 19 of `src/games/fields_of_green/RULES.md`,
 //! with the rulebook's score pad (Maria 62, Mike 59).
 
-mod common;
+use crate::common;
 
 use common::*;
 use farmhand::games::fields_of_green::event::Event;

@@ -423,7 +423,9 @@ fn checker_leaves_prose_and_harmless_paths_alone() {
     assert!(!flags(
         "//! Pure: no tokio, serenity, poise or sqlx, no I/O, no clock."
     ));
-    assert!(!flags("/// Uses no tokio; see tests/engine_purity.rs"));
+    assert!(!flags(
+        "/// Uses no tokio; see tests/suite/engine_purity.rs"
+    ));
     assert!(!flags(
         "/* nested /* block */ with tokio mentioned */ fn f() {}"
     ));

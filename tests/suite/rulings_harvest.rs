@@ -1,7 +1,7 @@
 //! Rules tests (issue #2), the harvest: rulings 14-16 of `src/games/fields_of_green/RULES.md`, with the
 //! rulebook's harvest example (Mike's year-2 harvest with a full Silo).
 
-mod common;
+use crate::common;
 
 use common::*;
 use farmhand::games::fields_of_green::event::{Delta, Event};

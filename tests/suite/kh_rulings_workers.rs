@@ -1,7 +1,7 @@
 //! Key Harvest rulings KH 33-44: each worker's ability (acting under KH 21), with the source's
 //! own examples (the supervisor over lower farmhands, a bailiff chain), against the public API.
 
-mod kh_common;
+use crate::kh_common;
 use farmhand::games::key_harvest::{
     Action, ActionError, Counters, Crop, Event, EventTile, Game, Place, Prompt, Worker,
 };
