@@ -23,6 +23,42 @@ impl Default for Library {
     }
 }
 
+impl Library {
+    /// The components the bot plays with: the configured deck and board files, or the built-in
+    /// ones. An error names the file and what is wrong with it.
+    pub fn from_config(config: &crate::config::Config) -> anyhow::Result<Library> {
+        use anyhow::Context as _;
+        let fields_of_green = match &config.game.deck {
+            None => fog::Deck::default_deck(),
+            Some(path) => {
+                let text = crate::input::read_text(path, crate::input::cap::DECK)
+                    .with_context(|| format!("cannot read the deck file {}", path.display()))?;
+                let deck = fog::Deck::from_toml(&text)
+                    .with_context(|| format!("deck file {}", path.display()))?;
+                Arc::new(deck)
+            }
+        };
+        let key_harvest = read_board(config.game.board.as_deref())?;
+        Ok(Library {
+            fields_of_green,
+            key_harvest,
+        })
+    }
+
+    /// What the log says the bot plays with.
+    pub fn summary(&self) -> String {
+        format!(
+            "deck {}, board {}",
+            self.fields_of_green.name,
+            if self.key_harvest == kh::Board::standard() {
+                "standard"
+            } else {
+                "from file"
+            }
+        )
+    }
+}
+
 /// The Key Harvest board: the built-in one, or a board file (the error names the path and the
 /// field). File reading lives here, outside the pure engine.
 pub fn read_board(path: Option<&std::path::Path>) -> Result<Arc<kh::Board>, kh::board::BoardError> {

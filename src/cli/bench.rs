@@ -224,7 +224,8 @@ fn bench_records(games: u64) -> anyhow::Result<()> {
 
 fn bench_render(count: u32) -> anyhow::Result<()> {
     use farmhand::games::key_harvest as kh;
-    use farmhand::render::{farm_picture, key_harvest_picture};
+    use farmhand::render::fields_of_green::farm_picture;
+    use farmhand::render::key_harvest::picture as key_harvest_picture;
     if !(1..=10_000).contains(&count) {
         bail!("--count must be 1 to 10000, not {count}");
     }

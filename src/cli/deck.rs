@@ -6,7 +6,7 @@ use farmhand::games::fields_of_green::Deck;
 use farmhand::games::fields_of_green::cards::{DesignIdx, EquipIdx};
 use farmhand::games::fields_of_green::effects::Pile;
 use farmhand::render;
-use farmhand::render::card_text as text;
+use farmhand::render::fields_of_green::card_text as text;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -117,12 +117,12 @@ fn show(deck: &Deck) -> String {
     s.push_str(&format!(
         "  {}x {}\n",
         deck.supply.water_towers,
-        render::card_text(deck, "water_tower")
+        render::fields_of_green::card_text(deck, "water_tower")
     ));
     s.push_str(&format!(
         "  {}x {}\n",
         deck.supply.silos,
-        render::card_text(deck, "silo")
+        render::fields_of_green::card_text(deck, "silo")
     ));
     s
 }

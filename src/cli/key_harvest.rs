@@ -9,7 +9,7 @@ use farmhand::games::key_harvest::replay::{self, Scenario};
 use farmhand::games::key_harvest::sim::{self, Played};
 use farmhand::games::key_harvest::{Event, Game, Worker};
 use farmhand::render::key_harvest::legend;
-use farmhand::render::key_harvest_text as text;
+use farmhand::render::key_harvest::text;
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;

@@ -5,7 +5,8 @@ use super::{load_deck, seat_names};
 use anyhow::{Context, bail};
 use farmhand::games::fields_of_green::game::TieBreak;
 use farmhand::games::fields_of_green::{Action, Deck, Game, Options, Setup, sim};
-use farmhand::render::{self, RenderOptions};
+use farmhand::render;
+use farmhand::render::fields_of_green::RenderOptions;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
@@ -162,7 +163,7 @@ fn one_game(deck: &Arc<Deck>, options: Options, seed: u64, log: bool) -> anyhow:
             bail!("replaying game {seed} gave another result: the engine is not deterministic");
         }
         writeln!(out, "\nGame log (coordinates on the final farms):")?;
-        for line in render::describe_events(deck, &events, &names, &farms) {
+        for line in render::fields_of_green::describe_events(deck, &events, &names, &farms) {
             writeln!(out, "  {line}")?;
         }
     }
@@ -175,7 +176,7 @@ fn one_game(deck: &Arc<Deck>, options: Options, seed: u64, log: bool) -> anyhow:
             let tiles: Vec<String> = seat
                 .set_aside
                 .iter()
-                .map(|t| render::card_name(deck, t))
+                .map(|t| render::fields_of_green::card_name(deck, t))
                 .collect();
             format!(", set aside: {}", tiles.join(", "))
         };
@@ -184,7 +185,7 @@ fn one_game(deck: &Arc<Deck>, options: Options, seed: u64, log: bool) -> anyhow:
             "\n{who}: {} VP - {} coins, {} Food, {} VP in tokens{aside}",
             seat.score_now, seat.coins, seat.food, seat.vp_tokens
         )?;
-        let farm = render::render_farm(deck, &seat.farm, RenderOptions::default());
+        let farm = render::fields_of_green::render_farm(deck, &seat.farm, RenderOptions::default());
         writeln!(out, "{}", farm.grid)?;
         for line in &farm.legend {
             writeln!(out, "  {line}")?;
@@ -194,7 +195,7 @@ fn one_game(deck: &Arc<Deck>, options: Options, seed: u64, log: bool) -> anyhow:
     writeln!(
         out,
         "\nScore pad\n{}",
-        render::render_score_pad(deck, pads, &names)
+        render::fields_of_green::render_score_pad(deck, pads, &names)
     )?;
     Ok(())
 }

@@ -1,16 +1,16 @@
-//! The slash commands of Fields of Green (`/fog new`, `hand`, `farm`, `status`, `card`, `rules`,
-//! `abandon`; `history`, `stats` and `leaderboard` are in `records`) and the ones both games share (`games`, `settings`, under `/fog` and `/kh` alike),
-//! with the shared steps of opening a table and finding the table of a channel. Key Harvest's own
-//! commands are in `key_harvest::commands`.
+//! The slash commands both games share (`games`, `settings`, offered under `/fog` and `/kh`
+//! alike; `history`, `stats` and `leaderboard` are in `records`), and the shared steps of each
+//! game's own commands: opening a table, finding the table of a channel, a private screen,
+//! abandoning. Each game's command group is in its folder (`fields_of_green::commands`,
+//! `key_harvest::commands`), and `registry` lists them.
 
 use super::game::Screens;
 use super::router::user_text;
 use super::spec::MessageSpec;
-use super::{Ctx, Data, Error, notify, send, ui};
-use crate::games::fields_of_green::Game;
+use super::{Ctx, Error, notify, send, ui};
 use crate::host::{AnyGame, Kind};
 use crate::service::ServiceError;
-use crate::store::{BotSeat, Prefs, Reminders, Table, TableOptions};
+use crate::store::{Prefs, Reminders, Table, TableOptions};
 use poise::serenity_prelude as serenity;
 use rand::Rng;
 
@@ -99,85 +99,6 @@ pub(super) async fn table_here(
         fallback.get_or_insert((table, game));
     }
     Ok(fallback)
-}
-
-/// The Fields of Green table here, with its game.
-async fn fog_here(ctx: Ctx<'_>) -> Result<Option<(Table, Option<Game>)>, ServiceError> {
-    Ok(table_here(ctx, Kind::FieldsOfGreen)
-        .await?
-        .map(|(t, g)| match g {
-            Some(AnyGame::FieldsOfGreen(g)) => (t, Some(g)),
-            _ => (t, None),
-        }))
-}
-
-/// Fields of Green: a card-drafting farm game, played at your own pace.
-#[poise::command(
-    slash_command,
-    guild_only,
-    subcommands(
-        "new",
-        "hand",
-        "farm",
-        "status",
-        "games",
-        "card",
-        "rules",
-        "abandon",
-        "export",
-        "settings",
-        "super::records::fog_history",
-        "super::records::fog_stats",
-        "super::records::fog_leaderboard"
-    ),
-    subcommand_required
-)]
-pub async fn fog(_ctx: Ctx<'_>) -> Result<(), Error> {
-    Ok(())
-}
-
-/// Open a table for a new game in this channel
-#[poise::command(slash_command, guild_only)]
-async fn new(
-    ctx: Ctx<'_>,
-    #[description = "Number of seats (2-6, default 4)"]
-    #[min = 2]
-    #[max = 6]
-    seats: Option<u8>,
-    #[description = "Introductory mode: fixed draws each year (2-4 players)"] intro: Option<bool>,
-    #[description = "Minutes before reminding a player who holds the game up (default from config)"]
-    #[min = 5]
-    #[max = 10080]
-    reminder_minutes: Option<u32>,
-    #[description = "Computer players to seat now (0-5); people fill the other seats"]
-    #[min = 0]
-    #[max = 5]
-    bots: Option<u8>,
-    #[description = "How well the computer players play (default: strong)"] bot_strength: Option<
-        BotStrength,
-    >,
-    #[description = "Minutes before a bot makes one decision for a player who holds the game up (default: off)"]
-    #[min = 0]
-    #[max = 10080]
-    stand_in_minutes: Option<u32>,
-) -> Result<(), Error> {
-    let data = ctx.data();
-    let bot = bot_strength.unwrap_or(BotStrength::Strong).spec();
-    let bots = (0..bots.unwrap_or(0))
-        .map(|k| BotSeat {
-            user_id: u64::from(k) + 1,
-            bot: bot.to_string(),
-        })
-        .collect();
-    let options = TableOptions {
-        seats: seats.unwrap_or(4),
-        intro: intro.unwrap_or(false),
-        reminder_minutes: reminder_minutes.unwrap_or(data.config.game.reminder_minutes),
-        bots,
-        stand_in_minutes: stand_in_minutes.unwrap_or(0),
-        locale: None,
-    };
-    open_table(ctx, Kind::FieldsOfGreen, options).await
 }
 
 /// What the host reads when the bot may not post its lobby in the channel.
@@ -313,37 +234,6 @@ pub(super) async fn open_table(
     .await
 }
 
-/// How well computer players play: the two bots of `farmhand arena`.
-#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
-pub enum BotStrength {
-    #[name = "fast (heuristic)"]
-    Fast,
-    #[name = "strong (search)"]
-    Strong,
-}
-
-impl BotStrength {
-    /// The bot's `BotSpec` text.
-    pub fn spec(self) -> &'static str {
-        match self {
-            BotStrength::Fast => "heuristic",
-            BotStrength::Strong => "search",
-        }
-    }
-}
-
-/// Show your hand and what you can do now (privately)
-#[poise::command(slash_command, guild_only)]
-async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
-    let m = match fog_here(ctx).await {
-        Ok(Some((table, Some(game)))) => private_screen(ctx, &table, &game, "hand").await,
-        Ok(Some((_, None))) => text(&crate::t!("not-started-here")),
-        Ok(None) => text(&crate::t!("no-game-here-fog")),
-        Err(e) => text(&user_text(&e)),
-    };
-    say(ctx, &m).await
-}
-
 /// `/fog hand` and `/kh hand` for a started game: the author's private screen, in their DM when
 /// they chose that (answered "thinking..." first: the DM is a Discord call of its own and the
 /// command must be answered within 3 seconds), else as the private reply. `what` names the
@@ -376,50 +266,6 @@ pub(super) async fn private_screen<G: Screens>(
     }
 }
 
-/// Download a finished game as a replay file (farmhand replay)
-#[poise::command(slash_command, guild_only)]
-async fn export(
-    ctx: Ctx<'_>,
-    #[description = "Table number (default: this channel's latest game)"]
-    #[min = 1]
-    game: Option<i64>,
-) -> Result<(), Error> {
-    super::export::export::<Game>(ctx, game).await
-}
-
-/// Show a player's farm (yours by default)
-#[poise::command(slash_command, guild_only)]
-async fn farm(
-    ctx: Ctx<'_>,
-    #[description = "Whose farm"] player: Option<serenity::User>,
-) -> Result<(), Error> {
-    let who = player
-        .as_ref()
-        .map_or(ctx.author().id.get(), |u| u.id.get());
-    let m = match fog_here(ctx).await {
-        Ok(Some((table, Some(game)))) => match table.seat_of(who) {
-            Some(seat) => super::fields_of_green::farm(&table, &game, seat),
-            None => text(&crate::t!("player-not-here")),
-        },
-        Ok(Some((_, None))) => text(&crate::t!("not-started-here")),
-        Ok(None) => text(&crate::t!("no-game-here")),
-        Err(e) => text(&user_text(&e)),
-    };
-    say(ctx, &m).await
-}
-
-/// Show where the game in this channel stands
-#[poise::command(slash_command, guild_only)]
-async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
-    let m = match fog_here(ctx).await {
-        Ok(Some((table, Some(game)))) => super::fields_of_green::status(&table, &game),
-        Ok(Some((table, None))) => ui::lobby(&table),
-        Ok(None) => text(&crate::t!("no-game-here")),
-        Err(e) => text(&user_text(&e)),
-    };
-    say(ctx, &m).await
-}
-
 /// List the games open or in progress in this server (both games)
 #[poise::command(slash_command, guild_only)]
 pub(super) async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
@@ -439,56 +285,6 @@ pub(super) async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
         Err(e) => return say(ctx, &text(&user_text(&e.into()))).await,
     }
     say(ctx, &ui::games_list(&tables)).await
-}
-
-async fn card_names(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let names = super::fields_of_green::card_names(ctx.data().service.deck(), partial);
-    serenity::CreateAutocompleteResponse::new().set_choices(
-        names
-            .into_iter()
-            .map(serenity::AutocompleteChoice::from)
-            .collect(),
-    )
-}
-
-/// Read a card's text
-#[poise::command(slash_command)]
-async fn card(
-    ctx: Ctx<'_>,
-    #[description = "Card or Equipment name"]
-    #[autocomplete = "card_names"]
-    name: String,
-) -> Result<(), Error> {
-    let m = super::fields_of_green::card(ctx.data().service.deck(), &name)
-        .unwrap_or_else(|| text(&crate::t!("no-such-card", name = name.as_str())));
-    say(ctx, &m).await
-}
-
-async fn rule_topics(_ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let p = partial.to_lowercase();
-    let choices = super::fields_of_green::rules_topics()
-        .iter()
-        .filter(|t| t.starts_with(&p))
-        .map(|&t| serenity::AutocompleteChoice::from(t))
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
-}
-
-/// The rules, by topic
-#[poise::command(slash_command)]
-async fn rules(
-    ctx: Ctx<'_>,
-    #[description = "Topic"]
-    #[autocomplete = "rule_topics"]
-    topic: Option<String>,
-) -> Result<(), Error> {
-    say(ctx, &super::fields_of_green::rules(topic.as_deref())).await
-}
-
-/// Abandon the game in this channel (host or Manage Server)
-#[poise::command(slash_command, guild_only)]
-async fn abandon(ctx: Ctx<'_>) -> Result<(), Error> {
-    abandon_here(ctx, Kind::FieldsOfGreen).await
 }
 
 /// Abandons the table of `kind` in this channel (host or Manage Server).
@@ -584,9 +380,4 @@ pub(super) async fn settings(
         &text(&crate::t!("settings-now", hand = hand, reminders = remind)),
     )
     .await
-}
-
-/// Every command, for registration.
-pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![fog(), super::key_harvest::commands::kh()]
 }

@@ -8,16 +8,17 @@
 //! Discord ids, guild or channel are in it.
 
 use super::commands::{say, text};
+use super::game::Screens;
 use super::spec::{FileSpec, MessageSpec, limits};
 use super::{Ctx, Error};
 use crate::games::TableSetup;
-use crate::host::{Hosted, Kind};
+use crate::host::Kind;
 use crate::render;
 use crate::service::ServiceError;
 use crate::store::Status;
 
 /// What an export answers: the message with the file, or a sentence saying why not.
-pub async fn export_message<G: Hosted>(
+pub async fn export_message<G: Screens>(
     data: &super::Data,
     guild: Option<u64>,
     channel: u64,
@@ -102,15 +103,9 @@ pub async fn export_message<G: Hosted>(
     if bytes.len() > limits::FILE_BYTES {
         return text(&crate::t!("export-too-large"));
     }
-    let slug = match kind {
-        Kind::FieldsOfGreen => "fog",
-        Kind::KeyHarvest => "kh",
-    };
+    let slug = kind.command();
     let file = format!("{slug}-table-{id}.json");
-    let flag = match kind {
-        Kind::FieldsOfGreen => "",
-        Kind::KeyHarvest => " --game key-harvest",
-    };
+    let flag = G::REPLAY_FLAG;
     let status = match table.game.status {
         Status::Abandoned => crate::t!("rec-abandoned"),
         _ => crate::t!("games-ended"),
@@ -123,7 +118,7 @@ pub async fn export_message<G: Hosted>(
         actions = n,
         command = format!("farmhand replay{flag} {file}")
     );
-    if let Some(note) = rules_note(&game.into_any()) {
+    if let Some(note) = G::own_rules_note(&game) {
         content.push_str(&format!("\n{note}"));
     }
     MessageSpec {
@@ -141,22 +136,8 @@ pub async fn export_message<G: Hosted>(
     }
 }
 
-/// A note when the game was played with other components than the defaults `farmhand replay`
-/// uses: the bot's own deck file (Fields of Green) or a board other than the standard one.
-fn rules_note(game: &crate::host::AnyGame) -> Option<String> {
-    match game {
-        crate::host::AnyGame::FieldsOfGreen(g) => {
-            let default = crate::games::fields_of_green::Deck::default_deck();
-            (g.deck().fingerprint != default.fingerprint).then(|| crate::t!("export-own-deck"))
-        }
-        crate::host::AnyGame::KeyHarvest(g) => (**g.board()
-            != *crate::games::key_harvest::Board::standard())
-        .then(|| crate::t!("export-own-board")),
-    }
-}
-
 /// `/fog export` and `/kh export`.
-pub async fn export<G: Hosted>(ctx: Ctx<'_>, game: Option<i64>) -> Result<(), Error> {
+pub async fn export<G: Screens>(ctx: Ctx<'_>, game: Option<i64>) -> Result<(), Error> {
     let m = export_message::<G>(
         ctx.data(),
         ctx.guild_id().map(|g| g.get()),

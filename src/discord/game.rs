@@ -4,7 +4,6 @@
 
 use super::Data;
 use super::spec::MessageSpec;
-use crate::games::fields_of_green as fog;
 use crate::host::Hosted;
 use crate::service::Acted;
 use crate::store::Table;
@@ -17,6 +16,24 @@ pub trait Screens: Hosted {
     /// The seat's private screen as it opens (in an ephemeral reply or the player's DM), with an
     /// optional note at the top.
     fn main_panel(table: &Table, game: &Self, seat: usize, note: Option<&str>) -> MessageSpec;
+    /// The game's name for people, in the language in scope.
+    fn name() -> String;
+    /// The letter that marks this game in the records' page buttons (`h:<letter>:...`).
+    const RECORD_TAG: &'static str;
+    /// What the records call this game's favourites ("Favourite cards").
+    fn favourites_title() -> String;
+    /// The name of a favourite id (a card's, a crop's), or the id as stored when the rules
+    /// data no longer has it (a group changed its deck file).
+    fn favourite_name(library: &crate::host::Library, id: &str) -> String;
+    /// The game's own options in the lobby's options line (" · introductory mode: on"), or "".
+    fn lobby_options(options: &crate::store::TableOptions) -> String;
+    /// The `farmhand replay` flag that names this game (" --game key-harvest"), or "".
+    const REPLAY_FLAG: &'static str;
+    /// A note for an export when the game was played with other rules data (deck, board) than
+    /// the defaults `farmhand replay` uses.
+    fn own_rules_note(game: &Self) -> Option<String>;
+    /// The label of the table's button that opens a seat's private screen ("My hand").
+    fn my_panel_button() -> String;
     /// Where a game in progress stands, in a few words ("Year 2 · Action phase", "Turn 14").
     fn progress(game: &Self) -> String;
     /// The winners of an ended game (several on a shared win).
@@ -39,60 +56,4 @@ pub trait Screens: Hosted {
         done: &'a Acted<Self>,
         from_dm: Option<u64>,
     ) -> impl Future<Output = ()> + Send + 'a;
-}
-
-impl Screens for fog::Game {
-    fn table_message(table: &Table, game: &Self) -> MessageSpec {
-        super::fields_of_green::table_message(table, game)
-    }
-    fn main_panel(table: &Table, game: &Self, seat: usize, note: Option<&str>) -> MessageSpec {
-        super::fields_of_green::panel(table, game, seat, &super::ids::Screen::Main, note)
-    }
-    fn progress(game: &Self) -> String {
-        super::fields_of_green::year_phase(game)
-    }
-    fn winners(game: &Self) -> Vec<usize> {
-        game.winners().map(|(w, _)| w).unwrap_or_default()
-    }
-    fn done_note(table: &Table, game: &Self, events: &[fog::Event]) -> String {
-        let names = table.names();
-        let farms: Vec<_> = game
-            .public_view()
-            .seats
-            .into_iter()
-            .map(|s| s.farm)
-            .collect();
-        let said = crate::render::events::describe_events(game.deck(), events, &names, &farms);
-        crate::t!(
-            "done",
-            said = said.first().map(String::as_str).unwrap_or("")
-        )
-        .trim()
-        .to_string()
-    }
-    fn reminder(table: &Table, game: &Self, seats: &[usize]) -> MessageSpec {
-        super::fields_of_green::reminder(table, game, seats)
-    }
-    fn dm_reminder(table: &Table, game: &Self, seat: usize) -> MessageSpec {
-        super::fields_of_green::dm_reminder(table, game, seat)
-    }
-    fn stand_in_note(table: &Table, game: &Self, seat: usize, minutes: u32) -> String {
-        super::fields_of_green::stand_in_note(table, game, seat, minutes)
-    }
-    fn after_action<'a>(
-        http: &'a Http,
-        data: &'a Data,
-        done: &'a Acted<Self>,
-        from_dm: Option<u64>,
-    ) -> impl Future<Output = ()> + Send + 'a {
-        super::notify::after_fog_action(
-            http,
-            data,
-            &done.table,
-            &done.game,
-            &done.events,
-            &done.stage_before,
-            from_dm,
-        )
-    }
 }

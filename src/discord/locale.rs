@@ -192,7 +192,7 @@ mod tests {
 
     #[test]
     fn every_command_has_its_names_and_descriptions_in_every_language() {
-        let mut commands = super::super::commands::all();
+        let mut commands = super::super::registry::commands();
         let missing = localize(&mut commands);
         assert!(missing.is_empty(), "missing: {missing:#?}");
     }
@@ -201,7 +201,7 @@ mod tests {
     /// and descriptions (1-100 characters), in every language.
     #[test]
     fn localized_names_and_descriptions_are_ones_discord_accepts() {
-        let mut commands = super::super::commands::all();
+        let mut commands = super::super::registry::commands();
         localize(&mut commands);
         fn name_ok(n: &str) -> bool {
             let len = n.chars().count();
@@ -279,6 +279,6 @@ mod tests {
     #[test]
     #[ignore]
     fn dump_commands() {
-        println!("{}", dump(&super::super::commands::all()));
+        println!("{}", dump(&super::super::registry::commands()));
     }
 }

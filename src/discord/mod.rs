@@ -14,13 +14,13 @@ pub mod outbox;
 pub mod ratelimits;
 pub mod records;
 pub mod redraw;
+pub mod registry;
 pub mod router;
 pub mod send;
 pub mod spec;
 pub mod ui;
 
 use crate::config::Config;
-use crate::games::fields_of_green::Deck;
 use crate::host::Library;
 use crate::service::Service;
 use crate::store::Store;
@@ -63,29 +63,9 @@ impl Data {
 pub type Error = anyhow::Error;
 pub type Ctx<'a> = poise::Context<'a, Data, Error>;
 
-/// The deck the bot plays with: the configured file, or the built-in one.
-pub fn load_deck(config: &Config) -> anyhow::Result<Arc<Deck>> {
-    match &config.game.deck {
-        None => Ok(Deck::default_deck()),
-        Some(path) => {
-            let text = crate::input::read_text(path, crate::input::cap::DECK)
-                .with_context(|| format!("cannot read the deck file {}", path.display()))?;
-            let deck =
-                Deck::from_toml(&text).with_context(|| format!("deck file {}", path.display()))?;
-            Ok(Arc::new(deck))
-        }
-    }
-}
-
-/// The Key Harvest board new tables play with: the configured file, or the built-in one.
-pub fn load_board(config: &Config) -> anyhow::Result<Arc<crate::games::key_harvest::Board>> {
-    Ok(crate::host::read_board(config.game.board.as_deref())?)
-}
-
 /// Opens the database and builds the shared state.
 pub async fn prepare(config: Config) -> anyhow::Result<Data> {
-    let deck = load_deck(&config)?;
-    let board = load_board(&config)?;
+    let library = Library::from_config(&config)?;
     let shown = config.database.shown();
     let store = match Store::connect(&config.database.url).await {
         Ok(store) => store,
@@ -101,14 +81,8 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
             );
         }
     };
-    tracing::info!(database = %shown, deck = %deck.name, "database ready");
-    let service = Service::new(
-        store,
-        Library {
-            fields_of_green: deck,
-            key_harvest: board,
-        },
-    );
+    tracing::info!(database = %shown, rules = %library.summary(), "database ready");
+    let service = Service::new(store, library);
     // Games that ended before the records existed (migration 0004) are recorded once, before
     // any /fog history is answered.
     match service.backfill_records().await {
@@ -153,7 +127,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 /// The poise framework with our commands, router and start-up work.
 pub fn framework(data: Data) -> locale::Localized {
     let dev_guild = data.config.discord.dev_guild_id;
-    let mut commands = commands::all();
+    let mut commands = registry::commands();
     let missing = locale::localize(&mut commands);
     if !missing.is_empty() {
         // The tests require none; a replaced catalogue only loses those localizations.

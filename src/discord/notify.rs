@@ -6,7 +6,6 @@
 use super::game::Screens;
 use super::redraw::Target;
 use super::{Data, send, ui};
-use crate::games::fields_of_green::{Event, Game, Phase};
 use crate::store::{Reminders, Table, now_ms};
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, Http, MessageId, UserId};
@@ -105,126 +104,6 @@ pub async fn post(http: &Http, data: &Data, table: &Table, spec: &super::spec::M
         .await
     {
         tracing::warn!(game = table.game.id, error = %e, "could not post in the game's channel");
-    }
-}
-
-/// True for events that close a turn: the next reveal (3+ players), the next cards turned face up
-/// (2 players).
-fn is_turn_boundary(e: &Event) -> bool {
-    matches!(e, Event::Revealed { .. } | Event::TurnedFaceUp { .. })
-}
-
-/// After an accepted Fields of Green action: the table message, turn and year summaries, DM
-/// panels. `from_dm` is the user whose click came from their DM panel (already redrawn by the
-/// interaction response).
-pub async fn after_fog_action(
-    http: &Http,
-    data: &Data,
-    table: &Table,
-    game: &Game,
-    events: &[Event],
-    phase_before: &Phase,
-    from_dm: Option<u64>,
-) {
-    refresh_table(data, table.game.id);
-
-    // One message per turn saying what everybody did, posted when the turn is over: at the next
-    // reveal, or when the action phase ends. And a summary when a year ends.
-    let left_action = matches!(phase_before, Phase::Action { .. } | Phase::Duel { .. })
-        && !matches!(game.phase(), Phase::Action { .. } | Phase::Duel { .. });
-    let boundary_here = events.iter().position(is_turn_boundary);
-    let year_end = events.iter().any(|e| {
-        matches!(e, Event::YearStarted { year, .. } if *year >= 2)
-            || matches!(e, Event::GameEnded { .. })
-    });
-    if boundary_here.is_some() || left_action || year_end {
-        let all: Vec<Event> = match data.service.store().recent_events(table.game.id, 600).await {
-            // Up to this action's version only (see `router::recent_log`).
-            Ok(rows) => rows
-                .iter()
-                .filter(|(v, _)| *v <= table.game.version)
-                .filter_map(|(_, e)| serde_json::from_str(e).ok())
-                .collect(),
-            Err(e) => {
-                tracing::warn!(game = table.game.id, error = %e, "could not read the log for a summary");
-                Vec::new()
-            }
-        };
-        let first_new = all.len().saturating_sub(events.len());
-        if boundary_here.is_some() || left_action {
-            // The end of the turn: the boundary among this action's events, or (when the phase
-            // ended) the first event after the last card was used.
-            let end = first_new
-                + match boundary_here {
-                    Some(k) => k,
-                    None => events
-                        .iter()
-                        .position(|e| {
-                            matches!(e, Event::HarvestFinished { .. } | Event::YearStarted { .. })
-                        })
-                        .unwrap_or(events.len()),
-                };
-            let end = end.min(all.len());
-            let start = all[..end]
-                .iter()
-                .rposition(is_turn_boundary)
-                .map_or(0, |k| k + 1);
-            if let Some(spec) = super::fields_of_green::turn_summary(table, game, &all[start..end])
-            {
-                post(http, data, table, &spec).await;
-            }
-        }
-        for (k, e) in events.iter().enumerate() {
-            match e {
-                Event::YearStarted { year, .. } if *year >= 2 => {
-                    let end = (first_new + k).min(all.len());
-                    let start = all[..end]
-                        .iter()
-                        .rposition(|e| matches!(e, Event::YearStarted { .. }))
-                        .unwrap_or(0);
-                    post(
-                        http,
-                        data,
-                        table,
-                        &super::fields_of_green::year_summary(
-                            table,
-                            game,
-                            year - 1,
-                            &all[start..end],
-                        ),
-                    )
-                    .await;
-                }
-                Event::GameEnded { .. } => {
-                    post(
-                        http,
-                        data,
-                        table,
-                        &super::fields_of_green::final_scores(table, game),
-                    )
-                    .await
-                }
-                _ => {}
-            }
-        }
-    }
-
-    // Hand panels kept in DMs follow the game: redraw them when the table moved on.
-    let moved = events.iter().any(|e| {
-        matches!(
-            e,
-            Event::Revealed { .. }
-                | Event::HandsPassed { .. }
-                | Event::TurnedFaceUp { .. }
-                | Event::Picked { .. }
-                | Event::YearStarted { .. }
-                | Event::Drew { .. }
-                | Event::HarvestFinished { .. }
-                | Event::GameEnded { .. }
-        )
-    });
-    if moved {
-        redraw_dm_panels(data, table, from_dm).await;
     }
 }
 

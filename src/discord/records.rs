@@ -9,6 +9,7 @@
 //! (`h:<f|k>:<anchor>:<page>`); the server is always the clicker's, never taken from the id.
 
 use super::commands::{display_name, say, text};
+use super::game::Screens;
 use super::router::{private, update, user_text};
 use super::spec::{ButtonSpec, EmbedSpec, FieldSpec, MessageSpec, RowSpec, Style, clip};
 use super::ui::{GOLD, GREEN, esc, fit_embed, game_name};
@@ -37,10 +38,7 @@ pub struct PageId {
 }
 
 fn letter(kind: Kind) -> &'static str {
-    match kind {
-        Kind::FieldsOfGreen => "f",
-        Kind::KeyHarvest => "k",
-    }
+    crate::on_kind!(kind, G => G::RECORD_TAG)
 }
 
 impl PageId {
@@ -53,11 +51,8 @@ impl PageId {
         if parts.next()? != "h" {
             return None;
         }
-        let kind = match parts.next()? {
-            "f" => Kind::FieldsOfGreen,
-            "k" => Kind::KeyHarvest,
-            _ => return None,
-        };
+        let tag = parts.next()?;
+        let kind = Kind::ALL.into_iter().find(|&k| letter(k) == tag)?;
         let anchor = parts.next()?.parse().ok()?;
         let page = parts.next()?.parse().ok()?;
         if parts.next().is_some() {
@@ -87,24 +82,13 @@ fn rate(wins: u64, games: u64) -> u64 {
 
 /// What the records call a game's favourites, for people.
 fn favourites_label(kind: Kind) -> String {
-    match kind {
-        Kind::FieldsOfGreen => crate::t!("rec-favourites-fog"),
-        Kind::KeyHarvest => crate::t!("rec-favourites-kh"),
-    }
+    crate::on_kind!(kind, G => G::favourites_title())
 }
 
 /// The name of a favourite id: a card's or a crop's. An id the current deck no longer has (a
 /// group changed its deck file) is shown as it was stored.
 fn favourite_name(library: &Library, kind: Kind, id: &str) -> String {
-    match kind {
-        Kind::FieldsOfGreen => {
-            let deck = &library.fields_of_green;
-            crate::render::card_name(deck, id)
-        }
-        Kind::KeyHarvest => crate::games::key_harvest::Crop::parse(id)
-            .map(|c| crate::render::key_harvest_text::crop_name(&library.key_harvest, c))
-            .unwrap_or_else(|| id.to_string()),
-    }
+    crate::on_kind!(kind, G => G::favourite_name(library, id))
 }
 
 /// One game of the history: its number and date, then the seats best first with their scores
@@ -350,7 +334,7 @@ fn not_in_server() -> String {
     crate::t!("rec-not-in-server")
 }
 
-async fn history(ctx: Ctx<'_>, kind: Kind, public: Option<bool>) -> Result<(), Error> {
+pub(crate) async fn history(ctx: Ctx<'_>, kind: Kind, public: Option<bool>) -> Result<(), Error> {
     let Some(guild) = ctx.guild_id() else {
         return say(ctx, &text(&not_in_server())).await;
     };
@@ -366,7 +350,7 @@ async fn history(ctx: Ctx<'_>, kind: Kind, public: Option<bool>) -> Result<(), E
     }
 }
 
-async fn stats(
+pub(crate) async fn stats(
     ctx: Ctx<'_>,
     kind: Kind,
     player: Option<serenity::User>,
@@ -397,7 +381,11 @@ async fn stats(
     }
 }
 
-async fn leaderboard(ctx: Ctx<'_>, kind: Kind, public: Option<bool>) -> Result<(), Error> {
+pub(crate) async fn leaderboard(
+    ctx: Ctx<'_>,
+    kind: Kind,
+    public: Option<bool>,
+) -> Result<(), Error> {
     let Some(guild) = ctx.guild_id() else {
         return say(ctx, &text(&not_in_server())).await;
     };
@@ -439,68 +427,6 @@ pub async fn handle_page(
         Ok(p) => update(ctx, ci, &history_message(id.kind, &p, id.page)).await,
         Err(e) => private(ctx, ci, &text(&user_text(&e.into()))).await,
     }
-}
-
-/// This server's recent Fields of Green games: winners and scores
-#[poise::command(slash_command, guild_only, rename = "history")]
-pub async fn fog_history(
-    ctx: Ctx<'_>,
-    #[description = "Post it in the channel for everyone (default: only you see it)"]
-    public: Option<bool>,
-) -> Result<(), Error> {
-    history(ctx, Kind::FieldsOfGreen, public).await
-}
-
-/// A player's Fields of Green record on this server (yours by default)
-#[poise::command(slash_command, guild_only, rename = "stats")]
-pub async fn fog_stats(
-    ctx: Ctx<'_>,
-    #[description = "Whose record (yours by default)"] player: Option<serenity::User>,
-    #[description = "Post it in the channel for everyone (default: only you see it)"]
-    public: Option<bool>,
-) -> Result<(), Error> {
-    stats(ctx, Kind::FieldsOfGreen, player, public).await
-}
-
-/// This server's Fields of Green players by wins (bots apart)
-#[poise::command(slash_command, guild_only, rename = "leaderboard")]
-pub async fn fog_leaderboard(
-    ctx: Ctx<'_>,
-    #[description = "Post it in the channel for everyone (default: only you see it)"]
-    public: Option<bool>,
-) -> Result<(), Error> {
-    leaderboard(ctx, Kind::FieldsOfGreen, public).await
-}
-
-/// This server's recent Key Harvest games: winners and scores
-#[poise::command(slash_command, guild_only, rename = "history")]
-pub async fn kh_history(
-    ctx: Ctx<'_>,
-    #[description = "Post it in the channel for everyone (default: only you see it)"]
-    public: Option<bool>,
-) -> Result<(), Error> {
-    history(ctx, Kind::KeyHarvest, public).await
-}
-
-/// A player's Key Harvest record on this server (yours by default)
-#[poise::command(slash_command, guild_only, rename = "stats")]
-pub async fn kh_stats(
-    ctx: Ctx<'_>,
-    #[description = "Whose record (yours by default)"] player: Option<serenity::User>,
-    #[description = "Post it in the channel for everyone (default: only you see it)"]
-    public: Option<bool>,
-) -> Result<(), Error> {
-    stats(ctx, Kind::KeyHarvest, player, public).await
-}
-
-/// This server's Key Harvest players by wins (bots apart)
-#[poise::command(slash_command, guild_only, rename = "leaderboard")]
-pub async fn kh_leaderboard(
-    ctx: Ctx<'_>,
-    #[description = "Post it in the channel for everyone (default: only you see it)"]
-    public: Option<bool>,
-) -> Result<(), Error> {
-    leaderboard(ctx, Kind::KeyHarvest, public).await
 }
 
 #[cfg(test)]

@@ -3,18 +3,13 @@
 //! then do the slower follow-up work (table message, summaries, DMs).
 
 use super::game::Screens;
-use super::ids::{ComponentId, Screen, Verb, decode_action, decode_screen};
+use super::ids::{LobbyId, LobbyVerb};
 use super::spec::MessageSpec;
 use super::{Data, Error, notify, send};
-use crate::games::fields_of_green::{Action, Game};
-use crate::host::{AnyGame, Kind};
 use crate::service::{Acted, ServiceError};
 use crate::store::Table;
 use poise::serenity_prelude as serenity;
-use serenity::{
-    ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse, FullEvent,
-    Interaction,
-};
+use serenity::{ComponentInteraction, CreateInteractionResponse, FullEvent, Interaction};
 use std::time::Duration;
 
 /// poise's event handler: routes component interactions (slash commands and autocomplete are
@@ -84,9 +79,9 @@ pub fn user_text(e: &ServiceError) -> String {
             other => sentence(other),
         },
         ServiceError::Setup(detail) => crate::t!("err-setup", detail = detail.as_str()),
-        ServiceError::Rules(e) => super::fields_of_green::rule_text(e.as_ref())
-            .or_else(|| super::key_harvest::rule_text(e.as_ref()))
-            .unwrap_or_else(|| sentence(&e.to_string())),
+        ServiceError::Rules(e) => {
+            super::registry::rule_text(e.as_ref()).unwrap_or_else(|| sentence(&e.to_string()))
+        }
     }
 }
 
@@ -99,7 +94,7 @@ fn sentence(s: &str) -> String {
     }
 }
 
-pub(super) fn text(s: &str) -> MessageSpec {
+pub(crate) fn text(s: &str) -> MessageSpec {
     MessageSpec {
         content: s.to_string(),
         ..Default::default()
@@ -118,7 +113,7 @@ pub(super) async fn respond(
 }
 
 /// A new private reply to the clicker.
-pub(super) async fn private(ctx: &serenity::Context, ci: &ComponentInteraction, m: &MessageSpec) {
+pub(crate) async fn private(ctx: &serenity::Context, ci: &ComponentInteraction, m: &MessageSpec) {
     respond(
         ctx,
         ci,
@@ -128,7 +123,7 @@ pub(super) async fn private(ctx: &serenity::Context, ci: &ComponentInteraction, 
 }
 
 /// Redraws the message the clicker clicked on (their panel).
-pub(super) async fn update(ctx: &serenity::Context, ci: &ComponentInteraction, m: &MessageSpec) {
+pub(crate) async fn update(ctx: &serenity::Context, ci: &ComponentInteraction, m: &MessageSpec) {
     respond(
         ctx,
         ci,
@@ -145,7 +140,7 @@ pub(super) const DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// Runs `work` (a service call that may wait on locks); when it takes longer than
 /// [`DEFER_AFTER`], the click is acknowledged first (a deferred update) and `true` comes back with
 /// the result: the answer must then go through [`update_or_edit`] / [`private_or_followup`].
-pub(super) async fn in_time<T>(
+pub(crate) async fn in_time<T>(
     ctx: &serenity::Context,
     ci: &ComponentInteraction,
     work: impl Future<Output = T>,
@@ -162,7 +157,7 @@ pub(super) async fn in_time<T>(
 
 /// Redraws the clicked message: as the interaction's answer, or, when the click was already
 /// acknowledged ([`in_time`]), by editing the original response (the clicked message).
-pub(super) async fn update_or_edit(
+pub(crate) async fn update_or_edit(
     ctx: &serenity::Context,
     ci: &ComponentInteraction,
     m: &MessageSpec,
@@ -182,7 +177,7 @@ pub(super) async fn update_or_edit(
 }
 
 /// A new private reply to the clicker: the answer, or a private follow-up once acknowledged.
-pub(super) async fn private_or_followup(
+pub(crate) async fn private_or_followup(
     ctx: &serenity::Context,
     ci: &ComponentInteraction,
     m: &MessageSpec,
@@ -244,103 +239,16 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
         private(ctx, ci, &text(&crate::t!("err-not-on-message"))).await;
         return;
     }
-    // Each game has its own codec, told apart by the id's first letter; the lobby buttons are
-    // shared and use Fields of Green's (the first game's) codec for every game.
+    // The shared buttons first (the records' pages, the lobby), then each game's own codec,
+    // told apart by the id's first letter (`registry::route`).
     if let Some(id) = super::records::PageId::decode(&ci.data.custom_id) {
         return super::records::handle_page(ctx, data, ci, id).await;
     }
-    if let Some(id) = super::key_harvest::ids::KhId::decode(&ci.data.custom_id) {
-        return super::key_harvest::router::handle(ctx, data, ci, id).await;
+    if let Some(id) = LobbyId::decode(&ci.data.custom_id) {
+        return lobby(ctx, data, ci, id.game, id.verb).await;
     }
-    let Some(id) = ComponentId::decode(&ci.data.custom_id) else {
+    if !super::registry::route(ctx, data, ci).await {
         private(ctx, ci, &text(&crate::t!("err-unknown-button"))).await;
-        return;
-    };
-    let user = ci.user.id.get();
-    // Select menus carry their meaning in the chosen value.
-    let chosen = match &ci.data.kind {
-        ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
-        _ => None,
-    };
-    let verb = match (&id.verb, chosen) {
-        (Verb::Choose, Some(v)) => match decode_action(&v) {
-            Some(a) => Verb::Act(a),
-            None => return private(ctx, ci, &text(&crate::t!("err-bad-choice"))).await,
-        },
-        (Verb::Navigate, Some(v)) => match decode_screen(&v) {
-            Some(s) => Verb::Show(s),
-            None => return private(ctx, ci, &text(&crate::t!("err-bad-choice"))).await,
-        },
-        (Verb::Choose | Verb::Navigate, None) => {
-            return private(ctx, ci, &text(&crate::t!("err-nothing-chosen"))).await;
-        }
-        (v, _) => v.clone(),
-    };
-    match verb {
-        Verb::Join | Verb::Leave | Verb::Start | Verb::Cancel => {
-            lobby(ctx, data, ci, id.game, verb).await
-        }
-        Verb::Hand => hand::<Game>(ctx, data, ci, id.game).await,
-        Verb::Farms | Verb::Log => {
-            let m = match data.service.load::<Game>(id.game).await {
-                Ok((table, Some(game))) if matches!(verb, Verb::Farms) => {
-                    super::fields_of_green::farms(&table, &game)
-                }
-                Ok((table, Some(game))) => match recent_log(data, &table).await {
-                    Ok(events) => super::fields_of_green::log(&table, &game, &events),
-                    Err(e) => text(&user_text(&e)),
-                },
-                Ok((_, None)) => text(&crate::t!("not-started")),
-                Err(e) => text(&user_text(&e)),
-            };
-            private(ctx, ci, &m).await;
-        }
-        Verb::Show(screen) => {
-            let m = match data.service.load::<Game>(id.game).await {
-                Ok((table, Some(game))) => match screen {
-                    // Anyone may look at farms; panels are for seated players only.
-                    Screen::Farm { seat } if seat < game.players() => {
-                        super::fields_of_green::farm(&table, &game, seat)
-                    }
-                    _ => match table.seat_of(user) {
-                        // The planner may search for a while on an unusual farm: keep it off
-                        // the async workers.
-                        Some(seat) if screen == Screen::AutoHarvest => {
-                            // Another thread: it draws in the clicker's language explicitly.
-                            let locale = crate::i18n::current();
-                            match tokio::task::spawn_blocking(move || {
-                                crate::i18n::with(locale, || {
-                                    super::fields_of_green::panel(
-                                        &table, &game, seat, &screen, None,
-                                    )
-                                })
-                            })
-                            .await
-                            {
-                                Ok(m) => m,
-                                Err(e) => {
-                                    tracing::error!(error = %e, "the harvest planner failed");
-                                    text(&sorry())
-                                }
-                            }
-                        }
-                        Some(seat) => {
-                            super::fields_of_green::panel(&table, &game, seat, &screen, None)
-                        }
-                        None => {
-                            return private(ctx, ci, &text(&user_text(&ServiceError::NotSeated)))
-                                .await;
-                        }
-                    },
-                },
-                Ok((_, None)) => text(&crate::t!("not-started")),
-                Err(e) => text(&user_text(&e)),
-            };
-            update(ctx, ci, &m).await;
-        }
-        Verb::Act(action) => act::<Game>(ctx, data, ci, id.game, id.version, action).await,
-        Verb::ConfirmPlan(fingerprint) => confirm_plan(ctx, data, ci, id.game, fingerprint).await,
-        Verb::Choose | Verb::Navigate => unreachable!("resolved above"),
     }
 }
 
@@ -369,12 +277,12 @@ async fn lobby(
     data: &Data,
     ci: &ComponentInteraction,
     game: i64,
-    verb: Verb,
+    verb: LobbyVerb,
 ) {
     let user = ci.user.id.get();
     let (result, deferred) = in_time(ctx, ci, async {
         match verb {
-            Verb::Join => {
+            LobbyVerb::Join => {
                 let joined = data.service.join(game, user, &display_name(ci)).await;
                 if joined.is_ok() {
                     // The language of the DMs the bot may send this player unasked.
@@ -385,18 +293,17 @@ async fn lobby(
                 }
                 joined.map(|t| (t, None))
             }
-            Verb::Leave => data.service.leave(game, user).await.map(|t| (t, None)),
-            Verb::Cancel => data
+            LobbyVerb::Leave => data.service.leave(game, user).await.map(|t| (t, None)),
+            LobbyVerb::Cancel => data
                 .service
                 .close(game, user, is_manager(ci))
                 .await
                 .map(|t| (t, None)),
-            Verb::Start => data
+            LobbyVerb::Start => data
                 .service
                 .start(game, user, is_manager(ci))
                 .await
                 .map(|(t, g)| (t, Some(g))),
-            _ => unreachable!("lobby verbs only"),
         }
     })
     .await;
@@ -427,10 +334,10 @@ async fn lobby(
                     .collect();
                 // Public: in the server's language, whoever clicked Start.
                 let hello = crate::i18n::with(table.locale(), || {
-                    let button = match started.as_ref().map(AnyGame::kind) {
-                        Some(Kind::KeyHarvest) => crate::t!("btn-my-screen"),
-                        _ => crate::t!("btn-my-hand"),
-                    };
+                    let button = started
+                        .as_ref()
+                        .map(|g| crate::on_kind!(g.kind(), G => G::my_panel_button()))
+                        .unwrap_or_default();
                     MessageSpec {
                         content: crate::t!(
                             "game-started",
@@ -462,7 +369,7 @@ async fn lobby(
 
 /// "My hand" / "My screen": a fresh private panel (ephemeral messages vanish and expire, so the
 /// public button always brings a new one), or the DM panel for players who chose DMs.
-pub(super) async fn hand<G: Screens>(
+pub(crate) async fn hand<G: Screens>(
     ctx: &serenity::Context,
     data: &Data,
     ci: &ComponentInteraction,
@@ -516,7 +423,7 @@ pub(super) async fn hand<G: Screens>(
 
 /// After a stored move: redraw the clicker's panel with `notice`, then tell everyone else
 /// (table, summaries, DM panels), then let bot seats play as soon as the game waits for them.
-pub(super) async fn acknowledge<G: Screens>(
+pub(crate) async fn acknowledge<G: Screens>(
     ctx: &serenity::Context,
     data: &Data,
     ci: &ComponentInteraction,
@@ -537,26 +444,9 @@ pub(super) async fn acknowledge<G: Screens>(
     super::bots::drive(&ctx.http, data, done.table.game.id).await;
 }
 
-/// The user's panel as the game is now, on `screen` with `note` (after a refused move).
-async fn current_panel(
-    data: &Data,
-    game: i64,
-    user: u64,
-    screen: &Screen,
-    note: &str,
-) -> MessageSpec {
-    match data.service.load::<Game>(game).await {
-        Ok((table, Some(g))) => match table.seat_of(user) {
-            Some(seat) => super::fields_of_green::panel(&table, &g, seat, screen, Some(note)),
-            None => text(note),
-        },
-        _ => text(note),
-    }
-}
-
 /// Applies a clicked action, answers the clicker with their panel (with the engine's reason when
 /// refused), then tells everyone else.
-pub(super) async fn act<G: Screens>(
+pub(crate) async fn act<G: Screens>(
     ctx: &serenity::Context,
     data: &Data,
     ci: &ComponentInteraction,
@@ -594,103 +484,6 @@ pub(super) async fn act<G: Screens>(
                 },
                 _ => text(&reason),
             };
-            update_or_edit(ctx, ci, &m, deferred).await;
-        }
-    }
-}
-
-/// Shown with a fresh plan when the one confirmed is no longer the planner's plan.
-fn plan_changed() -> String {
-    crate::t!("plan-changed")
-}
-
-/// "Confirm plan" on the Auto harvest screen. The button carries only a fingerprint of the steps
-/// shown (a whole plan does not fit in a custom_id), so the plan is made again from the game as
-/// it is now and applied only if it is the very plan the player saw; otherwise the fresh plan is
-/// shown with a note and nothing is applied: an old plan is never played. A version that moved
-/// alone does not refuse the click: in the simultaneous harvest the other seats move the game on
-/// all the time without changing this seat's plan (the same reason `Service::act` takes a stale
-/// action that is still legal). The service applies the steps all or nothing, and refuses them as
-/// stale if the game moved on between this load and its lock.
-async fn confirm_plan(
-    ctx: &serenity::Context,
-    data: &Data,
-    ci: &ComponentInteraction,
-    game: i64,
-    fingerprint: u64,
-) {
-    let user = ci.user.id.get();
-    let (table, g) = match data.service.load::<Game>(game).await {
-        Ok((t, Some(g))) => (t, g),
-        Ok((_, None)) => return update(ctx, ci, &text(&crate::t!("not-started"))).await,
-        Err(e) => return update(ctx, ci, &text(&user_text(&e))).await,
-    };
-    let Some(seat) = table.seat_of(user) else {
-        return private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await;
-    };
-    let planned = {
-        let g = g.clone();
-        tokio::task::spawn_blocking(move || super::fields_of_green::auto_harvest(&g, seat)).await
-    };
-    let planned = match planned {
-        Ok(p) => p,
-        Err(e) => {
-            tracing::error!(error = %e, "the harvest planner failed");
-            return update(ctx, ci, &text(&sorry())).await;
-        }
-    };
-    let Some(plan) = planned else {
-        let note = crate::t!("plan-harvest-closed");
-        return update(
-            ctx,
-            ci,
-            &super::fields_of_green::panel(&table, &g, seat, &Screen::Main, Some(&note)),
-        )
-        .await;
-    };
-    if plan.fingerprint != fingerprint {
-        let m = super::fields_of_green::panel(
-            &table,
-            &g,
-            seat,
-            &Screen::AutoHarvest,
-            Some(&plan_changed()),
-        );
-        return update(ctx, ci, &m).await;
-    }
-    let (result, deferred) = in_time(
-        ctx,
-        ci,
-        data.service
-            .act_plan::<Game>(game, user, table.game.version, &plan.steps),
-    )
-    .await;
-    match result {
-        Ok(done) => {
-            // The database has it: now tell the player, then everyone else (as in `act`).
-            let paid = plan
-                .steps
-                .iter()
-                .filter(|a| matches!(a, Action::Harvest { .. }))
-                .count();
-            let notice = crate::t!("plan-applied", paid = paid);
-            acknowledge(ctx, data, ci, &done, &notice, deferred).await;
-        }
-        Err(ServiceError::NotSeated) => {
-            let m = text(&user_text(&ServiceError::NotSeated));
-            private_or_followup(ctx, ci, &m, deferred).await
-        }
-        Err(e) => {
-            // Stale: the game moved on while the plan was made; show the plan for the game as it
-            // is now. Refused: redraw the harvest panel with the engine's reason.
-            let (screen, note) = match &e {
-                ServiceError::Stale => (Screen::AutoHarvest, plan_changed()),
-                other => (
-                    Screen::Main,
-                    crate::t!("plan-not-applied", reason = user_text(other)),
-                ),
-            };
-            let m = current_panel(data, game, user, &screen, &note).await;
             update_or_edit(ctx, ci, &m, deferred).await;
         }
     }

@@ -8,8 +8,7 @@ mod lobby;
 pub(crate) use lobby::duration;
 pub use lobby::{game_name, games_list, lobby};
 
-use super::ids::{ComponentId, Verb};
-use super::spec::{self, ButtonSpec, EmbedSpec, FieldSpec, MessageSpec, Style, limits};
+use super::spec::{self, EmbedSpec, FieldSpec, MessageSpec, limits};
 use crate::render;
 use crate::store::Table;
 
@@ -19,30 +18,6 @@ pub(crate) const LIGHT_GREEN: u32 = 0x8BC34A;
 pub(crate) const DARK_GREEN: u32 = 0x2E5E35;
 pub(crate) const GOLD: u32 = 0xE0A526;
 pub(crate) const GREY: u32 = 0x8A8F98;
-
-/// The custom_id of a component of this table, drawn at the table's current version; `None` in
-/// the (never seen) case where it would not fit Discord's 100 characters, so the component is
-/// left out rather than sent broken.
-pub(crate) fn cid(table: &Table, verb: Verb) -> Option<String> {
-    let id = ComponentId::new(table.game.id, table.game.version, verb);
-    id.fits().then(|| id.encode())
-}
-
-/// A button of this table.
-pub(crate) fn button(
-    table: &Table,
-    verb: Verb,
-    label: &str,
-    style: Style,
-    disabled: bool,
-) -> Option<ButtonSpec> {
-    Some(ButtonSpec {
-        id: cid(table, verb)?,
-        label: spec::clip(label, limits::BUTTON_LABEL),
-        style,
-        disabled,
-    })
-}
 
 /// Display names by seat, `players` long; a missing name reads `Player N` (render::seat_name).
 pub(crate) fn names(table: &Table, players: usize) -> Vec<String> {

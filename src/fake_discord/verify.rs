@@ -40,7 +40,7 @@ impl ScorePadText for key_harvest::Game {
     fn expected_pad(&self, names: &[String]) -> Option<String> {
         let pad = self.score_pad()?;
         Some(
-            render::key_harvest_text::score_pad_on(Some(self.board()), pad, names)
+            render::key_harvest::text::score_pad_on(Some(self.board()), pad, names)
                 .trim_end_matches('\n')
                 .to_string(),
         )
@@ -110,7 +110,7 @@ pub async fn replay_as<G: Hosted>(data: &Data, id: i64) -> Result<Replay<G>, Str
 /// The score pad's table (down to the Total line) as `render` draws it.
 pub fn expected_pad(game: &Game, names: &[String]) -> Option<String> {
     let pads = game.scores()?;
-    let text = render::render_score_pad(game.deck(), pads, names);
+    let text = render::fields_of_green::render_score_pad(game.deck(), pads, names);
     let lines: Vec<&str> = text.lines().collect();
     let end = lines
         .iter()
@@ -506,7 +506,7 @@ pub fn check_privacy_kh(
             // The sentence in every language: a leak is a leak whatever the reader's language.
             crate::i18n::Locale::ALL.iter().filter_map(|&l| match e {
                 key_harvest::Event::StartingCounters { seat, .. } => crate::i18n::with(l, || {
-                    render::key_harvest_text::describe_event(
+                    render::key_harvest::text::describe_event(
                         r.initial.board(),
                         e,
                         &names,

@@ -106,7 +106,7 @@ async fn privacy_check_catches_a_planted_leak(g: &Game) {
         let Some(card) = game.player_view(1).hand.first().cloned() else {
             continue;
         };
-        let name = farmhand::render::card_name(deck, &card);
+        let name = farmhand::render::fields_of_green::card_name(deck, &card);
         let planted = MsgRec {
             id: 1,
             channel_id: g.table.channel,

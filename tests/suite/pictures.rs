@@ -16,8 +16,8 @@ use farmhand::fake_discord::view::MessageView;
 use farmhand::fake_discord::{FakeDiscord, upload};
 use farmhand::games::fields_of_green::{self as fog, Deck};
 use farmhand::games::key_harvest as kh;
-use farmhand::render::farm_picture::{self, STRIPE, TILE, TileKind};
-use farmhand::render::key_harvest_picture;
+use farmhand::render::fields_of_green::farm_picture::{self, STRIPE, TILE, TileKind};
+use farmhand::render::key_harvest::picture as key_harvest_picture;
 use farmhand::render::picture::Rgb;
 use poise::serenity_prelude as serenity;
 use rand::SeedableRng;
@@ -156,7 +156,7 @@ fn a_board_picture_shows_each_field_tile_in_its_crop_colour() {
         assert!(png.len() < 300_000, "{} bytes", png.len());
         let p = decode(&png);
         assert!((400..=700).contains(&p.width()), "{} px wide", p.width());
-        let cells = farmhand::render::key_harvest_text::cells(&board, sv);
+        let cells = farmhand::render::key_harvest::text::cells(&board, sv);
         for row in 0..board.rows() {
             for col in 0..board.columns() {
                 let s = row * board.columns() + col;

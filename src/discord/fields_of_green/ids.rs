@@ -1,17 +1,19 @@
-//! The component id codec. Every button and select of the bot carries its whole meaning in its
-//! `custom_id` (at most 100 characters): the game, the game version the view was drawn at, and
-//! what the component does. One router decodes it and loads the game from the database, so every
-//! button keeps working after a restart; no in-memory collectors.
+//! Fields of Green's component id codec. Every button and select of the bot carries its whole
+//! meaning in its `custom_id` (at most 100 characters): the game, the game version the view was
+//! drawn at, and what the component does. Its router (`router.rs` beside this file) decodes it
+//! and loads the game from the database, so every button keeps working after a restart; no
+//! in-memory collectors.
 //!
-//! Format: `f:<game>:<version>:<verb>[:<args>]`. Positions are `x.y` (may be negative), lists are
+//! Format: `f:<game>:<version>:<verb>[:<args>]`. The lobby's `join`, `leave`, `start` and
+//! `cancel` share the `f:` prefix (they were first made with this codec, and lobbies posted then
+//! are still in servers) but belong to the shared lobby codec, `discord::ids`. Positions are `x.y` (may be negative), lists are
 //! `,`-separated, Equipment sets `+`-separated.
 
 use crate::games::fields_of_green::{Action, Pos};
 use crate::store::GameId;
 use smol_str::SmolStr;
 
-/// Discord's limit for a custom_id.
-pub const MAX_ID: usize = 100;
+pub use crate::discord::ids::MAX_ID;
 
 /// Screens of the private panel (each redraws the same ephemeral message).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,11 +57,6 @@ pub enum Screen {
 /// What a component does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verb {
-    /// Lobby buttons on the public table message.
-    Join,
-    Leave,
-    Start,
-    Cancel,
     /// Table buttons: open the private panel, show the farms, show the log.
     Hand,
     Farms,
@@ -335,10 +332,6 @@ impl ComponentId {
     /// offers components whose id fits; a unit test covers the longest forms).
     pub fn encode(&self) -> String {
         let verb = match &self.verb {
-            Verb::Join => "join".to_string(),
-            Verb::Leave => "leave".to_string(),
-            Verb::Start => "start".to_string(),
-            Verb::Cancel => "cancel".to_string(),
             Verb::Hand => "hand".to_string(),
             Verb::Farms => "farms".to_string(),
             Verb::Log => "log".to_string(),
@@ -372,10 +365,6 @@ impl ComponentId {
             None => (rest, None),
         };
         let verb = match (head, tail) {
-            ("join", None) => Verb::Join,
-            ("leave", None) => Verb::Leave,
-            ("start", None) => Verb::Start,
-            ("cancel", None) => Verb::Cancel,
             ("hand", None) => Verb::Hand,
             ("farms", None) => Verb::Farms,
             ("log", None) => Verb::Log,
@@ -425,10 +414,6 @@ mod tests {
             Pos::new(-30, -29),
         ];
         let mut v = vec![
-            Verb::Join,
-            Verb::Leave,
-            Verb::Start,
-            Verb::Cancel,
             Verb::Hand,
             Verb::Farms,
             Verb::Log,

@@ -16,9 +16,14 @@
 //! - nothing private leaves a player's own panel: the table message and reminders are made from
 //!   the public view only.
 
+pub mod commands;
+pub mod ids;
+mod notify;
 mod panel;
 mod public;
 mod reference;
+pub mod router;
+mod screens;
 #[cfg(test)]
 mod tests;
 
@@ -30,14 +35,15 @@ pub use public::{
 pub use reference::{card, card_names, rules, rules_topics};
 
 // The shared message helpers, for this module and its children (`super::fit`, ...).
-use super::ui::{
-    DARK_GREEN, GOLD, GREEN, GREY, LIGHT_GREEN, button, cid, field, fit, mention, names, who,
-};
+use super::spec::{self, ButtonSpec, Style, limits};
+use super::ui::{DARK_GREEN, GOLD, GREEN, GREY, LIGHT_GREEN, field, fit, mention, names, who};
 use crate::games::fields_of_green::event::Direction;
 use crate::games::fields_of_green::view::{FarmView, SeatView};
 use crate::games::fields_of_green::{Deck, Game, Phase};
-use crate::render::{self, RenderOptions, and_list};
+use crate::render::fields_of_green::RenderOptions;
+use crate::render::{self, and_list};
 use crate::store::Table;
+use ids::{ComponentId, Verb};
 
 /// Every farm (or only seat `only`'s) in one PNG, two per row, as an attachment named `name`,
 /// drawn from the public view only. `None` when it cannot be drawn (logged): the text grids
@@ -50,7 +56,7 @@ fn farms_picture(
 ) -> Option<super::spec::FileSpec> {
     // The crate's unit tests build every screen at every step of whole playouts to check
     // Discord's text limits; a picture per screen would make them take many minutes. Pictures
-    // have their own tests (tests/pictures.rs), which run the library as the bot does.
+    // have their own tests (tests/suite/pictures.rs), which run the library as the bot does.
     if cfg!(test) {
         return None;
     }
@@ -62,7 +68,7 @@ fn farms_picture(
         .filter(|sv| only.is_none_or(|s| s == sv.seat))
         .map(|sv| (sv, render::seat_name(&names, sv.seat)))
         .collect();
-    match render::farm_picture::farms_png(game.deck(), &seats) {
+    match render::fields_of_green::farm_picture::farms_png(game.deck(), &seats) {
         Ok(bytes) => Some(super::spec::FileSpec {
             name: name.to_string(),
             bytes,
@@ -165,7 +171,7 @@ fn seat_status(game: &Game, sv: &SeatView) -> String {
             if let Some(c) = &sv.revealed {
                 parts.push(crate::t!(
                     "fog-status-using",
-                    card = render::card_name(deck, c)
+                    card = render::fields_of_green::card_name(deck, c)
                 ));
             }
             if *turn <= hs {
@@ -187,7 +193,10 @@ fn seat_status(game: &Game, sv: &SeatView) -> String {
             } else if !*taken {
                 crate::t!("fog-status-taking-card")
             } else if let Some(c) = &sv.revealed {
-                crate::t!("fog-status-using", card = render::card_name(deck, c))
+                crate::t!(
+                    "fog-status-using",
+                    card = render::fields_of_green::card_name(deck, c)
+                )
             } else {
                 crate::t!("fog-status-taking-card")
             }
@@ -211,7 +220,7 @@ fn split_text(s: [u8; 4]) -> String {
 /// A farm grid (with as much of its legend as fits) in a code block of at most `budget`
 /// characters.
 fn farm_block(deck: &Deck, farm: &FarmView, show_build_spaces: bool, budget: usize) -> String {
-    let r = render::render_farm(deck, farm, RenderOptions { show_build_spaces });
+    let r = render::fields_of_green::render_farm(deck, farm, RenderOptions { show_build_spaces });
     let mut s = format!("```\n{}", r.grid);
     let mut cut = false;
     for line in &r.legend {
@@ -404,4 +413,28 @@ fn space_of(s: &str) -> &str {
         .nth(1)
         .and_then(|r| r.split(' ').next())
         .unwrap_or("")
+}
+
+/// The custom_id of a component of this table, drawn at the table's current version; `None` in
+/// the (never seen) case where it would not fit Discord's 100 characters, so the component is
+/// left out rather than sent broken.
+pub(crate) fn cid(table: &Table, verb: Verb) -> Option<String> {
+    let id = ComponentId::new(table.game.id, table.game.version, verb);
+    id.fits().then(|| id.encode())
+}
+
+/// A button of this table.
+pub(crate) fn button(
+    table: &Table,
+    verb: Verb,
+    label: &str,
+    style: Style,
+    disabled: bool,
+) -> Option<ButtonSpec> {
+    Some(ButtonSpec {
+        id: cid(table, verb)?,
+        label: spec::clip(label, limits::BUTTON_LABEL),
+        style,
+        disabled,
+    })
 }

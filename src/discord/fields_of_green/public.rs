@@ -7,7 +7,7 @@ use super::{
     DARK_GREEN, GOLD, GREEN, GREY, and_list, button, cid, direction_text, farm_block,
     farms_picture, field, fit, mention, names, resources, seat_status, who, year_phase,
 };
-use crate::discord::ids::{Screen, Verb, encode_screen};
+use crate::discord::fields_of_green::ids::{Screen, Verb, encode_screen};
 use crate::discord::spec::{
     self, EmbedSpec, MessageSpec, OptionSpec, RowSpec, SelectSpec, Style, limits,
 };
@@ -16,7 +16,8 @@ use crate::games::fields_of_green::effects::Pile;
 use crate::games::fields_of_green::event::Event;
 use crate::games::fields_of_green::view::PublicView;
 use crate::games::fields_of_green::{Game, Phase};
-use crate::render::{self, GridBounds, coord_label};
+use crate::render;
+use crate::render::fields_of_green::{GridBounds, coord_label};
 use crate::store::{Status, Table};
 use smol_str::SmolStr;
 
@@ -32,7 +33,7 @@ fn counted(game: &Game, ids: &[SmolStr], max: usize) -> String {
     let parts: Vec<String> = seen
         .iter()
         .map(|(id, n)| {
-            let name = render::card_name(game.deck(), id);
+            let name = render::fields_of_green::card_name(game.deck(), id);
             if *n > 1 {
                 crate::t!("fog-counted", n = *n, name = name)
             } else {
@@ -59,7 +60,7 @@ fn table_lines(table: &Table, game: &Game, v: &PublicView, names: &[String]) -> 
     let piles: Vec<String> = Pile::ALL
         .iter()
         .zip(v.piles)
-        .map(|(p, n)| format!("{} {n}", render::card_text::pile_name(*p)))
+        .map(|(p, n)| format!("{} {n}", render::fields_of_green::card_text::pile_name(*p)))
         .collect();
     lines.push(crate::t!("fog-piles-line", piles = piles.join(" · ")));
     lines.push(crate::t!(
@@ -118,11 +119,11 @@ fn table_lines(table: &Table, game: &Game, v: &PublicView, names: &[String]) -> 
 /// The rulebook's score pad split in the table (for a code block) and the lines under it.
 fn pad_parts(game: &Game, names: &[String]) -> Option<(String, Vec<String>)> {
     let pads = game.scores()?;
-    let text = render::render_score_pad(game.deck(), pads, names);
+    let text = render::fields_of_green::render_score_pad(game.deck(), pads, names);
     let lines: Vec<&str> = text.lines().collect();
     let end = lines
         .iter()
-        .position(|l| render::score::is_total_line(l))
+        .position(|l| render::fields_of_green::score::is_total_line(l))
         .map_or(lines.len(), |i| i + 1);
     Some((
         lines[..end].join("\n"),
@@ -344,8 +345,8 @@ pub fn farm(table: &Table, game: &Game, seat: usize) -> MessageSpec {
             placed.push(crate::t!(
                 "fog-equipment-on",
                 at = coord_label(&bounds, c.pos),
-                card = render::card_name(deck, &c.card),
-                text = render::card_text(deck, t)
+                card = render::fields_of_green::card_name(deck, &c.card),
+                text = render::fields_of_green::card_text(deck, t)
             ));
         }
     }
@@ -357,7 +358,7 @@ pub fn farm(table: &Table, game: &Game, seat: usize) -> MessageSpec {
         ));
     }
     if !sv.set_aside.is_empty() {
-        let text = render::equipment_list(deck, &sv.set_aside);
+        let text = render::fields_of_green::equipment_list(deck, &sv.set_aside);
         e.fields
             .push(field(crate::t!("fog-set-aside-field"), text, false));
     }
@@ -377,7 +378,7 @@ pub fn log(table: &Table, game: &Game, events: &[Event]) -> MessageSpec {
     let v = game.public_view();
     let names = names(table, v.players);
     let farms: Vec<_> = v.seats.iter().map(|s| s.farm.clone()).collect();
-    let lines = render::describe_events(game.deck(), events, &names, &farms);
+    let lines = render::fields_of_green::describe_events(game.deck(), events, &names, &farms);
     let mut kept: Vec<String> = Vec::new();
     let mut size = 0;
     for l in lines.iter().rev() {
@@ -494,7 +495,9 @@ pub fn turn_summary(table: &Table, game: &Game, events: &[Event]) -> Option<Mess
         if skip {
             continue;
         }
-        let line = render_names_md(&render::describe_event(deck, ev, &names, &farms));
+        let line = render_names_md(&render::fields_of_green::describe_event(
+            deck, ev, &names, &farms,
+        ));
         match event_seat(ev) {
             Some(s) if s < per_seat.len() => per_seat[s].push(line),
             _ => general.push(line),
@@ -584,7 +587,7 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
                 } if *seat == sv.seat => {
                     let name = format!(
                         "{} {}",
-                        render::card_name(deck, card),
+                        render::fields_of_green::card_name(deck, card),
                         coord_label(&bounds, *pos)
                     );
                     let n = 1 + u32::from(*extra);
@@ -598,7 +601,7 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
                 } if *seat == sv.seat => {
                     open.push(format!(
                         "{} {}",
-                        render::card_name(deck, card),
+                        render::fields_of_green::card_name(deck, card),
                         coord_label(&bounds, *pos)
                     ));
                 }
@@ -674,11 +677,11 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
         }
         _ => {
             let pads = crate::games::fields_of_green::game::scoring::score_now(game);
-            let text = render::render_score_pad(deck, &pads, &names);
+            let text = render::fields_of_green::render_score_pad(deck, &pads, &names);
             let lines: Vec<&str> = text.lines().collect();
             let end = lines
                 .iter()
-                .position(|l| render::score::is_total_line(l))
+                .position(|l| render::fields_of_green::score::is_total_line(l))
                 .map_or(lines.len(), |i| i + 1);
             e.title = crate::t!("fog-scores-if-ended-title", table = table.game.id);
             (
@@ -708,7 +711,10 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
     if let Some(tie) = tie {
         d.push_str(&format!(
             "{}\n",
-            crate::t!("fog-tie-break", text = render::tie_break_text(tie))
+            crate::t!(
+                "fog-tie-break",
+                text = render::fields_of_green::tie_break_text(tie)
+            )
         ));
     }
     e.description = d;
@@ -743,14 +749,23 @@ pub(super) fn need_text(game: &Game, seat: usize) -> String {
             let select = *turn <= game.hand_size() && !sv.has_selected && sv.hand_size > 0;
             match (&sv.revealed, select) {
                 (Some(c), true) => {
-                    crate::t!("fog-need-use-and-choose", card = render::card_name(deck, c))
+                    crate::t!(
+                        "fog-need-use-and-choose",
+                        card = render::fields_of_green::card_name(deck, c)
+                    )
                 }
-                (Some(c), false) => crate::t!("fog-need-use", card = render::card_name(deck, c)),
+                (Some(c), false) => crate::t!(
+                    "fog-need-use",
+                    card = render::fields_of_green::card_name(deck, c)
+                ),
                 (None, _) => crate::t!("fog-need-choose"),
             }
         }
         Phase::Duel { taken: true, .. } => match &sv.revealed {
-            Some(c) => crate::t!("fog-need-use", card = render::card_name(deck, c)),
+            Some(c) => crate::t!(
+                "fog-need-use",
+                card = render::fields_of_green::card_name(deck, c)
+            ),
             None => crate::t!("fog-need-take"),
         },
         Phase::Duel { .. } => crate::t!("fog-need-take"),

@@ -17,13 +17,13 @@ pub fn card(deck: &Deck, query: &str) -> Option<MessageSpec> {
         if qn == "water tower" || q == "wt" || qn == norm(&crate::t!("fog-water-tower")) {
             (
                 "water_tower".to_string(),
-                render::card_name(deck, "water_tower"),
+                render::fields_of_green::card_name(deck, "water_tower"),
                 crate::t!("fog-in-supply", n = deck.supply.water_towers),
             )
         } else if qn == "silo" || q == "si" || qn == norm(&crate::t!("fog-silo")) {
             (
                 "silo".to_string(),
-                render::card_name(deck, "silo"),
+                render::fields_of_green::card_name(deck, "silo"),
                 crate::t!("fog-in-supply", n = deck.supply.silos),
             )
         } else if let Some(d) = deck.locations.iter().find(|d| {
@@ -32,18 +32,22 @@ pub fn card(deck: &Deck, query: &str) -> Option<MessageSpec> {
             let mut extra = crate::t!(
                 "fog-copies-in-pile",
                 n = d.copies,
-                pile = render::card_text::pile_name(d.pile)
+                pile = render::fields_of_green::card_text::pile_name(d.pile)
             );
-            if let Some(f) = render::location_flavor(d) {
+            if let Some(f) = render::fields_of_green::location_flavor(d) {
                 extra = format!("*{f}*\n{extra}");
             }
-            (d.id.clone(), render::location_name(d).to_string(), extra)
+            (
+                d.id.clone(),
+                render::fields_of_green::location_name(d).to_string(),
+                extra,
+            )
         } else if let Some(e) = deck.equipment.iter().find(|e| {
             e.id == q || norm(&e.name) == qn || ja_is(&e.name_ja) || e.code.to_lowercase() == q
         }) {
             (
                 e.id.clone(),
-                render::equipment_name(e).to_string(),
+                render::fields_of_green::equipment_name(e).to_string(),
                 crate::t!("fog-equipment-copies", n = e.copies),
             )
         } else {
@@ -52,7 +56,10 @@ pub fn card(deck: &Deck, query: &str) -> Option<MessageSpec> {
     let mut m = MessageSpec {
         embeds: vec![EmbedSpec {
             title,
-            description: format!("{}\n\n{extra}", render::card_text(deck, &id)),
+            description: format!(
+                "{}\n\n{extra}",
+                render::fields_of_green::card_text(deck, &id)
+            ),
             color: GREEN,
             ..Default::default()
         }],
@@ -69,15 +76,15 @@ pub fn card_names(deck: &Deck, prefix: &str) -> Vec<String> {
     let mut all: Vec<String> = deck
         .locations
         .iter()
-        .map(|d| render::location_name(d).to_string())
+        .map(|d| render::fields_of_green::location_name(d).to_string())
         .collect();
     all.extend(
         deck.equipment
             .iter()
-            .map(|e| render::equipment_name(e).to_string()),
+            .map(|e| render::fields_of_green::equipment_name(e).to_string()),
     );
-    all.push(render::card_name(deck, "water_tower"));
-    all.push(render::card_name(deck, "silo"));
+    all.push(render::fields_of_green::card_name(deck, "water_tower"));
+    all.push(render::fields_of_green::card_name(deck, "silo"));
     all.sort();
     all.dedup();
     let mut out: Vec<String> = all

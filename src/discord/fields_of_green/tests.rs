@@ -3,7 +3,9 @@
 //! no other player's hand, and every component carries the table's current version.
 
 use super::*;
-use crate::discord::ids::{ComponentId, Screen, Verb, decode_action, decode_screen};
+use crate::discord::fields_of_green::ids::{
+    ComponentId, Screen, Verb, decode_action, decode_screen,
+};
 use crate::discord::spec::{self, MessageSpec, RowSpec};
 use crate::discord::ui::{games_list, lobby};
 use crate::games::fields_of_green::event::Event;
@@ -750,16 +752,22 @@ fn the_lobby_shows_seats_and_buttons() {
         "{text}"
     );
     assert!(text.contains("(host)"), "{text}");
-    let ids: Vec<Verb> = match &m.rows[0] {
+    let ids: Vec<crate::discord::ids::LobbyVerb> = match &m.rows[0] {
         RowSpec::Buttons(bs) => bs
             .iter()
-            .map(|b| ComponentId::decode(&b.id).unwrap().verb)
+            .map(|b| crate::discord::ids::LobbyId::decode(&b.id).unwrap().verb)
             .collect(),
         _ => panic!("buttons"),
     };
+    use crate::discord::ids::LobbyVerb;
     assert_eq!(
         ids,
-        vec![Verb::Join, Verb::Leave, Verb::Start, Verb::Cancel]
+        vec![
+            LobbyVerb::Join,
+            LobbyVerb::Leave,
+            LobbyVerb::Start,
+            LobbyVerb::Cancel
+        ]
     );
     t.seats.truncate(1);
     let m = lobby(&t);
@@ -1352,7 +1360,7 @@ fn buttons_of(m: &MessageSpec) -> Vec<(String, Verb, bool)> {
 /// Discord's limits, with the longest plans the planner makes.
 #[test]
 fn auto_harvest_shows_the_plan_and_what_becomes_an_open_area() {
-    use crate::discord::ids::plan_fingerprint;
+    use crate::discord::fields_of_green::ids::plan_fingerprint;
     use crate::games::fields_of_green::Pos;
     use crate::games::fields_of_green::bots::{planner, stress};
     use crate::games::fields_of_green::effects::Timing;
@@ -1415,8 +1423,11 @@ fn auto_harvest_shows_the_plan_and_what_becomes_an_open_area() {
                 let card = &farm.at(*pos).unwrap().card;
                 let first = format!(
                     "1. {} {}",
-                    crate::render::card_name(&deck, card),
-                    crate::render::coord_label(&crate::render::GridBounds::of(farm), *pos)
+                    crate::render::fields_of_green::card_name(&deck, card),
+                    crate::render::fields_of_green::coord_label(
+                        &crate::render::fields_of_green::GridBounds::of(farm),
+                        *pos
+                    )
                 );
                 assert!(d.contains(&first), "{what}: {first:?} not in {d}");
             }
@@ -1424,7 +1435,7 @@ fn auto_harvest_shows_the_plan_and_what_becomes_an_open_area() {
             // What becomes an Open Area: the face-up Harvest locations the plan does not pay.
             let view = game.player_view(0);
             let farm = &view.table.seats[0].farm;
-            let bounds = crate::render::GridBounds::of(farm);
+            let bounds = crate::render::fields_of_green::GridBounds::of(farm);
             let paid: Vec<Pos> = plan
                 .actions
                 .iter()
@@ -1447,8 +1458,8 @@ fn auto_harvest_shows_the_plan_and_what_becomes_an_open_area() {
                 .map(|c| {
                     let label = format!(
                         "{} {}",
-                        crate::render::card_name(&deck, &c.card),
-                        crate::render::coord_label(&bounds, c.pos)
+                        crate::render::fields_of_green::card_name(&deck, &c.card),
+                        crate::render::fields_of_green::coord_label(&bounds, c.pos)
                     );
                     let payable = legal_now
                         .iter()

@@ -39,9 +39,9 @@ async fn kh_here(
         "games",
         "export",
         "settings",
-        "crate::discord::records::kh_history",
-        "crate::discord::records::kh_stats",
-        "crate::discord::records::kh_leaderboard"
+        "history",
+        "stats",
+        "leaderboard"
     ),
     subcommand_required
 )]
@@ -191,4 +191,35 @@ async fn rules(
 #[poise::command(slash_command, guild_only)]
 async fn abandon(ctx: Ctx<'_>) -> Result<(), Error> {
     abandon_here(ctx, Kind::KeyHarvest).await
+}
+
+/// This server's recent Key Harvest games: winners and scores
+#[poise::command(slash_command, guild_only)]
+pub async fn history(
+    ctx: Ctx<'_>,
+    #[description = "Post it in the channel for everyone (default: only you see it)"]
+    public: Option<bool>,
+) -> Result<(), Error> {
+    crate::discord::records::history(ctx, Kind::KeyHarvest, public).await
+}
+
+/// A player's Key Harvest record on this server (yours by default)
+#[poise::command(slash_command, guild_only)]
+pub async fn stats(
+    ctx: Ctx<'_>,
+    #[description = "Whose record (yours by default)"] player: Option<serenity::User>,
+    #[description = "Post it in the channel for everyone (default: only you see it)"]
+    public: Option<bool>,
+) -> Result<(), Error> {
+    crate::discord::records::stats(ctx, Kind::KeyHarvest, player, public).await
+}
+
+/// This server's Key Harvest players by wins (bots apart)
+#[poise::command(slash_command, guild_only)]
+pub async fn leaderboard(
+    ctx: Ctx<'_>,
+    #[description = "Post it in the channel for everyone (default: only you see it)"]
+    public: Option<bool>,
+) -> Result<(), Error> {
+    crate::discord::records::leaderboard(ctx, Kind::KeyHarvest, public).await
 }

@@ -17,7 +17,7 @@ pub use public::{action_summary, board, boards, final_scores, log, status, table
 pub use rules::{rules, rules_topics};
 
 use crate::games::key_harvest::{ActionError, Board, Counters, Crop, Worker};
-use crate::render::key_harvest_text::{counters as counters_text, crop_name, worker_name};
+use crate::render::key_harvest::text::{counters as counters_text, crop_name, worker_name};
 use crate::t;
 
 /// The sentence of a Key Harvest rule refusal (the engine's [`ActionError`]) in the language in

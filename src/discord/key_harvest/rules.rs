@@ -4,7 +4,7 @@
 
 use crate::discord::spec::{self, EmbedSpec, MessageSpec, limits};
 use crate::games::key_harvest::{EventTile, Worker};
-use crate::render::key_harvest_text::{event_name, worker_name};
+use crate::render::key_harvest::text::{event_name, worker_name};
 use crate::t;
 
 const COLOUR: u32 = 0x8BC34A;

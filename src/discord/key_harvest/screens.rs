@@ -9,7 +9,7 @@ use crate::discord::game::Screens;
 use crate::discord::spec::{self, ButtonSpec, MessageSpec, RowSpec, Style, limits};
 use crate::discord::{notify, ui};
 use crate::games::key_harvest::{Game, Prompt};
-use crate::render::key_harvest_text::{and_list, describe_event, event_name, worker_name};
+use crate::render::key_harvest::text::{and_list, describe_event, event_name, worker_name};
 use crate::service::Acted;
 use crate::store::Table;
 use crate::t;
@@ -53,6 +53,29 @@ impl Screens for Game {
         panel(table, game, seat, &KhScreen::Main, note)
     }
 
+    const RECORD_TAG: &'static str = "k";
+    const REPLAY_FLAG: &'static str = " --game key-harvest";
+    fn name() -> String {
+        t!("game-key-harvest")
+    }
+    fn favourites_title() -> String {
+        t!("rec-favourites-kh")
+    }
+    fn favourite_name(library: &crate::host::Library, id: &str) -> String {
+        crate::games::key_harvest::Crop::parse(id)
+            .map(|c| crate::render::key_harvest::text::crop_name(&library.key_harvest, c))
+            .unwrap_or_else(|| id.to_string())
+    }
+    fn lobby_options(_options: &crate::store::TableOptions) -> String {
+        String::new()
+    }
+    fn own_rules_note(game: &Self) -> Option<String> {
+        (**game.board() != *crate::games::key_harvest::Board::standard())
+            .then(|| t!("export-own-board"))
+    }
+    fn my_panel_button() -> String {
+        t!("btn-my-screen")
+    }
     fn progress(game: &Self) -> String {
         let s = game.state();
         match s.final_turns {

@@ -2,10 +2,10 @@
 //! Cancel for every game; its buttons use the shared lobby verbs of the `ids` codec) and the list
 //! of a server's tables of every game.
 
-use super::{GREEN, GREY, LIGHT_GREEN, button, fit, names, who};
+use super::{GREEN, GREY, LIGHT_GREEN, fit, names, who};
 use crate::discord::game::Screens;
-use crate::discord::ids::Verb;
-use crate::discord::spec::{EmbedSpec, MessageSpec, RowSpec, Style};
+use crate::discord::ids::{LobbyId, LobbyVerb as Verb};
+use crate::discord::spec::{self, ButtonSpec, EmbedSpec, MessageSpec, RowSpec, Style, limits};
 use crate::host::{AnyGame, Kind};
 use crate::render::and_list;
 use crate::store::{Status, Table};
@@ -22,10 +22,7 @@ pub(crate) fn duration(minutes: u32) -> String {
 
 /// A game's name in the language in scope.
 pub fn game_name(kind: Kind) -> String {
-    match kind {
-        Kind::FieldsOfGreen => crate::t!("game-fields-of-green"),
-        Kind::KeyHarvest => crate::t!("game-key-harvest"),
-    }
+    crate::on_kind!(kind, G => G::name())
 }
 
 /// The public lobby message of an open table: host, options, who sits, free seats, and the
@@ -37,7 +34,8 @@ pub fn lobby(table: &Table) -> MessageSpec {
     let mut seated: Vec<_> = table.seats.iter().collect();
     seated.sort_by_key(|s| s.seat);
     let n = seated.len();
-    let kind = Kind::parse(&g.kind).unwrap_or(Kind::FieldsOfGreen);
+    // A row's kind was checked when the table was opened; the first game reads an unknown one.
+    let kind = Kind::parse(&g.kind).unwrap_or(Kind::ALL[0]);
     let title = crate::t!("lobby-title", game = game_name(kind), table = g.id);
     if g.status != Status::Open {
         let text = match g.status {
@@ -60,12 +58,7 @@ pub fn lobby(table: &Table) -> MessageSpec {
     let names: Vec<String> = seated.iter().map(|s| s.name.clone()).collect();
     let mut d = crate::t!("lobby-host", host = format!("<@{}>", g.host_id));
     d.push('\n');
-    // Introductory mode is Fields of Green's alone.
-    let intro = match kind {
-        Kind::FieldsOfGreen if g.options.intro => format!(" · {}", crate::t!("lobby-intro-on")),
-        Kind::FieldsOfGreen => format!(" · {}", crate::t!("lobby-intro-off")),
-        _ => String::new(),
-    };
+    let intro = crate::on_kind!(kind, G => G::lobby_options(&g.options));
     let reminders = if g.options.reminder_minutes == 0 {
         crate::t!("off")
     } else {
@@ -231,4 +224,25 @@ pub fn games_list(tables: &[(Table, Option<AnyGame>)]) -> MessageSpec {
     };
     fit(&mut m);
     m
+}
+
+/// A lobby button of this table, drawn at the table's current version.
+fn button(
+    table: &Table,
+    verb: Verb,
+    label: &str,
+    style: Style,
+    disabled: bool,
+) -> Option<ButtonSpec> {
+    let id = LobbyId {
+        game: table.game.id,
+        version: table.game.version,
+        verb,
+    };
+    Some(ButtonSpec {
+        id: id.encode(),
+        label: spec::clip(label, limits::BUTTON_LABEL),
+        style,
+        disabled,
+    })
 }

@@ -1,5 +1,5 @@
 //! Fields of Green: the pure rules engine. Nothing here does I/O, reads a clock or knows about
-//! Discord or a database (a test in `tests/engine_purity.rs` keeps it so).
+//! Discord or a database (a test in `tests/suite/engine_purity.rs` keeps it so).
 
 pub mod action;
 pub mod bots;

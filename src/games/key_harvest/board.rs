@@ -380,7 +380,7 @@ impl Board {
     }
 
     /// Checks the text of a board file read from `path`; an error names the path. The caller
-    /// reads the file (the engine does no I/O; see `tests/engine_purity.rs`), and reports a read
+    /// reads the file (the engine does no I/O; see `tests/suite/engine_purity.rs`), and reports a read
     /// failure as [`BoardError::Read`].
     pub fn from_file_text(path: &str, text: &str) -> Result<Board, BoardError> {
         Board::from_toml(text).map_err(|e| BoardError::InFile {

@@ -1,8 +1,8 @@
 //! Card lists: a hand, a face-up row, an Equipment offer, each card with its generated text
 //! (`text.rs`), so what players read is what the engine plays.
 
+use super::card_text as text;
 use crate::games::fields_of_green::Deck;
-use crate::render::card_text as text;
 use smol_str::SmolStr;
 
 /// The full text of a card named by id: a location design, an Equipment design, `water_tower`

@@ -17,8 +17,14 @@
 //! The drawing follows the board's own rows, columns and letters; a board with references longer
 //! than 2 characters gets wider tokens (a reference plus one space) so that the columns stay
 //! aligned.
+//!
+//! Beside it: `text` (everything else of Key Harvest as text for players) and `picture` (the
+//! boards as PNG pictures).
 
-use super::key_harvest_text as khtext;
+pub mod picture;
+pub mod text;
+
+use self::text as khtext;
 use crate::games::key_harvest::board::{Board, Crop, Space};
 
 /// What one space of a country board shows.
@@ -294,7 +300,7 @@ R wine (red)  W wheat";
 
     #[test]
     fn legend_follows_the_file_letters() {
-        let text = include_str!("../games/key_harvest/board.toml")
+        let text = include_str!("../../games/key_harvest/board.toml")
             .replacen("letter = \"H\"", "letter = \"P\"", 1)
             .replacen("letter = \"R\"", "letter = \"I\"", 1);
         let board = Board::from_toml(&text).unwrap();

@@ -1,5 +1,5 @@
 //! Key Harvest country boards as PNG pictures, from the public view (the same cells as the text
-//! drawing, [`key_harvest_text::cells`]): hexes in the board's odd-row offset layout, field
+//! drawing, [`text::cells`](super::text::cells)): hexes in the board's odd-row offset layout, field
 //! tiles in their crop's colour with the crop letter (large and dark when unharvested, small on a
 //! pale tint when harvested, like `[H]` / `(h)` in the text), workers as numbered discs, empty
 //! spaces with their reference; column numbers and row letters on the edges.
@@ -11,11 +11,11 @@
 //! font (DejaVu Sans Condensed) has no Japanese glyphs (a test below checks), and every board
 //! is also drawn as text in the reader's language beside the picture.
 
-use super::key_harvest::Cell;
-use super::key_harvest_text::cells;
-use super::picture::{Canvas, PictureError, Rgb, ellipsize, text_width};
+use super::Cell;
+use super::text::cells;
 use crate::games::key_harvest::board::{Board, Crop, Space};
 use crate::games::key_harvest::view::SeatView;
+use crate::render::picture::{Canvas, PictureError, Rgb, ellipsize, text_width};
 
 /// Hex circumradius (pointy-top hexes).
 pub const R: f32 = 32.0;
@@ -175,9 +175,10 @@ mod tests {
     #[test]
     fn the_font_has_no_japanese_glyphs() {
         use ab_glyph::Font;
-        let font =
-            ab_glyph::FontRef::try_from_slice(include_bytes!("fonts/DejaVuSansCondensed-Bold.ttf"))
-                .unwrap();
+        let font = ab_glyph::FontRef::try_from_slice(include_bytes!(
+            "../fonts/DejaVuSansCondensed-Bold.ttf"
+        ))
+        .unwrap();
         assert_ne!(font.glyph_id('H').0, 0);
         for c in "ホップ野菜小麦の農地ボード".chars() {
             assert_eq!(

@@ -5,7 +5,7 @@
 //! (`src/i18n/<lang>/key_harvest.ftl`) in the language in scope; crop and colour names come from
 //! the board data (`name_ja`, `counter_ja`, `colour_ja`), in English when the file has none.
 
-use super::key_harvest::{Cell, draw_board, tile_token};
+use super::{Cell, draw_board, tile_token};
 use crate::games::key_harvest::board::{Board, Crop, Space};
 use crate::games::key_harvest::event::{Event, Gain, Place};
 use crate::games::key_harvest::game::spaces;
@@ -94,7 +94,7 @@ pub fn and_list(parts: &[String]) -> String {
     if ja() {
         parts.join("、")
     } else {
-        super::and_list(parts)
+        crate::render::and_list(parts)
     }
 }
 

@@ -54,7 +54,7 @@ impl Panel<'_> {
         }
         seen.iter()
             .map(|(id, n)| {
-                let text = render::card_text(self.deck, id);
+                let text = render::fields_of_green::card_text(self.deck, id);
                 let text = if *n > 1 {
                     crate::t!("fog-copies", n = *n, text = text)
                 } else {
@@ -188,7 +188,7 @@ impl Panel<'_> {
         let mut s = crate::t!(
             "fog-your-card",
             card = self.name(&card),
-            text = render::card_text(self.deck, &card)
+            text = render::fields_of_green::card_text(self.deck, &card)
         );
         let mut build_spaces: Vec<Pos> = legal
             .iter()
@@ -1004,7 +1004,7 @@ impl Panel<'_> {
             };
             s.push_str(&format!(
                 "\n- {} · *{fits}*",
-                render::card_text(self.deck, t)
+                render::fields_of_green::card_text(self.deck, t)
             ));
         }
         out.text.push(s);
@@ -1042,7 +1042,7 @@ impl Panel<'_> {
         let mut s = crate::t!(
             "fog-keep-screen",
             tile = self.name(tile),
-            text = render::card_text(self.deck, tile)
+            text = render::fields_of_green::card_text(self.deck, tile)
         );
         s.push('\n');
         if hosts.is_empty() {

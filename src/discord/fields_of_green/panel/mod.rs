@@ -21,7 +21,9 @@ use super::{
     DARK_GREEN, GOLD, and_list, button, cid, farm_block, fit, names, phase_name, public, resources,
     split_text, who, year_phase,
 };
-use crate::discord::ids::{Screen, Verb, encode_action, encode_screen, plan_fingerprint};
+use crate::discord::fields_of_green::ids::{
+    Screen, Verb, encode_action, encode_screen, plan_fingerprint,
+};
 use crate::discord::spec::{
     self, ButtonSpec, EmbedSpec, MessageSpec, OptionSpec, RowSpec, SelectSpec, Style, limits,
 };
@@ -31,8 +33,9 @@ use crate::games::fields_of_green::event::Delta;
 use crate::games::fields_of_green::game::eval;
 use crate::games::fields_of_green::view::{PlayerView, SeatView};
 use crate::games::fields_of_green::{Action, ActionError, Deck, Event, Game, Phase, Pos};
-use crate::render::card_text as text;
-use crate::render::{self, GridBounds, coord_label};
+use crate::render;
+use crate::render::fields_of_green::card_text as text;
+use crate::render::fields_of_green::{GridBounds, coord_label};
 use crate::store::{Status, Table};
 use smol_str::SmolStr;
 
@@ -382,7 +385,7 @@ impl<'a> Panel<'a> {
     }
 
     fn name(&self, id: &str) -> String {
-        render::card_name(self.deck, id)
+        render::fields_of_green::card_name(self.deck, id)
     }
 
     /// `Wheat B2`, `Water Tower A1`.
@@ -603,7 +606,10 @@ impl<'a> Panel<'a> {
             of = order.len()
         );
         if let Some(pads) = self.game.scores() {
-            t.push_str(&format!("\n🏆 {}", render::winner_line(pads, &self.names)));
+            t.push_str(&format!(
+                "\n🏆 {}",
+                render::fields_of_green::winner_line(pads, &self.names)
+            ));
         }
         t.push('\n');
         t.push_str(&crate::t!("fog-panel-pad-on-table"));

@@ -186,11 +186,11 @@ impl Panel<'_> {
         }
         // Labels are padded by the columns they take (Japanese characters take two).
         let pad = |label: &str| {
-            let w = render::score::text_width(label);
+            let w = render::fields_of_green::score::text_width(label);
             format!("{label}{}", " ".repeat(13usize.saturating_sub(w)))
         };
         let right = |label: String, width: usize| {
-            let w = render::score::text_width(&label);
+            let w = render::fields_of_green::score::text_width(&label);
             format!("{}{label}", " ".repeat(width.saturating_sub(w)))
         };
         let mut table = format!(
@@ -202,7 +202,7 @@ impl Panel<'_> {
         for (k, pile) in Pile::ALL.iter().enumerate() {
             table.push_str(&format!(
                 "{}{:>5}{:>6}\n",
-                pad(&render::card_text::pile_name(*pile)),
+                pad(&render::fields_of_green::card_text::pile_name(*pile)),
                 piles[k],
                 counts[k]
             ));
@@ -256,7 +256,10 @@ impl Panel<'_> {
                 button(
                     self.table,
                     verb,
-                    &format!("+ {}", render::card_text::pile_name(Pile::ALL[k])),
+                    &format!(
+                        "+ {}",
+                        render::fields_of_green::card_text::pile_name(Pile::ALL[k])
+                    ),
                     Style::Secondary,
                     off,
                 )
@@ -277,7 +280,10 @@ impl Panel<'_> {
                 button(
                     self.table,
                     verb,
-                    &format!("− {}", render::card_text::pile_name(Pile::ALL[k])),
+                    &format!(
+                        "− {}",
+                        render::fields_of_green::card_text::pile_name(Pile::ALL[k])
+                    ),
                     Style::Secondary,
                     off,
                 )

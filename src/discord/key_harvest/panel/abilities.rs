@@ -6,7 +6,7 @@ use super::{Item, KhScreen, Out, Panel, PickKind};
 use crate::discord::spec::Style;
 use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::{Action, Choice, Counters, Crop, Space, Worker};
-use crate::render::key_harvest_text::worker_name;
+use crate::render::key_harvest::text::worker_name;
 use crate::t;
 
 impl Panel<'_> {

@@ -9,7 +9,7 @@ use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::{
     Action, Choice, Counters, EventTile, Prompt, Seat, Space, SpaceSet,
 };
-use crate::render::key_harvest_text::event_name;
+use crate::render::key_harvest::text::event_name;
 use crate::t;
 
 /// What an event does, in a sentence.

@@ -31,7 +31,7 @@ use crate::games::key_harvest::view::{PlayerView, SeatView};
 use crate::games::key_harvest::{
     Action, ActionError, Choice, Counters, Crop, Game, Prompt, Seat, Space, SpaceSet, Worker,
 };
-use crate::render::key_harvest_text::{
+use crate::render::key_harvest::text::{
     and_list, count, counters, crop_name, event_name, public_supply, seat_board, worker_name,
 };
 use crate::render::seat_name;

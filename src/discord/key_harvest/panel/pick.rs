@@ -8,7 +8,7 @@ use crate::discord::spec::Style;
 use crate::games::key_harvest::board::bit;
 use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::{Action, Choice, Prompt, Space, SpaceSet};
-use crate::render::key_harvest_text::list;
+use crate::render::key_harvest::text::list;
 use crate::t;
 
 impl PickKind {

@@ -9,7 +9,7 @@ use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::{
     Action, ActionError, Choice, Counters, Space, SpaceSet, TurnAction, Worker,
 };
-use crate::render::key_harvest_text::{and_list, registry_line, stores_text, worker_name};
+use crate::render::key_harvest::text::{and_list, registry_line, stores_text, worker_name};
 use crate::t;
 
 impl Panel<'_> {
@@ -85,7 +85,7 @@ impl Panel<'_> {
             t!(
                 "kh-turn-done",
                 turn = t.number,
-                done = crate::render::key_harvest_text::list(&done),
+                done = crate::render::key_harvest::text::list(&done),
                 count = t.actions()
             )
         });

@@ -9,7 +9,7 @@ use crate::discord::spec::{EmbedSpec, MessageSpec};
 use crate::games::key_harvest::Game;
 use crate::games::key_harvest::view::SeatView;
 use crate::render::key_harvest::legend;
-use crate::render::key_harvest_text::{start_colour, worker_name};
+use crate::render::key_harvest::text::{start_colour, worker_name};
 use crate::store::Table;
 use crate::t;
 

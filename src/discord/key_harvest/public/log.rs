@@ -4,7 +4,7 @@
 use super::{SOIL, fit, fit_lines, md_names, progress};
 use crate::discord::spec::{EmbedSpec, MessageSpec};
 use crate::games::key_harvest::{Event, Game};
-use crate::render::key_harvest_text::describe_event;
+use crate::render::key_harvest::text::describe_event;
 use crate::store::Table;
 use crate::t;
 

@@ -21,7 +21,9 @@ use crate::discord::ui::{esc, field, fit, plain};
 use crate::games::key_harvest::view::SeatView;
 use crate::games::key_harvest::{Board, Game, Space};
 use crate::render;
-use crate::render::key_harvest_text::{self, counters, crop_name, list, worker_name};
+use crate::render::key_harvest::text::{
+    self as key_harvest_text, counters, crop_name, list, worker_name,
+};
 use crate::store::Table;
 use crate::t;
 
@@ -40,7 +42,7 @@ fn boards_picture(
     only: Option<usize>,
 ) -> Option<spec::FileSpec> {
     // As for Fields of Green's farms: the unit tests' whole playouts check text limits only;
-    // tests/pictures.rs checks the pictures.
+    // tests/suite/pictures.rs checks the pictures.
     if cfg!(test) {
         return None;
     }
@@ -52,7 +54,7 @@ fn boards_picture(
         .filter(|sv| only.is_none_or(|s| s == usize::from(sv.seat)))
         .map(|sv| (sv, render::seat_name(&plain, usize::from(sv.seat))))
         .collect();
-    match render::key_harvest_picture::boards_png(game.board(), &seats) {
+    match render::key_harvest::picture::boards_png(game.board(), &seats) {
         Ok(bytes) => Some(spec::FileSpec {
             name: name.to_string(),
             bytes,

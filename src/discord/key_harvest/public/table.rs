@@ -11,7 +11,7 @@ use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::score::ScoreLine;
 use crate::games::key_harvest::view::PublicView;
 use crate::games::key_harvest::{EventTile, Game, Phase};
-use crate::render::key_harvest_text::{
+use crate::render::key_harvest::text::{
     and_list, counters, event_name as event_title, list, worker_name,
 };
 use crate::store::{Status, Table};

@@ -1,7 +1,7 @@
 //! A farm's distances computed once (every card to every card, ruling 11), and the engine's card
 //! counts, amounts, conditions and Game End scores evaluated with them. The engine's own
 //! functions (`game::eval`) search the farm again for every count; the bots evaluate thousands of
-//! positions per decision, so they count from this table instead. `tests/planner.rs` checks that
+//! positions per decision, so they count from this table instead. `tests/suite/planner.rs` checks that
 //! every count, amount, condition, reach and Game End score agrees with the engine's.
 
 use crate::games::fields_of_green::cards::Deck;

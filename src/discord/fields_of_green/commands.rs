@@ -1,0 +1,247 @@
+//! `/fog`: Fields of Green's slash commands (`new`, `hand`, `farm`, `status`, `card`, `rules`,
+//! `abandon`, `export`), with the shared `games`, `settings` and records offered in the same
+//! group so a player finds them from whichever game they play.
+
+use crate::discord::commands::{abandon_here, open_table, private_screen, say, table_here, text};
+use crate::discord::router::user_text;
+use crate::discord::{Ctx, Error};
+use crate::games::fields_of_green::Game;
+use crate::host::{AnyGame, Kind};
+use crate::service::ServiceError;
+use crate::store::{BotSeat, Table, TableOptions};
+use poise::serenity_prelude as serenity;
+
+/// The Fields of Green table here, with its game.
+async fn fog_here(ctx: Ctx<'_>) -> Result<Option<(Table, Option<Game>)>, ServiceError> {
+    Ok(table_here(ctx, Kind::FieldsOfGreen)
+        .await?
+        .map(|(t, g)| match g {
+            Some(AnyGame::FieldsOfGreen(g)) => (t, Some(g)),
+            _ => (t, None),
+        }))
+}
+
+/// Fields of Green: a card-drafting farm game, played at your own pace.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "new",
+        "hand",
+        "farm",
+        "status",
+        "crate::discord::commands::games",
+        "card",
+        "rules",
+        "abandon",
+        "export",
+        "crate::discord::commands::settings",
+        "history",
+        "stats",
+        "leaderboard"
+    ),
+    subcommand_required
+)]
+pub async fn fog(_ctx: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Open a table for a new game in this channel
+#[poise::command(slash_command, guild_only)]
+async fn new(
+    ctx: Ctx<'_>,
+    #[description = "Number of seats (2-6, default 4)"]
+    #[min = 2]
+    #[max = 6]
+    seats: Option<u8>,
+    #[description = "Introductory mode: fixed draws each year (2-4 players)"] intro: Option<bool>,
+    #[description = "Minutes before reminding a player who holds the game up (default from config)"]
+    #[min = 5]
+    #[max = 10080]
+    reminder_minutes: Option<u32>,
+    #[description = "Computer players to seat now (0-5); people fill the other seats"]
+    #[min = 0]
+    #[max = 5]
+    bots: Option<u8>,
+    #[description = "How well the computer players play (default: strong)"] bot_strength: Option<
+        BotStrength,
+    >,
+    #[description = "Minutes before a bot makes one decision for a player who holds the game up (default: off)"]
+    #[min = 0]
+    #[max = 10080]
+    stand_in_minutes: Option<u32>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let bot = bot_strength.unwrap_or(BotStrength::Strong).spec();
+    let bots = (0..bots.unwrap_or(0))
+        .map(|k| BotSeat {
+            user_id: u64::from(k) + 1,
+            bot: bot.to_string(),
+        })
+        .collect();
+    let options = TableOptions {
+        seats: seats.unwrap_or(4),
+        intro: intro.unwrap_or(false),
+        reminder_minutes: reminder_minutes.unwrap_or(data.config.game.reminder_minutes),
+        bots,
+        stand_in_minutes: stand_in_minutes.unwrap_or(0),
+        locale: None,
+    };
+    open_table(ctx, Kind::FieldsOfGreen, options).await
+}
+
+/// How well computer players play: the two bots of `farmhand arena`.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum BotStrength {
+    #[name = "fast (heuristic)"]
+    Fast,
+    #[name = "strong (search)"]
+    Strong,
+}
+
+impl BotStrength {
+    /// The bot's `BotSpec` text.
+    pub fn spec(self) -> &'static str {
+        match self {
+            BotStrength::Fast => "heuristic",
+            BotStrength::Strong => "search",
+        }
+    }
+}
+
+/// Show your hand and what you can do now (privately)
+#[poise::command(slash_command, guild_only)]
+async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
+    let m = match fog_here(ctx).await {
+        Ok(Some((table, Some(game)))) => private_screen(ctx, &table, &game, "hand").await,
+        Ok(Some((_, None))) => text(&crate::t!("not-started-here")),
+        Ok(None) => text(&crate::t!("no-game-here-fog")),
+        Err(e) => text(&user_text(&e)),
+    };
+    say(ctx, &m).await
+}
+
+/// Download a finished game as a replay file (farmhand replay)
+#[poise::command(slash_command, guild_only)]
+async fn export(
+    ctx: Ctx<'_>,
+    #[description = "Table number (default: this channel's latest game)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    crate::discord::export::export::<Game>(ctx, game).await
+}
+
+/// Show a player's farm (yours by default)
+#[poise::command(slash_command, guild_only)]
+async fn farm(
+    ctx: Ctx<'_>,
+    #[description = "Whose farm"] player: Option<serenity::User>,
+) -> Result<(), Error> {
+    let who = player
+        .as_ref()
+        .map_or(ctx.author().id.get(), |u| u.id.get());
+    let m = match fog_here(ctx).await {
+        Ok(Some((table, Some(game)))) => match table.seat_of(who) {
+            Some(seat) => super::farm(&table, &game, seat),
+            None => text(&crate::t!("player-not-here")),
+        },
+        Ok(Some((_, None))) => text(&crate::t!("not-started-here")),
+        Ok(None) => text(&crate::t!("no-game-here")),
+        Err(e) => text(&user_text(&e)),
+    };
+    say(ctx, &m).await
+}
+
+/// Show where the game in this channel stands
+#[poise::command(slash_command, guild_only)]
+async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
+    let m = match fog_here(ctx).await {
+        Ok(Some((table, Some(game)))) => super::status(&table, &game),
+        Ok(Some((table, None))) => crate::discord::ui::lobby(&table),
+        Ok(None) => text(&crate::t!("no-game-here")),
+        Err(e) => text(&user_text(&e)),
+    };
+    say(ctx, &m).await
+}
+
+async fn card_names(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let names = super::card_names(ctx.data().service.deck(), partial);
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        names
+            .into_iter()
+            .map(serenity::AutocompleteChoice::from)
+            .collect(),
+    )
+}
+
+/// Read a card's text
+#[poise::command(slash_command)]
+async fn card(
+    ctx: Ctx<'_>,
+    #[description = "Card or Equipment name"]
+    #[autocomplete = "card_names"]
+    name: String,
+) -> Result<(), Error> {
+    let m = super::card(ctx.data().service.deck(), &name)
+        .unwrap_or_else(|| text(&crate::t!("no-such-card", name = name.as_str())));
+    say(ctx, &m).await
+}
+
+async fn rule_topics(_ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let p = partial.to_lowercase();
+    let choices = super::rules_topics()
+        .iter()
+        .filter(|t| t.starts_with(&p))
+        .map(|&t| serenity::AutocompleteChoice::from(t))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// The rules, by topic
+#[poise::command(slash_command)]
+async fn rules(
+    ctx: Ctx<'_>,
+    #[description = "Topic"]
+    #[autocomplete = "rule_topics"]
+    topic: Option<String>,
+) -> Result<(), Error> {
+    say(ctx, &super::rules(topic.as_deref())).await
+}
+
+/// Abandon the game in this channel (host or Manage Server)
+#[poise::command(slash_command, guild_only)]
+async fn abandon(ctx: Ctx<'_>) -> Result<(), Error> {
+    abandon_here(ctx, Kind::FieldsOfGreen).await
+}
+
+/// This server's recent Fields of Green games: winners and scores
+#[poise::command(slash_command, guild_only)]
+pub async fn history(
+    ctx: Ctx<'_>,
+    #[description = "Post it in the channel for everyone (default: only you see it)"]
+    public: Option<bool>,
+) -> Result<(), Error> {
+    crate::discord::records::history(ctx, Kind::FieldsOfGreen, public).await
+}
+
+/// A player's Fields of Green record on this server (yours by default)
+#[poise::command(slash_command, guild_only)]
+pub async fn stats(
+    ctx: Ctx<'_>,
+    #[description = "Whose record (yours by default)"] player: Option<serenity::User>,
+    #[description = "Post it in the channel for everyone (default: only you see it)"]
+    public: Option<bool>,
+) -> Result<(), Error> {
+    crate::discord::records::stats(ctx, Kind::FieldsOfGreen, player, public).await
+}
+
+/// This server's Fields of Green players by wins (bots apart)
+#[poise::command(slash_command, guild_only)]
+pub async fn leaderboard(
+    ctx: Ctx<'_>,
+    #[description = "Post it in the channel for everyone (default: only you see it)"]
+    public: Option<bool>,
+) -> Result<(), Error> {
+    crate::discord::records::leaderboard(ctx, Kind::FieldsOfGreen, public).await
+}
