@@ -30,10 +30,11 @@ pub struct Args {
     /// Number of players (2-6).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=6))]
     players: u8,
-    /// Bots, comma-separated: random, heuristic, search, search:N (N rollouts per decision).
+    /// Bots, comma-separated: random, heuristic, search, search:N (N rollouts per decision;
+    /// Key Harvest also takes search:N:H:C, H rounds of horizon and C candidates).
     /// Seats take them in turn, rotating by one seat each game.
     /// Default: search,heuristic (Fields of Green); heuristic and random in the other seats
-    /// (Key Harvest, whose bots are random and heuristic).
+    /// (Key Harvest).
     #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
     /// The game: fields-of-green or key-harvest.
@@ -100,7 +101,13 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         if args.bench_planner || args.intro || args.deck.is_some() {
             bail!("--bench-planner, --intro and --deck are Fields of Green options");
         }
-        return super::key_harvest::arena(args.games, args.players, &args.bots, args.seed);
+        return super::key_harvest::arena(
+            args.games,
+            args.players,
+            &args.bots,
+            args.seed,
+            args.threads,
+        );
     }
     let default_bots = ["search".to_string(), "heuristic".to_string()];
     let bots: &[String] = if args.bots.is_empty() {

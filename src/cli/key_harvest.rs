@@ -303,8 +303,56 @@ fn make_bots(names: &[String]) -> anyhow::Result<Vec<Box<dyn Bot>>> {
         .collect()
 }
 
-/// `arena --game key-harvest`: bots against each other, seats rotating each game.
-pub fn arena(games: u64, players: u8, bot_names: &[String], seed: u64) -> anyhow::Result<()> {
+/// One arena game's result: per seat, the bot's index, score, share of the win and decision
+/// times (ms); and the moves the engine refused.
+struct ArenaGame {
+    seats: Vec<(usize, u32, f64, Vec<f64>)>,
+    refused: usize,
+}
+
+/// Plays arena game `g` (seed `seed + g`; seat s plays bot (s + g) mod k).
+fn arena_game(board: &Arc<Board>, names: &[String], players: u8, seed: u64, g: u64) -> ArenaGame {
+    let k = names.len();
+    let which: Vec<usize> = (0..players as usize)
+        .map(|s| (s + g as usize) % k)
+        .collect();
+    let seat_names: Vec<String> = which.iter().map(|&i| names[i].clone()).collect();
+    let mut bots = make_bots(&seat_names).expect("names checked");
+    let mut clock: Vec<Vec<f64>> = vec![Vec::new(); players as usize];
+    let (p, refused) = sim::play_bots(board.clone(), &mut bots, seed.wrapping_add(g), {
+        let clock = &mut clock;
+        move |seat, bot, board, view, rng| {
+            let t = Instant::now();
+            let a = bot.decide(board, view, rng);
+            clock[seat as usize].push(t.elapsed().as_secs_f64() * 1e3);
+            a
+        }
+    });
+    let pad = p.game.score_pad().expect("ended");
+    let seats = which
+        .iter()
+        .enumerate()
+        .map(|(s, &b)| {
+            let share = if pad.winners.contains(&(s as u8)) {
+                1.0 / pad.winners.len() as f64
+            } else {
+                0.0
+            };
+            (b, pad.lines[s].total, share, std::mem::take(&mut clock[s]))
+        })
+        .collect();
+    ArenaGame { seats, refused }
+}
+
+/// `arena --game key-harvest`: bots against each other, seats rotating each game, `threads`
+/// games at once (each game is the same whatever the threads: its seed fixes it).
+pub fn arena(
+    games: u64,
+    players: u8,
+    bot_names: &[String],
+    seed: u64,
+    threads: Option<usize>,
+) -> anyhow::Result<()> {
     check_players(players)?;
     if games == 0 {
         bail!("--games must be at least 1");
@@ -325,32 +373,32 @@ pub fn arena(games: u64, players: u8, bot_names: &[String], seed: u64) -> anyhow
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); k];
     let mut refused = 0;
     let t = Instant::now();
-    for g in 0..games {
-        // Seat s plays bot (s + g) mod k.
-        let which: Vec<usize> = (0..players as usize)
-            .map(|s| (s + g as usize) % k)
-            .collect();
-        let seat_names: Vec<String> = which.iter().map(|&i| names[i].clone()).collect();
-        let mut bots = make_bots(&seat_names)?;
-        let mut clock: Vec<Vec<f64>> = vec![Vec::new(); players as usize];
-        let (p, r) = sim::play_bots(board.clone(), &mut bots, seed.wrapping_add(g), {
-            let clock = &mut clock;
-            move |seat, bot, board, view, rng| {
-                let t = Instant::now();
-                let a = bot.decide(board, view, rng);
-                clock[seat as usize].push(t.elapsed().as_secs_f64() * 1e3);
-                a
-            }
-        });
-        refused += r;
-        let pad = p.game.score_pad().expect("ended");
-        for (s, &b) in which.iter().enumerate() {
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, games as usize);
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if g >= games {
+                        break;
+                    }
+                    let r = arena_game(&board, &names, players, seed, g);
+                    results.lock().expect("no panic holding it").push(r);
+                }
+            });
+        }
+    });
+    for r in results.into_inner().expect("threads done") {
+        refused += r.refused;
+        for (b, score, share, tm) in r.seats {
             seats[b] += 1;
-            scores[b] += pad.lines[s].total as u64;
-            if pad.winners.contains(&(s as u8)) {
-                wins[b] += 1.0 / pad.winners.len() as f64;
-            }
-            times[b].extend(clock[s].iter().copied());
+            scores[b] += score as u64;
+            wins[b] += share;
+            times[b].extend(tm);
         }
     }
     let mut out = std::io::stdout().lock();
@@ -366,7 +414,7 @@ pub fn arena(games: u64, players: u8, bot_names: &[String], seed: u64) -> anyhow
     )?;
     writeln!(
         out,
-        "{games} games in {:.1} s; bot moves refused by the engine: {refused}",
+        "{games} games in {:.1} s on {threads} thread(s); bot moves refused by the engine: {refused}",
         t.elapsed().as_secs_f64()
     )?;
     writeln!(

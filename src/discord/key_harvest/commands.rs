@@ -67,6 +67,9 @@ pub enum KhBotStrength {
     Easy,
     #[name = "normal (heuristic)"]
     Normal,
+    /// The search bot: rollouts from its seat's view, up to about a second a decision.
+    #[name = "strong (search)"]
+    Strong,
 }
 
 impl KhBotStrength {
@@ -74,6 +77,7 @@ impl KhBotStrength {
         match self {
             KhBotStrength::Easy => "random",
             KhBotStrength::Normal => "heuristic",
+            KhBotStrength::Strong => "search",
         }
     }
 }

@@ -2,6 +2,7 @@
 //! [`Game`] itself. No view holds the order of the bag, the events removed at setup (before the
 //! end), or another player's unrevealed starting counters.
 
+use super::action::TurnAction;
 use super::board::{Space, SpaceSet};
 use super::game::{Game, Phase, Prompt, StoreTile};
 use super::legal::Choice;
@@ -56,6 +57,16 @@ pub struct PublicView {
     pub active: Seat,
     pub turn: u32,
     pub actions_done: u8,
+    /// The turn's actions done so far, as bits of [`TurnAction::bit`] (public: everyone saw
+    /// them), and the last one with how many tiles it took (a second tile of (c) or (d), KH 22,
+    /// 24). A search bot rebuilds the turn from these.
+    #[serde(default)]
+    pub turn_done: u8,
+    #[serde(default)]
+    pub turn_last: Option<(TurnAction, u8)>,
+    /// KH 17: turns in a row without an action (public).
+    #[serde(default)]
+    pub idle_turns: u8,
     pub start_player: Seat,
     pub end_triggered: bool,
     pub final_turns: Option<u8>,
@@ -133,6 +144,9 @@ impl Game {
             active: s.turn.active,
             turn: s.turn.number,
             actions_done: s.turn.actions(),
+            turn_done: s.turn.done,
+            turn_last: s.turn.last,
+            idle_turns: s.idle_turns,
             start_player: s.start_player,
             end_triggered: s.end_triggered,
             final_turns: s.final_turns,

@@ -78,6 +78,7 @@ cmd-kh-new = new
     .bot_strength-desc = How well the computer players play (default: normal)
     .bot_strength-0 = easy (random)
     .bot_strength-1 = normal (heuristic)
+    .bot_strength-2 = strong (search)
     .reminder_minutes = reminder_minutes
     .reminder_minutes-desc = Minutes before reminding a player who holds the game up (default from config)
     .stand_in_minutes = stand_in_minutes

@@ -79,6 +79,7 @@ cmd-kh-new = 新規
     .bot_strength-desc = コンピューターの強さ（既定: ふつう）
     .bot_strength-0 = やさしい（ランダム）
     .bot_strength-1 = ふつう（ヒューリスティック）
+    .bot_strength-2 = 強い（探索）
     .reminder_minutes = リマインダー分
     .reminder_minutes-desc = ゲームを止めているプレイヤーに知らせるまでの分数（既定は設定ファイル）
     .stand_in_minutes = 代理プレイ分

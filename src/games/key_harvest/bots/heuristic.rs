@@ -24,13 +24,47 @@ impl Bot for HeuristicBot {
         "heuristic"
     }
     fn decide(&mut self, board: &Board, view: &PlayerView, _rng: &mut ChaCha8Rng) -> Action {
-        Ctx { board, view }.decide()
+        Ctx {
+            board,
+            view,
+            wide: false,
+        }
+        .decide()
     }
+}
+
+/// Alternatives a wide listing adds for one choice, beside its best filling.
+const WIDE: usize = 2;
+
+/// Every action the heuristic would consider from `view`, with its value, best first (ties in
+/// the order offered, so the first is the heuristic's own choice whenever that is not ending the
+/// turn or declining). Wide: for a worker, a registry tile, a store tile or a bid, the next best
+/// fillings too, so a search can compare them. Duplicates are left out.
+pub fn ranked(board: &Board, view: &PlayerView) -> Vec<(Action, f64)> {
+    let ctx = Ctx {
+        board,
+        view,
+        wide: true,
+    };
+    let mut all: Vec<(Action, f64)> = Vec::new();
+    for c in &view.legal {
+        ctx.consider(c, &mut |a, v| {
+            if !all.iter().any(|(b, _)| *b == a) {
+                all.push((a, v));
+            }
+        });
+    }
+    // Stable: equal values keep the order offered.
+    all.sort_by(|a, b| b.1.total_cmp(&a.1));
+    all
 }
 
 struct Ctx<'a> {
     board: &'a Board,
     view: &'a PlayerView,
+    /// Offer the next best fillings too (see [`ranked`]); the bot's own choice is the same
+    /// either way, since alternatives are offered after the best and never beat it.
+    wide: bool,
 }
 
 /// KH 65: largest + 2 x second largest.
@@ -100,6 +134,26 @@ impl Ctx<'_> {
             .iter()
             .copied()
             .min_by(|a, b| self.loss(*a).total_cmp(&self.loss(*b)))
+    }
+    /// The runners-up after [`Ctx::best`]'s pick when listing wide: up to [`WIDE`] others,
+    /// best first.
+    fn others<T: Copy + PartialEq>(
+        &self,
+        items: &[T],
+        chosen: T,
+        score: impl Fn(T) -> f64,
+    ) -> Vec<(T, f64)> {
+        if !self.wide {
+            return Vec::new();
+        }
+        let mut v: Vec<(T, f64)> = items
+            .iter()
+            .filter(|&&i| i != chosen)
+            .map(|&i| (i, score(i)))
+            .collect();
+        v.sort_by(|a, b| b.1.total_cmp(&a.1));
+        v.truncate(WIDE);
+        v
     }
     fn best<T: Copy>(&self, items: &[T], score: impl Fn(T) -> f64) -> Option<(T, f64)> {
         items
@@ -255,7 +309,8 @@ impl Ctx<'_> {
             }
             Choice::PlayWorker { worker, spaces } => {
                 let spaces = &list(spaces);
-                if let Some((s, v)) = self.best(spaces, |s| self.worker_value(*worker, s)) {
+                let score = |s| self.worker_value(*worker, s);
+                if let Some((s, v)) = self.best(spaces, score) {
                     offer(
                         Action::PlayWorker {
                             worker: *worker,
@@ -263,11 +318,20 @@ impl Ctx<'_> {
                         },
                         v,
                     );
+                    for (s, v) in self.others(spaces, s, score) {
+                        offer(
+                            Action::PlayWorker {
+                                worker: *worker,
+                                space: s,
+                            },
+                            v,
+                        );
+                    }
                 }
             }
             Choice::RemoveWorker { .. } | Choice::EndTurn | Choice::Decline => {}
             Choice::BuyFromStore { tiles } => {
-                if let Some(((owner, tile), v)) = self.best(tiles, |(o, t)| {
+                let score = |(o, t): (Seat, Space)| {
                     let cost = if o == me {
                         0.0
                     } else {
@@ -279,8 +343,12 @@ impl Ctx<'_> {
                     };
                     self.gain(t).max(0.0) + self.potential(t) - cost
                         + if o == me { 0.5 } else { 0.0 }
-                }) {
+                };
+                if let Some(((owner, tile), v)) = self.best(tiles, score) {
                     offer(Action::BuyFromStore { owner, tile }, v + 0.5);
+                    for ((owner, tile), v) in self.others(tiles, (owner, tile), score) {
+                        offer(Action::BuyFromStore { owner, tile }, v + 0.5);
+                    }
                 }
             }
             Choice::TakeFromRegistry { tiles } => {
@@ -288,17 +356,35 @@ impl Ctx<'_> {
                 // (c) may not follow (d): leave (d) for last when a store tile is waiting.
                 let buy_first = self.view.public.actions_done < 2
                     && seat.store.iter().any(|st| self.gain(st.tile) > 0.0);
-                if let Some((t, v)) =
-                    self.best(tiles, |t| self.gain(t).max(0.0) + self.potential(t))
-                {
-                    let v = v * 0.7 - COUNTER * 0.5 - if buy_first { 2.0 } else { 0.0 };
+                let score = |t| self.gain(t).max(0.0) + self.potential(t);
+                let value = |v: f64| v * 0.7 - COUNTER * 0.5 - if buy_first { 2.0 } else { 0.0 };
+                if let Some((t, v)) = self.best(tiles, score) {
                     offer(
                         Action::TakeFromRegistry {
                             tile: t,
                             bid: self.payment(1),
                         },
-                        v,
+                        value(v),
                     );
+                    for (t, v) in self.others(tiles, t, score) {
+                        offer(
+                            Action::TakeFromRegistry {
+                                tile: t,
+                                bid: self.payment(1),
+                            },
+                            value(v),
+                        );
+                    }
+                    // A higher bid: dearer for anyone else to buy (KH 23).
+                    if self.wide && supply.total() >= 2 {
+                        offer(
+                            Action::TakeFromRegistry {
+                                tile: t,
+                                bid: self.payment(2),
+                            },
+                            value(v) - COUNTER,
+                        );
+                    }
                 }
             }
             Choice::Reposition { spaces } => {

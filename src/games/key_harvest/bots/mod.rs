@@ -1,8 +1,10 @@
 //! Bots for Key Harvest. They decide from their own [`PlayerView`] only (KH 68-70): never from
 //! the bag's order or another player's hidden counters.
 
+pub mod determinize;
 pub mod heuristic;
 pub mod random;
+pub mod search;
 
 use super::action::Action;
 use super::board::Board;
@@ -21,8 +23,9 @@ pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
     match name {
         "random" => Some(Box::new(random::RandomBot)),
         "heuristic" => Some(Box::new(heuristic::HeuristicBot)),
-        _ => None,
+        // `search`, or `search:N[:H[:C]]` with its budget spelled out.
+        _ => search::SearchBot::parse(name).map(|b| Box::new(b) as Box<dyn Bot>),
     }
 }
 
-pub const BOT_NAMES: [&str; 2] = ["random", "heuristic"];
+pub const BOT_NAMES: [&str; 3] = ["random", "heuristic", "search"];

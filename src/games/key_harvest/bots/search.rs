@@ -1,0 +1,288 @@
+//! The search bot: determinized rollouts played by the heuristic bot, as Fields of Green's
+//! search bot does it (a rollout is worth what its play is worth).
+//!
+//! On its turn prompt (an action (a)-(d) or ending the turn) the bot lists the heuristic's
+//! candidates ([`heuristic::ranked`], widened with the runners-up of each choice), keeps the
+//! best few, and spends its rollouts on them by successive halving. A rollout: a game rebuilt
+//! from the seat's view with the hidden parts drawn at random ([`determinize::sample`]: the
+//! other seats' starting counters, the removed events, the bag's order; rollout k uses the same
+//! world for every candidate, so candidates are compared on the same worlds), the candidate
+//! applied, then every seat played by the heuristic bot for `horizon` rounds of turns (or to the
+//! end), scored as the seat's total (KH 64-66, counted as if the game ended there, plus a little
+//! for counters and unharvested tiles) minus the best other seat's. The candidate with the best
+//! mean wins if it beats the heuristic's own choice clearly (see [`TRUST_HEURISTIC`]); otherwise
+//! the heuristic's choice stands.
+//!
+//! Every other decision (inside a chain, an ability, an event) goes to the heuristic: the view
+//! does not show enough to rebuild those positions, and they matter less. The bot never reads
+//! another seat's hidden counters: it sees only its [`PlayerView`]. It is deterministic given
+//! its random stream.
+
+use super::super::action::Action;
+use super::super::board::Board;
+use super::super::game::{Game, Prompt};
+use super::super::legal::Choice;
+use super::super::pieces::Seat;
+use super::super::view::PlayerView;
+use super::heuristic::{self, HeuristicBot};
+use super::random::random_action;
+use super::{Bot, determinize};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+/// Rollouts per decision at two players, by default.
+pub const DEFAULT_ROLLOUTS: u32 = 64;
+/// Rounds of turns (every seat once) a rollout plays after the candidate, by default.
+pub const DEFAULT_HORIZON: u32 = 3;
+/// Candidates compared, by default.
+pub const DEFAULT_CANDIDATES: usize = 6;
+/// Standard errors by which a candidate must beat the heuristic's choice in the rollouts.
+pub const TRUST_HEURISTIC: f64 = 1.0;
+/// What a counter in the supply adds to the evaluation at the horizon (it buys tiles), and an
+/// unharvested tile (a counter to come).
+const COUNTER: f64 = 0.3;
+const UNHARVESTED: f64 = 0.25;
+
+/// The search bot with a budget of rollouts per decision.
+#[derive(Clone, Debug)]
+pub struct SearchBot {
+    pub rollouts: u32,
+    pub horizon: u32,
+    pub candidates: usize,
+    name: String,
+}
+
+impl Default for SearchBot {
+    fn default() -> Self {
+        SearchBot::new(DEFAULT_ROLLOUTS)
+    }
+}
+
+impl SearchBot {
+    pub fn new(rollouts: u32) -> SearchBot {
+        SearchBot::with(rollouts, DEFAULT_HORIZON, DEFAULT_CANDIDATES)
+    }
+
+    pub fn with(rollouts: u32, horizon: u32, candidates: usize) -> SearchBot {
+        let name = if (rollouts, horizon, candidates)
+            == (DEFAULT_ROLLOUTS, DEFAULT_HORIZON, DEFAULT_CANDIDATES)
+        {
+            "search".to_string()
+        } else {
+            format!("search:{rollouts}:{horizon}:{candidates}")
+        };
+        SearchBot {
+            rollouts: rollouts.max(1),
+            horizon: horizon.max(1),
+            candidates: candidates.max(1),
+            name,
+        }
+    }
+
+    /// `search`, `search:N` (N rollouts), `search:N:H` (H rounds of horizon) or
+    /// `search:N:H:C` (C candidates).
+    pub fn parse(name: &str) -> Option<SearchBot> {
+        let mut parts = name.split(':');
+        if parts.next()? != "search" {
+            return None;
+        }
+        let mut nums = [DEFAULT_ROLLOUTS, DEFAULT_HORIZON, DEFAULT_CANDIDATES as u32];
+        for slot in nums.iter_mut() {
+            match parts.next() {
+                Some(p) => *slot = p.parse().ok().filter(|&n| n >= 1)?,
+                None => break,
+            }
+        }
+        if parts.next().is_some() {
+            return None;
+        }
+        Some(SearchBot::with(nums[0], nums[1], nums[2] as usize))
+    }
+
+    /// Rollouts per decision at a table of `players`: `rollouts` x 2 / players (a rollout plays
+    /// every seat, so this keeps a decision's time about the same at every table).
+    pub fn budget(&self, players: u8) -> usize {
+        (self.rollouts as usize * 2 / players.max(2) as usize).max(2)
+    }
+}
+
+impl Bot for SearchBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn decide(&mut self, board: &Board, view: &PlayerView, rng: &mut ChaCha8Rng) -> Action {
+        let own = HeuristicBot.decide(board, view, rng);
+        let on_turn = matches!(view.public.prompt, Some((s, Prompt::Turn)) if s == view.seat);
+        if !on_turn || view.legal.len() <= 1 {
+            return own;
+        }
+        let board = Arc::new(board.clone());
+        let mut candidates = vec![own.clone()];
+        for (a, _) in heuristic::ranked(&board, view) {
+            if candidates.len() >= self.candidates {
+                break;
+            }
+            if !candidates.contains(&a) {
+                candidates.push(a);
+            }
+        }
+        if view.legal.iter().any(|c| matches!(c, Choice::EndTurn))
+            && !candidates.contains(&Action::EndTurn)
+        {
+            candidates.push(Action::EndTurn);
+        }
+        if candidates.len() <= 1 {
+            return own;
+        }
+        // One seed per rollout index: the same worlds for every candidate.
+        let seeds: Vec<u64> = (0..self.budget(view.public.players))
+            .map(|_| rng.random())
+            .collect();
+        let play = Playout {
+            board: &board,
+            view,
+            horizon: self.horizon,
+        };
+        successive_halving(&play, &candidates, &seeds)
+    }
+}
+
+/// Spends the rollouts on the candidates: each round every surviving candidate plays the next
+/// worlds, then the worse half is dropped; the best mean margin at the end wins, but only when it
+/// beats the heuristic's own choice (the first candidate) clearly, by more than
+/// [`TRUST_HEURISTIC`] standard errors of the paired difference on the worlds both played.
+fn successive_halving(play: &Playout, candidates: &[Action], seeds: &[u64]) -> Action {
+    let n = candidates.len();
+    let budget = seeds.len();
+    let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1) as usize;
+    let mut alive: Vec<usize> = (0..n).collect();
+    let mut margins: Vec<Vec<Option<f64>>> = vec![Vec::new(); n];
+    let mean = |m: &[Option<f64>]| {
+        let (sum, count) = m
+            .iter()
+            .flatten()
+            .fold((0.0, 0usize), |(s, c), &x| (s + x, c + 1));
+        if count == 0 {
+            f64::MIN
+        } else {
+            sum / count as f64
+        }
+    };
+    let mut next_world = 0usize;
+    for round in 0..rounds {
+        let per = (budget / rounds / alive.len()).max(2);
+        let worlds: Vec<u64> = (0..per).map(|k| seeds[(next_world + k) % budget]).collect();
+        next_world += per;
+        for &c in &alive {
+            for &w in &worlds {
+                margins[c].push(play.rollout(&candidates[c], w));
+            }
+        }
+        if round + 1 < rounds {
+            alive.sort_by(|&a, &b| {
+                mean(&margins[b])
+                    .total_cmp(&mean(&margins[a]))
+                    .then(a.cmp(&b))
+            });
+            alive.truncate(alive.len().div_ceil(2));
+            alive.sort_unstable();
+        }
+    }
+    let best = alive
+        .iter()
+        .copied()
+        .max_by(|&a, &b| {
+            mean(&margins[a])
+                .total_cmp(&mean(&margins[b]))
+                .then(b.cmp(&a))
+        })
+        .expect("at least one candidate");
+    if best != 0 && !clearly_better(&margins[best], &margins[0]) {
+        return candidates[0].clone();
+    }
+    candidates[best].clone()
+}
+
+/// True when margins `a` beat margins `b` by more than [`TRUST_HEURISTIC`] standard errors of
+/// the paired difference, over the worlds both played.
+fn clearly_better(a: &[Option<f64>], b: &[Option<f64>]) -> bool {
+    let diffs: Vec<f64> = a
+        .iter()
+        .zip(b)
+        .filter_map(|(x, y)| Some((*x)? - (*y)?))
+        .collect();
+    let k = diffs.len();
+    if k < 2 {
+        return false;
+    }
+    let mean = diffs.iter().sum::<f64>() / k as f64;
+    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (k - 1) as f64;
+    mean > TRUST_HEURISTIC * (var / k as f64).sqrt()
+}
+
+/// What a rollout needs besides its candidate and world.
+struct Playout<'a> {
+    board: &'a Arc<Board>,
+    view: &'a PlayerView,
+    horizon: u32,
+}
+
+impl Playout<'_> {
+    /// One rollout (see the module comment); None if the candidate does not apply in the world
+    /// (never expected: it concerns only what the seat sees).
+    fn rollout(&self, action: &Action, seed: u64) -> Option<f64> {
+        let seat = self.view.seat;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = determinize::sample(self.board, self.view, &mut rng)?;
+        game.apply(seat, action).ok()?;
+        let players = game.players() as u32;
+        let stop = self.view.public.turn + self.horizon * players;
+        let mut steps = 0;
+        while let Some(s) = game.to_move() {
+            if game.s.turn.number >= stop && game.s.stack.is_empty() {
+                break;
+            }
+            let view = game.player_view(s);
+            let a = HeuristicBot.decide(self.board, &view, &mut rng);
+            if game.apply(s, &a).is_err() {
+                let a = random_action(&view, &mut rng);
+                game.apply(s, &a).ok()?;
+            }
+            steps += 1;
+            if steps > 5_000 {
+                break;
+            }
+        }
+        Some(margin(&game, seat))
+    }
+}
+
+/// The seat's evaluation minus the best other seat's.
+fn margin(game: &Game, seat: Seat) -> f64 {
+    let pad = match game.score_pad() {
+        Some(p) => p.clone(),
+        None => game.compute_pad(),
+    };
+    let over = game.is_over();
+    let value = |i: usize| {
+        let l = &pad.lines[i];
+        let mut v = l.total as f64;
+        if over {
+            // The tie-breaks (KH 67), as fractions of a point.
+            v += l.field_tiles as f64 * 0.01 + l.counters as f64 * 0.0001;
+        } else {
+            let p = &game.s.players[i];
+            v += p.supply.total() as f64 * COUNTER
+                + p.unharvested().count_ones() as f64 * UNHARVESTED;
+        }
+        v
+    };
+    let mine = value(seat as usize);
+    let best_other = (0..pad.lines.len())
+        .filter(|&i| i != seat as usize)
+        .map(value)
+        .fold(f64::MIN, f64::max);
+    mine - best_other
+}
