@@ -11,6 +11,7 @@ pub mod key_harvest;
 pub mod locale;
 pub mod notify;
 pub mod outbox;
+pub mod permissions;
 pub mod ratelimits;
 pub mod records;
 pub mod redraw;
