@@ -1682,7 +1682,7 @@ async fn run_stops_with_one_clear_error_on_a_bad_token_or_no_network() {
         .local_addr()
         .unwrap()
         .port();
-    let nowhere = || {
+    let nowhere = move || {
         farmhand::fake_discord::http_ratelimited_at(
             std::net::SocketAddr::from(([127, 0, 0, 1], port)),
             "any",
@@ -1700,7 +1700,7 @@ async fn run_stops_with_one_clear_error_on_a_bad_token_or_no_network() {
     // Stopped while still trying to reach Discord: `run` returns at once.
     let db = TempDb::new("run-stop");
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let run = tokio::spawn(run_with_http(test_config(db.path()), nowhere(), async {
+    let run = tokio::spawn(run_with_http(test_config(db.path()), nowhere, async {
         let _ = rx.await;
     }));
     tokio::time::sleep(Duration::from_millis(300)).await;
