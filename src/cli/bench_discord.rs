@@ -3,20 +3,26 @@
 //! asserts them. Run it on a release build: `cargo run --release -- bench discord`.
 //!
 //! Phase 1 plays a few games one at a time: interaction-to-callback latency (the callback comes
-//! after the database commit) and REST calls per accepted action. Phase 2 plays many games at
+//! after the database commit) and REST calls per accepted action. `--game key-harvest` plays Key
+//! Harvest instead of Fields of Green. Phase 2 plays many games at
 //! once: actions per second, latency under that load, and the process's peak memory (VmHWM:
 //! bot, fake Discord and players share the process).
 
+use super::GameKind;
 use anyhow::{Context as _, bail};
 use farmhand::fake_discord::harness::{Bot, TempDb, showcase_config};
 use farmhand::fake_discord::player::{self, Driver, Player, TableRef};
 use farmhand::fake_discord::{FakeDiscord, RouteKind};
+use farmhand::host::Kind;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Which game to play.
+    #[arg(long, value_enum, default_value_t = GameKind::FieldsOfGreen)]
+    pub game: GameKind,
     /// Games played at once in phase 2.
     #[arg(long, default_value_t = 200)]
     pub games: usize,
@@ -44,8 +50,12 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<()> {
-    if !(2..=6).contains(&args.players) {
-        bail!("--players must be 2 to 6");
+    let most = match args.game {
+        GameKind::FieldsOfGreen => 6,
+        GameKind::KeyHarvest => 4,
+    };
+    if !(2..=most).contains(&args.players) {
+        bail!("--players must be 2 to {most} for this game");
     }
     if args.edit_interval_ms.is_some_and(|ms| ms > 60_000) {
         bail!("--edit-interval-ms must be at most 60000");
@@ -68,16 +78,18 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     runtime.block_on(bench(args))
 }
 
-/// Opens a table with fresh users and starts it.
+/// Opens a table of `kind` with fresh users and starts it.
 async fn new_table(
     fake: &FakeDiscord,
+    kind: Kind,
     players: u8,
     tag: usize,
 ) -> anyhow::Result<(TableRef, Vec<Player>)> {
     let channel = fake.add_channel(&format!("game-{tag}"));
     let names: Vec<String> = (0..players).map(|k| format!("g{tag}p{k}")).collect();
     let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();
-    let table = player::open_table(fake, users[0], channel, &format!("fog new seats:{players}"))
+    let line = format!("{} new seats:{players}", kind.command());
+    let table = player::open_table(fake, users[0], channel, &line)
         .await
         .map_err(anyhow::Error::msg)?;
     for &u in &users[1..] {
@@ -246,12 +258,24 @@ fn report(out: &mut impl Write, w: &Window, actions: usize) -> anyhow::Result<()
         "  non-response REST calls per stored action: {:.3}",
         per(total - responses)
     )?;
+    // What Discord's per-channel limit on messages (about 5 per 5 s) is spent on.
+    let posts = w.calls.get(&RouteKind::CreateMessage).copied().unwrap_or(0);
+    let edits = w.calls.get(&RouteKind::EditMessage).copied().unwrap_or(0);
+    writeln!(
+        out,
+        "  channel posts and edits per stored action: {:.2} ({posts} posts, {edits} edits)",
+        per(posts + edits)
+    )?;
     Ok(())
 }
 
 async fn bench(args: &Args) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    writeln!(out, "farmhand bench discord")?;
+    let kind = match args.game {
+        GameKind::FieldsOfGreen => Kind::FieldsOfGreen,
+        GameKind::KeyHarvest => Kind::KeyHarvest,
+    };
+    writeln!(out, "farmhand bench discord: {}", kind.name())?;
     let build = if cfg!(debug_assertions) {
         "debug (use --release for real figures)"
     } else {
@@ -314,7 +338,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
         let mut tables = Vec::new();
         let started = Instant::now();
         for g in 0..args.single {
-            let (table, seats) = new_table(&fake, args.players, g).await?;
+            let (table, seats) = new_table(&fake, kind, args.players, g).await?;
             let mut d = Driver::new(&fake, &table, seats, args.seed + g as u64);
             d.play().await.map_err(anyhow::Error::msg)?;
             tables.push(table);
@@ -342,7 +366,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
         )?;
         let mut games = Vec::new();
         for g in 0..args.games {
-            games.push(new_table(&fake, args.players, 1000 + g).await?);
+            games.push(new_table(&fake, kind, args.players, 1000 + g).await?);
         }
         let tables: Vec<TableRef> = games.iter().map(|(t, _)| t.clone()).collect();
         let (after, calls) = mark(&fake);

@@ -204,6 +204,15 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
         "Game seed {seed} · {actions} actions · {} clicks by the players.",
         driver.stats.clicks
     ));
+    // What Discord's per-channel limit on messages (about 5 per 5 s) is spent on: channel and
+    // thread posts, and edits of the table message (DMs included, interaction answers not).
+    let (posts, edits) = fake.with(|w| {
+        let n = |k| w.counts.get(&k).copied().unwrap_or(0);
+        (
+            n(farmhand::fake_discord::RouteKind::CreateMessage),
+            n(farmhand::fake_discord::RouteKind::EditMessage),
+        )
+    });
     let title = format!(
         "{} · {n} players{} · demo seed {}{}",
         kind.name(),
@@ -243,6 +252,11 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
             writeln!(out, "  {p}")?;
         }
     }
+    writeln!(
+        out,
+        "Posts and edits of messages: {posts} posts, {edits} edits, {:.2} per stored action.",
+        (posts + edits) as f64 / actions.max(1) as f64
+    )?;
     writeln!(
         out,
         "{} actions, {} clicks, {:.1} s. Transcript: {}",

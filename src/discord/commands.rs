@@ -5,6 +5,7 @@
 //! `key_harvest::commands`), and `registry` lists them.
 
 use super::game::Screens;
+use super::permissions::{self, Place};
 use super::router::user_text;
 use super::spec::MessageSpec;
 use super::{Ctx, Error, notify, send, ui};
@@ -101,9 +102,14 @@ pub(super) async fn table_here(
     Ok(fallback)
 }
 
-/// What the host reads when the bot may not post its lobby in the channel.
+/// What the host reads when Discord refused the lobby for a missing permission the
+/// interaction did not tell of (changed meanwhile): every permission the channel needs.
 fn no_posting() -> String {
-    crate::t!("no-posting")
+    let all: Vec<&permissions::Need> = permissions::NEEDED
+        .iter()
+        .filter(|n| n.place == Place::Channel)
+        .collect();
+    crate::t!("no-posting", needed = permissions::names(&all))
 }
 
 /// Opens a table of `kind` here: the lobby message (which becomes the table message) and, when
@@ -117,18 +123,27 @@ pub(super) async fn open_table(
     // a rate limit): answer "thinking..." first, within Discord's 3 seconds.
     ctx.defer_ephemeral().await?;
     let data = ctx.data();
-    // The interaction says what the bot may do here. Without Embed Links, Discord would post
-    // the lobby without its embed and the table would open unusable: refuse up front.
-    let needed = serenity::Permissions::VIEW_CHANNEL
-        | serenity::Permissions::SEND_MESSAGES
-        | serenity::Permissions::EMBED_LINKS;
-    if let poise::Context::Application(a) = ctx
-        && a.interaction
-            .app_permissions
-            .is_some_and(|p| !p.contains(needed))
-    {
-        return say(ctx, &text(&no_posting())).await;
+    // The interaction says what the bot may do here (a thread of this channel follows the
+    // channel's permissions). Without any of the channel's permissions the game could not be
+    // played here as it should (no embed: an unusable table; no files: no pictures): refuse up
+    // front, naming exactly what is missing.
+    let have = match ctx {
+        poise::Context::Application(a) => a.interaction.app_permissions,
+        poise::Context::Prefix(_) => None,
+    };
+    let missing = have.map(|p| permissions::missing(p, Place::Channel));
+    if let Some(missing) = missing.filter(|m| !m.is_empty()) {
+        let said = crate::t!(
+            "missing-permissions",
+            missing = permissions::names(&missing)
+        );
+        return say(ctx, &text(&said)).await;
     }
+    // A thread the bot may create but not post in would lose every post of the game: without
+    // both thread permissions, the game is played in the channel and the host is told why.
+    let thread_missing = have
+        .map(|p| permissions::missing(p, Place::Thread))
+        .unwrap_or_default();
     let name = display_name(ctx).await;
     // Random, as a real table's; `farmhand demo --seed` fixes it so a demo replays exactly.
     let opened = data
@@ -185,7 +200,7 @@ pub(super) async fn open_table(
         }
     };
     let mut thread = None;
-    if data.config.game.create_threads {
+    if data.config.game.create_threads && thread_missing.is_empty() {
         let title = crate::i18n::with(table.locale(), || ui::game_name(kind));
         let builder = serenity::CreateThread::new(format!("{title} #{}", table.game.id))
             .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
@@ -221,6 +236,13 @@ pub(super) async fn open_table(
         Some(t) => format!(
             " {}",
             crate::t!("table-opened-thread", thread = format!("<#{t}>"))
+        ),
+        None if data.config.game.create_threads && !thread_missing.is_empty() => format!(
+            " {}",
+            crate::t!(
+                "no-thread-permissions",
+                missing = permissions::names(&thread_missing)
+            )
         ),
         None => String::new(),
     };

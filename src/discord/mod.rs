@@ -11,6 +11,7 @@ pub mod key_harvest;
 pub mod locale;
 pub mod notify;
 pub mod outbox;
+pub mod permissions;
 pub mod ratelimits;
 pub mod records;
 pub mod redraw;
@@ -44,7 +45,60 @@ pub struct Data {
     pub tables_opened: Arc<std::sync::atomic::AtomicU64>,
     /// The waits serenity's rate limiter announced.
     pub rate_limits: Arc<ratelimits::RateLimits>,
+    /// Why the bot cannot go on (its commands could not be registered, Discord refused the
+    /// gateway connection for good): `run` stops with that line.
+    pub fatal: Arc<Fatal>,
+    /// How long registering the slash commands at start is tried before the bot gives up.
+    pub register_within: Duration,
+    /// The start-up work is done (a client made again with more shards skips it).
+    pub set_up: Arc<std::sync::atomic::AtomicBool>,
 }
+
+/// The one line `run` stops with when the bot cannot go on (see [`Data::fatal`]).
+#[derive(Debug)]
+pub struct Fatal(tokio::sync::watch::Sender<Option<String>>);
+
+impl Default for Fatal {
+    fn default() -> Fatal {
+        Fatal(tokio::sync::watch::channel(None).0)
+    }
+}
+
+impl Fatal {
+    /// Records the reason (the first one is kept) and wakes [`wait`](Self::wait).
+    pub fn raise(&self, line: impl Into<String>) {
+        let line = line.into();
+        tracing::error!("{line}");
+        self.0.send_if_modified(|v| {
+            let first = v.is_none();
+            if first {
+                *v = Some(line);
+            }
+            first
+        });
+    }
+
+    /// The reason, once raised.
+    pub fn get(&self) -> Option<String> {
+        self.0.borrow().clone()
+    }
+
+    /// Waits until a reason is raised.
+    pub async fn wait(&self) -> String {
+        let mut rx = self.0.subscribe();
+        loop {
+            if let Some(line) = rx.borrow_and_update().clone() {
+                return line;
+            }
+            if rx.changed().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        }
+    }
+}
+
+/// How long `run` tries to register the slash commands at start before it stops.
+pub const REGISTER_WITHIN: Duration = Duration::from_secs(120);
 
 impl Data {
     /// Whether this process looks after `game`'s background work (reminders, stand-in moves,
@@ -100,6 +154,9 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
         bots: Arc::default(),
         tables_opened: Arc::default(),
         rate_limits: Arc::default(),
+        fatal: Arc::default(),
+        register_within: REGISTER_WITHIN,
+        set_up: Arc::default(),
     })
 }
 
@@ -143,13 +200,19 @@ pub fn framework(data: Data) -> locale::Localized {
         .setup(move |ctx, ready, fw| {
             Box::pin(async move {
                 tracing::info!(bot = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                if data.set_up.load(std::sync::atomic::Ordering::SeqCst) {
+                    // Connected again with more shards: the commands, loops and clients of the
+                    // first connection serve on.
+                    return Ok(data);
+                }
                 data.redraws.set_http(ctx.http.clone());
                 data.outbox.set_http(ctx.http.clone());
-                match dev_guild {
-                    Some(g) => {
-                        poise::builtins::register_in_guild(ctx, &fw.options().commands, serenity::GuildId::new(g)).await?
-                    }
-                    None => poise::builtins::register_globally(ctx, &fw.options().commands).await?,
+                data.outbox.set_service(&data.service);
+                // A bot connected with no commands answers nobody: if they cannot be
+                // registered, `run` stops with one clear line instead.
+                if let Err(line) = register_commands(&ctx.http, &fw.options().commands, dev_guild, data.register_within).await {
+                    data.fatal.raise(line.clone());
+                    return Err(anyhow::Error::msg(line));
                 }
                 tokio::spawn(notify::reminder_loop(ctx.http.clone(), Arc::new(data.clone())));
                 // Bot moves that were due when the bot stopped are made now.
@@ -166,11 +229,59 @@ pub fn framework(data: Data) -> locale::Localized {
                     let location = data.config.database.url.clone();
                     tokio::spawn(redraw::listen(location, data.clone()));
                 }
+                data.set_up.store(true, std::sync::atomic::Ordering::SeqCst);
                 Ok(data)
             })
         })
         .build();
     locale::Localized(fw)
+}
+
+/// Registers the slash commands (in `dev_guild` only, when set), trying again with growing
+/// pauses (1 s doubling to 15 s) while Discord fails for a passing reason (a server error, a
+/// timeout, a rate limit), for at most `within`. The error is the line `run` stops with.
+pub async fn register_commands(
+    http: &serenity::Http,
+    commands: &[poise::Command<Data, Error>],
+    dev_guild: Option<u64>,
+    within: Duration,
+) -> Result<(), String> {
+    let started = tokio::time::Instant::now();
+    let mut pause = Duration::from_secs(1);
+    let mut attempt = 1;
+    loop {
+        let done = match dev_guild {
+            Some(g) => {
+                poise::builtins::register_in_guild(http, commands, serenity::GuildId::new(g)).await
+            }
+            None => poise::builtins::register_globally(http, commands).await,
+        };
+        let e = match done {
+            Ok(()) => {
+                if attempt > 1 {
+                    tracing::info!(attempt, "the slash commands are registered");
+                }
+                return Ok(());
+            }
+            Err(e) => e,
+        };
+        let spent = started.elapsed();
+        if !send::is_transient(&e) || spent + pause > within {
+            let tried = if attempt == 1 {
+                String::new()
+            } else {
+                format!(" (tried {attempt} times over {} s)", spent.as_secs())
+            };
+            return Err(format!(
+                "cannot register the slash commands with Discord{tried}: {}",
+                send::describe(&e)
+            ));
+        }
+        tracing::warn!(attempt, error = %e, "could not register the slash commands yet; trying again in {pause:?}");
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(Duration::from_secs(15));
+        attempt += 1;
+    }
 }
 
 /// The gateway intents the bot needs: guild events only (no privileged intents; interactions
@@ -241,15 +352,18 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     // FARMHAND_DISCORD_PROXY sends every Discord call to another address: the crash test runs
     // the real binary against a fake Discord this way. serenity's rate limiter ignores a proxy,
     // so it is off there (the fake is on loopback).
-    let http = match std::env::var("FARMHAND_DISCORD_PROXY") {
-        Ok(proxy) if !proxy.trim().is_empty() => {
-            tracing::warn!(%proxy, "FARMHAND_DISCORD_PROXY is set: talking to that address, not to Discord");
-            serenity::HttpBuilder::new(token.expose())
-                .proxy(proxy.trim())
-                .ratelimiter_disabled(true)
-                .build()
-        }
-        _ => serenity::Http::new(token.expose()),
+    let proxy = std::env::var("FARMHAND_DISCORD_PROXY")
+        .ok()
+        .filter(|p| !p.trim().is_empty());
+    if let Some(proxy) = &proxy {
+        tracing::warn!(%proxy, "FARMHAND_DISCORD_PROXY is set: talking to that address, not to Discord");
+    }
+    let http = move || match &proxy {
+        Some(proxy) => serenity::HttpBuilder::new(token.expose())
+            .proxy(proxy.trim())
+            .ratelimiter_disabled(true)
+            .build(),
+        None => serenity::Http::new(token.expose()),
     };
     run_with_http(config, http, stop_signal()).await
 }
@@ -304,23 +418,64 @@ pub async fn start_shards(
     }
 }
 
-/// [`run`] with a given HTTP client (tests point it at a fake Discord) and stop signal: `stop`
-/// ends the bot at any moment, also while Discord is still being reached.
+/// [`run`] with a given maker of HTTP clients (tests point them at a fake Discord) and stop
+/// signal: `stop` ends the bot at any moment, also while Discord is still being reached.
 pub async fn run_with_http(
     config: Config,
-    http: serenity::Http,
+    http: impl Fn() -> serenity::Http,
     stop: impl Future<Output = ()>,
 ) -> anyhow::Result<()> {
-    let mut stop = std::pin::pin!(stop);
+    let stop = std::pin::pin!(stop);
     // SQLite serves one process: a second bot on the same file is refused here, before it could
     // send every reminder a second time. On PostgreSQL, processes sharing the database must run
     // shard ranges that do not overlap. Held until the process ends.
     let plan = config.discord.shard_plan().map_err(anyhow::Error::msg)?;
     let _one_process = crate::store::ProcessLock::acquire_for(&config.database.url, plan).await?;
-    let count = config.discord.shards;
     let data = prepare(config).await?;
+    serve(data, http, stop).await
+}
+
+/// The one line for a gateway connection Discord refused for good (serenity stops its shards
+/// on these close codes and returns them from `Client::start`).
+fn gateway_refusal(e: &serenity::Error) -> Option<String> {
+    use serenity::GatewayError as G;
+    let serenity::Error::Gateway(g) = e else {
+        return None;
+    };
+    Some(match g {
+        G::InvalidAuthentication => "Discord closed the gateway connection with 4004 (authentication failed): the bot token is not valid; check FARMHAND_DISCORD_TOKEN (the Bot page of your application)".to_string(),
+        G::InvalidGatewayIntents => format!("Discord closed the gateway connection with 4013 (invalid intents): this build asks for intents {:?}, which Discord does not accept", intents()),
+        G::DisallowedGatewayIntents => format!("Discord closed the gateway connection with 4014 (disallowed intents): this build asks for intents {:?}; turn on the privileged ones it needs on the Bot page of your application", intents()),
+        _ => return None,
+    })
+}
+
+/// How often the shards are looked at for Discord requiring more of them (see
+/// [`watch_sharding`]), and how many looks in a row a shard must be down.
+pub const SHARD_WATCH_EVERY: Duration = Duration::from_secs(5);
+const SHARD_WATCH_DOWN: u32 = 2;
+
+/// Runs the bot on prepared `data` until `stop`: checks the token, connects the shards, and
+/// stops with one clear error when the bot cannot go on (a refused token, commands that cannot
+/// be registered, a gateway refusal). `http` makes the client for each connection (a new one
+/// when Discord requires more shards).
+pub async fn serve(
+    data: Data,
+    http: impl Fn() -> serenity::Http,
+    stop: impl Future<Output = ()>,
+) -> anyhow::Result<()> {
+    use crate::config::ShardCount;
+    use crate::shards::Shards;
+    let mut stop = std::pin::pin!(stop);
+    let plan = data
+        .config
+        .discord
+        .shard_plan()
+        .map_err(anyhow::Error::msg)?;
+    let mut count = data.config.discord.shards;
+    let first = http();
     tokio::select! {
-        reached = reach_discord(&http, REACH_ATTEMPTS, REACH_FIRST_WAIT) => {
+        reached = reach_discord(&first, REACH_ATTEMPTS, REACH_FIRST_WAIT) => {
             let name = reached?;
             tracing::info!(bot = %name, "the token is good; connecting");
         }
@@ -329,18 +484,103 @@ pub async fn run_with_http(
             return Ok(());
         }
     }
-    let mut client = client_with_http(data, http).await?;
-    let shards = client.shard_manager.clone();
-    tokio::select! {
-        started = start_shards(&mut client, plan, count) => {
-            started.context("the Discord connection failed")?;
-        }
-        _ = &mut stop => {
-            tracing::info!("shutting down");
-            if tokio::time::timeout(Duration::from_secs(10), shards.shutdown_all()).await.is_err() {
+    // "auto" is what Discord recommends now; read here (as serenity's `start_autosharded`
+    // would) so the count is known to the watch below.
+    if let (Shards::All, ShardCount::Auto) = (plan, count) {
+        let recommended = first
+            .get_bot_gateway()
+            .await
+            .context("cannot read Discord's recommended shard count")?;
+        count = ShardCount::Count(recommended.shards.max(1));
+    }
+    let total = match (plan, count) {
+        (Shards::Range { total, .. }, _) => total,
+        (_, ShardCount::Count(n)) => n,
+        (_, ShardCount::Auto) => 1,
+    };
+    let auto = data.config.discord.shards == ShardCount::Auto && plan == Shards::All;
+    let mut total = total;
+    let mut http_now = Some(first);
+    loop {
+        let fatal = data.fatal.clone();
+        let h = http_now.take().unwrap_or_else(&http);
+        let mut client = client_with_http(data.clone(), h).await?;
+        let shards = client.shard_manager.clone();
+        let rest = client.http.clone();
+        let stop_shards = async || {
+            if tokio::time::timeout(Duration::from_secs(10), shards.shutdown_all())
+                .await
+                .is_err()
+            {
                 tracing::warn!("the shards did not stop within 10 s; exiting anyway");
+            }
+        };
+        tokio::select! {
+            started = start_shards(&mut client, plan, count) => {
+                if let Err(e) = &started
+                    && let Some(line) = gateway_refusal(e)
+                {
+                    anyhow::bail!(line);
+                }
+                started.context("the Discord connection failed")?;
+                return Ok(());
+            }
+            line = fatal.wait() => {
+                stop_shards().await;
+                anyhow::bail!(line);
+            }
+            needed = watch_sharding(&rest, &shards, total, SHARD_WATCH_EVERY) => {
+                stop_shards().await;
+                if !auto {
+                    anyhow::bail!(
+                        "Discord requires at least {needed} shards (gateway close code 4011, sharding required), but this process runs {total} (discord.shards): set discord.shards to \"auto\" or to {needed} or more"
+                    );
+                }
+                tracing::warn!(from = total, to = needed, "Discord requires more shards (close code 4011); reconnecting with its recommended count");
+                total = needed;
+                count = ShardCount::Count(needed);
+            }
+            _ = &mut stop => {
+                tracing::info!("shutting down");
+                stop_shards().await;
+                return Ok(());
             }
         }
     }
-    Ok(())
+}
+
+/// Resolves with the shard count Discord recommends when it requires more than the `total`
+/// running. serenity 0.12.5 reads gateway close code 4011 (sharding required) as
+/// `GatewayError::OverloadedShard`, logs it and restarts the shard with the same count
+/// (`ShardRunner::recv_event` reports only 4004, 4013 and 4014 to the manager), which is closed
+/// again, spending one of the day's session starts each time. So when a shard has been down for
+/// `SHARD_WATCH_DOWN` looks in a row, Discord's own recommendation (`GET /gateway/bot`) is read:
+/// more shards than running means Discord requires them.
+async fn watch_sharding(
+    http: &serenity::Http,
+    manager: &serenity::ShardManager,
+    total: u32,
+    every: Duration,
+) -> u32 {
+    let mut down = 0;
+    loop {
+        tokio::time::sleep(every).await;
+        let connected = {
+            let runners = manager.runners.lock().await;
+            !runners.is_empty()
+                && runners
+                    .values()
+                    .all(|r| r.stage == serenity::ConnectionStage::Connected)
+        };
+        down = if connected { 0 } else { down + 1 };
+        if down < SHARD_WATCH_DOWN {
+            continue;
+        }
+        match http.get_bot_gateway().await {
+            Ok(g) if g.shards > total => return g.shards,
+            Ok(_) => {}
+            Err(e) => tracing::debug!(error = %e, "could not read the recommended shard count"),
+        }
+        down = 0;
+    }
 }

@@ -55,11 +55,40 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
                 tracing::warn!(game = table.game.id, error = %e, "could not note the table as drawn");
             }
         }
+        // Someone deleted the table message: its buttons are how the game is played, so it is
+        // posted again and the new one is stored (the next redraws edit it).
+        Err(e) if send::discord_code(&e) == Some(UNKNOWN_MESSAGE) => {
+            let posted = send::create_retrying_429("post the table message again", || {
+                channel.send_message(http, send::message(&spec))
+            })
+            .await;
+            match posted {
+                Ok(m) => {
+                    tracing::info!(game = table.game.id, old = msg, new = %m.id, "the table message was deleted; posted it again");
+                    let store = data.service.store();
+                    let stored = store
+                        .set_message(table.game.id, None, Some(m.id.get()))
+                        .await;
+                    let noted = store
+                        .note_table_drawn(table.game.id, table.game.version)
+                        .await;
+                    if let Err(e) = stored.and(noted) {
+                        tracing::warn!(game = table.game.id, error = %e, "could not store the new table message");
+                    }
+                }
+                Err(e2) => {
+                    tracing::warn!(game = table.game.id, error = %e, repost_error = %e2, "the table message was deleted and could not be posted again")
+                }
+            }
+        }
         Err(e) => {
             tracing::warn!(game = table.game.id, error = %e, "could not update the table message")
         }
     }
 }
+
+/// Discord's "Unknown Message": the message was deleted.
+const UNKNOWN_MESSAGE: isize = 10008;
 
 /// On start: redraws every table message that may be behind its game (a crash, or a stop,
 /// between a commit and the redraw of the table).
@@ -96,7 +125,20 @@ pub async fn reader_locale(data: &Data, table: &Table, user: u64) -> crate::i18n
 /// `outbox`). Returns at once once the bot is connected.
 pub async fn post(http: &Http, data: &Data, table: &Table, spec: &super::spec::MessageSpec) {
     let channel = table.game.play_channel();
-    if data.outbox.post(channel, spec.clone()) {
+    // In a thread, the outbox must know where the thread hangs to find another way for a post
+    // the thread refuses (deleted, or no Send Messages in Threads).
+    let home = table.game.thread_id.map(|_| {
+        let kind =
+            crate::host::Kind::parse(&table.game.kind).unwrap_or(crate::host::Kind::FieldsOfGreen);
+        super::outbox::Home {
+            game: table.game.id,
+            parent: table.game.channel_id,
+            thread_name: crate::i18n::with(table.locale(), || {
+                format!("{} #{}", ui::game_name(kind), table.game.id)
+            }),
+        }
+    });
+    if data.outbox.post_at(channel, home, spec.clone()) {
         return;
     }
     if let Err(e) = ChannelId::new(channel)

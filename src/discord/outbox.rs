@@ -8,22 +8,54 @@
 //! queued, and whatever piled up while it waited for Discord is sent as one message (up to
 //! Discord's 10 embeds and 6,000 embed characters, or 2,000 characters of text). A post with
 //! buttons or a file is sent on its own, still in order. Nothing is dropped: a merged message
-//! holds every post's text, and a post refused with 429 is tried again. The player's own
-//! interaction response never waits for this.
+//! holds every post's text, a post refused with 429 or a server error is tried again, and a post
+//! Discord refuses finds another way (see [`deliver`]). The player's own interaction response
+//! never waits for this.
 
 use super::send;
 use super::spec::{MessageSpec, check};
-use poise::serenity_prelude::{ChannelId, Http};
+use crate::service::Service;
+use poise::serenity_prelude::{self as serenity, ChannelId, Http};
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
+use std::time::Duration;
+
+/// Where a game's thread hangs: what the outbox needs to find another way for a post the thread
+/// refuses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Home {
+    pub game: i64,
+    /// The channel the thread was started in (the table message's).
+    pub parent: u64,
+    /// The thread's name, for a thread made again.
+    pub thread_name: String,
+}
 
 /// The queued public posts of every channel (see the module comment).
 #[derive(Default)]
 pub struct Outbox {
     http: OnceLock<Arc<Http>>,
+    /// To store a game's new thread. Weak: the service outlives every post that matters, and
+    /// a bot stopped in a test must not be kept alive by its own outbox.
+    service: OnceLock<Weak<Service>>,
     /// Per channel: posts not yet sent. A channel is present while its task runs.
     queues: Mutex<HashMap<u64, VecDeque<MessageSpec>>>,
+    /// Game threads by id, and threads made again in place of deleted ones (old id -> new).
+    homes: Mutex<Homes>,
 }
+
+#[derive(Default)]
+struct Homes {
+    of: HashMap<u64, Home>,
+    moved: HashMap<u64, u64>,
+    /// Channels that refused a post with pictures, and when: for a while, posts there go
+    /// without them at once (every refusal counts toward Discord's invalid-request limit).
+    no_files: HashMap<u64, std::time::Instant>,
+}
+
+/// How long a channel that refused pictures gets posts without them before the bot tries
+/// again (the permission may have been given back).
+const NO_FILES_FOR: Duration = Duration::from_secs(600);
 
 impl std::fmt::Debug for Outbox {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -39,6 +71,11 @@ impl Outbox {
         let _ = self.http.set(http);
     }
 
+    /// The service that stores a game's thread when the outbox makes it again.
+    pub fn set_service(&self, service: &Arc<Service>) {
+        let _ = self.service.set(Arc::downgrade(service));
+    }
+
     /// Channels with posts queued or being sent (0 when every post has been made).
     pub fn pending(&self) -> usize {
         self.lock().len()
@@ -48,11 +85,31 @@ impl Outbox {
         self.queues.lock().unwrap_or_else(|p| p.into_inner())
     }
 
+    fn homes(&self) -> std::sync::MutexGuard<'_, Homes> {
+        self.homes.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
     /// Queues `spec` for `channel` and returns at once. False when the bot has not connected
     /// yet (the caller then posts it itself).
     pub fn post(self: &Arc<Self>, channel: u64, spec: MessageSpec) -> bool {
+        self.post_at(channel, None, spec)
+    }
+
+    /// [`post`](Self::post) in a game's thread: `home` says where the thread hangs, so a post
+    /// the thread refuses finds another way (see [`work`]).
+    pub fn post_at(self: &Arc<Self>, channel: u64, home: Option<Home>, spec: MessageSpec) -> bool {
         let Some(http) = self.http.get().cloned() else {
             return false;
+        };
+        let channel = {
+            let mut homes = self.homes();
+            // A thread made again takes the posts meant for the deleted one (posts of actions
+            // that read the game before the new thread was stored).
+            let channel = homes.moved.get(&channel).copied().unwrap_or(channel);
+            if let Some(h) = home {
+                homes.of.entry(channel).or_insert(h);
+            }
+            channel
         };
         {
             let mut queues = self.lock();
@@ -65,6 +122,31 @@ impl Outbox {
         let outbox = self.clone();
         tokio::spawn(async move { work(http, outbox, channel).await });
         true
+    }
+
+    /// Moves the posts still queued for `from` to the front of `to`'s queue (a thread made
+    /// again), and starts `to`'s task if it has none.
+    fn redirect(self: &Arc<Self>, http: &Arc<Http>, from: u64, to: u64) {
+        let spawn = {
+            let mut queues = self.lock();
+            let rest = queues.remove(&from).unwrap_or_default();
+            match queues.get_mut(&to) {
+                Some(q) => {
+                    for (k, spec) in rest.into_iter().enumerate() {
+                        q.insert(k, spec);
+                    }
+                    false
+                }
+                None => {
+                    queues.insert(to, rest);
+                    true
+                }
+            }
+        };
+        if spawn {
+            let (outbox, http) = (self.clone(), http.clone());
+            tokio::spawn(async move { work(http, outbox, to).await });
+        }
     }
 }
 
@@ -108,16 +190,154 @@ async fn work(http: Arc<Http>, outbox: Arc<Outbox>, channel: u64) {
                 }
             }
         };
-        // serenity waits out the channel's rate limit here (no lock of ours is held); a 429
-        // that still comes back is tried again rather than lose the post.
-        let posted = send::create_retrying_429("post in a game's channel", || {
-            ChannelId::new(channel).send_message(&*http, send::message(&next))
-        })
-        .await;
-        if let Err(e) = posted {
-            tracing::warn!(channel, error = %e, "could not post in a game's channel");
+        if let Some(moved) = deliver(&http, &outbox, channel, next).await {
+            // The thread was made again: what is still queued goes there, in order.
+            release.armed = false;
+            outbox.redirect(&http, channel, moved);
+            return;
         }
     }
+}
+
+/// Sends one post once (serenity waits out the channel's rate limit first; a 429 that still
+/// comes back is tried again).
+async fn send_once(http: &Http, channel: u64, spec: &MessageSpec) -> Result<(), serenity::Error> {
+    send::create_retrying_429("post in a game's channel", || {
+        ChannelId::new(channel).send_message(http, send::message(spec))
+    })
+    .await
+    .map(|_| ())
+}
+
+/// Discord's "Unknown Channel": the thread (or channel) was deleted.
+const UNKNOWN_CHANNEL: isize = 10003;
+
+/// Sends a post, and when Discord refuses it finds another way, so nothing a player needs is
+/// lost (each way logged with Discord's reason):
+/// - a server error or a lost connection: tried again (three times, with pauses): a post that
+///   did go through before the error shows twice, which costs less than a summary missing;
+/// - refused (403) with pictures: sent again without them, as the text grids say the same
+///   (the bot lacks Attach Files);
+/// - a game's thread deleted (10003): the thread is made again in the table's channel, stored,
+///   and takes this post and every later one (returned);
+/// - a game's thread refusing the post (403: no Send Messages in Threads, no access): posted in
+///   the table's channel instead.
+///
+/// Anything else (the channel itself gone or closed to the bot) is logged as lost.
+async fn deliver(
+    http: &Arc<Http>,
+    outbox: &Arc<Outbox>,
+    channel: u64,
+    spec: MessageSpec,
+) -> Option<u64> {
+    let mut spec = spec;
+    if !spec.files.is_empty()
+        && outbox
+            .homes()
+            .no_files
+            .get(&channel)
+            .is_some_and(|t| t.elapsed() < NO_FILES_FOR)
+    {
+        spec.files.clear();
+    }
+    let mut e = match send_once(http, channel, &spec).await {
+        Ok(()) => return None,
+        Err(e) => e,
+    };
+    let mut pause = Duration::from_millis(500);
+    for attempt in 1..=3 {
+        if !send::is_transient(&e) {
+            break;
+        }
+        tracing::warn!(channel, attempt, error = %e, "a post failed; trying again");
+        tokio::time::sleep(pause).await;
+        pause *= 2;
+        e = match send_once(http, channel, &spec).await {
+            Ok(()) => return None,
+            Err(e) => e,
+        };
+    }
+    if send::is_forbidden(&e) && !spec.files.is_empty() {
+        tracing::warn!(channel, error = %e, "a post with pictures was refused (is Attach Files missing?); sending it without them");
+        spec.files.clear();
+        outbox
+            .homes()
+            .no_files
+            .insert(channel, std::time::Instant::now());
+        e = match send_once(http, channel, &spec).await {
+            Ok(()) => return None,
+            Err(e) => e,
+        };
+    }
+    let home = outbox.homes().of.get(&channel).cloned();
+    let Some(home) = home else {
+        tracing::error!(channel, error = %e, "a post was refused and is lost");
+        return None;
+    };
+    if send::discord_code(&e) == Some(UNKNOWN_CHANNEL)
+        && let Some(thread) = new_thread(http, outbox, channel, &home).await
+        && send_once(http, thread, &spec).await.is_ok()
+    {
+        return Some(thread);
+    }
+    tracing::warn!(channel, game = home.game, error = %e, "the game's thread refused a post; posting it in the table's channel");
+    let downgraded = send_once(http, home.parent, &spec).await;
+    let downgraded = match downgraded {
+        Err(e2) if send::is_forbidden(&e2) && !spec.files.is_empty() => {
+            spec.files.clear();
+            send_once(http, home.parent, &spec).await
+        }
+        other => other,
+    };
+    if let Err(e2) = downgraded {
+        tracing::error!(channel, game = home.game, error = %e, channel_error = %e2, "a post was refused in the thread and in the table's channel and is lost");
+    }
+    None
+}
+
+/// Makes a game's thread again (the old one was deleted) in the table's channel and stores it;
+/// its id, or None (logged) when Discord refuses or the game cannot be stored.
+async fn new_thread(http: &Http, outbox: &Outbox, old: u64, home: &Home) -> Option<u64> {
+    let builder = serenity::CreateThread::new(home.thread_name.clone())
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    let created = send::create_retrying_429("make a game's thread again", || {
+        ChannelId::new(home.parent).create_thread(http, builder.clone())
+    })
+    .await;
+    let thread = match created {
+        Ok(t) => t.id.get(),
+        Err(e) => {
+            tracing::warn!(game = home.game, error = %e, "could not make the game's deleted thread again");
+            return None;
+        }
+    };
+    let service = outbox.service.get().and_then(Weak::upgrade)?;
+    if let Err(e) = service
+        .store()
+        .set_message(home.game, Some(thread), None)
+        .await
+    {
+        tracing::warn!(game = home.game, error = %e, "could not store the game's new thread");
+    }
+    {
+        let mut homes = outbox.homes();
+        // Posts meant for any earlier thread of this game go to the newest.
+        for to in homes.moved.values_mut() {
+            if *to == old {
+                *to = thread;
+            }
+        }
+        homes.moved.insert(old, thread);
+        homes.of.insert(thread, home.clone());
+    }
+    tracing::info!(
+        game = home.game,
+        old,
+        thread,
+        "the game's thread was deleted; made it again"
+    );
+    Some(thread)
 }
 
 /// The front post, with as many of the following ones merged into it as fit in one message.

@@ -201,6 +201,18 @@ pub fn discord_code(e: &serenity::Error) -> Option<isize> {
     }
 }
 
+/// A Discord error for one line of a message to people: the HTTP status and Discord's own
+/// words and code when Discord answered (serenity's own text leaves the status out).
+pub fn describe(e: &serenity::Error) -> String {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => format!(
+            "Discord answered {} ({}, code {})",
+            r.status_code, r.error.message, r.error.code
+        ),
+        other => other.to_string(),
+    }
+}
+
 /// Discord answered 429: the call was refused, not carried out, so even a create may be repeated.
 pub fn is_rate_limited(e: &serenity::Error) -> bool {
     status(e) == Some(429)

@@ -131,6 +131,25 @@ fn op(shared: &Shared, conn_id: u64, tx: &tokio::sync::mpsc::UnboundedSender<WsO
                     .map(|n| n as u32)
             };
             let (id, total) = (part(0).unwrap_or(0), part(1).unwrap_or(1));
+            // Injected refusals, as Discord closes an IDENTIFY it will not take: a bad token
+            // or intents, or too few shards for the bot's servers.
+            let refused = shared.with(|w| {
+                let code = w
+                    .gateway
+                    .refuse_identify
+                    .or((total < w.gateway.required_shards).then_some(4011));
+                if let Some(code) = code {
+                    w.gateway.refused_identifies += 1;
+                    w.note(format!(
+                        "The gateway closed an IDENTIFY as shard [{id}, {total}] with {code}."
+                    ));
+                }
+                code
+            });
+            if let Some(code) = refused {
+                let _ = tx.send(WsOut::Close(code));
+                return;
+            }
             if total == 0 || id >= total {
                 shared
                     .with(|w| w.violation(format!("gateway: IDENTIFY with shard [{id}, {total}]")));

@@ -11,8 +11,10 @@ pub const APP_ID: u64 = 900_000_000_000_000_001;
 /// The one guild the fake hosts. `(GUILD_ID >> 22) % 2 == 1` (and `% 4 == 1`): with two shards its
 /// events go to shard 1 and DMs to shard 0, so the sharding tests see both carry events.
 pub const GUILD_ID: u64 = 910_000_000_012_582_913;
-/// The guild's @everyone role (same id as the guild, as on Discord).
-pub const EVERYONE_ROLE: u64 = GUILD_ID;
+/// The role Discord made for the bot when it joined (managed, `tags.bot_id`).
+pub const BOT_ROLE: u64 = 910_000_000_012_582_999;
+/// The guild's owner (a user the fake never acts as).
+pub const OWNER_ID: u64 = 1;
 /// The bot's display name.
 pub const BOT_NAME: &str = "Farmhand";
 /// Attachment size limit sent with interactions (10 MiB, Discord's default).
@@ -68,6 +70,35 @@ pub fn user(id: u64, name: &str, bot: bool) -> Value {
 /// The bot's user.
 pub fn bot_user() -> Value {
     user(APP_ID, BOT_NAME, true)
+}
+
+/// The application, as `GET /oauth2/applications/@me` answers for a bot token (docs:
+/// "Application Object"): the bot's own user, a private bot with no team, owned by the guild's
+/// owner, installable to servers with the invite link's scopes.
+pub fn application() -> Value {
+    json!({
+        "id": APP_ID.to_string(),
+        "name": BOT_NAME,
+        "icon": null,
+        "description": "",
+        "summary": "",
+        "type": null,
+        "bot": bot_user(),
+        "bot_public": false,
+        "bot_require_code_grant": false,
+        "verify_key": "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
+        "flags": 0,
+        "hook": true,
+        "is_monetized": false,
+        "owner": user(OWNER_ID, "owner", false),
+        "team": null,
+        "approximate_guild_count": 1,
+        "redirect_uris": [],
+        "interactions_endpoint_url": null,
+        "role_connections_verification_url": null,
+        "tags": [],
+        "install_params": {"scopes": ["bot", "applications.commands"], "permissions": "0"},
+    })
 }
 
 /// A guild member with the permissions an interaction carries.
@@ -141,7 +172,7 @@ pub fn dm_channel(id: u64, recipient: &Value) -> Value {
 
 /// The GUILD_CREATE payload: the guild, its channels and the bot as a member with every
 /// permission (through @everyone), so serenity's cache-based permission checks pass.
-pub fn guild_create(channels: &[Value], members: &[Value], now_ms: i64) -> Value {
+pub fn guild_create(channels: &[Value], roles: &[Value], members: &[Value], now_ms: i64) -> Value {
     let mut guild = json!({
         "id": GUILD_ID.to_string(),
         "name": "Fake Farmers",
@@ -149,7 +180,7 @@ pub fn guild_create(channels: &[Value], members: &[Value], now_ms: i64) -> Value
         "icon_hash": null,
         "splash": null,
         "discovery_splash": null,
-        "owner_id": "1",
+        "owner_id": OWNER_ID.to_string(),
         "afk_channel_id": null,
         "afk_timeout": 300,
         "widget_enabled": false,
@@ -157,20 +188,7 @@ pub fn guild_create(channels: &[Value], members: &[Value], now_ms: i64) -> Value
         "verification_level": 0,
         "default_message_notifications": 1,
         "explicit_content_filter": 0,
-        "roles": [{
-            "id": EVERYONE_ROLE.to_string(),
-            "name": "@everyone",
-            "color": 0,
-            "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
-            "hoist": false,
-            "icon": null,
-            "unicode_emoji": null,
-            "position": 0,
-            "permissions": ALL_PERMISSIONS.to_string(),
-            "managed": false,
-            "mentionable": false,
-            "flags": 0,
-        }],
+        "roles": roles,
         "emojis": [],
         "features": [],
         "mfa_level": 0,
@@ -213,12 +231,13 @@ pub fn guild_create(channels: &[Value], members: &[Value], now_ms: i64) -> Value
 }
 
 /// The bot as a guild member (for GUILD_CREATE).
-pub fn bot_member(now_ms: i64) -> Value {
+pub fn bot_member(now_ms: i64, roles: &[u64]) -> Value {
+    let roles: Vec<String> = roles.iter().map(u64::to_string).collect();
     json!({
         "user": bot_user(),
         "nick": null,
         "avatar": null,
-        "roles": [],
+        "roles": roles,
         "joined_at": timestamp(now_ms),
         "deaf": false,
         "mute": false,
@@ -431,10 +450,31 @@ mod tests {
         let _: serenity::GuildChannel = parse(text_channel(10, "games", 0));
         let _: serenity::GuildChannel = parse(thread_channel(11, 10, "t", 10080, now));
         let _: serenity::PrivateChannel = parse(dm_channel(12, &alice));
-        let g = guild_create(&[text_channel(10, "games", 0)], &[bot_member(now)], now);
+        let mut perms = super::super::permissions::Perms::new(GUILD_ID, OWNER_ID, 1 << 10);
+        perms.add_role(BOT_ROLE, BOT_NAME, ALL_PERMISSIONS, Some(APP_ID));
+        let mut channel = text_channel(10, "games", 0);
+        perms.set_overwrite(
+            10,
+            super::super::permissions::Target::Member(APP_ID),
+            0,
+            1 << 15,
+        );
+        channel["permission_overwrites"] = perms.overwrites_json(10);
+        let g = guild_create(
+            &[channel],
+            &perms.roles_json(),
+            &[bot_member(now, &[BOT_ROLE])],
+            now,
+        );
         let g: serenity::Guild = parse(g);
         assert_eq!(g.channels.len(), 1);
+        assert_eq!(g.roles.len(), 2);
+        let role_update = json!({"guild_id": GUILD_ID.to_string(), "role": perms.roles_json()[1]});
+        let _: serenity::GuildRoleUpdateEvent = parse(role_update);
         let _: serenity::Ready = parse(ready("s", "ws://x/ws", 0, 1, true));
+        let app: serenity::CurrentApplicationInfo = parse(application());
+        assert_eq!(app.id.get(), APP_ID);
+        assert_eq!(app.owner.map(|o| o.id.get()), Some(OWNER_ID));
         let button = json!({"type": 1, "components": [
             {"type": 2, "style": 1, "label": "Go", "custom_id": "a", "disabled": false}
         ]});

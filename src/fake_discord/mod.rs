@@ -20,6 +20,7 @@ mod gateway;
 pub mod harness;
 pub mod json;
 pub mod limits;
+pub mod permissions;
 pub mod player;
 pub mod ratelimit;
 pub mod reading;
@@ -318,10 +319,53 @@ impl FakeDiscord {
         self.with(|w| w.set_denied(channel, perms))
     }
 
-    /// Withholds permissions from the bot in every guild channel (its role lacks them); set
-    /// before the bot connects, or the bot's cache will not know.
+    /// Withholds permissions from the bot in every guild channel: neither @everyone nor the
+    /// bot's role has them (GUILD_ROLE_UPDATE tells the bot).
     pub fn deny_everywhere(&self, perms: u64) {
-        self.with(|w| w.denied_everywhere = perms)
+        self.with(|w| {
+            w.set_role_permissions(json::GUILD_ID, world::DEFAULT_EVERYONE & !perms);
+            w.set_role_permissions(json::BOT_ROLE, json::ALL_PERMISSIONS & !perms);
+        })
+    }
+
+    /// Sets a role's permissions (`json::GUILD_ID` is @everyone, `json::BOT_ROLE` the bot's).
+    pub fn set_role_permissions(&self, role: u64, perms: u64) {
+        self.with(|w| w.set_role_permissions(role, perms))
+    }
+
+    /// Adds a role with `perms` and returns its id.
+    pub fn add_role(&self, name: &str, perms: u64) -> u64 {
+        self.with(|w| {
+            let id = w.id();
+            w.perms.add_role(id, name, perms, None);
+            id
+        })
+    }
+
+    /// Gives `member` (a user, or the bot: `json::APP_ID`) a role.
+    pub fn give_role(&self, member: u64, role: u64) {
+        self.with(|w| w.perms.member_roles.entry(member).or_default().push(role))
+    }
+
+    /// Sets (replaces) a permission overwrite on a guild channel; `allow` and `deny` both 0
+    /// remove it. The bot hears of it with CHANNEL_UPDATE.
+    pub fn set_overwrite(&self, channel: u64, target: permissions::Target, allow: u64, deny: u64) {
+        self.with(|w| w.set_overwrite(channel, target, allow, deny))
+    }
+
+    /// Deletes a thread or channel as a moderator would (see [`World::delete_channel`]).
+    pub fn delete_channel(&self, id: u64) {
+        self.with(|w| w.delete_channel(id))
+    }
+
+    /// Deletes a message as a moderator would: later calls on it get 404 10008.
+    pub fn delete_message(&self, id: u64) {
+        self.with(|w| w.delete_message(id))
+    }
+
+    /// The bot's permissions in a channel or thread, as Discord computes them.
+    pub fn bot_permissions(&self, channel: u64) -> u64 {
+        self.with_quiet(|w| w.bot_perms(channel))
     }
 
     /// Closes (or opens) a user's DMs: messages to them fail with 50007.
@@ -399,6 +443,56 @@ impl FakeDiscord {
                 "The gateway asked shard {shard} to reconnect (opcode 7)."
             ));
             sent
+        })
+    }
+
+    /// Answers every IDENTIFY with a close code (4004, 4013, 4014) from now on, or no longer
+    /// (`None`).
+    pub fn refuse_identify(&self, code: Option<u16>) {
+        self.with(|w| w.gateway.refuse_identify = code)
+    }
+
+    /// Requires at least `shards` shards, as Discord does once a bot has too many servers per
+    /// shard: `GET /gateway/bot` recommends that many, every connection is closed with 4011
+    /// "Sharding required" and IDENTIFYs with fewer are closed the same way.
+    pub fn require_shards(&self, shards: u32) {
+        self.with(|w| {
+            w.gateway.required_shards = shards;
+            w.gateway.recommended = w.gateway.recommended.max(shards);
+            if w.gateway.total < shards {
+                for link in w.gateway.links.values_mut() {
+                    if let Some(c) = link.conn.as_ref() {
+                        let _ = c.tx.send(WsOut::Close(4011));
+                    }
+                    link.ready = false;
+                }
+                w.note(format!(
+                    "Discord now requires {shards} shards (close code 4011)."
+                ));
+            }
+        })
+    }
+
+    /// IDENTIFYs the gateway refused with a close code so far.
+    pub fn refused_identifies(&self) -> u32 {
+        self.with_quiet(|w| w.gateway.refused_identifies)
+    }
+
+    /// Sends opcode 9 (Invalid Session, not resumable) on every connection, as Discord does when
+    /// it drops a session: the bot must identify again.
+    pub fn invalidate_sessions(&self) {
+        self.with(|w| {
+            for link in w.gateway.links.values_mut() {
+                if let Some(c) = link.conn.as_ref() {
+                    let _ = c.tx.send(WsOut::Frame {
+                        text: serde_json::json!({"op": 9, "d": false}).to_string(),
+                        seq: None,
+                        interaction: None,
+                    });
+                }
+                link.session = None;
+            }
+            w.note("The gateway invalidated every session (opcode 9).");
         })
     }
 

@@ -21,15 +21,10 @@ pub const EPOCH_MS: i64 = 1_767_225_600_000;
 /// How many gateway dispatches a session keeps for RESUME.
 const SESSION_LOG: usize = 4096;
 
-/// Permission bits the fake can withhold from the bot per channel (docs: "Permissions").
-pub mod perm {
-    pub const VIEW_CHANNEL: u64 = 1 << 10;
-    pub const SEND_MESSAGES: u64 = 1 << 11;
-    pub const EMBED_LINKS: u64 = 1 << 14;
-    pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
-    pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
-    pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
-}
+/// Permission bits (docs: "Bitwise Permission Flags"); the fake computes them as Discord does
+/// (see `permissions`).
+pub use super::permissions::bits as perm;
+use super::permissions::{Perms, Target};
 
 /// A member of the fake guild.
 #[derive(Clone, Debug)]
@@ -284,6 +279,14 @@ pub struct Gateway {
     /// Connections hung up for missing heartbeats.
     pub zombies: u32,
     pub intents: Option<u64>,
+    /// Every IDENTIFY is answered with this close code (4004 authentication failed, 4013
+    /// invalid intents, 4014 disallowed intents), as Discord answers a bad token or intents.
+    pub refuse_identify: Option<u16>,
+    /// Discord requires at least this many shards: an IDENTIFY with fewer is closed with 4011
+    /// "Sharding required" (0: no requirement).
+    pub required_shards: u32,
+    /// IDENTIFYs refused with a close code (each would spend one of the day's session starts).
+    pub refused_identifies: u32,
 }
 
 impl Gateway {
@@ -395,10 +398,11 @@ pub struct World {
     /// Keep the transcript log (off for benchmarks).
     pub record: bool,
     pub faults: Vec<FaultRule>,
-    /// Permissions withheld from the bot, per guild channel (threads inherit their parent's).
-    pub denied: HashMap<u64, u64>,
-    /// Permissions withheld from the bot in every guild channel (its role lacks them).
-    pub denied_everywhere: u64,
+    /// The guild's roles, who holds them and the channels' overwrites: what the bot (and
+    /// anyone) may do where, computed as Discord computes it.
+    pub perms: Perms,
+    /// Channels and threads deleted (a moderator's doing): calls on them get 10003.
+    pub deleted_channels: std::collections::HashSet<u64>,
     /// Discord's rate limits (buckets, global limit), enforced on every REST request.
     pub rate: super::ratelimit::RateLimiter,
     rng: u64,
@@ -441,8 +445,8 @@ impl World {
             log: Vec::new(),
             record: true,
             faults: Vec::new(),
-            denied: HashMap::new(),
-            denied_everywhere: 0,
+            perms: default_perms(),
+            deleted_channels: Default::default(),
             rate: Default::default(),
             rng: 0x9E37_79B9_7F4A_7C15,
             counts: BTreeMap::new(),
@@ -589,48 +593,123 @@ impl World {
                 j
             })
             .collect();
-        let mut members = vec![json::bot_member(EPOCH_MS)];
+        let bot_roles = self
+            .perms
+            .member_roles
+            .get(&APP_ID)
+            .cloned()
+            .unwrap_or_default();
+        let mut members = vec![json::bot_member(EPOCH_MS, &bot_roles)];
         members.extend(self.users.keys().map(|&u| self.member_json(u)));
-        json::guild_create(&channels, &members, self.now_ms())
+        json::guild_create(&channels, &self.perms.roles_json(), &members, self.now_ms())
     }
 
-    /// The bot's permission overwrite on a channel, as Discord lists it.
+    /// A channel's permission overwrites, as Discord lists them.
     fn overwrites(&self, channel: u64) -> Value {
-        match Some(self.denied_in(channel)).filter(|d| *d != 0) {
-            Some(deny) => json!([{
-                "id": APP_ID.to_string(),
-                "type": 1,
-                "allow": "0",
-                "deny": deny.to_string(),
-            }]),
-            None => json!([]),
+        self.perms.overwrites_json(channel)
+    }
+
+    /// The bot's permissions in `channel` as Discord computes them (a thread: from its parent's
+    /// overwrites, with Send Messages in Threads in Send Messages' place). DMs allow everything.
+    pub fn bot_perms(&self, channel: u64) -> u64 {
+        match self.channels.get(&channel).map(|c| &c.kind) {
+            Some(ChannelKind::Thread { parent, .. }) => {
+                self.perms.in_channel(APP_ID, *parent, true)
+            }
+            Some(ChannelKind::Dm { .. }) | None => perm::ALL,
+            Some(ChannelKind::Text) => self.perms.in_channel(APP_ID, channel, false),
         }
     }
 
-    /// Whether the bot has all of `perms` in `channel` (a thread: in its parent). DMs allow
-    /// everything.
+    /// Whether the bot has all of `perms` in `channel`.
     pub fn bot_can(&self, channel: u64, perms: u64) -> bool {
-        let guild_channel = match self.channels.get(&channel).map(|c| &c.kind) {
-            Some(ChannelKind::Thread { parent, .. }) => *parent,
-            Some(ChannelKind::Dm { .. }) | None => return true,
-            Some(ChannelKind::Text) => channel,
-        };
-        self.denied_in(guild_channel) & perms == 0
+        self.bot_perms(channel) & perms == perms
     }
 
-    /// The permissions withheld from the bot in a guild channel.
-    pub fn denied_in(&self, channel: u64) -> u64 {
-        self.denied.get(&channel).copied().unwrap_or(0) | self.denied_everywhere
-    }
-
-    /// Withholds (`deny`) or gives back permissions of the bot in a channel, telling the bot
-    /// with CHANNEL_UPDATE.
+    /// Withholds `bits` from the bot in a guild channel (and so its threads) with a member
+    /// overwrite, replacing the bot's overwrite there (`0` removes it), and tells the bot with
+    /// CHANNEL_UPDATE.
     pub fn set_denied(&mut self, channel: u64, bits: u64) {
-        self.denied.insert(channel, bits);
+        self.set_overwrite(channel, Target::Member(APP_ID), 0, bits);
+    }
+
+    /// Sets (replaces) an overwrite on a guild channel and sends CHANNEL_UPDATE, as Discord does.
+    pub fn set_overwrite(&mut self, channel: u64, target: Target, allow: u64, deny: u64) {
+        self.perms.set_overwrite(channel, target, allow, deny);
         if let Some(c) = self.channels.get(&channel).cloned() {
             let j = self.channel_json(&c);
             self.dispatch("CHANNEL_UPDATE", j, None);
         }
+    }
+
+    /// Sets a role's permissions and sends GUILD_ROLE_UPDATE, as Discord does.
+    pub fn set_role_permissions(&mut self, role: u64, permissions: u64) {
+        let Some(r) = self.perms.roles.get_mut(&role) else {
+            return;
+        };
+        r.permissions = permissions;
+        let j = json!({
+            "guild_id": json::GUILD_ID.to_string(),
+            "role": super::permissions::role_json(r),
+        });
+        self.dispatch("GUILD_ROLE_UPDATE", j, None);
+    }
+
+    /// Deletes a thread (or channel), as a moderator would: its messages go with it, later calls
+    /// on it get 404 10003 "Unknown Channel", and the bot hears THREAD_DELETE (or
+    /// CHANNEL_DELETE).
+    pub fn delete_channel(&mut self, id: u64) {
+        let Some(c) = self.channels.remove(&id) else {
+            return;
+        };
+        self.deleted_channels.insert(id);
+        for m in self.messages.values_mut() {
+            if m.channel_id == id {
+                m.deleted = true;
+            }
+            if m.thread == Some(id) {
+                m.thread = None;
+            }
+        }
+        match c.kind {
+            ChannelKind::Thread { parent, .. } => {
+                let d = json!({
+                    "id": id.to_string(),
+                    "guild_id": json::GUILD_ID.to_string(),
+                    "parent_id": parent.to_string(),
+                    "type": 11,
+                });
+                self.dispatch("THREAD_DELETE", d, None);
+            }
+            _ => {
+                let j = self.channel_json(&c);
+                self.dispatch("CHANNEL_DELETE", j, None);
+            }
+        }
+        self.note(format!("A moderator deleted “{}”.", c.name));
+    }
+
+    /// Deletes a message, as a moderator would (the bot, with only the GUILDS intent, is not
+    /// told): later calls on it get 404 10008 "Unknown Message".
+    pub fn delete_message(&mut self, id: u64) {
+        self.delete(id);
+        self.note("A moderator deleted a message.");
+    }
+
+    /// Answers a call on a guild channel the bot lacks `needed` in, as Discord does: 403 with
+    /// 50001 "Missing Access" when it cannot even see the channel, else 50013 "Missing
+    /// Permissions" (with a note naming what was missing).
+    fn lacks(&mut self, channel: u64, needed: u64, context: &str) -> Option<RestResp> {
+        let have = self.bot_perms(channel);
+        if have & needed == needed {
+            return None;
+        }
+        let missing = super::permissions::names(needed & !have).join(", ");
+        self.note(format!("{context}: refused, the bot lacks {missing}."));
+        if have & perm::VIEW_CHANNEL == 0 {
+            return Some(RestResp::err(403, 50001, "Missing Access"));
+        }
+        Some(missing_permissions())
     }
 
     fn channel_json(&self, c: &ChannelRec) -> Value {
@@ -644,14 +723,6 @@ impl World {
                 json::thread_channel(c.id, *parent, &c.name, 10080, self.now_ms())
             }
             ChannelKind::Dm { user } => json::dm_channel(c.id, &self.user_json(*user)),
-        }
-    }
-
-    /// The channel whose permissions apply: a thread's parent, or the channel itself.
-    fn guild_channel_of(&self, channel: u64) -> u64 {
-        match self.channels.get(&channel).map(|c| &c.kind) {
-            Some(ChannelKind::Thread { parent, .. }) => *parent,
-            _ => channel,
         }
     }
 
@@ -953,8 +1024,9 @@ impl World {
         payload["locale"] = json!(self.locales.get(&user).map_or("en-US", String::as_str));
         if !dm {
             payload["guild_locale"] = json!(self.guild_locale);
-            let denied = self.denied_in(self.guild_channel_of(channel_id));
-            payload["app_permissions"] = json!((json::ALL_PERMISSIONS & !denied).to_string());
+            // The bot's permissions where the interaction happened (in a thread: computed from
+            // its parent), as Discord sends them.
+            payload["app_permissions"] = json!(self.bot_perms(channel_id).to_string());
         }
         let now = self.now_ms();
         self.interactions.insert(
@@ -1250,7 +1322,9 @@ impl World {
             ("PATCH", ["channels", _, "messages", _]) => RouteKind::EditMessage,
             ("GET", ["channels", _, "messages", _]) => RouteKind::GetMessage,
             ("DELETE", ["channels", _, "messages", _]) => RouteKind::DeleteMessage,
-            ("POST", ["channels", _, "messages", _, "threads"]) => RouteKind::CreateThread,
+            ("POST", ["channels", _, "messages", _, "threads"] | ["channels", _, "threads"]) => {
+                RouteKind::CreateThread
+            }
             ("POST", ["users", "@me", "channels"]) => RouteKind::CreateDm,
             ("GET", ["channels", _]) => RouteKind::GetChannel,
             ("POST", ["channels", _, "typing"]) => RouteKind::Other,
@@ -1295,9 +1369,7 @@ impl World {
                 })),
                 None,
             ),
-            ("GET", ["oauth2", "applications", "@me"]) => {
-                (RestResp::err(404, 10002, "Unknown Application"), None)
-            }
+            ("GET", ["oauth2", "applications", "@me"]) => (RestResp::ok(json::application()), None),
             ("GET", ["users", "@me"]) => (RestResp::ok(json::bot_user()), None),
             ("PUT", ["applications", app, "commands"])
             | ("PUT", ["applications", app, "guilds", _, "commands"]) => {
@@ -1323,6 +1395,9 @@ impl World {
             }
             ("POST", ["channels", c, "messages", mid, "threads"]) => {
                 (self.create_thread(c, mid, body, &context), None)
+            }
+            ("POST", ["channels", c, "threads"]) => {
+                (self.create_thread_alone(c, body, &context), None)
             }
             ("POST", ["users", "@me", "channels"]) => (self.create_dm(body), None),
             ("GET", ["channels", c]) => {
@@ -1632,7 +1707,13 @@ impl World {
             .and_then(|c| self.channels.get(&c))
             .cloned()
         else {
-            self.violation(format!("{context}: unknown channel"));
+            // A channel deleted under the bot is Discord's doing, not the bot's mistake.
+            if !c
+                .parse::<u64>()
+                .is_ok_and(|c| self.deleted_channels.contains(&c))
+            {
+                self.violation(format!("{context}: unknown channel"));
+            }
             return RestResp::err(404, 10003, "Unknown Channel");
         };
         if let ChannelKind::Dm { user } = ch.kind
@@ -1649,11 +1730,15 @@ impl World {
             ChannelKind::Thread { .. } => perm::SEND_MESSAGES_IN_THREADS,
             _ => perm::SEND_MESSAGES,
         };
-        if !self.bot_can(ch.id, perm::VIEW_CHANNEL | send) {
-            self.note(format!(
-                "{context}: refused, the bot may not send messages here."
-            ));
-            return missing_permissions();
+        if let Some(refused) = self.lacks(ch.id, perm::VIEW_CHANNEL | send, context) {
+            return refused;
+        }
+        // Files need Attach Files: Discord refuses the whole message (it does not drop the
+        // files as it drops embeds).
+        if !self.uploads.is_empty()
+            && let Some(refused) = self.lacks(ch.id, perm::ATTACH_FILES, context)
+        {
+            return refused;
         }
         let stripped;
         let body = match self.without_embeds(ch.id, body) {
@@ -1685,6 +1770,9 @@ impl World {
     ) -> RestResp {
         let c = c.parse::<u64>().unwrap_or(0);
         let mid = mid.parse::<u64>().unwrap_or(0);
+        if self.deleted_channels.contains(&c) {
+            return RestResp::err(404, 10003, "Unknown Channel");
+        }
         let found = self
             .messages
             .get(&mid)
@@ -1695,6 +1783,21 @@ impl World {
             // interaction's webhook, for 15 minutes.
             return RestResp::err(404, 10008, "Unknown Message");
         };
+        // Reading a message needs Read Message History; editing or deleting one's own, only
+        // to see the channel (docs: "Get Channel Message", "Edit Message").
+        let needed = match method {
+            "GET" => perm::VIEW_CHANNEL | perm::READ_MESSAGE_HISTORY,
+            _ => perm::VIEW_CHANNEL,
+        };
+        if let Some(refused) = self.lacks(c, needed, context) {
+            return refused;
+        }
+        if method == "PATCH"
+            && !self.uploads.is_empty()
+            && let Some(refused) = self.lacks(c, perm::ATTACH_FILES, context)
+        {
+            return refused;
+        }
         match method {
             "GET" => RestResp::ok(self.message_json(&m)),
             "PATCH" => {
@@ -1736,11 +1839,42 @@ impl World {
                 "A thread has already been created for this message",
             );
         }
-        if !self.bot_can(c, perm::VIEW_CHANNEL | perm::CREATE_PUBLIC_THREADS) {
-            self.note(format!(
-                "{context}: refused, the bot may not create threads here."
-            ));
-            return missing_permissions();
+        self.start_thread(c, Some(mid), body, context)
+    }
+
+    /// "Start Thread without Message": a public thread (type 11 in the body, as the docs
+    /// require of this route) with an id of its own.
+    fn create_thread_alone(&mut self, c: &str, body: &Value, context: &str) -> RestResp {
+        let c = c.parse::<u64>().unwrap_or(0);
+        if self.deleted_channels.contains(&c) || !self.channels.contains_key(&c) {
+            return RestResp::err(404, 10003, "Unknown Channel");
+        }
+        if body.get("type").and_then(Value::as_u64) != Some(11) {
+            let p = limits::Problem::new(
+                &["type"],
+                "BASE_TYPE_CHOICES",
+                "Value must be one of {10, 11, 12}.",
+                format!(
+                    "thread type {:?}: the bot makes public threads (11)",
+                    body.get("type")
+                ),
+            );
+            return self.refuse_form(context, &[p]);
+        }
+        self.start_thread(c, None, body, context)
+    }
+
+    fn start_thread(
+        &mut self,
+        c: u64,
+        starter: Option<u64>,
+        body: &Value,
+        context: &str,
+    ) -> RestResp {
+        if let Some(refused) =
+            self.lacks(c, perm::VIEW_CHANNEL | perm::CREATE_PUBLIC_THREADS, context)
+        {
+            return refused;
         }
         if !matches!(
             self.channels.get(&c).map(|ch| &ch.kind),
@@ -1778,7 +1912,11 @@ impl World {
         if !problems.is_empty() {
             return self.refuse_form(context, &problems);
         }
-        // A thread started from a message has the message's id.
+        // A thread started from a message has the message's id; one without, an id of its own.
+        let mid = match starter {
+            Some(m) => m,
+            None => self.id(),
+        };
         self.channels.insert(
             mid,
             ChannelRec {
@@ -1786,11 +1924,11 @@ impl World {
                 name: name.to_string(),
                 kind: ChannelKind::Thread {
                     parent: c,
-                    starter: mid,
+                    starter: starter.unwrap_or(0),
                 },
             },
         );
-        if let Some(m) = self.messages.get_mut(&mid) {
+        if let Some(m) = starter.and_then(|m| self.messages.get_mut(&m)) {
             m.thread = Some(mid);
         }
         let archive = body
@@ -1853,6 +1991,25 @@ impl World {
         v
     }
 }
+
+/// The guild's permissions at the start: @everyone has what a new server gives it (and the
+/// fake's members' usual permissions), and the bot's own role, made when it joined, has every
+/// permission but Administrator.
+fn default_perms() -> Perms {
+    let mut p = Perms::new(json::GUILD_ID, json::OWNER_ID, DEFAULT_EVERYONE);
+    p.add_role(
+        json::BOT_ROLE,
+        json::BOT_NAME,
+        json::ALL_PERMISSIONS,
+        Some(APP_ID),
+    );
+    p.member_roles.insert(APP_ID, vec![json::BOT_ROLE]);
+    p
+}
+
+/// @everyone's permissions at the start (as a new server has them, for what the fake models).
+pub const DEFAULT_EVERYONE: u64 =
+    json::MEMBER_PERMISSIONS | perm::ATTACH_FILES | perm::CREATE_PUBLIC_THREADS;
 
 /// The frame text for dispatch `seq`.
 pub fn frame(seq: u64, d: &Dispatch) -> WsOut {
@@ -1969,6 +2126,136 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Every permission the bot uses is enforced as Discord does: a refusal is 403 with
+    /// Discord's body (50013 "Missing Permissions", or 50001 "Missing Access" for a channel the
+    /// bot cannot see), a thread follows its parent's overwrites with Send Messages in Threads
+    /// in Send Messages' place, and the interaction's `app_permissions` say the same.
+    #[test]
+    fn permissions_are_enforced_as_discord_computes_them() {
+        let (mut w, _rx) = connected();
+        let c = w.add_channel("games");
+        let body = json!({"content": "hello"});
+        let path = format!("/channels/{c}/messages");
+        let (r, _) = w.handle(&req("POST", &path, &body));
+        assert_eq!(r.status, 200);
+        let starter: u64 = r.body.unwrap()["id"].as_str().unwrap().parse().unwrap();
+        let tpath = format!("/channels/{c}/messages/{starter}/threads");
+        let (r, _) = w.handle(&req("POST", &tpath, &json!({"name": "t"})));
+        assert_eq!(r.status, 200);
+        let thread_path = format!("/channels/{starter}/messages");
+        let file = Upload {
+            index: 0,
+            filename: "a.png".into(),
+            content_type: "image/png".into(),
+            bytes: vec![1, 2, 3].into(),
+        };
+        let with_file = json!({"content": "pic", "attachments": [{"id": 0, "filename": "a.png"}]});
+        let post_file = |w: &mut World, path: &str| {
+            let files = [file.clone()];
+            let r = RestReq {
+                method: "POST",
+                path,
+                body: Some(&with_file),
+                files: &files,
+            };
+            let (resp, _) = w.handle(&r);
+            (resp.status, resp.body)
+        };
+        assert_eq!(post_file(&mut w, &path).0, 200);
+        assert_eq!(post_file(&mut w, &thread_path).0, 200);
+        // The bot's role loses Attach Files: @everyone still has it, so nothing changes.
+        w.set_role_permissions(json::BOT_ROLE, json::ALL_PERMISSIONS & !perm::ATTACH_FILES);
+        assert_eq!(post_file(&mut w, &path).0, 200);
+        // @everyone loses it too: both the channel and its thread refuse files.
+        w.set_role_permissions(json::GUILD_ID, DEFAULT_EVERYONE & !perm::ATTACH_FILES);
+        let (status, body) = post_file(&mut w, &path);
+        assert_eq!(status, 403);
+        assert_eq!(
+            body.unwrap(),
+            json!({"code": 50013, "message": "Missing Permissions"})
+        );
+        assert_eq!(post_file(&mut w, &thread_path).0, 403);
+        assert_eq!(
+            w.handle(&req("POST", &thread_path, &body_text())).0.status,
+            200
+        );
+        // A member overwrite on the channel gives it back to the bot, there and in its thread.
+        w.set_overwrite(c, Target::Member(APP_ID), perm::ATTACH_FILES, 0);
+        assert_eq!(post_file(&mut w, &path).0, 200);
+        assert_eq!(post_file(&mut w, &thread_path).0, 200);
+        // Send Messages denied to the bot's role in the channel: no posts (nor files, nor
+        // embeds) in the channel, while its thread still takes them.
+        w.set_overwrite(c, Target::Role(json::BOT_ROLE), 0, perm::SEND_MESSAGES);
+        w.set_role_permissions(json::GUILD_ID, 0);
+        assert_eq!(w.handle(&req("POST", &path, &body_text())).0.status, 403);
+        assert_eq!(post_file(&mut w, &thread_path).0, 200);
+        // Send Messages in Threads denied: the thread refuses, the parent's threads too.
+        w.set_overwrite(
+            c,
+            Target::Role(json::BOT_ROLE),
+            0,
+            perm::SEND_MESSAGES_IN_THREADS,
+        );
+        assert_eq!(w.handle(&req("POST", &path, &body_text())).0.status, 200);
+        assert_eq!(
+            w.handle(&req("POST", &thread_path, &body_text())).0.status,
+            403
+        );
+        assert_eq!(w.bot_perms(starter) & perm::ATTACH_FILES, 0, "implicit");
+        // View Channel denied: Missing Access, everywhere in the channel.
+        w.set_denied(c, perm::VIEW_CHANNEL);
+        let (r, _) = w.handle(&req("POST", &path, &body_text()));
+        assert_eq!(
+            (r.status, r.body.unwrap()),
+            (403, json!({"code": 50001, "message": "Missing Access"}))
+        );
+        let get = format!("/channels/{c}/messages/{starter}");
+        assert_eq!(w.handle(&req("GET", &get, &Value::Null)).0.status, 403);
+        // Read Message History is what reading a message needs.
+        w.set_denied(c, perm::READ_MESSAGE_HISTORY);
+        assert_eq!(w.handle(&req("GET", &get, &Value::Null)).0.status, 403);
+        w.set_denied(c, 0);
+        assert_eq!(w.handle(&req("GET", &get, &Value::Null)).0.status, 200);
+        // Create Public Threads, from the bot's role.
+        w.set_role_permissions(
+            json::BOT_ROLE,
+            json::ALL_PERMISSIONS & !perm::CREATE_PUBLIC_THREADS,
+        );
+        let (r, _) = w.handle(&req("POST", &path, &body_text()));
+        let m: u64 = r.body.unwrap()["id"].as_str().unwrap().parse().unwrap();
+        let tpath = format!("/channels/{c}/messages/{m}/threads");
+        assert_eq!(
+            w.handle(&req("POST", &tpath, &json!({"name": "t"})))
+                .0
+                .status,
+            403
+        );
+        // The interaction tells the bot the same permissions, in the channel and the thread.
+        let user = w.add_user("alice");
+        for place in [c, starter] {
+            let (id, _) = w.new_interaction(user, 2, place, json!({"name": "x"}), None, "x".into());
+            let got = w.interactions[&id].id;
+            let sent_perms = w
+                .gateway
+                .links
+                .values()
+                .flat_map(|l| {
+                    let logged = l.session.iter().flat_map(|s| s.log.iter().map(|(_, d)| d));
+                    logged.chain(l.pending.iter())
+                })
+                .find(|d| d.interaction == Some(got))
+                .map(|d| d.d["app_permissions"].as_str().unwrap().to_string())
+                .expect("dispatched");
+            assert_eq!(sent_perms, w.bot_perms(place).to_string());
+        }
+        assert_eq!(w.bot_perms(c) & perm::CREATE_PUBLIC_THREADS, 0);
+        assert_ne!(w.bot_perms(c) & perm::SEND_MESSAGES, 0);
+    }
+
+    fn body_text() -> Value {
+        json!({"content": "text"})
     }
 
     #[test]

@@ -13,7 +13,10 @@ mod rules;
 pub mod screens;
 
 pub use panel::{KhScreen, panel};
-pub use public::{action_summary, board, boards, final_scores, log, status, table_message};
+pub use public::{
+    action_summary, board, boards, final_scores, log, round_of, round_summary, status,
+    table_message,
+};
 pub use rules::{rules, rules_topics};
 
 use crate::games::key_harvest::{ActionError, Board, Counters, Crop, Worker};

@@ -3,12 +3,12 @@
 //! themselves are built in this module's siblings from views only (KH 68-70).
 
 use super::ids::{KhId, KhVerb};
-use super::{KhScreen, action_summary, final_scores, panel, table_message};
+use super::{KhScreen, final_scores, panel, round_of, round_summary, table_message};
 use crate::discord::Data;
 use crate::discord::game::Screens;
 use crate::discord::spec::{self, ButtonSpec, MessageSpec, RowSpec, Style, limits};
 use crate::discord::{notify, ui};
-use crate::games::key_harvest::{Game, Prompt};
+use crate::games::key_harvest::{Event, Game, Prompt};
 use crate::render::key_harvest::text::{and_list, describe_event, event_name, worker_name};
 use crate::service::Acted;
 use crate::store::Table;
@@ -161,9 +161,12 @@ impl Screens for Game {
     async fn after_action(http: &Http, data: &Data, done: &Acted<Self>, from_dm: Option<u64>) {
         let table = &done.table;
         notify::refresh_table(data, table.game.id);
-        // Turns are short in Key Harvest: every action's public sentences go to the thread
-        // as they happen, so players following along read the game as a story.
-        if let Some(m) = action_summary(table, &done.game, &done.events) {
+        // Turns are short in Key Harvest (about one action each): a post per action spent
+        // Discord's per-channel message limit twice as fast as Fields of Green. So, as Fields
+        // of Green gathers a turn, the thread gets one post per round (each seat's turn once)
+        // when the round is over, saying what everybody did; the table message shows where the
+        // game stands after every action, and its Log button the latest sentences.
+        if let Some(m) = finished_round(data, table, &done.game, &done.events).await {
             notify::post(http, data, table, &m).await;
         }
         if done.game.is_over() {
@@ -173,4 +176,45 @@ impl Screens for Game {
         // game changed under a waiting player's DM panel), redraw the DM panels.
         notify::redraw_dm_panels(data, table, from_dm).await;
     }
+}
+
+/// The summary of the round this action finished (a new round's first turn began, or the game
+/// ended), if any: every public sentence since the round's first turn began.
+async fn finished_round(
+    data: &Data,
+    table: &Table,
+    game: &Game,
+    events: &[Event],
+) -> Option<MessageSpec> {
+    let players = u32::from(game.players());
+    let starts_round = |e: &Event| {
+        matches!(e, Event::TurnStarted { turn, .. }
+            if *turn >= 1 && round_of(*turn, players) != round_of(turn - 1, players))
+    };
+    let boundary = events.iter().position(starts_round);
+    if boundary.is_none() && !game.is_over() {
+        return None;
+    }
+    // Enough of the log for a round of four seats (a turn is a few events).
+    let all: Vec<Event> = match data.service.store().recent_events(table.game.id, 400).await {
+        // Up to this action's version only (see `router::recent_log`).
+        Ok(rows) => rows
+            .iter()
+            .filter(|(v, _)| *v <= table.game.version)
+            .filter_map(|(_, e)| serde_json::from_str(e).ok())
+            .collect(),
+        Err(e) => {
+            tracing::warn!(game = table.game.id, error = %e, "could not read the log for a round summary");
+            return None;
+        }
+    };
+    let first_new = all.len().saturating_sub(events.len());
+    let end = (first_new + boundary.unwrap_or(events.len())).min(all.len());
+    let start = all[..end].iter().rposition(starts_round);
+    // The round that ended: the one before the round this action began, or the last one.
+    let round = match boundary.map(|k| &events[k]) {
+        Some(Event::TurnStarted { turn, .. }) => round_of(*turn, players) - 1,
+        _ => round_of(game.state().turn.number, players),
+    };
+    round_summary(table, game, round, &all[start.unwrap_or(0)..end])
 }

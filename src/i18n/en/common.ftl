@@ -1,6 +1,16 @@
 # Shared by both games: commands, lobby, router answers, errors.
 
-no-posting = I cannot post in this channel. Please give me View Channel, Send Messages and Embed Links here.
+no-posting = I cannot post in this channel. Please check that I have these permissions here: { $needed }.
+missing-permissions = I cannot host a game in this channel. Please give me these permissions here: { $missing }.
+no-thread-permissions = The game is played in this channel. For a thread of its own, please give me these permissions here: { $missing }.
+perm-view-channel = View Channel
+perm-send-messages = Send Messages
+perm-embed-links = Embed Links
+perm-attach-files = Attach Files
+perm-read-message-history = Read Message History
+perm-create-public-threads = Create Public Threads
+perm-send-messages-in-threads = Send Messages in Threads
+list-separator = {", "}
 lobby-not-posted = Discord did not take the lobby message just now, so no table was opened. Please try again in a moment.
 table-opened = Table #{ $table } is open. Players join with the button.
 table-opened-thread = Moves and reminders go to { $thread }.

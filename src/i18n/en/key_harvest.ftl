@@ -222,6 +222,8 @@ kh-tiles-on-board = {$fields} { $fields ->
 kh-field-start-pair = Start pair
 kh-start-pair-drawn = {$name} drew the {$colour} pair.
 kh-log-empty = Nothing has happened yet.
+kh-setup-title = Setup · table #{ $table }
+kh-round-title = Round { $round } · table #{ $table }
 kh-log-title = Log · table #{$table} · {$progress}
 kh-days = {$count} { $count ->
     [one] day

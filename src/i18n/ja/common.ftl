@@ -1,6 +1,16 @@
 # 両ゲーム共通: コマンド、ロビー、ボタンへの応答、エラー。
 
-no-posting = このチャンネルに投稿できません。「チャンネルを見る」「メッセージを送信」「埋め込みリンク」の権限をください。
+no-posting = このチャンネルに投稿できません。ここで次の権限があるか確かめてください：{ $needed }。
+missing-permissions = このチャンネルではゲームを開けません。ここで次の権限をください：{ $missing }。
+no-thread-permissions = ゲームはこのチャンネルで進めます。専用のスレッドには、ここで次の権限をください：{ $missing }。
+perm-view-channel = チャンネルを見る
+perm-send-messages = メッセージを送信
+perm-embed-links = 埋め込みリンク
+perm-attach-files = ファイルを添付
+perm-read-message-history = メッセージ履歴を読む
+perm-create-public-threads = 公開スレッドの作成
+perm-send-messages-in-threads = スレッドでメッセージを送信
+list-separator = 、
 lobby-not-posted = Discord がロビーのメッセージを受け付けなかったため、テーブルは開かれていません。少し待ってからもう一度お試しください。
 table-opened = テーブル #{ $table } を開きました。参加はボタンからどうぞ。
 table-opened-thread = 手番とリマインダーは { $thread } に届きます。

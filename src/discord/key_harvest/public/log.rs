@@ -67,3 +67,33 @@ pub fn action_summary(table: &Table, game: &Game, events: &[Event]) -> Option<Me
     fit(&mut m);
     Some(m)
 }
+
+/// What every seat did in round `round` (each seat's turn once; 0: the setup), gathered into one
+/// post for the game's thread as Fields of Green gathers a turn: `None` when nothing in it has a
+/// public sentence.
+pub fn round_summary(
+    table: &Table,
+    game: &Game,
+    round: u32,
+    events: &[Event],
+) -> Option<MessageSpec> {
+    let mut m = action_summary(table, game, events)?;
+    if let Some(e) = m.embeds.first_mut() {
+        e.title = if round == 0 {
+            t!("kh-setup-title", table = table.game.id)
+        } else {
+            t!("kh-round-title", round = round, table = table.game.id)
+        };
+    }
+    fit(&mut m);
+    Some(m)
+}
+
+/// The round (1, 2, ...) turn `turn` belongs to with `players` seats; 0 for the setup.
+pub fn round_of(turn: u32, players: u32) -> u32 {
+    if turn == 0 {
+        0
+    } else {
+        (turn - 1) / players.max(1) + 1
+    }
+}

@@ -1,0 +1,264 @@
+//! The bot's start against a fake Discord that fails it: command registration failing for a
+//! while or for good, and the gateway refusing the connection (close codes 4004, 4013, 4014).
+//! `farmhand run` must either come up whole (commands registered, answering) or stop with one
+//! clear line: never connected and mute.
+
+use farmhand::discord::{self, serve};
+use farmhand::fake_discord::harness::{TempDb, init_tracing, panics, test_config, watch_panics};
+use farmhand::fake_discord::{FakeDiscord, FaultAction, FaultRule, RouteKind};
+use std::time::{Duration, Instant};
+
+/// Starts `farmhand run`'s serving part against `fake` on a new database; `register_within`
+/// bounds the registration. Returns the task and the sender that stops it.
+async fn start(
+    fake: &FakeDiscord,
+    db: &TempDb,
+    register_within: Duration,
+) -> (
+    tokio::task::JoinHandle<anyhow::Result<()>>,
+    tokio::sync::oneshot::Sender<()>,
+) {
+    let mut data = discord::prepare(test_config(db.path()))
+        .await
+        .expect("prepare");
+    data.register_within = register_within;
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let fake = fake.clone();
+    let task = tokio::spawn(serve(data, move || fake.http(), async move {
+        let _ = rx.await;
+    }));
+    (task, tx)
+}
+
+fn registrations(fake: &FakeDiscord) -> Vec<u16> {
+    fake.requests()
+        .iter()
+        .filter(|r| r.kind == RouteKind::Commands && r.method == "PUT")
+        .map(|r| r.status)
+        .collect()
+}
+
+/// Registration fails twice with server errors: it is tried again, the commands are
+/// registered, and the bot answers. The application is fetched as Discord answers it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registration_is_tried_again_until_it_succeeds() {
+    init_tracing();
+    watch_panics();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let db = TempDb::new("register-retry");
+    let channel = fake.add_channel("games");
+    let alice = fake.add_user("alice");
+    fake.set_faults(
+        1,
+        vec![FaultRule {
+            kinds: vec![RouteKind::Commands],
+            probability: 1.0,
+            action: FaultAction::Fail(503),
+            remaining: Some(2),
+        }],
+    );
+    let (task, stop) = start(&fake, &db, Duration::from_secs(60)).await;
+    assert!(
+        fake.wait_ready(Duration::from_secs(30), true).await,
+        "the commands were never registered"
+    );
+    assert_eq!(registrations(&fake), [503, 503, 200]);
+    let ix = fake.slash(alice, channel, "fog rules").unwrap();
+    let r = fake.reply(&ix).await.expect("the bot answers");
+    assert!(r.kind == 4 || r.kind == 5, "{r:?}");
+    let app: Vec<u16> = fake
+        .requests()
+        .iter()
+        .filter(|r| r.path.ends_with("/oauth2/applications/@me"))
+        .map(|r| r.status)
+        .collect();
+    assert!(app.contains(&200), "GET /oauth2/applications/@me: {app:?}");
+    assert!(fake.settle().await);
+    let _ = stop.send(());
+    task.await.unwrap().expect("a clean stop");
+    fake.assert_clean();
+    assert!(panics().is_empty(), "panics: {:?}", panics());
+}
+
+/// Registration keeps failing: after the bounded time, `run` stops with one line that says so,
+/// and closes its gateway connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registration_that_keeps_failing_stops_run_with_one_line() {
+    init_tracing();
+    watch_panics();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let db = TempDb::new("register-fails");
+    fake.set_faults(
+        2,
+        vec![FaultRule {
+            kinds: vec![RouteKind::Commands],
+            probability: 1.0,
+            action: FaultAction::Fail(502),
+            remaining: None,
+        }],
+    );
+    let started = Instant::now();
+    let (task, _stop) = start(&fake, &db, Duration::from_secs(4)).await;
+    let e = tokio::time::timeout(Duration::from_secs(30), task)
+        .await
+        .expect("run stops on its own")
+        .unwrap()
+        .expect_err("run fails");
+    let line = e.to_string();
+    assert!(
+        line.starts_with("cannot register the slash commands with Discord"),
+        "{line}"
+    );
+    assert!(line.contains("502"), "{line}");
+    assert!(!line.contains('\n'), "one line: {line:?}");
+    assert!(format!("{e:#}") == line, "no chain of causes: {e:#}");
+    let tries = registrations(&fake);
+    assert!(tries.len() >= 3, "{tries:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+    // Its shards were stopped: no connection is left.
+    assert!(
+        fake.wait_for(Duration::from_secs(10), |w| !w.gateway.all_live())
+            .await
+    );
+}
+
+/// Discord refuses the commands for a reason that will not pass (400): no retry, `run` stops
+/// at once with the line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_registration_refused_for_good_is_not_tried_again() {
+    init_tracing();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let db = TempDb::new("register-400");
+    fake.set_faults(
+        3,
+        vec![FaultRule {
+            kinds: vec![RouteKind::Commands],
+            probability: 1.0,
+            action: FaultAction::Fail(400),
+            remaining: None,
+        }],
+    );
+    let (task, _stop) = start(&fake, &db, Duration::from_secs(60)).await;
+    let e = tokio::time::timeout(Duration::from_secs(20), task)
+        .await
+        .expect("run stops at once")
+        .unwrap()
+        .expect_err("run fails");
+    assert!(
+        e.to_string()
+            .starts_with("cannot register the slash commands with Discord: "),
+        "{e}"
+    );
+    assert_eq!(registrations(&fake), [400]);
+}
+
+/// The gateway refuses the IDENTIFY for good (a bad token, intents): `run` stops with one
+/// line naming the close code, after one try.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gateway_refusals_stop_run_with_a_clear_line() {
+    init_tracing();
+    for (code, says) in [
+        (4004, "authentication failed"),
+        (4013, "invalid intents"),
+        (4014, "disallowed intents"),
+    ] {
+        let fake = FakeDiscord::start().await.expect("start the fake");
+        let db = TempDb::new(&format!("gateway-{code}"));
+        fake.refuse_identify(Some(code));
+        let (task, _stop) = start(&fake, &db, Duration::from_secs(60)).await;
+        let e = tokio::time::timeout(Duration::from_secs(30), task)
+            .await
+            .unwrap_or_else(|_| panic!("{code}: run does not stop"))
+            .unwrap()
+            .expect_err("run fails");
+        let line = format!("{e:#}");
+        assert!(
+            line.contains(&format!("with {code} ({says})")),
+            "{code}: {line}"
+        );
+        assert!(!line.contains('\n'), "{line:?}");
+        assert_eq!(fake.refused_identifies(), 1, "{code}: identified again");
+    }
+}
+
+/// Discord comes to require two shards while the bot runs one (close code 4011 on the running
+/// connection and on every IDENTIFY as shard [0, 1]): the bot reads Discord's recommended count
+/// and connects again with two shards, after few refused IDENTIFYs, and answers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sharding_required_reconnects_with_the_recommended_count() {
+    init_tracing();
+    watch_panics();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let db = TempDb::new("gateway-4011");
+    let channel = fake.add_channel("games");
+    let alice = fake.add_user("alice");
+    let (task, stop) = start(&fake, &db, Duration::from_secs(60)).await;
+    assert!(fake.wait_ready(Duration::from_secs(30), true).await);
+    assert_eq!(fake.with(|w| w.gateway.total), 1);
+    let required = Instant::now();
+    fake.require_shards(2);
+    assert!(
+        fake.wait_for(Duration::from_secs(90), |w| w.gateway.total == 2
+            && w.gateway.all_live())
+            .await,
+        "the bot did not connect with two shards"
+    );
+    let refused = fake.refused_identifies();
+    println!(
+        "resharded after {:.1} s and {refused} refused IDENTIFYs",
+        required.elapsed().as_secs_f64()
+    );
+    assert!(
+        refused <= 4,
+        "{refused} IDENTIFYs refused: the bot kept trying one shard"
+    );
+    let ix = fake.slash(alice, channel, "fog rules").unwrap();
+    fake.reply(&ix)
+        .await
+        .expect("the bot answers on its new shards");
+    // The commands were registered once: the new connection did not set up again.
+    assert_eq!(registrations(&fake), [200]);
+    assert!(fake.settle().await);
+    let _ = stop.send(());
+    task.await.unwrap().expect("a clean stop");
+    assert!(panics().is_empty(), "panics: {:?}", panics());
+}
+
+/// With a fixed shard count (`discord.shards = 1`), 4011 is the operator's to fix: `run` stops
+/// with one line that names the count Discord requires.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sharding_required_with_a_fixed_count_stops_run_with_a_clear_line() {
+    init_tracing();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let db = TempDb::new("gateway-4011-fixed");
+    let mut config = test_config(db.path());
+    config.discord.shards = farmhand::config::ShardCount::Count(1);
+    let data = discord::prepare(config).await.expect("prepare");
+    let maker = fake.clone();
+    let task = tokio::spawn(serve(
+        data,
+        move || fake_http(&maker),
+        std::future::pending(),
+    ));
+    assert!(fake.wait_ready(Duration::from_secs(30), true).await);
+    fake.require_shards(3);
+    let e = tokio::time::timeout(Duration::from_secs(60), task)
+        .await
+        .expect("run stops")
+        .unwrap()
+        .expect_err("run fails");
+    let line = format!("{e:#}");
+    assert!(
+        line.contains("requires at least 3 shards") && line.contains("4011"),
+        "{line}"
+    );
+    assert!(!line.contains('\n'), "{line:?}");
+}
+
+fn fake_http(fake: &FakeDiscord) -> poise::serenity_prelude::Http {
+    fake.http()
+}
