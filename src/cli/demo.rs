@@ -1,13 +1,16 @@
 //! `farmhand demo`: the real bot plays a whole game offline, against the fake Discord on
-//! loopback, with scripted players (random choices from what each player sees), and writes the
-//! transcript as an HTML page that looks like the Discord channel.
+//! loopback, with players who click, through the buttons, what the heuristic bot would choose
+//! for their seat (`fake_discord::guided`), and writes the transcript as an HTML page that looks
+//! like the Discord channel. Progress goes to stderr; stdout ends with one summary line.
 
 use super::GameKind;
 use anyhow::{Context as _, bail};
+use farmhand::discord::game::Screens;
+use farmhand::fake_discord::guided::{GuidedPlayers, GuidedStats, Seat};
 use farmhand::fake_discord::harness::{Bot, TempDb, showcase_config};
-use farmhand::fake_discord::player::{self, Driver, Player};
+use farmhand::fake_discord::player;
 use farmhand::fake_discord::{FakeDiscord, transcript, verify};
-use farmhand::games::key_harvest as kh;
+use farmhand::games::{fields_of_green as fog, key_harvest as kh};
 use farmhand::host::Kind;
 use std::io::Write;
 use std::path::PathBuf;
@@ -24,14 +27,22 @@ pub struct Args {
     #[arg(long, default_value_t = 3)]
     pub players: u8,
     /// The seed: of the game (the bot's /fog new or /kh new uses it instead of a random one)
-    /// and of the players' choices, so one seed always plays the same game. The transcript's
-    /// header names it.
+    /// and of the players' choices, so one seed always plays the same game, whatever the
+    /// machine's load and the edit interval. The transcript's header names it.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Milliseconds the bot waits between two edits of one message (`discord.edit_interval_ms`;
-    /// the production default, 1000, shows how edits are merged; 0 plays faster).
-    #[arg(long, default_value_t = 1000)]
-    pub edit_interval_ms: u64,
+    /// Milliseconds the bot waits between two edits of one message (`discord.edit_interval_ms`).
+    /// Default: 0 (full speed), or the production default (1000) with `--production-pacing`.
+    #[arg(long)]
+    pub edit_interval_ms: Option<u64>,
+    /// Play at the production pace: the bot merges the edits of one message made within the
+    /// production interval (1 s), and the players wait for every edit and post to land before
+    /// they click again. Slower (minutes), and shows how the bot merges edits.
+    #[arg(long)]
+    pub production_pacing: bool,
+    /// Also write the game as a scenario file (`farmhand replay` plays it again).
+    #[arg(long)]
+    pub scenario: Option<PathBuf>,
     /// The database to run against (`database.url`: a SQLite path or a `postgres://` URL; it
     /// must be new or Farmhand's). Default: a new SQLite file in the temp folder.
     #[arg(long)]
@@ -81,7 +92,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             args.players
         );
     }
-    if args.edit_interval_ms > 60_000 {
+    if args.edit_interval_ms.is_some_and(|ms| ms > 60_000) {
         bail!("--edit-interval-ms is at most 60000 (one minute)");
     }
     if args.intro && args.game != GameKind::FieldsOfGreen {
@@ -116,7 +127,6 @@ fn kind_of(game: GameKind) -> Kind {
 async fn demo(args: &Args) -> anyhow::Result<()> {
     let kind = kind_of(args.game);
     let started = Instant::now();
-    let mut out = std::io::stdout().lock();
     let fake = FakeDiscord::start()
         .await
         .context("cannot start the fake Discord")?;
@@ -138,13 +148,17 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
     if let Some(url) = &args.database {
         config.database.url = url.clone();
     }
-    config.discord.edit_interval_ms = args.edit_interval_ms;
+    let production = config.discord.edit_interval_ms;
+    config.discord.edit_interval_ms = args.edit_interval_ms.unwrap_or(if args.production_pacing {
+        production
+    } else {
+        0
+    });
     let bot = Bot::start(&fake, config).await?;
-    writeln!(
-        out,
-        "The bot is connected to a fake Discord at {}.",
+    eprintln!(
+        "The bot is connected to a fake Discord at {}; {n} players are sitting down.",
         fake.addr()
-    )?;
+    );
     if args.dm {
         for &u in &users {
             let ix = fake
@@ -176,33 +190,52 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
     let seats = users
         .iter()
         .zip(NAMES)
-        .map(|(&u, name)| Player::new(u, name))
+        .map(|(&u, name)| Seat::new(u, name))
         .collect();
-    let mut driver = Driver::new(&fake, &table, seats, args.seed);
-    // Each click waits for the bot's follow-up work, so every decision is made on the same
-    // screens whatever the timing: one seed, one game.
-    driver.style.patient = true;
-    let fin = driver.play().await.map_err(anyhow::Error::msg)?;
+    let mut players = GuidedPlayers::new(&fake, &bot.data, &table, seats, args.seed);
+    players.patient = args.production_pacing;
+    let mut shown = Progress::new();
+    let stats = match kind {
+        Kind::FieldsOfGreen => {
+            players
+                .play::<fog::Game>(|g, st| shown.update(st, &Screens::progress(g)))
+                .await
+        }
+        Kind::KeyHarvest => {
+            players
+                .play::<kh::Game>(|g, st| shown.update(st, &Screens::progress(g)))
+                .await
+        }
+    }
+    .map(|()| players.stats.clone())
+    .map_err(anyhow::Error::msg)?;
+    shown.done();
+    eprintln!(
+        "{} clicks; {} of {} actions as near the heuristic bot's choice as the screens allow, {} \
+         not offered as such",
+        stats.clicks, stats.near, stats.actions, stats.other
+    );
     fake.settle().await;
-    let (checked, seed, actions) = match kind {
+    let (checked, result) = match kind {
         Kind::FieldsOfGreen => {
             let checked = verify::check_final(&fake, &bot.data, &table).await;
             let r = verify::replay(&bot.data, table.game)
                 .await
                 .map_err(anyhow::Error::msg)?;
-            (checked, r.table.game.seed, r.steps.len())
+            (checked, Finished::of(&r))
         }
         Kind::KeyHarvest => {
             let checked = verify::check_final_as::<kh::Game>(&fake, &bot.data, &table).await;
             let r = verify::replay_as::<kh::Game>(&bot.data, table.game)
                 .await
                 .map_err(anyhow::Error::msg)?;
-            (checked, r.table.game.seed, r.steps.len())
+            (checked, Finished::of(&r))
         }
     };
     fake.note(format!(
-        "Game seed {seed} · {actions} actions · {} clicks by the players.",
-        driver.stats.clicks
+        "Game seed {} · {} actions · {} clicks by the players, each the heuristic bot's choice \
+         for the seat.",
+        result.seed, result.actions, stats.clicks
     ));
     // What Discord's per-channel limit on messages (about 5 per 5 s) is spent on: channel and
     // thread posts, and edits of the table message (DMs included, interaction answers not).
@@ -227,23 +260,22 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
             DemoLocale::Ja => " · Japanese (ja)",
         }
     );
-    if let Some(dir) = args
-        .transcript
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-    {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    for path in std::iter::once(&args.transcript).chain(&args.scenario) {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+        }
     }
     transcript::write(&fake, &title, &args.transcript)
         .with_context(|| format!("cannot write {}", args.transcript.display()))?;
+    if let Some(path) = &args.scenario {
+        std::fs::write(path, &result.scenario)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
     bot.stop().await?;
-    writeln!(out, "{}", fin.title())?;
-    match checked {
-        Ok(pad) => writeln!(
-            out,
-            "{pad}\nThe scores shown equal an engine replay of the stored seed and actions."
-        )?,
-        Err(e) => writeln!(out, "CHECK FAILED: {e}")?,
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = checked {
+        writeln!(out, "CHECK FAILED: {e}")?;
     }
     let problems = fake.violations();
     if !problems.is_empty() {
@@ -252,18 +284,98 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
             writeln!(out, "  {p}")?;
         }
     }
+    let mut ranking: Vec<(usize, u32)> = result.scores.iter().copied().enumerate().collect();
+    ranking.sort_by_key(|&(s, score)| (std::cmp::Reverse(score), s));
+    let scores: Vec<String> = ranking
+        .iter()
+        .map(|&(s, score)| format!("{} {score}", NAMES[s]))
+        .collect();
+    let winners: Vec<&str> = result.winners.iter().map(|&s| NAMES[s]).collect();
     writeln!(
         out,
         "Posts and edits of messages: {posts} posts, {edits} edits, {:.2} per stored action.",
-        (posts + edits) as f64 / actions.max(1) as f64
+        (posts + edits) as f64 / result.actions.max(1) as f64
     )?;
     writeln!(
         out,
-        "{} actions, {} clicks, {:.1} s. Transcript: {}",
-        actions,
-        driver.stats.clicks,
+        "{} won{} · {} · {} actions · {:.1} s · transcript {}",
+        winners.join(" and "),
+        if winners.len() > 1 { " (shared)" } else { "" },
+        scores.join(", "),
+        result.actions,
         started.elapsed().as_secs_f64(),
         args.transcript.display()
     )?;
     Ok(())
+}
+
+/// What the demo says of the finished game, from an engine replay of the stored actions.
+struct Finished {
+    seed: u64,
+    actions: usize,
+    /// By seat.
+    scores: Vec<u32>,
+    winners: Vec<usize>,
+    /// The game as a scenario file for `farmhand replay`.
+    scenario: String,
+}
+
+impl Finished {
+    fn of<G: farmhand::host::Hosted>(r: &verify::Replay<G>) -> Finished {
+        let results = r.last().results().unwrap_or_default();
+        let setup = farmhand::games::TableSetup {
+            players: r.table.seats.len(),
+            intro: r.table.game.options.intro,
+            seed: r.table.game.seed,
+        };
+        let names: Vec<String> = NAMES[..r.table.seats.len()]
+            .iter()
+            .map(|n| n.to_string())
+            .collect();
+        let actions = r.steps.iter().map(|(_, s, a, _)| (*s, a.clone())).collect();
+        Finished {
+            seed: r.table.game.seed,
+            actions: r.steps.len(),
+            scores: results.iter().map(|x| x.score).collect(),
+            winners: (0..results.len()).filter(|&s| results[s].won).collect(),
+            scenario: serde_json::to_string_pretty(&G::scenario(&setup, &names, actions))
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// The progress line on stderr: rewritten in place on a terminal, a line per stage (year and
+/// phase, or turn) otherwise.
+struct Progress {
+    terminal: bool,
+    stage: String,
+    width: usize,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        Progress {
+            terminal: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+            stage: String::new(),
+            width: 0,
+        }
+    }
+
+    fn update(&mut self, stats: &GuidedStats, stage: &str) {
+        let line = format!("{} actions · {stage}", stats.actions);
+        if self.terminal {
+            let pad = self.width.saturating_sub(line.chars().count());
+            eprint!("\r{line}{}", " ".repeat(pad));
+            self.width = line.chars().count();
+        } else if stage != self.stage {
+            eprintln!("{line}");
+        }
+        self.stage = stage.to_string();
+    }
+
+    fn done(&self) {
+        if self.terminal && self.width > 0 {
+            eprintln!();
+        }
+    }
 }

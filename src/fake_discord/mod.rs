@@ -17,6 +17,7 @@
 
 pub mod commands;
 mod gateway;
+pub mod guided;
 pub mod harness;
 pub mod json;
 pub mod limits;

@@ -445,11 +445,12 @@ fn event_seat(e: &Event) -> Option<usize> {
     })
 }
 
-/// A public summary of what each player did with their revealed card: pass the events between
-/// two reveals (or of a 2-player pair of picks). `None` when none of them is worth a message
-/// (no card was used).
-pub fn turn_summary(table: &Table, game: &Game, events: &[Event]) -> Option<MessageSpec> {
-    let used = |e: &Event| {
+/// A public summary of one stretch of play in `year`: what each player did with their revealed
+/// card, given the events of one turn (from its reveal, or a 2-player turn's face-up cards, up
+/// to the next), or the year's income and draws (from the year's start to its first reveal).
+/// `None` when none of them is worth a message (no card was used, nothing drawn).
+pub fn turn_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> Option<MessageSpec> {
+    let worth = |e: &Event| {
         matches!(
             e,
             Event::Picked { .. }
@@ -458,9 +459,11 @@ pub fn turn_summary(table: &Table, game: &Game, events: &[Event]) -> Option<Mess
                 | Event::BuiltSilo { .. }
                 | Event::WentToMarket { .. }
                 | Event::Restored { .. }
+                | Event::Drew { .. }
+                | Event::WaterPlaced { .. }
         )
     };
-    if !events.iter().any(used) {
+    if !events.iter().any(worth) {
         return None;
     }
     let v = game.public_view();
@@ -471,15 +474,17 @@ pub fn turn_summary(table: &Table, game: &Game, events: &[Event]) -> Option<Mess
         color: DARK_GREEN,
         ..Default::default()
     };
-    e.title = match events.iter().find_map(|e| {
-        if let Event::Revealed { turn, .. } = e {
-            Some(*turn)
-        } else {
-            None
-        }
-    }) {
-        Some(turn) => crate::t!("fog-summary-title-turn", year = game.year(), turn = turn),
-        None => crate::t!("fog-summary-title-cards", year = game.year()),
+    let turn = events.iter().find_map(|e| match e {
+        Event::Revealed { turn, .. } => Some(*turn),
+        _ => None,
+    });
+    let upkeep = events
+        .iter()
+        .any(|e| matches!(e, Event::YearStarted { .. }));
+    e.title = match (turn, upkeep) {
+        (Some(turn), _) => crate::t!("fog-summary-title-turn", year = year, turn = turn),
+        (None, true) => crate::t!("fog-summary-title-upkeep", year = year),
+        (None, false) => crate::t!("fog-summary-title-cards", year = year),
     };
     // Per seat, the sentences about what it did, in order; the reveal and face-up cards on top.
     let mut general = Vec::new();

@@ -375,7 +375,7 @@ fn playout(
                 Event::Revealed { .. } | Event::HandsPassed { .. } | Event::HarvestFinished { .. }
             )
         }) {
-            if let Some(m) = turn_summary(&t, &game, &since_reveal) {
+            if let Some(m) = turn_summary(&t, &game, game.year(), &since_reveal) {
                 ok("turn summary", &m);
             }
             since_reveal.clear();
@@ -1154,7 +1154,7 @@ fn show_messages() {
             .iter()
             .rposition(|e| matches!(e, Event::Revealed { .. }))
             .map_or(0, |k| k + 1);
-        if let Some(m) = turn_summary(&t, &game, &all[from.min(all.len())..]) {
+        if let Some(m) = turn_summary(&t, &game, game.year(), &all[from.min(all.len())..]) {
             dump("turn summary", &m);
         }
         dump("final scores", &final_scores(&t, &game));

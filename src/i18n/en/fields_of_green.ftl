@@ -101,6 +101,7 @@ fog-log-earlier = *{ $n } earlier lines not shown.*
 fog-log-title = Log · table #{ $table } · { $phase }
 fog-summary-title-turn = Year { $year } · turn { $turn }
 fog-summary-title-cards = Year { $year } · cards played
+fog-summary-title-upkeep = Year { $year } · income and draws
 fog-and-more = *…and { $n } more.*
 fog-year-end-title = End of year { $year }
 fog-standing = { $rank }. { $name } · { $vp } VP

@@ -77,6 +77,7 @@ fog-log-earlier = *それ以前の{ $n }行は省略しています。*
 fog-log-title = 記録 · テーブル#{ $table } · { $phase }
 fog-summary-title-turn = { $year }年目 · { $turn }ターン目
 fog-summary-title-cards = { $year }年目 · 使われたカード
+fog-summary-title-upkeep = { $year }年目 · 収入と引いたカード
 fog-and-more = *…ほか{ $n }行。*
 fog-year-end-title = { $year }年目の終わり
 fog-standing = { $rank }. { $name } · { $vp }勝利点

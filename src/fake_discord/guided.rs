@@ -1,0 +1,552 @@
+//! Players who play like the heuristic bot, through the buttons (issue 32): `farmhand demo`'s
+//! players. At each step the seat the game waits for (the lowest, when several may act) asks the
+//! heuristic bot what it would do, then clicks its way there on its private screen: a search over
+//! the screens its panel leads to (drawn the way the bot draws them, from the same state) finds
+//! the shortest run of clicks that ends on that action, and the player clicks the first one, then
+//! looks again.
+//!
+//! Nothing here depends on timing: the seat, the bot's choice (its random stream is fixed by the
+//! seed, the game's version and the seat) and the path of clicks all follow from the stored game
+//! alone, and every click waits for its answer. So one seed plays one game, with the same stored
+//! actions, whatever the machine's load and the bot's edit interval.
+//!
+//! Unlike the scripted players of [`super::player`], these read the database (to know the
+//! bot's choice); they are for showing a game, not for testing what a player sees.
+
+use super::player::TableRef;
+use super::view::{Component, MessageView, Place};
+use super::{FakeDiscord, FakeError};
+use crate::discord::Data;
+use crate::discord::game::Screens;
+use crate::discord::spec::{MessageSpec, RowSpec};
+use crate::games::{fields_of_green as fog, key_harvest as kh};
+use crate::store::Table;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::{HashSet, VecDeque};
+
+/// What a component of a private screen does, for the search.
+pub enum Step<A, S> {
+    /// Plays this action.
+    Act(A),
+    /// Shows this screen (nothing is played).
+    Go(S),
+    /// Anything else (looking at farms or the log, the harvest planner's many-step plan).
+    Other,
+}
+
+/// What the guided players need from a game's private screens.
+pub trait Guided: Screens {
+    type Screen: Clone;
+    /// What the component `id` (with the select option `value`) does.
+    fn step(id: &str, value: Option<&str>) -> Step<Self::Action, Self::Screen>;
+    /// The game version a component id was drawn at.
+    fn version_of(id: &str) -> Option<i64>;
+    /// A key telling screens apart.
+    fn key(screen: &Self::Screen) -> String;
+    /// The seat's private screen `screen`, as the bot draws it.
+    fn render(table: &Table, game: &Self, seat: usize, screen: &Self::Screen) -> MessageSpec;
+    /// True when `offered` does what `wanted` does in all that a player would notice (which
+    /// towers pay the Water, say, may differ).
+    fn near(offered: &Self::Action, wanted: &Self::Action) -> bool;
+}
+
+impl Guided for fog::Game {
+    type Screen = crate::discord::fields_of_green::ids::Screen;
+
+    fn step(id: &str, value: Option<&str>) -> Step<fog::Action, Self::Screen> {
+        use crate::discord::fields_of_green::ids::{
+            ComponentId, Screen, Verb, decode_action, decode_screen,
+        };
+        let Some(c) = ComponentId::decode(id) else {
+            return Step::Other;
+        };
+        match (c.verb, value) {
+            (Verb::Act(a), _) => Step::Act(a),
+            (Verb::Show(Screen::Farm { .. }), _) => Step::Other,
+            (Verb::Show(s), _) => Step::Go(s),
+            (Verb::Choose, Some(v)) => decode_action(v).map_or(Step::Other, Step::Act),
+            (Verb::Navigate, Some(v)) => match decode_screen(v) {
+                Some(Screen::Farm { .. }) | None => Step::Other,
+                Some(s) => Step::Go(s),
+            },
+            _ => Step::Other,
+        }
+    }
+
+    fn version_of(id: &str) -> Option<i64> {
+        crate::discord::fields_of_green::ids::ComponentId::decode(id).map(|c| c.version)
+    }
+
+    fn key(screen: &Self::Screen) -> String {
+        crate::discord::fields_of_green::ids::encode_screen(screen)
+    }
+
+    fn render(table: &Table, game: &Self, seat: usize, screen: &Self::Screen) -> MessageSpec {
+        crate::discord::fields_of_green::panel(table, game, seat, screen, None)
+    }
+
+    fn near(offered: &fog::Action, wanted: &fog::Action) -> bool {
+        use fog::Action;
+        let plain = |a: &Action| match a {
+            Action::Build {
+                pos,
+                extra,
+                equipment,
+                ..
+            } => Action::Build {
+                pos: *pos,
+                water: Vec::new(),
+                extra: *extra,
+                equipment: equipment.clone(),
+            },
+            Action::Harvest { pos, extra, .. } => Action::Harvest {
+                pos: *pos,
+                water: Vec::new(),
+                extra: *extra,
+            },
+            Action::PlaceWater { towers } => {
+                let mut towers = towers.clone();
+                towers.sort_by_key(|p| (p.x, p.y));
+                Action::PlaceWater { towers }
+            }
+            a => a.clone(),
+        };
+        plain(offered) == plain(wanted)
+    }
+}
+
+impl Guided for kh::Game {
+    type Screen = crate::discord::key_harvest::KhScreen;
+
+    fn step(id: &str, value: Option<&str>) -> Step<kh::Action, Self::Screen> {
+        use crate::discord::key_harvest::ids::{KhId, KhVerb, decode_action, decode_screen};
+        let Some(c) = KhId::decode(id) else {
+            return Step::Other;
+        };
+        match (c.verb, value) {
+            (KhVerb::Act(a), _) => Step::Act(a),
+            (KhVerb::Show(s), _) => Step::Go(s),
+            (KhVerb::Choose | KhVerb::ChoosePart(_), Some(v)) => {
+                decode_action(v).map_or(Step::Other, Step::Act)
+            }
+            (KhVerb::Navigate | KhVerb::NavigatePart(_), Some(v)) => {
+                decode_screen(v).map_or(Step::Other, Step::Go)
+            }
+            _ => Step::Other,
+        }
+    }
+
+    fn version_of(id: &str) -> Option<i64> {
+        crate::discord::key_harvest::ids::KhId::decode(id).map(|c| c.version)
+    }
+
+    fn key(screen: &Self::Screen) -> String {
+        crate::discord::key_harvest::ids::encode_screen(screen)
+    }
+
+    fn render(table: &Table, game: &Self, seat: usize, screen: &Self::Screen) -> MessageSpec {
+        crate::discord::key_harvest::panel(table, game, seat, screen, None)
+    }
+
+    fn near(offered: &kh::Action, wanted: &kh::Action) -> bool {
+        offered == wanted
+    }
+}
+
+/// One clickable thing: a button (`value` None) or one option of a select.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Click {
+    pub id: String,
+    pub value: Option<String>,
+}
+
+/// The enabled components of a message the bot drew.
+fn clicks_of_spec(m: &MessageSpec) -> Vec<Click> {
+    let mut out = Vec::new();
+    for row in &m.rows {
+        match row {
+            RowSpec::Buttons(bs) => out.extend(bs.iter().filter(|b| !b.disabled).map(|b| Click {
+                id: b.id.clone(),
+                value: None,
+            })),
+            RowSpec::Select(s) => out.extend(s.options.iter().map(|o| Click {
+                id: s.id.clone(),
+                value: Some(o.value.clone()),
+            })),
+        }
+    }
+    out
+}
+
+/// The enabled components of a message as the player sees it.
+fn clicks_of_view(m: &MessageView) -> Vec<Click> {
+    let mut out = Vec::new();
+    for c in m.components() {
+        match c {
+            Component::Button {
+                custom_id,
+                disabled: false,
+                style,
+                ..
+            } if *style != 5 => out.push(Click {
+                id: custom_id.clone(),
+                value: None,
+            }),
+            Component::Select {
+                custom_id,
+                options,
+                disabled: false,
+                ..
+            } => out.extend(options.iter().map(|o| Click {
+                id: custom_id.clone(),
+                value: Some(o.value.clone()),
+            })),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// How close a found action is to the bot's choice: 0 the same, 1 near it, 2 the same kind of
+/// decision, 3 anything the screen offers (never seen in a demo; counted).
+fn tier<G: Guided>(offered: &G::Action, wanted: &G::Action) -> u8 {
+    if offered == wanted {
+        0
+    } else if G::near(offered, wanted) {
+        1
+    } else if std::mem::discriminant(offered) == std::mem::discriminant(wanted) {
+        2
+    } else {
+        3
+    }
+}
+
+/// Screens looked at per click at most: enough for every path a demo takes (a bid or a pile
+/// split a few clicks deep), and a bound on the time a step takes.
+const SEARCH_LIMIT: usize = 4000;
+
+/// The first click of the shortest path from the panel showing `shown` to the best match of
+/// `wanted` (by [`tier`]), and that match's tier; None when the panel offers nothing to play.
+pub fn first_click<G: Guided>(
+    table: &Table,
+    game: &G,
+    seat: usize,
+    shown: &[Click],
+    wanted: &G::Action,
+) -> Option<(Click, u8)> {
+    let mut best: Option<(Click, u8)> = None;
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut queue: VecDeque<(G::Screen, Click)> = VecDeque::new();
+    let mut consider = |click: &Click, first: &Click, queue: &mut VecDeque<_>| -> bool {
+        match G::step(&click.id, click.value.as_deref()) {
+            Step::Act(a) => {
+                let t = tier::<G>(&a, wanted);
+                if best.as_ref().is_none_or(|(_, b)| t < *b) {
+                    best = Some((first.clone(), t));
+                }
+                t == 0
+            }
+            Step::Go(s) => {
+                if seen.insert(G::key(&s)) {
+                    queue.push_back((s, first.clone()));
+                }
+                false
+            }
+            Step::Other => false,
+        }
+    };
+    // Breadth first: the first exact match is the nearest; ties go to the order on screen.
+    for c in shown {
+        if consider(c, c, &mut queue) {
+            return best;
+        }
+    }
+    let mut looked = 0;
+    while let Some((screen, first)) = queue.pop_front() {
+        looked += 1;
+        if looked > SEARCH_LIMIT {
+            break;
+        }
+        let drawn = G::render(table, game, seat, &screen);
+        for c in clicks_of_spec(&drawn) {
+            if consider(&c, &first, &mut queue) {
+                return best;
+            }
+        }
+    }
+    best
+}
+
+/// What the guided players did.
+#[derive(Clone, Debug, Default)]
+pub struct GuidedStats {
+    /// Actions stored.
+    pub actions: usize,
+    /// Clicks, navigation included.
+    pub clicks: usize,
+    /// Actions for which the screens offered only something near the bot's choice (tier 1:
+    /// other towers paying the same Water, say).
+    pub near: usize,
+    /// Actions for which the screens did not offer the bot's choice (tiers 2 and 3).
+    pub other: usize,
+}
+
+/// A seat's player: its user and the private panel it looks at.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    pub user: u64,
+    pub name: String,
+    panel: Option<u64>,
+}
+
+impl Seat {
+    pub fn new(user: u64, name: &str) -> Seat {
+        Seat {
+            user,
+            name: name.to_string(),
+            panel: None,
+        }
+    }
+}
+
+/// Plays a started game through the buttons, every seat choosing what the heuristic bot would.
+pub struct GuidedPlayers<'a> {
+    pub fake: FakeDiscord,
+    pub data: &'a Data,
+    pub table: TableRef,
+    pub seats: Vec<Seat>,
+    /// Mixed into the bot's random stream (the demo's seed).
+    pub seed: u64,
+    pub stats: GuidedStats,
+    /// The bot that decides for every seat.
+    pub bot: &'static str,
+    /// Clicks one action may take at most before the game is called stuck.
+    pub max_clicks_per_action: usize,
+    /// Wait for the bot to finish its follow-up work (edits, posts) after every action, as a
+    /// person waits to see the table change. Off: click on as soon as the action is stored (the
+    /// game is the same either way; only the messages' merging differs).
+    pub patient: bool,
+}
+
+/// The random stream of one decision: fixed by the seed, the version and the seat.
+fn decision_rng(seed: u64, version: i64, seat: usize) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(
+        seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add((version as u64) << 8)
+            .wrapping_add(seat as u64),
+    )
+}
+
+impl<'a> GuidedPlayers<'a> {
+    pub fn new(
+        fake: &FakeDiscord,
+        data: &'a Data,
+        table: &TableRef,
+        seats: Vec<Seat>,
+        seed: u64,
+    ) -> GuidedPlayers<'a> {
+        GuidedPlayers {
+            fake: fake.clone(),
+            data,
+            table: table.clone(),
+            seats,
+            seed,
+            stats: GuidedStats::default(),
+            bot: "heuristic",
+            max_clicks_per_action: 60,
+            patient: false,
+        }
+    }
+
+    async fn load<G: Guided>(&self) -> Result<(Table, G), String> {
+        match self.data.service.load::<G>(self.table.game).await {
+            Ok((t, Some(g))) => Ok((t, g)),
+            Ok((_, None)) => Err("the game has not started".to_string()),
+            Err(e) => Err(format!("cannot load the game: {e}")),
+        }
+    }
+
+    /// Plays to the end; `progress` is called after every stored action with the game.
+    pub async fn play<G: Guided>(
+        &mut self,
+        mut progress: impl FnMut(&G, &GuidedStats),
+    ) -> Result<(), String> {
+        loop {
+            let (table, game) = self.load::<G>().await?;
+            if game.is_over() {
+                return Ok(());
+            }
+            let mut waiting = game.waiting_for();
+            waiting.sort_unstable();
+            let Some(&seat) = waiting.first() else {
+                return Err("the game waits for nobody".to_string());
+            };
+            let mut rng = decision_rng(self.seed, table.game.version, seat);
+            let wanted = game.bot_action(seat, self.bot, &mut rng)?;
+            self.play_one::<G>(seat, &wanted, table.game.version)
+                .await?;
+            if self.patient {
+                self.fake.settle().await;
+            }
+            let (_, game) = self.load::<G>().await?;
+            progress(&game, &self.stats);
+        }
+    }
+
+    /// Clicks until `seat`'s choice (or the nearest the screens offer) is stored.
+    async fn play_one<G: Guided>(
+        &mut self,
+        seat: usize,
+        wanted: &G::Action,
+        version: i64,
+    ) -> Result<(), String> {
+        let (table, _) = self.load::<G>().await?;
+        let user = table
+            .user_of(seat)
+            .ok_or_else(|| format!("seat {seat} has no player"))?;
+        let k = self
+            .seats
+            .iter()
+            .position(|s| s.user == user)
+            .ok_or_else(|| format!("no scripted player for seat {seat}"))?;
+        let mut worst = 0;
+        for _ in 0..self.max_clicks_per_action {
+            let (table, game) = self.load::<G>().await?;
+            if table.game.version != version {
+                self.stats.actions += 1;
+                match worst {
+                    0 => {}
+                    1 => self.stats.near += 1,
+                    _ => self.stats.other += 1,
+                }
+                return Ok(());
+            }
+            let panel = match self.current_panel::<G>(k, version).await? {
+                Some(p) => p,
+                None => continue,
+            };
+            let shown = clicks_of_view(&panel);
+            let Some((click, t)) = first_click::<G>(&table, &game, seat, &shown, wanted) else {
+                return Err(format!(
+                    "{}'s screen offers nothing to play:\n{}",
+                    self.seats[k].name,
+                    panel.text()
+                ));
+            };
+            worst = worst.max(t);
+            self.click(k, panel.id, &click).await?;
+        }
+        Err(format!(
+            "{} did not reach {wanted:?} in {} clicks",
+            self.seats[k].name, self.max_clicks_per_action
+        ))
+    }
+
+    /// Sends one click and waits for its answer; a reply with a new private panel replaces the
+    /// one the player looked at.
+    async fn click(&mut self, k: usize, message: u64, c: &Click) -> Result<(), String> {
+        let user = self.seats[k].user;
+        self.stats.clicks += 1;
+        let ix = match &c.value {
+            Some(v) => self.fake.choose(user, message, &c.id, v),
+            None => self.fake.click(user, message, &c.id),
+        };
+        let ix = match ix {
+            Ok(ix) => ix,
+            // The bot redrew the panel under the player's finger (a DM panel): look again.
+            Err(FakeError::NoComponent(_) | FakeError::Disabled(_) | FakeError::NoOption(_)) => {
+                return Ok(());
+            }
+            Err(FakeError::NotVisible(_)) => {
+                self.seats[k].panel = None;
+                return Ok(());
+            }
+            Err(e) => return Err(format!("{}: cannot click: {e}", self.seats[k].name)),
+        };
+        let r = self
+            .fake
+            .reply(&ix)
+            .await
+            .map_err(|e| format!("{}: {e}", self.seats[k].name))?;
+        if r.kind == 4
+            && let Some(m) = r.message
+        {
+            self.seats[k].panel = Some(m);
+        }
+        Ok(())
+    }
+
+    /// The player's private panel drawn at `version`: the one it holds if current, else a fresh
+    /// one (from the table message's My hand / My screen, or the DM panel). None when a click
+    /// was spent getting it (look again).
+    async fn current_panel<G: Guided>(
+        &mut self,
+        k: usize,
+        version: i64,
+    ) -> Result<Option<MessageView>, String> {
+        let user = self.seats[k].user;
+        let held = self.seats[k]
+            .panel
+            .and_then(|id| self.fake.visible_message(user, id));
+        let drawn_at = |m: &MessageView| m.components().find_map(|c| G::version_of(c.custom_id()));
+        if let Some(m) = &held
+            && drawn_at(m) == Some(version)
+        {
+            return Ok(held);
+        }
+        // A DM panel is redrawn by the bot after every move: wait for that, then look.
+        if let Some(m) = &held
+            && m.place == Place::Dm
+        {
+            self.fake.settle().await;
+            if let Some(m) = self.fake.visible_message(user, m.id)
+                && drawn_at(&m) == Some(version)
+            {
+                return Ok(Some(m));
+            }
+        }
+        let table = self
+            .fake
+            .message(self.table.message)
+            .ok_or("the table message is gone")?;
+        let open = table
+            .components()
+            .find_map(|c| match G::step(c.custom_id(), None) {
+                Step::Other if is_open(c.custom_id()) => Some(c.custom_id().to_string()),
+                _ => None,
+            });
+        let Some(id) = open else {
+            return Err("the table message offers no private screen".to_string());
+        };
+        self.stats.clicks += 1;
+        let ix = self
+            .fake
+            .click(user, table.id, &id)
+            .map_err(|e| format!("{}: {e}", self.seats[k].name))?;
+        let r = self
+            .fake
+            .reply(&ix)
+            .await
+            .map_err(|e| format!("{}: {e}", self.seats[k].name))?;
+        let answered = r.message.and_then(|m| self.fake.visible_message(user, m));
+        let panel = match answered {
+            Some(m) if drawn_at(&m).is_some() => Some(m),
+            // "Your hand is in your DMs with me.": the newest DM with components.
+            _ => self.fake.dm_channel(user).and_then(|c| {
+                self.fake
+                    .channel(c)
+                    .into_iter()
+                    .rev()
+                    .find(|m| m.place == Place::Dm && drawn_at(m).is_some())
+            }),
+        };
+        self.seats[k].panel = panel.as_ref().map(|m| m.id);
+        Ok(panel.filter(|m| drawn_at(m) == Some(version)))
+    }
+}
+
+/// True for the table message's button that opens a private screen (`f:..:hand`, `k:..:hand`).
+fn is_open(id: &str) -> bool {
+    id.ends_with(":hand")
+}

@@ -1,0 +1,117 @@
+//! `farmhand demo` plays one game for a seed whatever the edit interval and the machine's load
+//! (issue 32, item 5): the same stored actions (its scenario file, byte for byte), the same
+//! scores, the same number of actions. It shows its progress on stderr and ends with one summary
+//! line on stdout.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A fresh directory for one test, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("farmhand-demo-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn arg(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 temp path")
+}
+
+/// One demo run: its stdout, stderr and scenario file.
+struct Run {
+    stdout: String,
+    stderr: String,
+    scenario: String,
+}
+
+fn demo(dir: &TempDir, tag: &str, extra: &[&str]) -> Run {
+    let page = dir.0.join(format!("{tag}.html"));
+    let scenario = dir.0.join(format!("{tag}.json"));
+    let mut args = vec![
+        "demo",
+        "--transcript",
+        arg(&page),
+        "--scenario",
+        arg(&scenario),
+    ];
+    args.extend_from_slice(extra);
+    let o: Output = Command::new(env!("CARGO_BIN_EXE_farmhand"))
+        .args(&args)
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8(o.stdout).expect("UTF-8");
+    let stderr = String::from_utf8(o.stderr).expect("UTF-8");
+    assert!(o.status.success(), "{args:?}:\n{stdout}\n{stderr}");
+    assert!(page.exists(), "no transcript");
+    Run {
+        stdout,
+        stderr,
+        scenario: std::fs::read_to_string(&scenario).expect("the scenario file"),
+    }
+}
+
+/// The summary line without the time taken: `Ada won · Ada 19, Bram 15 · 274 actions`.
+fn summary(run: &Run) -> String {
+    let last = run.stdout.lines().last().unwrap_or_default();
+    assert_eq!(
+        run.stdout.lines().count(),
+        1,
+        "stdout is one summary line:\n{}",
+        run.stdout
+    );
+    let cut = last.rfind(" actions · ").expect("an action count") + " actions".len();
+    last[..cut].to_string()
+}
+
+fn same_game_at_two_intervals(game: &[&str]) {
+    let dir = TempDir::new(&game.join("-").replace("--", ""));
+    let mut fast_args = game.to_vec();
+    fast_args.extend_from_slice(&["--edit-interval-ms", "0"]);
+    let mut slow_args = game.to_vec();
+    slow_args.extend_from_slice(&["--edit-interval-ms", "200"]);
+    let fast = demo(&dir, "fast", &fast_args);
+    let slow = demo(&dir, "slow", &slow_args);
+    assert_eq!(summary(&fast), summary(&slow), "one seed, two games");
+    assert!(
+        fast.scenario == slow.scenario,
+        "the stored actions differ between edit intervals 0 and 200"
+    );
+    assert!(
+        fast.scenario.contains("\"actions\""),
+        "{}",
+        &fast.scenario[..fast.scenario.len().min(400)]
+    );
+    // Progress on stderr: a line per stage, each with the actions so far.
+    let stages: Vec<&str> = fast
+        .stderr
+        .lines()
+        .filter(|l| l.contains(" actions · "))
+        .collect();
+    assert!(stages.len() >= 4, "too little progress:\n{}", fast.stderr);
+    println!(
+        "{game:?}: {}\n{} progress lines",
+        fast.stdout.trim(),
+        stages.len()
+    );
+}
+
+#[test]
+fn fields_of_green_demo_is_the_same_game_at_any_edit_interval() {
+    same_game_at_two_intervals(&["--players", "3", "--seed", "3"]);
+}
+
+#[test]
+fn key_harvest_demo_is_the_same_game_at_any_edit_interval() {
+    same_game_at_two_intervals(&["--game", "key-harvest", "--players", "2", "--seed", "2"]);
+}
