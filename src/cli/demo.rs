@@ -139,6 +139,11 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
         config.database.url = url.clone();
     }
     config.discord.edit_interval_ms = args.edit_interval_ms;
+    // The demo writes its database like `run` does: a bot running on the same file (or the
+    // same shards of a PostgreSQL database) refuses it, and it refuses them while it plays.
+    let plan = config.discord.shard_plan().map_err(anyhow::Error::msg)?;
+    let _one_process =
+        farmhand::store::ProcessLock::acquire_for(&config.database.location(), plan).await?;
     let bot = Bot::start(&fake, config).await?;
     writeln!(
         out,
