@@ -33,8 +33,114 @@ impl std::fmt::Debug for Secret {
 
 impl std::fmt::Display for Secret {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("[redacted]")
+        f.write_str(REDACTED)
     }
+}
+
+/// What a secret is replaced by wherever it would be printed.
+pub const REDACTED: &str = "[redacted]";
+
+/// The secrets known to this process (the bot token, once read): [`redact`] removes them from
+/// any text about to be printed or logged, whatever setting they were pasted into.
+static SECRETS: std::sync::RwLock<Vec<String>> = std::sync::RwLock::new(Vec::new());
+
+/// Makes [`redact`] remove `secret` from now on. Short values are not taken: replacing every
+/// "a" in a message would hide the message and protect nothing.
+pub fn register_secret(secret: &str) {
+    let secret = secret.trim();
+    if secret.len() < 8 {
+        return;
+    }
+    let mut known = SECRETS.write().unwrap_or_else(|p| p.into_inner());
+    if !known.iter().any(|k| k == secret) {
+        known.push(secret.to_string());
+    }
+}
+
+/// True for a word shaped like a Discord bot token: three dot-separated base64url parts, the
+/// user id (at least 17 characters), a timestamp (at least 5) and an HMAC (at least 20).
+pub fn looks_like_token(word: &str) -> bool {
+    let b64 = |p: &str| {
+        p.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    };
+    let parts: Vec<&str> = word.split('.').collect();
+    parts.len() == 3
+        && parts.iter().all(|p| b64(p))
+        && parts[0].len() >= 17
+        && parts[1].len() >= 5
+        && parts[2].len() >= 20
+}
+
+/// The byte ranges of `text` shaped like a Discord bot token ([`looks_like_token`]), also
+/// inside a longer word (`<token>.toml`, `data/<token>`).
+fn token_spans(text: &str) -> Vec<(usize, usize)> {
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.');
+    let bytes = text.as_bytes();
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !is_word(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && is_word(bytes[i]) {
+            i += 1;
+        }
+        // The word's dot-separated parts, as byte ranges; any three in a row may be a token.
+        let mut parts = Vec::new();
+        let mut from = start;
+        for (k, &b) in bytes[start..i].iter().enumerate() {
+            if b == b'.' {
+                parts.push((from, start + k));
+                from = start + k + 1;
+            }
+        }
+        parts.push((from, i));
+        let mut k = 0;
+        while k + 3 <= parts.len() {
+            let (a, z) = (parts[k].0, parts[k + 2].1);
+            if looks_like_token(&text[a..z]) {
+                spans.push((a, z));
+                k += 3;
+            } else {
+                k += 1;
+            }
+        }
+    }
+    spans
+}
+
+/// True when `text` holds something shaped like a bot token.
+pub fn holds_token_shape(text: &str) -> bool {
+    !token_spans(text).is_empty()
+}
+
+/// `text` with every known secret ([`register_secret`]) and everything shaped like a token
+/// ([`looks_like_token`]) replaced by `[redacted]`. Everything Farmhand prints about its
+/// settings (errors, logs) passes through here, so a token pasted into the wrong key is not
+/// echoed in the message that says the key is wrong.
+pub fn redact(text: &str) -> String {
+    let mut out = text.to_string();
+    for secret in SECRETS.read().unwrap_or_else(|p| p.into_inner()).iter() {
+        if out.contains(secret.as_str()) {
+            out = out.replace(secret.as_str(), REDACTED);
+        }
+    }
+    let spans = token_spans(&out);
+    if spans.is_empty() {
+        return out;
+    }
+    let mut shown = String::with_capacity(out.len());
+    let mut at = 0;
+    for (a, z) in spans {
+        shown.push_str(&out[at..a]);
+        shown.push_str(REDACTED);
+        at = z;
+    }
+    shown.push_str(&out[at..]);
+    shown
 }
 
 /// `[discord]`
@@ -114,12 +220,23 @@ pub struct DatabaseConfig {
     /// key was once `path`, which is still read.
     #[serde(alias = "path")]
     pub url: String,
+    /// PostgreSQL only: whether the connection is encrypted and what is checked, as libpq's
+    /// `sslmode`: `disable`, `prefer` (the default: TLS when the server offers it), `require`
+    /// (TLS, the certificate not checked), `verify-ca` (signed by a trusted root) or
+    /// `verify-full` (that, and issued for the host in the URL). Overrides `?sslmode=` in the
+    /// URL.
+    pub sslmode: Option<String>,
+    /// PostgreSQL only: a PEM file of the root certificate(s) that `verify-ca` and `verify-full`
+    /// trust instead of the built-in web roots (a hosted service's CA, or your own).
+    pub sslrootcert: Option<PathBuf>,
 }
 
 impl Default for DatabaseConfig {
     fn default() -> DatabaseConfig {
         DatabaseConfig {
             url: "farmhand.sqlite".to_string(),
+            sslmode: None,
+            sslrootcert: None,
         }
     }
 }
@@ -128,6 +245,38 @@ impl DatabaseConfig {
     /// The location to show in logs and errors: a PostgreSQL URL without its password.
     pub fn shown(&self) -> String {
         crate::store::shown_location(&self.url)
+    }
+
+    /// The location the store opens: `url`, with `sslmode` and `sslrootcert` set as its query
+    /// parameters (replacing any the URL gives) on PostgreSQL.
+    pub fn location(&self) -> String {
+        let url = self.url.trim();
+        if self.sslmode.is_none() && self.sslrootcert.is_none() {
+            return url.to_string();
+        }
+        let Ok(mut u) = url::Url::parse(url) else {
+            return url.to_string();
+        };
+        if crate::store::backend_of(url) != crate::store::Backend::Postgres {
+            return url.to_string();
+        }
+        let mut pairs: Vec<(String, String)> = u
+            .query_pairs()
+            .map(|(k, v)| (k.into_owned(), v.into_owned()))
+            .filter(|(k, _)| {
+                let mode = matches!(k.as_str(), "sslmode" | "ssl-mode");
+                let root = matches!(k.as_str(), "sslrootcert" | "ssl-root-cert" | "ssl-ca");
+                !(mode && self.sslmode.is_some() || root && self.sslrootcert.is_some())
+            })
+            .collect();
+        if let Some(mode) = &self.sslmode {
+            pairs.push(("sslmode".into(), mode.clone()));
+        }
+        if let Some(root) = &self.sslrootcert {
+            pairs.push(("sslrootcert".into(), root.display().to_string()));
+        }
+        u.query_pairs_mut().clear().extend_pairs(pairs);
+        u.to_string()
     }
 }
 
@@ -171,12 +320,15 @@ impl Default for GameConfig {
 pub struct LogConfig {
     /// A tracing filter (e.g. `info,farmhand=debug`); `RUST_LOG` takes precedence.
     pub filter: String,
+    /// `"text"` (lines for people) or `"json"` (one JSON object a line, for log collectors).
+    pub format: String,
 }
 
 impl Default for LogConfig {
     fn default() -> LogConfig {
         LogConfig {
             filter: "info".to_string(),
+            format: "text".to_string(),
         }
     }
 }
@@ -194,10 +346,11 @@ pub struct Config {
 /// Why the configuration could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    #[error("cannot read the config file {path}: {source}")]
+    // The cause is shown in the text and not chained as a source, so it is said once.
+    #[error("cannot read the config file {path}: {cause}")]
     Read {
         path: String,
-        source: crate::input::ReadError,
+        cause: crate::input::ReadError,
     },
     #[error("config file {path}: {message}")]
     Parse { path: String, message: String },
@@ -210,61 +363,71 @@ pub enum ConfigError {
 }
 
 /// A config file's TOML error in one line, without the input: toml quotes the offending line,
-/// and on the token's line that is the secret. Values the message quotes are left out too when
-/// the error is on a line that names the token.
+/// and on the token's line that is the secret. Every value given to a key that names a token
+/// (`token`, `TOKEN`, `bot_token`) is taken out of the message, and so is anything shaped like
+/// a token ([`redact`]); the rest stays, so "unknown field `TOKEN`" still names the field.
 fn config_error(e: &toml::de::Error, text: &str) -> String {
-    let message = crate::games::toml_error(e, text);
-    let on_token_line = e.span().is_some_and(|span| {
-        let start = text
-            .get(..span.start)
-            .map_or(0, |b| b.rfind('\n').map_or(0, |i| i + 1));
-        let line = text
-            .get(start..)
-            .and_then(|l| l.lines().next())
-            .unwrap_or("");
-        line.to_ascii_lowercase().contains("token")
-    });
-    if on_token_line {
-        without_quoted(&message)
-    } else {
-        message
-    }
-}
-
-/// `message` with every `quoted` or "quoted" fragment replaced by `...`.
-fn without_quoted(message: &str) -> String {
-    let mut out = String::with_capacity(message.len());
-    let mut open: Option<char> = None;
-    for c in message.chars() {
-        match open {
-            Some(q) if c == q => {
-                out.push_str("...");
-                out.push(c);
-                open = None;
-            }
-            Some(_) => {}
-            None => {
-                out.push(c);
-                if c == '`' || c == '"' || c == '\'' {
-                    open = Some(c);
-                }
+    let mut message = crate::games::toml_error(e, text);
+    for line in text.lines() {
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        if !key.to_ascii_lowercase().contains("token") {
+            continue;
+        }
+        // The whole value, its quoted or spaced pieces, and the token's dot-separated parts:
+        // a message may quote any of them (`token = 12"..."` is refused at the quote).
+        let value = value.trim();
+        let mut parts: Vec<&str> = vec![value];
+        for piece in value.split(['"', '\'', ' ', '\t']) {
+            parts.push(piece);
+            parts.extend(piece.split('.').filter(|p| p.len() >= 6));
+        }
+        parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
+        for part in parts {
+            if part.len() >= 4 && message.contains(part) {
+                message = message.replace(part, REDACTED);
             }
         }
     }
-    if open.is_some() {
-        out.push_str("...");
-    }
-    out
+    redact(&message)
+}
+
+/// The settings that hold a string other than the token, by name, for the check that the token
+/// was not pasted into one of them.
+fn text_settings(c: &Config) -> Vec<(&'static str, String)> {
+    let path = |p: &Option<PathBuf>| p.as_ref().map(|p| p.display().to_string());
+    [
+        ("database.url", Some(c.database.url.clone())),
+        ("database.sslmode", c.database.sslmode.clone()),
+        ("database.sslrootcert", path(&c.database.sslrootcert)),
+        ("game.deck", path(&c.game.deck)),
+        ("game.board", path(&c.game.board)),
+        ("discord.shard_range", c.discord.shard_range.clone()),
+        ("log.filter", Some(c.log.filter.clone())),
+        ("log.format", Some(c.log.format.clone())),
+    ]
+    .into_iter()
+    .filter_map(|(k, v)| v.map(|v| (k, v)))
+    .collect()
 }
 
 impl Config {
     /// Parses a config file's text.
     pub fn from_toml(text: &str, path: &str) -> Result<Config, ConfigError> {
+        let config = Config::parse(text, path)?;
+        config.check()?;
+        Ok(config)
+    }
+
+    /// Parses a config file's text without the checks of the values; the token it holds, if
+    /// any, is registered to be redacted.
+    fn parse(text: &str, path: &str) -> Result<Config, ConfigError> {
         let config: Config = toml::from_str(text).map_err(|e| ConfigError::Parse {
             path: path.to_string(),
             message: config_error(&e, text),
         })?;
-        config.check()?;
+        register_secret(config.discord.token.expose());
         Ok(config)
     }
 
@@ -274,6 +437,12 @@ impl Config {
         path: Option<&Path>,
         env: &dyn Fn(&str) -> Option<String>,
     ) -> Result<Config, ConfigError> {
+        // The token from the environment is known before the file is read, so an error about
+        // the file cannot echo it (pasted into the file under another key).
+        let env_token = env("FARMHAND_DISCORD_TOKEN").filter(|t| !t.trim().is_empty());
+        if let Some(token) = &env_token {
+            register_secret(token);
+        }
         let default = Path::new("farmhand.toml");
         let file = match path {
             Some(p) => Some(p),
@@ -283,30 +452,71 @@ impl Config {
         let mut config = match file {
             Some(p) => {
                 let text =
-                    crate::input::read_text(p, crate::input::cap::CONFIG).map_err(|source| {
+                    crate::input::read_text(p, crate::input::cap::CONFIG).map_err(|cause| {
                         ConfigError::Read {
                             path: p.display().to_string(),
-                            source,
+                            cause,
                         }
                     })?;
-                Config::from_toml(&text, &p.display().to_string())?
+                Config::parse(&text, &p.display().to_string())?
             }
             None => Config::default(),
         };
-        if let Some(token) = env("FARMHAND_DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
+        if let Some(token) = env_token {
             config.discord.token = Secret::new(token.trim());
         }
         if let Some(db) = env("FARMHAND_DATABASE").filter(|t| !t.trim().is_empty()) {
             config.database.url = db.trim().to_string();
         }
+        config.check()?;
         Ok(config)
     }
 
     fn check(&self) -> Result<(), ConfigError> {
+        // First, so no later message quotes a token that landed in the wrong key.
+        let token = self.discord.token.expose().trim();
+        for (key, value) in text_settings(self) {
+            let holds_token =
+                (token.len() >= 8 && value.contains(token)) || holds_token_shape(&value);
+            if holds_token {
+                return Err(ConfigError::Invalid(format!(
+                    "{key} holds what looks like the Discord bot token (it is not shown); the token belongs in FARMHAND_DISCORD_TOKEN or discord.token, and it should be reset in the Discord developer portal if it was shared"
+                )));
+            }
+        }
         if self.game.reminder_minutes == 0 || self.game.reminder_repeat_minutes == 0 {
             return Err(ConfigError::Invalid(
                 "game.reminder_minutes and game.reminder_repeat_minutes must be at least 1".into(),
             ));
+        }
+        if !matches!(self.log.format.as_str(), "text" | "json") {
+            return Err(ConfigError::Invalid(format!(
+                "log.format must be \"text\" or \"json\", not {:?}",
+                self.log.format
+            )));
+        }
+        if let Some(mode) = &self.database.sslmode
+            && !crate::store::SSL_MODES.contains(&mode.as_str())
+        {
+            return Err(ConfigError::Invalid(format!(
+                "database.sslmode must be one of {}, not {mode:?}",
+                crate::store::SSL_MODES.join(", ")
+            )));
+        }
+        if (self.database.sslmode.is_some() || self.database.sslrootcert.is_some())
+            && crate::store::backend_of(self.database.url.trim()) != crate::store::Backend::Postgres
+        {
+            return Err(ConfigError::Invalid(
+                "database.sslmode and database.sslrootcert are for PostgreSQL, and database.url is not a postgres:// URL".into(),
+            ));
+        }
+        if let Some(root) = &self.database.sslrootcert
+            && !std::fs::metadata(root).is_ok_and(|m| m.is_file())
+        {
+            return Err(ConfigError::Invalid(format!(
+                "database.sslrootcert: {} is not a file (give a PEM file of root certificates)",
+                root.display()
+            )));
         }
         if self.database.url.trim().is_empty() {
             return Err(ConfigError::Invalid(
@@ -444,11 +654,106 @@ mod tests {
         ));
     }
 
+    /// A made-up token of the real shape (user id, timestamp, HMAC).
+    const TOKEN: &str = "MTA1NjE4OTU0MjE2NzI0MjY5OA.GxAbCd.0123456789abcdefghijABCDEFGHIJklmnopqr";
+
+    /// Issue 28: the token pasted into any key never shows in the error, and the error still
+    /// names the key (`TOKEN = "..."` once hid the field name too).
+    #[test]
+    fn a_token_in_the_wrong_key_is_never_printed_and_the_key_is_named() {
+        for (text, said) in [
+            (
+                format!("[discord]\nTOKEN = \"{TOKEN}\"\n"),
+                "unknown field `TOKEN`",
+            ),
+            (
+                format!("[discord]\nbot_token = \"{TOKEN}\"\n"),
+                "unknown field `bot_token`",
+            ),
+            (format!("[discord]\ndev_guild_id = \"{TOKEN}\"\n"), "line 2"),
+            (
+                format!("[discord]\nedit_interval_ms = \"{TOKEN}\"\n"),
+                "line 2",
+            ),
+            (
+                format!("[discord]\nshards = 2\nshard_range = \"{TOKEN}\"\n"),
+                "discord.shard_range",
+            ),
+            (format!("[game]\ndeck = \"{TOKEN}\"\n"), "game.deck"),
+            (format!("[game]\nboard = \"{TOKEN}.toml\"\n"), "game.board"),
+            (format!("[database]\nurl = \"{TOKEN}\"\n"), "database.url"),
+            (format!("[log]\nfilter = \"{TOKEN}\"\n"), "log.filter"),
+        ] {
+            let e = Config::from_toml(&text, "f.toml").unwrap_err().to_string();
+            assert!(!e.contains(TOKEN), "{text}: {e}");
+            assert!(!e.contains("0123456789abcdefghij"), "{text}: {e}");
+            assert!(e.contains(said), "{text}: {e}");
+        }
+        // The environment's token, of any shape, is known before the file is read.
+        let env =
+            |k: &str| (k == "FARMHAND_DISCORD_TOKEN").then(|| "plain-env-secret-1".to_string());
+        let dir = std::env::temp_dir().join(format!("farmhand-token-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("farmhand.toml");
+        std::fs::write(&f, "[discord]\ndev_guild_id = \"plain-env-secret-1\"\n").unwrap();
+        let e = Config::load(Some(&f), &env).unwrap_err().to_string();
+        assert!(!e.contains("plain-env-secret-1"), "{e}");
+        std::fs::write(&f, "[game]\ndeck = \"plain-env-secret-1\"\n").unwrap();
+        let e = Config::load(Some(&f), &env).unwrap_err().to_string();
+        assert!(
+            !e.contains("plain-env-secret-1") && e.contains("game.deck"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            redact(&format!(
+                "url {TOKEN}/x and plain-env-secret-1, {TOKEN}.toml"
+            )),
+            "url [redacted]/x and [redacted], [redacted].toml"
+        );
+        assert_eq!(
+            redact("a.b.c farmhand.sqlite 1.2.3"),
+            "a.b.c farmhand.sqlite 1.2.3"
+        );
+    }
+
+    #[test]
+    fn log_format_and_sslmode_are_checked() {
+        let e = Config::from_toml("[log]\nformat = \"xml\"\n", "f.toml").unwrap_err();
+        assert!(e.to_string().contains("log.format must be"), "{e}");
+        let e = Config::from_toml(
+            "[database]\nurl = \"postgres://h/db\"\nsslmode = \"verify_full\"\n",
+            "f.toml",
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string().contains("database.sslmode must be one of"),
+            "{e}"
+        );
+        let e = Config::from_toml("[database]\nsslmode = \"require\"\n", "f.toml").unwrap_err();
+        assert!(e.to_string().contains("are for PostgreSQL"), "{e}");
+        let c = Config::from_toml(
+            "[database]\nurl = \"postgres://u:p@h/db?sslmode=prefer&application_name=x\"\nsslmode = \"verify-full\"\n",
+            "f.toml",
+        )
+        .unwrap();
+        assert_eq!(
+            c.database.location(),
+            "postgres://u:p@h/db?application_name=x&sslmode=verify-full"
+        );
+    }
+
     #[test]
     fn a_missing_config_file_is_a_clear_error() {
-        let e = Config::load(Some(Path::new("/nonexistent/farmhand.toml")), &no_env)
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("/nonexistent/farmhand.toml"), "{e}");
+        let e = Config::load(Some(Path::new("/nonexistent/farmhand.toml")), &no_env).unwrap_err();
+        let said = e.to_string();
+        assert!(said.contains("/nonexistent/farmhand.toml"), "{said}");
+        // Issue 28: the cause is said once (it was also chained as the error's source).
+        assert!(std::error::Error::source(&e).is_none(), "{e:?}");
+        assert_eq!(
+            said.matches("No such file or directory").count(),
+            1,
+            "{said}"
+        );
     }
 }

@@ -16,6 +16,7 @@ pub mod games;
 pub mod host;
 pub mod i18n;
 pub mod input;
+pub mod logging;
 pub mod render;
 pub mod service;
 pub mod shards;

@@ -73,11 +73,12 @@ fn main() -> ExitCode {
             // `{:#}` prints the whole chain: "cannot read x.json: No such file or directory".
             // Each cause in one short line: an error may quote its input (a file's line), and
             // the terminal must not receive a whole file.
+            // The token is taken out whatever setting it was pasted into.
             let causes: Vec<String> = e
                 .chain()
                 .map(|c| farmhand::input::brief(&c.to_string()))
                 .collect();
-            eprintln!("error: {}", causes.join(": "));
+            eprintln!("error: {}", farmhand::config::redact(&causes.join(": ")));
             ExitCode::FAILURE
         }
     }

@@ -311,6 +311,10 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
             "rate limits: on (serenity's limiter; the fake enforces 5 messages per 5 s per channel, 50 calls per s per route and globally)"
         )?;
     }
+    // Like `run` and `demo`: no second process on the database while the bench writes it.
+    let plan = config.discord.shard_plan().map_err(anyhow::Error::msg)?;
+    let _one_process =
+        farmhand::store::ProcessLock::acquire_for(&config.database.location(), plan).await?;
     let bot = Bot::start(&fake, config).await?;
     let limited = |out: &mut std::io::StdoutLock| -> anyhow::Result<()> {
         let (route, global) = fake.rate_limited();

@@ -154,6 +154,11 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
     } else {
         0
     });
+    // The demo writes its database like `run` does: a bot running on the same file (or the
+    // same shards of a PostgreSQL database) refuses it, and it refuses them while it plays.
+    let plan = config.discord.shard_plan().map_err(anyhow::Error::msg)?;
+    let _one_process =
+        farmhand::store::ProcessLock::acquire_for(&config.database.location(), plan).await?;
     let bot = Bot::start(&fake, config).await?;
     eprintln!(
         "The bot is connected to a fake Discord at {}; {n} players are sitting down.",

@@ -22,11 +22,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     };
     let filter = tracing_subscriber::EnvFilter::try_new(&filter)
         .with_context(|| format!("bad log filter {filter:?}"))?;
-    // Colours only on a terminal: a log file, a pipe or the journal gets plain text.
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
-        .init();
+    farmhand::logging::init(filter, &config.log.format);
     // Checked before starting anything, so a missing token is one clear line.
     config.token()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -121,8 +121,15 @@ pub type Ctx<'a> = poise::Context<'a, Data, Error>;
 pub async fn prepare(config: Config) -> anyhow::Result<Data> {
     let library = Library::from_config(&config)?;
     let shown = config.database.shown();
-    let store = match Store::connect(&config.database.url).await {
+    let store = match Store::connect(&config.database.location()).await {
         Ok(store) => store,
+        // These name the database and say what to do already.
+        Err(
+            e @ (crate::store::StoreError::Location { .. }
+            | crate::store::StoreError::Postgres { .. }
+            | crate::store::StoreError::ReadOnly { .. }
+            | crate::store::StoreError::LockFile { .. }),
+        ) => return Err(e.into()),
         Err(e) => {
             // The permissions hint only where permissions are a likely cause.
             let hint = if e.may_be_permissions() {
@@ -226,7 +233,7 @@ pub fn framework(data: Data) -> locale::Localized {
                 if data.config.discord.shard_range.is_some()
                     && data.service.store().backend() == crate::store::Backend::Postgres
                 {
-                    let location = data.config.database.url.clone();
+                    let location = data.config.database.location();
                     tokio::spawn(redraw::listen(location, data.clone()));
                 }
                 data.set_up.store(true, std::sync::atomic::Ordering::SeqCst);
@@ -430,7 +437,13 @@ pub async fn run_with_http(
     // send every reminder a second time. On PostgreSQL, processes sharing the database must run
     // shard ranges that do not overlap. Held until the process ends.
     let plan = config.discord.shard_plan().map_err(anyhow::Error::msg)?;
-    let _one_process = crate::store::ProcessLock::acquire_for(&config.database.url, plan).await?;
+    let location = config.database.location();
+    if crate::store::Location::parse(&location)? == crate::store::Location::Memory {
+        anyhow::bail!(
+            "database.url: an in-memory database loses every game when the bot stops; give a file path (the default is farmhand.sqlite) or a postgres:// URL"
+        );
+    }
+    let _one_process = crate::store::ProcessLock::acquire_for(&location, plan).await?;
     let data = prepare(config).await?;
     serve(data, http, stop).await
 }

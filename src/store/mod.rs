@@ -6,7 +6,10 @@
 //! what to write, and every write of a game checks and bumps its `version` (optimistic
 //! concurrency), so two writers can never both succeed on the same version.
 
+mod location;
 mod records;
+
+pub use location::{Location, SSL_MODES, SqliteFile, hide_password};
 
 pub use records::{
     GameRecord, HistoryPage, Leaderboard, PlayerStats, RecordedGame, SeatRecord, Standing,
@@ -14,7 +17,7 @@ pub use records::{
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::sqlite::SqliteConnectOptions;
-use sqlx::{Any, AnyPool, ConnectOptions, Executor, Row, Transaction};
+use sqlx::{Any, AnyPool, Executor, Row, Transaction};
 use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
@@ -244,6 +247,28 @@ pub enum StoreError {
     Foreign { path: String, found: String },
     #[error("the database {path} is in use by another Farmhand process: {why}")]
     InUse { path: String, why: String },
+    /// `database.url` names nothing Farmhand can use; nothing was created or opened.
+    #[error("database.url: {why}")]
+    Location { why: String },
+    /// PostgreSQL refused or could not be reached; the message has no password.
+    #[error("cannot use the PostgreSQL database {shown} (database.url): {why}")]
+    Postgres { shown: String, why: String },
+    /// The database opens but cannot be written.
+    #[error("the database {path} cannot be written ({why}): {todo}")]
+    ReadOnly {
+        path: String,
+        why: String,
+        todo: &'static str,
+    },
+    /// The one-process lock file cannot be made beside the database.
+    #[error(
+        "cannot create the lock file {path} beside the database ({message}): the bot needs write access to the folder {dir}"
+    )]
+    LockFile {
+        path: String,
+        dir: String,
+        message: String,
+    },
 }
 
 impl StoreError {
@@ -253,6 +278,8 @@ impl StoreError {
     pub fn may_be_permissions(&self) -> bool {
         match self {
             StoreError::Folder { .. } => true,
+            // These already say what to do.
+            StoreError::ReadOnly { .. } | StoreError::LockFile { .. } => false,
             StoreError::Db(sqlx::Error::Io(_)) => true,
             // SQLite's result codes: 8 READONLY, 14 CANTOPEN (extended codes keep the low byte).
             StoreError::Db(sqlx::Error::Database(e)) => e
@@ -300,7 +327,7 @@ pub enum Backend {
 
 /// Where the database is: a PostgreSQL URL, or a SQLite file (a path, or a `sqlite://` URL).
 pub fn backend_of(location: &str) -> Backend {
-    if location.starts_with("postgres://") || location.starts_with("postgresql://") {
+    if matches!(Location::parse(location), Ok(Location::Postgres(_))) {
         Backend::Postgres
     } else {
         Backend::Sqlite
@@ -309,22 +336,66 @@ pub fn backend_of(location: &str) -> Backend {
 
 /// A database location fit to show: a URL's password is replaced by `***`.
 pub fn shown_location(location: &str) -> String {
-    match url::Url::parse(location) {
+    let shown = match url::Url::parse(location) {
         Ok(mut u) if u.password().is_some() => {
             let _ = u.set_password(Some("***"));
             u.to_string()
         }
         _ => location.to_string(),
+    };
+    crate::config::redact(&shown)
+}
+
+/// Why a SQLite file could not be opened or written, saying what to do when the file or its
+/// folder may not be written (SQLite's READONLY and CANTOPEN, or an I/O error); other errors
+/// are passed on.
+fn sqlite_unwritable(file: &SqliteFile, e: sqlx::Error) -> StoreError {
+    let unwritable = match &e {
+        sqlx::Error::Io(_) => true,
+        sqlx::Error::Database(d) => d
+            .code()
+            .and_then(|c| c.parse::<i64>().ok())
+            .is_some_and(|c| matches!(c & 0xff, 8 | 14)),
+        _ => false,
+    };
+    if !unwritable {
+        return StoreError::Db(e);
+    }
+    let why = match &e {
+        sqlx::Error::Database(d) => d.message().to_string(),
+        other => other.to_string(),
+    };
+    StoreError::ReadOnly {
+        path: file.shown.display().to_string(),
+        why,
+        todo: "give the user running the bot write access to the file and to its folder (SQLite writes its journal beside the file), or choose another database.url",
     }
 }
 
-/// A SQLite location as a file path (`sqlite://` and `sqlite:` prefixes taken off).
-pub fn sqlite_path(location: &str) -> &Path {
-    let p = location
-        .strip_prefix("sqlite://")
-        .or_else(|| location.strip_prefix("sqlite:"))
-        .unwrap_or(location);
-    Path::new(p)
+/// A PostgreSQL error as one line that names the setting: the server's own message (without
+/// sqlx's "at line N", which is a line of PostgreSQL's source code), never the password.
+fn postgres_error(url: &str, e: sqlx::Error) -> StoreError {
+    let why = match &e {
+        sqlx::Error::Database(d) => d.message().to_string(),
+        // A refused certificate comes out of the handshake as an I/O error around rustls's.
+        sqlx::Error::Io(io)
+            if io
+                .get_ref()
+                .is_some_and(|inner| inner.downcast_ref::<rustls::Error>().is_some()) =>
+        {
+            format!("TLS: {io} (see database.sslmode and database.sslrootcert)")
+        }
+        sqlx::Error::Io(io) => format!("cannot reach the server: {io}"),
+        sqlx::Error::Tls(t) => format!("TLS: {t} (see database.sslmode and database.sslrootcert)"),
+        sqlx::Error::PoolTimedOut => {
+            "no connection within 10 s (is the server up and reachable?)".to_string()
+        }
+        other => other.to_string(),
+    };
+    StoreError::Postgres {
+        shown: shown_location(url),
+        why: hide_password(url, &why),
+    }
 }
 
 /// Set on every new SQLite connection. WAL lets readers work while one writer commits; FULL
@@ -365,6 +436,8 @@ pub struct ProcessLock {
 enum Held {
     File(#[allow(dead_code)] std::fs::File),
     Postgres(#[allow(dead_code)] sqlx::PgConnection),
+    /// An in-memory database: no other process can reach it.
+    Nothing,
 }
 
 /// The PostgreSQL notification channel on which processes ask each other for redraws.
@@ -428,19 +501,27 @@ impl ProcessLock {
         location: &str,
         shards: crate::shards::Shards,
     ) -> Result<ProcessLock, StoreError> {
-        match backend_of(location) {
-            Backend::Sqlite => ProcessLock::acquire(sqlite_path(location)),
-            Backend::Postgres => {
-                let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(location).await?;
+        match Location::parse(location)? {
+            Location::Sqlite(path) => ProcessLock::acquire(&path),
+            Location::Memory => Ok(ProcessLock {
+                _held: Held::Nothing,
+            }),
+            Location::Postgres(url) => {
+                let pg = |e: sqlx::Error| postgres_error(&url, e);
+                let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(&url)
+                    .await
+                    .map_err(pg)?;
                 sqlx::query("SELECT pg_advisory_lock($1, 0)")
                     .bind(PG_STARTUP_CLASS)
                     .execute(&mut conn)
-                    .await?;
+                    .await
+                    .map_err(pg)?;
                 let taken = ProcessLock::take_shards(&mut conn, shards).await;
                 sqlx::query("SELECT pg_advisory_unlock($1, 0)")
                     .bind(PG_STARTUP_CLASS)
                     .execute(&mut conn)
-                    .await?;
+                    .await
+                    .map_err(pg)?;
                 if let Some(why) = taken? {
                     return Err(StoreError::InUse {
                         path: shown_location(location),
@@ -498,35 +579,45 @@ impl ProcessLock {
         Ok(None)
     }
 
-    /// Takes the lock for the database at `path`, or says which file is in use.
+    /// Takes the lock for the SQLite file at `path`, or says which file is in use. The path is
+    /// checked first ([`SqliteFile::resolve`]: no special file, no second name), and the lock
+    /// is keyed to the file's real path, so a symbolic link and its target share one lock.
     pub fn acquire(path: &Path) -> Result<ProcessLock, StoreError> {
-        let mut lock_path = path.as_os_str().to_owned();
+        ProcessLock::acquire_file(&SqliteFile::resolve(path)?)
+    }
+
+    fn acquire_file(file: &SqliteFile) -> Result<ProcessLock, StoreError> {
+        let mut lock_path = file.real.as_os_str().to_owned();
         lock_path.push(".lock");
         let lock_path = std::path::PathBuf::from(lock_path);
-        if let Some(dir) = lock_path.parent()
-            && !dir.as_os_str().is_empty()
-        {
-            std::fs::create_dir_all(dir).map_err(|e| StoreError::Folder {
-                path: dir.display().to_string(),
-                message: e.to_string(),
-            })?;
-        }
-        let file = std::fs::OpenOptions::new()
+        let lock_file = std::fs::OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
             .open(&lock_path)
-            .map_err(|e| StoreError::Db(sqlx::Error::Io(e)))?;
-        match file.try_lock() {
+            .map_err(|e| StoreError::LockFile {
+                path: lock_path.display().to_string(),
+                dir: lock_path
+                    .parent()
+                    .map_or_else(String::new, |d| d.display().to_string()),
+                message: e.to_string(),
+            })?;
+        match lock_file.try_lock() {
             Ok(()) => Ok(ProcessLock {
-                _held: Held::File(file),
+                _held: Held::File(lock_file),
             }),
             Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::InUse {
-                path: path.display().to_string(),
+                path: file.shown.display().to_string(),
                 why: "SQLite serves one process (stop the other one, or use PostgreSQL)"
                     .to_string(),
             }),
-            Err(std::fs::TryLockError::Error(e)) => Err(StoreError::Db(sqlx::Error::Io(e))),
+            Err(std::fs::TryLockError::Error(e)) => Err(StoreError::LockFile {
+                path: lock_path.display().to_string(),
+                dir: lock_path
+                    .parent()
+                    .map_or_else(String::new, |d| d.display().to_string()),
+                message: e.to_string(),
+            }),
         }
     }
 }
@@ -552,45 +643,75 @@ impl Store {
     }
 
     /// Opens (creating if needed) the SQLite file at `path` and applies the migrations. A file
-    /// that holds another program's tables is refused before anything is written to it.
+    /// that holds another program's tables is refused before anything is written to it; a
+    /// special file (a FIFO, `/dev/null`) before it is opened; a file that cannot be written
+    /// at start, with what to do.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
-        if let Some(dir) = path.parent()
-            && !dir.as_os_str().is_empty()
-        {
-            std::fs::create_dir_all(dir).map_err(|e| StoreError::Folder {
-                path: dir.display().to_string(),
-                message: e.to_string(),
-            })?;
-        }
-        Store::check_ours(path).await?;
-        let url = SqliteConnectOptions::from_str("sqlite://")?
-            .filename(path)
-            .create_if_missing(true)
-            .to_url_lossy();
+        let file = SqliteFile::resolve(path)?;
+        Store::check_ours(&file).await?;
         let pool = AnyPoolOptions::new()
             .max_connections(4)
             .after_connect(|conn, _| {
                 Box::pin(async move { conn.execute(SQLITE_SETUP).await.map(|_| ()) })
             })
-            .connect(url.as_str())
-            .await?;
+            .connect(&file.url())
+            .await
+            .map_err(|e| sqlite_unwritable(&file, e))?;
+        Store::check_writable(&pool, &file).await?;
         Store::migrated(pool, Backend::Sqlite).await
     }
 
-    /// Opens the database at `location`: a `postgres://` URL, or a SQLite file (a path or a
-    /// `sqlite://` URL, see [`Store::open`]). The migrations are applied either way.
+    /// A write that is rolled back: SQLite opens a file it may not write read-only without a
+    /// word, and every command would then fail ("attempt to write a readonly database").
+    async fn check_writable(pool: &AnyPool, file: &SqliteFile) -> Result<(), StoreError> {
+        let result = async {
+            let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+            sqlx::query("CREATE TABLE farmhand_write_check (x INTEGER)")
+                .execute(&mut *tx)
+                .await?;
+            tx.rollback().await
+        }
+        .await;
+        result.map_err(|e| sqlite_unwritable(file, e))
+    }
+
+    /// Opens the database at `location` (`database.url`): a `postgres://` URL, or a SQLite file
+    /// (a path or a `sqlite://` URL, see [`Store::open`]), or `:memory:`. The migrations are
+    /// applied either way.
     pub async fn connect(location: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
-        match backend_of(location) {
-            Backend::Sqlite => Store::open(sqlite_path(location)).await,
-            Backend::Postgres => {
+        match Location::parse(location)? {
+            Location::Sqlite(path) => Store::open(&path).await,
+            Location::Memory => Store::open_in_memory().await,
+            Location::Postgres(url) => {
                 let pool = AnyPoolOptions::new()
                     .max_connections(8)
                     .acquire_timeout(Duration::from_secs(10))
-                    .connect(location)
-                    .await?;
-                Store::migrated(pool, Backend::Postgres).await
+                    .connect(&url)
+                    .await
+                    .map_err(|e| postgres_error(&url, e))?;
+                // A read-only server (a standby) or role would fail every command instead.
+                let read_only: String = sqlx::query_scalar("SHOW transaction_read_only")
+                    .fetch_one(&pool)
+                    .await
+                    .map_err(|e| postgres_error(&url, e))?;
+                if read_only == "on" {
+                    return Err(StoreError::ReadOnly {
+                        path: shown_location(&url),
+                        why: "transaction_read_only is on".into(),
+                        todo: "point database.url at the primary server, or give the role write access",
+                    });
+                }
+                Store::migrated(pool, Backend::Postgres)
+                    .await
+                    .map_err(|e| match e {
+                        StoreError::Migrate(m) => StoreError::Postgres {
+                            shown: shown_location(&url),
+                            why: hide_password(&url, &format!("migration failed: {m}")),
+                        },
+                        other => other,
+                    })
             }
         }
     }
@@ -604,20 +725,26 @@ impl Store {
     /// or with tables we do not know. It is looked at through a read-only connection, so a
     /// refused file is left byte for byte as it was (opening it for real would switch it to WAL
     /// mode and add our tables). A missing or empty file is a new database.
-    async fn check_ours(path: &Path) -> Result<(), StoreError> {
-        match std::fs::metadata(path) {
+    async fn check_ours(file: &SqliteFile) -> Result<(), StoreError> {
+        let path = &file.shown;
+        match std::fs::metadata(&file.real) {
             Ok(m) if m.len() > 0 => {}
             _ => return Ok(()),
         }
         let opts = SqliteConnectOptions::from_str("sqlite://")?
-            .filename(path)
+            .filename(&file.real)
             .read_only(true);
-        let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect_with(&opts).await?;
+        // A file this user may not write can fail even this look (its WAL index is not
+        // writable): that is said as such, not as an unknown database error.
+        let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect_with(&opts)
+            .await
+            .map_err(|e| sqlite_unwritable(file, e))?;
         let tables: Vec<String> = sqlx::query_scalar(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
         )
         .fetch_all(&mut conn)
-        .await?;
+        .await
+        .map_err(|e| sqlite_unwritable(file, e))?;
         let _ = sqlx::Connection::close(conn).await;
         let ours = |t: &str| t == "_sqlx_migrations" || KNOWN_TABLES.contains(&t);
         let strangers: Vec<&str> = tables

@@ -11,6 +11,7 @@
 mod common;
 mod kh_common;
 
+mod admin_inputs;
 mod bin;
 mod bots;
 mod cli;
@@ -40,6 +41,7 @@ mod pictures;
 mod planner;
 mod playouts;
 mod postgres;
+mod postgres_tls;
 mod records;
 mod replay_scenarios;
 mod rulings_actions;

@@ -146,10 +146,12 @@ pub enum BoardError {
     #[error("{path}: cannot read the board file: {message}")]
     Read { path: String, message: String },
     /// A file was read but its content is wrong.
-    #[error("{path}: {source}")]
+    // The inner error is shown in the text, not chained as a source: a report printing the
+    // whole chain said it twice.
+    #[error("{path}: {error}")]
     InFile {
         path: String,
-        source: Box<BoardError>,
+        error: Box<BoardError>,
     },
     /// A key the schema does not know (a typo must not silently drop data).
     #[error("{field}: unknown field; expected one of: {expected}")]
@@ -385,7 +387,7 @@ impl Board {
     pub fn from_file_text(path: &str, text: &str) -> Result<Board, BoardError> {
         Board::from_toml(text).map_err(|e| BoardError::InFile {
             path: path.to_string(),
-            source: Box::new(e),
+            error: Box::new(e),
         })
     }
 

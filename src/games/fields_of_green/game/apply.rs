@@ -711,7 +711,7 @@ fn check_named_tiles(
 /// Where an Equipment tile goes, in English for the error's Display (the card texts players
 /// read, in their language, are made by the render layer:
 /// `render::fields_of_green::card_text::host_text`).
-fn host_text(deck: &Deck, e: EquipIdx) -> String {
+pub(super) fn host_text(deck: &Deck, e: EquipIdx) -> String {
     let def = deck.equip(e);
     let mut host = match def.host {
         Filter::Location | Filter::Card => "any location".to_string(),

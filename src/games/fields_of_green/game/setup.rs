@@ -473,6 +473,16 @@ fn preset_start(
                     pc.pos
                 )));
             }
+            // Ruling 17 (rulebook p.10): a tile sits only where its placement text allows, as
+            // in play; a preset must not hold a position no game can reach.
+            if !super::apply::host_accepts(deck, card, e) {
+                return Err(bad(format!(
+                    "the {} tile cannot sit on the card at {}: it goes on: {} (ruling 17)",
+                    deck.equip(e).name,
+                    pc.pos,
+                    super::apply::host_text(deck, e)
+                )));
+            }
             equipment.push(e);
         }
         farm.cells.push(Cell {

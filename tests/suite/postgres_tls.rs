@@ -1,0 +1,158 @@
+//! Issue 28: PostgreSQL over TLS (`database.sslmode`, `database.sslrootcert`), against the test
+//! server `.ci/postgres` starts with a certificate for `localhost` only, signed by a throwaway CA
+//! (`FARMHAND_TEST_POSTGRES_CA`, set by `.ci/run`). Connecting to 127.0.0.1 is how a wrong host
+//! name is tried: `verify-full` must refuse it, `verify-ca` must not.
+//!
+//! Without the server or the CA these tests say so and pass; `FARMHAND_REQUIRE_POSTGRES=1` (set
+//! by `.ci/run`) makes a missing one a failure, as in tests/postgres.rs.
+
+use farmhand::config::Config;
+use farmhand::store::{Backend, Store, StoreError};
+use sqlx::Connection;
+use std::path::PathBuf;
+
+/// A password the server (trust authentication) ignores, to check no message prints it.
+const PASSWORD: &str = "tls-test-pw-7781";
+
+/// The test server's admin URL and its CA file, or None (with a note) when there is none.
+fn server(test: &str) -> Option<(url::Url, PathBuf)> {
+    let required = std::env::var("FARMHAND_REQUIRE_POSTGRES").is_ok_and(|v| v == "1");
+    let (Ok(admin), Ok(ca)) = (
+        std::env::var("FARMHAND_TEST_POSTGRES"),
+        std::env::var("FARMHAND_TEST_POSTGRES_CA"),
+    ) else {
+        if required {
+            panic!(
+                "FARMHAND_REQUIRE_POSTGRES=1 but FARMHAND_TEST_POSTGRES or FARMHAND_TEST_POSTGRES_CA is not set (.ci/postgres makes both)"
+            );
+        }
+        eprintln!("{test}: skipped, no test PostgreSQL with TLS (see .ci/postgres)");
+        return None;
+    };
+    let mut url = url::Url::parse(&admin).expect("FARMHAND_TEST_POSTGRES is a URL");
+    url.set_password(Some(PASSWORD)).unwrap();
+    Some((url, PathBuf::from(ca)))
+}
+
+/// `admin` on `host`, database `db`, with `params`.
+fn at(admin: &url::Url, host: &str, db: &str, params: &[(&str, &str)]) -> String {
+    let mut u = admin.clone();
+    u.set_host(Some(host)).unwrap();
+    u.set_path(&format!("/{db}"));
+    u.query_pairs_mut().clear().extend_pairs(params);
+    u.to_string()
+}
+
+async fn fresh_database(admin: &url::Url, tag: &str) -> String {
+    let name = format!("farmhand_tls_{}_{tag}", std::process::id());
+    let mut conn = sqlx::PgConnection::connect(admin.as_str()).await.unwrap();
+    for sql in [
+        format!("DROP DATABASE IF EXISTS {name}"),
+        format!("CREATE DATABASE {name}"),
+    ] {
+        // The name is ours (digits, letters and underscores), not input.
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .execute(&mut conn)
+            .await
+            .unwrap();
+    }
+    conn.close().await.unwrap();
+    name
+}
+
+/// Whether the session runs over TLS, as the server sees it.
+async fn encrypted(url: &str) -> Result<bool, sqlx::Error> {
+    let mut conn = sqlx::PgConnection::connect(url).await?;
+    let ssl: bool = sqlx::query_scalar("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+        .fetch_one(&mut conn)
+        .await?;
+    conn.close().await?;
+    Ok(ssl)
+}
+
+#[tokio::test]
+async fn each_sslmode_connects_or_refuses_as_it_promises() {
+    let Some((admin, ca)) = server("each_sslmode_connects_or_refuses_as_it_promises") else {
+        return;
+    };
+    let ca = ca.to_str().unwrap();
+    let db = admin.path().trim_start_matches('/').to_string();
+    // `require`: encrypted, certificate unchecked.
+    let url = at(&admin, "127.0.0.1", &db, &[("sslmode", "require")]);
+    assert!(encrypted(&url).await.expect("require"), "not encrypted");
+    // `disable`: plain, so the check above means something.
+    let url = at(&admin, "127.0.0.1", &db, &[("sslmode", "disable")]);
+    assert!(!encrypted(&url).await.expect("disable"));
+    // `verify-ca`: the CA is checked, the host name is not.
+    let url = at(
+        &admin,
+        "127.0.0.1",
+        &db,
+        &[("sslmode", "verify-ca"), ("sslrootcert", ca)],
+    );
+    assert!(encrypted(&url).await.expect("verify-ca with the CA"));
+    // `verify-full`: the CA and the host name.
+    let url = at(
+        &admin,
+        "localhost",
+        &db,
+        &[("sslmode", "verify-full"), ("sslrootcert", ca)],
+    );
+    assert!(encrypted(&url).await.expect("verify-full on localhost"));
+    // A wrong host name: the certificate is for localhost, not 127.0.0.1.
+    let url = at(
+        &admin,
+        "127.0.0.1",
+        &db,
+        &[("sslmode", "verify-full"), ("sslrootcert", ca)],
+    );
+    let e = encrypted(&url).await.expect_err("verify-full on 127.0.0.1");
+    assert!(e.to_string().contains("not valid for name"), "{e}");
+    // An unknown CA: the built-in web roots do not know the throwaway one.
+    let url = at(&admin, "localhost", &db, &[("sslmode", "verify-full")]);
+    let e = encrypted(&url)
+        .await
+        .expect_err("verify-full without the CA");
+    assert!(e.to_string().contains("certificate"), "{e}");
+}
+
+/// The bot's own path: `database.sslmode` and `database.sslrootcert` in the config file, the
+/// store migrated over TLS; a wrong host name refused in one line that names the setting and
+/// not the password.
+#[tokio::test]
+async fn the_store_runs_over_tls_from_the_config_and_refuses_a_wrong_host() {
+    let Some((admin, ca)) =
+        server("the_store_runs_over_tls_from_the_config_and_refuses_a_wrong_host")
+    else {
+        return;
+    };
+    let db = fresh_database(&admin, "store").await;
+    let config_for = |host: &str| {
+        let text = format!(
+            "[database]\nurl = \"{}\"\nsslmode = \"verify-full\"\nsslrootcert = \"{}\"\n",
+            at(&admin, host, &db, &[("sslmode", "disable")]),
+            ca.display()
+        );
+        Config::from_toml(&text, "farmhand.toml").expect("a valid config")
+    };
+    let config = config_for("localhost");
+    let location = config.database.location();
+    assert!(location.contains("sslmode=verify-full"), "{location}");
+    assert!(!location.contains("sslmode=disable"), "{location}");
+    let store = Store::connect(&location).await.expect("the store over TLS");
+    assert_eq!(store.backend(), Backend::Postgres);
+    assert!(store.active_games().await.unwrap().is_empty());
+    assert!(encrypted(&location).await.unwrap());
+
+    let config = config_for("127.0.0.1");
+    let e = Store::connect(&config.database.location())
+        .await
+        .expect_err("a certificate for another host");
+    assert!(matches!(e, StoreError::Postgres { .. }), "{e:?}");
+    let said = e.to_string();
+    assert!(
+        said.contains("(database.url)") && said.contains("TLS"),
+        "{said}"
+    );
+    assert!(!said.contains(PASSWORD), "{said}");
+}
