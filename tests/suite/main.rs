@@ -42,6 +42,7 @@ mod planner;
 mod playouts;
 mod postgres;
 mod postgres_tls;
+mod readme;
 mod records;
 mod replay_scenarios;
 mod rulings_actions;
