@@ -13,6 +13,7 @@ pub mod farm_picture;
 pub mod key_harvest;
 pub mod key_harvest_picture;
 pub mod key_harvest_text;
+pub mod phone;
 pub mod picture;
 pub mod score;
 
@@ -22,7 +23,7 @@ pub use farm::{
     FarmRender, GRID_MAX_WIDTH, GridBounds, RenderOptions, column_label, coord_label, parse_coord,
     render_farm,
 };
-pub use score::{render_score_pad, tie_break_text, winner_line};
+pub use score::{pad_notes, render_score_pad, tie_break_text, winner_line};
 
 use crate::games::fields_of_green::Deck;
 
