@@ -217,7 +217,7 @@ fn farm_block(deck: &Deck, farm: &FarmView, show_build_spaces: bool, budget: usi
     let mut cut = false;
     for line in &r.legend {
         let line = super::ui::esc(line);
-        if !cut && s.chars().count() + line.chars().count() + 1 <= budget {
+        if !cut && s.chars().count() + line.chars().count() < budget {
             s.push('\n');
             s.push_str(&line);
         } else {
