@@ -25,9 +25,50 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     farmhand::logging::init(filter, &config.log.format);
     // Checked before starting anything, so a missing token is one clear line.
     config.token()?;
+    // SQLite files this start creates are removed again if it fails (a bad token, no network):
+    // a failed first start leaves the folder as it was.
+    let created = new_sqlite_files(&config.database.url);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    runtime.block_on(farmhand::discord::run(config))
+    let result = runtime.block_on(farmhand::discord::run(config));
+    drop(runtime);
+    if let Err(e) = &result {
+        // The reason goes to the log stream too (stdout, or wherever the logs go), not only to
+        // stderr: `run > bot.log` keeps it.
+        tracing::error!(error = format!("{e:#}"), "farmhand stopped");
+        for f in &created {
+            let _ = std::fs::remove_file(f);
+        }
+    }
+    if result.is_ok() && farmhand::discord::interrupted() {
+        // Interrupted by Ctrl-C: 128 + SIGINT, as shells expect.
+        std::process::exit(130);
+    }
+    result
+}
+
+/// The SQLite database file at `location` and its companions (`-wal`, `-shm`, `.lock`), when the
+/// database does not exist yet: the files a start would create. None for PostgreSQL.
+fn new_sqlite_files(location: &str) -> Vec<PathBuf> {
+    // A location `database.url` refuses creates nothing; PostgreSQL and memory leave no files.
+    let Ok(farmhand::store::Location::Sqlite(db)) = farmhand::store::Location::parse(location)
+    else {
+        return Vec::new();
+    };
+    // Only a database this start creates is removed with its companions: beside an existing
+    // one, a `-wal` file may hold committed work.
+    if db.exists() {
+        return Vec::new();
+    }
+    ["", "-wal", "-shm", ".lock"]
+        .iter()
+        .map(|suffix| {
+            let mut p = db.as_os_str().to_owned();
+            p.push(suffix);
+            PathBuf::from(p)
+        })
+        .filter(|p| !p.exists())
+        .collect()
 }

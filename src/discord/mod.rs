@@ -375,6 +375,22 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     run_with_http(config, http, stop_signal()).await
 }
 
+/// Set when the bot stopped for Ctrl-C: `farmhand run` then exits with 130, as shells expect of
+/// a program interrupted by SIGINT (a SIGTERM stop still exits 0).
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// True once Ctrl-C stopped the bot.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// Ctrl-C, noted in [`INTERRUPTED`].
+async fn ctrl_c() {
+    if tokio::signal::ctrl_c().await.is_ok() {
+        INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
 /// Resolves on Ctrl-C, or on SIGTERM (what systemd and `docker stop` send).
 async fn stop_signal() {
     #[cfg(unix)]
@@ -383,18 +399,16 @@ async fn stop_signal() {
         match signal(SignalKind::terminate()) {
             Ok(mut term) => {
                 tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
+                    _ = ctrl_c() => {}
                     _ = term.recv() => {}
                 }
             }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
+            Err(_) => ctrl_c().await,
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        ctrl_c().await;
     }
 }
 

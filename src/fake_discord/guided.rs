@@ -162,7 +162,7 @@ pub struct Click {
 }
 
 /// The enabled components of a message the bot drew.
-fn clicks_of_spec(m: &MessageSpec) -> Vec<Click> {
+pub fn clicks_of_spec(m: &MessageSpec) -> Vec<Click> {
     let mut out = Vec::new();
     for row in &m.rows {
         match row {

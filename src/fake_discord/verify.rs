@@ -40,7 +40,7 @@ impl ScorePadText for key_harvest::Game {
     fn expected_pad(&self, names: &[String]) -> Option<String> {
         let pad = self.score_pad()?;
         Some(
-            render::key_harvest::text::score_pad_on(Some(self.board()), pad, names)
+            render::phone::kh_pad(Some(self.board()), pad, names)
                 .trim_end_matches('\n')
                 .to_string(),
         )
@@ -107,16 +107,10 @@ pub async fn replay_as<G: Hosted>(data: &Data, id: i64) -> Result<Replay<G>, Str
     })
 }
 
-/// The score pad's table (down to the Total line) as `render` draws it.
+/// The score pad as the bot draws it for a phone (the code block of the final scores).
 pub fn expected_pad(game: &Game, names: &[String]) -> Option<String> {
     let pads = game.scores()?;
-    let text = render::fields_of_green::render_score_pad(game.deck(), pads, names);
-    let lines: Vec<&str> = text.lines().collect();
-    let end = lines
-        .iter()
-        .position(|l| super::reading::starts_like(l, "Total"))
-        .map_or(lines.len(), |i| i + 1);
-    Some(lines[..end].join("\n"))
+    Some(render::phone::fog_pad(game.deck(), pads, names))
 }
 
 /// The first code block of a message's first embed.

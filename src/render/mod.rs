@@ -10,6 +10,7 @@
 // One folder per game, as in `discord/` and `games/`; `picture` is the drawing kit both share.
 pub mod fields_of_green;
 pub mod key_harvest;
+pub mod phone;
 pub mod picture;
 
 /// Whether the language in scope is Japanese.

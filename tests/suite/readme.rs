@@ -20,12 +20,24 @@ fn readme_names_the_permissions_the_lobby_checks() {
     let rows: Vec<&str> = section
         .lines()
         .filter(|l| l.starts_with("| ") && !l.starts_with("| permission") && !l.contains("---"))
-        .map(|l| l.trim_start_matches("| ").split(" |").next().unwrap().trim())
+        .map(|l| {
+            l.trim_start_matches("| ")
+                .split(" |")
+                .next()
+                .unwrap()
+                .trim()
+        })
         .collect();
     let needed: Vec<&str> = NEEDED.iter().map(|n| n.name).collect();
-    assert_eq!(rows, needed, "README's table against discord::permissions::NEEDED");
+    assert_eq!(
+        rows, needed,
+        "README's table against discord::permissions::NEEDED"
+    );
     let link = format!("permissions={INVITE_PERMISSIONS}");
-    assert!(text.contains(&link), "README's invite link must carry {link}");
+    assert!(
+        text.contains(&link),
+        "README's invite link must carry {link}"
+    );
     assert_eq!(
         text.matches("permissions=").count(),
         text.matches(&link).count(),

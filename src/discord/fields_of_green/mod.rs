@@ -217,25 +217,26 @@ fn split_text(s: [u8; 4]) -> String {
     format!("{}/{}/{}/{}", s[0], s[1], s[2], s[3])
 }
 
-/// A farm grid (with as much of its legend as fits) in a code block of at most `budget`
+/// A farm grid in a code block, then as much of its legend as fits, in at most `budget`
 /// characters.
 fn farm_block(deck: &Deck, farm: &FarmView, show_build_spaces: bool, budget: usize) -> String {
     let r = render::fields_of_green::render_farm(deck, farm, RenderOptions { show_build_spaces });
-    let mut s = format!("```\n{}", r.grid);
+    // Only the grid is monospaced: the legend's lines are sentences, which a phone may wrap.
+    let mut s = format!("```\n{}\n```", r.grid);
     let mut cut = false;
     for line in &r.legend {
-        if !cut && s.chars().count() + line.chars().count() + 1 + 4 <= budget {
+        let line = super::ui::esc(line);
+        if !cut && s.chars().count() + line.chars().count() < budget {
             s.push('\n');
-            s.push_str(line);
+            s.push_str(&line);
         } else {
             cut = true;
         }
     }
     let more = format!("\n{}", crate::t!("fog-legend-cut"));
-    if cut && s.chars().count() + more.chars().count() + 4 <= budget {
+    if cut && s.chars().count() + more.chars().count() <= budget {
         s.push_str(&more);
     }
-    s.push_str("\n```");
     s
 }
 
@@ -300,23 +301,10 @@ pub fn rule_text(e: &(dyn std::error::Error + 'static)) -> Option<String> {
         E::NothingRevealed => crate::t!("fog-err-nothing-revealed"),
         E::RevealedPending => crate::t!("fog-err-revealed-pending"),
         E::AlreadyPicked => crate::t!("fog-err-already-picked"),
-        E::BadSplit(why) => {
-            if ja {
-                let why = match why.as_str() {
-                    "draw from every pile that still has cards" => crate::t!("fog-why-every-pile"),
-                    "draw from at least 3 different piles" => crate::t!("fog-why-three-piles"),
-                    w => match numbers(w).as_slice() {
-                        [want, got] if w.starts_with("draw ") => {
-                            crate::t!("fog-why-split-total", want = *want, got = *got)
-                        }
-                        _ => return Some(crate::t!("fog-err-bad-split-plain")),
-                    },
-                };
-                crate::t!("fog-err-bad-split", why = why)
-            } else {
-                crate::t!("fog-err-bad-split", why = why.as_str())
-            }
-        }
+        E::BadSplit(why) => match split_why(why) {
+            Some(why) => crate::t!("fog-err-bad-split", why = why),
+            None => crate::t!("fog-err-bad-split-plain"),
+        },
         E::AlreadyDrawn => crate::t!("fog-err-already-drawn"),
         E::NoWaterToPlace => crate::t!("fog-err-no-water-to-place"),
         E::WaterPending => crate::t!("fog-err-water-pending"),
@@ -413,6 +401,25 @@ fn space_of(s: &str) -> &str {
         .nth(1)
         .and_then(|r| r.split(' ').next())
         .unwrap_or("")
+}
+
+/// Why a pile split is refused, in the language in scope (the engine's English reason
+/// translated), without the "invalid draw" that heads a refusal: the split screen says "Not
+/// yet: ..." itself. None for a reason not known here, in Japanese.
+pub(crate) fn split_why(why: &str) -> Option<String> {
+    if crate::i18n::current() != crate::i18n::Locale::Ja {
+        return Some(why.to_string());
+    }
+    Some(match why {
+        "draw from every pile that still has cards" => crate::t!("fog-why-every-pile"),
+        "draw from at least 3 different piles" => crate::t!("fog-why-three-piles"),
+        w => match numbers(w).as_slice() {
+            [want, got] if w.starts_with("draw ") => {
+                crate::t!("fog-why-split-total", want = *want, got = *got)
+            }
+            _ => return None,
+        },
+    })
 }
 
 /// The custom_id of a component of this table, drawn at the table's current version; `None` in

@@ -116,18 +116,12 @@ fn table_lines(table: &Table, game: &Game, v: &PublicView, names: &[String]) -> 
     lines
 }
 
-/// The rulebook's score pad split in the table (for a code block) and the lines under it.
+/// The rulebook's score pad drawn for a phone (for a code block) and the lines under it.
 fn pad_parts(game: &Game, names: &[String]) -> Option<(String, Vec<String>)> {
     let pads = game.scores()?;
-    let text = render::fields_of_green::render_score_pad(game.deck(), pads, names);
-    let lines: Vec<&str> = text.lines().collect();
-    let end = lines
-        .iter()
-        .position(|l| render::fields_of_green::score::is_total_line(l))
-        .map_or(lines.len(), |i| i + 1);
     Some((
-        lines[..end].join("\n"),
-        lines[end..].iter().map(|l| l.to_string()).collect(),
+        render::phone::fog_pad(game.deck(), pads, names),
+        render::fields_of_green::pad_notes(pads, names),
     ))
 }
 
@@ -682,21 +676,20 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
         }
         _ => {
             let pads = crate::games::fields_of_green::game::scoring::score_now(game);
-            let text = render::fields_of_green::render_score_pad(deck, &pads, &names);
-            let lines: Vec<&str> = text.lines().collect();
-            let end = lines
-                .iter()
-                .position(|l| render::fields_of_green::score::is_total_line(l))
-                .map_or(lines.len(), |i| i + 1);
             e.title = crate::t!("fog-scores-if-ended-title", table = table.game.id);
             (
-                lines[..end].join("\n"),
-                lines[end..].iter().map(|l| l.to_string()).collect(),
+                render::phone::fog_pad(deck, &pads, &names),
+                render::fields_of_green::pad_notes(&pads, &names),
                 None,
             )
         }
     };
-    let mut d = format!("```\n{pad}\n```\n");
+    // A phone shows the outcome first: the ranking in one line, the full pad under it.
+    let mut d = match game.scores() {
+        Some(pads) if tie.is_some() => format!("{}\n", ranking(pads, &names)),
+        _ => String::new(),
+    };
+    d.push_str(&format!("```\n{pad}\n```\n"));
     let (last, rest) = notes
         .split_last()
         .map_or((None, &[][..]), |(l, r)| (Some(l), r));
@@ -880,4 +873,33 @@ pub fn dm_reminder(table: &Table, game: &Game, seat: usize) -> MessageSpec {
     }
     fit(&mut m);
     m
+}
+
+/// `**1. Dmitri 19** · 2. Bram 15 · 3. Ada 15`: the final ranking in one line, ordered as
+/// ruling 19 decides (VP, then locations, then coins); players equal on all three share a rank.
+fn ranking(
+    pads: &[crate::games::fields_of_green::game::scoring::ScorePad],
+    names: &[String],
+) -> String {
+    let key = |p: &crate::games::fields_of_green::game::scoring::ScorePad| {
+        std::cmp::Reverse((p.total, p.locations, p.coins))
+    };
+    let mut order: Vec<_> = pads.iter().collect();
+    order.sort_by_key(|p| (key(p), p.seat));
+    let mut parts = Vec::new();
+    for (k, p) in order.iter().enumerate() {
+        let rank = 1 + order.iter().take(k).filter(|q| key(q) != key(p)).count();
+        let entry = crate::t!(
+            "ranking-entry",
+            rank = rank,
+            name = render_names_md(&render::seat_name(names, p.seat)),
+            points = p.total
+        );
+        parts.push(if rank == 1 {
+            format!("**{entry}**")
+        } else {
+            entry
+        });
+    }
+    parts.join(" · ")
 }

@@ -389,7 +389,9 @@ fn playout(
     let m = table_message(&t, &game);
     let text = all_text(&m);
     assert!(
-        text.contains(&crate::t!("fog-pad-total")) && text.contains("🏆"),
+        text.contains(&crate::t!("fog-pad-game-end"))
+            && text.contains("1. ")
+            && text.contains("🏆"),
         "{text}"
     );
     for s in 0..n {
@@ -829,8 +831,8 @@ fn the_table_message_has_game_buttons_until_the_end() {
         "Money",
         "Food",
         "Water Towers",
-        "Game End total",
-        "Total",
+        "Game End",
+        "1. ",
     ] {
         assert!(text.contains(line), "{line} in {text}");
     }

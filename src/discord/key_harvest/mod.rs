@@ -198,11 +198,18 @@ fn invalid_text(why: &str) -> String {
     {
         return t!("kh-inv-take-n", count = n);
     }
-    if let Some(r) = why
+    if let Some((tile, reason)) = why
         .strip_prefix("you cannot pass ")
-        .and_then(|r| r.strip_suffix(" now (KH 49)"))
+        .and_then(|r| r.strip_suffix(" (KH 49)"))
+        .and_then(|r| r.split_once(": "))
     {
-        return t!("kh-inv-cannot-pass", tile = r);
+        return match reason {
+            "you have no field tile to pass" => t!("kh-inv-cannot-pass-none", tile = tile),
+            "pass a field tile of your board or the tile you received" => {
+                t!("kh-inv-cannot-pass-board-or-received", tile = tile)
+            }
+            _ => t!("kh-inv-cannot-pass-board", tile = tile),
+        };
     }
     if let Some(name) = why.strip_suffix(" is not your most common unharvested crop")
         && let Some(c) = Crop::ALL.into_iter().find(|c| c.name() == name)

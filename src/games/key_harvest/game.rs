@@ -866,10 +866,12 @@ impl Game {
                     return Err(ActionError::NotAdjacent(self.r(*tile)));
                 }
                 if p.unharvested() & bit(*tile) == 0 {
-                    return Err(ActionError::NotOnYourBoard(format!(
-                        "{} (unharvested)",
-                        self.r(*tile)
-                    )));
+                    // Say what is true: the player's own tile, harvested; or not theirs.
+                    return Err(if p.fields & bit(*tile) != 0 {
+                        ActionError::AlreadyHarvested(self.r(*tile))
+                    } else {
+                        ActionError::NotOnYourBoard(self.r(*tile))
+                    });
                 }
                 self.owed_gain(Counters::one(self.board.crop(*tile)), instead)?;
                 Ok(())
@@ -884,10 +886,12 @@ impl Game {
                         return Err(ActionError::NotAdjacent(self.r(t)));
                     }
                     if p.unharvested() & bit(t) == 0 {
-                        return Err(ActionError::NotOnYourBoard(format!(
-                            "{} (unharvested)",
-                            self.r(t)
-                        )));
+                        // Say what is true: the player's own tile, harvested; or not theirs.
+                        return Err(if p.fields & bit(t) != 0 {
+                            ActionError::AlreadyHarvested(self.r(t))
+                        } else {
+                            ActionError::NotOnYourBoard(self.r(t))
+                        });
                     }
                 }
                 self.owed_gain(self.crops_of(m), instead)?;
@@ -1047,9 +1051,23 @@ impl Game {
                     },
                 };
                 if !ok {
-                    return Err(ActionError::Invalid(match pass {
-                        None => "you have a tile to pass: pass one (KH 49)".into(),
-                        Some(t) => format!("you cannot pass {} now (KH 49)", self.r(*t)),
+                    // The refusal says why (issue 32): which tiles may be passed.
+                    return Err(ActionError::Invalid(match (pass, options) {
+                        (None, _) => "you have a tile to pass: pass one (KH 49)".into(),
+                        (Some(t), GiveAwayOptions::Nothing) => format!(
+                            "you cannot pass {}: you have no field tile to pass (KH 49)",
+                            self.r(*t)
+                        ),
+                        (Some(t), GiveAwayOptions::Some { pass_on: true, .. }) => format!(
+                            "you cannot pass {}: pass a field tile of your board or the tile \
+                             you received (KH 49)",
+                            self.r(*t)
+                        ),
+                        (Some(t), GiveAwayOptions::Some { .. }) => format!(
+                            "you cannot pass {}: only a field tile of your board can be passed \
+                             (KH 49)",
+                            self.r(*t)
+                        ),
                     }));
                 }
                 Ok(())

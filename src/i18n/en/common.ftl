@@ -127,3 +127,4 @@ games-ended = ended
 games-won-by = won by { $players }
 games-cancelled = cancelled
 done = Done. { $said }
+ranking-entry = { $rank }. { $name } { $points }

@@ -142,6 +142,8 @@ fog-pad-food = Food
 fog-pad-water-towers = Water Towers
 fog-pad-game-end = Game End
 fog-pad-game-end-total = Game End total
+fog-pad-legend = Game End codes: { $list }.
+fog-pad-legend-entry = { $code } { $name }
 fog-pad-note = { $what }: { $who }.
 fog-pad-note-tokens = VP tokens (in Cards/Tokens)
 fog-pad-note-set-aside = Set-aside Equipment, 1 VP each (in Equipment)
@@ -369,7 +371,10 @@ fog-err-no-harvest-ability = there is no location with a Harvest ability at { $a
 fog-err-already-harvested = that Harvest ability has already been used this harvest
 fog-err-no-repeat = that ability cannot be repeated
 fog-err-repeat-once = that ability can be repeated only once
-fog-err-repeat-at-most = that ability can be repeated at most { $n } times
+fog-err-repeat-at-most = that ability can be repeated at most { $n ->
+    [one] once
+   *[other] { $n } times
+}
 fog-err-harvest-done = you have already finished your harvest
 fog-upkeep-place-water = **Place your income Water** ({ $water } Water). Towers with room: { $towers }. Water that does not fit is lost.
 fog-upkeep-water-on = Water on { $at }…

@@ -50,7 +50,7 @@ kh-seat-score = Score so far: {$workers} + {$groups} = {$total}
 
 ## Legend of the board drawing
 
-kh-legend-unharvested = unharvested field (large symbol)
+kh-legend-unharvested = unharvested field (big symbol)
 kh-legend-harvested = harvested field (small symbol)
 kh-legend-worker = worker tile: its number
 kh-legend-empty = empty space: its reference
@@ -68,6 +68,12 @@ kh-pad-total = total
 kh-pad-fields = fields
 kh-pad-counters = counters
 kh-pad-rank = rank
+kh-phone-workers = Workers
+kh-phone-largest = Largest group
+kh-phone-second = Second group
+kh-phone-crops = Crops held most
+kh-phone-fields = Field tiles (tie-break)
+kh-phone-counters = Counters (tie-break)
 kh-pad-most = (most {$crops})
 kh-pad-winner = Winner: {$names}
 kh-pad-winner-fields = Winner: {$names} (tie on points, broken by field tiles on the board)
@@ -147,13 +153,16 @@ kh-decision-the-event = the event
 kh-decision-nothing-drawn = nothing was drawn
 kh-err-action-used = you have already done action ({$action}) this turn
 kh-err-two-actions = you have already done two actions this turn
-kh-err-stores-after-registry = action (c) may not follow action (d) in the same turn (KH 15)
+kh-err-stores-after-registry = action (c) may not follow action (d) in the same turn
 kh-err-not-on-your-board = {$tile} is not a field tile on your board
 kh-err-already-harvested = {$tile} is already harvested
 kh-err-not-harvested = {$tile} is not harvested
 kh-err-not-one-group = the tiles you harvest must belong to one group
 kh-err-repeated = {$tile} is named twice
-kh-err-tile-count = choose between {$min} and {$max} tiles
+kh-err-tile-count = choose between {$min} and {$max} { $max ->
+    [one] tile
+   *[other] tiles
+}
 kh-err-not-adjacent = {$tile} is not next to the worker
 kh-err-worker-unavailable = your {$worker} is not available to play
 kh-err-no-worker-there = there is no worker of yours on {$space}
@@ -170,7 +179,10 @@ kh-err-store-full = your store is full (2 tiles)
 kh-err-empty-bid = a bid needs at least one counter
 kh-err-cannot-pay = you do not have {$counters}
 kh-err-cannot-pay-those = you do not have those counters
-kh-err-payment-size = the payment must be {$expected} counters, not {$got}
+kh-err-payment-size = the payment must be {$expected} { $expected ->
+    [one] counter
+   *[other] counters
+}, not {$got}
 kh-err-bad-substitute = a substitute crop is not allowed here: {$why}
 kh-why-only-short = only {$short} counter(s) are short in the stock
 kh-why-stock-has-none = the stock has no {$crop} left
@@ -179,16 +191,21 @@ kh-err-own-store = that is not one of your own stores' rivals: choose another pl
 kh-err-not-another-player = that must be another player
 kh-err-mandatory = this is mandatory and cannot be declined
 kh-err-other = that is not allowed now
-kh-inv-take-n = take {$count} counters from the stock
+kh-inv-take-n = take {$count} { $count ->
+    [one] counter
+   *[other] counters
+} from the stock
 kh-inv-stock-lacks = the stock does not hold those counters
-kh-inv-lawyer-self = the lawyer cannot copy itself (KH 42)
-kh-inv-trader-registry = the bag holds no field tile: take a registry tile instead (KH 43)
-kh-inv-trader-draw = the bag still holds field tiles: draw from it (KH 43)
-kh-inv-pass-one = you have a tile to pass: pass one (KH 49)
-kh-inv-cannot-pass = you cannot pass {$tile} now (KH 49)
+kh-inv-lawyer-self = the lawyer cannot copy itself
+kh-inv-trader-registry = the bag holds no field tile: take a registry tile instead
+kh-inv-trader-draw = the bag still holds field tiles: draw from it
+kh-inv-pass-one = you have a tile to pass: pass one
+kh-inv-cannot-pass-none = you cannot pass {$tile}: you have no field tile to pass
+kh-inv-cannot-pass-board-or-received = you cannot pass {$tile}: pass a field tile of your board or the tile you received
+kh-inv-cannot-pass-board = you cannot pass {$tile}: only a field tile of your board can be passed
 kh-inv-not-most-common = {$crop} is not your most common unharvested crop
-kh-inv-lucky-draw = the bag still holds field tiles: you draw from it (KH 51)
-kh-inv-lucky-registry = the bag holds no field tile: choose a registry tile (KH 51)
+kh-inv-lucky-draw = the bag still holds field tiles: you draw from it
+kh-inv-lucky-registry = the bag holds no field tile: choose a registry tile
 
 ## Public messages: the table, boards, log, scores
 
@@ -205,7 +222,7 @@ kh-facts-counters = **Counters:** {$counters}
 kh-facts-store = **Store:** {$store}
 kh-facts-farmhands = **Farmhands left:** {$farmhands}
 kh-legend-title = Legend
-kh-so-far-note = "So far": workers and groups, without crop points (KH 69). "?": starting counters not yet spent (KH 70).
+kh-so-far-note = "So far": workers and groups, without crop points. "?": starting counters not yet spent.
 kh-no-such-seat = There is no such seat in this game.
 kh-field-counters = Counters
 kh-field-store = Store
@@ -218,7 +235,7 @@ kh-tiles-on-board = {$fields} { $fields ->
 }, {$harvested} of them harvested, and {$workers} { $workers ->
     [one] worker
    *[other] workers
-}: {$total} in all (the "?" check on event space 7 looks for fewer than 7, KH 61)
+}: {$total} in all (the "?" check on event space 7 looks for fewer than 7)
 kh-field-start-pair = Start pair
 kh-start-pair-drawn = {$name} drew the {$colour} pair.
 kh-log-empty = Nothing has happened yet.
@@ -286,8 +303,8 @@ kh-win-counters = 🏆 {$names} wins: level with {$level} on {$points} { $points
 kh-win-shared = 🏆 {$names} share the win: level on {$points} { $points ->
     [one] point
    *[other] points
-}, field tiles and counters (KH 67).
-kh-ended-stalemate = The game ended because a whole round passed without an action (KH 17).
+}, field tiles and counters.
+kh-ended-stalemate = The game ended because a whole round passed without an action.
 kh-no-counters = no counters
 kh-table-title-final = Key Harvest · table #{$table} · Final scores
 kh-supplies-at-end = **Supplies at the end:** {$supplies}
@@ -299,15 +316,15 @@ kh-button-my-screen = My screen
 kh-button-boards = Boards
 kh-button-log = Log
 kh-final-title = Final scores · table #{$table}
-kh-supplies-head = **Supplies at the end (KH 70):**
+kh-supplies-head = **Supplies at the end:**
 kh-removed-unseen = **Removed unseen at setup:** {$events}
 kh-so-far-title = Scores so far · table #{$table}
 kh-so-far-line = {$name}: {$points} { $points ->
     [one] point
    *[other] points
 } so far
-kh-so-far-head = The game is not over yet. Workers and groups so far, without crop points (KH 69):
-kh-final-footer = workers: the numbers of the workers on the board · largest x1, second x2: the two largest groups · crops: 1 point per crop held strictly most of · ties: field tiles on the board, then counters (KH 64-67).
+kh-so-far-head = The game is not over yet. Workers and groups so far, without crop points:
+kh-final-footer = workers: the numbers of the workers on the board · largest x1, second x2: the two largest groups · crops: 1 point per crop held strictly most of · ties: field tiles on the board, then counters.
 
 ## Host screens: what the game waits for, reminders, stand-ins; commands and clicks
 
@@ -363,7 +380,7 @@ kh-hidden-choices = ({$count} more choices did not fit on this screen.)
 kh-panel-footer = {$stage} · only you can see this
 kh-button-back = Back
 kh-button-refresh = Refresh
-kh-start-player-intro = You were drawn to choose the start player (KH 9): anyone, yourself included. Play then goes in seat order.
+kh-start-player-intro = You were drawn to choose the start player: anyone, yourself included. Play then goes in seat order.
 kh-i-start = I start
 kh-starts = {$name} starts
 kh-ph-who-starts = Who starts?
@@ -371,9 +388,9 @@ kh-done-harvest = harvest
 kh-done-worker = worker
 kh-done-from-stores = from the stores
 kh-done-to-store = to your store
-kh-turn-intro = Turn {$turn}: do up to two different actions, in any order, except (c) after (d) (KH 14-15); then end your turn.
+kh-turn-intro = Turn {$turn}: do up to two different actions, in any order, except (c) after (d); then end your turn.
 kh-turn-done = Turn {$turn}: done {$done} ({$count} of 2 actions).
-kh-turn-final = The tenth event is out: these are the final turns (KH 62).
+kh-turn-final = The tenth event is out: these are the final turns.
 kh-turn-registry = Registry: {$registry}
 kh-turn-stores = Stores:
 kh-act-harvest = (a) Harvest
@@ -384,77 +401,80 @@ kh-act-buy-second = (c) Buy a second tile
 kh-act-take = (d) Take from the registry
 kh-act-take-second = (d) Take a second tile
 kh-why-no-unharvested = you have no unharvested field tile
-kh-why-no-worker-space = no worker you may play has a legal space (KH 19)
+kh-why-no-worker-space = no worker you may play has a legal space
 kh-why-no-worker = you have no worker on your board
 kh-why-stores-empty = every store is empty
-kh-why-cannot-match = you cannot match the bid of any tile in another store (KH 23)
-kh-why-no-counter-to-bid = you have no counter to bid with (KH 24)
+kh-why-cannot-match = you cannot match the bid of any tile in another store
+kh-why-no-counter-to-bid = you have no counter to bid with
 kh-why-registry-empty = the registry is empty
 kh-why-not-now = not possible now
 kh-end-turn = End turn
-kh-end-turn-confirm = **End your turn without an action?** If every player ends a turn without an action in one round, the game ends there (KH 17). Or do an action after all:
+kh-end-turn-confirm = **End your turn without an action?** If every player ends a turn without an action in one round, the game ends there. Or do an action after all:
 kh-end-turn-empty = End turn without an action
-kh-groups-intro = **(a) Harvest** (KH 18): choose one group, then which of its unharvested tiles to turn over; each gives one counter of its crop.
+kh-groups-intro = **(a) Harvest**: choose one group, then which of its unharvested tiles to turn over; each gives one counter of its crop.
 kh-ph-group = Choose a group to harvest
-kh-workers-intro = **(b) Play a worker** (KH 19): on an empty space, or on one of your workers with a lower number, with at least as many adjacent field tiles as its number and no adjacent worker. Its ability acts at once (KH 21).
+kh-workers-intro = **(b) Play a worker**: on an empty space, or on one of your workers with a lower number, with at least as many adjacent field tiles as its number and no adjacent worker. Its ability acts at once.
 kh-spaces = {$count} { $count ->
     [one] space
    *[other] spaces
 }
-kh-why-workers-blocked = {$workers}: no space has as many adjacent field tiles as the worker's number without a worker next to it (KH 19)
+kh-why-workers-blocked = {$workers}: no space has as many adjacent field tiles as the worker's number without a worker next to it
 kh-ph-worker = Choose a worker
-kh-worker-intro = **Play the {$worker}** ({$number}): {$rule}. Choose its space: at least {$number} adjacent field tiles, no adjacent worker (KH 19).
+kh-worker-intro = **Play the {$worker}** ({$number}): {$rule}. Choose its space: at least {$number} adjacent field tiles, no adjacent worker.
 kh-space-replaces = {$space} · replaces your {$worker}
-kh-space-near = {$space} · {$count} fields next to it
+kh-space-near = {$space} · {$count} { $count ->
+    [one] field tile
+   *[other] field tiles
+} next to it
 kh-ph-space-for = Choose a space for the {$worker}
-kh-remove-intro = **(b) Remove a worker** (KH 20): a farmhand goes back beside your board, a townsfolk to the town board. It does not act.
+kh-remove-intro = **(b) Remove a worker**: a farmhand goes back beside your board, a townsfolk to the town board. It does not act.
 kh-remove-label = Remove the {$worker} from {$space}
 kh-ph-remove = Choose a worker to remove
-kh-stores-second = **(c) A second tile from a store** (KH 22).
-kh-stores-intro = **(c) Buy from a store** (KH 22-23): one or two tiles, one at a time. From another store you pay its owner exactly the bid, crop for crop; from your own, your bid goes to the stock.
+kh-stores-second = **(c) A second tile from a store**.
+kh-stores-intro = **(c) Buy from a store**: one or two tiles, one at a time. From another store you pay its owner exactly the bid, crop for crop; from your own, your bid goes to the stock.
 kh-store-label-own = {$tile} · your store
 kh-store-label = {$tile} · pay {$bid} · {$name}
 kh-store-line-own = • {$tile} in your store: your bid of {$bid} goes to the stock.
 kh-store-line = • {$tile} in {$name}'s store: you pay {$name} exactly {$bid}.
 kh-ph-store-tile = Choose a store tile
-kh-registry-intro = **(d) Take from the registry** (KH 24-25): the tile goes into your store with a bid of one or more of your counters; the registry is then refilled from the bag.
+kh-registry-intro = **(d) Take from the registry**: the tile goes into your store with a bid of one or more of your counters; the registry is then refilled from the bag.
 kh-ph-registry-tile = Choose a registry tile
-kh-ability-apprentice = takes 1 counter of the crop of an adjacent unharvested tile (KH 33)
-kh-ability-casual-worker = takes 1 counter each for up to two adjacent unharvested tiles (KH 34)
-kh-ability-labourer = takes any two counters from the stock (KH 35)
-kh-ability-unskilled-worker = turns adjacent harvested tiles back to unharvested (KH 36)
-kh-ability-skilled-worker = buys a tile from another store for one counter more than its bid (KH 37)
-kh-ability-supervisor = must move one of your field tiles to the fallow area (KH 38)
-kh-ability-merchant = buys a tile from another store for as many counters as its bid (KH 39)
-kh-ability-storekeeper = puts a registry tile in your store with a bid (KH 40)
-kh-ability-bailiff = takes an unconnected tile from another board for 3 counters (KH 41)
-kh-ability-lawyer = uses again the ability of another of your workers (KH 42)
-kh-ability-trader = draws a tile from the bag to keep or put in the fallow area (KH 43)
-kh-ability-benefactor = takes a registry tile for free (KH 44)
+kh-ability-apprentice = takes 1 counter of the crop of an adjacent unharvested tile
+kh-ability-casual-worker = takes 1 counter each for up to two adjacent unharvested tiles
+kh-ability-labourer = takes any two counters from the stock
+kh-ability-unskilled-worker = turns adjacent harvested tiles back to unharvested
+kh-ability-skilled-worker = buys a tile from another store for one counter more than its bid
+kh-ability-supervisor = must move one of your field tiles to the fallow area
+kh-ability-merchant = buys a tile from another store for as many counters as its bid
+kh-ability-storekeeper = puts a registry tile in your store with a bid
+kh-ability-bailiff = takes an unconnected tile from another board for 3 counters
+kh-ability-lawyer = uses again the ability of another of your workers
+kh-ability-trader = draws a tile from the bag to keep or put in the fallow area
+kh-ability-benefactor = takes a registry tile for free
 kh-pick-harvest = Harvest {$tiles}
 kh-pick-take-from = Take from {$tiles}
 kh-pick-turn-back = Turn back {$tiles}
 kh-pick-harvest-all = Harvest all {$count}
 kh-pick-take-from-all = Take from all {$count}
 kh-pick-turn-back-all = Turn back all {$count}
-kh-pick-intro-harvest = **(a) Harvest** (KH 18): turn over one or more unharvested tiles of this group; each gives one counter of its crop.
-kh-pick-intro-casual = **Casual worker** (KH 34): one counter each for one or two adjacent unharvested tiles (they stay unharvested).
-kh-pick-intro-unskilled = **Unskilled worker** (KH 36): turn adjacent harvested tiles back to unharvested.
-kh-pick-intro-new-crop = **Event R · new crop** (KH 52): turn up to two of your harvested tiles back to unharvested.
-kh-pick-intro-remote = **Event V · remote harvest** (KH 56): harvest any of your unconnected unharvested tiles.
+kh-pick-intro-harvest = **(a) Harvest**: turn over one or more unharvested tiles of this group; each gives one counter of its crop.
+kh-pick-intro-casual = **Casual worker**: one counter each for one or two adjacent unharvested tiles (they stay unharvested).
+kh-pick-intro-unskilled = **Unskilled worker**: turn adjacent harvested tiles back to unharvested.
+kh-pick-intro-new-crop = **Event R · new crop**: turn up to two of your harvested tiles back to unharvested.
+kh-pick-intro-remote = **Event V · remote harvest**: harvest any of your unconnected unharvested tiles.
 kh-pick-may-choose = Tiles you may choose: {$tiles}.
 kh-pick-chosen = Chosen so far: {$tiles}.
 kh-pick-chosen-gain = Chosen so far: {$tiles} ({$gain}).
 kh-decline = Decline
 kh-ph-toggle = Add or remove a tile
-kh-reposition-intro = **Your {$worker} was displaced** from {$space} by a field tile (KH 26). You may put it on another legal space at once (it acts again), or leave it off the board.
+kh-reposition-intro = **Your {$worker} was displaced** from {$space} by a field tile. You may put it on another legal space at once (it acts again), or leave it off the board.
 kh-leave-off = Leave it off the board
-kh-trader-drew = **Trader** (KH 43): you drew {$tile}. Acquire it (it goes on its own space of your board) or put it in the fallow area.
+kh-trader-drew = **Trader**: you drew {$tile}. Acquire it (it goes on its own space of your board) or put it in the fallow area.
 kh-keep = Keep {$tile}
 kh-put-fallow = Put {$tile} in the fallow area
 kh-ability-head = **{$worker} on {$space}**: {$rule}.
 kh-ability-head-copied = **{$worker} on {$space}, copied by the lawyer**: {$rule}.
-kh-ability-mandatory = This ability is mandatory (KH 38).
+kh-ability-mandatory = This ability is mandatory.
 kh-one-from = 1 {$crop} from {$space}
 kh-ph-tile = Choose a tile
 kh-store-label-pay = {$tile} · pay {$count} · {$name}
@@ -465,47 +485,50 @@ kh-ph-unconnected = Choose an unconnected tile
 kh-copy-label = Copy the {$worker} on {$space}
 kh-ph-copy = Choose a worker to copy
 kh-draw-from-bag = Draw from the bag
-kh-trader-registry = The bag holds no field tile: you may take a registry tile instead, to keep or to put in the fallow area (KH 43).
+kh-trader-registry = The bag holds no field tile: you may take a registry tile instead, to keep or to put in the fallow area.
 kh-take = Take {$tile}
 kh-stock-holds = The stock holds: {$counters}.
 kh-take-nothing = Take nothing
 kh-ph-counters = Choose the counters
 kh-gives = gives {$counters}
 kh-gives-short = gives {$counters}; the stock is {$short} short
-kh-run-out = **A crop has run out** (KH 6): you are owed {$owed}, but the stock holds only {$got} of it ({$short} short). For each counter short you may take one of any crop the stock still holds instead, or none.
+kh-run-out = **A crop has run out**: you are owed {$owed}, but the stock holds only {$got} of it ({$short} short). For each counter short you may take one of any crop the stock still holds instead, or none.
 kh-instead-so-far = Taken instead so far: {$counters}.
 kh-stock-still-holds = The stock still holds: {$counters}.
 kh-plus-instead = + {$crop} instead
 kh-take-nothing-instead = Take {$counters}, nothing instead
 kh-take-plus-instead = Take {$counters} + {$instead} instead
 kh-nothing-instead = Nothing instead
-kh-bid-intro = **Bid for {$tile}** (KH 25): one or more counters from your supply, placed openly beside the tile in your store. A bid is final. Whoever takes the tile from your store pays you exactly this bid.
+kh-bid-intro = **Bid for {$tile}**: one or more counters from your supply, placed openly beside the tile in your store. A bid is final. Whoever takes the tile from your store pays you exactly this bid.
 kh-bid-so-far = Your bid so far: **{$counters}**.
 kh-bid-one = Bid 1 {$crop}
 kh-bid = Bid {$counters}
-kh-pay-intro = **{$what}**: pay {$size} counters of any crops from your supply.
+kh-pay-intro = **{$what}**: pay {$size} { $size ->
+    [one] counter
+   *[other] counters
+} of any crops from your supply.
 kh-pay-so-far = Chosen so far: **{$counters}** ({$count} of {$size}).
 kh-pay = Pay {$counters}
-kh-pay-skilled = Skilled worker (KH 37): {$tile} from {$name}'s store, one counter more than its bid
-kh-pay-merchant = Merchant (KH 39): {$tile} from {$name}'s store, as many counters as its bid
-kh-pay-bailiff = Bailiff (KH 41): {$tile} from {$name}'s board, paid to them
-kh-pay-lucky-bag = Event Q · lucky dip (KH 51): a tile drawn from the bag, paid to the stock
-kh-pay-lucky-registry = Event Q · lucky dip (KH 51): registry tile {$tile}, paid to the stock
-kh-pay-quick-sale = Event T · quick sale (KH 54): registry tile {$tile}, paid to the stock
-kh-rule-blind-swap = each player may put one of their field tiles in the fallow area and acquire a tile drawn from the bag (KH 47).
-kh-rule-exchange = each player may give one of their field tiles for another player's unconnected tile (KH 48).
-kh-rule-give-away = every player passes one field tile to the player on their left (KH 49).
-kh-rule-good-harvest = each player may take one counter of their most common unharvested crop (KH 50).
-kh-rule-lucky-dip = each player may pay 2 counters to the stock for a tile drawn from the bag (KH 51).
-kh-rule-new-crop = each player may turn up to two harvested tiles back to unharvested (KH 52).
-kh-rule-new-registry = the registry goes back into the bag and is drawn again (KH 53).
-kh-rule-quick-sale = each player may pay 3 counters to the stock for a registry tile (KH 54).
-kh-rule-registry-swap = each player may swap one of their field tiles with a registry tile (KH 55).
-kh-rule-remote-harvest = each player may harvest their unconnected unharvested tiles (KH 56).
-kh-rule-replacement = each player draws a tile, then puts one of their field tiles or the drawn one in the fallow area (KH 57).
-kh-rule-reposition = each player may move one of their workers to another legal space (KH 58).
-kh-rule-vacation = each player may take one of their workers off their board (KH 59).
-kh-rule-windfall = the drawer gives each player one counter of their choice from the stock (KH 60).
+kh-pay-skilled = Skilled worker: {$tile} from {$name}'s store, one counter more than its bid
+kh-pay-merchant = Merchant: {$tile} from {$name}'s store, as many counters as its bid
+kh-pay-bailiff = Bailiff: {$tile} from {$name}'s board, paid to them
+kh-pay-lucky-bag = Event Q · lucky dip: a tile drawn from the bag, paid to the stock
+kh-pay-lucky-registry = Event Q · lucky dip: registry tile {$tile}, paid to the stock
+kh-pay-quick-sale = Event T · quick sale: registry tile {$tile}, paid to the stock
+kh-rule-blind-swap = each player may put one of their field tiles in the fallow area and acquire a tile drawn from the bag.
+kh-rule-exchange = each player may give one of their field tiles for another player's unconnected tile.
+kh-rule-give-away = every player passes one field tile to the player on their left.
+kh-rule-good-harvest = each player may take one counter of their most common unharvested crop.
+kh-rule-lucky-dip = each player may pay 2 counters to the stock for a tile drawn from the bag.
+kh-rule-new-crop = each player may turn up to two harvested tiles back to unharvested.
+kh-rule-new-registry = the registry goes back into the bag and is drawn again.
+kh-rule-quick-sale = each player may pay 3 counters to the stock for a registry tile.
+kh-rule-registry-swap = each player may swap one of their field tiles with a registry tile.
+kh-rule-remote-harvest = each player may harvest their unconnected unharvested tiles.
+kh-rule-replacement = each player draws a tile, then puts one of their field tiles or the drawn one in the fallow area.
+kh-rule-reposition = each player may move one of their workers to another legal space.
+kh-rule-vacation = each player may take one of their workers off their board.
+kh-rule-windfall = the drawer gives each player one counter of their choice from the stock.
 kh-you = you
 kh-yourself = yourself
 kh-event-head = **Event {$letter} · {$event}** (drawn by {$name}): {$rule}
@@ -536,12 +559,12 @@ kh-pass-nothing = Pass nothing
 kh-pass-on = Pass on {$tile} (the tile you received)
 kh-pass = Pass {$tile}
 kh-ph-pass = Choose the tile to pass
-kh-give-away-second = **Event O · give away** (KH 49): you pass {$tile}. Now acquire the tile you received, or put it in the fallow area.
-kh-exchange-second = **Event N · exchange** (KH 48): you take {$tile} from {$name}. Choose the field tile you give them.
+kh-give-away-second = **Event O · give away**: you pass {$tile}. Now acquire the tile you received, or put it in the fallow area.
+kh-exchange-second = **Event N · exchange**: you take {$tile} from {$name}. Choose the field tile you give them.
 kh-give = Give {$tile}
 kh-ph-give = Choose the tile to give
-kh-swap-second = **Event U · registry swap** (KH 55): you take {$tile} from the registry. Choose the field tile that goes into the registry for it.
-kh-move-second = **Event X · reposition** (KH 58): move your {$worker} from {$space} to another legal space (it does not act).
+kh-swap-second = **Event U · registry swap**: you take {$tile} from the registry. Choose the field tile that goes into the registry for it.
+kh-move-second = **Event X · reposition**: move your {$worker} from {$space} to another legal space (it does not act).
 kh-a-worker = worker
 kh-ph-new-space = Choose the new space
 

@@ -109,3 +109,4 @@ games-ended = 終了
 games-won-by = 勝者 { $players }
 games-cancelled = 取り消し
 done = 完了。{ $said }
+ranking-entry = { $rank }位 { $name } { $points }点

@@ -20,10 +20,10 @@ use crate::games::fields_of_green::view::{CellView, FarmView};
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// The widest a grid may be before cells are drawn one column narrower. Phones wrap longer lines
-/// in code blocks, which wrecks a grid; 40 monospaced characters fit the narrowest clients we
-/// know of (research notes, anchors-bots.md 2.6).
-pub const GRID_MAX_WIDTH: usize = 40;
+/// The widest a grid may be: cells are drawn one column narrower past it, and a farm still wider
+/// is drawn in slices of columns. Phones wrap longer lines in code blocks, which wrecks a grid;
+/// 34 monospaced characters fit a 390 px phone screen (issue 32).
+pub const GRID_MAX_WIDTH: usize = 34;
 
 /// The part of the plane a farm is drawn on and labelled from: the cards' bounding box grown by
 /// one space on every side, so the outermost build spaces are inside it.
@@ -167,20 +167,17 @@ pub fn render_farm(deck: &Deck, farm: &FarmView, options: RenderOptions) -> Farm
     let wide = label_width + 5 * columns <= GRID_MAX_WIDTH;
     let (lead, gap) = if wide { ("", " ") } else { (" ", "") };
 
-    let mut lines = Vec::with_capacity(rows + 1);
-    let mut header = format!("{:label_width$}{lead}", "");
-    for col in 0..columns {
-        header.push_str(&format!("{gap} {:<3}", column_label(col)));
-    }
-    lines.push(header.trim_end().to_string());
-
+    let header: Vec<String> = (0..columns)
+        .map(|col| format!("{gap} {:<3}", column_label(col)))
+        .collect();
     let build: Vec<Pos> = if options.show_build_spaces {
         build_spaces(farm)
     } else {
         Vec::new()
     };
+    let mut rows_cells: Vec<Vec<String>> = Vec::with_capacity(rows);
     for row in 0..rows {
-        let mut line = format!("{:>label_width$}{lead}", row + 1);
+        let mut cells = Vec::with_capacity(columns);
         for col in 0..columns {
             let pos = bounds.pos_at(col, row).expect("inside the grid");
             let (content, marker) = match farm.at(pos) {
@@ -196,9 +193,32 @@ pub fn render_farm(deck: &Deck, farm: &FarmView, options: RenderOptions) -> Farm
                 content
             };
             // The marker hugs the code ("SI+ ", "WHT+"), so it reads as belonging to it.
-            line.push_str(&format!("{gap}{:<4}", format!("{content}{marker}")));
+            cells.push(format!("{gap}{:<4}", format!("{content}{marker}")));
         }
-        lines.push(line.trim_end().to_string());
+        rows_cells.push(cells);
+    }
+    // A farm wider than a phone shows is drawn in slices of columns, one under the other,
+    // each with its own column letters: a wrapped line would wreck the grid.
+    let cell_width = if wide { 5 } else { 4 };
+    let most = (GRID_MAX_WIDTH.saturating_sub(label_width + lead.len()) / cell_width).max(1);
+    // Slices of even widths (5 + 4 columns, not 8 + 1).
+    let per_slice = columns.div_ceil(columns.div_ceil(most)).max(1);
+    let mut lines = Vec::with_capacity(rows + 2);
+    for start in (0..columns).step_by(per_slice) {
+        let end = (start + per_slice).min(columns);
+        if start > 0 {
+            lines.push(String::new());
+        }
+        let head = format!("{:label_width$}{lead}{}", "", header[start..end].concat());
+        lines.push(head.trim_end().to_string());
+        for (row, cells) in rows_cells.iter().enumerate() {
+            let line = format!(
+                "{:>label_width$}{lead}{}",
+                row + 1,
+                cells[start..end].concat()
+            );
+            lines.push(line.trim_end().to_string());
+        }
     }
 
     FarmRender {
@@ -337,7 +357,7 @@ mod tests {
     }
 
     #[test]
-    fn a_seven_wide_farm_fits_forty_columns_in_both_modes() {
+    fn a_seven_wide_farm_fits_a_phone_in_both_modes() {
         let deck = Deck::default_deck();
         let farm = wide_farm(&deck);
         for show_build_spaces in [false, true] {
@@ -346,7 +366,10 @@ mod tests {
             assert_eq!(r.bounds.columns(), 9);
             assert_eq!(r.bounds.rows(), 5);
             let lines: Vec<&str> = r.grid.lines().collect();
-            assert_eq!(lines.len(), 6, "header + 5 rows:\n{}", r.grid);
+            // Too wide for a phone in one piece: two slices of header + 5 rows, a blank line
+            // between them.
+            assert_eq!(lines.len(), 13, "two slices:\n{}", r.grid);
+            assert_eq!(lines[6], "");
             for line in &lines {
                 assert!(
                     line.len() <= GRID_MAX_WIDTH,
@@ -361,7 +384,9 @@ mod tests {
                 "{}",
                 lines[0]
             );
-            assert!(lines[0].ends_with('I'));
+            assert!(lines[0].ends_with('E'), "{}", lines[0]);
+            assert!(lines[7].trim_start().starts_with('F'), "{}", lines[7]);
+            assert!(lines[7].ends_with('I'), "{}", lines[7]);
         }
     }
 
@@ -395,11 +420,17 @@ mod tests {
         let farm = wide_farm(&deck);
         for show_build_spaces in [false, true] {
             let r = render_farm(&deck, &farm, RenderOptions { show_build_spaces });
-            let lines: Vec<&str> = r.grid.lines().collect();
+            // A farm wider than a phone comes in slices of columns: the one with the letter.
+            let slices: Vec<Vec<&str>> =
+                r.grid.split("\n\n").map(|b| b.lines().collect()).collect();
             for c in &farm.cells {
                 let label = coord_label(&r.bounds, c.pos);
                 let (letters, row) = label.split_at(1);
                 let row: usize = row.parse().unwrap();
+                let lines = slices
+                    .iter()
+                    .find(|b| b[0].split_whitespace().any(|w| w == letters))
+                    .expect("a slice with the column");
                 // The letter stands over the middle of a 3-character code.
                 let col = lines[0].find(letters).unwrap() - 1;
                 let line = lines[row];
@@ -420,9 +451,10 @@ mod tests {
         let deck = Deck::default_deck();
         let r = render_farm(&deck, &wide_farm(&deck), RenderOptions::default());
         let lines: Vec<&str> = r.grid.lines().collect();
-        // Row 2 holds the tower (3 Water), the Silo with two tiles and the empty tower.
+        // Row 2 holds the tower (3 Water), the Silo with two tiles and the empty tower (in the
+        // second slice of columns: the farm is wider than a phone).
         assert!(lines[2].contains("W3  SI*"), "{}", r.grid);
-        assert!(lines[2].contains("W0"), "{}", r.grid);
+        assert!(lines[9].contains("W0"), "{}", r.grid);
         // Row 3: Wheat with one tile, then the Open Area.
         assert!(lines[3].contains("WHT+###"), "{}", r.grid);
         assert!(!r.grid.contains("BAR"), "an Open Area hides its code");

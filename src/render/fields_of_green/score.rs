@@ -127,6 +127,15 @@ pub fn render_score_pad(deck: &Deck, pads: &[ScorePad], names: &[String]) -> Str
     lines.push("-".repeat(LABEL + col * pads.len()));
     lines.push(line(&crate::t!("fog-pad-total"), &numbers(|p| p.total)));
 
+    lines.extend(legend(deck, pads));
+    lines.extend(pad_notes(pads, names));
+    lines.join("\n")
+}
+
+/// The lines under the pad: what its lines hide (VP tokens, set-aside tiles, coins paid for
+/// repeats), naming only the players concerned, and the winner line.
+pub fn pad_notes(pads: &[ScorePad], names: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
     // What the pad's lines hide, one line each, naming only the players concerned.
     let note = |what: &str, f: fn(&ScorePad) -> u32| {
         let who: Vec<String> = pads
@@ -142,11 +151,34 @@ pub fn render_score_pad(deck: &Deck, pads: &[ScorePad], names: &[String]) -> Str
             )
         })
     };
-    lines.extend(note(&crate::t!("fog-pad-note-tokens"), |p| p.tokens));
-    lines.extend(note(&crate::t!("fog-pad-note-set-aside"), |p| p.set_aside));
-    lines.extend(note(&crate::t!("fog-pad-note-repeats"), |p| p.coins_paid));
-    lines.push(winner_line(pads, names));
-    lines.join("\n")
+    out.extend(note(&crate::t!("fog-pad-note-tokens"), |p| p.tokens));
+    out.extend(note(&crate::t!("fog-pad-note-set-aside"), |p| p.set_aside));
+    out.extend(note(&crate::t!("fog-pad-note-repeats"), |p| p.coins_paid));
+    out.push(winner_line(pads, names));
+    out
+}
+
+/// The Game End lines name their locations by code: which code is which card, as one line.
+fn legend(deck: &Deck, pads: &[ScorePad]) -> Option<String> {
+    let mut legend: Vec<String> = Vec::new();
+    for line in pads.iter().flat_map(|p| &p.game_end) {
+        if let Some(d) = deck.location_by_id(&line.card) {
+            let entry = crate::t!(
+                "fog-pad-legend-entry",
+                code = deck.location(d).code.as_str(),
+                name = super::card_name(deck, &line.card)
+            );
+            if !legend.contains(&entry) {
+                legend.push(entry);
+            }
+        }
+    }
+    (!legend.is_empty()).then(|| {
+        crate::t!(
+            "fog-pad-legend",
+            list = legend.join(&crate::t!("fog-list-sep"))
+        )
+    })
 }
 
 /// What decided the game, as words: `no tie`, `tie broken by most locations`, ...

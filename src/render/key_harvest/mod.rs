@@ -1,12 +1,12 @@
 //! Key Harvest country boards as phone-width ASCII text (design/KEY-HARVEST-BOARD.md section 6).
 //!
-//! Every space is a 3-character token followed by one space; rows B, D and F start 2 characters
-//! further right, so each hex sits between its two neighbours above and below:
+//! Every space is a 3-character token followed by one space; rows B, D and F start 1 character
+//! further right, which shows the hexes' stagger and keeps a line within a phone's 34 columns:
 //!
 //! ```text
 //!    1   2   3   4   5   6   7   8
 //! A  A1  A2  A3 <1>  A5  A6  A7  A8
-//! B    B1 (w) (r)  B4  B5  B6  B7  B8
+//! B   B1 (w) (r)  B4  B5  B6  B7  B8
 //! ```
 //!
 //! `[H]` is an unharvested field tile, `(h)` a harvested one (brackets and case both differ, as
@@ -36,7 +36,7 @@ pub enum Cell {
 }
 
 /// The longest a legend line may be (section 6).
-const LEGEND_WIDTH: usize = 36;
+const LEGEND_WIDTH: usize = 34;
 
 /// Token width: 3 for the standard board (`[H]`, ` B4`), wider for longer references.
 fn token_width(board: &Board) -> usize {
@@ -91,8 +91,10 @@ pub fn draw_board(board: &Board, cells: &[Cell]) -> String {
 
     for r in 0..board.rows() {
         let mut line = format!("{:<label_width$} ", board.row_label(r));
+        // Rows B, D, F sit one character right: half a token would make them 2 wider than a
+        // phone's 34 columns (issue 32), and one still shows the hexes' stagger.
         if r % 2 == 1 {
-            line.push_str(&" ".repeat(pitch / 2));
+            line.push_str(&" ".repeat((pitch / 2).min(1)));
         }
         for c in 0..board.columns() {
             if c > 0 {
@@ -110,7 +112,7 @@ pub fn draw_board(board: &Board, cells: &[Cell]) -> String {
 
 /// The legend block of section 6 (built from the board's letters): what the four kinds of token
 /// mean, then each crop's letter. A letter that is not the crop name's initial gets its counter
-/// colour as a hint (`R wine (red)`). Lines are at most 36 characters.
+/// colour as a hint (`R wine (red)`). Lines are at most 34 characters.
 pub fn legend(board: &Board) -> String {
     let width = token_width(board);
     let first = Crop::ALL[0];
@@ -183,19 +185,20 @@ mod tests {
     /// Section 6's worked example: the pink player's board in mid-game.
     const EXAMPLE: &str = "   1   2   3   4   5   6   7   8
 A  A1  A2  A3 <1>  A5  A6  A7  A8
-B    B1 (w) (r)  B4  B5  B6  B7  B8
+B   B1 (w) (r)  B4  B5  B6  B7  B8
 C  C1 [H] (c)  C4  C5  C6  C7  C8
-D    D1 [R] <2>  D4 [H] (r)  D7  D8
+D   D1 [R] <2>  D4 [H] (r)  D7  D8
 E  E1  E2  E3  E4 <4> [V] [C]  E8
-F    F1  F2  F3 [V] [C] (h)  F7  F8
+F   F1  F2  F3 [V] [C] (h)  F7  F8
 G  G1 [R]  G3  G4  G5  G6  G7  G8";
 
-    const LEGEND: &str = "[H] unharvested field (large symbol)
+    const LEGEND: &str = "[H] unharvested field (big symbol)
 (h) harvested field (small symbol)
 <4> worker tile: its number
  B4 empty space: its reference
-H hops  V vegetables  C cider apples
-R wine (red)  W wheat";
+H hops  V vegetables
+C cider apples  R wine (red)
+W wheat";
 
     fn sp(board: &Board, r: &str) -> Space {
         board.parse_reference(r).unwrap()
@@ -233,7 +236,7 @@ R wine (red)  W wheat";
         }
         assert_eq!(text, EXAMPLE);
         let lengths: Vec<usize> = got.iter().map(|l| l.len()).collect();
-        assert_eq!(lengths, [32, 33, 35, 33, 35, 33, 35, 33]);
+        assert_eq!(lengths, [32, 33, 34, 33, 34, 33, 34, 33]);
         assert!(text.is_ascii());
         assert!(!text.contains('\t'));
     }
@@ -251,14 +254,14 @@ R wine (red)  W wheat";
             let line = lines[r + 1];
             assert!(!line.ends_with(' '));
             for c in 1..=8 {
-                let start = 2 + 2 * (r % 2) + 4 * (c - 1);
+                let start = 2 + (r % 2) + 4 * (c - 1);
                 let reference = board.reference((r * 8 + c - 1) as Space);
                 assert_eq!(&line[start..start + 3], format!(" {reference}"));
                 if c > 1 {
                     assert_eq!(&line[start - 1..start], " ");
                 }
             }
-            assert!(line.len() <= 40);
+            assert!(line.len() <= 34);
         }
     }
 

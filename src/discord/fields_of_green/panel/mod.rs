@@ -632,7 +632,7 @@ impl<'a> Panel<'a> {
         if !splits.is_empty() {
             s.push_str(&crate::t!(
                 "fog-panel-this-year",
-                splits = splits.join("; ")
+                splits = splits.join(&crate::t!("fog-list-sep"))
             ));
             s.push('\n');
         }

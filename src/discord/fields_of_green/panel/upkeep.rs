@@ -181,7 +181,7 @@ impl Panel<'_> {
             s.push('\n');
             s.push_str(&crate::t!(
                 "fog-panel-this-year",
-                splits = earlier.join("; ")
+                splits = earlier.join(&crate::t!("fog-list-sep"))
             ));
         }
         // Labels are padded by the columns they take (Japanese characters take two).
@@ -227,7 +227,14 @@ impl Panel<'_> {
             s.push_str(&crate::t!("fog-upkeep-ready", split = split_text(counts)));
         } else if let Err(e) = preview(self.game, self.seat, &draw) {
             s.push('\n');
-            s.push_str(&crate::t!("fog-not-yet", why = reason(&e)));
+            // "Not yet" already says the split is refused: only the reason follows.
+            let why = match &e {
+                ActionError::BadSplit(w) => {
+                    super::super::split_why(w).unwrap_or_else(|| reason(&e))
+                }
+                _ => reason(&e),
+            };
+            s.push_str(&crate::t!("fog-not-yet", why = why));
         }
         out.text.push(s);
         let step = |k: usize, up: bool| {

@@ -630,7 +630,12 @@ fn a_crop_out_of_stock_offers_substitutes() {
         .expect("a harvest of a crop out of stock leads to substitutes");
     let m = panel(&t, &game, usize::from(seat), &inst, None);
     ok("instead", &m);
-    assert!(all_text(&m).contains("KH 6"), "{}", all_text(&m));
+    // What happens is said in plain words; the rule number stays in /kh rules.
+    assert!(
+        all_text(&m).contains("run out") && !all_text(&m).contains("KH 6"),
+        "{}",
+        all_text(&m)
+    );
     let d = decisions(&t, &m);
     let plus = d
         .iter()

@@ -173,7 +173,7 @@ fn pad_text(table: &Table, game: &Game) -> Option<String> {
         names.push(render::seat_name(&[], names.len()));
     }
     Some(
-        key_harvest_text::score_pad_on(Some(game.board()), pad, &names)
+        render::phone::kh_pad(Some(game.board()), pad, &names)
             .trim_end_matches('\n')
             .to_string(),
     )

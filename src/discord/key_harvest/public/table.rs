@@ -395,7 +395,15 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
     match pad_text(table, game) {
         Some(pad) => {
             e.title = t!("kh-final-title", table = table.game.id);
-            let mut d = format!("```\n{pad}\n```\n{}\n", winner_sentence(game, &v, &md));
+            // A phone shows the outcome first: the ranking in one line, the full pad under it.
+            let mut d = match game.score_pad() {
+                Some(p) => format!("{}\n", ranking(p, &md)),
+                None => String::new(),
+            };
+            d.push_str(&format!(
+                "```\n{pad}\n```\n{}\n",
+                winner_sentence(game, &v, &md)
+            ));
             d.push_str(&format!(
                 "\n{}\n{}\n",
                 t!("kh-supplies-head"),
@@ -439,4 +447,28 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
             .extend(super::boards_picture(table, game, "final-boards.png", None));
     }
     m
+}
+
+/// `**1. Ada 33** · 2. Bram 32 · 3. Cleo 29`: the final ranking in one line, by the pad's ranks
+/// (KH 67: tie-breaks decide, a shared place shares the rank). `md` are markdown-escaped names.
+fn ranking(pad: &crate::games::key_harvest::ScorePad, md: &[String]) -> String {
+    let mut lines: Vec<_> = pad.lines.iter().collect();
+    lines.sort_by_key(|l| (l.rank, l.seat));
+    lines
+        .iter()
+        .map(|l| {
+            let entry = t!(
+                "ranking-entry",
+                rank = u32::from(l.rank),
+                name = md.get(usize::from(l.seat)).cloned().unwrap_or_default(),
+                points = l.total
+            );
+            if l.rank == 1 {
+                format!("**{entry}**")
+            } else {
+                entry
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
 }

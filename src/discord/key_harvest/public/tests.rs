@@ -307,7 +307,7 @@ fn playout(players: u8, seed: u64) -> (usize, usize) {
 /// The final table message and the final scores show exactly the pad `render` draws.
 fn check_the_end(t: &Table, game: &Game) {
     let pad =
-        key_harvest_text::score_pad_on(Some(game.board()), game.score_pad().unwrap(), &t.names())
+        crate::render::phone::kh_pad(Some(game.board()), game.score_pad().unwrap(), &t.names())
             .trim_end_matches('\n')
             .to_string();
     let m = table_message(t, game);

@@ -1,0 +1,448 @@
+//! Plain words on players' screens (issue 32, item 3): over whole games of both games, played by
+//! the heuristic bot, every message a player can see (the table message, status, farms or
+//! boards, the log, summaries, final scores, reminders, and every private screen reachable from
+//! each seat's panel by its navigation), in English and in Japanese, is scanned for
+//!
+//! - rule numbers ("(KH 14-15)", "ruling 7"): they stay in code, logs and `/fog rules` /
+//!   `/kh rules`, which are not scanned here;
+//! - in English, a count of one with a plural noun ("1 fields next to it", "1 counters");
+//! - (issue 32, item 2, "phone first") any line of a code block wider than 34 columns (wide
+//!   characters count two), which a 390 px phone would wrap.
+
+use farmhand::discord::game::Screens;
+use farmhand::discord::spec::{MessageSpec, RowSpec};
+use farmhand::discord::{fields_of_green as fogd, key_harvest as khd};
+use farmhand::fake_discord::guided::{Guided, Step, clicks_of_spec};
+use farmhand::games::{Engine, TableSetup, fields_of_green as fog, key_harvest as kh};
+use farmhand::host::{Hosted, Library};
+use farmhand::i18n::Locale;
+use farmhand::store::{GameRow, SeatRow, Status, Table, TableOptions};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::{HashSet, VecDeque};
+
+const NAMES: [&str; 4] = ["Ada", "Bram", "Cleo", "Dmitri"];
+
+fn table(kind: &str, players: usize, version: i64, status: Status) -> Table {
+    Table {
+        game: GameRow {
+            id: 42,
+            kind: kind.to_string(),
+            guild_id: Some(111),
+            channel_id: 222,
+            thread_id: Some(223),
+            table_message_id: Some(333),
+            host_id: 1000,
+            status,
+            options: TableOptions {
+                seats: players as u8,
+                intro: false,
+                reminder_minutes: 90,
+                bots: Vec::new(),
+                stand_in_minutes: 0,
+                locale: None,
+            },
+            seed: 7,
+            version,
+            snapshot: None,
+            waiting_since: None,
+            reminders_sent: 0,
+            stand_in_note: None,
+            created_at: 0,
+            updated_at: 0,
+        },
+        seats: (0..players)
+            .map(|s| SeatRow {
+                seat: s,
+                user_id: 1000 + s as u64,
+                name: NAMES[s].to_string(),
+            })
+            .collect(),
+    }
+}
+
+/// Every piece of text a message shows.
+fn texts(m: &MessageSpec) -> Vec<String> {
+    let mut out = vec![m.content.clone()];
+    for e in &m.embeds {
+        out.push(e.title.clone());
+        out.push(e.description.clone());
+        for f in &e.fields {
+            out.push(f.name.clone());
+            out.push(f.value.clone());
+        }
+        out.extend(e.footer.clone());
+    }
+    for r in &m.rows {
+        match r {
+            RowSpec::Buttons(bs) => out.extend(bs.iter().map(|b| b.label.clone())),
+            RowSpec::Select(s) => {
+                out.push(s.placeholder.clone());
+                for o in &s.options {
+                    out.push(o.label.clone());
+                    out.extend(o.description.clone());
+                }
+            }
+        }
+    }
+    out.retain(|t| !t.is_empty());
+    out
+}
+
+/// A rule number in `text`: "KH 14", "(ruling 7)", "ruling 12".
+fn rule_number(text: &str) -> Option<String> {
+    for (k, _) in text.match_indices("KH ") {
+        if text[k + 3..].starts_with(|c: char| c.is_ascii_digit()) {
+            return Some(text[k..].chars().take(12).collect());
+        }
+    }
+    let lower = text.to_lowercase();
+    for (k, _) in lower.match_indices("ruling ") {
+        if lower[k + 7..].starts_with(|c: char| c.is_ascii_digit()) {
+            return Some(lower[k..].chars().take(12).collect());
+        }
+    }
+    None
+}
+
+/// Words ending in "s" that are not plural nouns: verbs after a year or a count ("Year 1
+/// begins", "1 becomes an Open Area"), and Key Harvest's crops, whose names the board file
+/// gives in one form only ("1 hops", like "1 wheat": not checked here).
+const NOT_PLURAL: [&str; 22] = [
+    "has",
+    "was",
+    "does",
+    "goes",
+    "is",
+    "its",
+    "this",
+    "plus",
+    "begins",
+    "becomes",
+    "acts",
+    "gives",
+    "takes",
+    "stays",
+    "needs",
+    "remains",
+    "counts",
+    "hops",
+    "vegetables",
+    "apples",
+    "less",
+    "unless",
+];
+
+/// "1 fields", "1 counters": a count of one before a plural noun.
+fn one_plural(text: &str) -> Option<String> {
+    text.lines().find_map(one_plural_in_line)
+}
+
+fn one_plural_in_line(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for w in words.windows(2) {
+        let n = w[0].trim_start_matches(['(', '+', '*', '[', '·']);
+        let noun = w[1].trim_end_matches(|c: char| !c.is_alphabetic());
+        if n == "1"
+            && noun.len() >= 3
+            && noun.ends_with('s')
+            && noun.chars().all(|c| c.is_ascii_alphabetic())
+            && !NOT_PLURAL.contains(&noun.to_lowercase().as_str())
+        {
+            return Some(format!("{} {}", w[0], w[1]));
+        }
+    }
+    None
+}
+
+/// Checks of every message seen.
+#[derive(Default)]
+struct Scan {
+    messages: usize,
+    problems: Vec<String>,
+    seen: HashSet<String>,
+    /// Code-block lines wider than a phone shows: (what, width, line), once per line.
+    wide: Vec<(String, usize, String)>,
+    /// Code-block lines seen, and the widest.
+    code_lines: usize,
+    widest: usize,
+}
+
+/// The widest a monospaced line may be and still read on a 390 px phone screen (issue 32).
+const PHONE_COLUMNS: usize = 34;
+
+/// The lines of `text` inside code blocks (```).
+fn code_lines(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            inside = !inside;
+            continue;
+        }
+        if inside {
+            out.push(line);
+        }
+    }
+    out
+}
+
+impl Scan {
+    fn check(&mut self, what: &str, m: &MessageSpec) {
+        self.messages += 1;
+        let english = farmhand::i18n::current() == Locale::En;
+        for t in texts(m) {
+            for line in code_lines(&t) {
+                let w = farmhand::render::key_harvest::text::width(line);
+                self.code_lines += 1;
+                self.widest = self.widest.max(w);
+                if w > PHONE_COLUMNS && self.seen.insert(format!("{what}|{line}")) {
+                    self.wide.push((what.to_string(), w, line.to_string()));
+                }
+            }
+            let found = rule_number(&t)
+                .map(|r| format!("rule number {r:?}"))
+                .or_else(|| {
+                    english
+                        .then(|| one_plural(&t).map(|p| format!("plural {p:?}")))
+                        .flatten()
+                });
+            if let Some(p) = found
+                && self.seen.insert(format!("{what}{p}"))
+            {
+                self.problems.push(format!("{what}: {p} in {t:?}"));
+            }
+        }
+    }
+}
+
+/// The seat's panel and every screen its navigation leads to (up to `limit` screens).
+fn walk<G: Guided>(scan: &mut Scan, t: &Table, game: &G, seat: usize, limit: usize) {
+    let main = G::main_panel(t, game, seat, None);
+    scan.check("panel", &main);
+    let mut seen = HashSet::new();
+    let mut queue: VecDeque<G::Screen> = VecDeque::new();
+    let mut push = |m: &MessageSpec, queue: &mut VecDeque<G::Screen>| {
+        for c in clicks_of_spec(m) {
+            if let Step::Go(s) = G::step(&c.id, c.value.as_deref())
+                && seen.insert(G::key(&s))
+            {
+                queue.push_back(s);
+            }
+        }
+    };
+    push(&main, &mut queue);
+    let mut drawn = 0;
+    while let Some(s) = queue.pop_front() {
+        drawn += 1;
+        if drawn > limit {
+            break;
+        }
+        let m = G::render(t, game, seat, &s);
+        scan.check("screen", &m);
+        push(&m, &mut queue);
+    }
+}
+
+/// Plays a whole game with the heuristic bot; `look` is called on the game before every action
+/// with the step number and the events so far.
+fn play<G: Hosted>(
+    setup: &TableSetup,
+    mut look: impl FnMut(usize, &G, &[G::Event], bool),
+) -> usize {
+    let library = Library::default();
+    let (mut game, mut events) = G::start(G::rules(&library), setup).expect("set up");
+    let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+    let mut step = 0;
+    while !game.is_over() {
+        look(step, &game, &events, false);
+        let seat = game.waiting_for()[0];
+        let action = game
+            .bot_action(seat, "heuristic", &mut rng)
+            .expect("a move");
+        events.extend(game.apply(seat, &action).expect("a legal move"));
+        step += 1;
+    }
+    look(step, &game, &events, true);
+    step
+}
+
+fn fog_scan(players: usize, seed: u64, locale: Locale) -> Scan {
+    let mut scan = Scan::default();
+    let setup = TableSetup {
+        players,
+        intro: false,
+        seed,
+    };
+    farmhand::i18n::with(locale, || {
+        play::<fog::Game>(&setup, |step, game, events, end| {
+            let status = if end { Status::Ended } else { Status::Active };
+            let t = table("fields_of_green", players, step as i64 + 1, status);
+            if step % 3 != 0 && !end {
+                return;
+            }
+            scan.check("table message", &fogd::table_message(&t, game));
+            scan.check("log", &fogd::log(&t, game, events));
+            let from = events
+                .iter()
+                .rposition(|e| matches!(e, fog::Event::Revealed { .. }))
+                .unwrap_or(0);
+            if let Some(m) = fogd::turn_summary(&t, game, game.year(), &events[from..]) {
+                scan.check("turn summary", &m);
+            }
+            scan.check(
+                "reminder",
+                &<fog::Game as Screens>::reminder(&t, game, &game.waiting_for()),
+            );
+            scan.check("dm reminder", &fogd::dm_reminder(&t, game, 0));
+            let year_over = matches!(game.phase(), fog::Phase::Harvest);
+            if step % 30 == 0 || end || year_over {
+                scan.check("final scores", &fogd::final_scores(&t, game));
+                scan.check("farm", &fogd::farm(&t, game, step % players));
+            }
+            if end {
+                scan.check("farms", &fogd::farms(&t, game));
+                scan.check("year summary", &fogd::year_summary(&t, game, 4, events));
+            }
+            for seat in 0..players {
+                walk(
+                    &mut scan,
+                    &t,
+                    game,
+                    seat,
+                    if step % 9 == 0 { 60 } else { 8 },
+                );
+            }
+        })
+    });
+    scan
+}
+
+fn kh_scan(players: usize, seed: u64, locale: Locale) -> Scan {
+    let mut scan = Scan::default();
+    let setup = TableSetup {
+        players,
+        intro: false,
+        seed,
+    };
+    farmhand::i18n::with(locale, || {
+        let mut told = 0;
+        play::<kh::Game>(&setup, |step, game, events, end| {
+            let status = if end { Status::Ended } else { Status::Active };
+            let t = table("key_harvest", players, step as i64 + 1, status);
+            if let Some(m) = khd::action_summary(&t, game, &events[told..]) {
+                scan.check("action summary", &m);
+            }
+            told = events.len();
+            if step % 3 != 0 && !end {
+                return;
+            }
+            scan.check("table message", &khd::table_message(&t, game));
+            scan.check("log", &khd::log(&t, game, events));
+            scan.check(
+                "reminder",
+                &<kh::Game as Screens>::reminder(&t, game, &game.waiting_for()),
+            );
+            scan.check(
+                "dm reminder",
+                &<kh::Game as Screens>::dm_reminder(&t, game, 0),
+            );
+            if step % 30 == 0 || end {
+                scan.check("final scores", &khd::final_scores(&t, game));
+                scan.check("boards", &khd::boards(&t, game));
+                scan.check("board", &khd::board(&t, game, step % players));
+            }
+            for seat in 0..players {
+                walk(
+                    &mut scan,
+                    &t,
+                    game,
+                    seat,
+                    if step % 9 == 0 { 60 } else { 8 },
+                );
+            }
+        })
+    });
+    scan
+}
+
+fn assert_plain(game: &str, scan: Scan) {
+    assert!(
+        scan.messages > 500,
+        "{game}: only {} messages",
+        scan.messages
+    );
+    assert!(
+        scan.problems.is_empty(),
+        "{game}: {} problem(s) in {} messages:\n{}",
+        scan.problems.len(),
+        scan.messages,
+        scan.problems.join("\n")
+    );
+    let wide: Vec<String> = scan
+        .wide
+        .iter()
+        .take(20)
+        .map(|(what, w, line)| format!("{what}: {w} columns: {line:?}"))
+        .collect();
+    assert!(
+        scan.wide.is_empty(),
+        "{game}: {} code-block lines wider than a phone's {PHONE_COLUMNS} columns:\n{}",
+        scan.wide.len(),
+        wide.join("\n")
+    );
+    assert!(
+        scan.code_lines > 1000,
+        "{game}: only {} code-block lines",
+        scan.code_lines
+    );
+    println!(
+        "{game}: {} messages, plain; {} code-block lines, the widest {} columns",
+        scan.messages, scan.code_lines, scan.widest
+    );
+}
+
+#[test]
+fn fields_of_green_screens_use_plain_words() {
+    for (players, seed) in [(2, 3), (4, 5)] {
+        for locale in [Locale::En, Locale::Ja] {
+            assert_plain(
+                &format!("Fields of Green {players}p {locale:?}"),
+                fog_scan(players, seed, locale),
+            );
+        }
+    }
+}
+
+#[test]
+fn key_harvest_screens_use_plain_words() {
+    for (players, seed) in [(2, 2), (4, 1)] {
+        for locale in [Locale::En, Locale::Ja] {
+            assert_plain(
+                &format!("Key Harvest {players}p {locale:?}"),
+                kh_scan(players, seed, locale),
+            );
+        }
+    }
+}
+
+/// The scanners themselves catch what they look for.
+#[test]
+fn the_scanners_catch_rule_numbers_and_bad_plurals() {
+    assert!(rule_number("do up to two actions (KH 14-15); then").is_some());
+    assert!(rule_number("as ruling 7 says").is_some());
+    assert!(rule_number("Key Harvest · KHAKI").is_none());
+    assert!(one_plural("C4 · 1 fields next to it").is_some());
+    assert!(one_plural("the payment must be 1 counters, not 2").is_some());
+    assert!(one_plural("C4 · 1 field tile next to it").is_none());
+    assert!(one_plural("2 fields · 11 counters · 1 is enough").is_none());
+    let block = "text\n```\n12345678901234567890123456789012345\n```\nafter";
+    assert_eq!(code_lines(block).len(), 1);
+    assert_eq!(
+        farmhand::render::key_harvest::text::width(code_lines(block)[0]),
+        35
+    );
+    assert_eq!(farmhand::render::key_harvest::text::width("畑タイル"), 8);
+    // A number ending a line (a score pad's) and a label on the next are not a phrase.
+    assert!(one_plural("  crops   1\n  fields   22").is_none());
+}
