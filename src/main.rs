@@ -47,6 +47,9 @@ enum Command {
     /// Play a whole game offline: the real bot against a fake Discord, with scripted players;
     /// writes the transcript as an HTML page.
     Demo(cli::demo::Args),
+    /// Copy the SQLite database to a new file, consistently, while the bot runs (PostgreSQL:
+    /// use pg_dump).
+    Backup(cli::backup::Args),
 }
 
 /// mimalloc instead of the system allocator: see Cargo.toml for why and what it measured.
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => cli::arena::run(&args),
         Command::Balance(args) => cli::balance::run(&args),
         Command::Demo(args) => cli::demo::run(&args),
+        Command::Backup(args) => cli::backup::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,6 +3,7 @@
 //! can ignore instead of a panic.
 
 pub mod arena;
+pub mod backup;
 pub mod balance;
 pub mod bench;
 pub mod bench_discord;

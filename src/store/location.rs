@@ -210,6 +210,11 @@ impl SqliteFile {
     /// percent-encoded (`games:2024.sqlite` made sqlx build a URL it could not parse, and
     /// panic).
     pub fn url(&self) -> String {
+        self.url_with_mode("rwc")
+    }
+
+    /// [`SqliteFile::url`] with SQLite's `mode`: `rwc` (create if missing), `rw` or `ro`.
+    pub fn url_with_mode(&self, mode: &str) -> String {
         let mut url = String::from("sqlite://");
         for &b in self.real.as_os_str().as_encoded_bytes() {
             if b.is_ascii_alphanumeric() || matches!(b, b'/' | b'.' | b'-' | b'_' | b'~') {
@@ -218,7 +223,8 @@ impl SqliteFile {
                 url.push_str(&format!("%{b:02X}"));
             }
         }
-        url.push_str("?mode=rwc");
+        url.push_str("?mode=");
+        url.push_str(mode);
         url
     }
 }

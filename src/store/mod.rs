@@ -260,6 +260,8 @@ pub enum StoreError {
         why: String,
         todo: &'static str,
     },
+    #[error("backup: {why}")]
+    Backup { why: String },
     /// The one-process lock file cannot be made beside the database.
     #[error(
         "cannot create the lock file {path} beside the database ({message}): the bot needs write access to the folder {dir}"
@@ -316,6 +318,14 @@ pub fn now_ms() -> i64 {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+}
+
+/// What [`Store::backup`] copied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Backup {
+    pub games: i64,
+    pub actions: i64,
+    pub bytes: u64,
 }
 
 /// Which database a store runs on.
@@ -765,6 +775,80 @@ impl Store {
         Err(StoreError::Foreign {
             path: path.display().to_string(),
             found,
+        })
+    }
+
+    /// A consistent copy of the SQLite database at `location` (`database.url`), taken while a
+    /// bot may be writing it (`VACUUM INTO` reads one snapshot, committed transactions only,
+    /// including those still in the WAL file), into the new file `target`. The copy is then
+    /// checked (`PRAGMA integrity_check`) and counted. PostgreSQL has its own tool (`pg_dump`).
+    pub async fn backup(location: &str, target: &Path) -> Result<Backup, StoreError> {
+        use sqlx::Connection as _;
+        let refused = |why: &str| StoreError::Location { why: why.into() };
+        let path = match Location::parse(location)? {
+            Location::Sqlite(path) => path,
+            Location::Memory => {
+                return Err(refused("an in-memory database has nothing to back up"));
+            }
+            Location::Postgres(_) => {
+                return Err(refused(
+                    "this is a PostgreSQL database: back it up with pg_dump (see the documentation, \"Backups\")",
+                ));
+            }
+        };
+        let backup_error = |why: String| StoreError::Backup { why };
+        if !std::fs::metadata(&path).is_ok_and(|m| m.len() > 0) {
+            return Err(backup_error(format!(
+                "there is no database at {}",
+                path.display()
+            )));
+        }
+        let file = SqliteFile::resolve(&path)?;
+        Store::check_ours(&file).await?;
+        if std::fs::symlink_metadata(target).is_ok() {
+            return Err(backup_error(format!(
+                "{} already exists; a backup never overwrites a file: choose a new name",
+                target.display()
+            )));
+        }
+        let copy = SqliteFile::resolve(target)?;
+        let Some(copy_path) = copy.real.to_str() else {
+            return Err(backup_error(format!(
+                "{} is not a UTF-8 path",
+                target.display()
+            )));
+        };
+        let source = SqliteConnectOptions::from_str(&file.url_with_mode("rw"))?
+            .busy_timeout(Duration::from_secs(10));
+        let mut conn = sqlx::SqliteConnection::connect_with(&source).await?;
+        sqlx::query("VACUUM INTO ?")
+            .bind(copy_path)
+            .execute(&mut conn)
+            .await
+            .map_err(|e| backup_error(format!("cannot write {}: {e}", target.display())))?;
+        let _ = conn.close().await;
+        let check = SqliteConnectOptions::from_str(&copy.url_with_mode("ro"))?;
+        let mut conn = sqlx::SqliteConnection::connect_with(&check).await?;
+        let integrity: String = sqlx::query_scalar("PRAGMA integrity_check")
+            .fetch_one(&mut conn)
+            .await?;
+        if integrity != "ok" {
+            return Err(backup_error(format!(
+                "the copy {} failed its integrity check: {integrity}",
+                target.display()
+            )));
+        }
+        let games: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM game")
+            .fetch_one(&mut conn)
+            .await?;
+        let actions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM game_action")
+            .fetch_one(&mut conn)
+            .await?;
+        let _ = conn.close().await;
+        Ok(Backup {
+            games,
+            actions,
+            bytes: std::fs::metadata(&copy.real).map_or(0, |m| m.len()),
         })
     }
 

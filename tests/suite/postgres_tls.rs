@@ -156,3 +156,22 @@ async fn the_store_runs_over_tls_from_the_config_and_refuses_a_wrong_host() {
     );
     assert!(!said.contains(PASSWORD), "{said}");
 }
+
+/// Finding 5: a PostgreSQL refusal names the setting and shows the server's message, without
+/// sqlx's "at line N" (a line of PostgreSQL's own source) and without the password.
+#[tokio::test]
+async fn a_postgres_refusal_names_the_setting_without_the_password() {
+    let Some((admin, _)) = server("a_postgres_refusal_names_the_setting_without_the_password")
+    else {
+        return;
+    };
+    let url = at(&admin, "127.0.0.1", "nosuchdb", &[]);
+    let said = Store::connect(&url)
+        .await
+        .expect_err("no such database")
+        .to_string();
+    assert!(said.contains("(database.url)"), "{said}");
+    assert!(said.contains("\"nosuchdb\" does not exist"), "{said}");
+    assert!(!said.contains(" at line "), "{said}");
+    assert!(!said.contains(PASSWORD) && said.contains("***"), "{said}");
+}
