@@ -12,6 +12,7 @@ mod common;
 mod kh_common;
 
 mod admin_inputs;
+mod backup;
 mod bin;
 mod bots;
 mod cli;
