@@ -44,7 +44,12 @@ fn a_rebuilt_game_shows_the_seat_exactly_its_view_and_keeps_the_invariants() {
             let mut rng = ChaCha8Rng::seed_from_u64(checked);
             let s = sample(&board, &view, &mut rng).expect("a turn prompt is rebuilt");
             s.check_invariants().unwrap();
-            assert_eq!(s.player_view(seat), view, "{players} players, turn {}", g.state().turn.number);
+            assert_eq!(
+                s.player_view(seat),
+                view,
+                "{players} players, turn {}",
+                g.state().turn.number
+            );
             checked += 1;
         });
         assert!(checked > 20, "{players} players: {checked} turn prompts");
@@ -72,7 +77,10 @@ fn the_search_bot_decides_the_same_whatever_the_others_hidden_counters() {
     let st = g.state();
     let (h1, h2) = (st.players[1].hidden, st.players[2].hidden);
     assert_eq!(h1.total(), h2.total());
-    assert_ne!(h1, h2, "the seed must give seats 1 and 2 different hidden counters");
+    assert_ne!(
+        h1, h2,
+        "the seed must give seats 1 and 2 different hidden counters"
+    );
     // Seats 1 and 2 swap their hidden counters: everything else stays.
     let mut snap = g.snapshot();
     for (i, to) in [(1usize, h2), (2, h1)] {
@@ -122,9 +130,10 @@ fn the_search_bot_plays_whole_games_with_legal_moves() {
                 }
             })
             .collect();
-        let (p, refused) = sim::play_bots(Board::standard(), &mut bots, 3, |_, b, board, v, rng| {
-            b.decide(board, v, rng)
-        });
+        let (p, refused) =
+            sim::play_bots(Board::standard(), &mut bots, 3, |_, b, board, v, rng| {
+                b.decide(board, v, rng)
+            });
         assert_eq!(refused, 0);
         assert!(p.game.is_over());
     }
