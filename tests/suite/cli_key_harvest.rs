@@ -257,12 +257,33 @@ fn bench_arena_and_balance_print_figures() {
         "--game",
         "key-harvest",
         "--bots",
-        "search",
+        "searcher",
         "--players",
         "2",
     ]);
     assert!(!o.status.success());
-    assert!(stderr(&o).contains("no Key Harvest bot called \"search\""));
+    assert!(stderr(&o).contains("no Key Harvest bot called \"searcher\""));
+    // The search bot, with a small budget, on two threads.
+    let o = farmhand(&[
+        "arena",
+        "--game",
+        "key-harvest",
+        "--bots",
+        "search:4,heuristic",
+        "--games",
+        "2",
+        "--players",
+        "2",
+        "--threads",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("search:4") && out.contains("win share"),
+        "{out}"
+    );
+    assert!(out.contains("on 2 thread(s)"), "{out}");
     let o = farmhand(&[
         "balance",
         "--game",

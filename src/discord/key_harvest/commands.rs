@@ -227,3 +227,24 @@ pub async fn leaderboard(
 ) -> Result<(), Error> {
     crate::discord::records::leaderboard(ctx, Kind::KeyHarvest, public).await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::KhBotStrength;
+    use crate::games::Engine;
+    use crate::games::key_harvest::Game;
+
+    /// Every level of `/kh new` names a bot the Key Harvest seats accept; `strong` is the
+    /// search bot.
+    #[test]
+    fn every_strength_is_a_key_harvest_bot() {
+        for s in [
+            KhBotStrength::Easy,
+            KhBotStrength::Normal,
+            KhBotStrength::Strong,
+        ] {
+            Game::valid_bot(s.bot()).unwrap();
+        }
+        assert_eq!(KhBotStrength::Strong.bot(), "search");
+    }
+}

@@ -498,6 +498,19 @@ impl Game {
     /// Validates `action` for `seat` fully, then applies it and everything it sets off, up to
     /// the next decision. A refused action changes nothing.
     pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, ActionError> {
+        let mut ev = Vec::new();
+        self.apply_into(seat, action, &mut ev)?;
+        Ok(ev)
+    }
+
+    /// [`Game::apply`], adding the events to `ev` (a playout reuses one buffer instead of
+    /// allocating a list per decision).
+    pub fn apply_into(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
         if self.is_over() {
             return Err(ActionError::GameOver);
         }
@@ -509,10 +522,9 @@ impl Game {
             return Err(ActionError::NotYourDecision(who));
         }
         self.validate(seat, &prompt, action)?;
-        let mut ev = Vec::new();
-        self.perform(seat, &prompt, action, &mut ev);
-        self.advance(&mut ev);
-        Ok(ev)
+        self.perform(seat, &prompt, action, ev);
+        self.advance(ev);
+        Ok(())
     }
 
     pub(crate) fn r(&self, s: Space) -> String {
@@ -528,42 +540,46 @@ impl Game {
     }
 
     /// [`Game::worker_spaces`] for every worker number at once (index = number, 1-5): one pass
-    /// over the spaces next to the seat's field tiles.
+    /// over the seat's field tiles.
     pub fn worker_space_table(&self, seat: Seat, lifted: Option<Space>) -> [SpaceSet; 6] {
         let p = &self.s.players[seat as usize];
-        let mut others = p.worker_spaces();
-        if let Some(l) = lifted {
-            others &= !bit(l);
-        }
-        // Only spaces next to a field tile can reach any minimum; none next to another worker
-        // may be used (a worker being replaced sits on the space itself, never on a neighbour).
-        let mut near = 0;
+        let lift = lifted.map_or(0, bit);
+        let others = p.worker_spaces() & !lift;
+        // How many field tiles touch each space, for all spaces at once: a bit-sliced counter
+        // (planes c0, c1, c2 hold the count's binary digits; a space has at most 6 neighbours,
+        // so 3 planes never overflow). One pass over the seat's field tiles, a few bit
+        // operations each, instead of a neighbour count per candidate space.
+        let (mut c0, mut c1, mut c2) = (0u64, 0u64, 0u64);
         for t in spaces(p.fields) {
-            near |= self.board.neighbours(t);
+            let m = self.board.neighbours(t);
+            let k0 = c0 & m;
+            c0 ^= m;
+            let k1 = c1 & k0;
+            c1 ^= k0;
+            c2 |= k1;
         }
+        // Spaces touching at least k field tiles, k = 1..5.
+        let at_least = [0, c0 | c1 | c2, c1 | c2, c2 | (c1 & c0), c2, c2 & (c0 | c1)];
+        // No space next to another worker may be used (a worker being replaced sits on the
+        // space itself, never on a neighbour), nor a field tile, nor the lifted worker's space.
         let mut crowded = 0;
         for w in spaces(others) {
             crowded |= self.board.neighbours(w);
         }
-        let mut blocked = p.fields | crowded;
-        if let Some(l) = lifted {
-            blocked |= bit(l);
-        }
-        // The number of a worker of the seat standing on each space (0: none).
-        let mut standing = [0u8; 64];
+        let open = at_least[1] & !(p.fields | crowded | lift);
+        // A worker may replace only a strictly lower one of the seat's (KH 19): `taken[k]` are
+        // the spaces holding a worker numbered k or more.
+        let mut taken = [0u64; 6];
         for (s, w) in &p.workers {
             if Some(*s) != lifted {
-                standing[*s as usize] = w.number();
+                for slot in taken.iter_mut().take(w.number() as usize + 1).skip(1) {
+                    *slot |= bit(*s);
+                }
             }
         }
         let mut table = [0; 6];
-        for s in spaces(near & !blocked) {
-            let adjacent = (self.board.neighbours(s) & p.fields).count_ones().min(5) as usize;
-            // A worker may replace only a strictly lower one (KH 19).
-            let lowest = standing[s as usize] as usize + 1;
-            for slot in table.iter_mut().take(adjacent + 1).skip(lowest) {
-                *slot |= bit(s);
-            }
+        for (k, slot) in table.iter_mut().enumerate().skip(1) {
+            *slot = at_least[k] & open & !taken[k];
         }
         table
     }

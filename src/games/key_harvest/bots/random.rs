@@ -25,17 +25,25 @@ impl Bot for RandomBot {
 
 /// `k` counters drawn at random from `supply` (the caller knows it holds at least `k`).
 pub fn random_payment(supply: Counters, k: u32, rng: &mut ChaCha8Rng) -> Counters {
-    let mut pool: Vec<Crop> = Vec::new();
+    // The counters one by one, on the stack (a supply never holds more than the 60 counters
+    // of the game, KH 5); drawn as `Vec::swap_remove` would, so the random stream is the same.
+    let mut pool = [0u8; 64];
+    let mut len = 0usize;
     for c in Crop::ALL {
         for _ in 0..supply.get(c) {
-            pool.push(c);
+            if len < pool.len() {
+                pool[len] = c.index() as u8;
+                len += 1;
+            }
         }
     }
     let mut out = Counters::ZERO;
-    for _ in 0..k.min(pool.len() as u32) {
-        let i = rng.random_range(0..pool.len());
-        let c = pool.swap_remove(i);
-        out.0[c.index()] += 1;
+    for _ in 0..k.min(len as u32) {
+        let i = rng.random_range(0..len);
+        let c = pool[i];
+        len -= 1;
+        pool[i] = pool[len];
+        out.0[c as usize] += 1;
     }
     out
 }
