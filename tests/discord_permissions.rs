@@ -72,15 +72,17 @@ async fn each_missing_permission_is_named_to_the_host_in_their_language() {
                 let channel = fake.add_channel(&format!("no-{}", need.message));
                 match way {
                     Way::Member => fake.deny(channel, need.bits),
-                    Way::Role => {
-                        fake.set_overwrite(channel, Target::Role(BOT_ROLE), 0, need.bits)
-                    }
+                    Way::Role => fake.set_overwrite(channel, Target::Role(BOT_ROLE), 0, need.bits),
                 }
                 let said = command(&fake, host, channel, "fog new seats:2").await;
                 let name = if ja { ja_name(need.name) } else { need.name };
                 let case = format!("without {} ({way:?} overwrite, ja: {ja})", need.name);
                 // Exactly this permission is named, and no other.
-                let (colon, sep, stop) = if ja { ("：", "、", "。") } else { (": ", ", ", ".") };
+                let (colon, sep, stop) = if ja {
+                    ("：", "、", "。")
+                } else {
+                    (": ", ", ", ".")
+                };
                 let listed: Vec<&str> = said
                     .rsplit_once(colon)
                     .map(|(_, list)| list.trim_end().trim_end_matches(stop))
@@ -177,7 +179,10 @@ async fn exactly_the_invite_links_permissions_play_a_whole_game_with_pictures() 
         .iter()
         .filter(|m| !m.attachments.is_empty())
         .count();
-    assert!(pictures >= 2, "{pictures} posts with pictures in the thread");
+    assert!(
+        pictures >= 2,
+        "{pictures} posts with pictures in the thread"
+    );
     let refused = fake
         .requests()
         .iter()

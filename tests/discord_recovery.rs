@@ -63,7 +63,10 @@ impl Running {
     /// Plays to the end; checks the final scores in `table`'s play channel against the replay,
     /// that no task panicked and that the fake saw nothing wrong.
     async fn finish(mut self, table: &TableRef) -> Self {
-        self.driver.play().await.expect("the game is played to the end");
+        self.driver
+            .play()
+            .await
+            .expect("the game is played to the end");
         assert!(self.fake.settle().await, "the bot did not go quiet");
         verify::check_final(&self.fake, &self.bot.data, table)
             .await
@@ -99,7 +102,10 @@ async fn posts_refused_for_their_pictures_are_sent_without_them() {
     let g = g.finish(&table).await;
     let titles = g.titles(thread);
     let years = titles.iter().filter(|t| t.contains("End of year")).count();
-    assert!(years >= 3, "{years} year summaries in the thread: {titles:?}");
+    assert!(
+        years >= 3,
+        "{years} year summaries in the thread: {titles:?}"
+    );
     let refused: Vec<String> = g
         .fake
         .requests()
@@ -133,7 +139,11 @@ async fn posts_the_thread_refuses_go_to_the_channel() {
     // The final scores are read in the channel.
     table.thread = None;
     let g = g.finish(&table).await;
-    assert_eq!(g.fake.channel(thread).len(), in_thread, "nothing more in the thread");
+    assert_eq!(
+        g.fake.channel(thread).len(),
+        in_thread,
+        "nothing more in the thread"
+    );
     let titles = g.titles(table.channel);
     assert!(
         titles.iter().any(|t| t.contains("End of year")),
@@ -152,7 +162,10 @@ async fn a_deleted_thread_is_made_again_and_stored() {
     g.fake.delete_channel(old);
     // The driver looks for the final scores in the old thread, and finds the end on the table
     // message; they are checked in the new thread below.
-    g.driver.play().await.expect("the game is played to the end");
+    g.driver
+        .play()
+        .await
+        .expect("the game is played to the end");
     assert!(g.fake.settle().await);
     let threads = g.fake.threads_of(table.channel);
     assert_eq!(threads.len(), 1, "one thread again: {threads:?}");
@@ -164,7 +177,10 @@ async fn a_deleted_thread_is_made_again_and_stored() {
     g.driver.table = table.clone();
     let g = g.finish(&table).await;
     let titles = g.titles(new);
-    assert!(titles.len() > 3, "the rest of the game went to the new thread: {titles:?}");
+    assert!(
+        titles.len() > 3,
+        "the rest of the game went to the new thread: {titles:?}"
+    );
     g.stop().await;
 }
 
@@ -208,13 +224,11 @@ async fn posts_failed_by_server_errors_are_tried_again() {
         }],
     );
     let g = g.finish(&table).await;
-    let failed = g
-        .fake
-        .requests()
-        .iter()
-        .filter(|r| r.status == 503)
-        .count();
-    assert!(failed >= 3, "only {failed} posts failed: the test tested nothing");
+    let failed = g.fake.requests().iter().filter(|r| r.status == 503).count();
+    assert!(
+        failed >= 3,
+        "only {failed} posts failed: the test tested nothing"
+    );
     let titles = g.titles(table.thread.unwrap());
     let years = titles.iter().filter(|t| t.contains("End of year")).count();
     assert!(years >= 3, "{titles:?}");
@@ -237,12 +251,7 @@ async fn uploads_failed_by_server_errors_are_tried_again_with_their_pictures() {
         }],
     );
     let g = g.finish(&table).await;
-    let failed = g
-        .fake
-        .requests()
-        .iter()
-        .filter(|r| r.status == 503)
-        .count();
+    let failed = g.fake.requests().iter().filter(|r| r.status == 503).count();
     assert_eq!(failed, 2, "the injected upload failures");
     let with_pictures = g
         .fake
@@ -250,6 +259,9 @@ async fn uploads_failed_by_server_errors_are_tried_again_with_their_pictures() {
         .iter()
         .filter(|m| m.title().contains("End of year") && !m.attachments.is_empty())
         .count();
-    assert!(with_pictures >= 3, "{with_pictures} year summaries with their pictures");
+    assert!(
+        with_pictures >= 3,
+        "{with_pictures} year summaries with their pictures"
+    );
     g.stop().await;
 }

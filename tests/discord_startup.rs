@@ -212,9 +212,14 @@ async fn sharding_required_reconnects_with_the_recommended_count() {
         "resharded after {:.1} s and {refused} refused IDENTIFYs",
         required.elapsed().as_secs_f64()
     );
-    assert!(refused <= 4, "{refused} IDENTIFYs refused: the bot kept trying one shard");
+    assert!(
+        refused <= 4,
+        "{refused} IDENTIFYs refused: the bot kept trying one shard"
+    );
     let ix = fake.slash(alice, channel, "fog rules").unwrap();
-    fake.reply(&ix).await.expect("the bot answers on its new shards");
+    fake.reply(&ix)
+        .await
+        .expect("the bot answers on its new shards");
     // The commands were registered once: the new connection did not set up again.
     assert_eq!(registrations(&fake), [200]);
     assert!(fake.settle().await);
@@ -234,7 +239,11 @@ async fn sharding_required_with_a_fixed_count_stops_run_with_a_clear_line() {
     config.discord.shards = farmhand::config::ShardCount::Count(1);
     let data = discord::prepare(config).await.expect("prepare");
     let maker = fake.clone();
-    let task = tokio::spawn(serve(data, move || fake_http(&maker), std::future::pending()));
+    let task = tokio::spawn(serve(
+        data,
+        move || fake_http(&maker),
+        std::future::pending(),
+    ));
     assert!(fake.wait_ready(Duration::from_secs(30), true).await);
     fake.require_shards(3);
     let e = tokio::time::timeout(Duration::from_secs(60), task)

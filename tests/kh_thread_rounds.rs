@@ -44,7 +44,14 @@ async fn the_thread_gets_one_post_per_round() {
     let game = game.expect("started");
     let turns = game.state().turn.number;
     let rounds = turns.div_ceil(3);
-    let actions = bot.data.service.store().actions(table.game).await.unwrap().len();
+    let actions = bot
+        .data
+        .service
+        .store()
+        .actions(table.game)
+        .await
+        .unwrap()
+        .len();
     let titles: Vec<String> = fake
         .channel(thread)
         .iter()

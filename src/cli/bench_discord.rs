@@ -11,9 +11,9 @@
 use super::GameKind;
 use anyhow::{Context as _, bail};
 use farmhand::fake_discord::harness::{Bot, TempDb, showcase_config};
-use farmhand::host::Kind;
 use farmhand::fake_discord::player::{self, Driver, Player, TableRef};
 use farmhand::fake_discord::{FakeDiscord, RouteKind};
+use farmhand::host::Kind;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::time::{Duration, Instant};

@@ -4,9 +4,9 @@
 //! commands are in `key_harvest::commands`.
 
 use super::game::Screens;
+use super::permissions::{self, Place};
 use super::router::user_text;
 use super::spec::MessageSpec;
-use super::permissions::{self, Place};
 use super::{Ctx, Data, Error, notify, send, ui};
 use crate::games::fields_of_green::Game;
 use crate::host::{AnyGame, Kind};
@@ -212,7 +212,10 @@ pub(super) async fn open_table(
     };
     let missing = have.map(|p| permissions::missing(p, Place::Channel));
     if let Some(missing) = missing.filter(|m| !m.is_empty()) {
-        let said = crate::t!("missing-permissions", missing = permissions::names(&missing));
+        let said = crate::t!(
+            "missing-permissions",
+            missing = permissions::names(&missing)
+        );
         return say(ctx, &text(&said)).await;
     }
     // A thread the bot may create but not post in would lose every post of the game: without

@@ -493,7 +493,11 @@ pub async fn serve(
     use crate::config::ShardCount;
     use crate::shards::Shards;
     let mut stop = std::pin::pin!(stop);
-    let plan = data.config.discord.shard_plan().map_err(anyhow::Error::msg)?;
+    let plan = data
+        .config
+        .discord
+        .shard_plan()
+        .map_err(anyhow::Error::msg)?;
     let mut count = data.config.discord.shards;
     let first = http();
     tokio::select! {
@@ -530,7 +534,10 @@ pub async fn serve(
         let shards = client.shard_manager.clone();
         let rest = client.http.clone();
         let stop_shards = async || {
-            if tokio::time::timeout(Duration::from_secs(10), shards.shutdown_all()).await.is_err() {
+            if tokio::time::timeout(Duration::from_secs(10), shards.shutdown_all())
+                .await
+                .is_err()
+            {
                 tracing::warn!("the shards did not stop within 10 s; exiting anyway");
             }
         };

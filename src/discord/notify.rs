@@ -67,8 +67,12 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
                 Ok(m) => {
                     tracing::info!(game = table.game.id, old = msg, new = %m.id, "the table message was deleted; posted it again");
                     let store = data.service.store();
-                    let stored = store.set_message(table.game.id, None, Some(m.id.get())).await;
-                    let noted = store.note_table_drawn(table.game.id, table.game.version).await;
+                    let stored = store
+                        .set_message(table.game.id, None, Some(m.id.get()))
+                        .await;
+                    let noted = store
+                        .note_table_drawn(table.game.id, table.game.version)
+                        .await;
                     if let Err(e) = stored.and(noted) {
                         tracing::warn!(game = table.game.id, error = %e, "could not store the new table message");
                     }
@@ -125,7 +129,8 @@ pub async fn post(http: &Http, data: &Data, table: &Table, spec: &super::spec::M
     // In a thread, the outbox must know where the thread hangs to find another way for a post
     // the thread refuses (deleted, or no Send Messages in Threads).
     let home = table.game.thread_id.map(|_| {
-        let kind = crate::host::Kind::parse(&table.game.kind).unwrap_or(crate::host::Kind::FieldsOfGreen);
+        let kind =
+            crate::host::Kind::parse(&table.game.kind).unwrap_or(crate::host::Kind::FieldsOfGreen);
         super::outbox::Home {
             game: table.game.id,
             parent: table.game.channel_id,

@@ -331,7 +331,12 @@ async fn new_thread(http: &Http, outbox: &Outbox, old: u64, home: &Home) -> Opti
         homes.moved.insert(old, thread);
         homes.of.insert(thread, home.clone());
     }
-    tracing::info!(game = home.game, old, thread, "the game's thread was deleted; made it again");
+    tracing::info!(
+        game = home.game,
+        old,
+        thread,
+        "the game's thread was deleted; made it again"
+    );
     Some(thread)
 }
 

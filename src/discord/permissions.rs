@@ -166,10 +166,7 @@ mod tests {
         let channel = missing(have, Place::Channel);
         let thread = missing(have, Place::Thread);
         let names_of = |v: &[&Need]| v.iter().map(|n| n.name).collect::<Vec<_>>();
-        assert_eq!(
-            names_of(&channel),
-            ["Attach Files", "Read Message History"]
-        );
+        assert_eq!(names_of(&channel), ["Attach Files", "Read Message History"]);
         assert_eq!(names_of(&thread), ["Send Messages in Threads"]);
         let en = crate::i18n::with(Locale::En, || names(&channel));
         assert_eq!(en, "Attach Files, Read Message History");

@@ -134,12 +134,15 @@ fn op(shared: &Shared, conn_id: u64, tx: &tokio::sync::mpsc::UnboundedSender<WsO
             // Injected refusals, as Discord closes an IDENTIFY it will not take: a bad token
             // or intents, or too few shards for the bot's servers.
             let refused = shared.with(|w| {
-                let code = w.gateway.refuse_identify.or(
-                    (total < w.gateway.required_shards).then_some(4011),
-                );
+                let code = w
+                    .gateway
+                    .refuse_identify
+                    .or((total < w.gateway.required_shards).then_some(4011));
                 if let Some(code) = code {
                     w.gateway.refused_identifies += 1;
-                    w.note(format!("The gateway closed an IDENTIFY as shard [{id}, {total}] with {code}."));
+                    w.note(format!(
+                        "The gateway closed an IDENTIFY as shard [{id}, {total}] with {code}."
+                    ));
                 }
                 code
             });

@@ -466,7 +466,9 @@ impl FakeDiscord {
                     }
                     link.ready = false;
                 }
-                w.note(format!("Discord now requires {shards} shards (close code 4011)."));
+                w.note(format!(
+                    "Discord now requires {shards} shards (close code 4011)."
+                ));
             }
         })
     }

@@ -138,7 +138,10 @@ impl Perms {
         {
             p = (p & !o.deny) | o.allow;
         }
-        let held = self.member_roles.get(&member).map_or(&[][..], Vec::as_slice);
+        let held = self
+            .member_roles
+            .get(&member)
+            .map_or(&[][..], Vec::as_slice);
         let (mut allow, mut deny) = (0, 0);
         for o in overwrites {
             if let Target::Role(r) = o.target
@@ -261,7 +264,11 @@ mod tests {
     const BOT: u64 = 7;
 
     fn guild() -> Perms {
-        let mut p = Perms::new(GUILD, 1, VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY);
+        let mut p = Perms::new(
+            GUILD,
+            1,
+            VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY,
+        );
         p.add_role(ROLE_A, "a", EMBED_LINKS | ATTACH_FILES, Some(BOT));
         p.add_role(ROLE_B, "b", CREATE_PUBLIC_THREADS, None);
         p.member_roles.insert(BOT, vec![ROLE_A, ROLE_B]);
@@ -280,7 +287,10 @@ mod tests {
                 | ATTACH_FILES
                 | CREATE_PUBLIC_THREADS
         );
-        assert_eq!(p.base(99), VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY);
+        assert_eq!(
+            p.base(99),
+            VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY
+        );
         assert_eq!(p.base(1), ALL, "the owner has everything");
         let mut admin = guild();
         admin.add_role(300, "admin", ADMINISTRATOR, None);
@@ -297,7 +307,10 @@ mod tests {
         p.set_overwrite(5, Target::Role(GUILD), 0, SEND_MESSAGES);
         p.set_overwrite(5, Target::Role(ROLE_A), 0, EMBED_LINKS);
         p.set_overwrite(5, Target::Role(ROLE_B), EMBED_LINKS, 0);
-        assert_eq!(p.in_channel(BOT, 5, false) & (SEND_MESSAGES | EMBED_LINKS), 0);
+        assert_eq!(
+            p.in_channel(BOT, 5, false) & (SEND_MESSAGES | EMBED_LINKS),
+            0
+        );
         p.set_overwrite(5, Target::Member(BOT), SEND_MESSAGES, ATTACH_FILES);
         let got = p.in_channel(BOT, 5, false);
         assert_ne!(got & SEND_MESSAGES, 0);

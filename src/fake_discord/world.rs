@@ -596,7 +596,12 @@ impl World {
                 j
             })
             .collect();
-        let bot_roles = self.perms.member_roles.get(&APP_ID).cloned().unwrap_or_default();
+        let bot_roles = self
+            .perms
+            .member_roles
+            .get(&APP_ID)
+            .cloned()
+            .unwrap_or_default();
         let mut members = vec![json::bot_member(EPOCH_MS, &bot_roles)];
         members.extend(self.users.keys().map(|&u| self.member_json(u)));
         json::guild_create(&channels, &self.perms.roles_json(), &members, self.now_ms())
@@ -611,7 +616,9 @@ impl World {
     /// overwrites, with Send Messages in Threads in Send Messages' place). DMs allow everything.
     pub fn bot_perms(&self, channel: u64) -> u64 {
         match self.channels.get(&channel).map(|c| &c.kind) {
-            Some(ChannelKind::Thread { parent, .. }) => self.perms.in_channel(APP_ID, *parent, true),
+            Some(ChannelKind::Thread { parent, .. }) => {
+                self.perms.in_channel(APP_ID, *parent, true)
+            }
             Some(ChannelKind::Dm { .. }) | None => perm::ALL,
             Some(ChannelKind::Text) => self.perms.in_channel(APP_ID, channel, false),
         }
@@ -1704,7 +1711,10 @@ impl World {
             .cloned()
         else {
             // A channel deleted under the bot is Discord's doing, not the bot's mistake.
-            if !c.parse::<u64>().is_ok_and(|c| self.deleted_channels.contains(&c)) {
+            if !c
+                .parse::<u64>()
+                .is_ok_and(|c| self.deleted_channels.contains(&c))
+            {
                 self.violation(format!("{context}: unknown channel"));
             }
             return RestResp::err(404, 10003, "Unknown Channel");
@@ -1847,7 +1857,10 @@ impl World {
                 &["type"],
                 "BASE_TYPE_CHOICES",
                 "Value must be one of {10, 11, 12}.",
-                format!("thread type {:?}: the bot makes public threads (11)", body.get("type")),
+                format!(
+                    "thread type {:?}: the bot makes public threads (11)",
+                    body.get("type")
+                ),
             );
             return self.refuse_form(context, &[p]);
         }
@@ -1987,15 +2000,19 @@ impl World {
 /// permission but Administrator.
 fn default_perms() -> Perms {
     let mut p = Perms::new(json::GUILD_ID, json::OWNER_ID, DEFAULT_EVERYONE);
-    p.add_role(json::BOT_ROLE, json::BOT_NAME, json::ALL_PERMISSIONS, Some(APP_ID));
+    p.add_role(
+        json::BOT_ROLE,
+        json::BOT_NAME,
+        json::ALL_PERMISSIONS,
+        Some(APP_ID),
+    );
     p.member_roles.insert(APP_ID, vec![json::BOT_ROLE]);
     p
 }
 
 /// @everyone's permissions at the start (as a new server has them, for what the fake models).
-pub const DEFAULT_EVERYONE: u64 = json::MEMBER_PERMISSIONS
-    | perm::ATTACH_FILES
-    | perm::CREATE_PUBLIC_THREADS;
+pub const DEFAULT_EVERYONE: u64 =
+    json::MEMBER_PERMISSIONS | perm::ATTACH_FILES | perm::CREATE_PUBLIC_THREADS;
 
 /// The frame text for dispatch `seq`.
 pub fn frame(seq: u64, d: &Dispatch) -> WsOut {
@@ -2163,7 +2180,10 @@ mod tests {
             json!({"code": 50013, "message": "Missing Permissions"})
         );
         assert_eq!(post_file(&mut w, &thread_path).0, 403);
-        assert_eq!(w.handle(&req("POST", &thread_path, &body_text())).0.status, 200);
+        assert_eq!(
+            w.handle(&req("POST", &thread_path, &body_text())).0.status,
+            200
+        );
         // A member overwrite on the channel gives it back to the bot, there and in its thread.
         w.set_overwrite(c, Target::Member(APP_ID), perm::ATTACH_FILES, 0);
         assert_eq!(post_file(&mut w, &path).0, 200);
@@ -2182,7 +2202,10 @@ mod tests {
             perm::SEND_MESSAGES_IN_THREADS,
         );
         assert_eq!(w.handle(&req("POST", &path, &body_text())).0.status, 200);
-        assert_eq!(w.handle(&req("POST", &thread_path, &body_text())).0.status, 403);
+        assert_eq!(
+            w.handle(&req("POST", &thread_path, &body_text())).0.status,
+            403
+        );
         assert_eq!(w.bot_perms(starter) & perm::ATTACH_FILES, 0, "implicit");
         // View Channel denied: Missing Access, everywhere in the channel.
         w.set_denied(c, perm::VIEW_CHANNEL);
@@ -2206,7 +2229,12 @@ mod tests {
         let (r, _) = w.handle(&req("POST", &path, &body_text()));
         let m: u64 = r.body.unwrap()["id"].as_str().unwrap().parse().unwrap();
         let tpath = format!("/channels/{c}/messages/{m}/threads");
-        assert_eq!(w.handle(&req("POST", &tpath, &json!({"name": "t"}))).0.status, 403);
+        assert_eq!(
+            w.handle(&req("POST", &tpath, &json!({"name": "t"})))
+                .0
+                .status,
+            403
+        );
         // The interaction tells the bot the same permissions, in the channel and the thread.
         let user = w.add_user("alice");
         for place in [c, starter] {
