@@ -209,7 +209,13 @@ async fn rest(
             return respond_with(429, Some(body), Some(retry_after), &headers);
         }
     };
-    let fault = shared.with(|w| w.fault_for(kind));
+    // A request with files meets the upload faults first.
+    let fault = shared.with(|w| {
+        let upload = (!files.is_empty())
+            .then(|| w.fault_for(RouteKind::Upload))
+            .flatten();
+        upload.or_else(|| w.fault_for(kind))
+    });
     let ix_of_path = || -> Option<u64> {
         let p: Vec<&str> = api.trim_matches('/').split('/').collect();
         match p.as_slice() {

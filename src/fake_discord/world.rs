@@ -135,6 +135,9 @@ pub enum RouteKind {
     GetChannel,
     Other,
     Unknown,
+    /// Any request that carries files (a fault kind only: such a request is counted and
+    /// recorded under its route's kind).
+    Upload,
 }
 
 /// One REST request, as logged.

@@ -234,3 +234,34 @@ async fn posts_failed_by_server_errors_are_tried_again() {
     assert!(years >= 3, "{titles:?}");
     g.stop().await;
 }
+
+/// Discord fails the first uploads (posts with pictures) with server errors: each is tried
+/// again, pictures and all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uploads_failed_by_server_errors_are_tried_again_with_their_pictures() {
+    let g = running("uploads-503", 36, 6).await;
+    let table = g.table();
+    g.fake.set_faults(
+        36,
+        vec![FaultRule {
+            kinds: vec![RouteKind::Upload],
+            probability: 1.0,
+            action: FaultAction::Fail(503),
+            remaining: Some(2),
+        }],
+    );
+    let g = g.finish(&table).await;
+    let failed = g.fake.requests().iter().filter(|r| r.status == 503).count();
+    assert_eq!(failed, 2, "the injected upload failures");
+    let with_pictures = g
+        .fake
+        .channel(table.thread.unwrap())
+        .iter()
+        .filter(|m| m.title().contains("End of year") && !m.attachments.is_empty())
+        .count();
+    assert!(
+        with_pictures >= 3,
+        "{with_pictures} year summaries with their pictures"
+    );
+    g.stop().await;
+}

@@ -262,3 +262,28 @@ async fn sharding_required_with_a_fixed_count_stops_run_with_a_clear_line() {
 fn fake_http(fake: &FakeDiscord) -> poise::serenity_prelude::Http {
     fake.http()
 }
+
+/// Discord invalidates the session (opcode 9, not resumable): the bot identifies again and
+/// answers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invalid_session_is_identified_again() {
+    init_tracing();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let db = TempDb::new("invalid-session");
+    let channel = fake.add_channel("games");
+    let alice = fake.add_user("alice");
+    let (task, stop) = start(&fake, &db, Duration::from_secs(60)).await;
+    assert!(fake.wait_ready(Duration::from_secs(30), true).await);
+    let before = fake.with(|w| w.gateway.identifies);
+    fake.invalidate_sessions();
+    assert!(
+        fake.wait_for(Duration::from_secs(30), |w| w.gateway.identifies > before
+            && w.gateway.all_live())
+            .await,
+        "the bot did not identify again"
+    );
+    let ix = fake.slash(alice, channel, "fog rules").unwrap();
+    fake.reply(&ix).await.expect("the bot answers");
+    let _ = stop.send(());
+    task.await.unwrap().expect("a clean stop");
+}
