@@ -296,11 +296,12 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
         .map(|&(s, score)| format!("{} {score}", NAMES[s]))
         .collect();
     let winners: Vec<&str> = result.winners.iter().map(|&s| NAMES[s]).collect();
-    writeln!(
-        out,
+    // With the progress on stderr: stdout is the one summary line, the same for a seed on every
+    // run, and how many edits the bot merged depends on timing.
+    eprintln!(
         "Posts and edits of messages: {posts} posts, {edits} edits, {:.2} per stored action.",
         (posts + edits) as f64 / result.actions.max(1) as f64
-    )?;
+    );
     writeln!(
         out,
         "{} won{} · {} · {} actions · {:.1} s · transcript {}",
