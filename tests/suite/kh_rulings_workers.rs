@@ -49,9 +49,11 @@ fn kh33_apprentice_one_counter_from_an_adjacent_unharvested_tile() {
         refused(&mut g, 0, a(sp("A8"))),
         ActionError::NotAdjacent(_)
     ));
+    // KH 33: the apprentice takes from an unharvested tile; the player's own harvested tile is
+    // refused as what it is (issue 32: a refusal says what is true).
     assert!(matches!(
         refused(&mut g, 0, a(n[1])),
-        ActionError::NotOnYourBoard(_)
+        ActionError::AlreadyHarvested(_)
     ));
     ok(&mut g, 0, a(n[0]));
     assert_eq!(supply_of(&g, 0), one(crop(n[0])));

@@ -236,11 +236,12 @@ async fn table_options_are_checked_per_game() {
         .open_table(Kind::KeyHarvest, None, CHANNEL, (HOST, "H"), intro, 1)
         .await;
     assert!(matches!(r, Err(ServiceError::Setup(_))), "{r:?}");
-    // Bots are checked against the game's own bots: "search" is Fields of Green's.
+    // Bots are checked against the game's own bots: ":quick" rollouts are Fields of Green's
+    // search bot's alone.
     let mut bots = opts(3);
     bots.bots = vec![farmhand::store::BotSeat {
         user_id: 1,
-        bot: "search".into(),
+        bot: "search:24:quick".into(),
     }];
     let r = svc
         .open_table(

@@ -322,7 +322,10 @@ async fn key_harvest_tells_each_action_once_in_order() {
     }
     let told: Vec<String> = thread_embeds(&p.fake, &p.table)
         .into_iter()
-        .filter(|(title, _)| title.is_empty())
+        // One post per round (and one for the setup), as the thread gathers them (issue 27).
+        .filter(|(title, _)| {
+            title.is_empty() || title.starts_with("Round ") || title.starts_with("Setup · ")
+        })
         .flat_map(|(_, lines)| lines)
         .collect();
     assert!(want.len() > 100, "only {} sentences", want.len());
