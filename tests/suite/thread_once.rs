@@ -299,13 +299,12 @@ async fn key_harvest_tells_each_action_once_in_order() {
         intro: false,
         seed: r.table.game.seed,
     };
-    let (mut game, _) =
+    let (mut game, setup_events) =
         <kh::Game as Engine>::start(kh::Game::rules(data.service.library()), &setup)
             .expect("set up");
     let names: Vec<String> = NAMES[..3].iter().map(|n| n.to_string()).collect();
-    let mut want = Vec::new();
-    for (_, seat, action, _) in &r.steps {
-        for e in Engine::apply(&mut game, *seat, action).expect("a stored action replays") {
+    let tell = |game: &kh::Game, events: Vec<kh::Event>, want: &mut Vec<String>| {
+        for e in events {
             if let Some(s) = render::key_harvest::text::describe_event(
                 game.board(),
                 &e,
@@ -319,6 +318,13 @@ async fn key_harvest_tells_each_action_once_in_order() {
                 });
             }
         }
+    };
+    // The setup's own sentences head the thread's setup post (issue 27), then every action's.
+    let mut want = Vec::new();
+    tell(&game, setup_events, &mut want);
+    for (_, seat, action, _) in &r.steps {
+        let events = Engine::apply(&mut game, *seat, action).expect("a stored action replays");
+        tell(&game, events, &mut want);
     }
     let told: Vec<String> = thread_embeds(&p.fake, &p.table)
         .into_iter()
@@ -329,14 +335,20 @@ async fn key_harvest_tells_each_action_once_in_order() {
         .flat_map(|(_, lines)| lines)
         .collect();
     assert!(want.len() > 100, "only {} sentences", want.len());
+    // Line by line first, so that a failure names the first line told wrong (or twice).
+    for (k, (t, w)) in told.iter().zip(&want).enumerate() {
+        assert_eq!(
+            t,
+            w,
+            "line {k} of the thread; before it: {:?}",
+            &told[k.saturating_sub(3)..k]
+        );
+    }
     assert_eq!(
         told.len(),
         want.len(),
         "one line in the thread per public sentence"
     );
-    for (k, (t, w)) in told.iter().zip(&want).enumerate() {
-        assert_eq!(t, w, "line {k} of the thread");
-    }
     println!("Key Harvest: {} sentences, each once, in order", want.len());
     p.fake.assert_clean();
     p.bot.stop().await.unwrap();
