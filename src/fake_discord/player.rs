@@ -233,10 +233,22 @@ pub async fn join(fake: &FakeDiscord, user: u64, table: &TableRef) -> Result<Rep
 
 /// Clicks the lobby's Start button as `user`.
 pub async fn start(fake: &FakeDiscord, user: u64, table: &TableRef) -> Result<Reply, String> {
-    let lobby = fake
-        .message(table.message)
-        .ok_or("the lobby message is gone")?;
-    let id = button_starting(&lobby, "Start").ok_or("no enabled Start button")?;
+    // Wait for the lobby to show the last Join: `settle` sees only this process's bot, and a
+    // bot in another process (several processes on one database) redraws when it gets to it.
+    // The cap only turns a bot that never redraws into a failure instead of a hang.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let id = loop {
+        let lobby = fake
+            .message(table.message)
+            .ok_or("the lobby message is gone")?;
+        if let Some(id) = button_starting(&lobby, "Start") {
+            break id;
+        }
+        if std::time::Instant::now() > deadline {
+            return Err("no enabled Start button".into());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
     let r = answer(fake, fake.click(user, table.message, &id))
         .await
         .map_err(|e| e.to_string())?;
