@@ -1,0 +1,847 @@
+//! The fake's model of Discord: users, channels, threads, DMs, every message as each user would
+//! see it now, interactions and their callbacks, the gateway session, the request log, and the
+//! violations found. The REST API is answered here, synchronously under one lock; the HTTP server
+//! (`server`) and the gateway (`gateway`) only carry bytes.
+
+mod gateway;
+mod messages;
+mod rest;
+
+use super::json::{self, APP_ID, MessageParts, Origin};
+use super::limits;
+use super::upload::{self, Attachment, Upload};
+use super::view::{MessageView, Place};
+use serde_json::{Value, json};
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc::UnboundedSender;
+
+/// Interaction tokens last 15 minutes (Discord docs, "Interaction Callback").
+pub const TOKEN_LIFETIME_MS: i64 = 15 * 60 * 1000;
+/// The bot must answer an interaction within 3 seconds.
+pub const CALLBACK_DEADLINE: Duration = Duration::from_secs(3);
+/// Fake time starts here: 2026-01-01T00:00:00Z.
+pub const EPOCH_MS: i64 = 1_767_225_600_000;
+/// How many gateway dispatches a session keeps for RESUME.
+const SESSION_LOG: usize = 4096;
+
+/// Permission bits (docs: "Bitwise Permission Flags"); the fake computes them as Discord does
+/// (see `permissions`).
+pub use super::permissions::bits as perm;
+use super::permissions::{Perms, Target};
+
+/// A member of the fake guild.
+#[derive(Clone, Debug)]
+pub struct UserRec {
+    pub id: u64,
+    pub name: String,
+    /// Has Manage Server.
+    pub manager: bool,
+    /// Closed DMs: messages to this user fail with 50007.
+    pub refuse_dm: bool,
+    pub dm_channel: Option<u64>,
+}
+
+/// What kind of channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChannelKind {
+    Text,
+    Thread { parent: u64, starter: u64 },
+    Dm { user: u64 },
+}
+
+#[derive(Clone, Debug)]
+pub struct ChannelRec {
+    pub id: u64,
+    pub name: String,
+    pub kind: ChannelKind,
+}
+
+/// One message as it is now.
+#[derive(Clone, Debug)]
+pub struct MsgRec {
+    pub id: u64,
+    pub channel_id: u64,
+    /// Ephemeral: only this user sees it.
+    pub ephemeral_for: Option<u64>,
+    /// Who wrote it: the bot (APP_ID) or a user.
+    pub author: u64,
+    pub content: String,
+    pub embeds: Vec<Value>,
+    pub components: Vec<Value>,
+    pub flags: u64,
+    pub created_ms: i64,
+    pub edited_ms: Option<i64>,
+    pub edits: u32,
+    /// The interaction this message answers: (interaction id, interaction type, user).
+    pub interaction: Option<(u64, u8, u64)>,
+    /// A deferred response still "thinking".
+    pub loading: bool,
+    pub deleted: bool,
+    /// The thread started from this message.
+    pub thread: Option<u64>,
+    /// Users this message notified when it was sent (mentioned in the content and allowed by
+    /// `allowed_mentions`; edits never notify).
+    pub pings: Vec<u64>,
+    /// Files attached (pictures, exports).
+    pub attachments: Vec<Attachment>,
+}
+
+/// A recorded callback.
+#[derive(Clone, Debug)]
+pub struct CallbackRec {
+    pub kind: u8,
+    pub data: Value,
+    pub after: Duration,
+}
+
+/// One interaction the fake created.
+#[derive(Clone, Debug)]
+pub struct IxRec {
+    pub id: u64,
+    pub token: String,
+    pub user: u64,
+    /// 2 command, 3 component, 4 autocomplete.
+    pub kind: u8,
+    pub channel_id: u64,
+    /// The clicked message (components).
+    pub message: Option<u64>,
+    /// What the user did, for logs: `/fog new seats:3`, `[My hand]`.
+    pub what: String,
+    pub created_ms: i64,
+    pub queued_at: Instant,
+    pub dispatched_at: Option<Instant>,
+    pub callback: Option<CallbackRec>,
+    /// The callback was answered with an injected failure (the user saw "interaction failed").
+    pub callback_failed: bool,
+    /// The message the webhook's @original refers to.
+    pub original: Option<u64>,
+    pub followups: Vec<u64>,
+    /// The test expects no answer (e.g. the bot was stopped).
+    pub forgiven: bool,
+}
+
+/// Which API a request used (for faults and statistics).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RouteKind {
+    Gateway,
+    Application,
+    Commands,
+    Callback,
+    Followup,
+    WebhookMessage,
+    CreateMessage,
+    EditMessage,
+    GetMessage,
+    DeleteMessage,
+    CreateThread,
+    CreateDm,
+    GetChannel,
+    Other,
+    Unknown,
+    /// Any request that carries files (a fault kind only: such a request is counted and
+    /// recorded under its route's kind).
+    Upload,
+}
+
+/// One REST request, as logged.
+#[derive(Clone, Debug)]
+pub struct RequestRecord {
+    pub method: String,
+    pub path: String,
+    pub kind: RouteKind,
+    pub status: u16,
+    pub injected: bool,
+    pub at_ms: i64,
+    /// The interaction this request answered or followed up, when known.
+    pub interaction: Option<u64>,
+}
+
+/// What happened, for the transcript.
+#[derive(Clone, Debug)]
+pub enum LogKind {
+    /// A user did something (slash command, click, choice).
+    Action {
+        user: u64,
+        what: String,
+        place: Place,
+    },
+    /// A message appeared or changed (snapshot after the change; boxed, as a message is much
+    /// larger than the other entries).
+    Message {
+        msg: Box<MsgRec>,
+        new: bool,
+    },
+    Deleted {
+        id: u64,
+    },
+    /// Something about the system (bot restart, gateway drop, injected faults).
+    Note(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct LogEntry {
+    pub ms: i64,
+    pub kind: LogKind,
+}
+
+/// What the fake does to a matching request instead of answering it normally.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FaultAction {
+    /// Answer with this status (500, 502, 503...) and do nothing.
+    Fail(u16),
+    /// Answer 429 with this retry-after and do nothing.
+    RateLimit(Duration),
+    /// Wait, then answer normally.
+    Delay(Duration),
+}
+
+/// A fault rule: requests of `kinds` (all, when empty) are hit with `probability`, at most
+/// `remaining` times.
+#[derive(Clone, Debug)]
+pub struct FaultRule {
+    pub kinds: Vec<RouteKind>,
+    pub probability: f64,
+    pub action: FaultAction,
+    pub remaining: Option<u32>,
+}
+
+/// A queued gateway dispatch.
+#[derive(Clone, Debug)]
+pub struct Dispatch {
+    pub t: String,
+    pub d: Value,
+    pub interaction: Option<u64>,
+}
+
+/// Messages for the live WebSocket connection.
+#[derive(Debug)]
+pub enum WsOut {
+    /// A JSON text frame; for dispatches, the sequence number and interaction it carries.
+    Frame {
+        text: String,
+        seq: Option<u64>,
+        interaction: Option<u64>,
+    },
+    /// Send a close frame with this code and hang up.
+    Close(u16),
+    /// Hang up without a close frame.
+    Abort,
+}
+
+#[derive(Debug)]
+pub struct Conn {
+    pub id: u64,
+    pub tx: UnboundedSender<WsOut>,
+}
+
+#[derive(Debug)]
+pub struct Session {
+    pub id: String,
+    pub seq: u64,
+    pub log: VecDeque<(u64, Dispatch)>,
+    /// The last sequence number written to a socket.
+    pub delivered: u64,
+}
+
+/// One shard's link to the bot: its connection and its session.
+#[derive(Debug, Default)]
+pub struct Link {
+    pub conn: Option<Conn>,
+    pub session: Option<Session>,
+    /// The connection has identified or resumed.
+    pub ready: bool,
+    /// Dispatches for this shard waiting for a session.
+    pub pending: Vec<Dispatch>,
+}
+
+impl Link {
+    /// Connected, and identified or resumed.
+    pub fn live(&self) -> bool {
+        self.ready && self.conn.is_some()
+    }
+}
+
+/// The gateway's state. Discord sends a server's events to shard `(guild_id >> 22) % shards`
+/// and DMs to shard 0 (docs: "Sharding"); each shard is its own connection and session.
+#[derive(Debug, Default)]
+pub struct Gateway {
+    /// Per shard id.
+    pub links: BTreeMap<u32, Link>,
+    /// Connections that have not identified or resumed yet.
+    pub unbound: HashMap<u64, Conn>,
+    /// The shard count the bot identified with (1 until it says otherwise).
+    pub total: u32,
+    /// The shard count `GET /gateway/bot` recommends.
+    pub recommended: u32,
+    pub identifies: u32,
+    pub resumes: u32,
+    pub connections: u32,
+    /// The HELLO's heartbeat interval.
+    pub heartbeat_ms: u64,
+    /// How long a connection may go without a heartbeat before it is hung up (default: the
+    /// interval and half again, since the first beat comes after a random share of it).
+    pub heartbeat_allowance: Option<Duration>,
+    pub heartbeats: u64,
+    /// Connections hung up for missing heartbeats.
+    pub zombies: u32,
+    pub intents: Option<u64>,
+    /// Every IDENTIFY is answered with this close code (4004 authentication failed, 4013
+    /// invalid intents, 4014 disallowed intents), as Discord answers a bad token or intents.
+    pub refuse_identify: Option<u16>,
+    /// Discord requires at least this many shards: an IDENTIFY with fewer is closed with 4011
+    /// "Sharding required" (0: no requirement).
+    pub required_shards: u32,
+    /// IDENTIFYs refused with a close code (each would spend one of the day's session starts).
+    pub refused_identifies: u32,
+}
+
+impl Gateway {
+    /// True while every shard the bot identified has a live connection (and there is one).
+    pub fn all_live(&self) -> bool {
+        !self.links.is_empty()
+            && (0..self.total).all(|s| self.links.get(&s).is_some_and(Link::live))
+    }
+
+    /// True while shard `s` has a live connection.
+    pub fn live(&self, s: u32) -> bool {
+        self.links.get(&s).is_some_and(Link::live)
+    }
+
+    /// Dispatches waiting for a session, on any shard.
+    pub fn pending(&self) -> usize {
+        self.links.values().map(|l| l.pending.len()).sum()
+    }
+
+    /// The shard whose connection is `conn`.
+    pub fn shard_of_conn(&self, conn: u64) -> Option<u32> {
+        self.links
+            .iter()
+            .find(|(_, l)| l.conn.as_ref().is_some_and(|c| c.id == conn))
+            .map(|(s, _)| *s)
+    }
+
+    /// The shard that carries the fake's guild.
+    pub fn guild_shard(&self) -> u32 {
+        ((json::GUILD_ID >> 22) % u64::from(self.total.max(1))) as u32
+    }
+}
+
+/// A REST request as the world sees it.
+pub struct RestReq<'a> {
+    pub method: &'a str,
+    /// The path after `/api/v10`.
+    pub path: &'a str,
+    pub body: Option<&'a Value>,
+    /// The `files[n]` parts of a multipart body (none for JSON).
+    pub files: &'a [Upload],
+}
+
+/// A REST answer.
+pub struct RestResp {
+    pub status: u16,
+    pub body: Option<Value>,
+    pub retry_after: Option<Duration>,
+}
+
+impl RestResp {
+    /// Discord's 400 "Invalid Form Body" (code 50035) listing `problems` in its nested shape.
+    fn form_error(problems: &[limits::Problem]) -> RestResp {
+        RestResp {
+            status: 400,
+            body: Some(limits::form_error(problems)),
+            retry_after: None,
+        }
+    }
+
+    fn ok(body: Value) -> RestResp {
+        RestResp {
+            status: 200,
+            body: Some(body),
+            retry_after: None,
+        }
+    }
+
+    fn no_content() -> RestResp {
+        RestResp {
+            status: 204,
+            body: None,
+            retry_after: None,
+        }
+    }
+
+    fn err(status: u16, code: u32, message: &str) -> RestResp {
+        RestResp {
+            status,
+            body: Some(json::error(code, message)),
+            retry_after: None,
+        }
+    }
+}
+
+/// The whole fake Discord.
+pub struct World {
+    pub started: Instant,
+    /// Fake time added on top of real time (`advance_clock`).
+    pub offset_ms: i64,
+    next_id: u64,
+    pub token: String,
+    pub ws_url: String,
+    pub users: BTreeMap<u64, UserRec>,
+    pub channels: BTreeMap<u64, ChannelRec>,
+    pub messages: BTreeMap<u64, MsgRec>,
+    pub interactions: HashMap<u64, IxRec>,
+    pub by_token: HashMap<String, u64>,
+    /// Message ids per channel, in creation order.
+    pub by_channel: HashMap<u64, Vec<u64>>,
+    /// Tasks waiting for the answer to an interaction.
+    pub reply_waiters: HashMap<u64, Vec<tokio::sync::oneshot::Sender<()>>>,
+    /// Registered global (and guild) commands, as the bot sent them, with ids.
+    pub commands: Vec<Value>,
+    pub gateway: Gateway,
+    pub requests: Vec<RequestRecord>,
+    pub violations: Vec<String>,
+    pub log: Vec<LogEntry>,
+    /// Keep the transcript log (off for benchmarks).
+    pub record: bool,
+    pub faults: Vec<FaultRule>,
+    /// The guild's roles, who holds them and the channels' overwrites: what the bot (and
+    /// anyone) may do where, computed as Discord computes it.
+    pub perms: Perms,
+    /// Channels and threads deleted (a moderator's doing): calls on them get 10003.
+    pub deleted_channels: std::collections::HashSet<u64>,
+    /// Discord's rate limits (buckets, global limit), enforced on every REST request.
+    pub rate: super::ratelimit::RateLimiter,
+    rng: u64,
+    /// Bot requests answered, per route kind.
+    pub counts: BTreeMap<RouteKind, u64>,
+    pub deadline: Duration,
+    /// The files of the request being handled; the message it creates or edits takes them
+    /// (each request is handled whole under the world's lock, so they cannot mix).
+    uploads: Vec<Upload>,
+    /// Each user's client language (the interaction's `locale`); absent: `en-US`.
+    pub locales: HashMap<u64, String>,
+    /// The server's preferred language (the interaction's `guild_locale`).
+    pub guild_locale: String,
+}
+
+impl World {
+    pub fn new(token: &str) -> World {
+        World {
+            started: Instant::now(),
+            offset_ms: 0,
+            next_id: 1_300_000_000_000_000_000,
+            token: token.to_string(),
+            ws_url: String::new(),
+            users: BTreeMap::new(),
+            channels: BTreeMap::new(),
+            messages: BTreeMap::new(),
+            interactions: HashMap::new(),
+            by_token: HashMap::new(),
+            by_channel: HashMap::new(),
+            reply_waiters: HashMap::new(),
+            commands: Vec::new(),
+            gateway: Gateway {
+                heartbeat_ms: 41_250,
+                total: 1,
+                recommended: 1,
+                ..Default::default()
+            },
+            requests: Vec::new(),
+            violations: Vec::new(),
+            log: Vec::new(),
+            record: true,
+            faults: Vec::new(),
+            perms: default_perms(),
+            deleted_channels: Default::default(),
+            rate: Default::default(),
+            rng: 0x9E37_79B9_7F4A_7C15,
+            counts: BTreeMap::new(),
+            deadline: CALLBACK_DEADLINE,
+            uploads: Vec::new(),
+            locales: HashMap::new(),
+            guild_locale: "en-US".to_string(),
+        }
+    }
+
+    /// Fake now, unix ms.
+    pub fn now_ms(&self) -> i64 {
+        EPOCH_MS + self.started.elapsed().as_millis() as i64 + self.offset_ms
+    }
+
+    /// A fresh snowflake.
+    pub fn id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    pub fn seed_faults(&mut self, seed: u64) {
+        self.rng = seed ^ 0x9E37_79B9_7F4A_7C15;
+    }
+
+    /// xorshift64*: a uniform number in [0, 1).
+    fn roll(&mut self) -> f64 {
+        let mut x = self.rng;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.rng = x;
+        (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Refuses a payload as Discord does (400, 50035) and records each problem as a violation,
+    /// so a test still fails loudly on it.
+    fn refuse_form(&mut self, context: &str, problems: &[limits::Problem]) -> RestResp {
+        for p in problems {
+            self.violation(format!("{context}: {p}"));
+        }
+        RestResp::form_error(problems)
+    }
+
+    pub fn violation(&mut self, what: String) {
+        tracing::error!(target: "fake_discord", "VIOLATION: {what}");
+        self.violations.push(what);
+    }
+
+    pub fn note(&mut self, what: impl Into<String>) {
+        if self.record {
+            let ms = self.now_ms();
+            self.log.push(LogEntry {
+                ms,
+                kind: LogKind::Note(what.into()),
+            });
+        }
+    }
+
+    fn log_message(&mut self, id: u64, new: bool) {
+        if !self.record {
+            return;
+        }
+        if let Some(m) = self.messages.get(&id) {
+            let entry = LogEntry {
+                ms: m.edited_ms.unwrap_or(m.created_ms),
+                kind: LogKind::Message {
+                    msg: Box::new(m.clone()),
+                    new,
+                },
+            };
+            self.log.push(entry);
+        }
+    }
+
+    pub fn log_action(&mut self, user: u64, what: String, place: Place) {
+        if self.record {
+            let ms = self.now_ms();
+            self.log.push(LogEntry {
+                ms,
+                kind: LogKind::Action { user, what, place },
+            });
+        }
+    }
+
+    // ------------------------------------------------------------------ users and channels
+
+    pub fn add_user(&mut self, name: &str) -> u64 {
+        let id = self.id();
+        self.users.insert(
+            id,
+            UserRec {
+                id,
+                name: name.to_string(),
+                manager: false,
+                refuse_dm: false,
+                dm_channel: None,
+            },
+        );
+        id
+    }
+
+    pub fn add_channel(&mut self, name: &str) -> u64 {
+        let id = self.id();
+        self.channels.insert(
+            id,
+            ChannelRec {
+                id,
+                name: name.to_string(),
+                kind: ChannelKind::Text,
+            },
+        );
+        id
+    }
+
+    pub fn user_json(&self, id: u64) -> Value {
+        if id == APP_ID {
+            return json::bot_user();
+        }
+        let name = self.users.get(&id).map_or("unknown", |u| u.name.as_str());
+        json::user(id, name, false)
+    }
+
+    pub fn member_json(&self, id: u64) -> Value {
+        let u = &self.users[&id];
+        let perms = if u.manager {
+            json::ALL_PERMISSIONS
+        } else {
+            json::MEMBER_PERMISSIONS
+        };
+        json::member(id, &u.name, perms, EPOCH_MS - 86_400_000)
+    }
+
+    /// The guild channels for GUILD_CREATE.
+    pub fn guild_create(&self) -> Value {
+        let channels: Vec<Value> = self
+            .channels
+            .values()
+            .filter(|c| c.kind == ChannelKind::Text)
+            .enumerate()
+            .map(|(k, c)| {
+                let mut j = json::text_channel(c.id, &c.name, k as u16);
+                j["permission_overwrites"] = self.overwrites(c.id);
+                j
+            })
+            .collect();
+        let bot_roles = self
+            .perms
+            .member_roles
+            .get(&APP_ID)
+            .cloned()
+            .unwrap_or_default();
+        let mut members = vec![json::bot_member(EPOCH_MS, &bot_roles)];
+        members.extend(self.users.keys().map(|&u| self.member_json(u)));
+        json::guild_create(&channels, &self.perms.roles_json(), &members, self.now_ms())
+    }
+
+    /// A channel's permission overwrites, as Discord lists them.
+    fn overwrites(&self, channel: u64) -> Value {
+        self.perms.overwrites_json(channel)
+    }
+
+    /// The bot's permissions in `channel` as Discord computes them (a thread: from its parent's
+    /// overwrites, with Send Messages in Threads in Send Messages' place). DMs allow everything.
+    pub fn bot_perms(&self, channel: u64) -> u64 {
+        match self.channels.get(&channel).map(|c| &c.kind) {
+            Some(ChannelKind::Thread { parent, .. }) => {
+                self.perms.in_channel(APP_ID, *parent, true)
+            }
+            Some(ChannelKind::Dm { .. }) | None => perm::ALL,
+            Some(ChannelKind::Text) => self.perms.in_channel(APP_ID, channel, false),
+        }
+    }
+
+    /// Whether the bot has all of `perms` in `channel`.
+    pub fn bot_can(&self, channel: u64, perms: u64) -> bool {
+        self.bot_perms(channel) & perms == perms
+    }
+
+    /// Withholds `bits` from the bot in a guild channel (and so its threads) with a member
+    /// overwrite, replacing the bot's overwrite there (`0` removes it), and tells the bot with
+    /// CHANNEL_UPDATE.
+    pub fn set_denied(&mut self, channel: u64, bits: u64) {
+        self.set_overwrite(channel, Target::Member(APP_ID), 0, bits);
+    }
+
+    /// Sets (replaces) an overwrite on a guild channel and sends CHANNEL_UPDATE, as Discord does.
+    pub fn set_overwrite(&mut self, channel: u64, target: Target, allow: u64, deny: u64) {
+        self.perms.set_overwrite(channel, target, allow, deny);
+        if let Some(c) = self.channels.get(&channel).cloned() {
+            let j = self.channel_json(&c);
+            self.dispatch("CHANNEL_UPDATE", j, None);
+        }
+    }
+
+    /// Sets a role's permissions and sends GUILD_ROLE_UPDATE, as Discord does.
+    pub fn set_role_permissions(&mut self, role: u64, permissions: u64) {
+        let Some(r) = self.perms.roles.get_mut(&role) else {
+            return;
+        };
+        r.permissions = permissions;
+        let j = json!({
+            "guild_id": json::GUILD_ID.to_string(),
+            "role": super::permissions::role_json(r),
+        });
+        self.dispatch("GUILD_ROLE_UPDATE", j, None);
+    }
+
+    /// Deletes a thread (or channel), as a moderator would: its messages go with it, later calls
+    /// on it get 404 10003 "Unknown Channel", and the bot hears THREAD_DELETE (or
+    /// CHANNEL_DELETE).
+    pub fn delete_channel(&mut self, id: u64) {
+        let Some(c) = self.channels.remove(&id) else {
+            return;
+        };
+        self.deleted_channels.insert(id);
+        for m in self.messages.values_mut() {
+            if m.channel_id == id {
+                m.deleted = true;
+            }
+            if m.thread == Some(id) {
+                m.thread = None;
+            }
+        }
+        match c.kind {
+            ChannelKind::Thread { parent, .. } => {
+                let d = json!({
+                    "id": id.to_string(),
+                    "guild_id": json::GUILD_ID.to_string(),
+                    "parent_id": parent.to_string(),
+                    "type": 11,
+                });
+                self.dispatch("THREAD_DELETE", d, None);
+            }
+            _ => {
+                let j = self.channel_json(&c);
+                self.dispatch("CHANNEL_DELETE", j, None);
+            }
+        }
+        self.note(format!("A moderator deleted “{}”.", c.name));
+    }
+
+    /// Deletes a message, as a moderator would (the bot, with only the GUILDS intent, is not
+    /// told): later calls on it get 404 10008 "Unknown Message".
+    pub fn delete_message(&mut self, id: u64) {
+        self.delete(id);
+        self.note("A moderator deleted a message.");
+    }
+
+    /// Answers a call on a guild channel the bot lacks `needed` in, as Discord does: 403 with
+    /// 50001 "Missing Access" when it cannot even see the channel, else 50013 "Missing
+    /// Permissions" (with a note naming what was missing).
+    fn lacks(&mut self, channel: u64, needed: u64, context: &str) -> Option<RestResp> {
+        let have = self.bot_perms(channel);
+        if have & needed == needed {
+            return None;
+        }
+        let missing = super::permissions::names(needed & !have).join(", ");
+        self.note(format!("{context}: refused, the bot lacks {missing}."));
+        if have & perm::VIEW_CHANNEL == 0 {
+            return Some(RestResp::err(403, 50001, "Missing Access"));
+        }
+        Some(missing_permissions())
+    }
+
+    fn channel_json(&self, c: &ChannelRec) -> Value {
+        match &c.kind {
+            ChannelKind::Text => {
+                let mut j = json::text_channel(c.id, &c.name, 0);
+                j["permission_overwrites"] = self.overwrites(c.id);
+                j
+            }
+            ChannelKind::Thread { parent, .. } => {
+                json::thread_channel(c.id, *parent, &c.name, 10080, self.now_ms())
+            }
+            ChannelKind::Dm { user } => json::dm_channel(c.id, &self.user_json(*user)),
+        }
+    }
+
+    fn is_guild_channel(&self, channel: u64) -> bool {
+        self.channels
+            .get(&channel)
+            .is_some_and(|c| !matches!(c.kind, ChannelKind::Dm { .. }))
+    }
+}
+
+/// The guild's permissions at the start: @everyone has what a new server gives it (and the
+/// fake's members' usual permissions), and the bot's own role, made when it joined, has every
+/// permission but Administrator.
+fn default_perms() -> Perms {
+    let mut p = Perms::new(json::GUILD_ID, json::OWNER_ID, DEFAULT_EVERYONE);
+    p.add_role(
+        json::BOT_ROLE,
+        json::BOT_NAME,
+        json::ALL_PERMISSIONS,
+        Some(APP_ID),
+    );
+    p.member_roles.insert(APP_ID, vec![json::BOT_ROLE]);
+    p
+}
+
+/// @everyone's permissions at the start (as a new server has them, for what the fake models).
+pub const DEFAULT_EVERYONE: u64 =
+    json::MEMBER_PERMISSIONS | perm::ATTACH_FILES | perm::CREATE_PUBLIC_THREADS;
+
+/// The frame text for dispatch `seq`.
+pub fn frame(seq: u64, d: &Dispatch) -> WsOut {
+    let text = json!({"op": 0, "s": seq, "t": d.t, "d": d.d}).to_string();
+    WsOut::Frame {
+        text,
+        seq: Some(seq),
+        interaction: d.interaction,
+    }
+}
+
+/// The users a new message notifies: `<@id>` mentions in its content, filtered by
+/// `allowed_mentions` (absent: every mentioned user, as on Discord).
+fn pings(body: &Value) -> Vec<u64> {
+    let content = body.get("content").and_then(Value::as_str).unwrap_or("");
+    let mut mentioned = Vec::new();
+    let mut rest = content;
+    while let Some(k) = rest.find("<@") {
+        let after = &rest[k + 2..];
+        let after = after.strip_prefix('!').unwrap_or(after);
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        if let Ok(id) = digits.parse::<u64>()
+            && after[digits.len()..].starts_with('>')
+            && !mentioned.contains(&id)
+        {
+            mentioned.push(id);
+        }
+        rest = &after[digits.len()..];
+    }
+    let Some(allowed) = body.get("allowed_mentions") else {
+        return mentioned;
+    };
+    let parse_users = allowed
+        .get("parse")
+        .and_then(Value::as_array)
+        .is_some_and(|p| p.iter().any(|x| x == "users"));
+    if parse_users {
+        return mentioned;
+    }
+    let listed: Vec<u64> = allowed
+        .get("users")
+        .and_then(Value::as_array)
+        .map(|us| {
+            us.iter()
+                .filter_map(|u| u.as_str().and_then(|s| s.parse().ok()).or(u.as_u64()))
+                .collect()
+        })
+        .unwrap_or_default();
+    mentioned
+        .into_iter()
+        .filter(|u| listed.contains(u))
+        .collect()
+}
+
+/// 403, code 50013, as Discord answers a call the bot lacks a permission for.
+fn missing_permissions() -> RestResp {
+    RestResp::err(403, 50013, "Missing Permissions")
+}
+
+fn is_empty_message(body: &Value) -> bool {
+    body.get("content")
+        .and_then(Value::as_str)
+        .is_none_or(str::is_empty)
+        && array(body.get("embeds")).is_empty()
+        && array(body.get("components")).is_empty()
+}
+
+fn array(v: Option<&Value>) -> Vec<Value> {
+    v.and_then(Value::as_array).cloned().unwrap_or_default()
+}
+
+/// A path with interaction tokens shortened, for messages.
+pub fn redact(path: &str) -> String {
+    path.split('/')
+        .map(|s| {
+            if s.starts_with("fake-token-") {
+                "<token>"
+            } else {
+                s
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[cfg(test)]
+mod tests;
