@@ -12,7 +12,8 @@
 pub mod config;
 pub mod discord;
 pub mod fake_discord;
-pub mod games;
+/// The pure rules engines: the `farmhand-games` crate (`src/games/`), re-exported.
+pub use farmhand_games as games;
 pub mod host;
 pub mod i18n;
 pub mod input;

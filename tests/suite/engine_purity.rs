@@ -327,6 +327,11 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
         .collect();
     entries.sort();
     for path in entries {
+        // `src/games/tests/` holds the engines' tests, which read scenario files: they are not
+        // the engine.
+        if path.is_dir() && path.ends_with("games/tests") {
+            continue;
+        }
         if path.is_dir() {
             rust_files(&path, out);
         } else if path.extension().is_some_and(|x| x == "rs") {
@@ -370,6 +375,27 @@ fn the_engine_names_no_runtime_discord_or_database_crate_and_does_no_io() {
         "the engine must stay pure (ARCHITECTURE.md):\n{}",
         problems.join("\n")
     );
+}
+
+/// The engines are their own crate (`src/games/Cargo.toml`): what it may not name, it cannot
+/// even link, as long as its manifest does not list it.
+#[test]
+fn the_engine_crate_depends_on_no_runtime_discord_or_database_crate() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let deps: Vec<&str> = text
+        .lines()
+        .skip_while(|l| l.trim() != "[dependencies]")
+        .skip(1)
+        .take_while(|l| !l.trim_start().starts_with('['))
+        .filter_map(|l| l.split('=').next())
+        .map(str::trim)
+        .filter(|name| !name.is_empty() && !name.starts_with('#'))
+        .collect();
+    assert!(deps.contains(&"rand"), "dependencies not read: {deps:?}");
+    for bad in CRATES {
+        assert!(!deps.contains(&bad), "the engine crate depends on {bad}");
+    }
 }
 
 // ---------------------------------------------------------------- the checker checks itself

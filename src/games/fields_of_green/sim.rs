@@ -65,7 +65,7 @@ pub fn play_out<R: Rng>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::fields_of_green::{Deck, Options};
+    use crate::fields_of_green::{Deck, Options};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

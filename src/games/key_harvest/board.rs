@@ -376,8 +376,8 @@ impl Board {
 
     /// Parses and checks a board file (KEY-HARVEST-BOARD.md section 5).
     pub fn from_toml(text: &str) -> Result<Board, BoardError> {
-        let root: Table = toml::from_str(text)
-            .map_err(|e| BoardError::Syntax(crate::games::toml_error(&e, text)))?;
+        let root: Table =
+            toml::from_str(text).map_err(|e| BoardError::Syntax(crate::toml_error(&e, text)))?;
         read_board(&root)
     }
 

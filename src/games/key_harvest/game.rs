@@ -223,7 +223,11 @@ pub enum SetupError {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub(crate) board: Arc<Board>,
-    pub(crate) s: State,
+    /// Public only for the host's tests, which set up positions no play reaches quickly (an
+    /// empty stock, other hidden counters). The host itself never writes it: play goes through
+    /// [`Game::apply`], positions through [`Game::from_snapshot`], which checks them.
+    #[doc(hidden)]
+    pub s: State,
 }
 
 /// Who must decide now, and what.
@@ -709,7 +713,7 @@ impl Game {
 
     /// Whether the turn-level action `a` may start (or continue, for a second tile) now. The
     /// listing asks the same question (`legal.rs`).
-    pub(crate) fn check_turn_action(&self, a: TurnAction) -> Result<bool, ActionError> {
+    pub fn check_turn_action(&self, a: TurnAction) -> Result<bool, ActionError> {
         let t = &self.s.turn;
         // KH 22, 24: a second tile of (c) or (d) right after the first is the same action.
         let continuing =
@@ -856,7 +860,7 @@ impl Game {
             .collect()
     }
 
-    pub(crate) fn crops_of(&self, tiles: SpaceSet) -> Counters {
+    pub fn crops_of(&self, tiles: SpaceSet) -> Counters {
         let mut c = Counters::ZERO;
         for t in spaces(tiles) {
             c.0[self.board.crop(t).index()] += 1;

@@ -16,11 +16,11 @@
 //!
 //! The result passes [`Game::from_snapshot`]'s invariant check (card conservation and the rest).
 
-use crate::games::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
-use crate::games::fields_of_green::game::{
+use crate::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
+use crate::fields_of_green::game::{
     Game, GameSnapshot, Options, Phase, PlayerState, SNAPSHOT_SCHEMA, State,
 };
-use crate::games::fields_of_green::view::PlayerView;
+use crate::fields_of_green::view::PlayerView;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use std::collections::VecDeque;
@@ -52,7 +52,7 @@ pub fn sample_snapshot<R: Rng>(
     for sv in &t.seats {
         let farm = super::farm_from_view(deck, &sv.farm)?;
         for c in &farm.cells {
-            if let crate::games::fields_of_green::farm::CellCard::Location(d) = c.card {
+            if let crate::fields_of_green::farm::CellCard::Location(d) = c.card {
                 see(d, &mut unseen);
             }
         }

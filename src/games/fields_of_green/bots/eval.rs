@@ -9,9 +9,9 @@
 //! for rollouts.
 
 use super::planner::{self, FINAL_SCALE, HarvestPosition, Yield};
-use crate::games::fields_of_green::cards::Deck;
-use crate::games::fields_of_green::farm::Farm;
-use crate::games::fields_of_green::game::{Game, Phase, hand_size};
+use crate::fields_of_green::cards::Deck;
+use crate::fields_of_green::farm::Farm;
+use crate::fields_of_green::game::{Game, Phase, hand_size};
 
 /// What a Water left on a tower is worth before year 4.
 pub const WATER_VP: f64 = 1.0 / 3.0;
@@ -103,7 +103,7 @@ fn project_with(game: &Game, seat: usize, exact: bool) -> f64 {
 fn tower_water(farm: &Farm) -> u32 {
     farm.cells
         .iter()
-        .filter(|c| c.card == crate::games::fields_of_green::farm::CellCard::WaterTower)
+        .filter(|c| c.card == crate::fields_of_green::farm::CellCard::WaterTower)
         .map(|c| c.water as u32)
         .sum()
 }

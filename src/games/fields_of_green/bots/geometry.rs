@@ -4,12 +4,10 @@
 //! positions per decision, so they count from this table instead. `tests/suite/planner.rs` checks that
 //! every count, amount, condition, reach and Game End score agrees with the engine's.
 
-use crate::games::fields_of_green::cards::Deck;
-use crate::games::fields_of_green::effects::{
-    Ability, Amount, Condition, Count, Effect, Scope, Timing,
-};
-use crate::games::fields_of_green::farm::{Dists, FAR, Farm, Grid, Pos};
-use crate::games::fields_of_green::game::eval;
+use crate::fields_of_green::cards::Deck;
+use crate::fields_of_green::effects::{Ability, Amount, Condition, Count, Effect, Scope, Timing};
+use crate::fields_of_green::farm::{Dists, FAR, Farm, Grid, Pos};
+use crate::fields_of_green::game::eval;
 
 /// Distances between the cards of one farm, each card's row searched on first use. Turning a
 /// location face down or moving Water changes no distance (Open Areas still carry it), so one

@@ -14,11 +14,11 @@
 //! its random stream (used only to sample the hidden parts, which do not change its choices).
 
 use super::{Bot, determinize, eval, planner};
-use crate::games::fields_of_green::action::Action;
-use crate::games::fields_of_green::cards::{Deck, DesignIdx};
-use crate::games::fields_of_green::effects::{Amount, Effect, Timing};
-use crate::games::fields_of_green::game::{Game, Phase};
-use crate::games::fields_of_green::view::PlayerView;
+use crate::fields_of_green::action::Action;
+use crate::fields_of_green::cards::{Deck, DesignIdx};
+use crate::fields_of_green::effects::{Amount, Effect, Timing};
+use crate::fields_of_green::game::{Game, Phase};
+use crate::fields_of_green::view::PlayerView;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
@@ -204,7 +204,7 @@ pub fn unseen_by_pile(game: &Game, seat: usize) -> [Vec<DesignIdx>; 4] {
     let mut see = |d: DesignIdx| left[d as usize] -= 1;
     for p in &s.players {
         for c in &p.farm.cells {
-            if let crate::games::fields_of_green::farm::CellCard::Location(d) = c.card {
+            if let crate::fields_of_green::farm::CellCard::Location(d) = c.card {
                 see(d);
             }
         }

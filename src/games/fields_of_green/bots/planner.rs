@@ -38,14 +38,14 @@
 //! of the game. Tests check the fast path against it on random farms.
 
 use super::geometry::Geometry;
-use crate::games::fields_of_green::action::Action;
-use crate::games::fields_of_green::cards::Deck;
-use crate::games::fields_of_green::effects::{
+use crate::fields_of_green::action::Action;
+use crate::fields_of_green::cards::Deck;
+use crate::fields_of_green::effects::{
     Ability, Amount, Condition, Count, Effect, Filter, Gain, Modifier, Timing,
 };
-use crate::games::fields_of_green::farm::{CellCard, Farm, Pos};
-use crate::games::fields_of_green::game::{Game, Phase, eval, scoring};
-use crate::games::fields_of_green::view::PlayerView;
+use crate::fields_of_green::farm::{CellCard, Farm, Pos};
+use crate::fields_of_green::game::{Game, Phase, eval, scoring};
+use crate::fields_of_green::view::PlayerView;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
@@ -717,19 +717,15 @@ impl Model {
             .sum();
         let geo = Geometry::new(farm);
         // (card index of the source, filter, scope, gain)
-        let bonuses: Vec<(
-            usize,
-            Filter,
-            crate::games::fields_of_green::effects::Scope,
-            Gain,
-        )> = eval::modifiers(deck, farm)
-            .filter_map(|(src, m)| match *m {
-                Modifier::HarvestBonus { of, scope, gain } => {
-                    Some((farm.index_of(src)?, of, scope, gain))
-                }
-                _ => None,
-            })
-            .collect();
+        let bonuses: Vec<(usize, Filter, crate::fields_of_green::effects::Scope, Gain)> =
+            eval::modifiers(deck, farm)
+                .filter_map(|(src, m)| match *m {
+                    Modifier::HarvestBonus { of, scope, gain } => {
+                        Some((farm.index_of(src)?, of, scope, gain))
+                    }
+                    _ => None,
+                })
+                .collect();
         if bonuses.iter().any(|b| !static_gain(&b.3)) {
             return None;
         }
@@ -2298,8 +2294,8 @@ impl<'m> Search<'m> {
 fn game_end_counts(
     deck: &Deck,
     farm: &Farm,
-) -> Vec<(Pos, Filter, crate::games::fields_of_green::effects::Scope)> {
-    use crate::games::fields_of_green::effects::Scope;
+) -> Vec<(Pos, Filter, crate::fields_of_green::effects::Scope)> {
+    use crate::fields_of_green::effects::Scope;
     let mut out = Vec::new();
     let add = |src: Pos, a: &Ability, out: &mut Vec<(Pos, Filter, Scope)>| {
         if a.timing != Timing::GameEnd {
@@ -2692,9 +2688,7 @@ fn harvest_moves(g: &Game, seat: usize) -> Vec<Action> {
         let need = events
             .iter()
             .find_map(|e| match e {
-                crate::games::fields_of_green::event::Event::Harvested { paid, .. } => {
-                    Some(paid.water)
-                }
+                crate::fields_of_green::event::Event::Harvested { paid, .. } => Some(paid.water),
                 _ => None,
             })
             .unwrap_or(0);
@@ -2738,7 +2732,7 @@ fn harvest_moves(g: &Game, seat: usize) -> Vec<Action> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::fields_of_green::bots::stress::{self, FarmShape};
+    use crate::fields_of_green::bots::stress::{self, FarmShape};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 

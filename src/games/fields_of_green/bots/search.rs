@@ -22,12 +22,12 @@
 
 use super::heuristic::{self, HeuristicBot};
 use super::{Bot, BotSpec, determinize, eval, planner};
-use crate::games::fields_of_green::action::Action;
-use crate::games::fields_of_green::cards::Deck;
-use crate::games::fields_of_green::effects::Timing;
-use crate::games::fields_of_green::farm::Pos;
-use crate::games::fields_of_green::game::{Game, Phase, eval as game_eval};
-use crate::games::fields_of_green::view::PlayerView;
+use crate::fields_of_green::action::Action;
+use crate::fields_of_green::cards::Deck;
+use crate::fields_of_green::effects::Timing;
+use crate::fields_of_green::farm::Pos;
+use crate::fields_of_green::game::{Game, Phase, eval as game_eval};
+use crate::fields_of_green::view::PlayerView;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;

@@ -2,10 +2,10 @@
 //! with a chosen mix of Harvest locations, Water Towers and Silos, respecting the deck's copies
 //! and the Equipment placement rules (ruling 17).
 
-use crate::games::fields_of_green::cards::{Deck, EquipIdx};
-use crate::games::fields_of_green::effects::{Filter, Pile, Timing};
-use crate::games::fields_of_green::farm::{CellCard, Pos};
-use crate::games::fields_of_green::game::{
+use crate::fields_of_green::cards::{Deck, EquipIdx};
+use crate::fields_of_green::effects::{Filter, Pile, Timing};
+use crate::fields_of_green::farm::{CellCard, Pos};
+use crate::fields_of_green::game::{
     Game, Options, PresetCell, PresetSeat, Setup, StartPhase, eval,
 };
 use rand::Rng;

@@ -2,14 +2,12 @@
 //! before anything changes, so a refused action leaves the game exactly as it was.
 
 use super::{Events, Game, Phase, PlayerState, eval, legal};
-use crate::games::fields_of_green::action::Action;
-use crate::games::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
-use crate::games::fields_of_green::effects::{
-    Ability, Cost, Effect, Filter, Modifier, Scope, Timing,
-};
-use crate::games::fields_of_green::error::{ActionError, Space};
-use crate::games::fields_of_green::event::{Delta, Event};
-use crate::games::fields_of_green::farm::{Cell, CellCard, Farm, Grid, Pos};
+use crate::fields_of_green::action::Action;
+use crate::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
+use crate::fields_of_green::effects::{Ability, Cost, Effect, Filter, Modifier, Scope, Timing};
+use crate::fields_of_green::error::{ActionError, Space};
+use crate::fields_of_green::event::{Delta, Event};
+use crate::fields_of_green::farm::{Cell, CellCard, Farm, Grid, Pos};
 use smallvec::SmallVec;
 use smol_str::SmolStr;
 
@@ -303,7 +301,7 @@ pub(super) fn draw(g: &mut Game, seat: usize, split: [u8; 4], ev: &mut Events) {
             );
         }
         if c > 0 && g.s.piles[k].is_empty() {
-            emptied.push(crate::games::fields_of_green::effects::Pile::ALL[k]);
+            emptied.push(crate::fields_of_green::effects::Pile::ALL[k]);
         }
     }
     hand.sort_unstable();
@@ -1302,7 +1300,7 @@ fn gain_now(
     deck: &Deck,
     seat: usize,
     subject: Pos,
-    gain: &crate::games::fields_of_green::effects::Gain,
+    gain: &crate::fields_of_green::effects::Gain,
 ) -> Delta {
     let p = &g.s.players[seat];
     let grid = Some(g.grid(seat));
@@ -1519,8 +1517,8 @@ pub(crate) type HarvestSheet = Vec<HarvestEntry>;
 
 /// True when an amount's value can change without the farm's cards changing: it counts the
 /// seat's coins or Food, or Water Towers by the Water they hold.
-fn counts_stores(a: &crate::games::fields_of_green::effects::Amount) -> bool {
-    use crate::games::fields_of_green::effects::Count;
+fn counts_stores(a: &crate::fields_of_green::effects::Amount) -> bool {
+    use crate::fields_of_green::effects::Count;
     match a.count {
         None => false,
         Some(Count::Cards { of, .. }) => of == Filter::EmptyWaterTower,
@@ -1791,7 +1789,7 @@ fn exec_harvest(g: &mut Game, seat: usize, plan: HarvestPlan, ev: &mut Events) {
     run_effects(g, seat, pos, &ability.effects, plan.extra, ev);
     // Ongoing harvest bonuses from cards and Equipment that reach this location, from the
     // farm's cached modifiers (a harvest changes no card, only Water and stores).
-    let bonuses: SmallVec<[(Pos, crate::games::fields_of_green::effects::Gain); 4]> = {
+    let bonuses: SmallVec<[(Pos, crate::fields_of_green::effects::Gain); 4]> = {
         let farm = &g.s.players[seat].farm;
         let info = g.farm_info(seat);
         info.mods

@@ -1,11 +1,11 @@
 //! Interpreting the effect vocabulary against a farm: filters, counts, conditions, Ongoing
 //! modifiers, capacities, ranges and who can pay Water where.
 
-use crate::games::fields_of_green::cards::{Deck, DesignIdx};
-use crate::games::fields_of_green::effects::{
+use crate::fields_of_green::cards::{Deck, DesignIdx};
+use crate::fields_of_green::effects::{
     Ability, Amount, Condition, Count, Filter, Modifier, Scope, Timing,
 };
-use crate::games::fields_of_green::farm::{Cell, CellCard, Dists, FAR, Farm, Grid, Pos};
+use crate::fields_of_green::farm::{Cell, CellCard, Dists, FAR, Farm, Grid, Pos};
 use smallvec::SmallVec;
 
 /// Towers paying Water, as (cell index, Water it holds or pays): inline, since a farm rarely has
@@ -630,7 +630,7 @@ impl<'g> FarmInfo<'g> {
     }
 
     /// [`FarmInfo::build_spaces`] without a heap allocation for ordinary farms.
-    pub(crate) fn spaces(&self, farm: &Farm) -> crate::games::fields_of_green::farm::Spaces {
+    pub(crate) fn spaces(&self, farm: &Farm) -> crate::fields_of_green::farm::Spaces {
         self.grid(farm).build_spaces()
     }
 

@@ -3,8 +3,8 @@
 //! of the game.
 
 use super::{Events, Game, INCOME, INTRO_SPLITS, Phase, apply, direction, legal, scoring};
-use crate::games::fields_of_green::event::{Direction, Event};
-use crate::games::fields_of_green::farm::CellCard;
+use crate::fields_of_green::event::{Direction, Event};
+use crate::fields_of_green::farm::CellCard;
 use rand::seq::SliceRandom;
 use smallvec::SmallVec;
 

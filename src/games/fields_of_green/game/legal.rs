@@ -3,10 +3,10 @@
 
 use super::apply::{self, host_accepts};
 use super::{Game, INTRO_SPLITS, Phase, hand_size};
-use crate::games::fields_of_green::action::Action;
-use crate::games::fields_of_green::cards::{DesignIdx, EquipIdx};
-use crate::games::fields_of_green::effects::{Effect, Pile, Timing};
-use crate::games::fields_of_green::farm::{CellCard, Grid, Pos, SpaceRows, Spaces, nth_space};
+use crate::fields_of_green::action::Action;
+use crate::fields_of_green::cards::{DesignIdx, EquipIdx};
+use crate::fields_of_green::effects::{Effect, Pile, Timing};
+use crate::fields_of_green::farm::{CellCard, Grid, Pos, SpaceRows, Spaces, nth_space};
 use smallvec::SmallVec;
 use smol_str::SmolStr;
 use std::sync::OnceLock;

@@ -692,7 +692,7 @@ pub const START: (u32, u8, u32) = (15, 3, 1);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::fields_of_green::sim;
+    use crate::fields_of_green::sim;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -761,8 +761,7 @@ mod tests {
                         "seed {seed} seat {s}"
                     );
                     for i in 0..farm.cells.len() {
-                        if farm.cells[i].card
-                            == crate::games::fields_of_green::farm::CellCard::WaterTower
+                        if farm.cells[i].card == crate::fields_of_green::farm::CellCard::WaterTower
                         {
                             assert_eq!(
                                 cached.tower_capacity(&game.deck, farm, i),

@@ -1,9 +1,9 @@
 //! The end of the game: the score pad (ruling 18) and the tie-breaks (ruling 19).
 
 use super::{Game, PlayerState, eval};
-use crate::games::fields_of_green::cards::{Deck, DesignIdx};
-use crate::games::fields_of_green::effects::{Ability, Effect, Modifier, Timing};
-use crate::games::fields_of_green::farm::{CellCard, Farm, Grid, Pos};
+use crate::fields_of_green::cards::{Deck, DesignIdx};
+use crate::fields_of_green::effects::{Ability, Effect, Modifier, Timing};
+use crate::fields_of_green::farm::{CellCard, Farm, Grid, Pos};
 use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
 

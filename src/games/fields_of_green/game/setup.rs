@@ -2,11 +2,11 @@
 //! the invariant check used on every snapshot load.
 
 use super::{Events, Game, Options, Phase, PlayerState, START, State, flow, hand_size};
-use crate::games::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
-use crate::games::fields_of_green::effects::Pile;
-use crate::games::fields_of_green::event::Event;
-use crate::games::fields_of_green::farm::{Cell, CellCard, Farm, Pos};
-use crate::games::fields_of_green::game::eval;
+use crate::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
+use crate::fields_of_green::effects::Pile;
+use crate::fields_of_green::event::Event;
+use crate::fields_of_green::farm::{Cell, CellCard, Farm, Pos};
+use crate::fields_of_green::game::eval;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;

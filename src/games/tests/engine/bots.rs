@@ -2,9 +2,9 @@
 //! seat's view only (the information rule), they are deterministic given their seed, and the games
 //! they rebuild from a view (determinization) are valid and show the seat exactly its view.
 
-use farmhand::games::fields_of_green::bots::{self, Bot, BotSpec, determinize};
-use farmhand::games::fields_of_green::game::GameSnapshot;
-use farmhand::games::fields_of_green::{Action, Deck, Game, Options, Phase, sim};
+use farmhand_games::fields_of_green::bots::{self, Bot, BotSpec, determinize};
+use farmhand_games::fields_of_green::game::GameSnapshot;
+use farmhand_games::fields_of_green::{Action, Deck, Game, Options, Phase, sim};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -289,10 +289,10 @@ fn a_seat_knows_the_hands_it_passed_on_and_the_bots_use_them() {
                     let view = game.player_view(s);
                     for q in 0..n {
                         let steps = match view.table.direction {
-                            farmhand::games::fields_of_green::event::Direction::Left => {
+                            farmhand_games::fields_of_green::event::Direction::Left => {
                                 (q + n - s) % n
                             }
-                            farmhand::games::fields_of_green::event::Direction::Right => {
+                            farmhand_games::fields_of_green::event::Direction::Right => {
                                 (s + n - q) % n
                             }
                         };
@@ -327,7 +327,7 @@ fn a_seat_knows_the_hands_it_passed_on_and_the_bots_use_them() {
 /// A seat's hand and face-down selection together, as sorted card ids.
 fn hand_and_selection(
     deck: &Deck,
-    p: &farmhand::games::fields_of_green::game::PlayerState,
+    p: &farmhand_games::fields_of_green::game::PlayerState,
 ) -> Vec<String> {
     let mut cards: Vec<String> = p
         .hand

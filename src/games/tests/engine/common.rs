@@ -6,10 +6,10 @@
 //! right, `y` downwards. Piles are indexed Field, Livestock, Construction, Building.
 #![allow(dead_code)]
 
-use farmhand::games::fields_of_green::event::Event;
-use farmhand::games::fields_of_green::farm::{Cell, CellCard};
-use farmhand::games::fields_of_green::game::{PresetCell, PresetSeat, StartPhase};
-use farmhand::games::fields_of_green::{
+use farmhand_games::fields_of_green::event::Event;
+use farmhand_games::fields_of_green::farm::{Cell, CellCard};
+use farmhand_games::fields_of_green::game::{PresetCell, PresetSeat, StartPhase};
+use farmhand_games::fields_of_green::{
     Action, ActionError, Deck, Game, Options, Phase, Pos, Setup,
 };
 use smol_str::SmolStr;

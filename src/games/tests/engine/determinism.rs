@@ -2,8 +2,8 @@
 //! playout replays exactly through `replay::replay`, the saved-game format (`Scenario` as JSON)
 //! round-trips losslessly, and different seeds shuffle differently.
 
-use farmhand::games::fields_of_green::replay::{Scenario, SeatAction, replay};
-use farmhand::games::fields_of_green::{Action, Deck, Game, Options, Setup, sim};
+use farmhand_games::fields_of_green::replay::{Scenario, SeatAction, replay};
+use farmhand_games::fields_of_green::{Action, Deck, Game, Options, Setup, sim};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -199,7 +199,7 @@ fn the_two_player_row_depends_on_the_seed_too() {
             assert!(
                 matches!(
                     g.phase(),
-                    farmhand::games::fields_of_green::Phase::Duel { .. }
+                    farmhand_games::fields_of_green::Phase::Duel { .. }
                 ),
                 "{:?}",
                 g.phase()

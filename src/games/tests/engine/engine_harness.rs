@@ -18,7 +18,7 @@
 //! What each game hides is game-specific, so the leak checks live with each game's playouts
 //! (`tests/suite/playouts.rs` disguises hidden cards; `tests/suite/kh_playouts.rs` checks hidden counters).
 
-use farmhand::games::{Engine, TableSetup, fields_of_green as fog, key_harvest as kh};
+use farmhand_games::{Engine, TableSetup, fields_of_green as fog, key_harvest as kh};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -5,9 +5,9 @@
 use crate::common;
 
 use common::*;
-use farmhand::games::fields_of_green::error::Space;
-use farmhand::games::fields_of_green::game::{PresetSeat, StartPhase};
-use farmhand::games::fields_of_green::{Action, ActionError, Game};
+use farmhand_games::fields_of_green::error::Space;
+use farmhand_games::fields_of_green::game::{PresetSeat, StartPhase};
+use farmhand_games::fields_of_green::{Action, ActionError, Game};
 
 const HAND: &[&str] = &["wheat", "corn", "potatoes", "sheep", "tool_shed", "market"];
 

@@ -10,8 +10,8 @@
 //! `tests/suite/playouts.rs` sweeps a broad family of actions exhaustively on a few games; this test
 //! samples a wider family on many more states.
 
-use farmhand::games::fields_of_green::farm::CellCard;
-use farmhand::games::fields_of_green::{Action, Deck, Game, Options, Phase, Pos, sim};
+use farmhand_games::fields_of_green::farm::CellCard;
+use farmhand_games::fields_of_green::{Action, Deck, Game, Options, Phase, Pos, sim};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -3,8 +3,8 @@
 //! game unchanged.
 #![allow(dead_code)]
 
-use farmhand::games::key_harvest::game::{State, StoreTile};
-use farmhand::games::key_harvest::{
+use farmhand_games::key_harvest::game::{State, StoreTile};
+use farmhand_games::key_harvest::{
     Action, ActionError, Board, Counters, Crop, Event, EventTile, Game, Options, Prompt, Seat,
     Space, Worker,
 };
@@ -281,7 +281,7 @@ pub fn start_event(
     drawer: Seat,
     f: impl FnOnce(&mut State),
 ) -> (Game, Vec<Event>) {
-    use farmhand::games::key_harvest::game::Frame;
+    use farmhand_games::key_harvest::game::Frame;
     let mut g = edit(g, |s| {
         f(s);
         track(s, &[e]);

@@ -3,8 +3,8 @@
 //! random bot's every action accepted (listing and `apply` agree), refused actions changing
 //! nothing, snapshots round-tripping, views hiding what KH 69 hides, and replays deterministic.
 
-use farmhand::games::key_harvest::bots::random::random_action;
-use farmhand::games::key_harvest::{Action, Board, Choice, Event, Game, Options};
+use farmhand_games::key_harvest::bots::random::random_action;
+use farmhand_games::key_harvest::{Action, Board, Choice, Event, Game, Options};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

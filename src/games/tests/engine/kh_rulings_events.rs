@@ -2,7 +2,7 @@
 //! the events after it, against the public API only.
 
 use crate::kh_common;
-use farmhand::games::key_harvest::{
+use farmhand_games::key_harvest::{
     Action, ActionError, Counters, Crop, Event, EventTile as E, Place, Prompt, Worker,
 };
 use kh_common::*;
@@ -641,13 +641,13 @@ fn kh60_windfall() {
 /// Seat 0 takes a registry tile into the store (action d) on a table with `track` placed
 /// events and this bag; the refill needs `need` draws.
 fn d_with(
-    g0: &farmhand::games::key_harvest::Game,
+    g0: &farmhand_games::key_harvest::Game,
     track_events: &[E],
     tiles: &[u8],
     events: &[E],
     need: usize,
-    f: impl FnOnce(&mut farmhand::games::key_harvest::game::State),
-) -> (farmhand::games::key_harvest::Game, Vec<Event>) {
+    f: impl FnOnce(&mut farmhand_games::key_harvest::game::State),
+) -> (farmhand_games::key_harvest::Game, Vec<Event>) {
     let reg: Vec<u8> =
         [sp("C1"), sp("C3"), sp("C5"), sp("C7"), sp("E1"), sp("E3")][..7 - need].to_vec();
     let mut g = edit(g0, |s| {

@@ -1,11 +1,11 @@
 //! Key Harvest rulings KH 64-67: scoring at the end, through a finished game.
 
 use crate::kh_common;
-use farmhand::games::key_harvest::{Action, Crop, Game, ScorePad, Worker};
+use farmhand_games::key_harvest::{Action, Crop, Game, ScorePad, Worker};
 use kh_common::*;
 
 /// Ends the game at once on the edited position: the last of the final turns is running.
-fn end(g: &Game, f: impl FnOnce(&mut farmhand::games::key_harvest::game::State)) -> ScorePad {
+fn end(g: &Game, f: impl FnOnce(&mut farmhand_games::key_harvest::game::State)) -> ScorePad {
     let mut g = edit(g, |s| {
         f(s);
         s.end_triggered = true;
@@ -117,7 +117,7 @@ fn kh69_running_score_leaves_out_crop_points() {
         .iter()
         .map(|m| m.count_ones())
         .collect();
-    let (_, _, groups) = farmhand::games::key_harvest::score::group_points(sizes);
+    let (_, _, groups) = farmhand_games::key_harvest::score::group_points(sizes);
     assert_eq!(v.seats[0].running_score, 5 + groups);
     // Seat 0 alone holds the most wine, yet no crop point shows.
     let pad = g.compute_pad();

@@ -2,7 +2,7 @@
 //! per ruling or more, against the public API only.
 
 use crate::kh_common;
-use farmhand::games::key_harvest::{
+use farmhand_games::key_harvest::{
     Action, ActionError, Counters, Crop, Event, EventTile, Game, Options, Prompt, Worker,
 };
 use kh_common::*;

@@ -2,8 +2,8 @@
 //! from the bag), with KH 3 and KH 6, against the public API only.
 
 use crate::kh_common;
-use farmhand::games::key_harvest::game::Frame;
-use farmhand::games::key_harvest::{
+use farmhand_games::key_harvest::game::Frame;
+use farmhand_games::key_harvest::{
     Action, ActionError, Counters, Crop, Event, EventTile, Place, Prompt, Worker,
 };
 use kh_common::*;
@@ -16,7 +16,7 @@ fn line() -> (u8, u8, u8) {
     (a, b, c)
 }
 
-fn reg(g: &farmhand::games::key_harvest::Game) -> Vec<u8> {
+fn reg(g: &farmhand_games::key_harvest::Game) -> Vec<u8> {
     (0..56u8)
         .filter(|t| st(g).registry & bit(*t) != 0)
         .collect()

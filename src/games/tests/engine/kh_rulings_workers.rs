@@ -2,7 +2,7 @@
 //! own examples (the supervisor over lower farmhands, a bailiff chain), against the public API.
 
 use crate::kh_common;
-use farmhand::games::key_harvest::{
+use farmhand_games::key_harvest::{
     Action, ActionError, Counters, Crop, Event, EventTile, Game, Place, Prompt, Worker,
 };
 use kh_common::*;
@@ -14,7 +14,7 @@ const W: &str = "D4";
 fn played(
     worker: Worker,
     k: usize,
-    f: impl FnOnce(&mut farmhand::games::key_harvest::game::State),
+    f: impl FnOnce(&mut farmhand_games::key_harvest::game::State),
 ) -> Game {
     let w = sp(W);
     let mut g = edit(&table(2), |s| {
@@ -117,7 +117,7 @@ fn kh35_labourer_chooses_two_or_takes_what_there_is() {
     assert!(ev.contains(&Event::Gained {
         seat: 0,
         counters: many(Crop::Wheat, 2),
-        from: farmhand::games::key_harvest::event::Gain::Worker(Worker::Labourer)
+        from: farmhand_games::key_harvest::event::Gain::Worker(Worker::Labourer)
     }));
     // A stock of one counter: take that one.
     let mut g = played(Worker::Labourer, 2, |s| {
@@ -334,7 +334,7 @@ fn kh40_storekeeper_takes_a_registry_tile_then_refills() {
     assert!(
         !st(&g)
             .turn
-            .has_done(farmhand::games::key_harvest::TurnAction::ToStore)
+            .has_done(farmhand_games::key_harvest::TurnAction::ToStore)
     );
     // A full store: the storekeeper finds nothing to act on.
     let g = played(Worker::Storekeeper, 4, |s| {

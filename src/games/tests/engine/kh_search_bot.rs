@@ -2,12 +2,12 @@
 //! keep every invariant, its decision does not depend on what the seat cannot see (the other
 //! seats' starting counters, KH 69-70), and it plays whole games with legal moves only.
 
-use farmhand::games::key_harvest::bots::determinize::{hidden_pool, sample};
-use farmhand::games::key_harvest::bots::heuristic::HeuristicBot;
-use farmhand::games::key_harvest::bots::search::SearchBot;
-use farmhand::games::key_harvest::bots::{Bot, by_name};
-use farmhand::games::key_harvest::sim;
-use farmhand::games::key_harvest::{Board, Counters, Game, Options, Prompt};
+use farmhand_games::key_harvest::bots::determinize::{hidden_pool, sample};
+use farmhand_games::key_harvest::bots::heuristic::HeuristicBot;
+use farmhand_games::key_harvest::bots::search::SearchBot;
+use farmhand_games::key_harvest::bots::{Bot, by_name};
+use farmhand_games::key_harvest::sim;
+use farmhand_games::key_harvest::{Board, Counters, Game, Options, Prompt};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

@@ -7,17 +7,21 @@
 use crate::common;
 
 use common::*;
-use farmhand::games::fields_of_green::bots::planner::{
+use farmhand_games::fields_of_green::bots::planner::{
     self, FINAL_SCALE, HarvestPosition, Plan, Valuation,
 };
-use farmhand::games::fields_of_green::bots::stress::{self, FarmShape};
-use farmhand::games::fields_of_green::replay::Scenario;
-use farmhand::games::fields_of_green::{Action, Game, Phase};
+use farmhand_games::fields_of_green::bots::stress::{self, FarmShape};
+use farmhand_games::fields_of_green::replay::Scenario;
+use farmhand_games::fields_of_green::{Action, Game, Phase};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 fn scenario(name: &str) -> Scenario {
-    let path = format!("{}/tests/scenarios/{name}", env!("CARGO_MANIFEST_DIR"));
+    // The scenarios live in the repository's top-level `tests/scenarios/` (the CLI docs use them).
+    let path = format!(
+        "{}/../../tests/scenarios/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
 }
 
@@ -60,7 +64,7 @@ fn played_objective(g: &Game, seat: usize, plan: &Plan) -> ((u32, i64), planner:
         .farm
         .cells
         .iter()
-        .filter(|c| c.card == farmhand::games::fields_of_green::farm::CellCard::WaterTower)
+        .filter(|c| c.card == farmhand_games::fields_of_green::farm::CellCard::WaterTower)
         .map(|c| c.water as u32)
         .sum();
     let end = planner::EndState {
@@ -87,7 +91,7 @@ fn full_silo_planner_empties_the_silo_first_greedy_loses() {
     let deck = deck();
     let greedy = scenario("harvest_full_silo_greedy.json");
     let (g_end, _) =
-        farmhand::games::fields_of_green::replay::replay(deck.clone(), &greedy).unwrap();
+        farmhand_games::fields_of_green::replay::replay(deck.clone(), &greedy).unwrap();
     let g = Game::with_setup(deck.clone(), greedy.setup.clone()).unwrap();
     let plan = fast(&g, 0);
     assert_eq!(
@@ -107,7 +111,7 @@ fn full_silo_planner_empties_the_silo_first_greedy_loses() {
     );
     // The planner's own order is the one of harvest_full_silo.json.
     let good = scenario("harvest_full_silo.json");
-    let (g_good, report) = farmhand::games::fields_of_green::replay::replay(deck, &good).unwrap();
+    let (g_good, report) = farmhand_games::fields_of_green::replay::replay(deck, &good).unwrap();
     assert!(report.rejected.is_empty());
     assert_eq!(g_good.scores().unwrap()[0].total, right_pad.total);
 }
@@ -450,9 +454,9 @@ fn fast_planner_equals_exhaustive_engine_search_on_random_farms() {
 /// the engine's `game::eval` and `scoring`.
 #[test]
 fn geometry_counts_agree_with_the_engine() {
-    use farmhand::games::fields_of_green::bots::geometry::Geometry;
-    use farmhand::games::fields_of_green::effects::{Ability, Amount, Effect, Scope};
-    use farmhand::games::fields_of_green::game::{eval, scoring};
+    use farmhand_games::fields_of_green::bots::geometry::Geometry;
+    use farmhand_games::fields_of_green::effects::{Ability, Amount, Effect, Scope};
+    use farmhand_games::fields_of_green::game::{eval, scoring};
     let deck = deck();
     let mut abilities: Vec<&Ability> = deck
         .locations

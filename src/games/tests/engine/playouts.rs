@@ -22,11 +22,11 @@
 //! never changes the moves); to rerun one game alone, with its state printed at a step:
 //! `FOG_REPRO=players:seed[:step] cargo test --test suite playouts::reproduce -- --ignored --nocapture`.
 
-use farmhand::games::fields_of_green::cards::{DesignIdx, EquipIdx};
-use farmhand::games::fields_of_green::farm::CellCard;
-use farmhand::games::fields_of_green::game::{State, TieBreak, hand_size};
-use farmhand::games::fields_of_green::view::PublicView;
-use farmhand::games::fields_of_green::{
+use farmhand_games::fields_of_green::cards::{DesignIdx, EquipIdx};
+use farmhand_games::fields_of_green::farm::CellCard;
+use farmhand_games::fields_of_green::game::{State, TieBreak, hand_size};
+use farmhand_games::fields_of_green::view::PublicView;
+use farmhand_games::fields_of_green::{
     Action, ActionError, Deck, Game, GameSnapshot, Options, Phase, Pos, sim,
 };
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -347,15 +347,13 @@ fn bookkeeping(game: &Game) -> Result<(), String> {
             let harvest = match c.card {
                 CellCard::Location(d) => {
                     game.deck().location(d).timing()
-                        == Some(farmhand::games::fields_of_green::effects::Timing::Harvest)
+                        == Some(farmhand_games::fields_of_green::effects::Timing::Harvest)
                 }
                 _ => false,
             };
-            let limit = farmhand::games::fields_of_green::game::eval::harvest_limit(
-                game.deck(),
-                &p.farm,
-                i,
-            ) as usize;
+            let limit =
+                farmhand_games::fields_of_green::game::eval::harvest_limit(game.deck(), &p.farm, i)
+                    as usize;
             if !harvest || used > limit {
                 return Err(format!(
                     "seat {seat}: the card at {:?} harvested {used} times (limit {limit})",
@@ -650,13 +648,13 @@ fn check_start(game: &Game, ctx: Ctx) {
     assert_eq!(game.year(), 1, "{ctx}");
 }
 
-fn water(p: &farmhand::games::fields_of_green::game::PlayerState) -> i64 {
+fn water(p: &farmhand_games::fields_of_green::game::PlayerState) -> i64 {
     p.farm.cells.iter().map(|c| c.water as i64).sum()
 }
 
 /// Distances through the farm's cards (ruling 11) from `from` (a card, or an empty space whose
 /// neighbours are at distance 1), computed here independently of the engine.
-fn distances(farm: &farmhand::games::fields_of_green::farm::Farm, from: Pos) -> Vec<Option<u32>> {
+fn distances(farm: &farmhand_games::fields_of_green::farm::Farm, from: Pos) -> Vec<Option<u32>> {
     let n = farm.cells.len();
     let mut dist: Vec<Option<u32>> = vec![None; n];
     let mut queue = std::collections::VecDeque::new();
@@ -701,11 +699,11 @@ fn check_transition(
     game: &Game,
     actor: usize,
     action: &Action,
-    events: &[farmhand::games::fields_of_green::Event],
+    events: &[farmhand_games::fields_of_green::Event],
     stats: &mut Stats,
 ) -> Result<(), String> {
-    use farmhand::games::fields_of_green::Event as E;
-    use farmhand::games::fields_of_green::event::Direction;
+    use farmhand_games::fields_of_green::Event as E;
+    use farmhand_games::fields_of_green::event::Direction;
     let deck = game.deck();
     let after = game.state();
     let n = after.players.len();
@@ -853,7 +851,7 @@ fn check_transition(
                 ));
             }
             let year = years.last().copied().unwrap_or(before.year);
-            let fixed = farmhand::games::fields_of_green::game::INTRO_SPLITS[year as usize - 1];
+            let fixed = farmhand_games::fields_of_green::game::INTRO_SPLITS[year as usize - 1];
             if after.options.intro
                 && fixed.iter().zip(&sizes).all(|(&c, &k)| c as usize <= k)
                 && *split != fixed
@@ -956,7 +954,7 @@ fn check_transition(
         for (i, c) in b.cells.iter().enumerate() {
             if c.card == CellCard::WaterTower && a.cells[i].water < c.water {
                 let range =
-                    farmhand::games::fields_of_green::game::eval::tower_range(deck, b, i) as u32;
+                    farmhand_games::fields_of_green::game::eval::tower_range(deck, b, i) as u32;
                 if dist[i].is_none_or(|d| d > range) {
                     return Err(format!(
                         "Water paid from the tower at {:?}, {:?} away, range {range}",
@@ -1002,7 +1000,7 @@ fn check_transition(
                 .filter(|c| match c.card {
                     CellCard::Location(d) => {
                         deck.location(d).timing()
-                            == Some(farmhand::games::fields_of_green::effects::Timing::Harvest)
+                            == Some(farmhand_games::fields_of_green::effects::Timing::Harvest)
                     }
                     _ => false,
                 })
@@ -1377,7 +1375,7 @@ fn refused_actions_change_nothing(
         for c in &p.farm.cells {
             if let CellCard::Location(d) = c.card {
                 let timing = deck.location(d).timing();
-                if timing != Some(farmhand::games::fields_of_green::effects::Timing::Harvest)
+                if timing != Some(farmhand_games::fields_of_green::effects::Timing::Harvest)
                     || !c.face_up
                 {
                     g.push(Action::Harvest {

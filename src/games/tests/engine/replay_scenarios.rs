@@ -2,15 +2,17 @@
 //! is loaded, replayed with `replay::replay`, and checked against the facts it was written to
 //! show. Also: replays are deterministic, and snapshots survive a JSON round trip.
 
-use farmhand::games::fields_of_green::event::Event;
-use farmhand::games::fields_of_green::game::{PRESET_MAX, SetupError, TieBreak};
-use farmhand::games::fields_of_green::replay::{self, Report, Scenario};
-use farmhand::games::fields_of_green::{Action, Deck, Game, GameSnapshot, Phase, Pos};
+use farmhand_games::fields_of_green::event::Event;
+use farmhand_games::fields_of_green::game::{PRESET_MAX, SetupError, TieBreak};
+use farmhand_games::fields_of_green::replay::{self, Report, Scenario};
+use farmhand_games::fields_of_green::{Action, Deck, Game, GameSnapshot, Phase, Pos};
 use smol_str::SmolStr;
 use std::path::PathBuf;
 
 fn dir() -> PathBuf {
+    // The repository's top-level `tests/scenarios/` (this crate lives in `src/games/`).
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
         .join("tests")
         .join("scenarios")
 }

@@ -3,10 +3,10 @@
 use crate::common;
 
 use common::*;
-use farmhand::games::fields_of_green::event::{Delta, Direction, Event};
-use farmhand::games::fields_of_green::farm::CellCard;
-use farmhand::games::fields_of_green::game::{PresetCell, PresetSeat};
-use farmhand::games::fields_of_green::{Action, ActionError, Game, Phase, Pos, Space};
+use farmhand_games::fields_of_green::event::{Delta, Direction, Event};
+use farmhand_games::fields_of_green::farm::CellCard;
+use farmhand_games::fields_of_green::game::{PresetCell, PresetSeat};
+use farmhand_games::fields_of_green::{Action, ActionError, Game, Phase, Pos, Space};
 
 /// The hand most tests give seat 0 (Field 3, Livestock 1, Construction 1, Building 1).
 const HAND: &[&str] = &["wheat", "corn", "potatoes", "sheep", "tool_shed", "market"];
@@ -685,7 +685,7 @@ fn ruling_09_upkeep_runs_in_turn_order() {
 fn ruling_09_harvest_bookkeeping_runs_in_turn_order() {
     let mut st = setup(3);
     st.options.first_player = 2;
-    st.start_phase = farmhand::games::fields_of_green::game::StartPhase::Harvest;
+    st.start_phase = farmhand_games::fields_of_green::game::StartPhase::Harvest;
     let (_, events) = Game::start(deck(), st).unwrap();
     let finished: Vec<usize> = events
         .iter()

@@ -3,9 +3,9 @@
 use crate::common;
 
 use common::*;
-use farmhand::games::fields_of_green::event::{Delta, Event};
-use farmhand::games::fields_of_green::game::{PresetCell, PresetSeat, StartPhase};
-use farmhand::games::fields_of_green::{Action, ActionError, Game, Pos};
+use farmhand_games::fields_of_green::event::{Delta, Event};
+use farmhand_games::fields_of_green::game::{PresetCell, PresetSeat, StartPhase};
+use farmhand_games::fields_of_green::{Action, ActionError, Game, Pos};
 
 const HAND: &[&str] = &["wheat", "corn", "potatoes", "sheep", "tool_shed", "market"];
 

@@ -4,8 +4,8 @@
 use crate::common;
 
 use common::*;
-use farmhand::games::fields_of_green::event::{Delta, Event};
-use farmhand::games::fields_of_green::{Action, ActionError, Game, Phase, Pos, Space};
+use farmhand_games::fields_of_green::event::{Delta, Event};
+use farmhand_games::fields_of_green::{Action, ActionError, Game, Phase, Pos, Space};
 
 fn harvests(g: &Game, seat: usize) -> Vec<Action> {
     g.legal_actions(seat)
@@ -673,7 +673,7 @@ fn ruling_16_first_player_passes_left_after_each_harvest() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(players as u64);
         let mut passes = Vec::new();
         let mut starts = Vec::new();
-        while let Some((seat, a)) = farmhand::games::fields_of_green::sim::random_step(&g, &mut rng)
+        while let Some((seat, a)) = farmhand_games::fields_of_green::sim::random_step(&g, &mut rng)
         {
             for e in ok(&mut g, seat, a) {
                 match e {

@@ -4,9 +4,9 @@
 use crate::common;
 
 use common::*;
-use farmhand::games::fields_of_green::event::Event;
-use farmhand::games::fields_of_green::game::{PresetCell, PresetSeat, ScorePad, TieBreak};
-use farmhand::games::fields_of_green::{Action, ActionError, Game, Phase};
+use farmhand_games::fields_of_green::event::Event;
+use farmhand_games::fields_of_green::game::{PresetCell, PresetSeat, ScorePad, TieBreak};
+use farmhand_games::fields_of_green::{Action, ActionError, Game, Phase};
 
 /// A 2+ player game at the year-4 harvest; seats without anything to harvest finish by
 /// themselves, so with such farms the game is already scored.
@@ -282,7 +282,7 @@ fn ruling_18_rulebook_p9_generator_decision_counts_what_the_market_loses() {
 fn ruling_18_game_ends_after_the_year_4_harvest() {
     let mut st = setup(3);
     st.start_year = 3;
-    st.start_phase = farmhand::games::fields_of_green::game::StartPhase::Harvest;
+    st.start_phase = farmhand_games::fields_of_green::game::StartPhase::Harvest;
     let (mut g, events) = Game::start(deck(), st).unwrap();
     assert!(!g.is_over());
     assert!(!events.iter().any(|e| matches!(e, Event::GameEnded { .. })));

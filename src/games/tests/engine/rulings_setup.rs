@@ -4,10 +4,10 @@
 use crate::common;
 
 use common::*;
-use farmhand::games::fields_of_green::event::{Direction, Event};
-use farmhand::games::fields_of_green::farm::CellCard;
-use farmhand::games::fields_of_green::game::{SetupError, StartPhase};
-use farmhand::games::fields_of_green::{Action, ActionError, Game, Options, Phase};
+use farmhand_games::fields_of_green::event::{Direction, Event};
+use farmhand_games::fields_of_green::farm::CellCard;
+use farmhand_games::fields_of_green::game::{SetupError, StartPhase};
+use farmhand_games::fields_of_green::{Action, ActionError, Game, Options, Phase};
 
 // ------------------------------------------------------------------------------------- ruling 1
 
@@ -554,7 +554,7 @@ fn ruling_04_not_more_than_a_pile_holds() {
         },
     );
     assert!(ev.contains(&Event::PileEmptied {
-        pile: farmhand::games::fields_of_green::effects::Pile::Building
+        pile: farmhand_games::fields_of_green::effects::Pile::Building
     }));
     assert_eq!(g.public_view().piles[3], 0);
     // Seat 1 now draws from the 3 piles that have cards.
@@ -660,7 +660,7 @@ fn ruling_04_single_non_empty_pile_is_drawn_automatically() {
 
 /// A preset seat holding every location card except `keep[pile]` cards of each pile, so that the
 /// piles hold exactly `keep` cards.
-fn hoarder(keep: [usize; 4]) -> farmhand::games::fields_of_green::game::PresetSeat {
+fn hoarder(keep: [usize; 4]) -> farmhand_games::fields_of_green::game::PresetSeat {
     let mut names = Vec::new();
     for (pile, &k) in keep.iter().enumerate() {
         names.extend(all_of_pile(pile)[k..].to_vec());
@@ -733,7 +733,7 @@ fn ruling_04_short_piles_later_seats_take_what_remains() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     let mut steps = 0;
     while g.year() == 1 {
-        let Some((seat, a)) = farmhand::games::fields_of_green::sim::random_step(&g, &mut rng)
+        let Some((seat, a)) = farmhand_games::fields_of_green::sim::random_step(&g, &mut rng)
         else {
             panic!("stuck in {:?} after {steps} steps", g.phase());
         };
@@ -801,7 +801,7 @@ fn ruling_05_intro_mode_whole_game() {
     .unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
     let mut splits = Vec::new();
-    while let Some((seat, a)) = farmhand::games::fields_of_green::sim::random_step(&g, &mut rng) {
+    while let Some((seat, a)) = farmhand_games::fields_of_green::sim::random_step(&g, &mut rng) {
         assert!(
             !matches!(a, Action::Draw { .. }),
             "intro mode never asks for a split"

@@ -1,0 +1,31 @@
+//! The rules engines' own tests, built as ONE test binary of the `farmhand-games` crate.
+//!
+//! They need nothing but the engines, so they live beside them: a change in an engine file
+//! rebuilds the engine crate and this binary, not the bot (`cargo test -p farmhand-games`).
+//! The tests of the host (service, store, Discord, CLI) are the root package's `tests/suite/`.
+//!
+//! Run one subject with a filter: `cargo test -p farmhand-games --test engine kh_rulings_turn::`.
+
+mod common;
+mod kh_common;
+
+mod bots;
+mod determinism;
+mod engine_harness;
+mod error_messages;
+mod fog_legal_property;
+mod kh_playouts;
+mod kh_rulings_events;
+mod kh_rulings_scoring;
+mod kh_rulings_setup;
+mod kh_rulings_turn;
+mod kh_rulings_workers;
+mod kh_search_bot;
+mod planner;
+mod playouts;
+mod replay_scenarios;
+mod rulings_actions;
+mod rulings_equipment;
+mod rulings_harvest;
+mod rulings_scoring;
+mod rulings_setup;
