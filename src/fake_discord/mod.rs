@@ -21,6 +21,7 @@ pub mod guided;
 pub mod harness;
 pub mod json;
 pub mod limits;
+pub mod openapi;
 pub mod permissions;
 pub mod player;
 pub mod ratelimit;

@@ -37,6 +37,14 @@ impl World {
         let empty = Value::Null;
         let body = req.body.unwrap_or(&empty);
         let context = format!("{} {}", req.method, redact(req.path));
+        // What Discord's own description of its API does not allow is refused before anything
+        // else, as Discord validates a body before it acts on it.
+        if let Some(b) = req.body {
+            let problems = crate::fake_discord::openapi::check_request(req.method, req.path, b);
+            if !problems.is_empty() {
+                return (self.refuse_form(&context, &problems), None);
+            }
+        }
         self.uploads = req.files.to_vec();
         let answer = self.route(req, &p, body, &context);
         // Files sent to a route that takes none (or refused before use) are dropped, never left

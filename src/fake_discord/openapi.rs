@@ -1,0 +1,538 @@
+//! Request bodies checked against Discord's own published description of its HTTP API
+//! (`openapi/openapi.json`, OpenAPI 3.1, vendored with its licence and commit in
+//! `openapi/README.md`).
+//!
+//! Every body the bot sends is checked against the request schema of the operation it calls:
+//! types, required fields, lengths, counts, ranges, enums, constants and patterns, through every
+//! `$ref`, `allOf`, `oneOf` and `anyOf`. What the description does not allow is refused as
+//! Discord refuses it: HTTP 400, code 50035 "Invalid Form Body", with the field's path in the
+//! nested `errors` object ([`super::limits::form_error`]). The rules come from Discord's text,
+//! never from what our bot happens to send.
+//!
+//! Two readings, both Discord's own behaviour rather than the description's letter:
+//! - a snowflake may be sent as a JSON integer where the description says string (serenity sends
+//!   `attachments[].id` as the integer 0, and Discord takes it);
+//! - `oneOf` is read as "one of these shapes" (at least one matches): Discord's unions are
+//!   told apart by a `type` field, and the description's shapes overlap in places (a `null`
+//!   branch beside a nullable schema), where "exactly one" would refuse bodies Discord takes.
+
+use super::limits::Problem;
+use regex::Regex;
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
+/// Discord's description, parsed once per process.
+static SPEC: LazyLock<Value> = LazyLock::new(|| {
+    serde_json::from_str(include_str!("openapi/openapi.json"))
+        .expect("the vendored openapi.json is valid JSON")
+});
+
+/// Compiled `pattern`s (the description has two: snowflakes and hex colours).
+static PATTERNS: LazyLock<Mutex<HashMap<String, Option<Regex>>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+
+/// The request body schema of `method` on `path` (after `/api/v10`, query string allowed), or
+/// `None` when the description has no such operation or it takes no JSON body.
+pub fn request_schema(method: &str, path: &str) -> Option<&'static Value> {
+    let path = path.split('?').next().unwrap_or(path);
+    let segs: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let paths = SPEC.get("paths")?.as_object()?;
+    // The template with the most literal segments wins (`messages/@original` over
+    // `messages/{message_id}`).
+    let mut best: Option<(&Value, usize)> = None;
+    for (template, item) in paths {
+        let t: Vec<&str> = template.trim_matches('/').split('/').collect();
+        if t.len() != segs.len() {
+            continue;
+        }
+        let mut literal = 0;
+        let fits = t.iter().zip(&segs).all(|(a, b)| {
+            if a.starts_with('{') && a.ends_with('}') {
+                !b.is_empty()
+            } else {
+                literal += 1;
+                a == b
+            }
+        });
+        if fits && best.is_none_or(|(_, n)| literal > n) {
+            best = Some((item, literal));
+        }
+    }
+    let (item, _) = best?;
+    item.get(method.to_ascii_lowercase())?
+        .get("requestBody")?
+        .get("content")?
+        .get("application/json")?
+        .get("schema")
+}
+
+/// The problems of `body` against the request schema of `method` on `path`; empty when it is
+/// allowed or the description says nothing of that operation.
+pub fn check_request(method: &str, path: &str, body: &Value) -> Vec<Problem> {
+    let Some(schema) = request_schema(method, path) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    check(schema, body, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Follows `$ref`s (`#/components/schemas/Name`) to the schema they name.
+fn resolve(mut s: &'static Value) -> &'static Value {
+    for _ in 0..32 {
+        let Some(r) = s.get("$ref").and_then(Value::as_str) else {
+            return s;
+        };
+        let mut node: &'static Value = &SPEC;
+        for part in r.trim_start_matches("#/").split('/') {
+            node = match node.get(part) {
+                Some(n) => n,
+                None => return &Value::Null,
+            };
+        }
+        s = node;
+    }
+    s
+}
+
+fn problem(path: &[String], code: &'static str, message: String, detail: String) -> Problem {
+    Problem {
+        path: path.to_vec(),
+        code,
+        message,
+        detail: format!("{}: {detail} (Discord's OpenAPI description)", shown(path)),
+    }
+}
+
+fn shown(path: &[String]) -> String {
+    if path.is_empty() {
+        "the body".to_string()
+    } else {
+        path.join(".")
+    }
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+fn is_type(v: &Value, t: &str, schema: &Value) -> bool {
+    match t {
+        "null" => v.is_null(),
+        "boolean" => v.is_boolean(),
+        "integer" => v.is_i64() || v.is_u64(),
+        "number" => v.is_number(),
+        // Discord takes an integer snowflake where the description says string.
+        "string" => v.is_string() || (is_snowflake(schema) && (v.is_u64() || v.is_i64())),
+        "array" => v.is_array(),
+        "object" => v.is_object(),
+        _ => true,
+    }
+}
+
+fn is_snowflake(schema: &Value) -> bool {
+    schema.get("format").and_then(Value::as_str) == Some("snowflake")
+}
+
+/// Discord's code and message for a value of the wrong type.
+fn type_problem(path: &[String], wanted: &[&str], v: &Value) -> Problem {
+    let main = wanted.iter().copied().find(|t| *t != "null").unwrap_or("null");
+    let (code, message) = match main {
+        "object" => (
+            "MODEL_TYPE_CONVERT",
+            "Only dictionaries may be used in a ModelType".to_string(),
+        ),
+        "array" => (
+            "LIST_TYPE_CONVERT",
+            "Only iterables may be used in a ListType".to_string(),
+        ),
+        "integer" | "number" => ("NUMBER_TYPE_COERCE", format!("Value \"{v}\" is not int.")),
+        "boolean" => (
+            "BOOLEAN_TYPE_CONVERT",
+            format!("Could not interpret \"{v}\" as boolean."),
+        ),
+        _ => (
+            "STRING_TYPE_CONVERT",
+            format!("Could not interpret \"{v}\" as string."),
+        ),
+    };
+    problem(
+        path,
+        code,
+        message,
+        format!("is {} where the description allows {}", type_name(v), wanted.join(" or ")),
+    )
+}
+
+fn check(schema: &'static Value, v: &Value, path: &mut Vec<String>, out: &mut Vec<Problem>) {
+    let s = resolve(schema);
+    let Some(obj) = s.as_object() else {
+        return;
+    };
+    // allOf: every part applies.
+    if let Some(parts) = obj.get("allOf").and_then(Value::as_array) {
+        for part in parts {
+            check(part, v, path, out);
+        }
+    }
+    // oneOf / anyOf: at least one shape (see the module's note). When none fits, the problems
+    // of the closest shape are told.
+    for key in ["oneOf", "anyOf"] {
+        if let Some(branches) = obj.get(key).and_then(Value::as_array) {
+            let mut best: Option<Vec<Problem>> = None;
+            for b in branches {
+                let mut found = Vec::new();
+                check(b, v, path, &mut found);
+                if found.is_empty() {
+                    best = Some(Vec::new());
+                    break;
+                }
+                if best.as_ref().is_none_or(|p| found.len() < p.len()) {
+                    best = Some(found);
+                }
+            }
+            out.extend(best.unwrap_or_default());
+        }
+    }
+    if let Some(t) = obj.get("type") {
+        let wanted: Vec<&str> = match t {
+            Value::String(one) => vec![one.as_str()],
+            Value::Array(many) => many.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        };
+        if !wanted.is_empty() && !wanted.iter().any(|w| is_type(v, w, s)) {
+            out.push(type_problem(path, &wanted, v));
+            return;
+        }
+    }
+    if let Some(c) = obj.get("const")
+        && !same(c, v)
+    {
+        out.push(problem(
+            path,
+            "BASE_TYPE_CHOICES",
+            format!("Value must be one of ({c})."),
+            format!("is {v}, the description allows only {c}"),
+        ));
+    }
+    if let Some(choices) = obj.get("enum").and_then(Value::as_array)
+        && !v.is_null()
+        && !choices.iter().any(|c| same(c, v))
+    {
+        let list: Vec<String> = choices.iter().map(Value::to_string).collect();
+        out.push(problem(
+            path,
+            "BASE_TYPE_CHOICES",
+            format!("Value must be one of ({}).", list.join(", ")),
+            format!("is {v}, not one of {}", list.join(", ")),
+        ));
+    }
+    match v {
+        Value::String(text) => check_string(obj, s, text, path, out),
+        Value::Number(_) => check_number(obj, v, path, out),
+        Value::Array(items) => check_array(obj, items, path, out),
+        Value::Object(map) => check_object(obj, map, path, out),
+        _ => {}
+    }
+}
+
+/// Equal as JSON values, with integers and floats of the same value equal.
+fn same(a: &Value, b: &Value) -> bool {
+    match (a.as_f64(), b.as_f64()) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+fn check_string(
+    obj: &'static Map<String, Value>,
+    s: &Value,
+    text: &str,
+    path: &[String],
+    out: &mut Vec<Problem>,
+) {
+    let len = text.chars().count() as u64;
+    let min = obj.get("minLength").and_then(Value::as_u64);
+    let max = obj.get("maxLength").and_then(Value::as_u64);
+    let bad = min.is_some_and(|m| len < m) || max.is_some_and(|m| len > m);
+    if bad {
+        let (code, message) = match (min, max) {
+            (Some(lo), Some(hi)) => (
+                "BASE_TYPE_BAD_LENGTH",
+                format!("Must be between {lo} and {hi} in length."),
+            ),
+            (None, Some(hi)) => (
+                "BASE_TYPE_MAX_LENGTH",
+                format!("Must be {hi} or fewer in length."),
+            ),
+            (Some(lo), _) => (
+                "BASE_TYPE_MIN_LENGTH",
+                format!("Must be {lo} or more in length."),
+            ),
+            (None, None) => unreachable!("bad needs a bound"),
+        };
+        out.push(problem(
+            path,
+            code,
+            message,
+            format!("is {len} characters long"),
+        ));
+    }
+    if let Some(p) = obj.get("pattern").and_then(Value::as_str) {
+        let mut cache = PATTERNS.lock().unwrap_or_else(|e| e.into_inner());
+        let re = cache
+            .entry(p.to_string())
+            .or_insert_with(|| Regex::new(p).ok());
+        if let Some(re) = re
+            && !re.is_match(text)
+        {
+            let what = if is_snowflake(s) {
+                "snowflake"
+            } else {
+                "value"
+            };
+            out.push(problem(
+                path,
+                "STRING_TYPE_REGEX",
+                format!("String value did not match validation regex ({p})."),
+                format!("{text:?} is not a valid {what} (pattern {p})"),
+            ));
+        }
+    }
+}
+
+fn check_number(obj: &Map<String, Value>, v: &Value, path: &[String], out: &mut Vec<Problem>) {
+    let Some(x) = v.as_f64() else {
+        return;
+    };
+    if obj.get("format").and_then(Value::as_str) == Some("int32")
+        && (x < f64::from(i32::MIN) || x > f64::from(i32::MAX))
+    {
+        out.push(problem(
+            path,
+            "NUMBER_TYPE_MAX",
+            "int value should be less than or equal to 2147483647.".to_string(),
+            format!("{v} does not fit a 32-bit integer"),
+        ));
+    }
+    if let Some(lo) = obj.get("minimum").and_then(Value::as_f64)
+        && x < lo
+    {
+        out.push(problem(
+            path,
+            "NUMBER_TYPE_MIN",
+            format!("int value should be greater than or equal to {lo}."),
+            format!("{v} is below {lo}"),
+        ));
+    }
+    if let Some(hi) = obj.get("maximum").and_then(Value::as_f64)
+        && x > hi
+    {
+        out.push(problem(
+            path,
+            "NUMBER_TYPE_MAX",
+            format!("int value should be less than or equal to {hi}."),
+            format!("{v} is above {hi}"),
+        ));
+    }
+}
+
+fn check_array(
+    obj: &'static Map<String, Value>,
+    items: &[Value],
+    path: &mut Vec<String>,
+    out: &mut Vec<Problem>,
+) {
+    let n = items.len() as u64;
+    let min = obj.get("minItems").and_then(Value::as_u64);
+    let max = obj.get("maxItems").and_then(Value::as_u64);
+    if min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m) {
+        let (code, message) = match (min, max) {
+            (Some(lo), Some(hi)) => (
+                "BASE_TYPE_BAD_LENGTH",
+                format!("Must be between {lo} and {hi} in length."),
+            ),
+            (None, Some(hi)) => (
+                "BASE_TYPE_MAX_LENGTH",
+                format!("Must be {hi} or fewer in length."),
+            ),
+            _ => (
+                "BASE_TYPE_MIN_LENGTH",
+                format!("Must be {} or more in length.", min.unwrap_or(0)),
+            ),
+        };
+        out.push(problem(path, code, message, format!("has {n} items")));
+    }
+    if obj.get("uniqueItems").and_then(Value::as_bool) == Some(true) {
+        for (i, a) in items.iter().enumerate() {
+            if items[..i].iter().any(|b| same(a, b)) {
+                out.push(problem(
+                    path,
+                    "SET_TYPE_ALREADY_CONTAINS_VALUE",
+                    "The set already contains this value.".to_string(),
+                    format!("holds {a} twice"),
+                ));
+                break;
+            }
+        }
+    }
+    if let Some(item_schema) = obj.get("items") {
+        for (i, item) in items.iter().enumerate() {
+            path.push(i.to_string());
+            check(item_schema, item, path, out);
+            path.pop();
+        }
+    }
+}
+
+fn check_object(
+    obj: &'static Map<String, Value>,
+    map: &Map<String, Value>,
+    path: &mut Vec<String>,
+    out: &mut Vec<Problem>,
+) {
+    let props = obj.get("properties").and_then(Value::as_object);
+    if let Some(required) = obj.get("required").and_then(Value::as_array) {
+        for key in required.iter().filter_map(Value::as_str) {
+            if !map.contains_key(key) {
+                path.push(key.to_string());
+                out.push(problem(
+                    path,
+                    "BASE_TYPE_REQUIRED",
+                    "This field is required".to_string(),
+                    "is required and missing".to_string(),
+                ));
+                path.pop();
+            }
+        }
+    }
+    if let Some(max) = obj.get("maxProperties").and_then(Value::as_u64)
+        && map.len() as u64 > max
+    {
+        out.push(problem(
+            path,
+            "BASE_TYPE_MAX_LENGTH",
+            format!("Must be {max} or fewer in length."),
+            format!("has {} keys", map.len()),
+        ));
+    }
+    for (key, value) in map {
+        path.push(key.clone());
+        match props.and_then(|p| p.get(key)) {
+            Some(ps) => check(ps, value, path, out),
+            None => match obj.get("additionalProperties") {
+                // Not described and not forbidden: Discord ignores unknown fields.
+                None | Some(Value::Bool(true)) => {}
+                Some(Value::Bool(false)) => out.push(problem(
+                    path,
+                    "UNKNOWN_FIELD",
+                    "Unknown field.".to_string(),
+                    "is not a field the description allows here".to_string(),
+                )),
+                Some(extra) => check(extra, value, path, out),
+            },
+        }
+        path.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn codes(method: &str, path: &str, body: Value) -> Vec<(String, &'static str)> {
+        check_request(method, path, &body)
+            .into_iter()
+            .map(|p| (p.path.join("."), p.code))
+            .collect()
+    }
+
+    #[test]
+    fn operations_are_found_by_their_templates() {
+        assert!(request_schema("POST", "/channels/1/messages").is_some());
+        assert!(request_schema("PATCH", "/webhooks/1/tok/messages/@original?wait=1").is_some());
+        assert!(request_schema("POST", "/interactions/1/tok/callback").is_some());
+        assert!(request_schema("GET", "/channels/1/messages").is_none());
+        assert!(request_schema("POST", "/no/such/route").is_none());
+    }
+
+    #[test]
+    fn a_plain_message_passes() {
+        let body = json!({
+            "content": "hello",
+            "embeds": [{"title": "Year 1", "description": "text", "color": 3447003}],
+            "components": [{"type": 1, "components": [
+                {"type": 2, "style": 1, "label": "Draw", "custom_id": "f:1:2:draw"}
+            ]}],
+            "allowed_mentions": {"parse": []},
+            "attachments": [{"id": 0, "filename": "farm.png"}],
+        });
+        assert_eq!(codes("POST", "/channels/1/messages", body), vec![]);
+    }
+
+    #[test]
+    fn wrong_types_lengths_and_enums_are_refused_where_they_are() {
+        let body = json!({
+            "content": 5,
+            "components": [{"type": 1, "components": [
+                {"type": 2, "style": 9, "label": "x", "custom_id": ""}
+            ]}],
+        });
+        let found = codes("POST", "/channels/1/messages", body);
+        assert!(
+            found.contains(&("content".into(), "STRING_TYPE_CONVERT")),
+            "{found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .any(|(p, _)| p.starts_with("components.0.components.0")),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_callback_needs_its_type() {
+        let found = codes(
+            "POST",
+            "/interactions/1/tok/callback",
+            json!({"data": {"content": "x"}}),
+        );
+        assert!(found.contains(&("type".into(), "BASE_TYPE_REQUIRED")), "{found:?}");
+        let ok = codes(
+            "POST",
+            "/interactions/1/tok/callback",
+            json!({"type": 6}),
+        );
+        assert_eq!(ok, vec![]);
+    }
+
+    #[test]
+    fn snowflakes_may_be_integers_but_not_words() {
+        let ok = codes(
+            "POST",
+            "/channels/1/messages",
+            json!({"content": "x", "message_reference": {"message_id": 12345}}),
+        );
+        assert_eq!(ok, vec![]);
+        let bad = codes(
+            "POST",
+            "/channels/1/messages",
+            json!({"content": "x", "message_reference": {"message_id": "abc"}}),
+        );
+        assert!(
+            bad.iter().any(|(p, _)| p == "message_reference.message_id"),
+            "{bad:?}"
+        );
+    }
+}
