@@ -50,6 +50,9 @@ enum Command {
     /// Copy the SQLite database to a new file, consistently, while the bot runs (PostgreSQL:
     /// use pg_dump).
     Backup(cli::backup::Args),
+    /// The records of finished games from a SQLite file or a PostgreSQL URL: servers, history,
+    /// a player's stats and rating, the leaderboard by wins or rating; recompute the ratings.
+    Records(cli::records::Args),
 }
 
 /// mimalloc instead of the system allocator: see Cargo.toml for why and what it measured.
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         Command::Balance(args) => cli::balance::run(&args),
         Command::Demo(args) => cli::demo::run(&args),
         Command::Backup(args) => cli::backup::run(&args),
+        Command::Records(args) => cli::records::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -451,6 +451,16 @@ impl Service {
             self.store.add_record(id, &record).await?;
             done += 1;
         }
+        // Games recorded before the ratings existed (migration 0006) are rated once, in the
+        // order they ended.
+        let rated = self.store.rate_unrated().await?;
+        if rated.games > 0 {
+            tracing::info!(
+                games = rated.games,
+                players = rated.players,
+                "rated the finished games recorded before the ratings"
+            );
+        }
         Ok(done)
     }
 

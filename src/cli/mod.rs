@@ -10,6 +10,7 @@ pub mod bench_discord;
 pub mod deck;
 pub mod demo;
 pub mod key_harvest;
+pub mod records;
 pub mod replay;
 pub mod run;
 pub mod simulate;

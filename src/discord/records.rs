@@ -15,7 +15,9 @@ use super::spec::{ButtonSpec, EmbedSpec, FieldSpec, MessageSpec, RowSpec, Style,
 use super::ui::{GOLD, GREEN, esc, fit_embed, game_name};
 use super::{Ctx, Data, Error, send};
 use crate::host::{Kind, Library};
-use crate::store::{HistoryPage, Leaderboard, PlayerStats, RecordedGame, Status};
+use crate::store::{
+    HistoryPage, Leaderboard, PlayerRating, PlayerStats, Ranking, RecordedGame, Status,
+};
 use poise::serenity_prelude as serenity;
 
 /// Games on one history page: each is an embed field of at most six names and scores, so ten
@@ -27,6 +29,47 @@ pub const LEADERS: u64 = 15;
 const FAVOURITES: usize = 3;
 /// Discord display names are at most 32 characters; the store keeps what it was given.
 const NAME: usize = 32;
+/// `/fog stats` shows how the rating moved over this many of the player's last games.
+pub const TREND_GAMES: u64 = 5;
+
+/// How `/fog leaderboard` sorts the players.
+#[derive(Clone, Copy, Debug, Default, poise::ChoiceParameter)]
+pub enum LeaderboardSort {
+    #[default]
+    #[name = "wins"]
+    Wins,
+    #[name = "rating"]
+    Rating,
+}
+
+impl LeaderboardSort {
+    pub fn ranking(self) -> Ranking {
+        match self {
+            LeaderboardSort::Wins => Ranking::Wins,
+            LeaderboardSort::Rating => Ranking::Rating,
+        }
+    }
+}
+
+/// A rating as players read it: one decimal, never "-0.0".
+pub fn rating_text(shown: f64) -> String {
+    let r = (shown * 10.0).round() / 10.0;
+    if r == 0.0 {
+        "0.0".to_string()
+    } else {
+        format!("{r:.1}")
+    }
+}
+
+/// A change of rating: signed, one decimal ("+1.3", "-0.4", "±0.0").
+pub fn change_text(change: f64) -> String {
+    let r = (change * 10.0).round() / 10.0;
+    if r == 0.0 {
+        "±0.0".to_string()
+    } else {
+        format!("{r:+.1}")
+    }
+}
 
 /// A history page button's id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,7 +119,7 @@ fn date(ms: i64) -> String {
 }
 
 /// `wins` of `games` as a whole percentage, rounded.
-fn rate(wins: u64, games: u64) -> u64 {
+pub fn rate(wins: u64, games: u64) -> u64 {
     (wins * 100 + games / 2).checked_div(games).unwrap_or(0)
 }
 
@@ -87,7 +130,7 @@ fn favourites_label(kind: Kind) -> String {
 
 /// The name of a favourite id: a card's or a crop's. An id the current deck no longer has (a
 /// group changed its deck file) is shown as it was stored.
-fn favourite_name(library: &Library, kind: Kind, id: &str) -> String {
+pub fn favourite_name(library: &Library, kind: Kind, id: &str) -> String {
     crate::on_kind!(kind, G => G::favourite_name(library, id))
 }
 
@@ -189,8 +232,14 @@ pub fn history_message(kind: Kind, history: &HistoryPage, page: u64) -> MessageS
     }
 }
 
-/// A player's statistics; `who` is the name to show when the records have none.
-pub fn stats_message(kind: Kind, library: &Library, who: &str, stats: &PlayerStats) -> MessageSpec {
+/// A player's statistics and rating; `who` is the name to show when the records have none.
+pub fn stats_message(
+    kind: Kind,
+    library: &Library,
+    who: &str,
+    stats: &PlayerStats,
+    rating: Option<&PlayerRating>,
+) -> MessageSpec {
     let shown = name(stats.name.as_deref().unwrap_or(who));
     if stats.games == 0 {
         return text(&match stats.abandoned {
@@ -231,6 +280,17 @@ pub fn stats_message(kind: Kind, library: &Library, who: &str, stats: &PlayerSta
             stats.best.map_or("-".to_string(), |b| b.to_string()),
         ),
     ];
+    if let Some(r) = rating {
+        fields.push(field(
+            crate::t!("rec-rating"),
+            crate::t!(
+                "rec-rating-value",
+                rating = rating_text(r.skill.shown()),
+                change = change_text(r.change),
+                games = r.recent
+            ),
+        ));
+    }
     fields.push(FieldSpec {
         name: favourites_label(kind),
         value: if favourites.is_empty() {
@@ -262,23 +322,30 @@ pub fn stats_message(kind: Kind, library: &Library, who: &str, stats: &PlayerSta
     }
 }
 
-/// The server's leaderboard: people by wins, bots apart.
-pub fn leaderboard_message(kind: Kind, board: &Leaderboard) -> MessageSpec {
+/// The server's leaderboard: people by wins or by rating, bots apart.
+pub fn leaderboard_message(kind: Kind, board: &Leaderboard, ranking: Ranking) -> MessageSpec {
     if board.people.is_empty() && board.bots.is_empty() {
         return text(&crate::t!("rec-leaderboard-none", game = game_name(kind)));
     }
     let line = |rank: Option<usize>, who: String, s: &crate::store::Standing| {
         let prefix = rank.map_or(String::new(), |r| format!("{r}. "));
-        format!(
-            "{prefix}{}",
-            crate::t!(
+        let said = match (ranking, s.rating) {
+            (Ranking::Rating, Some(r)) => crate::t!(
+                "rec-leaderboard-rating-line",
+                player = who,
+                rating = rating_text(r),
+                wins = s.wins,
+                games = s.games
+            ),
+            _ => crate::t!(
                 "rec-leaderboard-line",
                 player = who,
                 wins = s.wins,
                 games = s.games,
                 rate = rate(s.wins, s.games)
-            )
-        )
+            ),
+        };
+        format!("{prefix}{said}")
     };
     let mut people: Vec<String> = board
         .people
@@ -306,11 +373,21 @@ pub fn leaderboard_message(kind: Kind, board: &Leaderboard) -> MessageSpec {
             inline: false,
         });
     }
+    let (title, footer) = match ranking {
+        Ranking::Wins => (
+            crate::t!("rec-leaderboard-title", game = game_name(kind)),
+            crate::t!("rec-leaderboard-footer"),
+        ),
+        Ranking::Rating => (
+            crate::t!("rec-leaderboard-rating-title", game = game_name(kind)),
+            crate::t!("rec-leaderboard-rating-footer"),
+        ),
+    };
     let mut embed = EmbedSpec {
-        title: crate::t!("rec-leaderboard-title", game = game_name(kind)),
+        title,
         description: people.join("\n"),
         fields,
-        footer: Some(crate::t!("rec-leaderboard-footer")),
+        footer: Some(footer),
         color: GOLD,
     };
     fit_embed(&mut embed);
@@ -367,14 +444,18 @@ pub(crate) async fn stats(
         None => (ctx.author().id.get(), display_name(ctx).await),
     };
     let data = ctx.data();
-    match data
-        .service
-        .store()
-        .player_stats(guild.get(), kind.as_str(), user)
-        .await
-    {
-        Ok(s) => {
-            let m = stats_message(kind, data.service.library(), &who, &s);
+    let store = data.service.store();
+    let found = async {
+        let stats = store.player_stats(guild.get(), kind.as_str(), user).await?;
+        let rating = store
+            .player_rating(guild.get(), kind.as_str(), user, TREND_GAMES)
+            .await?;
+        Ok::<_, crate::store::StoreError>((stats, rating))
+    }
+    .await;
+    match found {
+        Ok((s, r)) => {
+            let m = stats_message(kind, data.service.library(), &who, &s, r.as_ref());
             answer(ctx, &m, public.unwrap_or(false)).await
         }
         Err(e) => say(ctx, &text(&user_text(&e.into()))).await,
@@ -384,19 +465,24 @@ pub(crate) async fn stats(
 pub(crate) async fn leaderboard(
     ctx: Ctx<'_>,
     kind: Kind,
+    sort: Option<LeaderboardSort>,
     public: Option<bool>,
 ) -> Result<(), Error> {
     let Some(guild) = ctx.guild_id() else {
         return say(ctx, &text(&not_in_server())).await;
     };
+    let ranking = sort.unwrap_or_default().ranking();
     match ctx
         .data()
         .service
         .store()
-        .leaderboard(guild.get(), kind.as_str(), LEADERS)
+        .leaderboard_by(guild.get(), kind.as_str(), LEADERS, ranking)
         .await
     {
-        Ok(b) => answer(ctx, &leaderboard_message(kind, &b), public.unwrap_or(false)).await,
+        Ok(b) => {
+            let m = leaderboard_message(kind, &b, ranking);
+            answer(ctx, &m, public.unwrap_or(false)).await
+        }
         Err(e) => say(ctx, &text(&user_text(&e.into()))).await,
     }
 }
@@ -551,7 +637,16 @@ mod tests {
             abandoned: 1,
             favourites: vec![("wheat".into(), 7), ("no_such_card".into(), 2)],
         };
-        let m = stats_message(Kind::FieldsOfGreen, &library, "x", &stats);
+        let rating = PlayerRating {
+            skill: crate::store::Skill {
+                mu: 31.25,
+                sigma: 2.5,
+            },
+            games: 3,
+            change: -1.04,
+            recent: 3,
+        };
+        let m = stats_message(Kind::FieldsOfGreen, &library, "x", &stats, Some(&rating));
         spec::check(&m).unwrap();
         let all: Vec<&str> = m.embeds[0]
             .fields
@@ -559,19 +654,45 @@ mod tests {
             .map(|f| f.value.as_str())
             .collect();
         assert_eq!(all[..4], ["3", "2 (67%)", "33.3", "40"]);
-        assert_eq!(all[4], "Wheat ×7, no\\_such\\_card ×2");
+        assert_eq!(all[4], "23.8 (-1.0 over the last 3 games)");
+        assert_eq!(all[5], "Wheat ×7, no\\_such\\_card ×2");
+        // Without a rating (no game rated yet), no rating field.
+        let m = stats_message(Kind::FieldsOfGreen, &library, "x", &stats, None);
+        assert_eq!(m.embeds[0].fields.len(), 5);
         let standing = |n: &str| Standing {
             name: n.to_string(),
+            user_id: None,
             games: 9_999,
             wins: 9_998,
+            rating: Some(-1234.56),
         };
         let board = Leaderboard {
             people: (0..LEADERS).map(|_| standing(LONG)).collect(),
             people_total: 500,
             bots: vec![standing("search"), standing("heuristic")],
         };
-        let m = leaderboard_message(Kind::KeyHarvest, &board);
-        spec::check(&m).unwrap();
-        assert!(m.embeds[0].description.ends_with("… and 485 more players"));
+        for ranking in [Ranking::Wins, Ranking::Rating] {
+            let m = leaderboard_message(Kind::KeyHarvest, &board, ranking);
+            spec::check(&m).unwrap();
+            assert!(m.embeds[0].description.ends_with("… and 485 more players"));
+        }
+        let m = leaderboard_message(Kind::KeyHarvest, &board, Ranking::Rating);
+        assert!(
+            m.embeds[0].description.starts_with(
+                "1. **Bartholomew Featherstonehaugh-S…**: rating -1234.6 · 9998 wins in 9999 games"
+            ),
+            "{}",
+            m.embeds[0].description
+        );
+    }
+
+    #[test]
+    fn ratings_read_plainly() {
+        assert_eq!(rating_text(12.345), "12.3");
+        assert_eq!(rating_text(-0.04), "0.0");
+        assert_eq!(rating_text(-3.06), "-3.1");
+        assert_eq!(change_text(1.25), "+1.3");
+        assert_eq!(change_text(-0.44), "-0.4");
+        assert_eq!(change_text(0.01), "±0.0");
     }
 }

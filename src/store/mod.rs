@@ -7,12 +7,17 @@
 //! concurrency), so two writers can never both succeed on the same version.
 
 mod location;
+mod ratings;
 mod records;
 
 pub use location::{Location, SSL_MODES, SqliteFile, hide_password};
 
+pub use ratings::{
+    PlayerRating, Rated, RatedSeat, RatingRow, Recomputed, Skill, places, rate_game,
+};
 pub use records::{
-    GameRecord, HistoryPage, Leaderboard, PlayerStats, RecordedGame, SeatRecord, Standing,
+    GameRecord, HistoryPage, Leaderboard, PlayerStats, Ranking, RecordedGame, SeatRecord,
+    ServerRecords, Standing,
 };
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, AnyRow};
@@ -416,7 +421,7 @@ const SQLITE_SETUP: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL
                             PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;";
 
 /// Every table Farmhand's migrations create (`migrations/`).
-const KNOWN_TABLES: [&str; 8] = [
+const KNOWN_TABLES: [&str; 10] = [
     "game",
     "game_seat",
     "game_action",
@@ -425,6 +430,8 @@ const KNOWN_TABLES: [&str; 8] = [
     "game_dm",
     "game_record",
     "game_record_seat",
+    "rating",
+    "rating_seat",
 ];
 
 /// Held while a bot process uses a SQLite file: a second process on the same file is refused at
@@ -729,6 +736,12 @@ impl Store {
     /// Which database this store runs on.
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// Closes the connections (a command-line tool that is done: PostgreSQL sees the sessions
+    /// end, SQLite checkpoints its WAL file).
+    pub async fn close(&self) {
+        self.pool.close().await;
     }
 
     /// Refuses an existing SQLite file that is not a Farmhand database: one without our tables,
@@ -1178,7 +1191,7 @@ impl Store {
                 .await?;
         }
         if let Some(record) = record {
-            Store::insert_record(&mut tx, id, record).await?;
+            self.insert_record(&mut tx, id, record).await?;
         }
         tx.commit().await?;
         Ok(v)
@@ -1210,7 +1223,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         if let Some(record) = record {
-            Store::insert_record(&mut tx, id, record).await?;
+            self.insert_record(&mut tx, id, record).await?;
         }
         tx.commit().await?;
         Ok(v)

@@ -77,18 +77,45 @@ pub struct PlayerStats {
 }
 
 /// A line of a leaderboard.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Standing {
     /// A person's latest name, or a bot's `BotSpec` text.
     pub name: String,
+    /// A person's user id; `None` for a kind of bot.
+    pub user_id: Option<u64>,
     pub games: u64,
     pub wins: u64,
+    /// The rating as shown ([`super::Skill::shown`]), on a leaderboard by rating.
+    pub rating: Option<f64>,
+}
+
+/// How many games one server recorded of one game (`farmhand records servers`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServerRecords {
+    pub guild_id: u64,
+    /// `game.kind`.
+    pub kind: String,
+    /// Games played to the end.
+    pub ended: u64,
+    pub abandoned: u64,
+    /// Unix milliseconds.
+    pub latest: i64,
+}
+
+/// How a leaderboard is sorted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ranking {
+    /// Most wins, then fewer games (a higher win rate), then name.
+    #[default]
+    Wins,
+    /// Highest rating as shown, then more games, then name.
+    Rating,
 }
 
 /// A server's leaderboard for one game: people and bots apart.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Leaderboard {
-    /// Best first: most wins, then fewer games (a higher win rate), then name.
+    /// Best first, by the [`Ranking`] asked for.
     pub people: Vec<Standing>,
     /// How many people have a finished game (`people` may be cut short).
     pub people_total: u64,
@@ -104,6 +131,7 @@ impl Store {
     /// Writes `record` for game `id` inside `tx`, unless the game already has one (a record is
     /// written once: backfilling twice, or a retry, changes nothing).
     pub(super) async fn insert_record(
+        &self,
         tx: &mut Transaction<'static, Any>,
         id: GameId,
         record: &GameRecord,
@@ -138,6 +166,8 @@ impl Store {
             .execute(&mut **tx)
             .await?;
         }
+        // The ratings change with the record, in the same transaction (migration 0006).
+        self.rate_recorded(tx, id, record).await?;
         Ok(())
     }
 
@@ -145,7 +175,7 @@ impl Store {
     /// Idempotent: a game that has a record keeps it.
     pub async fn add_record(&self, id: GameId, record: &GameRecord) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
-        Store::insert_record(&mut tx, id, record).await?;
+        self.insert_record(&mut tx, id, record).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -348,14 +378,28 @@ impl Store {
         })
     }
 
-    /// The leaderboard of `kind` on server `guild`: the best `limit` people, and every bot kind
-    /// apart. Only games played to the end count.
+    /// The leaderboard of `kind` on server `guild` by wins: the best `limit` people, and every
+    /// bot kind apart. Only games played to the end count.
     pub async fn leaderboard(
         &self,
         guild: u64,
         kind: &str,
         limit: u64,
     ) -> Result<Leaderboard, StoreError> {
+        self.leaderboard_by(guild, kind, limit, Ranking::Wins).await
+    }
+
+    /// [`Store::leaderboard`], sorted by `ranking`.
+    pub async fn leaderboard_by(
+        &self,
+        guild: u64,
+        kind: &str,
+        limit: u64,
+        ranking: Ranking,
+    ) -> Result<Leaderboard, StoreError> {
+        if ranking == Ranking::Rating {
+            return self.leaderboard_by_rating(guild, kind, limit).await;
+        }
         // The seats of this server's games of this kind played to the end.
         macro_rules! ended_seats {
             () => {
@@ -409,8 +453,10 @@ impl Store {
                 .iter()
                 .map(|r| Standing {
                     name: r.get::<Option<String>, _>(3).unwrap_or_default(),
+                    user_id: Some(r.get::<i64, _>(0) as u64),
                     games: count(r, 1),
                     wins: count(r, 2),
+                    rating: None,
                 })
                 .collect(),
             people_total,
@@ -418,10 +464,119 @@ impl Store {
                 .iter()
                 .map(|r| Standing {
                     name: r.get(0),
+                    user_id: None,
                     games: count(r, 1),
                     wins: count(r, 2),
+                    rating: None,
                 })
                 .collect(),
         })
+    }
+
+    /// The leaderboard by rating (migration 0006): people and kinds of bot from the `rating`
+    /// table, each with their wins in the records.
+    async fn leaderboard_by_rating(
+        &self,
+        guild: u64,
+        kind: &str,
+        limit: u64,
+    ) -> Result<Leaderboard, StoreError> {
+        let people = sqlx::query(
+            "SELECT t.user_id, t.games, t.mu, t.sigma,
+                    (SELECT CAST(SUM(s.won) AS BIGINT) FROM game_record_seat s
+                     JOIN game_record r ON r.game_id = s.game_id
+                     WHERE s.user_id = t.user_id AND s.bot IS NULL AND r.guild_id = $1
+                       AND r.kind = $2 AND r.outcome = 'ended') AS wins,
+                    (SELECT s2.name FROM game_record_seat s2 JOIN game_record r2 ON r2.game_id = s2.game_id
+                     WHERE s2.user_id = t.user_id AND r2.guild_id = $1
+                     ORDER BY r2.ended_at DESC, r2.game_id DESC LIMIT 1) AS name
+             FROM rating t
+             WHERE t.guild_id = $1 AND t.kind = $2 AND t.bot = ''
+             ORDER BY t.mu - 3.0 * t.sigma DESC, t.games DESC, name ASC, t.user_id ASC
+             LIMIT $3",
+        )
+        .bind(guild as i64)
+        .bind(kind)
+        .bind(limit.min(i64::MAX as u64) as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        let people_total = count(
+            &sqlx::query(
+                "SELECT COUNT(*) FROM rating WHERE guild_id = $1 AND kind = $2 AND bot = ''",
+            )
+            .bind(guild as i64)
+            .bind(kind)
+            .fetch_one(&self.pool)
+            .await?,
+            0,
+        );
+        let bots = sqlx::query(
+            "SELECT t.bot, t.games, t.mu, t.sigma,
+                    (SELECT CAST(SUM(s.won) AS BIGINT) FROM game_record_seat s
+                     JOIN game_record r ON r.game_id = s.game_id
+                     WHERE s.bot = t.bot AND r.guild_id = $1 AND r.kind = $2
+                       AND r.outcome = 'ended') AS wins
+             FROM rating t
+             WHERE t.guild_id = $1 AND t.kind = $2 AND t.bot <> ''
+             ORDER BY t.mu - 3.0 * t.sigma DESC, t.games DESC, t.bot ASC",
+        )
+        .bind(guild as i64)
+        .bind(kind)
+        .fetch_all(&self.pool)
+        .await?;
+        let shown = |r: &sqlx::any::AnyRow| {
+            super::Skill {
+                mu: r.get(2),
+                sigma: r.get(3),
+            }
+            .shown()
+        };
+        Ok(Leaderboard {
+            people: people
+                .iter()
+                .map(|r| Standing {
+                    name: r.get::<Option<String>, _>(5).unwrap_or_default(),
+                    user_id: Some(r.get::<i64, _>(0) as u64),
+                    games: count(r, 1),
+                    wins: count(r, 4),
+                    rating: Some(shown(r)),
+                })
+                .collect(),
+            people_total,
+            bots: bots
+                .iter()
+                .map(|r| Standing {
+                    name: r.get(0),
+                    user_id: None,
+                    games: count(r, 1),
+                    wins: count(r, 4),
+                    rating: Some(shown(r)),
+                })
+                .collect(),
+        })
+    }
+
+    /// Every server with records, and how many games of each game it recorded.
+    pub async fn record_servers(&self) -> Result<Vec<ServerRecords>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT guild_id, kind,
+                    CAST(SUM(CASE WHEN outcome = 'ended' THEN 1 ELSE 0 END) AS BIGINT),
+                    CAST(SUM(CASE WHEN outcome = 'abandoned' THEN 1 ELSE 0 END) AS BIGINT),
+                    MAX(ended_at)
+             FROM game_record WHERE guild_id IS NOT NULL
+             GROUP BY guild_id, kind ORDER BY guild_id, kind",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| ServerRecords {
+                guild_id: r.get::<i64, _>(0) as u64,
+                kind: r.get(1),
+                ended: count(r, 2),
+                abandoned: count(r, 3),
+                latest: r.get::<Option<i64>, _>(4).unwrap_or(0),
+            })
+            .collect())
     }
 }

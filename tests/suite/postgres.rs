@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
 /// A fresh, empty database on the test server, or None (with a note) when there is no server.
-async fn fresh_database(tag: &str) -> Option<String> {
+pub(crate) async fn fresh_database(tag: &str) -> Option<String> {
     let Ok(admin) = std::env::var("FARMHAND_TEST_POSTGRES") else {
         if std::env::var("FARMHAND_REQUIRE_POSTGRES").is_ok_and(|v| v == "1") {
             panic!("FARMHAND_REQUIRE_POSTGRES=1 but FARMHAND_TEST_POSTGRES is not set");

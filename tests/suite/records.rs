@@ -334,6 +334,96 @@ async fn fields_of_green_history_stats_and_leaderboard() {
         format!("{} ({}%)", want_bob.wins, want_bob.rate())
     );
 
+    // Ratings, from the engine's results through the rating formula, game by game in the order
+    // they ended: the two-player game, the three-player game, then alice against the bot.
+    use farmhand::discord::records::{change_text, rating_text};
+    use farmhand::store::{Rated, Skill, places, rate_game};
+    let mut rated: HashMap<Rated, (Skill, u64, u64)> = HashMap::new();
+    for (results, players) in [
+        (&ra, vec![Rated::Person(alice), Rated::Person(bob)]),
+        (
+            &rb,
+            vec![
+                Rated::Person(bob),
+                Rated::Person(alice),
+                Rated::Person(carol),
+            ],
+        ),
+        (&rc, vec![Rated::Person(alice), Rated::Bot("random".into())]),
+    ] {
+        let before: Vec<Skill> = players
+            .iter()
+            .map(|p| rated.get(p).map_or(Skill::start(), |e| e.0))
+            .collect();
+        let result: Vec<(bool, Option<u32>)> =
+            results.iter().map(|r| (r.won, Some(r.score))).collect();
+        let after = rate_game(&players, &before, &places(&result));
+        for (k, p) in players.into_iter().enumerate() {
+            let e = rated.entry(p).or_insert((after[k], 0, 0));
+            e.0 = after[k];
+            e.1 += 1;
+            e.2 += u64::from(results[k].won);
+        }
+    }
+    let alice_now = rated[&Rated::Person(alice)].0;
+    let (_, m) = ask(&fake, alice, channel, "fog stats").await;
+    assert_eq!(
+        field(&m, "Rating"),
+        format!(
+            "{} ({} over the last 3 games)",
+            rating_text(alice_now.shown()),
+            change_text(alice_now.shown() - Skill::start().shown())
+        ),
+        "alice's rating and its change over her three games"
+    );
+    let plural = |n: u64, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+    let (_, m) = ask(&fake, carol, channel, "fog leaderboard sort:rating").await;
+    assert_eq!(
+        m.title(),
+        "Fields of Green: this server's players by rating"
+    );
+    let mut people: Vec<(&str, (Skill, u64, u64))> =
+        [("alice", alice), ("bob", bob), ("carol", carol)]
+            .into_iter()
+            .map(|(n, u)| (n, rated[&Rated::Person(u)]))
+            .collect();
+    people.sort_by(|x, y| {
+        y.1.0
+            .shown()
+            .total_cmp(&x.1.0.shown())
+            .then(y.1.1.cmp(&x.1.1))
+            .then(x.0.cmp(y.0))
+    });
+    let lines: Vec<String> = people
+        .iter()
+        .enumerate()
+        .map(|(k, (n, (skill, games, wins)))| {
+            format!(
+                "{}. **{n}**: rating {} · {} in {}",
+                k + 1,
+                rating_text(skill.shown()),
+                plural(*wins, "win"),
+                plural(*games, "game")
+            )
+        })
+        .collect();
+    assert_eq!(m.embeds[0].description, lines.join("\n"));
+    let (bot_skill, _, bot_wins) = rated[&Rated::Bot("random".into())];
+    assert_eq!(
+        field(&m, "Bots (kept apart from people)"),
+        format!(
+            "bot (random): rating {} · {} in 1 game",
+            rating_text(bot_skill.shown()),
+            plural(bot_wins, "win")
+        )
+    );
+    // The store's tables are exactly what a recomputation from the records gives.
+    let store = svc.store();
+    let fog_kind = Kind::FieldsOfGreen.as_str();
+    let incremental = rating_tables(store, g, fog_kind).await;
+    store.recompute_ratings(None, None).await.unwrap();
+    assert_eq!(rating_tables(store, g, fog_kind).await, incremental);
+
     // Leaderboard: people by wins, the bot apart and never among the people.
     let (r, m) = ask(&fake, bob, channel, "fog leaderboard public:true").await;
     assert!(!r.ephemeral(), "public:true answers in the channel");
@@ -348,7 +438,6 @@ async fn fields_of_green_history_stats_and_leaderboard() {
             .then(x.1.games.cmp(&y.1.games))
             .then(x.0.cmp(y.0))
     });
-    let plural = |n: u64, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
     let lines: Vec<String> = people
         .iter()
         .enumerate()
@@ -489,6 +578,19 @@ async fn key_harvest_history_and_stats() {
         m.embeds[0].description
     );
     assert!(field(&m, "Bots (kept apart from people)").starts_with("bot (random): "));
+    // By rating: both people, the bot apart; bob's stats show his rating over his two games.
+    let (_, m) = ask(&fake, alice, channel, "kh leaderboard sort:rating").await;
+    let lines: Vec<&str> = m.embeds[0].description.lines().collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines.iter().all(|l| l.contains(": rating ")), "{lines:?}");
+    assert!(!m.embeds[0].description.contains("Bot"));
+    assert!(field(&m, "Bots (kept apart from people)").starts_with("bot (random): rating "));
+    let (_, m) = ask(&fake, alice, channel, "kh stats player:bob").await;
+    assert!(
+        field(&m, "Rating").ends_with(" over the last 2 games)"),
+        "{}",
+        field(&m, "Rating")
+    );
 
     assert!(fake.settle().await);
     fake.assert_clean();
@@ -563,6 +665,39 @@ async fn games_that_ended_before_the_records_are_recorded_on_start() {
     assert_eq!(stats.games, 1);
     assert_eq!(stats.score_sum, u64::from(results[0].score));
     assert_eq!(stats.name.as_deref(), Some("Host"));
+
+    // The recorded game is rated; a database from before the ratings (records, no ratings:
+    // migration 0006 adds the tables empty) gets the same ratings when the bot starts.
+    let rated = rating_tables(svc.store(), fixture_guild, kind).await;
+    assert_eq!(rated.1.len(), rec.seats.len());
+    assert!(
+        svc.store()
+            .player_rating(fixture_guild, kind, 1_000, 5)
+            .await
+            .unwrap()
+            .is_some()
+    );
+    {
+        let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(db.path())
+            .connect()
+            .await
+            .unwrap();
+        sqlx::raw_sql("DELETE FROM rating_seat; DELETE FROM rating;")
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        conn.close().await.unwrap();
+    }
+    assert!(
+        svc.store()
+            .ratings(fixture_guild, kind)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(svc.backfill_records().await.unwrap(), 0);
+    assert_eq!(rating_tables(svc.store(), fixture_guild, kind).await, rated);
 }
 
 /// The records queries over thousands of games: the right page, counts and sections. (How long
@@ -621,4 +756,401 @@ async fn records_queries_over_thousands_of_games() {
     assert!(stats.games > 100, "{stats:?}");
     assert_eq!(board.people_total, 20);
     assert_eq!(board.bots.len(), 1);
+}
+
+/// Everything the ratings of one server's game are: the players' ratings and every rated seat.
+async fn rating_tables(
+    store: &Store,
+    guild: u64,
+    kind: &str,
+) -> (
+    Vec<farmhand::store::RatingRow>,
+    Vec<farmhand::store::RatedSeat>,
+) {
+    (
+        store.ratings(guild, kind).await.unwrap(),
+        store.rated_seats(guild, kind).await.unwrap(),
+    )
+}
+
+/// Twelve finished Fields of Green games on server 42 (people, a kind of bot with one or two
+/// seats, shared wins), one abandoned, one on another server and one of Key Harvest, recorded
+/// in the order `order` gives (an index into the games, each ending a minute after the one
+/// before). Returns the records by game index.
+async fn record_games(store: &Store, order: &[usize]) -> Vec<(i64, farmhand::store::GameRecord)> {
+    use farmhand::store::{GameRecord, SeatRecord};
+    const GAMES: usize = 15;
+    let mut made = Vec::new();
+    for k in 0..GAMES {
+        let (guild, kind, outcome) = match k {
+            12 => (42, Kind::FieldsOfGreen, Status::Abandoned),
+            13 => (43, Kind::FieldsOfGreen, Status::Ended),
+            14 => (42, Kind::KeyHarvest, Status::Ended),
+            _ => (42, Kind::FieldsOfGreen, Status::Ended),
+        };
+        let id = store
+            .create_table(
+                kind.as_str(),
+                Some(guild),
+                5,
+                10_000,
+                "p0",
+                &options(4, &[]),
+                k as u64,
+            )
+            .await
+            .unwrap();
+        let seats = 2 + k % 3;
+        let seats: Vec<SeatRecord> = (0..seats)
+            .map(|s| {
+                // A "search" bot in the last seat now and then; two "heuristic" seats in game 4.
+                let bot = match (k, s) {
+                    (4, 1 | 2) => Some("heuristic"),
+                    (_, 2) if k % 3 == 2 && k % 2 == 0 => Some("search"),
+                    _ => None,
+                };
+                let user = if bot.is_some() {
+                    1 + s as u64
+                } else {
+                    10_000 + ((k * 7 + s) % 6) as u64
+                };
+                let score = ((k * 13 + s * 29) % 40) as u32;
+                SeatRecord {
+                    seat: s,
+                    user_id: user,
+                    name: format!("player {user}"),
+                    bot: bot.map(str::to_string),
+                    score: (outcome == Status::Ended).then_some(score),
+                    won: false,
+                    favourites: Vec::new(),
+                }
+            })
+            .collect();
+        // The best score wins, shared when tied (game 9 is made a shared win).
+        let mut seats = seats;
+        if k == 9 {
+            seats[1].score = seats[0].score;
+        }
+        let best = seats.iter().filter_map(|s| s.score).max();
+        for s in &mut seats {
+            s.won = best.is_some() && s.score == best;
+        }
+        made.push((
+            id,
+            GameRecord {
+                kind: kind.as_str().to_string(),
+                guild_id: Some(guild),
+                outcome,
+                ended_at: 1_767_225_600_000 + k as i64 * 60_000,
+                seats,
+            },
+        ));
+    }
+    for &k in order {
+        let (id, record) = &made[k];
+        store.add_record(*id, record).await.unwrap();
+    }
+    made
+}
+
+/// The ratings as the pure formula gives them, game by game in the order they ended, from the
+/// records the test made (not from the store): each player's rating and rated games.
+fn expected_ratings(
+    games: &[(i64, farmhand::store::GameRecord)],
+    guild: u64,
+    kind: &str,
+) -> HashMap<farmhand::store::Rated, (farmhand::store::Skill, u64)> {
+    use farmhand::store::{Rated, Skill, places, rate_game};
+    let mut table: HashMap<Rated, (Skill, u64)> = HashMap::new();
+    let mut games: Vec<_> = games
+        .iter()
+        .filter(|(_, r)| r.guild_id == Some(guild) && r.kind == kind && r.outcome == Status::Ended)
+        .collect();
+    games.sort_by_key(|(id, r)| (r.ended_at, *id));
+    for (_, r) in games {
+        let players: Vec<Rated> = r
+            .seats
+            .iter()
+            .map(|s| Rated::of(s.user_id, s.bot.as_deref()))
+            .collect();
+        let before: Vec<Skill> = players
+            .iter()
+            .map(|p| table.get(p).map_or(Skill::start(), |e| e.0))
+            .collect();
+        let result: Vec<(bool, Option<u32>)> = r.seats.iter().map(|s| (s.won, s.score)).collect();
+        let after = rate_game(&players, &before, &places(&result));
+        for (k, p) in players.into_iter().enumerate() {
+            let e = table.entry(p).or_insert((after[k], 0));
+            e.0 = after[k];
+            e.1 += 1;
+        }
+    }
+    table
+}
+
+/// Ratings on one store: written with each record as the games end (in `order`), equal to
+/// the formula's, to a recomputation (twice, the same), whatever order the records came in.
+async fn ratings_on(store: &Store, order: &[usize]) -> Vec<farmhand::store::RatingRow> {
+    use farmhand::store::{Ranking, Rated};
+    let fog = Kind::FieldsOfGreen.as_str();
+    let kh = Kind::KeyHarvest.as_str();
+    let games = record_games(store, order).await;
+    let want = expected_ratings(&games, 42, fog);
+    let (rows, seats) = rating_tables(store, 42, fog).await;
+    assert_eq!(rows.len(), want.len(), "{rows:#?}");
+    for row in &rows {
+        let (skill, n) = want[&row.player];
+        assert_eq!(row.skill, skill, "{:?}", row.player);
+        assert_eq!(row.games, n, "{:?}", row.player);
+    }
+    assert!(
+        rows.iter()
+            .any(|r| r.player == Rated::Bot("heuristic".into()))
+    );
+    // Every seat of the twelve games played to the end here is rated; the abandoned game is not.
+    let ended_seats: usize = games[..12]
+        .iter()
+        .filter(|(_, r)| r.outcome == Status::Ended)
+        .map(|(_, r)| r.seats.len())
+        .sum();
+    assert_eq!(seats.len(), ended_seats);
+    assert!(seats.iter().all(|s| s.game_id != games[12].0));
+    // The first game moves from the starting rating; the winner's rises.
+    let first = &games[0];
+    let winner = first.1.seats.iter().position(|s| s.won).unwrap();
+    let rated = seats
+        .iter()
+        .find(|s| s.game_id == first.0 && s.seat == winner)
+        .unwrap();
+    assert_eq!(rated.before, farmhand::store::Skill::start());
+    assert!(rated.after.mu > rated.before.mu);
+    // Other servers and games are rated apart.
+    assert_eq!(store.ratings(43, fog).await.unwrap().len(), 3);
+    assert_eq!(store.ratings(42, kh).await.unwrap().len(), 4);
+
+    // Recomputed from the records: the same tables, exactly, and again.
+    let before = rating_tables(store, 42, fog).await;
+    let done = store.recompute_ratings(None, None).await.unwrap();
+    assert_eq!(done.scopes, 3);
+    assert_eq!(done.games, 12 + 1 + 1);
+    assert_eq!(rating_tables(store, 42, fog).await, before);
+    store.recompute_ratings(None, None).await.unwrap();
+    assert_eq!(rating_tables(store, 42, fog).await, before);
+    let only = store.recompute_ratings(Some(43), Some(fog)).await.unwrap();
+    assert_eq!((only.scopes, only.games, only.players), (1, 1, 3));
+
+    // The leaderboard by rating: people by their shown rating, bots apart.
+    let board = store
+        .leaderboard_by(42, fog, 15, Ranking::Rating)
+        .await
+        .unwrap();
+    let people: Vec<f64> = board.people.iter().map(|s| s.rating.unwrap()).collect();
+    let mut sorted = people.clone();
+    sorted.sort_by(|a, b| b.total_cmp(a));
+    assert_eq!(people, sorted);
+    assert_eq!(
+        board.people_total as usize,
+        want.keys()
+            .filter(|p| matches!(p, Rated::Person(_)))
+            .count()
+    );
+    let bots: Vec<&str> = board.bots.iter().map(|s| s.name.as_str()).collect();
+    assert!(
+        bots.contains(&"heuristic") && bots.contains(&"search"),
+        "{bots:?}"
+    );
+    assert!(
+        board
+            .people
+            .iter()
+            .all(|s| s.name.starts_with("player 1000"))
+    );
+
+    // A player's rating and its change over their last games.
+    let user = 10_000;
+    let mine: Vec<&farmhand::store::RatedSeat> = seats
+        .iter()
+        .filter(|s| {
+            games.iter().any(|(id, r)| {
+                *id == s.game_id && r.seats[s.seat].user_id == user && r.seats[s.seat].bot.is_none()
+            })
+        })
+        .collect();
+    let r = store
+        .player_rating(42, fog, user, 3)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(r.skill, want[&Rated::Person(user)].0);
+    assert_eq!(r.games, mine.len() as u64);
+    assert_eq!(r.recent, 3);
+    let third_last = mine[mine.len() - 3];
+    assert_eq!(r.change, r.skill.shown() - third_last.before.shown());
+    assert_eq!(store.player_rating(42, fog, 99, 3).await.unwrap(), None);
+    rows
+}
+
+#[tokio::test]
+async fn ratings_are_written_with_the_records_and_recompute_to_the_same() {
+    let in_order: Vec<usize> = (0..15).collect();
+    let a = ratings_on(&Store::open_in_memory().await.unwrap(), &in_order).await;
+    // Recorded out of the order they ended (a backfill, two processes' clocks): the same.
+    let mut shuffled = in_order.clone();
+    shuffled.rotate_left(5);
+    shuffled.swap(0, 9);
+    let b = ratings_on(&Store::open_in_memory().await.unwrap(), &shuffled).await;
+    assert_eq!(a, b);
+}
+
+#[tokio::test]
+async fn ratings_on_postgres_are_the_same_as_on_sqlite() {
+    let Some(url) = super::postgres::fresh_database("ratings").await else {
+        return;
+    };
+    let in_order: Vec<usize> = (0..15).collect();
+    let lite = ratings_on(&Store::open_in_memory().await.unwrap(), &in_order).await;
+    let pg = Store::connect(&url).await.unwrap();
+    let mut shuffled = in_order.clone();
+    shuffled.reverse();
+    assert_eq!(ratings_on(&pg, &shuffled).await, lite);
+    // `farmhand records` reads the PostgreSQL database as it reads a SQLite file.
+    let (ok, out, err) = records_cli(&url, &["leaderboard", "--server", "42", "--by", "rating"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with("Fields of Green on server 42: players by rating\n"),
+        "{out}"
+    );
+    assert_eq!(
+        out.lines().filter(|l| l.contains("(user 1000")).count(),
+        6,
+        "{out}"
+    );
+}
+
+/// Runs `farmhand records --database DB ARGS...`; returns (success, stdout, stderr).
+fn records_cli(database: &str, args: &[&str]) -> (bool, String, String) {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_farmhand"))
+        .args(["records", "--database", database])
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        o.status.success(),
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap(),
+    )
+}
+
+#[tokio::test]
+async fn records_from_the_command_line() {
+    use farmhand::discord::records::rating_text;
+    use farmhand::store::Ranking;
+    let db = TempDb::new("records-cli");
+    let path = db.path().to_str().unwrap().to_string();
+    let store = Store::open(db.path()).await.unwrap();
+    let in_order: Vec<usize> = (0..15).collect();
+    let games = record_games(&store, &in_order).await;
+    let fog = Kind::FieldsOfGreen.as_str();
+
+    let (ok, out, err) = records_cli(&path, &["servers"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("server 42") && out.contains("12 played to the end, 1 abandoned"),
+        "{out}"
+    );
+    assert!(out.contains("server 43"), "{out}");
+
+    let (ok, out, err) = records_cli(&path, &["history", "--server", "42"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with("Fields of Green on server 42: 13 games, page 1 of 2, newest first\n"),
+        "{out}"
+    );
+    let abandoned = games[12].0;
+    assert!(
+        out.contains(&format!("#{abandoned}  2026-01-01 00:12 UTC  abandoned")),
+        "{out}"
+    );
+    assert!(out.contains("Older games: --page 2"), "{out}");
+    let (ok, out, _) = records_cli(&path, &["history", "--server", "42", "--page", "2"]);
+    assert!(ok);
+    assert!(
+        out.contains(&format!("#{}  2026-01-01 00:00 UTC", games[0].0)),
+        "{out}"
+    );
+    let (ok, out, _) = records_cli(
+        &path,
+        &["history", "--server", "42", "--game", "key-harvest"],
+    );
+    assert!(
+        ok && out.starts_with("Key Harvest on server 42: 1 game, page 1 of 1"),
+        "{out}"
+    );
+
+    // The leaderboard by rating lists the people in the store's order, with their ids.
+    let board = store
+        .leaderboard_by(42, fog, 15, Ranking::Rating)
+        .await
+        .unwrap();
+    let (ok, out, err) = records_cli(&path, &["leaderboard", "--server", "42", "--by", "rating"]);
+    assert!(ok, "{err}");
+    let ids: Vec<String> = out
+        .lines()
+        .filter_map(|l| l.split("(user ").nth(1))
+        .map(|rest| rest.split(')').next().unwrap().to_string())
+        .collect();
+    let want: Vec<String> = board
+        .people
+        .iter()
+        .map(|s| s.user_id.unwrap().to_string())
+        .collect();
+    assert_eq!(ids, want, "{out}");
+    assert!(out.contains("Bots (kept apart from people):"), "{out}");
+    assert!(
+        out.contains("bot (heuristic)") && out.contains("bot (search)"),
+        "{out}"
+    );
+
+    let r = store
+        .player_rating(42, fog, 10_000, 5)
+        .await
+        .unwrap()
+        .unwrap();
+    let (ok, out, err) = records_cli(&path, &["stats", "--server", "42", "--player", "10000"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with("player 10000 (user 10000) · Fields of Green on server 42"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "  Rating        {} (",
+            rating_text(r.skill.shown())
+        )),
+        "{out}"
+    );
+    let (ok, out, _) = records_cli(&path, &["stats", "--server", "42", "--player", "5"]);
+    assert!(
+        ok && out.contains("has not finished a Fields of Green game on server 42"),
+        "{out}"
+    );
+
+    // Recomputing changes nothing, twice.
+    let before = rating_tables(&store, 42, fog).await;
+    for _ in 0..2 {
+        let (ok, out, err) = records_cli(&path, &["recompute-ratings"]);
+        assert!(ok, "{err}");
+        assert_eq!(
+            out,
+            "Recomputed the ratings from the records: 14 games and 15 players rated, over 3 servers and games (each server's games of each game are rated apart).\n"
+        );
+        assert_eq!(rating_tables(&store, 42, fog).await, before);
+    }
+
+    // A file that is not there is refused, and not created.
+    let missing = format!("{path}.missing");
+    let (ok, _, err) = records_cli(&missing, &["servers"]);
+    assert!(!ok);
+    assert!(err.contains("there is no database at"), "{err}");
+    assert!(!std::path::Path::new(&missing).exists());
 }

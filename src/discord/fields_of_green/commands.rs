@@ -236,12 +236,15 @@ pub async fn stats(
     crate::discord::records::stats(ctx, Kind::FieldsOfGreen, player, public).await
 }
 
-/// This server's Fields of Green players by wins (bots apart)
+/// This server's Fields of Green players by wins or by rating (bots apart)
 #[poise::command(slash_command, guild_only)]
 pub async fn leaderboard(
     ctx: Ctx<'_>,
+    #[description = "By wins (the default) or by rating"] sort: Option<
+        crate::discord::records::LeaderboardSort,
+    >,
     #[description = "Post it in the channel for everyone (default: only you see it)"]
     public: Option<bool>,
 ) -> Result<(), Error> {
-    crate::discord::records::leaderboard(ctx, Kind::FieldsOfGreen, public).await
+    crate::discord::records::leaderboard(ctx, Kind::FieldsOfGreen, sort, public).await
 }

@@ -218,14 +218,17 @@ pub async fn stats(
     crate::discord::records::stats(ctx, Kind::KeyHarvest, player, public).await
 }
 
-/// This server's Key Harvest players by wins (bots apart)
+/// This server's Key Harvest players by wins or by rating (bots apart)
 #[poise::command(slash_command, guild_only)]
 pub async fn leaderboard(
     ctx: Ctx<'_>,
+    #[description = "By wins (the default) or by rating"] sort: Option<
+        crate::discord::records::LeaderboardSort,
+    >,
     #[description = "Post it in the channel for everyone (default: only you see it)"]
     public: Option<bool>,
 ) -> Result<(), Error> {
-    crate::discord::records::leaderboard(ctx, Kind::KeyHarvest, public).await
+    crate::discord::records::leaderboard(ctx, Kind::KeyHarvest, sort, public).await
 }
 
 #[cfg(test)]

@@ -50,6 +50,20 @@ rec-bots = Bots (kept apart from people)
 rec-leaderboard-title = { $game }: leaderboard of this server
 rec-leaderboard-footer = By wins, then win rate. Games played to the end; a shared win counts for each winner; games against bots count for the people in them.
 rec-not-in-server = Records are kept per server: use this in a server.
+rec-rating = Rating
+rec-rating-value = { $rating } ({ $change } over the last { $games ->
+        [one] game
+       *[other] { $games } games
+    })
+rec-leaderboard-rating-line = { $player }: rating { $rating } · { $wins ->
+        [one] 1 win
+       *[other] { $wins } wins
+    } in { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    }
+rec-leaderboard-rating-title = { $game }: this server's players by rating
+rec-leaderboard-rating-footer = The rating is a careful guess at skill from every game played to the end: it starts at 0 and rises as wins add up. Each kind of bot is rated as one player; games against bots count for the people in them.
 
 export-none-here = There is no started { $game } game in this channel. Name one with the game option (its table number).
 export-no-table = There is no { $game } table #{ $table }.

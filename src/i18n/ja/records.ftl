@@ -32,6 +32,11 @@ rec-bots = ボット（人とは別に集計）
 rec-leaderboard-title = { $game }: このサーバーのランキング
 rec-leaderboard-footer = 勝利数、次に勝率の順。最後まで遊んだゲームのみ。同点勝利は勝者それぞれに数えます。ボットとのゲームは参加した人の記録に数えます。
 rec-not-in-server = 記録はサーバーごとです。サーバー内で使ってください。
+rec-rating = レーティング
+rec-rating-value = { $rating }（直近{ $games }ゲームで{ $change }）
+rec-leaderboard-rating-line = { $player }: レーティング { $rating } · { $games }ゲーム中{ $wins }勝
+rec-leaderboard-rating-title = { $game }: このサーバーのレーティング順
+rec-leaderboard-rating-footer = レーティングは、最後まで遊んだすべてのゲームから控えめに見積もった実力です。0から始まり、勝つほど上がります。ボットは種類ごとに一人のプレイヤーとして評価します。ボットとのゲームも参加した人の評価に数えます。
 
 export-none-here = このチャンネルに始まった{ $game }のゲームはありません。game オプションでテーブル番号を指定してください。
 export-no-table = { $game }のテーブル #{ $table } はありません。
