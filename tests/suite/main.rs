@@ -37,6 +37,7 @@ mod kh_rulings_setup;
 mod kh_rulings_turn;
 mod kh_rulings_workers;
 mod kh_search_bot;
+mod kh_seeded_games;
 mod kh_thread_rounds;
 mod pictures;
 mod plain_words;

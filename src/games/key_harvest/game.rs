@@ -13,6 +13,7 @@ use super::action::{Action, TurnAction};
 use super::board::{Board, Crop, Space, SpaceSet};
 use super::error::ActionError;
 use super::event::{Event, Place};
+use super::flow::Ev;
 use super::pieces::{Counters, EventTile, Seat, Worker};
 use super::score::ScorePad;
 use rand::{Rng, SeedableRng};
@@ -511,6 +512,16 @@ impl Game {
         action: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
+        self.apply_to(seat, action, &mut Ev::to(ev))
+    }
+
+    /// [`Game::apply`] without its events: for random playouts and the bots' rollouts, which
+    /// read none (the game plays exactly as with them).
+    pub fn apply_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        self.apply_to(seat, action, &mut Ev::none())
+    }
+
+    fn apply_to(&mut self, seat: Seat, action: &Action, ev: &mut Ev) -> Result<(), ActionError> {
         if self.is_over() {
             return Err(ActionError::GameOver);
         }
