@@ -227,18 +227,16 @@ impl Game {
                         });
                     }
                 }
-                if can(TurnAction::FromStores) {
-                    let tiles: Vec<(Seat, Space)> = s
-                        .players
-                        .iter()
-                        .enumerate()
-                        .flat_map(|(o, q)| {
-                            q.store
-                                .iter()
-                                .filter(move |st| o as Seat == seat || p.supply.contains(&st.bid))
-                                .map(move |st| (o as Seat, st.tile))
-                        })
-                        .collect();
+                // Most turns find every store empty: then nothing is built or allocated.
+                if can(TurnAction::FromStores) && s.players.iter().any(|q| !q.store.is_empty()) {
+                    let mut tiles: Vec<(Seat, Space)> = Vec::new();
+                    for (o, q) in s.players.iter().enumerate() {
+                        for st in &q.store {
+                            if o as Seat == seat || p.supply.contains(&st.bid) {
+                                tiles.push((o as Seat, st.tile));
+                            }
+                        }
+                    }
                     if !tiles.is_empty() {
                         out.push(Choice::BuyFromStore { tiles });
                     }
