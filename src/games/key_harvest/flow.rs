@@ -13,7 +13,30 @@ use super::pieces::{Counters, EventTile, Seat, Worker};
 use super::score::{self, ScoreLine, ScorePad};
 use rand::Rng;
 
-type Ev = Vec<Event>;
+/// Where a decision's events go: a list, or nowhere. Random playouts and the bots' rollouts
+/// read no event, and building them (some hold lists of their own) was a large part of a
+/// playout's cost, so an event is only made when it is kept.
+pub(crate) struct Ev<'a>(Option<&'a mut Vec<Event>>);
+
+impl<'a> Ev<'a> {
+    /// Events appended to `list`.
+    pub(crate) fn to(list: &'a mut Vec<Event>) -> Ev<'a> {
+        Ev(Some(list))
+    }
+
+    /// Events not kept.
+    pub(crate) fn none() -> Ev<'a> {
+        Ev(None)
+    }
+
+    /// Keeps the event `make` builds, when events are kept.
+    #[inline]
+    pub(crate) fn push(&mut self, make: impl FnOnce() -> Event) {
+        if let Some(list) = self.0.as_deref_mut() {
+            list.push(make());
+        }
+    }
+}
 
 impl Game {
     // ---------- small mutations ----------
@@ -37,7 +60,7 @@ impl Game {
             Some(o) => self.s.players[o as usize].supply.add(&c),
             None => self.s.stock.add(&c),
         }
-        ev.push(Event::Paid {
+        ev.push(|| Event::Paid {
             seat,
             to,
             counters: c,
@@ -55,7 +78,7 @@ impl Game {
         } else {
             self.s.players[seat as usize].unplayed |= 1 << worker.index();
         }
-        ev.push(Event::WorkerReturned {
+        ev.push(|| Event::WorkerReturned {
             seat,
             worker,
             space,
@@ -95,9 +118,9 @@ impl Game {
         let p = &mut self.s.players[seat as usize];
         p.fields |= bit(tile);
         p.harvested &= !bit(tile);
-        ev.push(Event::TileAcquired { seat, tile, from });
+        ev.push(|| Event::TileAcquired { seat, tile, from });
         if let Some(worker) = displaced {
-            ev.push(Event::WorkerDisplaced {
+            ev.push(|| Event::WorkerDisplaced {
                 seat,
                 worker,
                 space: tile,
@@ -115,7 +138,7 @@ impl Game {
 
     fn fallow(&mut self, tile: Space, from: Place, ev: &mut Ev) {
         self.s.fallow |= bit(tile);
-        ev.push(Event::TileFallowed { tile, from });
+        ev.push(|| Event::TileFallowed { tile, from });
     }
 
     fn take_from_store(&mut self, owner: Seat, tile: Space) -> StoreTile {
@@ -134,7 +157,7 @@ impl Game {
         if owner == buyer {
             // KH 23: your own bid goes to the stock.
             self.s.stock.add(&st.bid);
-            ev.push(Event::Paid {
+            ev.push(|| Event::Paid {
                 seat: buyer,
                 to: None,
                 counters: st.bid,
@@ -142,7 +165,7 @@ impl Game {
         } else {
             self.pay(buyer, Some(owner), payment, ev);
             self.s.players[owner as usize].supply.add(&st.bid);
-            ev.push(Event::Gained {
+            ev.push(|| Event::Gained {
                 seat: owner,
                 counters: st.bid,
                 from: Gain::Sale,
@@ -157,7 +180,7 @@ impl Game {
         self.s.players[seat as usize]
             .store
             .push(StoreTile { tile, bid });
-        ev.push(Event::TileToStore {
+        ev.push(|| Event::TileToStore {
             seat,
             tile,
             bid,
@@ -173,7 +196,7 @@ impl Game {
             .expect("validated");
         self.gain(seat, got);
         self.s.players[seat as usize].harvested |= m;
-        ev.push(Event::Harvested {
+        ev.push(|| Event::Harvested {
             seat,
             tiles: spaces(m).collect(),
             gained: got,
@@ -183,7 +206,7 @@ impl Game {
     fn gain_owed(&mut self, seat: Seat, owed: Counters, instead: &[Crop], from: Gain, ev: &mut Ev) {
         let got = self.owed_gain(owed, instead).expect("validated");
         self.gain(seat, got);
-        ev.push(Event::Gained {
+        ev.push(|| Event::Gained {
             seat,
             counters: got,
             from,
@@ -228,12 +251,12 @@ impl Game {
                         for e in &aside {
                             self.s.bag_events |= EventTile::bit(*e);
                         }
-                        ev.push(Event::EventsToBag { events: aside });
+                        ev.push(|| Event::EventsToBag { events: aside });
                     }
                     return Some(t);
                 }
                 Err(e) => {
-                    ev.push(Event::EventSetAside { event: e });
+                    ev.push(|| Event::EventSetAside { event: e });
                     aside.push(e);
                 }
             }
@@ -246,11 +269,11 @@ impl Game {
         if self.s.track.len() >= EVENT_SPACES {
             // KH 63.
             self.s.ignored_events |= e.bit();
-            ev.push(Event::EventIgnored { event: e });
+            ev.push(|| Event::EventIgnored { event: e });
             return;
         }
         self.s.track.push(e);
-        ev.push(Event::EventPlaced {
+        ev.push(|| Event::EventPlaced {
             event: e,
             space: self.s.track.len() as u8,
             drawer,
@@ -264,12 +287,12 @@ impl Game {
             for r in &returned {
                 self.s.bag_events |= r.bit();
             }
-            ev.push(Event::QuestionCheck { returned });
+            ev.push(|| Event::QuestionCheck { returned });
         }
         if self.s.track.len() == EVENT_SPACES && !self.s.end_triggered {
             // KH 62: the active player has the last turn.
             self.s.end_triggered = true;
-            ev.push(Event::EndTriggered {
+            ev.push(|| Event::EndTriggered {
                 last_turn_seat: self.s.turn.active,
             });
         }
@@ -297,7 +320,7 @@ impl Game {
         use Action as A;
         match (prompt, action) {
             (Prompt::StartPlayer, A::ChooseStartPlayer { seat: chosen }) => {
-                ev.push(Event::StartPlayer {
+                ev.push(|| Event::StartPlayer {
                     chooser: seat,
                     seat: *chosen,
                 });
@@ -310,7 +333,7 @@ impl Game {
             (Prompt::Reposition { worker, from }, A::Reposition { space }) => {
                 self.s.stack.pop();
                 self.put_worker(seat, *worker, *space, ev);
-                ev.push(Event::WorkerMoved {
+                ev.push(|| Event::WorkerMoved {
                     seat,
                     worker: *worker,
                     from: Some(*from),
@@ -330,11 +353,11 @@ impl Game {
             }
             (Prompt::Ability { .. }, A::Decline) => {
                 self.s.stack.pop();
-                ev.push(Event::Declined { seat });
+                ev.push(|| Event::Declined { seat });
             }
             (Prompt::Ability { worker, at, copied }, a) => {
                 self.s.stack.pop();
-                ev.push(Event::WorkerActs {
+                ev.push(|| Event::WorkerActs {
                     seat,
                     worker: *worker,
                     space: *at,
@@ -376,7 +399,7 @@ impl Game {
             Action::PlayWorker { worker, space } => {
                 self.mark(TurnAction::Worker);
                 self.put_worker(seat, *worker, *space, ev);
-                ev.push(Event::WorkerPlayed {
+                ev.push(|| Event::WorkerPlayed {
                     seat,
                     worker: *worker,
                     space: *space,
@@ -427,7 +450,7 @@ impl Game {
             A::Labourer { crops } => {
                 let c = Counters::of(crops);
                 self.gain(seat, c);
-                ev.push(Event::Gained {
+                ev.push(|| Event::Gained {
                     seat,
                     counters: c,
                     from,
@@ -475,7 +498,7 @@ impl Game {
             }
             A::TraderDraw => {
                 if let Some(t) = self.event_draw(seat, ev) {
-                    ev.push(Event::TileToHands {
+                    ev.push(|| Event::TileToHands {
                         seat,
                         tile: t,
                         from: Place::Bag,
@@ -505,7 +528,7 @@ impl Game {
     fn renew(&mut self, seat: Seat, tiles: &[Space], ev: &mut Ev) {
         let m = tiles.iter().fold(0, |m, &t| m | bit(t));
         self.s.players[seat as usize].harvested &= !m;
-        ev.push(Event::Renewed {
+        ev.push(|| Event::Renewed {
             seat,
             tiles: spaces(m).collect(),
         });
@@ -531,7 +554,7 @@ impl Game {
         match a {
             A::Decline => {
                 self.next_step();
-                ev.push(Event::Declined { seat });
+                ev.push(|| Event::Declined { seat });
             }
             A::BlindSwap { tile } => {
                 self.next_step();
@@ -560,13 +583,13 @@ impl Game {
                 if let Some(t) = pass {
                     if Some(*t) != held {
                         self.lift_tile(seat, *t);
-                        ev.push(Event::TileToHands {
+                        ev.push(|| Event::TileToHands {
                             seat: to,
                             tile: *t,
                             from: Place::Board { owner: seat },
                         });
                     } else {
-                        ev.push(Event::TileToHands {
+                        ev.push(|| Event::TileToHands {
                             seat: to,
                             tile: *t,
                             from: Place::Hands { seat },
@@ -626,7 +649,7 @@ impl Game {
                 self.next_step();
                 self.lift_tile(seat, *give);
                 self.s.registry |= bit(*give);
-                ev.push(Event::TileToRegistry {
+                ev.push(|| Event::TileToRegistry {
                     tile: *give,
                     from: Place::Board { owner: seat },
                 });
@@ -654,7 +677,7 @@ impl Game {
                 let w = self.take_worker_off(seat, *from).expect("validated");
                 // Back on the board for the replacement rule, then moved.
                 self.put_worker_back_moving(seat, w, *to, ev);
-                ev.push(Event::WorkerMoved {
+                ev.push(|| Event::WorkerMoved {
                     seat,
                     worker: w,
                     from: Some(*from),
@@ -674,7 +697,7 @@ impl Game {
                 self.next_step();
                 let c = Counters::one(*crop);
                 self.gain(to, c);
-                ev.push(Event::Gained {
+                ev.push(|| Event::Gained {
                     seat: to,
                     counters: c,
                     from: Gain::Event(event),
@@ -701,13 +724,13 @@ impl Game {
             done: 0,
             last: None,
         };
-        ev.push(Event::TurnStarted { seat, turn: number });
+        ev.push(|| Event::TurnStarted { seat, turn: number });
     }
 
     fn end_turn(&mut self, ev: &mut Ev) {
         let t = self.s.turn.clone();
         let n = self.players();
-        ev.push(Event::TurnEnded {
+        ev.push(|| Event::TurnEnded {
             seat: t.active,
             actions: t.actions(),
         });
@@ -718,7 +741,7 @@ impl Game {
             self.s.idle_turns = 0;
         }
         if self.s.idle_turns >= n {
-            ev.push(Event::Stalemate);
+            ev.push(|| Event::Stalemate);
             self.finish(ev);
             return;
         }
@@ -799,13 +822,13 @@ impl Game {
                     }
                     // KH 21: the ability finds nothing to act on.
                     self.s.stack.pop();
-                    ev.push(Event::WorkerActs {
+                    ev.push(|| Event::WorkerActs {
                         seat,
                         worker,
                         space: at,
                         copied,
                     });
-                    ev.push(Event::Declined { seat });
+                    ev.push(|| Event::Declined { seat });
                 }
                 Frame::TraderTile { .. } => return,
                 Frame::Refill { drawer } => {
@@ -818,7 +841,7 @@ impl Game {
                     match self.draw_any() {
                         Ok(t) => {
                             self.s.registry |= bit(t);
-                            ev.push(Event::TileToRegistry {
+                            ev.push(|| Event::TileToRegistry {
                                 tile: t,
                                 from: Place::Bag,
                             });
@@ -841,7 +864,7 @@ impl Game {
                     match self.event_draw(drawer, ev) {
                         Some(t) => {
                             self.s.registry |= bit(t);
-                            ev.push(Event::TileToRegistry {
+                            ev.push(|| Event::TileToRegistry {
                                 tile: t,
                                 from: Place::Bag,
                             });
@@ -908,7 +931,7 @@ impl Game {
                     let tiles: Vec<Space> = spaces(self.s.registry).collect();
                     self.s.bag_fields |= self.s.registry;
                     self.s.registry = 0;
-                    ev.push(Event::RegistryToBag { tiles });
+                    ev.push(|| Event::RegistryToBag { tiles });
                     set_top(self, step, held, true);
                     self.s.stack.push(Frame::EventRefill {
                         drawer,
@@ -949,7 +972,7 @@ impl Game {
                 {
                     // No tile of their own: the received tile must go on (as far as possible).
                     let t = held.expect("pass_on");
-                    ev.push(Event::TileToHands {
+                    ev.push(|| Event::TileToHands {
                         seat: (seat + 1) % n,
                         tile: t,
                         from: Place::Hands { seat },
@@ -972,7 +995,7 @@ impl Game {
                     }
                     match self.event_draw(seat, ev) {
                         Some(t) => {
-                            ev.push(Event::TileToHands {
+                            ev.push(|| Event::TileToHands {
                                 seat,
                                 tile: t,
                                 from: Place::Bag,
@@ -1034,7 +1057,7 @@ impl Game {
     /// The event on top is finished for everyone; the next waiting event starts (KH 31).
     fn finish_event(&mut self, event: EventTile, ev: &mut Ev) {
         self.s.stack.pop();
-        ev.push(Event::EventResolved { event });
+        ev.push(|| Event::EventResolved { event });
         let in_event = self
             .s
             .stack
@@ -1155,7 +1178,7 @@ impl Game {
             // KH 70: all supplies are shown at the end.
             p.hidden = Counters::ZERO;
         }
-        ev.push(Event::GameEnded {
+        ev.push(|| Event::GameEnded {
             pad: pad.clone(),
             removed_events: EventTile::in_mask(self.s.removed_events).collect(),
             supplies: self.s.players.iter().map(|p| p.supply).collect(),

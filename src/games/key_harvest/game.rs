@@ -13,6 +13,7 @@ use super::action::{Action, TurnAction};
 use super::board::{Board, Crop, Space, SpaceSet};
 use super::error::ActionError;
 use super::event::{Event, Place};
+use super::flow::Ev;
 use super::pieces::{Counters, EventTile, Seat, Worker};
 use super::score::ScorePad;
 use rand::{Rng, SeedableRng};
@@ -496,7 +497,34 @@ impl Game {
 
     /// The seat that must decide now.
     pub fn to_move(&self) -> Option<Seat> {
-        self.prompt().map(|(s, _)| s)
+        // The seat of [`Game::prompt`] without building the prompt (asked before every
+        // decision of a playout).
+        let s = &self.s;
+        let seat = match s.phase {
+            Phase::Ended => None,
+            Phase::StartPlayer { chooser } => Some(chooser),
+            Phase::Playing => match s.stack.last() {
+                None => Some(s.turn.active),
+                Some(Frame::Reposition { seat, .. })
+                | Some(Frame::Ability { seat, .. })
+                | Some(Frame::TraderTile { seat, .. }) => Some(*seat),
+                Some(Frame::Event {
+                    event,
+                    drawer,
+                    step,
+                    ..
+                }) => Some(if *event == EventTile::Windfall {
+                    *drawer
+                } else {
+                    (drawer + step) % self.players()
+                }),
+                Some(Frame::Refill { .. }) | Some(Frame::EventRefill { .. }) => {
+                    unreachable!("advance() leaves no automatic frame on top")
+                }
+            },
+        };
+        debug_assert_eq!(seat, self.prompt().map(|(s, _)| s));
+        seat
     }
 
     /// Validates `action` for `seat` fully, then applies it and everything it sets off, up to
@@ -515,6 +543,16 @@ impl Game {
         action: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
+        self.apply_to(seat, action, &mut Ev::to(ev))
+    }
+
+    /// [`Game::apply`] without its events: for random playouts and the bots' rollouts, which
+    /// read none (the game plays exactly as with them).
+    pub fn apply_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        self.apply_to(seat, action, &mut Ev::none())
+    }
+
+    fn apply_to(&mut self, seat: Seat, action: &Action, ev: &mut Ev) -> Result<(), ActionError> {
         if self.is_over() {
             return Err(ActionError::GameOver);
         }
@@ -550,26 +588,14 @@ impl Game {
         let lift = lifted.map_or(0, bit);
         let others = p.worker_spaces() & !lift;
         // How many field tiles touch each space, for all spaces at once: a bit-sliced counter
-        // (planes c0, c1, c2 hold the count's binary digits; a space has at most 6 neighbours,
-        // so 3 planes never overflow). One pass over the seat's field tiles, a few bit
-        // operations each, instead of a neighbour count per candidate space.
-        let (mut c0, mut c1, mut c2) = (0u64, 0u64, 0u64);
-        for t in spaces(p.fields) {
-            let m = self.board.neighbours(t);
-            let k0 = c0 & m;
-            c0 ^= m;
-            let k1 = c1 & k0;
-            c1 ^= k0;
-            c2 |= k1;
-        }
+        // (planes c0, c1, c2 hold the count's binary digits), the six directions added as
+        // shifted sets ([`Board::touching`]) instead of a neighbour count per candidate space.
+        let [c0, c1, c2] = self.board.touching(p.fields);
         // Spaces touching at least k field tiles, k = 1..5.
         let at_least = [0, c0 | c1 | c2, c1 | c2, c2 | (c1 & c0), c2, c2 & (c0 | c1)];
         // No space next to another worker may be used (a worker being replaced sits on the
         // space itself, never on a neighbour), nor a field tile, nor the lifted worker's space.
-        let mut crowded = 0;
-        for w in spaces(others) {
-            crowded |= self.board.neighbours(w);
-        }
+        let crowded = self.board.around(others);
         let open = at_least[1] & !(p.fields | crowded | lift);
         // A worker may replace only a strictly lower one of the seat's (KH 19): `taken[k]` are
         // the spaces holding a worker numbered k or more.
@@ -588,12 +614,38 @@ impl Game {
         table
     }
 
+    /// Whether `space` is among [`Game::worker_spaces`] (the same rule, KH 19 and KH 58, asked
+    /// of one space: validating a move needs no whole table).
+    fn worker_space_allows(
+        &self,
+        seat: Seat,
+        worker: Worker,
+        space: Space,
+        lifted: Option<Space>,
+    ) -> bool {
+        let p = &self.s.players[seat as usize];
+        let k = worker.number() as u32;
+        let lift = lifted.map_or(0, bit);
+        let nb = self.board.neighbours(space);
+        let allowed = k >= 1
+            && (space as usize) < Board::SPACES
+            && (p.fields | lift) & bit(space) == 0
+            && (nb & p.fields).count_ones() >= k
+            // Next to none of the seat's other workers.
+            && nb & p.worker_spaces() & !lift == 0
+            // A worker there must be strictly lower.
+            && p.worker_at(space).is_none_or(|w| (w.number() as u32) < k);
+        debug_assert_eq!(
+            allowed,
+            self.worker_spaces(seat, worker, lifted) & bit(space) != 0
+        );
+        allowed
+    }
+
     /// KH 2: tiles of `seat` with no adjacent field tile.
     pub fn unconnected(&self, seat: Seat) -> SpaceSet {
         let f = self.s.players[seat as usize].fields;
-        spaces(f)
-            .filter(|&s| self.board.neighbours(s) & f == 0)
-            .fold(0, |m, s| m | bit(s))
+        f & !self.board.around(f)
     }
 
     pub(crate) fn worker_available(&self, seat: Seat, w: Worker) -> bool {
@@ -820,7 +872,7 @@ impl Game {
         space: Space,
         lifted: Option<Space>,
     ) -> Result<(), ActionError> {
-        if self.worker_spaces(seat, worker, lifted) & bit(space) != 0 {
+        if self.worker_space_allows(seat, worker, space, lifted) {
             return Ok(());
         }
         let p = &self.s.players[seat as usize];

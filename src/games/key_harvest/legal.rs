@@ -168,16 +168,25 @@ fn worker_mask(workers: &[(Space, Worker)], keep: impl Fn(Worker) -> bool) -> Sp
 impl Game {
     /// Everything `seat` may decide now; empty when it is not their decision.
     pub fn legal_actions(&self, seat: Seat) -> Vec<Choice> {
+        let mut out = Vec::new();
+        self.legal_actions_into(seat, &mut out);
+        out
+    }
+
+    /// [`Game::legal_actions`] written into `out` (cleared first): a playout lists every
+    /// decision into one buffer instead of allocating a list each time.
+    pub fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Choice>) {
+        out.clear();
         let Some((who, prompt)) = self.prompt() else {
-            return Vec::new();
+            return;
         };
         if who != seat {
-            return Vec::new();
+            return;
         }
         let s = &self.s;
         let p = &s.players[seat as usize];
         // Room for a whole turn's list, so listing grows the vector once at most.
-        let mut out = Vec::with_capacity(16);
+        out.reserve(16);
         match prompt {
             Prompt::StartPlayer => out.push(Choice::StartPlayer {
                 seats: (0..self.players()).collect(),
@@ -218,18 +227,16 @@ impl Game {
                         });
                     }
                 }
-                if can(TurnAction::FromStores) {
-                    let tiles: Vec<(Seat, Space)> = s
-                        .players
-                        .iter()
-                        .enumerate()
-                        .flat_map(|(o, q)| {
-                            q.store
-                                .iter()
-                                .filter(move |st| o as Seat == seat || p.supply.contains(&st.bid))
-                                .map(move |st| (o as Seat, st.tile))
-                        })
-                        .collect();
+                // Most turns find every store empty: then nothing is built or allocated.
+                if can(TurnAction::FromStores) && s.players.iter().any(|q| !q.store.is_empty()) {
+                    let mut tiles: Vec<(Seat, Space)> = Vec::new();
+                    for (o, q) in s.players.iter().enumerate() {
+                        for st in &q.store {
+                            if o as Seat == seat || p.supply.contains(&st.bid) {
+                                tiles.push((o as Seat, st.tile));
+                            }
+                        }
+                    }
                     if !tiles.is_empty() {
                         out.push(Choice::BuyFromStore { tiles });
                     }
@@ -250,7 +257,7 @@ impl Game {
                 out.push(Choice::Decline);
             }
             Prompt::Ability { worker, at, .. } => {
-                self.ability_choices(seat, worker, at, &mut out);
+                self.ability_choices(seat, worker, at, out);
                 if !worker.is_mandatory() {
                     out.push(Choice::Decline);
                 }
@@ -262,13 +269,12 @@ impl Game {
                 recipient,
                 ..
             } => {
-                self.event_choices(seat, event, held, recipient, &mut out);
+                self.event_choices(seat, event, held, recipient, out);
                 if !event.is_mandatory() {
                     out.push(Choice::Decline);
                 }
             }
         }
-        out
     }
 
     fn other_stores(&self, seat: Seat, extra: u32) -> Vec<(Seat, Space, u32)> {

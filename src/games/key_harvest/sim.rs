@@ -32,18 +32,21 @@ pub fn play_random(board: Arc<Board>, players: u8, seed: u64, record: bool) -> P
     let mut actions = Vec::new();
     let mut events = if record { setup } else { Vec::new() };
     let mut steps = 0;
-    // Unrecorded, one buffer takes every decision's events and is cleared after each.
-    let mut scratch = Vec::new();
+    // One list of choices, refilled for every decision.
+    let mut legal = Vec::new();
     while let Some(seat) = game.to_move() {
         // The random bot's inputs without building a whole view: the legal choices, the seat's
         // supply and the stock.
-        let legal = game.legal_actions(seat);
+        game.legal_actions_into(seat, &mut legal);
         let supply = game.state().players[seat as usize].supply;
         let action = random_choice(&legal, supply, game.state().stock, &mut rng);
-        let ev = if record { &mut events } else { &mut scratch };
-        game.apply_into(seat, &action, ev)
-            .expect("the random bot plays legal actions");
-        scratch.clear();
+        // Unrecorded, no event is made.
+        if record {
+            game.apply_into(seat, &action, &mut events)
+        } else {
+            game.apply_quiet(seat, &action)
+        }
+        .expect("the random bot plays legal actions");
         steps += 1;
         if record {
             actions.push((seat, action));

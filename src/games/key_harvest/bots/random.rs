@@ -254,8 +254,16 @@ pub fn random_choice(
     rng: &mut ChaCha8Rng,
 ) -> Action {
     let is_passive = |c: &&Choice| matches!(c, Choice::EndTurn | Choice::Decline);
-    let acting = legal.iter().filter(|c| !is_passive(c)).count();
-    let passive = legal.iter().find(is_passive);
+    // One pass: how many choices act, and the first passive one.
+    let mut acting = 0usize;
+    let mut passive = None;
+    for c in legal {
+        if is_passive(&c) {
+            passive = passive.or(Some(c));
+        } else {
+            acting += 1;
+        }
+    }
     // Ending a turn early is rarer than declining an option, so that random games usually run
     // to the tenth event instead of stopping at the stalemate rule (KH 17).
     let act = match passive {

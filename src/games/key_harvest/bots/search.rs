@@ -236,7 +236,7 @@ impl Playout<'_> {
         let seat = self.view.seat;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut game = determinize::sample(self.board, self.view, &mut rng)?;
-        game.apply(seat, action).ok()?;
+        game.apply_quiet(seat, action).ok()?;
         let players = game.players() as u32;
         let stop = self.view.public.turn + self.horizon * players;
         let mut steps = 0;
@@ -246,9 +246,10 @@ impl Playout<'_> {
             }
             let view = game.player_view(s);
             let a = HeuristicBot.decide(self.board, &view, &mut rng);
-            if game.apply(s, &a).is_err() {
+            // A rollout reads no event: none is made.
+            if game.apply_quiet(s, &a).is_err() {
                 let a = random_action(&view, &mut rng);
-                game.apply(s, &a).ok()?;
+                game.apply_quiet(s, &a).ok()?;
             }
             steps += 1;
             if steps > 5_000 {
