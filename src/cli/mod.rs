@@ -11,6 +11,7 @@ pub mod deck;
 pub mod demo;
 pub mod key_harvest;
 pub mod replay;
+pub mod review;
 pub mod run;
 pub mod simulate;
 
@@ -53,4 +54,11 @@ pub enum GameKind {
     FieldsOfGreen,
     /// Key Harvest (land-registry bidding on a hex board).
     KeyHarvest,
+}
+
+/// Writes a scenario (pretty JSON) to `path`, as `/fog export` and `/kh export` do.
+pub fn save_scenario(path: &Path, scenario: &serde_json::Value) -> anyhow::Result<()> {
+    let mut text = serde_json::to_string_pretty(scenario)?;
+    text.push('\n');
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }
