@@ -26,6 +26,9 @@ enum Command {
     Simulate(cli::simulate::Args),
     /// Replay a scenario file (JSON: a setup and a list of actions) and print the report as JSON.
     Replay(cli::replay::Args),
+    /// Review a finished game's scenario (as /fog export, /kh export or simulate --save write
+    /// it): each seat's three costliest decisions against the strong bot, and a chart.
+    Review(cli::review::Args),
     /// Check or list a deck file.
     Deck {
         #[command(subcommand)]
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Simulate(args) => cli::simulate::run(&args),
         Command::Replay(args) => cli::replay::run(&args),
+        Command::Review(args) => cli::review::run(&args),
         Command::Deck { command } => cli::deck::run(&command),
         Command::Bench { command } => cli::bench::run(&command),
         Command::Run(args) => cli::run::run(&args),

@@ -2,6 +2,7 @@
 //! asserted (ARCHITECTURE.md: performance is measured by benchmarks that print figures).
 //! Run it on a release build: `cargo run --release -- bench engine`.
 
+use super::load_deck;
 use anyhow::bail;
 use farmhand::games::fields_of_green::{Deck, Game, Options, sim};
 use rand::SeedableRng;
@@ -44,6 +45,19 @@ pub enum Command {
         #[arg(long, default_value_t = 3_000)]
         games: u64,
     },
+    /// How long the coach's hint takes (p50, p99, slowest) at the decisions of games played by
+    /// the heuristic bot, on one thread: the Hint button's answer (issue 30).
+    Coach {
+        /// The game.
+        #[arg(long, value_enum, default_value_t)]
+        game: super::GameKind,
+        /// Players at the table.
+        #[arg(long, default_value_t = 4)]
+        players: u8,
+        /// Games played (a hint is timed at every decision of every seat with a choice).
+        #[arg(long, default_value_t = 2)]
+        games: u64,
+    },
 }
 
 /// Player counts measured by default: the 2-player duel and the standard 4-player draft.
@@ -64,6 +78,11 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
         Command::Discord(args) => return super::bench_discord::run(args),
         Command::Render { count } => return bench_render(*count),
         Command::Records { games } => return bench_records(*games),
+        Command::Coach {
+            game,
+            players,
+            games,
+        } => return bench_coach(*game, *players, *games),
     };
     if !seconds.is_finite() || *seconds <= 0.0 || *seconds > 3600.0 {
         bail!("--seconds must be more than 0 and at most 3600, not {seconds}");
@@ -150,6 +169,7 @@ fn bench_records(games: u64) -> anyhow::Result<()> {
             bots: vec![],
             stand_in_minutes: 0,
             locale: None,
+            hints: false,
         };
         let made = Instant::now();
         for k in 0..games {
@@ -442,4 +462,63 @@ fn measure_snapshots(deck: &Arc<Deck>, players: u8, games: u64) -> anyhow::Resul
         bail!("no snapshot was sampled (games shorter than {SAMPLE_EVERY} actions?)");
     }
     Ok(s)
+}
+
+/// `bench coach`: a hint timed at every decision with a choice, in games the heuristic bot plays.
+fn bench_coach(game: super::GameKind, players: u8, games: u64) -> anyhow::Result<()> {
+    use farmhand::games::coach::hint;
+    use farmhand::games::{Engine, TableSetup};
+    fn play<E: Engine>(
+        rules: &Arc<E::Rules>,
+        players: usize,
+        games: u64,
+        times: &mut Vec<f64>,
+    ) -> anyhow::Result<()> {
+        for seed in 0..games {
+            let (mut g, _) = E::start(
+                rules,
+                &TableSetup {
+                    players,
+                    intro: false,
+                    seed,
+                },
+            )
+            .map_err(|e| anyhow::anyhow!(e))?;
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            while let Some(&seat) = g.waiting_for().first() {
+                let started = Instant::now();
+                let h = hint(&g, seat);
+                times.push(started.elapsed().as_secs_f64());
+                std::hint::black_box(h);
+                let a = g
+                    .bot_action(seat, "heuristic", &mut rng)
+                    .map_err(|e| anyhow::anyhow!(e))?;
+                g.apply(seat, &a).map_err(|e| anyhow::anyhow!("{e}"))?;
+            }
+        }
+        Ok(())
+    }
+    let mut times = Vec::new();
+    let name = if game == super::GameKind::KeyHarvest {
+        let board = super::key_harvest::load_board(None)?;
+        play::<farmhand::games::key_harvest::Game>(&board, players as usize, games, &mut times)?;
+        "Key Harvest"
+    } else {
+        let deck = load_deck(None)?;
+        play::<farmhand::games::fields_of_green::Game>(&deck, players as usize, games, &mut times)?;
+        "Fields of Green"
+    };
+    times.sort_by(f64::total_cmp);
+    let q = |p| super::arena::quantile(&times, p) * 1000.0;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{name}, {players} players, {games} games: {} hints, p50 {:.0} ms, p90 {:.0} ms, p99 {:.0} ms, slowest {:.0} ms",
+        times.len(),
+        q(0.5),
+        q(0.9),
+        q(0.99),
+        times.last().copied().unwrap_or(0.0) * 1000.0
+    )?;
+    Ok(())
 }

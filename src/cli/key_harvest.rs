@@ -39,6 +39,7 @@ pub fn simulate(
     games: u64,
     board: Option<&Path>,
     log: bool,
+    save: Option<&Path>,
 ) -> anyhow::Result<()> {
     check_players(players)?;
     let board = load_board(board)?;
@@ -49,6 +50,25 @@ pub fn simulate(
     }
     let played = sim::play_random(board.clone(), players, seed, true);
     let names = names(players);
+    if let Some(path) = save {
+        let scenario = Scenario {
+            players,
+            seed,
+            board: None,
+            names: names.clone(),
+            actions: played
+                .actions
+                .iter()
+                .map(
+                    |(seat, action)| farmhand::games::key_harvest::replay::SeatAction {
+                        seat: *seat,
+                        action: action.clone(),
+                    },
+                )
+                .collect(),
+        };
+        super::save_scenario(path, &serde_json::to_value(&scenario)?)?;
+    }
     writeln!(
         out,
         "Key Harvest, {players} players, seed {seed}: {} decisions",

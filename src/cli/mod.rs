@@ -12,6 +12,7 @@ pub mod demo;
 pub mod key_harvest;
 pub mod records;
 pub mod replay;
+pub mod review;
 pub mod run;
 pub mod simulate;
 
@@ -54,4 +55,11 @@ pub enum GameKind {
     FieldsOfGreen,
     /// Key Harvest (land-registry bidding on a hex board).
     KeyHarvest,
+}
+
+/// Writes a scenario (pretty JSON) to `path`, as `/fog export` and `/kh export` do.
+pub fn save_scenario(path: &Path, scenario: &serde_json::Value) -> anyhow::Result<()> {
+    let mut text = serde_json::to_string_pretty(scenario)?;
+    text.push('\n');
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }

@@ -41,6 +41,10 @@ pub struct Args {
     /// Key Harvest board file (TOML); the embedded board by default.
     #[arg(long, value_name = "FILE")]
     board: Option<PathBuf>,
+    /// Also write the finished game (one game only) as the scenario `/fog export` and
+    /// `/kh export` write, for `farmhand replay` and `farmhand review`.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
 }
 
 /// `--games`: a count of at least 1 (clap's own range check would print `1..18446744073709551615`).
@@ -57,6 +61,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     if args.log && args.games > 1 {
         bail!("--log prints one game; leave out --games or use --games 1");
     }
+    if args.save.is_some() && args.games > 1 {
+        bail!("--save writes one game; leave out --games or use --games 1");
+    }
     if args.game == super::GameKind::KeyHarvest {
         if args.intro || args.deck.is_some() {
             bail!("--intro and --deck are Fields of Green options; Key Harvest takes --board");
@@ -67,6 +74,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             args.games,
             args.board.as_deref(),
             args.log,
+            args.save.as_deref(),
         );
     }
     if args.board.is_some() {
@@ -86,7 +94,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         first_player: 0,
     };
     if args.games == 1 {
-        one_game(&deck, options, seed, args.log)
+        one_game(&deck, options, seed, args.log, args.save.as_deref())
     } else {
         summary(&deck, options, seed, args.games)
     }
@@ -126,13 +134,36 @@ fn play(deck: &Arc<Deck>, options: &Options, seed: u64, record: bool) -> anyhow:
     })
 }
 
-fn one_game(deck: &Arc<Deck>, options: Options, seed: u64, log: bool) -> anyhow::Result<()> {
+fn one_game(
+    deck: &Arc<Deck>,
+    options: Options,
+    seed: u64,
+    log: bool,
+    save: Option<&std::path::Path>,
+) -> anyhow::Result<()> {
     let Played {
         game,
         steps,
         actions,
-    } = play(deck, &options, seed, log)?;
+    } = play(deck, &options, seed, log || save.is_some())?;
     let names = seat_names(game.players());
+    if let Some(path) = save {
+        let scenario = farmhand::games::fields_of_green::replay::Scenario {
+            deck: None,
+            setup: Setup::new(options.clone(), seed),
+            names: names.clone(),
+            actions: actions
+                .iter()
+                .map(
+                    |(seat, action)| farmhand::games::fields_of_green::replay::SeatAction {
+                        seat: *seat,
+                        action: action.clone(),
+                    },
+                )
+                .collect(),
+        };
+        super::save_scenario(path, &serde_json::to_value(&scenario)?)?;
+    }
     let view = game.public_view();
     let farms: Vec<_> = view.seats.iter().map(|s| s.farm.clone()).collect();
     let mut out = std::io::stdout().lock();

@@ -2,6 +2,7 @@
 //! It renders only engine views and changes game state only through `service`.
 
 pub mod bots;
+pub mod coach;
 pub mod commands;
 pub mod export;
 pub mod fields_of_green;

@@ -6,6 +6,7 @@
 //! implements this trait, gets a `game.kind` name, and the host stores, replays, reminds and
 //! plays bots for it unchanged.
 
+pub mod coach;
 pub mod fields_of_green;
 pub mod key_harvest;
 
@@ -150,6 +151,23 @@ pub trait Engine: Clone + Debug + Send + Sync + Sized + 'static {
         bot: &str,
         rng: &mut ChaCha8Rng,
     ) -> Result<Self::Action, String>;
+
+    /// The coach (issue 30): the game's strong bot's ranking of `seat`'s choices now, computed
+    /// from that seat's view only (hidden parts sampled with `rng`, never read), best first, each
+    /// with the bot's estimate of the seat's final points over the best other seat's, on the same
+    /// `worlds` sampled worlds. `also` is ranked too when it is a legal choice the bot would not
+    /// have compared (a player's own choice, in a review). One entry (estimate 0) for a decision
+    /// the bot does not compare choices for.
+    fn coach_rank(
+        &self,
+        seat: usize,
+        also: Option<&Self::Action>,
+        worlds: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Vec<(Self::Action, f64)>;
+    /// Each seat's expected final score, by seat, as the strong bot evaluates a position with
+    /// everything revealed (the review's chart); the final scores once the game is over.
+    fn projection(&self) -> Vec<f64>;
 }
 
 impl Engine for fields_of_green::Game {
@@ -282,6 +300,22 @@ impl Engine for fields_of_green::Game {
         let view = self.player_view(seat);
         Ok(spec.build().decide(&view, self.deck_arc(), rng))
     }
+    fn coach_rank(
+        &self,
+        seat: usize,
+        also: Option<&Self::Action>,
+        worlds: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Vec<(Self::Action, f64)> {
+        let bot =
+            fields_of_green::bots::search::SearchBot::new(fields_of_green::bots::DEFAULT_ROLLOUTS);
+        bot.rank(&self.player_view(seat), self.deck_arc(), also, worlds, rng)
+    }
+    fn projection(&self) -> Vec<f64> {
+        (0..self.players())
+            .map(|s| fields_of_green::bots::eval::project(self, s))
+            .collect()
+    }
 }
 
 impl Engine for key_harvest::Game {
@@ -411,5 +445,18 @@ impl Engine for key_harvest::Game {
             key_harvest::bots::by_name(bot).ok_or_else(|| format!("unknown bot {bot:?}"))?;
         let view = self.player_view(seat as key_harvest::Seat);
         Ok(b.decide(self.board(), &view, rng))
+    }
+    fn coach_rank(
+        &self,
+        seat: usize,
+        also: Option<&Self::Action>,
+        worlds: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Vec<(Self::Action, f64)> {
+        let view = self.player_view(seat as key_harvest::Seat);
+        key_harvest::bots::search::SearchBot::default().rank(self.board(), &view, also, worlds, rng)
+    }
+    fn projection(&self) -> Vec<f64> {
+        key_harvest::bots::search::projection(self)
     }
 }

@@ -8,6 +8,7 @@
 //! facts").
 
 // One folder per game, as in `discord/` and `games/`; `picture` is the drawing kit both share.
+pub mod coach;
 pub mod fields_of_green;
 pub mod key_harvest;
 pub mod phone;

@@ -120,6 +120,28 @@ impl Canvas {
         }
     }
 
+    /// An open line through `points` (anti-aliased), `width` pixels wide: a chart's series.
+    pub fn polyline(&mut self, points: &[(f32, f32)], width: f32, colour: Rgb) {
+        let mut pb = PathBuilder::new();
+        for (k, &(x, y)) in points.iter().enumerate() {
+            if k == 0 {
+                pb.move_to(x, y);
+            } else {
+                pb.line_to(x, y);
+            }
+        }
+        let Some(path) = pb.finish() else { return };
+        let mut paint = Paint::default();
+        paint.set_color(colour.color());
+        paint.anti_alias = true;
+        let stroke = Stroke {
+            width,
+            ..Stroke::default()
+        };
+        self.pixmap
+            .stroke_path(&path, &paint, &stroke, Transform::identity(), None);
+    }
+
     /// A circle, filled or (with `ring`) outlined with that width.
     pub fn circle(&mut self, cx: f32, cy: f32, r: f32, colour: Rgb, ring: Option<f32>) {
         let Some(path) = PathBuilder::from_circle(cx, cy, r) else {

@@ -82,6 +82,9 @@ pub struct TableOptions {
     /// messages of the table are drawn in it. None: English.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub locale: Option<String>,
+    /// The host allows the coach's Hint button at this table (issue 30); off by default.
+    #[serde(default)]
+    pub hints: bool,
 }
 
 /// A computer player's seat: its stand-in user id and which bot plays it (a `BotSpec` text such
@@ -421,7 +424,7 @@ const SQLITE_SETUP: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL
                             PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;";
 
 /// Every table Farmhand's migrations create (`migrations/`).
-const KNOWN_TABLES: [&str; 10] = [
+const KNOWN_TABLES: [&str; 11] = [
     "game",
     "game_seat",
     "game_action",
@@ -432,6 +435,7 @@ const KNOWN_TABLES: [&str; 10] = [
     "game_record_seat",
     "rating",
     "rating_seat",
+    "coach_hint",
 ];
 
 /// Held while a bot process uses a SQLite file: a second process on the same file is refused at
@@ -1455,6 +1459,35 @@ impl Store {
         Ok(row
             .and_then(|r| r.get::<Option<String>, _>(0))
             .map(|tag| crate::i18n::Locale::from_discord(&tag)))
+    }
+
+    /// Counts a hint shown to `seat` of game `id` (the coach, issue 30), durably; returns how
+    /// many that seat has used now.
+    pub async fn count_hint(&self, id: GameId, seat: usize) -> Result<u32, StoreError> {
+        let row = sqlx::query(
+            "INSERT INTO coach_hint (game_id, seat, used) VALUES ($1, $2, 1)
+             ON CONFLICT (game_id, seat) DO UPDATE SET used = coach_hint.used + 1
+             RETURNING used",
+        )
+        .bind(id)
+        .bind(seat as i64)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.get::<i64, _>(0) as u32)
+    }
+
+    /// Hints used in game `id`, by seat (seats that asked for none are left out).
+    pub async fn hints_used(&self, id: GameId) -> Result<Vec<(usize, u32)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seat, used FROM coach_hint WHERE game_id = $1 AND used > 0 ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| (r.get::<i64, _>(0) as usize, r.get::<i64, _>(1) as u32))
+            .collect())
     }
 
     /// Keeps the language a player's client is set to, for the DMs the bot sends them unasked.

@@ -26,6 +26,7 @@ mod discord_permissions;
 mod discord_recovery;
 mod discord_startup;
 mod e2e;
+mod e2e_coach;
 mod e2e_games;
 mod e2e_key_harvest;
 mod engine_purity;

@@ -47,6 +47,8 @@ pub async fn fog(_ctx: Ctx<'_>) -> Result<(), Error> {
 }
 
 /// Open a table for a new game in this channel
+// Every option of the slash command is a parameter: poise builds the command from them.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only)]
 async fn new(
     ctx: Ctx<'_>,
@@ -70,6 +72,8 @@ async fn new(
     #[min = 0]
     #[max = 10080]
     stand_in_minutes: Option<u32>,
+    #[description = "Offer each player a Hint button: the strong bot's advice (default: off)"]
+    hints: Option<bool>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     let bot = bot_strength.unwrap_or(BotStrength::Strong).spec();
@@ -86,6 +90,7 @@ async fn new(
         bots,
         stand_in_minutes: stand_in_minutes.unwrap_or(0),
         locale: None,
+        hints: hints.unwrap_or(false),
     };
     open_table(ctx, Kind::FieldsOfGreen, options).await
 }

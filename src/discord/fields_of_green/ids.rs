@@ -73,6 +73,8 @@ pub enum Verb {
     /// the id carries a fingerprint of the steps shown ([`plan_fingerprint`]): the router
     /// recomputes the plan and applies it only if it is still the one the player saw.
     ConfirmPlan(u64),
+    /// The coach's Hint button on the private panel (issue 30).
+    Hint,
 }
 
 /// A fingerprint of a list of actions for [`Verb::ConfirmPlan`]: FNV-1a over their encoded
@@ -340,6 +342,7 @@ impl ComponentId {
             Verb::Navigate => "nav".to_string(),
             Verb::Act(a) => format!("act:{}", encode_action(a)),
             Verb::ConfirmPlan(fp) => format!("plan:{fp:016x}"),
+            Verb::Hint => "hint".to_string(),
         };
         format!("f:{}:{}:{}", self.game, self.version, verb)
     }
@@ -368,6 +371,7 @@ impl ComponentId {
             ("hand", None) => Verb::Hand,
             ("farms", None) => Verb::Farms,
             ("log", None) => Verb::Log,
+            ("hint", None) => Verb::Hint,
             ("choose", None) => Verb::Choose,
             ("nav", None) => Verb::Navigate,
             ("show", Some(t)) => Verb::Show(decode_screen(t)?),
@@ -417,6 +421,7 @@ mod tests {
             Verb::Hand,
             Verb::Farms,
             Verb::Log,
+            Verb::Hint,
             Verb::Choose,
             Verb::Navigate,
         ];

@@ -127,7 +127,9 @@ pub async fn after_fog_action(
                     .await;
                 }
                 Event::GameEnded { .. } => {
-                    notify::post(http, data, table, &super::final_scores(table, game)).await
+                    let mut m = super::final_scores(table, game);
+                    crate::discord::coach::add_hints_used(data, table, &mut m).await;
+                    notify::post(http, data, table, &m).await
                 }
                 _ => {}
             }

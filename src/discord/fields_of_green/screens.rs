@@ -102,3 +102,18 @@ impl Screens for fog::Game {
         )
     }
 }
+
+impl crate::discord::coach::Coached for fog::Game {
+    fn hint_text(_table: &Table, game: &Self, seat: usize) -> Option<String> {
+        let hint = crate::games::coach::hint(game, seat)?;
+        let view = game.player_view(seat);
+        let say = |a: &fog::Action| {
+            crate::render::fields_of_green::coach::action_words(game.deck(), &view, a)
+        };
+        let runner_up = hint.runner_up.as_ref().map(|(a, gap)| (say(a), *gap));
+        Some(crate::render::coach::hint_text(
+            &say(&hint.best),
+            runner_up.as_ref().map(|(a, gap)| (a.as_str(), *gap)),
+        ))
+    }
+}

@@ -105,6 +105,8 @@ async fn new(
     #[min = 0]
     #[max = 10080]
     stand_in_minutes: Option<u32>,
+    #[description = "Offer each player a Hint button: the strong bot's advice (default: off)"]
+    hints: Option<bool>,
 ) -> Result<(), Error> {
     let bot = bot_strength.unwrap_or(KhBotStrength::Normal).bot();
     let options = TableOptions {
@@ -119,6 +121,7 @@ async fn new(
             .collect(),
         stand_in_minutes: stand_in_minutes.unwrap_or(0),
         locale: None,
+        hints: hints.unwrap_or(false),
     };
     open_table(ctx, Kind::KeyHarvest, options).await
 }

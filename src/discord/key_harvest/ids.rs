@@ -60,6 +60,8 @@ pub enum KhVerb {
     ChoosePart(u8),
     /// One more [`KhVerb::Navigate`] select on the same message.
     NavigatePart(u8),
+    /// The coach's Hint button on the private screen (issue 30).
+    Hint,
 }
 
 impl KhId {
@@ -84,6 +86,7 @@ impl KhId {
             KhVerb::Navigate => "nav".to_string(),
             KhVerb::ChoosePart(n) => format!("choose:{n}"),
             KhVerb::NavigatePart(n) => format!("nav:{n}"),
+            KhVerb::Hint => "hint".to_string(),
         };
         format!("k:{}:{}:{}", self.game, self.version, verb)
     }
@@ -113,6 +116,7 @@ impl KhId {
             ("hand", None) => KhVerb::Hand,
             ("boards", None) => KhVerb::Boards,
             ("log", None) => KhVerb::Log,
+            ("hint", None) => KhVerb::Hint,
             ("choose", None) => KhVerb::Choose,
             ("nav", None) => KhVerb::Navigate,
             ("choose", Some(t)) => KhVerb::ChoosePart(part(t)?),
@@ -644,6 +648,7 @@ mod tests {
             KhVerb::Hand,
             KhVerb::Boards,
             KhVerb::Log,
+            KhVerb::Hint,
             KhVerb::Choose,
             KhVerb::Navigate,
             KhVerb::ChoosePart(1),

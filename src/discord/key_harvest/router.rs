@@ -66,6 +66,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
             update(ctx, ci, &m).await;
         }
         KhVerb::Act(action) => act::<Game>(ctx, data, ci, id.game, id.version, action).await,
+        KhVerb::Hint => crate::discord::coach::hint::<Game>(ctx, data, ci, id.game).await,
         KhVerb::Choose | KhVerb::Navigate | KhVerb::ChoosePart(_) | KhVerb::NavigatePart(_) => {
             unreachable!("resolved above")
         }

@@ -170,7 +170,9 @@ impl Screens for Game {
             notify::post(http, data, table, &m).await;
         }
         if done.game.is_over() {
-            notify::post(http, data, table, &final_scores(table, &done.game)).await;
+            let mut m = final_scores(table, &done.game);
+            crate::discord::coach::add_hints_used(data, table, &mut m).await;
+            notify::post(http, data, table, &m).await;
         }
         // One seat decides at a time: whenever the decision moved to another seat (or the
         // game changed under a waiting player's DM panel), redraw the DM panels.
@@ -217,4 +219,23 @@ async fn finished_round(
         _ => round_of(game.state().turn.number, players),
     };
     round_summary(table, game, round, &all[start.unwrap_or(0)..end])
+}
+
+impl crate::discord::coach::Coached for Game {
+    fn hint_text(table: &Table, game: &Self, seat: usize) -> Option<String> {
+        let hint = crate::games::coach::hint(game, seat)?;
+        let names = ui::names(table, usize::from(game.players()));
+        let say = |a| crate::render::key_harvest::coach::action_words(game.board(), &names, a);
+        let Some(best) = say(&hint.best) else {
+            return Some(t!("kh-coach-no-advice"));
+        };
+        let runner_up = hint
+            .runner_up
+            .as_ref()
+            .and_then(|(a, gap)| Some((say(a)?, *gap)));
+        Some(crate::render::coach::hint_text(
+            &best,
+            runner_up.as_ref().map(|(a, gap)| (a.as_str(), *gap)),
+        ))
+    }
 }

@@ -72,6 +72,10 @@ pub fn lobby(table: &Table) -> MessageSpec {
         crate::t!("lobby-seats", seats = seats),
         crate::t!("lobby-reminders", reminders = reminders)
     ));
+    if g.options.hints {
+        d.push_str(&crate::t!("lobby-hints-on"));
+        d.push_str("\n\n");
+    }
     if g.options.stand_in_minutes > 0 {
         d.push_str(&crate::t!(
             "lobby-stand-in",

@@ -128,3 +128,23 @@ games-won-by = won by { $players }
 games-cancelled = cancelled
 done = Done. { $said }
 ranking-entry = { $rank }. { $name } { $points }
+
+## The coach (issue 30): hints and reviews.
+coach-hint-only = **Hint:** { $best }. The bot sees no other choice worth weighing here.
+coach-hint-versus = **Hint:** { $best }: about { $points ->
+    [one] 1 more point
+   *[other] { $points } more points
+} by the end than { $other }.
+coach-hint-close = **Hint:** { $best }, or { $other }: about the same by the end.
+coach-review-seat = Turn { $turn }: { $name } chose { $chosen }; the bot would have chosen { $best }, about { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} better by the end.
+lobby-hints-on = **Hints:** on. Each player has a Hint button: the strong bot's advice for their choice.
+coach-hint-button = Hint
+coach-hints-off = The host did not allow hints at this table.
+coach-hint-not-now = Nothing to decide now: ask for a hint when it is your turn to choose.
+coach-hints-used = { $name } used { $n ->
+    [one] 1 hint
+   *[other] { $n } hints
+}.

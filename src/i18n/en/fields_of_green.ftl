@@ -750,3 +750,21 @@ fog-topic-equipment = equipment
 fog-topic-scoring = scoring
 fog-topic-two-player = two-player
 fog-topic-bot = bot
+
+## The coach's words for an action (issue 30).
+fog-coach-water = income Water on { $at }
+fog-coach-draw = drawing { $cards }
+fog-coach-pick = taking { $card }
+fog-coach-build = building { $card } at { $at }
+fog-coach-water-tower = a Water Tower at { $at }
+fog-coach-silo = a Silo at { $at }
+fog-coach-market = going to the market{ $food ->
+    [0] {""}
+    [one] {" "}and selling 1 Food
+   *[other] {" "}and selling { $food } Food
+}
+fog-coach-restore = restoring { $at }
+fog-coach-equipment = keeping { $tile }
+fog-coach-equipment-at = keeping { $tile } on { $at }
+fog-coach-harvest = harvesting { $at }
+fog-coach-end-harvest = ending the harvest

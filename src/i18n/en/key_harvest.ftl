@@ -763,3 +763,12 @@ kh-rules-footer = /kh rules topic: {$topics} · a worker's or event's name or le
 kh-rules-unknown = There is no rules topic called "{$topic}". Here are the topics:
 kh-rules-topics-title = Key Harvest rules: topics
 kh-rules-topics-note = A worker's or event's name or letter ("lawyer", "J", "windfall") opens its topic too.
+
+## The coach's words for a turn's action (issue 30).
+kh-coach-harvest = harvesting { $tiles }
+kh-coach-play-worker = playing the { $worker } on { $space }
+kh-coach-remove-worker = taking the worker off { $space }
+kh-coach-buy = buying { $tile } from { $name }'s store
+kh-coach-registry = taking { $tile } from the registry with a bid of { $bid }
+kh-coach-end-turn = ending the turn
+kh-coach-no-advice = **Hint:** the coach weighs the turn's actions; choose this one as you see fit.

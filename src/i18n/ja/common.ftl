@@ -110,3 +110,14 @@ games-won-by = 勝者 { $players }
 games-cancelled = 取り消し
 done = 完了。{ $said }
 ranking-entry = { $rank }位 { $name } { $points }点
+
+## コーチ (issue 30): ヒントと振り返り。
+coach-hint-only = **ヒント:** { $best }。ここでは他に比べる手はありません。
+coach-hint-versus = **ヒント:** { $best }。{ $other }より最終的に約{ $points }点多くなる見込みです。
+coach-hint-close = **ヒント:** { $best }、または{ $other }。最終的な差はほとんどありません。
+coach-review-seat = ターン{ $turn }: { $name }は{ $chosen }を選びました。ボットなら{ $best }を選び、最終的に約{ $points }点よくなる見込みでした。
+lobby-hints-on = **ヒント:** オン。各プレイヤーにヒントボタンがあり、強いボットの助言を見られます。
+coach-hint-button = ヒント
+coach-hints-off = このテーブルではホストがヒントを許可していません。
+coach-hint-not-now = 今は選ぶことがありません。自分が選ぶ番にヒントを求めてください。
+coach-hints-used = { $name }はヒントを{ $n }回使いました。

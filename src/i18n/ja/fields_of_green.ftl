@@ -624,3 +624,20 @@ fog-topic-equipment = equipment(設備)
 fog-topic-scoring = scoring(得点)
 fog-topic-two-player = two-player(2人プレイ)
 fog-topic-bot = bot(ボット)
+
+## コーチが行動を言う言葉 (issue 30)。
+fog-coach-water = 収入の水を{ $at }に置く
+fog-coach-draw = { $cards }を引く
+fog-coach-pick = { $card }を取る
+fog-coach-build = { $card }を{ $at }に建てる
+fog-coach-water-tower = { $at }に給水塔を建てる
+fog-coach-silo = { $at }に穀物庫を建てる
+fog-coach-market = { $food ->
+    [0] 市場へ行く
+   *[other] 市場へ行き食糧を{ $food }個売る
+}
+fog-coach-restore = { $at }を復旧する
+fog-coach-equipment = { $tile }を取る
+fog-coach-equipment-at = { $tile }を{ $at }に置く
+fog-coach-harvest = { $at }を収穫する
+fog-coach-end-harvest = 収穫を終える

@@ -710,3 +710,12 @@ kh-rules-footer = `/kh rules topic`: `{$topics}` · ワーカーやイベント�
 kh-rules-unknown = 「{$topic}」というルールのトピックはありません。トピックの一覧です:
 kh-rules-topics-title = キーハーベストのルール: トピック
 kh-rules-topics-note = ワーカーやイベントの名前・文字 (「lawyer」「J」「windfall」や「弁護士」「棚ぼた」) でもそのトピックが開きます。
+
+## コーチが手番の行動を言う言葉 (issue 30)。
+kh-coach-harvest = { $tiles }を収穫する
+kh-coach-play-worker = { $worker }を{ $space }に置く
+kh-coach-remove-worker = { $space }の働き手を外す
+kh-coach-buy = { $name }の倉庫から{ $tile }を買う
+kh-coach-registry = 登記所から{ $tile }を入札{ $bid }で取る
+kh-coach-end-turn = 手番を終える
+kh-coach-no-advice = **ヒント:** コーチが比べるのは手番の行動です。この選択はお好きにどうぞ。

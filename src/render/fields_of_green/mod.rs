@@ -4,6 +4,7 @@
 
 pub mod card_text;
 pub mod cards;
+pub mod coach;
 pub mod events;
 pub mod farm;
 pub mod farm_picture;

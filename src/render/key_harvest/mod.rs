@@ -21,6 +21,7 @@
 //! Beside it: `text` (everything else of Key Harvest as text for players) and `picture` (the
 //! boards as PNG pictures).
 
+pub mod coach;
 pub mod picture;
 pub mod text;
 

@@ -746,6 +746,20 @@ impl<'a> Panel<'a> {
             Style::Secondary,
             false,
         ));
+        // The coach (issue 30), when the host allowed it and the seat has a choice to make. Last,
+        // so a full row (the harvest's own buttons) keeps the harvest's: its planner advises there.
+        if *screen == Screen::Main
+            && self.table.game.options.hints
+            && self.game.is_waiting_for(self.seat)
+        {
+            nav.extend(button(
+                self.table,
+                Verb::Hint,
+                &crate::t!("coach-hint-button"),
+                Style::Primary,
+                false,
+            ));
+        }
         nav.truncate(limits::BUTTONS_PER_ROW);
         rows.rows.push(RowSpec::Buttons(nav));
         // Ids must be unique within a message: keep the first of any repeat.

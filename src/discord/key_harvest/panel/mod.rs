@@ -720,6 +720,15 @@ impl<'a> Panel<'a> {
         nav.extend(self.nav_button(KhVerb::Show(screen.clone()), &t!("kh-button-refresh")));
         nav.extend(self.nav_button(KhVerb::Boards, &t!("kh-button-boards")));
         nav.extend(self.nav_button(KhVerb::Log, &t!("kh-button-log")));
+        // The coach (issue 30), when the host allowed it and the seat has a choice to make.
+        if *screen == KhScreen::Main
+            && self.table.game.options.hints
+            && self.game.to_move() == Some(self.seat)
+            && let Some(mut b) = self.nav_button(KhVerb::Hint, &t!("coach-hint-button"))
+        {
+            b.style = Style::Primary;
+            nav.push(b);
+        }
         // Ids must be unique within a message: the navigation row's come first, then the first
         // of any repeat.
         let mut seen: Vec<String> = nav.iter().map(|b| b.id.clone()).collect();

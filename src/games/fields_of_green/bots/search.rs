@@ -127,6 +127,70 @@ impl Bot for SearchBot {
 }
 
 impl SearchBot {
+    /// The coach's ranking (issue 30): the candidates this bot compares for the seat now, each
+    /// with its mean margin (projected final points over the best other seat) over the same
+    /// `worlds` worlds sampled from the view. Unlike [`Bot::decide`] every candidate plays every
+    /// world (no halving), so the estimates can be compared and quoted. `also` is added when it
+    /// is not a candidate (a player's own choice, in a review). Best first. A decision the bot
+    /// does not search (a harvest step, a single choice, income Water) gives its one choice, with
+    /// no estimate worth quoting (margin 0).
+    pub fn rank(
+        &self,
+        view: &PlayerView,
+        deck: &Arc<Deck>,
+        also: Option<&Action>,
+        worlds: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Vec<(Action, f64)> {
+        if let Some(a) = planner::harvest_step(deck, view) {
+            return vec![(a, 0.0)];
+        }
+        if view.legal.len() == 1 {
+            return vec![(view.legal[0].clone(), 0.0)];
+        }
+        let Some(game) = determinize::sample(deck, view, rng) else {
+            return vec![(view.legal[0].clone(), 0.0)];
+        };
+        let mut candidates = self.candidates(&game, view.seat, &view.legal);
+        if let Some(a) = also
+            && !candidates.contains(a)
+            && view.legal.contains(a)
+        {
+            candidates.push(a.clone());
+        }
+        if candidates.len() <= 1 {
+            let only = candidates
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| self.heuristic.choose(&game, view.seat, &view.legal));
+            return vec![(only, 0.0)];
+        }
+        let seeds: Vec<u64> = (0..worlds.max(1)).map(|_| rng.random()).collect();
+        let play = Playout {
+            deck,
+            view,
+            horizon: self.horizon as usize,
+            policy: self.policy,
+            heuristic: &self.heuristic,
+        };
+        let mut ranked: Vec<(Action, f64)> = candidates
+            .into_iter()
+            .map(|c| {
+                let (sum, n) = seeds
+                    .iter()
+                    .filter_map(|&w| play.rollout(&c, w))
+                    .fold((0.0, 0usize), |(s, n), m| (s + m, n + 1));
+                let mean = if n == 0 { f64::MIN } else { sum / n as f64 };
+                (c, mean)
+            })
+            .collect();
+        // Stable: ties keep the heuristic's order.
+        ranked.sort_by(|x, y| y.1.total_cmp(&x.1));
+        ranked
+    }
+}
+
+impl SearchBot {
     /// Rollouts per decision at a table of `players`: `rollouts` at two players, fewer at more
     /// (`rollouts` x 2 / players, at least 1). A rollout plays every seat, so its cost grows with
     /// the table; this keeps a decision's time about the same at every table. At 4 players half

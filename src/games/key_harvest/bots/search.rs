@@ -107,6 +107,92 @@ impl SearchBot {
     }
 }
 
+impl SearchBot {
+    /// The coach's ranking (issue 30): the candidates this bot compares on its turn prompt, each
+    /// with its mean margin (the seat's evaluation over the best other seat's) over the same
+    /// `worlds` worlds sampled from the view; every candidate plays every world, so the estimates
+    /// compare. `also` is added when it is not a candidate (a player's own choice, in a review).
+    /// Best first. Any other decision gives the heuristic's one choice with margin 0.
+    pub fn rank(
+        &self,
+        board: &Board,
+        view: &PlayerView,
+        also: Option<&Action>,
+        worlds: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Vec<(Action, f64)> {
+        let own = HeuristicBot.decide(board, view, rng);
+        let on_turn = matches!(view.public.prompt, Some((s, Prompt::Turn)) if s == view.seat);
+        if !on_turn || view.legal.len() <= 1 {
+            return vec![(own, 0.0)];
+        }
+        let board = Arc::new(board.clone());
+        let mut candidates = vec![own];
+        for (a, _) in heuristic::ranked(&board, view) {
+            if candidates.len() >= self.candidates {
+                break;
+            }
+            if !candidates.contains(&a) {
+                candidates.push(a);
+            }
+        }
+        if view.legal.iter().any(|c| matches!(c, Choice::EndTurn))
+            && !candidates.contains(&Action::EndTurn)
+        {
+            candidates.push(Action::EndTurn);
+        }
+        if let Some(a) = also
+            && !candidates.contains(a)
+        {
+            candidates.push(a.clone());
+        }
+        let seeds: Vec<u64> = (0..worlds.max(1)).map(|_| rng.random()).collect();
+        let play = Playout {
+            board: &board,
+            view,
+            horizon: self.horizon,
+        };
+        let mut ranked: Vec<(Action, f64)> = candidates
+            .into_iter()
+            .map(|c| {
+                let (sum, n) = seeds
+                    .iter()
+                    .filter_map(|&w| play.rollout(&c, w))
+                    .fold((0.0, 0usize), |(s, n), m| (s + m, n + 1));
+                let mean = if n == 0 { f64::MIN } else { sum / n as f64 };
+                (c, mean)
+            })
+            .collect();
+        ranked.sort_by(|x, y| y.1.total_cmp(&x.1));
+        ranked
+    }
+}
+
+/// The seat's evaluation with everything revealed, as the search bot's rollouts count it at
+/// their horizon: its score now plus a little per counter and unharvested tile (the coach's
+/// chart, issue 30).
+pub fn projection(game: &Game) -> Vec<f64> {
+    let pad = match game.score_pad() {
+        Some(p) => p.clone(),
+        None => game.compute_pad(),
+    };
+    let mut lines: Vec<_> = pad.lines.iter().collect();
+    lines.sort_by_key(|l| l.seat);
+    let over = game.is_over();
+    lines
+        .iter()
+        .map(|l| {
+            let mut v = l.total as f64;
+            if !over {
+                let p = &game.s.players[l.seat as usize];
+                v += p.supply.total() as f64 * COUNTER
+                    + p.unharvested().count_ones() as f64 * UNHARVESTED;
+            }
+            v
+        })
+        .collect()
+}
+
 impl Bot for SearchBot {
     fn name(&self) -> &str {
         &self.name

@@ -10,6 +10,7 @@ mod common;
 mod kh_common;
 
 mod bots;
+mod coach;
 mod determinism;
 mod engine_harness;
 mod error_messages;

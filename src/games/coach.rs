@@ -1,0 +1,160 @@
+//! The coach (issue 30), for any game: a hint for a seat now, and the review of a finished game.
+//!
+//! Both ask the game's strong bot through [`Engine::coach_rank`], which sees only the seat's
+//! view. A hint's random stream is seeded from that view itself, so the same view always gives
+//! the same hint, whatever the other seats hold. The review replays a finished game's actions
+//! and, at each decision where the bot compared choices, prices the player's choice against the
+//! bot's best from the view the player had; its chart is each seat's projected final score with
+//! everything revealed ([`Engine::projection`]) after every turn.
+//!
+//! Pure, like the engines: no clock, no I/O. The words (what an action was, in a language) are
+//! the caller's, through a closure, because only the per-game layers above know how to say them.
+
+use super::Engine;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// Worlds a hint's candidates are each played on, at two players; fewer at more (a rollout
+/// plays every seat, so a hint costs about the same at every table). Chosen with `farmhand
+/// bench --coach` for a p99 under 2 s on one core (docs/BENCHMARKS.md).
+pub const HINT_WORLDS: usize = 16;
+/// Worlds per candidate at each decision of a review, at two players (fewer at more): a review
+/// ranks every decision of every seat, so it spends less on each than a hint.
+pub const REVIEW_WORLDS: usize = 6;
+/// Decisions of each seat a review keeps (the costliest).
+pub const KEPT: usize = 3;
+
+/// Worlds at a table of `players`, from a two-player budget.
+pub fn worlds(budget: usize, players: usize) -> usize {
+    (budget * 2 / players.max(2)).max(2)
+}
+
+/// The strong bot's advice for a seat now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint<A> {
+    pub best: A,
+    /// The runner-up and how many points (final points over the best rival) the bot expects the
+    /// best to be worth more than it; None when the bot had one sensible choice.
+    pub runner_up: Option<(A, f64)>,
+}
+
+/// A seed from a seat's view: the same view, the same stream (FNV-1a).
+fn seed_of(view: &str) -> u64 {
+    view.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The hint for `seat`, or None when the game does not wait for that seat. Computed from the
+/// seat's view only: [`Engine::coach_rank`] sees nothing else, and the random stream is seeded
+/// from the view.
+pub fn hint<E: Engine>(game: &E, seat: usize) -> Option<Hint<E::Action>> {
+    if game.is_over() || !game.waiting_for().contains(&seat) {
+        return None;
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed_of(&game.player_view_json(seat)));
+    let ranked = game.coach_rank(seat, None, worlds(HINT_WORLDS, game.players()), &mut rng);
+    let mut it = ranked.into_iter();
+    let (best, top) = it.next()?;
+    let runner_up = it.next().map(|(a, v)| (a, (top - v).max(0.0)));
+    Some(Hint { best, runner_up })
+}
+
+/// One decision a review priced: what the seat did, what the bot would have done, and the
+/// points (final points over the best rival) the bot expects the difference to be worth.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision<W> {
+    pub seat: usize,
+    /// The turn (1-based): the chart's point the decision led to.
+    pub turn: usize,
+    pub cost: f64,
+    /// The caller's words for it (what was done, what the bot would have done).
+    pub words: W,
+}
+
+/// The review of a finished game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Review<W> {
+    pub players: usize,
+    /// Each seat's projected final score (by seat) at the start and after every turn.
+    pub curve: Vec<Vec<f64>>,
+    /// Per seat, its [`KEPT`] costliest decisions, costliest first (fewer when it made fewer
+    /// that cost anything).
+    pub costliest: Vec<Vec<Decision<W>>>,
+    /// Decisions priced (where the bot compared choices), for the figures.
+    pub priced: usize,
+}
+
+/// Reviews the game that starts as `game` (just set up) and is played as `actions` (seat,
+/// action). At each decision
+/// where the bot compares choices it ranks the seat's own choice with its candidates, on
+/// `worlds(budget, players)` worlds from the seat's view; a choice priced below the best costs the
+/// difference. `words(game before, seat, chosen, best)` says one decision in the caller's words;
+/// it is called only for decisions that cost something. `progress(done, total)` is told after
+/// each action. Fails when an action is refused (the log is not this game's).
+pub fn review<E: Engine, W>(
+    game: E,
+    actions: &[(usize, E::Action)],
+    budget: usize,
+    mut words: impl FnMut(&E, usize, &E::Action, &E::Action) -> W,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Review<W>, String> {
+    let mut game = game;
+    let players = game.players();
+    let worlds = worlds(budget, players);
+    let mut curve = vec![game.projection()];
+    let mut all: Vec<Vec<Decision<W>>> = (0..players).map(|_| Vec::new()).collect();
+    let mut priced = 0;
+    let mut stage = game.stage();
+    for (i, (seat, action)) in actions.iter().enumerate() {
+        let seat = *seat;
+        if seat >= players {
+            return Err(format!("action {i}: there is no seat {seat}"));
+        }
+        // A fixed stream per decision: the review of a game is the same on every run.
+        let mut rng = ChaCha8Rng::seed_from_u64(seed_of(&game.player_view_json(seat)));
+        let ranked = game.coach_rank(seat, Some(action), worlds, &mut rng);
+        if ranked.len() > 1
+            && let Some(mine) = ranked.iter().find(|(a, _)| a == action)
+        {
+            priced += 1;
+            let (best, top) = &ranked[0];
+            let cost = top - mine.1;
+            if best != action && cost > 0.0 {
+                let w = words(&game, seat, action, best);
+                all[seat].push(Decision {
+                    seat,
+                    turn: curve.len(),
+                    cost,
+                    words: w,
+                });
+            }
+        }
+        game.apply(seat, action)
+            .map_err(|e| format!("action {i} (seat {seat}) was refused: {e}"))?;
+        let now = game.stage();
+        if now != stage || game.is_over() {
+            curve.push(game.projection());
+            stage = now;
+        }
+        progress(i + 1, actions.len());
+    }
+    if !game.is_over() {
+        return Err("the game did not end: a review needs a finished game".to_string());
+    }
+    let costliest = all
+        .into_iter()
+        .map(|mut d| {
+            d.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.turn.cmp(&b.turn)));
+            d.truncate(KEPT);
+            d
+        })
+        .collect();
+    Ok(Review {
+        players,
+        curve,
+        costliest,
+        priced,
+    })
+}

@@ -1,0 +1,160 @@
+//! The coach (issue 30): a hint is computed from the seat's view only. Two games that differ
+//! only in what the seat cannot see (the other hands, the piles' order, the other seats' hidden
+//! counters, the bag) give the seat the same hint; and the review of a finished game prices
+//! decisions and draws a point per turn for every seat.
+
+use farmhand_games::coach::{self, hint};
+use farmhand_games::fields_of_green as fog;
+use farmhand_games::key_harvest as kh;
+use farmhand_games::{Engine, TableSetup};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// True when two games differ (they show the seat the same view, so they differ in what it
+/// cannot see).
+fn hidden_differs<S: serde::Serialize>(a: &S, b: &S) -> bool {
+    serde_json::to_string(a).unwrap() != serde_json::to_string(b).unwrap()
+}
+
+/// Another game with the same view for `seat`, sampled from that view alone; asserts it is a
+/// different world (some other seat's hidden part differs) and shows the seat the same view.
+fn fog_twin(game: &fog::Game, seat: usize, k: u64) -> fog::Game {
+    let view = game.player_view(seat);
+    let mut rng = ChaCha8Rng::seed_from_u64(1000 + k);
+    let twin = fog::bots::determinize::sample(game.deck_arc(), &view, &mut rng)
+        .expect("a view is rebuilt");
+    assert_eq!(twin.player_view(seat), view);
+    twin
+}
+
+#[test]
+fn a_fields_of_green_hint_is_the_same_whatever_the_other_seats_hold() {
+    let deck = fog::Deck::default_deck();
+    let mut checked = 0;
+    for players in [2usize, 4] {
+        let (mut g, _) = <fog::Game as Engine>::start(
+            &deck,
+            &TableSetup {
+                players,
+                intro: false,
+                seed: 7 + players as u64,
+            },
+        )
+        .unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut steps = 0u32;
+        let before = checked;
+        while !g.is_over() && steps < 400 && checked < before + 4 {
+            let seat = g.waiting_for()[0];
+            let view = g.player_view(seat);
+            // A choice among several cards or actions: where hidden hands could sway a bot.
+            if steps.is_multiple_of(9) && view.legal.len() > 2 {
+                let mine = hint(&g, seat).expect("the game waits for the seat");
+                let mut differs = false;
+                for k in 0..2 {
+                    let twin = fog_twin(&g, seat, checked * 2 + k);
+                    differs |= hidden_differs(&twin.snapshot(), &g.snapshot());
+                    assert_eq!(hint(&twin, seat), Some(mine.clone()), "step {steps}");
+                }
+                assert!(differs, "step {steps}: the sampled worlds hid nothing");
+                checked += 1;
+            }
+            let a = g.bot_action(seat, "heuristic", &mut rng).unwrap();
+            g.apply(seat, &a).unwrap();
+            steps += 1;
+        }
+    }
+    assert_eq!(checked, 8, "hints checked");
+}
+
+#[test]
+fn a_key_harvest_hint_is_the_same_whatever_the_other_seats_hold() {
+    let board = kh::Board::standard();
+    let mut checked = 0;
+    for players in [3u8, 4] {
+        let (mut g, _) = kh::Game::new(board.clone(), &kh::Options { players }, 50).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut turns = 0;
+        let before = checked;
+        while let Some(seat) = g.to_move()
+            && checked < before + 4
+        {
+            let view = g.player_view(seat);
+            if matches!(view.public.prompt, Some((_, kh::Prompt::Turn))) {
+                turns += 1;
+                if turns % 7 == 3 {
+                    let mine = hint(&g, usize::from(seat)).expect("the seat is on turn");
+                    let mut differs = false;
+                    for k in 0..2 {
+                        let mut r = ChaCha8Rng::seed_from_u64(900 + turns + k);
+                        let twin = kh::bots::determinize::sample(&board, &view, &mut r)
+                            .expect("a turn prompt is rebuilt");
+                        assert_eq!(twin.player_view(seat), view);
+                        differs |= hidden_differs(&twin.snapshot(), &g.snapshot());
+                        assert_eq!(
+                            hint(&twin, usize::from(seat)),
+                            Some(mine.clone()),
+                            "turn {turns}"
+                        );
+                    }
+                    assert!(differs, "turn {turns}: the sampled worlds hid nothing");
+                    checked += 1;
+                }
+            }
+            let a = g
+                .bot_action(usize::from(seat), "heuristic", &mut rng)
+                .unwrap();
+            g.apply(seat, &a).unwrap();
+        }
+    }
+    assert_eq!(checked, 8, "hints checked");
+}
+
+/// A hint for a seat the game does not wait for is none.
+#[test]
+fn no_hint_out_of_turn() {
+    let board = kh::Board::standard();
+    let (g, _) = kh::Game::new(board, &kh::Options { players: 2 }, 1).unwrap();
+    let waiting = g.to_move().map(usize::from);
+    let other = (0..2).find(|s| Some(*s) != waiting).unwrap();
+    assert_eq!(hint(&g, other), None);
+}
+
+#[test]
+fn a_review_prices_decisions_and_charts_every_seat() {
+    let board = kh::Board::standard();
+    let played = kh::sim::play_random(board.clone(), 2, 11, true);
+    let (start, _) = kh::Game::new(board, &kh::Options { players: 2 }, 11).unwrap();
+    let actions: Vec<(usize, kh::Action)> = played
+        .actions
+        .iter()
+        .map(|(s, a)| (usize::from(*s), a.clone()))
+        .collect();
+    let review = coach::review(
+        start,
+        &actions,
+        2,
+        |_, _, a, b| (a.clone(), b.clone()),
+        |_, _| {},
+    )
+    .unwrap();
+    assert_eq!(review.players, 2);
+    assert!(review.curve.len() > 10 && review.curve.iter().all(|p| p.len() == 2));
+    // The last point is the final score pad.
+    let finals: Vec<f64> = played
+        .game
+        .results()
+        .unwrap()
+        .iter()
+        .map(|r| f64::from(r.score))
+        .collect();
+    assert_eq!(review.curve.last().unwrap(), &finals);
+    assert!(review.priced > 10);
+    // Random play is costly: each seat has its three costliest decisions, costliest first, and
+    // none is the bot's own choice.
+    for seat in &review.costliest {
+        assert_eq!(seat.len(), coach::KEPT);
+        assert!(seat.windows(2).all(|w| w[0].cost >= w[1].cost));
+        assert!(seat.iter().all(|d| d.cost > 0.0 && d.words.0 != d.words.1));
+    }
+}
