@@ -150,6 +150,7 @@ fn bench_records(games: u64) -> anyhow::Result<()> {
             bots: vec![],
             stand_in_minutes: 0,
             locale: None,
+            rematch: None,
         };
         let made = Instant::now();
         for k in 0..games {

@@ -38,6 +38,7 @@ async fn started_game(svc: &Service, players: u8, seed: u64) -> GameId {
         bots: Vec::new(),
         stand_in_minutes: 0,
         locale: None,
+        rematch: None,
     };
     let table = svc
         .open_table(

@@ -15,6 +15,7 @@ mod admin_inputs;
 mod backup;
 mod bin;
 mod bots;
+mod catch_up;
 mod cli;
 mod cli_key_harvest;
 mod crash;

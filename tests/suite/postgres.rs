@@ -78,6 +78,7 @@ async fn started_game(svc: &Service, players: u8, seed: u64) -> GameId {
         bots: vec![],
         stand_in_minutes: 0,
         locale: None,
+        rematch: None,
     };
     let table = svc
         .open_table(
@@ -623,6 +624,7 @@ async fn two_processes_on_one_database_remind_and_stand_in_once() {
             bots: vec![],
             stand_in_minutes: 30,
             locale: None,
+            rematch: None,
         };
         let svc = &a.service;
         let table = svc

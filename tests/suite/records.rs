@@ -37,6 +37,7 @@ fn options(seats: u8, bots: &[&str]) -> TableOptions {
             .collect(),
         stand_in_minutes: 0,
         locale: None,
+        rematch: None,
     }
 }
 

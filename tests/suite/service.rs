@@ -84,6 +84,7 @@ fn opts(seats: u8, intro: bool) -> TableOptions {
         bots: Vec::new(),
         stand_in_minutes: 0,
         locale: None,
+        rematch: None,
     }
 }
 

@@ -31,6 +31,7 @@ fn opts(seats: u8) -> TableOptions {
         bots: Vec::new(),
         stand_in_minutes: 0,
         locale: None,
+        rematch: None,
     }
 }
 

@@ -142,6 +142,7 @@ async fn write_the_release_fixture() {
         bots: Vec::new(),
         stand_in_minutes: 0,
         locale: None,
+        rematch: None,
     };
     for (k, (seats, moves)) in [(3u8, 40usize), (2, 100_000), (4, 0)]
         .into_iter()

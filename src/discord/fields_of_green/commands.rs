@@ -86,6 +86,7 @@ async fn new(
         bots,
         stand_in_minutes: stand_in_minutes.unwrap_or(0),
         locale: None,
+        rematch: None,
     };
     open_table(ctx, Kind::FieldsOfGreen, options).await
 }

@@ -45,6 +45,7 @@ fn table(players: usize, version: i64, status: Status) -> Table {
                 bots: Vec::new(),
                 stand_in_minutes: 0,
                 locale: None,
+                rematch: None,
             },
             seed: 7,
             version,

@@ -119,6 +119,7 @@ async fn new(
             .collect(),
         stand_in_minutes: stand_in_minutes.unwrap_or(0),
         locale: None,
+        rematch: None,
     };
     open_table(ctx, Kind::KeyHarvest, options).await
 }

@@ -42,6 +42,7 @@ fn table(players: usize, version: i64) -> Table {
                 bots: Vec::new(),
                 stand_in_minutes: 0,
                 locale: None,
+                rematch: None,
             },
             seed: 7,
             version,

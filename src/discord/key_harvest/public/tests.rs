@@ -39,6 +39,7 @@ fn table(players: usize, version: i64, status: Status) -> Table {
                 bots: Vec::new(),
                 stand_in_minutes: 60,
                 locale: None,
+                rematch: None,
             },
             seed: 7,
             version,
