@@ -26,6 +26,9 @@ pub const ALREADY_CLOSED: &str = "this table is already closed";
 pub const NOTHING_TO_DO: &str = "the plan has nothing to do";
 pub const NOT_STARTED: &str = "the game has not started yet";
 pub const GAME_OVER: &str = "this game is over";
+pub const NOT_OVER: &str = "this game is not over yet";
+pub const NOT_A_REMATCH: &str = "this table is not a rematch";
+pub const WAITING_CONFIRM: &str = "every seat must confirm the rematch first";
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -288,6 +291,82 @@ impl Service {
         self.reread(id).await
     }
 
+    /// A rematch of the finished table `old`, asked by `user` (seated there): the open rematch
+    /// lobby if there is one already (the user's seat confirmed in it), else a new lobby with the
+    /// same game, seats and options, a new `seed`, the user and the bots confirmed. `true` with
+    /// a lobby just opened (its message is still to post).
+    pub async fn rematch(
+        &self,
+        old: GameId,
+        user: u64,
+        seed: u64,
+    ) -> Result<(Table, bool), ServiceError> {
+        // Under the finished table's lock: two players clicking Rematch at once open one lobby.
+        let _g = self.lock(old).await;
+        let table = self.store.table(old).await?;
+        if table.game.status != Status::Ended {
+            return Err(ServiceError::WrongStatus(NOT_OVER));
+        }
+        if table.seat_of(user).is_none() {
+            return Err(ServiceError::NotSeated);
+        }
+        for id in self.store.live_tables_in(table.game.channel_id).await? {
+            let t = self.store.table(id).await?;
+            if t.game.options.rematch.as_ref().is_none_or(|r| r.of != old) {
+                continue;
+            }
+            if t.game.status != Status::Open {
+                return Err(ServiceError::WrongStatus(ALREADY_STARTED));
+            }
+            return Ok((self.confirm(id, user).await?, false));
+        }
+        let mut options = table.game.options.clone();
+        // Exactly the seats that played: the lobby is full, Join has nothing to offer.
+        options.seats = table.seats.len() as u8;
+        let mut confirmed: Vec<u64> = options.bots.iter().map(|b| b.user_id).collect();
+        confirmed.push(user);
+        options.rematch = Some(crate::store::Rematch { of: old, confirmed });
+        let id = self
+            .store
+            .create_table_seated(
+                &table.game.kind,
+                table.game.guild_id,
+                table.game.channel_id,
+                table.game.host_id,
+                &table.seats,
+                &options,
+                seed,
+            )
+            .await?;
+        Ok((self.reread(id).await?, true))
+    }
+
+    /// A seated player confirms their seat in a rematch lobby (again is fine).
+    pub async fn confirm(&self, id: GameId, user: u64) -> Result<Table, ServiceError> {
+        let _g = self.lock(id).await;
+        let table = self.store.table(id).await?;
+        if table.game.status != Status::Open {
+            return Err(ServiceError::WrongStatus(ALREADY_STARTED));
+        }
+        let Some(rematch) = &table.game.options.rematch else {
+            return Err(ServiceError::WrongStatus(NOT_A_REMATCH));
+        };
+        if table.seat_of(user).is_none() {
+            return Err(ServiceError::NotSeated);
+        }
+        if rematch.confirmed.contains(&user) {
+            return Ok(table);
+        }
+        let mut options = table.game.options.clone();
+        if let Some(r) = options.rematch.as_mut() {
+            r.confirmed.push(user);
+        }
+        self.store
+            .set_options(id, table.game.version, &options)
+            .await?;
+        self.reread(id).await
+    }
+
     /// Takes a player off an open table (not the host).
     pub async fn leave(&self, id: GameId, user: u64) -> Result<Table, ServiceError> {
         let _g = self.lock(id).await;
@@ -301,6 +380,14 @@ impl Service {
         if user == table.game.host_id {
             return Err(ServiceError::HostCannotLeave);
         }
+        let mut version = table.game.version;
+        if table.game.options.rematch.is_some() {
+            // Someone declined the rematch: the lobby goes on as an ordinary one (the seat is
+            // free to join, the host starts), so those who want to play still can.
+            let mut options = table.game.options.clone();
+            options.rematch = None;
+            version = self.store.set_options(id, version, &options).await?;
+        }
         let seats: Vec<SeatRow> = table
             .seats
             .iter()
@@ -312,7 +399,7 @@ impl Service {
                 name: s.name.clone(),
             })
             .collect();
-        self.store.set_seats(id, table.game.version, &seats).await?;
+        self.store.set_seats(id, version, &seats).await?;
         self.reread(id).await
     }
 
@@ -347,6 +434,11 @@ impl Service {
         }
         if user != table.game.host_id && !is_manager {
             return Err(ServiceError::NotHost);
+        }
+        if let Some(r) = &table.game.options.rematch
+            && r.waiting(&table).next().is_some()
+        {
+            return Err(ServiceError::WrongStatus(WAITING_CONFIRM));
         }
         let least = *G::PLAYERS.start();
         if table.seats.len() < least {

@@ -170,6 +170,7 @@ fn bench_records(games: u64) -> anyhow::Result<()> {
             stand_in_minutes: 0,
             locale: None,
             hints: false,
+            rematch: None,
         };
         let made = Instant::now();
         for k in 0..games {

@@ -271,7 +271,12 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
     }
-    transcript::write(&fake, &title, &args.transcript)
+    // The page's own words in the demo's language, like the game in it.
+    let frame = match args.locale {
+        DemoLocale::En => farmhand::i18n::Locale::En,
+        DemoLocale::Ja => farmhand::i18n::Locale::Ja,
+    };
+    transcript::write_in(&fake, &title, &args.transcript, frame)
         .with_context(|| format!("cannot write {}", args.transcript.display()))?;
     if let Some(path) = &args.scenario {
         std::fs::write(path, &result.scenario)

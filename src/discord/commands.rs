@@ -8,7 +8,7 @@ use super::game::Screens;
 use super::permissions::{self, Place};
 use super::router::user_text;
 use super::spec::MessageSpec;
-use super::{Ctx, Error, notify, send, ui};
+use super::{Ctx, Data, Error, notify, send, ui};
 use crate::host::{AnyGame, Kind};
 use crate::service::ServiceError;
 use crate::store::{Prefs, Reminders, Table, TableOptions};
@@ -112,6 +112,18 @@ fn no_posting() -> String {
     crate::t!("no-posting", needed = permissions::names(&all))
 }
 
+/// A new table's seed: random, as a real table's; `farmhand demo --seed` fixes it so a demo
+/// replays exactly.
+pub(crate) fn next_seed(data: &Data) -> u64 {
+    let opened = data
+        .tables_opened
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    match data.config.game.first_seed {
+        Some(first) => first.wrapping_add(opened),
+        None => rand::rng().random(),
+    }
+}
+
 /// Opens a table of `kind` here: the lobby message (which becomes the table message) and, when
 /// allowed, the game's thread.
 pub(super) async fn open_table(
@@ -145,14 +157,7 @@ pub(super) async fn open_table(
         .map(|p| permissions::missing(p, Place::Thread))
         .unwrap_or_default();
     let name = display_name(ctx).await;
-    // Random, as a real table's; `farmhand demo --seed` fixes it so a demo replays exactly.
-    let opened = data
-        .tables_opened
-        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let seed: u64 = match data.config.game.first_seed {
-        Some(first) => first.wrapping_add(opened),
-        None => rand::rng().random(),
-    };
+    let seed = next_seed(data);
     let guild = ctx.guild_id().map(|g| g.get());
     // The table's public messages speak the server's language; the host's DMs their own.
     let mut options = options;

@@ -38,6 +38,9 @@ pub trait Screens: Hosted {
     fn progress(game: &Self) -> String;
     /// The winners of an ended game (several on a shared win).
     fn winners(game: &Self) -> Vec<usize>;
+    /// The public sentences of `events` (stored log events), one per line, for the catch-up at
+    /// the top of a seat's screen ("since your last move").
+    fn catch_up_lines(table: &Table, game: &Self, events: &[Self::Event]) -> Vec<String>;
     /// The first line of the clicker's answer after an accepted action ("Done. You built ...").
     fn done_note(table: &Table, game: &Self, events: &[Self::Event]) -> String;
     /// The public reminder naming the `seats` the game waits for.

@@ -2,9 +2,9 @@
 //! codec for its own buttons (`fields_of_green/ids.rs`, `key_harvest/ids.rs`), told apart by the
 //! id's first letter; the router tries this one first.
 //!
-//! Format: `f:<game>:<version>:<join|leave|start|cancel>`. The `f:` prefix is Fields of Green's:
+//! Format: `f:<game>:<version>:<join|leave|start|cancel|rematch|confirm>`. The `f:` prefix is Fields of Green's:
 //! the lobby was first drawn with that game's codec, and lobby messages posted then are still in
-//! servers, so their buttons must keep working. No game's own verb is one of these four words.
+//! servers, so their buttons must keep working. No game's own verb is one of these words.
 
 use crate::store::GameId;
 
@@ -18,6 +18,10 @@ pub enum LobbyVerb {
     Leave,
     Start,
     Cancel,
+    /// On a finished table's message: open (or confirm in) its rematch lobby.
+    Rematch,
+    /// In a rematch lobby: a seated player confirms.
+    Confirm,
 }
 
 impl LobbyVerb {
@@ -27,6 +31,8 @@ impl LobbyVerb {
             LobbyVerb::Leave => "leave",
             LobbyVerb::Start => "start",
             LobbyVerb::Cancel => "cancel",
+            LobbyVerb::Rematch => "rematch",
+            LobbyVerb::Confirm => "confirm",
         }
     }
 }
@@ -62,6 +68,8 @@ impl LobbyId {
             "leave" => LobbyVerb::Leave,
             "start" => LobbyVerb::Start,
             "cancel" => LobbyVerb::Cancel,
+            "rematch" => LobbyVerb::Rematch,
+            "confirm" => LobbyVerb::Confirm,
             _ => return None,
         };
         Some(LobbyId {
@@ -83,6 +91,8 @@ mod tests {
             LobbyVerb::Leave,
             LobbyVerb::Start,
             LobbyVerb::Cancel,
+            LobbyVerb::Rematch,
+            LobbyVerb::Confirm,
         ] {
             let id = LobbyId {
                 game: i64::MAX,

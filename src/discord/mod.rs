@@ -17,6 +17,7 @@ pub mod ratelimits;
 pub mod records;
 pub mod redraw;
 pub mod registry;
+pub mod rematch;
 pub mod router;
 pub mod send;
 pub mod spec;
@@ -345,7 +346,10 @@ pub async fn reach_discord(
             }
         }
         if attempt >= attempts {
-            anyhow::bail!("cannot reach Discord after {attempts} attempts: {e}");
+            // serenity's own text ("Error while sending HTTP request.") does not say what went
+            // wrong; the causes under it do.
+            let hint = network_hint(&e).map_or_else(String::new, |h| format!(" ({h})"));
+            anyhow::bail!("cannot reach Discord after {attempts} attempts: {e}{hint}");
         }
         tracing::warn!(attempt, error = %e, "cannot reach Discord yet; trying again in {wait:?}");
         tokio::time::sleep(wait).await;
@@ -353,6 +357,60 @@ pub async fn reach_discord(
         attempt += 1;
     }
 }
+
+/// What a failed connection's causes say, in words a host can act on: the name could not be
+/// resolved, there is no route, the connection was refused or timed out, or TLS failed. None
+/// when no cause tells.
+pub fn network_hint(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
+    use std::io::ErrorKind;
+    let mut cause = Some(e);
+    let mut texts = Vec::new();
+    while let Some(c) = cause {
+        if let Some(io) = c.downcast_ref::<std::io::Error>() {
+            match io.kind() {
+                ErrorKind::HostUnreachable | ErrorKind::NetworkUnreachable => {
+                    return Some(NO_ROUTE);
+                }
+                ErrorKind::ConnectionRefused => return Some(REFUSED),
+                ErrorKind::TimedOut => return Some(TIMED_OUT),
+                _ => {}
+            }
+        }
+        texts.push(c.to_string().to_lowercase());
+        cause = c.source();
+    }
+    let said = |words: &[&str]| texts.iter().any(|t| words.iter().any(|w| t.contains(w)));
+    if said(&[
+        "dns error",
+        "failed to lookup address",
+        "name or service not known",
+        "name resolution",
+        "no such host",
+    ]) {
+        Some(NO_NAME)
+    } else if said(&[
+        "no route to host",
+        "network is unreachable",
+        "host is unreachable",
+    ]) {
+        Some(NO_ROUTE)
+    } else if said(&["connection refused"]) {
+        Some(REFUSED)
+    } else if said(&["certificate", "tls", "ssl", "handshake"]) {
+        Some(TLS)
+    } else if said(&["timed out", "timeout"]) {
+        Some(TIMED_OUT)
+    } else {
+        None
+    }
+}
+
+const NO_NAME: &str = "the name discord.com could not be resolved: check that this machine is online and has a working DNS server";
+const NO_ROUTE: &str =
+    "no route to Discord: this machine's network is down, or a firewall blocks the way out";
+const REFUSED: &str = "the connection was refused: a firewall or a proxy may stand in the way";
+const TIMED_OUT: &str = "the connection timed out: the network is slow or blocks Discord";
+const TLS: &str = "the secure connection (TLS) failed: check the system clock, the CA certificates, or a proxy that intercepts HTTPS";
 
 /// Runs the bot until Ctrl-C (or SIGTERM).
 pub async fn run(config: Config) -> anyhow::Result<()> {
@@ -610,5 +668,52 @@ async fn watch_sharding(
             Err(e) => tracing::debug!(error = %e, "could not read the recommended shard count"),
         }
         down = 0;
+    }
+}
+
+#[cfg(test)]
+mod network_hint_tests {
+    use super::*;
+
+    /// An error whose only cause is `inner`, as reqwest wraps hyper's.
+    #[derive(Debug)]
+    struct Outer(Box<dyn std::error::Error + Send + Sync>);
+    impl std::fmt::Display for Outer {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("Error while sending HTTP request.")
+        }
+    }
+    impl std::error::Error for Outer {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(self.0.as_ref())
+        }
+    }
+
+    fn hint(inner: Box<dyn std::error::Error + Send + Sync>) -> Option<&'static str> {
+        network_hint(&Outer(inner))
+    }
+
+    #[test]
+    fn each_cause_gets_its_hint_and_an_unknown_one_none() {
+        use std::io::{Error, ErrorKind};
+        let io = |k, m: &str| -> Box<dyn std::error::Error + Send + Sync> {
+            Box::new(Error::new(k, m.to_string()))
+        };
+        assert_eq!(
+            hint("dns error: failed to lookup address information".into()),
+            Some(NO_NAME)
+        );
+        assert_eq!(hint(io(ErrorKind::NetworkUnreachable, "x")), Some(NO_ROUTE));
+        assert_eq!(
+            hint(io(ErrorKind::Other, "No route to host (os error 113)")),
+            Some(NO_ROUTE)
+        );
+        assert_eq!(hint(io(ErrorKind::ConnectionRefused, "x")), Some(REFUSED));
+        assert_eq!(
+            hint("invalid peer certificate: UnknownIssuer".into()),
+            Some(TLS)
+        );
+        assert_eq!(hint(io(ErrorKind::TimedOut, "x")), Some(TIMED_OUT));
+        assert_eq!(hint("something else".into()), None);
     }
 }

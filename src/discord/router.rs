@@ -76,6 +76,9 @@ pub fn user_text(e: &ServiceError) -> String {
             crate::service::NOTHING_TO_DO => crate::t!("err-plan-empty"),
             crate::service::NOT_STARTED => crate::t!("not-started"),
             crate::service::GAME_OVER => crate::t!("err-game-over"),
+            crate::service::NOT_OVER => crate::t!("err-not-over"),
+            crate::service::NOT_A_REMATCH => crate::t!("err-not-a-rematch"),
+            crate::service::WAITING_CONFIRM => crate::t!("err-waiting-confirm"),
             other => sentence(other),
         },
         ServiceError::Setup(detail) => crate::t!("err-setup", detail = detail.as_str()),
@@ -245,6 +248,9 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
         return super::records::handle_page(ctx, data, ci, id).await;
     }
     if let Some(id) = LobbyId::decode(&ci.data.custom_id) {
+        if id.verb == LobbyVerb::Rematch {
+            return super::rematch::handle(ctx, data, ci, id.game).await;
+        }
         return lobby(ctx, data, ci, id.game, id.verb).await;
     }
     if !super::registry::route(ctx, data, ci).await {
@@ -270,6 +276,48 @@ pub(super) async fn recent_log<E: serde::de::DeserializeOwned>(
         .filter(|(v, _)| *v <= table.game.version)
         .filter_map(|(_, e)| serde_json::from_str(e).ok())
         .collect())
+}
+
+/// How many sentences the catch-up shows at most: a few lines, the newest.
+pub const CATCH_UP_LINES: i64 = 6;
+
+/// "Since your last move": the public log's sentences since `seat` last acted (or since the
+/// start), the newest few, in the language in scope; None when nothing happened since. Drawn
+/// from the stored public log only, never from the game's hidden state, and only up to the
+/// version `table` was read at.
+pub async fn catch_up<G: Screens>(
+    store: &crate::store::Store,
+    table: &Table,
+    game: &G,
+    seat: usize,
+) -> Result<Option<String>, ServiceError> {
+    let (acted, total, rows) = store
+        .events_since_seat(table.game.id, seat, table.game.version, CATCH_UP_LINES * 4)
+        .await?;
+    let events: Vec<G::Event> = rows
+        .iter()
+        .filter_map(|(_, e)| serde_json::from_str(e).ok())
+        .collect();
+    let lines = G::catch_up_lines(table, game, &events);
+    if lines.is_empty() {
+        return Ok(None);
+    }
+    let keep = lines.len().min(CATCH_UP_LINES as usize);
+    let earlier = usize::try_from(total)
+        .unwrap_or(0)
+        .saturating_sub(events.len())
+        + (lines.len() - keep);
+    // A seat that has not acted yet reads what happened so far.
+    let mut out = vec![if acted {
+        crate::t!("catch-up-head")
+    } else {
+        crate::t!("catch-up-head-start")
+    }];
+    if earlier > 0 {
+        out.push(crate::t!("catch-up-earlier", n = earlier));
+    }
+    out.extend(lines[lines.len() - keep..].iter().map(|l| format!("> {l}")));
+    Ok(Some(out.join("\n")))
 }
 
 async fn lobby(
@@ -304,6 +352,15 @@ async fn lobby(
                 .start(game, user, is_manager(ci))
                 .await
                 .map(|(t, g)| (t, Some(g))),
+            LobbyVerb::Confirm => match data.service.confirm(game, user).await {
+                Ok(t) => super::rematch::start_if_ready(data, t).await,
+                Err(e) => Err(e),
+            },
+            // `handle` sends Rematch to `rematch::handle` (its answer is a private line with the
+            // lobby's link), never here.
+            LobbyVerb::Rematch => Err(ServiceError::Internal(
+                "a Rematch click reached the lobby's handler".into(),
+            )),
         }
     })
     .await;
@@ -317,54 +374,58 @@ async fn lobby(
                 respond(ctx, ci, CreateInteractionResponse::Acknowledge).await;
             }
             notify::refresh_table(data, table.game.id);
-            if started.is_some() {
-                // People are mentioned (and pinged); bots are named.
-                let names: Vec<String> = table
-                    .seats
-                    .iter()
-                    .map(|s| match table.user_of(s.seat) {
-                        Some(u) => format!("<@{u}>"),
-                        None => s.name.clone(),
-                    })
-                    .collect();
-                let ping = table
-                    .seats
-                    .iter()
-                    .filter_map(|s| table.user_of(s.seat))
-                    .collect();
-                // Public: in the server's language, whoever clicked Start.
-                let hello = crate::i18n::with(table.locale(), || {
-                    let button = started
-                        .as_ref()
-                        .map(|g| crate::on_kind!(g.kind(), G => G::my_panel_button()))
-                        .unwrap_or_default();
-                    MessageSpec {
-                        content: crate::t!(
-                            "game-started",
-                            players = names.join(", "),
-                            button = button
-                        ),
-                        ping,
-                        ..Default::default()
-                    }
-                });
-                notify::post(&ctx.http, data, &table, &hello).await;
-                for s in &table.seats {
-                    if data
-                        .service
-                        .store()
-                        .prefs(s.user_id)
-                        .await
-                        .is_ok_and(|p| p.hand_in_dm)
-                    {
-                        notify::update_dm_panel(&ctx.http, data, table.game.id, s.seat, true).await;
-                    }
-                }
-                super::bots::drive(&ctx.http, data, table.game.id).await;
+            if let Some(g) = &started {
+                announce_start(ctx, data, &table, g).await;
             }
         }
         Err(e) => private_or_followup(ctx, ci, &text(&user_text(&e)), deferred).await,
     }
+}
+
+/// What follows a game's start: the thread's hello (mentioning the people), the DM panels of
+/// those who play in DMs, and the bot seats' first moves.
+pub(super) async fn announce_start(
+    ctx: &serenity::Context,
+    data: &Data,
+    table: &Table,
+    started: &crate::host::AnyGame,
+) {
+    // People are mentioned (and pinged); bots are named.
+    let names: Vec<String> = table
+        .seats
+        .iter()
+        .map(|s| match table.user_of(s.seat) {
+            Some(u) => format!("<@{u}>"),
+            None => s.name.clone(),
+        })
+        .collect();
+    let ping = table
+        .seats
+        .iter()
+        .filter_map(|s| table.user_of(s.seat))
+        .collect();
+    // Public: in the server's language, whoever clicked Start.
+    let hello = crate::i18n::with(table.locale(), || {
+        let button = crate::on_kind!(started.kind(), G => G::my_panel_button());
+        MessageSpec {
+            content: crate::t!("game-started", players = names.join(", "), button = button),
+            ping,
+            ..Default::default()
+        }
+    });
+    notify::post(&ctx.http, data, table, &hello).await;
+    for s in &table.seats {
+        if data
+            .service
+            .store()
+            .prefs(s.user_id)
+            .await
+            .is_ok_and(|p| p.hand_in_dm)
+        {
+            notify::update_dm_panel(&ctx.http, data, table.game.id, s.seat, true).await;
+        }
+    }
+    super::bots::drive(&ctx.http, data, table.game.id).await;
 }
 
 /// "My hand" / "My screen": a fresh private panel (ephemeral messages vanish and expire, so the
@@ -418,7 +479,14 @@ pub(crate) async fn hand<G: Screens>(
         }
         return;
     }
-    private(ctx, ci, &G::main_panel(&table, &g, seat, None)).await;
+    // Back after a while: what happened since this seat last acted, on top of the screen.
+    let since = catch_up(data.service.store(), &table, &g, seat)
+        .await
+        .unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "could not read the log for a catch-up");
+            None
+        });
+    private(ctx, ci, &G::main_panel(&table, &g, seat, since.as_deref())).await;
 }
 
 /// After a stored move: redraw the clicker's panel with `notice`, then tell everyone else

@@ -145,7 +145,11 @@ fn is_snowflake(schema: &Value) -> bool {
 
 /// Discord's code and message for a value of the wrong type.
 fn type_problem(path: &[String], wanted: &[&str], v: &Value) -> Problem {
-    let main = wanted.iter().copied().find(|t| *t != "null").unwrap_or("null");
+    let main = wanted
+        .iter()
+        .copied()
+        .find(|t| *t != "null")
+        .unwrap_or("null");
     let (code, message) = match main {
         "object" => (
             "MODEL_TYPE_CONVERT",
@@ -169,7 +173,11 @@ fn type_problem(path: &[String], wanted: &[&str], v: &Value) -> Problem {
         path,
         code,
         message,
-        format!("is {} where the description allows {}", type_name(v), wanted.join(" or ")),
+        format!(
+            "is {} where the description allows {}",
+            type_name(v),
+            wanted.join(" or ")
+        ),
     )
 }
 
@@ -508,12 +516,11 @@ mod tests {
             "/interactions/1/tok/callback",
             json!({"data": {"content": "x"}}),
         );
-        assert!(found.contains(&("type".into(), "BASE_TYPE_REQUIRED")), "{found:?}");
-        let ok = codes(
-            "POST",
-            "/interactions/1/tok/callback",
-            json!({"type": 6}),
+        assert!(
+            found.contains(&("type".into(), "BASE_TYPE_REQUIRED")),
+            "{found:?}"
         );
+        let ok = codes("POST", "/interactions/1/tok/callback", json!({"type": 6}));
         assert_eq!(ok, vec![]);
     }
 

@@ -8,13 +8,90 @@ use super::FakeDiscord;
 use super::json::APP_ID;
 use super::view::{Component, EmbedView, MessageView, Place};
 use super::world::{ChannelKind, LogKind, MsgRec};
+use crate::i18n::Locale;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Writes the transcript of everything the fake saw to `path`.
+/// Writes the transcript of everything the fake saw to `path`, its frame in English.
 pub fn write(fake: &FakeDiscord, title: &str, path: &Path) -> std::io::Result<()> {
-    std::fs::write(path, render(fake, title))
+    write_in(fake, title, path, Locale::En)
+}
+
+/// Writes the transcript to `path` with its frame (headings, notes, the page's own words) in
+/// `locale`. Pictures go to files beside the page (`<page>-pictures/1.png`, ...), each distinct
+/// picture once: inlined, a 4-player game's pictures made the page 2.5 MB and slow to open.
+pub fn write_in(
+    fake: &FakeDiscord,
+    title: &str,
+    path: &Path,
+    locale: Locale,
+) -> std::io::Result<()> {
+    let stem = path.file_stem().map_or_else(
+        || "transcript".to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    let dir_name = format!("{stem}-pictures");
+    let mut pictures = Pictures::Files {
+        dir: dir_name.clone(),
+        files: Vec::new(),
+    };
+    let html = render_page(fake, title, locale, &mut pictures);
+    let dir = path.with_file_name(&dir_name);
+    if let Pictures::Files { files, .. } = pictures {
+        if dir.exists() {
+            std::fs::remove_dir_all(&dir)?;
+        }
+        if !files.is_empty() {
+            std::fs::create_dir_all(&dir)?;
+        }
+        for (k, bytes) in files.iter().enumerate() {
+            std::fs::write(dir.join(format!("{}.png", k + 1)), bytes)?;
+        }
+    }
+    std::fs::write(path, html)
+}
+
+/// Where the page's pictures go.
+enum Pictures {
+    /// Inlined as data: URLs (one self-contained page).
+    Inline,
+    /// Files in the folder `dir` beside the page, each distinct picture once.
+    Files { dir: String, files: Vec<Vec<u8>> },
+}
+
+impl Pictures {
+    /// The `src` of a picture.
+    fn src(&mut self, bytes: &[u8]) -> String {
+        use base64::Engine;
+        match self {
+            Pictures::Inline => format!(
+                "data:image/png;base64,{}",
+                base64::engine::general_purpose::STANDARD.encode(bytes)
+            ),
+            Pictures::Files { dir, files } => {
+                let k = match files.iter().position(|f| f == bytes) {
+                    Some(k) => k,
+                    None => {
+                        files.push(bytes.to_vec());
+                        files.len() - 1
+                    }
+                };
+                format!("{dir}/{}.png", k + 1)
+            }
+        }
+    }
+}
+
+/// The page's own words (not the bot's: those are in the messages) in a language.
+struct Frame {
+    ja: bool,
+}
+
+impl Frame {
+    fn say(&self, en: &'static str, ja: &'static str) -> &'static str {
+        if self.ja { ja } else { en }
+    }
 }
 
 /// Escapes text for HTML.
@@ -193,7 +270,7 @@ fn embed(e: &EmbedView, names: &Names) -> String {
     let color = e
         .color
         .map_or("#1e1f22".to_string(), |c| format!("#{c:06x}"));
-    let mut s = format!("<div class=\"embed\" style=\"border-left-color:{color}\">");
+    let mut s = format!("<div class=\"embed\" style=\"border-color:{color}\">");
     if !e.title.is_empty() {
         let _ = write!(
             s,
@@ -227,7 +304,13 @@ fn embed(e: &EmbedView, names: &Names) -> String {
     s
 }
 
-fn components(m: &MessageView) -> String {
+/// The buttons and selects. `seen`: the selects of the message shown just above in the same
+/// column, replaced by this message's; a select with the very same choices shows its title
+/// only (a player's screen repeats its selects in every version: their lists were a fifth of a
+/// transcript).
+fn components(m: &MessageView, seen: Option<&mut Vec<String>>, frame: &Frame) -> String {
+    let mut shown = Vec::new();
+    let before: &[String] = seen.as_deref().map(Vec::as_slice).unwrap_or_default();
     let mut s = String::new();
     for row in &m.rows {
         s.push_str("<div class=\"row\">");
@@ -239,17 +322,19 @@ fn components(m: &MessageView) -> String {
                     disabled,
                     ..
                 } => {
+                    // Short class names: a transcript has thousands of buttons.
+                    // Secondary, the most common, is the plain `btn`.
                     let class = match style {
-                        1 => "primary",
-                        3 => "success",
-                        4 => "danger",
-                        5 => "link",
-                        _ => "secondary",
+                        1 => " pr",
+                        3 => " ok",
+                        4 => " no",
+                        5 => " ln",
+                        _ => "",
                     };
                     let _ = write!(
                         s,
-                        "<span class=\"btn {class}{}\">{}</span>",
-                        if *disabled { " disabled" } else { "" },
+                        "<span class=\"btn{class}{}\">{}</span>",
+                        if *disabled { " off" } else { "" },
                         esc(label)
                     );
                 }
@@ -258,24 +343,44 @@ fn components(m: &MessageView) -> String {
                     options,
                     ..
                 } => {
-                    let _ = write!(
-                        s,
-                        "<details class=\"select\"><summary>{} <span class=\"count\">({} options)</span></summary><ul>",
-                        esc(placeholder),
-                        options.len()
-                    );
+                    let mut list = String::from("<ul>");
                     for o in options {
-                        let _ = write!(s, "<li>{}", esc(&o.label));
+                        let _ = write!(list, "<li>{}", esc(&o.label));
                         if !o.description.is_empty() {
-                            let _ = write!(s, "<div class=\"odesc\">{}</div>", esc(&o.description));
+                            let _ = write!(list, "<div class=\"od\">{}</div>", esc(&o.description));
                         }
-                        s.push_str("</li>");
+                        list.push_str("</li>");
                     }
-                    s.push_str("</ul></details>");
+                    list.push_str("</ul>");
+                    let head = format!("{placeholder}\u{0}{}", options.len());
+                    let key = format!("{head}\u{0}{list}");
+                    let count = if frame.ja {
+                        format!("（選択肢{}）", options.len())
+                    } else {
+                        format!("({} options)", options.len())
+                    };
+                    if before.contains(&key) {
+                        let _ = write!(
+                            s,
+                            "<div class=\"select\">{} <span class=\"count\">{count} {}</span></div>",
+                            esc(placeholder),
+                            frame.say("· the same choices as above", "· 上と同じ選択肢")
+                        );
+                    } else {
+                        let _ = write!(
+                            s,
+                            "<details class=\"select\"><summary>{} <span class=\"count\">{count}</span></summary>{list}</details>",
+                            esc(placeholder),
+                        );
+                    }
+                    shown.push(key);
                 }
             }
         }
         s.push_str("</div>");
+    }
+    if let Some(seen) = seen {
+        *seen = shown;
     }
     s
 }
@@ -296,38 +401,36 @@ fn avatar(name: &str, bot: bool) -> String {
         .bytes()
         .fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(b as u32))
         % 360;
-    let bg = if bot {
-        "#3a7d44".to_string()
-    } else {
-        format!("hsl({hue},45%,45%)")
-    };
+    if bot {
+        return format!("<div class=\"avatar bot\">{}</div>", esc(&initial));
+    }
     format!(
-        "<div class=\"avatar\" style=\"background:{bg}\">{}</div>",
+        "<div class=\"avatar\" style=\"background:hsl({hue},45%,45%)\">{}</div>",
         esc(&initial)
     )
 }
 
 /// Attached files: pictures shown in the page (as data: URLs, so the transcript stays one
 /// file), other files as a name and size.
-fn attachments(m: &MessageView) -> String {
-    use base64::Engine;
+fn attachments(m: &MessageView, pictures: &mut Pictures, frame: &Frame) -> String {
     let mut s = String::new();
     for a in &m.attachments {
         let alt = a.description.as_deref().unwrap_or(&a.filename);
         if a.content_type == "image/png" || a.filename.ends_with(".png") {
-            let data = base64::engine::general_purpose::STANDARD.encode(&a.bytes);
+            let src = pictures.src(&a.bytes);
             let _ = write!(
                 s,
-                "<div class=\"attach\"><img src=\"data:image/png;base64,{data}\" alt=\"{}\" title=\"{}\"></div>",
+                "<div class=\"attach\"><img src=\"{src}\" alt=\"{}\" title=\"{}\" loading=\"lazy\"></div>",
                 esc(alt),
                 esc(&a.filename)
             );
         } else {
             let _ = write!(
                 s,
-                "<div class=\"attach file\">📎 {} <span class=\"time\">{} bytes</span></div>",
+                "<div class=\"attach file\">📎 {} <span class=\"time\">{} {}</span></div>",
                 esc(&a.filename),
-                a.bytes.len()
+                a.bytes.len(),
+                frame.say("bytes", "バイト")
             );
         }
     }
@@ -335,7 +438,15 @@ fn attachments(m: &MessageView) -> String {
 }
 
 /// One message block.
-fn message(m: &MessageView, ms: i64, names: &Names, note: &str) -> String {
+fn message(
+    m: &MessageView,
+    ms: i64,
+    names: &Names,
+    note: &str,
+    pictures: &mut Pictures,
+    frame: &Frame,
+    seen: Option<&mut Vec<String>>,
+) -> String {
     let bot = m.author == APP_ID;
     let name = names.user(m.author);
     let mut s = String::from("<div class=\"msg\">");
@@ -367,11 +478,23 @@ fn message(m: &MessageView, ms: i64, names: &Names, note: &str) -> String {
     for e in &m.embeds {
         s.push_str(&embed(e, names));
     }
-    s.push_str(&attachments(m));
-    s.push_str(&components(m));
+    s.push_str(&attachments(m, pictures, frame));
+    s.push_str(&components(m, seen, frame));
     match m.place {
-        Place::Ephemeral => s.push_str("<div class=\"only\">👁 Only you can see this</div>"),
-        Place::Dm => s.push_str("<div class=\"only\">✉ Direct message</div>"),
+        Place::Ephemeral => {
+            let _ = write!(
+                s,
+                "<div class=\"only\">👁 {}</div>",
+                frame.say("Only you can see this", "あなただけに表示されています")
+            );
+        }
+        Place::Dm => {
+            let _ = write!(
+                s,
+                "<div class=\"only\">✉ {}</div>",
+                frame.say("Direct message", "ダイレクトメッセージ")
+            );
+        }
         _ => {}
     }
     s.push_str("</div></div>");
@@ -381,14 +504,15 @@ fn message(m: &MessageView, ms: i64, names: &Names, note: &str) -> String {
 const CSS: &str = r#"
 :root { color-scheme: dark; }
 body { margin: 0; background: #313338; color: #dbdee1; font: 15px/1.375 "gg sans", "Noto Sans", "Helvetica Neue", Helvetica, Arial, sans-serif; }
-header { padding: 12px 16px; background: #2b2d31; border-bottom: 1px solid #1f2023; position: sticky; top: 0; z-index: 2; }
+header { padding: 12px 16px; background: #2b2d31; border-bottom: 1px solid #1f2023; }
 header h1 { margin: 0; font-size: 16px; color: #f2f3f5; }
 header .sub { color: #949ba4; font-size: 13px; }
 .columns { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(480px, 1fr); gap: 0; overflow-x: auto; }
 .col { border-right: 1px solid #1f2023; min-width: 0; }
-.col h2 { margin: 0; padding: 8px 16px; font-size: 14px; color: #f2f3f5; background: #2b2d31; position: sticky; top: 52px; z-index: 1; border-bottom: 1px solid #1f2023; }
+.col h2 { margin: 0; padding: 8px 16px; font-size: 14px; color: #f2f3f5; background: #2b2d31; position: sticky; top: 0; z-index: 1; border-bottom: 1px solid #1f2023; }
 .msg { display: flex; gap: 12px; padding: 6px 16px; }
 .msg:hover { background: #2e3035; }
+.avatar.bot { background: #3a7d44; }
 .avatar { flex: 0 0 36px; height: 36px; border-radius: 50%; display: flex; align-items: center; justify-content: center; font-weight: 700; color: #fff; }
 .body { min-width: 0; flex: 1; }
 .head { display: flex; align-items: baseline; gap: 6px; }
@@ -411,13 +535,14 @@ code { background: #1e1f22; border-radius: 3px; padding: 0 3px; font: 13px Conso
 .mention { background: rgba(88,101,242,.3); color: #c9cdfb; border-radius: 3px; padding: 0 2px; }
 .quote { border-left: 3px solid #4e5058; padding-left: 8px; display: inline-block; }
 .row { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
-.btn { padding: 2px 14px; border-radius: 3px; font-size: 14px; font-weight: 500; color: #fff; min-height: 28px; display: inline-flex; align-items: center; }
-.primary { background: #5865f2; } .secondary { background: #4e5058; } .success { background: #248046; } .danger { background: #da373c; } .link { background: #4e5058; }
-.disabled { opacity: .5; }
+.btn { background: #4e5058; padding: 2px 14px; border-radius: 3px; font-size: 14px; font-weight: 500; color: #fff; min-height: 28px; display: inline-flex; align-items: center; }
+.pr { background: #5865f2; } .ok { background: #248046; } .no { background: #da373c; } .ln { background: #4e5058; }
+.off { opacity: .5; }
+div.select { background: #1e1f22; border-radius: 4px; padding: 6px 10px; max-width: 520px; font-size: 14px; color: #949ba4; }
 details.select { background: #1e1f22; border-radius: 4px; padding: 6px 10px; min-width: 300px; max-width: 520px; font-size: 14px; }
 details.select summary { color: #949ba4; cursor: pointer; }
 details.select ul { margin: 6px 0 0; padding-left: 18px; }
-.count, .odesc { color: #949ba4; font-size: 12px; }
+.count, .od { color: #949ba4; font-size: 12px; }
 .only { color: #949ba4; font-size: 12px; margin-top: 4px; }
 .action { padding: 2px 16px 2px 64px; color: #949ba4; font-size: 13px; }
 .action b { color: #dbdee1; }
@@ -426,12 +551,17 @@ details.select ul { margin: 6px 0 0; padding-left: 18px; }
 .threadname { color: #949ba4; font-size: 12px; padding: 0 16px 0 64px; }
 .pick, .tabs { display: none; }
 pre.code { max-width: 100%; box-sizing: border-box; }
-/* A phone: one column at a time, chosen with the tabs (radio buttons: no script), the header
-   scrolls away so the column titles never cover the first message, nothing wider than the
-   screen except code blocks, which scroll sideways instead of being clipped. */
+/* The header scrolls away at every width, and a column's title sticks at the top of the window
+   (under the tabs on a phone): a sticky title sits where it is in the flow until it reaches the
+   top, so it never covers a message the page has not scrolled under it (a sticky header of
+   one height with titles at a fixed offset covered the first messages once the header's text
+   wrapped to two lines).
+   A phone: one column at a time, chosen with the tabs (radio buttons: no script), nothing wider
+   than the screen except code blocks, which scroll sideways instead of being clipped. */
 @media (max-width: 700px) {
-  header { position: static; }
-  .columns { display: block; }
+  /* Not a scroll container here: a sticky title inside one was pushed down by its offset over
+     the column's first messages; against the window it sticks under the tabs. */
+  .columns { display: block; overflow: visible; }
   .col { display: none; border-right: 0; }
   .col h2 { top: 41px; }
   .tabs { display: flex; position: sticky; top: 0; z-index: 3; height: 41px; box-sizing: border-box; align-items: center; gap: 6px; padding: 0 8px; overflow-x: auto; background: #2b2d31; border-bottom: 1px solid #1f2023; }
@@ -444,8 +574,15 @@ pre.code { max-width: 100%; box-sizing: border-box; }
 }
 "#;
 
-/// The page.
+/// The page, self-contained (pictures inlined), its frame in English.
 pub fn render(fake: &FakeDiscord, title: &str) -> String {
+    render_page(fake, title, Locale::En, &mut Pictures::Inline)
+}
+
+fn render_page(fake: &FakeDiscord, title: &str, locale: Locale, pictures: &mut Pictures) -> String {
+    let frame = Frame {
+        ja: locale == Locale::Ja,
+    };
     let log = fake.log();
     let users: Vec<(u64, String)> = fake.users();
     let channels: HashMap<u64, String> = fake.with(|w| {
@@ -506,6 +643,8 @@ pub fn render(fake: &FakeDiscord, title: &str) -> String {
     let mut channel_col = String::new();
     let mut columns: BTreeMap<usize, String> = BTreeMap::new();
     let mut deleted: Vec<u64> = Vec::new();
+    // Per private column, the selects of its last message (see `components`).
+    let mut selects: HashMap<usize, Vec<String>> = HashMap::new();
     for e in &log {
         match &e.kind {
             LogKind::Note(n) => {
@@ -515,15 +654,15 @@ pub fn render(fake: &FakeDiscord, title: &str) -> String {
             LogKind::Action { user, what, place } => {
                 let k = order.iter().position(|u| u == user).unwrap_or(0);
                 let verb = if what.starts_with('/') {
-                    "used"
+                    frame.say("used", "使用")
                 } else {
-                    "clicked"
+                    frame.say("clicked", "クリック")
                 };
                 let where_ = match place {
-                    Place::Channel => " in the channel",
-                    Place::Thread => " in the thread",
+                    Place::Channel => frame.say(" in the channel", "（チャンネル）"),
+                    Place::Thread => frame.say(" in the thread", "（スレッド）"),
                     Place::Ephemeral => "",
-                    Place::Dm => " in DMs",
+                    Place::Dm => frame.say(" in DMs", "（DM）"),
                 };
                 let _ = write!(
                     columns.entry(k).or_default(),
@@ -545,11 +684,20 @@ pub fn render(fake: &FakeDiscord, title: &str) -> String {
                         Place::Dm
                     };
                     let v = MessageView::from_rec(msg, place);
-                    let note = if *new { "" } else { "(updated)" };
-                    columns
-                        .entry(k)
-                        .or_default()
-                        .push_str(&message(&v, e.ms, &names, note));
+                    let note = if *new {
+                        ""
+                    } else {
+                        frame.say("(updated)", "（更新）")
+                    };
+                    columns.entry(k).or_default().push_str(&message(
+                        &v,
+                        e.ms,
+                        &names,
+                        note,
+                        pictures,
+                        &frame,
+                        Some(selects.entry(k).or_default()),
+                    ));
                 }
                 None if *new => {
                     let Some((fin, versions)) = last.get(&msg.id) else {
@@ -563,12 +711,16 @@ pub fn render(fake: &FakeDiscord, title: &str) -> String {
                     let v = MessageView::from_rec(fin, place);
                     let mut note = String::new();
                     if *versions > 1 {
-                        note = format!("(edited {} times; last version shown)", versions - 1);
+                        note = if frame.ja {
+                            format!("（{}回編集、最後の版）", versions - 1)
+                        } else {
+                            format!("(edited {} times; last version shown)", versions - 1)
+                        };
                     }
                     if deleted.contains(&msg.id) || fin.deleted {
-                        note.push_str(" (deleted)");
+                        note.push_str(frame.say(" (deleted)", "（削除済み）"));
                     }
-                    let block = message(&v, e.ms, &names, &note);
+                    let block = message(&v, e.ms, &names, &note, pictures, &frame, None);
                     match threads.get(&fin.channel_id) {
                         Some(t) => {
                             let _ = write!(
@@ -598,13 +750,18 @@ pub fn render(fake: &FakeDiscord, title: &str) -> String {
     picks.push_str(" }");
     let _ = write!(
         html,
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{CSS}{picks}</style></head><body>",
+        "<!doctype html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{CSS}{picks}</style></head><body>",
+        frame.say("en", "ja"),
         esc(title)
     );
     let _ = write!(
         html,
-        "<header><h1>{}</h1><div class=\"sub\">A game with Farmhand, played against a fake Discord. First column: the channel and the game's thread (each message in its last version). Other columns: what each player saw privately (ephemeral replies and DMs, every version), after each of their clicks.</div></header>",
-        esc(title)
+        "<header><h1>{}</h1><div class=\"sub\">{}</div></header>",
+        esc(title),
+        frame.say(
+            "A game with Farmhand, played against a fake Discord. First column: the channel and the game's thread (each message in its last version). Other columns: what each player saw privately (ephemeral replies and DMs, every version), after each of their clicks.",
+            "Farmhand で遊んだゲームの記録です（相手は本物ではない試験用の Discord）。最初の列: チャンネルとゲームのスレッド（各メッセージの最後の版）。ほかの列: 各プレイヤーだけに見えたもの（本人だけに見える返信と DM、すべての版）を、その人のクリックの後に並べています。"
+        )
     );
     // The column switch for phones: a radio button per column (the first chosen), then the tabs.
     for k in 0..=order.len() {
@@ -635,8 +792,9 @@ pub fn render(fake: &FakeDiscord, title: &str) -> String {
         let body = columns.remove(&k).unwrap_or_default();
         let _ = write!(
             html,
-            "<section class=\"col\"><h2>{} · private</h2>{body}</section>",
-            esc(&names.user(*u))
+            "<section class=\"col\"><h2>{} · {}</h2>{body}</section>",
+            esc(&names.user(*u)),
+            frame.say("private", "本人だけ")
         );
     }
     html.push_str("</div></body></html>\n");

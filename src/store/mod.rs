@@ -85,6 +85,29 @@ pub struct TableOptions {
     /// The host allows the coach's Hint button at this table (issue 30); off by default.
     #[serde(default)]
     pub hints: bool,
+    /// Set on the lobby of a rematch: the finished table it replays, and who has confirmed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<Rematch>,
+}
+
+/// A rematch lobby's state (kept in the options' JSON, so no migration): the seats are the
+/// finished table's, pre-filled; the game starts once every seat has confirmed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rematch {
+    /// The finished table this one plays again.
+    pub of: GameId,
+    /// The users who have confirmed their seat (bots at once).
+    pub confirmed: Vec<u64>,
+}
+
+impl Rematch {
+    /// The seats of `table` still to confirm.
+    pub fn waiting<'a>(&'a self, table: &'a Table) -> impl Iterator<Item = &'a SeatRow> + 'a {
+        table
+            .seats
+            .iter()
+            .filter(|s| !self.confirmed.contains(&s.user_id))
+    }
 }
 
 /// A computer player's seat: its stand-in user id and which bot plays it (a `BotSpec` text such
@@ -918,6 +941,34 @@ impl Store {
         options: &TableOptions,
         seed: u64,
     ) -> Result<GameId, StoreError> {
+        let mut seats = vec![SeatRow {
+            seat: 0,
+            user_id: host_id,
+            name: host_name.to_string(),
+        }];
+        for (k, b) in options.bots.iter().enumerate() {
+            seats.push(SeatRow {
+                seat: k + 1,
+                user_id: b.user_id,
+                name: bot_name(k, &b.bot),
+            });
+        }
+        self.create_table_seated(kind, guild_id, channel_id, host_id, &seats, options, seed)
+            .await
+    }
+
+    /// Opens a table (a lobby) with these seats already taken (a rematch's).
+    #[allow(clippy::too_many_arguments)]
+    pub async fn create_table_seated(
+        &self,
+        kind: &str,
+        guild_id: Option<u64>,
+        channel_id: u64,
+        host_id: u64,
+        seats: &[SeatRow],
+        options: &TableOptions,
+        seed: u64,
+    ) -> Result<GameId, StoreError> {
         let now = now_ms();
         let mut tx = self.write().await?;
         let id: i64 = sqlx::query(
@@ -934,25 +985,37 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?
         .get(0);
-        sqlx::query("INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, 0, $2, $3)")
-            .bind(id)
-            .bind(host_id as i64)
-            .bind(host_name)
-            .execute(&mut *tx)
-            .await?;
-        for (k, b) in options.bots.iter().enumerate() {
+        for s in seats {
             sqlx::query(
                 "INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
             )
             .bind(id)
-            .bind(k as i64 + 1)
-            .bind(b.user_id as i64)
-            .bind(bot_name(k, &b.bot))
+            .bind(s.seat as i64)
+            .bind(s.user_id as i64)
+            .bind(&s.name)
             .execute(&mut *tx)
             .await?;
         }
         tx.commit().await?;
         Ok(id)
+    }
+
+    /// Replaces the options of an open table (a rematch's confirmations), at `version`.
+    pub async fn set_options(
+        &self,
+        id: GameId,
+        version: i64,
+        options: &TableOptions,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.write().await?;
+        let v = Store::bump(&mut tx, id, version).await?;
+        sqlx::query("UPDATE game SET options = $2 WHERE id = $1")
+            .bind(id)
+            .bind(serde_json::to_string(options).expect("options serialize"))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(v)
     }
 
     /// A game with its seats.
@@ -1412,6 +1475,50 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
+    /// The public log since `seat` last acted (events of versions after its newest stored
+    /// action, or since the start when it has none), up to `up_to` (the version a view is drawn
+    /// at): whether the seat has acted at all, how many events there are, and the newest
+    /// `limit` of them (version, JSON), oldest first.
+    pub async fn events_since_seat(
+        &self,
+        id: GameId,
+        seat: usize,
+        up_to: i64,
+        limit: i64,
+    ) -> Result<(bool, i64, Vec<(i64, String)>), StoreError> {
+        let last: Option<i64> =
+            sqlx::query("SELECT MAX(version) FROM game_action WHERE game_id = $1 AND seat = $2")
+                .bind(id)
+                .bind(seat as i64)
+                .fetch_one(&self.pool)
+                .await?
+                .get(0);
+        let after = last.unwrap_or(0);
+        let total: i64 = sqlx::query(
+            "SELECT COUNT(*) FROM game_event WHERE game_id = $1 AND version > $2 AND version <= $3",
+        )
+        .bind(id)
+        .bind(after)
+        .bind(up_to)
+        .fetch_one(&self.pool)
+        .await?
+        .get(0);
+        let rows = sqlx::query(
+            "SELECT version, event FROM (SELECT seq, version, event FROM game_event WHERE game_id = $1 AND version > $2 AND version <= $3 ORDER BY seq DESC LIMIT $4) AS recent ORDER BY seq",
+        )
+        .bind(id)
+        .bind(after)
+        .bind(up_to)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok((
+            last.is_some(),
+            total,
+            rows.iter().map(|r| (r.get(0), r.get(1))).collect(),
+        ))
     }
 
     pub async fn prefs(&self, user_id: u64) -> Result<Prefs, StoreError> {

@@ -39,6 +39,7 @@ async fn started_game(svc: &Service, players: u8, seed: u64) -> GameId {
         stand_in_minutes: 0,
         locale: None,
         hints: false,
+        rematch: None,
     };
     let table = svc
         .open_table(

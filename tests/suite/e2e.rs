@@ -265,3 +265,148 @@ pub fn write_transcript(which: Which, fake: &FakeDiscord, tag: &str) {
         println!("transcript: {}", path.display());
     }
 }
+
+/// The table number in a lobby's title ("table #12", "テーブル #12").
+fn table_number(title: &str) -> Option<i64> {
+    title
+        .split('#')
+        .nth(1)?
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .ok()
+}
+
+/// The text of a deferred private answer (filled in by an edit of its message).
+fn said(fake: &FakeDiscord, r: &farmhand::fake_discord::Reply) -> String {
+    r.message
+        .and_then(|m| fake.message(m))
+        .map_or_else(|| r.content().to_string(), |m| m.content.clone())
+}
+
+/// Clicks the enabled button `label` of `message` as `user`, waits for the bot to go quiet, and
+/// returns what the clicker was told.
+async fn click(fake: &FakeDiscord, user: u64, message: u64, label: &str) -> String {
+    let m = fake.message(message).expect("the message is there");
+    let id = m
+        .button(label)
+        .unwrap_or_else(|| panic!("no enabled {label} button on {:?}", m.title()))
+        .custom_id()
+        .to_string();
+    let r = fake
+        .reply(&fake.click(user, message, &id).unwrap())
+        .await
+        .unwrap();
+    assert!(
+        fake.settle().await,
+        "the bot did not go quiet after {label}"
+    );
+    said(fake, &r)
+}
+
+/// Rematch on a finished game (issue 32): the second player clicks Rematch on the final table
+/// message; a lobby appears with the same seats (in the same order) and options and a new seed,
+/// that player and the bots already confirmed; a stranger cannot confirm; it starts only when
+/// the last person has confirmed, with nobody pressing Start. Returns the new table's number.
+pub async fn check_rematch(g: &Game) -> i64 {
+    let fake = &g.fake;
+    let store = g.bot().data.service.store();
+    let old = store.table(g.table.game).await.unwrap();
+    assert_eq!(old.game.status, Status::Ended);
+    let bots: Vec<u64> = old.game.options.bots.iter().map(|b| b.user_id).collect();
+    let fin = fake.message(g.table.message).unwrap();
+    assert!(
+        fin.button("Rematch").is_some(),
+        "the final table message offers Rematch"
+    );
+    let asker = g.users[1];
+    let before = fake.channel(g.table.channel).last().map_or(0, |m| m.id);
+    let answer = click(fake, asker, g.table.message, "Rematch").await;
+    assert!(answer.contains("Rematch lobby opened"), "{answer}");
+    let lobby = fake
+        .channel(g.table.channel)
+        .into_iter()
+        .find(|m| m.id > before && m.button("Confirm").is_some())
+        .expect("a rematch lobby with a Confirm button");
+    let id = table_number(lobby.title()).expect("the lobby's table number");
+    assert_ne!(id, g.table.game, "a new table");
+    let d = &lobby.embeds[0].description;
+    assert!(
+        d.contains(&format!("Rematch of table #{}", g.table.game)),
+        "{d}"
+    );
+    // Each seat says whether its player confirmed: the one who asked and the bots have.
+    assert_eq!(d.matches("✅ confirmed").count(), bots.len() + 1, "{d}");
+    assert_eq!(
+        d.matches("waiting to confirm").count(),
+        g.users.len() - 1,
+        "{d}"
+    );
+    // The people still to confirm are pinged, the one who asked is not.
+    let waiting: Vec<u64> = g.users.iter().copied().filter(|&u| u != asker).collect();
+    for u in &waiting {
+        assert!(
+            lobby.content.contains(&format!("<@{u}>")),
+            "{}",
+            lobby.content
+        );
+    }
+    assert!(!lobby.content.contains(&format!("<@{asker}>")));
+    let new = store.table(id).await.unwrap();
+    assert_eq!(new.game.status, Status::Open);
+    assert_eq!(new.game.kind, old.game.kind, "the same game");
+    assert_eq!(new.seats, old.seats, "the same seats, in the same order");
+    assert_eq!(new.game.host_id, old.game.host_id);
+    assert_ne!(new.game.seed, old.game.seed, "a new seed");
+    let mut same = new.game.options.clone();
+    let r = same.rematch.take().expect("marked as a rematch");
+    assert_eq!(r.of, g.table.game);
+    same.seats = old.game.options.seats;
+    assert_eq!(same, old.game.options, "the same options");
+    for b in &bots {
+        assert!(r.confirmed.contains(b), "a bot confirms at once");
+    }
+    assert!(r.confirmed.contains(&asker));
+    // Someone who did not play cannot take a seat, and Start is not offered.
+    let stranger = fake.add_user("stranger");
+    let no = click(fake, stranger, lobby.id, "Confirm").await;
+    assert!(
+        no.contains("not seated") || no.contains("not at this table"),
+        "{no}"
+    );
+    assert!(
+        lobby.button("Start").is_none(),
+        "a rematch starts by confirmations"
+    );
+    // A second Rematch click on the old message reaches the same lobby.
+    let again = click(fake, asker, g.table.message, "Rematch").await;
+    assert!(again.contains("confirmed your seat"), "{again}");
+    for (k, &u) in waiting.iter().enumerate() {
+        let t = store.table(id).await.unwrap();
+        assert_eq!(
+            t.game.status,
+            Status::Open,
+            "started before everyone confirmed"
+        );
+        click(fake, u, lobby.id, "Confirm").await;
+        if k + 1 < waiting.len() {
+            let shown = fake.message(lobby.id).unwrap();
+            let d = &shown.embeds[0].description;
+            assert_eq!(d.matches("✅ confirmed").count(), bots.len() + k + 2, "{d}");
+        }
+    }
+    let t = store.table(id).await.unwrap();
+    assert_eq!(
+        t.game.status,
+        Status::Active,
+        "the last confirmation starts it"
+    );
+    assert_eq!(t.seats, old.seats);
+    let shown = fake.message(lobby.id).unwrap();
+    assert!(
+        shown.button("Confirm").is_none() && shown.button("Log").is_some(),
+        "the lobby became the table message"
+    );
+    id
+}

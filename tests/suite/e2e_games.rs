@@ -1586,6 +1586,8 @@ async fn run_stops_with_one_clear_error_on_a_bad_token_or_no_network() {
             .contains("cannot reach Discord after 3 attempts"),
         "{e}"
     );
+    // The causes under serenity's "Error while sending HTTP request." name what went wrong.
+    assert!(e.to_string().contains("the connection was refused"), "{e}");
 
     // Stopped while still trying to reach Discord: `run` returns at once.
     let db = TempDb::new("run-stop");
@@ -1654,5 +1656,25 @@ async fn a_japanese_server_plays_in_japanese_and_each_player_reads_their_own_lan
         "carol's client is English: {}",
         carol.text()
     );
+    g.stop().await;
+}
+
+// ------------------------------------------------------------------------- rematch
+
+/// Two people and a bot play to the end; Rematch opens a lobby with the same seats and options
+/// and a new seed, the bot and the one who asked confirmed, and it starts when the other person
+/// confirms (issue 32; the checks are `e2e::check_rematch`, shared with Key Harvest).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematch_same_seats_and_options_new_seed() {
+    let mut g = new_game(
+        "rematch",
+        2,
+        "seats:3 bots:1 bot_strength:\"fast (heuristic)\"",
+        &[],
+        31,
+    )
+    .await;
+    g.finish().await;
+    e2e::check_rematch(&g).await;
     g.stop().await;
 }

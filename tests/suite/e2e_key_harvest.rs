@@ -491,3 +491,20 @@ async fn a_japanese_server_plays_key_harvest_in_japanese() {
     );
     g.stop().await;
 }
+
+/// Rematch (issue 32): two people and a bot play to the end; the second person's Rematch opens a
+/// lobby with the same seats and options and a new seed, which starts when the host confirms.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematch_same_seats_and_options_new_seed() {
+    let mut g = new_game(
+        "rematch",
+        2,
+        "seats:3 bots:1 bot_strength:\"normal (heuristic)\"",
+        &[],
+        31,
+    )
+    .await;
+    g.finish().await;
+    crate::e2e::check_rematch(&g).await;
+    g.stop().await;
+}

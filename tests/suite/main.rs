@@ -18,6 +18,7 @@ mod common;
 mod admin_inputs;
 mod backup;
 mod bin;
+mod catch_up;
 mod cli;
 mod cli_key_harvest;
 mod crash;

@@ -42,6 +42,7 @@ fn table(kind: &str, players: usize, version: i64, status: Status) -> Table {
                 stand_in_minutes: 0,
                 locale: None,
                 hints: false,
+                rematch: None,
             },
             seed: 7,
             version,
@@ -107,31 +108,11 @@ fn rule_number(text: &str) -> Option<String> {
 }
 
 /// Words ending in "s" that are not plural nouns: verbs after a year or a count ("Year 1
-/// begins", "1 becomes an Open Area"), and Key Harvest's crops, whose names the board file
-/// gives in one form only ("1 hops", like "1 wheat": not checked here).
-const NOT_PLURAL: [&str; 22] = [
-    "has",
-    "was",
-    "does",
-    "goes",
-    "is",
-    "its",
-    "this",
-    "plus",
-    "begins",
-    "becomes",
-    "acts",
-    "gives",
-    "takes",
-    "stays",
-    "needs",
-    "remains",
-    "counts",
-    "hops",
-    "vegetables",
-    "apples",
-    "less",
-    "unless",
+/// begins", "1 becomes an Open Area"). Key Harvest's crops are checked: one counter reads
+/// "1 vegetable", "1 hop", "1 cider apple".
+const NOT_PLURAL: [&str; 19] = [
+    "has", "was", "does", "goes", "is", "its", "this", "plus", "begins", "becomes", "acts",
+    "gives", "takes", "stays", "needs", "remains", "counts", "less", "unless",
 ];
 
 /// "1 fields", "1 counters": a count of one before a plural noun.

@@ -79,6 +79,7 @@ async fn started_game(svc: &Service, players: u8, seed: u64) -> GameId {
         stand_in_minutes: 0,
         locale: None,
         hints: false,
+        rematch: None,
     };
     let table = svc
         .open_table(
@@ -625,6 +626,7 @@ async fn two_processes_on_one_database_remind_and_stand_in_once() {
             stand_in_minutes: 30,
             locale: None,
             hints: false,
+            rematch: None,
         };
         let svc = &a.service;
         let table = svc

@@ -38,6 +38,7 @@ fn options(seats: u8, bots: &[&str]) -> TableOptions {
         stand_in_minutes: 0,
         locale: None,
         hints: false,
+        rematch: None,
     }
 }
 

@@ -85,6 +85,7 @@ fn opts(seats: u8, intro: bool) -> TableOptions {
         stand_in_minutes: 0,
         locale: None,
         hints: false,
+        rematch: None,
     }
 }
 

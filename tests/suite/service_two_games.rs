@@ -32,6 +32,7 @@ fn opts(seats: u8) -> TableOptions {
         stand_in_minutes: 0,
         locale: None,
         hints: false,
+        rematch: None,
     }
 }
 

@@ -143,6 +143,7 @@ async fn write_the_release_fixture() {
         stand_in_minutes: 0,
         locale: None,
         hints: false,
+        rematch: None,
     };
     for (k, (seats, moves)) in [(3u8, 40usize), (2, 100_000), (4, 0)]
         .into_iter()

@@ -91,6 +91,7 @@ async fn new(
         stand_in_minutes: stand_in_minutes.unwrap_or(0),
         locale: None,
         hints: hints.unwrap_or(false),
+        rematch: None,
     };
     open_table(ctx, Kind::FieldsOfGreen, options).await
 }

@@ -204,7 +204,7 @@ fn render_names_md(s: &str) -> String {
 /// The public table message, edited in place all game long: year, phase, first player,
 /// direction, piles, discard, supplies, every player's resources, score and status, who the game
 /// waits for; buttons My hand / Farms / Log. After the end: the final score pad and the winners,
-/// with Farms / Log only. An open table shows its lobby.
+/// with Farms / Log / Rematch. An open table shows its lobby.
 pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
     if table.game.status == Status::Open {
         return lobby(table);
@@ -235,6 +235,7 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
         Style::Secondary,
         false,
     ));
+    buttons.extend(crate::discord::ui::rematch_button(table));
     m.rows = vec![RowSpec::Buttons(buttons)];
     m
 }
@@ -366,17 +367,25 @@ pub fn farm(table: &Table, game: &Game, seat: usize) -> MessageSpec {
     m
 }
 
-/// The recent log: one sentence per event (render's sentences), newest last, as many of the
-/// newest as fit.
-pub fn log(table: &Table, game: &Game, events: &[Event]) -> MessageSpec {
+/// The log's sentences of `events`, one per event, as markdown.
+pub fn log_lines(table: &Table, game: &Game, events: &[Event]) -> Vec<String> {
     let v = game.public_view();
     let names = names(table, v.players);
     let farms: Vec<_> = v.seats.iter().map(|s| s.farm.clone()).collect();
-    let lines = render::fields_of_green::describe_events(game.deck(), events, &names, &farms);
+    render::fields_of_green::describe_events(game.deck(), events, &names, &farms)
+        .iter()
+        .map(|l| render_names_md(l))
+        .collect()
+}
+
+/// The recent log: one sentence per event (render's sentences), newest last, as many of the
+/// newest as fit.
+pub fn log(table: &Table, game: &Game, events: &[Event]) -> MessageSpec {
+    let lines = log_lines(table, game, events);
     let mut kept: Vec<String> = Vec::new();
     let mut size = 0;
     for l in lines.iter().rev() {
-        let l = render_names_md(l);
+        let l = l.clone();
         if size + l.chars().count() + 1 > 3900 {
             break;
         }

@@ -55,6 +55,9 @@ impl Screens for fog::Game {
     fn winners(game: &Self) -> Vec<usize> {
         game.winners().map(|(w, _)| w).unwrap_or_default()
     }
+    fn catch_up_lines(table: &Table, game: &Self, events: &[fog::Event]) -> Vec<String> {
+        super::public::log_lines(table, game, events)
+    }
     fn done_note(table: &Table, game: &Self, events: &[fog::Event]) -> String {
         let names = table.names();
         let farms: Vec<_> = game

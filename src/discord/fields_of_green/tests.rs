@@ -46,6 +46,7 @@ fn table(players: usize, version: i64, status: Status) -> Table {
                 stand_in_minutes: 0,
                 locale: None,
                 hints: false,
+                rematch: None,
             },
             seed: 7,
             version,

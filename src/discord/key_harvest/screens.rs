@@ -92,6 +92,9 @@ impl Screens for Game {
 
     /// The clicker's answer names what their action did: the first public sentence of its
     /// events, as the clicker may see it (their own counters included).
+    fn catch_up_lines(table: &Table, game: &Self, events: &[Event]) -> Vec<String> {
+        super::public::log_sentences(table, game, events)
+    }
     fn done_note(
         table: &Table,
         game: &Self,

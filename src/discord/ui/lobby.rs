@@ -8,7 +8,7 @@ use crate::discord::ids::{LobbyId, LobbyVerb as Verb};
 use crate::discord::spec::{self, ButtonSpec, EmbedSpec, MessageSpec, RowSpec, Style, limits};
 use crate::host::{AnyGame, Kind};
 use crate::render::and_list;
-use crate::store::{Status, Table};
+use crate::store::{Rematch, Status, Table, is_bot_user};
 
 /// `45 minutes`, `1 hour`, `2 days`; `off` for 0.
 pub(crate) fn duration(minutes: u32) -> String {
@@ -83,6 +83,10 @@ pub fn lobby(table: &Table) -> MessageSpec {
         ));
         d.push_str("\n\n");
     }
+    if let Some(r) = &g.options.rematch {
+        d.push_str(&crate::t!("lobby-rematch-of", table = r.of));
+        d.push_str("\n\n");
+    }
     d.push_str(&crate::t!("lobby-players", n = n, seats = seats));
     d.push('\n');
     for (k, s) in seated.iter().enumerate() {
@@ -91,7 +95,18 @@ pub fn lobby(table: &Table) -> MessageSpec {
         } else {
             String::new()
         };
-        d.push_str(&format!("{}. {}{host}\n", k + 1, who(&names, k)));
+        // A rematch's seats are taken already: each says whether its player has confirmed.
+        let mark = match &g.options.rematch {
+            Some(r) if r.confirmed.contains(&s.user_id) => {
+                format!(" · {}", crate::t!("lobby-confirmed"))
+            }
+            Some(_) => format!(" · {}", crate::t!("lobby-to-confirm")),
+            None => String::new(),
+        };
+        d.push_str(&format!("{}. {}{host}{mark}\n", k + 1, who(&names, k)));
+    }
+    if let Some(r) = &g.options.rematch {
+        return rematch_lobby(table, r, title, d);
     }
     let free = seats.saturating_sub(n);
     if free > 0 {
@@ -141,6 +156,80 @@ pub fn lobby(table: &Table) -> MessageSpec {
     };
     fit(&mut m);
     m
+}
+
+/// The rest of a rematch's lobby (`d` so far: host, options, seats): Confirm, Leave (the
+/// rematch then goes on as an ordinary lobby) and Cancel; the players still to confirm are
+/// mentioned in the message's text, so the first post pings them.
+fn rematch_lobby(table: &Table, r: &Rematch, title: String, mut d: String) -> MessageSpec {
+    d.push('\n');
+    d.push_str(&crate::t!("lobby-rematch-how"));
+    let waiting: Vec<u64> = r
+        .waiting(table)
+        .map(|s| s.user_id)
+        .filter(|&u| !is_bot_user(u))
+        .collect();
+    let content = if waiting.is_empty() {
+        String::new()
+    } else {
+        let who: Vec<String> = waiting.iter().map(|u| format!("<@{u}>")).collect();
+        crate::t!("lobby-rematch-ping", players = who.join(" "))
+    };
+    let buttons: Vec<_> = [
+        button(
+            table,
+            Verb::Confirm,
+            &crate::t!("lobby-confirm"),
+            Style::Success,
+            waiting.is_empty(),
+        ),
+        button(
+            table,
+            Verb::Leave,
+            &crate::t!("lobby-decline"),
+            Style::Secondary,
+            false,
+        ),
+        button(
+            table,
+            Verb::Cancel,
+            &crate::t!("lobby-cancel"),
+            Style::Danger,
+            false,
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut m = MessageSpec {
+        content,
+        ping: waiting,
+        embeds: vec![EmbedSpec {
+            title,
+            description: d,
+            color: LIGHT_GREEN,
+            ..Default::default()
+        }],
+        rows: vec![RowSpec::Buttons(buttons)],
+        ..Default::default()
+    };
+    fit(&mut m);
+    m
+}
+
+/// The Rematch button of a finished table's message: the same game, seats and options with a
+/// new seed, in a lobby where every seat confirms. None before the end.
+pub fn rematch_button(table: &Table) -> Option<ButtonSpec> {
+    if table.game.status != Status::Ended {
+        return None;
+    }
+    button(
+        table,
+        Verb::Rematch,
+        &crate::t!("lobby-rematch"),
+        Style::Primary,
+        false,
+    )
 }
 
 /// The list of tables of both games for `/fog games` and `/kh games`: one line each with its

@@ -118,6 +118,20 @@ lobby-start = Start ({ $n ->
 lobby-join = Join
 lobby-leave = Leave
 lobby-cancel = Cancel
+lobby-rematch = Rematch
+lobby-rematch-of = **Rematch of table #{ $table }:** the same seats and options, a new deal.
+lobby-rematch-how = Press **Confirm** to keep your seat: the game starts when every seat has confirmed. **Decline** frees your seat (the table then fills and starts as usual).
+lobby-rematch-ping = { $players }: a rematch, confirm your seat here.
+lobby-confirmed = ✅ confirmed
+lobby-to-confirm = waiting to confirm
+lobby-confirm = Confirm
+lobby-decline = Decline
+rematch-opened = Rematch lobby opened: { $link }. It starts when every seat has confirmed.
+rematch-joined = You confirmed your seat in the rematch: { $link }.
+rematch-started = Everyone confirmed: the rematch has started. { $link }
+err-not-over = This game is not over yet.
+err-not-a-rematch = This table is not a rematch.
+err-waiting-confirm = Every seat must confirm the rematch first.
 games-title = Tables in this server
 games-none = No tables here yet. Start one with `/fog new` (Fields of Green) or `/kh new` (Key Harvest).
 games-open = open, { $seated }/{ $seats } seated, host { $host }
@@ -148,3 +162,9 @@ coach-hints-used = { $name } used { $n ->
     [one] 1 hint
    *[other] { $n } hints
 }.
+catch-up-head = **Since your last move:**
+catch-up-head-start = **So far:**
+catch-up-earlier = { $n ->
+        [one] …and 1 thing before.
+       *[other] …and { $n } things before.
+    }

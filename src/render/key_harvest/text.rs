@@ -98,9 +98,34 @@ pub fn and_list(parts: &[String]) -> String {
     }
 }
 
-/// `n` counters of one crop: `2 hops` (Japanese `ホップ×2`).
+/// `n` counters of one crop: `2 hops`, `1 vegetable` (Japanese `ホップ×2`).
 pub fn count(board: &Board, n: u32, c: Crop) -> String {
-    t!("kh-count", n = n, crop = crop_name(board, c))
+    let crop = if n == 1 {
+        crop_name_one(board, c)
+    } else {
+        crop_name(board, c)
+    };
+    t!("kh-count", n = n, crop = crop)
+}
+
+/// A crop's name after "1" in the language in scope: "vegetable" (Japanese as `crop_name`).
+pub fn crop_name_one(board: &Board, c: Crop) -> String {
+    if ja() {
+        crop_name(board, c)
+    } else {
+        one_crop(c).to_string()
+    }
+}
+
+/// A crop's English name for one counter ("1 vegetable", not "1 vegetables").
+fn one_crop(c: Crop) -> &'static str {
+    match c {
+        Crop::Hops => "hop",
+        Crop::Vegetables => "vegetable",
+        Crop::CiderApples => "cider apple",
+        Crop::Wine => "wine",
+        Crop::Wheat => "wheat",
+    }
 }
 
 /// Counters as "2 hops, 1 wine", or "nothing".

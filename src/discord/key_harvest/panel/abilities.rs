@@ -98,7 +98,7 @@ impl Panel<'_> {
                                 self.gain_target(a),
                                 t!(
                                     "kh-one-from",
-                                    crop = self.crop(self.board.crop(t)),
+                                    crop = self.crop_one(self.board.crop(t)),
                                     space = self.r(t)
                                 ),
                             )

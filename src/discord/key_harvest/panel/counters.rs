@@ -261,7 +261,7 @@ impl Panel<'_> {
             .map(|&c| {
                 Item::act(
                     with_counters(a, Counters::one(c)),
-                    t!("kh-bid-one", crop = self.crop(c)),
+                    t!("kh-bid-one", crop = self.crop_one(c)),
                 )
                 .style(Style::Primary)
             })

@@ -100,7 +100,10 @@ impl Panel<'_> {
                                 crop: c,
                                 instead: None,
                             };
-                            Item::new(self.gain_target(a), t!("kh-take-one", crop = self.crop(c)))
+                            Item::new(
+                                self.gain_target(a),
+                                t!("kh-take-one", crop = self.crop_one(c)),
+                            )
                         })
                         .collect();
                     self.options(out, items, 3, &t!("kh-ph-crop"));
@@ -243,7 +246,7 @@ impl Panel<'_> {
                         .map(|&c| {
                             Item::act(
                                 Action::Windfall { crop: c },
-                                t!("kh-give-one", name = to.as_str(), crop = self.crop(c)),
+                                t!("kh-give-one", name = to.as_str(), crop = self.crop_one(c)),
                             )
                         })
                         .collect();

@@ -308,6 +308,11 @@ impl<'a> Panel<'a> {
         crop_name(self.board, c)
     }
 
+    /// A crop's name after "1": `vegetable`, not `vegetables`.
+    fn crop_one(&self, c: Crop) -> String {
+        crate::render::key_harvest::text::crop_name_one(self.board, c)
+    }
+
     /// Counters as `2 hops, 1 wine` in the language in scope.
     fn cs(&self, c: &Counters) -> String {
         counters(self.board, c)
@@ -782,7 +787,7 @@ fn clip_md(s: &str, max: usize) -> String {
     out
 }
 
-/// `1 hops`, `2 hops, 1 wine` from a list of crops.
+/// `1 hop`, `2 hops, 1 wine` from a list of crops.
 fn crops_text(board: &Board, v: &[Crop]) -> String {
     counters(board, &Counters::of(v))
 }

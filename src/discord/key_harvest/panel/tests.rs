@@ -43,6 +43,7 @@ fn table(players: usize, version: i64) -> Table {
                 stand_in_minutes: 0,
                 locale: None,
                 hints: false,
+                rematch: None,
             },
             seed: 7,
             version,

@@ -9,7 +9,7 @@ use crate::store::Table;
 use crate::t;
 
 /// The public sentences of `events`, names escaped for markdown; a new turn in bold.
-fn sentences(table: &Table, game: &Game, events: &[Event]) -> Vec<String> {
+pub fn sentences(table: &Table, game: &Game, events: &[Event]) -> Vec<String> {
     let players = game.players();
     let md = md_names(table, usize::from(players));
     events

@@ -11,7 +11,7 @@ mod table;
 mod tests;
 
 pub use boards::{board, boards};
-pub use log::{action_summary, log, round_of, round_summary};
+pub use log::{action_summary, log, round_of, round_summary, sentences as log_sentences};
 pub use table::{final_scores, status, table_message};
 
 use super::ids::{KhId, KhVerb};

@@ -40,6 +40,7 @@ fn table(players: usize, version: i64, status: Status) -> Table {
                 stand_in_minutes: 60,
                 locale: None,
                 hints: false,
+                rematch: None,
             },
             seed: 7,
             version,
