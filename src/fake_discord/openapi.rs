@@ -188,19 +188,26 @@ fn check(schema: &'static Value, v: &Value, path: &mut Vec<String>, out: &mut Ve
     // of the closest shape are told.
     for key in ["oneOf", "anyOf"] {
         if let Some(branches) = obj.get(key).and_then(Value::as_array) {
-            let mut best: Option<Vec<Problem>> = None;
+            // The closest shape: one whose JSON type (and, for objects, whose `type` field)
+            // fits the value before one that does not, then the fewest problems.
+            let mut best: Option<(bool, Vec<Problem>)> = None;
             for b in branches {
                 let mut found = Vec::new();
                 check(b, v, path, &mut found);
                 if found.is_empty() {
-                    best = Some(Vec::new());
+                    best = Some((true, Vec::new()));
                     break;
                 }
-                if best.as_ref().is_none_or(|p| found.len() < p.len()) {
-                    best = Some(found);
+                let fits = shape_fits(b, v);
+                let better = match &best {
+                    None => true,
+                    Some((bf, bp)) => (fits && !bf) || (fits == *bf && found.len() < bp.len()),
+                };
+                if better {
+                    best = Some((fits, found));
                 }
             }
-            out.extend(best.unwrap_or_default());
+            out.extend(best.map(|(_, p)| p).unwrap_or_default());
         }
     }
     if let Some(t) = obj.get("type") {
@@ -243,6 +250,51 @@ fn check(schema: &'static Value, v: &Value, path: &mut Vec<String>, out: &mut Ve
         Value::Object(map) => check_object(obj, map, path, out),
         _ => {}
     }
+}
+
+/// Whether `v` has the shape `schema` describes at its root: its JSON type, and for an object
+/// with a `type` field (how Discord tells its unions apart), that field's allowed values. A
+/// value that fits the shape but breaks a rule inside is closer than one of another shape.
+fn shape_fits(schema: &'static Value, v: &Value) -> bool {
+    let s = resolve(schema);
+    let Some(obj) = s.as_object() else {
+        return true;
+    };
+    if let Some(t) = obj.get("type") {
+        let wanted: Vec<&str> = match t {
+            Value::String(one) => vec![one.as_str()],
+            Value::Array(many) => many.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        };
+        if !wanted.is_empty() && !wanted.iter().any(|w| is_type(v, w, s)) {
+            return false;
+        }
+    }
+    if let (Some(kind), Some(ks)) = (
+        v.get("type"),
+        obj.get("properties").and_then(|p| p.get("type")),
+    ) {
+        let ks = resolve(ks);
+        if let Some(c) = ks.get("const")
+            && !same(c, kind)
+        {
+            return false;
+        }
+        if let Some(choices) = ks.get("enum").and_then(Value::as_array)
+            && !choices.iter().any(|c| same(c, kind))
+        {
+            return false;
+        }
+    }
+    if let Some(parts) = obj.get("allOf").and_then(Value::as_array) {
+        return parts.iter().all(|p| shape_fits(p, v));
+    }
+    for key in ["oneOf", "anyOf"] {
+        if let Some(branches) = obj.get(key).and_then(Value::as_array) {
+            return branches.iter().any(|b| shape_fits(b, v));
+        }
+    }
+    true
 }
 
 /// Equal as JSON values, with integers and floats of the same value equal.
