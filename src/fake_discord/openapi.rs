@@ -129,7 +129,9 @@ fn is_type(v: &Value, t: &str, schema: &Value) -> bool {
     match t {
         "null" => v.is_null(),
         "boolean" => v.is_boolean(),
-        "integer" => v.is_i64() || v.is_u64(),
+        // JSON Schema counts a number with no fractional part as an integer (2.0 is one):
+        // serenity sends an integer option's min_value and max_value as floats.
+        "integer" => v.is_i64() || v.is_u64() || v.as_f64().is_some_and(|x| x.fract() == 0.0),
         "number" => v.is_number(),
         // Discord takes an integer snowflake where the description says string.
         "string" => v.is_string() || (is_snowflake(schema) && (v.is_u64() || v.is_i64())),
@@ -145,7 +147,11 @@ fn is_snowflake(schema: &Value) -> bool {
 
 /// Discord's code and message for a value of the wrong type.
 fn type_problem(path: &[String], wanted: &[&str], v: &Value) -> Problem {
-    let main = wanted.iter().copied().find(|t| *t != "null").unwrap_or("null");
+    let main = wanted
+        .iter()
+        .copied()
+        .find(|t| *t != "null")
+        .unwrap_or("null");
     let (code, message) = match main {
         "object" => (
             "MODEL_TYPE_CONVERT",
@@ -169,7 +175,11 @@ fn type_problem(path: &[String], wanted: &[&str], v: &Value) -> Problem {
         path,
         code,
         message,
-        format!("is {} where the description allows {}", type_name(v), wanted.join(" or ")),
+        format!(
+            "is {} where the description allows {}",
+            type_name(v),
+            wanted.join(" or ")
+        ),
     )
 }
 
@@ -560,13 +570,34 @@ mod tests {
             "/interactions/1/tok/callback",
             json!({"data": {"content": "x"}}),
         );
-        assert!(found.contains(&("type".into(), "BASE_TYPE_REQUIRED")), "{found:?}");
-        let ok = codes(
-            "POST",
-            "/interactions/1/tok/callback",
-            json!({"type": 6}),
+        assert!(
+            found.contains(&("type".into(), "BASE_TYPE_REQUIRED")),
+            "{found:?}"
         );
+        let ok = codes("POST", "/interactions/1/tok/callback", json!({"type": 6}));
         assert_eq!(ok, vec![]);
+    }
+
+    #[test]
+    fn an_integer_option_may_say_its_bounds_as_floats() {
+        let command = |min: Value| {
+            json!([{"name": "fog", "description": "Fields of Green", "options": [{
+                "type": 1, "name": "new", "description": "Open a table",
+                "options": [{"type": 4, "name": "players", "description": "Seats",
+                             "min_value": min, "max_value": 6.0}]
+            }]}])
+        };
+        assert_eq!(
+            codes("PUT", "/applications/1/commands", command(json!(2.0))),
+            vec![]
+        );
+        let found = codes("PUT", "/applications/1/commands", command(json!(2.5)));
+        assert!(
+            found
+                .iter()
+                .any(|(p, _)| p == "0.options.0.options.0.min_value"),
+            "{found:?}"
+        );
     }
 
     #[test]
