@@ -129,7 +129,9 @@ fn is_type(v: &Value, t: &str, schema: &Value) -> bool {
     match t {
         "null" => v.is_null(),
         "boolean" => v.is_boolean(),
-        "integer" => v.is_i64() || v.is_u64(),
+        // JSON Schema counts a number with no fractional part as an integer (2.0 is one):
+        // serenity sends an integer option's min_value and max_value as floats.
+        "integer" => v.is_i64() || v.is_u64() || v.as_f64().is_some_and(|x| x.fract() == 0.0),
         "number" => v.is_number(),
         // Discord takes an integer snowflake where the description says string.
         "string" => v.is_string() || (is_snowflake(schema) && (v.is_u64() || v.is_i64())),
@@ -196,19 +198,26 @@ fn check(schema: &'static Value, v: &Value, path: &mut Vec<String>, out: &mut Ve
     // of the closest shape are told.
     for key in ["oneOf", "anyOf"] {
         if let Some(branches) = obj.get(key).and_then(Value::as_array) {
-            let mut best: Option<Vec<Problem>> = None;
+            // The closest shape: one whose JSON type (and, for objects, whose `type` field)
+            // fits the value before one that does not, then the fewest problems.
+            let mut best: Option<(bool, Vec<Problem>)> = None;
             for b in branches {
                 let mut found = Vec::new();
                 check(b, v, path, &mut found);
                 if found.is_empty() {
-                    best = Some(Vec::new());
+                    best = Some((true, Vec::new()));
                     break;
                 }
-                if best.as_ref().is_none_or(|p| found.len() < p.len()) {
-                    best = Some(found);
+                let fits = shape_fits(b, v);
+                let better = match &best {
+                    None => true,
+                    Some((bf, bp)) => (fits && !bf) || (fits == *bf && found.len() < bp.len()),
+                };
+                if better {
+                    best = Some((fits, found));
                 }
             }
-            out.extend(best.unwrap_or_default());
+            out.extend(best.map(|(_, p)| p).unwrap_or_default());
         }
     }
     if let Some(t) = obj.get("type") {
@@ -251,6 +260,51 @@ fn check(schema: &'static Value, v: &Value, path: &mut Vec<String>, out: &mut Ve
         Value::Object(map) => check_object(obj, map, path, out),
         _ => {}
     }
+}
+
+/// Whether `v` has the shape `schema` describes at its root: its JSON type, and for an object
+/// with a `type` field (how Discord tells its unions apart), that field's allowed values. A
+/// value that fits the shape but breaks a rule inside is closer than one of another shape.
+fn shape_fits(schema: &'static Value, v: &Value) -> bool {
+    let s = resolve(schema);
+    let Some(obj) = s.as_object() else {
+        return true;
+    };
+    if let Some(t) = obj.get("type") {
+        let wanted: Vec<&str> = match t {
+            Value::String(one) => vec![one.as_str()],
+            Value::Array(many) => many.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        };
+        if !wanted.is_empty() && !wanted.iter().any(|w| is_type(v, w, s)) {
+            return false;
+        }
+    }
+    if let (Some(kind), Some(ks)) = (
+        v.get("type"),
+        obj.get("properties").and_then(|p| p.get("type")),
+    ) {
+        let ks = resolve(ks);
+        if let Some(c) = ks.get("const")
+            && !same(c, kind)
+        {
+            return false;
+        }
+        if let Some(choices) = ks.get("enum").and_then(Value::as_array)
+            && !choices.iter().any(|c| same(c, kind))
+        {
+            return false;
+        }
+    }
+    if let Some(parts) = obj.get("allOf").and_then(Value::as_array) {
+        return parts.iter().all(|p| shape_fits(p, v));
+    }
+    for key in ["oneOf", "anyOf"] {
+        if let Some(branches) = obj.get(key).and_then(Value::as_array) {
+            return branches.iter().any(|b| shape_fits(b, v));
+        }
+    }
+    true
 }
 
 /// Equal as JSON values, with integers and floats of the same value equal.
@@ -522,6 +576,28 @@ mod tests {
         );
         let ok = codes("POST", "/interactions/1/tok/callback", json!({"type": 6}));
         assert_eq!(ok, vec![]);
+    }
+
+    #[test]
+    fn an_integer_option_may_say_its_bounds_as_floats() {
+        let command = |min: Value| {
+            json!([{"name": "fog", "description": "Fields of Green", "options": [{
+                "type": 1, "name": "new", "description": "Open a table",
+                "options": [{"type": 4, "name": "players", "description": "Seats",
+                             "min_value": min, "max_value": 6.0}]
+            }]}])
+        };
+        assert_eq!(
+            codes("PUT", "/applications/1/commands", command(json!(2.0))),
+            vec![]
+        );
+        let found = codes("PUT", "/applications/1/commands", command(json!(2.5)));
+        assert!(
+            found
+                .iter()
+                .any(|(p, _)| p == "0.options.0.options.0.min_value"),
+            "{found:?}"
+        );
     }
 
     #[test]
