@@ -333,6 +333,28 @@ impl Default for LogConfig {
     }
 }
 
+/// `[metrics]`: the operators' HTTP listener (`/healthz`, `/metrics`); off unless `listen` is set.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MetricsConfig {
+    /// The address to listen on, e.g. `127.0.0.1:9100` (port 0: any free port).
+    pub listen: Option<String>,
+}
+
+impl MetricsConfig {
+    /// The checked address, if the listener is on.
+    pub fn address(&self) -> Result<Option<std::net::SocketAddr>, String> {
+        let Some(listen) = &self.listen else {
+            return Ok(None);
+        };
+        listen.trim().parse().map(Some).map_err(|_| {
+            format!(
+                "metrics.listen must be an IP address and a port, such as \"127.0.0.1:9100\", not {listen:?}"
+            )
+        })
+    }
+}
+
 /// The whole configuration.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -341,6 +363,7 @@ pub struct Config {
     pub database: DatabaseConfig,
     pub game: GameConfig,
     pub log: LogConfig,
+    pub metrics: MetricsConfig,
 }
 
 /// Why the configuration could not be used.
@@ -406,6 +429,7 @@ fn text_settings(c: &Config) -> Vec<(&'static str, String)> {
         ("discord.shard_range", c.discord.shard_range.clone()),
         ("log.filter", Some(c.log.filter.clone())),
         ("log.format", Some(c.log.format.clone())),
+        ("metrics.listen", c.metrics.listen.clone()),
     ]
     .into_iter()
     .filter_map(|(k, v)| v.map(|v| (k, v)))
@@ -530,6 +554,7 @@ impl Config {
             )));
         }
         self.discord.shard_plan().map_err(ConfigError::Invalid)?;
+        self.metrics.address().map_err(ConfigError::Invalid)?;
         // Discord ids are never 0; with 0 the bot would connect and then fail to register.
         if self.discord.dev_guild_id == Some(0) {
             return Err(ConfigError::Invalid(
@@ -715,6 +740,24 @@ mod tests {
             redact("a.b.c farmhand.sqlite 1.2.3"),
             "a.b.c farmhand.sqlite 1.2.3"
         );
+    }
+
+    #[test]
+    fn metrics_listen_is_checked() {
+        let c = Config::from_toml("[metrics]\nlisten = \"127.0.0.1:9100\"\n", "f.toml").unwrap();
+        assert_eq!(
+            c.metrics.address().unwrap(),
+            Some("127.0.0.1:9100".parse().unwrap())
+        );
+        assert_eq!(Config::default().metrics.address().unwrap(), None);
+        for bad in ["localhost:9100", "127.0.0.1", ":9100", "127.0.0.1:99999"] {
+            let e = Config::from_toml(&format!("[metrics]\nlisten = \"{bad}\"\n"), "f.toml")
+                .unwrap_err();
+            assert!(e.to_string().contains("metrics.listen must be"), "{e}");
+            assert!(e.to_string().contains(bad), "{e}");
+        }
+        let e = Config::from_toml("[metrics]\nport = 9100\n", "f.toml").unwrap_err();
+        assert!(e.to_string().contains("port"), "{e}");
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod host;
 pub mod i18n;
 pub mod input;
 pub mod logging;
+pub mod metrics;
 pub mod render;
 pub mod service;
 pub mod shards;

@@ -119,6 +119,8 @@ pub struct Service {
     /// One lock per player's DM panel of a game, so its edits go out one at a time (and a slow
     /// table edit never holds up a player's own panel).
     panel_locks: LockMap<(GameId, u64)>,
+    /// What `/metrics` shows of this bot.
+    metrics: crate::metrics::Metrics,
 }
 
 impl Service {
@@ -128,7 +130,13 @@ impl Service {
             library,
             locks: Mutex::new(HashMap::new()),
             panel_locks: Mutex::new(HashMap::new()),
+            metrics: crate::metrics::Metrics::new(),
         }
+    }
+
+    /// This bot's counters (`/metrics`).
+    pub fn metrics(&self) -> &crate::metrics::Metrics {
+        &self.metrics
     }
 
     pub fn store(&self) -> &Store {
@@ -677,6 +685,8 @@ impl Service {
                 record.as_ref(),
             )
             .await?;
+        // Counted once committed: what a player was told "done" about.
+        self.metrics.actions_stored.inc_by(rows.len() as u64);
         let table = self.reread(id).await?;
         Ok(Acted {
             table,

@@ -237,12 +237,14 @@ async fn stand_in_as<G: Screens>(
             Ok(a) => a,
             Err(e) => {
                 tracing::error!(game = id, seat, error = %e, "the stand-in could not decide");
+                data.service.metrics().error("stand_in");
                 continue;
             }
         };
         match play::<G>(http, data, &table, user, &action).await {
             Ok(done) => {
                 made += 1;
+                data.service.metrics().stand_in_moves.inc();
                 // Public: in the server's language.
                 let note = crate::i18n::with(table.locale(), || {
                     G::stand_in_note(&table, &game, seat, minutes)
@@ -254,6 +256,7 @@ async fn stand_in_as<G: Screens>(
             Err(ServiceError::Stale) => {}
             Err(e) => {
                 tracing::error!(game = id, seat, ?action, error = %e, "the engine refused a stand-in move");
+                data.service.metrics().error("stand_in");
             }
         }
     }

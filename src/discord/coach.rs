@@ -37,7 +37,7 @@ pub(crate) async fn hint<G: Coached>(
     )
     .await;
     let m = answer::<G>(data, ci.user.id.get(), game_id).await;
-    let edited = super::send::retry("answer a hint", || {
+    let edited = super::send::retry(Some(data.service.metrics()), "answer a hint", || {
         let b = super::send::edit_response(&m);
         async move { ci.edit_response(&ctx.http, b).await }
     })

@@ -30,10 +30,14 @@ pub(super) async fn say(ctx: Ctx<'_>, m: &MessageSpec) -> Result<(), Error> {
             .has_sent_initial_response
             .load(std::sync::atomic::Ordering::SeqCst)
     {
-        send::retry("answer a deferred command", || {
-            let b = send::edit_response(m);
-            async move { app.interaction.edit_response(ctx.http(), b).await }
-        })
+        send::retry(
+            Some(ctx.data().service.metrics()),
+            "answer a deferred command",
+            || {
+                let b = send::edit_response(m);
+                async move { app.interaction.edit_response(ctx.http(), b).await }
+            },
+        )
         .await?;
         return Ok(());
     }
@@ -182,7 +186,7 @@ pub(super) async fn open_table(
     };
     // The lobby is an ordinary channel message, so it can be edited for as long as the game lasts.
     let lobby = send::message(&crate::i18n::with(table.locale(), || ui::lobby(&table)));
-    let posted = send::create_retrying_429("post a lobby", || {
+    let posted = send::create_retrying_429(Some(data.service.metrics()), "post a lobby", || {
         ctx.channel_id().send_message(ctx.http(), lobby.clone())
     })
     .await;
@@ -209,10 +213,14 @@ pub(super) async fn open_table(
         let title = crate::i18n::with(table.locale(), || ui::game_name(kind));
         let builder = serenity::CreateThread::new(format!("{title} #{}", table.game.id))
             .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-        let created = send::create_retrying_429("create a game's thread", || {
-            ctx.channel_id()
-                .create_thread_from_message(ctx.http(), msg.id, builder.clone())
-        })
+        let created = send::create_retrying_429(
+            Some(data.service.metrics()),
+            "create a game's thread",
+            || {
+                ctx.channel_id()
+                    .create_thread_from_message(ctx.http(), msg.id, builder.clone())
+            },
+        )
         .await;
         match created {
             Ok(t) => thread = Some(t.id.get()),

@@ -173,6 +173,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, error = %error, "command failed");
+            ctx.data().service.metrics().error("command");
             let reply = poise::CreateReply::default()
                 // A command can fail after it stored something (a table created, then the post
                 // failed), so this does not claim that nothing changed.
@@ -559,6 +560,12 @@ pub async fn serve(
         .shard_plan()
         .map_err(anyhow::Error::msg)?;
     let mut count = data.config.discord.shards;
+    // The operators' listener, from before the gateway is up (`/healthz` says 503 until it is)
+    // until this returns.
+    let _listener = match data.config.metrics.address().map_err(anyhow::Error::msg)? {
+        Some(address) => Some(crate::metrics::listen(address, data.service.clone()).await?),
+        None => None,
+    };
     let first = http();
     tokio::select! {
         reached = reach_discord(&first, REACH_ATTEMPTS, REACH_FIRST_WAIT) => {
@@ -592,6 +599,7 @@ pub async fn serve(
         let h = http_now.take().unwrap_or_else(&http);
         let mut client = client_with_http(data.clone(), h).await?;
         let shards = client.shard_manager.clone();
+        data.service.metrics().gateway.set(shards.clone());
         let rest = client.http.clone();
         let stop_shards = async || {
             if tokio::time::timeout(Duration::from_secs(10), shards.shutdown_all())

@@ -38,7 +38,7 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
         None => ui::lobby(table),
     });
     let channel = ChannelId::new(table.game.channel_id);
-    let result = send::retry("edit table message", || {
+    let result = send::retry(Some(data.service.metrics()), "edit table message", || {
         let b = send::edit(&spec);
         async move { channel.edit_message(http, MessageId::new(msg), b).await }
     })
@@ -58,9 +58,11 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
         // Someone deleted the table message: its buttons are how the game is played, so it is
         // posted again and the new one is stored (the next redraws edit it).
         Err(e) if send::discord_code(&e) == Some(UNKNOWN_MESSAGE) => {
-            let posted = send::create_retrying_429("post the table message again", || {
-                channel.send_message(http, send::message(&spec))
-            })
+            let posted = send::create_retrying_429(
+                Some(data.service.metrics()),
+                "post the table message again",
+                || channel.send_message(http, send::message(&spec)),
+            )
             .await;
             match posted {
                 Ok(m) => {
@@ -223,7 +225,7 @@ pub(super) async fn draw_dm_panel(
     );
     if let Ok(Some((channel, message))) = store.dm(table.game.id, user).await {
         let channel = ChannelId::new(channel);
-        let edited = send::retry("edit DM panel", || {
+        let edited = send::retry(Some(data.service.metrics()), "edit DM panel", || {
             let b = send::edit(&spec);
             async move { channel.edit_message(http, MessageId::new(message), b).await }
         })
@@ -271,9 +273,11 @@ pub async fn reminder_loop(http: std::sync::Arc<Http>, data: std::sync::Arc<Data
         tick.tick().await;
         if let Err(e) = super::bots::stand_in_due(&http, &data, now_ms()).await {
             tracing::warn!(error = %e, "stand-in pass failed");
+            data.service.metrics().error("stand_in");
         }
         if let Err(e) = remind_due(&http, &data, now_ms()).await {
             tracing::warn!(error = %e, "reminder pass failed");
+            data.service.metrics().error("reminder");
         }
     }
 }
@@ -312,6 +316,8 @@ pub async fn remind_due(
         {
             continue;
         }
+        // Claimed: it goes out now (as a DM, or a mention in the thread).
+        data.service.metrics().reminders_sent.inc();
         let mut mention = Vec::new();
         for &seat in &waiting {
             let Some(user) = table.user_of(seat) else {

@@ -14,6 +14,7 @@
 
 use super::send;
 use super::spec::{MessageSpec, check};
+use crate::metrics::Metrics;
 use crate::service::Service;
 use poise::serenity_prelude::{self as serenity, ChannelId, Http};
 use std::collections::{HashMap, VecDeque};
@@ -201,8 +202,13 @@ async fn work(http: Arc<Http>, outbox: Arc<Outbox>, channel: u64) {
 
 /// Sends one post once (serenity waits out the channel's rate limit first; a 429 that still
 /// comes back is tried again).
-async fn send_once(http: &Http, channel: u64, spec: &MessageSpec) -> Result<(), serenity::Error> {
-    send::create_retrying_429("post in a game's channel", || {
+async fn send_once(
+    http: &Http,
+    metrics: Option<&Metrics>,
+    channel: u64,
+    spec: &MessageSpec,
+) -> Result<(), serenity::Error> {
+    send::create_retrying_429(metrics, "post in a game's channel", || {
         ChannelId::new(channel).send_message(http, send::message(spec))
     })
     .await
@@ -230,6 +236,8 @@ async fn deliver(
     channel: u64,
     spec: MessageSpec,
 ) -> Option<u64> {
+    let service = outbox.service.get().and_then(Weak::upgrade);
+    let metrics = service.as_deref().map(Service::metrics);
     let mut spec = spec;
     if !spec.files.is_empty()
         && outbox
@@ -240,7 +248,7 @@ async fn deliver(
     {
         spec.files.clear();
     }
-    let mut e = match send_once(http, channel, &spec).await {
+    let mut e = match send_once(http, metrics, channel, &spec).await {
         Ok(()) => return None,
         Err(e) => e,
     };
@@ -252,7 +260,7 @@ async fn deliver(
         tracing::warn!(channel, attempt, error = %e, "a post failed; trying again");
         tokio::time::sleep(pause).await;
         pause *= 2;
-        e = match send_once(http, channel, &spec).await {
+        e = match send_once(http, metrics, channel, &spec).await {
             Ok(()) => return None,
             Err(e) => e,
         };
@@ -264,7 +272,7 @@ async fn deliver(
             .homes()
             .no_files
             .insert(channel, std::time::Instant::now());
-        e = match send_once(http, channel, &spec).await {
+        e = match send_once(http, metrics, channel, &spec).await {
             Ok(()) => return None,
             Err(e) => e,
         };
@@ -276,16 +284,16 @@ async fn deliver(
     };
     if send::discord_code(&e) == Some(UNKNOWN_CHANNEL)
         && let Some(thread) = new_thread(http, outbox, channel, &home).await
-        && send_once(http, thread, &spec).await.is_ok()
+        && send_once(http, metrics, thread, &spec).await.is_ok()
     {
         return Some(thread);
     }
     tracing::warn!(channel, game = home.game, error = %e, "the game's thread refused a post; posting it in the table's channel");
-    let downgraded = send_once(http, home.parent, &spec).await;
+    let downgraded = send_once(http, metrics, home.parent, &spec).await;
     let downgraded = match downgraded {
         Err(e2) if send::is_forbidden(&e2) && !spec.files.is_empty() => {
             spec.files.clear();
-            send_once(http, home.parent, &spec).await
+            send_once(http, metrics, home.parent, &spec).await
         }
         other => other,
     };
@@ -301,9 +309,12 @@ async fn new_thread(http: &Http, outbox: &Outbox, old: u64, home: &Home) -> Opti
     let builder = serenity::CreateThread::new(home.thread_name.clone())
         .kind(serenity::ChannelType::PublicThread)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-    let created = send::create_retrying_429("make a game's thread again", || {
-        ChannelId::new(home.parent).create_thread(http, builder.clone())
-    })
+    let service = outbox.service.get().and_then(Weak::upgrade);
+    let created = send::create_retrying_429(
+        service.as_deref().map(Service::metrics),
+        "make a game's thread again",
+        || ChannelId::new(home.parent).create_thread(http, builder.clone()),
+    )
     .await;
     let thread = match created {
         Ok(t) => t.id.get(),

@@ -100,14 +100,18 @@ pub(super) async fn handle(
         }
     };
     let m = text(&answer);
-    let sent = send::retry("answer a Rematch click", || {
-        let b = send::edit_response(&m);
-        async move { ci.edit_response(&ctx.http, b).await }
-    })
+    let sent = send::retry(
+        Some(data.service.metrics()),
+        "answer a Rematch click",
+        || {
+            let b = send::edit_response(&m);
+            async move { ci.edit_response(&ctx.http, b).await }
+        },
+    )
     .await;
     if let Err(e) = sent {
         tracing::warn!(error = %e, "could not answer a Rematch click");
-        private_or_followup(ctx, ci, &m, true).await;
+        private_or_followup(ctx, data.service.metrics(), ci, &m, true).await;
     }
 }
 
@@ -123,10 +127,11 @@ async fn post_lobby(
     let id = table.game.id;
     let spec: MessageSpec = crate::i18n::with(table.locale(), || ui::lobby(table));
     let channel = ChannelId::new(table.game.channel_id);
-    let posted = send::create_retrying_429("post a rematch lobby", || {
-        channel.send_message(&ctx.http, send::message(&spec))
-    })
-    .await;
+    let posted =
+        send::create_retrying_429(Some(data.service.metrics()), "post a rematch lobby", || {
+            channel.send_message(&ctx.http, send::message(&spec))
+        })
+        .await;
     let msg = match posted {
         Ok(m) => m,
         Err(e) => {
@@ -148,9 +153,11 @@ async fn post_lobby(
         let title = crate::i18n::with(table.locale(), || ui::game_name(kind));
         let builder = serenity::CreateThread::new(format!("{title} #{id}"))
             .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-        let created = send::create_retrying_429("create a rematch's thread", || {
-            channel.create_thread_from_message(&ctx.http, msg.id, builder.clone())
-        })
+        let created = send::create_retrying_429(
+            Some(data.service.metrics()),
+            "create a rematch's thread",
+            || channel.create_thread_from_message(&ctx.http, msg.id, builder.clone()),
+        )
         .await;
         match created {
             Ok(t) => thread = Some(t.id.get()),

@@ -18,11 +18,25 @@ pub async fn on_event(
     fw: poise::FrameworkContext<'_, Data, Error>,
     event: &FullEvent,
 ) -> Result<(), Error> {
-    if let FullEvent::InteractionCreate {
-        interaction: Interaction::Component(ci),
-    } = event
-    {
+    let FullEvent::InteractionCreate { interaction } = event else {
+        return Ok(());
+    };
+    let metrics = fw.user_data.service.metrics();
+    let kind = match interaction {
+        Interaction::Ping(_) => "ping",
+        Interaction::Command(_) => "command",
+        Interaction::Autocomplete(_) => "autocomplete",
+        Interaction::Component(_) => "component",
+        Interaction::Modal(_) => "modal",
+        _ => "other",
+    };
+    metrics.interaction(kind);
+    if let Interaction::Component(ci) = interaction {
+        let started = std::time::Instant::now();
         handle(fw.serenity_context, fw.user_data, ci).await;
+        metrics
+            .answer_seconds
+            .observe(started.elapsed().as_secs_f64());
     }
     Ok(())
 }
@@ -162,6 +176,7 @@ pub(crate) async fn in_time<T>(
 /// acknowledged ([`in_time`]), by editing the original response (the clicked message).
 pub(crate) async fn update_or_edit(
     ctx: &serenity::Context,
+    metrics: &crate::metrics::Metrics,
     ci: &ComponentInteraction,
     m: &MessageSpec,
     deferred: bool,
@@ -169,7 +184,7 @@ pub(crate) async fn update_or_edit(
     if !deferred {
         return update(ctx, ci, m).await;
     }
-    let edited = send::retry("edit a deferred click's message", || {
+    let edited = send::retry(Some(metrics), "edit a deferred click's message", || {
         let b = send::edit_response(m);
         async move { ci.edit_response(&ctx.http, b).await }
     })
@@ -182,6 +197,7 @@ pub(crate) async fn update_or_edit(
 /// A new private reply to the clicker: the answer, or a private follow-up once acknowledged.
 pub(crate) async fn private_or_followup(
     ctx: &serenity::Context,
+    metrics: &crate::metrics::Metrics,
     ci: &ComponentInteraction,
     m: &MessageSpec,
     deferred: bool,
@@ -189,7 +205,7 @@ pub(crate) async fn private_or_followup(
     if !deferred {
         return private(ctx, ci, m).await;
     }
-    let sent = send::retry("follow up a deferred click", || {
+    let sent = send::retry(Some(metrics), "follow up a deferred click", || {
         let b = send::followup(m, true);
         async move { ci.create_followup(&ctx.http, b).await }
     })
@@ -378,7 +394,16 @@ async fn lobby(
                 announce_start(ctx, data, &table, g).await;
             }
         }
-        Err(e) => private_or_followup(ctx, ci, &text(&user_text(&e)), deferred).await,
+        Err(e) => {
+            private_or_followup(
+                ctx,
+                data.service.metrics(),
+                ci,
+                &text(&user_text(&e)),
+                deferred,
+            )
+            .await
+        }
     }
 }
 
@@ -469,10 +494,14 @@ pub(crate) async fn hand<G: Screens>(
                 Err(e) => text(&user_text(&e)),
             }
         };
-        let answer = send::retry("answer a My hand click", || {
-            let b = send::edit_response(&m);
-            async move { ci.edit_response(&ctx.http, b).await }
-        })
+        let answer = send::retry(
+            Some(data.service.metrics()),
+            "answer a My hand click",
+            || {
+                let b = send::edit_response(&m);
+                async move { ci.edit_response(&ctx.http, b).await }
+            },
+        )
         .await;
         if let Err(e) = answer {
             tracing::warn!(error = %e, "could not answer a My hand click");
@@ -500,7 +529,7 @@ pub(crate) async fn acknowledge<G: Screens>(
     deferred: bool,
 ) {
     let m = G::main_panel(&done.table, &done.game, done.seat, Some(notice));
-    update_or_edit(ctx, ci, &m, deferred).await;
+    update_or_edit(ctx, data.service.metrics(), ci, &m, deferred).await;
     let from_dm = in_dm(ci).then_some(ci.user.id.get());
     // What everyone reads (table, summaries) in the server's language, not the clicker's; DMs
     // in their readers'.
@@ -537,7 +566,7 @@ pub(crate) async fn act<G: Screens>(
         }
         Err(ServiceError::NotSeated) => {
             let m = text(&user_text(&ServiceError::NotSeated));
-            private_or_followup(ctx, ci, &m, deferred).await
+            private_or_followup(ctx, data.service.metrics(), ci, &m, deferred).await
         }
         Err(e) => {
             // Stale views and refused moves: redraw the panel as it is now, with the reason.
@@ -552,7 +581,7 @@ pub(crate) async fn act<G: Screens>(
                 },
                 _ => text(&reason),
             };
-            update_or_edit(ctx, ci, &m, deferred).await;
+            update_or_edit(ctx, data.service.metrics(), ci, &m, deferred).await;
         }
     }
 }

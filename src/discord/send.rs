@@ -2,6 +2,7 @@
 //! when that is safe.
 
 use super::spec::{EmbedSpec, FileSpec, MessageSpec, RowSpec, Style};
+use crate::metrics::Metrics;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
@@ -229,30 +230,40 @@ pub fn is_forbidden(e: &serenity::Error) -> bool {
 /// times at most). serenity's limiter waits out the limits it knows before the call; a 429 can
 /// still come back when a limit is shared with other processes or the limiter is off (behind a
 /// proxy). Other failures are not retried, as the first attempt may have gone through.
-pub async fn create_retrying_429<T, F, Fut>(what: &str, call: F) -> Result<T, serenity::Error>
+pub async fn create_retrying_429<T, F, Fut>(
+    metrics: Option<&Metrics>,
+    what: &str,
+    call: F,
+) -> Result<T, serenity::Error>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, serenity::Error>>,
 {
     let policy = (8, Duration::from_millis(500), Duration::from_secs(8));
-    retry_when(what, policy, is_rate_limited, call).await
+    retry_when(metrics, what, policy, is_rate_limited, call).await
 }
 
 /// Runs a Discord call that is safe to repeat (edits; reads), retrying transient failures up to
 /// three times with a growing pause. Creating messages is not retried after a server error,
 /// since the first attempt may have gone through.
-pub async fn retry<T, F, Fut>(what: &str, call: F) -> Result<T, serenity::Error>
+pub async fn retry<T, F, Fut>(
+    metrics: Option<&Metrics>,
+    what: &str,
+    call: F,
+) -> Result<T, serenity::Error>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, serenity::Error>>,
 {
     let policy = (3, Duration::from_millis(250), Duration::from_secs(1));
-    retry_when(what, policy, is_transient, call).await
+    retry_when(metrics, what, policy, is_transient, call).await
 }
 
 /// The one retry loop: while `worth` says a failure may pass, up to `tries` more attempts, the
-/// pause doubling from `first` to at most `cap`.
+/// pause doubling from `first` to at most `cap`. Each attempt is counted in `metrics` under
+/// `what` (a fixed description, so the labels stay few).
 async fn retry_when<T, F, Fut>(
+    metrics: Option<&Metrics>,
     what: &str,
     (tries, first, cap): (u32, Duration, Duration),
     worth: fn(&serenity::Error) -> bool,
@@ -265,7 +276,11 @@ where
     let mut pause = first;
     let mut attempt = 0;
     loop {
-        match call().await {
+        let result = call().await;
+        if let Some(m) = metrics {
+            m.rest_call(what, result.as_ref().map(|_| ()).map_err(status));
+        }
+        match result {
             Err(e) if attempt < tries && worth(&e) => {
                 attempt += 1;
                 tracing::warn!(what, attempt, error = %e, "Discord call failed, retrying");

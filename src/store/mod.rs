@@ -720,6 +720,22 @@ impl Store {
         result.map_err(|e| sqlite_unwritable(file, e))
     }
 
+    /// Whether the database takes writes now: a write transaction that is rolled back (SQLite:
+    /// `BEGIN IMMEDIATE`, which also waits for the write lock; PostgreSQL: a read-only server or
+    /// role refuses the `CREATE TABLE`). For `/healthz`; nothing is kept.
+    pub async fn write_check(&self) -> Result<(), StoreError> {
+        let begin = match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        };
+        let mut tx = self.pool.begin_with(begin).await?;
+        sqlx::query("CREATE TABLE farmhand_write_check (x INTEGER)")
+            .execute(&mut *tx)
+            .await?;
+        tx.rollback().await?;
+        Ok(())
+    }
+
     /// Opens the database at `location` (`database.url`): a `postgres://` URL, or a SQLite file
     /// (a path or a `sqlite://` URL, see [`Store::open`]), or `:memory:`. The migrations are
     /// applied either way.
