@@ -1,6 +1,9 @@
 //! The country board (design/KEY-HARVEST-BOARD.md): the hex grid, the crop of each of the 56
 //! field tiles and the four start pairs, loaded from a TOML data file (`board.toml`, section 5).
 //!
+//! One file on purpose (issue 31): the grid's numbering, its bitmask geometry and the loader's
+//! checks of a board file all rest on the same `Space` numbering; most of the rest is tests.
+//!
 //! A space and the field tile with the same reference share one number, the [`Space`]: the
 //! row-major index `row * columns + (column - 1)`. Sets of spaces are bitmasks ([`SpaceSet`]), so
 //! adjacency (KH 2) and groups (KH 65) are a few word operations.

@@ -1,5 +1,8 @@
 //! Checking and applying actions. Every action is checked completely (`check_*` returns a plan)
 //! before anything changes, so a refused action leaves the game exactly as it was.
+//!
+//! One file on purpose (issue 31): each action's check and its application sit side by side, so
+//! that a reader can see that every change is one a check allowed.
 
 use super::{Events, Game, Phase, PlayerState, eval, legal};
 use crate::fields_of_green::action::Action;
