@@ -519,11 +519,17 @@ impl<'a> GuidedPlayers<'a> {
         let Some(id) = open else {
             return Err("the table message offers no private screen".to_string());
         };
+        let ix = match self.fake.click(user, table.id, &id) {
+            Ok(ix) => ix,
+            // The bot redrew the table message between the look and the click (its buttons
+            // carry the version): nothing was clicked, so look again.
+            Err(super::FakeError::NoComponent(_)) => {
+                self.fake.settle().await;
+                return Ok(None);
+            }
+            Err(e) => return Err(format!("{}: {e}", self.seats[k].name)),
+        };
         self.stats.clicks += 1;
-        let ix = self
-            .fake
-            .click(user, table.id, &id)
-            .map_err(|e| format!("{}: {e}", self.seats[k].name))?;
         let r = self
             .fake
             .reply(&ix)

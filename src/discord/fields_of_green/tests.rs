@@ -6,6 +6,7 @@ use super::*;
 use crate::discord::fields_of_green::ids::{
     ComponentId, Screen, Verb, decode_action, decode_screen,
 };
+use crate::discord::ids::{LobbyId, LobbyVerb};
 use crate::discord::spec::{self, MessageSpec, RowSpec};
 use crate::discord::ui::{games_list, lobby};
 use crate::games::fields_of_green::event::Event;
@@ -818,14 +819,20 @@ fn the_table_message_has_game_buttons_until_the_end() {
     let ended = find(4, 31, |g| g.is_over()).unwrap();
     let m = table_message(&table(4, 6, Status::Ended), &ended);
     ok("ended", &m);
-    let verbs: Vec<Verb> = match &m.rows[0] {
-        RowSpec::Buttons(bs) => bs
-            .iter()
-            .map(|b| ComponentId::decode(&b.id).unwrap().verb)
-            .collect(),
+    let (verbs, lobby): (Vec<Verb>, Vec<LobbyVerb>) = match &m.rows[0] {
+        RowSpec::Buttons(bs) => (
+            bs.iter()
+                .filter_map(|b| ComponentId::decode(&b.id).map(|c| c.verb))
+                .collect(),
+            bs.iter()
+                .filter_map(|b| LobbyId::decode(&b.id).map(|l| l.verb))
+                .collect(),
+        ),
         _ => panic!(),
     };
     assert_eq!(verbs, vec![Verb::Farms, Verb::Log]);
+    // And the finished table's Rematch (issue 32), in the shared lobby's codec.
+    assert_eq!(lobby, vec![LobbyVerb::Rematch]);
     let text = all_text(&m);
     for line in [
         "Cards/Tokens",

@@ -129,7 +129,9 @@ fn parse_counters(s: &str) -> Option<Counters> {
     }
     for part in s.split(", ") {
         let (n, name) = part.split_once(' ')?;
-        let crop = Crop::ALL.into_iter().find(|k| k.name() == name)?;
+        let crop = Crop::ALL
+            .into_iter()
+            .find(|k| k.name() == name || k.one_name() == name)?;
         c.0[crop.index()] = n.parse().ok()?;
     }
     Some(c)

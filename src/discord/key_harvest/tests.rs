@@ -27,7 +27,7 @@ fn every_refusal() -> Vec<ActionError> {
         E::NotInRegistry("C4".into()),
         E::StoreFull,
         E::EmptyBid,
-        E::CannotPay("2 hops, 1 cider apples".into()),
+        E::CannotPay("2 hops, 1 cider apple".into()),
         E::CannotPay("nothing".into()),
         E::PaymentSize {
             expected: 3,

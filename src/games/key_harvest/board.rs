@@ -97,6 +97,18 @@ impl Crop {
         }
     }
 
+    /// The name for one counter: `hop`, `vegetable`, `cider apple`, `wine`, `wheat` ("1
+    /// vegetable", not "1 vegetables").
+    pub fn one_name(self) -> &'static str {
+        match self {
+            Crop::Hops => "hop",
+            Crop::Vegetables => "vegetable",
+            Crop::CiderApples => "cider apple",
+            Crop::Wine => "wine",
+            Crop::Wheat => "wheat",
+        }
+    }
+
     /// The crop with this id (exactly as [`Crop::id`] gives it).
     pub fn parse(id: &str) -> Option<Crop> {
         Crop::ALL.into_iter().find(|c| c.id() == id)

@@ -76,7 +76,8 @@ impl fmt::Display for Counters {
                 if !first {
                     write!(f, ", ")?;
                 }
-                write!(f, "{n} {}", c.name())?;
+                let word = if n == 1 { c.one_name() } else { c.name() };
+                write!(f, "{n} {word}")?;
                 first = false;
             }
         }
