@@ -16,8 +16,9 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 /// Worlds a hint's candidates are each played on, at two players; fewer at more (a rollout
-/// plays every seat, so a hint costs about the same at every table). Chosen with `farmhand
-/// bench --coach` for a p99 under 2 s on one core (docs/BENCHMARKS.md).
+/// plays every seat, so a hint costs about the same at every table). Not tuned yet: the aim is
+/// a p99 under 2 s on one core, to be measured with `farmhand bench coach` on a release build;
+/// lower this if it is over.
 pub const HINT_WORLDS: usize = 16;
 /// Worlds per candidate at each decision of a review, at two players (fewer at more): a review
 /// ranks every decision of every seat, so it spends less on each than a hint.
