@@ -20,6 +20,7 @@ pub mod input;
 pub mod logging;
 pub mod metrics;
 pub mod render;
+pub mod secret;
 pub mod service;
 pub mod shards;
 pub mod store;

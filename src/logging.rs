@@ -1,5 +1,5 @@
 //! The bot's log: lines for people, or JSON objects (one a line) for log collectors
-//! (`log.format`), and never the token: every line passes through [`crate::config::redact`]
+//! (`log.format`), and never the token: every line passes through [`crate::secret::redact`]
 //! before it is written, whatever field or message carried it.
 
 use std::io::Write;
@@ -31,7 +31,7 @@ impl<W: Write> Drop for Line<W> {
         if self.text.is_empty() {
             return;
         }
-        let text = crate::config::redact(&String::from_utf8_lossy(&self.text));
+        let text = crate::secret::redact(&String::from_utf8_lossy(&self.text));
         // A log line that cannot be written has nowhere else to go.
         let _ = self.inner.write_all(text.as_bytes());
         let _ = self.inner.flush();

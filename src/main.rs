@@ -90,7 +90,7 @@ fn main() -> ExitCode {
                 .chain()
                 .map(|c| farmhand::input::brief(&c.to_string()))
                 .collect();
-            eprintln!("error: {}", farmhand::config::redact(&causes.join(": ")));
+            eprintln!("error: {}", farmhand::secret::redact(&causes.join(": ")));
             ExitCode::FAILURE
         }
     }

@@ -7,6 +7,7 @@
 //! hand-made 30-card farms and random 30-card farms heavy in Harvest locations, in years 2 and 4.
 //! Run both on a release build.
 
+use super::{quantile, wilson};
 use anyhow::{Context, bail};
 use farmhand::games::fields_of_green::bots::planner::{self, HarvestPosition};
 use farmhand::games::fields_of_green::bots::stress::{self, FarmShape};
@@ -245,28 +246,6 @@ fn play_one(deck: &Arc<Deck>, specs: &[BotSpec], args: &Args, g: u64) -> anyhow:
             .collect(),
         times: seats.into_iter().map(|t| t.times).collect(),
     })
-}
-
-/// Wilson score interval for a proportion `p` of `n` trials, 95%.
-pub fn wilson(p: f64, n: f64) -> (f64, f64) {
-    if n <= 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.96f64;
-    let z2 = z * z;
-    let denom = 1.0 + z2 / n;
-    let centre = (p + z2 / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt()) / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
-/// The value at quantile `q` (0-1) of sorted `v`.
-pub fn quantile(v: &[f64], q: f64) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    let k = ((v.len() - 1) as f64 * q).round() as usize;
-    v[k.min(v.len() - 1)]
 }
 
 fn report(

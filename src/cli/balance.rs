@@ -3,7 +3,7 @@
 //! advantage (seat 0 holds the First Player tile in year 1) and the score distribution. Tuning the
 //! deck is a later step: this only reports.
 
-use super::arena::{quantile, wilson};
+use super::{quantile, wilson};
 use anyhow::{Context, bail};
 use farmhand::games::fields_of_green::bots::{self, Bot, BotSpec};
 use farmhand::games::fields_of_green::farm::CellCard;

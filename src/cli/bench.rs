@@ -2,7 +2,7 @@
 //! asserted (ARCHITECTURE.md: performance is measured by benchmarks that print figures).
 //! Run it on a release build: `cargo run --release -- bench engine`.
 
-use super::load_deck;
+use super::{cpu_model, load_deck};
 use anyhow::bail;
 use farmhand::games::fields_of_green::{Deck, Game, Options, sim};
 use rand::SeedableRng;
@@ -370,15 +370,6 @@ fn time<E: std::error::Error + Send + Sync + 'static>(
     })
 }
 
-/// The CPU model from /proc/cpuinfo (Linux), or `unknown`.
-pub fn cpu_model() -> String {
-    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    info.lines()
-        .find(|l| l.starts_with("model name"))
-        .and_then(|l| l.split_once(':'))
-        .map_or("unknown".to_string(), |(_, m)| m.trim().to_string())
-}
-
 fn new_game(deck: &Arc<Deck>, players: u8, seed: u64) -> anyhow::Result<Game> {
     Ok(Game::new(
         deck.clone(),
@@ -510,7 +501,7 @@ fn bench_coach(game: super::GameKind, players: u8, games: u64) -> anyhow::Result
         "Fields of Green"
     };
     times.sort_by(f64::total_cmp);
-    let q = |p| super::arena::quantile(&times, p) * 1000.0;
+    let q = |p| super::quantile(&times, p) * 1000.0;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,

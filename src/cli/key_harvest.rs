@@ -1,7 +1,7 @@
 //! The command-line tool for Key Harvest (`--game key-harvest` on simulate, replay, bench engine,
 //! arena and balance): the same shape as the Fields of Green commands, on the Key Harvest engine.
 
-use super::arena::{quantile, wilson};
+use super::{quantile, wilson};
 use anyhow::{Context, bail};
 use farmhand::games::key_harvest::board::Board;
 use farmhand::games::key_harvest::bots::{self, BOT_NAMES, Bot};
@@ -255,7 +255,7 @@ pub fn bench(seconds: f64) -> anyhow::Result<()> {
     let board = Board::standard();
     let mut out = std::io::stdout().lock();
     writeln!(out, "farmhand bench engine --game key-harvest")?;
-    writeln!(out, "cpu:     {}", super::bench::cpu_model())?;
+    writeln!(out, "cpu:     {}", super::cpu_model())?;
     writeln!(
         out,
         "build:   {}",

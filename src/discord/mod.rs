@@ -563,7 +563,7 @@ pub async fn serve(
     // The operators' listener, from before the gateway is up (`/healthz` says 503 until it is)
     // until this returns.
     let _listener = match data.config.metrics.address().map_err(anyhow::Error::msg)? {
-        Some(address) => Some(crate::metrics::listen(address, data.service.clone()).await?),
+        Some(address) => Some(crate::metrics::serve::listen(address, data.service.clone()).await?),
         None => None,
     };
     let first = http();

@@ -31,6 +31,34 @@ pub fn worlds(budget: usize, players: usize) -> usize {
     (budget * 2 / players.max(2)).max(2)
 }
 
+/// `candidates` ranked by their mean rollout result over `worlds` sampled worlds, best first:
+/// the part of each search bot's `rank` (what [`Engine::coach_rank`] calls) that does not
+/// depend on the game. `rollout(candidate, world seed)` plays one candidate out in one world and
+/// gives its result, or None when that world cannot be played; a candidate no world could play
+/// ranks last. The sort is stable, so ties keep the candidates' order (the heuristic's).
+pub fn ranked_by_rollouts<A>(
+    candidates: Vec<A>,
+    worlds: usize,
+    rng: &mut ChaCha8Rng,
+    rollout: impl Fn(&A, u64) -> Option<f64>,
+) -> Vec<(A, f64)> {
+    use rand::Rng;
+    let seeds: Vec<u64> = (0..worlds.max(1)).map(|_| rng.random()).collect();
+    let mut ranked: Vec<(A, f64)> = candidates
+        .into_iter()
+        .map(|c| {
+            let (sum, n) = seeds
+                .iter()
+                .filter_map(|&w| rollout(&c, w))
+                .fold((0.0, 0usize), |(s, n), m| (s + m, n + 1));
+            let mean = if n == 0 { f64::MIN } else { sum / n as f64 };
+            (c, mean)
+        })
+        .collect();
+    ranked.sort_by(|x, y| y.1.total_cmp(&x.1));
+    ranked
+}
+
 /// The strong bot's advice for a seat now.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hint<A> {

@@ -119,7 +119,7 @@ pub fn hide_password(url: &str, message: &str) -> String {
             out = out.replace(&password, "***");
         }
     }
-    crate::config::redact(&out)
+    crate::secret::redact(&out)
 }
 
 /// A SQLite file made ready to be locked and opened: the path as written (for messages) and the

@@ -59,7 +59,7 @@ fn line_of(text: &str, at: usize) -> usize {
 
 /// The source with comments, string, byte-string, raw-string and char literals blanked out
 /// (replaced by spaces, newlines kept, so byte offsets and line numbers stay the same).
-fn code_only(src: &str) -> String {
+pub(super) fn code_only(src: &str) -> String {
     let b = src.as_bytes();
     let mut out = b.to_vec();
     let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
@@ -160,7 +160,7 @@ fn raw_string_end(b: &[u8], i: usize) -> Option<usize> {
 
 /// Expands a `use` tree (`std::{fs, time::{Duration, Instant}}`) into full paths, whitespace
 /// removed, aliases dropped, a leading `::` removed.
-fn expand_use(tree: &str) -> Vec<String> {
+pub(super) fn expand_use(tree: &str) -> Vec<String> {
     fn split_top(s: &str) -> Vec<&str> {
         let mut parts = Vec::new();
         let (mut depth, mut start) = (0, 0);

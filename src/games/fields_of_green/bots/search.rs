@@ -165,7 +165,6 @@ impl SearchBot {
                 .unwrap_or_else(|| self.heuristic.choose(&game, view.seat, &view.legal));
             return vec![(only, 0.0)];
         }
-        let seeds: Vec<u64> = (0..worlds.max(1)).map(|_| rng.random()).collect();
         let play = Playout {
             deck,
             view,
@@ -173,20 +172,8 @@ impl SearchBot {
             policy: self.policy,
             heuristic: &self.heuristic,
         };
-        let mut ranked: Vec<(Action, f64)> = candidates
-            .into_iter()
-            .map(|c| {
-                let (sum, n) = seeds
-                    .iter()
-                    .filter_map(|&w| play.rollout(&c, w))
-                    .fold((0.0, 0usize), |(s, n), m| (s + m, n + 1));
-                let mean = if n == 0 { f64::MIN } else { sum / n as f64 };
-                (c, mean)
-            })
-            .collect();
-        // Stable: ties keep the heuristic's order.
-        ranked.sort_by(|x, y| y.1.total_cmp(&x.1));
-        ranked
+        // Ties keep the heuristic's order (the candidates' order).
+        crate::coach::ranked_by_rollouts(candidates, worlds, rng, |c, w| play.rollout(c, w))
     }
 }
 

@@ -146,25 +146,12 @@ impl SearchBot {
         {
             candidates.push(a.clone());
         }
-        let seeds: Vec<u64> = (0..worlds.max(1)).map(|_| rng.random()).collect();
         let play = Playout {
             board: &board,
             view,
             horizon: self.horizon,
         };
-        let mut ranked: Vec<(Action, f64)> = candidates
-            .into_iter()
-            .map(|c| {
-                let (sum, n) = seeds
-                    .iter()
-                    .filter_map(|&w| play.rollout(&c, w))
-                    .fold((0.0, 0usize), |(s, n), m| (s + m, n + 1));
-                let mean = if n == 0 { f64::MIN } else { sum / n as f64 };
-                (c, mean)
-            })
-            .collect();
-        ranked.sort_by(|x, y| y.1.total_cmp(&x.1));
-        ranked
+        crate::coach::ranked_by_rollouts(candidates, worlds, rng, |c, w| play.rollout(c, w))
     }
 }
 

@@ -1,0 +1,624 @@
+//! Tables (lobbies and games), their seats, the action log and the event log: every write of a
+//! game checks and bumps its `version`, so two writers never both succeed on the same version.
+
+use super::*;
+
+impl Store {
+    /// Opens a table (a lobby) of the game `kind` (the `game.kind` column) with its host in
+    /// seat 0.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn create_table(
+        &self,
+        kind: &str,
+        guild_id: Option<u64>,
+        channel_id: u64,
+        host_id: u64,
+        host_name: &str,
+        options: &TableOptions,
+        seed: u64,
+    ) -> Result<GameId, StoreError> {
+        let mut seats = vec![SeatRow {
+            seat: 0,
+            user_id: host_id,
+            name: host_name.to_string(),
+        }];
+        for (k, b) in options.bots.iter().enumerate() {
+            seats.push(SeatRow {
+                seat: k + 1,
+                user_id: b.user_id,
+                name: bot_name(k, &b.bot),
+            });
+        }
+        self.create_table_seated(kind, guild_id, channel_id, host_id, &seats, options, seed)
+            .await
+    }
+
+    /// Opens a table (a lobby) with these seats already taken (a rematch's).
+    #[allow(clippy::too_many_arguments)]
+    pub async fn create_table_seated(
+        &self,
+        kind: &str,
+        guild_id: Option<u64>,
+        channel_id: u64,
+        host_id: u64,
+        seats: &[SeatRow],
+        options: &TableOptions,
+        seed: u64,
+    ) -> Result<GameId, StoreError> {
+        let now = now_ms();
+        let mut tx = self.write().await?;
+        let id: i64 = sqlx::query(
+            "INSERT INTO game (kind, guild_id, channel_id, host_id, status, options, seed, version, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, 'open', $5, $6, 0, $7, $7) RETURNING id",
+        )
+        .bind(kind)
+        .bind(guild_id.map(|g| g as i64))
+        .bind(channel_id as i64)
+        .bind(host_id as i64)
+        .bind(serde_json::to_string(options).expect("options serialize"))
+        .bind(seed as i64)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?
+        .get(0);
+        for s in seats {
+            sqlx::query(
+                "INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(id)
+            .bind(s.seat as i64)
+            .bind(s.user_id as i64)
+            .bind(&s.name)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Replaces the options of an open table (a rematch's confirmations), at `version`.
+    pub async fn set_options(
+        &self,
+        id: GameId,
+        version: i64,
+        options: &TableOptions,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.write().await?;
+        let v = Store::bump(&mut tx, id, version).await?;
+        sqlx::query("UPDATE game SET options = $2 WHERE id = $1")
+            .bind(id)
+            .bind(serde_json::to_string(options).expect("options serialize"))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(v)
+    }
+
+    /// A game with its seats.
+    pub async fn table(&self, id: GameId) -> Result<Table, StoreError> {
+        let row = sqlx::query("SELECT * FROM game WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        let game = match row {
+            Some(r) => game_row(&r)?,
+            None => return Err(StoreError::NotFound),
+        };
+        let seats = self.seats(id).await?;
+        Ok(Table { game, seats })
+    }
+
+    async fn seats(&self, id: GameId) -> Result<Vec<SeatRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seat, user_id, name FROM game_seat WHERE game_id = $1 ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| SeatRow {
+                seat: r.get::<i64, _>(0) as usize,
+                user_id: r.get::<i64, _>(1) as u64,
+                name: r.get(2),
+            })
+            .collect())
+    }
+
+    /// Bumps the version if it is still `version`, inside `tx`; fails with `Conflict` otherwise.
+    async fn bump(
+        tx: &mut Transaction<'static, Any>,
+        id: GameId,
+        version: i64,
+    ) -> Result<i64, StoreError> {
+        let done = sqlx::query(
+            "UPDATE game SET version = version + 1, updated_at = $3 WHERE id = $1 AND version = $2",
+        )
+        .bind(id)
+        .bind(version)
+        .bind(now_ms())
+        .execute(&mut **tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
+        Ok(version + 1)
+    }
+
+    /// Replaces the seats of an open table (join / leave), at `version`.
+    pub async fn set_seats(
+        &self,
+        id: GameId,
+        version: i64,
+        seats: &[SeatRow],
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.write().await?;
+        let v = Store::bump(&mut tx, id, version).await?;
+        sqlx::query("DELETE FROM game_seat WHERE game_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        for s in seats {
+            sqlx::query(
+                "INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(id)
+            .bind(s.seat as i64)
+            .bind(s.user_id as i64)
+            .bind(&s.name)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(v)
+    }
+
+    /// Starts a game: final seats, the first snapshot and its start events, at `version`.
+    pub async fn start(
+        &self,
+        id: GameId,
+        version: i64,
+        seats: &[SeatRow],
+        snapshot: &str,
+        events: &[String],
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.write().await?;
+        let v = Store::bump(&mut tx, id, version).await?;
+        sqlx::query("DELETE FROM game_seat WHERE game_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        for s in seats {
+            sqlx::query(
+                "INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(id)
+            .bind(s.seat as i64)
+            .bind(s.user_id as i64)
+            .bind(&s.name)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query("UPDATE game SET status = 'active', snapshot = $2, waiting_since = $3, reminders_sent = 0 WHERE id = $1")
+            .bind(id)
+            .bind(snapshot)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?;
+        Store::append_events(&mut tx, id, v, events).await?;
+        tx.commit().await?;
+        Ok(v)
+    }
+
+    async fn append_events(
+        tx: &mut Transaction<'static, Any>,
+        id: GameId,
+        version: i64,
+        events: &[String],
+    ) -> Result<(), StoreError> {
+        let next: i64 =
+            sqlx::query("SELECT COALESCE(MAX(seq) + 1, 0) FROM game_event WHERE game_id = $1")
+                .bind(id)
+                .fetch_one(&mut **tx)
+                .await?
+                .get(0);
+        let now = now_ms();
+        for (k, e) in events.iter().enumerate() {
+            sqlx::query("INSERT INTO game_event (game_id, seq, version, event, created_at) VALUES ($1, $2, $3, $4, $5)")
+                .bind(id)
+                .bind(next + k as i64)
+                .bind(version)
+                .bind(e)
+                .bind(now)
+                .execute(&mut **tx)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Saves one applied action in a single transaction: the new snapshot, the action, its
+    /// events, and the status. Fails with `Conflict` (and writes nothing) if the game is no longer
+    /// at `version`. `moved_on` restarts the reminder clock.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn save_action(
+        &self,
+        id: GameId,
+        version: i64,
+        seat: usize,
+        action: &str,
+        snapshot: &str,
+        events: &[String],
+        status: Status,
+        moved_on: bool,
+    ) -> Result<i64, StoreError> {
+        let row = (action.to_string(), events.to_vec());
+        self.save_actions(
+            id,
+            version,
+            seat,
+            std::slice::from_ref(&row),
+            snapshot,
+            status,
+            moved_on,
+        )
+        .await
+    }
+
+    /// Saves several applied actions of one seat in a single transaction (a confirmed harvest
+    /// plan): all of them or none. Each `(action, events)` gets its own version, consecutive from
+    /// `version + 1`, exactly as if saved one by one with [`Store::save_action`], so the action
+    /// log still replays step by step; the snapshot and status are the state after the last one.
+    /// Fails with `Conflict` (and writes nothing) if the game is no longer at `version`. An empty
+    /// list writes nothing. Returns the new version.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn save_actions(
+        &self,
+        id: GameId,
+        version: i64,
+        seat: usize,
+        actions: &[(String, Vec<String>)],
+        snapshot: &str,
+        status: Status,
+        moved_on: bool,
+    ) -> Result<i64, StoreError> {
+        self.save_actions_recorded(id, version, seat, actions, snapshot, status, moved_on, None)
+            .await
+    }
+
+    /// [`Store::save_actions`], writing `record` in the same transaction: the actions that end
+    /// a game and its record are stored together or not at all, so a finished game is never
+    /// missing from the history, and never in it without its last move.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn save_actions_recorded(
+        &self,
+        id: GameId,
+        version: i64,
+        seat: usize,
+        actions: &[(String, Vec<String>)],
+        snapshot: &str,
+        status: Status,
+        moved_on: bool,
+        record: Option<&GameRecord>,
+    ) -> Result<i64, StoreError> {
+        if actions.is_empty() {
+            return Ok(version);
+        }
+        let mut tx = self.write().await?;
+        let now = now_ms();
+        let mut v = version;
+        for (action, events) in actions {
+            // The first bump checks the version the caller saw; the later ones cannot fail
+            // inside this write transaction.
+            v = Store::bump(&mut tx, id, v).await?;
+            sqlx::query("INSERT INTO game_action (game_id, version, seat, action, created_at) VALUES ($1, $2, $3, $4, $5)")
+                .bind(id)
+                .bind(v)
+                .bind(seat as i64)
+                .bind(action)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            Store::append_events(&mut tx, id, v, events).await?;
+        }
+        sqlx::query("UPDATE game SET snapshot = $2, status = $3 WHERE id = $1")
+            .bind(id)
+            .bind(snapshot)
+            .bind(status.as_str())
+            .execute(&mut *tx)
+            .await?;
+        if moved_on {
+            sqlx::query("UPDATE game SET waiting_since = $2, reminders_sent = 0 WHERE id = $1")
+                .bind(id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if let Some(record) = record {
+            self.insert_record(&mut tx, id, record).await?;
+        }
+        tx.commit().await?;
+        Ok(v)
+    }
+
+    /// Sets the status (cancel, abandon), at `version`.
+    pub async fn set_status(
+        &self,
+        id: GameId,
+        version: i64,
+        status: Status,
+    ) -> Result<i64, StoreError> {
+        self.set_status_recorded(id, version, status, None).await
+    }
+
+    /// [`Store::set_status`], writing `record` in the same transaction (an abandoned game's).
+    pub async fn set_status_recorded(
+        &self,
+        id: GameId,
+        version: i64,
+        status: Status,
+        record: Option<&GameRecord>,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.write().await?;
+        let v = Store::bump(&mut tx, id, version).await?;
+        sqlx::query("UPDATE game SET status = $2 WHERE id = $1")
+            .bind(id)
+            .bind(status.as_str())
+            .execute(&mut *tx)
+            .await?;
+        if let Some(record) = record {
+            self.insert_record(&mut tx, id, record).await?;
+        }
+        tx.commit().await?;
+        Ok(v)
+    }
+
+    /// Records where the table lives in Discord (no version bump: this is bookkeeping, not
+    /// game state, and must not make players' buttons stale).
+    pub async fn set_message(
+        &self,
+        id: GameId,
+        thread_id: Option<u64>,
+        table_message_id: Option<u64>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE game SET thread_id = COALESCE($2, thread_id), table_message_id = COALESCE($3, table_message_id) WHERE id = $1")
+            .bind(id)
+            .bind(thread_id.map(|t| t as i64))
+            .bind(table_message_id.map(|t| t as i64))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Records that the public table message now shows `version` of the game (bookkeeping, no
+    /// version bump). Never moves backwards: a slow redraw of an older version cannot hide a newer
+    /// one.
+    pub async fn note_table_drawn(&self, id: GameId, version: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE game SET table_drawn_version = $2 WHERE id = $1 AND (table_drawn_version IS NULL OR table_drawn_version < $2)",
+        )
+        .bind(id)
+        .bind(version)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Tables whose public message was last drawn before their latest version (or never since it
+    /// was posted): what a crash between a commit and a redraw leaves behind.
+    pub async fn stale_tables(&self) -> Result<Vec<GameId>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM game WHERE table_message_id IS NOT NULL AND (table_drawn_version IS NULL OR table_drawn_version < version) ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Records what the stand-in bot did, and restarts the reminder and stand-in clock so the
+    /// player gets the full delay again before the next one (bookkeeping, no version bump).
+    pub async fn note_stand_in(&self, id: GameId, note: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE game SET stand_in_note = $2, waiting_since = $3, reminders_sent = 0 WHERE id = $1",
+        )
+        .bind(id)
+        .bind(note)
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Asks the bot process that looks after a game's server to redraw one of its messages
+    /// (`payload` says which, see `discord::redraw`). PostgreSQL only, where several processes
+    /// share the database: a `NOTIFY` on [`REDRAW_CHANNEL`], delivered to every listening
+    /// process. Nothing to do on SQLite, whose one process looks after every game.
+    pub async fn announce_redraw(&self, payload: &str) -> Result<(), StoreError> {
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(REDRAW_CHANNEL)
+                .bind(payload)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Claims the next reminder of a game (bookkeeping, no version bump): counts it as sent if
+    /// the game is still active, has sent `sent` reminders and still waits since
+    /// `waiting_since`. True for exactly one caller, even with several bot processes on one
+    /// database: the one that may send it. A reminder is claimed before it goes out, so a crash
+    /// in between loses that one reminder rather than sending it twice.
+    pub async fn claim_reminder(
+        &self,
+        id: GameId,
+        sent: i64,
+        waiting_since: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE game SET reminders_sent = reminders_sent + 1
+             WHERE id = $1 AND reminders_sent = $2 AND waiting_since = $3 AND status = 'active'",
+        )
+        .bind(id)
+        .bind(sent)
+        .bind(waiting_since)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Open and active tables in a channel or its threads, newest first.
+    pub async fn live_tables_in(&self, channel_id: u64) -> Result<Vec<GameId>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM game WHERE (channel_id = $1 OR thread_id = $1) AND status IN ('open', 'active') ORDER BY id DESC",
+        )
+        .bind(channel_id as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// The newest started table of game `kind` (a `game.kind` value) in a channel or its
+    /// threads, whatever its status (for `/fog export`, which wants ended games too).
+    pub async fn latest_started_in(
+        &self,
+        channel_id: u64,
+        kind: &str,
+    ) -> Result<Option<GameId>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id FROM game WHERE (channel_id = $1 OR thread_id = $1) AND kind = $2 AND snapshot IS NOT NULL ORDER BY id DESC LIMIT 1",
+        )
+        .bind(channel_id as i64)
+        .bind(kind)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
+    /// Open and active tables in a server, newest first.
+    pub async fn live_tables_in_guild(&self, guild_id: u64) -> Result<Vec<GameId>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM game WHERE guild_id = $1 AND status IN ('open', 'active') ORDER BY id DESC")
+            .bind(guild_id as i64)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Live tables where `user_id` holds a seat, newest first.
+    pub async fn live_tables_of(&self, user_id: u64) -> Result<Vec<GameId>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT g.id FROM game g JOIN game_seat s ON s.game_id = g.id
+             WHERE s.user_id = $1 AND g.status IN ('open', 'active') ORDER BY g.id DESC",
+        )
+        .bind(user_id as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Every active game (for the reminder loop).
+    pub async fn active_games(&self) -> Result<Vec<GameId>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM game WHERE status = 'active' ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// The accepted actions of a game, in order: (version, seat, action JSON).
+    pub async fn actions(&self, id: GameId) -> Result<Vec<(i64, usize, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT version, seat, action FROM game_action WHERE game_id = $1 ORDER BY version",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| (r.get(0), r.get::<i64, _>(1) as usize, r.get(2)))
+            .collect())
+    }
+
+    /// The last `limit` events of a game, oldest first: (version, event JSON).
+    pub async fn recent_events(
+        &self,
+        id: GameId,
+        limit: i64,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT version, event FROM (SELECT seq, version, event FROM game_event WHERE game_id = $1 ORDER BY seq DESC LIMIT $2) AS recent ORDER BY seq",
+        )
+        .bind(id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
+    /// The public log since `seat` last acted (events of versions after its newest stored
+    /// action, or since the start when it has none), up to `up_to` (the version a view is drawn
+    /// at): whether the seat has acted at all, how many events there are, and the newest
+    /// `limit` of them (version, JSON), oldest first.
+    pub async fn events_since_seat(
+        &self,
+        id: GameId,
+        seat: usize,
+        up_to: i64,
+        limit: i64,
+    ) -> Result<(bool, i64, Vec<(i64, String)>), StoreError> {
+        let last: Option<i64> =
+            sqlx::query("SELECT MAX(version) FROM game_action WHERE game_id = $1 AND seat = $2")
+                .bind(id)
+                .bind(seat as i64)
+                .fetch_one(&self.pool)
+                .await?
+                .get(0);
+        let after = last.unwrap_or(0);
+        let total: i64 = sqlx::query(
+            "SELECT COUNT(*) FROM game_event WHERE game_id = $1 AND version > $2 AND version <= $3",
+        )
+        .bind(id)
+        .bind(after)
+        .bind(up_to)
+        .fetch_one(&self.pool)
+        .await?
+        .get(0);
+        let rows = sqlx::query(
+            "SELECT version, event FROM (SELECT seq, version, event FROM game_event WHERE game_id = $1 AND version > $2 AND version <= $3 ORDER BY seq DESC LIMIT $4) AS recent ORDER BY seq",
+        )
+        .bind(id)
+        .bind(after)
+        .bind(up_to)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok((
+            last.is_some(),
+            total,
+            rows.iter().map(|r| (r.get(0), r.get(1))).collect(),
+        ))
+    }
+}
+
+fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
+    let opt = |name: &str| -> Option<u64> { r.get::<Option<i64>, _>(name).map(|v| v as u64) };
+    let options: String = r.get("options");
+    Ok(GameRow {
+        id: r.get("id"),
+        kind: r.get("kind"),
+        guild_id: opt("guild_id"),
+        channel_id: r.get::<i64, _>("channel_id") as u64,
+        thread_id: opt("thread_id"),
+        table_message_id: opt("table_message_id"),
+        host_id: r.get::<i64, _>("host_id") as u64,
+        status: Status::parse(r.get::<String, _>("status").as_str())?,
+        options: serde_json::from_str(&options)
+            .map_err(|e| StoreError::Corrupt(format!("options: {e}")))?,
+        seed: r.get::<i64, _>("seed") as u64,
+        version: r.get("version"),
+        snapshot: r.get("snapshot"),
+        waiting_since: r.get("waiting_since"),
+        reminders_sent: r.get("reminders_sent"),
+        stand_in_note: r.get("stand_in_note"),
+        created_at: r.get("created_at"),
+        updated_at: r.get("updated_at"),
+    })
+}
