@@ -157,7 +157,7 @@ impl Service {
         Service::lock_in(&self.locks, id).await
     }
 
-    /// Held while redrawing one player's DM panel of a game (see `notify::update_dm_panel`).
+    /// Held while redrawing one player's DM panel of a game (see `discord::draw::update_dm_panel`).
     pub async fn panel_lock(&self, id: GameId, user: u64) -> tokio::sync::OwnedMutexGuard<()> {
         Service::lock_in(&self.panel_locks, (id, user)).await
     }

@@ -290,7 +290,7 @@ pub(super) async fn private_screen<G: Screens>(
         .await
         .is_ok_and(|p| p.hand_in_dm)
         && ctx.defer_ephemeral().await.is_ok()
-        && notify::update_dm_panel(ctx.http(), data, table.game.id, seat, true).await
+        && super::draw::update_dm_panel(ctx.http(), data, table.game.id, seat, true).await
     {
         text(&match what {
             "hand" => crate::t!("hand-in-dm"),

@@ -4,6 +4,7 @@
 pub mod bots;
 pub mod coach;
 pub mod commands;
+pub mod draw;
 pub mod export;
 pub mod fields_of_green;
 pub mod game;
@@ -224,13 +225,13 @@ pub fn framework(data: Data) -> locale::Localized {
                     data.fatal.raise(line.clone());
                     return Err(anyhow::Error::msg(line));
                 }
-                tokio::spawn(notify::reminder_loop(ctx.http.clone(), Arc::new(data.clone())));
+                tokio::spawn(reminder_loop(ctx.http.clone(), Arc::new(data.clone())));
                 // Bot moves that were due when the bot stopped are made now.
                 let (http, bot_data) = (ctx.http.clone(), data.clone());
                 tokio::spawn(async move { bots::drive_all(&http, &bot_data).await });
                 // Table messages a crash left behind their games are redrawn.
                 let stale = data.clone();
-                tokio::spawn(async move { notify::redraw_stale_tables(&stale).await });
+                tokio::spawn(async move { redraw::redraw_stale_tables(&stale).await });
                 // Several processes on one database: redraws of this process's games that
                 // another process asks for (see `redraw::handed_over`).
                 if data.config.discord.shard_range.is_some()
@@ -676,6 +677,27 @@ async fn watch_sharding(
             Err(e) => tracing::debug!(error = %e, "could not read the recommended shard count"),
         }
         down = 0;
+    }
+}
+
+/// Once a minute: the stand-in's pass (`bots::stand_in_due`), then the reminders
+/// (`notify::remind_due`). Here, where both are wired, so that neither module calls the other.
+/// Checks every active game once a minute and reminds the players holding one up: after the
+/// table's delay, then every `reminder_repeat_minutes`. By DM where a player asked for it (falling
+/// back to a mention in the thread when the DM fails), else a mention; never for players who
+/// turned reminders off.
+async fn reminder_loop(http: Arc<serenity::Http>, data: Arc<Data>) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
+    loop {
+        tick.tick().await;
+        if let Err(e) = bots::stand_in_due(&http, &data, crate::store::now_ms()).await {
+            tracing::warn!(error = %e, "stand-in pass failed");
+            data.service.metrics().error("stand_in");
+        }
+        if let Err(e) = notify::remind_due(&http, &data, crate::store::now_ms()).await {
+            tracing::warn!(error = %e, "reminder pass failed");
+            data.service.metrics().error("reminder");
+        }
     }
 }
 

@@ -153,9 +153,9 @@ async fn work(http: Arc<Http>, data: Data, target: Target) {
             return;
         }
         match target {
-            Target::Table(game) => super::notify::draw_table(&http, &data, game).await,
+            Target::Table(game) => super::draw::draw_table(&http, &data, game).await,
             Target::DmPanel { game, seat } => {
-                super::notify::draw_dm_panel(&http, &data, game, seat, false, drawn_at).await;
+                super::draw::draw_dm_panel(&http, &data, game, seat, false, drawn_at).await;
             }
         }
         // Stay for the interval after the edit: requests meanwhile (players and bots acting in
@@ -265,12 +265,34 @@ pub async fn listen(location: String, data: Data) {
             }
             // The connection dropped; the next receive reconnects. Requests sent meanwhile are
             // lost, so redraw whatever may be out of date.
-            Ok(None) => super::notify::redraw_stale_tables(&data).await,
+            Ok(None) => redraw_stale_tables(&data).await,
             Err(e) => {
                 tracing::warn!(error = %e, "listening for redraw requests failed; retrying");
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         }
+    }
+}
+
+/// On start: redraws every table message that may be behind its game (a crash, or a stop,
+/// between a commit and the redraw of the table).
+pub async fn redraw_stale_tables(data: &Data) {
+    match data.service.store().stale_tables().await {
+        Ok(ids) => {
+            if !ids.is_empty() {
+                tracing::info!(
+                    tables = ids.len(),
+                    "redrawing table messages that may be out of date"
+                );
+            }
+            for id in ids {
+                match data.service.store().table(id).await {
+                    Ok(t) if !data.looks_after(&t.game) => {}
+                    _ => data.redraws.request(data, Target::Table(id), None),
+                }
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "could not list the tables to redraw"),
     }
 }
 

@@ -447,7 +447,7 @@ pub(super) async fn announce_start(
             .await
             .is_ok_and(|p| p.hand_in_dm)
         {
-            notify::update_dm_panel(&ctx.http, data, table.game.id, s.seat, true).await;
+            super::draw::update_dm_panel(&ctx.http, data, table.game.id, s.seat, true).await;
         }
     }
     super::bots::drive(&ctx.http, data, table.game.id).await;
@@ -483,7 +483,7 @@ pub(crate) async fn hand<G: Screens>(
             tracing::warn!(error = %e, "could not defer a My hand click");
             return;
         }
-        let m = if notify::update_dm_panel(&ctx.http, data, table.game.id, seat, true).await {
+        let m = if super::draw::update_dm_panel(&ctx.http, data, table.game.id, seat, true).await {
             text(&crate::t!("screen-in-dm"))
         } else {
             match data.service.load::<G>(game).await {
