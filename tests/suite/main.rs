@@ -36,6 +36,7 @@ mod metrics;
 mod pictures;
 mod plain_words;
 mod postgres;
+mod postgres_processes;
 mod postgres_tls;
 mod records;
 mod run_failure;
