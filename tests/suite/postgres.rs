@@ -101,7 +101,7 @@ async fn started_game(svc: &Service, players: u8, seed: u64) -> GameId {
 }
 
 /// The stored log replays on a fresh engine to exactly the stored snapshot.
-async fn check_replay(store: &Store, id: GameId) -> usize {
+pub(crate) async fn check_replay(store: &Store, id: GameId) -> usize {
     let table: Table = store.table(id).await.unwrap();
     let log = store.actions(id).await.unwrap();
     let options = Options {
