@@ -193,7 +193,7 @@ impl Game {
             }),
             Prompt::Turn => {
                 // The same check `apply` makes (KH 14, 15, 22, 24).
-                let can = |a: TurnAction| self.check_turn_action(a).is_ok();
+                let can = |a: TurnAction| self.turn_action_open(a);
                 if can(TurnAction::Harvest) {
                     let mut left = p.fields;
                     while left != 0 {
@@ -210,15 +210,17 @@ impl Game {
                 if can(TurnAction::Worker) {
                     // Workers of one number share their legal spaces.
                     let table = self.worker_space_table(seat, None);
-                    for w in Worker::ALL {
-                        if self.worker_available(seat, w) {
-                            let sp = table[w.number() as usize];
-                            if sp != 0 {
-                                out.push(Choice::PlayWorker {
-                                    worker: w,
-                                    spaces: sp,
-                                });
-                            }
+                    // The available workers in `Worker::ALL` order (bit i: index i).
+                    let mut avail = self.available_workers(seat);
+                    while avail != 0 {
+                        let w = Worker::ALL[avail.trailing_zeros() as usize];
+                        avail &= avail - 1;
+                        let sp = table[w.number() as usize];
+                        if sp != 0 {
+                            out.push(Choice::PlayWorker {
+                                worker: w,
+                                spaces: sp,
+                            });
                         }
                     }
                     if !p.workers.is_empty() {
