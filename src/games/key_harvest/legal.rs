@@ -176,6 +176,16 @@ impl Game {
     /// [`Game::legal_actions`] written into `out` (cleared first): a playout lists every
     /// decision into one buffer instead of allocating a list each time.
     pub fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Choice>) {
+        // The store listing's buffer of the last list is kept for this one: in a playout most
+        // turns list a store tile, and allocating and freeing its list every time cost more
+        // than the rest of that listing (callgrind).
+        let mut spare = Vec::new();
+        for c in out.iter_mut() {
+            if let Choice::BuyFromStore { tiles } = c {
+                spare = std::mem::take(tiles);
+                break;
+            }
+        }
         out.clear();
         let Some((who, prompt)) = self.prompt() else {
             return;
@@ -231,7 +241,8 @@ impl Game {
                 }
                 // Most turns find every store empty: then nothing is built or allocated.
                 if can(TurnAction::FromStores) && s.players.iter().any(|q| !q.store.is_empty()) {
-                    let mut tiles: Vec<(Seat, Space)> = Vec::new();
+                    let mut tiles: Vec<(Seat, Space)> = spare;
+                    tiles.clear();
                     for (o, q) in s.players.iter().enumerate() {
                         for st in &q.store {
                             if o as Seat == seat || p.supply.contains(&st.bid) {

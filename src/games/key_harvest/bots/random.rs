@@ -58,7 +58,7 @@ fn pick_set(set: SpaceSet, rng: &mut ChaCha8Rng) -> Option<Space> {
 
 /// A random non-empty subset of a non-empty set, at most `max` spaces.
 fn subset(tiles: &SpaceSet, max: usize, rng: &mut ChaCha8Rng) -> Vec<Space> {
-    let mut v: Vec<Space> = Vec::new();
+    let mut v: Vec<Space> = Vec::with_capacity(tiles.count_ones() as usize);
     let mut m = *tiles;
     while m != 0 {
         let s = m.trailing_zeros() as Space;
@@ -254,13 +254,18 @@ pub fn random_choice(
     rng: &mut ChaCha8Rng,
 ) -> Action {
     let is_passive = |c: &&Choice| matches!(c, Choice::EndTurn | Choice::Decline);
-    // One pass: how many choices act, and the first passive one.
+    // One pass: how many choices act (the first 64 of them noted, so the one drawn is found
+    // without a second pass), and the first passive one.
     let mut acting = 0usize;
+    let mut at = [0u16; 64];
     let mut passive = None;
-    for c in legal {
+    for (i, c) in legal.iter().enumerate() {
         if is_passive(&c) {
             passive = passive.or(Some(c));
         } else {
+            if let Some(slot) = at.get_mut(acting) {
+                *slot = i as u16;
+            }
             acting += 1;
         }
     }
@@ -273,11 +278,14 @@ pub fn random_choice(
     };
     if acting > 0 && act {
         let k = rng.random_range(0..acting);
-        let c = legal
-            .iter()
-            .filter(|c| !is_passive(c))
-            .nth(k)
-            .expect("k < acting");
+        let c = match at.get(k) {
+            Some(&i) => &legal[i as usize],
+            None => legal
+                .iter()
+                .filter(|c| !is_passive(c))
+                .nth(k)
+                .expect("k < acting"),
+        };
         if let Some(a) = fill_choice(c, supply, stock, rng) {
             return a;
         }
