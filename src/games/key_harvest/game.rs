@@ -584,21 +584,36 @@ impl Game {
     /// [`Game::worker_spaces`] for every worker number at once (index = number, 1-5): one pass
     /// over the seat's field tiles.
     pub fn worker_space_table(&self, seat: Seat, lifted: Option<Space>) -> [SpaceSet; 6] {
-        let p = &self.s.players[seat as usize];
+        let fields = self.s.players[seat as usize].fields;
         let lift = lifted.map_or(0, bit);
-        // One pass over the seat's workers: `by_number[k]` are the spaces of its workers
-        // numbered k (the lifted one left out), `others` all of them.
+        self.worker_space_table_of(fields, &self.workers_by_number(seat, lifted), lift)
+    }
+
+    /// The spaces of `seat`'s workers by number (index 1-5), the one on `lifted` left out:
+    /// everything of the workers [`Game::worker_space_table`] depends on.
+    pub(crate) fn workers_by_number(&self, seat: Seat, lifted: Option<Space>) -> [SpaceSet; 6] {
         let mut by_number = [0u64; 6];
-        for (s, w) in &p.workers {
+        for (s, w) in &self.s.players[seat as usize].workers {
             if Some(*s) != lifted {
                 by_number[w.number() as usize] |= bit(*s);
             }
         }
+        by_number
+    }
+
+    /// [`Game::worker_space_table`] from its inputs: the seat's field tiles, its workers by
+    /// number ([`Game::workers_by_number`]) and the lifted worker's space as a set.
+    pub(crate) fn worker_space_table_of(
+        &self,
+        fields: SpaceSet,
+        by_number: &[SpaceSet; 6],
+        lift: SpaceSet,
+    ) -> [SpaceSet; 6] {
         let others = by_number.iter().fold(0, |m, b| m | b);
         // How many field tiles touch each space, for all spaces at once: a bit-sliced counter
         // (planes c0, c1, c2 hold the count's binary digits), the six directions added as
         // shifted sets ([`Board::touching`]) instead of a neighbour count per candidate space.
-        let [c0, c1, c2] = self.board.touching(p.fields);
+        let [c0, c1, c2] = self.board.touching(fields);
         // Spaces touching at least k field tiles, k = 1..5.
         let at_least = [0, c0 | c1 | c2, c1 | c2, c2 | (c1 & c0), c2, c2 & (c0 | c1)];
         // No space next to another worker may be used (a worker being replaced sits on the
@@ -610,7 +625,7 @@ impl Game {
             crowded |= self.board.neighbours(left.trailing_zeros() as Space);
             left &= left - 1;
         }
-        let open = at_least[1] & !(p.fields | crowded | lift);
+        let open = at_least[1] & !(fields | crowded | lift);
         // A worker may replace only a strictly lower one of the seat's (KH 19): `taken` holds
         // the spaces of a worker numbered k or more, from k = 5 down.
         let mut table = [0; 6];
