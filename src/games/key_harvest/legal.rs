@@ -285,18 +285,23 @@ impl Game {
                         }
                         None => self.worker_space_table_of(p.fields, &by_number, 0),
                     };
-                    // The available workers in `Worker::ALL` order (bit i: index i).
-                    let mut avail = self.available_workers(seat);
+                    // The available workers in `Worker::ALL` order (bit i: index i), less
+                    // those whose number has no legal space, dropped a number at a time: the
+                    // loop then only pushes (a test per worker cost more than the pushes).
+                    let mut placeable = 0u16;
+                    for (k, sp) in table.iter().enumerate() {
+                        placeable |= Worker::OF_NUMBER[k] * u16::from(*sp != 0);
+                    }
+                    let mut avail = self.available_workers(seat) & placeable;
                     while avail != 0 {
                         let w = Worker::ALL[avail.trailing_zeros() as usize];
                         avail &= avail - 1;
                         let sp = table[w.number() as usize];
-                        if sp != 0 {
-                            out.push(Choice::PlayWorker {
-                                worker: w,
-                                spaces: sp,
-                            });
-                        }
+                        debug_assert!(sp != 0);
+                        out.push(Choice::PlayWorker {
+                            worker: w,
+                            spaces: sp,
+                        });
                     }
                     if !p.workers.is_empty() {
                         out.push(Choice::RemoveWorker {

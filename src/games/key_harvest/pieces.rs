@@ -146,6 +146,16 @@ impl Worker {
     pub fn number(self) -> u8 {
         [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5][self as usize]
     }
+    /// The workers of each printed number as a mask of `Worker::ALL` indices (bit i: index
+    /// i), so a listing can drop every worker of a number at once (numbers rise with the index).
+    pub const OF_NUMBER: [u16; 6] = [
+        0,
+        0b0000_0000_0011,
+        0b0000_0000_1100,
+        0b0000_0011_0000,
+        0b0001_1100_0000,
+        0b1110_0000_0000,
+    ];
     /// The printed letter, A to L.
     pub fn letter(self) -> char {
         (b'A' + self as u8) as char

@@ -211,3 +211,19 @@ fn listing_with_a_memo_lists_the_same() {
         }
     }
 }
+
+/// The listing drops workers a number at a time with `Worker::OF_NUMBER`: each mask holds
+/// exactly the workers of that number.
+#[test]
+fn workers_of_each_number_are_their_masks() {
+    use farmhand_games::key_harvest::Worker;
+    for (k, &mask) in Worker::OF_NUMBER.iter().enumerate() {
+        for (i, w) in Worker::ALL.iter().enumerate() {
+            assert_eq!(
+                mask & 1 << i != 0,
+                w.number() as usize == k,
+                "{w:?} and {k}"
+            );
+        }
+    }
+}
