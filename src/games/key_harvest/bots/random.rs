@@ -254,21 +254,22 @@ pub fn random_choice(
     rng: &mut ChaCha8Rng,
 ) -> Action {
     let is_passive = |c: &&Choice| matches!(c, Choice::EndTurn | Choice::Decline);
-    // One pass: how many choices act (the first 64 of them noted, so the one drawn is found
-    // without a second pass), and the first passive one.
-    let mut acting = 0usize;
-    let mut at = [0u16; 64];
-    let mut passive = None;
-    for (i, c) in legal.iter().enumerate() {
-        if is_passive(&c) {
-            passive = passive.or(Some(c));
-        } else {
-            if let Some(slot) = at.get_mut(acting) {
-                *slot = i as u16;
-            }
-            acting += 1;
-        }
-    }
+    // The engine's listing puts its one passive choice (end the turn, decline) last. When the
+    // list is so, the acting choices are the ones before it and the one drawn is found by its
+    // number, without counting or noting them; any other list is counted.
+    let (last, rest) = match legal.split_last() {
+        Some((last, rest)) if is_passive(&last) => (Some(last), rest),
+        _ => (None, legal),
+    };
+    let passive_last = !rest.iter().any(|c| is_passive(&c));
+    let (passive, acting) = if passive_last {
+        (last, rest.len())
+    } else {
+        (
+            legal.iter().find(is_passive),
+            legal.iter().filter(|c| !is_passive(c)).count(),
+        )
+    };
     // Ending a turn early is rarer than declining an option, so that random games usually run
     // to the tenth event instead of stopping at the stalemate rule (KH 17).
     let act = match passive {
@@ -278,13 +279,14 @@ pub fn random_choice(
     };
     if acting > 0 && act {
         let k = rng.random_range(0..acting);
-        let c = match at.get(k) {
-            Some(&i) => &legal[i as usize],
-            None => legal
+        let c = if passive_last {
+            &rest[k]
+        } else {
+            legal
                 .iter()
                 .filter(|c| !is_passive(c))
                 .nth(k)
-                .expect("k < acting"),
+                .expect("k < acting")
         };
         if let Some(a) = fill_choice(c, supply, stock, rng) {
             return a;
