@@ -150,7 +150,9 @@ impl Worker {
     }
     /// The printed number: the worker's score and its adjacency minimum (KH 19, 64).
     pub fn number(self) -> u8 {
-        [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5][self as usize]
+        // A static table is one load; the array literal was built on the stack at every call.
+        static NUMBERS: [u8; 12] = [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5];
+        NUMBERS[self as usize]
     }
     /// The workers of each printed number as a mask of `Worker::ALL` indices (bit i: index
     /// i), so a listing can drop every worker of a number at once (numbers rise with the index).
