@@ -640,14 +640,22 @@ impl Board {
     /// The group (KH 2) of `tiles` that contains `seed`: every space of `tiles` linked to `seed`
     /// through adjacent spaces of `tiles`. Empty when `seed` is not in `tiles`.
     pub fn group_of(&self, tiles: SpaceSet, seed: Space) -> SpaceSet {
+        let tiles = tiles & ALL_SPACES;
         if tiles & bit(seed) == 0 {
             return 0;
         }
+        // Each tile of the group is taken from `todo` once and adds its neighbours from the
+        // table: a farm's groups are a few tiles, and a look-up per tile costs less than
+        // shifting the whole frontier six ways on every step (callgrind: the harvest listing
+        // spent 11% of a random game here).
         let mut group = bit(seed);
-        let mut frontier = group;
-        while frontier != 0 {
-            frontier = self.around(frontier) & tiles & !group;
-            group |= frontier;
+        let mut todo = group;
+        while todo != 0 {
+            let s = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let new = self.neighbours[s] & tiles & !group;
+            group |= new;
+            todo |= new;
         }
         group
     }

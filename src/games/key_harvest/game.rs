@@ -584,32 +584,55 @@ impl Game {
     /// [`Game::worker_spaces`] for every worker number at once (index = number, 1-5): one pass
     /// over the seat's field tiles.
     pub fn worker_space_table(&self, seat: Seat, lifted: Option<Space>) -> [SpaceSet; 6] {
-        let p = &self.s.players[seat as usize];
+        let fields = self.s.players[seat as usize].fields;
         let lift = lifted.map_or(0, bit);
-        let others = p.worker_spaces() & !lift;
+        self.worker_space_table_of(fields, &self.workers_by_number(seat, lifted), lift)
+    }
+
+    /// The spaces of `seat`'s workers by number (index 1-5), the one on `lifted` left out:
+    /// everything of the workers [`Game::worker_space_table`] depends on.
+    pub(crate) fn workers_by_number(&self, seat: Seat, lifted: Option<Space>) -> [SpaceSet; 6] {
+        let mut by_number = [0u64; 6];
+        for (s, w) in &self.s.players[seat as usize].workers {
+            if Some(*s) != lifted {
+                by_number[w.number() as usize] |= bit(*s);
+            }
+        }
+        by_number
+    }
+
+    /// [`Game::worker_space_table`] from its inputs: the seat's field tiles, its workers by
+    /// number ([`Game::workers_by_number`]) and the lifted worker's space as a set.
+    pub(crate) fn worker_space_table_of(
+        &self,
+        fields: SpaceSet,
+        by_number: &[SpaceSet; 6],
+        lift: SpaceSet,
+    ) -> [SpaceSet; 6] {
+        let others = by_number.iter().fold(0, |m, b| m | b);
         // How many field tiles touch each space, for all spaces at once: a bit-sliced counter
         // (planes c0, c1, c2 hold the count's binary digits), the six directions added as
         // shifted sets ([`Board::touching`]) instead of a neighbour count per candidate space.
-        let [c0, c1, c2] = self.board.touching(p.fields);
+        let [c0, c1, c2] = self.board.touching(fields);
         // Spaces touching at least k field tiles, k = 1..5.
         let at_least = [0, c0 | c1 | c2, c1 | c2, c2 | (c1 & c0), c2, c2 & (c0 | c1)];
         // No space next to another worker may be used (a worker being replaced sits on the
         // space itself, never on a neighbour), nor a field tile, nor the lifted worker's space.
-        let crowded = self.board.around(others);
-        let open = at_least[1] & !(p.fields | crowded | lift);
-        // A worker may replace only a strictly lower one of the seat's (KH 19): `taken[k]` are
-        // the spaces holding a worker numbered k or more.
-        let mut taken = [0u64; 6];
-        for (s, w) in &p.workers {
-            if Some(*s) != lifted {
-                for slot in taken.iter_mut().take(w.number() as usize + 1).skip(1) {
-                    *slot |= bit(*s);
-                }
-            }
+        // A seat has a few workers: their neighbours come from the table, one look-up each.
+        let mut crowded = 0;
+        let mut left = others;
+        while left != 0 {
+            crowded |= self.board.neighbours(left.trailing_zeros() as Space);
+            left &= left - 1;
         }
+        let open = at_least[1] & !(fields | crowded | lift);
+        // A worker may replace only a strictly lower one of the seat's (KH 19): `taken` holds
+        // the spaces of a worker numbered k or more, from k = 5 down.
         let mut table = [0; 6];
-        for (k, slot) in table.iter_mut().enumerate().skip(1) {
-            *slot = at_least[k] & open & !taken[k];
+        let mut taken = 0;
+        for k in (1..6).rev() {
+            taken |= by_number[k];
+            table[k] = at_least[k] & open & !taken;
         }
         table
     }
@@ -646,6 +669,21 @@ impl Game {
     pub fn unconnected(&self, seat: Seat) -> SpaceSet {
         let f = self.s.players[seat as usize].fields;
         f & !self.board.around(f)
+    }
+
+    /// The workers `seat` may play now, as bits of [`Worker::index`]: its unplayed farmhands
+    /// and the townsfolk in the town (the same test as [`Game::worker_available`], for all
+    /// twelve at once).
+    pub(crate) fn available_workers(&self, seat: Seat) -> u16 {
+        let farm = (self.s.players[seat as usize].unplayed & 0b11_1111) as u16;
+        let town = (self.s.town & 0b11_1111) as u16;
+        let all = farm | town << 6;
+        debug_assert!(
+            Worker::ALL
+                .iter()
+                .all(|&w| (all & 1 << w.index() != 0) == self.worker_available(seat, w))
+        );
+        all
     }
 
     pub(crate) fn worker_available(&self, seat: Seat, w: Worker) -> bool {
@@ -765,6 +803,18 @@ impl Game {
 
     /// Whether the turn-level action `a` may start (or continue, for a second tile) now. The
     /// listing asks the same question (`legal.rs`).
+    /// Whether [`Game::check_turn_action`] accepts `a` (the legal listing asks this for every
+    /// turn action; it builds no error).
+    pub(crate) fn turn_action_open(&self, a: TurnAction) -> bool {
+        let t = &self.s.turn;
+        let continuing =
+            matches!(a, TurnAction::FromStores | TurnAction::ToStore) && t.last == Some((a, 1));
+        let open = (continuing || (!t.has_done(a) && t.actions() < 2))
+            && !(a == TurnAction::FromStores && t.has_done(TurnAction::ToStore));
+        debug_assert_eq!(open, self.check_turn_action(a).is_ok());
+        open
+    }
+
     pub fn check_turn_action(&self, a: TurnAction) -> Result<bool, ActionError> {
         let t = &self.s.turn;
         // KH 22, 24: a second tile of (c) or (d) right after the first is the same action.

@@ -165,7 +165,33 @@ fn worker_mask(workers: &[(Space, Worker)], keep: impl Fn(Worker) -> bool) -> Sp
         .fold(0, |m, (s, _)| m | bit(*s))
 }
 
+/// What the turn listing last worked out for each seat, for a caller that lists many
+/// decisions of one game in a row (the random playouts): a seat's groups and worker spaces
+/// change only when its field tiles or workers do, and most of its turn listings find them as
+/// they were. Each entry is kept with the inputs it was computed from and used only when they
+/// are the same, so a listing with a memo is the listing without one.
+#[derive(Clone, Debug, Default)]
+pub struct ListingMemo {
+    seats: [SeatMemo; 4],
+}
+
+#[derive(Clone, Debug, Default)]
+struct SeatMemo {
+    /// `groups` are the groups of these field tiles (`None`: nothing computed yet).
+    groups_of: Option<SpaceSet>,
+    groups: Vec<SpaceSet>,
+    /// `table` is the worker space table for these field tiles and workers by number.
+    table_of: Option<(SpaceSet, [SpaceSet; 6])>,
+    table: [SpaceSet; 6],
+}
+
 impl Game {
+    /// [`Game::legal_actions_into`] with a memo kept by the caller across decisions of this
+    /// game: the same list, computed with less work.
+    pub fn legal_actions_memo(&self, seat: Seat, out: &mut Vec<Choice>, memo: &mut ListingMemo) {
+        self.list_into(seat, out, memo.seats.get_mut(seat as usize));
+    }
+
     /// Everything `seat` may decide now; empty when it is not their decision.
     pub fn legal_actions(&self, seat: Seat) -> Vec<Choice> {
         let mut out = Vec::new();
@@ -176,6 +202,20 @@ impl Game {
     /// [`Game::legal_actions`] written into `out` (cleared first): a playout lists every
     /// decision into one buffer instead of allocating a list each time.
     pub fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Choice>) {
+        self.list_into(seat, out, None);
+    }
+
+    fn list_into(&self, seat: Seat, out: &mut Vec<Choice>, mut memo: Option<&mut SeatMemo>) {
+        // The store listing's buffer of the last list is kept for this one: in a playout most
+        // turns list a store tile, and allocating and freeing its list every time cost more
+        // than the rest of that listing (callgrind).
+        let mut spare = Vec::new();
+        for c in out.iter_mut() {
+            if let Choice::BuyFromStore { tiles } = c {
+                spare = std::mem::take(tiles);
+                break;
+            }
+        }
         out.clear();
         let Some((who, prompt)) = self.prompt() else {
             return;
@@ -193,33 +233,75 @@ impl Game {
             }),
             Prompt::Turn => {
                 // The same check `apply` makes (KH 14, 15, 22, 24).
-                let can = |a: TurnAction| self.check_turn_action(a).is_ok();
+                let can = |a: TurnAction| self.turn_action_open(a);
                 if can(TurnAction::Harvest) {
-                    let mut left = p.fields;
-                    while left != 0 {
-                        let g = self
-                            .board
-                            .group_of(p.fields, left.trailing_zeros() as Space);
-                        left &= !g;
-                        let un = g & p.unharvested();
-                        if un != 0 {
-                            out.push(Choice::Harvest { tiles: un });
+                    // The groups by their lowest tile, each listed with its unharvested tiles.
+                    let unharvested = p.unharvested();
+                    if let Some(m) = memo.as_deref_mut() {
+                        if m.groups_of != Some(p.fields) {
+                            m.groups.clear();
+                            m.groups_of = Some(p.fields);
+                            let mut left = p.fields;
+                            while left != 0 {
+                                let g = self
+                                    .board
+                                    .group_of(p.fields, left.trailing_zeros() as Space);
+                                left &= !g;
+                                m.groups.push(g);
+                            }
+                        }
+                        for g in &m.groups {
+                            if g & unharvested != 0 {
+                                out.push(Choice::Harvest {
+                                    tiles: g & unharvested,
+                                });
+                            }
+                        }
+                    } else {
+                        let mut left = p.fields;
+                        while left != 0 {
+                            let g = self
+                                .board
+                                .group_of(p.fields, left.trailing_zeros() as Space);
+                            left &= !g;
+                            if g & unharvested != 0 {
+                                out.push(Choice::Harvest {
+                                    tiles: g & unharvested,
+                                });
+                            }
                         }
                     }
                 }
                 if can(TurnAction::Worker) {
                     // Workers of one number share their legal spaces.
-                    let table = self.worker_space_table(seat, None);
-                    for w in Worker::ALL {
-                        if self.worker_available(seat, w) {
-                            let sp = table[w.number() as usize];
-                            if sp != 0 {
-                                out.push(Choice::PlayWorker {
-                                    worker: w,
-                                    spaces: sp,
-                                });
+                    let by_number = self.workers_by_number(seat, None);
+                    let table = match memo {
+                        Some(m) => {
+                            if m.table_of != Some((p.fields, by_number)) {
+                                m.table = self.worker_space_table_of(p.fields, &by_number, 0);
+                                m.table_of = Some((p.fields, by_number));
                             }
+                            m.table
                         }
+                        None => self.worker_space_table_of(p.fields, &by_number, 0),
+                    };
+                    // The available workers in `Worker::ALL` order (bit i: index i), less
+                    // those whose number has no legal space, dropped a number at a time: the
+                    // loop then only pushes (a test per worker cost more than the pushes).
+                    let mut placeable = 0u16;
+                    for (k, sp) in table.iter().enumerate() {
+                        placeable |= Worker::OF_NUMBER[k] * u16::from(*sp != 0);
+                    }
+                    let mut avail = self.available_workers(seat) & placeable;
+                    while avail != 0 {
+                        let w = Worker::ALL[avail.trailing_zeros() as usize];
+                        avail &= avail - 1;
+                        let sp = table[w.number() as usize];
+                        debug_assert!(sp != 0);
+                        out.push(Choice::PlayWorker {
+                            worker: w,
+                            spaces: sp,
+                        });
                     }
                     if !p.workers.is_empty() {
                         out.push(Choice::RemoveWorker {
@@ -229,7 +311,8 @@ impl Game {
                 }
                 // Most turns find every store empty: then nothing is built or allocated.
                 if can(TurnAction::FromStores) && s.players.iter().any(|q| !q.store.is_empty()) {
-                    let mut tiles: Vec<(Seat, Space)> = Vec::new();
+                    let mut tiles: Vec<(Seat, Space)> = spare;
+                    tiles.clear();
                     for (o, q) in s.players.iter().enumerate() {
                         for st in &q.store {
                             if o as Seat == seat || p.supply.contains(&st.bid) {

@@ -19,7 +19,7 @@ pub use board::{Board, Crop, Space, SpaceSet};
 pub use error::ActionError;
 pub use event::{Event, Place};
 pub use game::{Game, GameSnapshot, Options, Phase, Prompt};
-pub use legal::Choice;
+pub use legal::{Choice, ListingMemo};
 pub use pieces::{Counters, EventTile, Seat, Worker};
 pub use score::{ScoreLine, ScorePad};
 pub mod bots;

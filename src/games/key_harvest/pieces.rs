@@ -39,7 +39,13 @@ impl Counters {
     }
     /// Whether every crop count of `other` fits in `self`.
     pub fn contains(&self, other: &Counters) -> bool {
-        self.0.iter().zip(other.0.iter()).all(|(a, b)| a >= b)
+        // All five compared, without stopping at the first short crop: no branch per crop to
+        // mispredict (the store listing asks this of every bid, every turn).
+        let mut fits = true;
+        for (a, b) in self.0.iter().zip(other.0.iter()) {
+            fits &= a >= b;
+        }
+        fits
     }
     pub fn add(&mut self, other: &Counters) {
         for i in 0..5 {
@@ -144,8 +150,20 @@ impl Worker {
     }
     /// The printed number: the worker's score and its adjacency minimum (KH 19, 64).
     pub fn number(self) -> u8 {
-        [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5][self as usize]
+        // A static table is one load; the array literal was built on the stack at every call.
+        static NUMBERS: [u8; 12] = [1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5];
+        NUMBERS[self as usize]
     }
+    /// The workers of each printed number as a mask of `Worker::ALL` indices (bit i: index
+    /// i), so a listing can drop every worker of a number at once (numbers rise with the index).
+    pub const OF_NUMBER: [u16; 6] = [
+        0,
+        0b0000_0000_0011,
+        0b0000_0000_1100,
+        0b0000_0011_0000,
+        0b0001_1100_0000,
+        0b1110_0000_0000,
+    ];
     /// The printed letter, A to L.
     pub fn letter(self) -> char {
         (b'A' + self as u8) as char

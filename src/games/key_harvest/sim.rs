@@ -6,6 +6,7 @@ use super::bots::Bot;
 use super::bots::random::{random_action, random_choice};
 use super::event::Event;
 use super::game::{Game, Options};
+use super::legal::ListingMemo;
 use super::pieces::Seat;
 use super::view::PlayerView;
 use rand::SeedableRng;
@@ -32,12 +33,14 @@ pub fn play_random(board: Arc<Board>, players: u8, seed: u64, record: bool) -> P
     let mut actions = Vec::new();
     let mut events = if record { setup } else { Vec::new() };
     let mut steps = 0;
-    // One list of choices, refilled for every decision.
+    // One list of choices, refilled for every decision, and the listing's memo of each seat's
+    // groups and worker spaces (the same lists, less work).
     let mut legal = Vec::new();
+    let mut memo = ListingMemo::default();
     while let Some(seat) = game.to_move() {
         // The random bot's inputs without building a whole view: the legal choices, the seat's
         // supply and the stock.
-        game.legal_actions_into(seat, &mut legal);
+        game.legal_actions_memo(seat, &mut legal, &mut memo);
         let supply = game.state().players[seat as usize].supply;
         let action = random_choice(&legal, supply, game.state().stock, &mut rng);
         // Unrecorded, no event is made.

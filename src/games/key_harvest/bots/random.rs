@@ -58,7 +58,7 @@ fn pick_set(set: SpaceSet, rng: &mut ChaCha8Rng) -> Option<Space> {
 
 /// A random non-empty subset of a non-empty set, at most `max` spaces.
 fn subset(tiles: &SpaceSet, max: usize, rng: &mut ChaCha8Rng) -> Vec<Space> {
-    let mut v: Vec<Space> = Vec::new();
+    let mut v: Vec<Space> = Vec::with_capacity(tiles.count_ones() as usize);
     let mut m = *tiles;
     while m != 0 {
         let s = m.trailing_zeros() as Space;
@@ -254,16 +254,22 @@ pub fn random_choice(
     rng: &mut ChaCha8Rng,
 ) -> Action {
     let is_passive = |c: &&Choice| matches!(c, Choice::EndTurn | Choice::Decline);
-    // One pass: how many choices act, and the first passive one.
-    let mut acting = 0usize;
-    let mut passive = None;
-    for c in legal {
-        if is_passive(&c) {
-            passive = passive.or(Some(c));
-        } else {
-            acting += 1;
-        }
-    }
+    // The engine's listing puts its one passive choice (end the turn, decline) last. When the
+    // list is so, the acting choices are the ones before it and the one drawn is found by its
+    // number, without counting or noting them; any other list is counted.
+    let (last, rest) = match legal.split_last() {
+        Some((last, rest)) if is_passive(&last) => (Some(last), rest),
+        _ => (None, legal),
+    };
+    let passive_last = !rest.iter().any(|c| is_passive(&c));
+    let (passive, acting) = if passive_last {
+        (last, rest.len())
+    } else {
+        (
+            legal.iter().find(is_passive),
+            legal.iter().filter(|c| !is_passive(c)).count(),
+        )
+    };
     // Ending a turn early is rarer than declining an option, so that random games usually run
     // to the tenth event instead of stopping at the stalemate rule (KH 17).
     let act = match passive {
@@ -273,11 +279,15 @@ pub fn random_choice(
     };
     if acting > 0 && act {
         let k = rng.random_range(0..acting);
-        let c = legal
-            .iter()
-            .filter(|c| !is_passive(c))
-            .nth(k)
-            .expect("k < acting");
+        let c = if passive_last {
+            &rest[k]
+        } else {
+            legal
+                .iter()
+                .filter(|c| !is_passive(c))
+                .nth(k)
+                .expect("k < acting")
+        };
         if let Some(a) = fill_choice(c, supply, stock, rng) {
             return a;
         }

@@ -174,3 +174,56 @@ fn games_end_by_the_tenth_event_or_stalemate() {
         assert!(s.track.len() == 10 || s.idle_turns >= players || s.final_turns == Some(0));
     }
 }
+
+/// The playout driver lists with a memo of each seat's groups and worker spaces
+/// (`legal_actions_memo`): at every decision of random games it lists exactly what
+/// `legal_actions` lists, even with one memo carried from game to game (its entries then
+/// describe another game's farms, and must be recognised as stale).
+#[test]
+fn listing_with_a_memo_lists_the_same() {
+    use farmhand_games::key_harvest::ListingMemo;
+    use farmhand_games::key_harvest::bots::random::random_choice;
+    for players in 2..=4u8 {
+        let mut memo = ListingMemo::default();
+        for seed in 0..12u64 {
+            let (mut g, _) = Game::new(Board::standard(), &Options { players }, seed).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6d656d6f);
+            let mut listed = Vec::new();
+            let mut steps = 0;
+            while let Some(seat) = g.to_move() {
+                g.legal_actions_memo(seat, &mut listed, &mut memo);
+                assert_eq!(
+                    listed,
+                    g.legal_actions(seat),
+                    "players {players} seed {seed} step {steps}"
+                );
+                // Another seat's list through the same memo: empty, as without one.
+                let other = (seat + 1) % players;
+                let mut none = Vec::new();
+                g.legal_actions_memo(other, &mut none, &mut memo);
+                assert_eq!(none, g.legal_actions(other));
+                let supply = g.state().players[seat as usize].supply;
+                let a = random_choice(&listed, supply, g.state().stock, &mut rng);
+                g.apply_quiet(seat, &a).unwrap();
+                steps += 1;
+                assert!(steps < 20_000, "seed {seed}: the game does not end");
+            }
+        }
+    }
+}
+
+/// The listing drops workers a number at a time with `Worker::OF_NUMBER`: each mask holds
+/// exactly the workers of that number.
+#[test]
+fn workers_of_each_number_are_their_masks() {
+    use farmhand_games::key_harvest::Worker;
+    for (k, &mask) in Worker::OF_NUMBER.iter().enumerate() {
+        for (i, w) in Worker::ALL.iter().enumerate() {
+            assert_eq!(
+                mask & 1 << i != 0,
+                w.number() as usize == k,
+                "{w:?} and {k}"
+            );
+        }
+    }
+}
