@@ -113,6 +113,8 @@ struct Window {
     /// Callback latencies: every click, and clicks the bot confirmed as applied ("Done.").
     all: Vec<Duration>,
     acted: Vec<Duration>,
+    /// Interaction webhook calls, each from its interaction's creation.
+    webhook: Vec<Duration>,
     late: usize,
     unanswered: usize,
     /// Bot REST calls by route.
@@ -124,7 +126,9 @@ fn window(fake: &FakeDiscord, after_id: u64, calls_before: &BTreeMap<RouteKind, 
         let mut all = Vec::new();
         let mut acted = Vec::new();
         let mut unanswered = 0;
+        let mut webhook = Vec::new();
         for i in w.interactions.values().filter(|i| i.id > after_id) {
+            webhook.extend_from_slice(&i.webhook_after);
             match &i.callback {
                 Some(cb) => {
                     all.push(cb.after);
@@ -142,6 +146,7 @@ fn window(fake: &FakeDiscord, after_id: u64, calls_before: &BTreeMap<RouteKind, 
         }
         all.sort();
         acted.sort();
+        webhook.sort();
         let late = all.iter().filter(|d| d.as_secs_f64() > 3.0).count();
         let calls = w
             .counts
@@ -152,6 +157,7 @@ fn window(fake: &FakeDiscord, after_id: u64, calls_before: &BTreeMap<RouteKind, 
         Window {
             all,
             acted,
+            webhook,
             late,
             unanswered,
             calls,
@@ -212,6 +218,14 @@ fn report(out: &mut impl Write, w: &Window, actions: usize) -> anyhow::Result<()
         pct(&w.acted, 0.5),
         pct(&w.acted, 0.99),
         pct(&w.acted, 1.0)
+    )?;
+    writeln!(
+        out,
+        "  interaction webhook calls, from the click ({}): p50 {}  p99 {}  max {}  (deferred answers' edits, follow-ups)",
+        w.webhook.len(),
+        pct(&w.webhook, 0.5),
+        pct(&w.webhook, 0.99),
+        pct(&w.webhook, 1.0)
     )?;
     if w.late > 0 || w.unanswered > 0 {
         writeln!(
@@ -308,7 +322,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
     } else {
         writeln!(
             out,
-            "rate limits: on (serenity's limiter; the fake enforces 5 messages per 5 s per channel, 50 calls per s per route and globally)"
+            "rate limits: on (serenity's limiter; the fake enforces 5 messages created and 5 edited per 5 s per channel, 5 interaction webhook calls per 2 s per token, 50 calls per s per other route and globally)"
         )?;
     }
     // Like `run` and `demo`: no second process on the database while the bench writes it.
@@ -319,9 +333,17 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
     let limited = |out: &mut std::io::StdoutLock| -> anyhow::Result<()> {
         let (route, global) = fake.rate_limited();
         let (waits, _) = bot.data.rate_limits.counts();
+        let (hook_waits, hook_waited) = bot.data.rate_limits.webhook_waits();
+        let (invalid, peak) = fake.invalid_requests();
         writeln!(
             out,
-            "  rate limits so far: {route} calls answered 429 ({global} global); serenity held calls back {waits} times"
+            "  rate limits so far: {route} calls answered 429 ({global} global); serenity held calls back {waits} times, {hook_waits} of them interaction webhook calls ({:.1} s in all)",
+            hook_waited.as_secs_f64()
+        )?;
+        writeln!(
+            out,
+            "  invalid requests (401, 403, 429) so far: {invalid}, at most {peak} in 10 minutes (Discord bans at {})",
+            farmhand::fake_discord::ratelimit::INVALID_LIMIT
         )?;
         Ok(())
     };

@@ -45,6 +45,29 @@ pub(super) async fn say(ctx: Ctx<'_>, m: &MessageSpec) -> Result<(), Error> {
     Ok(())
 }
 
+/// Runs `work` (database reads and writes that may wait on a lock); when it has not finished
+/// in time for Discord's 3 seconds (counted from the command's creation, see
+/// [`router::defer_in`](super::router::defer_in)), the command is answered "thinking..." first,
+/// so a later [`say`] replaces that answer. `work` must make no Discord call of its own: the
+/// defer could otherwise race its answer.
+pub(super) async fn in_time<T>(ctx: Ctx<'_>, work: impl std::future::Future<Output = T>) -> T {
+    let poise::Context::Application(app) = ctx else {
+        return work.await;
+    };
+    let left = super::router::defer_in(app.interaction.id, std::time::Instant::now());
+    let mut work = std::pin::pin!(work);
+    tokio::select! {
+        biased;
+        done = &mut work => done,
+        _ = tokio::time::sleep(left) => {
+            if let Err(e) = ctx.defer_ephemeral().await {
+                tracing::warn!(error = %e, "could not defer a slow command");
+            }
+            work.await
+        }
+    }
+}
+
 pub(super) async fn display_name(ctx: Ctx<'_>) -> String {
     match ctx.author_member().await {
         Some(m) => m.display_name().to_string(),
@@ -382,24 +405,29 @@ pub(super) async fn settings(
 ) -> Result<(), Error> {
     let store = ctx.data().service.store();
     let user = ctx.author().id.get();
-    let mut prefs: Prefs = match store.prefs(user).await {
+    // The database may wait for its lock (SQLite up to 5 s, a PostgreSQL pool up to 10 s): the
+    // command is answered "thinking..." first when it would not make Discord's 3 seconds.
+    let saved = in_time(ctx, async {
+        let mut prefs: Prefs = store.prefs(user).await?;
+        if let Some(dm) = hand_in_dm {
+            prefs.hand_in_dm = dm;
+        }
+        if let Some(r) = reminders {
+            prefs.reminders = match r {
+                ReminderChoice::Mention => Reminders::Mention,
+                ReminderChoice::Dm => Reminders::Dm,
+                ReminderChoice::Off => Reminders::Off,
+            };
+        }
+        store.set_prefs(user, prefs).await?;
+        note_locale(ctx).await;
+        Ok::<_, crate::store::StoreError>(prefs)
+    })
+    .await;
+    let prefs = match saved {
         Ok(p) => p,
         Err(e) => return say(ctx, &text(&user_text(&e.into()))).await,
     };
-    if let Some(dm) = hand_in_dm {
-        prefs.hand_in_dm = dm;
-    }
-    if let Some(r) = reminders {
-        prefs.reminders = match r {
-            ReminderChoice::Mention => Reminders::Mention,
-            ReminderChoice::Dm => Reminders::Dm,
-            ReminderChoice::Off => Reminders::Off,
-        };
-    }
-    if let Err(e) = store.set_prefs(user, prefs).await {
-        return say(ctx, &text(&user_text(&e.into()))).await;
-    }
-    note_locale(ctx).await;
     let hand = if prefs.hand_in_dm {
         crate::t!("settings-hand-dm")
     } else {

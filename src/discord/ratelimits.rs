@@ -22,6 +22,10 @@ struct Inner {
     until: Option<Instant>,
     waits: u64,
     global: u64,
+    /// Waits on the interaction webhook routes (deferred answers, follow-ups), and their total
+    /// length: a player waits through these.
+    webhook_waits: u64,
+    webhook_waited: Duration,
 }
 
 impl RateLimits {
@@ -40,6 +44,16 @@ impl RateLimits {
         if info.global {
             i.global += 1;
         }
+        if info.path.contains("/webhooks/") {
+            i.webhook_waits += 1;
+            i.webhook_waited += info.timeout;
+        }
+    }
+
+    /// Waits announced on the interaction webhook routes so far, and their total length.
+    pub fn webhook_waits(&self) -> (u64, Duration) {
+        let i = self.lock();
+        (i.webhook_waits, i.webhook_waited)
     }
 
     /// True while a wait is under way, or ended less than `grace` ago (the call it held back may

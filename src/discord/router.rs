@@ -154,18 +154,46 @@ pub(crate) async fn update(ctx: &serenity::Context, ci: &ComponentInteraction, m
 /// and a move must never be saved after the player was shown "This interaction failed".
 pub(super) const DEFER_AFTER: Duration = Duration::from_millis(1500);
 
-/// Runs `work` (a service call that may wait on locks); when it takes longer than
-/// [`DEFER_AFTER`], the click is acknowledged first (a deferred update) and `true` comes back with
-/// the result: the answer must then go through [`update_or_edit`] / [`private_or_followup`].
+/// Discord's epoch (2015-01-01T00:00:00Z), the zero of a snowflake's time (docs: "Snowflakes").
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// An interaction older than this by the id's time is taken for a wrong clock on this machine
+/// (Discord would have refused its token long ago): its age is then counted from `started`.
+const CLOCK_SKEW: Duration = Duration::from_secs(60);
+
+/// How long before the defer must go out: [`DEFER_AFTER`] counted from the interaction's creation,
+/// the time its id (a snowflake) carries, since Discord's 3 seconds count from there and not
+/// from when the bot got the event (a busy bot or a slow gateway may receive it late). `started`
+/// is when the handler began, the fallback when this machine's clock is far from Discord's.
+pub(crate) fn defer_in(id: serenity::InteractionId, started: std::time::Instant) -> Duration {
+    let created = (id.get() >> 22) + DISCORD_EPOCH_MS;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64);
+    let age = Duration::from_millis(now.saturating_sub(created));
+    let age = if age > CLOCK_SKEW {
+        started.elapsed()
+    } else {
+        age
+    };
+    DEFER_AFTER.saturating_sub(age)
+}
+
+/// Runs `work` (a service call that may wait on locks); when it has not finished
+/// [`DEFER_AFTER`] after the click was made (the interaction's creation, see [`defer_in`]), the
+/// click is acknowledged first (a deferred update) and `true` comes back with the result: the
+/// answer must then go through [`update_or_edit`] / [`private_or_followup`].
 pub(crate) async fn in_time<T>(
     ctx: &serenity::Context,
     ci: &ComponentInteraction,
     work: impl Future<Output = T>,
 ) -> (T, bool) {
+    let left = defer_in(ci.id, std::time::Instant::now());
     let mut work = std::pin::pin!(work);
     tokio::select! {
+        biased;
         done = &mut work => (done, false),
-        _ = tokio::time::sleep(DEFER_AFTER) => {
+        _ = tokio::time::sleep(left) => {
             respond(ctx, ci, CreateInteractionResponse::Acknowledge).await;
             (work.await, true)
         }

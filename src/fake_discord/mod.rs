@@ -281,6 +281,18 @@ impl FakeDiscord {
         self.with_quiet(|w| w.rate.limited)
     }
 
+    /// Answers that count toward Discord's invalid-request limit (401, 403, 429): all told, and
+    /// the most in any 10 minutes (Discord bans at 10,000).
+    pub fn invalid_requests(&self) -> (u64, usize) {
+        self.with_quiet(|w| (w.rate.invalid.total, w.rate.invalid.peak))
+    }
+
+    /// From now on, interactions reach the bot `lag` after Discord made them (their ids carry
+    /// the earlier time, from which their 3 seconds count), as from a slow gateway.
+    pub fn set_interaction_lag(&self, lag: Duration) {
+        self.with(|w| w.interaction_lag_ms = lag.as_millis() as u64)
+    }
+
     /// Runs `f` on the world (for tests that need more than the API offers).
     pub fn with<R>(&self, f: impl FnOnce(&mut World) -> R) -> R {
         self.shared.with(f)

@@ -90,8 +90,21 @@ fn respond_with(
     .expect("a valid response")
 }
 
+/// Answers a REST request, and counts the answer toward Discord's invalid-request limit.
 async fn rest(
     State(shared): State<Arc<Shared>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let resp = answer(shared.clone(), method, uri, headers, body).await;
+    shared.with(|w| w.rate.invalid.note(resp.status().as_u16()));
+    resp
+}
+
+async fn answer(
+    shared: Arc<Shared>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -225,6 +238,18 @@ async fn rest(
     };
     match fault {
         Some(FaultAction::Delay(d)) => tokio::time::sleep(d).await,
+        Some(FaultAction::Error(status, code)) => {
+            shared.with(|w| {
+                let ix = ix_of_path();
+                fail_interaction(w, ix);
+                record(w, &method, &api, kind, status, true, ix);
+                w.note(format!(
+                    "Fault: answered {method} {} with {status} (code {code}).",
+                    redact(&api)
+                ));
+            });
+            return respond(status, Some(error_body(code)), None);
+        }
         Some(FaultAction::Fail(status)) => {
             shared.with(|w| {
                 let ix = ix_of_path();
@@ -273,6 +298,13 @@ async fn rest(
         if w.record {
             record(w, &method, &api, kind, resp.status, false, ix);
         }
+        // When each interaction webhook call (a deferred answer's edit, a follow-up) arrived,
+        // counted from the interaction's creation: what a player waits for after a defer.
+        if matches!(kind, RouteKind::Followup | RouteKind::WebhookMessage)
+            && let Some(rec) = ix.and_then(|i| w.interactions.get_mut(&i))
+        {
+            rec.webhook_after.push(rec.queued_at.elapsed());
+        }
         *w.counts.entry(kind).or_default() += 1;
         resp
     });
@@ -282,6 +314,20 @@ async fn rest(
         resp.retry_after.map(|d| d.as_secs_f64()),
         &limit_headers,
     )
+}
+
+/// Discord's body for an error code, with its message (docs: "JSON Error Codes").
+fn error_body(code: u32) -> Value {
+    let message = match code {
+        10003 => "Unknown Channel",
+        10008 => "Unknown Message",
+        10062 => "Unknown interaction",
+        50001 => "Missing Access",
+        50007 => "Cannot send messages to this user",
+        50013 => "Missing Permissions",
+        _ => "Error",
+    };
+    json!({"code": code, "message": message})
 }
 
 /// Logs a request the bot made (the transcript's and the figures' record of it).

@@ -14,7 +14,7 @@ impl World {
         message: Option<u64>,
         what: String,
     ) -> (u64, String) {
-        let id = self.id();
+        let id = self.interaction_id();
         let token = format!("fake-token-{id}-{}", self.roll().to_bits() % 1_000_000);
         let dm = matches!(
             self.channels.get(&channel_id).map(|c| &c.kind),
@@ -62,6 +62,7 @@ impl World {
                 original: None,
                 followups: Vec::new(),
                 forgiven: false,
+                webhook_after: Vec::new(),
             },
         );
         self.by_token.insert(token.clone(), id);

@@ -22,6 +22,22 @@ pub const TOKEN_LIFETIME_MS: i64 = 15 * 60 * 1000;
 pub const CALLBACK_DEADLINE: Duration = Duration::from_secs(3);
 /// Fake time starts here: 2026-01-01T00:00:00Z.
 pub const EPOCH_MS: i64 = 1_767_225_600_000;
+/// Discord's epoch (2015-01-01T00:00:00Z): a snowflake's top 42 bits are milliseconds since it
+/// (docs: "Snowflakes").
+pub const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// Now, as unix milliseconds of the real clock (what Discord stamps an interaction's id with).
+pub fn wall_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// The unix time in milliseconds a snowflake was made at.
+pub fn snowflake_ms(id: u64) -> u64 {
+    (id >> 22) + DISCORD_EPOCH_MS
+}
+
 /// How many gateway dispatches a session keeps for RESUME.
 const SESSION_LOG: usize = 4096;
 
@@ -119,6 +135,8 @@ pub struct IxRec {
     pub followups: Vec<u64>,
     /// The test expects no answer (e.g. the bot was stopped).
     pub forgiven: bool,
+    /// When each interaction webhook call for it arrived, from its creation.
+    pub webhook_after: Vec<Duration>,
 }
 
 /// Which API a request used (for faults and statistics).
@@ -190,6 +208,10 @@ pub struct LogEntry {
 pub enum FaultAction {
     /// Answer with this status (500, 502, 503...) and do nothing.
     Fail(u16),
+    /// Answer with this status and Discord's JSON error code, and do nothing: 404 10062
+    /// (unknown interaction), 403 50001 (missing access), 403 50007 (cannot send messages to
+    /// this user), 404 10008 (unknown message), 404 10003 (unknown channel).
+    Error(u16, u32),
     /// Answer 429 with this retry-after and do nothing.
     RateLimit(Duration),
     /// Wait, then answer normally.
@@ -385,6 +407,10 @@ pub struct World {
     /// Fake time added on top of real time (`advance_clock`).
     pub offset_ms: i64,
     next_id: u64,
+    last_interaction_id: u64,
+    /// New interactions are stamped this long before they are delivered, as when Discord's
+    /// gateway (or a busy bot) hands an interaction over late: their 3 seconds have partly gone.
+    pub interaction_lag_ms: u64,
     pub token: String,
     pub ws_url: String,
     pub users: BTreeMap<u64, UserRec>,
@@ -431,6 +457,8 @@ impl World {
             started: Instant::now(),
             offset_ms: 0,
             next_id: 1_300_000_000_000_000_000,
+            last_interaction_id: 0,
+            interaction_lag_ms: 0,
             token: token.to_string(),
             ws_url: String::new(),
             users: BTreeMap::new(),
@@ -473,6 +501,16 @@ impl World {
     pub fn id(&mut self) -> u64 {
         self.next_id += 1;
         self.next_id
+    }
+
+    /// A fresh interaction id: a snowflake stamped with the real clock, as Discord's are, since
+    /// the 3 seconds to answer count from it and the bot reads it to know how long it has left.
+    /// (Other ids count up from a fixed start, so transcripts stay the same from run to run.)
+    pub fn interaction_id(&mut self) -> u64 {
+        let made = wall_ms().saturating_sub(self.interaction_lag_ms);
+        let stamped = (made.saturating_sub(DISCORD_EPOCH_MS)) << 22;
+        self.last_interaction_id = stamped.max(self.last_interaction_id + 1);
+        self.last_interaction_id
     }
 
     pub fn seed_faults(&mut self, seed: u64) {

@@ -178,9 +178,10 @@ impl World {
         }
         let kind = body.get("type").and_then(Value::as_u64).unwrap_or(0) as u8;
         let data = body.get("data").cloned().unwrap_or(Value::Null);
-        // The 3 seconds count from the interaction's creation (the user's click), not from
-        // its delivery: a late answer is refused and the user has seen "This interaction failed".
-        let after = ix.queued_at.elapsed();
+        // The 3 seconds count from the interaction's creation (the user's click), the time its
+        // id is stamped with, not from its delivery: a late answer is refused and the user has
+        // seen "This interaction failed".
+        let after = Duration::from_millis(wall_ms().saturating_sub(snowflake_ms(ix.id)));
         if after > self.deadline {
             if !ix.forgiven {
                 self.violation(format!(

@@ -233,8 +233,13 @@ fn a_late_callback_is_an_unknown_interaction() {
     let u = w.add_user("ann");
     let c = w.add_channel("games");
     let (id, token) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/fog".into());
-    // The click happened 3.1 s ago: too late, whenever the bot received it.
-    w.interactions.get_mut(&id).unwrap().queued_at = Instant::now() - Duration::from_millis(3100);
+    // The click happened 3.1 s ago (its id says so): too late, whenever the bot received it.
+    let mut rec = w.interactions.remove(&id).unwrap();
+    let id = id - (3100 << 22);
+    rec.id = id;
+    w.interactions.insert(id, rec);
+    w.by_token.insert(token.clone(), id);
+    assert!(wall_ms() - snowflake_ms(id) >= 3100);
     let path = format!("/interactions/{id}/{token}/callback");
     let body = json!({"type": 4, "data": {"content": "hi"}});
     let (r, _) = w.handle(&req("POST", &path, &body));
