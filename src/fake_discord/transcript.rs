@@ -507,7 +507,7 @@ body { margin: 0; background: #313338; color: #dbdee1; font: 15px/1.375 "gg sans
 header { padding: 12px 16px; background: #2b2d31; border-bottom: 1px solid #1f2023; }
 header h1 { margin: 0; font-size: 16px; color: #f2f3f5; }
 header .sub { color: #949ba4; font-size: 13px; }
-.columns { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(480px, 1fr); gap: 0; overflow-x: auto; }
+.columns { display: grid; gap: 0; }
 .col { border-right: 1px solid #1f2023; min-width: 0; }
 .col h2 { margin: 0; padding: 8px 16px; font-size: 14px; color: #f2f3f5; background: #2b2d31; position: sticky; top: 0; z-index: 1; border-bottom: 1px solid #1f2023; }
 .msg { display: flex; gap: 12px; padding: 6px 16px; }
@@ -573,6 +573,17 @@ pre.code { max-width: 100%; box-sizing: border-box; }
   .embed, details.select { max-width: none; min-width: 0; }
 }
 "#;
+
+/// The widest window shown as a phone: one column at a time (the `@media` rule in [`CSS`]).
+const PHONE_MAX: usize = 700;
+
+/// The narrowest a column may be beside others: a 34-column code block (13 px monospace,
+/// about 266 px) in an embed in a message, with the avatar and paddings, without scrolling.
+const COLUMN_MIN: usize = 400;
+
+/// Between a phone and a window that holds every column: two columns, the channel and the
+/// player whose tab is chosen.
+const TWO_COLUMNS: &str = ".columns { grid-template-columns: repeat(2, minmax(0, 1fr)); } .col { display: none; } .col:first-child { display: block; } .col h2 { top: 41px; } .tabs { display: flex; position: sticky; top: 0; z-index: 3; height: 41px; box-sizing: border-box; align-items: center; gap: 6px; padding: 0 8px; overflow-x: auto; background: #2b2d31; border-bottom: 1px solid #1f2023; } .tabs label { padding: 3px 10px; border-radius: 12px; background: #4e5058; color: #f2f3f5; white-space: nowrap; font-size: 13px; cursor: pointer; } .tabs label[for=col0] { display: none; }";
 
 /// The page, self-contained (pictures inlined), its frame in English.
 pub fn render(fake: &FakeDiscord, title: &str) -> String {
@@ -748,6 +759,33 @@ fn render_page(fake: &FakeDiscord, title: &str, locale: Locale, pictures: &mut P
         );
     }
     picks.push_str(" }");
+    // Wider than a phone, every column side by side when each gets COLUMN_MIN px; in between,
+    // the channel beside one player's column, chosen with the tabs (the channel's own tab
+    // hidden; with it chosen, the first player shows). Neither lets the page or a column
+    // reach past the window (fixed-width columns in a sideways-scrolling strip pushed the
+    // last column out of a 1,280 px window).
+    let count = order.len() + 1;
+    let _ = write!(
+        picks,
+        " .columns {{ grid-template-columns: repeat({count}, minmax(0, 1fr)); }}"
+    );
+    let all_fit = count * COLUMN_MIN;
+    if all_fit > PHONE_MAX + 1 {
+        let _ = write!(
+            picks,
+            " @media (min-width: {}px) and (max-width: {}px) {{ {TWO_COLUMNS} #col0:checked ~ .columns > .col:nth-child(2) {{ display: block; }} #col0:checked ~ .tabs label[for=col1] {{ background: #5865f2; }}",
+            PHONE_MAX + 1,
+            all_fit - 1
+        );
+        for k in 1..count {
+            let _ = write!(
+                picks,
+                " #col{k}:checked ~ .columns > .col:nth-child({}) {{ display: block; }} #col{k}:checked ~ .tabs label[for=col{k}] {{ background: #5865f2; }}",
+                k + 1
+            );
+        }
+        picks.push_str(" }");
+    }
     let _ = write!(
         html,
         "<!doctype html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{CSS}{picks}</style></head><body>",

@@ -42,4 +42,5 @@ mod server_needs_doc;
 mod service;
 mod service_two_games;
 mod thread_once;
+mod transcript_browser;
 mod upgrade_from_release;
