@@ -266,7 +266,14 @@ fn markdown(s: &str, names: &Names) -> String {
     out
 }
 
-fn embed(e: &EmbedView, names: &Names) -> String {
+/// An embed; its picture (one of the message's files, `attachment://name`) at the embed's
+/// width.
+fn embed(
+    e: &EmbedView,
+    names: &Names,
+    files: &[super::upload::Attachment],
+    pictures: &mut Pictures,
+) -> String {
     let color = e
         .color
         .map_or("#1e1f22".to_string(), |c| format!("#{c:06x}"));
@@ -296,6 +303,20 @@ fn embed(e: &EmbedView, names: &Names) -> String {
             );
         }
         s.push_str("</div>");
+    }
+    if let Some(a) = e
+        .image
+        .as_ref()
+        .and_then(|name| files.iter().find(|a| &a.filename == name))
+    {
+        let alt = a.description.as_deref().unwrap_or(&a.filename);
+        let _ = write!(
+            s,
+            "<div class=\"eimage\"><img src=\"{}\" alt=\"{}\" title=\"{}\" loading=\"lazy\"></div>",
+            pictures.src(&a.bytes),
+            esc(alt),
+            esc(&a.filename)
+        );
     }
     if !e.footer.is_empty() {
         let _ = write!(s, "<div class=\"footer\">{}</div>", esc(&e.footer));
@@ -415,6 +436,13 @@ fn avatar(name: &str, bot: bool) -> String {
 fn attachments(m: &MessageView, pictures: &mut Pictures, frame: &Frame) -> String {
     let mut s = String::new();
     for a in &m.attachments {
+        // Shown in its embed, as Discord does.
+        if m.embeds
+            .iter()
+            .any(|e| e.image.as_deref() == Some(a.filename.as_str()))
+        {
+            continue;
+        }
         let alt = a.description.as_deref().unwrap_or(&a.filename);
         if a.content_type == "image/png" || a.filename.ends_with(".png") {
             let src = pictures.src(&a.bytes);
@@ -476,7 +504,7 @@ fn message(
         );
     }
     for e in &m.embeds {
-        s.push_str(&embed(e, names));
+        s.push_str(&embed(e, names, &m.attachments, pictures));
     }
     s.push_str(&attachments(m, pictures, frame));
     s.push_str(&components(m, seen, frame));
@@ -522,6 +550,7 @@ header .sub { color: #949ba4; font-size: 13px; }
 .content { white-space: normal; word-wrap: break-word; }
 .attach { margin-top: 6px; }
 .attach img { max-width: 100%; width: 520px; height: auto; border-radius: 6px; display: block; }
+.eimage img { max-width: 100%; height: auto; border-radius: 4px; display: block; margin-top: 8px; }
 .attach.file { background: #2b2d31; border-radius: 4px; padding: 8px 12px; max-width: 480px; }
 .embed { background: #2b2d31; border-left: 4px solid #1e1f22; border-radius: 4px; padding: 8px 12px 10px; margin-top: 4px; max-width: 520px; }
 .etitle { font-weight: 600; color: #f2f3f5; margin-bottom: 4px; }

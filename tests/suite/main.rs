@@ -32,6 +32,7 @@ mod e2e_games;
 mod e2e_key_harvest;
 mod engine_purity;
 mod kh_thread_rounds;
+mod phone_pictures;
 mod pictures;
 mod plain_words;
 mod postgres;
