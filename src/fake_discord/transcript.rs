@@ -576,6 +576,9 @@ details.select ul { margin: 6px 0 0; padding-left: 18px; }
 .action { padding: 2px 16px 2px 64px; color: #949ba4; font-size: 13px; }
 .action b { color: #dbdee1; }
 .note { margin: 6px 16px; padding: 4px 8px; border-left: 3px solid #f0b232; color: #f0b232; font-size: 13px; background: #2b2d31; }
+/* A long word (a note's request path, a name without spaces) breaks rather than pushing the
+   page sideways: a rate-limit note's path made a 3-player page 482 px wide on a 390 px phone. */
+.note, .action, .content, .edesc, .fvalue, .etitle, .author { overflow-wrap: anywhere; }
 .thread { border-left: 2px solid #4e5058; margin-left: 8px; }
 .threadname { color: #949ba4; font-size: 12px; padding: 0 16px 0 64px; }
 .pick, .tabs { display: none; }

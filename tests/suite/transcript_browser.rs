@@ -90,6 +90,10 @@ window.addEventListener('load', () => {
           if (r.right > right + 1 || r.left < left - 1) {
             out.overflow.push(what(el) + ' spans ' + Math.round(r.left) + '..' + Math.round(r.right) + ' in a column ' + Math.round(left) + '..' + Math.round(right) + at);
           }
+          // Content wider than its own box (a long word) spills out even when the box fits.
+          if (el.scrollWidth > el.clientWidth + 1 && style(el).overflowX === 'visible' && el.clientWidth > 0) {
+            out.overflow.push(what(el) + ': its content is ' + el.scrollWidth + ' px wide in ' + el.clientWidth + ' px' + at);
+          }
         }
         const own = [...titles, col.querySelector('h2')].filter(Boolean).map((t) => [t, t.getBoundingClientRect()]);
         for (const m of col.querySelectorAll('.msg, .action, .note')) {
