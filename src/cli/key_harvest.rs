@@ -56,6 +56,7 @@ pub fn simulate(
             seed,
             board: None,
             names: names.clone(),
+            position: None,
             actions: played
                 .actions
                 .iter()
@@ -196,16 +197,20 @@ fn summary(
 pub fn replay(path: &Path, board: Option<&Path>, as_text: bool) -> anyhow::Result<()> {
     let text = farmhand::input::read_text(path, farmhand::input::cap::SCENARIO)
         .with_context(|| format!("cannot read scenario {}", path.display()))?;
-    // The error names the field at fault and the line and column, in one short line.
-    let scenario: Scenario = farmhand::input::json(&text)
-        .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
+    // The board first: references (`C4`) are read with its rows and columns. A file that is
+    // not JSON gets its error from the full reading below.
+    let named = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .and_then(|v| v.get("board")?.as_str().map(str::to_string));
     let board_path = board.map(Path::to_path_buf).or_else(|| {
-        scenario
-            .board
+        named
             .as_ref()
             .map(|b| path.parent().unwrap_or(Path::new(".")).join(b))
     });
     let board = load_board(board_path.as_deref())?;
+    // The error names the field at fault and the line and column, in one short line.
+    let scenario: Scenario = replay::with_board(&board, || farmhand::input::json(&text))
+        .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
     let (game, report) = replay::replay(board.clone(), &scenario)
         .with_context(|| format!("cannot set up the game of scenario {}", path.display()))?;
     let mut out = std::io::stdout().lock();

@@ -88,14 +88,13 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             .clone()
             .or_else(|| scenario.board.as_ref().map(|b| relative_to(path, b)));
         let board = load_board(board_path.as_deref())?;
-        let (game, _) = kh::Game::new(
-            board.clone(),
-            &kh::Options {
-                players: scenario.players,
-            },
-            scenario.seed,
-        )
-        .with_context(|| format!("cannot set up the game of {}", path.display()))?;
+        // The seed's setup, or the scenario's position.
+        let start = kh::replay::Scenario {
+            actions: Vec::new(),
+            ..scenario.clone()
+        };
+        let (game, _) = kh::replay::replay(board.clone(), &start)
+            .with_context(|| format!("cannot set up the game of {}", path.display()))?;
         let actions: Vec<(usize, kh::Action)> = scenario
             .actions
             .iter()

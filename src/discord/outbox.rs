@@ -246,7 +246,7 @@ async fn deliver(
             .get(&channel)
             .is_some_and(|t| t.elapsed() < NO_FILES_FOR)
     {
-        spec.files.clear();
+        spec.drop_files();
     }
     let mut e = match send_once(http, metrics, channel, &spec).await {
         Ok(()) => return None,
@@ -267,7 +267,7 @@ async fn deliver(
     }
     if send::is_forbidden(&e) && !spec.files.is_empty() {
         tracing::warn!(channel, error = %e, "a post with pictures was refused (is Attach Files missing?); sending it without them");
-        spec.files.clear();
+        spec.drop_files();
         outbox
             .homes()
             .no_files
@@ -292,7 +292,7 @@ async fn deliver(
     let downgraded = send_once(http, metrics, home.parent, &spec).await;
     let downgraded = match downgraded {
         Err(e2) if send::is_forbidden(&e2) && !spec.files.is_empty() => {
-            spec.files.clear();
+            spec.drop_files();
             send_once(http, metrics, home.parent, &spec).await
         }
         other => other,

@@ -205,6 +205,7 @@ pub fn history_message(kind: Kind, history: &HistoryPage, page: u64) -> MessageS
             games = history.total
         )),
         color: GREEN,
+        image: None,
     };
     fit_embed(&mut embed);
     let mut rows = Vec::new();
@@ -314,6 +315,7 @@ pub fn stats_message(
         fields,
         footer: Some(footer),
         color: GOLD,
+        image: None,
     };
     fit_embed(&mut embed);
     MessageSpec {
@@ -389,6 +391,7 @@ pub fn leaderboard_message(kind: Kind, board: &Leaderboard, ranking: Ranking) ->
         fields,
         footer: Some(footer),
         color: GOLD,
+        image: None,
     };
     fit_embed(&mut embed);
     MessageSpec {

@@ -27,6 +27,10 @@ fn embed(e: &EmbedSpec) -> CreateEmbed {
     if let Some(footer) = &e.footer {
         b = b.footer(CreateEmbedFooter::new(footer));
     }
+    if let Some(name) = &e.image {
+        // `attachment://name`: one of the files sent with the message.
+        b = b.attachment(name);
+    }
     b
 }
 

@@ -82,6 +82,10 @@ pub struct EmbedSpec {
     pub footer: Option<String>,
     /// 0xRRGGBB.
     pub color: u32,
+    /// The name of one of the message's files, shown as this embed's picture
+    /// (`attachment://name`), at the embed's full width: several pictures attached bare are laid
+    /// out by Discord as a grid of small tiles.
+    pub image: Option<String>,
 }
 
 /// A file sent with a message: a picture (PNG) or an export (JSON).
@@ -105,6 +109,25 @@ pub struct MessageSpec {
     /// Attachments. An edit with none removes the message's earlier ones (a redrawn screen must
     /// not keep an old picture).
     pub files: Vec<FileSpec>,
+}
+
+impl MessageSpec {
+    /// The message without its files (the bot may not attach files here): the embeds that only
+    /// showed a picture go too, and the others lose their picture. The text grids and drawings
+    /// say what the pictures showed.
+    pub fn drop_files(&mut self) {
+        self.files.clear();
+        self.embeds.retain(|e| {
+            e.image.is_none()
+                || !(e.title.is_empty()
+                    && e.description.is_empty()
+                    && e.fields.is_empty()
+                    && e.footer.is_none())
+        });
+        for e in &mut self.embeds {
+            e.image = None;
+        }
+    }
 }
 
 fn chars(s: &str) -> usize {
@@ -134,6 +157,13 @@ pub fn check(m: &MessageSpec) -> Result<(), String> {
     }
     if m.embeds.len() > EMBEDS {
         return Err(format!("{} embeds", m.embeds.len()));
+    }
+    for e in &m.embeds {
+        if let Some(name) = &e.image
+            && !m.files.iter().any(|f| &f.name == name)
+        {
+            return Err(format!("embed picture {name} is not attached"));
+        }
     }
     let mut total = 0;
     for e in &m.embeds {
@@ -384,6 +414,42 @@ mod tests {
             })
             .is_err()
         );
+    }
+
+    #[test]
+    fn an_embed_shows_only_an_attached_picture_and_loses_it_with_the_files() {
+        let picture = |name: &str| FileSpec {
+            name: name.into(),
+            bytes: vec![0; 10],
+            description: None,
+        };
+        let mut m = MessageSpec {
+            embeds: vec![
+                EmbedSpec {
+                    title: "Ada's farm".into(),
+                    image: Some("farm-1.png".into()),
+                    ..Default::default()
+                },
+                EmbedSpec {
+                    image: Some("farm-2.png".into()),
+                    ..Default::default()
+                },
+            ],
+            files: vec![picture("farm-1.png")],
+            ..Default::default()
+        };
+        assert_eq!(
+            check(&m),
+            Err("embed picture farm-2.png is not attached".into())
+        );
+        m.files.push(picture("farm-2.png"));
+        assert_eq!(check(&m), Ok(()));
+        // Without Attach Files: the picture-only embed goes, the other keeps its text.
+        m.drop_files();
+        assert_eq!(check(&m), Ok(()));
+        assert_eq!(m.embeds.len(), 1);
+        assert_eq!(m.embeds[0].title, "Ada's farm");
+        assert_eq!(m.embeds[0].image, None);
     }
 
     #[test]

@@ -134,6 +134,26 @@ pub(crate) fn fit(m: &mut MessageSpec) {
     }
 }
 
+/// Pictures a phone can read: each one in an embed of its own, at the embed's full width, after
+/// the message's other embeds. Discord lays several bare attachments of one message out as a
+/// grid of small tiles, so one picture per player attached bare would be as small on a phone as
+/// one picture of every farm. Within Discord's 10 embeds and 10 files (a table has at most 4
+/// players, a message at most 5 embeds of its own before its pictures).
+pub(crate) fn add_pictures(m: &mut MessageSpec, pictures: Vec<spec::FileSpec>, color: u32) {
+    for f in pictures {
+        if m.files.len() >= limits::FILES || m.embeds.len() >= limits::EMBEDS {
+            tracing::warn!(picture = %f.name, "no room for a picture in the message");
+            break;
+        }
+        m.embeds.push(EmbedSpec {
+            image: Some(f.name.clone()),
+            color,
+            ..Default::default()
+        });
+        m.files.push(f);
+    }
+}
+
 /// A field.
 pub(crate) fn field(name: impl Into<String>, value: impl Into<String>, inline: bool) -> FieldSpec {
     FieldSpec {

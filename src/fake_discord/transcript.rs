@@ -266,7 +266,14 @@ fn markdown(s: &str, names: &Names) -> String {
     out
 }
 
-fn embed(e: &EmbedView, names: &Names) -> String {
+/// An embed; its picture (one of the message's files, `attachment://name`) at the embed's
+/// width.
+fn embed(
+    e: &EmbedView,
+    names: &Names,
+    files: &[super::upload::Attachment],
+    pictures: &mut Pictures,
+) -> String {
     let color = e
         .color
         .map_or("#1e1f22".to_string(), |c| format!("#{c:06x}"));
@@ -296,6 +303,20 @@ fn embed(e: &EmbedView, names: &Names) -> String {
             );
         }
         s.push_str("</div>");
+    }
+    if let Some(a) = e
+        .image
+        .as_ref()
+        .and_then(|name| files.iter().find(|a| &a.filename == name))
+    {
+        let alt = a.description.as_deref().unwrap_or(&a.filename);
+        let _ = write!(
+            s,
+            "<div class=\"eimage\"><img src=\"{}\" alt=\"{}\" title=\"{}\" loading=\"lazy\"></div>",
+            pictures.src(&a.bytes),
+            esc(alt),
+            esc(&a.filename)
+        );
     }
     if !e.footer.is_empty() {
         let _ = write!(s, "<div class=\"footer\">{}</div>", esc(&e.footer));
@@ -415,6 +436,13 @@ fn avatar(name: &str, bot: bool) -> String {
 fn attachments(m: &MessageView, pictures: &mut Pictures, frame: &Frame) -> String {
     let mut s = String::new();
     for a in &m.attachments {
+        // Shown in its embed, as Discord does.
+        if m.embeds
+            .iter()
+            .any(|e| e.image.as_deref() == Some(a.filename.as_str()))
+        {
+            continue;
+        }
         let alt = a.description.as_deref().unwrap_or(&a.filename);
         if a.content_type == "image/png" || a.filename.ends_with(".png") {
             let src = pictures.src(&a.bytes);
@@ -476,7 +504,7 @@ fn message(
         );
     }
     for e in &m.embeds {
-        s.push_str(&embed(e, names));
+        s.push_str(&embed(e, names, &m.attachments, pictures));
     }
     s.push_str(&attachments(m, pictures, frame));
     s.push_str(&components(m, seen, frame));
@@ -507,7 +535,7 @@ body { margin: 0; background: #313338; color: #dbdee1; font: 15px/1.375 "gg sans
 header { padding: 12px 16px; background: #2b2d31; border-bottom: 1px solid #1f2023; }
 header h1 { margin: 0; font-size: 16px; color: #f2f3f5; }
 header .sub { color: #949ba4; font-size: 13px; }
-.columns { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(480px, 1fr); gap: 0; overflow-x: auto; }
+.columns { display: grid; gap: 0; }
 .col { border-right: 1px solid #1f2023; min-width: 0; }
 .col h2 { margin: 0; padding: 8px 16px; font-size: 14px; color: #f2f3f5; background: #2b2d31; position: sticky; top: 0; z-index: 1; border-bottom: 1px solid #1f2023; }
 .msg { display: flex; gap: 12px; padding: 6px 16px; }
@@ -522,6 +550,7 @@ header .sub { color: #949ba4; font-size: 13px; }
 .content { white-space: normal; word-wrap: break-word; }
 .attach { margin-top: 6px; }
 .attach img { max-width: 100%; width: 520px; height: auto; border-radius: 6px; display: block; }
+.eimage img { max-width: 100%; height: auto; border-radius: 4px; display: block; margin-top: 8px; }
 .attach.file { background: #2b2d31; border-radius: 4px; padding: 8px 12px; max-width: 480px; }
 .embed { background: #2b2d31; border-left: 4px solid #1e1f22; border-radius: 4px; padding: 8px 12px 10px; margin-top: 4px; max-width: 520px; }
 .etitle { font-weight: 600; color: #f2f3f5; margin-bottom: 4px; }
@@ -547,6 +576,9 @@ details.select ul { margin: 6px 0 0; padding-left: 18px; }
 .action { padding: 2px 16px 2px 64px; color: #949ba4; font-size: 13px; }
 .action b { color: #dbdee1; }
 .note { margin: 6px 16px; padding: 4px 8px; border-left: 3px solid #f0b232; color: #f0b232; font-size: 13px; background: #2b2d31; }
+/* A long word (a note's request path, a name without spaces) breaks rather than pushing the
+   page sideways: a rate-limit note's path made a 3-player page 482 px wide on a 390 px phone. */
+.note, .action, .content, .edesc, .fvalue, .etitle, .author { overflow-wrap: anywhere; }
 .thread { border-left: 2px solid #4e5058; margin-left: 8px; }
 .threadname { color: #949ba4; font-size: 12px; padding: 0 16px 0 64px; }
 .pick, .tabs { display: none; }
@@ -573,6 +605,17 @@ pre.code { max-width: 100%; box-sizing: border-box; }
   .embed, details.select { max-width: none; min-width: 0; }
 }
 "#;
+
+/// The widest window shown as a phone: one column at a time (the `@media` rule in [`CSS`]).
+const PHONE_MAX: usize = 700;
+
+/// The narrowest a column may be beside others: a 34-column code block (13 px monospace,
+/// about 266 px) in an embed in a message, with the avatar and paddings, without scrolling.
+const COLUMN_MIN: usize = 400;
+
+/// Between a phone and a window that holds every column: two columns, the channel and the
+/// player whose tab is chosen.
+const TWO_COLUMNS: &str = ".columns { grid-template-columns: repeat(2, minmax(0, 1fr)); } .col { display: none; } .col:first-child { display: block; } .col h2 { top: 41px; } .tabs { display: flex; position: sticky; top: 0; z-index: 3; height: 41px; box-sizing: border-box; align-items: center; gap: 6px; padding: 0 8px; overflow-x: auto; background: #2b2d31; border-bottom: 1px solid #1f2023; } .tabs label { padding: 3px 10px; border-radius: 12px; background: #4e5058; color: #f2f3f5; white-space: nowrap; font-size: 13px; cursor: pointer; } .tabs label[for=col0] { display: none; }";
 
 /// The page, self-contained (pictures inlined), its frame in English.
 pub fn render(fake: &FakeDiscord, title: &str) -> String {
@@ -748,6 +791,33 @@ fn render_page(fake: &FakeDiscord, title: &str, locale: Locale, pictures: &mut P
         );
     }
     picks.push_str(" }");
+    // Wider than a phone, every column side by side when each gets COLUMN_MIN px; in between,
+    // the channel beside one player's column, chosen with the tabs (the channel's own tab
+    // hidden; with it chosen, the first player shows). Neither lets the page or a column
+    // reach past the window (fixed-width columns in a sideways-scrolling strip pushed the
+    // last column out of a 1,280 px window).
+    let count = order.len() + 1;
+    let _ = write!(
+        picks,
+        " .columns {{ grid-template-columns: repeat({count}, minmax(0, 1fr)); }}"
+    );
+    let all_fit = count * COLUMN_MIN;
+    if all_fit > PHONE_MAX + 1 {
+        let _ = write!(
+            picks,
+            " @media (min-width: {}px) and (max-width: {}px) {{ {TWO_COLUMNS} #col0:checked ~ .columns > .col:nth-child(2) {{ display: block; }} #col0:checked ~ .tabs label[for=col1] {{ background: #5865f2; }}",
+            PHONE_MAX + 1,
+            all_fit - 1
+        );
+        for k in 1..count {
+            let _ = write!(
+                picks,
+                " #col{k}:checked ~ .columns > .col:nth-child({}) {{ display: block; }} #col{k}:checked ~ .tabs label[for=col{k}] {{ background: #5865f2; }}",
+                k + 1
+            );
+        }
+        picks.push_str(" }");
+    }
     let _ = write!(
         html,
         "<!doctype html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{CSS}{picks}</style></head><body>",

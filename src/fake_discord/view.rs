@@ -28,6 +28,8 @@ pub struct EmbedView {
     pub fields: Vec<(String, String)>,
     pub footer: String,
     pub color: Option<u32>,
+    /// The file named by the embed's picture (`attachment://name`), or its URL.
+    pub image: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,6 +122,11 @@ impl MessageView {
                     .unwrap_or_default(),
                 footer: s(e.get("footer").and_then(|f| f.get("text"))),
                 color: e.get("color").and_then(Value::as_u64).map(|c| c as u32),
+                image: e
+                    .get("image")
+                    .and_then(|i| i.get("url"))
+                    .and_then(Value::as_str)
+                    .map(|u| u.strip_prefix("attachment://").unwrap_or(u).to_string()),
             })
             .collect();
         let rows = m

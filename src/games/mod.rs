@@ -416,6 +416,7 @@ impl Engine for key_harvest::Game {
             seed: setup.seed,
             board: None,
             names: names.to_vec(),
+            position: None,
             actions: actions
                 .into_iter()
                 .map(|(seat, action)| key_harvest::replay::SeatAction {

@@ -2,7 +2,7 @@
 //! - the PNG drawings of farms and country boards decode, have sane sizes, differ between farms,
 //!   and show each card as a tile of its type's colour (counted pixel by pixel);
 //! - through the fake Discord: the Farms / Boards views, the end of each year and the end of the
-//!   game carry a picture; `/fog export` and `/kh export` give a file that `farmhand replay`'s
+//!   game carry one picture per player, each in an embed; `/fog export` and `/kh export` give a file that `farmhand replay`'s
 //!   reader replays to the same final scores, with names and no Discord ids, and refuse a game in
 //!   progress;
 //! - the fake enforces Discord's upload limits (count, size per file, request size) and keeps,
@@ -315,12 +315,24 @@ impl Table {
     }
 }
 
-fn one_png(m: &MessageView, name: &str) -> Pixmap {
+/// The message's pictures `{stem}-1.png`..`{stem}-{n}.png`, one per player, each shown by an
+/// embed of its own (tests/suite/phone_pictures.rs checks their widths).
+fn per_player_pngs(m: &MessageView, stem: &str, n: usize) -> Vec<Pixmap> {
     let pics: Vec<_> = m.pictures().collect();
-    assert_eq!(pics.len(), 1, "{:?}: one picture", m.title());
-    assert_eq!(pics[0].filename, name);
-    assert!(pics[0].bytes.len() < upload::MAX_FILE_BYTES / 10);
-    decode(&pics[0].bytes)
+    let names: Vec<&str> = pics.iter().map(|p| p.filename.as_str()).collect();
+    let want: Vec<String> = (1..=n).map(|k| format!("{stem}-{k}.png")).collect();
+    assert_eq!(names, want, "{:?}: one picture per player", m.title());
+    for p in &pics {
+        assert!(
+            m.embeds
+                .iter()
+                .any(|e| e.image.as_deref() == Some(p.filename.as_str())),
+            "{}: shown in an embed",
+            p.filename
+        );
+        assert!(p.bytes.len() < upload::MAX_FILE_BYTES / 10);
+    }
+    pics.iter().map(|p| decode(&p.bytes)).collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -333,10 +345,10 @@ async fn fog_pictures_and_export_through_discord() {
     assert!(m.content.contains("still being played"), "{}", m.content);
     assert!(m.attachments.is_empty());
 
-    // The Farms view carries the picture beside the text grids.
+    // The Farms view carries each farm's picture beside its text grid.
     let farms = t.click(bob, "Farms").await;
     assert!(farms.embeds.iter().any(|e| e.description.contains("```")));
-    one_png(&farms, "farms.png");
+    per_player_pngs(&farms, "farms", 2);
 
     t.driver.play().await.unwrap();
     let last = t.final_scores().await;
@@ -350,12 +362,14 @@ async fn fog_pictures_and_export_through_discord() {
         .collect();
     assert_eq!(years.len(), 3, "years 1-3 end before the last one");
     for (k, m) in years.iter().enumerate() {
-        one_png(m, &format!("farms-year-{}.png", k + 1));
+        per_player_pngs(m, &format!("farms-year-{}", k + 1), 2);
     }
-    let fin_png = one_png(&last, "final-farms.png");
-    let farms_png = one_png(&farms, "farms.png");
-    // The same two farms, now larger: the final picture is at least as wide as the first.
-    assert!(fin_png.width() >= farms_png.width());
+    let fin_pngs = per_player_pngs(&last, "final-farms", 2);
+    let farms_pngs = per_player_pngs(&farms, "farms", 2);
+    // The same farms, now larger: each final picture is at least as wide as the first.
+    for (fin, first) in fin_pngs.iter().zip(&farms_pngs) {
+        assert!(fin.width() >= first.width());
+    }
 
     // The export replays to the same final scores.
     let m = t.command(bob, "fog export").await;
@@ -395,13 +409,14 @@ async fn kh_pictures_and_export_through_discord() {
     assert!(m.content.contains("still being played"), "{}", m.content);
 
     let boards = t.click(alice, "Boards").await;
-    let p = one_png(&boards, "boards.png");
-    assert!(p.width() > 800, "two boards side by side");
+    for p in per_player_pngs(&boards, "boards", 2) {
+        assert!(p.width() < 800, "one board a picture, phone wide");
+    }
 
     t.driver.play().await.unwrap();
     let last = t.final_scores().await;
     assert!(t.fake.settle().await);
-    one_png(&last, "final-boards.png");
+    per_player_pngs(&last, "final-boards", 2);
 
     let m = t.command(alice, "kh export").await;
     let text = t.export_file(&m, &format!("kh-table-{}.json", t.table.game));

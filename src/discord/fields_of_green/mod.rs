@@ -36,7 +36,9 @@ pub use reference::{card, card_names, rules, rules_topics};
 
 // The shared message helpers, for this module and its children (`super::fit`, ...).
 use super::spec::{self, ButtonSpec, Style, limits};
-use super::ui::{DARK_GREEN, GOLD, GREEN, GREY, LIGHT_GREEN, field, fit, mention, names, who};
+use super::ui::{
+    DARK_GREEN, GOLD, GREEN, GREY, LIGHT_GREEN, add_pictures, field, fit, mention, names, who,
+};
 use crate::games::fields_of_green::event::Direction;
 use crate::games::fields_of_green::view::{FarmView, SeatView};
 use crate::games::fields_of_green::{Deck, Game, Phase};
@@ -45,44 +47,53 @@ use crate::render::{self, and_list};
 use crate::store::Table;
 use ids::{ComponentId, Verb};
 
-/// Every farm (or only seat `only`'s) in one PNG, two per row, as an attachment named `name`,
-/// drawn from the public view only. `None` when it cannot be drawn (logged): the text grids
-/// carry the same facts, so the message goes out without it rather than not at all.
-fn farms_picture(
+/// One PNG per farm (or only seat `only`'s), each a file named `{stem}-{seat}.png` (seats from
+/// 1; `{stem}.png` for one seat), drawn from the public view only. One picture per farm, not
+/// every farm in one: a phone shows a picture about 330 px wide, and four farms side by side
+/// were shrunk past reading. Empty when a farm cannot be drawn (logged): the text grids carry
+/// the same facts, so the message goes out without it rather than not at all.
+fn farm_pictures(
     table: &Table,
     game: &Game,
-    name: &str,
+    stem: &str,
     only: Option<usize>,
-) -> Option<super::spec::FileSpec> {
+) -> Vec<super::spec::FileSpec> {
     // The crate's unit tests build every screen at every step of whole playouts to check
     // Discord's text limits; a picture per screen would make them take many minutes. Pictures
     // have their own tests (tests/suite/pictures.rs), which run the library as the bot does.
     if cfg!(test) {
-        return None;
+        return Vec::new();
     }
     let v = game.public_view();
     let names = names(table, v.players);
-    let seats: Vec<(&SeatView, String)> = v
+    let mut files = Vec::new();
+    for sv in v
         .seats
         .iter()
         .filter(|sv| only.is_none_or(|s| s == sv.seat))
-        .map(|sv| (sv, render::seat_name(&names, sv.seat)))
-        .collect();
-    match render::fields_of_green::farm_picture::farms_png(game.deck(), &seats) {
-        Ok(bytes) => Some(super::spec::FileSpec {
-            name: name.to_string(),
-            bytes,
-            description: Some(if only.is_some() {
-                crate::t!("fog-picture-one-farm", table = table.game.id)
-            } else {
-                crate::t!("fog-picture-every-farm", table = table.game.id)
+    {
+        let name = render::seat_name(&names, sv.seat);
+        // `farms_png` of one farm: drawn with English labels, as the font needs.
+        match render::fields_of_green::farm_picture::farms_png(game.deck(), &[(sv, name.clone())]) {
+            Ok(bytes) => files.push(super::spec::FileSpec {
+                name: if only.is_some() {
+                    format!("{stem}.png")
+                } else {
+                    format!("{stem}-{}.png", sv.seat + 1)
+                },
+                bytes,
+                description: Some(crate::t!(
+                    "fog-picture-farm-of",
+                    name = name,
+                    table = table.game.id
+                )),
             }),
-        }),
-        Err(e) => {
-            tracing::warn!(game = table.game.id, error = %e, "could not draw the farms");
-            None
+            Err(e) => {
+                tracing::warn!(game = table.game.id, error = %e, "could not draw a farm");
+            }
         }
     }
+    files
 }
 
 /// Water on a farm's towers.

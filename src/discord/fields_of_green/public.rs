@@ -4,8 +4,8 @@
 //! Equipment offer or the order of a pile.
 
 use super::{
-    DARK_GREEN, GOLD, GREEN, GREY, and_list, button, cid, direction_text, farm_block,
-    farms_picture, field, fit, mention, names, resources, seat_status, who, year_phase,
+    DARK_GREEN, GOLD, GREEN, GREY, add_pictures, and_list, button, cid, direction_text, farm_block,
+    farm_pictures, field, fit, mention, names, resources, seat_status, who, year_phase,
 };
 use crate::discord::fields_of_green::ids::{Screen, Verb, encode_screen};
 use crate::discord::spec::{
@@ -299,8 +299,16 @@ pub fn farms(table: &Table, game: &Game) -> MessageSpec {
         m.rows.push(row);
     }
     fit(&mut m);
-    m.files
-        .extend(farms_picture(table, game, "farms.png", None));
+    // Each farm's picture in its own embed, under its text grid.
+    for (k, f) in farm_pictures(table, game, "farms", None)
+        .into_iter()
+        .enumerate()
+    {
+        if let Some(e) = m.embeds.get_mut(k) {
+            e.image = Some(f.name.clone());
+            m.files.push(f);
+        }
+    }
     m
 }
 
@@ -362,8 +370,8 @@ pub fn farm(table: &Table, game: &Game, seat: usize) -> MessageSpec {
         ..Default::default()
     };
     fit(&mut m);
-    m.files
-        .extend(farms_picture(table, game, "farm.png", Some(seat)));
+    let pictures = farm_pictures(table, game, "farm", Some(seat));
+    add_pictures(&mut m, pictures, GREEN);
     m
 }
 
@@ -657,12 +665,8 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
         ..Default::default()
     };
     fit(&mut m);
-    m.files.extend(farms_picture(
-        table,
-        game,
-        &format!("farms-year-{year}.png"),
-        None,
-    ));
+    let pictures = farm_pictures(table, game, &format!("farms-year-{year}"), None);
+    add_pictures(&mut m, pictures, GREEN);
     m
 }
 
@@ -731,10 +735,11 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
         ..Default::default()
     };
     fit(&mut m);
-    // The final farms side by side, once the game is over (not on "scores if it ended now").
+    // The final farms, one picture each, once the game is over (not on "scores if it ended
+    // now").
     if game.winners().is_some() {
-        m.files
-            .extend(farms_picture(table, game, "final-farms.png", None));
+        let pictures = farm_pictures(table, game, "final-farms", None);
+        add_pictures(&mut m, pictures, GOLD);
     }
     m
 }

@@ -6,8 +6,8 @@ use super::action::{Action, TurnAction};
 use super::board::{Crop, Space};
 use super::event::{Event, Gain, Place};
 use super::game::{
-    EVENT_SPACES, Frame, Game, GiveAwayOptions, Phase, Prompt, REGISTRY_SIZE, StoreTile, Turn, bit,
-    nth_bit, shuffle, spaces,
+    BagTile, EVENT_SPACES, Frame, Game, GiveAwayOptions, Phase, Prompt, REGISTRY_SIZE, StoreTile,
+    Turn, bit, nth_bit, shuffle, spaces,
 };
 use super::pieces::{Counters, EventTile, Seat, Worker};
 use super::score::{self, ScoreLine, ScorePad};
@@ -215,8 +215,23 @@ impl Game {
 
     // ---------- the bag ----------
 
-    /// A random tile from the bag: Ok(field tile) or Err(event).
+    /// A random tile from the bag: Ok(field tile) or Err(event); the first tile of
+    /// [`State::bag_order`](super::game::State::bag_order) still in the bag, if any.
     fn draw_any(&mut self) -> Result<Space, EventTile> {
+        while !self.s.bag_order.is_empty() {
+            match self.s.bag_order.remove(0) {
+                BagTile::Field(t) if self.s.bag_fields & bit(t) != 0 => {
+                    self.s.bag_fields &= !bit(t);
+                    return Ok(t);
+                }
+                BagTile::Event(e) if self.s.bag_events & e.bit() != 0 => {
+                    self.s.bag_events &= !e.bit();
+                    return Err(e);
+                }
+                // Drawn already by another path (a field-only draw): skip it.
+                _ => {}
+            }
+        }
         let f = self.s.bag_fields.count_ones();
         let e = self.s.bag_events.count_ones();
         let k = self.s.rng.random_range(0..f + e);

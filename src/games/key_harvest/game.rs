@@ -193,6 +193,19 @@ pub struct State {
     pub pool: Counters,
     pub rng: ChaCha8Rng,
     pub pad: Option<ScorePad>,
+    /// Draws fixed in advance, first drawn first (a scenario's `position.bag`, to replay a
+    /// reported situation): each draw from the bag takes the first of these still in the bag,
+    /// and draws at random once none is left. Empty in every game played at a table.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bag_order: Vec<BagTile>,
+}
+
+/// A tile in the bag (KH 4): a field tile or an event tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BagTile {
+    Field(Space),
+    Event(EventTile),
 }
 
 /// The form stored in the database.
@@ -375,6 +388,7 @@ impl Game {
             pool,
             rng,
             pad: None,
+            bag_order: Vec::new(),
         };
         // KH 13: 6 field tiles into the registry before any event goes into the bag.
         for _ in 0..REGISTRY_SIZE {
@@ -1369,8 +1383,18 @@ pub(crate) fn shuffle<T>(v: &mut [T], rng: &mut ChaCha8Rng) {
 }
 
 impl State {
-    /// A random field tile from the bag (the caller has checked there is one).
+    /// A random field tile from the bag (the caller has checked there is one), or the first
+    /// field tile of [`State::bag_order`] still in the bag.
     pub(crate) fn draw_field(&mut self) -> Space {
+        if let Some(k) = self
+            .bag_order
+            .iter()
+            .position(|b| matches!(b, BagTile::Field(t) if self.bag_fields & bit(*t) != 0))
+            && let BagTile::Field(t) = self.bag_order.remove(k)
+        {
+            self.bag_fields &= !bit(t);
+            return t;
+        }
         let k = self.rng.random_range(0..self.bag_fields.count_ones());
         let t = nth_bit(self.bag_fields, k);
         self.bag_fields &= !bit(t);

@@ -7,8 +7,7 @@ fog-water-towers = Water Towers
 fog-silo = Silo
 fog-silos = Silos
 fog-player-n = Player { $n }
-fog-picture-one-farm = Picture of a farm of table #{ $table }; the same is written out as text grids.
-fog-picture-every-farm = Picture of every farm of table #{ $table }; the same is written out as text grids.
+fog-picture-farm-of = Picture of { $name }'s farm at table #{ $table }; the same is written out as text grids.
 fog-resources = { $coins ->
     [one] 1 coin
    *[other] { $coins } coins

@@ -209,7 +209,7 @@ kh-inv-lucky-registry = the bag holds no field tile: choose a registry tile
 
 ## Public messages: the table, boards, log, scores
 
-kh-picture-description = Picture of every country board of table #{$table}; the same boards are drawn as text.
+kh-picture-board-of = Picture of { $name }'s country board at table #{$table}; the same board is drawn as text.
 kh-store-tile-with-bid = {$tile} (bid {$bid})
 kh-progress-over = Game over
 kh-progress-setup = Setting up

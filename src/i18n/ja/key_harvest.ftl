@@ -210,7 +210,7 @@ kh-inv-lucky-registry = 袋に畑タイルがありません: 登記所のタイ
 
 ## 公開メッセージ: テーブル、ボード、ログ、得点
 
-kh-picture-description = テーブル#{$table}の全農地ボードの画像です。同じボードはテキストでも描かれています。
+kh-picture-board-of = テーブル#{$table}の{ $name }さんの農地ボードの画像です。同じボードはテキストでも描かれています。
 kh-store-tile-with-bid = {$tile} (入札 {$bid})
 kh-progress-over = ゲーム終了
 kh-progress-setup = 準備中

@@ -716,6 +716,7 @@ impl<'a> Panel<'a> {
             fields: Vec::new(),
             footer: Some(t!("kh-panel-footer", stage = stage)),
             color: colour,
+            image: None,
         };
         rows.truncate(DECISION_ROWS);
         let mut nav: Vec<ButtonSpec> = Vec::new();

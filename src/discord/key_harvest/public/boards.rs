@@ -2,8 +2,8 @@
 //! and one board large with its legend and details.
 
 use super::{
-    SOIL, board_drawing, boards_picture, counters_text, field, fit, md_names, names, store_text,
-    text, unplayed_text,
+    SOIL, add_pictures, board_drawing, board_pictures, counters_text, field, fit, md_names, names,
+    store_text, text, unplayed_text,
 };
 use crate::discord::spec::{EmbedSpec, MessageSpec};
 use crate::games::key_harvest::Game;
@@ -67,8 +67,16 @@ pub fn boards(table: &Table, game: &Game) -> MessageSpec {
         ..Default::default()
     };
     fit(&mut m);
-    m.files
-        .extend(boards_picture(table, game, "boards.png", None));
+    // Each board's picture in its own embed, under its text drawing.
+    for (k, f) in board_pictures(table, game, "boards", None)
+        .into_iter()
+        .enumerate()
+    {
+        if let Some(e) = m.embeds.get_mut(k) {
+            e.image = Some(f.name.clone());
+            m.files.push(f);
+        }
+    }
     m
 }
 
@@ -149,7 +157,7 @@ pub fn board(table: &Table, game: &Game, seat: usize) -> MessageSpec {
         ..Default::default()
     };
     fit(&mut m);
-    m.files
-        .extend(boards_picture(table, game, "board.png", Some(seat)));
+    let pictures = board_pictures(table, game, "board", Some(seat));
+    add_pictures(&mut m, pictures, SOIL);
     m
 }

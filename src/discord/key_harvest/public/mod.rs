@@ -17,7 +17,7 @@ pub use table::{final_scores, status, table_message};
 use super::ids::{KhId, KhVerb};
 use crate::discord::spec::{self, ButtonSpec, MessageSpec, Style, limits};
 // The shared message helpers (for this module and its children).
-use crate::discord::ui::{esc, field, fit, plain};
+use crate::discord::ui::{add_pictures, esc, field, fit, plain};
 use crate::games::key_harvest::view::SeatView;
 use crate::games::key_harvest::{Board, Game, Space};
 use crate::render;
@@ -33,38 +33,51 @@ const SOIL: u32 = 0x7A5230;
 const GOLD: u32 = 0xE0A526;
 const GREY: u32 = 0x8A8F98;
 
-/// Every seat's country board (or only seat `only`'s) in one PNG as an attachment named `name`, from the public view
-/// only. `None` when it cannot be drawn (logged): the text drawings say the same.
-fn boards_picture(
+/// One PNG per country board (or only seat `only`'s), each a file named `{stem}-{seat}.png`
+/// (seats from 1; `{stem}.png` for one seat), from the public view only. One picture per
+/// board, not every board in one: a phone shows a picture about 330 px wide, and boards side by
+/// side were shrunk past reading. Empty when a board cannot be drawn (logged): the text
+/// drawings say the same.
+fn board_pictures(
     table: &Table,
     game: &Game,
-    name: &str,
+    stem: &str,
     only: Option<usize>,
-) -> Option<spec::FileSpec> {
+) -> Vec<spec::FileSpec> {
     // As for Fields of Green's farms: the unit tests' whole playouts check text limits only;
     // tests/suite/pictures.rs checks the pictures.
     if cfg!(test) {
-        return None;
+        return Vec::new();
     }
     let v = game.public_view();
     let plain = names(table, usize::from(v.players));
-    let seats: Vec<(&SeatView, String)> = v
+    let mut files = Vec::new();
+    for sv in v
         .seats
         .iter()
         .filter(|sv| only.is_none_or(|s| s == usize::from(sv.seat)))
-        .map(|sv| (sv, render::seat_name(&plain, usize::from(sv.seat))))
-        .collect();
-    match render::key_harvest::picture::boards_png(game.board(), &seats) {
-        Ok(bytes) => Some(spec::FileSpec {
-            name: name.to_string(),
-            bytes,
-            description: Some(t!("kh-picture-description", table = table.game.id)),
-        }),
-        Err(e) => {
-            tracing::warn!(game = table.game.id, error = %e, "could not draw the boards");
-            None
+    {
+        let name = render::seat_name(&plain, usize::from(sv.seat));
+        match render::key_harvest::picture::board_png(game.board(), sv, &name) {
+            Ok(bytes) => files.push(spec::FileSpec {
+                name: if only.is_some() {
+                    format!("{stem}.png")
+                } else {
+                    format!("{stem}-{}.png", sv.seat + 1)
+                },
+                bytes,
+                description: Some(t!(
+                    "kh-picture-board-of",
+                    name = name,
+                    table = table.game.id
+                )),
+            }),
+            Err(e) => {
+                tracing::warn!(game = table.game.id, error = %e, "could not draw a board");
+            }
         }
     }
+    files
 }
 
 /// Display names by seat, `players` long; a missing or blank name reads `Player N`. Plain text,

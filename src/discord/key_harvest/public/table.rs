@@ -442,10 +442,10 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
         ..Default::default()
     };
     fit(&mut m);
-    // The final boards side by side, once the game is over.
+    // The final boards, one picture each, once the game is over.
     if game.is_over() {
-        m.files
-            .extend(super::boards_picture(table, game, "final-boards.png", None));
+        let pictures = super::board_pictures(table, game, "final-boards", None);
+        super::add_pictures(&mut m, pictures, GOLD);
     }
     m
 }

@@ -158,6 +158,8 @@ pub fn sample(board: &Arc<Board>, view: &PlayerView, rng: &mut ChaCha8Rng) -> Op
         // The bag's order: a fresh stream.
         rng: ChaCha8Rng::seed_from_u64(rng.random()),
         pad: None,
+        // Unknown to a player (a scenario's fixed draws): the sampled world draws at random.
+        bag_order: Vec::new(),
     };
     Some(Game {
         board: board.clone(),

@@ -21,6 +21,7 @@ mod kh_rulings_scoring;
 mod kh_rulings_setup;
 mod kh_rulings_turn;
 mod kh_rulings_workers;
+mod kh_scenario_position;
 mod kh_search_bot;
 mod kh_seeded_games;
 mod planner;

@@ -1,0 +1,158 @@
+//! Pictures a phone can read (issue 32): the final message, the year summaries and the
+//! Farms / Boards views carry one picture per player, each in an embed of its own (several bare
+//! attachments are laid out by Discord as a grid of small tiles), and no picture is wider than
+//! 800 px: a phone shows a picture about 330-390 px wide, so a wider one would be shrunk by
+//! more than half and its 13-24 px labels would fall under 6-10 px. The widths are read from
+//! the PNG header of what the message builders produce, for finished games of 2, 3 and 4
+//! players of both games, played by the heuristic bots as the bot seats play.
+
+use farmhand::discord::spec::{self, MessageSpec};
+use farmhand::games::fields_of_green::bots::{self as fog_bots, BotSpec};
+use farmhand::games::fields_of_green::{self as fog, Deck};
+use farmhand::games::key_harvest as kh;
+use farmhand::store::{GameRow, SeatRow, Status, Table, TableOptions};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// The widest picture a phone shows legibly.
+const MAX_WIDTH: u32 = 800;
+
+const NAMES: [&str; 4] = ["Ada", "Bram", "Cleo", "Dmitri"];
+
+fn table(kind: &str, players: usize) -> Table {
+    Table {
+        game: GameRow {
+            id: 7,
+            kind: kind.to_string(),
+            guild_id: Some(111),
+            channel_id: 222,
+            thread_id: Some(444),
+            table_message_id: Some(333),
+            host_id: 1000,
+            status: Status::Ended,
+            options: TableOptions {
+                seats: players as u8,
+                intro: false,
+                reminder_minutes: 90,
+                bots: Vec::new(),
+                stand_in_minutes: 0,
+                locale: None,
+                hints: false,
+                rematch: None,
+            },
+            seed: 7,
+            version: 1,
+            snapshot: None,
+            waiting_since: None,
+            reminders_sent: 0,
+            stand_in_note: None,
+            created_at: 0,
+            updated_at: 0,
+        },
+        seats: (0..players)
+            .map(|s| SeatRow {
+                seat: s,
+                user_id: 1000 + s as u64,
+                name: NAMES[s].to_string(),
+            })
+            .collect(),
+    }
+}
+
+/// Width and height from a PNG's IHDR chunk (bytes 16-23, big-endian).
+fn png_size(png: &[u8]) -> (u32, u32) {
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
+    assert_eq!(&png[12..16], b"IHDR");
+    let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    (be(&png[16..20]), be(&png[20..24]))
+}
+
+/// `m` carries `players` pictures named `{stem}-1.png`..., each shown by an embed of its own,
+/// each at most [`MAX_WIDTH`] wide, within Discord's limits. Returns the widths.
+fn pictures(m: &MessageSpec, stem: &str, players: usize, what: &str) -> Vec<u32> {
+    spec::check(m).unwrap_or_else(|e| panic!("{what}: Discord would refuse it: {e}"));
+    let names: Vec<&str> = m.files.iter().map(|f| f.name.as_str()).collect();
+    let want: Vec<String> = (1..=players).map(|k| format!("{stem}-{k}.png")).collect();
+    assert_eq!(names, want, "{what}: one picture per player");
+    let mut widths = Vec::new();
+    for f in &m.files {
+        let shown = m
+            .embeds
+            .iter()
+            .filter(|e| e.image.as_deref() == Some(f.name.as_str()))
+            .count();
+        assert_eq!(shown, 1, "{what}: {} is shown by one embed", f.name);
+        assert!(f.description.is_some(), "{what}: {} has alt text", f.name);
+        let (w, h) = png_size(&f.bytes);
+        assert!(
+            w <= MAX_WIDTH,
+            "{what}: {} is {w} x {h} px; a phone shrinks it past reading",
+            f.name
+        );
+        widths.push(w);
+    }
+    widths
+}
+
+fn finished_fog(players: u8, seed: u64) -> fog::Game {
+    let options = fog::Options {
+        players,
+        intro: false,
+        first_player: 0,
+    };
+    let mut game = fog::Game::new(Deck::default_deck(), options, seed).unwrap();
+    let mut bots: Vec<_> = (0..players).map(|_| BotSpec::Heuristic.build()).collect();
+    let mut rngs: Vec<ChaCha8Rng> = (0..players)
+        .map(|k| ChaCha8Rng::seed_from_u64(seed * 10 + u64::from(k)))
+        .collect();
+    fog_bots::play_out(&mut game, &mut bots, &mut rngs, |_, _, _| {}).unwrap();
+    assert!(game.winners().is_some());
+    game
+}
+
+#[test]
+fn fields_of_green_pictures_are_one_per_farm_and_phone_wide() {
+    let mut widest = 0;
+    for players in 2..=4u8 {
+        for seed in [3, 8] {
+            let game = finished_fog(players, seed);
+            let n = usize::from(players);
+            let t = table("fields_of_green", n);
+            let what = format!("{players} players, seed {seed}");
+            let fin = farmhand::discord::fields_of_green::final_scores(&t, &game);
+            widest = widest.max(
+                *pictures(&fin, "final-farms", n, &format!("final, {what}"))
+                    .iter()
+                    .max()
+                    .unwrap(),
+            );
+            let farms = farmhand::discord::fields_of_green::farms(&t, &game);
+            pictures(&farms, "farms", n, &format!("Farms, {what}"));
+            // The Farms view puts each picture under its own farm's text grid.
+            for (k, e) in farms.embeds.iter().take(n).enumerate() {
+                assert_eq!(e.image, Some(format!("farms-{}.png", k + 1)));
+            }
+            let year = farmhand::discord::fields_of_green::year_summary(&t, &game, 4, &[]);
+            pictures(&year, "farms-year-4", n, &format!("year summary, {what}"));
+        }
+    }
+    println!("the widest final farm: {widest} px");
+}
+
+#[test]
+fn key_harvest_pictures_are_one_per_board_and_phone_wide() {
+    for players in 2..=4u8 {
+        let played = kh::sim::play_random(kh::Board::standard(), players, 11, false);
+        let n = usize::from(players);
+        let t = table("key_harvest", n);
+        let what = format!("{players} players");
+        let fin = farmhand::discord::key_harvest::final_scores(&t, &played.game);
+        let widths = pictures(&fin, "final-boards", n, &format!("final, {what}"));
+        println!("{what}: final boards {widths:?} px");
+        let boards = farmhand::discord::key_harvest::boards(&t, &played.game);
+        pictures(&boards, "boards", n, &format!("Boards, {what}"));
+        for (k, e) in boards.embeds.iter().take(n).enumerate() {
+            assert_eq!(e.image, Some(format!("boards-{}.png", k + 1)));
+        }
+    }
+}
