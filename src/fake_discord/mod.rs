@@ -26,6 +26,8 @@ pub mod permissions;
 pub mod player;
 pub mod ratelimit;
 pub mod reading;
+pub mod record;
+pub mod route;
 mod server;
 mod tls;
 pub mod transcript;

@@ -27,7 +27,7 @@
 //! "Invalid Request Limit"); 429s of scope `shared` would not count, and the fake never sends
 //! that scope. [`RateLimiter::invalid`] keeps the count and the most seen in any 10 minutes.
 
-use super::world::RouteKind;
+use super::route::RouteKind;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};

@@ -1,8 +1,8 @@
 //! Messages as a user sees them: text, embeds, buttons and selects, in plain Rust types. This is
 //! all a scripted player may look at.
 
+use super::record::MsgRec;
 use super::upload::Attachment;
-use super::world::MsgRec;
 use serde_json::Value;
 
 /// Where a message is shown.

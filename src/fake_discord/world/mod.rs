@@ -9,6 +9,8 @@ mod rest;
 
 use super::json::{self, APP_ID, MessageParts, Origin};
 use super::limits;
+pub use super::record::MsgRec;
+pub use super::route::RouteKind;
 use super::upload::{self, Attachment, Upload};
 use super::view::{MessageView, Place};
 use serde_json::{Value, json};
@@ -73,36 +75,6 @@ pub struct ChannelRec {
     pub kind: ChannelKind,
 }
 
-/// One message as it is now.
-#[derive(Clone, Debug)]
-pub struct MsgRec {
-    pub id: u64,
-    pub channel_id: u64,
-    /// Ephemeral: only this user sees it.
-    pub ephemeral_for: Option<u64>,
-    /// Who wrote it: the bot (APP_ID) or a user.
-    pub author: u64,
-    pub content: String,
-    pub embeds: Vec<Value>,
-    pub components: Vec<Value>,
-    pub flags: u64,
-    pub created_ms: i64,
-    pub edited_ms: Option<i64>,
-    pub edits: u32,
-    /// The interaction this message answers: (interaction id, interaction type, user).
-    pub interaction: Option<(u64, u8, u64)>,
-    /// A deferred response still "thinking".
-    pub loading: bool,
-    pub deleted: bool,
-    /// The thread started from this message.
-    pub thread: Option<u64>,
-    /// Users this message notified when it was sent (mentioned in the content and allowed by
-    /// `allowed_mentions`; edits never notify).
-    pub pings: Vec<u64>,
-    /// Files attached (pictures, exports).
-    pub attachments: Vec<Attachment>,
-}
-
 /// A recorded callback.
 #[derive(Clone, Debug)]
 pub struct CallbackRec {
@@ -137,29 +109,6 @@ pub struct IxRec {
     pub forgiven: bool,
     /// When each interaction webhook call for it arrived, from its creation.
     pub webhook_after: Vec<Duration>,
-}
-
-/// Which API a request used (for faults and statistics).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum RouteKind {
-    Gateway,
-    Application,
-    Commands,
-    Callback,
-    Followup,
-    WebhookMessage,
-    CreateMessage,
-    EditMessage,
-    GetMessage,
-    DeleteMessage,
-    CreateThread,
-    CreateDm,
-    GetChannel,
-    Other,
-    Unknown,
-    /// Any request that carries files (a fault kind only: such a request is counted and
-    /// recorded under its route's kind).
-    Upload,
 }
 
 /// One REST request, as logged.
