@@ -7,8 +7,8 @@
 //! and only then shown.
 
 use super::Data;
+use super::answer::{respond, sorry, text, user_text};
 use super::game::Screens;
-use super::router::{respond, sorry, text, user_text};
 use super::spec::MessageSpec;
 use crate::service::ServiceError;
 use crate::store::Table;

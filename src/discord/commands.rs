@@ -4,80 +4,15 @@
 //! abandoning. Each game's command group is in its folder (`fields_of_green::commands`,
 //! `key_harvest::commands`), and `registry` lists them.
 
+use super::answer::{command_in_time, display_name, say, text, user_text};
 use super::game::Screens;
 use super::permissions::{self, Place};
-use super::router::user_text;
 use super::spec::MessageSpec;
-use super::{Ctx, Data, Error, notify, send, ui};
+use super::{Ctx, Error, notify, send, ui};
 use crate::host::{AnyGame, Kind};
 use crate::service::ServiceError;
 use crate::store::{Prefs, Reminders, Table, TableOptions};
 use poise::serenity_prelude as serenity;
-use rand::Rng;
-
-pub(super) fn text(s: &str) -> MessageSpec {
-    MessageSpec {
-        content: s.to_string(),
-        ..Default::default()
-    }
-}
-
-/// Answers the command privately. After a defer ("thinking..."), the answer replaces the
-/// deferred response (Discord documents a follow-up there as deprecated behaviour).
-pub(super) async fn say(ctx: Ctx<'_>, m: &MessageSpec) -> Result<(), Error> {
-    if let poise::Context::Application(app) = ctx
-        && app
-            .has_sent_initial_response
-            .load(std::sync::atomic::Ordering::SeqCst)
-    {
-        send::retry(
-            Some(ctx.data().service.metrics()),
-            "answer a deferred command",
-            || {
-                let b = send::edit_response(m);
-                async move { app.interaction.edit_response(ctx.http(), b).await }
-            },
-        )
-        .await?;
-        return Ok(());
-    }
-    ctx.send(send::reply(m, true)).await?;
-    Ok(())
-}
-
-/// Runs `work` (database reads and writes that may wait on a lock); when it has not finished
-/// in time for Discord's 3 seconds (counted from the command's creation, see
-/// [`router::defer_in`](super::router::defer_in)), the command is answered "thinking..." first,
-/// so a later [`say`] replaces that answer. `work` must make no Discord call of its own: the
-/// defer could otherwise race its answer.
-pub(super) async fn in_time<T>(ctx: Ctx<'_>, work: impl std::future::Future<Output = T>) -> T {
-    let poise::Context::Application(app) = ctx else {
-        return work.await;
-    };
-    let left = super::router::defer_in(app.interaction.id, std::time::Instant::now());
-    let mut work = std::pin::pin!(work);
-    tokio::select! {
-        biased;
-        done = &mut work => done,
-        _ = tokio::time::sleep(left) => {
-            if let Err(e) = ctx.defer_ephemeral().await {
-                tracing::warn!(error = %e, "could not defer a slow command");
-            }
-            work.await
-        }
-    }
-}
-
-pub(super) async fn display_name(ctx: Ctx<'_>) -> String {
-    match ctx.author_member().await {
-        Some(m) => m.display_name().to_string(),
-        None => ctx
-            .author()
-            .global_name
-            .clone()
-            .unwrap_or_else(|| ctx.author().name.clone()),
-    }
-}
 
 /// Keeps the language of the author's client (for the DMs the bot sends them unasked). A failure
 /// only means English DMs: logged, never shown.
@@ -139,18 +74,6 @@ fn no_posting() -> String {
     crate::t!("no-posting", needed = permissions::names(&all))
 }
 
-/// A new table's seed: random, as a real table's; `farmhand demo --seed` fixes it so a demo
-/// replays exactly.
-pub(crate) fn next_seed(data: &Data) -> u64 {
-    let opened = data
-        .tables_opened
-        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    match data.config.game.first_seed {
-        Some(first) => first.wrapping_add(opened),
-        None => rand::rng().random(),
-    }
-}
-
 /// Opens a table of `kind` here: the lobby message (which becomes the table message) and, when
 /// allowed, the game's thread.
 pub(super) async fn open_table(
@@ -184,7 +107,7 @@ pub(super) async fn open_table(
         .map(|p| permissions::missing(p, Place::Thread))
         .unwrap_or_default();
     let name = display_name(ctx).await;
-    let seed = next_seed(data);
+    let seed = super::start::next_seed(data);
     let guild = ctx.guild_id().map(|g| g.get());
     // The table's public messages speak the server's language; the host's DMs their own.
     let mut options = options;
@@ -407,7 +330,7 @@ pub(super) async fn settings(
     let user = ctx.author().id.get();
     // The database may wait for its lock (SQLite up to 5 s, a PostgreSQL pool up to 10 s): the
     // command is answered "thinking..." first when it would not make Discord's 3 seconds.
-    let saved = in_time(ctx, async {
+    let saved = command_in_time(ctx, async {
         let mut prefs: Prefs = store.prefs(user).await?;
         if let Some(dm) = hand_in_dm {
             prefs.hand_in_dm = dm;

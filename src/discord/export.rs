@@ -7,7 +7,7 @@
 //! other hands and the face-down cards. The file names players by their display names only; no
 //! Discord ids, guild or channel are in it.
 
-use super::commands::{say, text};
+use super::answer::{say, text, user_text};
 use super::game::Screens;
 use super::spec::{FileSpec, MessageSpec, limits};
 use super::{Ctx, Error};
@@ -40,7 +40,7 @@ pub async fn export_message<G: Screens>(
                     game = super::ui::game_name(kind)
                 ));
             }
-            Err(e) => return text(&super::router::user_text(&ServiceError::from(e))),
+            Err(e) => return text(&user_text(&ServiceError::from(e))),
         },
     };
     let (table, game) = match data.service.load::<G>(id).await {
@@ -70,7 +70,7 @@ pub async fn export_message<G: Screens>(
     }
     let actions = match data.service.store().actions(id).await {
         Ok(a) => a,
-        Err(e) => return text(&super::router::user_text(&ServiceError::from(e))),
+        Err(e) => return text(&user_text(&ServiceError::from(e))),
     };
     let mut parsed = Vec::with_capacity(actions.len());
     for (version, seat, json) in actions {

@@ -1,6 +1,7 @@
 //! The Discord side: slash commands, the component router, message building and notifications.
 //! It renders only engine views and changes game state only through `service`.
 
+pub mod answer;
 pub mod bots;
 pub mod coach;
 pub mod commands;
@@ -22,6 +23,7 @@ pub mod rematch;
 pub mod router;
 pub mod send;
 pub mod spec;
+pub mod start;
 pub mod ui;
 
 use crate::config::Config;

@@ -8,9 +8,8 @@
 //! with buttons whose ids carry the game, the page and the history's anchor time
 //! (`h:<f|k>:<anchor>:<page>`); the server is always the clicker's, never taken from the id.
 
-use super::commands::{display_name, say, text};
+use super::answer::{display_name, private, say, text, update, user_text};
 use super::game::Screens;
-use super::router::{private, update, user_text};
 use super::spec::{ButtonSpec, EmbedSpec, FieldSpec, MessageSpec, RowSpec, Style, clip};
 use super::ui::{GOLD, GREEN, esc, fit_embed, game_name};
 use super::{Ctx, Data, Error, send};

@@ -3,8 +3,9 @@
 //! game starts when the last seat confirms. A player who declines (Leave) turns it into an
 //! ordinary lobby, which fills and starts as usual.
 
-use super::router::{announce_start, private_or_followup, text, user_text};
+use super::answer::{private_or_followup, text, user_text};
 use super::spec::MessageSpec;
+use super::start::announce_start;
 use super::{Data, notify, send, ui};
 use crate::host::{AnyGame, Kind};
 use crate::service::{ALREADY_STARTED, ServiceError};
@@ -68,7 +69,7 @@ pub(super) async fn handle(
         tracing::warn!(error = %e, "could not defer a Rematch click");
         return;
     }
-    let seed = super::commands::next_seed(data);
+    let seed = super::start::next_seed(data);
     let answer = match data.service.rematch(old, ci.user.id.get(), seed).await {
         Err(e) => user_text(&e),
         Ok((table, created)) => {

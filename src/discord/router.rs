@@ -2,15 +2,16 @@
 //! database, check who is clicking, act through the service, answer within Discord's 3 seconds,
 //! then do the slower follow-up work (table message, summaries, DMs).
 
+use super::answer::{
+    in_time, private, private_or_followup, respond, text, update_or_edit, user_text,
+};
 use super::game::Screens;
 use super::ids::{LobbyId, LobbyVerb};
-use super::spec::MessageSpec;
 use super::{Data, Error, notify, send};
 use crate::service::{Acted, ServiceError};
 use crate::store::Table;
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponse, FullEvent, Interaction};
-use std::time::Duration;
 
 /// poise's event handler: routes component interactions (slash commands and autocomplete are
 /// poise's own).
@@ -39,208 +40,6 @@ pub async fn on_event(
             .observe(started.elapsed().as_secs_f64());
     }
     Ok(())
-}
-
-/// What a player is told when their change is in the database but the game could not be read
-/// back to show it: they must not try it again.
-pub fn saved_unshown() -> String {
-    crate::t!("saved-unshown")
-}
-
-/// The apology for an internal error: nothing was changed.
-pub fn sorry() -> String {
-    crate::t!("sorry-internal")
-}
-
-/// A user's text for a refused request, in the language in scope; internal errors are logged
-/// and shown as an apology.
-pub fn user_text(e: &ServiceError) -> String {
-    match e {
-        ServiceError::Internal(detail) => {
-            tracing::error!(%detail, "internal error");
-            sorry()
-        }
-        ServiceError::Saved(detail) => {
-            tracing::error!(%detail, "a change was saved but could not be read back");
-            saved_unshown()
-        }
-        ServiceError::NotFound => crate::t!("err-not-found"),
-        ServiceError::NotSeated => crate::t!("err-not-seated"),
-        ServiceError::Stale => crate::t!("err-stale"),
-        ServiceError::WrongGame => crate::t!("err-wrong-game"),
-        ServiceError::NotHost => crate::t!("err-not-host"),
-        ServiceError::Full => crate::t!("err-full"),
-        ServiceError::AlreadySeated => crate::t!("err-already-seated"),
-        ServiceError::HostCannotLeave => crate::t!("err-host-cannot-leave"),
-        ServiceError::IntroSeats => crate::t!("err-intro-seats"),
-        ServiceError::TooManyBots { bots, seats } => crate::t!(
-            "err-too-many-bots",
-            bots = *bots,
-            need = *bots + 1,
-            seats = *seats
-        ),
-        ServiceError::TooFewPlayers(game, least) => {
-            crate::t!("err-too-few-players", game = *game, least = *least)
-        }
-        ServiceError::WrongStatus(why) => match *why {
-            crate::service::NO_LONGER_JOINING => crate::t!("err-no-longer-joining"),
-            crate::service::STARTED_ASK_HOST => crate::t!("err-started-ask-host"),
-            crate::service::ALREADY_STARTED => crate::t!("err-already-started"),
-            crate::service::ALREADY_CLOSED => crate::t!("err-already-closed"),
-            crate::service::NOTHING_TO_DO => crate::t!("err-plan-empty"),
-            crate::service::NOT_STARTED => crate::t!("not-started"),
-            crate::service::GAME_OVER => crate::t!("err-game-over"),
-            crate::service::NOT_OVER => crate::t!("err-not-over"),
-            crate::service::NOT_A_REMATCH => crate::t!("err-not-a-rematch"),
-            crate::service::WAITING_CONFIRM => crate::t!("err-waiting-confirm"),
-            other => sentence(other),
-        },
-        ServiceError::Setup(detail) => crate::t!("err-setup", detail = detail.as_str()),
-        ServiceError::Rules(e) => {
-            super::registry::rule_text(e.as_ref()).unwrap_or_else(|| sentence(&e.to_string()))
-        }
-    }
-}
-
-/// A lower-case phrase as a sentence.
-fn sentence(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str() + ".",
-        None => s.to_string(),
-    }
-}
-
-pub(crate) fn text(s: &str) -> MessageSpec {
-    MessageSpec {
-        content: s.to_string(),
-        ..Default::default()
-    }
-}
-
-pub(super) async fn respond(
-    ctx: &serenity::Context,
-    ci: &ComponentInteraction,
-    r: CreateInteractionResponse,
-) {
-    tracing::debug!(interaction = ci.id.get(), "answering");
-    if let Err(e) = ci.create_response(&ctx.http, r).await {
-        tracing::warn!(error = %e, custom_id = %ci.data.custom_id, "could not answer an interaction");
-    }
-}
-
-/// A new private reply to the clicker.
-pub(crate) async fn private(ctx: &serenity::Context, ci: &ComponentInteraction, m: &MessageSpec) {
-    respond(
-        ctx,
-        ci,
-        CreateInteractionResponse::Message(send::response(m, true)),
-    )
-    .await;
-}
-
-/// Redraws the message the clicker clicked on (their panel).
-pub(crate) async fn update(ctx: &serenity::Context, ci: &ComponentInteraction, m: &MessageSpec) {
-    respond(
-        ctx,
-        ci,
-        CreateInteractionResponse::UpdateMessage(send::response(m, false)),
-    )
-    .await;
-}
-
-/// How long a click may wait on its game (the game's lock, the database's write lock) before it
-/// is answered with a deferred update: Discord fails an interaction left unanswered for 3 seconds,
-/// and a move must never be saved after the player was shown "This interaction failed".
-pub(super) const DEFER_AFTER: Duration = Duration::from_millis(1500);
-
-/// Discord's epoch (2015-01-01T00:00:00Z), the zero of a snowflake's time (docs: "Snowflakes").
-const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
-
-/// An interaction older than this by the id's time is taken for a wrong clock on this machine
-/// (Discord would have refused its token long ago): its age is then counted from `started`.
-const CLOCK_SKEW: Duration = Duration::from_secs(60);
-
-/// How long before the defer must go out: [`DEFER_AFTER`] counted from the interaction's creation,
-/// the time its id (a snowflake) carries, since Discord's 3 seconds count from there and not
-/// from when the bot got the event (a busy bot or a slow gateway may receive it late). `started`
-/// is when the handler began, the fallback when this machine's clock is far from Discord's.
-pub(crate) fn defer_in(id: serenity::InteractionId, started: std::time::Instant) -> Duration {
-    let created = (id.get() >> 22) + DISCORD_EPOCH_MS;
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64);
-    let age = Duration::from_millis(now.saturating_sub(created));
-    let age = if age > CLOCK_SKEW {
-        started.elapsed()
-    } else {
-        age
-    };
-    DEFER_AFTER.saturating_sub(age)
-}
-
-/// Runs `work` (a service call that may wait on locks); when it has not finished
-/// [`DEFER_AFTER`] after the click was made (the interaction's creation, see [`defer_in`]), the
-/// click is acknowledged first (a deferred update) and `true` comes back with the result: the
-/// answer must then go through [`update_or_edit`] / [`private_or_followup`].
-pub(crate) async fn in_time<T>(
-    ctx: &serenity::Context,
-    ci: &ComponentInteraction,
-    work: impl Future<Output = T>,
-) -> (T, bool) {
-    let left = defer_in(ci.id, std::time::Instant::now());
-    let mut work = std::pin::pin!(work);
-    tokio::select! {
-        biased;
-        done = &mut work => (done, false),
-        _ = tokio::time::sleep(left) => {
-            respond(ctx, ci, CreateInteractionResponse::Acknowledge).await;
-            (work.await, true)
-        }
-    }
-}
-
-/// Redraws the clicked message: as the interaction's answer, or, when the click was already
-/// acknowledged ([`in_time`]), by editing the original response (the clicked message).
-pub(crate) async fn update_or_edit(
-    ctx: &serenity::Context,
-    metrics: &crate::metrics::Metrics,
-    ci: &ComponentInteraction,
-    m: &MessageSpec,
-    deferred: bool,
-) {
-    if !deferred {
-        return update(ctx, ci, m).await;
-    }
-    let edited = send::retry(Some(metrics), "edit a deferred click's message", || {
-        let b = send::edit_response(m);
-        async move { ci.edit_response(&ctx.http, b).await }
-    })
-    .await;
-    if let Err(e) = edited {
-        tracing::warn!(error = %e, custom_id = %ci.data.custom_id, "could not answer a deferred click");
-    }
-}
-
-/// A new private reply to the clicker: the answer, or a private follow-up once acknowledged.
-pub(crate) async fn private_or_followup(
-    ctx: &serenity::Context,
-    metrics: &crate::metrics::Metrics,
-    ci: &ComponentInteraction,
-    m: &MessageSpec,
-    deferred: bool,
-) {
-    if !deferred {
-        return private(ctx, ci, m).await;
-    }
-    let sent = send::retry(Some(metrics), "follow up a deferred click", || {
-        let b = send::followup(m, true);
-        async move { ci.create_followup(&ctx.http, b).await }
-    })
-    .await;
-    if let Err(e) = sent {
-        tracing::warn!(error = %e, custom_id = %ci.data.custom_id, "could not answer a deferred click");
-    }
 }
 
 fn display_name(ci: &ComponentInteraction) -> String {
@@ -419,7 +218,7 @@ async fn lobby(
             }
             notify::refresh_table(data, table.game.id);
             if let Some(g) = &started {
-                announce_start(ctx, data, &table, g).await;
+                super::start::announce_start(ctx, data, &table, g).await;
             }
         }
         Err(e) => {
@@ -433,52 +232,6 @@ async fn lobby(
             .await
         }
     }
-}
-
-/// What follows a game's start: the thread's hello (mentioning the people), the DM panels of
-/// those who play in DMs, and the bot seats' first moves.
-pub(super) async fn announce_start(
-    ctx: &serenity::Context,
-    data: &Data,
-    table: &Table,
-    started: &crate::host::AnyGame,
-) {
-    // People are mentioned (and pinged); bots are named.
-    let names: Vec<String> = table
-        .seats
-        .iter()
-        .map(|s| match table.user_of(s.seat) {
-            Some(u) => format!("<@{u}>"),
-            None => s.name.clone(),
-        })
-        .collect();
-    let ping = table
-        .seats
-        .iter()
-        .filter_map(|s| table.user_of(s.seat))
-        .collect();
-    // Public: in the server's language, whoever clicked Start.
-    let hello = crate::i18n::with(table.locale(), || {
-        let button = crate::on_kind!(started.kind(), G => G::my_panel_button());
-        MessageSpec {
-            content: crate::t!("game-started", players = names.join(", "), button = button),
-            ping,
-            ..Default::default()
-        }
-    });
-    notify::post(&ctx.http, data, table, &hello).await;
-    for s in &table.seats {
-        if data
-            .service
-            .store()
-            .prefs(s.user_id)
-            .await
-            .is_ok_and(|p| p.hand_in_dm)
-        {
-            super::draw::update_dm_panel(&ctx.http, data, table.game.id, s.seat, true).await;
-        }
-    }
-    super::bots::drive(&ctx.http, data, table.game.id).await;
 }
 
 /// "My hand" / "My screen": a fresh private panel (ephemeral messages vanish and expire, so the

@@ -2210,7 +2210,7 @@ async fn a_failed_read_after_the_commit_is_not_reported_as_nothing_changed() {
         .await;
     let err = r.expect_err("the read after the commit fails");
     assert!(matches!(err, ServiceError::Saved(_)), "{err:?}");
-    let said = farmhand::discord::router::user_text(&err);
+    let said = farmhand::discord::answer::user_text(&err);
     assert!(
         !said.to_lowercase().contains("nothing was changed"),
         "{said}"

@@ -2,8 +2,8 @@
 //! `abandon`, `export`), with the shared `games`, `settings` and records offered in the same
 //! group so a player finds them from whichever game they play.
 
-use crate::discord::commands::{abandon_here, open_table, private_screen, say, table_here, text};
-use crate::discord::router::user_text;
+use crate::discord::answer::{say, text, user_text};
+use crate::discord::commands::{abandon_here, open_table, private_screen, table_here};
 use crate::discord::{Ctx, Error};
 use crate::games::fields_of_green::Game;
 use crate::host::{AnyGame, Kind};

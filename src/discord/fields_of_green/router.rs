@@ -5,10 +5,10 @@
 
 use super::ids::{ComponentId, Screen, Verb, decode_action, decode_screen};
 use crate::discord::Data;
-use crate::discord::router::{
-    acknowledge, act, hand, in_time, private, private_or_followup, recent_log, sorry, text, update,
-    update_or_edit, user_text,
+use crate::discord::answer::{
+    in_time, private, private_or_followup, sorry, text, update, update_or_edit, user_text,
 };
+use crate::discord::router::{acknowledge, act, hand, recent_log};
 use crate::discord::spec::MessageSpec;
 use crate::games::fields_of_green::{Action, Game};
 use crate::service::ServiceError;

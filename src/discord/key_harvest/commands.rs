@@ -2,10 +2,10 @@
 //! `games` and `settings` are the shared commands (they list and set for both games), offered
 //! under both groups so a player finds them from whichever game they play.
 
+use crate::discord::answer::{say, text, user_text};
 use crate::discord::commands::{
-    abandon_here, games, open_table, private_screen, say, settings, table_here, text,
+    abandon_here, games, open_table, private_screen, settings, table_here,
 };
-use crate::discord::router::user_text;
 use crate::discord::{Ctx, Error};
 use crate::games::key_harvest::Game;
 use crate::host::{AnyGame, Kind};

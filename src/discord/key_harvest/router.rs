@@ -7,7 +7,8 @@
 use super::ids::{KhId, KhVerb, decode_action, decode_screen};
 use super::{boards, log, panel};
 use crate::discord::Data;
-use crate::discord::router::{act, hand, private, recent_log, text, update, user_text};
+use crate::discord::answer::{private, text, update, user_text};
+use crate::discord::router::{act, hand, recent_log};
 use crate::games::key_harvest::{Event, Game};
 use crate::service::ServiceError;
 use crate::t;
