@@ -9,6 +9,7 @@
 mod location;
 mod ratings;
 mod records;
+mod reviews;
 
 pub use location::{Location, SSL_MODES, SqliteFile, hide_password};
 
@@ -19,6 +20,7 @@ pub use records::{
     GameRecord, HistoryPage, Leaderboard, PlayerStats, Ranking, RecordedGame, SeatRecord,
     ServerRecords, Standing,
 };
+pub use reviews::{REVIEW_CLAIM_STALE_MS, ReviewClaim, ReviewRow};
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::sqlite::SqliteConnectOptions;
@@ -447,7 +449,7 @@ const SQLITE_SETUP: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL
                             PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;";
 
 /// Every table Farmhand's migrations create (`migrations/`).
-const KNOWN_TABLES: [&str; 11] = [
+const KNOWN_TABLES: [&str; 12] = [
     "game",
     "game_seat",
     "game_action",
@@ -459,6 +461,7 @@ const KNOWN_TABLES: [&str; 11] = [
     "rating",
     "rating_seat",
     "coach_hint",
+    "coach_review",
 ];
 
 /// Held while a bot process uses a SQLite file: a second process on the same file is refused at
