@@ -38,7 +38,7 @@ const JA: Words = Words {
     button: "振り返り",
     preparing: "振り返りを準備しています",
     head: "の振り返り:",
-    mine: "あなたは",
+    mine: "を選びました。ボットなら",
     chart_only: "あなたはこのテーブルで遊んでいない",
 };
 
