@@ -456,6 +456,15 @@ fn measure_snapshots(deck: &Arc<Deck>, players: u8, games: u64) -> anyhow::Resul
     Ok(s)
 }
 
+/// The CPU time this thread has run, from Linux's `/proc/thread-self/schedstat` (nanoseconds on
+/// a CPU); None elsewhere. On a machine busy with other work a hint's wall-clock time counts the
+/// time it waited for a core; its CPU time is what it would take on a core of its own.
+fn thread_cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(ns as f64 / 1e9)
+}
+
 /// `bench coach`: a hint timed at every decision with a choice, in games the heuristic bot plays.
 fn bench_coach(game: super::GameKind, players: u8, games: u64) -> anyhow::Result<()> {
     use farmhand::games::coach::hint;
@@ -465,6 +474,7 @@ fn bench_coach(game: super::GameKind, players: u8, games: u64) -> anyhow::Result
         players: usize,
         games: u64,
         times: &mut Vec<f64>,
+        cpu: &mut Vec<f64>,
     ) -> anyhow::Result<()> {
         for seed in 0..games {
             let (mut g, _) = E::start(
@@ -479,8 +489,12 @@ fn bench_coach(game: super::GameKind, players: u8, games: u64) -> anyhow::Result
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             while let Some(&seat) = g.waiting_for().first() {
                 let started = Instant::now();
+                let cpu_before = thread_cpu_seconds();
                 let h = hint(&g, seat);
                 times.push(started.elapsed().as_secs_f64());
+                if let (Some(a), Some(b)) = (cpu_before, thread_cpu_seconds()) {
+                    cpu.push(b - a);
+                }
                 std::hint::black_box(h);
                 let a = g
                     .bot_action(seat, "heuristic", &mut rng)
@@ -491,16 +505,30 @@ fn bench_coach(game: super::GameKind, players: u8, games: u64) -> anyhow::Result
         Ok(())
     }
     let mut times = Vec::new();
+    let mut cpu = Vec::new();
     let name = if game == super::GameKind::KeyHarvest {
         let board = super::key_harvest::load_board(None)?;
-        play::<farmhand::games::key_harvest::Game>(&board, players as usize, games, &mut times)?;
+        play::<farmhand::games::key_harvest::Game>(
+            &board,
+            players as usize,
+            games,
+            &mut times,
+            &mut cpu,
+        )?;
         "Key Harvest"
     } else {
         let deck = load_deck(None)?;
-        play::<farmhand::games::fields_of_green::Game>(&deck, players as usize, games, &mut times)?;
+        play::<farmhand::games::fields_of_green::Game>(
+            &deck,
+            players as usize,
+            games,
+            &mut times,
+            &mut cpu,
+        )?;
         "Fields of Green"
     };
     times.sort_by(f64::total_cmp);
+    cpu.sort_by(f64::total_cmp);
     let q = |p| super::quantile(&times, p) * 1000.0;
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -512,5 +540,16 @@ fn bench_coach(game: super::GameKind, players: u8, games: u64) -> anyhow::Result
         q(0.99),
         times.last().copied().unwrap_or(0.0) * 1000.0
     )?;
+    if !cpu.is_empty() {
+        let c = |p| super::quantile(&cpu, p) * 1000.0;
+        writeln!(
+            out,
+            "  CPU time of the thread (a core of its own): p50 {:.0} ms, p90 {:.0} ms, p99 {:.0} ms, slowest {:.0} ms",
+            c(0.5),
+            c(0.9),
+            c(0.99),
+            cpu.last().copied().unwrap_or(0.0) * 1000.0
+        )?;
+    }
     Ok(())
 }

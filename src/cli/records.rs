@@ -362,6 +362,9 @@ fn stats_text(
             plural(r.recent, "game", "games")
         ));
     }
+    if stats.hints > 0 {
+        lines.push(format!("  Hints used    {}", stats.hints));
+    }
     if stats.abandoned > 0 {
         lines.push(format!("  Abandoned     {}", stats.abandoned));
     }

@@ -20,6 +20,9 @@ pub trait Coached: Screens {
     /// The hint for `seat` now, as a sentence in the language in scope, or None when the game
     /// does not wait for the seat. Slow (the strong bot searches): call it off the async workers.
     fn hint_text(table: &Table, game: &Self, seat: usize) -> Option<String>;
+    /// A choice `seat` had in `game` (as the seat saw it), in a few words in the language in
+    /// scope ("a Silo at C3"), for the review's sentences.
+    fn action_words(table: &Table, game: &Self, seat: usize, action: &Self::Action) -> String;
 }
 
 /// The Hint button was clicked on game `game_id`'s private screen.

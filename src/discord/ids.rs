@@ -2,7 +2,7 @@
 //! codec for its own buttons (`fields_of_green/ids.rs`, `key_harvest/ids.rs`), told apart by the
 //! id's first letter; the router tries this one first.
 //!
-//! Format: `f:<game>:<version>:<join|leave|start|cancel|rematch|confirm>`. The `f:` prefix is Fields of Green's:
+//! Format: `f:<game>:<version>:<join|leave|start|cancel|rematch|confirm|review>`. The `f:` prefix is Fields of Green's:
 //! the lobby was first drawn with that game's codec, and lobby messages posted then are still in
 //! servers, so their buttons must keep working. No game's own verb is one of these words.
 
@@ -22,6 +22,8 @@ pub enum LobbyVerb {
     Rematch,
     /// In a rematch lobby: a seated player confirms.
     Confirm,
+    /// On a finished table's message: the coach's review of the game (issue 30).
+    Review,
 }
 
 impl LobbyVerb {
@@ -33,6 +35,7 @@ impl LobbyVerb {
             LobbyVerb::Cancel => "cancel",
             LobbyVerb::Rematch => "rematch",
             LobbyVerb::Confirm => "confirm",
+            LobbyVerb::Review => "review",
         }
     }
 }
@@ -70,6 +73,7 @@ impl LobbyId {
             "cancel" => LobbyVerb::Cancel,
             "rematch" => LobbyVerb::Rematch,
             "confirm" => LobbyVerb::Confirm,
+            "review" => LobbyVerb::Review,
             _ => return None,
         };
         Some(LobbyId {
@@ -93,6 +97,7 @@ mod tests {
             LobbyVerb::Cancel,
             LobbyVerb::Rematch,
             LobbyVerb::Confirm,
+            LobbyVerb::Review,
         ] {
             let id = LobbyId {
                 game: i64::MAX,

@@ -20,6 +20,7 @@ pub mod records;
 pub mod redraw;
 pub mod registry;
 pub mod rematch;
+pub mod review;
 pub mod router;
 pub mod send;
 pub mod spec;

@@ -291,6 +291,10 @@ pub fn stats_message(
             ),
         ));
     }
+    // Only for players who asked the coach: most never do, and a 0 would be noise.
+    if stats.hints > 0 {
+        fields.push(field(crate::t!("rec-hints"), stats.hints.to_string()));
+    }
     fields.push(FieldSpec {
         name: favourites_label(kind),
         value: if favourites.is_empty() {
@@ -638,6 +642,7 @@ mod tests {
             best: Some(40),
             abandoned: 1,
             favourites: vec![("wheat".into(), 7), ("no_such_card".into(), 2)],
+            hints: 5,
         };
         let rating = PlayerRating {
             skill: crate::store::Skill {
@@ -657,9 +662,17 @@ mod tests {
             .collect();
         assert_eq!(all[..4], ["3", "2 (67%)", "33.3", "40"]);
         assert_eq!(all[4], "23.8 (-1.0 over the last 3 games)");
-        assert_eq!(all[5], "Wheat ×7, no\\_such\\_card ×2");
-        // Without a rating (no game rated yet), no rating field.
+        assert_eq!(m.embeds[0].fields[5].name, "Hints used");
+        assert_eq!(all[5], "5");
+        assert_eq!(all[6], "Wheat ×7, no\\_such\\_card ×2");
+        // Without a rating (no game rated yet), no rating field; without hints, no hints field.
         let m = stats_message(Kind::FieldsOfGreen, &library, "x", &stats, None);
+        assert_eq!(m.embeds[0].fields.len(), 6);
+        let no_hints = PlayerStats {
+            hints: 0,
+            ..stats.clone()
+        };
+        let m = stats_message(Kind::FieldsOfGreen, &library, "x", &no_hints, None);
         assert_eq!(m.embeds[0].fields.len(), 5);
         let standing = |n: &str| Standing {
             name: n.to_string(),

@@ -6,7 +6,7 @@
 mod lobby;
 
 pub(crate) use lobby::duration;
-pub use lobby::{game_name, games_list, lobby, rematch_button};
+pub use lobby::{game_name, games_list, lobby, rematch_button, review_button};
 
 use super::spec::{self, EmbedSpec, FieldSpec, MessageSpec, limits};
 use crate::render;

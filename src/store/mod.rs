@@ -13,6 +13,7 @@ mod location;
 mod players;
 mod ratings;
 mod records;
+mod reviews;
 mod tables;
 
 pub use connect::{Backend, Backup, ProcessLock, REDRAW_CHANNEL, backend_of, shown_location};
@@ -25,6 +26,7 @@ pub use records::{
     GameRecord, HistoryPage, Leaderboard, PlayerStats, Ranking, RecordedGame, SeatRecord,
     ServerRecords, Standing,
 };
+pub use reviews::{REVIEW_CLAIM_STALE_MS, ReviewClaim, ReviewRow};
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::sqlite::SqliteConnectOptions;

@@ -74,6 +74,8 @@ pub struct PlayerStats {
     pub abandoned: u64,
     /// Favourite ids with how many times they occurred, most frequent first (ties by id).
     pub favourites: Vec<(String, u64)>,
+    /// Hints the coach gave the player in the games counted (issue 30).
+    pub hints: u64,
 }
 
 /// A line of a leaderboard.
@@ -336,6 +338,17 @@ impl Store {
         .bind(user as i64)
         .fetch_one(&self.pool)
         .await?;
+        let hints = sqlx::query(concat!(
+            "SELECT CAST(SUM(h.used) AS BIGINT)",
+            " FROM coach_hint h JOIN game_record_seat s ON s.game_id = h.game_id AND s.seat = h.seat",
+            " JOIN game_record r ON r.game_id = s.game_id",
+            " WHERE r.guild_id = $1 AND r.kind = $2 AND s.user_id = $3 AND r.outcome = 'ended'"
+        ))
+        .bind(guild as i64)
+        .bind(kind)
+        .bind(user as i64)
+        .fetch_one(&self.pool)
+        .await?;
         let name = sqlx::query(
             "SELECT s.name FROM game_record_seat s JOIN game_record r ON r.game_id = s.game_id
              WHERE r.guild_id = $1 AND s.user_id = $2 ORDER BY r.ended_at DESC, r.game_id DESC LIMIT 1",
@@ -375,6 +388,7 @@ impl Store {
             best: totals.get::<Option<i64>, _>(3).map(|b| b.max(0) as u64),
             abandoned: count(&abandoned, 0),
             favourites,
+            hints: count(&hints, 0),
         })
     }
 

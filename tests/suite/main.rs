@@ -31,6 +31,7 @@ mod e2e;
 mod e2e_coach;
 mod e2e_games;
 mod e2e_key_harvest;
+mod e2e_review;
 mod engine_purity;
 mod kh_thread_rounds;
 mod layers;

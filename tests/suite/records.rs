@@ -550,9 +550,19 @@ async fn key_harvest_history_and_stats() {
     let (_, fog_history) = ask(&fake, bob, channel, "fog history").await;
     assert!(fog_history.content.starts_with("No Fields of Green game"));
 
+    // Hints bob asked for (issue 30): two in game x (seat 2), one in game y (seat 1); alice
+    // asked for none, and her stats show no hints line.
+    let store = svc.store();
+    for (id, seat) in [(x, 2), (x, 2), (y, 1)] {
+        store.count_hint(id, seat).await.unwrap();
+    }
+    let (_, m) = ask(&fake, bob, channel, "kh stats player:alice").await;
+    assert!(m.embeds[0].fields.iter().all(|(n, _)| n != "Hints used"));
+
     let want = expected(&[(&rx, 2), (&ry, 1)]);
     let (_, m) = ask(&fake, alice, channel, "kh stats player:bob").await;
     assert_eq!(m.title(), "bob · Key Harvest");
+    assert_eq!(field(&m, "Hints used"), "3");
     assert_eq!(field(&m, "Games played"), "2");
     assert_eq!(
         field(&m, "Wins"),

@@ -1,5 +1,5 @@
 //! `/fog`: Fields of Green's slash commands (`new`, `hand`, `farm`, `status`, `card`, `rules`,
-//! `abandon`, `export`), with the shared `games`, `settings` and records offered in the same
+//! `abandon`, `export`, `review`), with the shared `games`, `settings` and records offered in the same
 //! group so a player finds them from whichever game they play.
 
 use crate::discord::answer::{say, text, user_text};
@@ -35,6 +35,7 @@ async fn fog_here(ctx: Ctx<'_>) -> Result<Option<(Table, Option<Game>)>, Service
         "rules",
         "abandon",
         "export",
+        "review",
         "crate::discord::commands::settings",
         "history",
         "stats",
@@ -125,6 +126,17 @@ async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
         Err(e) => text(&user_text(&e)),
     };
     say(ctx, &m).await
+}
+
+/// The coach's review of a finished game: your costliest decisions and a chart
+#[poise::command(slash_command, guild_only)]
+async fn review(
+    ctx: Ctx<'_>,
+    #[description = "Table number (default: this channel's latest finished game)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    crate::discord::review::command::<Game>(ctx, game).await
 }
 
 /// Download a finished game as a replay file (farmhand replay)

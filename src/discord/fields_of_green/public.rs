@@ -204,7 +204,7 @@ fn render_names_md(s: &str) -> String {
 /// The public table message, edited in place all game long: year, phase, first player,
 /// direction, piles, discard, supplies, every player's resources, score and status, who the game
 /// waits for; buttons My hand / Farms / Log. After the end: the final score pad and the winners,
-/// with Farms / Log / Rematch. An open table shows its lobby.
+/// with Farms / Log / Review / Rematch. An open table shows its lobby.
 pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
     if table.game.status == Status::Open {
         return lobby(table);
@@ -235,6 +235,7 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
         Style::Secondary,
         false,
     ));
+    buttons.extend(crate::discord::ui::review_button(table));
     buttons.extend(crate::discord::ui::rematch_button(table));
     m.rows = vec![RowSpec::Buttons(buttons)];
     m

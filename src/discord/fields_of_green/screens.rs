@@ -119,4 +119,12 @@ impl crate::discord::coach::Coached for fog::Game {
             runner_up.as_ref().map(|(a, gap)| (a.as_str(), *gap)),
         ))
     }
+
+    fn action_words(_table: &Table, game: &Self, seat: usize, action: &fog::Action) -> String {
+        crate::render::fields_of_green::coach::action_words(
+            game.deck(),
+            &game.player_view(seat),
+            action,
+        )
+    }
 }

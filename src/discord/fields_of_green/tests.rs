@@ -831,8 +831,9 @@ fn the_table_message_has_game_buttons_until_the_end() {
         _ => panic!(),
     };
     assert_eq!(verbs, vec![Verb::Farms, Verb::Log]);
-    // And the finished table's Rematch (issue 32), in the shared lobby's codec.
-    assert_eq!(lobby, vec![LobbyVerb::Rematch]);
+    // And the finished table's Review (issue 30) and Rematch (issue 32), in the shared lobby's
+    // codec.
+    assert_eq!(lobby, vec![LobbyVerb::Review, LobbyVerb::Rematch]);
     let text = all_text(&m);
     for line in [
         "Cards/Tokens",

@@ -38,6 +38,7 @@ async fn kh_here(
         "abandon",
         "games",
         "export",
+        "review",
         "settings",
         "history",
         "stats",
@@ -47,6 +48,17 @@ async fn kh_here(
 )]
 pub async fn kh(_ctx: Ctx<'_>) -> Result<(), Error> {
     Ok(())
+}
+
+/// The coach's review of a finished game: your costliest decisions and a chart
+#[poise::command(slash_command, guild_only)]
+async fn review(
+    ctx: Ctx<'_>,
+    #[description = "Table number (default: this channel's latest finished game)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    crate::discord::review::command::<Game>(ctx, game).await
 }
 
 /// Download a finished game as a replay file (farmhand replay --game key-harvest)

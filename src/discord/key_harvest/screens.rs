@@ -241,4 +241,15 @@ impl crate::discord::coach::Coached for Game {
             runner_up.as_ref().map(|(a, gap)| (a.as_str(), *gap)),
         ))
     }
+
+    fn action_words(
+        table: &Table,
+        game: &Self,
+        _seat: usize,
+        action: &crate::games::key_harvest::Action,
+    ) -> String {
+        let names = ui::names(table, usize::from(game.players()));
+        crate::render::key_harvest::coach::action_words(game.board(), &names, action)
+            .unwrap_or_else(|| t!("coach-other-choice"))
+    }
 }

@@ -232,6 +232,21 @@ pub fn rematch_button(table: &Table) -> Option<ButtonSpec> {
     )
 }
 
+/// The Review button of a finished table's message: the coach's review of the game (issue 30).
+/// None before the end, and for a game that did not end (an abandoned one has no review).
+pub fn review_button(table: &Table) -> Option<ButtonSpec> {
+    if table.game.status != Status::Ended {
+        return None;
+    }
+    button(
+        table,
+        Verb::Review,
+        &crate::t!("review-button"),
+        Style::Secondary,
+        false,
+    )
+}
+
 /// The list of tables of both games for `/fog games` and `/kh games`: one line each with its
 /// game, place, state and players.
 pub fn games_list(tables: &[(Table, Option<AnyGame>)]) -> MessageSpec {

@@ -162,6 +162,21 @@ coach-hints-used = { $name } used { $n ->
     [one] 1 hint
    *[other] { $n } hints
 }.
+coach-other-choice = another choice
+review-button = Review
+review-none-here = No { $game } game has ended in this channel yet. Name one with the game option (its table number).
+review-no-table = There is no { $game } table #{ $table } in this server.
+review-not-ended = Table #{ $table } was not played to the end, so it has no review.
+review-preparing = Preparing the review of table #{ $table }: the bot looks again at every decision. This can take a minute; it will show here.
+review-failed = Sorry, this game could not be reviewed.
+review-head = **Review of table #{ $table }:** your costliest decisions against the bot's choice.
+review-clean = None of your decisions cost points against the bot's choice. Well played!
+review-mine = Turn { $turn }: you chose { $chosen }; the bot would have chosen { $best }, about { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} better by the end.
+review-chart-only = **Review of table #{ $table }:** you did not play at this table, so here is the chart only. Each player's decisions are theirs to read.
+review-chart-alt = Each player's expected final score after every turn of table #{ $table }
 catch-up-head = **Since your last move:**
 catch-up-head-start = **So far:**
 catch-up-earlier = { $n ->

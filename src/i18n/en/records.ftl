@@ -51,6 +51,7 @@ rec-leaderboard-title = { $game }: leaderboard of this server
 rec-leaderboard-footer = By wins, then win rate. Games played to the end; a shared win counts for each winner; games against bots count for the people in them.
 rec-not-in-server = Records are kept per server: use this in a server.
 rec-rating = Rating
+rec-hints = Hints used
 rec-rating-value = { $rating } ({ $change } over the last { $games ->
         [one] game
        *[other] { $games } games

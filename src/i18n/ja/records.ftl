@@ -33,6 +33,7 @@ rec-leaderboard-title = { $game }: このサーバーのランキング
 rec-leaderboard-footer = 勝利数、次に勝率の順。最後まで遊んだゲームのみ。同点勝利は勝者それぞれに数えます。ボットとのゲームは参加した人の記録に数えます。
 rec-not-in-server = 記録はサーバーごとです。サーバー内で使ってください。
 rec-rating = レーティング
+rec-hints = 使ったヒント
 rec-rating-value = { $rating }（直近{ $games }ゲームで{ $change }）
 rec-leaderboard-rating-line = { $player }: レーティング { $rating } · { $games }ゲーム中{ $wins }勝
 rec-leaderboard-rating-title = { $game }: このサーバーのレーティング順

@@ -344,7 +344,7 @@ pub fn status(table: &Table, game: &Game) -> MessageSpec {
 /// waits for, the registry, the event track, the townsfolk, the stock, the bag and the fallow
 /// area, and every player's score so far, counters (crops of unspent starting counters hidden,
 /// KH 70), store with bids, board and farmhands left; buttons My screen / Boards / Log. After the
-/// end: the score pad and the winner, with Boards / Log / Rematch. An open table shows its lobby.
+/// end: the score pad and the winner, with Boards / Log / Review / Rematch. An open table shows its lobby.
 pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
     if table.game.status == Status::Open {
         return crate::discord::ui::lobby(table);
@@ -375,6 +375,7 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
         &t!("kh-button-log"),
         Style::Secondary,
     ));
+    buttons.extend(crate::discord::ui::review_button(table));
     buttons.extend(crate::discord::ui::rematch_button(table));
     if !buttons.is_empty() {
         m.rows.push(RowSpec::Buttons(buttons));

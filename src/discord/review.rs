@@ -1,0 +1,369 @@
+//! The coach's review of a finished game on Discord (issue 30), for any game: the Review button
+//! on the finished table's message and `/fog review` / `/kh review`.
+//!
+//! The review is computed once, in the background (a blocking thread: it replays the game and
+//! asks the strong bot about every decision, up to about a minute), and stored (migration 0008);
+//! afterwards it is read from the store. The database row is the claim, so a second click while
+//! it is computed waits for the first computation instead of starting another, even from another
+//! process. Its sentences are stored in every language, so each asker reads it in their own.
+//!
+//! Who sees what: a player who held a seat sees, privately, their own three costliest decisions
+//! and the chart of everyone's expected final score after every turn. Anyone else sees the chart
+//! only (it shows the scores as the game went, which the finished table shows anyway), with a
+//! line saying why there are no sentences: the decisions are each player's own to read.
+
+use super::answer::{sorry, text, user_text};
+use super::coach::Coached;
+use super::spec::{FileSpec, MessageSpec};
+use super::{Ctx, Data, Error, send, ui};
+use crate::games::TableSetup;
+use crate::games::coach::{self, Review};
+use crate::host::Kind;
+use crate::i18n::Locale;
+use crate::service::ServiceError;
+use crate::store::{ReviewClaim, Status, Table, now_ms};
+use poise::serenity_prelude as serenity;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// One decision in one language: what the seat did and what the bot would have done.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Said {
+    pub locale: Locale,
+    pub chosen: String,
+    pub best: String,
+}
+
+/// A stored review: each decision in every language.
+pub type StoredReview = Review<Vec<Said>>;
+
+/// How often a second asker looks at the store while the first computation runs.
+const POLL: Duration = Duration::from_millis(500);
+/// How long a second asker waits at most: Discord lets a deferred answer be edited for 15
+/// minutes.
+const WAIT_AT_MOST: Duration = Duration::from_secs(14 * 60);
+
+/// The interaction to answer: a click or a slash command, both deferred privately first.
+#[derive(Clone, Copy)]
+enum Asker<'a> {
+    Click(&'a serenity::ComponentInteraction),
+    Command(&'a serenity::CommandInteraction),
+}
+
+impl Asker<'_> {
+    /// Replaces the deferred answer ("thinking...") with `m`.
+    async fn edit(self, http: &serenity::Http, data: &Data, m: &MessageSpec) {
+        let edited = send::retry(Some(data.service.metrics()), "answer a review", || {
+            let b = send::edit_response(m);
+            async move {
+                match self {
+                    Asker::Click(ci) => ci.edit_response(http, b).await,
+                    Asker::Command(ci) => ci.edit_response(http, b).await,
+                }
+            }
+        })
+        .await;
+        if let Err(e) = edited {
+            tracing::warn!(error = %e, "could not show a review");
+        }
+    }
+}
+
+/// The Review button of finished table `game_id` was clicked (the shared lobby codec's: the
+/// game is told from the table's row).
+pub(crate) async fn click(
+    ctx: &serenity::Context,
+    data: &Data,
+    ci: &serenity::ComponentInteraction,
+    game_id: i64,
+) {
+    // Answer before work: a private "thinking..." the review replaces.
+    if let Err(e) = ci.defer_ephemeral(&ctx.http).await {
+        tracing::warn!(error = %e, "could not defer a Review click");
+        return;
+    }
+    let asker = Asker::Click(ci);
+    let kind = match data.service.store().table(game_id).await {
+        Ok(t) => Kind::parse(&t.game.kind),
+        Err(e) => {
+            let m = text(&user_text(&ServiceError::from(e)));
+            return asker.edit(&ctx.http, data, &m).await;
+        }
+    };
+    let Some(kind) = kind else {
+        let m = text(&user_text(&ServiceError::NotFound));
+        return asker.edit(&ctx.http, data, &m).await;
+    };
+    let user = ci.user.id.get();
+    let guild = ci.guild_id.map(|g| g.get());
+    crate::on_kind!(kind, G => answer::<G>(&ctx.http, data, asker, user, guild, Ok(game_id)).await)
+}
+
+/// `/fog review` and `/kh review`: the game named by its table number, or else the newest game
+/// of this kind played to the end in this channel (or its thread).
+pub async fn command<G: Coached>(ctx: Ctx<'_>, game: Option<i64>) -> Result<(), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    ctx.defer_ephemeral().await?;
+    let data = ctx.data();
+    let id = match game {
+        Some(id) => Ok(id),
+        None => match data
+            .service
+            .store()
+            .latest_ended_in(ctx.channel_id().get(), G::KIND)
+            .await
+        {
+            Ok(Some(id)) => Ok(id),
+            Ok(None) => Err(text(&crate::t!(
+                "review-none-here",
+                game = ui::game_name(G::GAME)
+            ))),
+            Err(e) => Err(text(&user_text(&ServiceError::from(e)))),
+        },
+    };
+    answer::<G>(
+        &ctx.serenity_context().http,
+        data,
+        Asker::Command(actx.interaction),
+        ctx.author().id.get(),
+        ctx.guild_id().map(|g| g.get()),
+        id,
+    )
+    .await;
+    Ok(())
+}
+
+/// Finds the table, gets its review (computing it, or waiting for whoever is) and shows it.
+async fn answer<G: Coached>(
+    http: &serenity::Http,
+    data: &Data,
+    asker: Asker<'_>,
+    user: u64,
+    guild: Option<u64>,
+    id: Result<i64, MessageSpec>,
+) {
+    let m = match id {
+        Err(m) => m,
+        Ok(id) => match reviewable::<G>(data, guild, id).await {
+            Err(m) => m,
+            Ok(table) => match stored_or_computed::<G>(http, data, asker, &table).await {
+                Ok(review) => shown(&table, &review, table.seat_of(user)),
+                Err(m) => m,
+            },
+        },
+    };
+    asker.edit(http, data, &m).await;
+}
+
+/// Table `id` when it is a game of this kind in this server, played to the end; else what to
+/// tell the asker.
+async fn reviewable<G: Coached>(
+    data: &Data,
+    guild: Option<u64>,
+    id: i64,
+) -> Result<Table, MessageSpec> {
+    let game = ui::game_name(G::GAME);
+    let no_table = || {
+        text(&crate::t!(
+            "review-no-table",
+            game = game.clone(),
+            table = id
+        ))
+    };
+    let Ok((table, _)) = data.service.load::<G>(id).await else {
+        // A table of another game, or none: the same answer, so ids reveal nothing.
+        return Err(no_table());
+    };
+    if table.game.guild_id != guild || Kind::parse(&table.game.kind) != Some(G::GAME) {
+        return Err(no_table());
+    }
+    if table.game.status != Status::Ended {
+        return Err(text(&crate::t!("review-not-ended", table = id)));
+    }
+    Ok(table)
+}
+
+/// The stored review of `table`, or computes it when nobody has (telling the asker it is being
+/// prepared), or waits while someone else computes it.
+async fn stored_or_computed<G: Coached>(
+    http: &serenity::Http,
+    data: &Data,
+    asker: Asker<'_>,
+    table: &Table,
+) -> Result<StoredReview, MessageSpec> {
+    let store = data.service.store();
+    let id = table.game.id;
+    let preparing = text(&crate::t!("review-preparing", table = id));
+    let claim = store
+        .claim_review(id, now_ms())
+        .await
+        .map_err(|e| text(&user_text(&ServiceError::from(e))))?;
+    let json = match claim {
+        ReviewClaim::Done(json) => json,
+        ReviewClaim::Failed => return Err(text(&crate::t!("review-failed"))),
+        ReviewClaim::Mine => {
+            asker.edit(http, data, &preparing).await;
+            compute_and_store::<G>(data, table).await?
+        }
+        ReviewClaim::Computing => {
+            asker.edit(http, data, &preparing).await;
+            wait_for(data, id).await?
+        }
+    };
+    serde_json::from_str(&json).map_err(|e| {
+        tracing::error!(game = id, error = %e, "a stored review does not parse");
+        text(&sorry())
+    })
+}
+
+/// Computes the claimed review of `table` on a blocking thread and stores it (or its failure).
+async fn compute_and_store<G: Coached>(data: &Data, table: &Table) -> Result<String, MessageSpec> {
+    let store = data.service.store();
+    let id = table.game.id;
+    let actions = match store.actions(id).await {
+        Ok(a) => a,
+        Err(e) => {
+            // Marked failed so that those waiting stop; it is claimed again after a while.
+            let _ = store.finish_review(id, None, now_ms()).await;
+            return Err(text(&user_text(&ServiceError::from(e))));
+        }
+    };
+    let rules = G::rules(data.service.library()).clone();
+    let owned = table.clone();
+    let started = std::time::Instant::now();
+    let computed =
+        tokio::task::spawn_blocking(move || compute::<G>(&owned, &rules, &actions)).await;
+    let json = match computed {
+        Ok(Ok(review)) => serde_json::to_string(&review).map_err(|e| e.to_string()),
+        Ok(Err(why)) => Err(why),
+        Err(e) => Err(format!("the review's thread failed: {e}")),
+    };
+    tracing::info!(
+        game = id,
+        ms = started.elapsed().as_millis() as u64,
+        ok = json.is_ok(),
+        "review computed"
+    );
+    let stored = store
+        .finish_review(id, json.as_deref().ok(), now_ms())
+        .await;
+    match (json, stored) {
+        (Ok(json), Ok(())) => Ok(json),
+        (Ok(_), Err(e)) => Err(text(&user_text(&ServiceError::from(e)))),
+        (Err(why), _) => {
+            tracing::error!(game = id, %why, "a game could not be reviewed");
+            Err(text(&crate::t!("review-failed")))
+        }
+    }
+}
+
+/// Waits while another click (or process) computes game `id`'s review.
+async fn wait_for(data: &Data, id: i64) -> Result<String, MessageSpec> {
+    let store = data.service.store();
+    let deadline = tokio::time::Instant::now() + WAIT_AT_MOST;
+    while tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(POLL).await;
+        match store.review_row(id).await {
+            Ok(Some(row)) => match (row.state.as_str(), row.review) {
+                ("done", Some(json)) => return Ok(json),
+                ("failed", _) => return Err(text(&crate::t!("review-failed"))),
+                _ => {}
+            },
+            Ok(None) => return Err(text(&crate::t!("review-failed"))),
+            Err(e) => return Err(text(&user_text(&ServiceError::from(e)))),
+        }
+    }
+    Err(text(&crate::t!("review-failed")))
+}
+
+/// The review of `table`'s game, replayed from its setup and `actions` (version, seat, JSON), with
+/// each costly decision said in every language. Slow: call it off the async workers.
+fn compute<G: Coached>(
+    table: &Table,
+    rules: &std::sync::Arc<G::Rules>,
+    actions: &[(i64, usize, String)],
+) -> Result<StoredReview, String> {
+    let mut parsed = Vec::with_capacity(actions.len());
+    for (version, seat, json) in actions {
+        let a: G::Action = serde_json::from_str(json)
+            .map_err(|e| format!("the action of version {version} does not parse: {e}"))?;
+        parsed.push((*seat, a));
+    }
+    let setup = TableSetup {
+        players: table.seats.len(),
+        intro: table.game.options.intro,
+        seed: table.game.seed,
+    };
+    let (game, _) = G::start(rules, &setup)?;
+    coach::review(
+        game,
+        &parsed,
+        coach::REVIEW_WORLDS,
+        |g: &G, seat, chosen, best| {
+            Locale::ALL
+                .iter()
+                .map(|&locale| {
+                    crate::i18n::with(locale, || Said {
+                        locale,
+                        chosen: G::action_words(table, g, seat, chosen),
+                        best: G::action_words(table, g, seat, best),
+                    })
+                })
+                .collect()
+        },
+        |_, _| {},
+    )
+}
+
+/// What the asker sees, in the language in scope: their own costliest decisions when `seat` is
+/// theirs, and the chart.
+fn shown(table: &Table, review: &StoredReview, seat: Option<usize>) -> MessageSpec {
+    let id = table.game.id;
+    let locale = crate::i18n::current();
+    let mut lines = Vec::new();
+    match seat.and_then(|s| review.costliest.get(s)) {
+        None => lines.push(crate::t!("review-chart-only", table = id)),
+        Some(decisions) => {
+            lines.push(crate::t!("review-head", table = id));
+            if decisions.is_empty() {
+                lines.push(crate::t!("review-clean"));
+            }
+            for d in decisions {
+                let said = d
+                    .words
+                    .iter()
+                    .find(|s| s.locale == locale)
+                    .or_else(|| d.words.first());
+                let (chosen, best) =
+                    said.map_or(("?", "?"), |s| (s.chosen.as_str(), s.best.as_str()));
+                lines.push(crate::t!(
+                    "review-mine",
+                    turn = d.turn,
+                    chosen = chosen,
+                    best = best,
+                    points = crate::render::coach::points(d.cost)
+                ));
+            }
+        }
+    }
+    let names = ui::names(table, review.players);
+    let names: Vec<String> = (0..review.players)
+        .map(|s| crate::render::seat_name(&names, s))
+        .collect();
+    let mut files = Vec::new();
+    match crate::render::coach::chart_png(&review.curve, &names) {
+        Ok(bytes) => files.push(FileSpec {
+            name: format!("review-{id}.png"),
+            bytes,
+            description: Some(crate::t!("review-chart-alt", table = id)),
+        }),
+        Err(e) => tracing::warn!(game = id, error = %e, "could not draw a review's chart"),
+    }
+    MessageSpec {
+        content: lines.join("\n"),
+        files,
+        ..Default::default()
+    }
+}

@@ -1,0 +1,254 @@
+//! The coach's review on Discord end to end (issue 30), in both games and both languages,
+//! against the fake Discord: a finished table's message offers Review; a click is deferred
+//! (private), says the review is being prepared, and is then filled in with the clicker's own
+//! costliest decisions in sentences and the chart as a PNG. The review is stored once (table
+//! `coach_review`); a second click, by another seat, reads it from the store: the stored row's
+//! timestamps do not change. Someone who did not play gets the chart only; `/fog review` and
+//! `/kh review` find the channel's latest finished game, and refuse an unknown or unfinished one.
+
+use farmhand::fake_discord::FakeDiscord;
+use farmhand::fake_discord::reading::has_japanese;
+use farmhand::fake_discord::view::MessageView;
+use std::time::Duration;
+
+use crate::e2e::{self, Game, Which};
+
+/// How long a review may take in these tests: a few seconds for two players on an optimised
+/// build, much more on a machine busy with other builds.
+const REVIEW_WAIT: Duration = Duration::from_secs(600);
+
+/// The words a test looks for, in the language of the players.
+struct Words {
+    button: &'static str,
+    preparing: &'static str,
+    head: &'static str,
+    mine: &'static str,
+    chart_only: &'static str,
+}
+
+const EN: Words = Words {
+    button: "Review",
+    preparing: "Preparing the review",
+    head: "Review of table #",
+    mine: "you chose",
+    chart_only: "you did not play at this table",
+};
+
+const JA: Words = Words {
+    button: "振り返り",
+    preparing: "振り返りを準備しています",
+    head: "の振り返り:",
+    mine: "を選びました。ボットなら",
+    chart_only: "あなたはこのテーブルで遊んでいない",
+};
+
+/// Waits until the deferred answer `message` is no longer "thinking..." nor "being prepared",
+/// and returns it.
+async fn final_answer(fake: &FakeDiscord, message: u64, w: &Words) -> MessageView {
+    let ready = fake
+        .wait_for(REVIEW_WAIT, |world| {
+            world
+                .messages
+                .get(&message)
+                .is_some_and(|m| !m.loading && !m.content.contains(w.preparing))
+        })
+        .await;
+    assert!(ready, "the review was not shown in time");
+    fake.message(message).expect("the answer")
+}
+
+/// Clicks Review on the finished table's message as `user`; returns the final private answer.
+async fn click_review(g: &Game, user: u64, w: &Words) -> MessageView {
+    let fake = &g.fake;
+    let fin = fake.message(g.table.message).expect("the table message");
+    let id = fin
+        .button(w.button)
+        .unwrap_or_else(|| panic!("the finished table offers {}", w.button))
+        .custom_id()
+        .to_string();
+    let ix = fake.click(user, fin.id, &id).unwrap();
+    let r = fake.reply_within(&ix, REVIEW_WAIT).await.unwrap();
+    assert_eq!(r.kind, 5, "the Review click is deferred");
+    assert!(r.ephemeral(), "a review is private");
+    final_answer(fake, r.message.expect("the deferred answer's message"), w).await
+}
+
+/// Checks an answer has the chart as a PNG.
+fn has_chart(m: &MessageView) {
+    let png: Vec<_> = m.pictures().collect();
+    assert_eq!(png.len(), 1, "one chart: {:?}", m.attachments);
+    assert!(
+        png[0].filename.starts_with("review-"),
+        "{}",
+        png[0].filename
+    );
+    assert!(png[0].size > 1000, "a real picture: {} bytes", png[0].size);
+}
+
+/// A finished game, then the review clicked by two seats and a stranger, and asked for by the
+/// slash command; checks what each sees and that the review was computed once.
+async fn review_end_to_end(mut g: Game, w: &Words, japanese: bool) {
+    g.finish().await;
+    let store = g.bot().data.service.store().clone();
+    let id = g.table.game;
+    assert_eq!(
+        store.review_row(id).await.unwrap(),
+        None,
+        "not computed yet"
+    );
+
+    // The first click computes it, telling the clicker it is being prepared meanwhile.
+    let first = click_review(&g, g.users[0], w).await;
+    let text = first.content.clone();
+    assert!(text.contains(w.head), "{text}");
+    assert!(text.contains(w.mine), "the clicker's own decisions: {text}");
+    assert_eq!(has_japanese(&text), japanese, "{text}");
+    has_chart(&first);
+    // The answer was edited twice: "being prepared", then the review.
+    let edits = g.fake.with(|world| world.messages[&first.id].edits);
+    assert!(edits >= 2, "{edits} edits");
+    let row = store
+        .review_row(id)
+        .await
+        .unwrap()
+        .expect("the stored review");
+    assert_eq!(row.state, "done");
+    assert!(row.review.is_some() && row.finished_at.is_some());
+
+    // The second seat's click reads the store: its own decisions, and the row unchanged.
+    let second = click_review(&g, g.users[1], w).await;
+    assert!(second.content.contains(w.head), "{}", second.content);
+    assert_ne!(second.content, text, "each seat reads its own decisions");
+    has_chart(&second);
+    let again = store.review_row(id).await.unwrap().unwrap();
+    assert_eq!(again, row, "read from the store, not computed again");
+
+    // Someone who did not play sees the chart only.
+    let stranger = g.fake.add_user("zed");
+    if japanese {
+        g.fake.with(|world| {
+            world.locales.insert(stranger, "ja".to_string());
+        });
+    }
+    let theirs = click_review(&g, stranger, w).await;
+    assert!(theirs.content.contains(w.chart_only), "{}", theirs.content);
+    assert!(!theirs.content.contains(w.mine), "{}", theirs.content);
+    has_chart(&theirs);
+
+    // The slash command finds the channel's latest finished game: the same review.
+    let group = g.which.command();
+    let ix = g
+        .fake
+        .slash(g.users[0], g.table.channel, &format!("{group} review"))
+        .unwrap();
+    let r = g.fake.reply_within(&ix, REVIEW_WAIT).await.unwrap();
+    assert!(r.ephemeral(), "a review is private");
+    let by_command = final_answer(&g.fake, r.message.expect("the answer"), w).await;
+    assert_eq!(by_command.content, text, "the same review by command");
+    has_chart(&by_command);
+    assert_eq!(store.review_row(id).await.unwrap().unwrap(), row);
+    g.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fields_of_green_review_end_to_end() {
+    let g = e2e::new_game(
+        Which::FieldsOfGreen,
+        "fog-review",
+        2,
+        "",
+        &[],
+        41,
+        |_, _| {},
+    )
+    .await;
+    review_end_to_end(g, &EN, false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn key_harvest_review_end_to_end() {
+    let g = e2e::new_game(Which::KeyHarvest, "kh-review", 2, "", &[], 42, |_, _| {}).await;
+    review_end_to_end(g, &EN, false).await;
+}
+
+/// A Japanese server and clients.
+fn japanese(fake: &FakeDiscord, users: &[u64]) {
+    fake.with(|w| {
+        w.guild_locale = "ja".to_string();
+        for u in users {
+            w.locales.insert(*u, "ja".to_string());
+        }
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fields_of_green_review_in_japanese() {
+    let g = e2e::new_game(
+        Which::FieldsOfGreen,
+        "fog-review-ja",
+        2,
+        "",
+        &[],
+        43,
+        japanese,
+    )
+    .await;
+    review_end_to_end(g, &JA, true).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn key_harvest_review_in_japanese() {
+    let g = e2e::new_game(Which::KeyHarvest, "kh-review-ja", 2, "", &[], 44, japanese).await;
+    review_end_to_end(g, &JA, true).await;
+}
+
+/// Bad input: an unknown table, another game's table, and a table not played to the end each
+/// get a clear private sentence, and no review row.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn review_refuses_unknown_and_unfinished_games() {
+    let g = e2e::new_game(
+        Which::KeyHarvest,
+        "kh-review-bad",
+        2,
+        "",
+        &[],
+        45,
+        |_, _| {},
+    )
+    .await;
+    let fake = g.fake.clone();
+    let store = g.bot().data.service.store().clone();
+    let ask = |line: String| {
+        let fake = fake.clone();
+        let (user, channel) = (g.users[0], g.table.channel);
+        async move {
+            let ix = fake.slash(user, channel, &line).unwrap();
+            let r = fake.reply_within(&ix, REVIEW_WAIT).await.unwrap();
+            assert!(r.ephemeral(), "a review's refusal is private");
+            final_answer(&fake, r.message.expect("the answer"), &EN)
+                .await
+                .content
+        }
+    };
+    let id = g.table.game;
+    let said = ask("kh review game:99999".to_string()).await;
+    assert_eq!(said, "There is no Key Harvest table #99999 in this server.");
+    let said = ask(format!("fog review game:{id}")).await;
+    assert_eq!(
+        said,
+        format!("There is no Fields of Green table #{id} in this server.")
+    );
+    // The game in progress has no review yet, and the channel has no finished game.
+    let said = ask(format!("kh review game:{id}")).await;
+    assert_eq!(
+        said,
+        format!("Table #{id} was not played to the end, so it has no review.")
+    );
+    let said = ask("kh review".to_string()).await;
+    assert!(
+        said.starts_with("No Key Harvest game has ended in this channel"),
+        "{said}"
+    );
+    assert_eq!(store.review_row(id).await.unwrap(), None);
+    g.stop().await;
+}
