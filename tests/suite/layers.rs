@@ -209,6 +209,15 @@ fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
+#[test]
+fn no_file_of_the_bot_is_in_an_import_circle() {
+    let found = circles(&edges(&src()));
+    assert!(
+        found.is_empty(),
+        "these files use each other, directly or around a circle: {found:?}"
+    );
+}
+
 /// The layers of docs/ARCHITECTURE.md, lowest first: a module may use its own layer and those
 /// below it.
 const LAYERS: [&[&str]; 7] = [
