@@ -320,6 +320,8 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
         });
         writeln!(out, "rate limits: off (--no-rate-limits)")?;
     } else {
+        // Discord's values, message edits included (the fake starts with quicker edits).
+        fake.set_rate_limits(farmhand::fake_discord::ratelimit::Limits::default());
         writeln!(
             out,
             "rate limits: on (serenity's limiter; the fake enforces 5 messages created and 5 edited per 5 s per channel, 5 interaction webhook calls per 2 s per token, 50 calls per s per other route and globally)"

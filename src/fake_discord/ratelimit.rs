@@ -63,6 +63,23 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// Discord's values except message edits, which get the generic per-route limit (50 per s
+    /// per message) instead of 5 per 5 s per channel. What the fake starts with
+    /// ([`FakeDiscord::start`](super::FakeDiscord::start)): the end-to-end suites and the demo
+    /// play whole games in seconds, and at Discord's edit pace the suites took several times as
+    /// long (CI went past half an hour); they test the game, not Discord's pace. The rate-limit
+    /// test (`tests/suite/discord_ratelimits.rs`) and `bench discord` set Discord's values
+    /// ([`Limits::default`]), so the bot is still checked against them.
+    pub fn quick_edits() -> Limits {
+        let discord = Limits::default();
+        Limits {
+            message_edit: discord.route,
+            ..discord
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Window {
     start: Instant,

@@ -15,6 +15,8 @@ use farmhand::fake_discord::{FakeDiscord, RouteKind};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_tables_in_one_channel_never_exceed_a_bucket() {
     let fake = FakeDiscord::start().await.unwrap();
+    // Discord's own values, message edits included (the fake starts with quicker edits).
+    fake.set_rate_limits(farmhand::fake_discord::ratelimit::Limits::default());
     let db = TempDb::new("one-channel-limits");
     let bot = Bot::start(&fake, showcase_config(db.path())).await.unwrap();
     let channel = fake.add_channel("busy");
