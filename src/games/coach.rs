@@ -16,9 +16,10 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 /// Worlds a hint's candidates are each played on, at two players; fewer at more (a rollout
-/// plays every seat, so a hint costs about the same at every table). Not tuned yet: the aim is
-/// a p99 under 2 s on one core, to be measured with `farmhand bench coach` on a release build;
-/// lower this if it is over.
+/// plays every seat, so a hint costs about the same at every table). The aim is a p99 under 2 s
+/// on one core: `farmhand bench coach` on a release build, idle, measured Fields of Green's
+/// 4-player p99 at 1.58 s and Key Harvest's at 4 ms (docs/BENCHMARKS.md); lower this if a change
+/// of the bots pushes it over.
 pub const HINT_WORLDS: usize = 16;
 /// Worlds per candidate at each decision of a review, at two players (fewer at more): a review
 /// ranks every decision of every seat, so it spends less on each than a hint.
