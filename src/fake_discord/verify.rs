@@ -28,15 +28,28 @@ pub struct Replay<G: Engine = Game> {
 /// of the table message), drawn by `render` from the replayed game.
 pub trait ScorePadText: Hosted {
     fn expected_pad(&self, names: &[String]) -> Option<String>;
+    /// Each seat's final total, by seat.
+    fn totals(&self) -> Option<Vec<u32>>;
 }
 
 impl ScorePadText for Game {
     fn expected_pad(&self, names: &[String]) -> Option<String> {
         expected_pad(self, names)
     }
+    fn totals(&self) -> Option<Vec<u32>> {
+        let mut pads: Vec<_> = self.scores()?.iter().collect();
+        pads.sort_by_key(|p| p.seat);
+        Some(pads.iter().map(|p| p.total).collect())
+    }
 }
 
 impl ScorePadText for key_harvest::Game {
+    fn totals(&self) -> Option<Vec<u32>> {
+        let pad = self.score_pad()?;
+        let mut lines: Vec<_> = pad.lines.iter().collect();
+        lines.sort_by_key(|l| l.seat);
+        Some(lines.iter().map(|l| l.total).collect())
+    }
     fn expected_pad(&self, names: &[String]) -> Option<String> {
         let pad = self.score_pad()?;
         Some(
@@ -206,22 +219,48 @@ pub async fn check_final_with_as<G: ScorePadText>(
         }
         None => {}
     }
+    // The finished table message leads with the ranking in one line (issue 32), each entry
+    // "<rank>. <name> <total>" ("<rank>位 <name> <total>点" in Japanese): every seat's name and
+    // replayed total, highest first; the pad itself is behind its Scores button.
     let table_msg = fake.message(t.message).ok_or("the table message is gone")?;
-    match code_block(&table_msg) {
-        Some(on_table) if on_table != pad => {
-            return Err(format!(
-                "the table message shows\n{on_table}\nbut the replay scores\n{pad}"
-            ));
+    let first = table_msg
+        .embeds
+        .first()
+        .and_then(|e| e.description.lines().next())
+        .unwrap_or_default()
+        .to_string();
+    let totals = replayed.totals().ok_or("no totals after the end")?;
+    let names = r.table.names();
+    let mut at = Vec::new();
+    for (seat, total) in totals.iter().enumerate() {
+        let name = names.get(seat).cloned().unwrap_or_default();
+        let md: String = name
+            .chars()
+            .flat_map(|c| {
+                let escape = matches!(c, '*' | '_' | '~' | '`' | '|');
+                escape.then_some('\\').into_iter().chain([c])
+            })
+            .collect();
+        match first.find(&format!("{md} {total}")) {
+            Some(i) => at.push((i, *total)),
+            None if strict => {
+                return Err(format!(
+                    "the table message's first line does not rank {name} with {total}: {first:?} (drawn at version {:?}, the game is at version {})",
+                    version_of(&table_msg, t.game),
+                    r.table.game.version
+                ));
+            }
+            None => return Ok(pad),
         }
-        Some(_) => {}
-        None if strict => {
-            return Err(format!(
-                "the table message shows no score pad: it was last drawn at version {:?}, the game is at version {}",
-                version_of(&table_msg, t.game),
-                r.table.game.version
-            ));
-        }
-        None => {}
+    }
+    at.sort();
+    if at.windows(2).any(|w| w[0].1 < w[1].1) {
+        return Err(format!(
+            "the table message's ranking is not highest first: {first:?}"
+        ));
+    }
+    if code_block(&table_msg).is_some() {
+        return Err("the finished table message shows a code block, not the ranking".into());
     }
     Ok(pad)
 }

@@ -61,6 +61,9 @@ pub enum Verb {
     Hand,
     Farms,
     Log,
+    /// The finished table's Scores button: the full score pad, privately (the table message
+    /// itself leads with the one-line ranking, which reads on a phone).
+    Scores,
     /// Redraw the private panel on a screen.
     Show(Screen),
     /// A select whose chosen option value is an encoded [`Action`].
@@ -337,6 +340,7 @@ impl ComponentId {
             Verb::Hand => "hand".to_string(),
             Verb::Farms => "farms".to_string(),
             Verb::Log => "log".to_string(),
+            Verb::Scores => "scores".to_string(),
             Verb::Show(s) => format!("show:{}", encode_screen(s)),
             Verb::Choose => "choose".to_string(),
             Verb::Navigate => "nav".to_string(),
@@ -371,6 +375,7 @@ impl ComponentId {
             ("hand", None) => Verb::Hand,
             ("farms", None) => Verb::Farms,
             ("log", None) => Verb::Log,
+            ("scores", None) => Verb::Scores,
             ("hint", None) => Verb::Hint,
             ("choose", None) => Verb::Choose,
             ("nav", None) => Verb::Navigate,
@@ -421,6 +426,7 @@ mod tests {
             Verb::Hand,
             Verb::Farms,
             Verb::Log,
+            Verb::Scores,
             Verb::Hint,
             Verb::Choose,
             Verb::Navigate,

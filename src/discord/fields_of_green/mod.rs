@@ -29,8 +29,8 @@ mod tests;
 
 pub use panel::{AutoHarvest, auto_harvest, panel};
 pub use public::{
-    dm_reminder, farm, farms, final_scores, log, reminder, status, table_message, turn_summary,
-    year_summary,
+    dm_reminder, farm, farms, final_scores, log, reminder, score_pad, status, table_message,
+    turn_summary, year_summary,
 };
 pub use reference::{card, card_names, rules, rules_topics};
 

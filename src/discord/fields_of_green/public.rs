@@ -192,6 +192,44 @@ pub fn status(table: &Table, game: &Game) -> MessageSpec {
     m
 }
 
+/// The finished table message's embed, for a phone: the ranking in one line and the winners,
+/// with the tie-break that decided if there was a tie (rulings 18, 19); the full score pad is behind the Scores button
+/// ([`score_pad`]), so nothing here needs a wide screen.
+fn outcome(table: &Table, game: &Game) -> MessageSpec {
+    let v = game.public_view();
+    let names = names(table, v.players);
+    let mut e = EmbedSpec {
+        title: crate::t!("fog-status-title-final", table = table.game.id),
+        color: GOLD,
+        ..Default::default()
+    };
+    let mut d = String::new();
+    if let Some(pads) = game.scores() {
+        d.push_str(&format!("{}\n", ranking(pads, &names)));
+        let notes = render::fields_of_green::pad_notes(pads, &names);
+        if let Some(last) = notes.last() {
+            d.push_str(&format!("🏆 {}\n", render_names_md(last)));
+        }
+    }
+    // The winner line already says how a tie was broken (ruling 19); the pad's own tie-break
+    // line is behind Scores.
+    e.description = d;
+    e.footer = Some(crate::t!("fog-status-footer-final"));
+    let mut m = MessageSpec {
+        embeds: vec![e],
+        ..Default::default()
+    };
+    fit(&mut m);
+    m
+}
+
+/// The Scores button's answer: the final scores without the farm pictures (Farms shows those).
+pub fn score_pad(table: &Table, game: &Game) -> MessageSpec {
+    let mut m = final_scores_text(table, game);
+    fit(&mut m);
+    m
+}
+
 /// Names inside render's text lines are plain; outside a code block, escape markdown.
 fn render_names_md(s: &str) -> String {
     s.replace('*', "\\*")
@@ -209,7 +247,12 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
     if table.game.status == Status::Open {
         return lobby(table);
     }
-    let mut m = status(table, game);
+    let over = game.is_over() && game.scores().is_some();
+    let mut m = if over {
+        outcome(table, game)
+    } else {
+        status(table, game)
+    };
     let live = !game.is_over() && table.game.status == Status::Active;
     let mut buttons = Vec::new();
     if live {
@@ -217,6 +260,15 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
             table,
             Verb::Hand,
             &crate::t!("fog-button-my-hand"),
+            Style::Primary,
+            false,
+        ));
+    }
+    if over {
+        buttons.extend(button(
+            table,
+            Verb::Scores,
+            &crate::t!("fog-button-scores"),
             Style::Primary,
             false,
         ));
@@ -675,6 +727,19 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
 /// winner(s) and the tie-break that decided (rulings 18, 19). Before the end, the pad as it would
 /// read now.
 pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
+    let mut m = final_scores_text(table, game);
+    fit(&mut m);
+    // The final farms, one picture each, once the game is over (not on "scores if it ended
+    // now").
+    if game.winners().is_some() {
+        let pictures = farm_pictures(table, game, "final-farms", None);
+        add_pictures(&mut m, pictures, GOLD);
+    }
+    m
+}
+
+/// [`final_scores`] without its pictures.
+fn final_scores_text(table: &Table, game: &Game) -> MessageSpec {
     let v = game.public_view();
     let names = names(table, v.players);
     let deck = game.deck();
@@ -731,18 +796,10 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
     }
     e.description = d;
     e.footer = Some(crate::t!("fog-final-footer"));
-    let mut m = MessageSpec {
+    MessageSpec {
         embeds: vec![e],
         ..Default::default()
-    };
-    fit(&mut m);
-    // The final farms, one picture each, once the game is over (not on "scores if it ended
-    // now").
-    if game.winners().is_some() {
-        let pictures = farm_pictures(table, game, "final-farms", None);
-        add_pictures(&mut m, pictures, GOLD);
     }
-    m
 }
 
 /// What the game needs from `seat` now, in a few words ("choose a card"); from the public view.

@@ -44,10 +44,13 @@ pub async fn handle(
     };
     match verb {
         Verb::Hand => hand::<Game>(ctx, data, ci, id.game).await,
-        Verb::Farms | Verb::Log => {
+        Verb::Farms | Verb::Log | Verb::Scores => {
             let m = match data.service.load::<Game>(id.game).await {
                 Ok((table, Some(game))) if matches!(verb, Verb::Farms) => {
                     super::farms(&table, &game)
+                }
+                Ok((table, Some(game))) if matches!(verb, Verb::Scores) => {
+                    super::score_pad(&table, &game)
                 }
                 Ok((table, Some(game))) => match recent_log(data, &table).await {
                     Ok(events) => super::log(&table, &game, &events),

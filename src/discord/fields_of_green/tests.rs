@@ -389,14 +389,17 @@ fn playout(
     assert!(game.is_over());
     let t = table(n, step as i64 + 1, Status::Ended);
     check_public(&t, &game, &events);
+    // The finished table leads with the ranking; the pad is behind Scores (issue 32).
     let m = table_message(&t, &game);
     let text = all_text(&m);
     assert!(
-        text.contains(&crate::t!("fog-pad-game-end"))
-            && text.contains("1. ")
+        !text.contains(&crate::t!("fog-pad-game-end"))
+            && m.embeds[0].description.starts_with("**")
             && text.contains("🏆"),
         "{text}"
     );
+    let pad = all_text(&score_pad(&t, &game));
+    assert!(pad.contains(&crate::t!("fog-pad-game-end")), "{pad}");
     for s in 0..n {
         ok(
             "panel at the end",
@@ -830,11 +833,22 @@ fn the_table_message_has_game_buttons_until_the_end() {
         ),
         _ => panic!(),
     };
-    assert_eq!(verbs, vec![Verb::Farms, Verb::Log]);
+    assert_eq!(verbs, vec![Verb::Scores, Verb::Farms, Verb::Log]);
     // And the finished table's Review (issue 30) and Rematch (issue 32), in the shared lobby's
     // codec.
     assert_eq!(lobby, vec![LobbyVerb::Review, LobbyVerb::Rematch]);
+    // Issue 32: the finished table leads with the ranking in one line, and holds no code
+    // block (nothing wider than a phone); the pad is behind Scores.
     let text = all_text(&m);
+    let d = &m.embeds[0].description;
+    assert!(d.starts_with("**1. "), "{d}");
+    assert!(d.lines().next().unwrap().contains(" · 2. "), "{d}");
+    assert!(!d.contains("```"), "{d}");
+    assert!(text.contains("🏆"), "{text}");
+    let scores = score_pad(&table(4, 6, Status::Ended), &ended);
+    ok("scores", &scores);
+    assert!(scores.files.is_empty(), "Scores carries no pictures");
+    let text = all_text(&scores);
     for line in [
         "Cards/Tokens",
         "Equipment",

@@ -47,6 +47,9 @@ pub enum KhVerb {
     Boards,
     /// The recent log, privately.
     Log,
+    /// The finished table's Scores button: the full score pad, privately (the table message
+    /// itself leads with the one-line ranking, which reads on a phone).
+    Scores,
     /// Redraw the private screen on a screen.
     Show(KhScreen),
     /// Apply a game action.
@@ -80,6 +83,7 @@ impl KhId {
             KhVerb::Hand => "hand".to_string(),
             KhVerb::Boards => "boards".to_string(),
             KhVerb::Log => "log".to_string(),
+            KhVerb::Scores => "scores".to_string(),
             KhVerb::Show(s) => format!("show:{}", encode_screen(s)),
             KhVerb::Act(a) => format!("act:{}", encode_action(a)),
             KhVerb::Choose => "choose".to_string(),
@@ -116,6 +120,7 @@ impl KhId {
             ("hand", None) => KhVerb::Hand,
             ("boards", None) => KhVerb::Boards,
             ("log", None) => KhVerb::Log,
+            ("scores", None) => KhVerb::Scores,
             ("hint", None) => KhVerb::Hint,
             ("choose", None) => KhVerb::Choose,
             ("nav", None) => KhVerb::Navigate,
@@ -648,6 +653,7 @@ mod tests {
             KhVerb::Hand,
             KhVerb::Boards,
             KhVerb::Log,
+            KhVerb::Scores,
             KhVerb::Hint,
             KhVerb::Choose,
             KhVerb::Navigate,

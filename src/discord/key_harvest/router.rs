@@ -5,7 +5,7 @@
 //! everyone.
 
 use super::ids::{KhId, KhVerb, decode_action, decode_screen};
-use super::{boards, log, panel};
+use super::{boards, log, panel, score_pad};
 use crate::discord::Data;
 use crate::discord::answer::{private, text, update, user_text};
 use crate::discord::router::{act, hand, recent_log};
@@ -41,9 +41,12 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
     };
     match verb {
         KhVerb::Hand => hand::<Game>(ctx, data, ci, id.game).await,
-        KhVerb::Boards | KhVerb::Log => {
+        KhVerb::Boards | KhVerb::Log | KhVerb::Scores => {
             let m = match data.service.load::<Game>(id.game).await {
                 Ok((table, Some(game))) if matches!(verb, KhVerb::Boards) => boards(&table, &game),
+                Ok((table, Some(game))) if matches!(verb, KhVerb::Scores) => {
+                    score_pad(&table, &game)
+                }
                 Ok((table, Some(game))) => match recent_log::<Event>(data, &table).await {
                     Ok(events) => log(&table, &game, &events),
                     Err(e) => text(&user_text(&e)),

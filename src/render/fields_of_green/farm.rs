@@ -485,7 +485,7 @@ mod tests {
         );
         assert!(
             r.legend
-                .contains(&"Wn  Water Tower holding n Water: D2 3/3, H2 0/3 empty".to_string()),
+                .contains(&"Wn  Water Tower, n Water in it: D2 3/3, H2 0/3 empty".to_string()),
             "{legend}"
         );
         assert!(r.legend.contains(&"SI  Silo: E2".to_string()), "{legend}");

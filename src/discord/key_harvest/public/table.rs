@@ -293,6 +293,15 @@ fn table_embed(table: &Table, game: &Game, detail: bool) -> EmbedSpec {
         color: WHEAT,
         ..Default::default()
     };
+    if let (true, false, Some(p)) = (game.is_over(), detail, game.score_pad()) {
+        // The finished table message, for a phone: the ranking in one line and who won why;
+        // the full pad, the supplies and the removed events are behind Scores (`score_pad`).
+        e.title = t!("kh-table-title-final", table = id);
+        e.color = GOLD;
+        e.description = format!("{}\n{}\n", ranking(p, &md), winner_sentence(game, &v, &md));
+        e.footer = Some(t!("kh-table-footer-final"));
+        return e;
+    }
     if let (true, Some(pad)) = (game.is_over(), pad_text(table, game)) {
         e.title = t!("kh-table-title-final", table = id);
         e.color = GOLD;
@@ -363,6 +372,14 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
             Style::Primary,
         ));
     }
+    if game.is_over() && game.score_pad().is_some() {
+        buttons.extend(button(
+            table,
+            KhVerb::Scores,
+            &t!("kh-button-scores"),
+            Style::Primary,
+        ));
+    }
     buttons.extend(button(
         table,
         KhVerb::Boards,
@@ -388,6 +405,26 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
 /// winner line with the tie-break), who won and why, every supply (KH 70) and the events removed
 /// at setup. Before the end, the scores so far (without crop points, KH 69).
 pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
+    let mut m = final_scores_text(table, game);
+    fit(&mut m);
+    // The final boards, one picture each, once the game is over.
+    if game.is_over() {
+        let pictures = super::board_pictures(table, game, "final-boards", None);
+        super::add_pictures(&mut m, pictures, GOLD);
+    }
+    m
+}
+
+/// The Scores button's answer: the final scores without the boards' pictures (Boards shows
+/// those).
+pub fn score_pad(table: &Table, game: &Game) -> MessageSpec {
+    let mut m = final_scores_text(table, game);
+    fit(&mut m);
+    m
+}
+
+/// [`final_scores`] without its pictures.
+fn final_scores_text(table: &Table, game: &Game) -> MessageSpec {
     let v = game.public_view();
     let md = md_names(table, usize::from(v.players));
     let mut e = EmbedSpec {
@@ -438,17 +475,10 @@ pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
         }
     }
     e.footer = Some(t!("kh-final-footer"));
-    let mut m = MessageSpec {
+    MessageSpec {
         embeds: vec![e],
         ..Default::default()
-    };
-    fit(&mut m);
-    // The final boards, one picture each, once the game is over.
-    if game.is_over() {
-        let pictures = super::board_pictures(table, game, "final-boards", None);
-        super::add_pictures(&mut m, pictures, GOLD);
     }
-    m
 }
 
 /// `**1. Ada 33** · 2. Bram 32 · 3. Cleo 29`: the final ranking in one line, by the pad's ranks

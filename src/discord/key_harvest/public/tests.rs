@@ -306,7 +306,8 @@ fn playout(players: u8, seed: u64) -> (usize, usize) {
     (step, hidden_states)
 }
 
-/// The final table message and the final scores show exactly the pad `render` draws.
+/// The final table message leads with the ranking in one line and holds no code block (issue
+/// 32: it reads on a phone); Scores and the final scores show exactly the pad `render` draws.
 fn check_the_end(t: &Table, game: &Game) {
     let pad =
         crate::render::phone::kh_pad(Some(game.board()), game.score_pad().unwrap(), &t.names())
@@ -318,10 +319,34 @@ fn check_the_end(t: &Table, game: &Game) {
         m.embeds[0].title,
         crate::t!("kh-table-title-final", table = t.game.id)
     );
-    assert_eq!(code_block(&m).as_deref(), Some(pad.as_str()));
+    assert_eq!(code_block(&m), None);
+    let d = &m.embeds[0].description;
+    let first = d.lines().next().unwrap();
+    assert!(first.starts_with("**"), "{d}");
+    let rank1 = crate::t!(
+        "ranking-entry",
+        rank = 1,
+        name = md_names(t, usize::from(game.players()))
+            [usize::from(game.score_pad().unwrap().winners[0])]
+        .clone(),
+        points = game
+            .score_pad()
+            .unwrap()
+            .lines
+            .iter()
+            .map(|l| l.total)
+            .max()
+            .unwrap()
+    );
+    assert!(first.contains(&rank1), "{rank1} in {d}");
     let l = labels(&m);
     assert!(!l.contains(&crate::t!("kh-button-my-screen")), "{l:?}");
     assert!(l.contains(&crate::t!("kh-button-boards")) && l.contains(&crate::t!("kh-button-log")));
+    assert!(l.contains(&crate::t!("kh-button-scores")), "{l:?}");
+    let scores = score_pad(t, game);
+    ok("scores", &scores);
+    assert_eq!(code_block(&scores).as_deref(), Some(pad.as_str()));
+    assert!(scores.files.is_empty(), "Scores carries no pictures");
     let f = final_scores(t, game);
     ok("final scores", &f);
     assert_eq!(
