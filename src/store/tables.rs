@@ -61,17 +61,7 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?
         .get(0);
-        for s in seats {
-            sqlx::query(
-                "INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(id)
-            .bind(s.seat as i64)
-            .bind(s.user_id as i64)
-            .bind(&s.name)
-            .execute(&mut *tx)
-            .await?;
-        }
+        Store::insert_seats(&mut tx, id, seats).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -125,6 +115,39 @@ impl Store {
             .collect())
     }
 
+    /// Writes `seats` as the seats of table `id`, inside `tx` (a new table has none yet).
+    async fn insert_seats(
+        tx: &mut Transaction<'static, Any>,
+        id: GameId,
+        seats: &[SeatRow],
+    ) -> Result<(), StoreError> {
+        for s in seats {
+            sqlx::query(
+                "INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(id)
+            .bind(s.seat as i64)
+            .bind(s.user_id as i64)
+            .bind(&s.name)
+            .execute(&mut **tx)
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Makes `seats` the only seats of table `id`, inside `tx`.
+    async fn replace_seats(
+        tx: &mut Transaction<'static, Any>,
+        id: GameId,
+        seats: &[SeatRow],
+    ) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM game_seat WHERE game_id = $1")
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+        Store::insert_seats(tx, id, seats).await
+    }
+
     /// Bumps the version if it is still `version`, inside `tx`; fails with `Conflict` otherwise.
     async fn bump(
         tx: &mut Transaction<'static, Any>,
@@ -154,21 +177,7 @@ impl Store {
     ) -> Result<i64, StoreError> {
         let mut tx = self.write().await?;
         let v = Store::bump(&mut tx, id, version).await?;
-        sqlx::query("DELETE FROM game_seat WHERE game_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        for s in seats {
-            sqlx::query(
-                "INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(id)
-            .bind(s.seat as i64)
-            .bind(s.user_id as i64)
-            .bind(&s.name)
-            .execute(&mut *tx)
-            .await?;
-        }
+        Store::replace_seats(&mut tx, id, seats).await?;
         tx.commit().await?;
         Ok(v)
     }
@@ -184,21 +193,7 @@ impl Store {
     ) -> Result<i64, StoreError> {
         let mut tx = self.write().await?;
         let v = Store::bump(&mut tx, id, version).await?;
-        sqlx::query("DELETE FROM game_seat WHERE game_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        for s in seats {
-            sqlx::query(
-                "INSERT INTO game_seat (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(id)
-            .bind(s.seat as i64)
-            .bind(s.user_id as i64)
-            .bind(&s.name)
-            .execute(&mut *tx)
-            .await?;
-        }
+        Store::replace_seats(&mut tx, id, seats).await?;
         sqlx::query("UPDATE game SET status = 'active', snapshot = $2, waiting_since = $3, reminders_sent = 0 WHERE id = $1")
             .bind(id)
             .bind(snapshot)
