@@ -343,19 +343,20 @@ fn components(m: &MessageView, seen: Option<&mut Vec<String>>, frame: &Frame) ->
                     disabled,
                     ..
                 } => {
-                    // Short class names: a transcript has thousands of buttons.
-                    // Secondary, the most common, is the plain `btn`.
+                    // Short markup: a transcript has thousands of buttons (a 4-player game
+                    // about 4,800). A `<button>` in a row is styled by the row's CSS, and
+                    // Secondary, the most common style, has no class.
                     let class = match style {
-                        1 => " pr",
-                        3 => " ok",
-                        4 => " no",
-                        5 => " ln",
+                        1 => " class=\"pr\"",
+                        3 => " class=\"ok\"",
+                        4 => " class=\"no\"",
+                        5 => " class=\"ln\"",
                         _ => "",
                     };
                     let _ = write!(
                         s,
-                        "<span class=\"btn{class}{}\">{}</span>",
-                        if *disabled { " off" } else { "" },
+                        "<button{class}{}>{}</button>",
+                        if *disabled { " disabled" } else { "" },
                         esc(label)
                     );
                 }
@@ -368,7 +369,7 @@ fn components(m: &MessageView, seen: Option<&mut Vec<String>>, frame: &Frame) ->
                     for o in options {
                         let _ = write!(list, "<li>{}", esc(&o.label));
                         if !o.description.is_empty() {
-                            let _ = write!(list, "<div class=\"od\">{}</div>", esc(&o.description));
+                            let _ = write!(list, "<small>{}</small>", esc(&o.description));
                         }
                         list.push_str("</li>");
                     }
@@ -543,8 +544,8 @@ header .sub { color: #949ba4; font-size: 13px; }
 .avatar.bot { background: #3a7d44; }
 .avatar { flex: 0 0 36px; height: 36px; border-radius: 50%; display: flex; align-items: center; justify-content: center; font-weight: 700; color: #fff; }
 .body { min-width: 0; flex: 1; }
-.head { display: flex; align-items: baseline; gap: 6px; }
-.author { color: #f2f3f5; font-weight: 600; }
+.head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 6px; }
+.author { color: #f2f3f5; font-weight: 600; white-space: nowrap; }
 .tag { background: #5865f2; color: #fff; font-size: 10px; padding: 0 4px; border-radius: 3px; font-weight: 600; }
 .time, .edited { color: #949ba4; font-size: 12px; }
 .content { white-space: normal; word-wrap: break-word; }
@@ -564,14 +565,14 @@ code { background: #1e1f22; border-radius: 3px; padding: 0 3px; font: 13px Conso
 .mention { background: rgba(88,101,242,.3); color: #c9cdfb; border-radius: 3px; padding: 0 2px; }
 .quote { border-left: 3px solid #4e5058; padding-left: 8px; display: inline-block; }
 .row { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
-.btn { background: #4e5058; padding: 2px 14px; border-radius: 3px; font-size: 14px; font-weight: 500; color: #fff; min-height: 28px; display: inline-flex; align-items: center; }
-.pr { background: #5865f2; } .ok { background: #248046; } .no { background: #da373c; } .ln { background: #4e5058; }
-.off { opacity: .5; }
+.row button { background: #4e5058; padding: 2px 14px; border: 0; border-radius: 3px; font-family: inherit; font-size: 14px; font-weight: 500; line-height: 1.375; color: #fff; min-height: 28px; display: inline-flex; align-items: center; cursor: default; }
+.row button.pr { background: #5865f2; } .row button.ok { background: #248046; } .row button.no { background: #da373c; } .row button.ln { background: #4e5058; }
+.row button:disabled { opacity: .5; }
 div.select { background: #1e1f22; border-radius: 4px; padding: 6px 10px; max-width: 520px; font-size: 14px; color: #949ba4; }
 details.select { background: #1e1f22; border-radius: 4px; padding: 6px 10px; min-width: 300px; max-width: 520px; font-size: 14px; }
 details.select summary { color: #949ba4; cursor: pointer; }
 details.select ul { margin: 6px 0 0; padding-left: 18px; }
-.count, .od { color: #949ba4; font-size: 12px; }
+.count, details.select small { color: #949ba4; font-size: 12px; display: block; }
 .only { color: #949ba4; font-size: 12px; margin-top: 4px; }
 .action { padding: 2px 16px 2px 64px; color: #949ba4; font-size: 13px; }
 .action b { color: #dbdee1; }

@@ -33,6 +33,7 @@ struct Run {
     stdout: String,
     stderr: String,
     scenario: String,
+    page_bytes: u64,
 }
 
 fn demo(dir: &TempDir, tag: &str, extra: &[&str]) -> Run {
@@ -58,6 +59,7 @@ fn demo(dir: &TempDir, tag: &str, extra: &[&str]) -> Run {
         stdout,
         stderr,
         scenario: std::fs::read_to_string(&scenario).expect("the scenario file"),
+        page_bytes: std::fs::metadata(&page).expect("the transcript").len(),
     }
 }
 
@@ -74,7 +76,7 @@ fn summary(run: &Run) -> String {
     last[..cut].to_string()
 }
 
-fn same_game_at_two_intervals(game: &[&str]) {
+fn same_game_at_two_intervals(game: &[&str]) -> Run {
     let dir = TempDir::new(&game.join("-").replace("--", ""));
     let mut fast_args = game.to_vec();
     fast_args.extend_from_slice(&["--edit-interval-ms", "0"]);
@@ -100,15 +102,24 @@ fn same_game_at_two_intervals(game: &[&str]) {
         .collect();
     assert!(stages.len() >= 4, "too little progress:\n{}", fast.stderr);
     println!(
-        "{game:?}: {}\n{} progress lines",
+        "{game:?}: {}\n{} progress lines, the page {} bytes",
         fast.stdout.trim(),
-        stages.len()
+        stages.len(),
+        fast.page_bytes
     );
+    fast
 }
 
 #[test]
 fn fields_of_green_demo_is_the_same_game_at_any_edit_interval() {
-    same_game_at_two_intervals(&["--players", "3", "--seed", "3"]);
+    // README's own demo: four players, seed 5. Its page stays under 1.5 MB (issue 32), the
+    // pictures written once beside it.
+    let fast = same_game_at_two_intervals(&["--players", "4", "--seed", "5"]);
+    assert!(
+        fast.page_bytes <= 1_500_000,
+        "the 4-player transcript weighs {} bytes",
+        fast.page_bytes
+    );
 }
 
 #[test]

@@ -83,7 +83,7 @@ window.addEventListener('load', () => {
         }
         const left = Math.max(c.left, 0);
         const right = Math.min(c.right, W);
-        for (const el of col.querySelectorAll('.msg, .action, .note, .embed, .row, .btn, .attach img, .eimage img, .select, .content, .edesc, .field')) {
+        for (const el of col.querySelectorAll('.msg, .action, .note, .embed, .row, .row button, .attach img, .eimage img, .select, .content, .edesc, .field')) {
           if (el.closest('pre.code')) { continue; }
           const r = el.getBoundingClientRect();
           if (r.width === 0) { continue; }
