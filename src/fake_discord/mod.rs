@@ -513,6 +513,24 @@ impl FakeDiscord {
         })
     }
 
+    /// Sends opcode 9 (Invalid Session) with `d: true` on every connection, as Discord does
+    /// when a session may still be resumed: the bot must reconnect and RESUME. The sessions and
+    /// what they missed are kept.
+    pub fn invalidate_sessions_resumable(&self) {
+        self.with(|w| {
+            for link in w.gateway.links.values_mut() {
+                if let Some(c) = link.conn.as_ref() {
+                    let _ = c.tx.send(WsOut::Frame {
+                        text: serde_json::json!({"op": 9, "d": true}).to_string(),
+                        seq: None,
+                        interaction: None,
+                    });
+                }
+            }
+            w.note("The gateway invalidated every session, resumable (opcode 9).");
+        })
+    }
+
     /// The shard count `GET /gateway/bot` recommends (1 by default).
     pub fn set_recommended_shards(&self, shards: u32) {
         self.with(|w| w.gateway.recommended = shards.max(1))
