@@ -51,23 +51,29 @@ impl<'a, M: MakeWriter<'a>> MakeWriter<'a> for Redacting<M> {
 
 /// Installs the log for `farmhand run`: `format` is `log.format` (`"text"` or `"json"`), on
 /// stdout, redacted. Colours only for text on a terminal: a log file, a pipe or the journal
-/// gets plain text.
+/// gets plain text. `filter` is the log's own: beside it runs the watch for gateway close code
+/// 4011 ([`crate::discord::closes`]), which must see serenity's errors whatever the log shows.
 pub fn init(filter: tracing_subscriber::EnvFilter, format: &str) {
+    use tracing_subscriber::Layer as _;
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
     let writer = Redacting(std::io::stdout);
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(writer);
-    if format == "json" {
-        builder
-            .json()
+    let log = tracing_subscriber::fmt::layer().with_writer(writer);
+    let log = if format == "json" {
+        log.json()
             .with_current_span(true)
             .flatten_event(true)
-            .init();
+            .with_filter(filter)
+            .boxed()
     } else {
-        builder
-            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
-            .init();
-    }
+        log.with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
+            .with_filter(filter)
+            .boxed()
+    };
+    tracing_subscriber::registry()
+        .with(log)
+        .with(crate::discord::closes::layer())
+        .init();
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 pub mod answer;
 pub mod bots;
+pub mod closes;
 pub mod coach;
 pub mod commands;
 pub mod draw;
@@ -541,11 +542,6 @@ fn gateway_refusal(e: &serenity::Error) -> Option<String> {
     })
 }
 
-/// How often the shards are looked at for Discord requiring more of them (see
-/// [`watch_sharding`]), and how many looks in a row a shard must be down.
-pub const SHARD_WATCH_EVERY: Duration = Duration::from_secs(5);
-const SHARD_WATCH_DOWN: u32 = 2;
-
 /// Runs the bot on prepared `data` until `stop`: checks the token, connects the shards, and
 /// stops with one clear error when the bot cannot go on (a refused token, commands that cannot
 /// be registered, a gateway refusal). `http` makes the client for each connection (a new one
@@ -605,12 +601,18 @@ pub async fn serve(
         let shards = client.shard_manager.clone();
         data.service.metrics().gateway.set(shards.clone());
         let rest = client.http.clone();
+        // Subscribed before the shards start, so no 4011 of theirs is missed.
+        let heard_4011 = closes::closed_4011();
         let stop_shards = async || {
-            if tokio::time::timeout(Duration::from_secs(10), shards.shutdown_all())
+            // serenity waits up to 5 s for each shard runner to confirm that it stopped (one
+            // that ended by itself never does).
+            let runners = shards.runners.lock().await.len() as u64;
+            let within = Duration::from_secs(5 * runners + 5);
+            if tokio::time::timeout(within, shards.shutdown_all())
                 .await
                 .is_err()
             {
-                tracing::warn!("the shards did not stop within 10 s; exiting anyway");
+                tracing::warn!("the shards did not stop within {within:?}; going on anyway");
             }
         };
         tokio::select! {
@@ -627,7 +629,8 @@ pub async fn serve(
                 stop_shards().await;
                 anyhow::bail!(line);
             }
-            needed = watch_sharding(&rest, &shards, total, SHARD_WATCH_EVERY) => {
+            needed = sharding_required(&rest, total, heard_4011) => {
+                end_closed_runners(&shards).await;
                 stop_shards().await;
                 if !auto {
                     anyhow::bail!(
@@ -647,39 +650,49 @@ pub async fn serve(
     }
 }
 
-/// Resolves with the shard count Discord recommends when it requires more than the `total`
-/// running. serenity 0.12.5 reads gateway close code 4011 (sharding required) as
-/// `GatewayError::OverloadedShard`, logs it and restarts the shard with the same count
-/// (`ShardRunner::recv_event` reports only 4004, 4013 and 4014 to the manager), which is closed
-/// again, spending one of the day's session starts each time. So when a shard has been down for
-/// `SHARD_WATCH_DOWN` looks in a row, Discord's own recommendation (`GET /gateway/bot`) is read:
-/// more shards than running means Discord requires them.
-async fn watch_sharding(
+/// Resolves with the shard count Discord recommends once a shard heard gateway close code 4011
+/// (sharding required) and Discord recommends more than the `total` running. serenity 0.12.5
+/// would restart the shard with the same count, to be closed again, spending one of the day's
+/// session starts each time; it reports the close in its log only, which [`closes`] watches.
+/// That watch is process-wide, so Discord's own recommendation (`GET /gateway/bot`) is what
+/// decides: more shards than running means Discord requires them.
+async fn sharding_required(
     http: &serenity::Http,
-    manager: &serenity::ShardManager,
     total: u32,
-    every: Duration,
+    mut heard: tokio::sync::watch::Receiver<u64>,
 ) -> u32 {
-    let mut down = 0;
     loop {
-        tokio::time::sleep(every).await;
-        let connected = {
-            let runners = manager.runners.lock().await;
-            !runners.is_empty()
-                && runners
-                    .values()
-                    .all(|r| r.stage == serenity::ConnectionStage::Connected)
-        };
-        down = if connected { 0 } else { down + 1 };
-        if down < SHARD_WATCH_DOWN {
-            continue;
+        if heard.changed().await.is_err() {
+            // The sender is a static: never dropped.
+            std::future::pending::<()>().await;
         }
         match http.get_bot_gateway().await {
             Ok(g) if g.shards > total => return g.shards,
-            Ok(_) => {}
-            Err(e) => tracing::debug!(error = %e, "could not read the recommended shard count"),
+            Ok(g) => tracing::warn!(
+                recommended = g.shards,
+                running = total,
+                "a shard heard gateway close code 4011 (sharding required), but Discord recommends no more shards than run"
+            ),
+            // serenity connects the shard again (and hears 4011 again) after a heartbeat: the
+            // count is read again then.
+            Err(e) => tracing::warn!(
+                error = %e,
+                "a shard heard gateway close code 4011 (sharding required); cannot read Discord's recommended shard count"
+            ),
         }
-        down = 0;
+    }
+}
+
+/// Ends the runners whose connection Discord closed with 4011, before their shards are shut
+/// down. serenity 0.12.5 keeps such a runner looping on the ended connection (without yielding)
+/// until its next heartbeat fails, up to a heartbeat interval (about 41 s), and a shutdown
+/// message reaching it then makes it wait for a close reply that never comes, forever, holding
+/// a worker thread. A presence update is sent to every runner instead: a runner on a closed
+/// connection cannot send it and ends (`ShardRunner::recv` stops on a failed send), and a live
+/// one just sends it (the status is unchanged: online) and is shut down as usual.
+async fn end_closed_runners(manager: &serenity::ShardManager) {
+    for info in manager.runners.lock().await.values() {
+        info.runner_tx.set_status(serenity::OnlineStatus::Online);
     }
 }
 

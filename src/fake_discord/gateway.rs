@@ -28,6 +28,7 @@ pub async fn run(shared: Arc<Shared>, socket: WebSocket) {
         (id, w.gateway.heartbeat_ms, allowance)
     });
     let hello = json!({"op": 10, "d": {"heartbeat_interval": heartbeat}}).to_string();
+    shared.sent_on_gateway(&hello);
     if sink.send(Message::Text(hello.into())).await.is_err() {
         return gone(&shared, conn_id);
     }
@@ -46,6 +47,7 @@ pub async fn run(shared: Arc<Shared>, socket: WebSocket) {
             }
             out = rx.recv() => match out {
                 Some(WsOut::Frame { text, seq, interaction }) => {
+                    shared.sent_on_gateway(&text);
                     if sink.send(Message::Text(text.into())).await.is_err() {
                         break;
                     }

@@ -76,6 +76,9 @@ pub struct Shared {
     /// Until when a client made by [`FakeDiscord::http`] sleeps on a rate limit it was told
     /// of (serenity's rate-limit callback): the bot is busy until then.
     client_waits_until: Mutex<Option<Instant>>,
+    /// Every gateway frame sent to the bot, in order, once [`FakeDiscord::record_gateway`]
+    /// asked for them (off by default: a long game sends megabytes).
+    gateway_sent: Mutex<Option<Vec<String>>>,
 }
 
 /// See [`FakeDiscord::set_bot_busy`].
@@ -92,6 +95,18 @@ impl Shared {
 
     fn lock(&self) -> MutexGuard<'_, World> {
         self.world.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Notes a gateway frame sent to the bot, when they are recorded.
+    fn sent_on_gateway(&self, text: &str) {
+        if let Some(sent) = self
+            .gateway_sent
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_mut()
+        {
+            sent.push(text.to_string());
+        }
     }
 
     fn touch(&self) {
@@ -193,6 +208,7 @@ impl FakeDiscord {
             bot_busy: Mutex::new(Vec::new()),
             token: TOKEN.to_string(),
             client_waits_until: Mutex::new(None),
+            gateway_sent: Mutex::new(None),
         });
         let app = server::router(shared.clone());
         // Without TCP_NODELAY, small responses wait for delayed ACKs (~40 ms on loopback) and
@@ -513,6 +529,24 @@ impl FakeDiscord {
         })
     }
 
+    /// Sends opcode 9 (Invalid Session) with `d: true` on every connection, as Discord does
+    /// when a session may still be resumed: the bot must reconnect and RESUME. The sessions and
+    /// what they missed are kept.
+    pub fn invalidate_sessions_resumable(&self) {
+        self.with(|w| {
+            for link in w.gateway.links.values_mut() {
+                if let Some(c) = link.conn.as_ref() {
+                    let _ = c.tx.send(WsOut::Frame {
+                        text: serde_json::json!({"op": 9, "d": true}).to_string(),
+                        seq: None,
+                        interaction: None,
+                    });
+                }
+            }
+            w.note("The gateway invalidated every session, resumable (opcode 9).");
+        })
+    }
+
     /// The shard count `GET /gateway/bot` recommends (1 by default).
     pub fn set_recommended_shards(&self, shards: u32) {
         self.with(|w| w.gateway.recommended = shards.max(1))
@@ -554,6 +588,28 @@ impl FakeDiscord {
     /// True while every shard the bot identified is connected and has identified or resumed.
     pub fn gateway_ready(&self) -> bool {
         self.with(|w| w.gateway.all_live())
+    }
+
+    /// Records every gateway frame sent to the bot from now on (HELLO, dispatches, heartbeat
+    /// acknowledgements...), for [`gateway_frames`](Self::gateway_frames).
+    pub fn record_gateway(&self) {
+        let mut sent = self
+            .shared
+            .gateway_sent
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        sent.get_or_insert_with(Vec::new);
+    }
+
+    /// The gateway frames sent since [`record_gateway`](Self::record_gateway), in order, as
+    /// sent (JSON text). Close frames are not among them.
+    pub fn gateway_frames(&self) -> Vec<String> {
+        self.shared
+            .gateway_sent
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+            .unwrap_or_default()
     }
 
     /// (connections, identifies, resumes) so far.

@@ -33,6 +33,7 @@ mod e2e_games;
 mod e2e_key_harvest;
 mod e2e_review;
 mod engine_purity;
+mod gateway_cross_check;
 mod kh_thread_rounds;
 mod layers;
 mod metrics;
