@@ -28,6 +28,7 @@ mod discord_permissions;
 mod discord_ratelimits;
 mod discord_recovery;
 mod discord_startup;
+mod discord_token_buckets;
 mod e2e;
 mod e2e_coach;
 mod e2e_games;
