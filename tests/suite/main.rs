@@ -24,6 +24,7 @@ mod cli_key_harvest;
 mod crash;
 mod demo_determinism;
 mod discord_deadline;
+mod discord_faults;
 mod discord_permissions;
 mod discord_ratelimits;
 mod discord_recovery;
