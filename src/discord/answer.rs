@@ -4,7 +4,7 @@
 //! screen that answers, so that none of them reaches into another for it.
 
 use super::spec::MessageSpec;
-use super::{Ctx, Error, send};
+use super::{Ctx, Data, Error, send};
 use crate::service::ServiceError;
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponse};
@@ -173,7 +173,7 @@ pub(crate) async fn in_time<T>(
 /// acknowledged ([`in_time`]), by editing the original response (the clicked message).
 pub(crate) async fn update_or_edit(
     ctx: &serenity::Context,
-    metrics: &crate::metrics::Metrics,
+    data: &Data,
     ci: &ComponentInteraction,
     m: &MessageSpec,
     deferred: bool,
@@ -181,9 +181,12 @@ pub(crate) async fn update_or_edit(
     if !deferred {
         return update(ctx, ci, m).await;
     }
+    let via = data.webhooks.http_for(&ctx.http, &ci.token);
+    let http: &serenity::Http = &via;
+    let metrics = data.service.metrics();
     let edited = send::retry(Some(metrics), "edit a deferred click's message", || {
         let b = send::edit_response(m);
-        async move { ci.edit_response(&ctx.http, b).await }
+        async move { ci.edit_response(http, b).await }
     })
     .await;
     if let Err(e) = edited {
@@ -194,7 +197,7 @@ pub(crate) async fn update_or_edit(
 /// A new private reply to the clicker: the answer, or a private follow-up once acknowledged.
 pub(crate) async fn private_or_followup(
     ctx: &serenity::Context,
-    metrics: &crate::metrics::Metrics,
+    data: &Data,
     ci: &ComponentInteraction,
     m: &MessageSpec,
     deferred: bool,
@@ -202,10 +205,16 @@ pub(crate) async fn private_or_followup(
     if !deferred {
         return private(ctx, ci, m).await;
     }
-    let sent = send::retry(Some(metrics), "follow up a deferred click", || {
-        let b = send::followup(m, true);
-        async move { ci.create_followup(&ctx.http, b).await }
-    })
+    let via = data.webhooks.http_for(&ctx.http, &ci.token);
+    let http: &serenity::Http = &via;
+    let sent = send::retry(
+        Some(data.service.metrics()),
+        "follow up a deferred click",
+        || {
+            let b = send::followup(m, true);
+            async move { ci.create_followup(http, b).await }
+        },
+    )
     .await;
     if let Err(e) = sent {
         tracing::warn!(error = %e, custom_id = %ci.data.custom_id, "could not answer a deferred click");
@@ -220,12 +229,17 @@ pub(crate) async fn say(ctx: Ctx<'_>, m: &MessageSpec) -> Result<(), Error> {
             .has_sent_initial_response
             .load(std::sync::atomic::Ordering::SeqCst)
     {
+        let via = ctx
+            .data()
+            .webhooks
+            .http_for(ctx.http(), &app.interaction.token);
+        let http: &serenity::Http = &via;
         send::retry(
             Some(ctx.data().service.metrics()),
             "answer a deferred command",
             || {
                 let b = send::edit_response(m);
-                async move { app.interaction.edit_response(ctx.http(), b).await }
+                async move { app.interaction.edit_response(http, b).await }
             },
         )
         .await?;

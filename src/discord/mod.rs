@@ -27,6 +27,7 @@ pub mod send;
 pub mod spec;
 pub mod start;
 pub mod ui;
+pub mod webhooks;
 
 use crate::config::Config;
 use crate::host::Library;
@@ -52,6 +53,8 @@ pub struct Data {
     pub tables_opened: Arc<std::sync::atomic::AtomicU64>,
     /// The waits serenity's rate limiter announced.
     pub rate_limits: Arc<ratelimits::RateLimits>,
+    /// Interaction webhook calls (deferred answers' edits, follow-ups), limited per token.
+    pub webhooks: Arc<webhooks::Webhooks>,
     /// Why the bot cannot go on (its commands could not be registered, Discord refused the
     /// gateway connection for good): `run` stops with that line.
     pub fatal: Arc<Fatal>,
@@ -168,6 +171,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
         bots: Arc::default(),
         tables_opened: Arc::default(),
         rate_limits: Arc::default(),
+        webhooks: Arc::default(),
         fatal: Arc::default(),
         register_within: REGISTER_WITHIN,
         set_up: Arc::default(),
@@ -430,14 +434,24 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     if let Some(proxy) = &proxy {
         tracing::warn!(%proxy, "FARMHAND_DISCORD_PROXY is set: talking to that address, not to Discord");
     }
+    // One reqwest client (as serenity would make it) for the bot's `Http` and for the
+    // interaction webhook calls, which are limited per token (`webhooks`). Behind a proxy
+    // serenity's limiter is off, and those calls go with the rest.
+    let client = reqwest::Client::builder()
+        .use_rustls_tls()
+        .build()
+        .context("cannot make an HTTPS client")?;
+    let webhooks = proxy.is_none().then(|| client.clone());
     let http = move || match &proxy {
         Some(proxy) => serenity::HttpBuilder::new(token.expose())
             .proxy(proxy.trim())
             .ratelimiter_disabled(true)
             .build(),
-        None => serenity::Http::new(token.expose()),
+        None => serenity::HttpBuilder::new(token.expose())
+            .client(client.clone())
+            .build(),
     };
-    run_with_http(config, http, stop_signal()).await
+    run_with(config, http, webhooks, stop_signal()).await
 }
 
 /// Set when the bot stopped for Ctrl-C: `farmhand run` then exits with 130, as shells expect of
@@ -511,6 +525,17 @@ pub async fn run_with_http(
     http: impl Fn() -> serenity::Http,
     stop: impl Future<Output = ()>,
 ) -> anyhow::Result<()> {
+    run_with(config, http, None, stop).await
+}
+
+/// [`run_with_http`], and with `webhooks` the client for the interaction webhook calls, each
+/// token limited on its own (see [`webhooks`]); without it those calls go through `http`.
+async fn run_with(
+    config: Config,
+    http: impl Fn() -> serenity::Http,
+    webhooks: Option<reqwest::Client>,
+    stop: impl Future<Output = ()>,
+) -> anyhow::Result<()> {
     let stop = std::pin::pin!(stop);
     // SQLite serves one process: a second bot on the same file is refused here, before it could
     // send every reminder a second time. On PostgreSQL, processes sharing the database must run
@@ -524,6 +549,9 @@ pub async fn run_with_http(
     }
     let _one_process = crate::store::ProcessLock::acquire_for(&location, plan).await?;
     let data = prepare(config).await?;
+    if let Some(client) = webhooks {
+        data.webhooks.connect(client, data.rate_limits.clone());
+    }
     serve(data, http, stop).await
 }
 

@@ -101,18 +101,20 @@ pub(super) async fn handle(
         }
     };
     let m = text(&answer);
+    let via = data.webhooks.http_for(&ctx.http, &ci.token);
+    let http: &serenity::Http = &via;
     let sent = send::retry(
         Some(data.service.metrics()),
         "answer a Rematch click",
         || {
             let b = send::edit_response(&m);
-            async move { ci.edit_response(&ctx.http, b).await }
+            async move { ci.edit_response(http, b).await }
         },
     )
     .await;
     if let Err(e) = sent {
         tracing::warn!(error = %e, "could not answer a Rematch click");
-        private_or_followup(ctx, data.service.metrics(), ci, &m, true).await;
+        private_or_followup(ctx, data, ci, &m, true).await;
     }
 }
 

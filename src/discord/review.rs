@@ -53,6 +53,12 @@ enum Asker<'a> {
 impl Asker<'_> {
     /// Replaces the deferred answer ("thinking...") with `m`.
     async fn edit(self, http: &serenity::Http, data: &Data, m: &MessageSpec) {
+        let token = match self {
+            Asker::Click(ci) => &ci.token,
+            Asker::Command(ci) => &ci.token,
+        };
+        let via = data.webhooks.http_for(http, token);
+        let http: &serenity::Http = &via;
         let edited = send::retry(Some(data.service.metrics()), "answer a review", || {
             let b = send::edit_response(m);
             async move {

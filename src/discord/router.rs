@@ -224,16 +224,7 @@ async fn lobby(
                 super::start::announce_start(ctx, data, &table, g).await;
             }
         }
-        Err(e) => {
-            private_or_followup(
-                ctx,
-                data.service.metrics(),
-                ci,
-                &text(&user_text(&e)),
-                deferred,
-            )
-            .await
-        }
+        Err(e) => private_or_followup(ctx, data, ci, &text(&user_text(&e)), deferred).await,
     }
 }
 
@@ -278,12 +269,14 @@ pub(crate) async fn hand<G: Screens>(
                 Err(e) => text(&user_text(&e)),
             }
         };
+        let via = data.webhooks.http_for(&ctx.http, &ci.token);
+        let http: &serenity::Http = &via;
         let answer = send::retry(
             Some(data.service.metrics()),
             "answer a My hand click",
             || {
                 let b = send::edit_response(&m);
-                async move { ci.edit_response(&ctx.http, b).await }
+                async move { ci.edit_response(http, b).await }
             },
         )
         .await;
@@ -313,7 +306,7 @@ pub(crate) async fn acknowledge<G: Screens>(
     deferred: bool,
 ) {
     let m = G::main_panel(&done.table, &done.game, done.seat, Some(notice));
-    update_or_edit(ctx, data.service.metrics(), ci, &m, deferred).await;
+    update_or_edit(ctx, data, ci, &m, deferred).await;
     let from_dm = in_dm(ci).then_some(ci.user.id.get());
     // What everyone reads (table, summaries) in the server's language, not the clicker's; DMs
     // in their readers'.
@@ -350,7 +343,7 @@ pub(crate) async fn act<G: Screens>(
         }
         Err(ServiceError::NotSeated) => {
             let m = text(&user_text(&ServiceError::NotSeated));
-            private_or_followup(ctx, data.service.metrics(), ci, &m, deferred).await
+            private_or_followup(ctx, data, ci, &m, deferred).await
         }
         Err(e) => {
             // Stale views and refused moves: redraw the panel as it is now, with the reason.
@@ -365,7 +358,7 @@ pub(crate) async fn act<G: Screens>(
                 },
                 _ => text(&reason),
             };
-            update_or_edit(ctx, data.service.metrics(), ci, &m, deferred).await;
+            update_or_edit(ctx, data, ci, &m, deferred).await;
         }
     }
 }

@@ -157,6 +157,10 @@ impl Bot {
     /// registered.
     pub async fn start(fake: &FakeDiscord, config: Config) -> anyhow::Result<Bot> {
         let data = discord::prepare(config).await?;
+        // As `run` does: interaction webhook calls limited per token, through the same HTTPS
+        // client the bot's serenity `Http` gets from the fake.
+        data.webhooks
+            .connect(fake.rest_client(), data.rate_limits.clone());
         let (redraws, outbox, limits) = (
             data.redraws.clone(),
             data.outbox.clone(),

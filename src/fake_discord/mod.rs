@@ -281,6 +281,12 @@ impl FakeDiscord {
         http
     }
 
+    /// An HTTPS client that reaches this fake as `https://discord.com` (what
+    /// [`http_ratelimited`](Self::http_ratelimited) is built on).
+    pub fn rest_client(&self) -> reqwest::Client {
+        tls::client(self.tls_addr)
+    }
+
     /// A serenity HTTP client through the plain-HTTP proxy route, with serenity's rate limiter
     /// off (without that, serenity ignores the proxy).
     pub fn http_unlimited(&self) -> serenity::Http {

@@ -203,7 +203,7 @@ async fn confirm_plan(
         }
         Err(ServiceError::NotSeated) => {
             let m = text(&user_text(&ServiceError::NotSeated));
-            private_or_followup(ctx, data.service.metrics(), ci, &m, deferred).await
+            private_or_followup(ctx, data, ci, &m, deferred).await
         }
         Err(e) => {
             // Stale: the game moved on while the plan was made; show the plan for the game as it
@@ -216,7 +216,7 @@ async fn confirm_plan(
                 ),
             };
             let m = current_panel(data, game, user, &screen, &note).await;
-            update_or_edit(ctx, data.service.metrics(), ci, &m, deferred).await;
+            update_or_edit(ctx, data, ci, &m, deferred).await;
         }
     }
 }
