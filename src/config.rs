@@ -155,6 +155,10 @@ pub struct GameConfig {
     pub reminder_minutes: u32,
     /// Minutes between later reminders.
     pub reminder_repeat_minutes: u32,
+    /// Seconds between two looks for due reminders and stand-in moves (each look reads every
+    /// active game). A minute is fine for delays counted in minutes; `bench discord
+    /// --processes` looks more often so its runs stay short.
+    pub reminder_check_seconds: u32,
     /// Play each game in its own thread when the bot may create one.
     pub create_threads: bool,
     /// The seed of the first table opened; the next ones take the following numbers. Set by
@@ -171,6 +175,7 @@ impl Default for GameConfig {
             board: None,
             reminder_minutes: 720,
             reminder_repeat_minutes: 1440,
+            reminder_check_seconds: 60,
             create_threads: true,
             first_seed: None,
         }
@@ -376,6 +381,12 @@ impl Config {
                 "game.reminder_minutes and game.reminder_repeat_minutes must be at least 1".into(),
             ));
         }
+        if !(1..=3600).contains(&self.game.reminder_check_seconds) {
+            return Err(ConfigError::Invalid(format!(
+                "game.reminder_check_seconds must be 1 to 3600, not {}",
+                self.game.reminder_check_seconds
+            )));
+        }
         if !matches!(self.log.format.as_str(), "text" | "json") {
             return Err(ConfigError::Invalid(format!(
                 "log.format must be \"text\" or \"json\", not {:?}",
@@ -527,6 +538,11 @@ mod tests {
             "{e}"
         );
         assert!(Config::from_toml("[game]\nreminder_minutes = 0\n", "x.toml").is_err());
+        let e = Config::from_toml("[game]\nreminder_check_seconds = 0\n", "x.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("game.reminder_check_seconds"), "{e}");
+        assert!(Config::from_toml("[game]\nreminder_check_seconds = 5\n", "x.toml").is_ok());
     }
 
     #[test]

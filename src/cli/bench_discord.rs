@@ -47,6 +47,21 @@ pub struct Args {
     /// comparison with the default, where the fake enforces them as Discord documents them.
     #[arg(long)]
     pub no_rate_limits: bool,
+    /// Run the bot as this many operating-system processes (`farmhand run`, each with its own
+    /// range of the shards) on the PostgreSQL database of `--database`, instead of inside this
+    /// process. `--games` is then the number of games played in all, `--single` is not used.
+    #[arg(long)]
+    pub processes: Option<u32>,
+    /// With `--processes`: the shards in all (one guild each in the fake Discord).
+    #[arg(long, default_value_t = 4)]
+    pub shards: u32,
+    /// With `--processes`: games played at the same time.
+    #[arg(long, default_value_t = 50)]
+    pub at_once: usize,
+    /// With `--processes`: seconds between the processes' looks for due reminders and stand-in
+    /// moves (`game.reminder_check_seconds`).
+    #[arg(long, default_value_t = 5)]
+    pub check_seconds: u32,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<()> {
@@ -59,6 +74,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     }
     if args.edit_interval_ms.is_some_and(|ms| ms > 60_000) {
         bail!("--edit-interval-ms must be at most 60000");
+    }
+    if args.processes.is_some() && !(1..=3600).contains(&args.check_seconds) {
+        bail!("--check-seconds must be 1 to 3600");
     }
     if args.games == 0 && args.single == 0 {
         bail!("nothing to play: --games and --single are both 0");
@@ -75,7 +93,10 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    runtime.block_on(bench(args))
+    match args.processes {
+        Some(n) => runtime.block_on(super::bench_processes::bench(args, n)),
+        None => runtime.block_on(bench(args)),
+    }
 }
 
 /// Opens a table of `kind` with fresh users and starts it.
@@ -109,19 +130,23 @@ async fn new_table(
 }
 
 /// What the fake saw between two marks.
-struct Window {
+pub(super) struct Window {
     /// Callback latencies: every click, and clicks the bot confirmed as applied ("Done.").
-    all: Vec<Duration>,
-    acted: Vec<Duration>,
+    pub(super) all: Vec<Duration>,
+    pub(super) acted: Vec<Duration>,
     /// Interaction webhook calls, each from its interaction's creation.
-    webhook: Vec<Duration>,
-    late: usize,
-    unanswered: usize,
+    pub(super) webhook: Vec<Duration>,
+    pub(super) late: usize,
+    pub(super) unanswered: usize,
     /// Bot REST calls by route.
-    calls: BTreeMap<RouteKind, u64>,
+    pub(super) calls: BTreeMap<RouteKind, u64>,
 }
 
-fn window(fake: &FakeDiscord, after_id: u64, calls_before: &BTreeMap<RouteKind, u64>) -> Window {
+pub(super) fn window(
+    fake: &FakeDiscord,
+    after_id: u64,
+    calls_before: &BTreeMap<RouteKind, u64>,
+) -> Window {
     fake.with(|w| {
         let mut all = Vec::new();
         let mut acted = Vec::new();
@@ -165,7 +190,7 @@ fn window(fake: &FakeDiscord, after_id: u64, calls_before: &BTreeMap<RouteKind, 
     })
 }
 
-fn pct(v: &[Duration], p: f64) -> String {
+pub(super) fn pct(v: &[Duration], p: f64) -> String {
     if v.is_empty() {
         return "-".into();
     }

@@ -7,6 +7,7 @@ pub mod backup;
 pub mod balance;
 pub mod bench;
 pub mod bench_discord;
+pub mod bench_processes;
 pub mod deck;
 pub mod demo;
 pub mod key_harvest;

@@ -724,14 +724,15 @@ async fn end_closed_runners(manager: &serenity::ShardManager) {
     }
 }
 
-/// Once a minute: the stand-in's pass (`bots::stand_in_due`), then the reminders
+/// Every `game.reminder_check_seconds` (a minute by default): the stand-in's pass (`bots::stand_in_due`), then the reminders
 /// (`notify::remind_due`). Here, where both are wired, so that neither module calls the other.
-/// Checks every active game once a minute and reminds the players holding one up: after the
+/// Checks every active game and reminds the players holding one up: after the
 /// table's delay, then every `reminder_repeat_minutes`. By DM where a player asked for it (falling
 /// back to a mention in the thread when the DM fails), else a mention; never for players who
 /// turned reminders off.
 async fn reminder_loop(http: Arc<serenity::Http>, data: Arc<Data>) {
-    let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
+    let every = u64::from(data.config.game.reminder_check_seconds.max(1));
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(every));
     loop {
         tick.tick().await;
         if let Err(e) = bots::stand_in_due(&http, &data, crate::store::now_ms()).await {

@@ -8,9 +8,17 @@ use serde_json::{Value, json};
 
 /// The application's id, which is also the bot user's id.
 pub const APP_ID: u64 = 900_000_000_000_000_001;
-/// The one guild the fake hosts. `(GUILD_ID >> 22) % 2 == 1` (and `% 4 == 1`): with two shards its
+/// The guild the fake hosts (the only one unless a test or bench adds more with
+/// `World::add_guild`). `(GUILD_ID >> 22) % 2 == 1` (and `% 4 == 1`): with two shards its
 /// events go to shard 1 and DMs to shard 0, so the sharding tests see both carry events.
 pub const GUILD_ID: u64 = 910_000_000_012_582_913;
+
+/// The id of the `n`th guild added after [`GUILD_ID`] (n = 1, 2, ...): one more in the
+/// sharding formula's `guild_id >> 22` each, so added guilds fall on the shards in turn,
+/// whatever the shard count.
+pub fn extra_guild_id(n: u64) -> u64 {
+    GUILD_ID + (n << 22)
+}
 /// The role Discord made for the bot when it joined (managed, `tags.bot_id`).
 pub const BOT_ROLE: u64 = 910_000_000_012_582_999;
 /// The guild's owner (a user the fake never acts as).
@@ -249,7 +257,8 @@ pub fn bot_member(now_ms: i64, roles: &[u64]) -> Value {
 pub struct MessageParts<'a> {
     pub id: u64,
     pub channel_id: u64,
-    pub guild: bool,
+    /// The guild of the message's channel (none in DMs).
+    pub guild: Option<u64>,
     pub author: &'a Value,
     pub content: &'a str,
     pub embeds: &'a [Value],
@@ -302,8 +311,8 @@ pub fn message(p: &MessageParts<'_>) -> Value {
         "type": if p.interaction.is_some() { 20 } else { 0 },
         "flags": p.flags,
     });
-    if p.guild {
-        m["guild_id"] = json!(GUILD_ID.to_string());
+    if let Some(g) = p.guild {
+        m["guild_id"] = json!(g.to_string());
     }
     if let Some((id, kind, user, clicked)) = p.interaction {
         m["application_id"] = json!(APP_ID.to_string());
@@ -376,14 +385,13 @@ pub fn interaction(
     i
 }
 
-/// The READY payload for a new session.
-/// READY for shard `shard` of `total`; the guild is listed only on the shard that carries it.
-pub fn ready(session_id: &str, resume_url: &str, shard: u32, total: u32, has_guild: bool) -> Value {
-    let guilds = if has_guild {
-        json!([{"id": GUILD_ID.to_string(), "unavailable": true}])
-    } else {
-        json!([])
-    };
+/// The READY payload for a new session of shard `shard` of `total`, listing `guilds`: the
+/// guilds that shard carries.
+pub fn ready(session_id: &str, resume_url: &str, shard: u32, total: u32, guilds: &[u64]) -> Value {
+    let guilds: Vec<Value> = guilds
+        .iter()
+        .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+        .collect();
     json!({
         "v": 10,
         "user": {
@@ -471,7 +479,7 @@ mod tests {
         assert_eq!(g.roles.len(), 2);
         let role_update = json!({"guild_id": GUILD_ID.to_string(), "role": perms.roles_json()[1]});
         let _: serenity::GuildRoleUpdateEvent = parse(role_update);
-        let _: serenity::Ready = parse(ready("s", "ws://x/ws", 0, 1, true));
+        let _: serenity::Ready = parse(ready("s", "ws://x/ws", 0, 1, &[GUILD_ID]));
         let app: serenity::CurrentApplicationInfo = parse(application());
         assert_eq!(app.id.get(), APP_ID);
         assert_eq!(app.owner.map(|o| o.id.get()), Some(OWNER_ID));
@@ -489,7 +497,7 @@ mod tests {
         let parts = MessageParts {
             id: 20,
             channel_id: 10,
-            guild: true,
+            guild: Some(GUILD_ID),
             author: &bot,
             content: "hi",
             embeds: std::slice::from_ref(&embed),

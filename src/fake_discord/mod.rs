@@ -333,6 +333,16 @@ impl FakeDiscord {
         self.with(|w| w.add_channel(name))
     }
 
+    /// Another guild for the bot (see `World::add_guild`); its id.
+    pub fn add_guild(&self) -> u64 {
+        self.with(|w| w.add_guild())
+    }
+
+    /// A text channel in `guild`.
+    pub fn add_channel_in(&self, guild: u64, name: &str) -> u64 {
+        self.with(|w| w.add_channel_in(guild, name))
+    }
+
     pub fn user_name(&self, user: u64) -> String {
         self.with(|w| {
             w.users

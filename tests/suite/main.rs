@@ -17,6 +17,7 @@ mod common;
 
 mod admin_inputs;
 mod backup;
+mod bench_processes;
 mod bin;
 mod catch_up;
 mod cli;

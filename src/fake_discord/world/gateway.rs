@@ -38,6 +38,12 @@ impl World {
         let mut payload = json::interaction(id, &token, kind, data, &origin, msg_json);
         payload["locale"] = json!(self.locales.get(&user).map_or("en-US", String::as_str));
         if !dm {
+            let guild = self
+                .guild_of(channel_id)
+                .unwrap_or(json::GUILD_ID)
+                .to_string();
+            payload["guild_id"] = json!(guild);
+            payload["authorizing_integration_owners"] = json!({"0": guild});
             payload["guild_locale"] = json!(self.guild_locale);
             // The bot's permissions where the interaction happened (in a thread: computed from
             // its parent), as Discord sends them.
@@ -184,7 +190,7 @@ impl World {
     }
 
     /// IDENTIFY on connection `conn` as shard `shard` of `total`: a new session for that shard,
-    /// READY, GUILD_CREATE when the shard carries the guild, then whatever was waiting
+    /// READY, GUILD_CREATE for each guild the shard carries, then whatever was waiting
     /// (undelivered dispatches of the shard's older session, except interactions: Discord never
     /// sends an INTERACTION_CREATE to a session other than the one it was created for, and only
     /// a RESUME of that session replays it).
@@ -226,11 +232,12 @@ impl World {
         for i in lost {
             self.lose_interaction(i, "its gateway session ended; a new session never gets it");
         }
-        let has_guild = self.gateway.guild_shard() == shard;
-        let ready = json::ready(&sid, &self.ws_url, shard, self.gateway.total, has_guild);
+        // READY lists the guilds this shard carries, and each follows as GUILD_CREATE on it.
+        let guilds = self.guilds_on(shard);
+        let ready = json::ready(&sid, &self.ws_url, shard, self.gateway.total, &guilds);
         self.dispatch_to(shard, "READY", ready, None);
-        if has_guild {
-            let guild = self.guild_create();
+        for g in guilds {
+            let guild = self.guild_create_of(g);
             self.dispatch_to(shard, "GUILD_CREATE", guild, None);
         }
         for d in carried {

@@ -17,7 +17,7 @@ impl World {
         json::message(&MessageParts {
             id: m.id,
             channel_id: m.channel_id,
-            guild: self.is_guild_channel(m.channel_id),
+            guild: self.guild_of(m.channel_id),
             author: &author,
             content: &m.content,
             embeds: &m.embeds,

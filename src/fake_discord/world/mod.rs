@@ -73,6 +73,8 @@ pub struct ChannelRec {
     pub id: u64,
     pub name: String,
     pub kind: ChannelKind,
+    /// The guild of a text channel or thread (a thread's is its parent's); none for DMs.
+    pub guild: Option<u64>,
 }
 
 /// A recorded callback.
@@ -292,9 +294,14 @@ impl Gateway {
             .map(|(s, _)| *s)
     }
 
-    /// The shard that carries the fake's guild.
+    /// The shard that carries the fake's first guild (`json::GUILD_ID`).
     pub fn guild_shard(&self) -> u32 {
-        ((json::GUILD_ID >> 22) % u64::from(self.total.max(1))) as u32
+        self.shard_of(json::GUILD_ID)
+    }
+
+    /// The shard that carries `guild` (Discord's formula, `(guild_id >> 22) % shards`).
+    pub fn shard_of(&self, guild: u64) -> u32 {
+        ((guild >> 22) % u64::from(self.total.max(1))) as u32
     }
 }
 
@@ -398,6 +405,9 @@ pub struct World {
     pub locales: HashMap<u64, String>,
     /// The server's preferred language (the interaction's `guild_locale`).
     pub guild_locale: String,
+    /// The guilds the bot is in: `json::GUILD_ID`, then any added with `add_guild`. They
+    /// share members, roles and permissions; each has its own channels.
+    pub guilds: Vec<u64>,
 }
 
 impl World {
@@ -438,6 +448,7 @@ impl World {
             uploads: Vec::new(),
             locales: HashMap::new(),
             guild_locale: "en-US".to_string(),
+            guilds: vec![json::GUILD_ID],
         }
     }
 
@@ -543,7 +554,13 @@ impl World {
         id
     }
 
+    /// A text channel in the first guild (`json::GUILD_ID`).
     pub fn add_channel(&mut self, name: &str) -> u64 {
+        self.add_channel_in(json::GUILD_ID, name)
+    }
+
+    /// A text channel in `guild` (one of `guilds`).
+    pub fn add_channel_in(&mut self, guild: u64, name: &str) -> u64 {
         let id = self.id();
         self.channels.insert(
             id,
@@ -551,9 +568,37 @@ impl World {
                 id,
                 name: name.to_string(),
                 kind: ChannelKind::Text,
+                guild: Some(guild),
             },
         );
         id
+    }
+
+    /// Another guild for the bot (with the same members, roles and permissions as the first),
+    /// announced with GUILD_CREATE on its shard as when Discord adds the bot to a server. Its
+    /// id is `json::extra_guild_id(n)`: added guilds fall on the shards in turn.
+    pub fn add_guild(&mut self) -> u64 {
+        let id = json::extra_guild_id(self.guilds.len() as u64);
+        self.guilds.push(id);
+        if self.gateway.links.values().any(Link::live) {
+            let g = self.guild_create_of(id);
+            self.dispatch("GUILD_CREATE", g, None);
+        }
+        id
+    }
+
+    /// The guild of `channel` (a thread: its parent's); none for DMs and unknown channels.
+    pub fn guild_of(&self, channel: u64) -> Option<u64> {
+        self.channels.get(&channel).and_then(|c| c.guild)
+    }
+
+    /// The guilds shard `shard` carries.
+    pub fn guilds_on(&self, shard: u32) -> Vec<u64> {
+        self.guilds
+            .iter()
+            .copied()
+            .filter(|&g| self.gateway.shard_of(g) == shard)
+            .collect()
     }
 
     pub fn user_json(&self, id: u64) -> Value {
@@ -574,16 +619,23 @@ impl World {
         json::member(id, &u.name, perms, EPOCH_MS - 86_400_000)
     }
 
-    /// The guild channels for GUILD_CREATE.
+    /// GUILD_CREATE for the first guild.
     pub fn guild_create(&self) -> Value {
+        self.guild_create_of(json::GUILD_ID)
+    }
+
+    /// GUILD_CREATE for `guild`: its channels, the roles (the @everyone role's id is the
+    /// guild's own, as on Discord) and the members.
+    pub fn guild_create_of(&self, guild: u64) -> Value {
         let channels: Vec<Value> = self
             .channels
             .values()
-            .filter(|c| c.kind == ChannelKind::Text)
+            .filter(|c| c.kind == ChannelKind::Text && c.guild == Some(guild))
             .enumerate()
             .map(|(k, c)| {
                 let mut j = json::text_channel(c.id, &c.name, k as u16);
-                j["permission_overwrites"] = self.overwrites(c.id);
+                j["guild_id"] = json!(guild.to_string());
+                j["permission_overwrites"] = self.overwrites_in(c.id, guild);
                 j
             })
             .collect();
@@ -595,7 +647,24 @@ impl World {
             .unwrap_or_default();
         let mut members = vec![json::bot_member(EPOCH_MS, &bot_roles)];
         members.extend(self.users.keys().map(|&u| self.member_json(u)));
-        json::guild_create(&channels, &self.perms.roles_json(), &members, self.now_ms())
+        let mut roles = self.perms.roles_json();
+        for r in &mut roles {
+            regild(&mut r["id"], guild);
+        }
+        let mut g = json::guild_create(&channels, &roles, &members, self.now_ms());
+        g["id"] = json!(guild.to_string());
+        g
+    }
+
+    /// A channel's overwrites as listed in `guild` (the @everyone role's id is the guild's).
+    fn overwrites_in(&self, channel: u64, guild: u64) -> Value {
+        let mut o = self.overwrites(channel);
+        if let Some(list) = o.as_array_mut() {
+            for x in list {
+                regild(&mut x["id"], guild);
+            }
+        }
+        o
     }
 
     /// A channel's permission overwrites, as Discord lists them.
@@ -707,23 +776,29 @@ impl World {
     }
 
     fn channel_json(&self, c: &ChannelRec) -> Value {
+        let guild = c.guild.unwrap_or(json::GUILD_ID);
         match &c.kind {
             ChannelKind::Text => {
                 let mut j = json::text_channel(c.id, &c.name, 0);
-                j["permission_overwrites"] = self.overwrites(c.id);
+                j["guild_id"] = json!(guild.to_string());
+                j["permission_overwrites"] = self.overwrites_in(c.id, guild);
                 j
             }
             ChannelKind::Thread { parent, .. } => {
-                json::thread_channel(c.id, *parent, &c.name, 10080, self.now_ms())
+                let mut j = json::thread_channel(c.id, *parent, &c.name, 10080, self.now_ms());
+                j["guild_id"] = json!(guild.to_string());
+                j
             }
             ChannelKind::Dm { user } => json::dm_channel(c.id, &self.user_json(*user)),
         }
     }
+}
 
-    fn is_guild_channel(&self, channel: u64) -> bool {
-        self.channels
-            .get(&channel)
-            .is_some_and(|c| !matches!(c.kind, ChannelKind::Dm { .. }))
+/// Replaces the first guild's @everyone role id (`json::GUILD_ID`) in `id` by `guild`'s: the
+/// guilds share one permission model, but each has its own @everyone role.
+fn regild(id: &mut Value, guild: u64) {
+    if id.as_str() == Some(json::GUILD_ID.to_string().as_str()) {
+        *id = json!(guild.to_string());
     }
 }
 

@@ -656,6 +656,7 @@ impl World {
                     parent: c,
                     starter: starter.unwrap_or(0),
                 },
+                guild: self.guild_of(c),
             },
         );
         if let Some(m) = starter.and_then(|m| self.messages.get_mut(&m)) {
@@ -665,7 +666,8 @@ impl World {
             .get("auto_archive_duration")
             .and_then(Value::as_u64)
             .unwrap_or(4320);
-        let t = json::thread_channel(mid, c, name, archive, self.now_ms());
+        let mut t = json::thread_channel(mid, c, name, archive, self.now_ms());
+        t["guild_id"] = json!(self.guild_of(c).unwrap_or(json::GUILD_ID).to_string());
         let mut created = t.clone();
         created["newly_created"] = json!(true);
         self.dispatch("THREAD_CREATE", created, None);
@@ -695,6 +697,7 @@ impl World {
                         id,
                         name: format!("DM {}", u.name),
                         kind: ChannelKind::Dm { user },
+                        guild: None,
                     },
                 );
                 self.users.get_mut(&user).expect("known").dm_channel = Some(id);

@@ -314,6 +314,105 @@ fn with_two_shards_guild_events_reach_the_guilds_shard_and_dms_shard_0() {
     assert!(w.violations.is_empty(), "{:?}", w.violations);
 }
 
+/// Several guilds on four shards: each shard's READY lists only the guilds it carries
+/// (`(guild_id >> 22) % 4`) and a GUILD_CREATE follows for each of them alone, with its own
+/// channels and its own @everyone role; a click, a thread and its messages in one guild's
+/// channel reach that guild's shard only, carrying that guild's id.
+#[test]
+fn with_several_guilds_each_guilds_events_reach_its_own_shard() {
+    let mut w = World::new("t");
+    let u = w.add_user("ann");
+    let guilds: Vec<u64> = (0..4)
+        .map(|k| {
+            if k == 0 {
+                json::GUILD_ID
+            } else {
+                w.add_guild()
+            }
+        })
+        .collect();
+    let channels: Vec<u64> = guilds
+        .iter()
+        .map(|&g| w.add_channel_in(g, &format!("games-{g}")))
+        .collect();
+    let shards: Vec<u32> = guilds.iter().map(|&g| ((g >> 22) % 4) as u32).collect();
+    let mut sorted = shards.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        [0, 1, 2, 3],
+        "added guilds fall on the shards in turn"
+    );
+    let mut rxs = Vec::new();
+    for s in 0..4u32 {
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        w.connected(Conn {
+            id: 20 + u64::from(s),
+            tx,
+        });
+        w.identify(20 + u64::from(s), s, 4);
+        rxs.push(rx);
+    }
+    let frames = |rx: &mut tokio::sync::mpsc::UnboundedReceiver<WsOut>| {
+        let mut out = Vec::new();
+        while let Ok(m) = rx.try_recv() {
+            if let WsOut::Frame { text, .. } = m {
+                let v: Value = serde_json::from_str(&text).unwrap();
+                out.push(v);
+            }
+        }
+        out
+    };
+    for (k, &g) in guilds.iter().enumerate() {
+        let got = frames(&mut rxs[shards[k] as usize]);
+        let kinds: Vec<&str> = got.iter().map(|f| f["t"].as_str().unwrap()).collect();
+        assert_eq!(kinds, ["READY", "GUILD_CREATE"]);
+        let listed: Vec<&str> = got[0]["d"]["guilds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(listed, [g.to_string()]);
+        let create = &got[1]["d"];
+        let gs = g.to_string();
+        assert_eq!(create["id"], g.to_string());
+        let chans = create["channels"].as_array().unwrap();
+        assert_eq!(chans.len(), 1, "only this guild's channel");
+        assert_eq!(chans[0]["id"], channels[k].to_string());
+        assert_eq!(chans[0]["guild_id"], g.to_string());
+        assert!(
+            create["roles"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r["id"] == gs),
+            "the guild's @everyone role has the guild's id"
+        );
+        let _: poise::serenity_prelude::Guild = serde_json::from_value(create.clone()).unwrap();
+    }
+    for (k, &g) in guilds.iter().enumerate() {
+        w.new_interaction(u, 2, channels[k], json!({"name": "fog"}), None, "/a".into());
+        let body = json!({"name": "table", "type": 11, "auto_archive_duration": 1440});
+        let path = format!("/channels/{}/threads", channels[k]);
+        let (r, _) = w.handle(&req("POST", &path, &body));
+        assert_eq!(r.status, 200);
+        assert_eq!(r.body.unwrap()["guild_id"], g.to_string());
+        for (s, rx) in rxs.iter_mut().enumerate() {
+            let got = frames(rx);
+            if s as u32 == shards[k] {
+                let kinds: Vec<&str> = got.iter().map(|f| f["t"].as_str().unwrap()).collect();
+                assert_eq!(kinds, ["INTERACTION_CREATE", "THREAD_CREATE"]);
+                let gs = g.to_string();
+                assert!(got.iter().all(|f| f["d"]["guild_id"] == gs));
+            } else {
+                assert!(got.is_empty(), "shard {s} got {got:?}");
+            }
+        }
+    }
+    assert!(w.violations.is_empty(), "{:?}", w.violations);
+}
+
 #[test]
 fn interactions_are_replayed_on_resume_but_never_into_a_new_session() {
     let (mut w, mut rx) = connected();
