@@ -2,6 +2,8 @@
 //! (`log.format`), and never the token: every line passes through [`crate::secret::redact`]
 //! before it is written, whatever field or message carried it.
 
+pub mod closes;
+
 use std::io::Write;
 use tracing_subscriber::fmt::MakeWriter;
 
@@ -52,7 +54,7 @@ impl<'a, M: MakeWriter<'a>> MakeWriter<'a> for Redacting<M> {
 /// Installs the log for `farmhand run`: `format` is `log.format` (`"text"` or `"json"`), on
 /// stdout, redacted. Colours only for text on a terminal: a log file, a pipe or the journal
 /// gets plain text. `filter` is the log's own: beside it runs the watch for gateway close code
-/// 4011 ([`crate::discord::closes`]), which must see serenity's errors whatever the log shows.
+/// 4011 ([`closes`]), which must see serenity's errors whatever the log shows.
 pub fn init(filter: tracing_subscriber::EnvFilter, format: &str) {
     use tracing_subscriber::Layer as _;
     use tracing_subscriber::layer::SubscriberExt as _;
@@ -72,7 +74,7 @@ pub fn init(filter: tracing_subscriber::EnvFilter, format: &str) {
     };
     tracing_subscriber::registry()
         .with(log)
-        .with(crate::discord::closes::layer())
+        .with(closes::layer())
         .init();
 }
 

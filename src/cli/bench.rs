@@ -75,7 +75,12 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
             game,
             players,
         } => (seconds, *game, players),
-        Command::Discord(args) => return super::bench_discord::run(args),
+        Command::Discord(args) => {
+            return match args.processes {
+                Some(n) => super::bench_processes::run(args, n),
+                None => super::bench_discord::run(args),
+            };
+        }
         Command::Render { count } => return bench_render(*count),
         Command::Records { games } => return bench_records(*games),
         Command::Coach {

@@ -65,6 +65,12 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<()> {
+    runtime(args)?.block_on(bench(args))
+}
+
+/// Checks the arguments and sets up the log and the runtime, for this bench and for
+/// `bench_processes` (which uses this file, not the other way round).
+pub fn runtime(args: &Args) -> anyhow::Result<tokio::runtime::Runtime> {
     let most = match args.game {
         GameKind::FieldsOfGreen => 6,
         GameKind::KeyHarvest => 4,
@@ -89,14 +95,10 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+    tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .context("cannot start the async runtime")?;
-    match args.processes {
-        Some(n) => runtime.block_on(super::bench_processes::bench(args, n)),
-        None => runtime.block_on(bench(args)),
-    }
+        .context("cannot start the async runtime")
 }
 
 /// Opens a table of `kind` with fresh users and starts it.

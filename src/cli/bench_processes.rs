@@ -313,6 +313,11 @@ fn idle_events(fake: &FakeDiscord, reminders: &[Idle], stand_ins: &[Idle]) -> Ve
     out
 }
 
+/// `bench discord --processes n`.
+pub fn run(args: &super::bench_discord::Args, n: u32) -> anyhow::Result<()> {
+    super::bench_discord::runtime(args)?.block_on(bench(args, n))
+}
+
 pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     let kind = match args.game {

@@ -3,7 +3,6 @@
 
 pub mod answer;
 pub mod bots;
-pub mod closes;
 pub mod coach;
 pub mod commands;
 pub mod draw;
@@ -630,7 +629,7 @@ pub async fn serve(
         data.service.metrics().gateway.set(shards.clone());
         let rest = client.http.clone();
         // Subscribed before the shards start, so no 4011 of theirs is missed.
-        let heard_4011 = closes::closed_4011();
+        let heard_4011 = crate::logging::closes::closed_4011();
         let stop_shards = async || {
             // serenity waits up to 5 s for each shard runner to confirm that it stopped (one
             // that ended by itself never does).
@@ -681,7 +680,7 @@ pub async fn serve(
 /// Resolves with the shard count Discord recommends once a shard heard gateway close code 4011
 /// (sharding required) and Discord recommends more than the `total` running. serenity 0.12.5
 /// would restart the shard with the same count, to be closed again, spending one of the day's
-/// session starts each time; it reports the close in its log only, which [`closes`] watches.
+/// session starts each time; it reports the close in its log only, which [`crate::logging::closes`] watches.
 /// That watch is process-wide, so Discord's own recommendation (`GET /gateway/bot`) is what
 /// decides: more shards than running means Discord requires them.
 async fn sharding_required(

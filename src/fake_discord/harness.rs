@@ -266,7 +266,7 @@ pub fn init_tracing() {
                 .with_test_writer()
                 .with_filter(filter),
         )
-        .with(crate::discord::closes::layer())
+        .with(crate::logging::closes::layer())
         .try_init();
 }
 
