@@ -144,6 +144,23 @@ pub(super) struct Window {
     pub(super) calls: BTreeMap<RouteKind, u64>,
 }
 
+impl Window {
+    /// REST calls made for play: every route but the gateway, the application and command
+    /// registration (made once at start, not per action).
+    pub(super) fn play_calls(&self) -> u64 {
+        self.calls
+            .iter()
+            .filter(|(k, _)| {
+                !matches!(
+                    k,
+                    RouteKind::Gateway | RouteKind::Application | RouteKind::Commands
+                )
+            })
+            .map(|(_, n)| n)
+            .sum()
+    }
+}
+
 pub(super) fn window(
     fake: &FakeDiscord,
     after_id: u64,
@@ -261,17 +278,7 @@ fn report(out: &mut impl Write, w: &Window, actions: usize) -> anyhow::Result<()
             w.late, w.unanswered
         )?;
     }
-    let total: u64 = w
-        .calls
-        .iter()
-        .filter(|(k, _)| {
-            !matches!(
-                k,
-                RouteKind::Gateway | RouteKind::Application | RouteKind::Commands
-            )
-        })
-        .map(|(_, n)| n)
-        .sum();
+    let total = w.play_calls();
     let per = |n: u64| n as f64 / actions.max(1) as f64;
     let parts: Vec<String> = w
         .calls

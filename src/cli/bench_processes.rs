@@ -584,17 +584,7 @@ pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
             w.late, w.unanswered
         )?;
     }
-    let rest: u64 = w
-        .calls
-        .iter()
-        .filter(|(k, _)| {
-            !matches!(
-                k,
-                RouteKind::Gateway | RouteKind::Application | RouteKind::Commands
-            )
-        })
-        .map(|(_, n)| n)
-        .sum();
+    let rest = w.play_calls();
     let responses = w.calls.get(&RouteKind::Callback).copied().unwrap_or(0);
     let per = |x: u64| x as f64 / c.stored.max(1) as f64;
     writeln!(
