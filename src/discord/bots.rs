@@ -99,6 +99,7 @@ async fn kind_of(data: &Data, game_id: i64) -> Option<Kind> {
 /// Plays every decision the game waits for from bot seats, until it waits only for people (or
 /// ends). Called after each accepted action, when a game starts, and when the bot starts up.
 pub async fn drive(http: &Http, data: &Data, game_id: i64) {
+    let _working = data.working.start();
     let _one = data.bots.lock(game_id).await;
     let Some(kind) = kind_of(data, game_id).await else {
         return;

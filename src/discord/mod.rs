@@ -61,6 +61,34 @@ pub struct Data {
     pub register_within: Duration,
     /// The start-up work is done (a client made again with more shards skips it).
     pub set_up: Arc<std::sync::atomic::AtomicBool>,
+    /// Interactions being handled and bot moves being made right now. Between a click's answer
+    /// and the bot seats' moves it sets off, a handler may call nothing on Discord for a while
+    /// (it loads, decides, stores); a test harness reads this to know the bot is not done.
+    pub working: Arc<Working>,
+}
+
+/// A count of work in progress (see [`Data::working`]).
+#[derive(Debug, Default)]
+pub struct Working(std::sync::atomic::AtomicUsize);
+
+/// Counts one piece of work until dropped.
+pub struct WorkingGuard<'a>(&'a Working);
+
+impl Working {
+    pub fn start(&self) -> WorkingGuard<'_> {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        WorkingGuard(self)
+    }
+
+    pub fn count(&self) -> usize {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+impl Drop for WorkingGuard<'_> {
+    fn drop(&mut self) {
+        self.0.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
 }
 
 /// The one line `run` stops with when the bot cannot go on (see [`Data::fatal`]).
@@ -174,6 +202,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
         fatal: Arc::default(),
         register_within: REGISTER_WITHIN,
         set_up: Arc::default(),
+        working: Arc::default(),
     })
 }
 

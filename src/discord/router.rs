@@ -22,6 +22,7 @@ pub async fn on_event(
     let FullEvent::InteractionCreate { interaction } = event else {
         return Ok(());
     };
+    let _working = fw.user_data.working.start();
     let metrics = fw.user_data.service.metrics();
     let kind = match interaction {
         Interaction::Ping(_) => "ping",

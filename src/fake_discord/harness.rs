@@ -161,19 +161,24 @@ impl Bot {
         // client the bot's serenity `Http` gets from the fake.
         data.webhooks
             .connect(fake.rest_client(), data.rate_limits.clone());
-        let (redraws, outbox, limits) = (
+        let (redraws, outbox, limits, working) = (
             data.redraws.clone(),
             data.outbox.clone(),
             data.rate_limits.clone(),
+            data.working.clone(),
         );
-        // Busy while a merged redraw or a queued post is owed, and while serenity holds a call
-        // back for a rate limit (and a moment after: the call is still on its way to the fake).
+        // Busy while an interaction is being handled or a bot seat moves (between a click's
+        // answer and the bot's stored move no call may reach the fake for a while on a loaded
+        // machine: a test saw every player wait on a bot seat and called it a stall), while a
+        // merged redraw or a queued post is owed, and while serenity holds a call back for a
+        // rate limit (and a moment after: the call is still on its way to the fake).
         static BOTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let id = BOTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         fake.set_bot_busy(
             id,
             Some(Arc::new(move |posts| {
-                redraws.pending() > 0
+                working.count() > 0
+                    || redraws.pending() > 0
                     || (posts
                         && (outbox.pending() > 0 || limits.waiting(Duration::from_millis(200))))
             })),
