@@ -3,9 +3,10 @@
 
 use super::super::action::Action;
 use super::super::board::{Board, Crop, Space, SpaceSet};
+use super::super::few::SeatTiles;
 use super::super::game::nth_bit;
 use super::super::legal::Choice;
-use super::super::pieces::Counters;
+use super::super::pieces::{Counters, Seat};
 use super::super::view::PlayerView;
 use super::Bot;
 use rand::Rng;
@@ -54,6 +55,15 @@ fn pick_set(set: SpaceSet, rng: &mut ChaCha8Rng) -> Option<Space> {
         return None;
     }
     Some(nth_bit(set, rng.random_range(0..set.count_ones())))
+}
+
+/// A random pair of a [`SeatTiles`], drawn as `IndexedRandom::choose` draws from the list it
+/// replaced (the same random stream).
+fn choose_pair(tiles: &SeatTiles, rng: &mut ChaCha8Rng) -> Option<(Seat, Space)> {
+    if tiles.is_empty() {
+        return None;
+    }
+    tiles.get(rng.random_range(..tiles.len()))
 }
 
 /// A random non-empty subset of a non-empty set, at most `max` spaces.
@@ -155,7 +165,7 @@ pub fn fill_choice(
             bid: random_payment(supply, rng.random_range(1..=2), rng),
         },
         Choice::Bailiff { tiles } => {
-            let (owner, tile) = *tiles.choose(rng)?;
+            let (owner, tile) = choose_pair(tiles, rng)?;
             Action::Bailiff {
                 owner,
                 tile,
@@ -180,7 +190,7 @@ pub fn fill_choice(
             tile: pick(tiles, rng)?,
         },
         Choice::Exchange { give, take } => {
-            let (with, t) = *take.choose(rng)?;
+            let (with, t) = choose_pair(take, rng)?;
             Action::Exchange {
                 give: pick(give, rng)?,
                 with,
