@@ -210,7 +210,22 @@ impl Game {
         self.list_into(seat, out, None);
     }
 
-    fn list_into(&self, seat: Seat, out: &mut Vec<Choice>, mut memo: Option<&mut SeatMemo>) {
+    /// [`Game::legal_actions_memo`] for a driver that has just read [`Game::prompt`] and
+    /// found `seat` to decide `prompt` (the random playouts): the same list, without asking
+    /// for the prompt again.
+    pub(crate) fn legal_actions_prompted(
+        &self,
+        seat: Seat,
+        prompt: &Prompt,
+        out: &mut Vec<Choice>,
+        memo: &mut ListingMemo,
+    ) {
+        debug_assert_eq!(self.prompt().as_ref(), Some(&(seat, prompt.clone())));
+        out.clear();
+        self.list_prompt(seat, prompt, out, memo.seats.get_mut(seat as usize));
+    }
+
+    fn list_into(&self, seat: Seat, out: &mut Vec<Choice>, memo: Option<&mut SeatMemo>) {
         out.clear();
         let Some((who, prompt)) = self.prompt() else {
             return;
@@ -218,6 +233,17 @@ impl Game {
         if who != seat {
             return;
         }
+        self.list_prompt(seat, &prompt, out, memo);
+    }
+
+    /// The list for `seat`, who decides `prompt` now, appended to `out`.
+    fn list_prompt(
+        &self,
+        seat: Seat,
+        prompt: &Prompt,
+        out: &mut Vec<Choice>,
+        mut memo: Option<&mut SeatMemo>,
+    ) {
         let s = &self.s;
         let p = &s.players[seat as usize];
         // Room for a whole turn's list, so listing grows the vector once at most.
@@ -329,24 +355,24 @@ impl Game {
             }
             Prompt::Reposition { worker, .. } => {
                 out.push(Choice::Reposition {
-                    spaces: self.worker_spaces(seat, worker, None),
+                    spaces: self.worker_spaces(seat, *worker, None),
                 });
                 out.push(Choice::Decline);
             }
             Prompt::Ability { worker, at, .. } => {
-                self.ability_choices(seat, worker, at, out);
+                self.ability_choices(seat, *worker, *at, out);
                 if !worker.is_mandatory() {
                     out.push(Choice::Decline);
                 }
             }
-            Prompt::KeepDrawn { tile } => out.push(Choice::KeepDrawn { tile }),
+            Prompt::KeepDrawn { tile } => out.push(Choice::KeepDrawn { tile: *tile }),
             Prompt::Event {
                 event,
                 held,
                 recipient,
                 ..
             } => {
-                self.event_choices(seat, event, held, recipient, out);
+                self.event_choices(seat, *event, *held, *recipient, out);
                 if !event.is_mandatory() {
                     out.push(Choice::Decline);
                 }
