@@ -3,7 +3,7 @@
 use super::action::Action;
 use super::board::Board;
 use super::bots::Bot;
-use super::bots::random::{random_action, random_choice};
+use super::bots::random::{random_action, random_listed};
 use super::event::Event;
 use super::game::{Game, Options};
 use super::legal::ListingMemo;
@@ -43,7 +43,7 @@ pub fn play_random(board: Arc<Board>, players: u8, seed: u64, record: bool) -> P
         // supply and the stock.
         game.legal_actions_prompted(seat, &prompt, &mut legal, &mut memo);
         let supply = game.state().players[seat as usize].supply;
-        let action = random_choice(&legal, supply, game.state().stock, &mut rng);
+        let action = random_listed(&legal, supply, game.state().stock, &mut rng);
         // Unrecorded, no event is made.
         if record {
             game.apply_into(seat, &action, &mut events)
