@@ -59,6 +59,14 @@ pub enum Crop {
     Wheat,
 }
 
+/// The first crop: only to fill the unused places of an inline list of crops
+/// ([`Few`](super::Few)), which never reads them.
+impl Default for Crop {
+    fn default() -> Crop {
+        Crop::Hops
+    }
+}
+
 impl Crop {
     pub const ALL: [Crop; 5] = [
         Crop::Hops,

@@ -7,7 +7,8 @@
 
 use super::action::{Action, TurnAction};
 use super::board::{Crop, Space, SpaceSet};
-use super::game::{Frame, Game, GiveAwayOptions, Phase, Prompt, bit, spaces};
+use super::few::{Few, SeatTiles};
+use super::game::{Frame, Game, GiveAwayOptions, Phase, Prompt, bit};
 use super::pieces::{Counters, EventTile, Seat, Worker};
 use serde::{Deserialize, Serialize};
 
@@ -16,7 +17,7 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "choice", rename_all = "snake_case")]
 pub enum Choice {
     StartPlayer {
-        seats: Vec<Seat>,
+        seats: Few<Seat, 4>,
     },
     /// (a): any non-empty subset of `tiles` (the unharvested tiles of one group).
     Harvest {
@@ -31,9 +32,10 @@ pub enum Choice {
     RemoveWorker {
         spaces: SpaceSet,
     },
-    /// (c): one of these store tiles (owner, tile), paying its bid.
+    /// (c): one of these store tiles (owner, tile), paying its bid (at most two in each of
+    /// four stores, KH 8).
     BuyFromStore {
-        tiles: Vec<(Seat, Space)>,
+        tiles: Few<(Seat, Space), 8>,
     },
     /// (d): one of these registry tiles with a bid of 1 or more counters.
     TakeFromRegistry {
@@ -60,9 +62,10 @@ pub enum Choice {
     UnskilledWorker {
         tiles: SpaceSet,
     },
-    /// E: one of these store tiles, paying `bid + 1` counters (listed per tile).
+    /// E: one of these store tiles, paying `bid + 1` counters (listed per tile; the stores of
+    /// the three other seats at most).
     SkilledWorker {
-        tiles: Vec<(Seat, Space, u32)>,
+        tiles: Few<(Seat, Space, u32), 6>,
     },
     /// F: one of these tiles (mandatory).
     Supervisor {
@@ -70,7 +73,7 @@ pub enum Choice {
     },
     /// G: one of these store tiles, paying as many counters as its bid.
     Merchant {
-        tiles: Vec<(Seat, Space, u32)>,
+        tiles: Few<(Seat, Space, u32), 6>,
     },
     /// H: one of these registry tiles with a bid.
     Storekeeper {
@@ -78,7 +81,7 @@ pub enum Choice {
     },
     /// I: one of these (owner, tile), paying 3 counters.
     Bailiff {
-        tiles: Vec<(Seat, Space)>,
+        tiles: SeatTiles,
     },
     /// J: copy the worker on one of these spaces.
     Lawyer {
@@ -104,7 +107,7 @@ pub enum Choice {
     /// N: give one of `give` for one of `take` (seat, tile).
     Exchange {
         give: SpaceSet,
-        take: Vec<(Seat, Space)>,
+        take: SeatTiles,
     },
     /// O: pass one of `pass` (empty: pass nothing); `keep_choice` when a received tile stays
     /// with you and you choose to acquire it or put it fallow. `received` is in your hands.
@@ -115,7 +118,7 @@ pub enum Choice {
     },
     /// P: one of these crops.
     GoodHarvest {
-        crops: Vec<Crop>,
+        crops: Few<Crop, 5>,
     },
     /// Q: pay 2 counters and draw (`registry` empty) or take one of `registry`.
     LuckyDip {
@@ -143,7 +146,9 @@ pub enum Choice {
         drawn: Space,
         fallow: SpaceSet,
     },
-    /// X: a worker (from) to one of its spaces.
+    /// X: a worker (from) to one of its spaces. The one list of a choice still on the heap: up
+    /// to twelve workers with a set each would make every choice four times its size, and the
+    /// event that lists it is rare.
     MoveWorker {
         moves: Vec<(Space, SpaceSet)>,
     },
@@ -154,7 +159,7 @@ pub enum Choice {
     /// Z: a counter of one of these crops for `recipient`.
     Windfall {
         recipient: Seat,
-        crops: Vec<Crop>,
+        crops: Few<Crop, 5>,
     },
 }
 
@@ -205,17 +210,22 @@ impl Game {
         self.list_into(seat, out, None);
     }
 
-    fn list_into(&self, seat: Seat, out: &mut Vec<Choice>, mut memo: Option<&mut SeatMemo>) {
-        // The store listing's buffer of the last list is kept for this one: in a playout most
-        // turns list a store tile, and allocating and freeing its list every time cost more
-        // than the rest of that listing (callgrind).
-        let mut spare = Vec::new();
-        for c in out.iter_mut() {
-            if let Choice::BuyFromStore { tiles } = c {
-                spare = std::mem::take(tiles);
-                break;
-            }
-        }
+    /// [`Game::legal_actions_memo`] for a driver that has just read [`Game::prompt`] and
+    /// found `seat` to decide `prompt` (the random playouts): the same list, without asking
+    /// for the prompt again.
+    pub(crate) fn legal_actions_prompted(
+        &self,
+        seat: Seat,
+        prompt: &Prompt,
+        out: &mut Vec<Choice>,
+        memo: &mut ListingMemo,
+    ) {
+        debug_assert_eq!(self.prompt().as_ref(), Some(&(seat, prompt.clone())));
+        out.clear();
+        self.list_prompt(seat, prompt, out, memo.seats.get_mut(seat as usize));
+    }
+
+    fn list_into(&self, seat: Seat, out: &mut Vec<Choice>, memo: Option<&mut SeatMemo>) {
         out.clear();
         let Some((who, prompt)) = self.prompt() else {
             return;
@@ -223,6 +233,17 @@ impl Game {
         if who != seat {
             return;
         }
+        self.list_prompt(seat, &prompt, out, memo);
+    }
+
+    /// The list for `seat`, who decides `prompt` now, appended to `out`.
+    fn list_prompt(
+        &self,
+        seat: Seat,
+        prompt: &Prompt,
+        out: &mut Vec<Choice>,
+        mut memo: Option<&mut SeatMemo>,
+    ) {
         let s = &self.s;
         let p = &s.players[seat as usize];
         // Room for a whole turn's list, so listing grows the vector once at most.
@@ -311,8 +332,7 @@ impl Game {
                 }
                 // Most turns find every store empty: then nothing is built or allocated.
                 if can(TurnAction::FromStores) && s.players.iter().any(|q| !q.store.is_empty()) {
-                    let mut tiles: Vec<(Seat, Space)> = spare;
-                    tiles.clear();
+                    let mut tiles = Few::new();
                     for (o, q) in s.players.iter().enumerate() {
                         for st in &q.store {
                             if o as Seat == seat || p.supply.contains(&st.bid) {
@@ -335,24 +355,24 @@ impl Game {
             }
             Prompt::Reposition { worker, .. } => {
                 out.push(Choice::Reposition {
-                    spaces: self.worker_spaces(seat, worker, None),
+                    spaces: self.worker_spaces(seat, *worker, None),
                 });
                 out.push(Choice::Decline);
             }
             Prompt::Ability { worker, at, .. } => {
-                self.ability_choices(seat, worker, at, out);
+                self.ability_choices(seat, *worker, *at, out);
                 if !worker.is_mandatory() {
                     out.push(Choice::Decline);
                 }
             }
-            Prompt::KeepDrawn { tile } => out.push(Choice::KeepDrawn { tile }),
+            Prompt::KeepDrawn { tile } => out.push(Choice::KeepDrawn { tile: *tile }),
             Prompt::Event {
                 event,
                 held,
                 recipient,
                 ..
             } => {
-                self.event_choices(seat, event, held, recipient, out);
+                self.event_choices(seat, *event, *held, *recipient, out);
                 if !event.is_mandatory() {
                     out.push(Choice::Decline);
                 }
@@ -360,9 +380,9 @@ impl Game {
         }
     }
 
-    fn other_stores(&self, seat: Seat, extra: u32) -> Vec<(Seat, Space, u32)> {
+    fn other_stores(&self, seat: Seat, extra: u32) -> Few<(Seat, Space, u32), 6> {
         let supply = self.s.players[seat as usize].supply.total();
-        let mut v = Vec::new();
+        let mut v = Few::new();
         for (o, q) in self.s.players.iter().enumerate() {
             if o as Seat == seat {
                 continue;
@@ -377,11 +397,12 @@ impl Game {
         v
     }
 
-    fn unconnected_of_others(&self, seat: Seat) -> Vec<(Seat, Space)> {
-        (0..self.players())
-            .filter(|&o| o != seat)
-            .flat_map(|o| spaces(self.unconnected(o)).map(move |t| (o, t)))
-            .collect()
+    fn unconnected_of_others(&self, seat: Seat) -> SeatTiles {
+        let mut out = SeatTiles::default();
+        for o in (0..self.players()).filter(|&o| o != seat) {
+            out.set(o, self.unconnected(o));
+        }
+        out
     }
 
     fn ability_choices(&self, seat: Seat, worker: Worker, at: Space, out: &mut Vec<Choice>) {
@@ -696,8 +717,10 @@ impl Game {
             | (Choice::Lawyer { spaces }, Action::Lawyer { worker_at: space }) => {
                 has(*spaces, *space)
             }
-            (Choice::BuyFromStore { tiles }, Action::BuyFromStore { owner, tile })
-            | (Choice::Bailiff { tiles }, Action::Bailiff { owner, tile, .. }) => {
+            (Choice::BuyFromStore { tiles }, Action::BuyFromStore { owner, tile }) => {
+                tiles.contains(&(*owner, *tile))
+            }
+            (Choice::Bailiff { tiles }, Action::Bailiff { owner, tile, .. }) => {
                 tiles.contains(&(*owner, *tile))
             }
             (Choice::SkilledWorker { tiles }, Action::SkilledWorker { owner, tile, .. })

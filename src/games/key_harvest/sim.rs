@@ -3,7 +3,7 @@
 use super::action::Action;
 use super::board::Board;
 use super::bots::Bot;
-use super::bots::random::{random_action, random_choice};
+use super::bots::random::{random_action, random_listed};
 use super::event::Event;
 use super::game::{Game, Options};
 use super::legal::ListingMemo;
@@ -37,17 +37,18 @@ pub fn play_random(board: Arc<Board>, players: u8, seed: u64, record: bool) -> P
     // groups and worker spaces (the same lists, less work).
     let mut legal = Vec::new();
     let mut memo = ListingMemo::default();
-    while let Some(seat) = game.to_move() {
+    // The prompt is read once per decision, for the listing and the play.
+    while let Some((seat, prompt)) = game.prompt() {
         // The random bot's inputs without building a whole view: the legal choices, the seat's
         // supply and the stock.
-        game.legal_actions_memo(seat, &mut legal, &mut memo);
+        game.legal_actions_prompted(seat, &prompt, &mut legal, &mut memo);
         let supply = game.state().players[seat as usize].supply;
-        let action = random_choice(&legal, supply, game.state().stock, &mut rng);
+        let action = random_listed(&legal, supply, game.state().stock, &mut rng);
         // Unrecorded, no event is made.
         if record {
             game.apply_into(seat, &action, &mut events)
         } else {
-            game.apply_quiet(seat, &action)
+            game.apply_quiet_prompted(seat, &prompt, &action)
         }
         .expect("the random bot plays legal actions");
         steps += 1;

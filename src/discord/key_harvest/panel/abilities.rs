@@ -191,7 +191,7 @@ impl Panel<'_> {
                 Choice::Bailiff { ref tiles } => {
                     let items: Vec<Item> = tiles
                         .iter()
-                        .filter_map(|&(owner, tile)| {
+                        .filter_map(|(owner, tile)| {
                             let a = Action::Bailiff {
                                 owner,
                                 tile,

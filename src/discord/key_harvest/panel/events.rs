@@ -74,7 +74,7 @@ impl Panel<'_> {
                 Choice::Exchange { take, .. } => {
                     let items: Vec<Item> = take
                         .iter()
-                        .map(|&(with, t)| {
+                        .map(|(with, t)| {
                             Item::go(
                                 KhScreen::Exchange { with, take: t },
                                 t!(

@@ -15,7 +15,7 @@ use crate::t;
 impl Panel<'_> {
     pub(super) fn start_player(&self, out: &mut Out) {
         let Some(seats) = self.find(|c| match c {
-            Choice::StartPlayer { seats } => Some(seats.clone()),
+            Choice::StartPlayer { seats } => Some(seats.to_vec()),
             _ => None,
         }) else {
             return;
@@ -359,7 +359,7 @@ impl Panel<'_> {
     /// disabled with the engine's reason.
     pub(super) fn stores(&self, out: &mut Out) -> bool {
         let Some(ok) = self.find(|c| match c {
-            Choice::BuyFromStore { tiles } => Some(tiles.clone()),
+            Choice::BuyFromStore { tiles } => Some(tiles.to_vec()),
             _ => None,
         }) else {
             return false;

@@ -493,7 +493,9 @@ impl Ctx<'_> {
                 }
             }
             Choice::Bailiff { tiles } => {
-                if let Some(((o, t), v)) = self.best(tiles, |(_, t)| self.gain(t) - 3.0 * COUNTER) {
+                if let Some(((o, t), v)) =
+                    self.best(&tiles.to_vec(), |(_, t)| self.gain(t) - 3.0 * COUNTER)
+                {
                     offer(
                         Action::Bailiff {
                             owner: o,
@@ -554,7 +556,9 @@ impl Ctx<'_> {
                 let give = &list(give);
                 if let Some(g) = self.cheapest(give) {
                     let after = self.fields() & !bit(g);
-                    if let Some(((w, t), v)) = self.best(take, |(_, t)| self.gain_on(after, t)) {
+                    if let Some(((w, t), v)) =
+                        self.best(&take.to_vec(), |(_, t)| self.gain_on(after, t))
+                    {
                         offer(
                             Action::Exchange {
                                 give: g,

@@ -3,9 +3,10 @@
 
 use super::super::action::Action;
 use super::super::board::{Board, Crop, Space, SpaceSet};
+use super::super::few::SeatTiles;
 use super::super::game::nth_bit;
 use super::super::legal::Choice;
-use super::super::pieces::Counters;
+use super::super::pieces::{Counters, Seat};
 use super::super::view::PlayerView;
 use super::Bot;
 use rand::Rng;
@@ -54,6 +55,15 @@ fn pick_set(set: SpaceSet, rng: &mut ChaCha8Rng) -> Option<Space> {
         return None;
     }
     Some(nth_bit(set, rng.random_range(0..set.count_ones())))
+}
+
+/// A random pair of a [`SeatTiles`], drawn as `IndexedRandom::choose` draws from the list it
+/// replaced (the same random stream).
+fn choose_pair(tiles: &SeatTiles, rng: &mut ChaCha8Rng) -> Option<(Seat, Space)> {
+    if tiles.is_empty() {
+        return None;
+    }
+    tiles.get(rng.random_range(..tiles.len()))
 }
 
 /// A random non-empty subset of a non-empty set, at most `max` spaces.
@@ -155,7 +165,7 @@ pub fn fill_choice(
             bid: random_payment(supply, rng.random_range(1..=2), rng),
         },
         Choice::Bailiff { tiles } => {
-            let (owner, tile) = *tiles.choose(rng)?;
+            let (owner, tile) = choose_pair(tiles, rng)?;
             Action::Bailiff {
                 owner,
                 tile,
@@ -180,7 +190,7 @@ pub fn fill_choice(
             tile: pick(tiles, rng)?,
         },
         Choice::Exchange { give, take } => {
-            let (with, t) = *take.choose(rng)?;
+            let (with, t) = choose_pair(take, rng)?;
             Action::Exchange {
                 give: pick(give, rng)?,
                 with,
@@ -253,23 +263,15 @@ pub fn random_choice(
     stock: Counters,
     rng: &mut ChaCha8Rng,
 ) -> Action {
-    let is_passive = |c: &&Choice| matches!(c, Choice::EndTurn | Choice::Decline);
     // The engine's listing puts its one passive choice (end the turn, decline) last. When the
     // list is so, the acting choices are the ones before it and the one drawn is found by its
     // number, without counting or noting them; any other list is counted.
-    let (last, rest) = match legal.split_last() {
-        Some((last, rest)) if is_passive(&last) => (Some(last), rest),
-        _ => (None, legal),
-    };
-    let passive_last = !rest.iter().any(|c| is_passive(&c));
-    let (passive, acting) = if passive_last {
-        (last, rest.len())
-    } else {
-        (
-            legal.iter().find(is_passive),
-            legal.iter().filter(|c| !is_passive(c)).count(),
-        )
-    };
+    let (last, rest) = split_passive(legal);
+    if !rest.iter().any(is_passive) {
+        return draw_listed(legal, last, rest, supply, stock, rng);
+    }
+    let passive = legal.iter().find(|c| is_passive(c));
+    let acting = legal.iter().filter(|c| !is_passive(c)).count();
     // Ending a turn early is rarer than declining an option, so that random games usually run
     // to the tenth event instead of stopping at the stalemate rule (KH 17).
     let act = match passive {
@@ -279,16 +281,67 @@ pub fn random_choice(
     };
     if acting > 0 && act {
         let k = rng.random_range(0..acting);
-        let c = if passive_last {
-            &rest[k]
-        } else {
-            legal
-                .iter()
-                .filter(|c| !is_passive(c))
-                .nth(k)
-                .expect("k < acting")
-        };
+        let c = legal
+            .iter()
+            .filter(|c| !is_passive(c))
+            .nth(k)
+            .expect("k < acting");
         if let Some(a) = fill_choice(c, supply, stock, rng) {
+            return a;
+        }
+    }
+    match passive {
+        Some(Choice::EndTurn) => Action::EndTurn,
+        Some(_) => Action::Decline,
+        None => fill_choice(&legal[0], supply, stock, rng).expect("a legal choice"),
+    }
+}
+
+fn is_passive(c: &Choice) -> bool {
+    matches!(c, Choice::EndTurn | Choice::Decline)
+}
+
+/// The list's last choice when it is passive, and the choices before it.
+fn split_passive(legal: &[Choice]) -> (Option<&Choice>, &[Choice]) {
+    match legal.split_last() {
+        Some((last, rest)) if is_passive(last) => (Some(last), rest),
+        _ => (None, legal),
+    }
+}
+
+/// [`random_choice`] from a list as the engine lists it: at most one passive choice, and it
+/// last. The playout driver lists every decision so, and skips the look for another passive
+/// choice among the acting ones (about 2% of a random game); debug builds still look.
+pub(crate) fn random_listed(
+    legal: &[Choice],
+    supply: Counters,
+    stock: Counters,
+    rng: &mut ChaCha8Rng,
+) -> Action {
+    let (last, rest) = split_passive(legal);
+    debug_assert!(!rest.iter().any(is_passive), "not the engine's order");
+    draw_listed(legal, last, rest, supply, stock, rng)
+}
+
+/// The draw of [`random_choice`] when `passive` (if any) is last and `rest` holds the acting
+/// choices: the same random stream, the drawn choice found by its place.
+fn draw_listed(
+    legal: &[Choice],
+    passive: Option<&Choice>,
+    rest: &[Choice],
+    supply: Counters,
+    stock: Counters,
+    rng: &mut ChaCha8Rng,
+) -> Action {
+    // As in `random_choice`: ending a turn early is rarer than declining.
+    let act = match passive {
+        None => true,
+        Some(Choice::EndTurn) => rng.random_bool(0.95),
+        Some(_) => rng.random_bool(0.8),
+    };
+    if !rest.is_empty() && act {
+        let k = rng.random_range(0..rest.len());
+        if let Some(a) = fill_choice(&rest[k], supply, stock, rng) {
             return a;
         }
     }
