@@ -23,6 +23,11 @@ pub struct DiscordConfig {
     /// Which of those shards this process runs, `"first-last"` (e.g. `"0-3"`); unset: all of
     /// them. Several processes on one PostgreSQL database each take their own range.
     pub shard_range: Option<String>,
+    /// Milliseconds the bot waits for Discord's answer to one REST call before it gives that
+    /// call up (and tries it again, as after a server error). Neither serenity nor reqwest
+    /// bounds a call by default: one answer that never comes would hold a game's thread posts
+    /// or table edits behind it for good.
+    pub request_timeout_ms: u64,
 }
 
 impl Default for DiscordConfig {
@@ -33,6 +38,7 @@ impl Default for DiscordConfig {
             edit_interval_ms: 1000,
             shards: ShardCount::Auto,
             shard_range: None,
+            request_timeout_ms: 10_000,
         }
     }
 }
@@ -427,6 +433,12 @@ impl Config {
                 self.discord.edit_interval_ms
             )));
         }
+        if !(1_000..=120_000).contains(&self.discord.request_timeout_ms) {
+            return Err(ConfigError::Invalid(format!(
+                "discord.request_timeout_ms must be from 1000 to 120000 (two minutes), not {}",
+                self.discord.request_timeout_ms
+            )));
+        }
         self.discord.shard_plan().map_err(ConfigError::Invalid)?;
         self.metrics.address().map_err(ConfigError::Invalid)?;
         // Discord ids are never 0; with 0 the bot would connect and then fail to register.
@@ -470,6 +482,7 @@ mod tests {
         assert_eq!(c.game.create_threads, d.game.create_threads);
         assert_eq!(c.log.filter, d.log.filter);
         assert_eq!(c.discord.edit_interval_ms, d.discord.edit_interval_ms);
+        assert_eq!(c.discord.request_timeout_ms, d.discord.request_timeout_ms);
     }
 
     #[test]

@@ -94,7 +94,7 @@ pub(crate) async fn respond(
 ) {
     tracing::debug!(interaction = ci.id.get(), "answering");
     if let Err(e) = ci.create_response(&ctx.http, r).await {
-        tracing::warn!(error = %e, custom_id = %ci.data.custom_id, "could not answer an interaction");
+        tracing::warn!(error = %send::describe(&e), custom_id = %ci.data.custom_id, "could not answer an interaction");
     }
 }
 
@@ -189,8 +189,18 @@ pub(crate) async fn update_or_edit(
         async move { ci.edit_response(http, b).await }
     })
     .await;
-    if let Err(e) = edited {
-        tracing::warn!(error = %e, custom_id = %ci.data.custom_id, "could not answer a deferred click");
+    match edited {
+        Ok(_) => {}
+        // The clicked message is gone (the player dismissed that private message while the
+        // click was being worked on): the answer comes as a new private message instead, or
+        // the player would be left with nothing that shows where their game stands.
+        Err(e) if send::discord_code(&e) == Some(send::UNKNOWN_MESSAGE) => {
+            tracing::info!(error = %send::describe(&e), custom_id = %ci.data.custom_id, "the clicked message is gone; answering with a new private message");
+            private_or_followup(ctx, data, ci, m, true).await;
+        }
+        Err(e) => {
+            tracing::warn!(error = %send::describe(&e), custom_id = %ci.data.custom_id, "could not answer a deferred click");
+        }
     }
 }
 
@@ -217,7 +227,7 @@ pub(crate) async fn private_or_followup(
     )
     .await;
     if let Err(e) = sent {
-        tracing::warn!(error = %e, custom_id = %ci.data.custom_id, "could not answer a deferred click");
+        tracing::warn!(error = %send::describe(&e), custom_id = %ci.data.custom_id, "could not answer a deferred click");
     }
 }
 

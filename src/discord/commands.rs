@@ -139,7 +139,7 @@ pub(super) async fn open_table(
     let msg = match posted {
         Ok(m) => m,
         Err(e) => {
-            tracing::warn!(error = %e, "could not post a lobby");
+            tracing::warn!(error = %send::describe(&e), "could not post a lobby");
             let _ = data
                 .service
                 .close(table.game.id, ctx.author().id.get(), true)
@@ -171,7 +171,9 @@ pub(super) async fn open_table(
         match created {
             Ok(t) => thread = Some(t.id.get()),
             // Threads are a comfort, not a need: without the permission the game talks here.
-            Err(e) => tracing::info!(error = %e, "no thread for this game; playing in the channel"),
+            Err(e) => {
+                tracing::info!(error = %send::describe(&e), "no thread for this game; playing in the channel")
+            }
         }
     }
     if let Err(e) = data

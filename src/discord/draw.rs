@@ -71,12 +71,12 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
                     }
                 }
                 Err(e2) => {
-                    tracing::warn!(game = table.game.id, error = %e, repost_error = %e2, "the table message was deleted and could not be posted again")
+                    tracing::warn!(game = table.game.id, error = %send::describe(&e), repost_error = %send::describe(&e2), "the table message was deleted and could not be posted again")
                 }
             }
         }
         Err(e) => {
-            tracing::warn!(game = table.game.id, error = %e, "could not update the table message")
+            tracing::warn!(game = table.game.id, error = %send::describe(&e), "could not update the table message")
         }
     }
 }
@@ -156,7 +156,7 @@ pub(super) async fn draw_dm_panel(
             Ok(_) => return true,
             // The old message is gone (deleted by the player?): post a fresh one below.
             Err(e) => {
-                tracing::info!(game = table.game.id, error = %e, "DM panel could not be edited; sending a new one")
+                tracing::info!(game = table.game.id, error = %send::describe(&e), "DM panel could not be edited; sending a new one")
             }
         }
     } else if !create {
@@ -179,7 +179,7 @@ pub(super) async fn draw_dm_panel(
             }
         },
         Err(e) => {
-            tracing::info!(game = table.game.id, error = %e, "could not open a DM channel");
+            tracing::info!(game = table.game.id, error = %send::describe(&e), "could not open a DM channel");
             false
         }
     }

@@ -324,7 +324,7 @@ pub async fn register_commands(
                 send::describe(&e)
             ));
         }
-        tracing::warn!(attempt, error = %e, "could not register the slash commands yet; trying again in {pause:?}");
+        tracing::warn!(attempt, error = %send::describe(&e), "could not register the slash commands yet; trying again in {pause:?}");
         tokio::time::sleep(pause).await;
         pause = (pause * 2).min(Duration::from_secs(15));
         attempt += 1;
@@ -450,6 +450,29 @@ const REFUSED: &str = "the connection was refused: a firewall or a proxy may sta
 const TIMED_OUT: &str = "the connection timed out: the network is slow or blocks Discord";
 const TLS: &str = "the secure connection (TLS) failed: check the system clock, the CA certificates, or a proxy that intercepts HTTPS";
 
+/// The HTTPS client for every Discord REST call the bot makes (its serenity `Http`, the
+/// per-token interaction webhook clients), from `builder` (TLS and, in tests, where discord.com
+/// is): each call bounded by `discord.request_timeout_ms`.
+///
+/// Neither serenity 0.12 (`HttpBuilder::build` makes a bare `reqwest::Client::builder()`, and
+/// its rate limiter calls `client.execute` with no deadline) nor reqwest 0.12 (no total, connect
+/// or read timeout by default) bounds a request. An answer that never came held its caller for
+/// good: a channel's outbox task, and every post queued behind it in that thread, or a table's
+/// redraw worker. Bounded, such a call fails as a `reqwest` error, which `send::is_transient`
+/// already treats as a server error: edits are tried again, posts tried again or sent another
+/// way ([`outbox`]), and a registration tried again until its own deadline.
+pub fn rest_client(
+    builder: reqwest::ClientBuilder,
+    config: &crate::config::DiscordConfig,
+) -> reqwest::Result<reqwest::Client> {
+    let timeout = Duration::from_millis(config.request_timeout_ms);
+    builder
+        .timeout(timeout)
+        // A connection that cannot even be opened is given up sooner.
+        .connect_timeout(timeout.min(Duration::from_secs(5)))
+        .build()
+}
+
 /// Runs the bot until Ctrl-C (or SIGTERM).
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let token = config.token()?.clone();
@@ -465,13 +488,13 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     // One reqwest client (as serenity would make it) for the bot's `Http` and for the
     // interaction webhook calls, which are limited per token (`webhooks`). Behind a proxy
     // serenity's limiter is off, and those calls go with the rest.
-    let client = reqwest::Client::builder()
-        .use_rustls_tls()
-        .build()
+    let client = rest_client(reqwest::Client::builder().use_rustls_tls(), &config.discord)
         .context("cannot make an HTTPS client")?;
     let webhooks = proxy.is_none().then(|| client.clone());
     let http = move || match &proxy {
+        // The same bounded client: serenity would otherwise make its own, unbounded one.
         Some(proxy) => serenity::HttpBuilder::new(token.expose())
+            .client(client.clone())
             .proxy(proxy.trim())
             .ratelimiter_disabled(true)
             .build(),

@@ -42,7 +42,7 @@ pub async fn post(http: &Http, data: &Data, table: &Table, spec: &super::spec::M
         .send_message(http, send::message(spec))
         .await
     {
-        tracing::warn!(game = table.game.id, error = %e, "could not post in the game's channel");
+        tracing::warn!(game = table.game.id, error = %send::describe(&e), "could not post in the game's channel");
     }
 }
 

@@ -257,7 +257,7 @@ async fn deliver(
         if !send::is_transient(&e) {
             break;
         }
-        tracing::warn!(channel, attempt, error = %e, "a post failed; trying again");
+        tracing::warn!(channel, attempt, error = %send::describe(&e), "a post failed; trying again");
         tokio::time::sleep(pause).await;
         pause *= 2;
         e = match send_once(http, metrics, channel, &spec).await {
@@ -266,7 +266,7 @@ async fn deliver(
         };
     }
     if send::is_forbidden(&e) && !spec.files.is_empty() {
-        tracing::warn!(channel, error = %e, "a post with pictures was refused (is Attach Files missing?); sending it without them");
+        tracing::warn!(channel, error = %send::describe(&e), "a post with pictures was refused (is Attach Files missing?); sending it without them");
         spec.drop_files();
         outbox
             .homes()
@@ -279,7 +279,7 @@ async fn deliver(
     }
     let home = outbox.homes().of.get(&channel).cloned();
     let Some(home) = home else {
-        tracing::error!(channel, error = %e, "a post was refused and is lost");
+        tracing::error!(channel, error = %send::describe(&e), "a post was refused and is lost");
         return None;
     };
     if send::discord_code(&e) == Some(UNKNOWN_CHANNEL)
@@ -288,7 +288,7 @@ async fn deliver(
     {
         return Some(thread);
     }
-    tracing::warn!(channel, game = home.game, error = %e, "the game's thread refused a post; posting it in the table's channel");
+    tracing::warn!(channel, game = home.game, error = %send::describe(&e), "the game's thread refused a post; posting it in the table's channel");
     let downgraded = send_once(http, metrics, home.parent, &spec).await;
     let downgraded = match downgraded {
         Err(e2) if send::is_forbidden(&e2) && !spec.files.is_empty() => {
@@ -298,7 +298,7 @@ async fn deliver(
         other => other,
     };
     if let Err(e2) = downgraded {
-        tracing::error!(channel, game = home.game, error = %e, channel_error = %e2, "a post was refused in the thread and in the table's channel and is lost");
+        tracing::error!(channel, game = home.game, error = %send::describe(&e), channel_error = %send::describe(&e2), "a post was refused in the thread and in the table's channel and is lost");
     }
     None
 }
@@ -319,7 +319,7 @@ async fn new_thread(http: &Http, outbox: &Outbox, old: u64, home: &Home) -> Opti
     let thread = match created {
         Ok(t) => t.id.get(),
         Err(e) => {
-            tracing::warn!(game = home.game, error = %e, "could not make the game's deleted thread again");
+            tracing::warn!(game = home.game, error = %send::describe(&e), "could not make the game's deleted thread again");
             return None;
         }
     };

@@ -197,6 +197,10 @@ pub fn is_transient(e: &serenity::Error) -> bool {
     }
 }
 
+/// Discord's "Unknown Message": the message was deleted (or, for an interaction's own private
+/// message, dismissed by its player).
+pub const UNKNOWN_MESSAGE: isize = 10008;
+
 /// Discord's error code in an unsuccessful request (e.g. 50007: cannot send messages to this
 /// user), if any.
 pub fn discord_code(e: &serenity::Error) -> Option<isize> {
@@ -214,6 +218,12 @@ pub fn describe(e: &serenity::Error) -> String {
             "Discord answered {} ({}, code {})",
             r.status_code, r.error.message, r.error.code
         ),
+        // reqwest's own text names only the URL (which may hold an interaction's token); the
+        // operator needs to know that Discord never answered.
+        serenity::Error::Http(serenity::HttpError::Request(r)) if r.is_timeout() => {
+            "no answer from Discord in time (the request timed out; discord.request_timeout_ms)"
+                .to_string()
+        }
         other => other.to_string(),
     }
 }
@@ -287,7 +297,7 @@ where
         match result {
             Err(e) if attempt < tries && worth(&e) => {
                 attempt += 1;
-                tracing::warn!(what, attempt, error = %e, "Discord call failed, retrying");
+                tracing::warn!(what, attempt, error = %describe(&e), "Discord call failed, retrying");
                 tokio::time::sleep(pause).await;
                 pause = (pause * 2).min(cap);
             }

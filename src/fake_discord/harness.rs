@@ -159,8 +159,10 @@ impl Bot {
         let data = discord::prepare(config).await?;
         // As `run` does: interaction webhook calls limited per token, through the same HTTPS
         // client the bot's serenity `Http` gets from the fake.
-        data.webhooks
-            .connect(fake.rest_client(), data.rate_limits.clone());
+        data.webhooks.connect(
+            fake.rest_client_for(&data.config.discord),
+            data.rate_limits.clone(),
+        );
         let (redraws, outbox, limits, working) = (
             data.redraws.clone(),
             data.outbox.clone(),
@@ -189,7 +191,8 @@ impl Bot {
             .shard_plan()
             .map_err(anyhow::Error::msg)?;
         let count = data.config.discord.shards;
-        let mut client = discord::client_with_http(data.clone(), fake.http()).await?;
+        let mut client =
+            discord::client_with_http(data.clone(), fake.http_for(&data.config.discord)).await?;
         let shards = client.shard_manager.clone();
         // The shards are started as `run` starts them (all of what `/gateway/bot` recommends, a
         // fixed count, or a range), so the fake's sharding is met as Discord's would be.
@@ -272,7 +275,58 @@ pub fn init_tracing() {
                 .with_filter(filter),
         )
         .with(crate::logging::closes::layer())
+        .with(
+            Logged.with_filter(
+                tracing_subscriber::filter::Targets::new()
+                    .with_target("farmhand", tracing::Level::WARN),
+            ),
+        )
         .try_init();
+}
+
+/// The bot's warnings and errors so far, each as one line: its message, then its fields as
+/// `name=value` (what an operator reads in the log). Every test of the process shares them:
+/// look for a line naming your own channel or game. Recorded once [`init_tracing`] ran.
+pub fn logged() -> Vec<String> {
+    LOGGED.lock().unwrap_or_else(|p| p.into_inner()).clone()
+}
+
+static LOGGED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// The layer behind [`logged`].
+struct Logged;
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Logged {
+    fn on_event(
+        &self,
+        event: &tracing::Event<'_>,
+        _ctx: tracing_subscriber::layer::Context<'_, S>,
+    ) {
+        #[derive(Default)]
+        struct Line(String, String);
+        impl tracing::field::Visit for Line {
+            fn record_debug(&mut self, f: &tracing::field::Field, v: &dyn std::fmt::Debug) {
+                if f.name() == "message" {
+                    self.0 = format!("{v:?}");
+                } else {
+                    self.1.push_str(&format!(" {}={v:?}", f.name()));
+                }
+            }
+            fn record_str(&mut self, f: &tracing::field::Field, v: &str) {
+                if f.name() == "message" {
+                    self.0 = v.to_string();
+                } else {
+                    self.1.push_str(&format!(" {}={v}", f.name()));
+                }
+            }
+        }
+        let mut line = Line::default();
+        event.record(&mut line);
+        LOGGED
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(format!("{} {}{}", event.metadata().level(), line.0, line.1));
+    }
 }
 
 /// A child process (a bot binary a test started) killed and reaped when dropped, so a failing

@@ -262,7 +262,19 @@ impl FakeDiscord {
     /// probe). Without that, `settle` took a bot holding thread summaries back for a used-up
     /// bucket for a quiet one.
     pub fn http_ratelimited(&self) -> serenity::Http {
-        let mut http = http_ratelimited_at(self.tls_addr, TOKEN);
+        self.http_for(&crate::config::DiscordConfig::default())
+    }
+
+    /// [`http_ratelimited`](Self::http_ratelimited), its client made by the bot's own
+    /// [`crate::discord::rest_client`] with `discord`'s settings (its request timeout), as
+    /// `farmhand run` makes it.
+    pub fn http_for(&self, discord: &crate::config::DiscordConfig) -> serenity::Http {
+        let client = self.rest_client_for(discord);
+        let limiter = serenity::http::Ratelimiter::new(client.clone(), format!("Bot {TOKEN}"));
+        let mut http = serenity::HttpBuilder::new(TOKEN)
+            .client(client)
+            .ratelimiter(limiter)
+            .build();
         let shared = Arc::downgrade(&self.shared);
         let limiter = http
             .ratelimiter
@@ -284,7 +296,13 @@ impl FakeDiscord {
     /// An HTTPS client that reaches this fake as `https://discord.com` (what
     /// [`http_ratelimited`](Self::http_ratelimited) is built on).
     pub fn rest_client(&self) -> reqwest::Client {
-        tls::client(self.tls_addr)
+        self.rest_client_for(&crate::config::DiscordConfig::default())
+    }
+
+    /// [`rest_client`](Self::rest_client) with `discord`'s settings, made as the bot makes its
+    /// own (see [`http_for`](Self::http_for)).
+    pub fn rest_client_for(&self, discord: &crate::config::DiscordConfig) -> reqwest::Client {
+        crate::discord::rest_client(tls::builder(self.tls_addr), discord).expect("a reqwest client")
     }
 
     /// A serenity HTTP client through the plain-HTTP proxy route, with serenity's rate limiter

@@ -110,7 +110,7 @@ async fn answer(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let _guard = InFlight::new(&shared);
+    let guard = InFlight::new(&shared);
     let path = uri.path().to_string();
     let method = method.as_str().to_string();
     let Some(api) = path.strip_prefix("/api/v10") else {
@@ -222,13 +222,7 @@ async fn answer(
             return respond_with(429, Some(body), Some(retry_after), &headers);
         }
     };
-    // A request with files meets the upload faults first.
-    let fault = shared.with(|w| {
-        let upload = (!files.is_empty())
-            .then(|| w.fault_for(RouteKind::Upload))
-            .flatten();
-        upload.or_else(|| w.fault_for(kind))
-    });
+    let fault = shared.with(|w| w.fault_for(kind, !files.is_empty()));
     let ix_of_path = || -> Option<u64> {
         let p: Vec<&str> = api.trim_matches('/').split('/').collect();
         match p.as_slice() {
@@ -236,12 +230,45 @@ async fn answer(
             _ => None,
         }
     };
+    // The interaction a webhook call (a deferred answer's edit, a follow-up) belongs to, for
+    // the record of a fault injected on it (a callback's is `ix_of_path`).
+    let ix_of_webhook = |w: &World| -> Option<u64> {
+        let p: Vec<&str> = api.trim_matches('/').split('/').collect();
+        match p.as_slice() {
+            ["webhooks", _, token, ..] => w.by_token.get(*token).copied(),
+            _ => None,
+        }
+    };
     match fault {
         Some(FaultAction::Delay(d)) => tokio::time::sleep(d).await,
+        Some(FaultAction::Hang(d)) => {
+            shared.with(|w| {
+                let ix = ix_of_path();
+                // Discord shows "This interaction failed" when its answer never comes.
+                fail_interaction(w, ix);
+                let ix = ix.or_else(|| ix_of_webhook(w));
+                record(w, &method, &api, kind, 504, true, ix);
+                w.note(format!(
+                    "Fault: held {method} {} without an answer.",
+                    redact(&api)
+                ));
+            });
+            // Nothing will come of it, so it is not counted in flight: waiting for quiet does
+            // not wait for a client that waits for good. A client that gives up drops the
+            // connection, and hyper drops this handler with it.
+            drop(guard);
+            tokio::time::sleep(d).await;
+            return respond(
+                504,
+                Some(json!({"code": 0, "message": "504: Gateway Timeout"})),
+                None,
+            );
+        }
         Some(FaultAction::Error(status, code)) => {
             shared.with(|w| {
                 let ix = ix_of_path();
                 fail_interaction(w, ix);
+                let ix = ix.or_else(|| ix_of_webhook(w));
                 record(w, &method, &api, kind, status, true, ix);
                 w.note(format!(
                     "Fault: answered {method} {} with {status} (code {code}).",

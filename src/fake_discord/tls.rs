@@ -74,12 +74,15 @@ impl axum::serve::Listener for TlsListener {
 /// A reqwest client for serenity that reaches the fake's TLS listener at `addr` for every
 /// `https://discord.com` URL, trusting only the fake's test CA.
 pub fn client(addr: SocketAddr) -> reqwest::Client {
+    builder(addr).build().expect("a reqwest client")
+}
+
+/// The builder of [`client`], for the bot to finish with its own settings (its timeout).
+pub fn builder(addr: SocketAddr) -> reqwest::ClientBuilder {
     let ca = reqwest::Certificate::from_pem(CA.as_bytes()).expect("the test CA parses");
     reqwest::Client::builder()
         .use_rustls_tls()
         .tls_built_in_root_certs(false)
         .add_root_certificate(ca)
         .resolve("discord.com", addr)
-        .build()
-        .expect("a reqwest client")
 }

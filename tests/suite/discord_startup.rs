@@ -157,6 +157,46 @@ async fn a_registration_refused_for_good_is_not_tried_again() {
     assert_eq!(registrations(&fake), [400]);
 }
 
+/// Discord refuses the commands with 50001 (Missing Access: the bot was invited without the
+/// `applications.commands` scope, or `dev_guild_id` names a server it is not in): no retry,
+/// `run` stops at once with one line that names Discord's status, message and code.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_registration_refused_with_missing_access_stops_run_with_one_line() {
+    init_tracing();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let db = TempDb::new("register-50001");
+    fake.set_faults(
+        4,
+        vec![FaultRule {
+            kinds: vec![RouteKind::Commands],
+            probability: 1.0,
+            action: FaultAction::Error(403, 50001),
+            remaining: None,
+        }],
+    );
+    let (task, _stop) = start(&fake, &db, Duration::from_secs(60)).await;
+    let e = tokio::time::timeout(Duration::from_secs(20), task)
+        .await
+        .expect("run stops at once")
+        .unwrap()
+        .expect_err("run fails");
+    let line = e.to_string();
+    assert!(
+        line.starts_with("cannot register the slash commands with Discord: "),
+        "{line}"
+    );
+    for word in ["403", "Missing Access", "code 50001"] {
+        assert!(line.contains(word), "{word:?} not in {line:?}");
+    }
+    assert!(!line.contains('\n'), "one line: {line:?}");
+    assert_eq!(registrations(&fake), [403]);
+    assert!(
+        fake.wait_for(Duration::from_secs(10), |w| !w.gateway.all_live())
+            .await,
+        "the gateway connection was closed"
+    );
+}
+
 /// The gateway refuses the IDENTIFY for good (a bad token, intents): `run` stops with one
 /// line naming the close code, after one try.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

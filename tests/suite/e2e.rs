@@ -80,6 +80,21 @@ pub async fn new_game(
     seed: u64,
     prepare: impl FnOnce(&FakeDiscord, &[u64]),
 ) -> Game {
+    new_game_with(which, tag, players, options, dm, seed, prepare, |_| {}).await
+}
+
+/// [`new_game`] with the bot's configuration changed by `configure` first.
+#[allow(clippy::too_many_arguments)]
+pub async fn new_game_with(
+    which: Which,
+    tag: &str,
+    players: usize,
+    options: &str,
+    dm: &[usize],
+    seed: u64,
+    prepare: impl FnOnce(&FakeDiscord, &[u64]),
+    configure: impl FnOnce(&mut farmhand::config::Config),
+) -> Game {
     init_tracing();
     watch_panics();
     let started = Instant::now();
@@ -88,9 +103,9 @@ pub async fn new_game(
     let channel = fake.add_channel(which.channel());
     let users: Vec<u64> = NAMES[..players].iter().map(|n| fake.add_user(n)).collect();
     prepare(&fake, &users);
-    let bot = Bot::start(&fake, test_config(db.path()))
-        .await
-        .expect("start the bot");
+    let mut config = test_config(db.path());
+    configure(&mut config);
+    let bot = Bot::start(&fake, config).await.expect("start the bot");
     let group = which.command();
     for &k in dm {
         let ix = fake

@@ -307,11 +307,21 @@ impl World {
 
     // ------------------------------------------------------------------ faults
 
-    /// The fault to apply to a request of this kind, if any.
-    pub fn fault_for(&mut self, kind: RouteKind) -> Option<FaultAction> {
+    /// The fault to apply to a request of this kind (`files`: it carries files), if any. A
+    /// rule naming [`RouteKind::Upload`] takes only requests with files: of any route when it
+    /// names no other kind, else of the routes it names.
+    pub fn fault_for(&mut self, kind: RouteKind, files: bool) -> Option<FaultAction> {
         for k in 0..self.faults.len() {
             let r = &self.faults[k];
-            if !(r.kinds.is_empty() || r.kinds.contains(&kind)) || r.remaining == Some(0) {
+            let routes = || r.kinds.contains(&kind);
+            let applies = if r.kinds.is_empty() {
+                true
+            } else if r.kinds.contains(&RouteKind::Upload) {
+                files && (r.kinds.len() == 1 || routes())
+            } else {
+                routes()
+            };
+            if !applies || r.remaining == Some(0) {
                 continue;
             }
             let p = r.probability;

@@ -167,10 +167,15 @@ pub enum FaultAction {
     RateLimit(Duration),
     /// Wait, then answer normally.
     Delay(Duration),
+    /// Hold the request without an answer for this long (longer than any client waits) and
+    /// carry out nothing: Discord (or the network to it) swallowing a call. Recorded at once
+    /// as injected with status 504, the answer that would come at the end.
+    Hang(Duration),
 }
 
 /// A fault rule: requests of `kinds` (all, when empty) are hit with `probability`, at most
-/// `remaining` times.
+/// `remaining` times. With [`RouteKind::Upload`] among `kinds`, only requests with files are
+/// hit: of any route, or of the other `kinds` when it names some.
 #[derive(Clone, Debug)]
 pub struct FaultRule {
     pub kinds: Vec<RouteKind>,
