@@ -246,6 +246,30 @@ fn vm_hwm_mib() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
+/// Waits for every game's task and says why the first few failed; returns how many failed.
+pub(super) async fn join_games(
+    tasks: Vec<tokio::task::JoinHandle<Result<(), String>>>,
+    out: &mut impl Write,
+) -> anyhow::Result<usize> {
+    let mut failed = 0;
+    for t in tasks {
+        match t.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                failed += 1;
+                if failed <= 3 {
+                    writeln!(out, "  a game failed: {}", e.lines().next().unwrap_or(""))?;
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                writeln!(out, "  a game's task failed: {e}")?;
+            }
+        }
+    }
+    Ok(failed)
+}
+
 fn report(out: &mut impl Write, w: &Window, actions: usize) -> anyhow::Result<()> {
     writeln!(
         out,
@@ -439,22 +463,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
             d.style.settle = false;
             tasks.push(tokio::spawn(async move { d.play().await.map(|_| ()) }));
         }
-        let mut failed = 0;
-        for t in tasks {
-            match t.await {
-                Ok(Ok(())) => {}
-                Ok(Err(e)) => {
-                    failed += 1;
-                    if failed <= 3 {
-                        writeln!(out, "  a game failed: {}", e.lines().next().unwrap_or(""))?;
-                    }
-                }
-                Err(e) => {
-                    failed += 1;
-                    writeln!(out, "  a game's task failed: {e}")?;
-                }
-            }
-        }
+        let failed = join_games(tasks, &mut out).await?;
         let elapsed = started.elapsed();
         fake.settle_for(Duration::from_millis(50), Duration::from_secs(60))
             .await;

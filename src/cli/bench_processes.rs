@@ -13,7 +13,7 @@
 //! fake's record, not from the bot's own counters. Prints figures, never asserts them; the test
 //! `tests/suite/bench_processes.rs` checks that the counts it prints are zero.
 
-use super::bench_discord::{Args, pct, window};
+use super::bench_discord::{Args, join_games, pct, window};
 use anyhow::{Context as _, bail};
 use farmhand::discord::Data;
 use farmhand::fake_discord::harness::{KillOnDrop, TempDb, test_config};
@@ -518,22 +518,7 @@ pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
             d.play().await.map(|_| ())
         }));
     }
-    let mut failed = 0;
-    for t in tasks {
-        match t.await {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => {
-                failed += 1;
-                if failed <= 3 {
-                    writeln!(out, "  a game failed: {}", e.lines().next().unwrap_or(""))?;
-                }
-            }
-            Err(e) => {
-                failed += 1;
-                writeln!(out, "  a game's task failed: {e}")?;
-            }
-        }
-    }
+    let failed = join_games(tasks, &mut out).await?;
     let elapsed = play_started.elapsed();
     let w = window(&fake, after, &calls);
 
