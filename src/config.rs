@@ -28,6 +28,12 @@ pub struct DiscordConfig {
     /// bounds a call by default: one answer that never comes would hold a game's thread posts
     /// or table edits behind it for good.
     pub request_timeout_ms: u64,
+    /// REST calls per second the bot makes with its token, all of its processes together
+    /// (interaction answers not counted: Discord exempts them). Discord allows 50 per second
+    /// and bans for an hour past 10,000 refusals in 10 minutes; serenity waits only after a
+    /// refusal, so the bot keeps under this itself, each process taking its shards' share
+    /// (`discord::pace`).
+    pub global_requests_per_second: u32,
 }
 
 impl Default for DiscordConfig {
@@ -39,6 +45,7 @@ impl Default for DiscordConfig {
             shards: ShardCount::Auto,
             shard_range: None,
             request_timeout_ms: 10_000,
+            global_requests_per_second: 40,
         }
     }
 }
@@ -439,6 +446,13 @@ impl Config {
                 self.discord.request_timeout_ms
             )));
         }
+        // Discord raises the limit for very large bots on request, hence more than 50 is taken.
+        if !(1..=10_000).contains(&self.discord.global_requests_per_second) {
+            return Err(ConfigError::Invalid(format!(
+                "discord.global_requests_per_second must be from 1 to 10000 (Discord allows 50 unless it raised your bot's limit), not {}",
+                self.discord.global_requests_per_second
+            )));
+        }
         self.discord.shard_plan().map_err(ConfigError::Invalid)?;
         self.metrics.address().map_err(ConfigError::Invalid)?;
         // Discord ids are never 0; with 0 the bot would connect and then fail to register.
@@ -483,6 +497,10 @@ mod tests {
         assert_eq!(c.log.filter, d.log.filter);
         assert_eq!(c.discord.edit_interval_ms, d.discord.edit_interval_ms);
         assert_eq!(c.discord.request_timeout_ms, d.discord.request_timeout_ms);
+        assert_eq!(
+            c.discord.global_requests_per_second,
+            d.discord.global_requests_per_second
+        );
     }
 
     #[test]
@@ -531,6 +549,18 @@ mod tests {
         );
         let c = Config::from_toml("[discord]\nedit_interval_ms = 0\n", "f.toml").unwrap();
         assert_eq!(c.discord.edit_interval_ms, 0);
+        for bad in [0, 10_001] {
+            let text = format!("[discord]\nglobal_requests_per_second = {bad}\n");
+            let e = Config::from_toml(&text, "f.toml").unwrap_err();
+            assert!(
+                e.to_string()
+                    .contains("global_requests_per_second must be from 1 to 10000"),
+                "{e}"
+            );
+        }
+        let c =
+            Config::from_toml("[discord]\nglobal_requests_per_second = 50\n", "f.toml").unwrap();
+        assert_eq!(c.discord.global_requests_per_second, 50);
     }
 
     #[test]

@@ -36,6 +36,8 @@ pub struct Metrics {
     pub answer_seconds: Histogram,
     pub rest_calls: Family<RestLabel, Counter>,
     pub rate_limited: Counter,
+    /// Calls held back to keep under Discord's global limit (`discord::pace`).
+    pub global_waits: Counter,
     pub invalid_requests: Counter,
     pub games_active: Gauge,
     pub actions_stored: Counter,
@@ -82,6 +84,12 @@ impl Metrics {
             "Discord answers 429 (rate limited) seen by the send paths",
             rate_limited.clone(),
         );
+        let global_waits = Counter::default();
+        registry.register(
+            "discord_global_waits",
+            "REST calls held back a moment to keep under Discord's global limit of requests per second",
+            global_waits.clone(),
+        );
         let invalid_requests = Counter::default();
         registry.register(
             "invalid_requests",
@@ -124,6 +132,7 @@ impl Metrics {
             answer_seconds,
             rest_calls,
             rate_limited,
+            global_waits,
             invalid_requests,
             games_active,
             actions_stored,

@@ -70,6 +70,17 @@ impl Shards {
         Ok(Shards::Range { first, last, total })
     }
 
+    /// The part of all shards this process runs (1 for all of them): its share of what the
+    /// bot's processes share, such as Discord's global rate limit (`discord::pace`).
+    pub fn share(&self) -> f64 {
+        match *self {
+            Shards::All => 1.0,
+            Shards::Range { first, last, total } => {
+                f64::from(last - first + 1) / f64::from(total.max(1))
+            }
+        }
+    }
+
     /// Whether this process looks after the games of `guild_id` (games without a server, which
     /// the commands never make, belong to shard 0 as DMs do).
     pub fn owns(&self, guild_id: Option<u64>) -> bool {

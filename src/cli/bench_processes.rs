@@ -70,7 +70,8 @@ fn spawn(
     let child = Command::new(exe)
         .arg("run")
         .env("FARMHAND_DISCORD_TOKEN", TOKEN)
-        .env("FARMHAND_DISCORD_PROXY", format!("http://{}", fake.addr()))
+        // As Discord is reached: HTTPS, serenity's rate limiter on (a proxy would turn it off).
+        .env("FARMHAND_DISCORD_FAKE_TLS", fake.tls_addr().to_string())
         .env("FARMHAND_DATABASE", url)
         .env(
             "RUST_LOG",

@@ -184,10 +184,15 @@ pub(crate) async fn update_or_edit(
     let via = data.webhooks.http_for(&ctx.http, &ci.token);
     let http: &serenity::Http = &via;
     let metrics = data.service.metrics();
-    let edited = send::retry(Some(metrics), "edit a deferred click's message", || {
-        let b = send::edit_response(m);
-        async move { ci.edit_response(http, b).await }
-    })
+    let edited = send::retry(
+        Some(metrics),
+        send::Bound::Interaction,
+        "edit a deferred click's message",
+        || {
+            let b = send::edit_response(m);
+            async move { ci.edit_response(http, b).await }
+        },
+    )
     .await;
     match edited {
         Ok(_) => {}
@@ -219,6 +224,7 @@ pub(crate) async fn private_or_followup(
     let http: &serenity::Http = &via;
     let sent = send::retry(
         Some(data.service.metrics()),
+        send::Bound::Interaction,
         "follow up a deferred click",
         || {
             let b = send::followup(m, true);
@@ -246,6 +252,7 @@ pub(crate) async fn say(ctx: Ctx<'_>, m: &MessageSpec) -> Result<(), Error> {
         let http: &serenity::Http = &via;
         send::retry(
             Some(ctx.data().service.metrics()),
+            send::Bound::Interaction,
             "answer a deferred command",
             || {
                 let b = send::edit_response(m);

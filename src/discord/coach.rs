@@ -42,10 +42,15 @@ pub(crate) async fn hint<G: Coached>(
     let m = answer::<G>(data, ci.user.id.get(), game_id).await;
     let via = data.webhooks.http_for(&ctx.http, &ci.token);
     let http: &serenity::Http = &via;
-    let edited = super::send::retry(Some(data.service.metrics()), "answer a hint", || {
-        let b = super::send::edit_response(&m);
-        async move { ci.edit_response(http, b).await }
-    })
+    let edited = super::send::retry(
+        Some(data.service.metrics()),
+        super::send::Bound::Interaction,
+        "answer a hint",
+        || {
+            let b = super::send::edit_response(&m);
+            async move { ci.edit_response(http, b).await }
+        },
+    )
     .await;
     if let Err(e) = edited {
         tracing::warn!(error = %e, "could not show a hint");

@@ -132,9 +132,12 @@ pub(super) async fn open_table(
     };
     // The lobby is an ordinary channel message, so it can be edited for as long as the game lasts.
     let lobby = send::message(&crate::i18n::with(table.locale(), || ui::lobby(&table)));
-    let posted = send::create_retrying_429(Some(data.service.metrics()), "post a lobby", || {
-        ctx.channel_id().send_message(ctx.http(), lobby.clone())
-    })
+    let posted = send::create_retrying_429(
+        Some(data.service.metrics()),
+        send::Bound::Global(&data.pace),
+        "post a lobby",
+        || ctx.channel_id().send_message(ctx.http(), lobby.clone()),
+    )
     .await;
     let msg = match posted {
         Ok(m) => m,
@@ -161,6 +164,7 @@ pub(super) async fn open_table(
             .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
         let created = send::create_retrying_429(
             Some(data.service.metrics()),
+            send::Bound::Global(&data.pace),
             "create a game's thread",
             || {
                 ctx.channel_id()

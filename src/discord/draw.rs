@@ -30,10 +30,15 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
         None => ui::lobby(table),
     });
     let channel = ChannelId::new(table.game.channel_id);
-    let result = send::retry(Some(data.service.metrics()), "edit table message", || {
-        let b = send::edit(&spec);
-        async move { channel.edit_message(http, MessageId::new(msg), b).await }
-    })
+    let result = send::retry(
+        Some(data.service.metrics()),
+        send::Bound::Global(&data.pace),
+        "edit table message",
+        || {
+            let b = send::edit(&spec);
+            async move { channel.edit_message(http, MessageId::new(msg), b).await }
+        },
+    )
     .await;
     match result {
         Ok(_) => {
@@ -52,6 +57,7 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
         Err(e) if send::discord_code(&e) == Some(UNKNOWN_MESSAGE) => {
             let posted = send::create_retrying_429(
                 Some(data.service.metrics()),
+                send::Bound::Global(&data.pace),
                 "post the table message again",
                 || channel.send_message(http, send::message(&spec)),
             )
@@ -147,10 +153,15 @@ pub(super) async fn draw_dm_panel(
     );
     if let Ok(Some((channel, message))) = store.dm(table.game.id, user).await {
         let channel = ChannelId::new(channel);
-        let edited = send::retry(Some(data.service.metrics()), "edit DM panel", || {
-            let b = send::edit(&spec);
-            async move { channel.edit_message(http, MessageId::new(message), b).await }
-        })
+        let edited = send::retry(
+            Some(data.service.metrics()),
+            send::Bound::Global(&data.pace),
+            "edit DM panel",
+            || {
+                let b = send::edit(&spec);
+                async move { channel.edit_message(http, MessageId::new(message), b).await }
+            },
+        )
         .await;
         match edited {
             Ok(_) => return true,
@@ -162,7 +173,12 @@ pub(super) async fn draw_dm_panel(
     } else if !create {
         return false;
     }
-    match UserId::new(user).create_dm_channel(http).await {
+    data.pace.turn().await;
+    let dm = UserId::new(user).create_dm_channel(http).await;
+    if dm.is_ok() {
+        data.pace.turn().await;
+    }
+    match dm {
         Ok(dm) => match dm.id.send_message(http, send::message(&spec)).await {
             Ok(m) => {
                 if let Err(e) = store

@@ -14,6 +14,7 @@ pub mod key_harvest;
 pub mod locale;
 pub mod notify;
 pub mod outbox;
+pub mod pace;
 pub mod permissions;
 pub mod ratelimits;
 pub mod records;
@@ -50,6 +51,9 @@ pub struct Data {
     pub outbox: Arc<outbox::Outbox>,
     /// Tables opened by this process (the seeds after `game.first_seed`).
     pub tables_opened: Arc<std::sync::atomic::AtomicU64>,
+    /// This process's turns under Discord's global limit, taken before every call made with
+    /// the bot's token (`send::Bound`).
+    pub pace: Arc<pace::GlobalPace>,
     /// The waits serenity's rate limiter announced.
     pub rate_limits: Arc<ratelimits::RateLimits>,
     /// Interaction webhook calls (deferred answers' edits, follow-ups), limited per token.
@@ -188,9 +192,14 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
         Ok(n) => tracing::info!(games = n, "recorded finished games for the history"),
         Err(e) => return Err(anyhow::Error::new(e).context("cannot record the finished games")),
     }
+    let pace = Arc::new(pace::GlobalPace::for_config(
+        &config.discord,
+        service.metrics().global_waits.clone(),
+    ));
     Ok(Data {
+        outbox: Arc::new(outbox::Outbox::new(pace.clone())),
+        pace,
         service: Arc::new(service),
-        outbox: Arc::default(),
         redraws: Arc::new(redraw::Redraws::new(std::time::Duration::from_millis(
             config.discord.edit_interval_ms,
         ))),
@@ -257,7 +266,7 @@ pub fn framework(data: Data) -> locale::Localized {
                 data.outbox.set_service(&data.service);
                 // A bot connected with no commands answers nobody: if they cannot be
                 // registered, `run` stops with one clear line instead.
-                if let Err(line) = register_commands(&ctx.http, &fw.options().commands, dev_guild, data.register_within).await {
+                if let Err(line) = register_commands(&ctx.http, &data.pace, &fw.options().commands, dev_guild, data.register_within).await {
                     data.fatal.raise(line.clone());
                     return Err(anyhow::Error::msg(line));
                 }
@@ -289,6 +298,7 @@ pub fn framework(data: Data) -> locale::Localized {
 /// timeout, a rate limit), for at most `within`. The error is the line `run` stops with.
 pub async fn register_commands(
     http: &serenity::Http,
+    pace: &pace::GlobalPace,
     commands: &[poise::Command<Data, Error>],
     dev_guild: Option<u64>,
     within: Duration,
@@ -297,6 +307,7 @@ pub async fn register_commands(
     let mut pause = Duration::from_secs(1);
     let mut attempt = 1;
     loop {
+        pace.turn().await;
         let done = match dev_guild {
             Some(g) => {
                 poise::builtins::register_in_guild(http, commands, serenity::GuildId::new(g)).await
@@ -485,11 +496,25 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     if let Some(proxy) = &proxy {
         tracing::warn!(%proxy, "FARMHAND_DISCORD_PROXY is set: talking to that address, not to Discord");
     }
+    // FARMHAND_DISCORD_FAKE_TLS=127.0.0.1:PORT: `bench discord --processes` runs this binary
+    // against its fake Discord the way the real one is reached, HTTPS to discord.com with
+    // serenity's rate limiter on (a proxy turns it off), discord.com resolved to that address
+    // and the fake's test CA trusted. Only a loopback address is taken: that CA's key is in
+    // this repository.
+    let builder = match std::env::var("FARMHAND_DISCORD_FAKE_TLS") {
+        Ok(addr) if !addr.trim().is_empty() => {
+            let addr: std::net::SocketAddr = addr.trim().parse().ok().filter(|a: &std::net::SocketAddr| a.ip().is_loopback()).with_context(|| {
+                format!("FARMHAND_DISCORD_FAKE_TLS must be a loopback address and port (127.0.0.1:PORT), not {addr:?}")
+            })?;
+            tracing::warn!(%addr, "FARMHAND_DISCORD_FAKE_TLS is set: talking to a fake Discord there, not to Discord");
+            crate::fake_discord::tls_client_builder(addr)
+        }
+        _ => reqwest::Client::builder().use_rustls_tls(),
+    };
     // One reqwest client (as serenity would make it) for the bot's `Http` and for the
     // interaction webhook calls, which are limited per token (`webhooks`). Behind a proxy
     // serenity's limiter is off, and those calls go with the rest.
-    let client = rest_client(reqwest::Client::builder().use_rustls_tls(), &config.discord)
-        .context("cannot make an HTTPS client")?;
+    let client = rest_client(builder, &config.discord).context("cannot make an HTTPS client")?;
     let webhooks = proxy.is_none().then(|| client.clone());
     let http = move || match &proxy {
         // The same bounded client: serenity would otherwise make its own, unbounded one.
@@ -659,6 +684,7 @@ pub async fn serve(
     // "auto" is what Discord recommends now; read here (as serenity's `start_autosharded`
     // would) so the count is known to the watch below.
     if let (Shards::All, ShardCount::Auto) = (plan, count) {
+        data.pace.turn().await;
         let recommended = first
             .get_bot_gateway()
             .await

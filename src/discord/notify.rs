@@ -38,6 +38,7 @@ pub async fn post(http: &Http, data: &Data, table: &Table, spec: &super::spec::M
     if data.outbox.post_at(channel, home, spec.clone()) {
         return;
     }
+    data.pace.turn().await;
     if let Err(e) = ChannelId::new(channel)
         .send_message(http, send::message(spec))
         .await
@@ -116,8 +117,12 @@ pub async fn remind_due(
                         locale,
                         || crate::on_game!(&game, g => Screens::dm_reminder(&table, g, seat)),
                     );
+                    data.pace.turn().await;
                     let sent = match UserId::new(user).create_dm_channel(http).await {
-                        Ok(dm) => dm.id.send_message(http, send::message(&spec)).await.is_ok(),
+                        Ok(dm) => {
+                            data.pace.turn().await;
+                            dm.id.send_message(http, send::message(&spec)).await.is_ok()
+                        }
                         Err(_) => false,
                     };
                     if !sent {

@@ -12,6 +12,7 @@
 //! Discord refuses finds another way (see [`deliver`]). The player's own interaction response
 //! never waits for this.
 
+use super::pace::GlobalPace;
 use super::send;
 use super::spec::{MessageSpec, check};
 use crate::metrics::Metrics;
@@ -33,9 +34,11 @@ pub struct Home {
 }
 
 /// The queued public posts of every channel (see the module comment).
-#[derive(Default)]
 pub struct Outbox {
     http: OnceLock<Arc<Http>>,
+    /// The process's turns under Discord's global limit (every post and thread is a bot-token
+    /// call).
+    pace: Arc<GlobalPace>,
     /// To store a game's new thread. Weak: the service outlives every post that matters, and
     /// a bot stopped in a test must not be kept alive by its own outbox.
     service: OnceLock<Weak<Service>>,
@@ -67,6 +70,17 @@ impl std::fmt::Debug for Outbox {
 }
 
 impl Outbox {
+    /// An empty outbox whose calls take their turns from `pace`.
+    pub fn new(pace: Arc<GlobalPace>) -> Outbox {
+        Outbox {
+            http: OnceLock::new(),
+            pace,
+            service: OnceLock::new(),
+            queues: Mutex::default(),
+            homes: Mutex::default(),
+        }
+    }
+
     /// The client the tasks use, set once the bot has connected.
     pub fn set_http(&self, http: Arc<Http>) {
         let _ = self.http.set(http);
@@ -205,10 +219,12 @@ async fn work(http: Arc<Http>, outbox: Arc<Outbox>, channel: u64) {
 async fn send_once(
     http: &Http,
     metrics: Option<&Metrics>,
+    pace: &GlobalPace,
     channel: u64,
     spec: &MessageSpec,
 ) -> Result<(), serenity::Error> {
-    send::create_retrying_429(metrics, "post in a game's channel", || {
+    let bound = send::Bound::Global(pace);
+    send::create_retrying_429(metrics, bound, "post in a game's channel", || {
         ChannelId::new(channel).send_message(http, send::message(spec))
     })
     .await
@@ -248,7 +264,7 @@ async fn deliver(
     {
         spec.drop_files();
     }
-    let mut e = match send_once(http, metrics, channel, &spec).await {
+    let mut e = match send_once(http, metrics, &outbox.pace, channel, &spec).await {
         Ok(()) => return None,
         Err(e) => e,
     };
@@ -260,7 +276,7 @@ async fn deliver(
         tracing::warn!(channel, attempt, error = %send::describe(&e), "a post failed; trying again");
         tokio::time::sleep(pause).await;
         pause *= 2;
-        e = match send_once(http, metrics, channel, &spec).await {
+        e = match send_once(http, metrics, &outbox.pace, channel, &spec).await {
             Ok(()) => return None,
             Err(e) => e,
         };
@@ -272,7 +288,7 @@ async fn deliver(
             .homes()
             .no_files
             .insert(channel, std::time::Instant::now());
-        e = match send_once(http, metrics, channel, &spec).await {
+        e = match send_once(http, metrics, &outbox.pace, channel, &spec).await {
             Ok(()) => return None,
             Err(e) => e,
         };
@@ -284,16 +300,18 @@ async fn deliver(
     };
     if send::discord_code(&e) == Some(UNKNOWN_CHANNEL)
         && let Some(thread) = new_thread(http, outbox, channel, &home).await
-        && send_once(http, metrics, thread, &spec).await.is_ok()
+        && send_once(http, metrics, &outbox.pace, thread, &spec)
+            .await
+            .is_ok()
     {
         return Some(thread);
     }
     tracing::warn!(channel, game = home.game, error = %send::describe(&e), "the game's thread refused a post; posting it in the table's channel");
-    let downgraded = send_once(http, metrics, home.parent, &spec).await;
+    let downgraded = send_once(http, metrics, &outbox.pace, home.parent, &spec).await;
     let downgraded = match downgraded {
         Err(e2) if send::is_forbidden(&e2) && !spec.files.is_empty() => {
             spec.drop_files();
-            send_once(http, metrics, home.parent, &spec).await
+            send_once(http, metrics, &outbox.pace, home.parent, &spec).await
         }
         other => other,
     };
@@ -312,6 +330,7 @@ async fn new_thread(http: &Http, outbox: &Outbox, old: u64, home: &Home) -> Opti
     let service = outbox.service.get().and_then(Weak::upgrade);
     let created = send::create_retrying_429(
         service.as_deref().map(Service::metrics),
+        send::Bound::Global(&outbox.pace),
         "make a game's thread again",
         || ChannelId::new(home.parent).create_thread(http, builder.clone()),
     )

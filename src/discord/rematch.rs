@@ -105,6 +105,7 @@ pub(super) async fn handle(
     let http: &serenity::Http = &via;
     let sent = send::retry(
         Some(data.service.metrics()),
+        send::Bound::Interaction,
         "answer a Rematch click",
         || {
             let b = send::edit_response(&m);
@@ -130,11 +131,13 @@ async fn post_lobby(
     let id = table.game.id;
     let spec: MessageSpec = crate::i18n::with(table.locale(), || ui::lobby(table));
     let channel = ChannelId::new(table.game.channel_id);
-    let posted =
-        send::create_retrying_429(Some(data.service.metrics()), "post a rematch lobby", || {
-            channel.send_message(&ctx.http, send::message(&spec))
-        })
-        .await;
+    let posted = send::create_retrying_429(
+        Some(data.service.metrics()),
+        send::Bound::Global(&data.pace),
+        "post a rematch lobby",
+        || channel.send_message(&ctx.http, send::message(&spec)),
+    )
+    .await;
     let msg = match posted {
         Ok(m) => m,
         Err(e) => {
@@ -158,6 +161,7 @@ async fn post_lobby(
             .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
         let created = send::create_retrying_429(
             Some(data.service.metrics()),
+            send::Bound::Global(&data.pace),
             "create a rematch's thread",
             || channel.create_thread_from_message(&ctx.http, msg.id, builder.clone()),
         )

@@ -59,15 +59,20 @@ impl Asker<'_> {
         };
         let via = data.webhooks.http_for(http, token);
         let http: &serenity::Http = &via;
-        let edited = send::retry(Some(data.service.metrics()), "answer a review", || {
-            let b = send::edit_response(m);
-            async move {
-                match self {
-                    Asker::Click(ci) => ci.edit_response(http, b).await,
-                    Asker::Command(ci) => ci.edit_response(http, b).await,
+        let edited = send::retry(
+            Some(data.service.metrics()),
+            send::Bound::Interaction,
+            "answer a review",
+            || {
+                let b = send::edit_response(m);
+                async move {
+                    match self {
+                        Asker::Click(ci) => ci.edit_response(http, b).await,
+                        Asker::Command(ci) => ci.edit_response(http, b).await,
+                    }
                 }
-            }
-        })
+            },
+        )
         .await;
         if let Err(e) = edited {
             tracing::warn!(error = %e, "could not show a review");

@@ -274,6 +274,7 @@ pub(crate) async fn hand<G: Screens>(
         let http: &serenity::Http = &via;
         let answer = send::retry(
             Some(data.service.metrics()),
+            send::Bound::Interaction,
             "answer a My hand click",
             || {
                 let b = send::edit_response(&m);

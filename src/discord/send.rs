@@ -239,6 +239,26 @@ pub fn is_forbidden(e: &serenity::Error) -> bool {
     status(e) == Some(403)
 }
 
+/// Which of Discord's limits a call counts against, besides its route's bucket.
+#[derive(Clone, Copy, Debug)]
+pub enum Bound<'a> {
+    /// A call made with the bot's token: one of the requests per second that all of the bot's
+    /// processes share. Each attempt first takes a turn from the process's pace.
+    Global(&'a super::pace::GlobalPace),
+    /// An interaction response or interaction webhook call (a deferred answer's edit, a
+    /// follow-up): Discord exempts these from the global limit, and a player waits on them.
+    Interaction,
+}
+
+impl Bound<'_> {
+    /// Waits for the call's turn, if it needs one.
+    pub async fn turn(self) {
+        if let Bound::Global(pace) = self {
+            pace.turn().await;
+        }
+    }
+}
+
 /// Runs a Discord call that creates something (a message, a thread), trying it again only when
 /// Discord refused it with 429, after a growing pause (0.5 s doubling to at most 8 s, eight
 /// times at most). serenity's limiter waits out the limits it knows before the call; a 429 can
@@ -246,6 +266,7 @@ pub fn is_forbidden(e: &serenity::Error) -> bool {
 /// proxy). Other failures are not retried, as the first attempt may have gone through.
 pub async fn create_retrying_429<T, F, Fut>(
     metrics: Option<&Metrics>,
+    bound: Bound<'_>,
     what: &str,
     call: F,
 ) -> Result<T, serenity::Error>
@@ -254,7 +275,7 @@ where
     Fut: Future<Output = Result<T, serenity::Error>>,
 {
     let policy = (8, Duration::from_millis(500), Duration::from_secs(8));
-    retry_when(metrics, what, policy, is_rate_limited, call).await
+    retry_when(metrics, bound, what, policy, is_rate_limited, call).await
 }
 
 /// Runs a Discord call that is safe to repeat (edits; reads), retrying transient failures up to
@@ -262,6 +283,7 @@ where
 /// since the first attempt may have gone through.
 pub async fn retry<T, F, Fut>(
     metrics: Option<&Metrics>,
+    bound: Bound<'_>,
     what: &str,
     call: F,
 ) -> Result<T, serenity::Error>
@@ -270,14 +292,16 @@ where
     Fut: Future<Output = Result<T, serenity::Error>>,
 {
     let policy = (3, Duration::from_millis(250), Duration::from_secs(1));
-    retry_when(metrics, what, policy, is_transient, call).await
+    retry_when(metrics, bound, what, policy, is_transient, call).await
 }
 
 /// The one retry loop: while `worth` says a failure may pass, up to `tries` more attempts, the
-/// pause doubling from `first` to at most `cap`. Each attempt is counted in `metrics` under
+/// pause doubling from `first` to at most `cap`; each attempt first takes its turn under
+/// `bound`. Each attempt is counted in `metrics` under
 /// `what` (a fixed description, so the labels stay few).
 async fn retry_when<T, F, Fut>(
     metrics: Option<&Metrics>,
+    bound: Bound<'_>,
     what: &str,
     (tries, first, cap): (u32, Duration, Duration),
     worth: fn(&serenity::Error) -> bool,
@@ -290,6 +314,7 @@ where
     let mut pause = first;
     let mut attempt = 0;
     loop {
+        bound.turn().await;
         let result = call().await;
         if let Some(m) = metrics {
             m.rest_call(what, result.as_ref().map(|_| ()).map_err(status));

@@ -163,17 +163,18 @@ impl Bot {
             fake.rest_client_for(&data.config.discord),
             data.rate_limits.clone(),
         );
-        let (redraws, outbox, limits, working) = (
+        let (redraws, outbox, limits, working, pace) = (
             data.redraws.clone(),
             data.outbox.clone(),
             data.rate_limits.clone(),
             data.working.clone(),
+            data.pace.clone(),
         );
         // Busy while an interaction is being handled or a bot seat moves (between a click's
         // answer and the bot's stored move no call may reach the fake for a while on a loaded
         // machine: a test saw every player wait on a bot seat and called it a stall), while a
-        // merged redraw or a queued post is owed, and while serenity holds a call back for a
-        // rate limit (and a moment after: the call is still on its way to the fake).
+        // merged redraw or a queued post is owed or a call waits for its turn under the global
+        // limit, and while serenity holds a call back for a rate limit (and a moment after: the call is still on its way to the fake).
         static BOTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let id = BOTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         fake.set_bot_busy(
@@ -181,6 +182,7 @@ impl Bot {
             Some(Arc::new(move |posts| {
                 working.count() > 0
                     || redraws.pending() > 0
+                    || pace.waiting() > 0
                     || (posts
                         && (outbox.pending() > 0 || limits.waiting(Duration::from_millis(200))))
             })),

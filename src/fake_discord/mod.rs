@@ -59,6 +59,13 @@ pub fn http_ratelimited_at(addr: SocketAddr, token: &str) -> serenity::Http {
         .build()
 }
 
+/// A reqwest client builder that reaches a fake's HTTPS listener at `addr` for every
+/// `https://discord.com` URL and trusts only the fake's test CA (`farmhand run` with
+/// `FARMHAND_DISCORD_FAKE_TLS`, as `bench discord --processes` starts it).
+pub fn tls_client_builder(addr: SocketAddr) -> reqwest::ClientBuilder {
+    tls::builder(addr)
+}
+
 /// The bot token the fake accepts.
 pub const TOKEN: &str = "fake-token";
 
