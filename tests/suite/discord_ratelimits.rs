@@ -79,13 +79,50 @@ async fn three_tables_in_one_channel_never_exceed_a_bucket() {
 /// Issue 27, Discord's global limit: every request made with the bot's token counts toward 50
 /// per second, interaction answers aside, and serenity only waits after Discord refused one.
 /// The bot keeps under its own `discord.global_requests_per_second` before Discord has to
-/// refuse (`discord::pace`). Here the fake's global limit is 8 per second and the bot's is 5
-/// (at most 5 calls in any second): three games played at machine speed want more than that,
-/// so the bot holds calls back, and the fake refuses none. The per-channel buckets are opened
-/// wide so that only the global limit is in play (serenity holding a channel's calls for its
-/// bucket would bunch them up past any pace).
+/// refuse (`discord::pace`). Here the fake's global limit is 8 per second: with the bot's limit
+/// at 5, three games played at machine speed make the bot hold calls back and the fake refuses
+/// none; the same three games with the bot's limit far above the fake's are refused (so the
+/// load does outrun the fake's limit). The per-channel buckets are opened wide so that only the
+/// global limit is in play (serenity holding a channel's calls for its bucket would bunch them
+/// up past any pace).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_keeps_under_the_global_limit_before_discord_refuses() {
+    let paced = three_games_at_global_limit_8(5).await;
+    assert_eq!(
+        paced.refused, 0,
+        "the fake refused {} calls for its global limit; the bot held {} back",
+        paced.refused, paced.held
+    );
+    // The games wanted more than 5 calls a second: the pace was in play.
+    assert!(
+        paced.held >= 20,
+        "the bot held only {} calls back",
+        paced.held
+    );
+    assert_eq!(
+        paced.serenity_global_waits, 0,
+        "serenity never met a global 429"
+    );
+    let unpaced = three_games_at_global_limit_8(10_000).await;
+    assert!(
+        unpaced.refused > 0 && unpaced.held == 0,
+        "without a pace the same games should meet the fake's global limit: {unpaced:?}"
+    );
+}
+
+#[derive(Debug)]
+struct GlobalRun {
+    /// Calls the fake answered 429 for its global limit.
+    refused: u64,
+    /// Calls the bot's pace held back.
+    held: u64,
+    /// Global 429s serenity's limiter met.
+    serenity_global_waits: u64,
+}
+
+/// Three 2-player games of Fields of Green in three channels, played at machine speed by a bot
+/// whose global limit is `per_second`, against a fake whose global limit is 8 per second.
+async fn three_games_at_global_limit_8(per_second: u32) -> GlobalRun {
     use farmhand::fake_discord::ratelimit::Limits;
     use std::time::Duration;
     let fake = FakeDiscord::start().await.unwrap();
@@ -98,7 +135,7 @@ async fn the_bot_keeps_under_the_global_limit_before_discord_refuses() {
     });
     let db = TempDb::new("global-pace");
     let mut config = farmhand::fake_discord::harness::test_config(db.path());
-    config.discord.global_requests_per_second = 5;
+    config.discord.global_requests_per_second = per_second;
     let bot = Bot::start(&fake, config).await.unwrap();
     let mut tasks = Vec::new();
     for g in 0..3 {
@@ -125,16 +162,14 @@ async fn the_bot_keeps_under_the_global_limit_before_discord_refuses() {
             .unwrap_or_else(|e| panic!("a game failed: {e}"));
     }
     assert!(fake.settle().await, "the bot did not go quiet");
-    let (_, global) = fake.rate_limited();
-    let held = bot.data.service.metrics().global_waits.get();
-    assert_eq!(
-        global, 0,
-        "the fake refused {global} calls for its global limit; the bot held {held} back"
-    );
-    // The games wanted more than 5 calls a second: the pace was in play.
-    assert!(held >= 20, "the bot held only {held} calls back");
-    let (_, global_waits) = bot.data.rate_limits.counts();
-    assert_eq!(global_waits, 0, "serenity never met a global 429");
+    let run = GlobalRun {
+        refused: fake.rate_limited().1,
+        held: bot.data.service.metrics().global_waits.get(),
+        serenity_global_waits: bot.data.rate_limits.counts().1,
+    };
+    eprintln!("global limit 8/s, the bot's {per_second}/s: {run:?}");
+    // Every game ended and nothing the fake checks went wrong, paced or not.
     fake.assert_clean();
     bot.stop().await.unwrap();
+    run
 }
