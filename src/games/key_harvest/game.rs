@@ -632,10 +632,17 @@ impl Game {
     /// The spaces of `seat`'s workers by number (index 1-5), the one on `lifted` left out:
     /// everything of the workers [`Game::worker_space_table`] depends on.
     pub(crate) fn workers_by_number(&self, seat: Seat, lifted: Option<Space>) -> [SpaceSet; 6] {
+        // Each worker's space is added to the set of its number through a mask, not by indexing
+        // the array with the number: the six sets then stay in registers. Indexed, every worker
+        // was a read, an or and a write of the stack array, each waiting on the one before when
+        // two workers share a number (the turn listing spent 5-7% of a playout's time here).
+        let lift = lifted.map_or(0, bit);
         let mut by_number = [0u64; 6];
-        for (s, w) in &self.s.players[seat as usize].workers {
-            if Some(*s) != lifted {
-                by_number[w.number() as usize] |= bit(*s);
+        for &(s, w) in &self.s.players[seat as usize].workers {
+            let b = bit(s) & !lift;
+            let n = w.number() as usize;
+            for (k, set) in by_number.iter_mut().enumerate().skip(1) {
+                *set |= b & 0u64.wrapping_sub(u64::from(n == k));
             }
         }
         by_number
