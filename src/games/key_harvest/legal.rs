@@ -185,8 +185,11 @@ struct SeatMemo {
     /// `groups` are the groups of these field tiles (`None`: nothing computed yet).
     groups_of: Option<SpaceSet>,
     groups: Vec<SpaceSet>,
-    /// `table` is the worker space table for these field tiles and workers by number.
-    table_of: Option<(SpaceSet, [SpaceSet; 6])>,
+    /// `table` is the worker space table for the field tiles `table_fields` and the workers by
+    /// number `table_workers` (`table_known` false: nothing computed yet).
+    table_known: bool,
+    table_fields: SpaceSet,
+    table_workers: [SpaceSet; 6],
     table: [SpaceSet; 6],
 }
 
@@ -298,9 +301,18 @@ impl Game {
                     let by_number = self.workers_by_number(seat, None);
                     let table = match memo {
                         Some(m) => {
-                            if m.table_of != Some((p.fields, by_number)) {
+                            // Compared by bits, not as arrays: `==` on the arrays called
+                            // `memcmp`, whose wide loads of sets just written stalled.
+                            let changed = (p.fields ^ m.table_fields)
+                                | by_number
+                                    .iter()
+                                    .zip(&m.table_workers)
+                                    .fold(0, |d, (a, b)| d | (a ^ b));
+                            if !m.table_known || changed != 0 {
                                 m.table = self.worker_space_table_of(p.fields, &by_number, 0);
-                                m.table_of = Some((p.fields, by_number));
+                                m.table_known = true;
+                                m.table_fields = p.fields;
+                                m.table_workers = by_number;
                             }
                             m.table
                         }

@@ -28,13 +28,23 @@ impl Bot for RandomBot {
 pub fn random_payment(supply: Counters, k: u32, rng: &mut ChaCha8Rng) -> Counters {
     // The counters one by one, on the stack (a supply never holds more than the 60 counters
     // of the game, KH 5); drawn as `Vec::swap_remove` would, so the random stream is the same.
-    let mut pool = [0u8; 64];
+    // Each crop's counters written as one 16-byte run (a crop has 12 counters, KH 5), the
+    // next crop's run starting over the unused end of this one; a supply this cannot hold
+    // (never in a game) is laid out one counter at a time, as it always was.
+    let mut pool = [0u8; 80];
     let mut len = 0usize;
-    for c in Crop::ALL {
-        for _ in 0..supply.get(c) {
-            if len < pool.len() {
-                pool[len] = c.index() as u8;
-                len += 1;
+    if supply.0.iter().all(|&n| n <= 16) && supply.total() <= 64 {
+        for c in Crop::ALL {
+            pool[len..len + 16].copy_from_slice(&[c.index() as u8; 16]);
+            len += supply.get(c) as usize;
+        }
+    } else {
+        for c in Crop::ALL {
+            for _ in 0..supply.get(c) {
+                if len < 64 {
+                    pool[len] = c.index() as u8;
+                    len += 1;
+                }
             }
         }
     }
