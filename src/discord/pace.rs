@@ -15,7 +15,10 @@
 //! on one token each take the share of `discord.global_requests_per_second` that their shards
 //! are of all shards, so together they stay under it too. serenity neither offers a hook in
 //! front of its requests nor lets a `reqwest` client carry one, which is why the turn is taken at
-//! the bot's own call sites (`send::Bound`).
+//! the bot's own call sites (`send::Bound`). Not paced: the token check and the application's
+//! details that poise reads, once per start before any game is played, and the shard count
+//! asked again after a gateway close 4011; `tests/suite/discord_ratelimits.rs` shows that the
+//! calls of a game at machine speed all keep to the pace.
 
 use prometheus_client::metrics::counter::Counter;
 use std::sync::Mutex;

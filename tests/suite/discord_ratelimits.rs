@@ -22,31 +22,9 @@ async fn three_tables_in_one_channel_never_exceed_a_bucket() {
     let channel = fake.add_channel("busy");
     let mut games: Vec<(TableRef, Vec<Player>)> = Vec::new();
     for g in 0..3 {
-        let names: Vec<String> = (0..2).map(|k| format!("t{g}p{k}")).collect();
-        let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();
-        let table = player::open_table(&fake, users[0], channel, "fog new seats:2")
-            .await
-            .unwrap();
-        player::join(&fake, users[1], &table).await.unwrap();
-        player::start(&fake, users[0], &table).await.unwrap();
-        let seats = users
-            .iter()
-            .zip(&names)
-            .map(|(&u, n)| Player::new(u, n))
-            .collect();
-        games.push((table, seats));
+        games.push(two_player_table(&fake, channel, &format!("t{g}")).await);
     }
-    let mut tasks = Vec::new();
-    for (g, (table, seats)) in games.into_iter().enumerate() {
-        let mut d = Driver::new(&fake, &table, seats, 90 + g as u64);
-        d.style.settle = false;
-        tasks.push(tokio::spawn(async move { d.play().await.map(|_| ()) }));
-    }
-    for t in tasks {
-        t.await
-            .unwrap()
-            .unwrap_or_else(|e| panic!("a game failed: {e}"));
-    }
+    play_at_machine_speed(&fake, games, 90).await;
     assert!(fake.settle().await, "the bot did not go quiet");
     let (limited, global) = fake.rate_limited();
     let (waits, _) = bot.data.rate_limits.counts();
@@ -137,30 +115,12 @@ async fn three_games_at_global_limit_8(per_second: u32) -> GlobalRun {
     let mut config = farmhand::fake_discord::harness::test_config(db.path());
     config.discord.global_requests_per_second = per_second;
     let bot = Bot::start(&fake, config).await.unwrap();
-    let mut tasks = Vec::new();
+    let mut games = Vec::new();
     for g in 0..3 {
         let channel = fake.add_channel(&format!("table-{g}"));
-        let names: Vec<String> = (0..2).map(|k| format!("g{g}p{k}")).collect();
-        let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();
-        let table = player::open_table(&fake, users[0], channel, "fog new seats:2")
-            .await
-            .unwrap();
-        player::join(&fake, users[1], &table).await.unwrap();
-        player::start(&fake, users[0], &table).await.unwrap();
-        let seats = users
-            .iter()
-            .zip(&names)
-            .map(|(&u, n)| Player::new(u, n))
-            .collect();
-        let mut d = Driver::new(&fake, &table, seats, 300 + g as u64);
-        d.style.settle = false;
-        tasks.push(tokio::spawn(async move { d.play().await.map(|_| ()) }));
+        games.push(two_player_table(&fake, channel, &format!("g{g}")).await);
     }
-    for t in tasks {
-        t.await
-            .unwrap()
-            .unwrap_or_else(|e| panic!("a game failed: {e}"));
-    }
+    play_at_machine_speed(&fake, games, 300).await;
     assert!(fake.settle().await, "the bot did not go quiet");
     let run = GlobalRun {
         refused: fake.rate_limited().1,
@@ -172,4 +132,42 @@ async fn three_games_at_global_limit_8(per_second: u32) -> GlobalRun {
     fake.assert_clean();
     bot.stop().await.unwrap();
     run
+}
+
+/// A 2-player Fields of Green table in `channel`, started, its players named `{prefix}p0` and
+/// `{prefix}p1`.
+async fn two_player_table(
+    fake: &FakeDiscord,
+    channel: u64,
+    prefix: &str,
+) -> (TableRef, Vec<Player>) {
+    let names: Vec<String> = (0..2).map(|k| format!("{prefix}p{k}")).collect();
+    let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();
+    let table = player::open_table(fake, users[0], channel, "fog new seats:2")
+        .await
+        .unwrap();
+    player::join(fake, users[1], &table).await.unwrap();
+    player::start(fake, users[0], &table).await.unwrap();
+    let seats = users
+        .iter()
+        .zip(&names)
+        .map(|(&u, n)| Player::new(u, n))
+        .collect();
+    (table, seats)
+}
+
+/// Plays every game to its end at once, its players clicking without waiting for the bot to
+/// go quiet (game `g` from seed `seed + g`).
+async fn play_at_machine_speed(fake: &FakeDiscord, games: Vec<(TableRef, Vec<Player>)>, seed: u64) {
+    let mut tasks = Vec::new();
+    for (g, (table, seats)) in games.into_iter().enumerate() {
+        let mut d = Driver::new(fake, &table, seats, seed + g as u64);
+        d.style.settle = false;
+        tasks.push(tokio::spawn(async move { d.play().await.map(|_| ()) }));
+    }
+    for t in tasks {
+        t.await
+            .unwrap()
+            .unwrap_or_else(|e| panic!("a game failed: {e}"));
+    }
 }
