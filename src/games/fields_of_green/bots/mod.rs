@@ -34,7 +34,8 @@ pub trait Bot {
 }
 
 /// Which bot to build, as written on the command line: `random`, `heuristic`, `search` or
-/// `search:N` (N rollouts per decision at two players, N x 2 / P at P players), optionally with
+/// `search:N` (N rollouts per decision at two players, N x 2 / P at P players scaled by the year:
+/// [`search::SearchBot::budget`]), optionally with
 /// `:hH` (rounds of picks each rollout plays before the evaluation), `:cC` (candidate actions
 /// compared) and `:quick` (rollouts played by the cheap policy instead of the heuristic bot),
 /// e.g. `search:400:h3:c8:quick`.
@@ -51,8 +52,9 @@ pub enum BotSpec {
     },
 }
 
-/// Rollouts per decision of a plain `search` (the `strong` level of `/fog new`) at two players,
-/// half as many at four ([`search::SearchBot::budget`]). Each rollout plays every seat with the
+/// Rollouts per decision of a plain `search` (the `strong` level of `/fog new`) at two players;
+/// at 3+ players N x 2 / P scaled by the year, 60, 30, 22 and 15 at four players in years 1-4
+/// ([`search::SearchBot::budget`]). Each rollout plays every seat with the
 /// heuristic bot's own choices, about ten times the cost of a cheap policy's rollout (`:quick`;
 /// two-player decisions p50 105 ms with 400 of those, 73 ms with 30 of these), and they measured
 /// far stronger.

@@ -112,7 +112,8 @@ impl Bot for SearchBot {
                 .unwrap_or_else(|| self.heuristic.choose(&game, seat, &view.legal));
         }
         // One seed per rollout index: the same worlds for every candidate.
-        let seeds: Vec<u64> = (0..self.budget(view.table.players))
+        let players = view.table.players;
+        let seeds: Vec<u64> = (0..self.budget(players, view.table.year))
             .map(|_| rng.random())
             .collect();
         let play = Playout {
@@ -122,7 +123,8 @@ impl Bot for SearchBot {
             policy: self.policy,
             heuristic: &self.heuristic,
         };
-        successive_halving(&play, candidates, &seeds)
+        // At 3+ players the heuristic's choice stays in every round (see the function).
+        successive_halving(&play, candidates, &seeds, players >= 3)
     }
 }
 
@@ -178,12 +180,27 @@ impl SearchBot {
 }
 
 impl SearchBot {
-    /// Rollouts per decision at a table of `players`: `rollouts` at two players, fewer at more
-    /// (`rollouts` x 2 / players, at least 1). A rollout plays every seat, so its cost grows with
-    /// the table; this keeps a decision's time about the same at every table. At 4 players half
-    /// the rollouts measured as strong as the full number (README, "Benchmarks").
-    pub fn budget(&self, players: usize) -> usize {
-        (self.rollouts as usize * 2 / players.max(2)).max(1)
+    /// Rollouts per decision at a table of `players` in `year`: `rollouts` at two players, fewer
+    /// at more (`rollouts` x 2 / players, at least 1), as a rollout plays every seat and its cost
+    /// grows with the table. At 3+ players that base is scaled by the year, x4, x2, x1.5 and x1 in
+    /// years 1 to 4 (60, 30, 22 and 15 rollouts at four players): a decision gets dearer every
+    /// year (the farms grow, and the evaluation plans their harvests), so the early years can
+    /// afford more rollouts for the same time as the dearest decisions of year 4 (the dearest
+    /// decision of a 4-player game measured 118, 262, 381 and 609 ms of CPU in years 1-4 with
+    /// 15 rollouts). Measured at four players: BENCHMARKS.md, "fourth pass on issue 29".
+    pub fn budget(&self, players: usize, year: u8) -> usize {
+        let base = (self.rollouts as usize * 2 / players.max(2)).max(1);
+        if players < 3 {
+            return base;
+        }
+        // Scale by num / den.
+        let (num, den) = match year {
+            0 | 1 => (4, 1),
+            2 => (2, 1),
+            3 => (3, 2),
+            _ => (1, 1),
+        };
+        (base * num / den).max(1)
     }
 
     /// The actions worth comparing, best first by the heuristic: every card for a pick, the
@@ -281,7 +298,17 @@ impl SearchBot {
 /// worlds both played (the same worlds, so the difference is paired). Rollouts are noisy,
 /// with 4 or more players above all; the heuristic's one-ply choice with the exact evaluation is
 /// a strong default, left only on evidence.
-fn successive_halving(play: &Playout, candidates: Vec<Action>, seeds: &[u64]) -> Action {
+///
+/// With `keep_heuristic` (3+ players) the heuristic's choice is never dropped: otherwise one
+/// unlucky world in the first round (six candidates on 15 rollouts play one world each) drops it,
+/// the paired test then has fewer than two shared worlds and the heuristic's choice stands
+/// anyway, so the rest of the rollouts were spent for nothing.
+fn successive_halving(
+    play: &Playout,
+    candidates: Vec<Action>,
+    seeds: &[u64],
+    keep_heuristic: bool,
+) -> Action {
     let n = candidates.len();
     let budget = seeds.len();
     let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1) as usize;
@@ -316,6 +343,9 @@ fn successive_halving(play: &Playout, candidates: Vec<Action>, seeds: &[u64]) ->
                     .then(a.cmp(&b))
             });
             alive.truncate(alive.len().div_ceil(2));
+            if keep_heuristic && !alive.contains(&0) {
+                alive.push(0);
+            }
             alive.sort_unstable();
         }
     }

@@ -70,6 +70,22 @@ fn search_and_random_bots_play_legal_games() {
     play(&mut game, &["search:24:quick", "heuristic"], 4);
 }
 
+/// The search bot's rollouts per decision: N at two players whatever the year; at four players
+/// N x 2 / 4 scaled by the year (x4, x2, x1.5, x1), since the decisions of the early years, with
+/// small farms, cost a fraction of those of year 4 (BENCHMARKS.md, fourth pass on issue 29).
+#[test]
+fn search_budget_is_scaled_by_the_year_at_full_tables() {
+    let bot = bots::search::SearchBot::new(bots::DEFAULT_ROLLOUTS);
+    for year in 1..=4 {
+        assert_eq!(bot.budget(2, year), 30, "2 players, year {year}");
+    }
+    let four: Vec<usize> = (1..=4).map(|y| bot.budget(4, y)).collect();
+    assert_eq!(four, vec![60, 30, 22, 15]);
+    let six: Vec<usize> = (1..=4).map(|y| bot.budget(6, y)).collect();
+    assert_eq!(six, vec![40, 20, 15, 10]);
+    assert_eq!(bots::search::SearchBot::new(1).budget(6, 4), 1);
+}
+
 /// Bot names as the command line and `/fog new` write them: parsed and written back the same,
 /// defaults left out, bad parts refused with the part named.
 #[test]

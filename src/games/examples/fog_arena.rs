@@ -1,0 +1,298 @@
+//! A fixed workload for the Fields of Green bots: arena games played exactly as `farmhand arena
+//! --threads 1 --bots B1,B2,... --players P --seed S` plays them (the same deal per seed, seat s
+//! of game g played by bot (s + g) mod k, the same per-seat random streams, the same driver,
+//! [`bots::play_out`]), one game after another on one thread, with the bot's allocator. Builds in
+//! minutes with the engines crate alone (`cargo build --release -p farmhand-games --example
+//! fog_arena`), where the whole binary takes far longer.
+//!
+//! `target/release/examples/fog_arena --games 100 --players 4 --seed 9800 --bots
+//! search,heuristic,heuristic,heuristic`
+//!
+//! It prints each bot's share of the wins (a shared win splits) with a Wilson 95% interval, its
+//! mean score and its decision times outside the harvest and inside it, p50 / p99 / max, both
+//! wall-clock and the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`): on a loaded machine the
+//! wall-clock overstates what one core needs. `--verbose` prints a line per game (each seat's
+//! bot and score, `*` on a winner), `--every N` the table so far after every N games, so a run
+//! stopped early still has its figures.
+
+use farmhand_games::fields_of_green::bots::{self, Bot, BotSpec};
+use farmhand_games::fields_of_green::view::PlayerView;
+use farmhand_games::fields_of_green::{Action, Deck, Game, Options, Phase};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+use std::time::Instant;
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// `struct timespec` on 64-bit Linux.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+#[repr(C)]
+struct Timespec {
+    tv_sec: i64,
+    tv_nsec: i64,
+}
+
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+unsafe extern "C" {
+    fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
+}
+
+/// CPU seconds the calling thread has used (Linux's `CLOCK_THREAD_CPUTIME_ID`); 0 where that
+/// clock is not available.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn thread_cpu() -> f64 {
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut t = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid, writable timespec of the platform's layout; the call writes only
+    // into it.
+    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    if rc != 0 {
+        return 0.0;
+    }
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+}
+
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+fn thread_cpu() -> f64 {
+    0.0
+}
+
+/// One decision's wall-clock and CPU seconds, and whether it was taken in the harvest.
+#[derive(Clone, Copy)]
+struct Time {
+    wall: f64,
+    cpu: f64,
+    harvest: bool,
+}
+
+/// A bot with a stopwatch around its decisions (as the arena's, plus the CPU clock).
+struct Timed {
+    inner: Box<dyn Bot + Send>,
+    times: Vec<Time>,
+}
+
+impl Bot for Timed {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+
+    fn decide(&mut self, view: &PlayerView, deck: &Arc<Deck>, rng: &mut ChaCha8Rng) -> Action {
+        let cpu = thread_cpu();
+        let t = Instant::now();
+        let a = self.inner.decide(view, deck, rng);
+        self.times.push(Time {
+            wall: t.elapsed().as_secs_f64(),
+            cpu: thread_cpu() - cpu,
+            harvest: view.table.phase == Phase::Harvest,
+        });
+        a
+    }
+}
+
+/// The Wilson 95% interval of a share `p` over `n` trials (as the CLI's).
+fn wilson(p: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.96f64;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt()) / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The value at quantile `q` of sorted `v` (as the CLI's).
+fn quantile(v: &[f64], q: f64) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    let k = ((v.len() - 1) as f64 * q).round() as usize;
+    v[k.min(v.len() - 1)]
+}
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: fog_arena [--games N] [--players P] [--seed S] [--bots B1,B2,...] [--verbose]"
+    );
+    std::process::exit(2)
+}
+
+fn main() {
+    let mut games = 100u64;
+    let mut players = 4u8;
+    let mut seed = 1u64;
+    let mut bots_text = "search,heuristic,heuristic,heuristic".to_string();
+    let mut verbose = false;
+    let mut every = 0u64;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| usage());
+        match a.as_str() {
+            "--games" => games = value().parse().unwrap_or_else(|_| usage()),
+            "--players" => players = value().parse().unwrap_or_else(|_| usage()),
+            "--seed" => seed = value().parse().unwrap_or_else(|_| usage()),
+            "--bots" => bots_text = value(),
+            "--verbose" => verbose = true,
+            "--every" => every = value().parse().unwrap_or_else(|_| usage()),
+            _ => usage(),
+        }
+    }
+    if !(2..=6).contains(&players) {
+        usage();
+    }
+    let specs: Vec<BotSpec> = bots_text
+        .split(',')
+        .map(|b| {
+            BotSpec::parse(b).unwrap_or_else(|e| {
+                eprintln!("{e}");
+                std::process::exit(2)
+            })
+        })
+        .collect();
+    let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
+    println!(
+        "fog_arena: {games} games, {players} players, bots {} (seed {seed}, {} build)",
+        names.join(", "),
+        if cfg!(debug_assertions) {
+            "debug"
+        } else {
+            "release"
+        }
+    );
+    let deck = Deck::default_deck();
+    let started = Instant::now();
+    let k = specs.len();
+    let n = players as usize;
+    let mut tally = Tally {
+        names: names.clone(),
+        wins: vec![0.0; k],
+        seats: vec![0; k],
+        score: vec![0; k],
+        times: vec![Vec::new(); k],
+    };
+    for g in 0..games {
+        let s0 = seed.wrapping_add(g);
+        let options = Options {
+            players,
+            intro: false,
+            first_player: 0,
+        };
+        let mut game = Game::new(deck.clone(), options, s0).expect("a standard deal");
+        let which: Vec<usize> = (0..n).map(|s| (s + g as usize) % k).collect();
+        let mut table: Vec<Box<Timed>> = which
+            .iter()
+            .map(|&b| {
+                Box::new(Timed {
+                    inner: specs[b].build(),
+                    times: Vec::new(),
+                })
+            })
+            .collect();
+        let mut rngs: Vec<ChaCha8Rng> = (0..n)
+            .map(|s| ChaCha8Rng::seed_from_u64(s0.wrapping_mul(1_000_003).wrapping_add(s as u64)))
+            .collect();
+        if let Err(e) = bots::play_out(&mut game, &mut table, &mut rngs, |_, _, _| {}) {
+            eprintln!("game {g}: {e}");
+            std::process::exit(1);
+        }
+        let pads = game.scores().expect("the game ended");
+        let (winners, _) = game.winners().expect("winners");
+        let share = 1.0 / winners.len() as f64;
+        let mut line = Vec::new();
+        for (s, t) in table.into_iter().enumerate() {
+            let b = which[s];
+            tally.seats[b] += 1;
+            tally.score[b] += pads[s].total as u64;
+            let w = if winners.contains(&s) { share } else { 0.0 };
+            tally.wins[b] += w;
+            tally.times[b].extend(t.times);
+            line.push(format!(
+                "{}={}{}",
+                names[b],
+                pads[s].total,
+                if w > 0.0 { "*" } else { "" }
+            ));
+        }
+        if verbose {
+            println!("game {g} (seed {s0}): {}", line.join(" "));
+        }
+        // A running table every `every` games: a run stopped early still has its figures.
+        if every > 0 && (g + 1) % every == 0 && g + 1 < games {
+            tally.print(g + 1, started.elapsed().as_secs_f64());
+        }
+    }
+    tally.print(games, started.elapsed().as_secs_f64());
+}
+
+/// What the games so far gave each bot.
+struct Tally {
+    names: Vec<String>,
+    wins: Vec<f64>,
+    seats: Vec<usize>,
+    score: Vec<u64>,
+    times: Vec<Vec<Time>>,
+}
+
+impl Tally {
+    fn print(&self, games: u64, elapsed: f64) {
+        let played = games as f64;
+        println!(
+            "{games} games in {elapsed:.1} s ({:.2} s per game)",
+            elapsed / played.max(1.0)
+        );
+        println!(
+            "{:<22} {:>6} {:>8} {:>16} {:>7} {:>9}  {:<34} harvest cpu p50/p99 ms",
+            "bot",
+            "seats",
+            "wins",
+            "95% CI",
+            "score",
+            "decisions",
+            "wall p50/p99/max | cpu p50/p99/max ms"
+        );
+        for b in 0..self.names.len() {
+            let share = self.wins[b] / played.max(1.0);
+            let (lo, hi) = wilson(share, played);
+            let pick = |harvest: bool, cpu: bool| {
+                let mut v: Vec<f64> = self.times[b]
+                    .iter()
+                    .filter(|t| t.harvest == harvest)
+                    .map(|t| if cpu { t.cpu } else { t.wall })
+                    .collect();
+                v.sort_by(f64::total_cmp);
+                v
+            };
+            let wall = pick(false, false);
+            let cpu = pick(false, true);
+            let hcpu = pick(true, true);
+            let ms = |v: &[f64]| {
+                format!(
+                    "{:.0}/{:.0}/{:.0}",
+                    quantile(v, 0.5) * 1e3,
+                    quantile(v, 0.99) * 1e3,
+                    v.last().copied().unwrap_or(0.0) * 1e3
+                )
+            };
+            println!(
+                "{:<22} {:>6} {:>8.3} {:>16} {:>7.1} {:>9}  {:<34} {:.1}/{:.1}",
+                self.names[b],
+                self.seats[b],
+                share,
+                format!("[{lo:.3}, {hi:.3}]"),
+                self.score[b] as f64 / self.seats[b].max(1) as f64,
+                wall.len(),
+                format!("{} | {}", ms(&wall), ms(&cpu)),
+                quantile(&hcpu, 0.5) * 1e3,
+                quantile(&hcpu, 0.99) * 1e3,
+            );
+        }
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+    }
+}
