@@ -12,6 +12,31 @@ pub struct Args {
     pub config: Option<PathBuf>,
 }
 
+/// The HTTPS client builder for Discord: TLS with the web's roots.
+///
+/// FARMHAND_DISCORD_FAKE_TLS=127.0.0.1:PORT: `bench discord --processes` runs this binary
+/// against its fake Discord the way the real one is reached, HTTPS to discord.com with
+/// serenity's rate limiter on (`FARMHAND_DISCORD_PROXY` turns it off), discord.com resolved to
+/// that address and the fake's test CA trusted. Only a loopback address is taken: that CA's key
+/// is in this repository.
+fn https_client() -> anyhow::Result<reqwest::ClientBuilder> {
+    match std::env::var("FARMHAND_DISCORD_FAKE_TLS") {
+        Ok(addr) if !addr.trim().is_empty() => {
+            let addr: std::net::SocketAddr = addr
+                .trim()
+                .parse()
+                .ok()
+                .filter(|a: &std::net::SocketAddr| a.ip().is_loopback())
+                .with_context(|| {
+                    format!("FARMHAND_DISCORD_FAKE_TLS must be a loopback address and port (127.0.0.1:PORT), not {addr:?}")
+                })?;
+            tracing::warn!(%addr, "FARMHAND_DISCORD_FAKE_TLS is set: talking to a fake Discord there, not to Discord");
+            Ok(farmhand::fake_discord::tls_client_builder(addr))
+        }
+        _ => Ok(reqwest::Client::builder().use_rustls_tls()),
+    }
+}
+
 pub fn run(args: &Args) -> anyhow::Result<()> {
     let env = |k: &str| std::env::var(k).ok();
     let config = Config::load(args.config.as_deref(), &env)?;
@@ -32,7 +57,8 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    let result = runtime.block_on(farmhand::discord::run(config));
+    let result =
+        https_client().and_then(|https| runtime.block_on(farmhand::discord::run(config, https)));
     drop(runtime);
     if let Err(e) = &result {
         // The reason goes to the log stream too (stdout, or wherever the logs go), not only to

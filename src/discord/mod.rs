@@ -484,8 +484,9 @@ pub fn rest_client(
         .build()
 }
 
-/// Runs the bot until Ctrl-C (or SIGTERM).
-pub async fn run(config: Config) -> anyhow::Result<()> {
+/// Runs the bot until Ctrl-C (or SIGTERM), its HTTPS client made from `https` (TLS with the web's
+/// roots; `farmhand run` may point it at a fake Discord instead, see `cli::run`).
+pub async fn run(config: Config, https: reqwest::ClientBuilder) -> anyhow::Result<()> {
     let token = config.token()?.clone();
     // FARMHAND_DISCORD_PROXY sends every Discord call to another address: the crash test runs
     // the real binary against a fake Discord this way. serenity's rate limiter ignores a proxy,
@@ -496,25 +497,10 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     if let Some(proxy) = &proxy {
         tracing::warn!(%proxy, "FARMHAND_DISCORD_PROXY is set: talking to that address, not to Discord");
     }
-    // FARMHAND_DISCORD_FAKE_TLS=127.0.0.1:PORT: `bench discord --processes` runs this binary
-    // against its fake Discord the way the real one is reached, HTTPS to discord.com with
-    // serenity's rate limiter on (a proxy turns it off), discord.com resolved to that address
-    // and the fake's test CA trusted. Only a loopback address is taken: that CA's key is in
-    // this repository.
-    let builder = match std::env::var("FARMHAND_DISCORD_FAKE_TLS") {
-        Ok(addr) if !addr.trim().is_empty() => {
-            let addr: std::net::SocketAddr = addr.trim().parse().ok().filter(|a: &std::net::SocketAddr| a.ip().is_loopback()).with_context(|| {
-                format!("FARMHAND_DISCORD_FAKE_TLS must be a loopback address and port (127.0.0.1:PORT), not {addr:?}")
-            })?;
-            tracing::warn!(%addr, "FARMHAND_DISCORD_FAKE_TLS is set: talking to a fake Discord there, not to Discord");
-            crate::fake_discord::tls_client_builder(addr)
-        }
-        _ => reqwest::Client::builder().use_rustls_tls(),
-    };
     // One reqwest client (as serenity would make it) for the bot's `Http` and for the
     // interaction webhook calls, which are limited per token (`webhooks`). Behind a proxy
     // serenity's limiter is off, and those calls go with the rest.
-    let client = rest_client(builder, &config.discord).context("cannot make an HTTPS client")?;
+    let client = rest_client(https, &config.discord).context("cannot make an HTTPS client")?;
     let webhooks = proxy.is_none().then(|| client.clone());
     let http = move || match &proxy {
         // The same bounded client: serenity would otherwise make its own, unbounded one.
