@@ -217,9 +217,7 @@ fn play_one(deck: &Arc<Deck>, specs: &[BotSpec], args: &Args, g: u64) -> anyhow:
     };
     let mut game = Game::new(deck.clone(), options, seed).context("cannot set up the game")?;
     // Seat s plays bot (s + g) mod k: every bot takes every seat in turn.
-    let which: Vec<usize> = (0..players)
-        .map(|s| (s + g as usize) % specs.len())
-        .collect();
+    let which = bots::arena_seating(players, specs.len(), g);
     let mut seats: Vec<Box<Timed>> = which
         .iter()
         .map(|&b| {
@@ -229,9 +227,7 @@ fn play_one(deck: &Arc<Deck>, specs: &[BotSpec], args: &Args, g: u64) -> anyhow:
             })
         })
         .collect();
-    let mut rngs: Vec<ChaCha8Rng> = (0..players)
-        .map(|s| ChaCha8Rng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(s as u64)))
-        .collect();
+    let mut rngs = bots::arena_streams(seed, players);
     bots::play_out(&mut game, &mut seats, &mut rngs, |_, _, _| {}).map_err(anyhow::Error::msg)?;
     let pads = game.scores().context("the game did not end")?;
     let (winners, _) = game.winners().context("no winners")?;

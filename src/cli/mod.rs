@@ -65,27 +65,8 @@ pub fn save_scenario(path: &Path, scenario: &serde_json::Value) -> anyhow::Resul
     std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// Wilson score interval for a proportion `p` of `n` trials, 95%.
-pub fn wilson(p: f64, n: f64) -> (f64, f64) {
-    if n <= 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.96f64;
-    let z2 = z * z;
-    let denom = 1.0 + z2 / n;
-    let centre = (p + z2 / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt()) / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
-/// The value at quantile `q` (0-1) of sorted `v`.
-pub fn quantile(v: &[f64], q: f64) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    let k = ((v.len() - 1) as f64 * q).round() as usize;
-    v[k.min(v.len() - 1)]
-}
+/// The arenas' statistics, shared with the engines' own examples.
+pub use farmhand::games::stats::{quantile, wilson};
 
 /// The CPU model from /proc/cpuinfo (Linux), or `unknown`.
 pub fn cpu_model() -> String {

@@ -9,6 +9,7 @@
 pub mod coach;
 pub mod fields_of_green;
 pub mod key_harvest;
+pub mod stats;
 
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;

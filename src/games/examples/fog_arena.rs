@@ -18,7 +18,7 @@
 use farmhand_games::fields_of_green::bots::{self, Bot, BotSpec};
 use farmhand_games::fields_of_green::view::PlayerView;
 use farmhand_games::fields_of_green::{Action, Deck, Game, Options, Phase};
-use rand::SeedableRng;
+use farmhand_games::stats::{quantile, wilson};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::time::Instant;
@@ -94,28 +94,6 @@ impl Bot for Timed {
     }
 }
 
-/// The Wilson 95% interval of a share `p` over `n` trials (as the CLI's).
-fn wilson(p: f64, n: f64) -> (f64, f64) {
-    if n <= 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.96f64;
-    let z2 = z * z;
-    let denom = 1.0 + z2 / n;
-    let centre = (p + z2 / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt()) / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
-/// The value at quantile `q` of sorted `v` (as the CLI's).
-fn quantile(v: &[f64], q: f64) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    let k = ((v.len() - 1) as f64 * q).round() as usize;
-    v[k.min(v.len() - 1)]
-}
-
 fn usage() -> ! {
     eprintln!(
         "usage: fog_arena [--games N] [--players P] [--seed S] [--bots B1,B2,...] [--verbose]"
@@ -184,7 +162,7 @@ fn main() {
             first_player: 0,
         };
         let mut game = Game::new(deck.clone(), options, s0).expect("a standard deal");
-        let which: Vec<usize> = (0..n).map(|s| (s + g as usize) % k).collect();
+        let which = bots::arena_seating(n, k, g);
         let mut table: Vec<Box<Timed>> = which
             .iter()
             .map(|&b| {
@@ -194,9 +172,7 @@ fn main() {
                 })
             })
             .collect();
-        let mut rngs: Vec<ChaCha8Rng> = (0..n)
-            .map(|s| ChaCha8Rng::seed_from_u64(s0.wrapping_mul(1_000_003).wrapping_add(s as u64)))
-            .collect();
+        let mut rngs = bots::arena_streams(s0, n);
         if let Err(e) = bots::play_out(&mut game, &mut table, &mut rngs, |_, _, _| {}) {
             eprintln!("game {g}: {e}");
             std::process::exit(1);

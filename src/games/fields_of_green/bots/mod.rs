@@ -19,6 +19,7 @@ use super::cards::Deck;
 use super::farm::{Cell, CellCard, Farm};
 use super::game::Game;
 use super::view::{FarmView, PlayerView};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
@@ -209,6 +210,21 @@ pub fn farm_from_view(deck: &Deck, view: &FarmView) -> Option<Farm> {
 
 /// Most decisions a game can take before the driver gives up (a game takes a few hundred).
 pub const MAX_STEPS: u64 = 20_000;
+
+/// Who plays which seat in game `g` of an arena of `bots` kinds of bot at `players` seats: seat
+/// s plays bot (s + g) mod `bots`, so every bot takes every seat in turn (`farmhand arena`, the
+/// `fog_arena` example).
+pub fn arena_seating(players: usize, bots: usize, g: u64) -> Vec<usize> {
+    (0..players).map(|s| (s + g as usize) % bots).collect()
+}
+
+/// Each seat's random stream in an arena game dealt from `seed` (one per seat, so a bot's draws
+/// do not depend on the other seats' bots).
+pub fn arena_streams(seed: u64, players: usize) -> Vec<ChaCha8Rng> {
+    (0..players)
+        .map(|s| ChaCha8Rng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(s as u64)))
+        .collect()
+}
 
 /// Plays `game` to its end with one bot per seat (`bots[seat]`, each with its own random stream
 /// `rngs[seat]`), asking the first seat the game waits for each time. Every decision is made from
