@@ -3,6 +3,7 @@
 //! and then edit or follow up). Shared by the component router, the slash commands and every
 //! screen that answers, so that none of them reaches into another for it.
 
+use super::game::Screens;
 use super::spec::MessageSpec;
 use super::{Ctx, Data, Error, send};
 use crate::service::ServiceError;
@@ -65,9 +66,22 @@ pub fn user_text(e: &ServiceError) -> String {
             other => sentence(other),
         },
         ServiceError::Setup(detail) => crate::t!("err-setup", detail = detail.as_str()),
-        ServiceError::Rules(e) => {
-            super::registry::rule_text(e.as_ref()).unwrap_or_else(|| sentence(&e.to_string()))
+        // A refusal by a game's rules is put in words by that game's screens: callers that know
+        // the game use `refusal_text::<G>`. Here the game is not known (it cannot be: the rules
+        // refuse only actions, which reach the service through a game's own router), so the
+        // engine's own sentence is shown.
+        ServiceError::Rules(e) => sentence(&e.to_string()),
+    }
+}
+
+/// A user's text for a refused action of the game `G`: its rules' refusal in the language in
+/// scope (`Screens::rule_text`), any other error as [`user_text`] says it.
+pub fn refusal_text<G: Screens>(e: &ServiceError) -> String {
+    match e {
+        ServiceError::Rules(rule) => {
+            G::rule_text(rule.as_ref()).unwrap_or_else(|| sentence(&rule.to_string()))
         }
+        other => user_text(other),
     }
 }
 

@@ -18,6 +18,9 @@ pub trait Screens: Hosted {
     fn main_panel(table: &Table, game: &Self, seat: usize, note: Option<&str>) -> MessageSpec;
     /// The game's name for people, in the language in scope.
     fn name() -> String;
+    /// A refusal by this game's rules as a sentence in the language in scope; `None` when the
+    /// error is not this game's.
+    fn rule_text(e: &(dyn std::error::Error + 'static)) -> Option<String>;
     /// The letter that marks this game in the records' page buttons (`h:<letter>:...`).
     const RECORD_TAG: &'static str;
     /// What the records call this game's favourites ("Favourite cards").

@@ -5,6 +5,7 @@ pub mod answer;
 pub mod bots;
 pub mod coach;
 pub mod commands;
+pub mod dispatch;
 pub mod draw;
 pub mod export;
 pub mod fields_of_green;
@@ -249,7 +250,7 @@ pub fn framework(data: Data) -> locale::Localized {
     let fw = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands,
-            event_handler: |fw, event| Box::pin(router::on_event(fw, event)),
+            event_handler: |fw, event| Box::pin(dispatch::on_event(fw, event)),
             on_error: |e| Box::pin(on_error(e)),
             ..Default::default()
         })

@@ -35,9 +35,3 @@ pub async fn route(
     }
     false
 }
-
-/// A game's refusal of an action as a sentence in the language in scope, from whichever game's
-/// error it is; `None` when it is no game's.
-pub fn rule_text(e: &(dyn std::error::Error + 'static)) -> Option<String> {
-    fields_of_green::rule_text(e).or_else(|| key_harvest::rule_text(e))
-}

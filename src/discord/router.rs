@@ -1,108 +1,22 @@
-//! The one router for every button and select: decode the custom_id, load the game from the
-//! database, check who is clicking, act through the service, answer within Discord's 3 seconds,
-//! then do the slower follow-up work (table message, summaries, DMs).
+//! The shared steps of a click, which each game's router runs once it has decoded what was
+//! asked: open a seat's screen (`hand`), apply an action through the service and answer within
+//! Discord's 3 seconds (`act`), then the slower follow-up work (table message, summaries, DMs:
+//! `acknowledge`). A click enters above this file, at `dispatch.rs`, and only goes down from
+//! there: nothing here names a game or the list of games.
 
 use super::answer::{
-    in_time, private, private_or_followup, respond, text, update_or_edit, user_text,
+    in_time, private, private_or_followup, refusal_text, text, update_or_edit, user_text,
 };
 use super::game::Screens;
-use super::ids::{LobbyId, LobbyVerb};
-use super::{Data, Error, notify, send};
+use super::{Data, send};
 use crate::service::{Acted, ServiceError};
 use crate::store::Table;
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, CreateInteractionResponse, FullEvent, Interaction};
-
-/// poise's event handler: routes component interactions (slash commands and autocomplete are
-/// poise's own).
-pub async fn on_event(
-    fw: poise::FrameworkContext<'_, Data, Error>,
-    event: &FullEvent,
-) -> Result<(), Error> {
-    let FullEvent::InteractionCreate { interaction } = event else {
-        return Ok(());
-    };
-    let _working = fw.user_data.working.start();
-    let metrics = fw.user_data.service.metrics();
-    let kind = match interaction {
-        Interaction::Ping(_) => "ping",
-        Interaction::Command(_) => "command",
-        Interaction::Autocomplete(_) => "autocomplete",
-        Interaction::Component(_) => "component",
-        Interaction::Modal(_) => "modal",
-        _ => "other",
-    };
-    metrics.interaction(kind);
-    if let Interaction::Component(ci) = interaction {
-        let started = std::time::Instant::now();
-        handle(fw.serenity_context, fw.user_data, ci).await;
-        metrics
-            .answer_seconds
-            .observe(started.elapsed().as_secs_f64());
-    }
-    Ok(())
-}
-
-fn display_name(ci: &ComponentInteraction) -> String {
-    ci.member
-        .as_ref()
-        .map(|m| m.display_name().to_string())
-        .unwrap_or_else(|| {
-            ci.user
-                .global_name
-                .clone()
-                .unwrap_or_else(|| ci.user.name.clone())
-        })
-}
-
-fn is_manager(ci: &ComponentInteraction) -> bool {
-    ci.member
-        .as_ref()
-        .and_then(|m| m.permissions)
-        .is_some_and(|p| p.manage_guild())
-}
+use serenity::ComponentInteraction;
 
 /// True when the click came from a message in a DM (a DM hand panel).
 fn in_dm(ci: &ComponentInteraction) -> bool {
     ci.guild_id.is_none()
-}
-
-/// True when the clicked message really carries a component with this custom_id. Discord asks
-/// apps to check this: a modified client could send a panel's id "from" the public table message,
-/// and the answer (an update of the clicked message) would then put a private panel in public.
-fn id_on_message(ci: &ComponentInteraction) -> bool {
-    ci.message.components.iter().flat_map(|row| row.components.iter()).any(|c| match c {
-        serenity::ActionRowComponent::Button(b) => {
-            matches!(&b.data, serenity::ButtonKind::NonLink { custom_id, .. } if *custom_id == ci.data.custom_id)
-        }
-        serenity::ActionRowComponent::SelectMenu(s) => s.custom_id.as_deref() == Some(ci.data.custom_id.as_str()),
-        _ => false,
-    })
-}
-
-pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction) {
-    tracing::debug!(interaction = ci.id.get(), custom_id = %ci.data.custom_id, "click");
-    if !id_on_message(ci) {
-        private(ctx, ci, &text(&crate::t!("err-not-on-message"))).await;
-        return;
-    }
-    // The shared buttons first (the records' pages, the lobby), then each game's own codec,
-    // told apart by the id's first letter (`registry::route`).
-    if let Some(id) = super::records::PageId::decode(&ci.data.custom_id) {
-        return super::records::handle_page(ctx, data, ci, id).await;
-    }
-    if let Some(id) = LobbyId::decode(&ci.data.custom_id) {
-        if id.verb == LobbyVerb::Rematch {
-            return super::rematch::handle(ctx, data, ci, id.game).await;
-        }
-        if id.verb == LobbyVerb::Review {
-            return super::review::click(ctx, data, ci, id.game).await;
-        }
-        return lobby(ctx, data, ci, id.game, id.verb).await;
-    }
-    if !super::registry::route(ctx, data, ci).await {
-        private(ctx, ci, &text(&crate::t!("err-unknown-button"))).await;
-    }
 }
 
 /// The game's last 40 log events, as `E` (the game's event type).
@@ -165,68 +79,6 @@ pub async fn catch_up<G: Screens>(
     }
     out.extend(lines[lines.len() - keep..].iter().map(|l| format!("> {l}")));
     Ok(Some(out.join("\n")))
-}
-
-async fn lobby(
-    ctx: &serenity::Context,
-    data: &Data,
-    ci: &ComponentInteraction,
-    game: i64,
-    verb: LobbyVerb,
-) {
-    let user = ci.user.id.get();
-    let (result, deferred) = in_time(ctx, ci, async {
-        match verb {
-            LobbyVerb::Join => {
-                let joined = data.service.join(game, user, &display_name(ci)).await;
-                if joined.is_ok() {
-                    // The language of the DMs the bot may send this player unasked.
-                    let locale = crate::i18n::Locale::from_discord(&ci.locale);
-                    if let Err(e) = data.service.store().note_locale(user, locale).await {
-                        tracing::warn!(error = %e, "could not keep a player's language");
-                    }
-                }
-                joined.map(|t| (t, None))
-            }
-            LobbyVerb::Leave => data.service.leave(game, user).await.map(|t| (t, None)),
-            LobbyVerb::Cancel => data
-                .service
-                .close(game, user, is_manager(ci))
-                .await
-                .map(|t| (t, None)),
-            LobbyVerb::Start => data
-                .service
-                .start(game, user, is_manager(ci))
-                .await
-                .map(|(t, g)| (t, Some(g))),
-            LobbyVerb::Confirm => match data.service.confirm(game, user).await {
-                Ok(t) => super::rematch::start_if_ready(data, t).await,
-                Err(e) => Err(e),
-            },
-            // `handle` sends Rematch to `rematch::handle` (its answer is a private line with the
-            // lobby's link), never here.
-            LobbyVerb::Rematch | LobbyVerb::Review => Err(ServiceError::Internal(
-                "a Rematch or Review click reached the lobby's handler".into(),
-            )),
-        }
-    })
-    .await;
-    match result {
-        Ok((table, started)) => {
-            // Answer the click first, then redraw the message (the lobby, or the table message it
-            // becomes once the game starts) through its redraw worker, in order with every other
-            // redraw of it and from the latest state: a Join answered after a Start can never
-            // leave a started game showing the lobby.
-            if !deferred {
-                respond(ctx, ci, CreateInteractionResponse::Acknowledge).await;
-            }
-            notify::refresh_table(data, table.game.id);
-            if let Some(g) = &started {
-                super::start::announce_start(ctx, data, &table, g).await;
-            }
-        }
-        Err(e) => private_or_followup(ctx, data, ci, &text(&user_text(&e)), deferred).await,
-    }
 }
 
 /// "My hand" / "My screen": a fresh private panel (ephemeral messages vanish and expire, so the
@@ -351,7 +203,7 @@ pub(crate) async fn act<G: Screens>(
             // Stale views and refused moves: redraw the panel as it is now, with the reason.
             let reason = match &e {
                 ServiceError::Stale => crate::t!("err-view-out-of-date"),
-                other => user_text(other),
+                other => refusal_text::<G>(other),
             };
             let m = match data.service.load::<G>(game).await {
                 Ok((table, Some(g))) => match table.seat_of(user) {

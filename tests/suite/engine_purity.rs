@@ -161,6 +161,15 @@ fn raw_string_end(b: &[u8], i: usize) -> Option<usize> {
 /// Expands a `use` tree (`std::{fs, time::{Duration, Instant}}`) into full paths, whitespace
 /// removed, aliases dropped, a leading `::` removed.
 pub(super) fn expand_use(tree: &str) -> Vec<String> {
+    expand_use_named(tree)
+        .into_iter()
+        .map(|(path, _)| path)
+        .collect()
+}
+
+/// As [`expand_use`], each path with the name it is known by in the importing file: its last
+/// segment, or its alias (`fs as f` is known as `f`; `a::{self}` as `a`).
+pub(super) fn expand_use_named(tree: &str) -> Vec<(String, String)> {
     fn split_top(s: &str) -> Vec<&str> {
         let mut parts = Vec::new();
         let (mut depth, mut start) = (0, 0);
@@ -178,7 +187,7 @@ pub(super) fn expand_use(tree: &str) -> Vec<String> {
         parts.push(&s[start..]);
         parts.into_iter().filter(|p| !p.trim().is_empty()).collect()
     }
-    fn go(prefix: &str, tree: &str, out: &mut Vec<String>) {
+    fn go(prefix: &str, tree: &str, out: &mut Vec<(String, String)>) {
         let tree = tree.trim();
         match tree.find('{') {
             Some(open) => {
@@ -193,7 +202,8 @@ pub(super) fn expand_use(tree: &str) -> Vec<String> {
                 }
             }
             None => {
-                // `fs as f`: the alias does not matter, the path does.
+                // `fs as f`: the path is what is used; the alias is the name it goes by.
+                let alias = tree.find(" as ").map(|k| tree[k + 4..].trim().to_string());
                 let leaf = tree.find(" as ").map_or(tree, |k| &tree[..k]);
                 let leaf: String = leaf.chars().filter(|c| !c.is_whitespace()).collect();
                 if leaf.is_empty() {
@@ -201,7 +211,10 @@ pub(super) fn expand_use(tree: &str) -> Vec<String> {
                 }
                 let path = join(prefix, &leaf);
                 // `self` names the module itself.
-                out.push(path.strip_suffix("::self").unwrap_or(&path).to_string());
+                let path = path.strip_suffix("::self").unwrap_or(&path).to_string();
+                let name =
+                    alias.unwrap_or_else(|| path.rsplit("::").next().unwrap_or("").to_string());
+                out.push((path, name));
             }
         }
     }

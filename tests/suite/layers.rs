@@ -10,7 +10,7 @@
 //! shares. The engines (`src/games/`, a crate of their own) are not checked here: there one
 //! type's `impl` is spread over several files by concern, which call each other by design.
 
-use super::engine_purity::{code_only, expand_use};
+use super::engine_purity::{code_only, expand_use_named};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -47,6 +47,10 @@ fn modules(root: &Path) -> BTreeMap<Module, PathBuf> {
 /// with the word itself first.
 fn paths(code: &str) -> Vec<Vec<String>> {
     let mut found = Vec::new();
+    // Names brought in by `use` (`use super::fields_of_green;`), with the path each stands for:
+    // a later `fields_of_green::router::handle(..)` goes through that module to its `router`,
+    // and must be followed there, not stop at the module brought in.
+    let mut named: BTreeMap<String, String> = BTreeMap::new();
     // `use` declarations, expanded (`use super::{a, b::c}`).
     let mut rest = code;
     while let Some(k) = rest.find("use ") {
@@ -56,7 +60,10 @@ fn paths(code: &str) -> Vec<Vec<String>> {
             continue;
         }
         let Some(end) = rest.find(';') else { break };
-        for p in expand_use(&rest[..end]) {
+        for (p, name) in expand_use_named(&rest[..end]) {
+            if !name.is_empty() && name != "*" {
+                named.insert(name, p.clone());
+            }
             found.push(p);
         }
         rest = &rest[end..];
@@ -77,6 +84,27 @@ fn paths(code: &str) -> Vec<Vec<String>> {
                 .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
                 .collect();
             found.push(path);
+        }
+    }
+    // Paths that start at a name brought in by `use`: the name stands for its full path.
+    for (name, full) in &named {
+        if !matches!(full.split("::").next(), Some("crate" | "super" | "self")) {
+            continue;
+        }
+        let start = format!("{name}::");
+        for (k, _) in squeezed.match_indices(&start) {
+            if squeezed[..k]
+                .chars()
+                .last()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+            {
+                continue;
+            }
+            let tail: String = squeezed[k + start.len()..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            found.push(format!("{full}::{tail}"));
         }
     }
     found
@@ -276,6 +304,48 @@ fn the_checker_finds_a_circle_and_follows_super_and_grouped_imports() {
         vec![vec!["room/a".to_string(), "room/b".to_string()]]
     );
     write("room/b.rs", "pub fn g() {}\n");
+    assert!(circles(&edges(&dir)).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The shape of the circle `discord/` once had, which the checker missed: a list of games
+/// brings a game's module in by name (`use super::game;`) and calls `game::router::handle`; that
+/// router calls the shared steps, and the steps climb back up to the list. The edge goes to the
+/// file the path names through the module, so the circle is found.
+#[test]
+fn the_checker_follows_paths_through_a_module_brought_in_by_name() {
+    let dir = std::env::temp_dir().join(format!("farmhand-layers-named-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("room/game")).unwrap();
+    let write = |p: &str, s: &str| std::fs::write(dir.join(p), s).unwrap();
+    write("lib.rs", "pub mod room;\n");
+    write("room/mod.rs", "mod game;\nmod list;\nmod steps;\n");
+    write("room/game/mod.rs", "pub mod router;\n");
+    write(
+        "room/game/router.rs",
+        "pub fn handle() { super::super::steps::act() }\n",
+    );
+    write(
+        "room/list.rs",
+        "use super::game;\nuse super::game::router as r;\npub fn route() { game::router::handle(); r::handle() }\n",
+    );
+    write(
+        "room/steps.rs",
+        "pub fn act() {}\npub fn enter() { super::list::route() }\n",
+    );
+    let e = edges(&dir);
+    let m = |s: &str| s.split('/').map(str::to_string).collect::<Module>();
+    assert!(e[&m("room/list")].contains(&m("room/game/router")));
+    assert_eq!(
+        circles(&e),
+        vec![vec![
+            "room/game/router".to_string(),
+            "room/list".to_string(),
+            "room/steps".to_string()
+        ]]
+    );
+    // The steps no longer climb up: no circle.
+    write("room/steps.rs", "pub fn act() {}\n");
     assert!(circles(&edges(&dir)).is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -6,7 +6,8 @@
 use super::ids::{ComponentId, Screen, Verb, decode_action, decode_screen};
 use crate::discord::Data;
 use crate::discord::answer::{
-    in_time, private, private_or_followup, sorry, text, update, update_or_edit, user_text,
+    in_time, private, private_or_followup, refusal_text, sorry, text, update, update_or_edit,
+    user_text,
 };
 use crate::discord::router::{acknowledge, act, hand, recent_log};
 use crate::discord::spec::MessageSpec;
@@ -212,7 +213,7 @@ async fn confirm_plan(
                 ServiceError::Stale => (Screen::AutoHarvest, plan_changed()),
                 other => (
                     Screen::Main,
-                    crate::t!("plan-not-applied", reason = user_text(other)),
+                    crate::t!("plan-not-applied", reason = refusal_text::<Game>(other)),
                 ),
             };
             let m = current_panel(data, game, user, &screen, &note).await;

@@ -28,6 +28,9 @@ impl Screens for fog::Game {
     fn name() -> String {
         crate::t!("game-fields-of-green")
     }
+    fn rule_text(e: &(dyn std::error::Error + 'static)) -> Option<String> {
+        super::rule_text(e)
+    }
     fn favourites_title() -> String {
         crate::t!("rec-favourites-fog")
     }

@@ -18,9 +18,66 @@
 //! - a crop is its index digit (`0` hops ... `4` wheat), a list of crops those digits in order;
 //! - a seat is one digit, a worker its letter `A`-`L`, a yes/no `1`/`0`, "none" `-`.
 
-use super::panel::{KhScreen, PickKind};
 use crate::games::key_harvest::board::{ALL_SPACES, Board};
 use crate::games::key_harvest::{Action, Counters, Crop, Seat, Space, SpaceSet, Worker};
+
+/// What a tile picker ([`KhScreen::Pick`]) is choosing tiles for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PickKind {
+    /// (a) KH 18: tiles of the group that holds `group` (its lowest unharvested tile).
+    Harvest { group: Space },
+    /// B KH 34: one or two adjacent unharvested tiles.
+    Casual,
+    /// D KH 36: adjacent harvested tiles to turn back.
+    Unskilled,
+    /// R KH 52: up to two harvested tiles to turn back.
+    NewCrop,
+    /// V KH 56: unconnected unharvested tiles to harvest.
+    Remote,
+}
+
+/// Screens of the private screen (each redraws the same message). Builders carry the choices
+/// made so far, so every click is one id and nothing is remembered between clicks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KhScreen {
+    /// Whatever the player has to decide now (or, when it is not their decision, who the game
+    /// waits for).
+    Main,
+    /// Ending a turn in which no action was done: confirm, or do an action after all (a turn
+    /// without an action counts towards the stalemate, KH 17).
+    EndTurn,
+    /// (a) with several groups: choose the group.
+    Groups,
+    /// Tiles chosen so far for a decision that names several tiles.
+    Pick { kind: PickKind, chosen: SpaceSet },
+    /// (b): choose the worker to play.
+    Workers,
+    /// (b): this worker chosen, before its space.
+    Worker { worker: Worker },
+    /// (b): choose the worker to take off the board.
+    Remove,
+    /// (c): the stores, with the exact match each tile costs.
+    Stores,
+    /// (d): the registry tiles.
+    Registry,
+    /// A bid being built (KH 25): a `TakeFromRegistry` or `Storekeeper` action holding the
+    /// bid so far.
+    Bid(Box<Action>),
+    /// A fixed-size payment being built (E, G, I, Q, T): the action holding the payment so
+    /// far.
+    Pay(Box<Action>),
+    /// KH 6: substitutes being chosen for counters the stock no longer holds: a gain action
+    /// holding the substitutes chosen so far.
+    Instead(Box<Action>),
+    /// N (KH 48): the tile to take chosen, before the tile to give.
+    Exchange { with: Seat, take: Space },
+    /// O (KH 49): the tile passed, before keeping the received tile or putting it fallow.
+    GiveAway { pass: Option<Space> },
+    /// U (KH 55): the registry tile chosen, before the tile to give.
+    Swap { take: Space },
+    /// X (KH 58): the worker to move chosen, before its new space.
+    Move { from: Space },
+}
 
 /// Discord's limit for a custom_id.
 pub const MAX_ID: usize = 100;

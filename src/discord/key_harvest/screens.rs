@@ -3,38 +3,18 @@
 //! themselves are built in this module's siblings from views only (KH 68-70).
 
 use super::ids::{KhId, KhVerb};
+use super::public::decision_text;
 use super::{KhScreen, final_scores, panel, round_of, round_summary, table_message};
 use crate::discord::Data;
 use crate::discord::game::Screens;
 use crate::discord::spec::{self, ButtonSpec, MessageSpec, RowSpec, Style, limits};
 use crate::discord::{notify, ui};
-use crate::games::key_harvest::{Event, Game, Prompt};
-use crate::render::key_harvest::text::{and_list, describe_event, event_name, worker_name};
+use crate::games::key_harvest::{Event, Game};
+use crate::render::key_harvest::text::{and_list, describe_event};
 use crate::service::Acted;
 use crate::store::Table;
 use crate::t;
 use poise::serenity_prelude::Http;
-
-/// What the game waits for from the seat it prompts, as the end of "please ...".
-pub fn decision_text(game: &Game) -> String {
-    match game.prompt() {
-        None => t!("kh-decide-nothing"),
-        Some((_, Prompt::StartPlayer)) => t!("kh-decide-start-player"),
-        Some((_, Prompt::Turn)) => t!("kh-decide-turn"),
-        Some((_, Prompt::Reposition { worker, .. })) => {
-            t!("kh-decide-reposition", worker = worker_name(worker))
-        }
-        Some((_, Prompt::Ability { worker, .. })) => {
-            t!("kh-decide-ability", worker = worker_name(worker))
-        }
-        Some((_, Prompt::KeepDrawn { .. })) => t!("kh-decide-keep-drawn"),
-        Some((_, Prompt::Event { event, .. })) => t!(
-            "kh-decide-event",
-            letter = event.letter().to_string(),
-            event = event_name(event)
-        ),
-    }
-}
 
 /// A mention of the seat's player, or the bot's name.
 fn mention(table: &Table, seat: usize) -> String {
@@ -57,6 +37,9 @@ impl Screens for Game {
     const REPLAY_FLAG: &'static str = " --game key-harvest";
     fn name() -> String {
         t!("game-key-harvest")
+    }
+    fn rule_text(e: &(dyn std::error::Error + 'static)) -> Option<String> {
+        super::rule_text(e)
     }
     fn favourites_title() -> String {
         t!("rec-favourites-kh")

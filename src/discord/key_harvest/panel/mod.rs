@@ -23,13 +23,14 @@ mod tests;
 mod turn;
 
 use super::ids::{KhId, KhVerb, encode_action, encode_screen};
+pub use super::ids::{KhScreen, PickKind};
 use crate::discord::spec::{
     self, ButtonSpec, EmbedSpec, MessageSpec, OptionSpec, RowSpec, SelectSpec, Style, limits,
 };
 use crate::games::key_harvest::board::Board;
 use crate::games::key_harvest::view::{PlayerView, SeatView};
 use crate::games::key_harvest::{
-    Action, ActionError, Choice, Counters, Crop, Game, Prompt, Seat, Space, SpaceSet, Worker,
+    Action, ActionError, Choice, Counters, Crop, Game, Prompt, Seat, Space, Worker,
 };
 use crate::render::key_harvest::text::{
     and_list, count, counters, crop_name, event_name, public_supply, seat_board, worker_name,
@@ -37,64 +38,6 @@ use crate::render::key_harvest::text::{
 use crate::render::seat_name;
 use crate::store::{Status, Table};
 use crate::t;
-
-/// What a tile picker ([`KhScreen::Pick`]) is choosing tiles for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PickKind {
-    /// (a) KH 18: tiles of the group that holds `group` (its lowest unharvested tile).
-    Harvest { group: Space },
-    /// B KH 34: one or two adjacent unharvested tiles.
-    Casual,
-    /// D KH 36: adjacent harvested tiles to turn back.
-    Unskilled,
-    /// R KH 52: up to two harvested tiles to turn back.
-    NewCrop,
-    /// V KH 56: unconnected unharvested tiles to harvest.
-    Remote,
-}
-
-/// Screens of the private screen (each redraws the same message). Builders carry the choices
-/// made so far, so every click is one id and nothing is remembered between clicks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum KhScreen {
-    /// Whatever the player has to decide now (or, when it is not their decision, who the game
-    /// waits for).
-    Main,
-    /// Ending a turn in which no action was done: confirm, or do an action after all (a turn
-    /// without an action counts towards the stalemate, KH 17).
-    EndTurn,
-    /// (a) with several groups: choose the group.
-    Groups,
-    /// Tiles chosen so far for a decision that names several tiles.
-    Pick { kind: PickKind, chosen: SpaceSet },
-    /// (b): choose the worker to play.
-    Workers,
-    /// (b): this worker chosen, before its space.
-    Worker { worker: Worker },
-    /// (b): choose the worker to take off the board.
-    Remove,
-    /// (c): the stores, with the exact match each tile costs.
-    Stores,
-    /// (d): the registry tiles.
-    Registry,
-    /// A bid being built (KH 25): a `TakeFromRegistry` or `Storekeeper` action holding the
-    /// bid so far.
-    Bid(Box<Action>),
-    /// A fixed-size payment being built (E, G, I, Q, T): the action holding the payment so
-    /// far.
-    Pay(Box<Action>),
-    /// KH 6: substitutes being chosen for counters the stock no longer holds: a gain action
-    /// holding the substitutes chosen so far.
-    Instead(Box<Action>),
-    /// N (KH 48): the tile to take chosen, before the tile to give.
-    Exchange { with: Seat, take: Space },
-    /// O (KH 49): the tile passed, before keeping the received tile or putting it fallow.
-    GiveAway { pass: Option<Space> },
-    /// U (KH 55): the registry tile chosen, before the tile to give.
-    Swap { take: Space },
-    /// X (KH 58): the worker to move chosen, before its new space.
-    Move { from: Space },
-}
 
 /// Embed colours.
 const GREEN: u32 = 0x3A7D44;
@@ -523,7 +466,7 @@ impl<'a> Panel<'a> {
             Some((_, p)) => {
                 out.lines.push(t!(
                     "kh-your-decision",
-                    decision = super::screens::decision_text(self.game)
+                    decision = super::public::decision_text(self.game)
                 ));
                 match p {
                     Prompt::StartPlayer => self.start_player(out),

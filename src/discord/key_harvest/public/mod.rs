@@ -12,7 +12,7 @@ mod tests;
 
 pub use boards::{board, boards};
 pub use log::{action_summary, log, round_of, round_summary, sentences as log_sentences};
-pub use table::{final_scores, score_pad, status, table_message};
+pub use table::{decision_text, final_scores, score_pad, status, table_message};
 
 use super::ids::{KhId, KhVerb};
 use crate::discord::spec::{self, ButtonSpec, MessageSpec, Style, limits};

@@ -5,12 +5,11 @@ use super::{
     progress, store_text, tile, unplayed_text,
 };
 use crate::discord::key_harvest::ids::KhVerb;
-use crate::discord::key_harvest::screens::decision_text;
 use crate::discord::spec::{EmbedSpec, MessageSpec, RowSpec, Style};
 use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::score::ScoreLine;
 use crate::games::key_harvest::view::PublicView;
-use crate::games::key_harvest::{EventTile, Game, Phase};
+use crate::games::key_harvest::{EventTile, Game, Phase, Prompt};
 use crate::render::key_harvest::text::{
     and_list, counters, event_name as event_title, list, worker_name,
 };
@@ -503,4 +502,25 @@ fn ranking(pad: &crate::games::key_harvest::ScorePad, md: &[String]) -> String {
         })
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// What the game waits for from the seat it prompts, as the end of "please ...".
+pub fn decision_text(game: &Game) -> String {
+    match game.prompt() {
+        None => t!("kh-decide-nothing"),
+        Some((_, Prompt::StartPlayer)) => t!("kh-decide-start-player"),
+        Some((_, Prompt::Turn)) => t!("kh-decide-turn"),
+        Some((_, Prompt::Reposition { worker, .. })) => {
+            t!("kh-decide-reposition", worker = worker_name(worker))
+        }
+        Some((_, Prompt::Ability { worker, .. })) => {
+            t!("kh-decide-ability", worker = worker_name(worker))
+        }
+        Some((_, Prompt::KeepDrawn { .. })) => t!("kh-decide-keep-drawn"),
+        Some((_, Prompt::Event { event, .. })) => t!(
+            "kh-decide-event",
+            letter = event.letter().to_string(),
+            event = event_title(event)
+        ),
+    }
 }

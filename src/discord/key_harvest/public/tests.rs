@@ -253,7 +253,7 @@ fn host_texts_in_japanese(t: &Table, game: &Game, last: &[Event]) {
     plain("progress", Game::progress(game));
     plain(
         "decision",
-        crate::discord::key_harvest::screens::decision_text(game),
+        crate::discord::key_harvest::public::decision_text(game),
     );
     plain("done note", Game::done_note(t, game, last));
     plain("stand-in note", Game::stand_in_note(t, game, 0, 90));
@@ -495,7 +495,7 @@ fn the_table_message_shows_every_listed_fact() {
     }
     // Whose turn, and the decision the game waits for.
     assert!(text.contains(&format!("**Turn {}:**", v.turn)));
-    let decision = crate::discord::key_harvest::screens::decision_text(&game);
+    let decision = crate::discord::key_harvest::public::decision_text(&game);
     assert!(text.contains(&format!("please {decision}")), "{text}");
     let (seat, _) = v.prompt.clone().unwrap();
     match t.user_of(usize::from(seat)) {
