@@ -1,5 +1,6 @@
 //! `farmhand bench engine`: how fast the engine plays, on one thread. Figures are printed, never
-//! asserted (ARCHITECTURE.md: performance is measured by benchmarks that print figures).
+//! asserted (docs/TESTING.md: speed is measured by benchmarks that print figures, never by timed
+//! assertions in tests).
 //! Run it on a release build: `cargo run --release -- bench engine`.
 
 use super::{cpu_model, load_deck};

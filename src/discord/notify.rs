@@ -72,24 +72,54 @@ pub async fn remind_due(
     data: &Data,
     now: i64,
 ) -> Result<(), crate::service::ServiceError> {
-    let repeat_ms = data.config.game.reminder_repeat_minutes as i64 * 60_000;
     for id in data.service.store().active_games().await? {
-        let (table, game) = data.service.load_any(id).await?;
-        if !data.looks_after(&table.game) {
-            continue;
+        // One game that cannot be read (a snapshot a newer or older build cannot decode, a row
+        // gone meanwhile) is logged, counted and skipped: the other games' reminders go on.
+        if let Err(e) = remind_one(http, data, id, now).await {
+            tracing::warn!(game = id, error = %e, "could not look at a game for its reminder; the others go on");
+            data.service.metrics().error("reminder");
         }
-        let Some(game) = game else { continue };
+    }
+    Ok(())
+}
+
+/// [`remind_due`] for one game.
+async fn remind_one(
+    http: &Http,
+    data: &Data,
+    id: i64,
+    now: i64,
+) -> Result<(), crate::service::ServiceError> {
+    let repeat_ms = data.config.game.reminder_repeat_minutes as i64 * 60_000;
+    {
+        // The row alone says whether a reminder can be due: the game's snapshot is read only
+        // for the games this process looks after whose reminder time has come.
+        let table = data.service.store().table(id).await?;
+        if !data.looks_after(&table.game) {
+            return Ok(());
+        }
+        let Some(since) = table.game.waiting_since else {
+            return Ok(());
+        };
+        let first_ms = table.game.options.reminder_minutes as i64 * 60_000;
+        if now < since + first_ms + table.game.reminders_sent * repeat_ms {
+            return Ok(());
+        }
+    }
+    {
+        let (table, game) = data.service.load_any(id).await?;
+        let Some(game) = game else { return Ok(()) };
         let waiting = game.waiting_for();
         let Some(since) = table.game.waiting_since else {
-            continue;
+            return Ok(());
         };
         if waiting.is_empty() {
-            continue;
+            return Ok(());
         }
         let first_ms = table.game.options.reminder_minutes as i64 * 60_000;
         let due = since + first_ms + table.game.reminders_sent * repeat_ms;
         if now < due {
-            continue;
+            return Ok(());
         }
         // Claimed in the database before it goes out: sent once, whoever else looks.
         if !data
@@ -98,7 +128,7 @@ pub async fn remind_due(
             .claim_reminder(id, table.game.reminders_sent, since)
             .await?
         {
-            continue;
+            return Ok(());
         }
         // Claimed: it goes out now (as a DM, or a mention in the thread).
         data.service.metrics().reminders_sent.inc();

@@ -28,8 +28,10 @@ pub struct Need {
     pub why: &'static str,
 }
 
-/// Every permission the bot uses, in the order the host reads them.
-pub const NEEDED: [Need; 7] = [
+/// Every permission the bot uses, in the order the host reads them. Read Message History is not
+/// among them: the bot never reads a message back (it edits its own table message and DM panels
+/// by id, and starts threads from its own messages, which Discord allows without it).
+pub const NEEDED: [Need; 6] = [
     Need {
         bits: 1 << 10,
         name: "View Channel",
@@ -57,13 +59,6 @@ pub const NEEDED: [Need; 7] = [
         message: "perm-attach-files",
         place: Place::Channel,
         why: "the pictures of farms and boards in summaries and final scores",
-    },
-    Need {
-        bits: 1 << 16,
-        name: "Read Message History",
-        message: "perm-read-message-history",
-        place: Place::Channel,
-        why: "to reach the table message and the thread's earlier posts",
     },
     Need {
         bits: 1 << 35,
@@ -141,19 +136,19 @@ mod tests {
             serenity::Permissions::SEND_MESSAGES,
             serenity::Permissions::EMBED_LINKS,
             serenity::Permissions::ATTACH_FILES,
-            serenity::Permissions::READ_MESSAGE_HISTORY,
             serenity::Permissions::CREATE_PUBLIC_THREADS,
             serenity::Permissions::SEND_MESSAGES_IN_THREADS,
         ];
         for (n, f) in NEEDED.iter().zip(flags) {
             assert_eq!(n.bits, f.bits(), "{}", n.name);
         }
-        // The old link's integer (without Attach Files) plus Attach Files.
-        assert_eq!(INVITE_PERMISSIONS, 309_237_730_304 + 32_768);
-        assert_eq!(INVITE_PERMISSIONS, 309_237_763_072);
+        // The previous link's integer without Read Message History (1 << 16), which no call
+        // of the bot needs.
+        assert_eq!(INVITE_PERMISSIONS, 309_237_763_072 - 65_536);
+        assert_eq!(INVITE_PERMISSIONS, 309_237_697_536);
         assert_eq!(
             invite_link(42),
-            "https://discord.com/oauth2/authorize?client_id=42&scope=bot+applications.commands&permissions=309237763072"
+            "https://discord.com/oauth2/authorize?client_id=42&scope=bot+applications.commands&permissions=309237697536"
         );
     }
 
@@ -166,12 +161,17 @@ mod tests {
         let channel = missing(have, Place::Channel);
         let thread = missing(have, Place::Thread);
         let names_of = |v: &[&Need]| v.iter().map(|n| n.name).collect::<Vec<_>>();
-        assert_eq!(names_of(&channel), ["Attach Files", "Read Message History"]);
+        assert_eq!(names_of(&channel), ["Attach Files"]);
         assert_eq!(names_of(&thread), ["Send Messages in Threads"]);
-        let en = crate::i18n::with(Locale::En, || names(&channel));
-        assert_eq!(en, "Attach Files, Read Message History");
-        let ja = crate::i18n::with(Locale::Ja, || names(&channel));
-        assert_eq!(ja, "ファイルを添付、メッセージ履歴を読む");
+        let two = missing(
+            serenity::Permissions::VIEW_CHANNEL | serenity::Permissions::SEND_MESSAGES,
+            Place::Channel,
+        );
+        assert_eq!(names_of(&two), ["Embed Links", "Attach Files"]);
+        let en = crate::i18n::with(Locale::En, || names(&two));
+        assert_eq!(en, "Embed Links, Attach Files");
+        let ja = crate::i18n::with(Locale::Ja, || names(&two));
+        assert_eq!(ja, "埋め込みリンク、ファイルを添付");
         // Discord's implicit permissions: without View Channel the bot has nothing, without
         // Send Messages no Embed Links or Attach Files; the host is told the cause only.
         let none = serenity::Permissions::empty();

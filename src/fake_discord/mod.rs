@@ -1,7 +1,8 @@
 //! A fake Discord for end-to-end tests and the offline demo: REST (axum) and a gateway WebSocket
 //! on 127.0.0.1, inside the test process. The real bot (serenity + poise) connects to it through
-//! `HttpBuilder::proxy` with the rate limiter disabled (without that, serenity ignores the proxy;
-//! see `shared/research/rust-discord-tech.md` §3).
+//! `HttpBuilder::proxy` with the rate limiter disabled (without that, serenity ignores the proxy:
+//! its rate limiter builds its own client), or over HTTPS as discord.com (`tls.rs`), with
+//! serenity's rate limiter on.
 //!
 //! The fake keeps a model of every message as each user would see it now (channel, threads, each
 //! user's ephemeral replies, each user's DMs), checks every payload the bot sends against

@@ -11,8 +11,7 @@
 //!   https://github.com/discord/discord-api-docs/issues/4413); the values are the ones it
 //!   announced for bot messages, "5/5 per server ... applies to message creation and editing"
 //!   (https://github.com/discord/discord-api-docs/issues/20), and the per-channel 5 per 5 s that
-//!   bots still observe in the headers (research notes: /work/shared/research/anchors-bots.md
-//!   §2.5);
+//!   bots still observe in the headers;
 //! - the interaction webhook routes (follow-ups, edits of the original answer and of follow-ups)
 //!   share one bucket per interaction token, 5 per 2 s: Discord says "Interactions webhooks share
 //!   the same rate limit properties as normal webhooks" (docs: "Receiving and Responding"), and a

@@ -4,8 +4,7 @@
 //! CLI and tests share it.
 //!
 //! Everything that goes inside a code block (grids, the pad) is ASCII and narrow, because emoji
-//! and CJK break monospaced alignment and phones wrap long lines (ARCHITECTURE.md, "Discord
-//! facts").
+//! and CJK break monospaced alignment and phones wrap long lines.
 
 // One folder per game, as in `discord/` and `games/`; `picture` is the drawing kit both share.
 pub mod coach;

@@ -829,10 +829,39 @@ async fn reminders_reach_the_players_the_game_waits_for() {
     let later = || farmhand::store::now_ms() + 13 * 3600 * 1000;
     let data = g.bot().data.clone();
 
+    // A second game, in another channel, whose snapshot cannot be read (as after a downgrade):
+    // the pass logs it, counts it and goes on to the other games.
+    use sqlx::Connection;
+    let other = fake.add_channel("broken-game");
+    let broken = player::open_table(&fake, alice, other, "fog new seats:2")
+        .await
+        .unwrap();
+    player::join(&fake, carol, &broken).await.unwrap();
+    player::start(&fake, alice, &broken).await.unwrap();
+    assert!(fake.settle().await);
+    let url = format!("sqlite://{}", g.db.path().display());
+    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::query("UPDATE game SET snapshot = '{\"not\": \"a game\"}' WHERE id = ?")
+        .bind(broken.game)
+        .execute(&mut db)
+        .await
+        .unwrap();
+    let errors = || {
+        data.service
+            .metrics()
+            .errors
+            .get_or_create(&farmhand::metrics::KindLabel {
+                kind: "reminder".into(),
+            })
+            .get()
+    };
+    let errors_before = errors();
+
     // Year 1 upkeep: only alice, the first player, draws now.
     farmhand::discord::notify::remind_due(&http, &data, later())
         .await
         .unwrap();
+    assert_eq!(errors(), errors_before + 1, "the unreadable game is counted");
     assert!(fake.settle().await);
     let last = fake.channel(thread).last().cloned().unwrap();
     assert!(

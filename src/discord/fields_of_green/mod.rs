@@ -6,7 +6,7 @@
 //! Public messages (the table message, farms, the log, summaries, reminders, rules)
 //! are in `public` and `reference`; the private panel each player decides with is in `panel`.
 //!
-//! Conventions (ARCHITECTURE.md, "Discord facts"; research notes anchors-bots.md):
+//! Conventions (from Discord's documented limits and how its clients draw messages):
 //! - every component id is made with the `ids` codec and carries the game id and the table's
 //!   current version, so a stale view is refused by the service and every button survives a
 //!   restart;

@@ -1,5 +1,5 @@
-//! `/kh rules [topic]`: the rules of Key Harvest in our own words (from README.md's Key Harvest
-//! section and KEY-HARVEST-RULINGS.md), by topic, each within one embed. A worker's or an event's
+//! `/kh rules [topic]`: the rules of Key Harvest in our own words (as docs/RULES.md states them,
+//! with the KH ruling numbers), by topic, each within one embed. A worker's or an event's
 //! name or letter opens its topic; an unknown topic answers with the list of topics.
 
 use crate::discord::spec::{self, EmbedSpec, MessageSpec, limits};

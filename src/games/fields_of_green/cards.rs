@@ -10,7 +10,7 @@ pub type DesignIdx = u16;
 /// Index of an Equipment design in [`Deck::equipment`].
 pub type EquipIdx = u16;
 
-/// A location card design (CARDS.md "Each card").
+/// A location card design (the deck brief, docs/CLI.md "Deck files" "Each card").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LocationDef {
     /// Stable short ASCII id used in actions, button ids and saved games (e.g. `wheat`).
@@ -62,7 +62,7 @@ pub struct EquipmentDef {
     pub ability: Ability,
 }
 
-/// Water Tower and Silo cards: all alike (ruling 1, CARDS.md).
+/// Water Tower and Silo cards: all alike (ruling 1, the deck brief, docs/CLI.md "Deck files").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SupplyDef {
     pub water_towers: u8,

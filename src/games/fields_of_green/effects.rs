@@ -1,4 +1,4 @@
-//! The typed effect vocabulary that card abilities are written in (CARDS.md, "Abilities are data").
+//! The typed effect vocabulary that card abilities are written in (the deck brief, docs/CLI.md "Deck files", "Abilities are data").
 //!
 //! The deck file (TOML) is parsed into these types by `deck_file`; the engine interprets them in
 //! `game`, and `text` turns them into the card text players read, so the rule and the text cannot
@@ -52,7 +52,7 @@ impl Pile {
     }
 }
 
-/// Sub-types (CARDS.md): Fields are Grain, Vegetable or Fruit; Livestock are Poultry, Dairy, Meat
+/// Sub-types (the deck brief, docs/CLI.md "Deck files"): Fields are Grain, Vegetable or Fruit; Livestock are Poultry, Dairy, Meat
 /// or Work. Constructions and Buildings have none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

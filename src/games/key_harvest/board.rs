@@ -1,4 +1,4 @@
-//! The country board (design/KEY-HARVEST-BOARD.md): the hex grid, the crop of each of the 56
+//! The country board (our own design; docs/CLI.md, "Key Harvest board files"): the hex grid, the crop of each of the 56
 //! field tiles and the four start pairs, loaded from a TOML data file (`board.toml`, section 5).
 //!
 //! One file on purpose (issue 31): the grid's numbering, its bitmask geometry and the loader's
@@ -48,7 +48,7 @@ pub fn spaces_in(set: SpaceSet) -> impl Iterator<Item = Space> {
     })
 }
 
-/// The five crops (KEY-HARVEST-BOARD.md section 2).
+/// The five crops (docs/CLI.md, "Key Harvest board files").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Crop {
@@ -398,7 +398,7 @@ impl Board {
         }))
     }
 
-    /// Parses and checks a board file (KEY-HARVEST-BOARD.md section 5).
+    /// Parses and checks a board file (docs/CLI.md, "Key Harvest board files").
     pub fn from_toml(text: &str) -> Result<Board, BoardError> {
         let root: Table =
             toml::from_str(text).map_err(|e| BoardError::Syntax(crate::toml_error(&e, text)))?;

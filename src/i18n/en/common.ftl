@@ -7,7 +7,6 @@ perm-view-channel = View Channel
 perm-send-messages = Send Messages
 perm-embed-links = Embed Links
 perm-attach-files = Attach Files
-perm-read-message-history = Read Message History
 perm-create-public-threads = Create Public Threads
 perm-send-messages-in-threads = Send Messages in Threads
 list-separator = {", "}

@@ -7,7 +7,6 @@ perm-view-channel = チャンネルを見る
 perm-send-messages = メッセージを送信
 perm-embed-links = 埋め込みリンク
 perm-attach-files = ファイルを添付
-perm-read-message-history = メッセージ履歴を読む
 perm-create-public-threads = 公開スレッドの作成
 perm-send-messages-in-threads = スレッドでメッセージを送信
 list-separator = 、

@@ -1,5 +1,5 @@
-//! Card texts, generated from the card data (CARDS.md: "A card text for players is generated from
-//! the same data, so the text and the rule cannot disagree").
+//! Card texts, generated from the card data (docs/CLI.md, "Deck files"): the text players read
+//! and the rule the engine applies come from the same data, so they cannot disagree.
 //!
 //! Counts never include the card that carries the ability, so a count whose filter the carrier
 //! itself matches says "other" ("1 coin per other Dairy Livestock within 2"). Adjacency never

@@ -1,4 +1,4 @@
-//! Key Harvest country boards as phone-width ASCII text (design/KEY-HARVEST-BOARD.md section 6).
+//! Key Harvest country boards as phone-width ASCII text (docs/CLI.md, "Key Harvest board files").
 //!
 //! Every space is a 3-character token followed by one space; rows B, D and F start 1 character
 //! further right, which shows the hexes' stagger and keeps a line within a phone's 34 columns:

@@ -1,7 +1,7 @@
-//! Loading a deck file (CARDS.md, "The deck file"): TOML text -> a validated [`Deck`].
+//! Loading a deck file (the deck brief, docs/CLI.md "Deck files", "The deck file"): TOML text -> a validated [`Deck`].
 //!
 //! The file is read by hand from a `toml::Table` rather than through serde structs, because
-//! serde's errors do not say which nested field failed, and CARDS.md asks for errors that name the
+//! serde's errors do not say which nested field failed, and the deck brief asks for errors that name the
 //! card and the field (`card "wheat": field "ability.cost.water": ...`). Unknown fields are errors.
 //!
 //! Schema (see `deck.toml` for a full example):
@@ -104,7 +104,7 @@ use words::*;
 type Res<T> = Result<T, DeckError>;
 
 /// Loading limits. They keep a typed-in deck sane (and the engine's arithmetic small); they are
-/// wide enough for any printed card we know of (CARDS.md "Economy").
+/// wide enough for any printed card we know of (the deck brief, docs/CLI.md "Deck files" "Economy").
 mod limit {
     pub const MIN_LOCATION_CARDS: usize = 120; // 6 players x 5 cards x 4 years (ruling 20)
     pub const MIN_EQUIPMENT_TILES: usize = 3; // ruling 17: draw 3, keep 1
@@ -209,7 +209,7 @@ fn read_deck(root: &Table) -> Res<Deck> {
         let def = read_location(&card_cx, t, &mut seen, &deck.locations)?;
         deck.locations.push(def);
     }
-    // Ruling 2: four piles; CARDS.md: each pile has designs.
+    // Ruling 2: four piles; the deck brief, docs/CLI.md "Deck files": each pile has designs.
     for pile in Pile::ALL {
         if !deck.locations.iter().any(|d| d.pile == pile) {
             return Err(cx.err("location", format!("the {} pile has no cards", pile.name())));

@@ -62,7 +62,7 @@ fn embedded_deck_has_the_shape_cards_md_asks_for() {
         (s.tower_capacity, s.tower_range, s.silo_capacity),
         (3, 2, 4)
     );
-    // CARDS.md "Economy": costs 1-5, Buildings up to about 7; printed VP 0-3.
+    // the deck brief, docs/CLI.md "Deck files" "Economy": costs 1-5, Buildings up to about 7; printed VP 0-3.
     for d in &deck.locations {
         let top = if d.pile == Pile::Building { 7 } else { 6 };
         assert!((1..=top).contains(&d.cost.coins.base), "{} cost", d.id);

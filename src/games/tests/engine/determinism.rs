@@ -1,4 +1,4 @@
-//! One seed and one action list make one game (ARCHITECTURE.md "Randomness"): a recorded random
+//! One seed and one action list make one game (docs/ARCHITECTURE.md, "Invariants that hold everywhere"): a recorded random
 //! playout replays exactly through `replay::replay`, the saved-game format (`Scenario` as JSON)
 //! round-trips losslessly, and different seeds shuffle differently.
 

@@ -1,5 +1,5 @@
 //! Seeded random playouts to the end of the game for every player count (2-6), with checks after
-//! every step (ARCHITECTURE.md "Tests, in layers"): the engine's own invariant check plus an
+//! every step (docs/TESTING.md, "What the suite covers"): the engine's own invariant check plus an
 //! independent count of every card, tile, Water Tower and Silo, storage caps read from the views,
 //! hand sizes, snapshot round trips, refused actions leaving the game untouched, every listed
 //! action being accepted, and views that leak nothing hidden. Each step is also checked against

@@ -87,7 +87,7 @@ fn every_scenario_parses_replays_and_round_trips() {
     }
 }
 
-/// One seed plus the actions replays the game exactly (ARCHITECTURE.md "Randomness").
+/// One seed plus the actions replays the game exactly (docs/ARCHITECTURE.md, "Invariants that hold everywhere").
 #[test]
 fn replay_is_deterministic() {
     for name in all_files() {
