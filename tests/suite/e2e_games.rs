@@ -861,7 +861,11 @@ async fn reminders_reach_the_players_the_game_waits_for() {
     farmhand::discord::notify::remind_due(&http, &data, later())
         .await
         .unwrap();
-    assert_eq!(errors(), errors_before + 1, "the unreadable game is counted");
+    assert_eq!(
+        errors(),
+        errors_before + 1,
+        "the unreadable game is counted"
+    );
     assert!(fake.settle().await);
     let last = fake.channel(thread).last().cloned().unwrap();
     assert!(
