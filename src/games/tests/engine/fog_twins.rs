@@ -126,7 +126,7 @@ fn twin(
         for k in 0..4 {
             slots.extend((0..s.piles[k].len()).map(|i| Slot::Pile(k, i)));
         }
-        slots.extend((0..s.row_pile.len()).map(|i| Slot::RowPile(i)));
+        slots.extend((0..s.row_pile.len()).map(Slot::RowPile));
     }
     // Cards change places only within a pile's kind.
     let mut by_kind: HashMap<String, Vec<Slot>> = HashMap::new();
@@ -155,26 +155,26 @@ fn twin(
     if future {
         // Ruling 17: the other seats' offers and the stack, less what the observer was offered.
         let seen = observer.map(|o| offered[o].clone()).unwrap_or_default();
-        let mut tiles: Vec<(Option<(usize, usize)>, EquipIdx)> = Vec::new();
+        // (None: the stack, Some(q): seat q's offer; the index there; the tile).
+        let mut tiles: Vec<(Option<usize>, usize, EquipIdx)> = Vec::new();
         for (i, &e) in s.equipment.iter().enumerate() {
             if !seen.contains(&e) {
-                tiles.push((Some((usize::MAX, i)), e));
+                tiles.push((None, i, e));
             }
         }
         for q in (0..n).filter(|&q| Some(q) != observer) {
             for (i, &e) in s.players[q].offer.iter().enumerate() {
                 if !seen.contains(&e) {
-                    tiles.push((Some((q, i)), e));
+                    tiles.push((Some(q), i, e));
                 }
             }
         }
-        let mut values: Vec<EquipIdx> = tiles.iter().map(|t| t.1).collect();
+        let mut values: Vec<EquipIdx> = tiles.iter().map(|t| t.2).collect();
         values.shuffle(rng);
-        for ((at, _), e) in tiles.into_iter().zip(values) {
+        for ((at, i, _), e) in tiles.into_iter().zip(values) {
             match at {
-                Some((usize::MAX, i)) => s.equipment[i] = e,
-                Some((q, i)) => s.players[q].offer[i] = e,
-                None => {}
+                None => s.equipment[i] = e,
+                Some(q) => s.players[q].offer[i] = e,
             }
         }
         s.seed = rng.random();
