@@ -9,8 +9,6 @@ use crate::host::Kind;
 use crate::service::{Acted, ServiceError};
 use crate::store::{Status, Table};
 use poise::serenity_prelude as serenity;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use serenity::Http;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -35,30 +33,15 @@ impl BotLocks {
     }
 }
 
-/// The random stream of a bot decision: fixed by the game's seed, its version and the seat, so a
-/// bot restarted on the same game decides the same way.
-fn decision_rng(table: &Table, seat: usize) -> ChaCha8Rng {
-    let mix = table
-        .game
-        .seed
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add((table.game.version as u64) << 8)
-        .wrapping_add(seat as u64);
-    ChaCha8Rng::seed_from_u64(mix)
-}
-
 /// Asks `bot` for the seat's next action, on a blocking thread (a search bot thinks for up to a
-/// second), from the seat's view only.
-async fn decide<G: Screens>(
-    table: &Table,
-    game: &G,
-    seat: usize,
-    bot: &str,
-) -> Result<G::Action, String> {
+/// second), from the seat's view only. Its random stream is seeded from that view too
+/// ([`crate::games::bot_decision`]), never from the game's secret seed (issue 44): what a bot
+/// does cannot depend on anything its seat cannot see, and a bot restarted on the same game
+/// decides the same way.
+async fn decide<G: Screens>(game: &G, seat: usize, bot: &str) -> Result<G::Action, String> {
     let game = game.clone();
     let bot = bot.to_string();
-    let mut rng = decision_rng(table, seat);
-    tokio::task::spawn_blocking(move || game.bot_action(seat, &bot, &mut rng))
+    tokio::task::spawn_blocking(move || crate::games::bot_decision(&game, seat, &bot))
         .await
         .map_err(|e| format!("the bot stopped: {e}"))?
 }
@@ -126,7 +109,7 @@ async fn drive_as<G: Screens>(http: &Http, data: &Data, game_id: i64) {
         else {
             return;
         };
-        let action = match decide(&table, &game, seat, &bot).await {
+        let action = match decide(&game, seat, &bot).await {
             Ok(a) => a,
             Err(e) => {
                 tracing::error!(game = game_id, seat, bot, error = %e, "a bot could not decide");
@@ -140,7 +123,7 @@ async fn drive_as<G: Screens>(http: &Http, data: &Data, game_id: i64) {
             Err(e) => {
                 // A bot bug must not stall the table: play the first legal action instead.
                 tracing::error!(game = game_id, seat, bot, ?action, error = %e, "the engine refused a bot's move; playing the first legal action");
-                let mut rng = decision_rng(&table, seat);
+                let mut rng = crate::games::bot_rng(&game, seat, "fallback");
                 let Some(fallback) = game.legal_sample(seat, &mut rng).into_iter().next() else {
                     return;
                 };
@@ -255,7 +238,7 @@ async fn stand_in_as<G: Screens>(
         else {
             continue;
         };
-        let action = match decide(&table, &game, seat, STAND_IN_BOT).await {
+        let action = match decide(&game, seat, STAND_IN_BOT).await {
             Ok(a) => a,
             Err(e) => {
                 tracing::error!(game = id, seat, error = %e, "the stand-in could not decide");

@@ -69,8 +69,9 @@ pub struct Hint<A> {
     pub runner_up: Option<(A, f64)>,
 }
 
-/// A seed from a seat's view: the same view, the same stream (FNV-1a).
-fn seed_of(view: &str) -> u64 {
+/// A seed from a seat's view: the same view, the same stream (FNV-1a). The bots' decisions on
+/// Discord are seeded the same way ([`crate::bot_rng`]).
+pub fn seed_of(view: &str) -> u64 {
     view.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })

@@ -53,6 +53,27 @@ pub fn toml_error(e: &toml::de::Error, text: &str) -> String {
     }
 }
 
+/// The random stream `bot` decides `seat`'s next move with: seeded from what that seat sees (its
+/// view, as the coach's hint is) and the bot's name, never from the game's own seed or state.
+/// So a decision cannot depend on anything hidden from the seat, not even through its random
+/// stream (issue 44), and the same view gives the same stream: a bot restarted on the same game
+/// decides the same way.
+pub fn bot_rng<E: Engine>(game: &E, seat: usize, bot: &str) -> ChaCha8Rng {
+    use rand::SeedableRng;
+    let view = game.player_view_json(seat);
+    let salt = bot.bytes().fold(coach::seed_of(&view), |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    ChaCha8Rng::seed_from_u64(salt)
+}
+
+/// The action `bot` takes for `seat` now, with [`bot_rng`]'s stream: what bot seats and the
+/// stand-in play on Discord.
+pub fn bot_decision<E: Engine>(game: &E, seat: usize, bot: &str) -> Result<E::Action, String> {
+    let mut rng = bot_rng(game, seat, bot);
+    game.bot_action(seat, bot, &mut rng)
+}
+
 /// What a table asks a game to set up: the seated players, the host's choices, the seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableSetup {

@@ -777,7 +777,18 @@ impl Game {
     }
 
     /// Whether the turn is over by itself (KH 16): two actions done, nothing pending, and no
-    /// second tile of the last action possible.
+    /// second tile of the last action possible, as the other players see it.
+    ///
+    /// KH 16: "The turn ends when the active player ends it. It ends at once when they have
+    /// done two actions" and everything they set off is resolved; a second tile of (c) or (d)
+    /// is the same action (KH 22, 24), so after one tile the player may still take another.
+    /// Whether they can pay another store's bid (KH 23) depends on their supply, and with 3 or
+    /// 4 players part of it is the hidden starting counters (KH 69, 70). Ending the turn by
+    /// itself because those cannot match a bid would tell everyone what they hold ("Ada has no
+    /// wheat"). At the table nobody learns that: the player simply says they are done. So the
+    /// turn ends by itself only when what everyone sees already proves that no second tile is
+    /// possible (known counters, each "?" as any crop); otherwise the player is asked, with
+    /// "take another tile" where they can and "end my turn" always offered.
     fn turn_is_spent(&self) -> bool {
         let t = &self.s.turn;
         if t.actions() < 2 {
@@ -790,7 +801,7 @@ impl Game {
                 !self.s.players.iter().enumerate().any(|(o, q)| {
                     q.store
                         .iter()
-                        .any(|st| o as Seat == seat || p.supply.contains(&st.bid))
+                        .any(|st| o as Seat == seat || p.may_hold(&st.bid))
                 })
             }
             Some((TurnAction::ToStore, 1)) => {

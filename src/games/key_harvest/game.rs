@@ -83,6 +83,17 @@ impl PlayerState {
     pub fn unharvested(&self) -> SpaceSet {
         self.fields & !self.harvested
     }
+    /// Whether this supply may hold `c` as the other players see it (KH 70): the known
+    /// counters, with each unrevealed starting counter ("?") as any crop. With 2 players, or
+    /// once every "?" is revealed, this is exactly [`Counters::contains`].
+    pub fn may_hold(&self, c: &Counters) -> bool {
+        let mut short = 0u32;
+        for i in 0..5 {
+            let known = self.supply.0[i] - self.hidden.0[i];
+            short += u32::from(c.0[i].saturating_sub(known));
+        }
+        short <= self.hidden.total()
+    }
     fn has_farmhand(&self, w: Worker) -> bool {
         !w.is_townsfolk() && self.unplayed & (1 << w.index()) != 0
     }

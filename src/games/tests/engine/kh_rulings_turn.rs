@@ -4,7 +4,8 @@
 use crate::kh_common;
 use farmhand_games::key_harvest::game::Frame;
 use farmhand_games::key_harvest::{
-    Action, ActionError, Counters, Crop, Event, EventTile, Place, Prompt, Worker,
+    Action, ActionError, Choice, Counters, Crop, Event, EventTile, Place, Prompt, TurnAction,
+    Worker,
 };
 use kh_common::*;
 
@@ -242,6 +243,68 @@ fn kh16_turn_ends_after_two_actions() {
             instead: vec![],
         },
     );
+    assert!(ev.contains(&Event::TurnEnded {
+        seat: 0,
+        actions: 2
+    }));
+    assert_eq!(prompt(&g), (1, Prompt::Turn));
+}
+
+// KH 16, 70: after one tile of (c) as the second action, the turn ends by itself only when what
+// the others see proves that no second tile is possible: hidden starting counters count as any
+// crop. Otherwise the player is asked (and ends the turn), whatever the hidden counters hold, so
+// the table learns nothing about them.
+#[test]
+fn kh16_hidden_counters_never_end_the_turn_by_themselves() {
+    let (a, _, _) = line();
+    let (t1, t2) = (sp("G2"), sp("G3"));
+    // Seat 0 holds one known hops (for seat 1's bid) and one unrevealed starting counter, of
+    // `secret`; seat 2's store asks one wheat.
+    let at = |secret: Option<Crop>| {
+        let mut g = edit(&table(3), |s| {
+            fields(s, 0, &[a]);
+            store(s, 1, t1, one(Crop::Hops));
+            store(s, 2, t2, one(Crop::Wheat));
+            supply(s, 0, one(Crop::Hops));
+            if let Some(c) = secret {
+                supply(s, 0, one(c));
+                s.players[0].hidden = one(c);
+            }
+        });
+        ok(
+            &mut g,
+            0,
+            Action::Harvest {
+                tiles: vec![a],
+                instead: vec![],
+            },
+        );
+        let ev = ok(&mut g, 0, Action::BuyFromStore { owner: 1, tile: t1 });
+        (g, ev)
+    };
+    for secret in [Crop::Wheat, Crop::Hops] {
+        let (mut g, ev) = at(Some(secret));
+        assert!(
+            !ev.iter().any(|e| matches!(e, Event::TurnEnded { .. })),
+            "a hidden {secret:?} might be wheat: the turn waits"
+        );
+        assert_eq!(prompt(&g), (0, Prompt::Turn));
+        assert_eq!(g.public_view().turn_last, Some((TurnAction::FromStores, 1)));
+        let can_buy = g
+            .legal_actions(0)
+            .iter()
+            .any(|c| matches!(c, Choice::BuyFromStore { .. }));
+        assert_eq!(can_buy, secret == Crop::Wheat, "only a real wheat pays");
+        assert!(g.legal_actions(0).contains(&Choice::EndTurn));
+        let ev = ok(&mut g, 0, Action::EndTurn);
+        assert!(ev.contains(&Event::TurnEnded {
+            seat: 0,
+            actions: 2
+        }));
+        assert_eq!(prompt(&g), (1, Prompt::Turn));
+    }
+    // Nothing hidden and no wheat known: everyone sees that no second tile is possible.
+    let (g, ev) = at(None);
     assert!(ev.contains(&Event::TurnEnded {
         seat: 0,
         actions: 2

@@ -3,7 +3,10 @@
 //! test saying so.
 //!
 //! The figures (decisions, each seat's final score) are those `farmhand simulate --game
-//! key-harvest --players P --seed S` printed with the engine as it was before that work. Each
+//! key-harvest --players P --seed S` printed with the engine as it was before that work, except
+//! six games of 3 and 4 players, pinned again in issue 44: there a turn after one tile of (c)
+//! no longer ends by itself when only the hidden starting counters rule out a second tile
+//! (KH 16, 70), so those games asked for an "end my turn" and went another way. Each
 //! game is played three ways that must all agree with them: the playout driver with its events
 //! kept (`simulate`), without them (`bench engine`), and the random bot deciding from whole
 //! player views on the same random stream (a bot seat's path).
@@ -22,17 +25,17 @@ fn pinned() -> Vec<(u8, u64, usize, Vec<u32>)> {
         (2, 17, 218, vec![22, 28]),
         (2, 99, 164, vec![20, 14]),
         (2, 12345, 78, vec![15, 12]),
-        (3, 1, 251, vec![14, 14, 21]),
+        (3, 1, 244, vec![16, 25, 35]),
         (3, 2, 282, vec![20, 19, 25]),
         (3, 3, 255, vec![30, 16, 13]),
-        (3, 17, 206, vec![22, 21, 16]),
-        (3, 99, 216, vec![18, 22, 24]),
+        (3, 17, 206, vec![19, 13, 17]),
+        (3, 99, 199, vec![14, 16, 16]),
         (3, 12345, 182, vec![13, 12, 14]),
-        (4, 1, 225, vec![15, 18, 10, 12]),
+        (4, 1, 223, vec![14, 11, 8, 17]),
         (4, 2, 212, vec![11, 16, 12, 14]),
-        (4, 3, 240, vec![11, 13, 17, 18]),
+        (4, 3, 263, vec![24, 11, 16, 16]),
         (4, 17, 220, vec![18, 13, 21, 8]),
-        (4, 99, 224, vec![13, 16, 18, 12]),
+        (4, 99, 221, vec![6, 16, 17, 12]),
         (4, 12345, 184, vec![8, 11, 5, 7]),
     ]
 }
