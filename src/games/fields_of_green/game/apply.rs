@@ -1468,7 +1468,6 @@ fn check_harvest_with(
     plan: bool,
 ) -> Result<HarvestPlan, ActionError> {
     harvest_open(g, seat)?;
-    let p = &g.s.players[seat];
     // The sheet holds every face-up card with a Harvest ability (the same answer as looking the
     // card up on the grid and reading its ability).
     let entry = g
