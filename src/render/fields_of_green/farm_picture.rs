@@ -4,9 +4,9 @@
 //! Each card is a tile coloured by its type (a solid stripe on top, a light tint below) with its
 //! coordinate, name, sub-type and printed VP, and its Equipment; Water Towers show their Water as
 //! drops, Silos their Food, Open Areas are drawn face down. Columns and rows are labelled on the
-//! edges with the fixed labels of the whole game ([`Pos::label`](crate::games::fields_of_green::Pos::label)),
-//! so `M26` names the same space in the picture, the grid and the buttons. Only the cards' bounding box is drawn (the text grid's
-//! empty border of build spaces would only shrink the cards on a phone).
+//! edges with the squares' names, fixed for the whole game (`Pos::label`), so `M26` names the
+//! same space in the picture, the grid and the buttons. Only the cards' bounding box is drawn
+//! (the text grid's empty border of build spaces would only shrink the cards on a phone).
 //!
 //! Sizes: a tile is 128 px, text is 14-24 px. Discord shows an image about 400-550 px wide on a
 //! phone, so a typical 4-5 column farm is scaled by ~0.7 and its names stay legible; the final
