@@ -82,6 +82,9 @@ pub trait Hosted: Engine {
     fn rules(library: &Library) -> &Arc<Self::Rules>;
     /// Wraps a loaded game.
     fn into_any(self) -> AnyGame;
+    /// One short line for every tie on score of a finished game, at every place, in the
+    /// language in scope (the final table's lines; empty without a tie or before the end).
+    fn tie_lines(&self, names: &[String]) -> Vec<String>;
 }
 
 impl Hosted for fog::Game {
@@ -92,6 +95,11 @@ impl Hosted for fog::Game {
     fn into_any(self) -> AnyGame {
         AnyGame::FieldsOfGreen(self)
     }
+    fn tie_lines(&self, names: &[String]) -> Vec<String> {
+        self.scores()
+            .map(|pads| crate::render::fields_of_green::tie_lines(pads, names))
+            .unwrap_or_default()
+    }
 }
 
 impl Hosted for kh::Game {
@@ -101,6 +109,11 @@ impl Hosted for kh::Game {
     }
     fn into_any(self) -> AnyGame {
         AnyGame::KeyHarvest(self)
+    }
+    fn tie_lines(&self, names: &[String]) -> Vec<String> {
+        self.score_pad()
+            .map(|pad| crate::render::key_harvest::text::tie_lines(pad, names))
+            .unwrap_or_default()
     }
 }
 

@@ -294,12 +294,17 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
             writeln!(out, "  {p}")?;
         }
     }
+    // The table's order (place by the game's tie-breaks, then seat), and every tie explained.
     let mut ranking: Vec<(usize, u32)> = result.scores.iter().copied().enumerate().collect();
-    ranking.sort_by_key(|&(s, score)| (std::cmp::Reverse(score), s));
-    let scores: Vec<String> = ranking
+    ranking.sort_by_key(|&(s, _)| (result.places.get(s).copied().unwrap_or(u32::MAX), s));
+    let mut scores: String = ranking
         .iter()
         .map(|&(s, score)| format!("{} {score}", NAMES[s]))
-        .collect();
+        .collect::<Vec<_>>()
+        .join(", ");
+    for tie in &result.ties {
+        scores.push_str(&format!(" · {tie}"));
+    }
     let winners: Vec<&str> = result.winners.iter().map(|&s| NAMES[s]).collect();
     // With the progress on stderr: stdout is the one summary line, the same for a seed on every
     // run, and how many edits the bot merged depends on timing.
@@ -312,7 +317,7 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
         "{} won{} · {} · {} actions · {:.1} s · transcript {}",
         winners.join(" and "),
         if winners.len() > 1 { " (shared)" } else { "" },
-        scores.join(", "),
+        scores,
         result.actions,
         started.elapsed().as_secs_f64(),
         args.transcript.display()
@@ -326,6 +331,10 @@ struct Finished {
     actions: usize,
     /// By seat.
     scores: Vec<u32>,
+    /// By seat: the place, from 1, by the game's tie-breaks.
+    places: Vec<u32>,
+    /// One line per tie on score (the table's).
+    ties: Vec<String>,
     winners: Vec<usize>,
     /// The game as a scenario file for `farmhand replay`.
     scenario: String,
@@ -348,6 +357,8 @@ impl Finished {
             seed: r.table.game.seed,
             actions: r.steps.len(),
             scores: results.iter().map(|x| x.score).collect(),
+            places: results.iter().map(|x| x.place).collect(),
+            ties: r.last().tie_lines(&names),
             winners: (0..results.len()).filter(|&s| results[s].won).collect(),
             scenario: serde_json::to_string_pretty(&G::scenario(&setup, &names, actions))
                 .unwrap_or_default(),

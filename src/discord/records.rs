@@ -148,7 +148,15 @@ fn history_field(g: &RecordedGame) -> FieldSpec {
         }
         _ => {
             let mut seats: Vec<_> = g.seats.iter().collect();
-            seats.sort_by(|a, b| b.score.cmp(&a.score).then(a.seat.cmp(&b.seat)));
+            // The table's order as far as the records know it: by score, a winner before the
+            // players tied with them on score (ruling 19, KH 67), then by seat. (The records keep
+            // no tie-break below first place.)
+            seats.sort_by(|a, b| {
+                b.score
+                    .cmp(&a.score)
+                    .then(b.won.cmp(&a.won))
+                    .then(a.seat.cmp(&b.seat))
+            });
             let winners: Vec<String> = seats
                 .iter()
                 .filter(|s| s.won)
@@ -558,6 +566,42 @@ mod tests {
                 })
                 .collect(),
         }
+    }
+
+    /// Issue 43: the history lists a game's players as its table did as far as the records
+    /// know: a winner first among those tied with them on score, then by seat.
+    #[test]
+    fn a_winner_on_a_tie_is_listed_first() {
+        let g = RecordedGame {
+            game_id: 7,
+            outcome: Status::Ended,
+            ended_at: 1_767_225_600_000,
+            seats: vec![
+                seat(0, "Ada", Some(61), false),
+                seat(1, "Bram", Some(66), false),
+                seat(2, "Cleo", Some(61), false),
+                seat(3, "Dita", Some(70), false),
+            ],
+        };
+        let mut tied = g.clone();
+        tied.seats[1].score = Some(70);
+        tied.seats[1].won = true;
+        let order = |g: &RecordedGame| {
+            let v = history_field(g).value;
+            ["Ada", "Bram", "Cleo", "Dita"]
+                .iter()
+                .map(|n| (v.find(n).unwrap(), *n))
+                .collect::<std::collections::BTreeMap<_, _>>()
+                .into_values()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(order(&g), ["Dita", "Bram", "Ada", "Cleo"]);
+        // A tie on 70: the winner comes first, whichever seat won it.
+        assert_eq!(order(&tied), ["Bram", "Dita", "Ada", "Cleo"]);
+        let mut later = tied.clone();
+        later.seats[1].won = false;
+        later.seats[3].won = true;
+        assert_eq!(order(&later), ["Dita", "Bram", "Ada", "Cleo"]);
     }
 
     #[test]

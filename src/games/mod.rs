@@ -90,6 +90,10 @@ pub struct SeatResult {
     pub score: u32,
     /// True for every winner (a shared win is a win for each).
     pub won: bool,
+    /// The seat's place, from 1, in the game's own order (Fields of Green: VP, locations, coins,
+    /// ruling 19; Key Harvest: points, field tiles, counters, KH 67). Seats still tied share a
+    /// place. Every list of the finished game's players follows it (place, then seat).
+    pub place: u32,
     /// Stable ids of what the records count as this seat's favourites, once per occurrence:
     /// Fields of Green, the location cards face up in the farm; Key Harvest, the crops whose
     /// majority the seat won (KH 66). Ids, not names, so the records outlive a renamed card.
@@ -239,11 +243,16 @@ impl Engine for fields_of_green::Game {
         let pads = self.scores()?;
         let (winners, _) = self.winners()?;
         let deck = self.deck();
+        let standings = fields_of_green::game::scoring::standings(pads);
         Some(
             pads.iter()
                 .map(|pad| SeatResult {
                     score: pad.total,
                     won: winners.contains(&pad.seat),
+                    place: standings
+                        .iter()
+                        .find(|(s, _)| *s == pad.seat)
+                        .map_or(0, |(_, place)| *place),
                     // Cards built face up; an Open Area is a card turned face down, not one the
                     // player chose to have (ruling 15).
                     favourites: self.state().players[pad.seat]
@@ -390,6 +399,7 @@ impl Engine for key_harvest::Game {
                 .map(|l| SeatResult {
                     score: l.total,
                     won: pad.winners.contains(&l.seat),
+                    place: u32::from(l.rank),
                     favourites: l.crops.iter().map(|c| c.id().to_string()).collect(),
                 })
                 .collect(),

@@ -40,3 +40,68 @@ pub(crate) fn and_list(parts: &[String]) -> String {
 pub(crate) fn plural(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
+
+/// A finished game's player as the tie lines see them: seat, place (from 1, shared when still
+/// tied), score, and the game's two tie-break numbers (Fields of Green: locations and coins,
+/// ruling 19; Key Harvest: field tiles and counters, KH 67).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Placed {
+    pub seat: usize,
+    pub place: u32,
+    pub score: u32,
+    pub first: u32,
+    pub second: u32,
+}
+
+/// Players tied on score, for one line of the final table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct TieGroup {
+    pub score: u32,
+    /// In the final order.
+    pub members: Vec<Placed>,
+    /// True when two of them were equal on the first tie-break too, so the second was read.
+    pub second_read: bool,
+    /// The places still shared after both tie-breaks: (place, seats by seat).
+    pub shared: Vec<(u32, Vec<usize>)>,
+}
+
+/// Every tie on score among `placed` (listed in the final order), at every place, not only the
+/// win: each gets one line on the final table saying how it was broken.
+pub(crate) fn tie_groups(placed: &[Placed]) -> Vec<TieGroup> {
+    let mut out: Vec<TieGroup> = Vec::new();
+    let mut k = 0;
+    while k < placed.len() {
+        let score = placed[k].score;
+        let members: Vec<Placed> = placed[k..]
+            .iter()
+            .take_while(|p| p.score == score)
+            .copied()
+            .collect();
+        k += members.len();
+        if members.len() < 2 {
+            continue;
+        }
+        let second_read = members
+            .iter()
+            .enumerate()
+            .any(|(i, a)| members[i + 1..].iter().any(|b| b.first == a.first));
+        let mut shared: Vec<(u32, Vec<usize>)> = Vec::new();
+        for p in &members {
+            match shared.iter_mut().find(|(place, _)| *place == p.place) {
+                Some((_, seats)) => seats.push(p.seat),
+                None => shared.push((p.place, vec![p.seat])),
+            }
+        }
+        shared.retain(|(_, seats)| seats.len() > 1);
+        for (_, seats) in &mut shared {
+            seats.sort_unstable();
+        }
+        out.push(TieGroup {
+            score,
+            members,
+            second_read,
+            shared,
+        });
+    }
+    out
+}

@@ -65,12 +65,13 @@ pub fn wrap(text: &str) -> Vec<String> {
 /// coins), the total on the name's line, then the rulebook's lines with each Game End location
 /// by code and name. Players equal on all three share a rank.
 pub fn fog_pad(deck: &Deck, pads: &[FogPad], names: &[String]) -> String {
-    let key = |p: &FogPad| std::cmp::Reverse((p.total, p.locations, p.coins));
-    let mut order: Vec<&FogPad> = pads.iter().collect();
-    order.sort_by_key(|p| (key(p), p.seat));
+    // The final order of every screen (ruling 19's order at every place).
+    let order: Vec<(&FogPad, u32)> = crate::games::fields_of_green::game::scoring::standings(pads)
+        .into_iter()
+        .filter_map(|(seat, place)| Some((pads.iter().find(|p| p.seat == seat)?, place)))
+        .collect();
     let mut lines: Vec<String> = Vec::new();
-    for (k, p) in order.iter().enumerate() {
-        let rank = 1 + order.iter().take(k).filter(|q| key(q) != key(p)).count();
+    for (k, &(p, rank)) in order.iter().enumerate() {
         if k > 0 {
             lines.push(String::new());
         }

@@ -17,7 +17,7 @@ use crate::games::fields_of_green::event::Event;
 use crate::games::fields_of_green::view::PublicView;
 use crate::games::fields_of_green::{Game, Phase};
 use crate::render;
-use crate::render::fields_of_green::{GridBounds, coord_label};
+use crate::render::fields_of_green::coord_label;
 use crate::store::{Status, Table};
 use smol_str::SmolStr;
 
@@ -148,6 +148,14 @@ pub fn status(table: &Table, game: &Game) -> MessageSpec {
             if let Some(l) = last {
                 d.push_str(&format!("🏆 **{}**", render_names_md(l)));
             }
+            // Every tie on VP explained, as on the final scores (ruling 19).
+            for line in game
+                .scores()
+                .map(|pads| render::fields_of_green::tie_lines(pads, &names))
+                .unwrap_or_default()
+            {
+                d.push_str(&format!("\n{}", render_names_md(&line)));
+            }
             e.description = d;
         }
         e.footer = Some(crate::t!("fog-status-footer-final"));
@@ -210,9 +218,11 @@ fn outcome(table: &Table, game: &Game) -> MessageSpec {
         if let Some(last) = notes.last() {
             d.push_str(&format!("🏆 {}\n", render_names_md(last)));
         }
+        // Why tied players stand in this order, at every place (ruling 19's order).
+        for line in render::fields_of_green::tie_lines(pads, &names) {
+            d.push_str(&format!("{}\n", render_names_md(&line)));
+        }
     }
-    // The winner line already says how a tie was broken (ruling 19); the pad's own tie-break
-    // line is behind Scores.
     e.description = d;
     e.footer = Some(crate::t!("fog-status-footer-final"));
     let mut m = MessageSpec {
@@ -394,13 +404,12 @@ pub fn farm(table: &Table, game: &Game, seat: usize) -> MessageSpec {
     ));
     e.fields
         .push(field(crate::t!("fog-status"), seat_status(game, sv), true));
-    let bounds = GridBounds::of(&sv.farm);
     let mut placed = Vec::new();
     for c in &sv.farm.cells {
         for t in &c.equipment {
             placed.push(crate::t!(
                 "fog-equipment-on",
-                at = coord_label(&bounds, c.pos),
+                at = coord_label(c.pos),
                 card = render::fields_of_green::card_name(deck, &c.card),
                 text = render::fields_of_green::card_text(deck, t)
             ));
@@ -642,7 +651,6 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
         ));
     }
     for sv in &v.seats {
-        let bounds = GridBounds::of(&sv.farm);
         let mut harvested: Vec<(String, u32)> = Vec::new();
         let mut open = Vec::new();
         for ev in events {
@@ -657,7 +665,7 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
                     let name = format!(
                         "{} {}",
                         render::fields_of_green::card_name(deck, card),
-                        coord_label(&bounds, *pos)
+                        coord_label(*pos)
                     );
                     let n = 1 + u32::from(*extra);
                     match harvested.iter_mut().find(|(h, _)| *h == name) {
@@ -671,7 +679,7 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
                     open.push(format!(
                         "{} {}",
                         render::fields_of_green::card_name(deck, card),
-                        coord_label(&bounds, *pos)
+                        coord_label(*pos)
                     ));
                 }
                 _ => {}
@@ -785,14 +793,22 @@ fn final_scores_text(table: &Table, game: &Game) -> MessageSpec {
             ));
         }
     }
-    if let Some(tie) = tie {
-        d.push_str(&format!(
-            "{}\n",
-            crate::t!(
-                "fog-tie-break",
-                text = render::fields_of_green::tie_break_text(tie)
-            )
-        ));
+    // One short line for every tie on VP, at every place (ruling 19); "no tie" only when no two
+    // players have the same VP.
+    if let (Some(tie), Some(pads)) = (tie, game.scores()) {
+        let ties = render::fields_of_green::tie_lines(pads, &names);
+        if ties.is_empty() {
+            d.push_str(&format!(
+                "{}\n",
+                crate::t!(
+                    "fog-tie-break",
+                    text = render::fields_of_green::tie_break_text(tie)
+                )
+            ));
+        }
+        for line in ties {
+            d.push_str(&format!("{}\n", render_names_md(&line)));
+        }
     }
     e.description = d;
     e.footer = Some(crate::t!("fog-final-footer"));
@@ -947,24 +963,22 @@ pub fn dm_reminder(table: &Table, game: &Game, seat: usize) -> MessageSpec {
     m
 }
 
-/// `**1. Dmitri 19** · 2. Bram 15 · 3. Ada 15`: the final ranking in one line, ordered as
-/// ruling 19 decides (VP, then locations, then coins); players equal on all three share a rank.
+/// `**1. Dmitri 19** · 2. Bram 15 · 3. Ada 15`: the final ranking in one line, in the order of
+/// every screen (`scoring::standings`: VP, then locations, then coins, ruling 19); players
+/// equal on all three share a rank.
 fn ranking(
     pads: &[crate::games::fields_of_green::game::scoring::ScorePad],
     names: &[String],
 ) -> String {
-    let key = |p: &crate::games::fields_of_green::game::scoring::ScorePad| {
-        std::cmp::Reverse((p.total, p.locations, p.coins))
-    };
-    let mut order: Vec<_> = pads.iter().collect();
-    order.sort_by_key(|p| (key(p), p.seat));
     let mut parts = Vec::new();
-    for (k, p) in order.iter().enumerate() {
-        let rank = 1 + order.iter().take(k).filter(|q| key(q) != key(p)).count();
+    for (seat, rank) in crate::games::fields_of_green::game::scoring::standings(pads) {
+        let Some(p) = pads.iter().find(|p| p.seat == seat) else {
+            continue;
+        };
         let entry = crate::t!(
             "ranking-entry",
             rank = rank,
-            name = render_names_md(&render::seat_name(names, p.seat)),
+            name = render_names_md(&render::seat_name(names, seat)),
             points = p.total
         );
         parts.push(if rank == 1 {

@@ -1450,10 +1450,7 @@ fn auto_harvest_shows_the_plan_and_what_becomes_an_open_area() {
                 let first = format!(
                     "1. {} {}",
                     crate::render::fields_of_green::card_name(&deck, card),
-                    crate::render::fields_of_green::coord_label(
-                        &crate::render::fields_of_green::GridBounds::of(farm),
-                        *pos
-                    )
+                    crate::render::fields_of_green::coord_label(*pos)
                 );
                 assert!(d.contains(&first), "{what}: {first:?} not in {d}");
             }
@@ -1461,7 +1458,6 @@ fn auto_harvest_shows_the_plan_and_what_becomes_an_open_area() {
             // What becomes an Open Area: the face-up Harvest locations the plan does not pay.
             let view = game.player_view(0);
             let farm = &view.table.seats[0].farm;
-            let bounds = crate::render::fields_of_green::GridBounds::of(farm);
             let paid: Vec<Pos> = plan
                 .actions
                 .iter()
@@ -1485,7 +1481,7 @@ fn auto_harvest_shows_the_plan_and_what_becomes_an_open_area() {
                     let label = format!(
                         "{} {}",
                         crate::render::fields_of_green::card_name(&deck, &c.card),
-                        crate::render::fields_of_green::coord_label(&bounds, c.pos)
+                        crate::render::fields_of_green::coord_label(c.pos)
                     );
                     let payable = legal_now
                         .iter()
@@ -1548,4 +1544,334 @@ fn auto_harvest_only_while_harvesting() {
             .all(|(l, v, _)| l != "Auto harvest" && !matches!(v, Verb::ConfirmPlan(_))),
         "no auto harvest outside the harvest"
     );
+}
+
+/// The labels along the way from the Main panel to a component that takes `want` (up to the
+/// towers paying its Water): the label of each button or option followed, the last one the
+/// component's own. `None` when the panel offers no such component.
+fn labels_to(table: &Table, game: &Game, seat: usize, want: &Action) -> Option<Vec<String>> {
+    let want = no_water(want);
+    let mut queue = std::collections::VecDeque::from([(Screen::Main, Vec::<String>::new())]);
+    let mut seen: Vec<Screen> = vec![Screen::Main];
+    while let Some((screen, path)) = queue.pop_front() {
+        let m = panel(table, game, seat, &screen, None);
+        // (where it leads, its label) of every enabled component.
+        let mut items: Vec<(Verb, String)> = Vec::new();
+        for r in &m.rows {
+            match r {
+                RowSpec::Buttons(bs) => {
+                    for b in bs.iter().filter(|b| !b.disabled) {
+                        let c = ComponentId::decode(&b.id).expect("an id");
+                        items.push((c.verb, b.label.clone()));
+                    }
+                }
+                RowSpec::Select(sel) => {
+                    let c = ComponentId::decode(&sel.id).expect("an id");
+                    for o in &sel.options {
+                        let verb = match c.verb {
+                            Verb::Choose => Verb::Act(decode_action(&o.value).expect("action")),
+                            Verb::Navigate => Verb::Show(decode_screen(&o.value).expect("screen")),
+                            _ => continue,
+                        };
+                        items.push((verb, o.label.clone()));
+                    }
+                }
+            }
+        }
+        for (verb, label) in items {
+            let mut next = path.clone();
+            next.push(label);
+            match verb {
+                Verb::Act(a) if no_water(&a) == want => return Some(next),
+                Verb::Show(s) if !seen.contains(&s) && seen.len() < 300 => {
+                    seen.push(s.clone());
+                    queue.push_back((s, next));
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// True when `text` holds `label` as a whole word (`M26`, not the `M2` of `M26`).
+fn names_square(text: &str, label: &str) -> bool {
+    text.match_indices(label).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + label.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_alphanumeric())
+            && !after.is_some_and(|c| c.is_ascii_alphanumeric())
+    })
+}
+
+/// Issue 43, item 1: a square keeps its name for the whole game. In seeded random games of 2 to
+/// 6 players, every build (a location, a Water Tower, a Silo) is offered by a button naming its
+/// square ("Build B1" builds at B1), the log's sentence for it names the same square, the farm
+/// grid drawn next shows the card there under that name, and at the end every card is still
+/// listed under the name it was built with (in the grid's legend and the farm message). Before
+/// issue 43 the grid was relabelled from its bounding box after every build on its top or left
+/// edge, and about half the builds were answered with another square's name.
+#[test]
+fn every_build_names_one_square_from_button_to_log_to_grid() {
+    use crate::render::fields_of_green::{
+        RenderOptions, coord_label, describe_events, parse_coord, render_farm,
+    };
+    let deck = crate::games::fields_of_green::Deck::default_deck();
+    let names: Vec<String> = ["Ada", "Bram", "Cleo", "Dmitri", "Edda", "Finn"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut builds = 0;
+    let mut left_or_up = 0;
+    for seed in 0..10u64 {
+        let players = 2 + (seed % 5) as u8;
+        let n = usize::from(players);
+        let mut game = Game::new(
+            deck.clone(),
+            Options {
+                players,
+                intro: false,
+                first_player: (seed % u64::from(players)) as u8,
+            },
+            seed,
+        )
+        .expect("a game");
+        let mut rng = ChaCha8Rng::seed_from_u64(4300 + seed);
+        let mut built: Vec<Vec<(crate::games::fields_of_green::Pos, String)>> = vec![Vec::new(); n];
+        let mut step = 0i64;
+        while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+            let pos = match &action {
+                Action::Build { pos, .. }
+                | Action::WaterTower { pos, .. }
+                | Action::Silo { pos, .. } => Some(*pos),
+                _ => None,
+            };
+            let t = table(n, step + 1, Status::Active);
+            let path = pos.map(|_| {
+                labels_to(&t, &game, seat, &action)
+                    .unwrap_or_else(|| panic!("seed {seed}: no button for {action:?}"))
+            });
+            let before = game.public_view().seats[seat].farm.clone();
+            let events = game.apply(seat, &action).expect("a legal action");
+            step += 1;
+            let (Some(pos), Some(path)) = (pos, path) else {
+                continue;
+            };
+            builds += 1;
+            let (lo, _) = crate::games::fields_of_green::farm::grid_bounds(
+                before.cells.iter().map(|c| c.pos),
+            );
+            // A build on the grid's top or left edge: the case that used to rename squares.
+            if pos.x == lo.x || pos.y == lo.y {
+                left_or_up += 1;
+            }
+            let label = coord_label(pos);
+            let ctx = format!("seed {seed}, step {step}, {action:?} at {label}");
+            // The button (or the button that opened its payment screen) names the square.
+            assert!(
+                path.iter().any(|l| names_square(l, &label)),
+                "{ctx}: the buttons read {path:?}"
+            );
+            // The log's sentence names the same square.
+            let farms: Vec<_> = game
+                .public_view()
+                .seats
+                .into_iter()
+                .map(|s| s.farm)
+                .collect();
+            let sentence = describe_events(&deck, &events, &names, &farms)
+                .into_iter()
+                .zip(&events)
+                .find(|(_, e)| {
+                    matches!(
+                        e,
+                        Event::Built { .. }
+                            | Event::BuiltWaterTower { .. }
+                            | Event::BuiltSilo { .. }
+                    )
+                })
+                .map(|(s, _)| s)
+                .unwrap_or_else(|| panic!("{ctx}: no build event"));
+            assert!(
+                names_square(&sentence, &label),
+                "{ctx}: the log says {sentence:?}"
+            );
+            // The grid drawn next has the card under that name: its legend lists it there, its
+            // column letters and row numbers lead to it, and the name reads back to the square.
+            let r = render_farm(&deck, &farms[seat], RenderOptions::default());
+            assert!(
+                r.legend.iter().any(|l| names_square(l, &label)),
+                "{ctx}: not in the legend {:?}",
+                r.legend
+            );
+            assert_eq!(parse_coord(&farms[seat], &label), Some(pos), "{ctx}");
+            let letters: String = label
+                .chars()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .collect();
+            let row = &label[letters.len()..];
+            let lines: Vec<&str> = r.grid.lines().collect();
+            let header = lines
+                .iter()
+                .position(|l| l.split_whitespace().any(|w| w == letters))
+                .unwrap_or_else(|| panic!("{ctx}: no column {letters} in\n{}", r.grid));
+            assert!(
+                lines[header..]
+                    .iter()
+                    .any(|l| l.split_whitespace().next() == Some(row)),
+                "{ctx}: no row {row} in\n{}",
+                r.grid
+            );
+            built[seat].push((pos, label));
+        }
+        assert!(game.is_over());
+        // At the end, every card is still named as when it was built, on every screen.
+        let t = table(n, step + 1, Status::Ended);
+        let v = game.public_view();
+        for (seat, cards) in built.iter().enumerate() {
+            let r = render_farm(&deck, &v.seats[seat].farm, RenderOptions::default());
+            let shown = m_text(&farm(&t, &game, seat));
+            for (pos, label) in cards {
+                assert_eq!(coord_label(*pos), *label);
+                assert!(
+                    r.legend.iter().any(|l| names_square(l, label)),
+                    "seed {seed}: {label} missing from the final legend {:?}",
+                    r.legend
+                );
+                assert!(
+                    names_square(&shown, label),
+                    "seed {seed}: {label} missing from the farm message {shown}"
+                );
+            }
+        }
+    }
+    eprintln!("{builds} builds checked, {left_or_up} on the grid's top or left edge");
+    assert!(builds > 300, "{builds} builds");
+    assert!(
+        left_or_up > 50,
+        "{left_or_up} builds on the top or left edge"
+    );
+}
+
+/// Issue 43, item 2, in seeded games with ties on VP: the ranking line of the table message,
+/// the pad behind Scores, the records' places and the tie lines follow one order (ruling 19:
+/// VP, locations, coins, for every place), and every tie on VP gets one line on the final
+/// scores and the finished table. Before, the pad said "Tie-break: no tie." under "2. Cleo 61
+/// · 3. Ada 61", and the demo listed them the other way round.
+#[test]
+fn every_tie_is_explained_and_every_screen_lists_one_order() {
+    use crate::games::Engine;
+    use crate::games::fields_of_green::game::scoring::standings;
+    let deck = crate::games::fields_of_green::Deck::default_deck();
+    let mut games_with_ties = 0;
+    let mut lower_ties = 0;
+    for seed in 0..150u64 {
+        let players = 3 + (seed % 4) as u8;
+        let n = usize::from(players);
+        let mut game = Game::new(
+            deck.clone(),
+            Options {
+                players,
+                intro: false,
+                first_player: 0,
+            },
+            seed,
+        )
+        .expect("a game");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        sim::play_out(&mut game, &mut rng, |_, _, _| {});
+        let pads = game.scores().expect("a finished game").to_vec();
+        let tied = |p: &crate::games::fields_of_green::game::ScorePad| {
+            pads.iter().filter(|q| q.total == p.total).count() > 1
+        };
+        if !pads.iter().any(tied) {
+            continue;
+        }
+        games_with_ties += 1;
+        let best = pads.iter().map(|p| p.total).max().unwrap();
+        lower_ties += usize::from(pads.iter().any(|p| tied(p) && p.total < best));
+        // Plain names, so each can be found in the text.
+        let mut t = table(n, 1, Status::Ended);
+        let plain = ["Ada", "Bram", "Cleo", "Dita", "Ezra", "Fumi"];
+        for s in &mut t.seats {
+            s.name = plain[s.seat].to_string();
+        }
+        let names: Vec<String> = plain[..n].iter().map(|s| s.to_string()).collect();
+        let order: Vec<(usize, u32)> = standings(&pads);
+        let ctx = format!("seed {seed}, {players} players");
+        // The records' places (and the demo's line, which sorts by them).
+        let results = Engine::results(&game).unwrap();
+        let mut by_place: Vec<usize> = (0..n).collect();
+        by_place.sort_by_key(|&s| (results[s].place, s));
+        assert_eq!(
+            by_place,
+            order.iter().map(|(s, _)| *s).collect::<Vec<_>>(),
+            "{ctx}"
+        );
+        for &(s, place) in &order {
+            assert_eq!(results[s].place, place, "{ctx}");
+            assert_eq!(results[s].won, place == 1, "{ctx}");
+        }
+        // "k. Name" in the same order: the ranking line and the pad.
+        let table_text = m_text(&table_message(&t, &game));
+        let first = table_text.lines().next().unwrap().to_string();
+        let pad = all_text(&score_pad(&t, &game));
+        for text in [&first, &pad] {
+            let at: Vec<usize> = order
+                .iter()
+                .map(|&(s, place)| {
+                    let entry = format!("{place}. {}", names[s]);
+                    text.find(&entry)
+                        .unwrap_or_else(|| panic!("{ctx}: {entry} not in {text}"))
+                })
+                .collect();
+            assert!(at.windows(2).all(|w| w[0] < w[1]), "{ctx}: {text}");
+        }
+        // One line per group tied on VP, on the final scores and the finished table.
+        let lines = crate::render::fields_of_green::tie_lines(&pads, &names);
+        let mut totals: Vec<u32> = pads.iter().filter(|p| tied(p)).map(|p| p.total).collect();
+        totals.sort_unstable();
+        totals.dedup();
+        assert_eq!(lines.len(), totals.len(), "{ctx}: {lines:?}");
+        let finals = all_text(&final_scores(&t, &game));
+        let status_text = all_text(&status(&t, &game));
+        for (line, vp) in lines.iter().zip(totals.iter().rev()) {
+            assert!(
+                line.starts_with(&format!("Tied on {vp} VP")),
+                "{ctx}: {line}"
+            );
+            assert!(
+                finals.contains(line.as_str()),
+                "{ctx}: {line} not in {finals}"
+            );
+            assert!(
+                status_text.contains(line.as_str()),
+                "{ctx}: {line} not in the status"
+            );
+            assert!(
+                table_text.contains(line.as_str()),
+                "{ctx}: {line} not on the table"
+            );
+            // The tied players are listed in the final order.
+            let at: Vec<usize> = order
+                .iter()
+                .filter(|(s, _)| pads[*s].total == *vp)
+                .map(|(s, _)| line.find(&format!("{} (", names[*s])).expect("named"))
+                .collect();
+            assert!(at.windows(2).all(|w| w[0] < w[1]), "{ctx}: {line}");
+        }
+        assert!(!finals.contains("no tie"), "{ctx}: {finals}");
+    }
+    eprintln!("{games_with_ties} games with a tie on VP, {lower_ties} below first place");
+    assert!(games_with_ties >= 5, "{games_with_ties} games with a tie");
+    assert!(lower_ties >= 2, "{lower_ties} ties below first place");
+}
+
+/// A message's embed descriptions, one after the other.
+fn m_text(m: &MessageSpec) -> String {
+    m.embeds
+        .iter()
+        .map(|e| e.description.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -1,13 +1,12 @@
 //! Why an action was refused. Every variant reads as a sentence a player understands; a refused
 //! action leaves the game unchanged.
 
-use super::farm::{Farm, Pos};
+use super::farm::Pos;
 use smol_str::SmolStr;
 use thiserror::Error;
 
 /// A space of the acting player's farm, as an error names it: the position, and its label on
-/// the grid the player sees (`C2`), worked out when the action was refused (a refused action
-/// changes nothing, so the grid is the one on the player's screen).
+/// the grid the player sees (`M26`, fixed for the whole game: [`Pos::label`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Space {
     pub pos: Pos,
@@ -15,11 +14,11 @@ pub struct Space {
 }
 
 impl Space {
-    /// `pos` on `farm`'s grid.
-    pub fn on(farm: &Farm, pos: Pos) -> Space {
+    /// The space at `pos`, with its label.
+    pub fn at(pos: Pos) -> Space {
         Space {
             pos,
-            label: farm.label(pos).into(),
+            label: pos.label().into(),
         }
     }
 

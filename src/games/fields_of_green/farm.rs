@@ -15,8 +15,8 @@ pub(crate) type Dists = SmallVec<[u8; 48]>;
 pub(crate) type Spaces = SmallVec<[Pos; 32]>;
 
 /// A space of a farm's grid. `x` grows to the right (columns), `y` grows downwards (rows). The
-/// starting Water Tower is at (0, 0) and the starting Silo at (1, 0); the renderer relabels the
-/// grid from its bounding box, so coordinates may go negative.
+/// starting Water Tower is at (0, 0) and the starting Silo at (1, 0); coordinates go negative as
+/// a farm grows up or left. Players see fixed labels instead ([`Pos::label`]: `M26`, `N26`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Pos {
     pub x: i8,
@@ -45,7 +45,7 @@ impl Pos {
 }
 
 /// `(x,y)`, as a scenario file writes a position (`{"x": 1, "y": 0}`). Players see grid labels
-/// instead (`B2`, see [`Farm::label`]).
+/// instead (`M26`, see [`Pos::label`]).
 impl std::fmt::Display for Pos {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "({},{})", self.x, self.y)
@@ -54,7 +54,8 @@ impl std::fmt::Display for Pos {
 
 /// The part of the plane the players' grid shows for a farm with cards at `cells`: their
 /// bounding box grown by one space on every side (so every build space is on it), as (top-left,
-/// bottom-right). No cards: the 3x3 grid around (0, 0).
+/// bottom-right). No cards: the 3x3 grid around (0, 0). This is only the window drawn: the
+/// labels of its spaces do not depend on it (see [`Pos::label`]).
 pub fn grid_bounds(cells: impl IntoIterator<Item = Pos>) -> (Pos, Pos) {
     let mut cells = cells.into_iter();
     let first = cells.next().unwrap_or(Pos::new(0, 0));
@@ -71,6 +72,24 @@ pub fn grid_bounds(cells: impl IntoIterator<Item = Pos>) -> (Pos, Pos) {
     )
 }
 
+/// The column lettered `A`: x = -12, so the starting Water Tower (x = 0) stands in column `M`
+/// with twelve columns of room to its left and thirteen to its right before the letters double.
+/// Labels are fixed for the whole game (issue 43): a square keeps its name however the farm
+/// grows, so "Build B1" builds at B1 and every later screen still calls it B1.
+pub const FIRST_COLUMN_X: i16 = -12;
+
+/// The row numbered `1`: y = -25, so the starting Water Tower (y = 0) stands in row 26. A farm
+/// gains at most one card per turn, 24 in a game (rulings 7, 20, 21), so no farm grown from the
+/// standard start (ruling 1) reaches above row 1.
+pub const FIRST_ROW_Y: i16 = -25;
+
+/// The last column a label counts rightwards to (`x = 127`, the plane's edge): columns left of
+/// `A` count down from `ZZ` (`ZZ`, `ZY`, ...), a range the right side never reaches.
+const LAST_COLUMN: i16 = 127 - FIRST_COLUMN_X;
+
+/// Spreadsheet index of `ZZ`, the last two-letter column.
+const ZZ: i16 = 26 * 27 - 1;
+
 /// The letters of column `col` (from 0): `A`..`Z`, then `AA`, `AB`, ... like a spreadsheet.
 pub fn column_label(col: usize) -> String {
     let mut n = col + 1;
@@ -84,17 +103,75 @@ pub fn column_label(col: usize) -> String {
     String::from_utf8(letters).expect("ASCII letters")
 }
 
-/// The label of `pos` on the grid from `min` (column `A`, row `1`) to `max`, e.g. `B3`: what the
-/// players see on the farm grid and type back. A position off the grid (only a scenario file can
-/// name one) is shown as `(x,y)`, the way the file writes it.
-pub fn grid_label(min: Pos, max: Pos, pos: Pos) -> String {
-    let on = (min.x..=max.x).contains(&pos.x) && (min.y..=max.y).contains(&pos.y);
-    if !on {
-        return pos.to_string();
+/// The letters of the column at `x`, the same for the whole game: `M` for the starting Water
+/// Tower, `L` to its left, `N` to its right, `A` at x = -12, `AA` after `Z`. Left of `A` (a
+/// farm grown more than twelve cards to the left) the letters wrap round to `ZZ`, `ZY`, ...
+pub fn column_name(x: i8) -> String {
+    let col = i16::from(x) - FIRST_COLUMN_X;
+    if col >= 0 {
+        column_label(col as usize)
+    } else {
+        // col = -1 is ZZ, -2 is ZY: never a column right of A (those end at LAST_COLUMN).
+        column_label((ZZ + 1 + col) as usize)
     }
-    let col = (i16::from(pos.x) - i16::from(min.x)) as usize;
-    let row = (i16::from(pos.y) - i16::from(min.y)) as usize;
-    format!("{}{}", column_label(col), row + 1)
+}
+
+/// The x of the column named `letters` (any case), the inverse of [`column_name`].
+pub fn column_x(letters: &str) -> Option<i8> {
+    // Three letters already name 18,278 columns; more can only be garbage (and could overflow).
+    if letters.is_empty() || letters.len() > 3 || !letters.bytes().all(|b| b.is_ascii_alphabetic())
+    {
+        return None;
+    }
+    let n = letters.bytes().fold(0i32, |n, b| {
+        n * 26 + i32::from(b.to_ascii_uppercase() - b'A') + 1
+    }) - 1;
+    let col = if n <= i32::from(LAST_COLUMN) {
+        n
+    } else if n <= i32::from(ZZ) {
+        n - i32::from(ZZ) - 1
+    } else {
+        return None;
+    };
+    i8::try_from(col + i32::from(FIRST_COLUMN_X)).ok()
+}
+
+/// The number of the row at `y`: 26 for the starting Water Tower's row, 1 at y = -25. Below 1
+/// only above row 1, where [`Pos::label`] gives `(x,y)` instead.
+pub fn row_number(y: i8) -> i16 {
+    i16::from(y) - FIRST_ROW_Y + 1
+}
+
+impl Pos {
+    /// The name of this space on the players' grid, e.g. `M26` for the starting Water Tower:
+    /// column letters ([`column_name`]) then the row number (row 1 at y = -25). Fixed for the
+    /// whole game, whatever the farm's shape. A space above row 1 (only a scenario file can
+    /// place a card there) is named `(x,y)`, the way the file writes it.
+    pub fn label(self) -> String {
+        let row = row_number(self.y);
+        if row < 1 {
+            return self.to_string();
+        }
+        format!("{}{row}", column_name(self.x))
+    }
+
+    /// Reads a label such as `M26` (any case, surrounding spaces ignored): the inverse of
+    /// [`Pos::label`]. `None` when it is malformed or names no space of the plane.
+    pub fn parse_label(text: &str) -> Option<Pos> {
+        let text = text.trim();
+        let split = text.find(|c: char| !c.is_ascii_alphabetic())?;
+        let (letters, digits) = text.split_at(split);
+        if digits.is_empty()
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.starts_with('0')
+        {
+            return None;
+        }
+        let x = column_x(letters)?;
+        let row: i16 = digits.parse().ok()?;
+        let y = i8::try_from(row - 1 + FIRST_ROW_Y).ok()?;
+        Some(Pos::new(x, y))
+    }
 }
 
 /// What card occupies a space.
@@ -128,13 +205,6 @@ pub struct Farm {
 }
 
 impl Farm {
-    /// The label of `pos` on this farm's grid as the players see it now (`C2`; see
-    /// [`grid_label`]).
-    pub fn label(&self, pos: Pos) -> String {
-        let (min, max) = grid_bounds(self.cells.iter().map(|c| c.pos));
-        grid_label(min, max, pos)
-    }
-
     /// The index of the card at `pos`, if any.
     pub fn index_of(&self, pos: Pos) -> Option<usize> {
         self.cells.iter().position(|c| c.pos == pos)
@@ -662,6 +732,39 @@ mod tests {
         // From the empty space (1,0): adjacent to (0,0), (1,1) and (2,0).
         let d = farm.distances(Pos::new(1, 0));
         assert_eq!(d, vec![1, 2, 1, 2, 1]);
+    }
+
+    /// Issue 43: a square's label depends on its position only, never on the farm around it.
+    #[test]
+    fn labels_are_fixed_and_read_back() {
+        assert_eq!(Pos::new(0, 0).label(), "M26");
+        assert_eq!(Pos::new(1, 0).label(), "N26");
+        assert_eq!(Pos::new(-1, -1).label(), "L25");
+        assert_eq!(Pos::new(-12, -25).label(), "A1");
+        assert_eq!(Pos::new(13, 0).label(), "Z26");
+        assert_eq!(Pos::new(14, 0).label(), "AA26");
+        // Left of A the letters wrap round from ZZ, which no column right of A reaches.
+        assert_eq!(Pos::new(-13, 0).label(), "ZZ26");
+        assert_eq!(Pos::new(-14, 0).label(), "ZY26");
+        assert_eq!(Pos::new(0, -26).label(), "(0,-26)");
+        let mut seen = std::collections::HashSet::new();
+        for x in i8::MIN..=i8::MAX {
+            for y in -25..=i8::MAX {
+                let p = Pos::new(x, y);
+                let label = p.label();
+                assert!(seen.insert(label.clone()), "{label} names two spaces");
+                assert_eq!(Pos::parse_label(&label), Some(p), "{label}");
+                assert_eq!(
+                    Pos::parse_label(&format!(" {} ", label.to_lowercase())),
+                    Some(p)
+                );
+            }
+        }
+        for bad in [
+            "", "M", "26", "M0", "M026", "M-1", "M2x", "ABCD1", "EK1", "M9999",
+        ] {
+            assert_eq!(Pos::parse_label(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

@@ -27,9 +27,24 @@ pub struct SeatView {
     /// KH 69: the score so far without crop points, which could reveal hidden counters
     /// (workers, largest group x1, second largest x2).
     pub running_score: u32,
+    /// KH 66: the crop majorities' points, once the game has ended (before, they could reveal
+    /// hidden counters, KH 69). `None` while the game runs.
+    #[serde(default)]
+    pub crop_points: Option<u32>,
 }
 
 impl SeatView {
+    /// The score to show: the final total (workers, groups and crop majorities, as the pad
+    /// adds them) once the game has ended, else the score so far (`running_score`).
+    pub fn shown_score(&self) -> u32 {
+        self.running_score + self.crop_points.unwrap_or(0)
+    }
+
+    /// True when [`SeatView::shown_score`] is the final score (the game has ended).
+    pub fn is_final(&self) -> bool {
+        self.crop_points.is_some()
+    }
+
     pub fn total(&self) -> u32 {
         self.known.total() + self.unknown
     }
@@ -112,6 +127,12 @@ impl Game {
                     SeatView {
                         seat: i as Seat,
                         running_score: workers_points + group_points,
+                        crop_points: s.pad.as_ref().and_then(|pad| {
+                            pad.lines
+                                .iter()
+                                .find(|l| usize::from(l.seat) == i)
+                                .map(|l| l.crop_points)
+                        }),
                         fields: p.fields,
                         harvested: p.harvested,
                         workers,

@@ -152,6 +152,15 @@ fog-tie-none = no tie
 fog-tie-locations = tie broken by most locations
 fog-tie-coins = tie broken by most coins
 fog-tie-shared = tie not broken: the win is shared
+fog-tie-line = Tied on { $vp } VP, { $by }: { $list }.
+fog-tie-by-locations = ordered by most locations
+fog-tie-by-coins = ordered by most locations, then most coins
+fog-tie-entry-locations = { $name } ({ $locations } locations)
+fog-tie-entry-coins = { $name } ({ $locations } locations, { $coins ->
+    [one] { $coins } coin
+   *[other] { $coins } coins
+    })
+fog-tie-shared-place = { $names } share place { $place }.
 fog-no-winner = No winner.
 fog-wins = { $name } wins with { $vp } VP.
 fog-wins-by-locations = { $name } wins: tied with { $others } on { $vp } VP, { $tie } ({ $mine } to { $next }).
@@ -241,7 +250,7 @@ fog-legend-towers = Wn  Water Tower, n Water in it: { $list }
 fog-legend-silos = SI  Silo: { $list }
 fog-legend-open = ### Open Area (face-down card): { $list }
 fog-legend-equipment = +/* Equipment (+ one tile, * two): { $list }
-fog-legend-build = a1  lowercase: { $n ->
+fog-legend-build = m25 lowercase: { $n ->
     [one] { $n } space to build on
    *[other] { $n } spaces to build on
     }

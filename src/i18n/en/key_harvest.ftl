@@ -47,6 +47,7 @@ kh-seat-workers = Workers:
 kh-seat-groups = Groups: {$first} x1 + {$second} x2
 kh-seat-groups-more = Groups: {$first} x1 + {$second} x2 ({$rest} more)
 kh-seat-score = Score so far: {$workers} + {$groups} = {$total}
+kh-seat-score-final = Final score: {$workers} + {$groups} + {$crops} for crops = {$total}
 
 ## Legend of the board drawing
 
@@ -79,6 +80,21 @@ kh-pad-winner = Winner: {$names}
 kh-pad-winner-fields = Winner: {$names} (tie on points, broken by field tiles on the board)
 kh-pad-winner-counters = Winner: {$names} (tie on points and field tiles, broken by counters)
 kh-pad-winner-shared = Winner: {$names} (still tied after both tie-breaks: a shared win)
+kh-tie-line = Tied on { $points } points, { $by }: { $list }.
+kh-tie-by-fields = ordered by most field tiles on the board
+kh-tie-by-counters = ordered by most field tiles on the board, then most counters
+kh-tie-entry-fields = { $name } ({ $fields ->
+    [one] { $fields } field tile
+   *[other] { $fields } field tiles
+    })
+kh-tie-entry-counters = { $name } ({ $fields ->
+    [one] { $fields } field tile
+   *[other] { $fields } field tiles
+    }, { $counters ->
+    [one] { $counters } counter
+   *[other] { $counters } counters
+    })
+kh-tie-shared-place = { $names } share place { $place }.
 
 ## Event sentences (the log, the thread, the answer to a click)
 
@@ -218,6 +234,7 @@ kh-progress-turn = Turn {$turn}
 kh-lines-earlier = {$count} earlier lines not shown.
 kh-lines-more = …and {$count} more.
 kh-board-title = {$name}'s board · {$score} so far
+kh-board-title-final = {$name}'s board · {$score} final
 kh-facts-counters = **Counters:** {$counters}
 kh-facts-store = **Store:** {$store}
 kh-facts-farmhands = **Farmhands left:** {$farmhands}
@@ -284,6 +301,7 @@ kh-line-bag = **Bag:** {$fields} { $fields ->
 kh-line-start-player = **Start player:** {$name}
 kh-line-pool = **Starting counters (the pool):** {$counters}
 kh-seat-field-name = {$name} · {$score} so far
+kh-seat-field-name-final = {$name} · {$score} final
 kh-facts-board = **Board:** {$fields} { $fields ->
     [one] field tile
    *[other] field tiles

@@ -60,6 +60,7 @@ kh-seat-workers = ワーカー:
 kh-seat-groups = グループ: {$first} x1 + {$second} x2
 kh-seat-groups-more = グループ: {$first} x1 + {$second} x2 (ほか{$rest})
 kh-seat-score = 暫定得点: {$workers} + {$groups} = {$total}
+kh-seat-score-final = 最終得点: {$workers} + {$groups} + 作物{$crops} = {$total}
 
 ## 盤面の凡例
 
@@ -92,6 +93,12 @@ kh-pad-winner = 勝者: {$names}
 kh-pad-winner-fields = 勝者: {$names} (同点のため、ボード上の畑タイル数で決着)
 kh-pad-winner-counters = 勝者: {$names} (得点と畑タイル数が同じため、コマ数で決着)
 kh-pad-winner-shared = 勝者: {$names} (同点決着をすべて経ても同点: 共同勝利)
+kh-tie-line = { $points }点で同点。{ $by }：{ $list }。
+kh-tie-by-fields = ボード上の畑タイルの多い順
+kh-tie-by-counters = ボード上の畑タイルの多い順、次にコマの多い順
+kh-tie-entry-fields = { $name }（畑タイル{ $fields }枚）
+kh-tie-entry-counters = { $name }（畑タイル{ $fields }枚・コマ{ $counters }個）
+kh-tie-shared-place = { $names }は{ $place }位を分け合います。
 
 ## イベントの文 (ログ、スレッド、クリックへの返答)
 
@@ -219,6 +226,7 @@ kh-progress-turn = 第{$turn}手番
 kh-lines-earlier = それより前の{$count}行は省略しています。
 kh-lines-more = …ほか{$count}行。
 kh-board-title = {$name}の農地ボード · 暫定{$score}点
+kh-board-title-final = {$name}の農地ボード · 最終{$score}点
 kh-facts-counters = **コマ:** {$counters}
 kh-facts-store = **倉庫:** {$store}
 kh-facts-farmhands = **残りの農夫:** {$farmhands}
@@ -261,6 +269,7 @@ kh-line-bag = **袋:** 畑タイル{$fields}枚、イベント{$events}枚 · **
 kh-line-start-player = **スタートプレイヤー:** {$name}
 kh-line-pool = **初期コマ (全体):** {$counters}
 kh-seat-field-name = {$name} · 暫定{$score}点
+kh-seat-field-name-final = {$name} · 最終{$score}点
 kh-facts-board = **ボード:** 畑タイル{$fields}枚 (収穫済み{$harvested}) · ワーカー: {$workers}
 kh-win = 🏆 {$names}の勝ちです ({$points}点)。
 kh-win-fields = 🏆 {$names}の勝ちです: {$level}と{$points}点で並び、ボード上の畑タイル数で上回りました ({$mine}対{$theirs})。

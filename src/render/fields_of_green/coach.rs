@@ -3,7 +3,7 @@
 
 use super::card_name;
 use super::card_text::pile_count;
-use super::farm::{GridBounds, coord_label};
+use super::farm::coord_label;
 use crate::games::fields_of_green::Action;
 use crate::games::fields_of_green::cards::Deck;
 use crate::games::fields_of_green::effects::Pile;
@@ -14,10 +14,7 @@ use crate::t;
 /// `action` in a few words, as the seat of `view` would read it (coordinates on its farm).
 pub fn action_words(deck: &Deck, view: &PlayerView, action: &Action) -> String {
     let seat = view.table.seats.get(view.seat);
-    let at = |pos| match seat {
-        Some(s) => coord_label(&GridBounds::of(&s.farm), pos),
-        None => format!("({},{})", pos.x, pos.y),
-    };
+    let at = coord_label;
     let card = || {
         seat.and_then(|s| s.revealed.as_ref())
             .map_or_else(String::new, |c| card_name(deck, c))

@@ -1,7 +1,7 @@
 //! One sentence per event (in the language in scope), for the channel log and the CLI.
 
 use super::card_text::pile_count;
-use super::farm::{GridBounds, coord_label};
+use super::farm::coord_label;
 use super::{and_list, card_name, seat_name};
 use crate::games::fields_of_green::Deck;
 use crate::games::fields_of_green::Pos;
@@ -25,20 +25,18 @@ impl Narrator<'_> {
         card_name(self.deck, id)
     }
 
-    /// A space of a seat's farm as the grid labels it, or `(x,y)` without the farm.
-    fn at(&self, seat: usize, pos: Pos) -> String {
-        match self.farms.get(seat) {
-            Some(farm) => coord_label(&GridBounds::of(farm), pos),
-            None => format!("({},{})", pos.x, pos.y),
-        }
+    /// A space of a seat's farm as the grid labels it (fixed for the whole game, so a sentence
+    /// about a build names the square the button did).
+    fn at(&self, _seat: usize, pos: Pos) -> String {
+        coord_label(pos)
     }
 
-    /// `Pigs at B2`, or `the card at B2` when the farm is not known.
+    /// `Pigs at M26`, or `the card at M26` when the farm is not known.
     fn card_at(&self, seat: usize, pos: Pos) -> String {
         let at = self.at(seat, pos);
         match self.farms.get(seat).and_then(|f| f.at(pos)) {
             Some(c) if !c.face_up => crate::t!("fog-ev-open-area-at", at = at),
-            // "the Water Tower at B2", but "Pigs at B2": locations are named like people.
+            // "the Water Tower at M26", but "Pigs at M26": locations are named like people.
             Some(c) if c.card == "water_tower" || c.card == "silo" => {
                 crate::t!("fog-ev-the-card-at", card = self.card(&c.card), at = at)
             }
@@ -359,7 +357,7 @@ impl Narrator<'_> {
         }
     }
 
-    /// `2 on B2 and 1 on C3`, in the order the towers first appear.
+    /// `2 on M26 and 1 on N27`, in the order the towers first appear.
     fn per_tower(&self, seat: usize, water: impl Iterator<Item = (Pos, u32)>) -> String {
         let mut per: Vec<(Pos, u32)> = Vec::new();
         for (p, n) in water {
@@ -403,13 +401,13 @@ fn paid_words(d: &Delta) -> String {
     }
 }
 
-/// One sentence describing `event`, e.g. `Ann built Wheat at B2 for 2 coins and 1 Water.`
+/// One sentence describing `event`, e.g. `Ann built Wheat at M26 for 2 coins and 1 Water.`
 ///
 /// `names[seat]` names the players (`Player N` when missing). `farms[seat]` is each seat's farm
-/// as the table shows it now, usually `public_view().seats[i].farm`: positions are labelled on
-/// that grid (as [`super::render_farm`] draws it), and cards are looked up there. Cards never leave
-/// a farm, so the current farm holds every position an earlier event names; with no farm for a
-/// seat, positions read `(x,y)`. With exactly two seats, no hand passing is mentioned (ruling 21).
+/// as the table shows it now, usually `public_view().seats[i].farm`: cards are looked up there.
+/// Cards never leave a farm, so the current farm holds every position an earlier event names.
+/// Positions carry their fixed labels (`M26`, the same for the whole game, issue 43), so a
+/// sentence names a square as its button and every grid did. With exactly two seats, no hand passing is mentioned (ruling 21).
 pub fn describe_event(deck: &Deck, event: &Event, names: &[String], farms: &[FarmView]) -> String {
     Narrator { deck, names, farms }.sentence(event)
 }
@@ -596,7 +594,7 @@ mod tests {
             "Year 2 begins. Bob is first player; hands pass to the right (counter-clockwise) this year.",
             "Ann collects income: 3 coins and 2 Water (1 Food did not fit and is lost).",
             "Ann chooses Water Towers for 2 income Water.",
-            "Ann placed income Water: 2 on B2.",
+            "Ann placed income Water: 2 on M26.",
             "Ann drew 6 cards: 3 Fields, 2 Livestock and 1 Construction.",
             "The Field pile is empty.",
             "Turned face up: Wheat and Pigs.",
@@ -604,19 +602,19 @@ mod tests {
             "Turn 1 reveal: Ann chose Wheat, Bob chose Pigs and Cy had no card.",
             "Hands pass to the left (clockwise).",
             "Bob took Wheat from the face-up cards.",
-            "Ann built Wheat at A2 for 2 coins and 1 Water.",
-            "Ann discarded Pigs and built a Water Tower at D2 for 2 coins.",
-            "Ann discarded Well and built a Silo at D3.",
+            "Ann built Wheat at L26 for 2 coins and 1 Water.",
+            "Ann discarded Pigs and built a Water Tower at O26 for 2 coins.",
+            "Ann discarded Well and built a Silo at O27.",
             "Ann discarded Well to go to the market, sold 2 Food and gained 6 coins.",
-            "Ann discarded Wheat and restored the Open Area at C3: Pigs is face up again.",
-            "Ann gained 2 Food from Potatoes at B3 (1 Food did not fit in the Silos and is lost).",
-            "Water was added to Ann's Water Towers: 1 on B2.",
+            "Ann discarded Wheat and restored the Open Area at N27: Pigs is face up again.",
+            "Ann gained 2 Food from Potatoes at M27 (1 Food did not fit in the Silos and is lost).",
+            "Water was added to Ann's Water Towers: 1 on M26.",
             "Ann draws 3 Equipment tiles to keep one.",
             "Ann would gain an Equipment tile, but the stack is empty.",
-            "Ann placed Hoses on the Water Tower at B2.",
+            "Ann placed Hoses on the Water Tower at M26.",
             "Ann set Sacks aside.",
-            "Ann harvested Potatoes at B3 for free and repeated it 2 times.",
-            "Ann's Pigs at C3 was not harvested and is now an Open Area. Fences was lost with it.",
+            "Ann harvested Potatoes at M27 for free and repeated it 2 times.",
+            "Ann's Pigs at N27 was not harvested and is now an Open Area. Fences was lost with it.",
             "Ann finished the harvest.",
             "Cy is now first player.",
             "The game is over: Ann and Cy share the win!",
@@ -644,7 +642,8 @@ mod tests {
         };
         assert_eq!(
             describe_event(&deck, &built, &[], &[]),
-            "Player 2 built Wheat at (-1,0) for free."
+            // Labels are fixed (issue 43): no farm is needed to name the square.
+            "Player 2 built Wheat at L26 for free."
         );
         let year = Event::YearStarted {
             year: 1,

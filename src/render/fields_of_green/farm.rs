@@ -1,21 +1,17 @@
 //! A farm as an ASCII grid with coordinates on the edges, and the legend under it.
 //!
-//! Coordinates are spreadsheet-style: columns lettered `A, B, ..., Z, AA, ...` from the left and
-//! rows numbered from 1 at the top. They are relabelled from the farm's own bounding box grown by
-//! one space on every side (see [`GridBounds`]), so that:
-//! - every build space (ruling 10: an empty space next to a card) has a coordinate the Discord UI
-//!   can put on a button, and [`parse_coord`] reads back;
-//! - the public grid and a player's build grid of the same farm use the same labels (a single
-//!   labelling per farm state; only the marking of build spaces differs).
-//!
-//! Labels move when a farm grows up or left (the box grows), so a coordinate names a space of the
-//! farm as it is now, which is what the table message shows.
+//! Coordinates are spreadsheet-style: columns lettered, rows numbered, fixed for the whole game
+//! (issue 43, [`Pos::label`]): the starting Water Tower is `M26` and its Silo `N26`, a square
+//! built on keeps its name however the farm grows, and "Build L26" builds at L26. The grid drawn
+//! is a window onto that fixed labelling: the farm's bounding box grown by one space on every side
+//! (see [`GridBounds`]), so that every build space (ruling 10: an empty space next to a card) is
+//! on it with the coordinate the Discord UI puts on its button, and [`parse_coord`] reads back.
 
 use super::{and_list, card_name};
 use crate::games::fields_of_green::Deck;
 use crate::games::fields_of_green::Pos;
-pub use crate::games::fields_of_green::farm::column_label;
-use crate::games::fields_of_green::farm::{grid_bounds, grid_label};
+pub use crate::games::fields_of_green::farm::{column_label, column_name};
+use crate::games::fields_of_green::farm::{grid_bounds, row_number};
 use crate::games::fields_of_green::view::{CellView, FarmView};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -25,11 +21,11 @@ use std::fmt;
 /// 34 monospaced characters fit a 390 px phone screen (issue 32).
 pub const GRID_MAX_WIDTH: usize = 34;
 
-/// The part of the plane a farm is drawn on and labelled from: the cards' bounding box grown by
-/// one space on every side, so the outermost build spaces are inside it.
+/// The part of the plane a farm is drawn on: the cards' bounding box grown by one space on every
+/// side, so the outermost build spaces are inside it. Labels do not depend on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GridBounds {
-    /// Top-left space: column `A`, row `1`.
+    /// Top-left space.
     pub min: Pos,
     /// Bottom-right space.
     pub max: Pos,
@@ -38,7 +34,6 @@ pub struct GridBounds {
 impl GridBounds {
     /// The grid of `farm`. An empty farm (never seen in a game) gets the 3x3 grid around (0, 0).
     pub fn of(farm: &FarmView) -> GridBounds {
-        // The engine's labelling, so its error messages name the spaces as the grid does.
         let (min, max) = grid_bounds(farm.cells.iter().map(|c| c.pos));
         GridBounds { min, max }
     }
@@ -70,30 +65,16 @@ impl GridBounds {
     }
 }
 
-/// The coordinate of `pos` on a grid, e.g. `B3`. A position off the grid (a caller error: the
-/// grid holds every card and build space) is shown as `(x,y)` rather than mislabelled.
-pub fn coord_label(bounds: &GridBounds, pos: Pos) -> String {
-    grid_label(bounds.min, bounds.max, pos)
+/// The coordinate of `pos`, e.g. `M26`: the engine's fixed label ([`Pos::label`]), so the grid,
+/// the buttons, the log and the engine's refusals name a square alike for the whole game.
+pub fn coord_label(pos: Pos) -> String {
+    pos.label()
 }
 
-/// Reads a coordinate such as `B3` (any case, surrounding spaces ignored) on the grid of `farm`.
-/// `None` when it is malformed or off the grid.
+/// Reads a coordinate such as `M26` (any case, surrounding spaces ignored) on the grid of `farm`.
+/// `None` when it is malformed or off the grid drawn for the farm.
 pub fn parse_coord(farm: &FarmView, text: &str) -> Option<Pos> {
-    let text = text.trim();
-    let split = text.find(|c: char| !c.is_ascii_alphabetic())?;
-    let (letters, digits) = text.split_at(split);
-    // Three letters already name 18,278 columns; more can only be garbage (and could overflow).
-    if letters.is_empty() || letters.len() > 3 || digits.is_empty() {
-        return None;
-    }
-    if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
-        return None;
-    }
-    let col = letters.bytes().fold(0usize, |n, b| {
-        n * 26 + usize::from(b.to_ascii_uppercase() - b'A') + 1
-    }) - 1;
-    let row: usize = digits.parse().ok()?;
-    GridBounds::of(farm).pos_at(col, row - 1)
+    Pos::parse_label(text).filter(|&p| GridBounds::of(farm).contains(p))
 }
 
 /// How to draw a farm.
@@ -114,7 +95,7 @@ pub struct FarmRender {
     /// One line per code used, then Water Towers, Silos, Open Areas, Equipment and (when shown)
     /// build spaces. ASCII only.
     pub legend: Vec<String>,
-    /// The grid the labels count from: use it with [`coord_label`] for buttons and messages.
+    /// The window of the plane drawn.
     pub bounds: GridBounds,
 }
 
@@ -160,7 +141,11 @@ fn equipment_marker(cell: &CellView) -> char {
 pub fn render_farm(deck: &Deck, farm: &FarmView, options: RenderOptions) -> FarmRender {
     let bounds = GridBounds::of(farm);
     let (columns, rows) = (bounds.columns(), bounds.rows());
-    let label_width = rows.to_string().len();
+    // The fixed row numbers of the rows drawn (row 1 at the top of the plane, [`Pos::label`]).
+    let row_names: Vec<String> = (0..rows)
+        .map(|row| row_number(bounds.pos_at(0, row).expect("inside the grid").y).to_string())
+        .collect();
+    let label_width = row_names.iter().map(String::len).max().unwrap_or(1);
     // A cell is 5 characters (a space, 3 of content, the marker) while that fits; otherwise 4,
     // the marker slot doubling as the gap, which keeps a 7-card-wide farm plus its margins
     // (9 columns) within 40 characters.
@@ -168,7 +153,10 @@ pub fn render_farm(deck: &Deck, farm: &FarmView, options: RenderOptions) -> Farm
     let (lead, gap) = if wide { ("", " ") } else { (" ", "") };
 
     let header: Vec<String> = (0..columns)
-        .map(|col| format!("{gap} {:<3}", column_label(col)))
+        .map(|col| {
+            let x = bounds.pos_at(col, 0).expect("inside the grid").x;
+            format!("{gap} {:<3}", column_name(x))
+        })
         .collect();
     let build: Vec<Pos> = if options.show_build_spaces {
         build_spaces(farm)
@@ -183,7 +171,7 @@ pub fn render_farm(deck: &Deck, farm: &FarmView, options: RenderOptions) -> Farm
             let (content, marker) = match farm.at(pos) {
                 Some(cell) => (cell_content(cell), equipment_marker(cell)),
                 None if !options.show_build_spaces => (" .".to_string(), ' '),
-                None if build.contains(&pos) => (coord_label(&bounds, pos).to_lowercase(), ' '),
+                None if build.contains(&pos) => (coord_label(pos).to_lowercase(), ' '),
                 None => (String::new(), ' '),
             };
             // A label longer than 3 characters (a farm 27+ columns wide) falls back to a dot.
@@ -211,19 +199,15 @@ pub fn render_farm(deck: &Deck, farm: &FarmView, options: RenderOptions) -> Farm
         }
         let head = format!("{:label_width$}{lead}{}", "", header[start..end].concat());
         lines.push(head.trim_end().to_string());
-        for (row, cells) in rows_cells.iter().enumerate() {
-            let line = format!(
-                "{:>label_width$}{lead}{}",
-                row + 1,
-                cells[start..end].concat()
-            );
+        for (name, cells) in row_names.iter().zip(&rows_cells) {
+            let line = format!("{name:>label_width$}{lead}{}", cells[start..end].concat());
             lines.push(line.trim_end().to_string());
         }
     }
 
     FarmRender {
         grid: lines.join("\n"),
-        legend: legend(deck, farm, &bounds, &build),
+        legend: legend(deck, farm, &build),
         bounds,
     }
 }
@@ -242,11 +226,11 @@ fn build_spaces(farm: &FarmView) -> Vec<Pos> {
     out
 }
 
-fn legend(deck: &Deck, farm: &FarmView, bounds: &GridBounds, build: &[Pos]) -> Vec<String> {
+fn legend(deck: &Deck, farm: &FarmView, build: &[Pos]) -> Vec<String> {
     // Reading order (top to bottom, left to right), so lists follow the grid.
     let mut cells: Vec<&CellView> = farm.cells.iter().collect();
     cells.sort_by_key(|c| (c.pos.y, c.pos.x));
-    let at = |c: &CellView| coord_label(bounds, c.pos);
+    let at = |c: &CellView| coord_label(c.pos);
 
     let mut codes: BTreeMap<String, (String, Vec<String>)> = BTreeMap::new();
     let mut towers = Vec::new();
@@ -379,14 +363,16 @@ mod tests {
                 assert!(line.is_ascii());
                 assert_eq!(line.trim_end(), *line);
             }
+            // The fixed column letters (issue 43): x = -3 is J, x = 5 is R.
             assert!(
-                lines[0].trim_start().starts_with("A   B   C"),
+                lines[0].trim_start().starts_with("J   K   L"),
                 "{}",
                 lines[0]
             );
-            assert!(lines[0].ends_with('E'), "{}", lines[0]);
-            assert!(lines[7].trim_start().starts_with('F'), "{}", lines[7]);
-            assert!(lines[7].ends_with('I'), "{}", lines[7]);
+            assert!(lines[0].ends_with('N'), "{}", lines[0]);
+            assert!(lines[7].trim_start().starts_with('O'), "{}", lines[7]);
+            assert!(lines[7].ends_with('R'), "{}", lines[7]);
+            assert!(lines[1].starts_with("25"), "{}", lines[1]);
         }
     }
 
@@ -399,7 +385,7 @@ mod tests {
         let r = render_farm(&deck, &farm, RenderOptions::default());
         assert_eq!(
             r.grid,
-            "   A    B    C    D\n1  .    .    .    .\n2  .   W0   SI    .\n3  .    .    .    ."
+            "    L    M    N    O\n25  .    .    .    .\n26  .   W0   SI    .\n27  .    .    .    ."
         );
         let b = render_farm(
             &deck,
@@ -410,7 +396,7 @@ mod tests {
         );
         assert_eq!(
             b.grid,
-            "   A    B    C    D\n1      b1   c1\n2 a2   W0   SI   d2\n3      b3   c3"
+            "    L    M    N    O\n25      m25  n25\n26 l26  W0   SI   o26\n27      m27  n27"
         );
     }
 
@@ -424,7 +410,7 @@ mod tests {
             let slices: Vec<Vec<&str>> =
                 r.grid.split("\n\n").map(|b| b.lines().collect()).collect();
             for c in &farm.cells {
-                let label = coord_label(&r.bounds, c.pos);
+                let label = coord_label(c.pos);
                 let (letters, row) = label.split_at(1);
                 let row: usize = row.parse().unwrap();
                 let lines = slices
@@ -433,7 +419,8 @@ mod tests {
                     .expect("a slice with the column");
                 // The letter stands over the middle of a 3-character code.
                 let col = lines[0].find(letters).unwrap() - 1;
-                let line = lines[row];
+                // Line 0 is the header; the rows drawn start at the window's top row.
+                let line = lines[row - row_number(r.bounds.min.y) as usize + 1];
                 let content = cell_content(c);
                 assert_eq!(
                     &line[col..col + content.len()],
@@ -478,25 +465,25 @@ mod tests {
                 c.code
             );
         }
-        // Wheat is at B3 (with Harrow) and B4.
+        // Wheat is at K27 (with Harrow) and K28.
         assert!(
-            r.legend.contains(&"WHT Wheat: B3, B4".to_string()),
+            r.legend.contains(&"WHT Wheat: K27, K28".to_string()),
             "{legend}"
         );
         assert!(
             r.legend
-                .contains(&"Wn  Water Tower, n Water in it: D2 3/3, H2 0/3 empty".to_string()),
+                .contains(&"Wn  Water Tower, n Water in it: M26 3/3, Q26 0/3 empty".to_string()),
             "{legend}"
         );
-        assert!(r.legend.contains(&"SI  Silo: E2".to_string()), "{legend}");
+        assert!(r.legend.contains(&"SI  Silo: N26".to_string()), "{legend}");
         assert!(
             r.legend
-                .contains(&"### Open Area (face-down card): C3 (Barley)".to_string()),
+                .contains(&"### Open Area (face-down card): L27 (Barley)".to_string()),
             "{legend}"
         );
         assert!(
             r.legend.contains(
-                &"+/* Equipment (+ one tile, * two): E2 Sacks and Fences; B3 Harrow".to_string()
+                &"+/* Equipment (+ one tile, * two): N26 Sacks and Fences; K27 Harrow".to_string()
             ),
             "{legend}"
         );
@@ -509,7 +496,7 @@ mod tests {
             },
         );
         assert!(
-            b.legend.last().unwrap().starts_with("a1  lowercase: "),
+            b.legend.last().unwrap().starts_with("m25 lowercase: "),
             "{:?}",
             b.legend
         );
@@ -530,12 +517,12 @@ mod tests {
         let spaces = build_spaces(&farm);
         assert!(!spaces.is_empty());
         for p in &spaces {
-            let label = coord_label(&r.bounds, *p).to_lowercase();
+            let label = coord_label(*p).to_lowercase();
             assert!(r.grid.contains(&label), "{label} missing in\n{}", r.grid);
             assert_eq!(parse_coord(&farm, &label), Some(*p));
         }
-        // The corner (A1) is next to no card: blank, not a build space.
-        assert!(!r.grid.contains("a1"));
+        // The corner (J25) is next to no card: blank, not a build space.
+        assert!(!r.grid.contains("j25"));
     }
 
     #[test]
@@ -548,7 +535,7 @@ mod tests {
         for row in 0..b.rows() {
             for col in 0..b.columns() {
                 let p = b.pos_at(col, row).unwrap();
-                let label = coord_label(&b, p);
+                let label = coord_label(p);
                 assert_eq!(parse_coord(&farm, &label), Some(p), "{label}");
                 assert_eq!(
                     parse_coord(&farm, &format!(" {} ", label.to_lowercase())),
@@ -556,11 +543,13 @@ mod tests {
                 );
             }
         }
-        assert_eq!(coord_label(&b, Pos::new(-3, -1)), "A1");
-        assert_eq!(coord_label(&b, Pos::new(0, 0)), "D2");
-        assert_eq!(coord_label(&b, Pos::new(9, 9)), "(9,9)");
+        assert_eq!(coord_label(Pos::new(-3, -1)), "J25");
+        assert_eq!(coord_label(Pos::new(0, 0)), "M26");
+        // Off the window drawn: a label, but not one to read back on this farm.
+        assert_eq!(coord_label(Pos::new(9, 9)), "V35");
         for bad in [
-            "", "B", "3", "J1", "A6", "A0", "A01", "3B", "B-1", "B 3", "AAAA1", "B3x", "é3",
+            "", "M", "26", "V35", "I25", "J30", "J0", "J025", "3B", "M-1", "M 26", "AAAA1", "M26x",
+            "é3",
         ] {
             assert_eq!(parse_coord(&farm, bad), None, "{bad:?}");
         }
@@ -578,8 +567,7 @@ mod tests {
         let farm = FarmView {
             cells: (0..30).map(|x| cell(&deck, x, 0, "silo")).collect(),
         };
-        let b = GridBounds::of(&farm);
-        assert_eq!(coord_label(&b, Pos::new(29, 0)), "AE2");
-        assert_eq!(parse_coord(&farm, "ae2"), Some(Pos::new(29, 0)));
+        assert_eq!(coord_label(Pos::new(29, 0)), "AP26");
+        assert_eq!(parse_coord(&farm, "ap26"), Some(Pos::new(29, 0)));
     }
 }

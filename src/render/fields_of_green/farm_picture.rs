@@ -4,20 +4,21 @@
 //! Each card is a tile coloured by its type (a solid stripe on top, a light tint below) with its
 //! coordinate, name, sub-type and printed VP, and its Equipment; Water Towers show their Water as
 //! drops, Silos their Food, Open Areas are drawn face down. Columns and rows are labelled on the
-//! edges with the text grid's labels ([`GridBounds`]), so `C2` names the same space in the
-//! picture, the grid and the buttons. Only the cards' bounding box is drawn (the text grid's
-//! empty border of build spaces would only shrink the cards on a phone).
+//! edges with the squares' names, fixed for the whole game (`Pos::label`), so `M26` names the
+//! same space in the picture, the grid and the buttons. Only the cards' bounding box is drawn
+//! (the text grid's empty border of build spaces would only shrink the cards on a phone).
 //!
 //! Sizes: a tile is 128 px, text is 14-24 px. Discord shows an image about 400-550 px wide on a
 //! phone, so a typical 4-5 column farm is scaled by ~0.7 and its names stay legible; the final
 //! farms are laid out two per row for the same reason.
 
-use super::farm::{GridBounds, column_label, coord_label};
+use super::farm::{column_name, coord_label};
 use super::picture::{Canvas, PictureError, Rgb, ellipsize, text_width, wrap};
 use super::{card_name, plural};
 use crate::games::fields_of_green::Deck;
 use crate::games::fields_of_green::Pos;
 use crate::games::fields_of_green::effects::Pile;
+use crate::games::fields_of_green::farm::row_number;
 use crate::games::fields_of_green::view::{CellView, SeatView};
 
 /// Side of a tile, and the distance between two tiles' corners.
@@ -104,7 +105,6 @@ fn card_box(cells: &[CellView]) -> Option<(Pos, Pos)> {
 /// tiles.
 fn draw_farm(deck: &Deck, sv: &SeatView, name: &str) -> Result<Canvas, PictureError> {
     let farm = &sv.farm;
-    let bounds = GridBounds::of(farm);
     let boxed = card_box(&farm.cells);
     let (cols, rows) = match boxed {
         Some((min, max)) => (
@@ -153,16 +153,16 @@ fn draw_farm(deck: &Deck, sv: &SeatView, name: &str) -> Result<Canvas, PictureEr
         );
         return Ok(c);
     };
-    // Edge labels, counted from the text grid's bounds so they read the same.
+    // Edge labels: the fixed letters and numbers, as on the text grid and the buttons.
     for col in 0..cols {
         let x = i32::from(min.x) + col as i32;
-        let label = column_label((x - i32::from(bounds.min.x)) as usize);
+        let label = i8::try_from(x).map_or_else(|_| String::new(), column_name);
         let cx = (LEFT + col * PITCH + TILE / 2) as f32;
         c.text_centred(cx, (HEADER + 20) as f32, 19.0, GREY, &label);
     }
     for row in 0..rows {
         let y = i32::from(min.y) + row as i32;
-        let label = (y - i32::from(bounds.min.y) + 1).to_string();
+        let label = i8::try_from(y).map_or_else(|_| String::new(), |y| row_number(y).to_string());
         let cy = (HEADER + LABELS + row * PITCH + TILE / 2 + 7) as f32;
         c.text_centred((LEFT / 2) as f32, cy, 19.0, GREY, &label);
     }
@@ -171,7 +171,7 @@ fn draw_farm(deck: &Deck, sv: &SeatView, name: &str) -> Result<Canvas, PictureEr
         let row = (i32::from(cell.pos.y) - i32::from(min.y)) as u32;
         let x = (LEFT + col * PITCH) as f32;
         let y = (HEADER + LABELS + row * PITCH) as f32;
-        draw_tile(&mut c, deck, cell, &coord_label(&bounds, cell.pos), x, y);
+        draw_tile(&mut c, deck, cell, &coord_label(cell.pos), x, y);
     }
     Ok(c)
 }

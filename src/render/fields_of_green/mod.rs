@@ -16,7 +16,7 @@ pub use farm::{
     FarmRender, GRID_MAX_WIDTH, GridBounds, RenderOptions, column_label, coord_label, parse_coord,
     render_farm,
 };
-pub use score::{pad_notes, render_score_pad, tie_break_text, winner_line};
+pub use score::{pad_notes, render_score_pad, tie_break_text, tie_lines, winner_line};
 
 // The shared helpers, for this module's children (`super::and_list`, ...).
 use super::{and_list, japanese, picture, plural, seat_name};

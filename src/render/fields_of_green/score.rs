@@ -3,7 +3,8 @@
 
 use super::{and_list, seat_name};
 use crate::games::fields_of_green::Deck;
-use crate::games::fields_of_green::game::scoring::{ScorePad, TieBreak, winners};
+use crate::games::fields_of_green::game::scoring::{ScorePad, TieBreak, standings, winners};
+use crate::render::{Placed, japanese, tie_groups};
 
 /// Width of the row labels (`Game End total`); cells are right-aligned and never fill their
 /// column, so a label and the first number never touch.
@@ -52,7 +53,7 @@ pub fn is_total_line(line: &str) -> bool {
     line.starts_with(&crate::t!("fog-pad-total"))
 }
 
-/// The score pad: a header of player names, the pad's lines (Cards/Tokens, Equipment, Money,
+/// The score pad: a header of player names (in the final order, [`standings`]), the pad's lines (Cards/Tokens, Equipment, Money,
 /// Food, Water Towers, each Game End ability with its location's code, the Game End total),
 /// the Total, then notes (VP tokens, set-aside tiles, coins paid for repeats) and the winner line.
 ///
@@ -62,6 +63,12 @@ pub fn render_score_pad(deck: &Deck, pads: &[ScorePad], names: &[String]) -> Str
     if pads.is_empty() {
         return crate::t!("fog-pad-no-scores");
     }
+    // Columns in the final order of every screen (ruling 19's order at every place).
+    let ordered: Vec<ScorePad> = standings(pads)
+        .iter()
+        .filter_map(|(seat, _)| pads.iter().find(|p| p.seat == *seat).cloned())
+        .collect();
+    let pads = &ordered[..];
     // Columns widen for long names while 4 players still fit in 54 characters; 5-6 players get 7.
     let longest = (0..pads.len())
         .map(|i| seat_name(names, pads[i].seat).chars().count())
@@ -129,6 +136,7 @@ pub fn render_score_pad(deck: &Deck, pads: &[ScorePad], names: &[String]) -> Str
 
     lines.extend(legend(deck, pads));
     lines.extend(pad_notes(pads, names));
+    lines.extend(tie_lines(pads, names));
     lines.join("\n")
 }
 
@@ -189,6 +197,71 @@ pub fn tie_break_text(tie: TieBreak) -> String {
         TieBreak::Coins => crate::t!("fog-tie-coins"),
         TieBreak::Shared => crate::t!("fog-tie-shared"),
     }
+}
+
+/// One short line for every tie on VP at the end, at every place: the win is decided by most
+/// locations, then most coins (ruling 19), and every other place the same way; players still
+/// tied share the place. In the final order ([`standings`]). Empty when no two players have the
+/// same VP.
+pub fn tie_lines(pads: &[ScorePad], names: &[String]) -> Vec<String> {
+    let placed: Vec<Placed> = standings(pads)
+        .iter()
+        .filter_map(|&(seat, place)| {
+            let p = pads.iter().find(|p| p.seat == seat)?;
+            Some(Placed {
+                seat,
+                place,
+                score: p.total,
+                first: p.locations,
+                second: p.coins,
+            })
+        })
+        .collect();
+    tie_groups(&placed)
+        .iter()
+        .map(|g| {
+            let list: Vec<String> = g
+                .members
+                .iter()
+                .map(|p| {
+                    let name = seat_name(names, p.seat);
+                    if g.second_read {
+                        crate::t!(
+                            "fog-tie-entry-coins",
+                            name = name,
+                            locations = p.first,
+                            coins = p.second
+                        )
+                    } else {
+                        crate::t!("fog-tie-entry-locations", name = name, locations = p.first)
+                    }
+                })
+                .collect();
+            let by = if g.second_read {
+                crate::t!("fog-tie-by-coins")
+            } else {
+                crate::t!("fog-tie-by-locations")
+            };
+            let mut line = crate::t!(
+                "fog-tie-line",
+                vp = g.score,
+                by = by,
+                list = list.join(&crate::t!("fog-list-sep"))
+            );
+            for (place, seats) in &g.shared {
+                let who: Vec<String> = seats.iter().map(|&s| seat_name(names, s)).collect();
+                if !japanese() {
+                    line.push(' ');
+                }
+                line.push_str(&crate::t!(
+                    "fog-tie-shared-place",
+                    names = and_list(&who),
+                    place = *place
+                ));
+            }
+            line
+        })
+        .collect()
 }
 
 /// Who won and why (ruling 19), e.g. `Ann wins with 62 VP.` or
@@ -427,11 +500,67 @@ mod tests {
             winner_line(&pads, &n),
             "Ann and Bob share the win: tied on 25 VP, 25 locations and 14 coins."
         );
-        assert!(
-            render_score_pad(&deck, &pads, &n)
-                .ends_with("share the win: tied on 25 VP, 25 locations and 14 coins.")
-        );
+        assert!(render_score_pad(&deck, &pads, &n).ends_with(
+            "share the win: tied on 25 VP, 25 locations and 14 coins.\n\
+                 Tied on 25 VP, ordered by most locations, then most coins: \
+                 Ann (25 locations, 14 coins), Bob (25 locations, 14 coins). \
+                 Ann and Bob share place 1."
+        ));
         assert_eq!(tie_break_text(TieBreak::Coins), "tie broken by most coins");
         assert_eq!(render_score_pad(&deck, &[], &n), "No scores.");
+    }
+
+    /// Issue 43: every tie on VP gets one line, at every place, in the final order (ruling 19:
+    /// locations, then coins; the same order below the win), and the pad's columns follow it.
+    #[test]
+    fn every_tie_gets_one_line_in_the_final_order() {
+        let deck = Deck::default_deck();
+        let n = names(&["Ann", "Bob", "Cy", "Dee"]);
+        let mut pads: Vec<ScorePad> = (0..4).map(|s| pad(s, [20, 0, 0, 5, 0, 0], &[])).collect();
+        // Bob and Ann tie for the win; Bob has more locations.
+        pads[0].locations = 18;
+        pads[1].locations = 21;
+        // Cy and Dee tie lower down, equal on locations and coins: they share third place.
+        for p in &mut pads[2..] {
+            p.cards = 10;
+            p.total = 15;
+            p.coins = 3;
+        }
+        assert_eq!(standings(&pads), vec![(1, 1), (0, 2), (2, 3), (3, 3)]);
+        assert_eq!(
+            tie_lines(&pads, &n),
+            vec![
+                "Tied on 25 VP, ordered by most locations: Bob (21 locations), \
+                 Ann (18 locations)."
+                    .to_string(),
+                "Tied on 15 VP, ordered by most locations, then most coins: \
+                 Cy (20 locations, 3 coins), Dee (20 locations, 3 coins). \
+                 Cy and Dee share place 3."
+                    .to_string(),
+            ]
+        );
+        // Dee with one coin more is third alone, and the line says why.
+        pads[3].coins = 4;
+        assert_eq!(standings(&pads)[2..], [(3, 3), (2, 4)]);
+        assert_eq!(
+            tie_lines(&pads, &n)[1],
+            "Tied on 15 VP, ordered by most locations, then most coins: \
+             Dee (20 locations, 4 coins), Cy (20 locations, 3 coins)."
+        );
+        // The pad's columns are in the same order.
+        let text = render_score_pad(&deck, &pads, &n);
+        let header: Vec<&str> = text.lines().next().unwrap().split_whitespace().collect();
+        assert_eq!(header, ["Bob", "Ann", "Dee", "Cy"]);
+        // No two players on the same VP: no tie line.
+        pads[3].total = 14;
+        pads[0].total = 24;
+        assert!(tie_lines(&pads, &n).is_empty());
+        // In Japanese too, with full-width punctuation.
+        pads[0].total = 25;
+        let ja = crate::i18n::with(crate::i18n::Locale::Ja, || tie_lines(&pads, &n));
+        assert_eq!(
+            ja,
+            vec!["25勝利点で同点。施設の多い順：Bob（施設21）、Ann（施設18）。".to_string()]
+        );
     }
 }

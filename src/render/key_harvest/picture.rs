@@ -72,6 +72,17 @@ fn hexagon(cx: f32, cy: f32, r: f32) -> Vec<(f32, f32)> {
         .collect()
 }
 
+/// A board picture's title: `Ann's board · 24 so far` while the game runs, then the final
+/// score with the crop majorities (KH 66), `Ann's board · 33 final`: a finished game's picture
+/// agrees with its pad.
+pub fn board_title(sv: &SeatView, name: &str) -> String {
+    if sv.is_final() {
+        format!("{name}'s board · {} final", sv.shown_score())
+    } else {
+        format!("{name}'s board · {} so far", sv.running_score)
+    }
+}
+
 fn draw_board(board: &Board, sv: &SeatView, name: &str) -> Result<Canvas, PictureError> {
     let w = hex_width();
     let rows = board.rows();
@@ -81,7 +92,7 @@ fn draw_board(board: &Board, sv: &SeatView, name: &str) -> Result<Canvas, Pictur
         (HEADER + 2.0 * R + 1.5 * R * rows.saturating_sub(1) as f32 + PAD + LEGEND).ceil() as u32;
     let mut c = Canvas::new(width, height, BACKGROUND)?;
     let room = width as f32 - 2.0 * PAD;
-    let title = format!("{name}'s board · {} so far", sv.running_score);
+    let title = board_title(sv, name);
     c.text(PAD, 28.0, 22.0, INK, &ellipsize(&title, 22.0, room));
     let sub = format!("{} start pair", sv.start_pair);
     c.text(PAD, 50.0, 15.0, GREY, &ellipsize(&sub, 15.0, room));

@@ -184,7 +184,7 @@ pub fn cells(board: &Board, seat: &SeatView) -> Vec<Cell> {
 }
 
 /// A seat's board drawing, then its workers, groups and the score so far without crop points
-/// (KH 69), as in the board design's worked example.
+/// (KH 69), as in the board design's worked example; once the game has ended, the final score.
 pub fn seat_board(board: &Board, seat: &SeatView, name: &str) -> String {
     let mut out = t!(
         "kh-seat-board-head",
@@ -230,16 +230,23 @@ pub fn seat_board(board: &Board, seat: &SeatView, name: &str) -> String {
     };
     let _ = writeln!(out, "{groups}");
     let worker_points: u32 = seat.workers.iter().map(|(_, w)| w.number() as u32).sum();
-    let _ = writeln!(
-        out,
-        "{}",
-        t!(
+    let score = match seat.crop_points {
+        // Once the game has ended: the final score, crop majorities included (KH 66).
+        Some(crops) => t!(
+            "kh-seat-score-final",
+            workers = worker_points,
+            groups = points,
+            crops = crops,
+            total = seat.shown_score()
+        ),
+        None => t!(
             "kh-seat-score",
             workers = worker_points,
             groups = points,
             total = seat.running_score
-        )
-    );
+        ),
+    };
+    let _ = writeln!(out, "{score}");
     out
 }
 
@@ -355,8 +362,10 @@ pub fn score_pad_on(board: Option<&Board>, pad: &ScorePad, names: &[String]) -> 
         t!("kh-pad-counters"),
         t!("kh-pad-rank"),
     ];
-    let rows: Vec<[String; 8]> = pad
-        .lines
+    // The final order of every screen: by place (KH 67), then seat.
+    let mut lines: Vec<_> = pad.lines.iter().collect();
+    lines.sort_by_key(|l| (l.rank, l.seat));
+    let rows: Vec<[String; 8]> = lines
         .iter()
         .map(|l| {
             [
@@ -423,7 +432,74 @@ pub fn score_pad_on(board: Option<&Board>, pad: &ScorePad, names: &[String]) -> 
         _ => t!("kh-pad-winner-shared", names = winners),
     };
     let _ = writeln!(out, "{line}");
+    for tie in tie_lines(pad, names) {
+        let _ = writeln!(out, "{tie}");
+    }
     out
+}
+
+/// One short line for every tie on points at the end, at every place: most field tiles on the
+/// board, then most counters (KH 67 for the win, the same order for every other place); players
+/// still tied share the place. In the final order (place, then seat). Empty when no two players
+/// have the same points. `names` are used as given (escape them for markdown first).
+pub fn tie_lines(pad: &ScorePad, names: &[String]) -> Vec<String> {
+    let mut lines: Vec<_> = pad.lines.iter().collect();
+    lines.sort_by_key(|l| (l.rank, l.seat));
+    let placed: Vec<crate::render::Placed> = lines
+        .iter()
+        .map(|l| crate::render::Placed {
+            seat: usize::from(l.seat),
+            place: u32::from(l.rank),
+            score: l.total,
+            first: l.field_tiles,
+            second: l.counters,
+        })
+        .collect();
+    let name = |seat: usize| crate::render::seat_name(names, seat);
+    crate::render::tie_groups(&placed)
+        .iter()
+        .map(|g| {
+            let entries: Vec<String> = g
+                .members
+                .iter()
+                .map(|p| {
+                    if g.second_read {
+                        t!(
+                            "kh-tie-entry-counters",
+                            name = name(p.seat),
+                            fields = p.first,
+                            counters = p.second
+                        )
+                    } else {
+                        t!("kh-tie-entry-fields", name = name(p.seat), fields = p.first)
+                    }
+                })
+                .collect();
+            let by = if g.second_read {
+                t!("kh-tie-by-counters")
+            } else {
+                t!("kh-tie-by-fields")
+            };
+            let mut line = t!(
+                "kh-tie-line",
+                points = g.score,
+                by = by,
+                list = list(&entries)
+            );
+            for (place, seats) in &g.shared {
+                let who: Vec<String> = seats.iter().map(|&s| name(s)).collect();
+                if !ja() {
+                    line.push(' ');
+                }
+                line.push_str(&t!(
+                    "kh-tie-shared-place",
+                    names = and_list(&who),
+                    place = *place
+                ));
+            }
+            line
+        })
+        .collect()
 }
 
 fn place(p: &Place, names: &[String]) -> String {

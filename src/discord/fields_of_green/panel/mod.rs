@@ -35,7 +35,7 @@ use crate::games::fields_of_green::view::{PlayerView, SeatView};
 use crate::games::fields_of_green::{Action, ActionError, Deck, Event, Game, Phase, Pos};
 use crate::render;
 use crate::render::fields_of_green::card_text as text;
-use crate::render::fields_of_green::{GridBounds, coord_label};
+use crate::render::fields_of_green::coord_label;
 use crate::store::{Status, Table};
 use smol_str::SmolStr;
 
@@ -357,14 +357,12 @@ struct Panel<'a> {
     seat: usize,
     v: PlayerView,
     names: Vec<String>,
-    bounds: GridBounds,
 }
 
 impl<'a> Panel<'a> {
     fn new(table: &'a Table, game: &'a Game, seat: usize) -> Panel<'a> {
         let v = game.player_view(seat);
         let names = names(table, game.players());
-        let bounds = GridBounds::of(&v.table.seats[seat].farm);
         Panel {
             table,
             game,
@@ -372,7 +370,6 @@ impl<'a> Panel<'a> {
             seat,
             v,
             names,
-            bounds,
         }
     }
 
@@ -380,8 +377,9 @@ impl<'a> Panel<'a> {
         &self.v.table.seats[self.seat]
     }
 
+    /// A square's fixed label (issue 43): the button, the log and the grid agree on it.
     fn at(&self, pos: Pos) -> String {
-        coord_label(&self.bounds, pos)
+        coord_label(pos)
     }
 
     fn name(&self, id: &str) -> String {

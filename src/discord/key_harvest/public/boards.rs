@@ -13,13 +13,20 @@ use crate::render::key_harvest::text::{start_colour, worker_name};
 use crate::store::Table;
 use crate::t;
 
-/// `Ann's board · 24 so far`.
+/// `Ann's board · 24 so far` while the game runs; `Ann's board · 33 final` after it, crop
+/// majorities included (KH 66).
 fn board_title(plain: &[String], sv: &SeatView) -> String {
     let name = crate::render::seat_name(plain, usize::from(sv.seat));
-    crate::discord::spec::clip(
-        &t!("kh-board-title", name = name, score = sv.running_score),
-        120,
-    )
+    let title = if sv.is_final() {
+        t!(
+            "kh-board-title-final",
+            name = name,
+            score = sv.shown_score()
+        )
+    } else {
+        t!("kh-board-title", name = name, score = sv.running_score)
+    };
+    crate::discord::spec::clip(&title, 120)
 }
 
 /// The lines under a board: counters (KH 70), store with bids, farmhands left.
@@ -58,7 +65,12 @@ pub fn boards(table: &Table, game: &Game) -> MessageSpec {
         .collect();
     embeds.push(EmbedSpec {
         title: t!("kh-legend-title"),
-        description: format!("```\n{}\n```\n{}", legend(board), t!("kh-so-far-note")),
+        // "So far" explains only the scores of a game still running.
+        description: if v.ended {
+            format!("```\n{}\n```", legend(board))
+        } else {
+            format!("```\n{}\n```\n{}", legend(board), t!("kh-so-far-note"))
+        },
         color: SOIL,
         ..Default::default()
     });

@@ -179,11 +179,20 @@ fn seat_fields(game: &Game, v: &PublicView, plain: &[String], e: &mut EmbedSpec)
         } else if !v.ended && v.active == sv.seat && v.turn > 0 {
             name.push_str("▶ ");
         }
-        name.push_str(&t!(
-            "kh-seat-field-name",
-            name = crate::render::seat_name(plain, seat),
-            score = sv.running_score
-        ));
+        // The final score once the game has ended (crop majorities included, KH 66).
+        name.push_str(&if sv.is_final() {
+            t!(
+                "kh-seat-field-name-final",
+                name = crate::render::seat_name(plain, seat),
+                score = sv.shown_score()
+            )
+        } else {
+            t!(
+                "kh-seat-field-name",
+                name = crate::render::seat_name(plain, seat),
+                score = sv.running_score
+            )
+        });
         let fields = sv.fields.count_ones();
         let harvested = sv.harvested.count_ones();
         let workers: Vec<String> = sv
@@ -261,6 +270,11 @@ fn winner_sentence(game: &Game, v: &PublicView, md: &[String]) -> String {
     if !v.end_triggered {
         s.push('\n');
         s.push_str(&t!("kh-ended-stalemate"));
+    }
+    // Every tie on points explained, at every place (KH 67's order).
+    for tie in crate::render::key_harvest::text::tie_lines(pad, md) {
+        s.push('\n');
+        s.push_str(&tie);
     }
     s
 }

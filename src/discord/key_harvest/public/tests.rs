@@ -641,3 +641,139 @@ fn show_kh_public_in() {
     dump("final table", &table_message(&t, &g));
     dump("final scores", &final_scores(&t, &g));
 }
+
+/// Issue 43, items 2 and 3, in seeded games: once a game has ended, every board (its embed
+/// title, its picture's title, the seat's field on the table and its text board) shows the
+/// final score, crop majorities included (KH 66), equal to the engine's pad, and never "so
+/// far"; and the ranking line, the pad, the records' places and the tie lines all follow one
+/// order (KH 67: points, field tiles, counters; still tied, a shared place), with one line for
+/// every tie on points.
+#[test]
+fn a_finished_game_shows_final_scores_and_explains_every_tie() {
+    use crate::games::key_harvest::sim::play_random;
+    use crate::render::key_harvest::{picture::board_title, text::seat_board, text::tie_lines};
+    let mut ties = 0;
+    let mut crops_counted = 0;
+    for seed in 0..60u64 {
+        let players = 2 + (seed % 3) as u8;
+        let n = usize::from(players);
+        let game = play_random(Board::standard(), players, 4300 + seed, false).game;
+        let pad = game.score_pad().expect("a finished game has a pad").clone();
+        // Plain names, so each can be found in the pad (long ones are cut there).
+        let mut t = table(n, 1, Status::Ended);
+        for s in &mut t.seats {
+            s.name = ["Ada", "Bram", "Cleo", "Dita"][s.seat].to_string();
+        }
+        let plain = t.names();
+        let md = md_names(&t, n);
+        let v = game.public_view();
+        // Item 3: the final score everywhere a board is shown.
+        let boards_msg = boards(&t, &game);
+        let table_text = all_text(&status(&t, &game));
+        for sv in &v.seats {
+            let line = pad.lines.iter().find(|l| l.seat == sv.seat).unwrap();
+            let ctx = format!("seed {seed}, seat {}", sv.seat);
+            assert!(sv.is_final(), "{ctx}");
+            assert_eq!(sv.shown_score(), line.total, "{ctx}");
+            crops_counted += usize::from(line.crop_points > 0);
+            let name = &plain[usize::from(sv.seat)];
+            assert_eq!(
+                board_title(sv, name),
+                format!("{name}'s board · {} final", line.total),
+                "{ctx}"
+            );
+            let title = &boards_msg.embeds[usize::from(sv.seat)].title;
+            assert!(
+                title.ends_with(&format!(" · {} final", line.total)),
+                "{ctx}: {title}"
+            );
+            let text = seat_board(game.board(), sv, name);
+            assert!(
+                text.contains(&format!("= {}\n", line.total)) && !text.contains("so far"),
+                "{ctx}: {text}"
+            );
+        }
+        assert!(!all_text(&boards_msg).contains("so far"), "seed {seed}");
+        assert!(!table_text.contains("so far"), "seed {seed}");
+
+        // Item 2: one order everywhere.
+        let mut lines: Vec<_> = pad.lines.iter().collect();
+        lines.sort_by_key(|l| (l.rank, l.seat));
+        let order: Vec<usize> = lines.iter().map(|l| usize::from(l.seat)).collect();
+        let results = Engine::results(&game).unwrap();
+        let mut by_place: Vec<usize> = (0..n).collect();
+        by_place.sort_by_key(|&s| (results[s].place, s));
+        assert_eq!(by_place, order, "seed {seed}: the records' places");
+        // The ranking line of the table message: "1. Ann 30 · 2. ...".
+        let first = table_message(&t, &game).embeds[0]
+            .description
+            .lines()
+            .next()
+            .unwrap()
+            .to_string();
+        let at: Vec<usize> = order
+            .iter()
+            .map(|&s| {
+                let l = pad.lines.iter().find(|l| usize::from(l.seat) == s).unwrap();
+                let entry = crate::t!(
+                    "ranking-entry",
+                    rank = u32::from(l.rank),
+                    name = md[s].clone(),
+                    points = l.total
+                );
+                first
+                    .find(&entry)
+                    .unwrap_or_else(|| panic!("seed {seed}: {entry} not in {first}"))
+            })
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "seed {seed}: {first}");
+        // The pad behind Scores: "k. Name" lines in the same order.
+        let shown = code_block(&score_pad(&t, &game)).unwrap();
+        let heads: Vec<usize> = order
+            .iter()
+            .map(|&s| {
+                let l = pad.lines.iter().find(|l| usize::from(l.seat) == s).unwrap();
+                shown
+                    .find(&format!("{}. {}", l.rank, plain[s]))
+                    .unwrap_or_else(|| panic!("seed {seed}: seat {s} not in {shown}"))
+            })
+            .collect();
+        assert!(
+            heads.windows(2).all(|w| w[0] < w[1]),
+            "seed {seed}: {shown}"
+        );
+        // One line for every group tied on points, shown on the final scores and the table.
+        let tied = tie_lines(&pad, &md);
+        let mut distinct_tied_totals: Vec<u32> = pad
+            .lines
+            .iter()
+            .filter(|l| pad.lines.iter().filter(|m| m.total == l.total).count() > 1)
+            .map(|l| l.total)
+            .collect();
+        distinct_tied_totals.sort_unstable();
+        distinct_tied_totals.dedup();
+        assert_eq!(
+            tied.len(),
+            distinct_tied_totals.len(),
+            "seed {seed}: {tied:?}"
+        );
+        let finals = all_text(&final_scores(&t, &game));
+        for line in &tied {
+            assert!(
+                finals.contains(line.as_str()),
+                "seed {seed}: {line} not in {finals}"
+            );
+            assert!(
+                table_text.contains(line.as_str()),
+                "seed {seed}: {line} not on the table"
+            );
+        }
+        ties += usize::from(!tied.is_empty());
+    }
+    eprintln!("{ties} games with a tie on points, {crops_counted} seats scoring crops");
+    assert!(ties >= 3, "only {ties} games with a tie");
+    assert!(
+        crops_counted > 20,
+        "crop majorities scored by {crops_counted} seats"
+    );
+}

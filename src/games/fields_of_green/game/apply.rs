@@ -125,7 +125,7 @@ pub(super) fn apply(
             let p = &g.s.players[seat];
             let i = match p.farm.index_of(*pos) {
                 Some(i) if !p.farm.cells[i].face_up => i,
-                _ => return Err(ActionError::NotOpenArea(Space::on(&p.farm, *pos))),
+                _ => return Err(ActionError::NotOpenArea(Space::at(*pos))),
             };
             if p.coins < 1 {
                 return Err(ActionError::NotEnoughCoins {
@@ -247,7 +247,7 @@ pub(super) fn check_place_water(
     let rooms = &rooms;
     let mut out = Vec::with_capacity(must);
     for &pos in towers {
-        let at = || p.farm.label(pos);
+        let at = || pos.label();
         let k = left
             .iter()
             .position(|&(i, _)| p.farm.cells[i].pos == pos)
@@ -564,14 +564,14 @@ fn check_payment(
             .ok_or_else(|| {
                 ActionError::BadWaterPayment(format!(
                     "there is no Water Tower with Water in range at {}",
-                    p.farm.label(pos)
+                    pos.label()
                 ))
             })?;
         if left[k].1 == 0 {
             let named = water.iter().filter(|&&t| t == pos).count();
             return Err(ActionError::BadWaterPayment(format!(
                 "the Water Tower at {} holds only {} Water, and you named it {named} times",
-                p.farm.label(pos),
+                pos.label(),
                 p.farm.cells[left[k].0].water
             )));
         }
@@ -1027,7 +1027,7 @@ impl<'d> BuildCheck<'d> {
     ) -> Result<(Cost3, eval::Paid), ActionError> {
         let p = &g.s.players[seat];
         if !info.is_build_space(&p.farm, pos) {
-            return Err(ActionError::NotBuildable(Space::on(&p.farm, pos)));
+            return Err(ActionError::NotBuildable(Space::at(pos)));
         }
         let total = self.total_cost(g, seat, info, pos, extra)?;
         let water = check_payment(g, seat, info, pos, total, water, plan, None)?;
@@ -1103,7 +1103,7 @@ pub(super) fn check_special(
         }
     };
     if !p.farm.is_build_space(pos) {
-        return Err(ActionError::NotBuildable(Space::on(&p.farm, pos)));
+        return Err(ActionError::NotBuildable(Space::at(pos)));
     }
     if p.coins < coins {
         return Err(ActionError::NotEnoughCoins {
@@ -1468,14 +1468,13 @@ fn check_harvest_with(
     plan: bool,
 ) -> Result<HarvestPlan, ActionError> {
     harvest_open(g, seat)?;
-    let p = &g.s.players[seat];
     // The sheet holds every face-up card with a Harvest ability (the same answer as looking the
     // card up on the grid and reading its ability).
     let entry = g
         .harvest_sheet(seat, info)
         .iter()
         .find(|e| e.pos == pos)
-        .ok_or_else(|| ActionError::NoHarvestAbility(Space::on(&p.farm, pos)))?;
+        .ok_or_else(|| ActionError::NoHarvestAbility(Space::at(pos)))?;
     check_harvest_entry(g, seat, info, entry, water, extra, plan)
 }
 

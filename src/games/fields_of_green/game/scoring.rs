@@ -346,6 +346,23 @@ pub fn winners(pads: &[ScorePad]) -> (Vec<usize>, TieBreak) {
     (tied.iter().map(|p| p.seat).collect(), TieBreak::Shared)
 }
 
+/// The final order of every seat, from first to last, as (seat, place): most VP, then most
+/// locations, then most coins (ruling 19 for the win; the same order decides every other
+/// place). Seats equal on all three share a place (the next place is skipped, as in `1, 2, 2,
+/// 4`) and are listed by seat. Every screen that lists the players at the end uses this order.
+pub fn standings(pads: &[ScorePad]) -> Vec<(usize, u32)> {
+    let key = |p: &ScorePad| std::cmp::Reverse((p.total, p.locations, p.coins));
+    let mut order: Vec<&ScorePad> = pads.iter().collect();
+    order.sort_by_key(|p| (key(p), p.seat));
+    order
+        .iter()
+        .map(|p| {
+            let ahead = order.iter().filter(|q| key(q) < key(p)).count();
+            (p.seat, 1 + ahead as u32)
+        })
+        .collect()
+}
+
 impl Game {
     /// The winners and the tie-break that decided, once the game has ended.
     pub fn winners(&self) -> Option<(Vec<usize>, TieBreak)> {

@@ -1,5 +1,5 @@
 //! Issue 9: the sentences players and CLI users read when an action or a setup is refused. They
-//! name spaces the way the farm grid does (`C2`), never in Rust's debug form (`Pos { x: 1, .. }`),
+//! name spaces the way the farm grid does (`N26`), never in Rust's debug form (`Pos { x: 1, .. }`),
 //! and they say what is true.
 
 use crate::common;
@@ -29,32 +29,37 @@ fn assert_plain(t: &str) {
     }
 }
 
-/// Ruling 10 refusals name the space by its grid label. The standard farm (tower at (0,0), Silo
-/// at (1,0)) is drawn from A1 at (-1,-1) to D3 at (2,1), so the Silo's space is C2.
+/// Ruling 10 refusals name the space by its grid label. Labels are fixed for the whole game
+/// (issue 43): the starting tower at (0,0) is M26, the Silo at (1,0) N26.
 #[test]
 fn refusals_name_spaces_as_the_grid_does() {
     let mut g = wheat_revealed(seat(20, 0, vec![tower(0, 0, 3), silo(1, 0)]));
     let t = text(&mut g, build(1, 0));
-    assert_eq!(t, "C2 is not an empty space next to your farm");
+    assert_eq!(t, "N26 is not an empty space next to your farm");
     assert_eq!(
         text(&mut g, build(2, 1)),
-        "D3 is not an empty space next to your farm"
+        "O27 is not an empty space next to your farm"
     );
     assert_eq!(
         text(&mut g, Action::Restore { pos: p(0, 0) }),
-        "there is no Open Area at B2"
+        "there is no Open Area at M26"
     );
-    // Only a scenario file can name a space off the grid; it is named as the file writes it.
+    // A space far from the farm still has its fixed name.
     assert_eq!(
         text(&mut g, build(7, -3)),
-        "(7,-3) is not an empty space next to your farm"
+        "T23 is not an empty space next to your farm"
+    );
+    // Only a scenario file can name a space above row 1; it is named as the file writes it.
+    assert_eq!(
+        text(&mut g, build(7, -30)),
+        "(7,-30) is not an empty space next to your farm"
     );
     assert_plain(&t);
-    // The label moves with the farm's grid: once a card stands at (-1,0), column A is x = -2.
+    // The label stays put as the farm grows left (it moved with the grid before issue 43).
     ok(&mut g, 0, build(-1, 0));
     assert_eq!(
-        ActionError::NotBuildable(Space::on(&g.state().players[0].farm, p(1, 0))).to_string(),
-        "D2 is not an empty space next to your farm"
+        ActionError::NotBuildable(Space::at(p(1, 0))).to_string(),
+        "N26 is not an empty space next to your farm"
     );
 }
 
@@ -64,7 +69,7 @@ fn harvest_refusals_name_spaces_as_the_grid_does() {
     let farm = seat(0, 0, vec![tower(0, 0, 3), silo(1, 0), card(0, 1, "wheat")]);
     let mut g = harvest_game(3, 1, vec![farm]);
     let t = text(&mut g, harvest(1, 0));
-    assert_eq!(t, "there is no location with a Harvest ability at C2");
+    assert_eq!(t, "there is no location with a Harvest ability at N26");
     assert_eq!(
         text(
             &mut g,
@@ -74,7 +79,7 @@ fn harvest_refusals_name_spaces_as_the_grid_does() {
                 extra: 0,
             }
         ),
-        "invalid Water payment: there is no Water Tower with Water in range at C2"
+        "invalid Water payment: there is no Water Tower with Water in range at N26"
     );
     assert_plain(&t);
 }
@@ -103,7 +108,7 @@ fn repeats_say_what_is_true() {
 }
 
 /// Ruling 3: "the tower is full" read wrong when the tower had room for one of the two Water
-/// named for it. The year-2 income brings 2 Water; the tower at B2 has room for 1, the one at D2
+/// named for it. The year-2 income brings 2 Water; the tower at M26 has room for 1, the one at O26
 /// for 3, so the player chooses.
 #[test]
 fn water_placement_says_how_much_room_a_tower_has() {
@@ -123,7 +128,7 @@ fn water_placement_says_how_much_room_a_tower_has() {
     );
     assert_eq!(
         t,
-        "invalid Water placement: the Water Tower at B2 has room for only 1 Water, and you named it 2 times"
+        "invalid Water placement: the Water Tower at M26 has room for only 1 Water, and you named it 2 times"
     );
     assert_eq!(
         text(
@@ -132,7 +137,7 @@ fn water_placement_says_how_much_room_a_tower_has() {
                 towers: vec![p(1, 0), p(2, 0)],
             }
         ),
-        "invalid Water placement: there is no Water Tower at C2"
+        "invalid Water placement: there is no Water Tower at N26"
     );
     assert_eq!(
         text(

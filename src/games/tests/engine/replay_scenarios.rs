@@ -288,7 +288,7 @@ fn scenario_three_player_draft() {
     );
     assert_eq!(
         r.rejected[0].error,
-        "D3 is not an empty space next to your farm"
+        "O27 is not an empty space next to your farm"
     );
     let refill = r.steps.iter().find(|s| s.index == 14).unwrap();
     assert!(refill.events.contains(&Event::Refilled {

@@ -412,11 +412,11 @@ fn ruling_08_e_restore_open_area_for_one_coin() {
     );
     assert_eq!(
         refused(&mut g, 0, Action::Restore { pos: p(1, 0) }),
-        ActionError::NotOpenArea(Space::new(p(1, 0), "C2"))
+        ActionError::NotOpenArea(Space::new(p(1, 0), "N26"))
     );
     assert_eq!(
         refused(&mut g, 0, Action::Restore { pos: p(5, 5) }),
-        ActionError::NotOpenArea(Space::new(p(5, 5), "(5,5)"))
+        ActionError::NotOpenArea(Space::new(p(5, 5), "R31"))
     );
     let ev = ok(&mut g, 0, Action::Restore { pos: p(0, 1) });
     assert!(ev.contains(&Event::Restored {
@@ -717,12 +717,12 @@ fn ruling_10_build_only_on_empty_orthogonally_adjacent_spaces() {
         p(1, 1),
     ]);
     assert_eq!(build_positions(&g, 0), want);
-    // The grid the player sees runs from A1 at (-1,-1) to D3 at (2,1).
+    // Squares are named for the whole game (issue 43): the tower's M26 is (0,0).
     for (bad, label) in [
-        (p(2, 1), "D3"),
-        (p(-1, -1), "A1"),
-        (p(2, -1), "D1"),
-        (p(-1, 1), "A3"),
+        (p(2, 1), "O27"),
+        (p(-1, -1), "L25"),
+        (p(2, -1), "O25"),
+        (p(-1, 1), "L27"),
     ] {
         assert_eq!(
             refused(&mut g, 0, build(bad.x, bad.y)),
@@ -732,13 +732,13 @@ fn ruling_10_build_only_on_empty_orthogonally_adjacent_spaces() {
     }
     assert_eq!(
         refused(&mut g, 0, build(1, 0)),
-        ActionError::NotBuildable(Space::new(p(1, 0), "C2")),
+        ActionError::NotBuildable(Space::new(p(1, 0), "N26")),
         "occupied"
     );
     assert_eq!(
         refused(&mut g, 0, build(5, 5)),
-        ActionError::NotBuildable(Space::new(p(5, 5), "(5,5)")),
-        "detached: off the grid, named as a scenario file writes it"
+        ActionError::NotBuildable(Space::new(p(5, 5), "R31")),
+        "detached: off the grid drawn, still named"
     );
     assert_eq!(
         refused(
@@ -749,7 +749,7 @@ fn ruling_10_build_only_on_empty_orthogonally_adjacent_spaces() {
                 equipment: vec![]
             }
         ),
-        ActionError::NotBuildable(Space::new(p(2, 1), "D3"))
+        ActionError::NotBuildable(Space::new(p(2, 1), "O27"))
     );
     assert_eq!(
         refused(
@@ -760,7 +760,7 @@ fn ruling_10_build_only_on_empty_orthogonally_adjacent_spaces() {
                 equipment: vec![]
             }
         ),
-        ActionError::NotBuildable(Space::new(p(0, 0), "B2"))
+        ActionError::NotBuildable(Space::new(p(0, 0), "M26"))
     );
     // Negative coordinates are fine: the farm grows in every direction.
     ok(&mut g, 0, build(-1, 0));

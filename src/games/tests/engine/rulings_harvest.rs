@@ -136,11 +136,11 @@ fn ruling_14_each_ability_once() {
     assert_eq!(g.public_view().seats[0].harvested, vec![p(0, 1)]);
     assert_eq!(
         refused(&mut g, 0, harvest(1, 0)),
-        ActionError::NoHarvestAbility(Space::new(p(1, 0), "C2"))
+        ActionError::NoHarvestAbility(Space::new(p(1, 0), "N26"))
     );
     assert_eq!(
         refused(&mut g, 0, harvest(7, 7)),
-        ActionError::NoHarvestAbility(Space::new(p(7, 7), "(7,7)"))
+        ActionError::NoHarvestAbility(Space::new(p(7, 7), "T33"))
     );
 }
 
@@ -545,7 +545,7 @@ fn ruling_15_open_area_has_no_type_ability_or_vp() {
     let mut g = harvest_game(3, 4, vec![farm]);
     assert_eq!(
         refused(&mut g, 0, harvest(0, 1)),
-        ActionError::NoHarvestAbility(Space::new(p(0, 1), "B3"))
+        ActionError::NoHarvestAbility(Space::new(p(0, 1), "M27"))
     );
     ok(&mut g, 0, harvest(1, 1));
     assert!(g.is_over());
@@ -577,7 +577,7 @@ fn ruling_15_nothing_can_be_built_on_an_open_area() {
     select_all(&mut g, &[Some("corn")]);
     assert_eq!(
         refused(&mut g, 0, build(0, 1)),
-        ActionError::NotBuildable(Space::new(p(0, 1), "B3"))
+        ActionError::NotBuildable(Space::new(p(0, 1), "M27"))
     );
     assert_eq!(
         refused(
@@ -588,7 +588,7 @@ fn ruling_15_nothing_can_be_built_on_an_open_area() {
                 equipment: vec![]
             }
         ),
-        ActionError::NotBuildable(Space::new(p(0, 1), "B3"))
+        ActionError::NotBuildable(Space::new(p(0, 1), "M27"))
     );
     assert_eq!(
         refused(
@@ -599,7 +599,7 @@ fn ruling_15_nothing_can_be_built_on_an_open_area() {
                 equipment: vec![]
             }
         ),
-        ActionError::NotBuildable(Space::new(p(0, 1), "B3"))
+        ActionError::NotBuildable(Space::new(p(0, 1), "M27"))
     );
     assert!(!g.legal_actions(0).iter().any(|a| match a {
         Action::Build { pos, .. } | Action::WaterTower { pos, .. } | Action::Silo { pos, .. } =>
