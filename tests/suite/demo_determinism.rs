@@ -47,14 +47,24 @@ fn demo(dir: &TempDir, tag: &str, extra: &[&str]) -> Run {
         arg(&scenario),
     ];
     args.extend_from_slice(extra);
+    // The demo's temp folder is a fresh one of its own: what the demo leaves there is seen.
+    let temp = dir.0.join(format!("{tag}-temp"));
+    std::fs::create_dir_all(&temp).expect("temp dir");
     let o: Output = Command::new(env!("CARGO_BIN_EXE_farmhand"))
         .args(&args)
+        .env("TMPDIR", &temp)
         .output()
         .expect("the binary runs");
     let stdout = String::from_utf8(o.stdout).expect("UTF-8");
     let stderr = String::from_utf8(o.stderr).expect("UTF-8");
     assert!(o.status.success(), "{args:?}:\n{stdout}\n{stderr}");
     assert!(page.exists(), "no transcript");
+    // Its database went with it (issue 43: 4 MB of "e2e" files were left behind).
+    let left: Vec<_> = std::fs::read_dir(&temp)
+        .expect("temp dir")
+        .map(|e| e.expect("an entry").file_name())
+        .collect();
+    assert!(left.is_empty(), "left in the temp folder: {left:?}");
     Run {
         stdout,
         stderr,
@@ -125,4 +135,47 @@ fn fields_of_green_demo_is_the_same_game_at_any_edit_interval() {
 #[test]
 fn key_harvest_demo_is_the_same_game_at_any_edit_interval() {
     same_game_at_two_intervals(&["--game", "key-harvest", "--players", "2", "--seed", "2"]);
+}
+
+/// A transcript (or scenario) path that cannot be written is refused before the game starts
+/// (issue 43: it was reported after the whole game), with nothing made: no game, no folder, no
+/// file.
+#[test]
+fn an_unwritable_transcript_is_refused_before_the_game() {
+    let dir = TempDir::new("unwritable");
+    let temp = dir.0.join("temp");
+    std::fs::create_dir_all(&temp).expect("temp dir");
+    let fine = dir.0.join("made/later/page.html");
+    let folder = format!("cannot write {}: it is a folder", arg(&dir.0));
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["--transcript", "/proc/nope/x.html"],
+            "cannot write /proc/nope/x.html: no file can be made in /proc",
+        ),
+        (vec!["--transcript", arg(&dir.0)], &folder),
+        (
+            vec!["--transcript", arg(&fine), "--scenario", "/proc/nope.json"],
+            "cannot write /proc/nope.json",
+        ),
+        (
+            vec!["--transcript", "/dev/null/x.html"],
+            "cannot write /dev/null/x.html: /dev/null is not a folder",
+        ),
+    ];
+    for (args, said) in cases {
+        let o = Command::new(env!("CARGO_BIN_EXE_farmhand"))
+            .arg("demo")
+            .args(&args)
+            .env("TMPDIR", &temp)
+            .output()
+            .expect("the binary runs");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+        assert!(!stderr.contains("sitting down"), "a game started: {stderr}");
+        assert!(o.stdout.is_empty());
+    }
+    // Nothing was made: not the transcript's folders, not a database.
+    assert!(!dir.0.join("made").exists());
+    assert_eq!(std::fs::read_dir(&temp).expect("temp dir").count(), 0);
 }
