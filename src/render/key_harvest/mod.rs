@@ -304,7 +304,7 @@ W wheat";
                 .all(|l| l.len() <= LEGEND_WIDTH && l.is_ascii())
         );
         let ja = crate::i18n::with(crate::i18n::Locale::Ja, || legend(&board));
-        assert!(ja.contains("R ブドウ(赤)"), "{ja}");
+        assert!(ja.contains("R ブドウ（赤）"), "{ja}");
         assert!(ja.lines().all(|l| khtext::width(l) <= LEGEND_WIDTH), "{ja}");
     }
 
