@@ -34,6 +34,8 @@ struct Run {
     stderr: String,
     scenario: String,
     page_bytes: u64,
+    /// Earlier versions of channel messages the page shows, marked (issue 43).
+    marked_versions: usize,
 }
 
 fn demo(dir: &TempDir, tag: &str, extra: &[&str]) -> Run {
@@ -70,6 +72,10 @@ fn demo(dir: &TempDir, tag: &str, extra: &[&str]) -> Run {
         stderr,
         scenario: std::fs::read_to_string(&scenario).expect("the scenario file"),
         page_bytes: std::fs::metadata(&page).expect("the transcript").len(),
+        marked_versions: std::fs::read_to_string(&page)
+            .expect("the transcript")
+            .matches("<div class=\"version\">")
+            .count(),
     }
 }
 
@@ -125,6 +131,12 @@ fn fields_of_green_demo_is_the_same_game_at_any_edit_interval() {
     // README's own demo: four players, seed 5. Its page stays under 1.5 MB (issue 32), the
     // pictures written once beside it.
     let fast = same_game_at_two_intervals(&["--players", "4", "--seed", "5"]);
+    // The table message is seen changing: three earlier versions, marked, where they happened.
+    assert!(
+        fast.marked_versions >= 3,
+        "{} marked versions",
+        fast.marked_versions
+    );
     assert!(
         fast.page_bytes <= 1_500_000,
         "the 4-player transcript weighs {} bytes",
