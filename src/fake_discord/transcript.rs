@@ -809,7 +809,7 @@ fn render_page(fake: &FakeDiscord, title: &str, locale: Locale, pictures: &mut P
                     };
                     let v = MessageView::from_rec(msg, Place::Channel);
                     let block = message(&v, e.ms, &names, &note, pictures, &frame, None);
-                    let _ = write!(channel_col, "<div class="version">{block}</div>");
+                    let _ = write!(channel_col, "<div class=\"version\">{block}</div>");
                 }
             },
         }
