@@ -212,15 +212,25 @@ async fn find_player(store: &Store, server: u64, kind: Kind, asked: &str) -> any
         }
     }
     let found = store.players_named(server, kind.as_str(), asked).await?;
+    if let Some(id) = id {
+        // A number names a player only as their whole name; else it is the id asked for.
+        let whole: Vec<_> = found
+            .iter()
+            .filter(|p| p.name.trim().to_lowercase() == asked.trim().to_lowercase())
+            .collect();
+        return Ok(match whole.as_slice() {
+            [one] => one.user_id,
+            _ => id,
+        });
+    }
     let game = kind.name();
-    match (found.as_slice(), id) {
-        ([one], _) => Ok(one.user_id),
-        ([], Some(id)) => Ok(id),
-        ([], None) => anyhow::bail!(
+    match found.as_slice() {
+        [one] => Ok(one.user_id),
+        [] => anyhow::bail!(
             "no player named \"{}\" has played {game} on server {server} (`farmhand records leaderboard --server {server}` lists the players)",
             plain(asked.trim())
         ),
-        (several, _) => {
+        several => {
             let mut text = format!(
                 "{} players of {game} on server {server} match \"{}\"; ask again with --player and one of these user ids:",
                 several.len(),
