@@ -231,20 +231,22 @@ async fn find_player(store: &Store, server: u64, kind: Kind, asked: &str) -> any
             plain(asked.trim())
         ),
         several => {
-            let mut text = format!(
-                "{} players of {game} on server {server} match \"{}\"; ask again with --player and one of these user ids:",
-                several.len(),
-                plain(asked.trim())
-            );
+            // The candidates, a line each, before the one-line error (errors are cut to a line).
+            let mut list = String::new();
             for p in several {
-                text.push_str(&format!(
+                list.push_str(&format!(
                     "\n  {} (user {}, {})",
                     plain(&p.name),
                     p.user_id,
                     plural(p.games, "game", "games")
                 ));
             }
-            anyhow::bail!(text)
+            eprintln!("{}", list.trim_start_matches('\n'));
+            anyhow::bail!(
+                "{} players of {game} on server {server} match \"{}\"; ask again with --player and one of the user ids above",
+                several.len(),
+                plain(asked.trim())
+            )
         }
     }
 }

@@ -1166,7 +1166,7 @@ async fn records_from_the_command_line() {
     );
     for user in 10_000..10_006 {
         assert!(
-            err.contains(&format!("\n  player {user} (user {user}, ")),
+            err.contains(&format!("  player {user} (user {user}, ")),
             "{user}: {err}"
         );
     }
