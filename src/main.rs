@@ -47,8 +47,9 @@ enum Command {
     /// Bot self-play over the deck: how often each card is built and by whom, first-seat
     /// advantage and score distributions per player count. Use a release build.
     Balance(cli::balance::Args),
-    /// Play a whole game offline: the real bot against a fake Discord, with scripted players;
-    /// writes the transcript as an HTML page.
+    /// Play a whole game offline: the real bot against a fake Discord, with scripted players who
+    /// click, through the buttons, what the heuristic bot would choose for their seat; writes
+    /// the transcript as an HTML page. Full speed by default (edit interval 0 ms).
     Demo(cli::demo::Args),
     /// Copy the SQLite database to a new file, consistently, while the bot runs (PostgreSQL:
     /// use pg_dump).

@@ -7,7 +7,7 @@ use super::GameKind;
 use anyhow::{Context as _, bail};
 use farmhand::discord::game::Screens;
 use farmhand::fake_discord::guided::{GuidedPlayers, GuidedStats, Seat};
-use farmhand::fake_discord::harness::{Bot, TempDb, showcase_config};
+use farmhand::fake_discord::harness::{Bot, showcase_config};
 use farmhand::fake_discord::player;
 use farmhand::fake_discord::{FakeDiscord, transcript, verify};
 use farmhand::games::{fields_of_green as fog, key_harvest as kh};
@@ -109,11 +109,117 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
+    // Refused now, not after the game: a transcript (or scenario) that cannot be written.
+    for path in std::iter::once(&args.transcript).chain(&args.scenario) {
+        check_writable(path)?;
+    }
+    // The demo's own database, unless --database names one: a folder of its own in the temp
+    // folder, removed however the demo ends (the game's end, an error, a panic or Ctrl-C).
+    let scratch = match &args.database {
+        Some(_) => None,
+        None => Some(Scratch::new()?),
+    };
+    let location = match (&args.database, &scratch) {
+        (Some(url), _) => url.clone(),
+        (None, Some(s)) => s.database().display().to_string(),
+        (None, None) => unreachable!("a scratch folder is made when --database is not given"),
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    runtime.block_on(demo(args))
+    let result = runtime.block_on(async {
+        tokio::select! {
+            r = demo(args, &location) => r,
+            _ = tokio::signal::ctrl_c() => {
+                eprintln!();
+                Err(anyhow::anyhow!(
+                    "interrupted: the game was not finished, and no transcript was written"
+                ))
+            }
+        }
+    });
+    // The bot's tasks and database connections end before the folder goes, so nothing writes
+    // a file into it again.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+    drop(scratch);
+    result
+}
+
+/// Fails unless `path` can be written, changing nothing: an existing file must open for
+/// writing; otherwise the nearest folder above it that exists must be a folder where a file
+/// can be made (a probe file, removed at once). The folders in between are made when the
+/// file is written, after the game.
+fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
+    if path.is_dir() {
+        bail!("cannot write {}: it is a folder", path.display());
+    }
+    if path.exists() {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        return Ok(());
+    }
+    let here = std::path::Path::new(".");
+    let mut dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(here);
+    while !dir.exists() {
+        dir = dir
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(here);
+    }
+    if !dir.is_dir() {
+        bail!(
+            "cannot write {}: {} is not a folder",
+            path.display(),
+            dir.display()
+        );
+    }
+    let probe = dir.join(format!(".farmhand-demo-{}.probe", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .with_context(|| {
+            format!(
+                "cannot write {}: no file can be made in {}",
+                path.display(),
+                dir.display()
+            )
+        })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// The demo's private folder in the temp folder (`farmhand-demo-PID`), holding its SQLite
+/// database; removed with everything in it when dropped.
+struct Scratch {
+    dir: PathBuf,
+}
+
+impl Scratch {
+    fn new() -> anyhow::Result<Scratch> {
+        let dir = std::env::temp_dir().join(format!("farmhand-demo-{}", std::process::id()));
+        // A folder left by an earlier process with this id (killed with SIGKILL) is stale.
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create the demo's folder {}", dir.display()))?;
+        Ok(Scratch { dir })
+    }
+
+    fn database(&self) -> PathBuf {
+        self.dir.join("demo.sqlite")
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
 }
 
 /// The host's game for `--game`.
@@ -124,13 +230,13 @@ fn kind_of(game: GameKind) -> Kind {
     }
 }
 
-async fn demo(args: &Args) -> anyhow::Result<()> {
+/// Plays the demo's game on the database at `location`.
+async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
     let kind = kind_of(args.game);
     let started = Instant::now();
     let fake = FakeDiscord::start()
         .await
         .context("cannot start the fake Discord")?;
-    let db = TempDb::new("demo");
     let channel = fake.add_channel(match kind {
         Kind::FieldsOfGreen => "fields-of-green",
         Kind::KeyHarvest => "key-harvest",
@@ -143,11 +249,9 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
             w.locales.insert(u, args.locale.tag().to_string());
         }
     });
-    let mut config = showcase_config(db.path());
+    let mut config = showcase_config(std::path::Path::new(location));
     config.game.first_seed = Some(args.seed);
-    if let Some(url) = &args.database {
-        config.database.url = url.clone();
-    }
+    config.database.url = location.to_string();
     let production = config.discord.edit_interval_ms;
     config.discord.edit_interval_ms = args.edit_interval_ms.unwrap_or(if args.production_pacing {
         production
@@ -220,7 +324,31 @@ async fn demo(args: &Args) -> anyhow::Result<()> {
          not offered as such",
         stats.clicks, stats.near, stats.actions, stats.other
     );
-    fake.settle().await;
+    // The bot may still be sending the game's last thread posts (the year's summary, the final
+    // farms): its outbox keeps Discord's limit of 5 messages per 5 s in one channel, which can
+    // take seconds. Said as it happens, not waited through in silence.
+    let waiting = Instant::now();
+    let settled = fake.settle();
+    tokio::pin!(settled);
+    if tokio::time::timeout(std::time::Duration::from_millis(500), &mut settled)
+        .await
+        .is_err()
+    {
+        let queued = bot.data.outbox.pending();
+        eprintln!(
+            "The bot is still sending its last posts to the game's thread{}: Discord allows 5 \
+             messages per 5 s in one channel, so this takes a few seconds...",
+            match queued {
+                0 => String::new(),
+                n => format!(" ({n} queued)"),
+            }
+        );
+        settled.await;
+        eprintln!(
+            "Sent, after {:.1} s. Checking the game and writing the transcript.",
+            waiting.elapsed().as_secs_f64()
+        );
+    }
     let (checked, result) = match kind {
         Kind::FieldsOfGreen => {
             let checked = verify::check_final(&fake, &bot.data, &table).await;

@@ -54,9 +54,11 @@ pub enum Command {
         server: u64,
         #[arg(long, value_enum, default_value_t)]
         game: GameKind,
-        /// The player's Discord user id (the leaderboard lists them).
+        /// The player: a display name they played under (any case; part of a name finds
+        /// them when nobody had the whole name, and several matches are listed), or their
+        /// Discord user id (the leaderboard lists both).
         #[arg(long)]
-        player: u64,
+        player: String,
     },
     /// A server's leaderboard in one game: people by wins or by rating, bots apart.
     Leaderboard {
@@ -151,14 +153,15 @@ async fn answer(store: &Store, command: &Command) -> anyhow::Result<String> {
             let h = store
                 .history(server, kind.as_str(), None, page - 1, PER_PAGE)
                 .await?;
-            history_text(kind, server, &h, page)
+            history_text(kind, server, &h, page)?
         }
         Command::Stats {
             server,
             game,
-            player,
+            ref player,
         } => {
             let kind = kind(game);
+            let player = find_player(store, server, kind, player).await?;
             let stats = store.player_stats(server, kind.as_str(), player).await?;
             let rating = store
                 .player_rating(server, kind.as_str(), player, TREND_GAMES)
@@ -194,6 +197,58 @@ async fn answer(store: &Store, command: &Command) -> anyhow::Result<String> {
             )
         }
     })
+}
+
+/// The user id `asked` names on `server`: a display name recorded in its `kind` games (see
+/// [`Store::players_named`]), or a user id. A number is a user id, unless nobody with that id
+/// played there and a player had exactly that number as a name. An unknown name, or a name
+/// several players match, is an error that says which names there are.
+async fn find_player(store: &Store, server: u64, kind: Kind, asked: &str) -> anyhow::Result<u64> {
+    let id = asked.trim().parse::<u64>().ok();
+    if let Some(id) = id {
+        let stats = store.player_stats(server, kind.as_str(), id).await?;
+        if stats.games + stats.abandoned > 0 {
+            return Ok(id);
+        }
+    }
+    let found = store.players_named(server, kind.as_str(), asked).await?;
+    if let Some(id) = id {
+        // A number names a player only as their whole name; else it is the id asked for.
+        let whole: Vec<_> = found
+            .iter()
+            .filter(|p| p.name.trim().to_lowercase() == asked.trim().to_lowercase())
+            .collect();
+        return Ok(match whole.as_slice() {
+            [one] => one.user_id,
+            _ => id,
+        });
+    }
+    let game = kind.name();
+    match found.as_slice() {
+        [one] => Ok(one.user_id),
+        [] => anyhow::bail!(
+            "no player named \"{}\" has played {game} on server {server} (`farmhand records leaderboard --server {server}` lists the players)",
+            plain(asked.trim())
+        ),
+        several => {
+            // The candidates, a line each, before the one-line error (errors are cut to a line).
+            let mut list = String::new();
+            for p in several {
+                list.push_str(&format!(
+                    "\n  {} (user {}, {})",
+                    plain(&p.name),
+                    p.user_id,
+                    plural(p.games, "game", "games")
+                ));
+            }
+            eprintln!("{}", list.trim_start_matches('\n'));
+            anyhow::bail!(
+                "{} players of {game} on server {server} match \"{}\"; ask again with --player and one of the user ids above",
+                several.len(),
+                plain(asked.trim())
+            )
+        }
+    }
 }
 
 fn plural(n: u64, one: &str, many: &str) -> String {
@@ -254,19 +309,27 @@ fn servers_text(servers: &[ServerRecords]) -> String {
     out
 }
 
-fn history_text(kind: Kind, server: u64, h: &HistoryPage, page: u64) -> String {
+/// A history page as text; a page past the last is an error that says how many there are.
+fn history_text(kind: Kind, server: u64, h: &HistoryPage, page: u64) -> anyhow::Result<String> {
     if h.anchor.is_none() {
-        return format!("No {} game has finished on server {server}.\n", kind.name());
+        return Ok(format!(
+            "No {} game has finished on server {server}.\n",
+            kind.name()
+        ));
     }
     let pages = h.total.div_ceil(PER_PAGE).max(1);
+    if page > pages {
+        anyhow::bail!(
+            "there is no page {page}: {} on server {server} has {}, {PER_PAGE} a page, so the last page is {pages} (--page {pages})",
+            kind.name(),
+            plural(h.total, "finished game", "finished games"),
+        );
+    }
     let mut out = format!(
         "{} on server {server}: {}, page {page} of {pages}, newest first\n",
         kind.name(),
         plural(h.total, "game", "games")
     );
-    if h.games.is_empty() {
-        out.push_str("  (this page is empty)\n");
-    }
     for g in &h.games {
         match g.outcome {
             Status::Abandoned => {
@@ -311,7 +374,7 @@ fn history_text(kind: Kind, server: u64, h: &HistoryPage, page: u64) -> String {
     if page < pages {
         out.push_str(&format!("\nOlder games: --page {}\n", page + 1));
     }
-    out
+    Ok(out)
 }
 
 fn stats_text(

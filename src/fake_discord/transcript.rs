@@ -581,6 +581,7 @@ details.select ul { margin: 6px 0 0; padding-left: 18px; }
    page sideways: a rate-limit note's path made a 3-player page 482 px wide on a 390 px phone. */
 .note, .action, .content, .edesc, .fvalue, .etitle, .author { overflow-wrap: anywhere; }
 .thread { border-left: 2px solid #4e5058; margin-left: 8px; }
+.version { border-left: 2px dashed #80848e; margin-left: 8px; opacity: 0.85; }
 .threadname { color: #949ba4; font-size: 12px; padding: 0 16px 0 64px; }
 .pick, .tabs { display: none; }
 pre.code { max-width: 100%; box-sizing: border-box; }
@@ -684,6 +685,18 @@ fn render_page(fake: &FakeDiscord, title: &str, locale: Locale, pictures: &mut P
             last.insert(msg.id, ((**msg).clone(), versions));
         }
     }
+    // A channel message edited many times (the table message) also shows a few of its
+    // versions where they happened, marked as such, so a reader sees it change during play:
+    // the versions a quarter, half and three quarters of the way through its edits.
+    let snapshots = |versions: u32| -> Vec<u32> {
+        if versions < 8 {
+            return Vec::new();
+        }
+        let mut at: Vec<u32> = [1, 2, 3].iter().map(|q| 1 + versions * q / 4).collect();
+        at.dedup();
+        at
+    };
+    let mut version_now: HashMap<u64, u32> = HashMap::new();
     let mut channel_col = String::new();
     let mut columns: BTreeMap<usize, String> = BTreeMap::new();
     let mut deleted: Vec<u64> = Vec::new();
@@ -776,7 +789,28 @@ fn render_page(fake: &FakeDiscord, title: &str, locale: Locale, pictures: &mut P
                         None => channel_col.push_str(&block),
                     }
                 }
-                None => {}
+                None => {
+                    // An edit of a channel message: one of its marked versions, or nothing.
+                    let Some((fin, versions)) = last.get(&msg.id) else {
+                        continue;
+                    };
+                    let k = {
+                        let n = version_now.entry(msg.id).or_insert(1);
+                        *n += 1;
+                        *n
+                    };
+                    if !snapshots(*versions).contains(&k) || threads.contains_key(&fin.channel_id) {
+                        continue;
+                    }
+                    let note = if frame.ja {
+                        format!("（途中の版: 全{}版のうち第{}版）", versions, k)
+                    } else {
+                        format!("(an earlier version: {k} of {versions})")
+                    };
+                    let v = MessageView::from_rec(msg, Place::Channel);
+                    let block = message(&v, e.ms, &names, &note, pictures, &frame, None);
+                    let _ = write!(channel_col, "<div class=\"version\">{block}</div>");
+                }
             },
         }
     }

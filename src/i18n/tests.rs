@@ -160,3 +160,126 @@ fn a_missing_message_falls_back_to_english_then_to_its_id() {
         "no-such-message"
     );
 }
+
+/// What [`prose`] puts in place of a span it leaves out.
+const HIDDEN: char = '\u{FFFC}';
+
+/// The prose of a Fluent line: what a player reads, without placeables (`{ $name }`), code spans
+/// (`` `/fog new` ``), Markdown link targets (`](...)`) and a variant's key (`*[other]`).
+/// `continuation`: a line of a multi-line value, which may start with a variant's key.
+fn prose(line: &str, continuation: bool) -> String {
+    let line = line.trim_start();
+    let line = match line.strip_prefix('*').unwrap_or(line).strip_prefix('[') {
+        Some(rest) if continuation => rest.split_once(']').map_or(line, |(_, r)| r),
+        _ => line,
+    };
+    let mut out = String::new();
+    let (mut depth, mut code, mut link) = (0usize, false, 0usize);
+    let mut previous = ' ';
+    for c in line.chars() {
+        match c {
+            _ if code => code = c != '`',
+            '{' if depth > 0 => depth += 1,
+            '}' if depth > 0 => depth -= 1,
+            _ if depth > 0 => {}
+            '(' if link > 0 => link += 1,
+            ')' if link > 0 => link -= 1,
+            _ if link > 0 => {}
+            // What is left out stands as one object replacement character, so the prose on
+            // either side is not joined ("。`cmd` で" is not "。 で").
+            '{' => {
+                depth = 1;
+                out.push(HIDDEN);
+            }
+            '`' => {
+                code = true;
+                out.push(HIDDEN);
+            }
+            '(' if previous == ']' => {
+                link = 1;
+                out.push(HIDDEN);
+            }
+            _ => out.push(c),
+        }
+        previous = c;
+    }
+    out
+}
+
+/// Japanese text uses full-width punctuation (issue 43): no half-width `!`, `(`, `)` or `, ` in
+/// what a player reads, and no stray half-width space after 「。」 or 「、」 or around 「（」「）」.
+#[test]
+fn japanese_punctuation_is_full_width() {
+    let mut bad = Vec::new();
+    for (file, text) in sources(Locale::Ja) {
+        for (k, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
+            // The message's value: after `id =` or `.attr =` (ids are ASCII), else the whole
+            // continuation line.
+            let p = match line.split_once('=') {
+                Some((key, v))
+                    if key
+                        .trim()
+                        .trim_start_matches('.')
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') =>
+                {
+                    prose(v, false)
+                }
+                _ => prose(line, true),
+            };
+            for bad_text in ["!", "(", ")", ", ", "。 ", "、 ", " （"] {
+                if p.contains(bad_text) {
+                    bad.push(format!("{file}:{}: {bad_text:?} in {line}", k + 1));
+                }
+            }
+            // A full-width bracket carries its own space: none after it, but before a " · "
+            // separator.
+            if p.match_indices("） ")
+                .any(|(i, _)| !p[i..].starts_with("） ·"))
+            {
+                bad.push(format!("{file}:{}: \"） \" in {line}", k + 1));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "half-width punctuation:\n{}",
+        bad.join("\n")
+    );
+    // The check itself sees what it must.
+    assert_eq!(
+        prose(" a (b) c! { $x -> [one] d } `e (f)` [g](h)", false),
+        "a (b) c! \u{FFFC} \u{FFFC} [g]\u{FFFC}"
+    );
+    assert_eq!(prose("    *[other] x (y)", true), " x (y)");
+}
+
+/// Silo, Granary and Storehouse are three different things and read as three different words
+/// in Japanese (issue 43: 穀物庫, 穀倉 and 貯蔵庫 were near-synonyms): the two cards' names share
+/// no character with the Silo's.
+#[test]
+fn silo_granary_and_storehouse_have_distinct_japanese_names() {
+    let deck = crate::games::fields_of_green::Deck::default_deck();
+    let name = |id: &str| {
+        deck.locations
+            .iter()
+            .find(|d| d.id == id)
+            .and_then(|d| d.name_ja.clone())
+            .unwrap()
+    };
+    let silo = format_in(Locale::Ja, "fog-silo", None);
+    let (granary, storehouse) = (name("granary"), name("storehouse"));
+    for card in [&granary, &storehouse] {
+        assert!(
+            !card.chars().any(|c| silo.contains(c)),
+            "{card} reads like {silo}"
+        );
+    }
+    assert!(!granary.chars().any(|c| storehouse.contains(c)));
+    for name in [&granary, &storehouse, &silo] {
+        assert!(!["穀倉", "貯蔵庫"].contains(&name.as_str()), "{name}");
+    }
+}

@@ -23,8 +23,8 @@ pub use ratings::{
     PlayerRating, Rated, RatedSeat, RatingRow, Recomputed, Skill, places, rate_game,
 };
 pub use records::{
-    GameRecord, HistoryPage, Leaderboard, PlayerStats, Ranking, RecordedGame, SeatRecord,
-    ServerRecords, Standing,
+    GameRecord, HistoryPage, Leaderboard, NamedPlayer, PlayerStats, Ranking, RecordedGame,
+    SeatRecord, ServerRecords, Standing,
 };
 pub use reviews::{REVIEW_CLAIM_STALE_MS, ReviewClaim, ReviewRow};
 use serde::{Deserialize, Serialize};

@@ -15,7 +15,9 @@
 //!   [`Store::recompute_ratings`] would compute from the records: a change of formula, or a bug
 //!   fixed, never loses history.
 //! - **Shown** as `mu - 3 sigma` (OpenSkill's "ordinal"): a cautious estimate that starts at 0
-//!   and rises as results pile up and the uncertainty falls.
+//!   (mu 25, sigma 25/3). A loss lowers mu, so a first loss shows below 0 (-1.8 after losing a
+//!   two-player game); every game lowers sigma, which raises the shown number (+0.8 for a
+//!   two-player tie), so an even record climbs slowly above 0. PLAYING.md explains it to players.
 
 use super::{Backend, GameId, GameRecord, Store, StoreError};
 use skillratings::MultiTeamOutcome;
@@ -643,6 +645,44 @@ mod tests {
         assert!((after[0].mu - summed).abs() < 1e-12);
         assert_eq!(after[0].sigma, solo[0].sigma.min(solo[2].sigma));
         assert_eq!(after[1], solo[1]);
+    }
+
+    /// The figures PLAYING.md quotes ("Ratings"): the shown rating starts at 0, a first loss
+    /// takes it below 0, a first win above, and an even record climbs as the uncertainty falls.
+    #[test]
+    fn the_shown_rating_starts_at_zero_and_a_first_loss_takes_it_below() {
+        let one = |x: f64| (x * 10.0).round() / 10.0;
+        let s = Skill::start();
+        assert_eq!(one(s.shown()), 0.0);
+        let (ada, bram) = (Rated::Person(1), Rated::Person(2));
+        let two = [ada.clone(), bram.clone()];
+        let first = rate_game(&two, &[s, s], &[1, 2]);
+        assert_eq!((one(first[0].shown()), one(first[1].shown())), (3.4, -1.8));
+        // A tie moves neither estimate; the uncertainty alone falls, so both rise a little.
+        let tie = rate_game(&two, &[s, s], &[1, 1]);
+        assert_eq!(one(tie[0].shown()), 0.8);
+        // Last of four newcomers: further down.
+        let four: Vec<Rated> = (1..=4).map(Rated::Person).collect();
+        let last = rate_game(&four, &[s; 4], &[1, 2, 3, 4]);
+        assert_eq!(one(last[3].shown()), -5.4);
+        // Losing again and again keeps it falling; winning and losing in turn against an equal
+        // player climbs above 0 (the second player is at 1.9 after their first win).
+        let (mut a, mut b) = (s, s);
+        for k in 0..10 {
+            let places = if k % 2 == 0 { [1, 2] } else { [2, 1] };
+            let r = rate_game(&two, &[a, b], &places);
+            (a, b) = (r[0], r[1]);
+            assert!(
+                k == 0 || (a.shown() > 0.0 && b.shown() > 0.0),
+                "{k}: {a:?} {b:?}"
+            );
+        }
+        assert_eq!((one(a.shown()), one(b.shown())), (5.5, 7.2));
+        let mut loser = s;
+        for _ in 0..3 {
+            loser = rate_game(&two, &[loser, s], &[2, 1])[0];
+        }
+        assert_eq!(one(loser.shown()), -4.6);
     }
 
     #[test]

@@ -125,6 +125,21 @@ pub struct Leaderboard {
     pub bots: Vec<Standing>,
 }
 
+/// A person whose recorded display name matches a name asked for ([`Store::players_named`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedPlayer {
+    pub user_id: u64,
+    /// The name of their latest recorded seat in this server's games of this game.
+    pub name: String,
+    /// The seats they sat in those games (played to the end or abandoned).
+    pub games: u64,
+}
+
+/// Folds case for name matching: Unicode lowercase, surrounding spaces ignored.
+fn folded(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
 fn count(r: &sqlx::any::AnyRow, i: usize) -> u64 {
     r.get::<Option<i64>, _>(i).unwrap_or(0).max(0) as u64
 }
@@ -301,6 +316,74 @@ impl Store {
             total,
             anchor: Some(anchor),
         })
+    }
+
+    /// The people recorded in `kind` games on server `guild` under a display name that is
+    /// `name`, ignoring case; when nobody had exactly that name, those whose name contains it.
+    /// Any name a player was ever recorded under counts (a player who renamed is still found by
+    /// the old name). Sorted by latest name, then user id. Bots are not players to look up.
+    pub async fn players_named(
+        &self,
+        guild: u64,
+        kind: &str,
+        name: &str,
+    ) -> Result<Vec<NamedPlayer>, StoreError> {
+        let wanted = folded(name);
+        if wanted.is_empty() {
+            return Ok(Vec::new());
+        }
+        // One row per (player, name) of this server's games of this kind: few rows (people
+        // seldom rename), matched here since SQL's LOWER folds ASCII only on SQLite.
+        let rows = sqlx::query(
+            "SELECT s.user_id, s.name, COUNT(*), MAX(r.ended_at)
+             FROM game_record_seat s JOIN game_record r ON r.game_id = s.game_id
+             WHERE r.guild_id = $1 AND r.kind = $2 AND s.bot IS NULL
+             GROUP BY s.user_id, s.name",
+        )
+        .bind(guild as i64)
+        .bind(kind)
+        .fetch_all(&self.pool)
+        .await?;
+        // Per player: (latest name, its recency), seats, and whether a name matched exactly or
+        // in part.
+        struct Seen {
+            latest: (i64, String),
+            games: u64,
+            exact: bool,
+            partial: bool,
+        }
+        let mut people: HashMap<u64, Seen> = HashMap::new();
+        for r in &rows {
+            let user = r.get::<i64, _>(0) as u64;
+            let recorded: String = r.get(1);
+            let seats = count(r, 2);
+            let when = r.get::<Option<i64>, _>(3).unwrap_or(0);
+            let key = folded(&recorded);
+            let e = people.entry(user).or_insert(Seen {
+                latest: (i64::MIN, String::new()),
+                games: 0,
+                exact: false,
+                partial: false,
+            });
+            e.games += seats;
+            e.exact |= key == wanted;
+            e.partial |= key.contains(&wanted);
+            if when > e.latest.0 {
+                e.latest = (when, recorded);
+            }
+        }
+        let any_exact = people.values().any(|p| p.exact);
+        let mut found: Vec<NamedPlayer> = people
+            .into_iter()
+            .filter(|(_, p)| if any_exact { p.exact } else { p.partial })
+            .map(|(user_id, p)| NamedPlayer {
+                user_id,
+                name: p.latest.1,
+                games: p.games,
+            })
+            .collect();
+        found.sort_by(|a, b| a.name.cmp(&b.name).then(a.user_id.cmp(&b.user_id)));
+        Ok(found)
     }
 
     /// `user`'s record in the games of `kind` on server `guild`.

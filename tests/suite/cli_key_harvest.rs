@@ -309,7 +309,9 @@ fn replay_as_text_reads_as_a_game() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("chose Player 1 as the start player."), "{out}");
+    // Player 1 was drawn and chose themself: said once (issue 43), not "Player 1 chose Player 1".
+    assert!(out.contains("\nPlayer 1 chose to start.\n"), "{out}");
+    assert!(!out.contains("chose Player 1"), "{out}");
     assert!(out.contains("in their store with a bid of"), "{out}");
     assert!(
         out.contains("[#2 refused: buy_from_store by seat 1: action (c) may not follow action (d)"),

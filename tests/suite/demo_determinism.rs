@@ -34,6 +34,8 @@ struct Run {
     stderr: String,
     scenario: String,
     page_bytes: u64,
+    /// Earlier versions of channel messages the page shows, marked (issue 43).
+    marked_versions: usize,
 }
 
 fn demo(dir: &TempDir, tag: &str, extra: &[&str]) -> Run {
@@ -47,19 +49,33 @@ fn demo(dir: &TempDir, tag: &str, extra: &[&str]) -> Run {
         arg(&scenario),
     ];
     args.extend_from_slice(extra);
+    // The demo's temp folder is a fresh one of its own: what the demo leaves there is seen.
+    let temp = dir.0.join(format!("{tag}-temp"));
+    std::fs::create_dir_all(&temp).expect("temp dir");
     let o: Output = Command::new(env!("CARGO_BIN_EXE_farmhand"))
         .args(&args)
+        .env("TMPDIR", &temp)
         .output()
         .expect("the binary runs");
     let stdout = String::from_utf8(o.stdout).expect("UTF-8");
     let stderr = String::from_utf8(o.stderr).expect("UTF-8");
     assert!(o.status.success(), "{args:?}:\n{stdout}\n{stderr}");
     assert!(page.exists(), "no transcript");
+    // Its database went with it (issue 43: 4 MB of "e2e" files were left behind).
+    let left: Vec<_> = std::fs::read_dir(&temp)
+        .expect("temp dir")
+        .map(|e| e.expect("an entry").file_name())
+        .collect();
+    assert!(left.is_empty(), "left in the temp folder: {left:?}");
     Run {
         stdout,
         stderr,
         scenario: std::fs::read_to_string(&scenario).expect("the scenario file"),
         page_bytes: std::fs::metadata(&page).expect("the transcript").len(),
+        marked_versions: std::fs::read_to_string(&page)
+            .expect("the transcript")
+            .matches("<div class=\"version\">")
+            .count(),
     }
 }
 
@@ -115,6 +131,12 @@ fn fields_of_green_demo_is_the_same_game_at_any_edit_interval() {
     // README's own demo: four players, seed 5. Its page stays under 1.5 MB (issue 32), the
     // pictures written once beside it.
     let fast = same_game_at_two_intervals(&["--players", "4", "--seed", "5"]);
+    // The table message is seen changing: three earlier versions, marked, where they happened.
+    assert!(
+        fast.marked_versions >= 3,
+        "{} marked versions",
+        fast.marked_versions
+    );
     assert!(
         fast.page_bytes <= 1_500_000,
         "the 4-player transcript weighs {} bytes",
@@ -125,4 +147,47 @@ fn fields_of_green_demo_is_the_same_game_at_any_edit_interval() {
 #[test]
 fn key_harvest_demo_is_the_same_game_at_any_edit_interval() {
     same_game_at_two_intervals(&["--game", "key-harvest", "--players", "2", "--seed", "2"]);
+}
+
+/// A transcript (or scenario) path that cannot be written is refused before the game starts
+/// (issue 43: it was reported after the whole game), with nothing made: no game, no folder, no
+/// file.
+#[test]
+fn an_unwritable_transcript_is_refused_before_the_game() {
+    let dir = TempDir::new("unwritable");
+    let temp = dir.0.join("temp");
+    std::fs::create_dir_all(&temp).expect("temp dir");
+    let fine = dir.0.join("made/later/page.html");
+    let folder = format!("cannot write {}: it is a folder", arg(&dir.0));
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["--transcript", "/proc/nope/x.html"],
+            "cannot write /proc/nope/x.html: no file can be made in /proc",
+        ),
+        (vec!["--transcript", arg(&dir.0)], &folder),
+        (
+            vec!["--transcript", arg(&fine), "--scenario", "/proc/nope.json"],
+            "cannot write /proc/nope.json",
+        ),
+        (
+            vec!["--transcript", "/dev/null/x.html"],
+            "cannot write /dev/null/x.html: /dev/null is not a folder",
+        ),
+    ];
+    for (args, said) in cases {
+        let o = Command::new(env!("CARGO_BIN_EXE_farmhand"))
+            .arg("demo")
+            .args(&args)
+            .env("TMPDIR", &temp)
+            .output()
+            .expect("the binary runs");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+        assert!(!stderr.contains("sitting down"), "a game started: {stderr}");
+        assert!(o.stdout.is_empty());
+    }
+    // Nothing was made: not the transcript's folders, not a database.
+    assert!(!dir.0.join("made").exists());
+    assert_eq!(std::fs::read_dir(&temp).expect("temp dir").count(), 0);
 }

@@ -1147,6 +1147,53 @@ async fn records_from_the_command_line() {
         "{out}"
     );
 
+    // By display name, in any case: the same stats as by id.
+    let (ok, by_id, _) = records_cli(&path, &["stats", "--server", "42", "--player", "10000"]);
+    assert!(ok);
+    let (ok, out, err) = records_cli(
+        &path,
+        &["stats", "--server", "42", "--player", "PLAYER 10000"],
+    );
+    assert!(ok, "{err}");
+    assert_eq!(out, by_id);
+    // Part of a name that several people had: each is listed with their user id, no stats
+    // (the bots' seats are not people to look up).
+    let (ok, out, err) = records_cli(&path, &["stats", "--server", "42", "--player", "player"]);
+    assert!(!ok && out.is_empty(), "{out}");
+    assert!(
+        err.contains("6 players of Fields of Green on server 42 match \"player\""),
+        "{err}"
+    );
+    for user in 10_000..10_006 {
+        assert!(
+            err.contains(&format!("  player {user} (user {user}, ")),
+            "{user}: {err}"
+        );
+    }
+    assert!(
+        !err.contains("(user 1,") && !err.contains("(user 3,"),
+        "{err}"
+    );
+    // Part of one name: that player.
+    let (ok, out, _) = records_cli(&path, &["stats", "--server", "42", "--player", "r 10000"]);
+    assert!(ok);
+    assert_eq!(out, by_id);
+    let (ok, _, err) = records_cli(&path, &["stats", "--server", "42", "--player", "Zed"]);
+    assert!(!ok);
+    assert!(
+        err.contains("no player named \"Zed\" has played Fields of Green on server 42"),
+        "{err}"
+    );
+
+    // A page past the last says so, with the last page.
+    let (ok, out, err) = records_cli(&path, &["history", "--server", "42", "--page", "5"]);
+    assert!(!ok && out.is_empty(), "{out}");
+    assert!(
+        err.contains("there is no page 5: Fields of Green on server 42 has 13 finished games, 8 a page, so the last page is 2 (--page 2)"),
+        "{err}"
+    );
+    assert!(!err.contains("page 5 of"), "{err}");
+
     // Recomputing changes nothing, twice.
     let before = rating_tables(&store, 42, fog).await;
     for _ in 0..2 {
@@ -1165,4 +1212,78 @@ async fn records_from_the_command_line() {
     assert!(!ok);
     assert!(err.contains("there is no database at"), "{err}");
     assert!(!std::path::Path::new(&missing).exists());
+}
+
+/// `Store::players_named` (what `records stats --player NAME` asks): any case, any name a person
+/// was recorded under, the whole name before a part of one, the latest name shown, bots never.
+#[tokio::test]
+async fn players_are_found_by_the_names_they_played_under() {
+    use farmhand::store::{GameRecord, NamedPlayer, SeatRecord};
+    let db = TempDb::new("records-names");
+    let store = Store::open(db.path()).await.unwrap();
+    let fog = Kind::FieldsOfGreen.as_str();
+    // (user, name, bot) per seat, game by game; user 7 renames from "Ada" to "Ada L.".
+    let games: [&[(u64, &str, Option<&str>)]; 3] = [
+        &[
+            (7, "Ada", None),
+            (8, "Adam", None),
+            (1, "ada bot", Some("random")),
+        ],
+        &[(7, "Ada L.", None), (9, "Bram", None)],
+        &[(8, "Adam", None), (9, "Bram", None)],
+    ];
+    for (k, seats) in games.iter().enumerate() {
+        let id = store
+            .create_table(fog, Some(42), 5, 7, "p0", &options(2, &[]), k as u64)
+            .await
+            .unwrap();
+        let record = GameRecord {
+            kind: fog.to_string(),
+            guild_id: Some(42),
+            outcome: Status::Ended,
+            ended_at: 1_767_225_600_000 + k as i64 * 60_000,
+            seats: seats
+                .iter()
+                .enumerate()
+                .map(|(seat, &(user_id, name, bot))| SeatRecord {
+                    seat,
+                    user_id,
+                    name: name.to_string(),
+                    bot: bot.map(str::to_string),
+                    score: Some(10 + seat as u32),
+                    won: seat == 0,
+                    favourites: Vec::new(),
+                })
+                .collect(),
+        };
+        store.add_record(id, &record).await.unwrap();
+    }
+    let named = |user_id, name: &str, games| NamedPlayer {
+        user_id,
+        name: name.to_string(),
+        games,
+    };
+    let find = |name: &'static str| {
+        let store = &store;
+        async move { store.players_named(42, fog, name).await.unwrap() }
+    };
+    // "ada" is Ada's old name exactly: Adam (a part) and the bot are not listed.
+    assert_eq!(find("ADA").await, [named(7, "Ada L.", 2)]);
+    assert_eq!(find("  ada l.  ").await, [named(7, "Ada L.", 2)]);
+    // No whole name "ad": every person whose name contains it, by latest name.
+    assert_eq!(
+        find("ad").await,
+        [named(7, "Ada L.", 2), named(8, "Adam", 2)]
+    );
+    assert_eq!(find("bot").await, []);
+    assert_eq!(find("").await, []);
+    // Another server, another game: nobody.
+    assert_eq!(store.players_named(43, fog, "Ada").await.unwrap(), []);
+    assert_eq!(
+        store
+            .players_named(42, Kind::KeyHarvest.as_str(), "Ada")
+            .await
+            .unwrap(),
+        []
+    );
 }

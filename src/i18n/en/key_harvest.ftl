@@ -110,6 +110,7 @@ kh-ev-start-pair = {$name} drew the {$colour} start pair: {$first} and {$second}
 kh-ev-starting-counters = {$name} starts with {$counters}.
 kh-ev-starting-pool = The starting counters are {$counters}.
 kh-ev-start-player = {$chooser} chose {$name} as the start player.
+kh-ev-start-player-self = {$chooser} chose to start.
 kh-ev-turn = Turn {$turn}: {$name}.
 kh-ev-turn-ended = {$name} ended the turn after {$actions} { $actions ->
     [one] action

@@ -28,18 +28,11 @@ fn column_name(names: &[String], seat: usize, width: usize) -> String {
     }
 }
 
-/// Columns a character takes in a monospaced font: 2 for CJK and full-width forms, 1 otherwise.
+/// Columns a character takes in a monospaced font, by its East Asian width (UAX #11, from the
+/// `unicode-width` crate): 2 for kanji, kana and full-width forms, 1 for most others, 0 for
+/// combining marks and control characters.
 pub(crate) fn char_width(c: char) -> usize {
-    match c as u32 {
-        0x1100..=0x115f
-        | 0x2e80..=0xa4cf
-        | 0xac00..=0xd7a3
-        | 0xf900..=0xfaff
-        | 0xfe30..=0xfe4f
-        | 0xff00..=0xff60
-        | 0xffe0..=0xffe6 => 2,
-        _ => 1,
-    }
+    unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)
 }
 
 /// Columns a text takes in a monospaced font.
@@ -434,6 +427,41 @@ mod tests {
         for line in text.lines().take_while(|l| !l.starts_with("Total")) {
             assert!(line.chars().count() <= 56 && line.is_ascii(), "{line:?}");
         }
+    }
+
+    /// Japanese labels are padded by their East Asian width (issue 43: a kanji takes two
+    /// columns in a monospaced font), so every number column lines up under the names.
+    #[test]
+    fn japanese_pads_align_by_east_asian_width() {
+        assert_eq!(
+            ['A', '·', '穀', 'カ', '（', '！', '\u{301}'].map(char_width),
+            [1, 1, 2, 2, 2, 2, 0]
+        );
+        assert_eq!(text_width("勝利点 VP"), 9);
+        let deck = Deck::default_deck();
+        let pads = rulebook();
+        let text = crate::i18n::with(crate::i18n::Locale::Ja, || {
+            render_score_pad(&deck, &pads, &names(&["Maria", "Mike"]))
+        });
+        let table: Vec<&str> = text
+            .lines()
+            .take_while(|l| !l.starts_with('-'))
+            .chain(text.lines().skip_while(|l| !l.starts_with('-')).nth(1))
+            .collect();
+        // The labelled rows end with a right-aligned number in the last column: they all end
+        // at one column, whatever their labels' characters.
+        let rows: Vec<&str> = table[1..]
+            .iter()
+            .copied()
+            .filter(|l| !l.starts_with(' '))
+            .collect();
+        assert!(rows.len() >= 7, "{text}");
+        let ends: Vec<usize> = rows.iter().map(|l| text_width(l)).collect();
+        assert!(ends.iter().all(|&e| e == ends[0]), "{ends:?}\n{text}");
+        assert!(
+            rows.iter().any(|l| l.chars().count() != text_width(l)),
+            "the labels are Japanese: {text}"
+        );
     }
 
     #[test]

@@ -172,11 +172,17 @@ pub fn legend(board: &Board) -> String {
 /// A tile outside a board (registry, store), e.g. `B5[V]`: its reference and its unharvested
 /// token.
 pub fn tile_token(board: &Board, s: Space) -> String {
-    format!(
-        "{}{}",
-        board.reference(s),
-        field_token(board, board.crop(s), false)
-    )
+    let crop = board.crop(s);
+    // In Japanese the crop is named (`B5（野菜）`): an English initial means nothing there
+    // (issue 43). The board grid keeps its letters, which its legend explains.
+    if crate::i18n::current() == crate::i18n::Locale::Ja {
+        return format!(
+            "{}（{}）",
+            board.reference(s),
+            khtext::crop_name(board, crop)
+        );
+    }
+    format!("{}{}", board.reference(s), field_token(board, crop, false))
 }
 
 #[cfg(test)]
@@ -298,7 +304,7 @@ W wheat";
                 .all(|l| l.len() <= LEGEND_WIDTH && l.is_ascii())
         );
         let ja = crate::i18n::with(crate::i18n::Locale::Ja, || legend(&board));
-        assert!(ja.contains("R ブドウ(赤)"), "{ja}");
+        assert!(ja.contains("R ブドウ（赤）"), "{ja}");
         assert!(ja.lines().all(|l| khtext::width(l) <= LEGEND_WIDTH), "{ja}");
     }
 
@@ -326,5 +332,10 @@ W wheat";
             .map(|r| tile_token(&board, sp(&board, r)))
             .collect();
         assert_eq!(six.join(" ").len(), 35);
+        // In Japanese, the crop's Japanese name stands in place of the English initial.
+        crate::i18n::with(crate::i18n::Locale::Ja, || {
+            assert_eq!(tile_token(&board, sp(&board, "B5")), "B5（野菜）");
+            assert_eq!(tile_token(&board, sp(&board, "G8")), "G8（リンゴ）");
+        });
     }
 }

@@ -141,21 +141,10 @@ pub fn counters(board: &Board, c: &Counters) -> String {
     }
 }
 
-/// The width of `s` in a monospaced code block: East Asian wide characters take two columns.
+/// The width of `s` in a monospaced code block: East Asian wide characters take two columns
+/// (the same measure as the Fields of Green pad's, from the `unicode-width` crate).
 pub fn width(s: &str) -> usize {
-    s.chars()
-        .map(|c| {
-            let u = c as u32;
-            if matches!(u, 0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF
-                | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x1F300..=0x1FAFF
-                | 0x20000..=0x3FFFD)
-            {
-                2
-            } else {
-                1
-            }
-        })
-        .sum()
+    crate::render::fields_of_green::score::text_width(s)
 }
 
 /// `s` padded with spaces to `w` columns, on the right (`left`) or on the left.
@@ -575,6 +564,10 @@ pub fn describe_event(
             t!("kh-ev-starting-counters", name = n(seat), counters = c(x))
         }
         Event::StartingPool { pool } => t!("kh-ev-starting-pool", counters = c(pool)),
+        // "Bram chose Bram as the start player" reads as two people: said as a choice of oneself.
+        Event::StartPlayer { chooser, seat } if chooser == seat => {
+            t!("kh-ev-start-player-self", chooser = n(chooser))
+        }
         Event::StartPlayer { chooser, seat } => {
             t!("kh-ev-start-player", chooser = n(chooser), name = n(seat))
         }
@@ -831,4 +824,42 @@ pub fn describe_event(
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A player who names themself the start player is said to, in both languages, not named
+    /// twice ("Bram chose Bram as the start player").
+    #[test]
+    fn a_start_player_who_chose_themself_reads_naturally() {
+        let board = Board::standard();
+        let names: Vec<String> = ["Ada", "Bram"].map(String::from).to_vec();
+        let line = |chooser, seat, locale| {
+            i18n::with(locale, || {
+                describe_event(
+                    &board,
+                    &Event::StartPlayer { chooser, seat },
+                    &names,
+                    2,
+                    None,
+                )
+            })
+            .unwrap()
+        };
+        assert_eq!(line(1, 1, Locale::En), "Bram chose to start.");
+        assert_eq!(
+            line(0, 1, Locale::En),
+            "Ada chose Bram as the start player."
+        );
+        assert_eq!(
+            line(0, 0, Locale::Ja),
+            "Adaが自分をスタートプレイヤーに選びました。"
+        );
+        assert_eq!(
+            line(1, 0, Locale::Ja),
+            "BramがAdaをスタートプレイヤーに選びました。"
+        );
+    }
 }
