@@ -47,7 +47,7 @@ kh-seat-workers = Workers:
 kh-seat-groups = Groups: {$first} x1 + {$second} x2
 kh-seat-groups-more = Groups: {$first} x1 + {$second} x2 ({$rest} more)
 kh-seat-score = Score so far: {$workers} + {$groups} = {$total}
-kh-seat-score-final = Final score: {$workers} + {$groups} + {$crops} for crops = {$total}
+kh-seat-score-final = Final: {$workers} + {$groups} + {$crops} crops = {$total}
 
 ## Legend of the board drawing
 
