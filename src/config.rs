@@ -168,9 +168,9 @@ pub struct GameConfig {
     pub reminder_minutes: u32,
     /// Minutes between later reminders.
     pub reminder_repeat_minutes: u32,
-    /// Seconds between two looks for due reminders and stand-in moves (each look reads every
-    /// active game). A minute is fine for delays counted in minutes; `bench discord
-    /// --processes` looks more often so its runs stay short.
+    /// Seconds between two scheduler passes (reminders and stand-in moves; each pass reads only
+    /// the games due, `discord::schedule`). A minute is fine for delays counted in minutes;
+    /// `bench discord --processes` looks more often so its runs stay short.
     pub reminder_check_seconds: u32,
     /// Play each game in its own thread when the bot may create one.
     pub create_threads: bool,

@@ -9,7 +9,9 @@
 //! - [`shards`]: which gateway shards (and so which servers' games) a process looks after.
 //! - [`config`]: the TOML config file and the environment.
 
+pub mod clock;
 pub mod config;
+pub mod day;
 pub mod discord;
 pub mod fake_discord;
 /// The pure rules engines: the `farmhand-games` crate (`src/games/`), re-exported.

@@ -8,7 +8,6 @@
 
 use crate::games::{Engine, TableSetup};
 use crate::host::{AnyGame, Hosted, Kind, Library};
-use crate::store::now_ms;
 use crate::store::{
     GameId, GameRecord, SeatRecord, SeatRow, Status, Store, StoreError, Table, TableOptions,
     is_bot_user,
@@ -59,6 +58,8 @@ pub enum ServiceError {
     Setup(String),
     #[error("introductory mode is for 2 to 4 players")]
     IntroSeats,
+    #[error("a table has a pace or a stand-in delay, not both")]
+    PaceAndStandIn,
     #[error("{bots} bots and the host need {} seats, but the table has {seats}", bots + 1)]
     TooManyBots { bots: usize, seats: u8 },
     #[error("internal error: {0}")]
@@ -245,6 +246,10 @@ impl Service {
         }
         if options.intro && options.seats > 4 {
             return Err(ServiceError::IntroSeats);
+        }
+        // Both say when the stand-in plays: one rule a table, so the lobby can say which.
+        if !options.pace.is_live() && options.stand_in_minutes > 0 {
+            return Err(ServiceError::PaceAndStandIn);
         }
         // Bots sit in seats 1, 2, ... beside the host, so the host plus the bots must fit.
         if options.bots.len() + 1 > usize::from(options.seats) {
@@ -495,7 +500,9 @@ impl Service {
         }
         // A started game leaves a record (marked abandoned); a lobby that never started does not.
         let record = match table.game.status {
-            Status::Active => Some(self.record_of(&table, Status::Abandoned, now_ms())?),
+            Status::Active => {
+                Some(self.record_of(&table, Status::Abandoned, self.store.now_ms())?)
+            }
             _ => None,
         };
         self.store
@@ -666,7 +673,7 @@ impl Service {
                 &table,
                 G::GAME,
                 Status::Ended,
-                now_ms(),
+                self.store.now_ms(),
                 Some(game.results().ok_or_else(|| {
                     ServiceError::Internal("the game is over but has no scores".into())
                 })?),

@@ -32,6 +32,9 @@ pub enum Command {
     /// The whole bot against a fake Discord on loopback: interaction-to-callback latency, REST
     /// calls per action, and many games at once (actions per second, peak memory).
     Discord(super::bench_discord::Args),
+    /// What one scheduler pass (reminders, the stand-in) costs on a database full of idle games
+    /// in progress with a few due: `p50 N ms, p99 N ms` and the rows read per pass.
+    Scheduler(super::bench_scheduler::Args),
     /// How long drawing the PNG pictures takes (one farm, the final farms of 4 players, one
     /// country board, four boards), and how big they are.
     Render {
@@ -82,6 +85,7 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
                 None => super::bench_discord::run(args),
             };
         }
+        Command::Scheduler(args) => return super::bench_scheduler::run(args),
         Command::Render { count } => return bench_render(*count),
         Command::Records { games } => return bench_records(*games),
         Command::Coach {
@@ -177,6 +181,7 @@ fn bench_records(games: u64) -> anyhow::Result<()> {
             locale: None,
             hints: false,
             rematch: None,
+            pace: Default::default(),
         };
         let made = Instant::now();
         for k in 0..games {

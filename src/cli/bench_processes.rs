@@ -461,9 +461,9 @@ pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
         use sqlx::Connection;
         let mut pg = sqlx::PgConnection::connect(&url).await?;
         for t in reminder_tables.iter().chain(&stand_in_tables) {
-            sqlx::query("UPDATE game SET waiting_since = $2 WHERE id = $1")
+            sqlx::query("UPDATE game SET waiting_since = $2, due_at = $2 WHERE id = $1")
                 .bind(t.table.game)
-                .bind(farmhand::store::now_ms() - 120_000)
+                .bind(farmhand::clock::Clock::system().now_ms() - 120_000)
                 .execute(&mut pg)
                 .await?;
         }

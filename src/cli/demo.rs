@@ -61,6 +61,12 @@ pub struct Args {
     /// Where to write the HTML transcript.
     #[arg(long)]
     pub transcript: PathBuf,
+    /// Play the game over this many simulated days instead (1-60): four players in Tokyo,
+    /// Berlin, New York and São Paulo, quiet hours 23-07, pace `day`, one away for three days,
+    /// the bot restarting on day 7. The transcript shows the simulated times; the last line sums
+    /// up reminders, deadlines and stand-in moves.
+    #[arg(long)]
+    pub days: Option<u32>,
 }
 
 /// A language of the demo's players and server.
@@ -101,6 +107,20 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     if args.intro && args.players > 4 {
         bail!("introductory mode is for 2 to 4 players");
     }
+    if let Some(days) = args.days {
+        if !(1..=60).contains(&days) {
+            bail!("--days is 1 to 60, not {days}");
+        }
+        if args.players != 4 && args.players != 3 {
+            // 3 is the default of --players: the story has its own four players.
+            bail!("--days plays its own story of 4 players: leave --players out");
+        }
+        if args.intro || args.dm || args.scenario.is_some() || args.production_pacing {
+            bail!(
+                "--days plays its own story: --intro, --dm, --scenario and --production-pacing do not apply"
+            );
+        }
+    }
     let filter = std::env::var("RUST_LOG").unwrap_or_else(|_| "error".to_string());
     let filter = tracing_subscriber::EnvFilter::try_new(&filter)
         .with_context(|| format!("bad log filter {filter:?}"))?;
@@ -130,7 +150,12 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         .context("cannot start the async runtime")?;
     let result = runtime.block_on(async {
         tokio::select! {
-            r = demo(args, &location) => r,
+            r = async {
+                match args.days {
+                    Some(days) => demo_days(args, &location, days).await,
+                    None => demo(args, &location).await,
+                }
+            } => r,
             _ = tokio::signal::ctrl_c() => {
                 eprintln!();
                 Err(anyhow::anyhow!(
@@ -228,6 +253,70 @@ fn kind_of(game: GameKind) -> Kind {
         GameKind::FieldsOfGreen => Kind::FieldsOfGreen,
         GameKind::KeyHarvest => Kind::KeyHarvest,
     }
+}
+
+/// `--days`: the story of `fake_discord::days` on the database at `location`.
+async fn demo_days(args: &Args, location: &str, days: u32) -> anyhow::Result<()> {
+    use farmhand::fake_discord::days::{self, Plan};
+    let kind = kind_of(args.game);
+    let started = Instant::now();
+    let fake = FakeDiscord::start()
+        .await
+        .context("cannot start the fake Discord")?;
+    let mut config = showcase_config(std::path::Path::new(location));
+    config.database.url = location.to_string();
+    config.discord.edit_interval_ms = args.edit_interval_ms.unwrap_or(0);
+    let plan_lock = config.discord.shard_plan().map_err(anyhow::Error::msg)?;
+    let _one_process =
+        farmhand::store::ProcessLock::acquire_for(&config.database.location(), plan_lock).await?;
+    let plan = Plan {
+        days,
+        ..Plan::two_weeks(args.seed)
+    };
+    eprintln!(
+        "Four players in Tokyo, Berlin, New York and São Paulo play {} at a pace of a day a \
+         decision, over {days} simulated days:",
+        kind.name()
+    );
+    let say = |s: &str| eprint!("{s} ");
+    let summary = match kind {
+        Kind::FieldsOfGreen => days::play::<fog::Game>(&fake, config, &plan, say).await?,
+        Kind::KeyHarvest => days::play::<kh::Game>(&fake, config, &plan, say).await?,
+    };
+    eprintln!();
+    let title = format!(
+        "{} · 4 players over {days} simulated days · demo seed {}",
+        kind.name(),
+        args.seed
+    );
+    if let Some(dir) = args
+        .transcript
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    transcript::write_in(&fake, &title, &args.transcript, farmhand::i18n::Locale::En)
+        .with_context(|| format!("cannot write {}", args.transcript.display()))?;
+    let problems = fake.violations();
+    let mut out = std::io::stdout().lock();
+    if !problems.is_empty() {
+        writeln!(out, "The fake Discord saw {} problem(s):", problems.len())?;
+        for p in &problems {
+            writeln!(out, "  {p}")?;
+        }
+    }
+    writeln!(
+        out,
+        "Transcript: {} ({:.1} s)",
+        args.transcript.display(),
+        started.elapsed().as_secs_f64()
+    )?;
+    writeln!(out, "{}", summary.line())?;
+    if !problems.is_empty() || summary.lost > 0 || summary.reminders_in_quiet > 0 {
+        bail!("the story did not play as it should");
+    }
+    Ok(())
 }
 
 /// Plays the demo's game on the database at `location`.

@@ -8,6 +8,7 @@ pub mod balance;
 pub mod bench;
 pub mod bench_discord;
 pub mod bench_processes;
+pub mod bench_scheduler;
 pub mod deck;
 pub mod demo;
 pub mod key_harvest;

@@ -43,6 +43,7 @@ pub fn user_text(e: &ServiceError) -> String {
         ServiceError::AlreadySeated => crate::t!("err-already-seated"),
         ServiceError::HostCannotLeave => crate::t!("err-host-cannot-leave"),
         ServiceError::IntroSeats => crate::t!("err-intro-seats"),
+        ServiceError::PaceAndStandIn => crate::t!("err-pace-and-stand-in"),
         ServiceError::TooManyBots { bots, seats } => crate::t!(
             "err-too-many-bots",
             bots = *bots,

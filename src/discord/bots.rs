@@ -165,7 +165,13 @@ pub async fn drive_all(http: &Http, data: &Data) {
 /// finds at most one decision made for them per delay. Returns how many moves were made.
 pub async fn stand_in_due(http: &Http, data: &Data, now: i64) -> Result<usize, ServiceError> {
     let mut made = 0;
-    for id in data.service.store().active_games().await? {
+    let shards = data.config.discord.shard_plan().unwrap_or_default();
+    let due = data
+        .service
+        .store()
+        .due_games(now, shards, crate::store::DUE_LIMIT)
+        .await?;
+    for id in due {
         // One game that cannot be read is logged, counted and skipped: the other games' stand-in
         // moves go on.
         match stand_in_one(http, data, id, now).await {
@@ -181,16 +187,29 @@ pub async fn stand_in_due(http: &Http, data: &Data, now: i64) -> Result<usize, S
 
 /// [`stand_in_due`] for one game: the row says whether the stand-in can be due before the
 /// game's snapshot is read.
-async fn stand_in_one(http: &Http, data: &Data, id: i64, now: i64) -> Result<usize, ServiceError> {
+pub(super) async fn stand_in_one(
+    http: &Http,
+    data: &Data,
+    id: i64,
+    now: i64,
+) -> Result<usize, ServiceError> {
     let table = data.service.store().table(id).await?;
     if !data.looks_after(&table.game) {
         return Ok(0);
     }
-    let minutes = table.game.options.stand_in_minutes;
     let Some(since) = table.game.waiting_since else {
         return Ok(0);
     };
-    if minutes == 0 || now < since + i64::from(minutes) * 60_000 {
+    // The earliest any seat's deadline can be (quiet hours only move a deadline later): before
+    // it, the game's snapshot is not read.
+    let options = &table.game.options;
+    let earliest = crate::day::stand_in_at(
+        options.pace.decision_hours(),
+        options.stand_in_minutes,
+        since,
+        None,
+    );
+    if earliest.is_none_or(|at| now < at) {
         return Ok(0);
     }
     let Some(kind) = Kind::parse(&table.game.kind) else {
@@ -209,18 +228,48 @@ async fn stand_in_as<G: Screens>(
     let mut made = 0;
     let (table, game) = data.service.load::<G>(id).await?;
     let Some(game) = game else { return Ok(0) };
-    let minutes = table.game.options.stand_in_minutes;
     let Some(since) = table.game.waiting_since else {
         return Ok(0);
     };
-    if minutes == 0 || now < since + i64::from(minutes) * 60_000 {
-        return Ok(0);
+    let options = &table.game.options;
+    // How long the note says the player held the game up: the pace's time a decision (in their
+    // waking hours), or the stand-in delay.
+    let minutes = options
+        .pace
+        .decision_hours()
+        .map_or(options.stand_in_minutes, |h| h * 60);
+    // The table's own bots' strength, where it has bots; else the stand-in's.
+    let strength = options
+        .bots
+        .first()
+        .map_or(STAND_IN_BOT, |b| b.bot.as_str())
+        .to_string();
+    let mut people = Vec::new();
+    for seat in game.waiting_for() {
+        if table.bot_of(seat).is_some() {
+            continue;
+        }
+        let Some(user) = table.user_of(seat) else {
+            continue;
+        };
+        // Each player's own deadline: their quiet hours stop their clock.
+        let day = data
+            .service
+            .store()
+            .prefs(user)
+            .await
+            .unwrap_or_default()
+            .day();
+        let at = crate::day::stand_in_at(
+            options.pace.decision_hours(),
+            options.stand_in_minutes,
+            since,
+            day.as_ref(),
+        );
+        if at.is_some_and(|at| at <= now) {
+            people.push(seat);
+        }
     }
-    let people: Vec<usize> = game
-        .waiting_for()
-        .into_iter()
-        .filter(|&s| table.bot_of(s).is_none())
-        .collect();
     let mut notes = Vec::new();
     for seat in people {
         let (table, game) = match data.service.load::<G>(id).await? {
@@ -238,7 +287,7 @@ async fn stand_in_as<G: Screens>(
         else {
             continue;
         };
-        let action = match decide(&game, seat, STAND_IN_BOT).await {
+        let action = match decide(&game, seat, &strength).await {
             Ok(a) => a,
             Err(e) => {
                 tracing::error!(game = id, seat, error = %e, "the stand-in could not decide");

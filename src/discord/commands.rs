@@ -310,6 +310,30 @@ pub(super) async fn abandon_here(ctx: Ctx<'_>, kind: Kind) -> Result<(), Error> 
     say(ctx, &m).await
 }
 
+/// A table's pace (`/fog new pace:`, `/kh new pace:`): the time each decision may take.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum PaceChoice {
+    #[name = "live: no deadline"]
+    Live,
+    #[name = "fast: an hour a decision"]
+    Fast,
+    #[name = "day: a day a decision"]
+    Day,
+    #[name = "relaxed: three days a decision"]
+    Relaxed,
+}
+
+impl PaceChoice {
+    pub fn pace(self) -> crate::store::Pace {
+        match self {
+            PaceChoice::Live => crate::store::Pace::Live,
+            PaceChoice::Fast => crate::store::Pace::Fast,
+            PaceChoice::Day => crate::store::Pace::Day,
+            PaceChoice::Relaxed => crate::store::Pace::Relaxed,
+        }
+    }
+}
+
 /// Choose the reminder style for your turn alerts.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum ReminderChoice {
@@ -321,7 +345,17 @@ pub enum ReminderChoice {
     Off,
 }
 
-/// Your preferences (both games): private screen in DMs or here, and how to be reminded
+/// Time zone names for the `timezone` option, as the player types (Discord shows 25 at most).
+async fn time_zones(_ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        crate::day::zone_suggestions(partial, 25)
+            .into_iter()
+            .map(serenity::AutocompleteChoice::from)
+            .collect(),
+    )
+}
+
+/// Your preferences (both games): private screen in DMs or here, how to be reminded, your day
 #[poise::command(slash_command)]
 pub(super) async fn settings(
     ctx: Ctx<'_>,
@@ -331,13 +365,50 @@ pub(super) async fn settings(
     #[description = "How to remind you when a game waits for you"] reminders: Option<
         ReminderChoice,
     >,
+    #[description = "Your time zone, e.g. Asia/Tokyo (for quiet hours and deadlines)"]
+    #[autocomplete = "time_zones"]
+    #[max_length = 64]
+    timezone: Option<String>,
+    #[description = "No reminders then, and deadlines wait: e.g. 23-07 (local time), or off"]
+    #[max_length = 16]
+    quiet_hours: Option<String>,
 ) -> Result<(), Error> {
     let store = ctx.data().service.store();
     let user = ctx.author().id.get();
+    // Checked before anything is saved: a refusal changes nothing.
+    let zone = match timezone.as_deref().map(crate::day::canonical_zone_name) {
+        Some(Err(_)) => {
+            let typed = timezone.unwrap_or_default();
+            return say(ctx, &text(&crate::t!("settings-bad-zone", zone = typed))).await;
+        }
+        Some(Ok(z)) => Some(z),
+        None => None,
+    };
+    let quiet = match quiet_hours.as_deref().map(str::trim) {
+        None => None,
+        Some(q) if ["off", "none", "no", "なし", "オフ"].contains(&q.to_lowercase().as_str()) => {
+            Some(None)
+        }
+        Some(q) => match crate::day::QuietHours::parse(q) {
+            Ok(h) => Some(Some(h)),
+            Err(crate::day::DayError::WholeDay) => {
+                return say(ctx, &text(&crate::t!("settings-quiet-whole-day"))).await;
+            }
+            Err(_) => {
+                return say(ctx, &text(&crate::t!("settings-bad-quiet", typed = q))).await;
+            }
+        },
+    };
     // The database may wait for its lock (SQLite up to 5 s, a PostgreSQL pool up to 10 s): the
     // command is answered "thinking..." first when it would not make Discord's 3 seconds.
     let saved = command_in_time(ctx, async {
         let mut prefs: Prefs = store.prefs(user).await?;
+        if let Some(z) = zone {
+            prefs.time_zone = Some(z);
+        }
+        if let Some(q) = quiet {
+            prefs.quiet_hours = q;
+        }
         if let Some(dm) = hand_in_dm {
             prefs.hand_in_dm = dm;
         }
@@ -348,7 +419,7 @@ pub(super) async fn settings(
                 ReminderChoice::Off => Reminders::Off,
             };
         }
-        store.set_prefs(user, prefs).await?;
+        store.set_prefs(user, prefs.clone()).await?;
         note_locale(ctx).await;
         Ok::<_, crate::store::StoreError>(prefs)
     })
@@ -367,9 +438,23 @@ pub(super) async fn settings(
         Reminders::Dm => crate::t!("settings-remind-dm"),
         Reminders::Off => crate::t!("settings-remind-off"),
     };
+    let zone = prefs
+        .time_zone
+        .clone()
+        .unwrap_or_else(|| crate::t!("settings-zone-unset"));
+    let quiet = match prefs.quiet_hours {
+        Some(q) => q.to_string(),
+        None => crate::t!("settings-quiet-none"),
+    };
     say(
         ctx,
-        &text(&crate::t!("settings-now", hand = hand, reminders = remind)),
+        &text(&crate::t!(
+            "settings-now",
+            hand = hand,
+            reminders = remind,
+            zone = zone,
+            quiet = quiet
+        )),
     )
     .await
 }

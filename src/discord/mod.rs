@@ -24,6 +24,7 @@ pub mod registry;
 pub mod rematch;
 pub mod review;
 pub mod router;
+pub mod schedule;
 pub mod send;
 pub mod spec;
 pub mod start;
@@ -159,8 +160,14 @@ impl Data {
 pub type Error = anyhow::Error;
 pub type Ctx<'a> = poise::Context<'a, Data, Error>;
 
-/// Opens the database and builds the shared state.
+/// Opens the database and builds the shared state, on the operating system's date.
 pub async fn prepare(config: Config) -> anyhow::Result<Data> {
+    prepare_on(config, crate::clock::Clock::system()).await
+}
+
+/// [`prepare`] on a given clock: a test's or the offline demo's simulated date, shared with the
+/// fake Discord.
+pub async fn prepare_on(config: Config, clock: crate::clock::Clock) -> anyhow::Result<Data> {
     let library = Library::from_config(&config)?;
     let shown = config.database.shown();
     let store = match Store::connect(&config.database.location()).await {
@@ -185,7 +192,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<Data> {
         }
     };
     tracing::info!(database = %shown, rules = %library.summary(), "database ready");
-    let service = Service::new(store, library);
+    let service = Service::new(store.with_clock(clock), library);
     // Games that ended before the records existed (migration 0004) are recorded once, before
     // any /fog history is answered.
     match service.backfill_records().await {
@@ -795,17 +802,18 @@ async fn end_closed_runners(manager: &serenity::ShardManager) {
 /// back to a mention in the thread when the DM fails), else a mention; never for players who
 /// turned reminders off.
 async fn reminder_loop(http: Arc<serenity::Http>, data: Arc<Data>) {
-    let every = u64::from(data.config.game.reminder_check_seconds.max(1));
+    // 0 (never from a configuration file, which must say 1 to 3600): no loop. A test or the
+    // demo on a simulated clock runs the passes itself, at the simulated times it wants.
+    if data.config.game.reminder_check_seconds == 0 {
+        return;
+    }
+    let every = u64::from(data.config.game.reminder_check_seconds);
     let mut tick = tokio::time::interval(std::time::Duration::from_secs(every));
     loop {
         tick.tick().await;
-        if let Err(e) = bots::stand_in_due(&http, &data, crate::store::now_ms()).await {
-            tracing::warn!(error = %e, "stand-in pass failed");
-            data.service.metrics().error("stand_in");
-        }
-        if let Err(e) = notify::remind_due(&http, &data, crate::store::now_ms()).await {
-            tracing::warn!(error = %e, "reminder pass failed");
-            data.service.metrics().error("reminder");
+        if let Err(e) = schedule::pass(&http, &data, data.service.store().now_ms()).await {
+            tracing::warn!(error = %e, "scheduler pass failed");
+            data.service.metrics().error("scheduler");
         }
     }
 }

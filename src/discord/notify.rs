@@ -72,7 +72,13 @@ pub async fn remind_due(
     data: &Data,
     now: i64,
 ) -> Result<(), crate::service::ServiceError> {
-    for id in data.service.store().active_games().await? {
+    let shards = data.config.discord.shard_plan().unwrap_or_default();
+    let due = data
+        .service
+        .store()
+        .due_games(now, shards, crate::store::DUE_LIMIT)
+        .await?;
+    for id in due {
         // One game that cannot be read (a snapshot a newer or older build cannot decode, a row
         // gone meanwhile) is logged, counted and skipped: the other games' reminders go on.
         if let Err(e) = remind_one(http, data, id, now).await {
@@ -84,7 +90,7 @@ pub async fn remind_due(
 }
 
 /// [`remind_due`] for one game.
-async fn remind_one(
+pub(super) async fn remind_one(
     http: &Http,
     data: &Data,
     id: i64,
@@ -121,32 +127,83 @@ async fn remind_one(
         if now < due {
             return Ok(());
         }
-        // Claimed in the database before it goes out: sent once, whoever else looks.
+        // The round's players: those already reminded in it are done; a player inside their
+        // quiet hours is held until they end (the scheduler looks again then); the others are
+        // reminded now.
+        let before = &table.game.round_reminded;
+        let mut now_seats = Vec::new();
+        let mut to_send = Vec::new();
+        let mut held = false;
+        for &seat in &waiting {
+            let Some(user) = table.user_of(seat) else {
+                continue;
+            };
+            if before.contains(&seat) {
+                continue;
+            }
+            let prefs = data.service.store().prefs(user).await.unwrap_or_default();
+            if prefs.reminders != Reminders::Off && prefs.day().is_some_and(|d| d.is_quiet(now)) {
+                held = true;
+                continue;
+            }
+            now_seats.push(seat);
+            to_send.push((seat, user, prefs));
+        }
+        if now_seats.is_empty() && held {
+            return Ok(());
+        }
+        // Claimed in the database before it goes out: sent once, whoever else looks. The
+        // round counts as sent once nobody in it is held.
         if !data
             .service
             .store()
-            .claim_reminder(id, table.game.reminders_sent, since)
+            .claim_reminder_seats(
+                id,
+                table.game.reminders_sent,
+                since,
+                before,
+                &now_seats,
+                !held,
+            )
             .await?
         {
             return Ok(());
         }
         // Claimed: it goes out now (as a DM, or a mention in the thread).
         data.service.metrics().reminders_sent.inc();
+        // Each player's deadline, where the table has one, as a Discord timestamp: every reader
+        // sees it in their own time zone and language.
+        let options = &table.game.options;
+        let deadline = |prefs: &crate::store::Prefs| {
+            crate::day::stand_in_at(
+                options.pace.decision_hours(),
+                options.stand_in_minutes,
+                since,
+                prefs.day().as_ref(),
+            )
+        };
         let mut mention = Vec::new();
-        for &seat in &waiting {
-            let Some(user) = table.user_of(seat) else {
-                continue;
-            };
-            let prefs = data.service.store().prefs(user).await.unwrap_or_default();
+        let mut deadlines = Vec::new();
+        for (seat, user, prefs) in to_send {
+            let at = deadline(&prefs);
             match prefs.reminders {
                 Reminders::Off => {}
-                Reminders::Mention => mention.push(seat),
+                Reminders::Mention => {
+                    mention.push(seat);
+                    deadlines.push((seat, at));
+                }
                 Reminders::Dm => {
                     let locale = super::draw::reader_locale(data, &table, user).await;
-                    let spec = crate::i18n::with(
+                    let mut spec = crate::i18n::with(
                         locale,
                         || crate::on_game!(&game, g => Screens::dm_reminder(&table, g, seat)),
                     );
+                    if let Some(at) = at {
+                        let line = crate::i18n::with(locale, || {
+                            crate::t!("reminder-deadline-you", at = (at / 1000).to_string())
+                        });
+                        spec.content = format!("{}\n{line}", spec.content).trim().to_string();
+                    }
                     data.pace.turn().await;
                     let sent = match UserId::new(user).create_dm_channel(http).await {
                         Ok(dm) => {
@@ -158,15 +215,35 @@ async fn remind_one(
                     if !sent {
                         // A closed DM never stops the game: fall back to the thread.
                         mention.push(seat);
+                        deadlines.push((seat, at));
                     }
                 }
             }
         }
         if !mention.is_empty() {
-            let spec = crate::i18n::with(
+            let mut spec = crate::i18n::with(
                 table.locale(),
                 || crate::on_game!(&game, g => Screens::reminder(&table, g, &mention)),
             );
+            let lines: Vec<String> = crate::i18n::with(table.locale(), || {
+                deadlines
+                    .iter()
+                    .filter_map(|&(seat, at)| {
+                        let at = at?;
+                        let name = table.seats.iter().find(|s| s.seat == seat)?.name.clone();
+                        Some(crate::t!(
+                            "reminder-deadline",
+                            name = name,
+                            at = (at / 1000).to_string()
+                        ))
+                    })
+                    .collect()
+            });
+            if !lines.is_empty() {
+                spec.content = format!("{}\n{}", spec.content, lines.join("\n"))
+                    .trim()
+                    .to_string();
+            }
             post(http, data, &table, &spec).await;
         }
     }

@@ -21,7 +21,7 @@ use crate::games::coach::{self, Review};
 use crate::host::Kind;
 use crate::i18n::Locale;
 use crate::service::ServiceError;
-use crate::store::{ReviewClaim, Status, Table, now_ms};
+use crate::store::{ReviewClaim, Status, Table};
 use poise::serenity_prelude as serenity;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -208,7 +208,7 @@ async fn stored_or_computed<G: Coached>(
     let id = table.game.id;
     let preparing = text(&crate::t!("review-preparing", table = id));
     let claim = store
-        .claim_review(id, now_ms())
+        .claim_review(id, store.now_ms())
         .await
         .map_err(|e| text(&user_text(&ServiceError::from(e))))?;
     let json = match claim {
@@ -237,7 +237,7 @@ async fn compute_and_store<G: Coached>(data: &Data, table: &Table) -> Result<Str
         Ok(a) => a,
         Err(e) => {
             // Marked failed so that those waiting stop; it is claimed again after a while.
-            let _ = store.finish_review(id, None, now_ms()).await;
+            let _ = store.finish_review(id, None, store.now_ms()).await;
             return Err(text(&user_text(&ServiceError::from(e))));
         }
     };
@@ -258,7 +258,7 @@ async fn compute_and_store<G: Coached>(data: &Data, table: &Table) -> Result<Str
         "review computed"
     );
     let stored = store
-        .finish_review(id, json.as_deref().ok(), now_ms())
+        .finish_review(id, json.as_deref().ok(), store.now_ms())
         .await;
     match (json, stored) {
         (Ok(json), Ok(())) => Ok(json),

@@ -5,7 +5,7 @@
 
 mod lobby;
 
-pub(crate) use lobby::duration;
+pub(crate) use lobby::{duration, pace_line};
 pub use lobby::{game_name, games_list, lobby, rematch_button, review_button};
 
 use super::spec::{self, EmbedSpec, FieldSpec, MessageSpec, limits};

@@ -394,6 +394,17 @@ impl<'a> GuidedPlayers<'a> {
         }
     }
 
+    /// Plays one decision of `seat` (which the game must wait for), through the buttons.
+    pub async fn play_seat<G: Guided>(&mut self, seat: usize) -> Result<(), String> {
+        let (table, game) = self.load::<G>().await?;
+        if !game.waiting_for().contains(&seat) {
+            return Err(format!("the game does not wait for seat {seat}"));
+        }
+        let mut rng = decision_rng(self.seed, table.game.version, seat);
+        let wanted = game.bot_action(seat, self.bot, &mut rng)?;
+        self.play_one::<G>(seat, &wanted, table.game.version).await
+    }
+
     /// Clicks until `seat`'s choice (or the nearest the screens offer) is stored.
     async fn play_one<G: Guided>(
         &mut self,

@@ -156,7 +156,9 @@ impl Bot {
     /// Starts the bot on `db` against `fake` and waits until it is connected with its commands
     /// registered.
     pub async fn start(fake: &FakeDiscord, config: Config) -> anyhow::Result<Bot> {
-        let data = discord::prepare(config).await?;
+        // The bot reads the fake's date: a test that moves the fake's clock a day on moves the
+        // bot's reminders, deadlines and stored times with it.
+        let data = discord::prepare_on(config, fake.clock()).await?;
         // As `run` does: interaction webhook calls limited per token, through the same HTTPS
         // client the bot's serenity `Http` gets from the fake.
         data.webhooks.connect(

@@ -17,6 +17,7 @@
 //! only from that view.
 
 pub mod commands;
+pub mod days;
 mod gateway;
 pub mod guided;
 pub mod harness;
@@ -469,13 +470,19 @@ impl FakeDiscord {
     /// minutes of fake time).
     pub fn advance_clock(&self, by: Duration) {
         self.with(|w| {
-            w.offset_ms += by.as_millis() as i64;
+            w.clock.advance(by);
             w.note(format!("{} minutes pass.", by.as_secs() / 60));
         })
     }
 
     pub fn now_ms(&self) -> i64 {
         self.with(|w| w.now_ms())
+    }
+
+    /// The fake's clock: a test gives it to the bot's store (`Store::with_clock`) so the bot
+    /// reads the same simulated date.
+    pub fn clock(&self) -> crate::clock::Clock {
+        self.with(|w| w.clock.clone())
     }
 
     /// Adds a line to the transcript.

@@ -584,7 +584,11 @@ impl Store {
             Backend::Sqlite => sqlx::migrate!("./migrations").run(&pool).await?,
             Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&pool).await?,
         }
-        Ok(Store { pool, backend })
+        Ok(Store {
+            pool,
+            backend,
+            clock: crate::clock::Clock::system(),
+        })
     }
 
     /// A write transaction. On SQLite it takes the write lock at once (a deferred transaction

@@ -14,6 +14,7 @@ mod players;
 mod ratings;
 mod records;
 mod reviews;
+mod scheduler_bench;
 mod tables;
 
 pub use connect::{Backend, Backup, ProcessLock, REDRAW_CHANNEL, backend_of, shown_location};
@@ -96,6 +97,52 @@ pub struct TableOptions {
     /// Set on the lobby of a rematch: the finished table it replays, and who has confirmed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<Rematch>,
+    /// How long a decision may take (issue 41): past it, the stand-in makes that one decision.
+    /// Counted in each player's waking time (their quiet hours stop the clock).
+    #[serde(default, skip_serializing_if = "Pace::is_live")]
+    pub pace: Pace,
+}
+
+/// A table's pace: the time each decision may take, in the spirit of the "days per move" of
+/// correspondence play. Live: no deadline (the table plays in one sitting, or waits).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pace {
+    #[default]
+    Live,
+    /// An hour a decision.
+    Fast,
+    /// A day a decision.
+    Day,
+    /// Three days a decision.
+    Relaxed,
+}
+
+impl Pace {
+    pub const ALL: [Pace; 4] = [Pace::Live, Pace::Fast, Pace::Day, Pace::Relaxed];
+
+    /// Hours a decision may take; `None`: no deadline.
+    pub fn decision_hours(self) -> Option<u32> {
+        match self {
+            Pace::Live => None,
+            Pace::Fast => Some(1),
+            Pace::Day => Some(24),
+            Pace::Relaxed => Some(72),
+        }
+    }
+
+    pub fn is_live(&self) -> bool {
+        *self == Pace::Live
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Pace::Live => "live",
+            Pace::Fast => "fast",
+            Pace::Day => "day",
+            Pace::Relaxed => "relaxed",
+        }
+    }
 }
 
 /// A rematch lobby's state (kept in the options' JSON, so no migration): the seats are the
@@ -153,6 +200,10 @@ pub struct GameRow {
     pub snapshot: Option<String>,
     pub waiting_since: Option<i64>,
     pub reminders_sent: i64,
+    /// The seats already reminded in the current reminder round (quiet hours hold the others).
+    pub round_reminded: Vec<usize>,
+    /// When the scheduler next looks at the game (migration 0009).
+    pub due_at: Option<i64>,
     /// What the stand-in bot last did for a slow player (shown on the table message).
     pub stand_in_note: Option<String>,
     pub created_at: i64,
@@ -248,10 +299,23 @@ pub enum Reminders {
 }
 
 /// A player's preferences (/fog settings).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Prefs {
     pub hand_in_dm: bool,
     pub reminders: Reminders,
+    /// Their IANA time zone ("Asia/Tokyo"), as the database spells it.
+    #[serde(default)]
+    pub time_zone: Option<String>,
+    /// When not to disturb them, in their local time.
+    #[serde(default)]
+    pub quiet_hours: Option<crate::day::QuietHours>,
+}
+
+impl Prefs {
+    /// Their day, for reminders and deadlines (`None`: no quiet hours set).
+    pub fn day(&self) -> Option<crate::day::Day> {
+        crate::day::Day::of(self.time_zone.as_deref(), self.quiet_hours)
+    }
 }
 
 impl Default for Prefs {
@@ -259,6 +323,8 @@ impl Default for Prefs {
         Prefs {
             hand_in_dm: false,
             reminders: Reminders::Mention,
+            time_zone: None,
+            quiet_hours: None,
         }
     }
 }
@@ -344,17 +410,34 @@ impl From<sqlx::migrate::MigrateError> for StoreError {
     }
 }
 
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
-}
+/// At most this many games one scheduler pass reads ([`Store::due_games`]); the rest, in order
+/// of their time, at the next pass.
+pub const DUE_LIMIT: i64 = 500;
 
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// The one clock ([`crate::clock`]): every time the store writes (created, updated, waiting
+    /// since, due) is read from it, so a test on a simulated clock sees simulated dates.
+    clock: crate::clock::Clock,
+}
+
+impl Store {
+    /// The clock the store (and the service and Discord layer above it) reads the date from.
+    pub fn clock(&self) -> &crate::clock::Clock {
+        &self.clock
+    }
+
+    /// This store on another clock (a test's simulated one); clones share it.
+    pub fn with_clock(mut self, clock: crate::clock::Clock) -> Store {
+        self.clock = clock;
+        self
+    }
+
+    /// Now, from the store's clock, in milliseconds since the Unix epoch.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
 }

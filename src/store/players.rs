@@ -5,7 +5,9 @@ use super::*;
 
 impl Store {
     pub async fn prefs(&self, user_id: u64) -> Result<Prefs, StoreError> {
-        let row = sqlx::query("SELECT hand_in_dm, reminders FROM user_pref WHERE user_id = $1")
+        let row = sqlx::query(
+            "SELECT hand_in_dm, reminders, time_zone, quiet_hours FROM user_pref WHERE user_id = $1",
+        )
             .bind(user_id as i64)
             .fetch_optional(&self.pool)
             .await?;
@@ -18,6 +20,11 @@ impl Store {
                     "off" => Reminders::Off,
                     _ => Reminders::Mention,
                 },
+                time_zone: r.get::<Option<String>, _>(2),
+                // Stored as written by `QuietHours`'s Display ("23:00-07:00"), which parses back.
+                quiet_hours: r
+                    .get::<Option<String>, _>(3)
+                    .and_then(|q| crate::day::QuietHours::parse(&q).ok()),
             },
         })
     }
@@ -29,12 +36,17 @@ impl Store {
             Reminders::Off => "off",
         };
         sqlx::query(
-            "INSERT INTO user_pref (user_id, hand_in_dm, reminders) VALUES ($1, $2, $3)
-             ON CONFLICT (user_id) DO UPDATE SET hand_in_dm = excluded.hand_in_dm, reminders = excluded.reminders",
+            "INSERT INTO user_pref (user_id, hand_in_dm, reminders, time_zone, quiet_hours)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (user_id) DO UPDATE SET hand_in_dm = excluded.hand_in_dm,
+             reminders = excluded.reminders, time_zone = excluded.time_zone,
+             quiet_hours = excluded.quiet_hours",
         )
         .bind(user_id as i64)
         .bind(prefs.hand_in_dm as i64)
         .bind(reminders)
+        .bind(prefs.time_zone.clone())
+        .bind(prefs.quiet_hours.map(|q| q.to_string()))
         .execute(&self.pool)
         .await?;
         Ok(())

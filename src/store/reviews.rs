@@ -138,6 +138,7 @@ mod tests {
             locale: None,
             hints: false,
             rematch: None,
+            pace: Default::default(),
         };
         store
             .create_table("fields_of_green", Some(1), 2, 3, "Ada", &options, 7)

@@ -45,7 +45,7 @@ impl Store {
         options: &TableOptions,
         seed: u64,
     ) -> Result<GameId, StoreError> {
-        let now = now_ms();
+        let now = self.now_ms();
         let mut tx = self.write().await?;
         let id: i64 = sqlx::query(
             "INSERT INTO game (kind, guild_id, channel_id, host_id, status, options, seed, version, created_at, updated_at)
@@ -74,7 +74,7 @@ impl Store {
         options: &TableOptions,
     ) -> Result<i64, StoreError> {
         let mut tx = self.write().await?;
-        let v = Store::bump(&mut tx, id, version).await?;
+        let v = self.bump(&mut tx, id, version).await?;
         sqlx::query("UPDATE game SET options = $2 WHERE id = $1")
             .bind(id)
             .bind(serde_json::to_string(options).expect("options serialize"))
@@ -149,17 +149,21 @@ impl Store {
     }
 
     /// Bumps the version if it is still `version`, inside `tx`; fails with `Conflict` otherwise.
+    ///
+    /// Every versioned write also asks the scheduler to look at the game at its next pass
+    /// (`due_at` = now): the pass then stores the exact time of its next reminder or deadline.
     async fn bump(
+        &self,
         tx: &mut Transaction<'static, Any>,
         id: GameId,
         version: i64,
     ) -> Result<i64, StoreError> {
         let done = sqlx::query(
-            "UPDATE game SET version = version + 1, updated_at = $3 WHERE id = $1 AND version = $2",
+            "UPDATE game SET version = version + 1, updated_at = $3, due_at = $3 WHERE id = $1 AND version = $2",
         )
         .bind(id)
         .bind(version)
-        .bind(now_ms())
+        .bind(self.now_ms())
         .execute(&mut **tx)
         .await?;
         if done.rows_affected() != 1 {
@@ -176,7 +180,7 @@ impl Store {
         seats: &[SeatRow],
     ) -> Result<i64, StoreError> {
         let mut tx = self.write().await?;
-        let v = Store::bump(&mut tx, id, version).await?;
+        let v = self.bump(&mut tx, id, version).await?;
         Store::replace_seats(&mut tx, id, seats).await?;
         tx.commit().await?;
         Ok(v)
@@ -192,20 +196,21 @@ impl Store {
         events: &[String],
     ) -> Result<i64, StoreError> {
         let mut tx = self.write().await?;
-        let v = Store::bump(&mut tx, id, version).await?;
+        let v = self.bump(&mut tx, id, version).await?;
         Store::replace_seats(&mut tx, id, seats).await?;
-        sqlx::query("UPDATE game SET status = 'active', snapshot = $2, waiting_since = $3, reminders_sent = 0 WHERE id = $1")
+        sqlx::query("UPDATE game SET status = 'active', snapshot = $2, waiting_since = $3, reminders_sent = 0, round_reminded = '' WHERE id = $1")
             .bind(id)
             .bind(snapshot)
-            .bind(now_ms())
+            .bind(self.now_ms())
             .execute(&mut *tx)
             .await?;
-        Store::append_events(&mut tx, id, v, events).await?;
+        self.append_events(&mut tx, id, v, events).await?;
         tx.commit().await?;
         Ok(v)
     }
 
     async fn append_events(
+        &self,
         tx: &mut Transaction<'static, Any>,
         id: GameId,
         version: i64,
@@ -217,7 +222,7 @@ impl Store {
                 .fetch_one(&mut **tx)
                 .await?
                 .get(0);
-        let now = now_ms();
+        let now = self.now_ms();
         for (k, e) in events.iter().enumerate() {
             sqlx::query("INSERT INTO game_event (game_id, seq, version, event, created_at) VALUES ($1, $2, $3, $4, $5)")
                 .bind(id)
@@ -299,12 +304,12 @@ impl Store {
             return Ok(version);
         }
         let mut tx = self.write().await?;
-        let now = now_ms();
+        let now = self.now_ms();
         let mut v = version;
         for (action, events) in actions {
             // The first bump checks the version the caller saw; the later ones cannot fail
             // inside this write transaction.
-            v = Store::bump(&mut tx, id, v).await?;
+            v = self.bump(&mut tx, id, v).await?;
             sqlx::query("INSERT INTO game_action (game_id, version, seat, action, created_at) VALUES ($1, $2, $3, $4, $5)")
                 .bind(id)
                 .bind(v)
@@ -313,7 +318,7 @@ impl Store {
                 .bind(now)
                 .execute(&mut *tx)
                 .await?;
-            Store::append_events(&mut tx, id, v, events).await?;
+            self.append_events(&mut tx, id, v, events).await?;
         }
         sqlx::query("UPDATE game SET snapshot = $2, status = $3 WHERE id = $1")
             .bind(id)
@@ -322,7 +327,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         if moved_on {
-            sqlx::query("UPDATE game SET waiting_since = $2, reminders_sent = 0 WHERE id = $1")
+            sqlx::query("UPDATE game SET waiting_since = $2, reminders_sent = 0, round_reminded = '' WHERE id = $1")
                 .bind(id)
                 .bind(now)
                 .execute(&mut *tx)
@@ -354,7 +359,7 @@ impl Store {
         record: Option<&GameRecord>,
     ) -> Result<i64, StoreError> {
         let mut tx = self.write().await?;
-        let v = Store::bump(&mut tx, id, version).await?;
+        let v = self.bump(&mut tx, id, version).await?;
         sqlx::query("UPDATE game SET status = $2 WHERE id = $1")
             .bind(id)
             .bind(status.as_str())
@@ -413,11 +418,11 @@ impl Store {
     /// player gets the full delay again before the next one (bookkeeping, no version bump).
     pub async fn note_stand_in(&self, id: GameId, note: &str) -> Result<(), StoreError> {
         sqlx::query(
-            "UPDATE game SET stand_in_note = $2, waiting_since = $3, reminders_sent = 0 WHERE id = $1",
+            "UPDATE game SET stand_in_note = $2, waiting_since = $3, reminders_sent = 0, round_reminded = '', due_at = $3 WHERE id = $1",
         )
         .bind(id)
         .bind(note)
-        .bind(now_ms())
+        .bind(self.now_ms())
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -456,6 +461,42 @@ impl Store {
         .bind(id)
         .bind(sent)
         .bind(waiting_since)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Claims part of a reminder round (issue 41, quiet hours): the seats `now` are reminded
+    /// on top of `before` (the round's seats already reminded); with `complete`, the round is
+    /// over and counts as sent. True for exactly one caller, as [`Store::claim_reminder`].
+    pub async fn claim_reminder_seats(
+        &self,
+        id: GameId,
+        sent: i64,
+        waiting_since: i64,
+        before: &[usize],
+        now: &[usize],
+        complete: bool,
+    ) -> Result<bool, StoreError> {
+        let mut all: Vec<usize> = before.iter().chain(now).copied().collect();
+        all.sort_unstable();
+        all.dedup();
+        let after = if complete {
+            String::new()
+        } else {
+            seat_list(&all)
+        };
+        let done = sqlx::query(
+            "UPDATE game SET round_reminded = $5, reminders_sent = reminders_sent + $6
+             WHERE id = $1 AND reminders_sent = $2 AND waiting_since = $3 AND round_reminded = $4
+             AND status = 'active'",
+        )
+        .bind(id)
+        .bind(sent)
+        .bind(waiting_since)
+        .bind(seat_list(before))
+        .bind(after)
+        .bind(i64::from(complete))
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
@@ -510,7 +551,75 @@ impl Store {
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
-    /// Every active game (for the reminder loop).
+    /// The active games whose scheduled time (`due_at`) has come by `now`, earliest first, at
+    /// most `limit`, of the servers `shards` covers: what one scheduler pass looks at. An
+    /// indexed range read (migration 0009): its cost follows the games due, not the games in
+    /// progress.
+    pub async fn due_games(
+        &self,
+        now: i64,
+        shards: crate::shards::Shards,
+        limit: i64,
+    ) -> Result<Vec<GameId>, StoreError> {
+        let rows = match shards {
+            crate::shards::Shards::All => {
+                sqlx::query(
+                    "SELECT id FROM game WHERE status = 'active' AND due_at IS NOT NULL
+                     AND due_at <= $1 ORDER BY due_at, id LIMIT $2",
+                )
+                .bind(now)
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?
+            }
+            // The shard of a server is (id >> 22) % total (Discord's formula, `shards::shard_of`);
+            // games without a server belong to shard 0.
+            crate::shards::Shards::Range { first, last, total } => {
+                sqlx::query(
+                    "SELECT id FROM game WHERE status = 'active' AND due_at IS NOT NULL
+                     AND due_at <= $1
+                     AND (COALESCE(guild_id, 0) / 4194304) % $3 BETWEEN $4 AND $5
+                     ORDER BY due_at, id LIMIT $2",
+                )
+                .bind(now)
+                .bind(limit)
+                .bind(i64::from(total.max(1)))
+                .bind(i64::from(first))
+                .bind(i64::from(last))
+                .fetch_all(&self.pool)
+                .await?
+            }
+        };
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Stores when the scheduler should next look at a game (`None`: nothing can come due),
+    /// computed from the row as it was read: only if the game still waits since
+    /// `waiting_since` with `reminders_sent` sent, so a move made meanwhile (which asked for a
+    /// look at once) is never pushed back.
+    pub async fn set_due(
+        &self,
+        id: GameId,
+        due_at: Option<i64>,
+        waiting_since: Option<i64>,
+        reminders_sent: i64,
+        version: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE game SET due_at = $2 WHERE id = $1 AND version = $5 AND reminders_sent = $4
+             AND (waiting_since = $3 OR (waiting_since IS NULL AND $3 IS NULL))",
+        )
+        .bind(id)
+        .bind(due_at)
+        .bind(waiting_since)
+        .bind(reminders_sent)
+        .bind(version)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Every active game.
     pub async fn active_games(&self) -> Result<Vec<GameId>, StoreError> {
         let rows = sqlx::query("SELECT id FROM game WHERE status = 'active' ORDER BY id")
             .fetch_all(&self.pool)
@@ -612,8 +721,25 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
         snapshot: r.get("snapshot"),
         waiting_since: r.get("waiting_since"),
         reminders_sent: r.get("reminders_sent"),
+        round_reminded: parse_seat_list(&r.get::<String, _>("round_reminded")),
+        due_at: r.get("due_at"),
         stand_in_note: r.get("stand_in_note"),
         created_at: r.get("created_at"),
         updated_at: r.get("updated_at"),
     })
+}
+
+/// Seats as stored in `round_reminded`: "0,2".
+fn seat_list(seats: &[usize]) -> String {
+    seats
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn parse_seat_list(text: &str) -> Vec<usize> {
+    text.split(',')
+        .filter_map(|s| s.trim().parse().ok())
+        .collect()
 }

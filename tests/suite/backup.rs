@@ -40,6 +40,7 @@ async fn started_game(svc: &Service, players: u8, seed: u64) -> GameId {
         locale: None,
         hints: false,
         rematch: None,
+        pace: Default::default(),
     };
     let table = svc
         .open_table(

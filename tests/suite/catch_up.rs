@@ -30,6 +30,7 @@ async fn started(svc: &Service, kind: Kind, players: u8, seed: u64) -> GameId {
         locale: None,
         hints: false,
         rematch: None,
+        pace: Default::default(),
     };
     let t = svc
         .open_table(kind, Some(1), 2, (HOST, "Ada"), options, seed)

@@ -826,7 +826,7 @@ async fn reminders_reach_the_players_the_game_waits_for() {
     fake.refuse_dms(carol, true);
     let http = fake.http();
     let thread = g.table.play_channel();
-    let later = || farmhand::store::now_ms() + 13 * 3600 * 1000;
+    let later = || fake.now_ms() + 13 * 3600 * 1000;
     let data = g.bot().data.clone();
 
     // A second game, in another channel, whose snapshot cannot be read (as after a downgrade):
@@ -991,7 +991,7 @@ async fn stand_in_plays_one_decision_for_a_slow_player() {
     assert_eq!(waiting.len(), 1, "year 1 upkeep: the first player draws");
 
     // Not yet: 20 minutes is within the delay.
-    let soon = farmhand::store::now_ms() + 20 * 60_000;
+    let soon = data.service.store().now_ms() + 20 * 60_000;
     let made = farmhand::discord::bots::stand_in_due(&http, &data, soon)
         .await
         .unwrap();
@@ -999,7 +999,7 @@ async fn stand_in_plays_one_decision_for_a_slow_player() {
     assert_eq!(g.version().await, v0);
 
     // After 31 minutes the stand-in draws for them, once.
-    let later = farmhand::store::now_ms() + 31 * 60_000;
+    let later = data.service.store().now_ms() + 31 * 60_000;
     let made = farmhand::discord::bots::stand_in_due(&http, &data, later)
         .await
         .unwrap();
@@ -1022,7 +1022,7 @@ async fn stand_in_plays_one_decision_for_a_slow_player() {
 
     // The clock restarted: ten minutes later nothing happens.
     let v1 = g.version().await;
-    let soon = farmhand::store::now_ms() + 10 * 60_000;
+    let soon = data.service.store().now_ms() + 10 * 60_000;
     let made = farmhand::discord::bots::stand_in_due(&http, &data, soon)
         .await
         .unwrap();
@@ -1038,7 +1038,7 @@ async fn stand_in_is_off_by_default() {
     let g = new_game("no-stand-in", 2, "", &[], 24).await;
     let data = g.bot().data.clone();
     let v0 = g.version().await;
-    let much_later = farmhand::store::now_ms() + 30 * 24 * 3600 * 1000;
+    let much_later = data.service.store().now_ms() + 30 * 24 * 3600 * 1000;
     let made = farmhand::discord::bots::stand_in_due(&g.fake.http(), &data, much_later)
         .await
         .unwrap();

@@ -253,7 +253,7 @@ async fn reminders_reach_the_player_the_game_waits_for() {
     let http = fake.http();
     let thread = g.table.play_channel();
     let data = g.bot().data.clone();
-    let later = || farmhand::store::now_ms() + 13 * 3600 * 1000;
+    let later = || data.service.store().now_ms() + 13 * 3600 * 1000;
 
     let seat = g.waiting().await[0];
     let user = g.users[seat];
@@ -329,14 +329,14 @@ async fn stand_in_plays_one_decision_for_a_slow_player() {
     let data = g.bot().data.clone();
     let thread = g.table.play_channel();
     let v0 = g.version().await;
-    let soon = farmhand::store::now_ms() + 20 * 60_000;
+    let soon = data.service.store().now_ms() + 20 * 60_000;
     let made = farmhand::discord::bots::stand_in_due(&http, &data, soon)
         .await
         .unwrap();
     assert_eq!(made, 0, "within the delay");
     assert_eq!(g.version().await, v0);
 
-    let later = farmhand::store::now_ms() + 31 * 60_000;
+    let later = data.service.store().now_ms() + 31 * 60_000;
     let made = farmhand::discord::bots::stand_in_due(&http, &data, later)
         .await
         .unwrap();
@@ -351,7 +351,7 @@ async fn stand_in_plays_one_decision_for_a_slow_player() {
     assert!(said.iter().any(|c| c.contains("stand-in")), "{said:?}");
 
     let v1 = g.version().await;
-    let soon = farmhand::store::now_ms() + 10 * 60_000;
+    let soon = data.service.store().now_ms() + 10 * 60_000;
     let made = farmhand::discord::bots::stand_in_due(&http, &data, soon)
         .await
         .unwrap();

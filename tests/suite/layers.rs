@@ -249,7 +249,7 @@ fn no_file_of_the_bot_is_in_an_import_circle() {
 /// The layers of docs/ARCHITECTURE.md, lowest first: a module may use its own layer and those
 /// below it.
 const LAYERS: [&[&str]; 7] = [
-    &["games", "i18n", "input", "secret", "shards"],
+    &["games", "i18n", "input", "secret", "shards", "clock", "day"],
     &["render", "store", "logging"],
     &["host", "config", "metrics"],
     &["service"],

@@ -80,6 +80,7 @@ async fn started_game(svc: &Service, players: u8, seed: u64) -> GameId {
         locale: None,
         hints: false,
         rematch: None,
+        pace: Default::default(),
     };
     let table = svc
         .open_table(
@@ -291,7 +292,7 @@ async fn two_bots_on_two_shards_share_one_database_and_play_a_game_to_the_end() 
     let thread = table.play_channel();
     let http = fake.http();
     let posts = fake.channel(thread).len();
-    let later = farmhand::store::now_ms() + 13 * 3600 * 1000;
+    let later = a.data.service.store().now_ms() + 13 * 3600 * 1000;
     let (ra, rb) = tokio::join!(
         notify::remind_due(&http, &a.data, later),
         notify::remind_due(&http, &b.data, later)
@@ -576,9 +577,11 @@ async fn every_store_call_works_on_postgres() {
     let prefs = Prefs {
         hand_in_dm: true,
         reminders: Reminders::Dm,
+        time_zone: Some("America/Sao_Paulo".into()),
+        quiet_hours: Some(farmhand::day::QuietHours { start: 22, end: 6 }),
     };
-    store.set_prefs(user(1), prefs).await.unwrap();
-    store.set_prefs(user(1), prefs).await.unwrap();
+    store.set_prefs(user(1), prefs.clone()).await.unwrap();
+    store.set_prefs(user(1), prefs.clone()).await.unwrap();
     assert_eq!(store.prefs(user(1)).await.unwrap(), prefs);
     assert_eq!(store.dm(id, user(1)).await.unwrap(), None);
     store.set_dm(id, user(1), 70, 71).await.unwrap();
@@ -627,6 +630,7 @@ async fn two_processes_on_one_database_remind_and_stand_in_once() {
             locale: None,
             hints: false,
             rematch: None,
+            pace: Default::default(),
         };
         let svc = &a.service;
         let table = svc
@@ -649,7 +653,7 @@ async fn two_processes_on_one_database_remind_and_stand_in_once() {
     let before = posts();
 
     // Ten minutes on: every game is due its first reminder, in both processes' eyes.
-    let later = farmhand::store::now_ms() + 10 * 60_000;
+    let later = a.service.store().now_ms() + 10 * 60_000;
     let (ra, rb) = tokio::join!(
         notify::remind_due(&http, &a, later),
         notify::remind_due(&http, &b, later)
@@ -671,7 +675,7 @@ async fn two_processes_on_one_database_remind_and_stand_in_once() {
         }
         v
     };
-    let later = farmhand::store::now_ms() + 31 * 60_000;
+    let later = a.service.store().now_ms() + 31 * 60_000;
     let (ma, mb) = tokio::join!(
         bots::stand_in_due(&http, &a, later),
         bots::stand_in_due(&http, &b, later)
@@ -710,7 +714,7 @@ async fn two_processes_on_one_database_remind_and_stand_in_once() {
     let before = posts();
     // The stand-in moved every game on, restarting its reminder clock: ten minutes later the
     // first reminder (not yet the repeat) is due again.
-    let much_later = farmhand::store::now_ms() + 10 * 60_000;
+    let much_later = c.service.store().now_ms() + 10 * 60_000;
     let (rc, rd) = tokio::join!(
         notify::remind_due(&http, &c, much_later),
         notify::remind_due(&http, &d, much_later)

@@ -233,7 +233,7 @@ async fn two_real_processes_remind_stand_in_and_survive_a_restart() {
         assert_eq!(t0.reminders_sent, 0);
         sqlx::query("UPDATE game SET waiting_since = $2 WHERE id = $1")
             .bind(t.game)
-            .bind(farmhand::store::now_ms() - minutes * 60_000)
+            .bind(farmhand::clock::Clock::system().now_ms() - minutes * 60_000)
             .execute(&mut pg)
             .await
             .unwrap();

@@ -39,6 +39,7 @@ fn options(seats: u8, bots: &[&str]) -> TableOptions {
         locale: None,
         hints: false,
         rematch: None,
+        pace: Default::default(),
     }
 }
 

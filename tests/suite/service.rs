@@ -86,6 +86,7 @@ fn opts(seats: u8, intro: bool) -> TableOptions {
         locale: None,
         hints: false,
         rematch: None,
+        pace: Default::default(),
     }
 }
 
@@ -1641,24 +1642,35 @@ async fn store_prefs_and_dms() {
         Prefs::default(),
         Prefs {
             hand_in_dm: false,
-            reminders: Reminders::Mention
+            reminders: Reminders::Mention,
+            ..Prefs::default()
         }
     );
     for p in [
         Prefs {
             hand_in_dm: true,
             reminders: Reminders::Dm,
+            ..Prefs::default()
         },
         Prefs {
             hand_in_dm: false,
             reminders: Reminders::Off,
+            ..Prefs::default()
         },
         Prefs {
             hand_in_dm: true,
             reminders: Reminders::Mention,
+            ..Prefs::default()
+        },
+        // A player's day (issue 41): the zone as the database spells it, quiet hours.
+        Prefs {
+            hand_in_dm: false,
+            reminders: Reminders::Dm,
+            time_zone: Some("Asia/Tokyo".into()),
+            quiet_hours: Some(farmhand::day::QuietHours { start: 23, end: 7 }),
         },
     ] {
-        store.set_prefs(HOST, p).await.unwrap();
+        store.set_prefs(HOST, p.clone()).await.unwrap();
         assert_eq!(store.prefs(HOST).await.unwrap(), p);
     }
     assert_eq!(
@@ -1674,6 +1686,7 @@ async fn store_prefs_and_dms() {
             Prefs {
                 hand_in_dm: true,
                 reminders: Reminders::Off,
+                ..Prefs::default()
             },
         )
         .await
@@ -1682,7 +1695,8 @@ async fn store_prefs_and_dms() {
         store.prefs(big).await.unwrap(),
         Prefs {
             hand_in_dm: true,
-            reminders: Reminders::Off
+            reminders: Reminders::Off,
+            ..Prefs::default()
         }
     );
 
@@ -1878,6 +1892,7 @@ async fn store_migrations_run_twice_on_one_file() {
             Prefs {
                 hand_in_dm: true,
                 reminders: Reminders::Dm,
+                ..Prefs::default()
             },
         )
         .await
@@ -1899,7 +1914,8 @@ async fn store_migrations_run_twice_on_one_file() {
         third.prefs(HOST).await.unwrap(),
         Prefs {
             hand_in_dm: true,
-            reminders: Reminders::Dm
+            reminders: Reminders::Dm,
+            ..Prefs::default()
         }
     );
     let id2 = third

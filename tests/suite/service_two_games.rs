@@ -33,6 +33,7 @@ fn opts(seats: u8) -> TableOptions {
         locale: None,
         hints: false,
         rematch: None,
+        pace: Default::default(),
     }
 }
 

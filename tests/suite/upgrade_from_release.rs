@@ -144,6 +144,7 @@ async fn write_the_release_fixture() {
         locale: None,
         hints: false,
         rematch: None,
+        pace: Default::default(),
     };
     for (k, (seats, moves)) in [(3u8, 40usize), (2, 100_000), (4, 0)]
         .into_iter()

@@ -103,6 +103,9 @@ fn table_lines(table: &Table, game: &Game, v: &PublicView, names: &[String]) -> 
                 names = waiting.join(&crate::t!("fog-list-sep"))
             ));
         }
+        if let Some(line) = crate::discord::ui::pace_line(table.game.options.pace) {
+            lines.push(line);
+        }
         if table.game.options.stand_in_minutes > 0 {
             lines.push(crate::t!(
                 "fog-stand-in-line",

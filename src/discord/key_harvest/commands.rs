@@ -117,6 +117,8 @@ async fn new(
     #[min = 0]
     #[max = 10080]
     stand_in_minutes: Option<u32>,
+    #[description = "Time for each decision; past it a bot makes that one decision (default: live, no deadline)"]
+    pace: Option<crate::discord::commands::PaceChoice>,
     #[description = "Offer each player a Hint button: the strong bot's advice (default: off)"]
     hints: Option<bool>,
 ) -> Result<(), Error> {
@@ -135,6 +137,7 @@ async fn new(
         locale: None,
         hints: hints.unwrap_or(false),
         rematch: None,
+        pace: pace.map_or(crate::store::Pace::Live, |p| p.pace()),
     };
     open_table(ctx, Kind::KeyHarvest, options).await
 }

@@ -20,6 +20,16 @@ pub(crate) fn duration(minutes: u32) -> String {
     }
 }
 
+/// The table's pace, as the lobby and the table message say it (`None` at a live table).
+pub(crate) fn pace_line(pace: crate::store::Pace) -> Option<String> {
+    let hours = pace.decision_hours()?;
+    Some(crate::t!(
+        "pace-line",
+        time = duration(hours * 60),
+        pace = pace.as_str()
+    ))
+}
+
 /// A game's name in the language in scope.
 pub fn game_name(kind: Kind) -> String {
     crate::on_kind!(kind, G => G::name())
@@ -74,6 +84,10 @@ pub fn lobby(table: &Table) -> MessageSpec {
     ));
     if g.options.hints {
         d.push_str(&crate::t!("lobby-hints-on"));
+        d.push_str("\n\n");
+    }
+    if let Some(line) = pace_line(g.options.pace) {
+        d.push_str(&line);
         d.push_str("\n\n");
     }
     if g.options.stand_in_minutes > 0 {

@@ -364,9 +364,10 @@ impl RestResp {
 
 /// The whole fake Discord.
 pub struct World {
-    pub started: Instant,
-    /// Fake time added on top of real time (`advance_clock`).
-    pub offset_ms: i64,
+    /// Fake time: from [`EPOCH_MS`], running with real time, moved on by `advance_clock`. A
+    /// test hands the same clock to the bot's store ([`crate::clock`]), so the bot and the fake
+    /// agree on the date.
+    pub clock: crate::clock::Clock,
     next_id: u64,
     last_interaction_id: u64,
     /// New interactions are stamped this long before they are delivered, as when Discord's
@@ -418,8 +419,7 @@ pub struct World {
 impl World {
     pub fn new(token: &str) -> World {
         World {
-            started: Instant::now(),
-            offset_ms: 0,
+            clock: crate::clock::Clock::running_from(EPOCH_MS),
             next_id: 1_300_000_000_000_000_000,
             last_interaction_id: 0,
             interaction_lag_ms: 0,
@@ -459,7 +459,7 @@ impl World {
 
     /// Fake now, unix ms.
     pub fn now_ms(&self) -> i64 {
-        EPOCH_MS + self.started.elapsed().as_millis() as i64 + self.offset_ms
+        self.clock.now_ms()
     }
 
     /// A fresh snowflake.

@@ -255,7 +255,8 @@ fn a_late_callback_is_an_unknown_interaction() {
     let hook = format!("/webhooks/{APP_ID}/{token}");
     let (r, _) = w.handle(&req("POST", &hook, &json!({"content": "more"})));
     assert_eq!(r.status, 200);
-    w.offset_ms += TOKEN_LIFETIME_MS + 1000;
+    w.clock
+        .advance(Duration::from_millis(TOKEN_LIFETIME_MS as u64 + 1000));
     let (r, _) = w.handle(&req("POST", &hook, &json!({"content": "late"})));
     assert_eq!(r.status, 401);
     // A callback whose data is over a limit: 400 with the problem under "data".

@@ -34,6 +34,12 @@ settings-remind-off = none
 settings-now =
     Your hand: { $hand }.
     Reminders: { $reminders }.
+    Time zone: { $zone }. Quiet hours: { $quiet }.
+settings-zone-unset = not set (quiet hours are read in UTC)
+settings-quiet-none = none
+settings-bad-zone = I do not know the time zone “{ $zone }”. Pick one from the list as you type, for example Asia/Tokyo or Europe/Berlin. Nothing was changed.
+settings-bad-quiet = Quiet hours are two hours of your day, for example 23-07 (11 p.m. to 7 a.m.), or “off”; “{ $typed }” is not. Nothing was changed.
+settings-quiet-whole-day = Quiet hours cannot cover the whole day: games would never reach you. Nothing was changed.
 
 saved-unshown = That was saved, but I could not read the game back to show it just now. Please look again in a minute before you try anything again.
 sorry-internal = Sorry, something went wrong on my side. Nothing was changed; please try again.
@@ -49,6 +55,7 @@ err-full = This table is full.
 err-already-seated = You are already seated at this table.
 err-host-cannot-leave = The host cannot leave; cancel the table instead.
 err-intro-seats = Introductory mode is for 2 to 4 players.
+err-pace-and-stand-in = Choose a pace or stand-in minutes, not both: both say when a bot plays for a player who holds the game up.
 err-too-many-bots = { $bots } bots and the host need { $need } seats, but the table has { $seats }.
 err-too-few-players = { $game } needs at least { $least } players to start.
 err-no-longer-joining = This table is no longer taking players.
@@ -101,6 +108,9 @@ lobby-intro-off = **Introductory mode:** off
 lobby-seats = **Seats:** { $seats }
 lobby-reminders = **Reminders:** { $reminders }
 lobby-reminders-after = after { $after }
+reminder-deadline = { $name }: a bot makes this decision <t:{ $at }:R> if it still waits.
+reminder-deadline-you = A bot makes this decision for you <t:{ $at }:R> if it still waits (your quiet hours stop the clock).
+pace-line = **Pace:** { $pace }, { $time } a decision: a bot makes any decision that waits longer (quiet hours stop a player's clock)
 lobby-stand-in = **Stand-in:** a bot plays for anyone who holds the game up for { $after }
 lobby-players = **Players ({ $n }/{ $seats })**
 lobby-host-mark = (host)

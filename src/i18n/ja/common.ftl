@@ -34,6 +34,12 @@ settings-remind-off = なし
 settings-now =
     手札の表示: { $hand }
     リマインダー: { $reminders }
+    タイムゾーン: { $zone }　静かな時間: { $quiet }
+settings-zone-unset = 未設定（静かな時間は UTC で数えます）
+settings-quiet-none = なし
+settings-bad-zone = タイムゾーン「{ $zone }」が分かりません。入力中に出る一覧から選んでください（例: Asia/Tokyo、Europe/Berlin）。何も変更していません。
+settings-bad-quiet = 静かな時間は 23-07（午後11時から午前7時）のように2つの時刻で書くか、「off」としてください。「{ $typed }」は使えません。何も変更していません。
+settings-quiet-whole-day = 静かな時間を一日中にはできません（ゲームの連絡が届かなくなります）。何も変更していません。
 
 saved-unshown = 保存しましたが、今はゲームを読み直して表示できませんでした。もう一度操作する前に、1分ほどしてから確認してください。
 sorry-internal = 申し訳ありません、こちら側で問題が起きました。何も変更されていません。もう一度お試しください。
@@ -49,6 +55,7 @@ err-full = このテーブルは満席です。
 err-already-seated = あなたはすでにこのテーブルに参加しています。
 err-host-cannot-leave = ホストは抜けられません。代わりにテーブルを取り消してください。
 err-intro-seats = 入門モードは2〜4人用です。
+err-pace-and-stand-in = ペースか代理プレイ分のどちらか一方を選んでください（どちらも、ゲームを止めているプレイヤーの代わりにボットが選ぶ時を決めます）。
 err-too-many-bots = ボット{ $bots }人とホストで{ $need }席必要ですが、テーブルは{ $seats }席です。
 err-too-few-players = { $game }を始めるには少なくとも{ $least }人必要です。
 err-no-longer-joining = このテーブルはもう参加を受け付けていません。
@@ -89,6 +96,13 @@ lobby-intro-off = **入門モード:** オフ
 lobby-seats = **席数:** { $seats }
 lobby-reminders = **リマインダー:** { $reminders }
 lobby-reminders-after = { $after }後
+reminder-deadline = { $name }: まだ待っていれば <t:{ $at }:R> にボットがこの選択を行います。
+reminder-deadline-you = まだ待っていれば <t:{ $at }:R> にボットがあなたの代わりにこの選択を行います（静かな時間は時計が止まります）。
+pace-line = **ペース:** { $pace ->
+    [fast] 速い
+    [day] 1日
+   *[relaxed] ゆっくり
+}、1回{ $time }: それより長く待たせた選択はボットが行います（静かな時間はその人の時計が止まります）
 lobby-stand-in = **代理プレイ:** { $after }ゲームを止めているプレイヤーの代わりにボットが1回選びます
 lobby-players = **プレイヤー（{ $n }/{ $seats }）**
 lobby-host-mark = （ホスト）

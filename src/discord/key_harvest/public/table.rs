@@ -93,6 +93,9 @@ fn table_lines(
             name = mention(table, md, usize::from(*seat)),
             decision = decision_text(game)
         ));
+        if let Some(line) = crate::discord::ui::pace_line(table.game.options.pace) {
+            lines.push(line);
+        }
         if table.game.options.stand_in_minutes > 0 {
             lines.push(t!(
                 "kh-line-stand-in",

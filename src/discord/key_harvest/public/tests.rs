@@ -41,12 +41,15 @@ fn table(players: usize, version: i64, status: Status) -> Table {
                 locale: None,
                 hints: false,
                 rematch: None,
+                pace: Default::default(),
             },
             seed: 7,
             version,
             snapshot: None,
             waiting_since: None,
             reminders_sent: 0,
+            round_reminded: Vec::new(),
+            due_at: None,
             // A note is stored as drawn, in the language of its time.
             stand_in_note: Some(if crate::i18n::current() == crate::i18n::Locale::Ja {
                 "⏱ Annがゲームを1時間止めました。".to_string()

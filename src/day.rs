@@ -1,0 +1,317 @@
+//! A player's day: their time zone and quiet hours (issue 41). Reminders never go out inside a
+//! player's quiet hours, and a table's deadline clock (its pace) stops while a player sleeps.
+//!
+//! Times are unix milliseconds, read from the one clock ([`crate::clock`]) by the callers.
+//! Time zones are IANA names ("Asia/Tokyo"), from the time zone database bundled into the
+//! binary by `jiff`, so a server without `/usr/share/zoneinfo` knows them too, and daylight
+//! saving time moves quiet hours with the local clock.
+
+use jiff::Timestamp;
+use jiff::civil::Time;
+use jiff::tz::TimeZone;
+use serde::{Deserialize, Serialize};
+
+/// Why a time zone or quiet hours were refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DayError {
+    #[error("unknown time zone {0:?}")]
+    UnknownZone(String),
+    #[error("quiet hours are written as two hours, for example 23-07, not {0:?}")]
+    QuietFormat(String),
+    #[error("quiet hours cannot cover the whole day")]
+    WholeDay,
+}
+
+/// Quiet hours: from `start`:00 to `end`:00 local time, across midnight when `start > end`
+/// (23-07 is 23:00 to 07:00 the next morning). Never the whole day.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuietHours {
+    pub start: u8,
+    pub end: u8,
+}
+
+impl QuietHours {
+    /// "23-07", "23-7", "23:00-07:00" (whole hours). "0-24" would be the whole day: refused.
+    pub fn parse(text: &str) -> Result<QuietHours, DayError> {
+        let bad = || DayError::QuietFormat(text.to_string());
+        let (a, b) = text.trim().split_once('-').ok_or_else(bad)?;
+        let hour = |s: &str| -> Result<u8, DayError> {
+            let s = s.trim();
+            let s = s.strip_suffix(":00").unwrap_or(s);
+            let h: u8 = s.parse().map_err(|_| bad())?;
+            if h > 24 { Err(bad()) } else { Ok(h) }
+        };
+        let (start, end) = (hour(a)?, hour(b)?);
+        let (start, end) = (start % 24, end % 24);
+        if start == end {
+            return Err(DayError::WholeDay);
+        }
+        Ok(QuietHours { start, end })
+    }
+
+    /// Whether the local hour `h` (0-23) is quiet.
+    pub fn covers_hour(self, h: u8) -> bool {
+        if self.start < self.end {
+            (self.start..self.end).contains(&h)
+        } else {
+            h >= self.start || h < self.end
+        }
+    }
+}
+
+impl std::fmt::Display for QuietHours {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:02}:00-{:02}:00", self.start, self.end)
+    }
+}
+
+/// A time zone by its IANA name, from the bundled database.
+pub fn zone(name: &str) -> Result<TimeZone, DayError> {
+    TimeZone::get(name.trim()).map_err(|_| DayError::UnknownZone(name.to_string()))
+}
+
+/// The IANA name as the database spells it ("asia/tokyo" -> "Asia/Tokyo"), if known.
+pub fn canonical_zone_name(name: &str) -> Result<String, DayError> {
+    let wanted = name.trim();
+    jiff::tz::db()
+        .available()
+        .map(|n| n.as_str().to_string())
+        .find(|n| n.eq_ignore_ascii_case(wanted))
+        .ok_or_else(|| DayError::UnknownZone(name.to_string()))
+}
+
+/// Time zone names for an autocomplete: those containing `typed` (case and `_`/space
+/// ignored), names starting with it first, at most `most`.
+pub fn zone_suggestions(typed: &str, most: usize) -> Vec<String> {
+    let norm = |s: &str| s.to_ascii_lowercase().replace([' ', '_'], "");
+    let typed = norm(typed);
+    let mut names: Vec<String> = jiff::tz::db()
+        .available()
+        .map(|n| n.as_str().to_string())
+        .filter(|n| norm(n).contains(&typed))
+        .collect();
+    names.sort_by_key(|n| {
+        let city = n.rsplit('/').next().unwrap_or(n);
+        (
+            !(norm(n).starts_with(&typed) || norm(city).starts_with(&typed)),
+            n.clone(),
+        )
+    });
+    names.truncate(most);
+    names
+}
+
+/// A player's day: where they are and when not to disturb them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Day {
+    pub zone: TimeZone,
+    pub quiet: Option<QuietHours>,
+}
+
+impl Day {
+    /// From a player's settings (`None` when they set no quiet hours: nothing is ever held).
+    pub fn of(zone_name: Option<&str>, quiet: Option<QuietHours>) -> Option<Day> {
+        let quiet = quiet?;
+        // Quiet hours without a time zone are read in UTC (the settings say so when saved).
+        let zone = zone_name
+            .and_then(|n| zone(n).ok())
+            .unwrap_or(TimeZone::UTC);
+        Some(Day {
+            zone,
+            quiet: Some(quiet),
+        })
+    }
+
+    fn local_hour(&self, ms: i64) -> u8 {
+        let ts = Timestamp::from_millisecond(ms).unwrap_or(Timestamp::UNIX_EPOCH);
+        ts.to_zoned_datetime(self.zone.clone()).hour() as u8
+    }
+
+    /// Whether `ms` falls inside the quiet hours.
+    pub fn is_quiet(&self, ms: i64) -> bool {
+        self.quiet
+            .is_some_and(|q| q.covers_hour(self.local_hour(ms)))
+    }
+
+    /// The next moment at or after `ms` that local time is `hour`:00 (daylight saving gaps
+    /// resolved as the clocks on the wall do: the later of the two readings).
+    fn next_at_hour(&self, ms: i64, hour: u8) -> i64 {
+        let ts = Timestamp::from_millisecond(ms).unwrap_or(Timestamp::UNIX_EPOCH);
+        let here = ts.to_zoned_datetime(self.zone.clone());
+        let at = Time::constant(hour as i8, 0, 0, 0);
+        for days in 0..3 {
+            let date = here
+                .date()
+                .checked_add(jiff::Span::new().days(days))
+                .unwrap_or(here.date());
+            let Ok(z) = date.to_datetime(at).to_zoned_datetime(self.zone.clone()) else {
+                continue;
+            };
+            let t = z.timestamp().as_millisecond();
+            if t >= ms {
+                return t;
+            }
+        }
+        ms
+    }
+
+    /// When the quiet hours around `ms` end (`ms` itself when it is not quiet).
+    pub fn wakes(&self, ms: i64) -> i64 {
+        match self.quiet {
+            Some(q) if self.is_quiet(ms) => self.next_at_hour(ms, q.end),
+            _ => ms,
+        }
+    }
+
+    /// When the next quiet hours begin after `ms` (`None`: never).
+    fn sleeps(&self, ms: i64) -> Option<i64> {
+        let q = self.quiet?;
+        Some(self.next_at_hour(ms + 1, q.start))
+    }
+
+    /// The moment `budget_ms` of this player's waking time have passed since `from`: a
+    /// deadline whose clock stops inside the quiet hours.
+    pub fn after_waking(&self, from: i64, budget_ms: i64) -> i64 {
+        let mut t = self.wakes(from);
+        let mut left = budget_ms;
+        // Each turn of the loop crosses one waking stretch (at most one a day): a budget of
+        // days ends within as many turns, and 400 bounds a malformed zone's worst case.
+        for _ in 0..400 {
+            match self.sleeps(t) {
+                Some(s) if s - t < left => {
+                    left -= s - t;
+                    t = self.wakes(s);
+                }
+                _ => return t + left,
+            }
+        }
+        t + left
+    }
+}
+
+/// The deadline of a decision for a player whose day is `day` (`None`: counted around the
+/// clock): `budget_ms` of their waking time after `from`.
+pub fn deadline(day: Option<&Day>, from: i64, budget_ms: i64) -> i64 {
+    match day {
+        Some(d) => d.after_waking(from, budget_ms),
+        None => from + budget_ms,
+    }
+}
+
+/// When the stand-in may make a waiting player's decision, the decision having waited since
+/// `since`: the table's pace counted in the player's waking time, or else its stand-in delay
+/// counted around the clock. `None`: never (a live table without a stand-in).
+pub fn stand_in_at(
+    pace_hours: Option<u32>,
+    stand_in_minutes: u32,
+    since: i64,
+    day: Option<&Day>,
+) -> Option<i64> {
+    match pace_hours {
+        Some(h) => Some(deadline(day, since, i64::from(h) * 3_600_000)),
+        None if stand_in_minutes > 0 => Some(since + i64::from(stand_in_minutes) * 60_000),
+        None => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 2026-01-05T00:00:00Z, a Monday.
+    const MON: i64 = 1_767_571_200_000;
+    const H: i64 = 3_600_000;
+
+    fn tokyo() -> Day {
+        Day::of(
+            Some("Asia/Tokyo"),
+            Some(QuietHours::parse("23-07").unwrap()),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn quiet_hours_are_read_and_checked() {
+        assert_eq!(
+            QuietHours::parse("23-07"),
+            Ok(QuietHours { start: 23, end: 7 })
+        );
+        assert_eq!(
+            QuietHours::parse(" 23:00-7:00 "),
+            Ok(QuietHours { start: 23, end: 7 })
+        );
+        assert_eq!(QuietHours::parse("0-24"), Err(DayError::WholeDay));
+        assert_eq!(QuietHours::parse("8-8"), Err(DayError::WholeDay));
+        assert!(matches!(
+            QuietHours::parse("late"),
+            Err(DayError::QuietFormat(_))
+        ));
+        assert!(matches!(
+            QuietHours::parse("25-07"),
+            Err(DayError::QuietFormat(_))
+        ));
+        let q = QuietHours::parse("23-07").unwrap();
+        assert!(q.covers_hour(23) && q.covers_hour(0) && q.covers_hour(6));
+        assert!(!q.covers_hour(7) && !q.covers_hour(22));
+        let day = QuietHours::parse("13-15").unwrap();
+        assert!(day.covers_hour(13) && day.covers_hour(14) && !day.covers_hour(15));
+    }
+
+    #[test]
+    fn time_zones_by_their_iana_names() {
+        assert!(zone("Asia/Tokyo").is_ok());
+        assert_eq!(
+            zone("Mars/Olympus"),
+            Err(DayError::UnknownZone("Mars/Olympus".into()))
+        );
+        assert_eq!(canonical_zone_name("asia/tokyo").unwrap(), "Asia/Tokyo");
+        let s = zone_suggestions("sao", 25);
+        assert_eq!(s, ["Africa/Sao_Tome", "America/Sao_Paulo"]);
+        // Cities that start with what was typed come before names that only contain it.
+        let s = zone_suggestions("paris", 25);
+        assert_eq!(s.first().map(String::as_str), Some("Europe/Paris"));
+        assert!(zone_suggestions("berl", 25).contains(&"Europe/Berlin".to_string()));
+        assert!(zone_suggestions("", 25).len() == 25);
+    }
+
+    #[test]
+    fn quiet_in_the_players_own_time() {
+        let t = tokyo();
+        // Monday 00:00 UTC is 09:00 in Tokyo: awake. 14:00 UTC is 23:00 there: asleep.
+        assert!(!t.is_quiet(MON));
+        assert!(t.is_quiet(MON + 14 * H));
+        assert!(t.is_quiet(MON + 21 * H + 59 * 60_000));
+        assert!(!t.is_quiet(MON + 22 * H));
+        // Asleep at 15:00 UTC: wakes at 07:00 Tokyo, 22:00 UTC.
+        assert_eq!(t.wakes(MON + 15 * H), MON + 22 * H);
+        assert_eq!(t.wakes(MON + 3 * H), MON + 3 * H);
+    }
+
+    #[test]
+    fn a_deadline_clock_stops_while_the_player_sleeps() {
+        let t = tokyo();
+        // From 09:00 Tokyo, 24 waking hours: 14 today (to 23:00), then 10 from 07:00 the next
+        // day: 17:00 Tokyo on Tuesday = 08:00 UTC Tuesday.
+        assert_eq!(deadline(Some(&t), MON, 24 * H), MON + 24 * H + 8 * H);
+        // Started while asleep: the clock starts at 07:00.
+        assert_eq!(deadline(Some(&t), MON + 15 * H, H), MON + 23 * H);
+        // Without quiet hours: around the clock.
+        assert_eq!(deadline(None, MON, 24 * H), MON + 24 * H);
+    }
+
+    #[test]
+    fn daylight_saving_moves_quiet_hours_with_the_wall_clock() {
+        let berlin = Day::of(
+            Some("Europe/Berlin"),
+            Some(QuietHours::parse("23-07").unwrap()),
+        )
+        .unwrap();
+        // 2026-01-05 (winter, UTC+1): 23:00 local is 22:00 UTC.
+        assert!(berlin.is_quiet(MON + 22 * H));
+        assert!(!berlin.is_quiet(MON + 21 * H));
+        // 2026-07-06 (summer, UTC+2): 23:00 local is 21:00 UTC.
+        let july = 1_783_296_000_000; // 2026-07-06T00:00:00Z
+        assert!(berlin.is_quiet(july + 21 * H));
+        assert!(!berlin.is_quiet(july + 20 * H));
+    }
+}

@@ -1,0 +1,49 @@
+//! Two weeks in a minute (issue 41): each game played over simulated days by four people in
+//! Tokyo, Berlin, New York and São Paulo (quiet hours 23-07 local, pace `day`), one of them away
+//! for three days, the bot restarting on day 7 (`fake_discord::days`). On SQLite by default; CI
+//! runs them again on PostgreSQL (`FARMHAND_TEST_DATABASE=postgres`).
+
+use farmhand::fake_discord::FakeDiscord;
+use farmhand::fake_discord::days::{self, Plan};
+use farmhand::fake_discord::harness::{TempDb, test_config};
+use farmhand::games::{fields_of_green as fog, key_harvest as kh};
+
+async fn two_weeks<G: farmhand::fake_discord::guided::Guided>(tag: &str, seed: u64) {
+    let fake = FakeDiscord::start().await.unwrap();
+    let db = TempDb::new(tag);
+    // Two weeks of the story, and on until the game ends (a game by correspondence between
+    // four time zones takes its time).
+    let plan = Plan {
+        days: 40,
+        ..Plan::two_weeks(seed)
+    };
+    let summary = days::play::<G>(&fake, test_config(db.path()), &plan, |_| {})
+        .await
+        .unwrap();
+    eprintln!("{tag}: {}", summary.line());
+    // The people in four time zones are never pinged in the middle of their night.
+    assert!(summary.reminders > 0, "{summary:?}");
+    assert_eq!(summary.reminders_in_quiet, 0, "{summary:?}");
+    // Davi, away for three days at pace `day`, misses deadlines: the stand-in makes those
+    // decisions, each within the minute of its deadline.
+    assert!(summary.stand_in_moves >= 2, "{summary:?}");
+    assert!(summary.stand_in_latest_s < 60, "{summary:?}");
+    // The restart on day 7 loses nothing that was acknowledged.
+    assert_eq!(summary.restarts, 1, "{summary:?}");
+    assert_eq!(summary.lost, 0, "{summary:?}");
+    assert!(summary.decisions > 20, "{summary:?}");
+    assert!(summary.finished_on_day.is_some(), "{summary:?}");
+    assert_eq!(summary.recorded, Some(true), "{summary:?}");
+    // The fake saw nothing Discord would refuse.
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fields_of_green_lives_through_two_weeks() {
+    two_weeks::<fog::Game>("two-weeks-fog", 14).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn key_harvest_lives_through_two_weeks() {
+    two_weeks::<kh::Game>("two-weeks-kh", 14).await;
+}
