@@ -109,10 +109,24 @@ pub(super) async fn open_table(
     let name = display_name(ctx).await;
     let seed = super::start::next_seed(data);
     let guild = ctx.guild_id().map(|g| g.get());
-    // The table's public messages speak the server's language; the host's DMs their own.
+    // The table's public messages speak one language: the one the host chose (`language:`);
+    // else the server's, where the server has said one; else the host's own. Discord reports
+    // `en-US` as the `guild_locale` of every server that is not a Community server, so `en-US`
+    // says nothing: a Japanese group of friends on an ordinary server gets Japanese tables.
+    // (An English-speaking Community server whose host plays in Japanese gets Japanese too,
+    // unless the host says `language:English`.) The players' private screens and DMs keep each
+    // player's own language.
     let mut options = options;
-    if let poise::Context::Application(a) = ctx {
-        options.locale = a.interaction.guild_locale.clone();
+    if options.locale.is_none()
+        && let poise::Context::Application(a) = ctx
+    {
+        options.locale = match a.interaction.guild_locale.as_deref() {
+            Some(server) if server != "en-US" => Some(server.to_string()),
+            _ => ctx
+                .locale()
+                .map(|l| crate::i18n::Locale::from_discord(l).tag().to_string())
+                .or_else(|| a.interaction.guild_locale.clone()),
+        };
     }
     note_locale(ctx).await;
     let table = match data
@@ -331,6 +345,27 @@ impl PaceChoice {
             PaceChoice::Day => crate::store::Pace::Day,
             PaceChoice::Relaxed => crate::store::Pace::Relaxed,
         }
+    }
+}
+
+/// A table's language (`/fog new language:`, `/kh new language:`): its public messages.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    #[name = "English"]
+    English,
+    #[name = "日本語"]
+    Japanese,
+}
+
+impl LanguageChoice {
+    /// The tag stored in the table's options.
+    pub fn tag(self) -> String {
+        match self {
+            LanguageChoice::English => crate::i18n::Locale::En,
+            LanguageChoice::Japanese => crate::i18n::Locale::Ja,
+        }
+        .tag()
+        .to_string()
     }
 }
 

@@ -55,6 +55,7 @@ mod scheduler;
 mod server_needs_doc;
 mod service;
 mod service_two_games;
+mod table_language;
 mod thread_once;
 mod transcript_browser;
 mod two_weeks;

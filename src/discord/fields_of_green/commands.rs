@@ -75,6 +75,8 @@ async fn new(
     stand_in_minutes: Option<u32>,
     #[description = "Time for each decision; past it a bot makes that one decision (default: live, no deadline)"]
     pace: Option<crate::discord::commands::PaceChoice>,
+    #[description = "The language of the table's public messages (default: the server's, else yours)"]
+    language: Option<crate::discord::commands::LanguageChoice>,
     #[description = "Offer each player a Hint button: the strong bot's advice (default: off)"]
     hints: Option<bool>,
 ) -> Result<(), Error> {
@@ -92,7 +94,7 @@ async fn new(
         reminder_minutes: reminder_minutes.unwrap_or(data.config.game.reminder_minutes),
         bots,
         stand_in_minutes: stand_in_minutes.unwrap_or(0),
-        locale: None,
+        locale: language.map(|l| l.tag()),
         hints: hints.unwrap_or(false),
         rematch: None,
         pace: pace.map_or(crate::store::Pace::Live, |p| p.pace()),
