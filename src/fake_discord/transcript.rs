@@ -407,9 +407,16 @@ fn components(m: &MessageView, seen: Option<&mut Vec<String>>, frame: &Frame) ->
     s
 }
 
+/// The time of day (UTC) a message was made; from the fake's second day on (a game played over
+/// simulated days, `demo --days`), the date too, so the days read apart.
 fn clock(ms: i64) -> String {
     let t = super::json::timestamp(ms);
-    t.get(11..23).unwrap_or("").to_string()
+    let time = t.get(11..23).unwrap_or("");
+    if ms >= super::world::EPOCH_MS + 86_400_000 {
+        format!("{} {time}", t.get(5..10).unwrap_or(""))
+    } else {
+        time.to_string()
+    }
 }
 
 fn avatar(name: &str, bot: bool) -> String {

@@ -96,6 +96,8 @@ impl KhBotStrength {
 
 /// Open a Key Harvest table in this channel
 #[poise::command(slash_command, guild_only)]
+// A slash command's options are its parameters (poise), one each.
+#[allow(clippy::too_many_arguments)]
 async fn new(
     ctx: Ctx<'_>,
     #[description = "Number of seats (2-4, default 3)"]
