@@ -47,10 +47,10 @@ kh-seat-workers = Workers:
 kh-seat-groups = Groups: {$first} x1 + {$second} x2
 kh-seat-groups-more = Groups: {$first} x1 + {$second} x2 ({$rest} more)
 kh-seat-score = Score so far: {$workers} + {$groups} = {$total}
-kh-seat-score-final = Final: {$workers} + {$groups} + {$crops} { $crops ->
-    [one] crop
-   *[other] crops
-} = {$total}
+kh-seat-score-final = { $crops ->
+    [one] Final: {$workers} + {$groups} + {$crops} crop = {$total}
+   *[other] Final: {$workers} + {$groups} + {$crops} crops = {$total}
+}
 
 ## Legend of the board drawing
 
