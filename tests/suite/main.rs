@@ -56,4 +56,5 @@ mod service;
 mod service_two_games;
 mod thread_once;
 mod transcript_browser;
+mod undo;
 mod upgrade_from_release;

@@ -53,6 +53,7 @@ fn table(players: usize, version: i64) -> Table {
             stand_in_note: None,
             created_at: 0,
             updated_at: 0,
+            undoable_by: None,
         },
         seats: (0..players)
             .map(|s| SeatRow {
