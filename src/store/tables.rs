@@ -365,24 +365,25 @@ impl Store {
         let mut tx = self.write().await?;
         let v = Store::bump(&mut tx, id, version).await?;
         let row = sqlx::query(
-            "SELECT seat, action, undoable FROM game_action WHERE game_id = $1 AND version = $2",
+            "SELECT seat, action FROM game_action WHERE game_id = $1 AND version = $2 AND undoable = 1",
         )
         .bind(id)
         .bind(version)
         .fetch_optional(&mut *tx)
         .await?;
         let action: String = match row {
-            Some(r) if r.get::<i64, _>(0) == seat as i64 && r.get::<i64, _>(2) == 1 => r.get(1),
+            Some(r) if r.get::<i64, _>(0) == seat as i64 => r.get(1),
             _ => return Err(StoreError::Conflict),
         };
-        for table in ["game_event", "game_action"] {
-            sqlx::query(&format!(
-                "DELETE FROM {table} WHERE game_id = $1 AND version = $2"
-            ))
-            .bind(id)
-            .bind(version)
-            .execute(&mut *tx)
-            .await?;
+        for delete in [
+            "DELETE FROM game_event WHERE game_id = $1 AND version = $2",
+            "DELETE FROM game_action WHERE game_id = $1 AND version = $2",
+        ] {
+            sqlx::query(delete)
+                .bind(id)
+                .bind(version)
+                .execute(&mut *tx)
+                .await?;
         }
         let now = now_ms();
         sqlx::query(

@@ -402,3 +402,155 @@ async fn an_undo_survives_a_restart() {
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     assert!(another_seat_acts::<Fog>(&svc, id, &mut rng, usize::MAX).await > v_undo);
 }
+
+// ---- end to end, through the fake Discord ----
+
+mod e2e_undo {
+    use super::Fog;
+    use crate::e2e::{self, Which};
+    use farmhand::fake_discord::player::{Choice, TableRef, decisions};
+    use farmhand::fake_discord::view::MessageView;
+    use farmhand::fake_discord::{FakeDiscord, Reply};
+    use farmhand::games::fields_of_green::Phase;
+
+    /// Opens `user`'s private screen with "My hand".
+    async fn screen(fake: &FakeDiscord, table: &TableRef, user: u64) -> MessageView {
+        let t = fake.message(table.message).unwrap();
+        let id = t.button("My hand").unwrap().custom_id().to_string();
+        let r = fake
+            .reply(&fake.click(user, table.message, &id).unwrap())
+            .await
+            .unwrap();
+        assert!(r.ephemeral());
+        fake.message(r.message.unwrap()).unwrap()
+    }
+
+    /// The text a reply shows.
+    fn said(fake: &FakeDiscord, r: &Reply) -> String {
+        match r.message.and_then(|m| fake.message(m)) {
+            Some(m) => m.text(),
+            None => r.content().to_string(),
+        }
+    }
+
+    fn undo_id(m: &MessageView) -> Option<String> {
+        m.button("Undo").map(|b| b.custom_id().to_string())
+    }
+
+    /// Selects the first card of `user`'s hand on `panel`; returns the panel as redrawn.
+    async fn select(fake: &FakeDiscord, user: u64, panel: &MessageView) -> MessageView {
+        let pick = decisions(panel)
+            .into_iter()
+            .find(|c| match c {
+                Choice::Button { custom_id, .. } => custom_id.contains(":act:sel:"),
+                Choice::Option { value, .. } => value.starts_with("sel:"),
+            })
+            .expect("a card to select");
+        let r = fake
+            .reply(&pick.send(fake, user, panel.id).unwrap())
+            .await
+            .unwrap();
+        assert!(said(fake, &r).starts_with("Done."), "{}", said(fake, &r));
+        fake.message(panel.id).unwrap()
+    }
+
+    /// Three players through the real bot: a draw offers no Undo; a face-down card does, to
+    /// its player only; a forged Undo from another seat is refused; the Undo puts the game back,
+    /// says so in the thread and redraws the screen; an Undo button left on a screen after
+    /// another seat acted is refused privately and changes nothing.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_player_takes_back_a_face_down_card_by_button() {
+        let g = e2e::new_game(Which::FieldsOfGreen, "undo", 3, "", &[], 21, |_, _| {}).await;
+        let fake = g.fake.clone();
+        let table = g.table.clone();
+        let id = table.game;
+        let service = g.bot().data.service.clone();
+        let (alice, bob) = (g.users[0], g.users[1]);
+        // Year 1's draws, each final.
+        loop {
+            let (_, game) = service.load::<Fog>(id).await.unwrap();
+            let game = game.unwrap();
+            if matches!(game.phase(), Phase::Action { .. }) {
+                break;
+            }
+            let user = g.users[game.waiting_for()[0]];
+            let panel = screen(&fake, &table, user).await;
+            let draw = decisions(&panel)
+                .into_iter()
+                .find(|c| c.label().starts_with("Draw "))
+                .expect("a Draw button");
+            fake.reply(&draw.send(&fake, user, panel.id).unwrap())
+                .await
+                .unwrap();
+            let after = fake.message(panel.id).unwrap();
+            assert!(undo_id(&after).is_none(), "a draw cannot be taken back");
+        }
+
+        let panel = screen(&fake, &table, alice).await;
+        assert!(undo_id(&panel).is_none());
+        let mine = select(&fake, alice, &panel).await;
+        let v_selected = g.version().await;
+        let undo = undo_id(&mine).expect("Undo after a face-down card");
+        let bobs = screen(&fake, &table, bob).await;
+        assert!(
+            undo_id(&bobs).is_none(),
+            "Undo only for the seat that decided"
+        );
+        // A forged Undo from Bob's screen for Alice's decision (a modified client): the bot
+        // takes no button that is not on the clicked message (the service would refuse it as
+        // another player's decision, see `another_players_decision_is_refused`).
+        let forged = format!("f:{id}:{v_selected}:undo");
+        let ix = fake.click_unchecked(bob, bobs.id, &forged, None).unwrap();
+        let r = fake.reply(&ix).await.unwrap();
+        assert!(r.ephemeral());
+        assert!(
+            said(&fake, &r).contains("not on this message"),
+            "{}",
+            said(&fake, &r)
+        );
+        assert_eq!(g.version().await, v_selected, "nothing changed");
+
+        // Alice takes her card back.
+        let r = fake
+            .reply(&fake.click(alice, mine.id, &undo).unwrap())
+            .await
+            .unwrap();
+        assert!(
+            said(&fake, &r).contains("You took back your last decision"),
+            "{}",
+            said(&fake, &r)
+        );
+        assert_eq!(g.version().await, v_selected + 1);
+        let (_, game) = service.load::<Fog>(id).await.unwrap();
+        assert!(game.unwrap().player_view(0).selected.is_none());
+        let mine = fake.message(mine.id).unwrap();
+        assert!(undo_id(&mine).is_none(), "one undo, not a rewind");
+        assert!(fake.settle().await);
+        let told = fake
+            .channel(table.play_channel())
+            .iter()
+            .any(|m| m.text().contains("alice took back their last decision"));
+        assert!(told, "the thread says so");
+
+        // She chooses again; then Bob chooses: her Undo is too late.
+        let mine = select(&fake, alice, &mine).await;
+        let undo = undo_id(&mine).expect("Undo again after the new choice");
+        let bobs = screen(&fake, &table, bob).await;
+        select(&fake, bob, &bobs).await;
+        let v = g.version().await;
+        let r = fake
+            .reply(&fake.click(alice, mine.id, &undo).unwrap())
+            .await
+            .unwrap();
+        assert!(r.ephemeral() || r.kind == 7);
+        assert!(
+            said(&fake, &r).contains("Too late to undo"),
+            "{}",
+            said(&fake, &r)
+        );
+        assert_eq!(g.version().await, v, "a stale Undo changes nothing");
+        assert!(fake.settle().await);
+        fake.assert_clean();
+        g.stop().await;
+    }
+}

@@ -670,7 +670,7 @@ impl<'a> Panel<'a> {
         // this seat's decision is the game's last and the engine found it reversible when it was
         // stored; the service checks both again on the click.
         if *screen == KhScreen::Main
-            && self.table.game.may_undo(self.seat)
+            && self.table.game.may_undo(usize::from(self.seat))
             && let Some(mut b) = self.nav_button(KhVerb::Undo, &t!("undo-button"))
         {
             b.style = Style::Danger;
