@@ -665,6 +665,11 @@ impl Service {
         if by != seat {
             return Err(ServiceError::WrongStatus(NOT_YOURS_TO_UNDO));
         }
+        // Marked when it was stored (never for a plan of several steps); judged again below on
+        // the replayed game.
+        if table.game.undoable_by != Some(seat) {
+            return Err(ServiceError::WrongStatus(CANNOT_UNDO));
+        }
         let setup = TableSetup {
             players: table.seats.len(),
             intro: table.game.options.intro,
@@ -732,11 +737,12 @@ impl Service {
         let stage_before = game.stage();
         let mut events = Vec::new();
         let mut rows = Vec::with_capacity(actions.len());
-        // Whether the last action may be taken back (issue 41): only the last one of a plan can
-        // ever be the game's last action.
+        // Whether the action may be taken back (issue 41). A confirmed plan is several steps in
+        // one click: taking back its last step alone would not take back what the player
+        // decided, so a plan is never offered.
         let mut undoable = false;
-        for (k, action) in actions.iter().enumerate() {
-            let before = (k + 1 == actions.len()).then(|| game.clone());
+        for action in actions {
+            let before = (actions.len() == 1).then(|| game.clone());
             let new = game
                 .apply(seat, action)
                 .map_err(|e| ServiceError::Rules(Box::new(e)))?;
