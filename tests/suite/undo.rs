@@ -195,7 +195,12 @@ async fn another_seat_acts<G: Hosted>(
 async fn takes_back_the_own_last_decision<G: Hosted>(kind: Kind, players: u8) {
     let db = TempDb::new("own");
     let svc = service_on(&db).await;
-    let id = started(&svc, kind, players, 41).await;
+    takes_back_on::<G>(&svc, kind, players).await;
+}
+
+/// The undo of a seat's own last decision, on the database `svc` uses.
+async fn takes_back_on<G: Hosted>(svc: &Service, kind: Kind, players: u8) {
+    let id = started(svc, kind, players, 41).await;
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     let (seat, action, before, v_before, v_after) = play_until::<G>(&svc, id, &mut rng, true).await;
     let actions_before = svc.store().actions(id).await.unwrap().len();
@@ -249,6 +254,20 @@ async fn fields_of_green_takes_back_the_own_last_decision() {
 #[tokio::test]
 async fn key_harvest_takes_back_the_own_last_decision() {
     takes_back_the_own_last_decision::<Kh>(Kind::KeyHarvest, 3).await;
+}
+
+/// The same undo on PostgreSQL (the new column, the new table, the subquery that reads the mark
+/// with the row), for both games; skipped without a test server (see `.ci/postgres`).
+#[tokio::test]
+async fn both_games_take_back_a_decision_on_postgres() {
+    let Some(url) = crate::postgres::fresh_database("undo").await else {
+        return;
+    };
+    let store = Store::connect(&url).await.expect("connect to PostgreSQL");
+    assert_eq!(store.backend(), farmhand::store::Backend::Postgres);
+    let svc = Service::new(store, Library::default());
+    takes_back_on::<Fog>(&svc, Kind::FieldsOfGreen, 3).await;
+    takes_back_on::<Kh>(&svc, Kind::KeyHarvest, 2).await;
 }
 
 // ---- refusals, each writing nothing ----
