@@ -202,7 +202,7 @@ async fn takes_back_the_own_last_decision<G: Hosted>(kind: Kind, players: u8) {
 async fn takes_back_on<G: Hosted>(svc: &Service, kind: Kind, players: u8) {
     let id = started(svc, kind, players, 41).await;
     let mut rng = ChaCha8Rng::seed_from_u64(6);
-    let (seat, action, before, v_before, v_after) = play_until::<G>(&svc, id, &mut rng, true).await;
+    let (seat, action, before, v_before, v_after) = play_until::<G>(svc, id, &mut rng, true).await;
     let actions_before = svc.store().actions(id).await.unwrap().len();
     let table = svc.store().table(id).await.unwrap();
     assert_eq!(table.game.undoable_by, Some(seat), "the screen offers Undo");
