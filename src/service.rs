@@ -28,6 +28,12 @@ pub const GAME_OVER: &str = "this game is over";
 pub const NOT_OVER: &str = "this game is not over yet";
 pub const NOT_A_REMATCH: &str = "this table is not a rematch";
 pub const WAITING_CONFIRM: &str = "every seat must confirm the rematch first";
+/// Undo (issue 41): the seat's decision is not the game's last one (someone acted since, or it
+/// was already taken back), it is another seat's, or the engine found it final.
+pub const NOTHING_TO_UNDO: &str = "there is no decision of yours to take back now";
+pub const NOT_YOURS_TO_UNDO: &str =
+    "the last decision is another player's; only they can take it back";
+pub const CANNOT_UNDO: &str = "that decision revealed or drew something and cannot be taken back";
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -631,6 +637,98 @@ impl Service {
         self.apply_and_save(table, game, seat, actions).await
     }
 
+    /// Takes back `user`'s last decision (issue 41). `seen` is the game version the Undo button
+    /// was drawn at: it must still be the game's (anything since, even another undo, makes the
+    /// button stale). The game's last stored action must be the user's seat's, and the engine
+    /// must find it reversible, judged again here on the game replayed from its seed and the
+    /// log without that action (which must replay to the stored state). Then, in one
+    /// transaction ([`Store::undo_action`]): the replayed state with a new, higher version, the
+    /// action and its events out of the logs, the undo logged. A refusal changes nothing. The
+    /// returned [`Acted`] has the game as it is now, no events, and the seats and stage from
+    /// before the undo.
+    pub async fn undo<G: Hosted>(
+        &self,
+        id: GameId,
+        user: u64,
+        seen: i64,
+    ) -> Result<Acted<G>, ServiceError> {
+        let _g = self.lock(id).await;
+        let table = self.store.table(id).await?;
+        let current = self.game_of::<G>(&table)?;
+        require_active(&table)?;
+        let seat = table.seat_of(user).ok_or(ServiceError::NotSeated)?;
+        let current = current.ok_or(ServiceError::NotFound)?;
+        if seen != table.game.version {
+            return Err(ServiceError::Stale);
+        }
+        let mut log = self.store.actions(id).await?;
+        let Some((version, by, json)) = log.pop() else {
+            return Err(ServiceError::WrongStatus(NOTHING_TO_UNDO));
+        };
+        // The last action made the current version: nothing (not even an undo) came after it.
+        if version != table.game.version {
+            return Err(ServiceError::WrongStatus(NOTHING_TO_UNDO));
+        }
+        if by != seat {
+            return Err(ServiceError::WrongStatus(NOT_YOURS_TO_UNDO));
+        }
+        // Marked when it was stored (never for a plan of several steps); judged again below on
+        // the replayed game.
+        if table.game.undoable_by != Some(seat) {
+            return Err(ServiceError::WrongStatus(CANNOT_UNDO));
+        }
+        let setup = TableSetup {
+            players: table.seats.len(),
+            intro: table.game.options.intro,
+            seed: table.game.seed,
+        };
+        let parse = |json: &str| -> Result<G::Action, ServiceError> {
+            serde_json::from_str(json)
+                .map_err(|e| ServiceError::Internal(format!("a stored action: {e}")))
+        };
+        let (mut before, _) =
+            G::start(G::rules(&self.library), &setup).map_err(ServiceError::Internal)?;
+        for (v, s, json) in &log {
+            before.apply(*s, &parse(json)?).map_err(|e| {
+                ServiceError::Internal(format!("the log does not replay at version {v}: {e}"))
+            })?;
+        }
+        let action = parse(&json)?;
+        let mut after = before.clone();
+        let events = after.apply(seat, &action).map_err(|e| {
+            ServiceError::Internal(format!("the log does not replay at version {version}: {e}"))
+        })?;
+        // The replay must reach the stored state exactly, or it is not the state before (a
+        // Key Harvest game keeps the board it started with, which a group may since have
+        // swapped in the library): then the decision stands.
+        let same = serde_json::to_value(after.snapshot()).ok()
+            == serde_json::to_value(current.snapshot()).ok();
+        if !same {
+            tracing::warn!(
+                game = id,
+                "the action log does not replay to the stored game; no undo"
+            );
+            return Err(ServiceError::WrongStatus(CANNOT_UNDO));
+        }
+        if !before.undoable(&after, seat, &action, &events) {
+            return Err(ServiceError::WrongStatus(CANNOT_UNDO));
+        }
+        let snapshot = serde_json::to_string(&before.snapshot())
+            .map_err(|e| ServiceError::Internal(e.to_string()))?;
+        self.store
+            .undo_action(id, table.game.version, seat, &snapshot)
+            .await?;
+        let table = self.reread(id).await?;
+        Ok(Acted {
+            table,
+            game: before,
+            seat,
+            events: Vec::new(),
+            waiting_before: current.waiting_for(),
+            stage_before: current.stage(),
+        })
+    }
+
     /// Applies `actions` for `seat` to `game` (the caller's own copy, loaded under the game's
     /// lock) and stores them in one transaction, one row per action. A refusal part-way returns
     /// before anything is saved, and the copy is dropped.
@@ -646,10 +744,18 @@ impl Service {
         let stage_before = game.stage();
         let mut events = Vec::new();
         let mut rows = Vec::with_capacity(actions.len());
+        // Whether the action may be taken back (issue 41). A confirmed plan is several steps in
+        // one click: taking back its last step alone would not take back what the player
+        // decided, so a plan is never offered.
+        let mut undoable = false;
         for action in actions {
+            let before = (actions.len() == 1).then(|| game.clone());
             let new = game
                 .apply(seat, action)
                 .map_err(|e| ServiceError::Rules(Box::new(e)))?;
+            if let Some(before) = before {
+                undoable = before.undoable(&game, seat, action, &new);
+            }
             let action_json =
                 serde_json::to_string(action).map_err(|e| ServiceError::Internal(e.to_string()))?;
             let events_json = new
@@ -690,6 +796,7 @@ impl Service {
                 status,
                 moved_on,
                 record.as_ref(),
+                undoable && status == Status::Active,
             )
             .await?;
         // Counted once committed: what a player was told "done" about.

@@ -216,3 +216,63 @@ pub(crate) async fn act<G: Screens>(
         }
     }
 }
+
+/// Undo (issue 41): takes back the clicker's last decision through the service
+/// ([`crate::service::Service::undo`]), with `seen` the version the button was drawn at. Once
+/// committed: the clicker's screen is redrawn with a note, the table message is redrawn, the
+/// thread reads "Ada took back her last decision", DM panels follow. A refusal (the button is
+/// stale because someone acted since, the decision is another seat's, or it was final) answers
+/// privately with the reason in the clicker's language over their screen as it is now;
+/// nothing changes.
+pub(crate) async fn undo<G: Screens>(
+    ctx: &serenity::Context,
+    data: &Data,
+    ci: &ComponentInteraction,
+    game: i64,
+    seen: i64,
+) {
+    let user = ci.user.id.get();
+    let (result, deferred) = in_time(ctx, ci, data.service.undo::<G>(game, user, seen)).await;
+    match result {
+        Ok(done) => {
+            let note = crate::t!("undo-done");
+            let m = G::main_panel(&done.table, &done.game, done.seat, Some(&note));
+            update_or_edit(ctx, data, ci, &m, deferred).await;
+            let from_dm = in_dm(ci).then_some(user);
+            let table = &done.table;
+            // What everyone reads, in the table's language (as after an action).
+            crate::i18n::in_locale(table.locale(), async {
+                super::notify::refresh_table(data, table.game.id);
+                let name = crate::render::seat_name(&table.names(), done.seat);
+                let said = text(&crate::t!("undo-public", name = name.as_str()));
+                super::notify::post(&ctx.http, data, table, &said).await;
+                super::notify::redraw_dm_panels(data, table, from_dm).await;
+            })
+            .await;
+            super::bots::drive(&ctx.http, data, table.game.id).await;
+        }
+        Err(ServiceError::NotSeated) => {
+            let m = text(&user_text(&ServiceError::NotSeated));
+            private_or_followup(ctx, data, ci, &m, deferred).await
+        }
+        Err(e) => {
+            let reason = match &e {
+                // The button was drawn before someone else acted (or before the decision was
+                // taken back already).
+                ServiceError::Stale
+                | ServiceError::WrongStatus(crate::service::NOTHING_TO_UNDO) => {
+                    crate::t!("err-undo-stale")
+                }
+                other => refusal_text::<G>(other),
+            };
+            let m = match data.service.load::<G>(game).await {
+                Ok((table, Some(g))) => match table.seat_of(user) {
+                    Some(seat) => G::main_panel(&table, &g, seat, Some(&reason)),
+                    None => text(&reason),
+                },
+                _ => text(&reason),
+            };
+            update_or_edit(ctx, data, ci, &m, deferred).await;
+        }
+    }
+}

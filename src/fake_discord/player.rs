@@ -16,6 +16,9 @@ use std::time::Duration;
 
 /// Button labels that only navigate.
 pub const NAVIGATION: [&str; 5] = ["Refresh", "Back", "All farms", "Boards", "Log"];
+/// The button that takes back one's last decision (issue 41): not a decision of its own, so a
+/// scripted player never presses it by chance; a test that means to press it looks for it.
+pub const UNDO: &str = "Undo";
 /// The table message's button that opens a player's private screen, per game.
 pub const OPEN_PANEL: [&str; 2] = ["My hand", "My screen"];
 /// The placeholder of the farm viewer select.
@@ -83,7 +86,10 @@ pub fn decisions(panel: &MessageView) -> Vec<Choice> {
                 label,
                 disabled: false,
                 style,
-            } if *style != 5 && !NAVIGATION.iter().any(|n| says(label, n)) => {
+            } if *style != 5
+                && !NAVIGATION.iter().any(|n| says(label, n))
+                && !says(label, UNDO) =>
+            {
                 out.push(Choice::Button {
                     custom_id: custom_id.clone(),
                     label: label.clone(),

@@ -145,6 +145,18 @@ pub trait Engine: Clone + Debug + Send + Sync + Sized + 'static {
         action: &Self::Action,
     ) -> Result<Vec<Self::Event>, Self::Error>;
 
+    /// Whether `seat`'s `action`, which took the game from `self` to `after` producing `events`,
+    /// may be taken back (issue 41): it drew nothing, used no chance, revealed nothing some other
+    /// seat did not know, and did not end a round or the game. Whether anyone acted since is the
+    /// host's to check.
+    fn undoable(
+        &self,
+        after: &Self,
+        seat: usize,
+        action: &Self::Action,
+        events: &[Self::Event],
+    ) -> bool;
+
     /// Concrete legal actions for `seat`: every one for a game whose choices are few, and a
     /// sample drawn with `rng` (at least one per kind of choice) where a choice has too many
     /// fillings to list (Key Harvest's bids and payments).
@@ -281,6 +293,15 @@ impl Engine for fields_of_green::Game {
     ) -> Result<Vec<Self::Event>, Self::Error> {
         fields_of_green::Game::apply(self, seat, action)
     }
+    fn undoable(
+        &self,
+        after: &Self,
+        seat: usize,
+        action: &Self::Action,
+        events: &[Self::Event],
+    ) -> bool {
+        fields_of_green::Game::undoable(self, after, seat, action, events)
+    }
     fn legal_sample(&self, seat: usize, _rng: &mut ChaCha8Rng) -> Vec<Self::Action> {
         self.legal_actions(seat)
     }
@@ -415,6 +436,15 @@ impl Engine for key_harvest::Game {
         action: &Self::Action,
     ) -> Result<Vec<Self::Event>, Self::Error> {
         key_harvest::Game::apply(self, seat as key_harvest::Seat, action)
+    }
+    fn undoable(
+        &self,
+        after: &Self,
+        seat: usize,
+        action: &Self::Action,
+        events: &[Self::Event],
+    ) -> bool {
+        key_harvest::Game::undoable(self, after, seat, action, events)
     }
     fn legal_sample(&self, seat: usize, rng: &mut ChaCha8Rng) -> Vec<Self::Action> {
         let seat = seat as key_harvest::Seat;

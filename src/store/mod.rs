@@ -208,9 +208,18 @@ pub struct GameRow {
     pub stand_in_note: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The seat whose stored action made the current version, when the engine found that action
+    /// reversible (issue 41, undo): read with the row, never stored in it.
+    pub undoable_by: Option<usize>,
 }
 
 impl GameRow {
+    /// True when `seat` may take back its last decision now: the game is in progress and that
+    /// seat's reversible action is the last thing that happened to it.
+    pub fn may_undo(&self, seat: usize) -> bool {
+        self.status == Status::Active && self.undoable_by == Some(seat)
+    }
+
     /// The channel the game talks in: its thread if it has one.
     pub fn play_channel(&self) -> u64 {
         self.thread_id.unwrap_or(self.channel_id)

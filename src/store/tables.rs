@@ -86,7 +86,10 @@ impl Store {
 
     /// A game with its seats.
     pub async fn table(&self, id: GameId) -> Result<Table, StoreError> {
-        let row = sqlx::query("SELECT * FROM game WHERE id = $1")
+        // With the seat whose reversible action made the current version (issue 41).
+        let row = sqlx::query(
+            "SELECT g.*, (SELECT a.seat FROM game_action a WHERE a.game_id = g.id AND a.version = g.version AND a.undoable = 1) AS undoable_by FROM game g WHERE g.id = $1",
+        )
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
@@ -281,13 +284,16 @@ impl Store {
         status: Status,
         moved_on: bool,
     ) -> Result<i64, StoreError> {
-        self.save_actions_recorded(id, version, seat, actions, snapshot, status, moved_on, None)
-            .await
+        self.save_actions_recorded(
+            id, version, seat, actions, snapshot, status, moved_on, None, false,
+        )
+        .await
     }
 
     /// [`Store::save_actions`], writing `record` in the same transaction: the actions that end
     /// a game and its record are stored together or not at all, so a finished game is never
-    /// missing from the history, and never in it without its last move.
+    /// missing from the history, and never in it without its last move. `undoable` marks the
+    /// last action as one its seat may take back (issue 41, see [`Store::undo_action`]).
     #[allow(clippy::too_many_arguments)]
     pub async fn save_actions_recorded(
         &self,
@@ -299,6 +305,7 @@ impl Store {
         status: Status,
         moved_on: bool,
         record: Option<&GameRecord>,
+        undoable: bool,
     ) -> Result<i64, StoreError> {
         if actions.is_empty() {
             return Ok(version);
@@ -320,6 +327,13 @@ impl Store {
                 .await?;
             self.append_events(&mut tx, id, v, events).await?;
         }
+        if undoable {
+            sqlx::query("UPDATE game_action SET undoable = 1 WHERE game_id = $1 AND version = $2")
+                .bind(id)
+                .bind(v)
+                .execute(&mut *tx)
+                .await?;
+        }
         sqlx::query("UPDATE game SET snapshot = $2, status = $3 WHERE id = $1")
             .bind(id)
             .bind(snapshot)
@@ -338,6 +352,79 @@ impl Store {
         }
         tx.commit().await?;
         Ok(v)
+    }
+
+    /// Takes back the action that made `version` (issue 41), in one transaction: fails with
+    /// `Conflict` and writes nothing unless the game is still at `version` and that action is
+    /// `seat`'s and marked reversible. Then bumps the version (so every button drawn before is
+    /// stale), writes `snapshot` (the game replayed without the action), removes the action and
+    /// its events from the logs, keeps the undo in `game_undo`, and restarts the reminder clock
+    /// (the game waits for the seat again). Returns the new version.
+    pub async fn undo_action(
+        &self,
+        id: GameId,
+        version: i64,
+        seat: usize,
+        snapshot: &str,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.write().await?;
+        let v = self.bump(&mut tx, id, version).await?;
+        let row = sqlx::query(
+            "SELECT seat, action FROM game_action WHERE game_id = $1 AND version = $2 AND undoable = 1",
+        )
+        .bind(id)
+        .bind(version)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let action: String = match row {
+            Some(r) if r.get::<i64, _>(0) == seat as i64 => r.get(1),
+            _ => return Err(StoreError::Conflict),
+        };
+        for delete in [
+            "DELETE FROM game_event WHERE game_id = $1 AND version = $2",
+            "DELETE FROM game_action WHERE game_id = $1 AND version = $2",
+        ] {
+            sqlx::query(delete)
+                .bind(id)
+                .bind(version)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let now = self.now_ms();
+        sqlx::query(
+            "UPDATE game SET snapshot = $2, waiting_since = $3, reminders_sent = 0, round_reminded = '' WHERE id = $1",
+        )
+        .bind(id)
+        .bind(snapshot)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("INSERT INTO game_undo (game_id, version, seat, undone_version, action, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+            .bind(id)
+            .bind(v)
+            .bind(seat as i64)
+            .bind(version)
+            .bind(&action)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(v)
+    }
+
+    /// The decisions taken back in a game, in order: (version of the undo, seat, version the
+    /// undone action had made, the action's JSON).
+    pub async fn undos(&self, id: GameId) -> Result<Vec<(i64, usize, i64, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT version, seat, undone_version, action FROM game_undo WHERE game_id = $1 ORDER BY version",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| (r.get(0), r.get::<i64, _>(1) as usize, r.get(2), r.get(3)))
+            .collect())
     }
 
     /// Sets the status (cancel, abandon), at `version`.
@@ -726,6 +813,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
         stand_in_note: r.get("stand_in_note"),
         created_at: r.get("created_at"),
         updated_at: r.get("updated_at"),
+        undoable_by: r.get::<Option<i64>, _>("undoable_by").map(|s| s as usize),
     })
 }
 

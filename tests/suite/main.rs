@@ -59,4 +59,5 @@ mod table_language;
 mod thread_once;
 mod transcript_browser;
 mod two_weeks;
+mod undo;
 mod upgrade_from_release;

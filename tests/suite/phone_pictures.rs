@@ -51,6 +51,7 @@ fn table(kind: &str, players: usize) -> Table {
             stand_in_note: None,
             created_at: 0,
             updated_at: 0,
+            undoable_by: None,
         },
         seats: (0..players)
             .map(|s| SeatRow {

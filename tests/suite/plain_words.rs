@@ -55,6 +55,7 @@ fn table(kind: &str, players: usize, version: i64, status: Status) -> Table {
             stand_in_note: None,
             created_at: 0,
             updated_at: 0,
+            undoable_by: None,
         },
         seats: (0..players)
             .map(|s| SeatRow {

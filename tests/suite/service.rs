@@ -2077,6 +2077,14 @@ async fn a_confirmed_harvest_plan_is_stored_as_consecutive_actions() {
     }
     assert_eq!(parse_snapshot(&done.table), expected.snapshot());
     check_log(svc.store(), id, v_start).await;
+    // Issue 41: a plan is several steps in one click, so it is not offered for an undo, and an
+    // undo is refused (taking back its last step alone would not take back the plan).
+    assert_eq!(done.table.game.undoable_by, None);
+    let r = svc
+        .undo::<Game>(id, user(seat), done.table.game.version)
+        .await;
+    assert!(matches!(r, Err(ServiceError::WrongStatus(_))), "{r:?}");
+    assert_eq!(written(svc.store(), id).await, after);
 }
 
 #[tokio::test]

@@ -78,6 +78,9 @@ pub enum Verb {
     ConfirmPlan(u64),
     /// The coach's Hint button on the private panel (issue 30).
     Hint,
+    /// Take back the seat's last decision (issue 41), shown only while the engine and the log
+    /// allow it; the id's version must still be the game's.
+    Undo,
 }
 
 /// A fingerprint of a list of actions for [`Verb::ConfirmPlan`]: FNV-1a over their encoded
@@ -347,6 +350,7 @@ impl ComponentId {
             Verb::Act(a) => format!("act:{}", encode_action(a)),
             Verb::ConfirmPlan(fp) => format!("plan:{fp:016x}"),
             Verb::Hint => "hint".to_string(),
+            Verb::Undo => "undo".to_string(),
         };
         format!("f:{}:{}:{}", self.game, self.version, verb)
     }
@@ -377,6 +381,7 @@ impl ComponentId {
             ("log", None) => Verb::Log,
             ("scores", None) => Verb::Scores,
             ("hint", None) => Verb::Hint,
+            ("undo", None) => Verb::Undo,
             ("choose", None) => Verb::Choose,
             ("nav", None) => Verb::Navigate,
             ("show", Some(t)) => Verb::Show(decode_screen(t)?),
@@ -428,6 +433,7 @@ mod tests {
             Verb::Log,
             Verb::Scores,
             Verb::Hint,
+            Verb::Undo,
             Verb::Choose,
             Verb::Navigate,
         ];

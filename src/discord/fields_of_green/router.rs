@@ -104,6 +104,9 @@ pub async fn handle(
         Verb::Act(action) => act::<Game>(ctx, data, ci, id.game, id.version, action).await,
         Verb::ConfirmPlan(fingerprint) => confirm_plan(ctx, data, ci, id.game, fingerprint).await,
         Verb::Hint => crate::discord::coach::hint::<Game>(ctx, data, ci, id.game).await,
+        Verb::Undo => {
+            crate::discord::router::undo::<Game>(ctx, data, ci, id.game, id.version).await
+        }
         Verb::Choose | Verb::Navigate => unreachable!("resolved above"),
     }
 }

@@ -60,6 +60,7 @@ fn table(players: usize, version: i64, status: Status) -> Table {
             stand_in_note: None,
             created_at: 0,
             updated_at: 0,
+            undoable_by: None,
         },
         seats: (0..players)
             .map(|s| SeatRow {
@@ -1877,4 +1878,62 @@ fn m_text(m: &MessageSpec) -> String {
         .map(|e| e.description.as_str())
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Issue 41: the main screen shows Undo only to the seat whose reversible decision is the
+/// game's last one (as the store reads it), and only on the main screen of a game in progress;
+/// the button carries the version it was drawn at.
+#[test]
+fn undo_shows_only_for_the_seat_that_may_take_back_its_decision() {
+    let deck = crate::games::fields_of_green::Deck::default_deck();
+    let game = Game::new(
+        deck,
+        Options {
+            players: 3,
+            intro: false,
+            first_player: 0,
+        },
+        5,
+    )
+    .expect("a game");
+    let undo = |t: &Table, seat: usize, screen: &Screen| {
+        buttons_of(&panel(t, &game, seat, screen, None))
+            .into_iter()
+            .filter(|(_, v, _)| *v == Verb::Undo)
+            .count()
+    };
+    let mut t = table(3, 9, Status::Active);
+    assert_eq!(
+        undo(&t, 0, &Screen::Main),
+        0,
+        "no undo without a reversible decision"
+    );
+    t.game.undoable_by = Some(1);
+    assert_eq!(undo(&t, 1, &Screen::Main), 1);
+    assert_eq!(
+        undo(&t, 0, &Screen::Main),
+        0,
+        "never another seat's decision"
+    );
+    assert_eq!(undo(&t, 2, &Screen::Main), 0);
+    assert_eq!(
+        undo(&t, 1, &Screen::Farm { seat: 0 }),
+        0,
+        "main screen only"
+    );
+    let m = panel(&t, &game, 1, &Screen::Main, None);
+    ok("undo", &m);
+    let id = m
+        .rows
+        .iter()
+        .flat_map(|r| match r {
+            RowSpec::Buttons(bs) => bs.clone(),
+            _ => Vec::new(),
+        })
+        .find(|b| ComponentId::decode(&b.id).is_some_and(|c| c.verb == Verb::Undo))
+        .expect("the Undo button");
+    assert_eq!(id.label, "Undo");
+    assert_eq!(ComponentId::decode(&id.id).unwrap().version, 9);
+    t.game.status = Status::Ended;
+    assert_eq!(undo(&t, 1, &Screen::Main), 0, "not once the game is over");
 }

@@ -122,6 +122,9 @@ pub enum KhVerb {
     NavigatePart(u8),
     /// The coach's Hint button on the private screen (issue 30).
     Hint,
+    /// Take back the seat's last decision (issue 41), shown only while the engine and the log
+    /// allow it; the id's version must still be the game's.
+    Undo,
 }
 
 impl KhId {
@@ -148,6 +151,7 @@ impl KhId {
             KhVerb::ChoosePart(n) => format!("choose:{n}"),
             KhVerb::NavigatePart(n) => format!("nav:{n}"),
             KhVerb::Hint => "hint".to_string(),
+            KhVerb::Undo => "undo".to_string(),
         };
         format!("k:{}:{}:{}", self.game, self.version, verb)
     }
@@ -179,6 +183,7 @@ impl KhId {
             ("log", None) => KhVerb::Log,
             ("scores", None) => KhVerb::Scores,
             ("hint", None) => KhVerb::Hint,
+            ("undo", None) => KhVerb::Undo,
             ("choose", None) => KhVerb::Choose,
             ("nav", None) => KhVerb::Navigate,
             ("choose", Some(t)) => KhVerb::ChoosePart(part(t)?),
@@ -712,6 +717,7 @@ mod tests {
             KhVerb::Log,
             KhVerb::Scores,
             KhVerb::Hint,
+            KhVerb::Undo,
             KhVerb::Choose,
             KhVerb::Navigate,
             KhVerb::ChoosePart(1),

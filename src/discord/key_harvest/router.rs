@@ -71,6 +71,9 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
         }
         KhVerb::Act(action) => act::<Game>(ctx, data, ci, id.game, id.version, action).await,
         KhVerb::Hint => crate::discord::coach::hint::<Game>(ctx, data, ci, id.game).await,
+        KhVerb::Undo => {
+            crate::discord::router::undo::<Game>(ctx, data, ci, id.game, id.version).await
+        }
         KhVerb::Choose | KhVerb::Navigate | KhVerb::ChoosePart(_) | KhVerb::NavigatePart(_) => {
             unreachable!("resolved above")
         }

@@ -13,6 +13,7 @@ pub mod legal;
 pub mod pieces;
 pub mod replay;
 pub mod score;
+mod undo;
 pub mod view;
 
 pub use action::{Action, TurnAction};

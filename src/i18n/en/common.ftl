@@ -192,3 +192,11 @@ catch-up-earlier = { $n ->
         [one] …and 1 thing before.
        *[other] …and { $n } things before.
     }
+
+## Undo (issue 41): a player takes back their own last decision.
+undo-button = Undo
+undo-done = You took back your last decision. Choose again.
+undo-public = ↩ { $name } took back their last decision.
+err-undo-stale = Too late to undo: someone has acted since, so your last decision stands.
+err-undo-not-yours = Only the player who made the last decision can take it back.
+err-undo-final = That decision cannot be taken back: it drew or revealed something, or ended a round.

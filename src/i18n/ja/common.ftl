@@ -163,3 +163,11 @@ review-chart-alt = テーブル#{ $table }の各ターン後の各プレイヤ�
 catch-up-head = **あなたの前回の手番から:**
 catch-up-head-start = **ここまで:**
 catch-up-earlier = …その前にも{ $n }件あります。
+
+## 取り消し（issue 41）：プレイヤーが自分の直前の決定を取り消す。
+undo-button = 取り消す
+undo-done = 直前の決定を取り消しました。もう一度選んでください。
+undo-public = ↩ { $name }さんが直前の決定を取り消しました。
+err-undo-stale = もう取り消せません。その後にほかの人が行動したため、直前の決定はそのままです。
+err-undo-not-yours = 直前の決定を取り消せるのは、その決定をしたプレイヤーだけです。
+err-undo-final = その決定は取り消せません。カードやタイルを引いた、何かを公開した、またはラウンドを終えたためです。

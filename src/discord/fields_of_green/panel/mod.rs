@@ -706,6 +706,17 @@ impl<'a> Panel<'a> {
             rows.rows.push(row);
         }
         let mut nav: Vec<ButtonSpec> = nav_front;
+        // Undo (issue 41): only while this seat's decision is the game's last and the engine
+        // found it reversible when it was stored; the service checks both again on the click.
+        if *screen == Screen::Main && self.table.game.may_undo(self.seat) {
+            nav.extend(button(
+                self.table,
+                Verb::Undo,
+                &crate::t!("undo-button"),
+                Style::Danger,
+                false,
+            ));
+        }
         if *screen == Screen::Main {
             nav.extend(button(
                 self.table,

@@ -666,6 +666,16 @@ impl<'a> Panel<'a> {
         if *screen != KhScreen::Main {
             nav.extend(self.nav_button(KhVerb::Show(KhScreen::Main), &t!("kh-button-back")));
         }
+        // Undo (issue 41), on the main screen only (its row then has room for five): only while
+        // this seat's decision is the game's last and the engine found it reversible when it was
+        // stored; the service checks both again on the click.
+        if *screen == KhScreen::Main
+            && self.table.game.may_undo(usize::from(self.seat))
+            && let Some(mut b) = self.nav_button(KhVerb::Undo, &t!("undo-button"))
+        {
+            b.style = Style::Danger;
+            nav.push(b);
+        }
         nav.extend(self.nav_button(KhVerb::Show(screen.clone()), &t!("kh-button-refresh")));
         nav.extend(self.nav_button(KhVerb::Boards, &t!("kh-button-boards")));
         nav.extend(self.nav_button(KhVerb::Log, &t!("kh-button-log")));

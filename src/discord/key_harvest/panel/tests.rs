@@ -56,6 +56,7 @@ fn table(players: usize, version: i64) -> Table {
             stand_in_note: None,
             created_at: 0,
             updated_at: 0,
+            undoable_by: None,
         },
         seats: (0..players)
             .map(|s| SeatRow {
@@ -1107,4 +1108,40 @@ fn show_kh_screens_in() {
         println!("\n==================== over");
         dump(&t, &panel(&t, &game, 0, &KhScreen::Main, None));
     }
+}
+
+/// Issue 41: the main screen shows Undo only to the seat whose reversible decision is the
+/// game's last one (as the store reads it), with the version it was drawn at; with the Hint
+/// button too, the navigation row stays within Discord's five buttons.
+#[test]
+fn undo_shows_only_for_the_seat_that_may_take_back_its_decision() {
+    let game = new_game(3, 4);
+    let undo_ids = |m: &MessageSpec| -> Vec<KhId> {
+        m.rows
+            .iter()
+            .flat_map(|r| match r {
+                RowSpec::Buttons(bs) => bs.clone(),
+                RowSpec::Select(_) => Vec::new(),
+            })
+            .filter_map(|b| KhId::decode(&b.id))
+            .filter(|id| id.verb == KhVerb::Undo)
+            .collect()
+    };
+    let mut t = table(3, 12);
+    assert!(undo_ids(&panel(&t, &game, 0, &KhScreen::Main, None)).is_empty());
+    t.game.undoable_by = Some(2);
+    t.game.options.hints = true;
+    for seat in 0..3 {
+        let m = panel(&t, &game, seat, &KhScreen::Main, None);
+        ok("undo", &m);
+        let ids = undo_ids(&m);
+        if seat == 2 {
+            assert_eq!(ids.len(), 1, "seat 2 may take back its decision");
+            assert_eq!(ids[0].version, 12);
+        } else {
+            assert!(ids.is_empty(), "never another seat's decision");
+        }
+    }
+    t.game.status = crate::store::Status::Ended;
+    assert!(undo_ids(&panel(&t, &game, 2, &KhScreen::Main, None)).is_empty());
 }

@@ -58,6 +58,7 @@ fn table(players: usize, version: i64, status: Status) -> Table {
             }),
             created_at: 0,
             updated_at: 0,
+            undoable_by: None,
         },
         seats: (0..players)
             .map(|s| SeatRow {

@@ -7,6 +7,7 @@ mod flow;
 mod legal;
 pub mod scoring;
 mod setup;
+mod undo;
 
 pub(crate) use legal::{Choice, Listing};
 pub use scoring::{ScorePad, TieBreak};

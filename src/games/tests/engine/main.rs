@@ -34,3 +34,4 @@ mod rulings_equipment;
 mod rulings_harvest;
 mod rulings_scoring;
 mod rulings_setup;
+mod undo;

@@ -1,0 +1,576 @@
+//! Undo (issue 41, item 6) through the service and the store, for both games, on SQLite files: a
+//! player takes back their own last decision while nobody has acted since and the engine finds
+//! it reversible; the log replays to the state before; every refusal (someone acted since, a
+//! stale button, another seat's decision, a decision that drew or revealed something) changes
+//! nothing; the undo survives a restart.
+
+use farmhand::games::Engine;
+use farmhand::games::fields_of_green::Game as Fog;
+use farmhand::games::key_harvest::Game as Kh;
+use farmhand::host::{Hosted, Kind, Library};
+use farmhand::service::{CANNOT_UNDO, NOT_YOURS_TO_UNDO, NOTHING_TO_UNDO, Service, ServiceError};
+use farmhand::store::{GameId, Status, Store, StoreError, TableOptions};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+/// A database file in the temp folder, removed (with its WAL files) when dropped.
+struct TempDb(PathBuf);
+
+impl TempDb {
+    fn new(tag: &str) -> TempDb {
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let db = TempDb(std::env::temp_dir().join(format!(
+            "farmhand-undo-test-{}-{n}-{tag}.sqlite",
+            std::process::id()
+        )));
+        db.remove();
+        db
+    }
+    fn remove(&self) {
+        for suffix in ["", "-wal", "-shm", "-journal", ".lock"] {
+            let mut p = self.0.clone().into_os_string();
+            p.push(suffix);
+            let _ = std::fs::remove_file(PathBuf::from(p));
+        }
+    }
+}
+
+impl Drop for TempDb {
+    fn drop(&mut self) {
+        self.remove();
+    }
+}
+
+const HOST: u64 = 1_000;
+const STRANGER: u64 = 9_999;
+
+fn user(seat: usize) -> u64 {
+    HOST + seat as u64
+}
+
+async fn service_on(db: &TempDb) -> Arc<Service> {
+    let store = Store::open(&db.0).await.expect("open the database");
+    Arc::new(Service::new(store, Library::default()))
+}
+
+/// A started table of `kind` with `players` people (no bots), seat k held by `user(k)`.
+async fn started(svc: &Service, kind: Kind, players: u8, seed: u64) -> GameId {
+    let options = TableOptions {
+        seats: players,
+        intro: false,
+        reminder_minutes: 60,
+        bots: Vec::new(),
+        stand_in_minutes: 0,
+        locale: None,
+        hints: false,
+        rematch: None,
+        pace: Default::default(),
+    };
+    let t = svc
+        .open_table(kind, Some(7), 8, (HOST, "Ada"), options, seed)
+        .await
+        .unwrap();
+    for k in 1..usize::from(players) {
+        svc.join(t.game.id, user(k), &format!("P{k}"))
+            .await
+            .unwrap();
+    }
+    svc.start(t.game.id, HOST, false).await.unwrap();
+    t.game.id
+}
+
+/// What a refusal must leave exactly as it was: the version, the snapshot, the action log, the
+/// event count and the undo log.
+async fn durable(svc: &Service, id: GameId) -> (i64, String, usize, usize, usize) {
+    let store = svc.store();
+    let t = store.table(id).await.unwrap();
+    (
+        t.game.version,
+        t.game.snapshot.clone().unwrap(),
+        store.actions(id).await.unwrap().len(),
+        store.recent_events(id, 100_000).await.unwrap().len(),
+        store.undos(id).await.unwrap().len(),
+    )
+}
+
+fn json<G: Engine>(g: &G) -> serde_json::Value {
+    serde_json::to_value(g.snapshot()).unwrap()
+}
+
+/// Whether the engine lets `seat` take `action` back, tried on a copy of `game`.
+fn reversible<G: Engine>(game: &G, seat: usize, action: &G::Action) -> Option<bool> {
+    let mut after = game.clone();
+    let events = after.apply(seat, action).ok()?;
+    if after.is_over() {
+        return None;
+    }
+    Some(game.undoable(&after, seat, action, &events))
+}
+
+/// Plays random legal actions through the service until some waiting seat has a legal action
+/// whose reversibility is `want`, then plays that one. Returns (seat, the action, the game
+/// before it, the version before it, the version after it).
+async fn play_until<G: Hosted>(
+    svc: &Service,
+    id: GameId,
+    rng: &mut ChaCha8Rng,
+    want: bool,
+) -> (usize, G::Action, G, i64, i64) {
+    for _ in 0..2_000 {
+        let (table, game) = svc.load::<G>(id).await.unwrap();
+        let game = game.unwrap();
+        assert!(!game.is_over(), "the game ended before a fitting action");
+        let mut found = None;
+        for seat in game.waiting_for() {
+            for action in game.legal_sample(seat, rng) {
+                if reversible(&game, seat, &action) == Some(want) {
+                    found = Some((seat, action));
+                    break;
+                }
+            }
+            if found.is_some() {
+                break;
+            }
+        }
+        let (seat, action, chosen) = match found {
+            Some((seat, action)) => (seat, action, true),
+            None => {
+                let seat = *game.waiting_for().choose(rng).unwrap();
+                let action = game.legal_sample(seat, rng).choose(rng).unwrap().clone();
+                (seat, action, false)
+            }
+        };
+        let done = svc
+            .act::<G>(id, user(seat), Some(table.game.version), &action)
+            .await
+            .unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
+        if chosen {
+            return (
+                seat,
+                action,
+                game,
+                table.game.version,
+                done.table.game.version,
+            );
+        }
+    }
+    panic!("no fitting action in 2,000 steps");
+}
+
+/// Plays random actions of any seat but `not` until one of them has acted. Returns the version.
+async fn another_seat_acts<G: Hosted>(
+    svc: &Service,
+    id: GameId,
+    rng: &mut ChaCha8Rng,
+    not: usize,
+) -> i64 {
+    for _ in 0..2_000 {
+        let (table, game) = svc.load::<G>(id).await.unwrap();
+        let game = game.unwrap();
+        let waiting = game.waiting_for();
+        let seat = waiting
+            .iter()
+            .copied()
+            .find(|s| *s != not)
+            .unwrap_or(waiting[0]);
+        let action = game.legal_sample(seat, rng).choose(rng).unwrap().clone();
+        let done = svc
+            .act::<G>(id, user(seat), Some(table.game.version), &action)
+            .await
+            .unwrap();
+        if seat != not {
+            return done.table.game.version;
+        }
+    }
+    panic!("no other seat acted");
+}
+
+// ---- the undo itself ----
+
+async fn takes_back_the_own_last_decision<G: Hosted>(kind: Kind, players: u8) {
+    let db = TempDb::new("own");
+    let svc = service_on(&db).await;
+    takes_back_on::<G>(&svc, kind, players).await;
+}
+
+/// The undo of a seat's own last decision, on the database `svc` uses.
+async fn takes_back_on<G: Hosted>(svc: &Service, kind: Kind, players: u8) {
+    let id = started(svc, kind, players, 41).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let (seat, action, before, v_before, v_after) = play_until::<G>(svc, id, &mut rng, true).await;
+    let actions_before = svc.store().actions(id).await.unwrap().len();
+    let table = svc.store().table(id).await.unwrap();
+    assert_eq!(table.game.undoable_by, Some(seat), "the screen offers Undo");
+    assert!(table.game.may_undo(seat));
+    assert!(!table.game.may_undo((seat + 1) % usize::from(players)));
+
+    let done = svc.undo::<G>(id, user(seat), v_after).await.unwrap();
+    assert_eq!(done.seat, seat);
+    assert!(done.events.is_empty());
+    // A new, higher version: every button drawn before is stale.
+    assert_eq!(done.table.game.version, v_after + 1);
+    assert!(done.table.game.version > v_before);
+    // The replayed state is the state before the decision.
+    assert_eq!(json(&done.game), json(&before));
+    let (_, stored) = svc.load::<G>(id).await.unwrap();
+    assert_eq!(
+        json(&stored.unwrap()),
+        json(&before),
+        "stored as the state before"
+    );
+    // The action left the log (which still replays), its events left the public log, and the
+    // undo is logged.
+    let log = svc.store().actions(id).await.unwrap();
+    assert_eq!(log.len(), actions_before - 1);
+    assert!(log.iter().all(|(v, _, _)| *v < v_after));
+    let events = svc.store().recent_events(id, 100_000).await.unwrap();
+    assert!(events.iter().all(|(v, _)| *v != v_after));
+    let undos = svc.store().undos(id).await.unwrap();
+    assert_eq!(undos.len(), 1);
+    assert_eq!(undos[0].0, v_after + 1);
+    assert_eq!(undos[0].1, seat);
+    assert_eq!(undos[0].2, v_after);
+    assert_eq!(undos[0].3, serde_json::to_string(&action).unwrap());
+    // One undo, not a rewind: the decision before is not offered.
+    assert_eq!(done.table.game.undoable_by, None);
+    // The game goes on: the same decision may be made again.
+    let again = svc
+        .act::<G>(id, user(seat), Some(done.table.game.version), &action)
+        .await
+        .unwrap();
+    assert_eq!(again.table.game.version, v_after + 2);
+}
+
+#[tokio::test]
+async fn fields_of_green_takes_back_the_own_last_decision() {
+    takes_back_the_own_last_decision::<Fog>(Kind::FieldsOfGreen, 3).await;
+}
+
+#[tokio::test]
+async fn key_harvest_takes_back_the_own_last_decision() {
+    takes_back_the_own_last_decision::<Kh>(Kind::KeyHarvest, 3).await;
+}
+
+/// The same undo on PostgreSQL (the new column, the new table, the subquery that reads the mark
+/// with the row), for both games; skipped without a test server (see `.ci/postgres`).
+#[tokio::test]
+async fn both_games_take_back_a_decision_on_postgres() {
+    let Some(url) = crate::postgres::fresh_database("undo").await else {
+        return;
+    };
+    let store = Store::connect(&url).await.expect("connect to PostgreSQL");
+    assert_eq!(store.backend(), farmhand::store::Backend::Postgres);
+    let svc = Service::new(store, Library::default());
+    takes_back_on::<Fog>(&svc, Kind::FieldsOfGreen, 3).await;
+    takes_back_on::<Kh>(&svc, Kind::KeyHarvest, 2).await;
+}
+
+// ---- refusals, each writing nothing ----
+
+async fn refused_after_another_seat_acted<G: Hosted>(kind: Kind) {
+    let db = TempDb::new("other");
+    let svc = service_on(&db).await;
+    let id = started(&svc, kind, 3, 7).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let (seat, _, _, _, v_after) = play_until::<G>(&svc, id, &mut rng, true).await;
+    another_seat_acts::<G>(&svc, id, &mut rng, seat).await;
+    let kept = durable(&svc, id).await;
+    // The Undo button drawn right after the decision is stale now.
+    let e = svc.undo::<G>(id, user(seat), v_after).await.unwrap_err();
+    assert!(matches!(e, ServiceError::Stale), "{e}");
+    // Even with a fresh view: the last decision is someone else's.
+    let now = kept.0;
+    let e = svc.undo::<G>(id, user(seat), now).await.unwrap_err();
+    assert!(
+        matches!(e, ServiceError::WrongStatus(NOT_YOURS_TO_UNDO)),
+        "{e}"
+    );
+    assert_eq!(durable(&svc, id).await, kept, "a refusal writes nothing");
+}
+
+#[tokio::test]
+async fn fields_of_green_refuses_an_undo_after_another_seat_acted() {
+    refused_after_another_seat_acted::<Fog>(Kind::FieldsOfGreen).await;
+}
+
+#[tokio::test]
+async fn key_harvest_refuses_an_undo_after_another_seat_acted() {
+    refused_after_another_seat_acted::<Kh>(Kind::KeyHarvest).await;
+}
+
+async fn refused_when_it_revealed_something<G: Hosted>(kind: Kind) {
+    let db = TempDb::new("final");
+    let svc = service_on(&db).await;
+    let id = started(&svc, kind, 3, 11).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let (seat, _, _, _, v_after) = play_until::<G>(&svc, id, &mut rng, false).await;
+    let table = svc.store().table(id).await.unwrap();
+    assert_eq!(
+        table.game.undoable_by, None,
+        "no Undo button for a final decision"
+    );
+    let kept = durable(&svc, id).await;
+    let e = svc.undo::<G>(id, user(seat), v_after).await.unwrap_err();
+    assert!(matches!(e, ServiceError::WrongStatus(CANNOT_UNDO)), "{e}");
+    assert_eq!(durable(&svc, id).await, kept, "a refusal writes nothing");
+}
+
+#[tokio::test]
+async fn fields_of_green_refuses_to_take_back_a_draw_or_reveal() {
+    refused_when_it_revealed_something::<Fog>(Kind::FieldsOfGreen).await;
+}
+
+#[tokio::test]
+async fn key_harvest_refuses_to_take_back_a_draw_or_reveal() {
+    refused_when_it_revealed_something::<Kh>(Kind::KeyHarvest).await;
+}
+
+#[tokio::test]
+async fn another_players_decision_is_refused() {
+    let db = TempDb::new("theirs");
+    let svc = service_on(&db).await;
+    let id = started(&svc, Kind::FieldsOfGreen, 3, 13).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let (seat, _, _, _, v_after) = play_until::<Fog>(&svc, id, &mut rng, true).await;
+    let kept = durable(&svc, id).await;
+    let other = (seat + 1) % 3;
+    let e = svc.undo::<Fog>(id, user(other), v_after).await.unwrap_err();
+    assert!(
+        matches!(e, ServiceError::WrongStatus(NOT_YOURS_TO_UNDO)),
+        "{e}"
+    );
+    let e = svc.undo::<Fog>(id, STRANGER, v_after).await.unwrap_err();
+    assert!(matches!(e, ServiceError::NotSeated), "{e}");
+    // A Key Harvest button cannot take back a Fields of Green decision.
+    let e = svc.undo::<Kh>(id, user(seat), v_after).await.unwrap_err();
+    assert!(matches!(e, ServiceError::WrongGame), "{e}");
+    // The store itself refuses another seat's action, or one not at the version.
+    let snap = kept.1.clone();
+    let e = svc
+        .store()
+        .undo_action(id, v_after, other, &snap)
+        .await
+        .unwrap_err();
+    assert!(matches!(e, StoreError::Conflict), "{e}");
+    let e = svc
+        .store()
+        .undo_action(id, v_after - 1, seat, &snap)
+        .await
+        .unwrap_err();
+    assert!(matches!(e, StoreError::Conflict), "{e}");
+    assert_eq!(durable(&svc, id).await, kept, "a refusal writes nothing");
+}
+
+#[tokio::test]
+async fn a_stale_undo_button_is_refused() {
+    let db = TempDb::new("stale");
+    let svc = service_on(&db).await;
+    let id = started(&svc, Kind::KeyHarvest, 2, 17).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let (seat, _, _, _, v_after) = play_until::<Kh>(&svc, id, &mut rng, true).await;
+    let done = svc.undo::<Kh>(id, user(seat), v_after).await.unwrap();
+    let kept = durable(&svc, id).await;
+    // The same button again (a double click): stale, nothing more is taken back.
+    let e = svc.undo::<Kh>(id, user(seat), v_after).await.unwrap_err();
+    assert!(matches!(e, ServiceError::Stale), "{e}");
+    // A fresh view after the undo has nothing to take back: one decision, not a rewind.
+    let e = svc
+        .undo::<Kh>(id, user(seat), done.table.game.version)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(e, ServiceError::WrongStatus(NOTHING_TO_UNDO)),
+        "{e}"
+    );
+    assert_eq!(durable(&svc, id).await, kept, "a refusal writes nothing");
+}
+
+#[tokio::test]
+async fn an_undo_survives_a_restart() {
+    let db = TempDb::new("restart");
+    let (id, seat, before, v_after) = {
+        let svc = service_on(&db).await;
+        let id = started(&svc, Kind::FieldsOfGreen, 4, 23).await;
+        let mut rng = ChaCha8Rng::seed_from_u64(10);
+        let (seat, _, before, _, v_after) = play_until::<Fog>(&svc, id, &mut rng, true).await;
+        (id, seat, before, v_after)
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    // The Undo is offered after a restart (it is read from the database, not memory) and works.
+    let (id, v_undo) = {
+        let svc = service_on(&db).await;
+        let table = svc.store().table(id).await.unwrap();
+        assert!(table.game.may_undo(seat));
+        let done = svc.undo::<Fog>(id, user(seat), v_after).await.unwrap();
+        (id, done.table.game.version)
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    // And after another restart the game is the state before the decision, with the undo logged.
+    let svc = service_on(&db).await;
+    let (table, game) = svc.load::<Fog>(id).await.unwrap();
+    assert_eq!(table.game.version, v_undo);
+    assert_eq!(table.game.status, Status::Active);
+    assert_eq!(json(&game.unwrap()), json(&before));
+    assert_eq!(svc.store().undos(id).await.unwrap().len(), 1);
+    // The game goes on from there.
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    assert!(another_seat_acts::<Fog>(&svc, id, &mut rng, usize::MAX).await > v_undo);
+}
+
+// ---- end to end, through the fake Discord ----
+
+mod e2e_undo {
+    use super::Fog;
+    use crate::e2e::{self, Which};
+    use farmhand::fake_discord::player::{Choice, TableRef, decisions};
+    use farmhand::fake_discord::view::MessageView;
+    use farmhand::fake_discord::{FakeDiscord, Reply};
+    use farmhand::games::fields_of_green::Phase;
+
+    /// Opens `user`'s private screen with "My hand".
+    async fn screen(fake: &FakeDiscord, table: &TableRef, user: u64) -> MessageView {
+        let t = fake.message(table.message).unwrap();
+        let id = t.button("My hand").unwrap().custom_id().to_string();
+        let r = fake
+            .reply(&fake.click(user, table.message, &id).unwrap())
+            .await
+            .unwrap();
+        assert!(r.ephemeral());
+        fake.message(r.message.unwrap()).unwrap()
+    }
+
+    /// The text a reply shows.
+    fn said(fake: &FakeDiscord, r: &Reply) -> String {
+        match r.message.and_then(|m| fake.message(m)) {
+            Some(m) => m.text(),
+            None => r.content().to_string(),
+        }
+    }
+
+    fn undo_id(m: &MessageView) -> Option<String> {
+        m.button("Undo").map(|b| b.custom_id().to_string())
+    }
+
+    /// Selects the first card of `user`'s hand on `panel`; returns the panel as redrawn.
+    async fn select(fake: &FakeDiscord, user: u64, panel: &MessageView) -> MessageView {
+        let pick = decisions(panel)
+            .into_iter()
+            .find(|c| match c {
+                Choice::Button { custom_id, .. } => custom_id.contains(":act:sel:"),
+                Choice::Option { value, .. } => value.starts_with("sel:"),
+            })
+            .expect("a card to select");
+        let r = fake
+            .reply(&pick.send(fake, user, panel.id).unwrap())
+            .await
+            .unwrap();
+        assert!(said(fake, &r).starts_with("Done."), "{}", said(fake, &r));
+        fake.message(panel.id).unwrap()
+    }
+
+    /// Three players through the real bot: a draw offers no Undo; a face-down card does, to
+    /// its player only; a forged Undo from another seat is refused; the Undo puts the game back,
+    /// says so in the thread and redraws the screen; an Undo button left on a screen after
+    /// another seat acted is refused privately and changes nothing.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_player_takes_back_a_face_down_card_by_button() {
+        let g = e2e::new_game(Which::FieldsOfGreen, "undo", 3, "", &[], 21, |_, _| {}).await;
+        let fake = g.fake.clone();
+        let table = g.table.clone();
+        let id = table.game;
+        let service = g.bot().data.service.clone();
+        let (alice, bob) = (g.users[0], g.users[1]);
+        // Year 1's draws, each final.
+        loop {
+            let (_, game) = service.load::<Fog>(id).await.unwrap();
+            let game = game.unwrap();
+            if matches!(game.phase(), Phase::Action { .. }) {
+                break;
+            }
+            let user = g.users[game.waiting_for()[0]];
+            let panel = screen(&fake, &table, user).await;
+            let draw = decisions(&panel)
+                .into_iter()
+                .find(|c| c.label().starts_with("Draw "))
+                .expect("a Draw button");
+            fake.reply(&draw.send(&fake, user, panel.id).unwrap())
+                .await
+                .unwrap();
+            let after = fake.message(panel.id).unwrap();
+            assert!(undo_id(&after).is_none(), "a draw cannot be taken back");
+        }
+
+        let panel = screen(&fake, &table, alice).await;
+        assert!(undo_id(&panel).is_none());
+        let mine = select(&fake, alice, &panel).await;
+        let v_selected = g.version().await;
+        let undo = undo_id(&mine).expect("Undo after a face-down card");
+        let bobs = screen(&fake, &table, bob).await;
+        assert!(
+            undo_id(&bobs).is_none(),
+            "Undo only for the seat that decided"
+        );
+        // A forged Undo from Bob's screen for Alice's decision (a modified client): the bot
+        // takes no button that is not on the clicked message (the service would refuse it as
+        // another player's decision, see `another_players_decision_is_refused`).
+        let forged = format!("f:{id}:{v_selected}:undo");
+        let ix = fake.click_unchecked(bob, bobs.id, &forged, None).unwrap();
+        let r = fake.reply(&ix).await.unwrap();
+        assert!(r.ephemeral());
+        assert!(
+            said(&fake, &r).contains("not on this message"),
+            "{}",
+            said(&fake, &r)
+        );
+        assert_eq!(g.version().await, v_selected, "nothing changed");
+
+        // Alice takes her card back.
+        let r = fake
+            .reply(&fake.click(alice, mine.id, &undo).unwrap())
+            .await
+            .unwrap();
+        assert!(
+            said(&fake, &r).contains("You took back your last decision"),
+            "{}",
+            said(&fake, &r)
+        );
+        assert_eq!(g.version().await, v_selected + 1);
+        let (_, game) = service.load::<Fog>(id).await.unwrap();
+        assert!(game.unwrap().player_view(0).selected.is_none());
+        let mine = fake.message(mine.id).unwrap();
+        assert!(undo_id(&mine).is_none(), "one undo, not a rewind");
+        assert!(fake.settle().await);
+        let told = fake
+            .channel(table.play_channel())
+            .iter()
+            .any(|m| m.text().contains("alice took back their last decision"));
+        assert!(told, "the thread says so");
+
+        // She chooses again; then Bob chooses: her Undo is too late.
+        let mine = select(&fake, alice, &mine).await;
+        let undo = undo_id(&mine).expect("Undo again after the new choice");
+        let bobs = screen(&fake, &table, bob).await;
+        select(&fake, bob, &bobs).await;
+        let v = g.version().await;
+        let r = fake
+            .reply(&fake.click(alice, mine.id, &undo).unwrap())
+            .await
+            .unwrap();
+        assert!(r.ephemeral() || r.kind == 7);
+        assert!(
+            said(&fake, &r).contains("Too late to undo"),
+            "{}",
+            said(&fake, &r)
+        );
+        assert_eq!(g.version().await, v, "a stale Undo changes nothing");
+        assert!(fake.settle().await);
+        fake.assert_clean();
+        g.stop().await;
+    }
+}
