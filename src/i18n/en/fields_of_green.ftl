@@ -41,6 +41,9 @@ fog-status-harvesting = harvesting
 fog-legend-cut = (legend cut: see Farms)
 fog-stand-in-note = ⏱ { $name } held the game up for { $minutes ->
     [one] 1 minute
+    [60] an hour
+    [1440] a day
+    [4320] three days
    *[other] { $minutes } minutes
     }, so a stand-in bot made one decision for them ({ $phase }).
 fog-counted = { $n }x { $name }

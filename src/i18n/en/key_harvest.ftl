@@ -363,9 +363,12 @@ kh-reminder = {$names}: please {$decision}. Key Harvest (table #{$table}, {$prog
 kh-dm-reminder =
     Your Key Harvest game (table #{$table}, {$progress}) is waiting for you: please {$decision}.
     Tap **My screen** here or use {$channel}.
-kh-stand-in-note = ⏱ {$name} held the game up for {$minutes} { $minutes ->
-    [one] minute
-   *[other] minutes
+kh-stand-in-note = ⏱ {$name} held the game up for { $minutes ->
+    [one] 1 minute
+    [60] an hour
+    [1440] a day
+    [4320] three days
+   *[other] {$minutes} minutes
 }, so a stand-in bot made one decision for them ({$progress}).
 kh-choice-invalid = That choice is not valid.
 kh-nothing-chosen = Nothing was chosen.

@@ -33,7 +33,12 @@ fog-status-taking-card = カードを取っている
 fog-status-harvest-done = ✓ 収穫完了
 fog-status-harvesting = 収穫中
 fog-legend-cut = （凡例は省略: 「農場」を参照）
-fog-stand-in-note = ⏱ { $name }さんが{ $minutes }分間ゲームを止めていたため、代理のボットが1回だけ代わりに決定しました（{ $phase }）。
+fog-stand-in-note = ⏱ { $name }さんが{ $minutes ->
+    [60] 1時間
+    [1440] 1日
+    [4320] 3日
+   *[other] { $minutes }分間
+}ゲームを止めていたため、代理のボットが1回だけ代わりに決定しました（{ $phase }）。
 fog-counted = { $name }×{ $n }
 fog-first-player-line = **スタートプレイヤー:** { $name }
 fog-first-player-pass-line = **スタートプレイヤー:** { $name } · **カードを渡す方向:** { $direction }

@@ -310,7 +310,12 @@ kh-reminder = {$names}: {$decision}。キーハーベスト（テーブル#{$tab
 kh-dm-reminder =
     キーハーベストのゲーム（テーブル#{$table}、{$progress}）があなたを待っています: {$decision}。
     ここで **自分の画面** を押すか、{$channel} を使ってください。
-kh-stand-in-note = ⏱ {$name}がゲームを{$minutes}分止めたため、代理のボットが1回だけ決定しました（{$progress}）。
+kh-stand-in-note = ⏱ {$name}がゲームを{ $minutes ->
+    [60] 1時間
+    [1440] 1日
+    [4320] 3日
+   *[other] {$minutes}分
+}止めたため、代理のボットが1回だけ決定しました（{$progress}）。
 kh-choice-invalid = その選択は無効です。
 kh-nothing-chosen = 何も選ばれていません。
 kh-not-started = ゲームはまだ始まっていません。
