@@ -214,6 +214,102 @@ pub fn stand_in_at(
     }
 }
 
+/// A day in milliseconds.
+pub const DAY_MS: i64 = 86_400_000;
+
+/// A player's absence (issue 41), for all their games in one server: from `from` to `until`
+/// (unix ms). Meanwhile they get no reminders, and either their deadlines are frozen or, with
+/// `stand_in`, the stand-in plays for them at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Away {
+    pub user_id: u64,
+    pub from: i64,
+    pub until: i64,
+    /// The day they gave ("2026-12-03"), in their own time zone: what the tables show.
+    pub until_date: String,
+    pub stand_in: bool,
+}
+
+impl Away {
+    /// Whether they are away at `ms`.
+    pub fn covers(&self, ms: i64) -> bool {
+        self.from <= ms && ms < self.until
+    }
+
+    /// The stretch during which a table holds their deadlines: the absence, but at most
+    /// `max_days` of it (the table's `max_away_days`), so one absence cannot hold a game for
+    /// longer than the table allows. Empty for a stand-in absence (nothing is held).
+    pub fn held(&self, max_days: u32) -> (i64, i64) {
+        if self.stand_in {
+            return (self.from, self.from);
+        }
+        let cap = self.from + i64::from(max_days) * DAY_MS;
+        (self.from, self.until.min(cap))
+    }
+}
+
+impl Day {
+    /// The waking time between `from` and `to` (0 when `to <= from`).
+    pub fn waking_between(&self, from: i64, to: i64) -> i64 {
+        let mut t = self.wakes(from);
+        let mut awake = 0;
+        for _ in 0..400 {
+            if t >= to {
+                return awake;
+            }
+            match self.sleeps(t) {
+                Some(s) if s < to => {
+                    awake += s - t;
+                    t = self.wakes(s);
+                }
+                _ => return awake + (to - t),
+            }
+        }
+        awake
+    }
+}
+
+/// A waiting player's deadline, their absence considered: [`stand_in_at`], with the clock
+/// frozen over the part of their absence the table honours (`max_away_days`), or the moment
+/// the decision waits while they are away if they asked the stand-in to play for them.
+/// `None`: never.
+pub fn seat_deadline(
+    pace_hours: Option<u32>,
+    stand_in_minutes: u32,
+    since: i64,
+    day: Option<&Day>,
+    away: Option<&Away>,
+    max_away_days: u32,
+) -> Option<i64> {
+    let base = stand_in_at(pace_hours, stand_in_minutes, since, day);
+    let Some(away) = away else { return base };
+    if away.stand_in {
+        // The stand-in plays as soon as the decision waits inside the absence.
+        let at = since.max(away.from);
+        return match base {
+            Some(b) if b <= at => Some(b),
+            _ if at < away.until => Some(at),
+            _ => base,
+        };
+    }
+    let base = base?;
+    let (a, b) = away.held(max_away_days);
+    if b <= since || a >= base || a >= b {
+        return Some(base);
+    }
+    // The budget: the pace's waking time, or the stand-in delay around the clock.
+    let (budget, day) = match pace_hours {
+        Some(h) => (i64::from(h) * 3_600_000, day),
+        None => (i64::from(stand_in_minutes) * 60_000, None),
+    };
+    let used = if since < a {
+        day.map_or(a - since, |d| d.waking_between(since, a))
+    } else {
+        0
+    };
+    Some(deadline(day, b, (budget - used).max(0)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -313,5 +409,88 @@ mod tests {
         let july = 1_783_296_000_000; // 2026-07-06T00:00:00Z
         assert!(berlin.is_quiet(july + 21 * H));
         assert!(!berlin.is_quiet(july + 20 * H));
+    }
+
+    fn away(from: i64, until: i64, stand_in: bool) -> Away {
+        Away {
+            user_id: 5,
+            from,
+            until,
+            until_date: String::new(),
+            stand_in,
+        }
+    }
+
+    #[test]
+    fn an_absence_freezes_a_deadline_for_at_most_the_tables_days() {
+        let t = tokyo();
+        // Waking time: Monday 09:00-23:00 Tokyo (00:00-14:00 UTC) is 14 hours.
+        assert_eq!(t.waking_between(MON, MON + 24 * H), 14 * H);
+        assert_eq!(t.waking_between(MON, MON + 3 * H), 3 * H);
+        assert_eq!(t.waking_between(MON + 15 * H, MON + 23 * H), H);
+        // A day's pace around the clock from Monday 00:00 UTC, away from 06:00 for two days:
+        // 6 hours used before, 18 left after Wednesday 06:00.
+        let a = away(MON + 6 * H, MON + 54 * H, false);
+        assert_eq!(
+            seat_deadline(Some(24), 0, MON, None, Some(&a), 7),
+            Some(MON + 54 * H + 18 * H)
+        );
+        // Capped at the table's one day: held from 06:00 Monday to 06:00 Tuesday.
+        assert_eq!(
+            seat_deadline(Some(24), 0, MON, None, Some(&a), 1),
+            Some(MON + 30 * H + 18 * H)
+        );
+        // The decision waits only after the absence began: the whole budget after it.
+        assert_eq!(
+            seat_deadline(Some(24), 0, MON + 10 * H, None, Some(&a), 7),
+            Some(MON + 54 * H + 24 * H)
+        );
+        // An absence that ended before the decision waited, or that begins after the
+        // deadline, changes nothing.
+        let past = away(MON - 48 * H, MON - 24 * H, false);
+        assert_eq!(
+            seat_deadline(Some(24), 0, MON, None, Some(&past), 7),
+            Some(MON + 24 * H)
+        );
+        let later = away(MON + 30 * H, MON + 60 * H, false);
+        assert_eq!(
+            seat_deadline(Some(24), 0, MON, None, Some(&later), 7),
+            Some(MON + 24 * H)
+        );
+        // In waking time: from Monday 09:00 Tokyo, away 12:00-18:00 Tokyo (3 waking hours
+        // used), back at 09:00 UTC; 21 waking hours left: 5 to 23:00 Tokyo, 16 from 07:00 the
+        // next day, 23:00 Tokyo Tuesday is quiet from 23:00: 07:00 + 16 h = 23:00 Tuesday
+        // Tokyo = 14:00 UTC Tuesday.
+        let a = away(MON + 3 * H, MON + 9 * H, false);
+        assert_eq!(
+            seat_deadline(Some(24), 0, MON, Some(&t), Some(&a), 7),
+            Some(MON + 24 * H + 14 * H)
+        );
+        // A live table without a stand-in has no deadline to freeze.
+        assert_eq!(seat_deadline(None, 0, MON, None, Some(&a), 7), None);
+    }
+
+    #[test]
+    fn an_absence_with_the_stand_in_is_played_at_once() {
+        let a = away(MON + 6 * H, MON + 54 * H, true);
+        // Waiting before the absence: the stand-in plays when it begins.
+        assert_eq!(
+            seat_deadline(Some(24), 0, MON, None, Some(&a), 7),
+            Some(MON + 6 * H)
+        );
+        // Waiting during it, even at a live table: at once.
+        assert_eq!(
+            seat_deadline(None, 0, MON + 8 * H, None, Some(&a), 7),
+            Some(MON + 8 * H)
+        );
+        // After it: the table's own deadline.
+        assert_eq!(
+            seat_deadline(Some(1), 0, MON + 60 * H, None, Some(&a), 7),
+            Some(MON + 61 * H)
+        );
+        assert_eq!(
+            seat_deadline(None, 0, MON + 60 * H, None, Some(&a), 7),
+            None
+        );
     }
 }

@@ -846,6 +846,7 @@ fn record_from(
                     score: result.map(|r| r.score),
                     won: result.is_some_and(|r| r.won),
                     favourites: result.map(|r| r.favourites.clone()).unwrap_or_default(),
+                    handed_on: table.handed_on(s.seat),
                 }
             })
             .collect(),

@@ -182,6 +182,7 @@ fn bench_records(games: u64) -> anyhow::Result<()> {
             hints: false,
             rematch: None,
             pace: Default::default(),
+            max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
         };
         let made = Instant::now();
         for k in 0..games {
@@ -205,6 +206,7 @@ fn bench_records(games: u64) -> anyhow::Result<()> {
                         score: Some(((k * 13 + s * 29) % 60) as u32),
                         won: s == k % 4,
                         favourites: vec!["wheat".into(), format!("c{}", k % 11)],
+                        handed_on: 0,
                     }
                 })
                 .collect();

@@ -101,6 +101,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
         hints: false,
         rematch: None,
         pace: Default::default(),
+        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
     };
     let table = service
         .open_table(
@@ -162,10 +163,16 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
                 if let Some(user) = t.user_of(seat) {
                     let prefs = store.prefs(user).await?;
                     rows += 1;
+                    let day = prefs.day();
+                    let deadline = t
+                        .game
+                        .waiting_since
+                        .and_then(|since| t.deadline(seat, since, day.as_ref()));
                     waiting.push(Waiting {
                         seat,
-                        day: prefs.day(),
+                        day,
                         reminded: false,
+                        deadline,
                     });
                 }
             }

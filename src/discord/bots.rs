@@ -200,15 +200,14 @@ pub(super) async fn stand_in_one(
     let Some(since) = table.game.waiting_since else {
         return Ok(0);
     };
-    // The earliest any seat's deadline can be (quiet hours only move a deadline later): before
-    // it, the game's snapshot is not read.
-    let options = &table.game.options;
-    let earliest = crate::day::stand_in_at(
-        options.pace.decision_hours(),
-        options.stand_in_minutes,
-        since,
-        None,
-    );
+    // The earliest any person's deadline can be (quiet hours only move a deadline later; an
+    // absence with the stand-in brings it forward): before it, the game's snapshot is not read.
+    let earliest = table
+        .seats
+        .iter()
+        .filter(|s| table.user_of(s.seat).is_some())
+        .filter_map(|s| table.deadline(s.seat, since, None))
+        .min();
     if earliest.is_none_or(|at| now < at) {
         return Ok(0);
     }
@@ -252,7 +251,8 @@ async fn stand_in_as<G: Screens>(
         let Some(user) = table.user_of(seat) else {
             continue;
         };
-        // Each player's own deadline: their quiet hours stop their clock.
+        // Each player's own deadline: their quiet hours stop their clock, their absence
+        // freezes it or hands their decisions to the stand-in.
         let day = data
             .service
             .store()
@@ -260,13 +260,10 @@ async fn stand_in_as<G: Screens>(
             .await
             .unwrap_or_default()
             .day();
-        let at = crate::day::stand_in_at(
-            options.pace.decision_hours(),
-            options.stand_in_minutes,
-            since,
-            day.as_ref(),
-        );
-        if at.is_some_and(|at| at <= now) {
+        if table
+            .deadline(seat, since, day.as_ref())
+            .is_some_and(|at| at <= now)
+        {
             people.push(seat);
         }
     }

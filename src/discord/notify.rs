@@ -141,6 +141,10 @@ pub(super) async fn remind_one(
             if before.contains(&seat) {
                 continue;
             }
+            // Away: no reminder (their absence is on the table for all to see).
+            if table.away_at(seat, now).is_some() {
+                continue;
+            }
             let prefs = data.service.store().prefs(user).await.unwrap_or_default();
             if prefs.reminders != Reminders::Off && prefs.day().is_some_and(|d| d.is_quiet(now)) {
                 held = true;
@@ -170,22 +174,20 @@ pub(super) async fn remind_one(
             return Ok(());
         }
         // Claimed: it goes out now (as a DM, or a mention in the thread).
+        // A round in which everyone waited for is away is over, with nothing sent.
+        if now_seats.is_empty() {
+            return Ok(());
+        }
         data.service.metrics().reminders_sent.inc();
         // Each player's deadline, where the table has one, as a Discord timestamp: every reader
         // sees it in their own time zone and language.
-        let options = &table.game.options;
-        let deadline = |prefs: &crate::store::Prefs| {
-            crate::day::stand_in_at(
-                options.pace.decision_hours(),
-                options.stand_in_minutes,
-                since,
-                prefs.day().as_ref(),
-            )
+        let deadline = |seat: usize, prefs: &crate::store::Prefs| {
+            table.deadline(seat, since, prefs.day().as_ref())
         };
         let mut mention = Vec::new();
         let mut deadlines = Vec::new();
         for (seat, user, prefs) in to_send {
-            let at = deadline(&prefs);
+            let at = deadline(seat, &prefs);
             match prefs.reminders {
                 Reminders::Off => {}
                 Reminders::Mention => {

@@ -546,6 +546,7 @@ mod tests {
             score,
             won,
             favourites: Vec::new(),
+            handed_on: 0,
         }
     }
 

@@ -36,8 +36,10 @@ pub struct Waiting {
     pub seat: usize,
     /// Their day (time zone and quiet hours), if they set quiet hours.
     pub day: Option<Day>,
-    /// Already reminded in the current round, or reminders turned off.
+    /// Already reminded in the current round, reminders turned off, or away.
     pub reminded: bool,
+    /// When the stand-in may decide for them ([`crate::store::Table::deadline`]).
+    pub deadline: Option<i64>,
 }
 
 /// The earliest time, at or after `now`, that something may come due for a game: its next
@@ -64,18 +66,7 @@ pub fn next_due(game: &GameRow, repeat_minutes: u32, now: i64, waiting: &[Waitin
             .map(|w| w.day.as_ref().map_or(now, |d| d.wakes(now)))
             .min()
     };
-    let options = &game.options;
-    let stand_in = waiting
-        .iter()
-        .filter_map(|w| {
-            crate::day::stand_in_at(
-                options.pace.decision_hours(),
-                options.stand_in_minutes,
-                since,
-                w.day.as_ref(),
-            )
-        })
-        .min();
+    let stand_in = waiting.iter().filter_map(|w| w.deadline).min();
     let next = match (reminder, stand_in) {
         (Some(r), Some(s)) => r.min(s),
         (r, s) => r.or(s)?,
@@ -87,6 +78,7 @@ pub fn next_due(game: &GameRow, repeat_minutes: u32, now: i64, waiting: &[Waitin
 pub async fn waiting_of(
     data: &Data,
     id: crate::store::GameId,
+    now: i64,
 ) -> Result<Vec<Waiting>, crate::service::ServiceError> {
     let (table, game) = data.service.load_any(id).await?;
     let Some(game) = game else {
@@ -98,11 +90,18 @@ pub async fn waiting_of(
             continue;
         };
         let prefs = data.service.store().prefs(user).await.unwrap_or_default();
+        let day = prefs.day();
+        let deadline = table
+            .game
+            .waiting_since
+            .and_then(|since| table.deadline(seat, since, day.as_ref()));
         out.push(Waiting {
             seat,
-            day: prefs.day(),
             reminded: prefs.reminders == Reminders::Off
-                || table.game.round_reminded.contains(&seat),
+                || table.game.round_reminded.contains(&seat)
+                || table.away_at(seat, now).is_some(),
+            day,
+            deadline,
         });
     }
     Ok(out)
@@ -134,7 +133,7 @@ pub async fn pass(
             tracing::warn!(game = id, error = %e, "could not look at a game for its reminder; the others go on");
             data.service.metrics().error("reminder");
         }
-        let stored = match (store.table(id).await, waiting_of(data, id).await) {
+        let stored = match (store.table(id).await, waiting_of(data, id, now).await) {
             (Ok(t), Ok(waiting)) => {
                 let repeat = data.config.game.reminder_repeat_minutes;
                 let at = next_due(&t.game, repeat, now, &waiting);

@@ -252,12 +252,7 @@ pub async fn play<G: Guided>(
                 .filter_map(|seat| {
                     let user = t.user_of(seat)?;
                     let k = people.iter().position(|p| p.user == user)?;
-                    let at = crate::day::stand_in_at(
-                        t.game.options.pace.decision_hours(),
-                        t.game.options.stand_in_minutes,
-                        since,
-                        Some(&people[k].day),
-                    )?;
+                    let at = t.deadline(seat, since, Some(&people[k].day))?;
                     Some((seat, at))
                 })
                 .collect(),

@@ -100,7 +100,7 @@ const SQLITE_SETUP: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL
                             PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;";
 
 /// Every table Farmhand's migrations create (`migrations/`).
-const KNOWN_TABLES: [&str; 13] = [
+const KNOWN_TABLES: [&str; 15] = [
     "game",
     "game_seat",
     "game_action",
@@ -114,6 +114,8 @@ const KNOWN_TABLES: [&str; 13] = [
     "coach_hint",
     "coach_review",
     "game_undo",
+    "player_away",
+    "game_seat_change",
 ];
 
 /// Held while a bot process uses a SQLite file: a second process on the same file is refused at

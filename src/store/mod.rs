@@ -15,6 +15,7 @@ mod ratings;
 mod records;
 mod reviews;
 mod scheduler_bench;
+mod seats;
 mod tables;
 
 pub use connect::{Backend, Backup, ProcessLock, REDRAW_CHANNEL, backend_of, shown_location};
@@ -101,6 +102,17 @@ pub struct TableOptions {
     /// Counted in each player's waking time (their quiet hours stop the clock).
     #[serde(default, skip_serializing_if = "Pace::is_live")]
     pub pace: Pace,
+    /// How many days one absence of a player (`/fog away`) may hold the game (issue 41): past
+    /// them, their deadline runs again.
+    #[serde(default = "default_max_away_days")]
+    pub max_away_days: u32,
+}
+
+/// The days one absence may hold a game when the host sets none.
+pub const DEFAULT_MAX_AWAY_DAYS: u32 = 7;
+
+fn default_max_away_days() -> u32 {
+    DEFAULT_MAX_AWAY_DAYS
 }
 
 /// A table's pace: the time each decision may take, in the spirit of the "days per move" of
@@ -239,6 +251,42 @@ pub struct SeatRow {
 pub struct Table {
     pub game: GameRow,
     pub seats: Vec<SeatRow>,
+    /// The absences set by this table's players in its server (issue 41), passed ones too:
+    /// [`Table::away_at`] says who is away at a given time.
+    pub away: Vec<crate::day::Away>,
+    /// The seats that changed hands during the game, in order (issue 41).
+    pub changes: Vec<SeatChange>,
+}
+
+/// Why a seat changed hands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChangeKind {
+    /// The player left; a bot at the table's strength took the seat.
+    Left,
+    /// The host (or a manager) gave the seat to another member.
+    Given,
+}
+
+impl ChangeKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChangeKind::Left => "left",
+            ChangeKind::Given => "given",
+        }
+    }
+}
+
+/// A seat that changed hands (migration 0011).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatChange {
+    pub version: i64,
+    pub seat: usize,
+    pub from_user: u64,
+    pub from_name: String,
+    pub to_user: u64,
+    pub kind: ChangeKind,
+    pub by_user: u64,
+    pub at: i64,
 }
 
 impl Table {
@@ -279,12 +327,52 @@ impl Table {
             .count()
     }
 
-    /// Display names by seat.
+    /// The absence of the player in `seat` at `now`, if they are away.
+    pub fn away_at(&self, seat: usize, now: i64) -> Option<&crate::day::Away> {
+        let user = self.user_of(seat)?;
+        self.away
+            .iter()
+            .find(|a| a.user_id == user && a.covers(now))
+    }
+
+    /// The absence of the player in `seat` that bears on a decision waiting since `since`
+    /// (one not yet over then), for their deadline.
+    pub fn away_since(&self, seat: usize, since: i64) -> Option<&crate::day::Away> {
+        let user = self.user_of(seat)?;
+        self.away
+            .iter()
+            .find(|a| a.user_id == user && a.until > since)
+    }
+
+    /// When the stand-in may make the decision `seat` has been waited on for since `since`:
+    /// the table's pace in the player's waking time (`day`: their quiet hours stop the clock),
+    /// or its stand-in delay, with their absence's stretch frozen (at most the table's
+    /// `max_away_days`), or at once while they are away with the stand-in playing for them.
+    /// The one place reminders, the stand-in and the scheduler read a deadline from.
+    /// `None`: never. With `day` `None`, no later than with their quiet hours.
+    pub fn deadline(&self, seat: usize, since: i64, day: Option<&crate::day::Day>) -> Option<i64> {
+        let o = &self.game.options;
+        crate::day::seat_deadline(
+            o.pace.decision_hours(),
+            o.stand_in_minutes,
+            since,
+            day,
+            self.away_since(seat, since),
+            o.max_away_days,
+        )
+    }
+
+    /// How many times `seat` changed hands.
+    pub fn handed_on(&self, seat: usize) -> u32 {
+        self.changes.iter().filter(|c| c.seat == seat).count() as u32
+    }
+
     /// The language the table's public messages are drawn in (the server's).
     pub fn locale(&self) -> crate::i18n::Locale {
         crate::i18n::Locale::from_stored(self.game.options.locale.as_deref())
     }
 
+    /// Display names by seat.
     pub fn names(&self) -> Vec<String> {
         let mut v: Vec<&SeatRow> = self.seats.iter().collect();
         v.sort_by_key(|s| s.seat);

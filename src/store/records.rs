@@ -36,6 +36,9 @@ pub struct SeatRecord {
     pub won: bool,
     /// Ids (see [`crate::games::SeatResult::favourites`]).
     pub favourites: Vec<String>,
+    /// How many times the seat changed hands during the game (issue 41: a player left, or the
+    /// host gave the seat to someone else); 0 when one player held it all game.
+    pub handed_on: u32,
 }
 
 /// A recorded game, as the history lists it.
@@ -169,8 +172,8 @@ impl Store {
         }
         for s in &record.seats {
             sqlx::query(
-                "INSERT INTO game_record_seat (game_id, seat, user_id, name, bot, score, won, favourites)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                "INSERT INTO game_record_seat (game_id, seat, user_id, name, bot, score, won, favourites, handed_on)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             )
             .bind(id)
             .bind(s.seat as i64)
@@ -180,6 +183,7 @@ impl Store {
             .bind(s.score.map(i64::from))
             .bind(i64::from(s.won))
             .bind(serde_json::to_string(&s.favourites).expect("ids serialize"))
+            .bind(i64::from(s.handed_on))
             .execute(&mut **tx)
             .await?;
         }
@@ -227,7 +231,7 @@ impl Store {
         let game_id: GameId = r.get(0);
         let outcome = Status::parse(r.get::<String, _>(1).as_str())?;
         let rows = sqlx::query(
-            "SELECT seat, user_id, name, bot, score, won, favourites FROM game_record_seat
+            "SELECT seat, user_id, name, bot, score, won, favourites, handed_on FROM game_record_seat
              WHERE game_id = $1 ORDER BY seat",
         )
         .bind(game_id)
@@ -245,6 +249,7 @@ impl Store {
                 won: s.get::<i64, _>(5) != 0,
                 favourites: serde_json::from_str(&favourites)
                     .map_err(|e| StoreError::Corrupt(format!("favourites: {e}")))?,
+                handed_on: s.get::<i64, _>(7).max(0) as u32,
             });
         }
         Ok(RecordedGame {

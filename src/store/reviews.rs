@@ -139,6 +139,7 @@ mod tests {
             hints: false,
             rematch: None,
             pace: Default::default(),
+            max_away_days: crate::store::DEFAULT_MAX_AWAY_DAYS,
         };
         store
             .create_table("fields_of_green", Some(1), 2, 3, "Ada", &options, 7)

@@ -97,25 +97,47 @@ impl Store {
             Some(r) => game_row(&r)?,
             None => return Err(StoreError::NotFound),
         };
-        let seats = self.seats(id).await?;
-        Ok(Table { game, seats })
-    }
-
-    async fn seats(&self, id: GameId) -> Result<Vec<SeatRow>, StoreError> {
+        // The seats with their players' absences in this server (one query), then the seats
+        // that changed hands (issue 41).
         let rows = sqlx::query(
-            "SELECT seat, user_id, name FROM game_seat WHERE game_id = $1 ORDER BY seat",
+            "SELECT s.seat, s.user_id, s.name, a.from_at, a.until_at, a.until_date, a.stand_in
+             FROM game_seat s LEFT JOIN player_away a ON a.user_id = s.user_id AND a.guild_id = $2
+             WHERE s.game_id = $1 ORDER BY s.seat",
         )
         .bind(id)
+        .bind(game.guild_id.map(|g| g as i64))
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows
-            .iter()
-            .map(|r| SeatRow {
+        let mut seats = Vec::with_capacity(rows.len());
+        let mut away = Vec::new();
+        for r in &rows {
+            let user_id = r.get::<i64, _>(1) as u64;
+            seats.push(SeatRow {
                 seat: r.get::<i64, _>(0) as usize,
-                user_id: r.get::<i64, _>(1) as u64,
+                user_id,
                 name: r.get(2),
-            })
-            .collect())
+            });
+            if let Some(from) = r.get::<Option<i64>, _>(3) {
+                away.push(crate::day::Away {
+                    user_id,
+                    from,
+                    until: r.get(4),
+                    until_date: r.get(5),
+                    stand_in: r.get::<i64, _>(6) != 0,
+                });
+            }
+        }
+        let changes = if game.status == Status::Open {
+            Vec::new()
+        } else {
+            self.seat_changes(id).await?
+        };
+        Ok(Table {
+            game,
+            seats,
+            away,
+            changes,
+        })
     }
 
     /// Writes `seats` as the seats of table `id`, inside `tx` (a new table has none yet).
@@ -155,7 +177,7 @@ impl Store {
     ///
     /// Every versioned write also asks the scheduler to look at the game at its next pass
     /// (`due_at` = now): the pass then stores the exact time of its next reminder or deadline.
-    async fn bump(
+    pub(super) async fn bump(
         &self,
         tx: &mut Transaction<'static, Any>,
         id: GameId,

@@ -41,6 +41,7 @@ async fn started_game(svc: &Service, players: u8, seed: u64) -> GameId {
         hints: false,
         rematch: None,
         pace: Default::default(),
+        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
     };
     let table = svc
         .open_table(

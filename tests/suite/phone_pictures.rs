@@ -21,6 +21,8 @@ const NAMES: [&str; 4] = ["Ada", "Bram", "Cleo", "Dmitri"];
 
 fn table(kind: &str, players: usize) -> Table {
     Table {
+        away: Vec::new(),
+        changes: Vec::new(),
         game: GameRow {
             id: 7,
             kind: kind.to_string(),
@@ -40,6 +42,7 @@ fn table(kind: &str, players: usize) -> Table {
                 hints: false,
                 rematch: None,
                 pace: Default::default(),
+                max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
             },
             seed: 7,
             version: 1,

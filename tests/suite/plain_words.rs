@@ -25,6 +25,8 @@ const NAMES: [&str; 4] = ["Ada", "Bram", "Cleo", "Dmitri"];
 
 fn table(kind: &str, players: usize, version: i64, status: Status) -> Table {
     Table {
+        away: Vec::new(),
+        changes: Vec::new(),
         game: GameRow {
             id: 42,
             kind: kind.to_string(),
@@ -44,6 +46,7 @@ fn table(kind: &str, players: usize, version: i64, status: Status) -> Table {
                 hints: false,
                 rematch: None,
                 pace: Default::default(),
+                max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
             },
             seed: 7,
             version,

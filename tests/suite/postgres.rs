@@ -81,6 +81,7 @@ async fn started_game(svc: &Service, players: u8, seed: u64) -> GameId {
         hints: false,
         rematch: None,
         pace: Default::default(),
+        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
     };
     let table = svc
         .open_table(
@@ -631,6 +632,7 @@ async fn two_processes_on_one_database_remind_and_stand_in_once() {
             hints: false,
             rematch: None,
             pace: Default::default(),
+            max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
         };
         let svc = &a.service;
         let table = svc

@@ -40,6 +40,7 @@ fn options(seats: u8, bots: &[&str]) -> TableOptions {
         hints: false,
         rematch: None,
         pace: Default::default(),
+        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
     }
 }
 
@@ -748,6 +749,7 @@ async fn records_queries_over_thousands_of_games() {
                     score: Some(((k * 13 + s * 29) % 60) as u32),
                     won: s == k % 4,
                     favourites: vec!["wheat".into(), "orchard".into(), format!("c{}", k % 11)],
+                    handed_on: 0,
                 }
             })
             .collect();
@@ -836,6 +838,7 @@ async fn record_games(store: &Store, order: &[usize]) -> Vec<(i64, farmhand::sto
                     score: (outcome == Status::Ended).then_some(score),
                     won: false,
                     favourites: Vec::new(),
+                    handed_on: 0,
                 }
             })
             .collect();
@@ -1254,6 +1257,7 @@ async fn players_are_found_by_the_names_they_played_under() {
                     score: Some(10 + seat as u32),
                     won: seat == 0,
                     favourites: Vec::new(),
+                    handed_on: 0,
                 })
                 .collect(),
         };

@@ -28,6 +28,7 @@ fn opts(stand_in_minutes: u32) -> TableOptions {
         hints: false,
         rematch: None,
         pace: Default::default(),
+        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
     }
 }
 
@@ -60,13 +61,16 @@ async fn started(svc: &Service, guild: u64, stand_in_minutes: u32) -> GameId {
 
 /// The players a game waits for, none with quiet hours.
 async fn waiting(svc: &Service, id: GameId) -> Vec<Waiting> {
-    let game = svc.load::<Game>(id).await.unwrap().1.unwrap();
-    game.waiting_for()
+    let (table, game) = svc.load::<Game>(id).await.unwrap();
+    let since = table.game.waiting_since.unwrap();
+    game.unwrap()
+        .waiting_for()
         .into_iter()
         .map(|seat| Waiting {
             seat,
             day: None,
             reminded: false,
+            deadline: table.deadline(seat, since, None),
         })
         .collect()
 }
@@ -241,6 +245,7 @@ async fn quiet_hours_hold_reminders_and_stop_the_deadline_clock() {
         seat: 0,
         day: tokyo.clone(),
         reminded: false,
+        deadline: None,
     }];
     // The round was due at 01:00 UTC and the pass at 15:00 UTC found them asleep: next, when
     // they wake at 22:00 UTC.
@@ -254,11 +259,20 @@ async fn quiet_hours_hold_reminders_and_stop_the_deadline_clock() {
         seat: 0,
         day: tokyo.clone(),
         reminded: true,
+        deadline: None,
     }];
     assert_eq!(next_due(&row, 1440, asleep_at, &done), None);
     // Pace `day`: 24 waking hours from 09:00 Tokyo run to 17:00 Tokyo the next day (08:00 UTC),
     // not 24 hours of the clock; the first reminder (an hour on) comes before it.
+    let mut table = svc.store().table(id).await.unwrap();
+    table.game.options.pace = farmhand::store::Pace::Day;
     row.options.pace = farmhand::store::Pace::Day;
+    let deadline = table.deadline(0, row.waiting_since.unwrap(), tokyo.as_ref());
+    assert_eq!(deadline, Some(T + 32 * 60 * MIN));
+    let sleeper = vec![Waiting {
+        deadline,
+        ..sleeper[0].clone()
+    }];
     assert_eq!(next_due(&row, 1440, T, &sleeper), Some(T + 60 * MIN));
     row.reminders_sent = 1;
     assert_eq!(

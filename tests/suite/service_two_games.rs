@@ -34,6 +34,7 @@ fn opts(seats: u8) -> TableOptions {
         hints: false,
         rematch: None,
         pace: Default::default(),
+        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
     }
 }
 

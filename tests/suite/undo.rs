@@ -71,6 +71,7 @@ async fn started(svc: &Service, kind: Kind, players: u8, seed: u64) -> GameId {
         hints: false,
         rematch: None,
         pace: Default::default(),
+        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
     };
     let t = svc
         .open_table(kind, Some(7), 8, (HOST, "Ada"), options, seed)

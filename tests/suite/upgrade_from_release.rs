@@ -145,6 +145,7 @@ async fn write_the_release_fixture() {
         hints: false,
         rematch: None,
         pace: Default::default(),
+        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
     };
     for (k, (seats, moves)) in [(3u8, 40usize), (2, 100_000), (4, 0)]
         .into_iter()

@@ -30,6 +30,8 @@ const NAMES: [&str; 6] = [
 
 fn table(players: usize, version: i64, status: Status) -> Table {
     Table {
+        away: Vec::new(),
+        changes: Vec::new(),
         game: GameRow {
             id: 4_294_967_296,
             kind: "fields_of_green".to_string(),
@@ -49,6 +51,7 @@ fn table(players: usize, version: i64, status: Status) -> Table {
                 hints: false,
                 rematch: None,
                 pace: Default::default(),
+                max_away_days: crate::store::DEFAULT_MAX_AWAY_DAYS,
             },
             seed: 7,
             version,

@@ -142,6 +142,7 @@ async fn new(
         hints: hints.unwrap_or(false),
         rematch: None,
         pace: pace.map_or(crate::store::Pace::Live, |p| p.pace()),
+        max_away_days: crate::store::DEFAULT_MAX_AWAY_DAYS,
     };
     open_table(ctx, Kind::KeyHarvest, options).await
 }

@@ -26,6 +26,8 @@ const NAMES: [&str; 4] = [
 
 fn table(players: usize, version: i64) -> Table {
     Table {
+        away: Vec::new(),
+        changes: Vec::new(),
         game: GameRow {
             id: 4_294_967_296,
             kind: "key_harvest".to_string(),
@@ -45,6 +47,7 @@ fn table(players: usize, version: i64) -> Table {
                 hints: false,
                 rematch: None,
                 pace: Default::default(),
+                max_away_days: crate::store::DEFAULT_MAX_AWAY_DAYS,
             },
             seed: 7,
             version,

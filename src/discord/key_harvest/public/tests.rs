@@ -23,6 +23,8 @@ const NAMES: [&str; 4] = [
 /// A table of `players` seats; seat 2 (when there is one) is a bot seat.
 fn table(players: usize, version: i64, status: Status) -> Table {
     Table {
+        away: Vec::new(),
+        changes: Vec::new(),
         game: GameRow {
             id: 4_294_967_296,
             kind: "key_harvest".to_string(),
@@ -42,6 +44,7 @@ fn table(players: usize, version: i64, status: Status) -> Table {
                 hints: false,
                 rematch: None,
                 pace: Default::default(),
+                max_away_days: crate::store::DEFAULT_MAX_AWAY_DAYS,
             },
             seed: 7,
             version,
