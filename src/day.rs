@@ -20,6 +20,82 @@ pub enum DayError {
     QuietFormat(String),
     #[error("quiet hours cannot cover the whole day")]
     WholeDay,
+    #[error("{0:?} is not a day (2026-12-03, or a number of days such as 3d)")]
+    BadDate(String),
+    #[error("{0} has already begun")]
+    PastDate(String),
+    #[error("{0} is more than {MAX_AWAY_DAYS} days away")]
+    FarDate(String),
+}
+
+/// The longest absence a player may set.
+pub const MAX_AWAY_DAYS: i64 = 60;
+
+/// The day a player is back, as typed for `/fog away until:` ("2026-12-03", or "3d" / "3":
+/// that many days from today), read in their time zone (`zone`; UTC when unset). The absence
+/// lasts until that day begins there. Returns that moment (unix ms) and the day
+/// ("2026-12-03"). Refused: an unreadable day, a day already begun, one more than
+/// [`MAX_AWAY_DAYS`] days ahead.
+pub fn back_on(typed: &str, zone: Option<&str>, now: i64) -> Result<(i64, String), DayError> {
+    let tz = zone
+        .and_then(|z| self::zone(z).ok())
+        .unwrap_or(TimeZone::UTC);
+    let today = Timestamp::from_millisecond(now)
+        .unwrap_or(Timestamp::UNIX_EPOCH)
+        .to_zoned_datetime(tz.clone())
+        .date();
+    let t = typed.trim();
+    let days = t.strip_suffix(['d', 'D', '日']).unwrap_or(t).trim();
+    let date = match days.parse::<i64>() {
+        Ok(n) if (0..=MAX_AWAY_DAYS + 1).contains(&n) => today
+            .checked_add(jiff::Span::new().days(n))
+            .map_err(|_| DayError::BadDate(typed.to_string()))?,
+        Ok(_) => return Err(DayError::FarDate(typed.to_string())),
+        Err(_) => t
+            .parse::<jiff::civil::Date>()
+            .map_err(|_| DayError::BadDate(typed.to_string()))?,
+    };
+    let shown = date.to_string();
+    let start = date
+        .to_datetime(Time::constant(0, 0, 0, 0))
+        .to_zoned_datetime(tz)
+        .map_err(|_| DayError::BadDate(typed.to_string()))?
+        .timestamp()
+        .as_millisecond();
+    if start <= now {
+        return Err(DayError::PastDate(shown));
+    }
+    if start > now + MAX_AWAY_DAYS * DAY_MS {
+        return Err(DayError::FarDate(shown));
+    }
+    Ok((start, shown))
+}
+
+/// The next `n` days after `now` in the zone, as ("2026-12-03", its weekday 0 = Monday), for
+/// the `until:` autocomplete.
+pub fn next_days(zone: Option<&str>, now: i64, n: i64) -> Vec<(String, u8)> {
+    let tz = zone
+        .and_then(|z| self::zone(z).ok())
+        .unwrap_or(TimeZone::UTC);
+    let today = Timestamp::from_millisecond(now)
+        .unwrap_or(Timestamp::UNIX_EPOCH)
+        .to_zoned_datetime(tz)
+        .date();
+    (1..=n)
+        .filter_map(|k| today.checked_add(jiff::Span::new().days(k)).ok())
+        .map(|d| (d.to_string(), d.weekday().to_monday_zero_offset() as u8))
+        .collect()
+}
+
+/// A day ("2026-12-03") as (year, month, day, weekday 0 = Monday), for showing it.
+pub fn date_parts(date: &str) -> Option<(i16, i8, i8, u8)> {
+    let d: jiff::civil::Date = date.parse().ok()?;
+    Some((
+        d.year(),
+        d.month(),
+        d.day(),
+        d.weekday().to_monday_zero_offset() as u8,
+    ))
 }
 
 /// Quiet hours: from `start`:00 to `end`:00 local time, across midnight when `start > end`
@@ -468,6 +544,55 @@ mod tests {
         );
         // A live table without a stand-in has no deadline to freeze.
         assert_eq!(seat_deadline(None, 0, MON, None, Some(&a), 7), None);
+    }
+
+    #[test]
+    fn the_day_back_is_read_in_the_players_zone() {
+        // Monday 2026-01-05 00:00 UTC (09:00 in Tokyo).
+        assert_eq!(
+            back_on("2026-01-08", None, MON),
+            Ok((MON + 72 * H, "2026-01-08".to_string()))
+        );
+        // In Tokyo the 8th begins at 15:00 UTC on the 7th.
+        assert_eq!(
+            back_on("2026-01-08", Some("Asia/Tokyo"), MON),
+            Ok((MON + 48 * H + 15 * H, "2026-01-08".to_string()))
+        );
+        assert_eq!(back_on("3d", None, MON).unwrap().1, "2026-01-08");
+        assert_eq!(back_on(" 3 ", None, MON).unwrap().1, "2026-01-08");
+        assert_eq!(
+            back_on("2026-01-05", None, MON + H),
+            Err(DayError::PastDate("2026-01-05".into()))
+        );
+        assert_eq!(
+            back_on("0d", None, MON + H),
+            Err(DayError::PastDate("2026-01-05".into()))
+        );
+        assert_eq!(
+            back_on("2026-03-30", None, MON),
+            Err(DayError::FarDate("2026-03-30".into()))
+        );
+        assert_eq!(
+            back_on("61d", None, MON),
+            Err(DayError::FarDate("2026-03-07".into()))
+        );
+        assert_eq!(
+            back_on("900", None, MON),
+            Err(DayError::FarDate("900".into()))
+        );
+        assert!(matches!(
+            back_on("soon", None, MON),
+            Err(DayError::BadDate(_))
+        ));
+        assert!(matches!(
+            back_on("2026-02-30", None, MON),
+            Err(DayError::BadDate(_))
+        ));
+        assert_eq!(date_parts("2026-01-08"), Some((2026, 1, 8, 3)));
+        assert_eq!(
+            next_days(None, MON, 2),
+            [("2026-01-06".into(), 1), ("2026-01-07".into(), 2)]
+        );
     }
 
     #[test]

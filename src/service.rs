@@ -68,6 +68,19 @@ pub enum ServiceError {
     PaceAndStandIn,
     #[error("{bots} bots and the host need {} seats, but the table has {seats}", bots + 1)]
     TooManyBots { bots: usize, seats: u8 },
+    /// A click or command from a player whose seat changed hands (issue 41).
+    #[error("your seat in this game is no longer yours")]
+    SeatHandedOn {
+        /// They left it themselves (a bot took it); else the host gave it to `to`.
+        left: bool,
+        to: String,
+    },
+    #[error("that member already has a seat at this table")]
+    MemberSeated,
+    #[error("a seat can only be given to a person, not to a bot account")]
+    SeatToBot,
+    #[error("this table has no seat {0}")]
+    NoSuchSeat(usize),
     #[error("internal error: {0}")]
     Internal(String),
     /// The change was committed, but reading the table back failed: the player must not be told
@@ -422,6 +435,101 @@ impl Service {
         self.reread(id).await
     }
 
+    /// `user` leaves a game in progress (issue 41): a bot of the table's strength (`bot`, a
+    /// `BotSpec` text) takes their seat under their name marked "(bot)", and the game goes on
+    /// and is recorded with the seat flagged. Returns the table as it is now and the seat.
+    pub async fn leave_game(
+        &self,
+        id: GameId,
+        user: u64,
+        bot: &str,
+    ) -> Result<(Table, usize), ServiceError> {
+        let _g = self.lock(id).await;
+        let table = self.store.table(id).await?;
+        require_active(&table)?;
+        let seat = table
+            .seat_of(user)
+            .filter(|_| !is_bot_user(user))
+            .ok_or_else(|| not_seated(&table, user))?;
+        let bot_user = (1..=crate::store::MAX_BOT_USER)
+            .find(|u| {
+                !table.seats.iter().any(|s| s.user_id == *u)
+                    && !table.game.options.bots.iter().any(|b| b.user_id == *u)
+            })
+            .ok_or_else(|| ServiceError::Internal("no bot id left for the seat".into()))?;
+        let mut options = table.game.options.clone();
+        options.bots.push(crate::store::BotSeat {
+            user_id: bot_user,
+            bot: bot.to_string(),
+        });
+        let name = table
+            .seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
+        self.store
+            .change_seat(
+                id,
+                table.game.version,
+                seat,
+                bot_user,
+                &format!("{name} (bot)"),
+                &options,
+                crate::store::ChangeKind::Left,
+                user,
+            )
+            .await?;
+        Ok((self.reread(id).await?, seat))
+    }
+
+    /// The host (or a manager, `is_manager`) gives `seat` of a game in progress to the member
+    /// `to` (issue 41), whoever holds it now, a person or a bot. The new player gets the seat's
+    /// private screen; the one before is refused from then on. Refused for a bot account
+    /// (`to_is_bot`) and for a member who already has a seat here. Returns the table.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn give_seat(
+        &self,
+        id: GameId,
+        by: u64,
+        is_manager: bool,
+        seat: usize,
+        to: u64,
+        to_name: &str,
+        to_is_bot: bool,
+    ) -> Result<Table, ServiceError> {
+        let _g = self.lock(id).await;
+        let table = self.store.table(id).await?;
+        if by != table.game.host_id && !is_manager {
+            return Err(ServiceError::NotHost);
+        }
+        require_active(&table)?;
+        if to_is_bot || is_bot_user(to) {
+            return Err(ServiceError::SeatToBot);
+        }
+        let Some(held) = table.seats.iter().find(|s| s.seat == seat) else {
+            return Err(ServiceError::NoSuchSeat(seat + 1));
+        };
+        if table.seat_of(to).is_some() {
+            return Err(ServiceError::MemberSeated);
+        }
+        let mut options = table.game.options.clone();
+        options.bots.retain(|b| b.user_id != held.user_id);
+        self.store
+            .change_seat(
+                id,
+                table.game.version,
+                seat,
+                to,
+                to_name,
+                &options,
+                crate::store::ChangeKind::Given,
+                by,
+            )
+            .await?;
+        self.reread(id).await
+    }
+
     /// Starts the game with the players seated (host or a manager only).
     pub async fn start(
         &self,
@@ -592,7 +700,9 @@ impl Service {
         let table = self.store.table(id).await?;
         let game = self.game_of::<G>(&table)?;
         require_active(&table)?;
-        let seat = table.seat_of(user).ok_or(ServiceError::NotSeated)?;
+        let seat = table
+            .seat_of(user)
+            .ok_or_else(|| not_seated(&table, user))?;
         let game = game.ok_or(ServiceError::NotFound)?;
         // Legal now means the engine would accept it (tried on a copy): comparing with the list of
         // legal actions would miss choices the list leaves to defaults, such as which towers pay.
@@ -626,7 +736,9 @@ impl Service {
         let table = self.store.table(id).await?;
         let game = self.game_of::<G>(&table)?;
         require_active(&table)?;
-        let seat = table.seat_of(user).ok_or(ServiceError::NotSeated)?;
+        let seat = table
+            .seat_of(user)
+            .ok_or_else(|| not_seated(&table, user))?;
         if seen != table.game.version {
             return Err(ServiceError::Stale);
         }
@@ -656,7 +768,9 @@ impl Service {
         let table = self.store.table(id).await?;
         let current = self.game_of::<G>(&table)?;
         require_active(&table)?;
-        let seat = table.seat_of(user).ok_or(ServiceError::NotSeated)?;
+        let seat = table
+            .seat_of(user)
+            .ok_or_else(|| not_seated(&table, user))?;
         let current = current.ok_or(ServiceError::NotFound)?;
         if seen != table.game.version {
             return Err(ServiceError::Stale);
@@ -850,6 +964,23 @@ fn record_from(
                 }
             })
             .collect(),
+    }
+}
+
+/// Why `user` may not act at `table`: their seat changed hands (they left, or it was given to
+/// someone else), or they never sat there.
+pub fn not_seated(table: &Table, user: u64) -> ServiceError {
+    match table.changes.iter().rev().find(|c| c.from_user == user) {
+        Some(c) if table.seat_of(user).is_none() => ServiceError::SeatHandedOn {
+            left: c.kind == crate::store::ChangeKind::Left,
+            to: table
+                .seats
+                .iter()
+                .find(|s| s.seat == c.seat)
+                .map(|s| s.name.clone())
+                .unwrap_or_default(),
+        },
+        _ => ServiceError::NotSeated,
     }
 }
 

@@ -44,6 +44,13 @@ pub fn user_text(e: &ServiceError) -> String {
         ServiceError::HostCannotLeave => crate::t!("err-host-cannot-leave"),
         ServiceError::IntroSeats => crate::t!("err-intro-seats"),
         ServiceError::PaceAndStandIn => crate::t!("err-pace-and-stand-in"),
+        ServiceError::SeatHandedOn { left: true, .. } => crate::t!("err-seat-left"),
+        ServiceError::SeatHandedOn { left: false, to } => {
+            crate::t!("err-seat-given", to = to.as_str())
+        }
+        ServiceError::MemberSeated => crate::t!("err-member-seated"),
+        ServiceError::SeatToBot => crate::t!("err-seat-to-bot"),
+        ServiceError::NoSuchSeat(n) => crate::t!("err-no-such-seat", seat = n.to_string()),
         ServiceError::TooManyBots { bots, seats } => crate::t!(
             "err-too-many-bots",
             bots = *bots,

@@ -10,7 +10,6 @@ use super::Data;
 use super::answer::{respond, sorry, text, user_text};
 use super::game::Screens;
 use super::spec::MessageSpec;
-use crate::service::ServiceError;
 use crate::store::Table;
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage};
@@ -64,7 +63,7 @@ async fn answer<G: Coached>(data: &Data, user: u64, game_id: i64) -> MessageSpec
         Err(e) => return text(&user_text(&e)),
     };
     let Some(seat) = table.seat_of(user) else {
-        return text(&user_text(&ServiceError::NotSeated));
+        return text(&user_text(&crate::service::not_seated(&table, user)));
     };
     if !table.game.options.hints {
         return text(&crate::t!("coach-hints-off"));

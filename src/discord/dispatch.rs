@@ -90,6 +90,9 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
         if id.verb == LobbyVerb::Review {
             return super::review::click(ctx, data, ci, id.game).await;
         }
+        if id.verb == LobbyVerb::Quit {
+            return super::seats::quit_click(ctx, data, ci, id.game).await;
+        }
         return lobby(ctx, data, ci, id.game, id.verb).await;
     }
     if !super::registry::route(ctx, data, ci).await {
@@ -135,9 +138,11 @@ async fn lobby(
             },
             // `handle` sends Rematch to `rematch::handle` (its answer is a private line with the
             // lobby's link), never here.
-            LobbyVerb::Rematch | LobbyVerb::Review => Err(ServiceError::Internal(
-                "a Rematch or Review click reached the lobby's handler".into(),
-            )),
+            LobbyVerb::Rematch | LobbyVerb::Review | LobbyVerb::Quit => {
+                Err(ServiceError::Internal(
+                    "a Rematch, Review or Quit click reached the lobby's handler".into(),
+                ))
+            }
         }
     })
     .await;

@@ -2,7 +2,7 @@
 //! codec for its own buttons (`fields_of_green/ids.rs`, `key_harvest/ids.rs`), told apart by the
 //! id's first letter; the router tries this one first.
 //!
-//! Format: `f:<game>:<version>:<join|leave|start|cancel|rematch|confirm|review>`. The `f:` prefix is Fields of Green's:
+//! Format: `f:<game>:<version>:<join|leave|start|cancel|rematch|confirm|review|quit>`. The `f:` prefix is Fields of Green's:
 //! the lobby was first drawn with that game's codec, and lobby messages posted then are still in
 //! servers, so their buttons must keep working. No game's own verb is one of these words.
 
@@ -24,6 +24,8 @@ pub enum LobbyVerb {
     Confirm,
     /// On a finished table's message: the coach's review of the game (issue 30).
     Review,
+    /// Under `/fog leave`'s question: leave the game in progress for good (issue 41).
+    Quit,
 }
 
 impl LobbyVerb {
@@ -36,6 +38,7 @@ impl LobbyVerb {
             LobbyVerb::Rematch => "rematch",
             LobbyVerb::Confirm => "confirm",
             LobbyVerb::Review => "review",
+            LobbyVerb::Quit => "quit",
         }
     }
 }
@@ -74,6 +77,7 @@ impl LobbyId {
             "rematch" => LobbyVerb::Rematch,
             "confirm" => LobbyVerb::Confirm,
             "review" => LobbyVerb::Review,
+            "quit" => LobbyVerb::Quit,
             _ => return None,
         };
         Some(LobbyId {
@@ -98,6 +102,7 @@ mod tests {
             LobbyVerb::Rematch,
             LobbyVerb::Confirm,
             LobbyVerb::Review,
+            LobbyVerb::Quit,
         ] {
             let id = LobbyId {
                 game: i64::MAX,

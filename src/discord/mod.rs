@@ -25,6 +25,7 @@ pub mod rematch;
 pub mod review;
 pub mod router;
 pub mod schedule;
+pub mod seats;
 pub mod send;
 pub mod spec;
 pub mod start;

@@ -356,6 +356,11 @@ impl FakeDiscord {
         self.with(|w| w.add_user(name))
     }
 
+    /// Another app's bot account in the server (a seat cannot be given to it).
+    pub fn add_bot_user(&self, name: &str) -> u64 {
+        self.with(|w| w.add_bot_user(name))
+    }
+
     pub fn add_channel(&self, name: &str) -> u64 {
         self.with(|w| w.add_channel(name))
     }

@@ -256,6 +256,8 @@ pub struct Table {
     pub away: Vec<crate::day::Away>,
     /// The seats that changed hands during the game, in order (issue 41).
     pub changes: Vec<SeatChange>,
+    /// When it was read (the store's clock): what "away now" on its screens is measured at.
+    pub read_at: i64,
 }
 
 /// Why a seat changed hands.
@@ -360,6 +362,17 @@ impl Table {
             self.away_since(seat, since),
             o.max_away_days,
         )
+    }
+
+    /// The players away when the table was read, with their seats, in seat order.
+    pub fn away_now(&self) -> Vec<(usize, &crate::day::Away)> {
+        let mut v: Vec<(usize, &crate::day::Away)> = self
+            .seats
+            .iter()
+            .filter_map(|s| Some((s.seat, self.away_at(s.seat, self.read_at)?)))
+            .collect();
+        v.sort_by_key(|(seat, _)| *seat);
+        v
     }
 
     /// How many times `seat` changed hands.

@@ -137,6 +137,7 @@ impl Store {
             seats,
             away,
             changes,
+            read_at: self.now_ms(),
         })
     }
 

@@ -23,6 +23,7 @@ fn table(kind: &str, players: usize) -> Table {
     Table {
         away: Vec::new(),
         changes: Vec::new(),
+        read_at: 0,
         game: GameRow {
             id: 7,
             kind: kind.to_string(),

@@ -27,6 +27,7 @@ fn table(kind: &str, players: usize, version: i64, status: Status) -> Table {
     Table {
         away: Vec::new(),
         changes: Vec::new(),
+        read_at: 0,
         game: GameRow {
             id: 42,
             kind: kind.to_string(),

@@ -39,7 +39,10 @@ async fn fog_here(ctx: Ctx<'_>) -> Result<Option<(Table, Option<Game>)>, Service
         "crate::discord::commands::settings",
         "history",
         "stats",
-        "leaderboard"
+        "leaderboard",
+        "leave",
+        "give",
+        "crate::discord::seats::away"
     ),
     subcommand_required
 )]
@@ -79,6 +82,10 @@ async fn new(
     language: Option<crate::discord::commands::LanguageChoice>,
     #[description = "Offer each player a Hint button: the strong bot's advice (default: off)"]
     hints: Option<bool>,
+    #[description = "Days one player's absence (away) may hold the game (default 7)"]
+    #[min = 1]
+    #[max = 60]
+    max_away_days: Option<u32>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     let bot = bot_strength.unwrap_or(BotStrength::Strong).spec();
@@ -98,7 +105,7 @@ async fn new(
         hints: hints.unwrap_or(false),
         rematch: None,
         pace: pace.map_or(crate::store::Pace::Live, |p| p.pace()),
-        max_away_days: crate::store::DEFAULT_MAX_AWAY_DAYS,
+        max_away_days: max_away_days.unwrap_or(crate::store::DEFAULT_MAX_AWAY_DAYS),
     };
     open_table(ctx, Kind::FieldsOfGreen, options).await
 }
@@ -271,4 +278,27 @@ pub async fn leaderboard(
     public: Option<bool>,
 ) -> Result<(), Error> {
     crate::discord::records::leaderboard(ctx, Kind::FieldsOfGreen, sort, public).await
+}
+
+/// Leave the game in this channel for good: a bot plays your seat (you are asked first)
+#[poise::command(slash_command, guild_only)]
+async fn leave(ctx: Ctx<'_>) -> Result<(), Error> {
+    crate::discord::seats::leave_here(ctx, Kind::FieldsOfGreen).await
+}
+
+async fn seats_here(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    crate::discord::seats::seat_choices(ctx, Kind::FieldsOfGreen, partial).await
+}
+
+/// Give a seat of the game here to another member (host or Manage Server)
+#[poise::command(slash_command, guild_only)]
+async fn give(
+    ctx: Ctx<'_>,
+    #[description = "The seat: its number or who holds it now"]
+    #[autocomplete = "seats_here"]
+    #[max_length = 100]
+    seat: String,
+    #[description = "The member who takes it"] to: serenity::User,
+) -> Result<(), Error> {
+    crate::discord::seats::give_here(ctx, Kind::FieldsOfGreen, seat, to).await
 }

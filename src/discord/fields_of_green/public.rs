@@ -106,6 +106,7 @@ fn table_lines(table: &Table, game: &Game, v: &PublicView, names: &[String]) -> 
         if let Some(line) = crate::discord::ui::pace_line(table.game.options.pace) {
             lines.push(line);
         }
+        lines.extend(crate::discord::seats::away_lines(table));
         if table.game.options.stand_in_minutes > 0 {
             lines.push(crate::t!(
                 "fog-stand-in-line",

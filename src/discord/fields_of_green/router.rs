@@ -91,8 +91,8 @@ pub async fn handle(
                         }
                         Some(seat) => super::panel(&table, &game, seat, &screen, None),
                         None => {
-                            return private(ctx, ci, &text(&user_text(&ServiceError::NotSeated)))
-                                .await;
+                            let why = crate::service::not_seated(&table, user);
+                            return private(ctx, ci, &text(&user_text(&why))).await;
                         }
                     },
                 },
@@ -155,7 +155,8 @@ async fn confirm_plan(
         Err(e) => return update(ctx, ci, &text(&user_text(&e))).await,
     };
     let Some(seat) = table.seat_of(user) else {
-        return private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await;
+        let why = crate::service::not_seated(&table, user);
+        return private(ctx, ci, &text(&user_text(&why))).await;
     };
     let planned = {
         let g = g.clone();

@@ -32,6 +32,7 @@ fn table(players: usize, version: i64, status: Status) -> Table {
     Table {
         away: Vec::new(),
         changes: Vec::new(),
+        read_at: 0,
         game: GameRow {
             id: 4_294_967_296,
             kind: "fields_of_green".to_string(),

@@ -42,7 +42,10 @@ async fn kh_here(
         "settings",
         "history",
         "stats",
-        "leaderboard"
+        "leaderboard",
+        "leave",
+        "give",
+        "crate::discord::seats::away"
     ),
     subcommand_required
 )]
@@ -125,6 +128,10 @@ async fn new(
     language: Option<crate::discord::commands::LanguageChoice>,
     #[description = "Offer each player a Hint button: the strong bot's advice (default: off)"]
     hints: Option<bool>,
+    #[description = "Days one player's absence (away) may hold the game (default 7)"]
+    #[min = 1]
+    #[max = 60]
+    max_away_days: Option<u32>,
 ) -> Result<(), Error> {
     let bot = bot_strength.unwrap_or(KhBotStrength::Normal).bot();
     let options = TableOptions {
@@ -142,7 +149,7 @@ async fn new(
         hints: hints.unwrap_or(false),
         rematch: None,
         pace: pace.map_or(crate::store::Pace::Live, |p| p.pace()),
-        max_away_days: crate::store::DEFAULT_MAX_AWAY_DAYS,
+        max_away_days: max_away_days.unwrap_or(crate::store::DEFAULT_MAX_AWAY_DAYS),
     };
     open_table(ctx, Kind::KeyHarvest, options).await
 }
@@ -253,6 +260,29 @@ pub async fn leaderboard(
     public: Option<bool>,
 ) -> Result<(), Error> {
     crate::discord::records::leaderboard(ctx, Kind::KeyHarvest, sort, public).await
+}
+
+/// Leave the game in this channel for good: a bot plays your seat (you are asked first)
+#[poise::command(slash_command, guild_only)]
+async fn leave(ctx: Ctx<'_>) -> Result<(), Error> {
+    crate::discord::seats::leave_here(ctx, Kind::KeyHarvest).await
+}
+
+async fn seats_here(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    crate::discord::seats::seat_choices(ctx, Kind::KeyHarvest, partial).await
+}
+
+/// Give a seat of the game here to another member (host or Manage Server)
+#[poise::command(slash_command, guild_only)]
+async fn give(
+    ctx: Ctx<'_>,
+    #[description = "The seat: its number or who holds it now"]
+    #[autocomplete = "seats_here"]
+    #[max_length = 100]
+    seat: String,
+    #[description = "The member who takes it"] to: serenity::User,
+) -> Result<(), Error> {
+    crate::discord::seats::give_here(ctx, Kind::KeyHarvest, seat, to).await
 }
 
 #[cfg(test)]

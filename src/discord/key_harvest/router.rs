@@ -10,7 +10,6 @@ use crate::discord::Data;
 use crate::discord::answer::{private, text, update, user_text};
 use crate::discord::router::{act, hand, recent_log};
 use crate::games::key_harvest::{Event, Game};
-use crate::service::ServiceError;
 use crate::t;
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, ComponentInteractionDataKind};
@@ -61,7 +60,8 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteract
                 Ok((table, Some(game))) => match table.seat_of(user) {
                     Some(seat) => panel(&table, &game, seat, &screen, None),
                     None => {
-                        return private(ctx, ci, &text(&user_text(&ServiceError::NotSeated))).await;
+                        let why = crate::service::not_seated(&table, user);
+                        return private(ctx, ci, &text(&user_text(&why))).await;
                     }
                 },
                 Ok((_, None)) => text(&t!("kh-not-started")),

@@ -58,6 +58,8 @@ pub struct UserRec {
     /// Closed DMs: messages to this user fail with 50007.
     pub refuse_dm: bool,
     pub dm_channel: Option<u64>,
+    /// Another app's bot account in the server (Discord's `user.bot`).
+    pub bot: bool,
 }
 
 /// What kind of channel.
@@ -554,8 +556,18 @@ impl World {
                 manager: false,
                 refuse_dm: false,
                 dm_channel: None,
+                bot: false,
             },
         );
+        id
+    }
+
+    /// Another app's bot account, a member of the server like a person.
+    pub fn add_bot_user(&mut self, name: &str) -> u64 {
+        let id = self.add_user(name);
+        if let Some(u) = self.users.get_mut(&id) {
+            u.bot = true;
+        }
         id
     }
 
@@ -611,7 +623,8 @@ impl World {
             return json::bot_user();
         }
         let name = self.users.get(&id).map_or("unknown", |u| u.name.as_str());
-        json::user(id, name, false)
+        let bot = self.users.get(&id).is_some_and(|u| u.bot);
+        json::user(id, name, bot)
     }
 
     pub fn member_json(&self, id: u64) -> Value {

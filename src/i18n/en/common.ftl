@@ -200,3 +200,26 @@ undo-public = ↩ { $name } took back their last decision.
 err-undo-stale = Too late to undo: someone has acted since, so your last decision stands.
 err-undo-not-yours = Only the player who made the last decision can take it back.
 err-undo-final = That decision cannot be taken back: it drew or revealed something, or ended a round.
+
+## Away, leaving and giving a seat (issue 41).
+away-set-wait = You are away until { $date } in every game on this server: no reminders, and your deadlines wait for you (each table holds them for at most { $max } days of one absence, unless its host chose otherwise). Use { $cmd } away with no date when you are back.
+away-set-stand-in = You are away until { $date } in every game on this server: no reminders, and a bot makes your decisions as they come. Use { $cmd } away with no date when you are back.
+away-cleared = Welcome back: you are no longer away, and your deadlines run again.
+away-not-set = You are not away. To set an absence, give the day you are back, for example { $cmd } away until:{ $example }.
+away-bad-date = “{ $typed }” is not a day I can read. Give the day you are back as { $example }, or a number of days such as 3d. Nothing was changed.
+away-past = { $date } has already begun: give a day still to come. Nothing was changed.
+away-too-far = An absence can last at most 60 days, and { $date } is further away. Nothing was changed.
+away-line = 💤 { $name } is away until { $date }.
+away-line-stand-in = 💤 { $name } is away until { $date }; a bot plays for them.
+leave-confirm = Leave this game for good? A bot ({ $bot }) will play your seat to the end. The game still counts, and the records mark your seat as handed on. You cannot come back to it.
+leave-button = Leave the game
+leave-done = You left the game. A bot plays your seat now.
+leave-done-lobby = You left the table.
+leave-public = 🚪 { $name } left the game; a bot plays their seat from here.
+give-public = 🔁 { $by } gave { $from }'s seat to { $to }. { $to }: your private screen is { $cmd } hand.
+give-done = { $to } has { $from }'s seat now.
+err-seat-left = You left this game; a bot plays your seat now.
+err-seat-given = Your seat in this game was given to { $to }.
+err-member-seated = That member already has a seat at this table. Nothing was changed.
+err-seat-to-bot = A seat can only be given to a person, not to a bot account. Nothing was changed.
+err-no-such-seat = This table has no seat “{ $seat }”. Pick one from the list as you type. Nothing was changed.

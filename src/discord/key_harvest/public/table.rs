@@ -96,6 +96,7 @@ fn table_lines(
         if let Some(line) = crate::discord::ui::pace_line(table.game.options.pace) {
             lines.push(line);
         }
+        lines.extend(crate::discord::seats::away_lines(table));
         if table.game.options.stand_in_minutes > 0 {
             lines.push(t!(
                 "kh-line-stand-in",

@@ -25,6 +25,7 @@ fn table(players: usize, version: i64, status: Status) -> Table {
     Table {
         away: Vec::new(),
         changes: Vec::new(),
+        read_at: 0,
         game: GameRow {
             id: 4_294_967_296,
             kind: "key_harvest".to_string(),
