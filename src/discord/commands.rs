@@ -246,8 +246,13 @@ pub(super) async fn private_screen<G: Screens>(
     what: &str,
 ) -> MessageSpec {
     let data = ctx.data();
-    let Some(seat) = table.seat_of(ctx.author().id.get()) else {
-        return text(&crate::t!("not-seated-here"));
+    let user = ctx.author().id.get();
+    let Some(seat) = table.seat_of(user) else {
+        // A player whose seat changed hands is told so (issue 41).
+        return match crate::service::not_seated(table, user) {
+            ServiceError::NotSeated => text(&crate::t!("not-seated-here")),
+            why => text(&user_text(&why)),
+        };
     };
     if data
         .service

@@ -405,6 +405,28 @@ impl<'a> GuidedPlayers<'a> {
         self.play_one::<G>(seat, &wanted, table.game.version).await
     }
 
+    /// `user` takes back their last decision with the Undo button of the panel they look at,
+    /// when it shows one (issue 41). True when the bot stored the undo (the version moved on).
+    pub async fn undo<G: Guided>(&mut self, user: u64) -> Result<bool, String> {
+        let Some(k) = self.seats.iter().position(|s| s.user == user) else {
+            return Ok(false);
+        };
+        let Some(panel) = self.seats[k].panel.and_then(|m| self.fake.message(m)) else {
+            return Ok(false);
+        };
+        let Some(id) = panel
+            .components()
+            .find(|c| c.custom_id().ends_with(":undo") && !c.disabled())
+            .map(|c| c.custom_id().to_string())
+        else {
+            return Ok(false);
+        };
+        let (before, _) = self.load::<G>().await?;
+        self.click(k, panel.id, &Click { id, value: None }).await?;
+        let (after, _) = self.load::<G>().await?;
+        Ok(after.game.version != before.game.version)
+    }
+
     /// Clicks until `seat`'s choice (or the nearest the screens offer) is stored.
     async fn play_one<G: Guided>(
         &mut self,

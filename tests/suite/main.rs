@@ -52,6 +52,7 @@ mod postgres_tls;
 mod records;
 mod run_failure;
 mod scheduler;
+mod seats;
 mod server_needs_doc;
 mod service;
 mod service_two_games;

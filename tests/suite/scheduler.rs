@@ -210,8 +210,16 @@ async fn the_next_time_is_the_earliest_of_the_reminder_and_the_stand_in() {
     assert_eq!(row.waiting_since, Some(T));
     // The stand-in (30 minutes) before the first reminder (60).
     assert_eq!(next_due(&row, 1440, T, &w), Some(T + 30 * MIN));
-    // Without a stand-in: the reminder; after one reminder, the repeat a day later.
+    // Without a stand-in (no deadline for anyone): the reminder; after one reminder, the
+    // repeat a day later.
     row.options.stand_in_minutes = 0;
+    let w: Vec<Waiting> = w
+        .into_iter()
+        .map(|x| Waiting {
+            deadline: None,
+            ..x
+        })
+        .collect();
     assert_eq!(next_due(&row, 1440, T, &w), Some(T + 60 * MIN));
     row.reminders_sent = 1;
     assert_eq!(next_due(&row, 1440, T, &w), Some(T + 60 * MIN + 1440 * MIN));
