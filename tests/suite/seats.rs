@@ -308,3 +308,146 @@ async fn an_absence_moves_a_deadline_as_the_table_allows() {
     let t = store.table(id).await.unwrap();
     assert_eq!(t.deadline(seat, since, None), Some(plain));
 }
+
+// ---- through the fake Discord ----
+
+mod on_discord {
+    use farmhand::fake_discord::harness::{Bot, TempDb, test_config};
+    use farmhand::fake_discord::{FakeDiscord, player};
+
+    /// What the bot answered `line` typed by `user` in `channel`, privately.
+    async fn said(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -> String {
+        let ix = fake.slash(user, channel, line).unwrap();
+        let r = fake.reply(&ix).await.unwrap();
+        assert!(r.ephemeral() || r.kind == 5, "{line}: answered in public");
+        fake.settle().await;
+        match r.message.and_then(|m| fake.message(m)) {
+            Some(m) => m.text(),
+            None => r.content().to_string(),
+        }
+    }
+
+    /// The commands as a group of friends would use them, with every careless input: an
+    /// absence set, shown on the table and ended; a seat given by the host (not by another
+    /// player, not to a bot account or someone seated); the player before told why their
+    /// screen is gone; a player who leaves, after the question.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn away_give_and_leave_by_command() {
+        let fake = FakeDiscord::start().await.unwrap();
+        let db = TempDb::new("seats-discord");
+        let _bot = Bot::start(&fake, test_config(db.path())).await.unwrap();
+        let channel = fake.add_channel("farm");
+        let ada = fake.add_user("Ada");
+        let bram = fake.add_user("Bram");
+        let cleo = fake.add_user("Cleo");
+        let dmitri = fake.add_user("Dmitri");
+        fake.add_bot_user("Helper");
+        let (table, _) = player::seated_table(
+            &fake,
+            channel,
+            "fog new seats:3 pace:\"day: a day a decision\"",
+            &[(ada, "Ada"), (bram, "Bram"), (cleo, "Cleo")],
+        )
+        .await
+        .unwrap();
+        let table_text = || fake.message(table.message).unwrap().text();
+        let thread = || {
+            fake.channel(table.play_channel())
+                .iter()
+                .map(|m| m.text())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+
+        // Away: careless days are refused, nothing saved.
+        for (line, want) in [
+            ("fog away until:soon", "is not a day I can read"),
+            ("fog away until:0d", "has already begun"),
+            ("fog away until:90d", "at most 60 days"),
+        ] {
+            let s = said(&fake, bram, channel, line).await;
+            assert!(
+                s.contains(want) && s.contains("Nothing was changed"),
+                "{line}: {s}"
+            );
+        }
+        assert!(!table_text().contains("away"), "{}", table_text());
+        // The autocomplete offers the coming days.
+        let r = fake
+            .reply(&fake.autocomplete(bram, channel, "fog away until:").unwrap())
+            .await
+            .unwrap();
+        assert_eq!(r.choices().len(), 14, "{:?}", r.choices());
+        let s = said(&fake, bram, channel, "fog away until:3d").await;
+        assert!(s.contains("You are away until"), "{s}");
+        assert!(
+            table_text().contains("Bram is away until"),
+            "{}",
+            table_text()
+        );
+        let s = said(&fake, bram, channel, "fog away").await;
+        assert!(s.contains("Welcome back"), "{s}");
+        assert!(!table_text().contains("is away"), "{}", table_text());
+        let s = said(&fake, bram, channel, "fog away").await;
+        assert!(s.contains("You are not away"), "{s}");
+
+        // Giving a seat: the seats offered as the host types; the refusals.
+        let r = fake
+            .reply(&fake.autocomplete(ada, channel, "fog give seat:br").unwrap())
+            .await
+            .unwrap();
+        assert_eq!(r.choices(), ["2 · Bram"]);
+        for (by, line, want) in [
+            (cleo, "fog give seat:2 to:Dmitri", "Only the host"),
+            (ada, "fog give seat:2 to:Helper", "not to a bot account"),
+            (ada, "fog give seat:2 to:Cleo", "already has a seat"),
+            (ada, "fog give seat:9 to:Dmitri", "no seat"),
+        ] {
+            let s = said(&fake, by, channel, line).await;
+            assert!(s.contains(want), "{line}: {s}");
+        }
+        let s = said(&fake, ada, channel, "fog give seat:Bram to:Dmitri").await;
+        assert!(s.contains("Dmitri has Bram's seat now"), "{s}");
+        assert!(
+            thread().contains(&format!("gave Bram's seat to <@{dmitri}>")),
+            "{}",
+            thread()
+        );
+        let s = said(&fake, bram, channel, "fog hand").await;
+        assert!(
+            s.contains("Your seat in this game was given to Dmitri"),
+            "{s}"
+        );
+        let s = said(&fake, dmitri, channel, "fog hand").await;
+        assert!(!s.contains("not seated"), "{s}");
+
+        // Leaving: the question, then the button.
+        let ix = fake.slash(cleo, channel, "fog leave").unwrap();
+        let r = fake.reply(&ix).await.unwrap();
+        assert!(r.ephemeral());
+        let question = fake.message(r.message.unwrap()).unwrap();
+        assert!(question.text().contains("Leave this game for good?"));
+        let button = question
+            .button("Leave the game")
+            .unwrap()
+            .custom_id()
+            .to_string();
+        fake.reply(&fake.click(cleo, question.id, &button).unwrap())
+            .await
+            .unwrap();
+        fake.settle().await;
+        assert!(
+            fake.message(question.id)
+                .unwrap()
+                .text()
+                .contains("You left the game")
+        );
+        assert!(thread().contains("Cleo left the game"), "{}", thread());
+        assert!(table_text().contains("Cleo (bot)"), "{}", table_text());
+        let s = said(&fake, cleo, channel, "fog hand").await;
+        assert!(s.contains("You left this game"), "{s}");
+        // The question's button is gone with the answer: it cannot be pressed twice.
+        assert!(fake.click(cleo, question.id, &button).is_err());
+        assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    }
+}
