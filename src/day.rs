@@ -500,8 +500,10 @@ mod tests {
     #[test]
     fn an_absence_freezes_a_deadline_for_at_most_the_tables_days() {
         let t = tokyo();
-        // Waking time: Monday 09:00-23:00 Tokyo (00:00-14:00 UTC) is 14 hours.
-        assert_eq!(t.waking_between(MON, MON + 24 * H), 14 * H);
+        // Waking time over a day from Monday 00:00 UTC: 09:00-23:00 Tokyo (00:00-14:00 UTC),
+        // then 07:00-09:00 Tuesday (22:00-24:00 UTC): 16 hours.
+        assert_eq!(t.waking_between(MON, MON + 24 * H), 16 * H);
+        assert_eq!(t.waking_between(MON, MON + 14 * H), 14 * H);
         assert_eq!(t.waking_between(MON, MON + 3 * H), 3 * H);
         assert_eq!(t.waking_between(MON + 15 * H, MON + 23 * H), H);
         // A day's pace around the clock from Monday 00:00 UTC, away from 06:00 for two days:
