@@ -166,10 +166,16 @@ fn history_field(g: &RecordedGame) -> FieldSpec {
                 .iter()
                 .map(|s| {
                     let score = s.score.map_or("-".to_string(), |v| v.to_string());
-                    if s.won {
-                        format!("**{}** {score}", name(&s.name))
+                    // A seat that changed hands during the game (issue 41) is marked.
+                    let handed = if s.handed_on > 0 {
+                        format!(" {}", crate::t!("rec-handed-on"))
                     } else {
-                        format!("{} {score}", name(&s.name))
+                        String::new()
+                    };
+                    if s.won {
+                        format!("**{}**{handed} {score}", name(&s.name))
+                    } else {
+                        format!("{}{handed} {score}", name(&s.name))
                     }
                 })
                 .collect();
@@ -567,6 +573,26 @@ mod tests {
                 })
                 .collect(),
         }
+    }
+
+    /// Issue 41: a seat that changed hands (a player left, or the seat was given on) is marked
+    /// in the history, and only that one.
+    #[test]
+    fn a_seat_handed_on_is_marked() {
+        let mut g = RecordedGame {
+            game_id: 8,
+            outcome: Status::Ended,
+            ended_at: 1_767_225_600_000,
+            seats: vec![
+                seat(0, "Ada", Some(61), true),
+                seat(1, "Bram (bot)", Some(50), false),
+            ],
+        };
+        assert!(!history_field(&g).value.contains("(seat handed on)"));
+        g.seats[1].handed_on = 1;
+        let v = history_field(&g).value;
+        assert!(v.contains("Bram (bot) (seat handed on) 50"), "{v}");
+        assert_eq!(v.matches("(seat handed on)").count(), 1, "{v}");
     }
 
     /// Issue 43: the history lists a game's players as its table did as far as the records

@@ -81,3 +81,4 @@ export-done = { $game } table #{ $table } ({ $status }), { $actions ->
 export-file = { $game } table #{ $table } as a replay scenario
 export-own-deck = This game used this bot's own deck file: pass it to the replay with `--deck`.
 export-own-board = This game used its own board file: pass it to the replay with `--board`.
+rec-handed-on = (seat handed on)

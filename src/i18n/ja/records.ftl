@@ -51,3 +51,4 @@ export-done = { $game } テーブル #{ $table }（{ $status }）、{ $actions }
 export-file = { $game } テーブル #{ $table } のリプレイシナリオ
 export-own-deck = このゲームはこのボット独自のデッキファイルを使いました。再生時に `--deck` で渡してください。
 export-own-board = このゲームは独自のボードファイルを使いました。再生時に `--board` で渡してください。
+rec-handed-on = （交代あり）
