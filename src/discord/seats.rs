@@ -325,11 +325,20 @@ pub(crate) async fn give_here(
         Ok(Some((table, Some(_)))) => match seat_named(&table, &seat) {
             None => text(&crate::t!("err-no-such-seat", seat = seat.as_str())),
             Some(s) => {
+                // The seat by its player's name: a bot that took it when they left is named
+                // after them ("Bruno's seat", not "Bruno (bot)'s seat").
+                let held = table.seats.iter().find(|r| r.seat == s);
                 let from = table
-                    .seats
+                    .changes
                     .iter()
-                    .find(|r| r.seat == s)
-                    .map(|r| r.name.clone())
+                    .rev()
+                    .find(|c| {
+                        c.seat == s
+                            && c.kind == ChangeKind::Left
+                            && held.is_some_and(|h| h.user_id == c.to_user)
+                    })
+                    .map(|c| c.from_name.clone())
+                    .or_else(|| held.map(|r| r.name.clone()))
                     .unwrap_or_default();
                 let to_name = to.global_name.clone().unwrap_or_else(|| to.name.clone());
                 match data
