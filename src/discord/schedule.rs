@@ -74,15 +74,16 @@ pub fn next_due(game: &GameRow, repeat_minutes: u32, now: i64, waiting: &[Waitin
     Some(if next <= now { now + RETRY_MS } else { next })
 }
 
-/// The people a game waits for, with their days, for [`next_due`] (reads the game).
+/// The people a game waits for, with their days, for [`next_due`], and the row they were read
+/// with (one read of the game).
 pub async fn waiting_of(
     data: &Data,
     id: crate::store::GameId,
     now: i64,
-) -> Result<Vec<Waiting>, crate::service::ServiceError> {
+) -> Result<(crate::store::Table, Vec<Waiting>), crate::service::ServiceError> {
     let (table, game) = data.service.load_any(id).await?;
     let Some(game) = game else {
-        return Ok(Vec::new());
+        return Ok((table, Vec::new()));
     };
     let mut out = Vec::new();
     for seat in game.waiting_for() {
@@ -104,7 +105,7 @@ pub async fn waiting_of(
             deadline,
         });
     }
-    Ok(out)
+    Ok((table, out))
 }
 
 /// One pass at `now`: for each game due, the stand-in's move if its delay has passed, then the
@@ -133,8 +134,10 @@ pub async fn pass(
             tracing::warn!(game = id, error = %e, "could not look at a game for its reminder; the others go on");
             data.service.metrics().error("reminder");
         }
-        let stored = match (store.table(id).await, waiting_of(data, id, now).await) {
-            (Ok(t), Ok(waiting)) => {
+        // The row and the game read once for the next time; the row alone when the game
+        // cannot be read (to look again later).
+        let stored = match waiting_of(data, id, now).await {
+            Ok((t, waiting)) => {
                 let repeat = data.config.game.reminder_repeat_minutes;
                 let at = next_due(&t.game, repeat, now, &waiting);
                 store
@@ -150,19 +153,21 @@ pub async fn pass(
                     .map_err(crate::service::ServiceError::from)
             }
             // A game that cannot be read: looked at again a little later.
-            (Ok(t), Err(e)) => {
-                let _ = store
-                    .set_due(
-                        id,
-                        Some(now + RETRY_MS),
-                        t.game.waiting_since,
-                        t.game.reminders_sent,
-                        t.game.version,
-                    )
-                    .await;
-                Err(e)
-            }
-            (Err(e), _) => Err(e.into()),
+            Err(e) => match store.table(id).await {
+                Ok(t) => {
+                    let _ = store
+                        .set_due(
+                            id,
+                            Some(now + RETRY_MS),
+                            t.game.waiting_since,
+                            t.game.reminders_sent,
+                            t.game.version,
+                        )
+                        .await;
+                    Err(e)
+                }
+                Err(_) => Err(e),
+            },
         };
         if let Err(e) = stored {
             tracing::warn!(game = id, error = %e, "could not store a game's next scheduled time");

@@ -392,7 +392,10 @@ mod tests {
     #[test]
     fn a_day_reads_as_people_write_it() {
         assert_eq!(with(Locale::En, || show_date("2026-12-03")), "Thu 3 Dec");
-        assert_eq!(with(Locale::Ja, || show_date("2026-12-03")), "12月3日（木）");
+        assert_eq!(
+            with(Locale::Ja, || show_date("2026-12-03")),
+            "12月3日（木）"
+        );
         assert_eq!(with(Locale::En, || show_date("2027-01-31")), "Sun 31 Jan");
         // Not a day: shown as stored rather than guessed.
         assert_eq!(with(Locale::En, || show_date("someday")), "someday");
