@@ -231,14 +231,45 @@ fn split_text(s: [u8; 4]) -> String {
 /// A farm grid in a code block, then as much of its legend as fits, in at most `budget`
 /// characters.
 fn farm_block(deck: &Deck, farm: &FarmView, show_build_spaces: bool, budget: usize) -> String {
-    let r = render::fields_of_green::render_farm(deck, farm, RenderOptions { show_build_spaces });
+    let r = render::fields_of_green::render_farm(
+        deck,
+        farm,
+        RenderOptions {
+            show_build_spaces,
+            ..Default::default()
+        },
+    );
+    farm_block_with(&r.grid, &r.legend, budget, "\n")
+}
+
+/// [`farm_block`] with the legend's entries run together in one paragraph (` · ` between them):
+/// the private panel's form, where a legend a line per code would push the buttons off a phone's
+/// first screen (issue 43).
+fn farm_block_compact(
+    deck: &Deck,
+    farm: &FarmView,
+    show_build_spaces: bool,
+    budget: usize,
+) -> String {
+    let r = render::fields_of_green::render_farm(
+        deck,
+        farm,
+        RenderOptions {
+            show_build_spaces,
+            tight: true,
+        },
+    );
+    farm_block_with(&r.grid, &r.short_legend, budget, " · ")
+}
+
+fn farm_block_with(grid: &str, legend: &[String], budget: usize, sep: &str) -> String {
     // Only the grid is monospaced: the legend's lines are sentences, which a phone may wrap.
-    let mut s = format!("```\n{}\n```", r.grid);
+    let mut s = format!("```\n{grid}\n```");
     let mut cut = false;
-    for line in &r.legend {
+    for (i, line) in legend.iter().enumerate() {
         let line = super::ui::esc(line);
         if !cut && s.chars().count() + line.chars().count() < budget {
-            s.push('\n');
+            s.push_str(if i == 0 { "\n" } else { sep });
             s.push_str(&line);
         } else {
             cut = true;
