@@ -58,6 +58,18 @@ fn farm_pictures(
     stem: &str,
     only: Option<usize>,
 ) -> Vec<super::spec::FileSpec> {
+    farm_pictures_built(table, game, stem, only, &[])
+}
+
+/// [`farm_pictures`] with each seat's picture limited to the cards on the squares `built[seat]`
+/// when it has any (a year's summary: what changed, issue 43).
+fn farm_pictures_built(
+    table: &Table,
+    game: &Game,
+    stem: &str,
+    only: Option<usize>,
+    built: &[Vec<crate::games::fields_of_green::Pos>],
+) -> Vec<super::spec::FileSpec> {
     // The crate's unit tests build every screen at every step of whole playouts to check
     // Discord's text limits; a picture per screen would make them take many minutes. Pictures
     // have their own tests (tests/suite/pictures.rs), which run the library as the bot does.
@@ -74,7 +86,20 @@ fn farm_pictures(
     {
         let name = render::seat_name(&names, sv.seat);
         // `farms_png` of one farm: drawn with English labels, as the font needs.
-        match render::fields_of_green::farm_picture::farms_png(game.deck(), &[(sv, name.clone())]) {
+        let drawn = match built.get(sv.seat).filter(|b| !b.is_empty()) {
+            Some(squares) => crate::i18n::with(crate::i18n::Locale::En, || {
+                render::fields_of_green::farm_picture::farm_built_png(
+                    game.deck(),
+                    sv,
+                    &name,
+                    squares,
+                )
+            }),
+            None => {
+                render::fields_of_green::farm_picture::farms_png(game.deck(), &[(sv, name.clone())])
+            }
+        };
+        match drawn {
             Ok(bytes) => files.push(super::spec::FileSpec {
                 name: if only.is_some() {
                     format!("{stem}.png")
