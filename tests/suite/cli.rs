@@ -211,7 +211,7 @@ fn deck_show_lists_every_card_with_its_text() {
     ] {
         assert!(out.contains(heading), "{heading} missing");
     }
-    assert!(out.contains("x Hoses [HOS] - place on: Water Tower"));
+    assert!(out.contains("x [HOS] Hoses - place on: Water Tower"));
     assert!(out.contains("20x Water Tower - ") && out.contains("14x Silo - "));
 }
 
