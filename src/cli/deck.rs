@@ -91,9 +91,12 @@ fn show(deck: &Deck) -> String {
             .enumerate()
             .filter(|(_, d)| d.pile == pile)
         {
+            // The code (which farm grids draw) leads for deck authors; players' screens name
+            // cards by name alone (issue 43).
             s.push_str(&format!(
-                "  {}x {}\n",
+                "  {}x [{}] {}\n",
                 def.copies,
+                def.code,
                 text::location_text(deck, i as DesignIdx)
             ));
             if let Some(flavor) = &def.flavor {
@@ -108,8 +111,9 @@ fn show(deck: &Deck) -> String {
     ));
     for (i, def) in deck.equipment.iter().enumerate() {
         s.push_str(&format!(
-            "  {}x {}\n",
+            "  {}x [{}] {}\n",
             def.copies,
+            def.code,
             text::equipment_text(deck, i as EquipIdx)
         ));
     }

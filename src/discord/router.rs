@@ -40,7 +40,7 @@ pub(super) async fn recent_log<E: serde::de::DeserializeOwned>(
 }
 
 /// How many sentences the catch-up shows at most: a few lines, the newest.
-pub const CATCH_UP_LINES: i64 = 6;
+pub const CATCH_UP_LINES: i64 = 4;
 
 /// "Since your last move": the public log's sentences since `seat` last acted (or since the
 /// start), the newest few, in the language in scope; None when nothing happened since. Drawn
@@ -60,14 +60,21 @@ pub async fn catch_up<G: Screens>(
         .filter_map(|(_, e)| serde_json::from_str(e).ok())
         .collect();
     let lines = G::catch_up_lines(table, game, &events);
+    let before = usize::try_from(total)
+        .unwrap_or(0)
+        .saturating_sub(events.len());
+    Ok(catch_up_text(&lines, before, acted))
+}
+
+/// The catch-up's text from its sentences (oldest first): the newest [`CATCH_UP_LINES`], a line
+/// counting the `before` ones not read and those cut, under "Since your last move" (`acted`) or
+/// "So far". `None` when nothing happened.
+pub fn catch_up_text(lines: &[String], before: usize, acted: bool) -> Option<String> {
     if lines.is_empty() {
-        return Ok(None);
+        return None;
     }
     let keep = lines.len().min(CATCH_UP_LINES as usize);
-    let earlier = usize::try_from(total)
-        .unwrap_or(0)
-        .saturating_sub(events.len())
-        + (lines.len() - keep);
+    let earlier = before + (lines.len() - keep);
     // A seat that has not acted yet reads what happened so far.
     let mut out = vec![if acted {
         crate::t!("catch-up-head")
@@ -78,7 +85,7 @@ pub async fn catch_up<G: Screens>(
         out.push(crate::t!("catch-up-earlier", n = earlier));
     }
     out.extend(lines[lines.len() - keep..].iter().map(|l| format!("> {l}")));
-    Ok(Some(out.join("\n")))
+    Some(out.join("\n"))
 }
 
 /// "My hand" / "My screen": a fresh private panel (ephemeral messages vanish and expire, so the

@@ -488,3 +488,87 @@ mod tests {
         assert_eq!(clip("abcdef", 4).chars().count(), 4);
     }
 }
+
+/// How far down a 390 px phone screen a message's first button starts, estimated from its text
+/// (issue 43: a decision panel's buttons start within the first 900 px). The figures are those of
+/// Discord's phone client at 390 px, measured on the transcripts' screenshots:
+/// - the text column is about 300 px wide (390 less the avatar, margins, the embed's border and
+///   padding), which holds about 44 columns of the 14-15 px proportional font (a CJK character
+///   counts two columns) and 36 of the 13 px monospaced font of a code block;
+/// - a line of text is 20 px tall, a code line 18 px, and a code block adds 16 px of padding;
+/// - an embed title wraps at about 40 columns, 22 px a line; the author line, the embed's padding,
+///   its footer and the gap above the components take 78 px together.
+///
+/// Markdown marks (`**`, `*`, `` ` ``, the `> ` of a quote) take no room and are not counted.
+pub fn phone_px_before_buttons(m: &MessageSpec) -> u32 {
+    fn cols(s: &str) -> usize {
+        let plain = s.replace("**", "").replace(['*', '`'], "");
+        let plain = plain.strip_prefix("> ").unwrap_or(&plain);
+        unicode_width::UnicodeWidthStr::width(plain)
+    }
+    fn lines(text: &str, per: usize) -> u32 {
+        text.lines()
+            .map(|l| cols(l).div_ceil(per).max(1) as u32)
+            .sum()
+    }
+    let mut px = 78;
+    if !m.content.trim().is_empty() {
+        px += 20 * lines(m.content.trim_end(), 44);
+    }
+    for e in &m.embeds {
+        if !e.title.is_empty() {
+            px += 22 * lines(&e.title, 40);
+        }
+        // Code blocks are drawn apart from the prose around them.
+        for (i, part) in e.description.split("```").enumerate() {
+            if i % 2 == 1 {
+                let code = part
+                    .strip_prefix('\n')
+                    .unwrap_or(part)
+                    .trim_end_matches('\n');
+                px += 16 + 18 * lines(code, 36);
+            } else {
+                let prose = part.trim_matches('\n');
+                if !prose.is_empty() {
+                    px += 20 * lines(prose, 44);
+                }
+            }
+        }
+        for f in &e.fields {
+            px += 20 * (lines(&f.name, 44) + lines(&f.value, 44));
+        }
+        if e.image.is_some() {
+            // A picture shown at the text column's width: at most 640 px wide drawn at 300 px.
+            px += 300;
+        }
+    }
+    px
+}
+
+#[cfg(test)]
+mod phone_tests {
+    use super::*;
+
+    #[test]
+    fn the_phone_estimate_counts_wrapped_lines_code_and_chrome() {
+        let m = MessageSpec {
+            content: "x".repeat(45),
+            embeds: vec![EmbedSpec {
+                title: "T".into(),
+                description: "a\n```\n12\n34\n```\n**b**".into(),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        // 78 chrome + 2 content lines + 1 title line + prose "a" + code (16 + 2 x 18) + "b".
+        assert_eq!(
+            phone_px_before_buttons(&m),
+            78 + 40 + 22 + 20 + 16 + 36 + 20
+        );
+        let ja = MessageSpec {
+            content: "あ".repeat(23),
+            ..Default::default()
+        };
+        assert_eq!(phone_px_before_buttons(&ja), 78 + 40);
+    }
+}

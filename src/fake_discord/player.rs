@@ -3,7 +3,8 @@
 //! DM), reads the panel's buttons and select options, and picks one (at random with a seed). It
 //! never looks at the engine or the database.
 //!
-//! The panel's navigation (Refresh, Back, All farms, Log, the farm viewer) is not a decision:
+//! The panel's navigation (Refresh, Back, All farms, Log, Card texts, the farm viewer) is not
+//! a decision:
 //! a player refreshes when its panel offers nothing, and goes idle until the table message
 //! changes; now and then it looks around (farms, log) like a person would.
 
@@ -15,7 +16,15 @@ use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
 
 /// Button labels that only navigate.
-pub const NAVIGATION: [&str; 5] = ["Refresh", "Back", "All farms", "Boards", "Log"];
+pub const NAVIGATION: [&str; 6] = [
+    "Refresh",
+    "Back",
+    "All farms",
+    "Boards",
+    "Log",
+    // The full texts of the cards a panel lists one line each (issue 43).
+    "Card texts",
+];
 /// The button that takes back one's last decision (issue 41): not a decision of its own, so a
 /// scripted player never presses it by chance; a test that means to press it looks for it.
 pub const UNDO: &str = "Undo";

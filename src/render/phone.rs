@@ -63,7 +63,7 @@ pub fn wrap(text: &str) -> Vec<String> {
 
 /// Fields of Green's pad for a phone: per player, ranked as ruling 19 decides (VP, locations,
 /// coins), the total on the name's line, then the rulebook's lines with each Game End location
-/// by code and name. Players equal on all three share a rank.
+/// by name. Players equal on all three share a rank.
 pub fn fog_pad(deck: &Deck, pads: &[FogPad], names: &[String]) -> String {
     // The final order of every screen (ruling 19's order at every place).
     let order: Vec<(&FogPad, u32)> = crate::games::fields_of_green::game::scoring::standings(pads)
@@ -91,12 +91,9 @@ pub fn fog_pad(deck: &Deck, pads: &[FogPad], names: &[String]) -> String {
         for (label, n) in rows {
             lines.push(line(2, &label, &n.to_string()));
         }
+        // Each Game End location by its name alone (issue 43: no card codes on players' screens).
         for g in &p.game_end {
-            let code = deck
-                .location_by_id(&g.card)
-                .map_or("?".to_string(), |d| deck.location(d).code.to_string());
-            let label = format!("{code} {}", card_name(deck, &g.card));
-            lines.push(line(4, &label, &g.vp.to_string()));
+            lines.push(line(4, &card_name(deck, &g.card), &g.vp.to_string()));
         }
     }
     lines.join("\n")

@@ -199,7 +199,7 @@ fn deck_show_lists_every_card_with_its_text() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains(
-        "3x Wheat [WHT] - Field (Grain) - cost 3 coins - 1 VP - Harvest: pay 1 Water: gain 2 Food."
+        "3x [WHT] Wheat - Field (Grain) - cost 3 coins - 1 VP - Harvest: pay 1 Water: gain 2 Food."
     ));
     for heading in [
         "\nFields (",
@@ -211,7 +211,7 @@ fn deck_show_lists_every_card_with_its_text() {
     ] {
         assert!(out.contains(heading), "{heading} missing");
     }
-    assert!(out.contains("x Hoses [HOS] - place on: Water Tower"));
+    assert!(out.contains("x [HOS] Hoses - place on: Water Tower"));
     assert!(out.contains("20x Water Tower - ") && out.contains("14x Silo - "));
 }
 

@@ -1,10 +1,11 @@
 //! Pictures a phone can read (issue 32): the final message, the year summaries and the
 //! Farms / Boards views carry one picture per player, each in an embed of its own (several bare
-//! attachments are laid out by Discord as a grid of small tiles), and no picture is wider than
-//! 800 px: a phone shows a picture about 330-390 px wide, so a wider one would be shrunk by
-//! more than half and its 13-24 px labels would fall under 6-10 px. The widths are read from
-//! the PNG header of what the message builders produce, for finished games of 2, 3 and 4
-//! players of both games, played by the heuristic bots as the bot seats play.
+//! attachments are laid out by Discord as a grid of small tiles), and (issue 43) no picture is
+//! wider than 640 px, with card names drawn 16 px tall or more: a 390 px phone shows a 640 px
+//! picture at 0.6, so the names still read at 10 px. A year's summary of four farms fits in
+//! about 1,500 px of a phone's scrolling. The widths are read from the PNG header of what the
+//! message builders produce, for finished games of 2, 3 and 4 players of both games, played by
+//! the heuristic bots as the bot seats play.
 
 use farmhand::discord::spec::{self, MessageSpec};
 use farmhand::games::fields_of_green::bots::{self as fog_bots, BotSpec};
@@ -14,8 +15,13 @@ use farmhand::store::{GameRow, SeatRow, Status, Table, TableOptions};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// The widest picture a phone shows legibly.
-const MAX_WIDTH: u32 = 800;
+/// The widest picture a phone shows legibly (issue 43).
+const MAX_WIDTH: u32 = 640;
+
+/// How wide a 390 px phone draws a picture in an embed (the screen less the avatar column and
+/// margins), and the smallest a card name may be shown.
+const PHONE_PICTURE: u32 = 330;
+const MIN_SHOWN_NAME_PX: f32 = 9.0;
 
 const NAMES: [&str; 4] = ["Ada", "Bram", "Cleo", "Dmitri"];
 
@@ -98,8 +104,107 @@ fn pictures(m: &MessageSpec, stem: &str, players: usize, what: &str) -> Vec<u32>
             f.name
         );
         widths.push(w);
+        heights_seen(h * PHONE_PICTURE.min(w) / w);
     }
     widths
+}
+
+thread_local! {
+    /// The heights, as a phone shows them, of the pictures [`pictures`] checked last.
+    static SHOWN: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn heights_seen(h: u32) {
+    SHOWN.with(|s| s.borrow_mut().push(h));
+}
+
+/// How far a phone scrolls through `m`: its text (the estimate of
+/// [`spec::phone_px_before_buttons`], without its pictures) and its pictures at the width a phone
+/// shows them.
+fn scroll_px(m: &MessageSpec, stem: &str, players: usize, what: &str) -> u32 {
+    SHOWN.with(|s| s.borrow_mut().clear());
+    pictures(m, stem, players, what);
+    let mut text = m.clone();
+    for e in &mut text.embeds {
+        e.image = None;
+    }
+    let (t, p) = (
+        spec::phone_px_before_buttons(&text),
+        SHOWN.with(|s| s.borrow().clone()),
+    );
+    println!("{what}: text {t} px, pictures shown {p:?} px high");
+    t + p.iter().sum::<u32>()
+}
+
+/// A card name on a farm picture, as a 390 px phone shows the widest picture.
+#[test]
+fn card_names_read_at_phone_size() {
+    use farmhand::render::fields_of_green::farm_picture::{MAX_WIDTH as FARM_MAX, NAME_PX};
+    const { assert!(NAME_PX >= 16.0) };
+    const { assert!(FARM_MAX <= MAX_WIDTH) };
+    let shown = NAME_PX * PHONE_PICTURE as f32 / FARM_MAX as f32;
+    assert!(shown >= MIN_SHOWN_NAME_PX, "{shown} px");
+}
+
+/// A game of heuristic bots, with the summary of every year posted as the bot posts it (at the
+/// start of the next year, with that year's events).
+fn fog_year_summaries(players: u8, seed: u64) -> Vec<(u8, MessageSpec)> {
+    let options = fog::Options {
+        players,
+        intro: false,
+        first_player: 0,
+    };
+    let mut game = fog::Game::new(Deck::default_deck(), options, seed).unwrap();
+    let mut bots: Vec<_> = (0..players).map(|_| BotSpec::Heuristic.build()).collect();
+    let mut rngs: Vec<ChaCha8Rng> = (0..players)
+        .map(|k| ChaCha8Rng::seed_from_u64(seed * 10 + u64::from(k)))
+        .collect();
+    let deck = game.deck_arc().clone();
+    let t = table("fields_of_green", usize::from(players));
+    let mut year_events: Vec<fog::Event> = Vec::new();
+    let mut out = Vec::new();
+    while let Some(&seat) = game.waiting_for().first() {
+        let view = game.player_view(seat);
+        let action = bots[seat].decide(&view, &deck, &mut rngs[seat]);
+        for e in game.apply(seat, &action).unwrap() {
+            if let fog::Event::YearStarted { year, .. } = e
+                && year >= 2
+            {
+                out.push((
+                    year - 1,
+                    farmhand::discord::fields_of_green::year_summary(
+                        &t,
+                        &game,
+                        year - 1,
+                        &year_events,
+                    ),
+                ));
+                year_events.clear();
+            }
+            year_events.push(e);
+        }
+    }
+    out
+}
+
+/// Issue 43: a year's summary of four farms stays within about 1,500 px of a phone's scrolling
+/// (each farm drawn by the rows it built on that year).
+#[test]
+fn a_year_summary_reads_in_1500_px_on_a_phone() {
+    let mut tallest = 0;
+    for seed in [5, 8] {
+        for (year, m) in fog_year_summaries(4, seed) {
+            let px = scroll_px(
+                &m,
+                &format!("farms-year-{year}"),
+                4,
+                &format!("seed {seed} year {year}"),
+            );
+            println!("seed {seed}, year {year}: {px} px");
+            tallest = tallest.max(px);
+        }
+    }
+    assert!(tallest <= 1500, "{tallest} px");
 }
 
 fn finished_fog(players: u8, seed: u64) -> fog::Game {

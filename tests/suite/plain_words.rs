@@ -7,7 +7,10 @@
 //!   `/kh rules`, which are not scanned here;
 //! - in English, a count of one with a plural noun ("1 fields next to it", "1 counters");
 //! - (issue 32, item 2, "phone first") any line of a code block wider than 34 columns (wide
-//!   characters count two), which a 390 px phone would wrap.
+//!   characters count two), which a 390 px phone would wrap;
+//! - (issue 43, item 6) a card or crop code: a Fields of Green card's code (`[CRN]`, `BRW
+//!   Brewery`) or a Key Harvest crop letter (`D6[R]`, `(w)`) anywhere but in a drawing (a code
+//!   block) and the key that explains the drawing in the same text.
 
 use farmhand::discord::game::Screens;
 use farmhand::discord::spec::{MessageSpec, RowSpec};
@@ -145,6 +148,74 @@ fn one_plural_in_line(text: &str) -> Option<String> {
     None
 }
 
+/// The Fields of Green deck's card codes (locations and Equipment).
+fn fog_codes() -> HashSet<String> {
+    let deck = fog::Deck::default_deck();
+    deck.locations
+        .iter()
+        .map(|d| d.code.to_string())
+        .chain(deck.equipment.iter().map(|e| e.code.to_string()))
+        .collect()
+}
+
+/// A card or crop code shown as plain text in `text`: a bracketed code (`[CRN]`, `D6[R]`, `[V]`)
+/// or a small letter in brackets (`(w)`) outside any code block, or a deck code as a word
+/// outside code blocks, unless a code block of the same text draws it (then it is a legend
+/// explaining the drawing, as the farm grid's `COW Cows` is).
+fn card_code(text: &str, codes: &HashSet<String>) -> Option<String> {
+    let drawn: HashSet<&str> = code_lines(text)
+        .iter()
+        .flat_map(|l| {
+            l.split(|c: char| {
+                !c.is_ascii_alphanumeric() && c != '[' && c != ']' && c != '(' && c != ')'
+            })
+        })
+        .flat_map(|w| [w, w.trim_matches(|c| "[]()".contains(c))])
+        .collect();
+    let mut inside = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            inside = !inside;
+            continue;
+        }
+        if inside {
+            continue;
+        }
+        for (k, _) in line.match_indices('[') {
+            let rest = &line[k + 1..];
+            let Some(end) = rest.find(']') else { continue };
+            let inner = &rest[..end];
+            let token = &line[k..k + end + 2];
+            if !inner.is_empty()
+                && inner.len() <= 3
+                && inner.chars().all(|c| c.is_ascii_uppercase())
+                && !drawn.contains(token)
+            {
+                return Some(token.to_string());
+            }
+        }
+        // A crop's small letter after a reference (`D6(w)`); alone, `(a)`-`(d)` are the
+        // rulebook's names of the four actions.
+        for (k, _) in line.match_indices('(') {
+            let rest = &line[k + 1..];
+            if k > 0
+                && line.as_bytes()[k - 1].is_ascii_digit()
+                && rest.len() >= 2
+                && rest.as_bytes()[0].is_ascii_lowercase()
+                && rest.as_bytes()[1] == b')'
+            {
+                return Some(line[k..k + 3].to_string());
+            }
+        }
+        for w in line.split(|c: char| !c.is_ascii_alphanumeric()) {
+            if codes.contains(w) && !drawn.contains(w) {
+                return Some(w.to_string());
+            }
+        }
+    }
+    None
+}
+
 /// Checks of every message seen.
 #[derive(Default)]
 struct Scan {
@@ -156,6 +227,8 @@ struct Scan {
     /// Code-block lines seen, and the widest.
     code_lines: usize,
     widest: usize,
+    /// The card codes of the deck (`CRN`, `BRW`).
+    codes: HashSet<String>,
 }
 
 /// The widest a monospaced line may be and still read on a 390 px phone screen (issue 32).
@@ -190,8 +263,12 @@ impl Scan {
                     self.wide.push((what.to_string(), w, line.to_string()));
                 }
             }
+            if self.codes.is_empty() {
+                self.codes = fog_codes();
+            }
             let found = rule_number(&t)
                 .map(|r| format!("rule number {r:?}"))
+                .or_else(|| card_code(&t, &self.codes).map(|c| format!("code {c:?}")))
                 .or_else(|| {
                     english
                         .then(|| one_plural(&t).map(|p| format!("plural {p:?}")))
@@ -435,4 +512,29 @@ fn the_scanners_catch_rule_numbers_and_bad_plurals() {
     assert_eq!(farmhand::render::key_harvest::text::width("畑タイル"), 8);
     // A number ending a line (a score pad's) and a label on the next are not a phrase.
     assert!(one_plural("  crops   1\n  fields   22").is_none());
+    let codes = fog_codes();
+    assert_eq!(
+        card_code("- Corn [CRN] - Field", &codes).as_deref(),
+        Some("[CRN]")
+    );
+    assert_eq!(
+        card_code("    BRW Brewery   8", &codes).as_deref(),
+        Some("BRW")
+    );
+    assert_eq!(
+        card_code("Bram acquired D6[R] from", &codes).as_deref(),
+        Some("[R]")
+    );
+    assert_eq!(card_code("C4(w) harvested", &codes).as_deref(), Some("(w)"));
+    assert!(card_code("(c) Buy from a store", &codes).is_none());
+    // A drawing's key names its codes: allowed when the drawing is in the same text.
+    assert!(card_code("```\n25 CRN  W3\n```\nCRN Corn · Wn Water Tower", &codes).is_none());
+    assert!(
+        card_code(
+            "```\nC  C1 [H] (r)\n```\nKey: [H] hops · (r) harvested",
+            &codes
+        )
+        .is_none()
+    );
+    assert!(card_code("Bram acquired D6 (wheat) from their own store.", &codes).is_none());
 }

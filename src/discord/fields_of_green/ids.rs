@@ -52,6 +52,8 @@ pub enum Screen {
     },
     /// The harvest planner's plan for the seat's whole harvest, to confirm or adjust by hand.
     AutoHarvest,
+    /// The full text of every card the main panel lists in one compact line (issue 43).
+    Cards,
 }
 
 /// What a component does.
@@ -287,6 +289,7 @@ pub fn encode_screen(s: &Screen) -> String {
             format!("split:{}{}{}{}", counts[0], counts[1], counts[2], counts[3])
         }
         Screen::AutoHarvest => "auto".into(),
+        Screen::Cards => "cards".into(),
     }
 }
 
@@ -323,6 +326,7 @@ pub fn decode_screen(s: &str) -> Option<Screen> {
             }
         }
         ("auto", 1) => Screen::AutoHarvest,
+        ("cards", 1) => Screen::Cards,
         _ => return None,
     })
 }
@@ -457,6 +461,7 @@ mod tests {
                 counts: [6, 0, 0, 0],
             },
             Screen::AutoHarvest,
+            Screen::Cards,
         ];
         v.extend(screens.into_iter().map(Verb::Show));
         let actions = vec![

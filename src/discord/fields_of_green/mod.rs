@@ -58,6 +58,18 @@ fn farm_pictures(
     stem: &str,
     only: Option<usize>,
 ) -> Vec<super::spec::FileSpec> {
+    farm_pictures_built(table, game, stem, only, &[])
+}
+
+/// [`farm_pictures`] with each seat's picture limited to the cards on the squares `built[seat]`
+/// when it has any (a year's summary: what changed, issue 43).
+fn farm_pictures_built(
+    table: &Table,
+    game: &Game,
+    stem: &str,
+    only: Option<usize>,
+    built: &[Vec<crate::games::fields_of_green::Pos>],
+) -> Vec<super::spec::FileSpec> {
     // The crate's unit tests build every screen at every step of whole playouts to check
     // Discord's text limits; a picture per screen would make them take many minutes. Pictures
     // have their own tests (tests/suite/pictures.rs), which run the library as the bot does.
@@ -74,7 +86,20 @@ fn farm_pictures(
     {
         let name = render::seat_name(&names, sv.seat);
         // `farms_png` of one farm: drawn with English labels, as the font needs.
-        match render::fields_of_green::farm_picture::farms_png(game.deck(), &[(sv, name.clone())]) {
+        let drawn = match built.get(sv.seat).filter(|b| !b.is_empty()) {
+            Some(squares) => crate::i18n::with(crate::i18n::Locale::En, || {
+                render::fields_of_green::farm_picture::farm_built_png(
+                    game.deck(),
+                    sv,
+                    &name,
+                    squares,
+                )
+            }),
+            None => {
+                render::fields_of_green::farm_picture::farms_png(game.deck(), &[(sv, name.clone())])
+            }
+        };
+        match drawn {
             Ok(bytes) => files.push(super::spec::FileSpec {
                 name: if only.is_some() {
                     format!("{stem}.png")
@@ -231,14 +256,45 @@ fn split_text(s: [u8; 4]) -> String {
 /// A farm grid in a code block, then as much of its legend as fits, in at most `budget`
 /// characters.
 fn farm_block(deck: &Deck, farm: &FarmView, show_build_spaces: bool, budget: usize) -> String {
-    let r = render::fields_of_green::render_farm(deck, farm, RenderOptions { show_build_spaces });
+    let r = render::fields_of_green::render_farm(
+        deck,
+        farm,
+        RenderOptions {
+            show_build_spaces,
+            ..Default::default()
+        },
+    );
+    farm_block_with(&r.grid, &r.legend, budget, "\n")
+}
+
+/// [`farm_block`] with the legend's entries run together in one paragraph (` · ` between them):
+/// the private panel's form, where a legend a line per code would push the buttons off a phone's
+/// first screen (issue 43).
+fn farm_block_compact(
+    deck: &Deck,
+    farm: &FarmView,
+    show_build_spaces: bool,
+    budget: usize,
+) -> String {
+    let r = render::fields_of_green::render_farm(
+        deck,
+        farm,
+        RenderOptions {
+            show_build_spaces,
+            tight: true,
+        },
+    );
+    farm_block_with(&r.grid, &r.short_legend, budget, " · ")
+}
+
+fn farm_block_with(grid: &str, legend: &[String], budget: usize, sep: &str) -> String {
     // Only the grid is monospaced: the legend's lines are sentences, which a phone may wrap.
-    let mut s = format!("```\n{}\n```", r.grid);
+    let mut s = format!("```\n{grid}\n```");
     let mut cut = false;
-    for line in &r.legend {
+    for (i, line) in legend.iter().enumerate() {
         let line = super::ui::esc(line);
         if !cut && s.chars().count() + line.chars().count() < budget {
-            s.push('\n');
+            s.push_str(if i == 0 { "\n" } else { sep });
             s.push_str(&line);
         } else {
             cut = true;

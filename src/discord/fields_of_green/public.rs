@@ -5,7 +5,8 @@
 
 use super::{
     DARK_GREEN, GOLD, GREEN, GREY, add_pictures, and_list, button, cid, direction_text, farm_block,
-    farm_pictures, field, fit, mention, names, resources, seat_status, who, year_phase,
+    farm_pictures, farm_pictures_built, field, fit, mention, names, resources, seat_status, who,
+    year_phase,
 };
 use crate::discord::fields_of_green::ids::{Screen, Verb, encode_screen};
 use crate::discord::spec::{
@@ -730,7 +731,27 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
         ..Default::default()
     };
     fit(&mut m);
-    let pictures = farm_pictures(table, game, &format!("farms-year-{year}"), None);
+    // Each farm's picture shows the cards it built this year (with their squares' names): four
+    // whole farms were about 3,000 px of a phone's scrolling (issue 43). A farm that built
+    // nothing is drawn whole.
+    let built: Vec<Vec<crate::games::fields_of_green::Pos>> = (0..v.players)
+        .map(|seat| {
+            events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Built { seat: s, pos, .. }
+                    | Event::BuiltWaterTower { seat: s, pos, .. }
+                    | Event::BuiltSilo { seat: s, pos, .. }
+                        if *s == seat =>
+                    {
+                        Some(*pos)
+                    }
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect();
+    let pictures = farm_pictures_built(table, game, &format!("farms-year-{year}"), None, &built);
     add_pictures(&mut m, pictures, GREEN);
     m
 }

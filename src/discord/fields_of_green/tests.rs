@@ -958,7 +958,8 @@ fn the_harvest_says_what_finishing_costs() {
     let text = all_text(&m);
     assert!(text.contains("Done · "), "{text}");
     assert!(
-        text.contains("If you finish now") || text.contains("Finishing now loses nothing"),
+        text.contains("Finishing now makes Open Areas of")
+            || text.contains("Finishing now loses nothing"),
         "{text}"
     );
     assert!(text.contains("Pay "), "{text}");
@@ -1940,4 +1941,149 @@ fn undo_shows_only_for_the_seat_that_may_take_back_its_decision() {
     assert_eq!(ComponentId::decode(&id.id).unwrap().version, 9);
     t.game.status = Status::Ended;
     assert_eq!(undo(&t, 1, &Screen::Main), 0, "not once the game is over");
+}
+
+/// Plays a game of heuristic bots and calls `each` with the table, the game and, for each seat
+/// the game waits for, that seat and its catch-up ("Since your last move", as the router writes
+/// it from the public log since the seat's last action).
+fn bot_game(players: u8, seed: u64, mut each: impl FnMut(&Table, &Game, usize, Option<String>)) {
+    use crate::games::fields_of_green::bots::{BotSpec, arena_streams};
+    let deck = crate::games::fields_of_green::Deck::default_deck();
+    let mut game = Game::new(
+        deck,
+        Options {
+            players,
+            intro: false,
+            first_player: (seed % u64::from(players)) as u8,
+        },
+        seed,
+    )
+    .expect("a game");
+    let n = usize::from(players);
+    let mut bots: Vec<_> = (0..n).map(|_| BotSpec::Heuristic.build()).collect();
+    let mut rngs = arena_streams(seed, n);
+    let deck = game.deck_arc().clone();
+    let mut events: Vec<Event> = Vec::new();
+    let mut acted_at: Vec<Option<usize>> = vec![None; n];
+    let mut step = 0;
+    while let Some(&seat) = game.waiting_for().first() {
+        let mut t = table(n, step + 1, Status::Active);
+        // Names as players have them (the stress names of `NAMES` are for Discord's limits).
+        for (row, name) in t
+            .seats
+            .iter_mut()
+            .zip(["Ada", "Bram", "Cleo", "Dmitri", "Eve", "Fumiko"])
+        {
+            row.name = name.to_string();
+        }
+        for s in game.waiting_for() {
+            let from = acted_at[s].unwrap_or(0);
+            let since = &events[from..];
+            let read = (crate::discord::router::CATCH_UP_LINES * 4) as usize;
+            let tail = &since[since.len().saturating_sub(read)..];
+            let lines = public::log_lines(&t, &game, tail);
+            let notice = crate::discord::router::catch_up_text(
+                &lines,
+                since.len() - tail.len(),
+                acted_at[s].is_some(),
+            );
+            each(&t, &game, s, notice);
+        }
+        let view = game.player_view(seat);
+        let action = bots[seat].decide(&view, &deck, &mut rngs[seat]);
+        events.extend(game.apply(seat, &action).expect("a bot's action"));
+        acted_at[seat] = Some(events.len());
+        step += 1;
+    }
+}
+
+/// Issue 43: on a 390 px phone, every decision panel's buttons start within the first 900 px.
+/// The height is estimated from the text by [`spec::phone_px_before_buttons`] (its comment gives
+/// the phone's figures: 44 columns of 20 px lines, 36 of 18 px in code blocks, 78 px of frame),
+/// with the catch-up the router puts on top. Heuristic bots play, so farms grow as real ones do.
+#[test]
+fn every_decision_panel_shows_its_buttons_within_900_px_on_a_phone() {
+    const BUDGET_PX: u32 = 900;
+    for locale in [crate::i18n::Locale::En, crate::i18n::Locale::Ja] {
+        crate::i18n::with(locale, || {
+            for (players, seed) in [(4, 5), (2, 2), (3, 3), (6, 6)] {
+                let mut worst = (0, String::new());
+                let mut panels = 0;
+                bot_game(players, seed, |t, game, seat, notice| {
+                    let m = panel(t, game, seat, &Screen::Main, notice.as_deref());
+                    let px = spec::phone_px_before_buttons(&m);
+                    panels += 1;
+                    if px > worst.0 {
+                        worst = (px, format!("{}\n{}", m.content, all_text(&m)));
+                    }
+                });
+                eprintln!(
+                    "{locale:?} {players}p seed {seed}: {panels} panels, tallest {} px",
+                    worst.0
+                );
+                assert!(panels > 100, "{panels} panels");
+                assert!(
+                    worst.0 <= BUDGET_PX,
+                    "{locale:?} {players}p seed {seed}: {} px before the buttons\n{}",
+                    worst.0,
+                    worst.1
+                );
+            }
+        });
+    }
+}
+
+/// Issue 43: a hint never contradicts an enabled button. With 1 Food, "Sell 1 Food" is enabled
+/// and only "Sell 2 Food" is greyed out: the hint names the sale it explains, and every sale a
+/// hint names is a disabled button (the panel once said "Selling Food: you need 2 Food and have
+/// 1" next to an enabled **Sell 1 Food**).
+#[test]
+fn a_sale_hint_names_only_a_greyed_out_sale() {
+    let mut hints = 0;
+    let mut one_food = 0;
+    for (players, seed) in [(4, 5), (3, 3), (2, 2)] {
+        bot_game(players, seed, |t, game, seat, _| {
+            let m = panel(t, game, seat, &Screen::Main, None);
+            let text = &m.embeds[0].description;
+            let buttons = buttons_of(&m);
+            for food in 1..=2u8 {
+                let label = crate::t!(
+                    "fog-button-sell",
+                    food = food,
+                    coins = 2 + 2 * u32::from(food)
+                );
+                let button = buttons.iter().find(|(l, _, _)| *l == label);
+                let hint = text
+                    .lines()
+                    .find(|l| l.starts_with(&format!("Sell {food} Food (greyed out)")));
+                if let Some(h) = hint {
+                    hints += 1;
+                    assert!(
+                        button.is_some_and(|(_, _, disabled)| *disabled),
+                        "{h} next to an enabled or missing {label}\n{text}"
+                    );
+                }
+                if let Some((_, _, false)) = button {
+                    assert!(hint.is_none(), "{text}");
+                }
+            }
+            if buttons
+                .iter()
+                .any(|(l, _, d)| l.starts_with("Sell 1 Food") && !d)
+                && buttons
+                    .iter()
+                    .any(|(l, _, d)| l.starts_with("Sell 2 Food") && *d)
+            {
+                one_food += 1;
+                assert!(
+                    text.contains("Sell 2 Food (greyed out): you need 2 Food and have 1"),
+                    "{text}"
+                );
+            }
+        });
+    }
+    assert!(
+        hints > 10 && one_food > 0,
+        "{hints} hints, {one_food} panels with 1 Food"
+    );
 }

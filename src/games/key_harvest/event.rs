@@ -37,6 +37,18 @@ pub enum Gain {
     Sale,
 }
 
+/// What an [`Event::Declined`] passed on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DeclinedWhat {
+    /// The seat chose not to use its worker's optional ability (KH 21).
+    Ability { worker: Worker },
+    /// The worker's ability found nothing to act on (KH 21).
+    NothingToDo { worker: Worker },
+    /// The seat's part of an event (KH 47-60).
+    Event { event: EventTile },
+}
+
 /// One thing that happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -129,9 +141,13 @@ pub enum Event {
         space: Space,
         copied: bool,
     },
-    /// An optional ability or event part was declined or had nothing to act on.
+    /// An optional ability or event part was declined or had nothing to act on; `what` says
+    /// which, so the log can name it (issue 43: a bare "Cleo declined." said nothing). Logs
+    /// written before it was recorded read it as `None`.
     Declined {
         seat: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        what: Option<DeclinedWhat>,
     },
     TileAcquired {
         seat: Seat,

@@ -4,7 +4,7 @@
 
 use super::action::{Action, TurnAction};
 use super::board::{Crop, Space};
-use super::event::{Event, Gain, Place};
+use super::event::{DeclinedWhat, Event, Gain, Place};
 use super::game::{
     BagTile, EVENT_SPACES, Frame, Game, GiveAwayOptions, Phase, Prompt, REGISTRY_SIZE, StoreTile,
     Turn, bit, nth_bit, shuffle, spaces,
@@ -366,9 +366,13 @@ impl Game {
                 self.s.stack.pop();
                 self.return_worker(seat, *worker, *from, ev);
             }
-            (Prompt::Ability { .. }, A::Decline) => {
+            (Prompt::Ability { worker, .. }, A::Decline) => {
+                let worker = *worker;
                 self.s.stack.pop();
-                ev.push(|| Event::Declined { seat });
+                ev.push(|| Event::Declined {
+                    seat,
+                    what: Some(DeclinedWhat::Ability { worker }),
+                });
             }
             (Prompt::Ability { worker, at, copied }, a) => {
                 self.s.stack.pop();
@@ -569,7 +573,10 @@ impl Game {
         match a {
             A::Decline => {
                 self.next_step();
-                ev.push(|| Event::Declined { seat });
+                ev.push(|| Event::Declined {
+                    seat,
+                    what: Some(DeclinedWhat::Event { event }),
+                });
             }
             A::BlindSwap { tile } => {
                 self.next_step();
@@ -854,7 +861,10 @@ impl Game {
                         space: at,
                         copied,
                     });
-                    ev.push(|| Event::Declined { seat });
+                    ev.push(|| Event::Declined {
+                        seat,
+                        what: Some(DeclinedWhat::NothingToDo { worker }),
+                    });
                 }
                 Frame::TraderTile { .. } => return,
                 Frame::Refill { drawer } => {

@@ -19,7 +19,7 @@ pub mod view;
 pub use action::{Action, TurnAction};
 pub use board::{Board, Crop, Space, SpaceSet};
 pub use error::ActionError;
-pub use event::{Event, Place};
+pub use event::{DeclinedWhat, Event, Place};
 pub use few::{Few, SeatTiles};
 pub use game::{Game, GameSnapshot, Options, Phase, Prompt};
 pub use legal::{Choice, ListingMemo};

@@ -60,6 +60,9 @@ kh-legend-worker = worker tile: its number
 kh-legend-empty = empty space: its reference
 kh-legend-crop = {$letter} {$crop}
 kh-legend-crop-colour = {$letter} {$crop} ({$colour})
+kh-key = Key: {$list}
+kh-key-harvested = lower case, harvested
+kh-key-worker = worker
 
 ## The score pad (a monospaced table: keep the column heads short)
 
@@ -107,6 +110,9 @@ kh-place-store = {$name}'s store
 kh-place-board = {$name}'s board
 kh-place-hands = {$name}'s hands
 kh-place-fallow = the fallow area
+kh-place-store-own = their own store
+kh-place-board-own = their own board
+kh-place-hands-own = their hands
 kh-ev-setup = A {$players}-player game is set up; {$name} was drawn to name the start player.
 kh-ev-setup-removed = A {$players}-player game is set up; {$name} was drawn to name the start player; {$removed} events were removed unseen.
 kh-ev-start-pair = {$name} drew the {$colour} start pair: {$first} and {$second}.
@@ -137,6 +143,10 @@ kh-ev-worker-placed = {$name} placed the {$worker} on {$to}.
 kh-ev-worker-acts = {$name}'s {$worker} on {$space} acts.
 kh-ev-worker-copied = {$name}'s {$worker} on {$space} is copied by the lawyer.
 kh-ev-declined = {$name} declined.
+kh-ev-declined-ability = {$name} did not use the {$worker}'s ability.
+kh-ev-declined-nothing = {$name}'s {$worker} found nothing to do.
+kh-ev-declined-event = {$name} passed on event {$event}.
+kh-ev-tile-acquired-held = {$name} acquired {$tile}, the tile they were holding.
 kh-ev-tile-acquired = {$name} acquired {$tile} from {$from}.
 kh-ev-tile-fallowed = {$tile} went from {$from} to the fallow area.
 kh-ev-tile-to-hands = {$tile} went from {$from} into {$name}'s hands.

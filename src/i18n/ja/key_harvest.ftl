@@ -70,6 +70,9 @@ kh-legend-worker = ワーカー: その数字
 kh-legend-empty = 空きマス: その番地
 kh-legend-crop = {$letter} {$crop}
 kh-legend-crop-colour = {$letter} {$crop}（{$colour}）
+kh-key = 記号：{$list}
+kh-key-harvested = 小文字は収穫済み
+kh-key-worker = ワーカー
 
 ## 得点表 (等幅の表: 見出しは短く)
 
@@ -108,6 +111,9 @@ kh-place-store = {$name}の倉庫
 kh-place-board = {$name}の農地ボード
 kh-place-hands = {$name}の手元
 kh-place-fallow = 休耕地
+kh-place-store-own = 自分の倉庫
+kh-place-board-own = 自分の農地ボード
+kh-place-hands-own = 自分の手元
 kh-ev-setup = {$players}人ゲームの準備が整いました。{$name}がスタートプレイヤーを決める人に選ばれました。
 kh-ev-setup-removed = {$players}人ゲームの準備が整いました。{$name}がスタートプレイヤーを決める人に選ばれました。イベント{$removed}枚が見ないまま取り除かれました。
 kh-ev-start-pair = {$name}は{$colour}の初期ペアを引きました: {$first}と{$second}。
@@ -135,6 +141,10 @@ kh-ev-worker-placed = {$name}が{$worker}を{$to}に置きました。
 kh-ev-worker-acts = {$name}の{$space}の{$worker}が能力を使います。
 kh-ev-worker-copied = {$name}の{$space}の{$worker}の能力を弁護士が使います。
 kh-ev-declined = {$name}は見送りました。
+kh-ev-declined-ability = {$name}は{$worker}の能力を使いませんでした。
+kh-ev-declined-nothing = {$name}の{$worker}は何もできませんでした。
+kh-ev-declined-event = {$name}はイベント{$event}を見送りました。
+kh-ev-tile-acquired-held = {$name}は手元の{$tile}を獲得しました。
 kh-ev-tile-acquired = {$name}が{$from}から{$tile}を獲得しました。
 kh-ev-tile-fallowed = {$tile}が{$from}から休耕地へ移りました。
 kh-ev-tile-to-hands = {$tile}が{$from}から{$name}の手元へ移りました。

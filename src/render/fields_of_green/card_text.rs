@@ -46,7 +46,7 @@ pub fn kind_name(k: Kind) -> String {
 }
 
 /// One line describing a location design, e.g.
-/// `Wheat [WHT] - Field (Grain) - cost 3 coins - 1 VP - Harvest: pay 1 Water: gain 2 Food.`
+/// `Wheat - Field (Grain) - cost 3 coins - 1 VP - Harvest: pay 1 Water: gain 2 Food.`
 /// Every word comes from the message catalogue, in the language in scope.
 pub fn location_text(deck: &Deck, d: DesignIdx) -> String {
     let def = deck.location(d);
@@ -61,7 +61,6 @@ pub fn location_text(deck: &Deck, d: DesignIdx) -> String {
     let head = crate::t!(
         "fog-card-head",
         name = super::location_name(def),
-        code = def.code.as_str(),
         kind = kind,
         cost = build_cost_text(&def.cost),
         vp = def.vp
@@ -73,7 +72,7 @@ pub fn location_text(deck: &Deck, d: DesignIdx) -> String {
 }
 
 /// One line describing an Equipment design, e.g.
-/// `Hoses [HOS] - place on: Water Tower - Ongoing: this Water Tower has +1 range.`
+/// `Hoses - place on: Water Tower - Ongoing: this Water Tower has +1 range.`
 pub fn equipment_text(deck: &Deck, e: EquipIdx) -> String {
     let def = deck.equip(e);
     let host = host_text(deck, e);
@@ -81,7 +80,6 @@ pub fn equipment_text(deck: &Deck, e: EquipIdx) -> String {
     crate::t!(
         "fog-equipment-line",
         name = super::equipment_name(def),
-        code = def.code.as_str(),
         host = host,
         ability = ability
     )
@@ -606,31 +604,31 @@ mod tests {
     fn rulebook_cards_read_naturally() {
         assert_eq!(
             loc_text("wheat"),
-            "Wheat [WHT] - Field (Grain) - cost 3 coins - 1 VP - Harvest: pay 1 Water: gain 2 Food."
+            "Wheat - Field (Grain) - cost 3 coins - 1 VP - Harvest: pay 1 Water: gain 2 Food."
         );
         assert_eq!(
             loc_text("potatoes"),
-            "Potatoes [POT] - Field (Vegetable) - cost 3 coins - 1 VP - Immediate: gain 2 Food; \
+            "Potatoes - Field (Vegetable) - cost 3 coins - 1 VP - Immediate: gain 2 Food; \
              if there is an adjacent Silo, also gain an Equipment."
         );
         assert_eq!(
             loc_text("sheep"),
-            "Sheep [SHP] - Livestock (Dairy) - cost 3 coins - 1 VP - Harvest: pay 2 Food: gain 3 coins \
+            "Sheep - Livestock (Dairy) - cost 3 coins - 1 VP - Harvest: pay 2 Food: gain 3 coins \
              plus 1 coin per other Dairy Livestock within 2."
         );
         assert_eq!(
             loc_text("pigs"),
-            "Pigs [PIG] - Livestock (Meat) - cost 4 coins - 1 VP - Harvest: pay 1 Food: gain 3 coins; \
+            "Pigs - Livestock (Meat) - cost 4 coins - 1 VP - Harvest: pay 1 Food: gain 3 coins; \
              up to 2 times: pay 1 Food to gain 2 coins."
         );
         assert_eq!(
             loc_text("turkeys"),
-            "Turkeys [TRK] - Livestock (Poultry) - cost 2 coins - 1 VP - Harvest: pay 1 Food: gain 2 coins; \
+            "Turkeys - Livestock (Poultry) - cost 2 coins - 1 VP - Harvest: pay 1 Food: gain 2 coins; \
              if there is no other Livestock within 3, also gain 2 coins."
         );
         assert_eq!(
             loc_text("oxen"),
-            "Oxen [OXN] - Livestock (Work) - cost 3 coins - 2 VP - Harvest: pay 2 Food: gain 1 coin per \
+            "Oxen - Livestock (Work) - cost 3 coins - 2 VP - Harvest: pay 2 Food: gain 1 coin per \
              other location within 2 with a Harvest ability."
         );
         assert!(loc_text("animal_pen").contains("cost 6 coins, 1 less per Livestock within 2 - "));
@@ -644,16 +642,16 @@ mod tests {
     fn equipment_texts() {
         assert_eq!(
             equip_text("hoses"),
-            "Hoses [HOS] - place on: Water Tower - Ongoing: this Water Tower has +1 range."
+            "Hoses - place on: Water Tower - Ongoing: this Water Tower has +1 range."
         );
         assert_eq!(
             equip_text("harrow"),
-            "Harrow [HAR] - place on: Field with a Harvest ability - Ongoing: you may pay this Field's \
+            "Harrow - place on: Field with a Harvest ability - Ongoing: you may pay this Field's \
              Harvest cost and apply its ability again."
         );
         assert_eq!(
             equip_text("rain_barrel"),
-            "Rain Barrel [BRL] - place on: Water Tower - When placed: add 3 Water to this Water Tower."
+            "Rain Barrel - place on: Water Tower - When placed: add 3 Water to this Water Tower."
         );
         assert!(equip_text("wheelbarrow").contains("place on: any location"));
     }
@@ -809,14 +807,18 @@ mod tests {
         for (i, d) in deck.locations.iter().enumerate() {
             let t = location_text(&deck, i as DesignIdx);
             assert!(
-                t.starts_with(&format!("{} [{}] - ", d.name, d.code)) && t.ends_with('.'),
+                t.starts_with(&format!("{} - ", d.name))
+                    && !t.contains(&format!("[{}]", d.code))
+                    && t.ends_with('.'),
                 "{t}"
             );
         }
         for (i, e) in deck.equipment.iter().enumerate() {
             let t = equipment_text(&deck, i as EquipIdx);
             assert!(
-                t.starts_with(&format!("{} [{}] - place on: ", e.name, e.code)) && t.ends_with('.'),
+                t.starts_with(&format!("{} - place on: ", e.name))
+                    && !t.contains(&format!("[{}]", e.code))
+                    && t.ends_with('.'),
                 "{t}"
             );
         }
@@ -836,14 +838,14 @@ mod japanese_tests {
             for (i, d) in deck.locations.iter().enumerate() {
                 let t = location_text(&deck, i as DesignIdx);
                 let name = d.name_ja.as_deref().unwrap();
-                assert!(t.starts_with(&format!("{name} [{}] - ", d.code)), "{t}");
+                assert!(t.starts_with(&format!("{name} - ")), "{t}");
                 assert!(t.ends_with('。'), "{t}");
                 texts.push(t);
             }
             for (i, e) in deck.equipment.iter().enumerate() {
                 let t = equipment_text(&deck, i as EquipIdx);
                 let name = e.name_ja.as_deref().unwrap();
-                assert!(t.starts_with(&format!("{name} [{}] - ", e.code)), "{t}");
+                assert!(t.starts_with(&format!("{name} - ")), "{t}");
                 assert!(t.ends_with('。'), "{t}");
                 texts.push(t);
             }
@@ -857,7 +859,7 @@ mod japanese_tests {
             }
             assert_eq!(
                 texts[0],
-                "小麦 [WHT] - 田畑（穀物） - 費用 3コイン - 1勝利点 - 収穫時: 水1を支払うと、食糧2を得る。"
+                "小麦 - 田畑（穀物） - 費用 3コイン - 1勝利点 - 収穫時: 水1を支払うと、食糧2を得る。"
             );
         });
     }

@@ -84,6 +84,10 @@ pub struct RenderOptions {
     /// other empty spaces blank: the view for a player choosing where to build. Otherwise every
     /// empty space is a `.`.
     pub show_build_spaces: bool,
+    /// Draw only the cards' own rectangle, without the ring of empty spaces around it: the
+    /// private panel's main screen, where every line counts on a phone (issue 43); its Build
+    /// screen draws the ring, with the spaces to build on.
+    pub tight: bool,
 }
 
 /// A drawn farm: the grid for a code block and the legend lines that explain it.
@@ -95,6 +99,9 @@ pub struct FarmRender {
     /// One line per code used, then Water Towers, Silos, Open Areas, Equipment and (when shown)
     /// build spaces. ASCII only.
     pub legend: Vec<String>,
+    /// The legend with the codes' entries shortened to the code and the card's name (`COW Cows`):
+    /// the grid already shows where each card is.
+    pub short_legend: Vec<String>,
     /// The window of the plane drawn.
     pub bounds: GridBounds,
 }
@@ -139,7 +146,12 @@ fn equipment_marker(cell: &CellView) -> char {
 
 /// Draws a farm. See the module docs for the coordinates; the legend names every code drawn.
 pub fn render_farm(deck: &Deck, farm: &FarmView, options: RenderOptions) -> FarmRender {
-    let bounds = GridBounds::of(farm);
+    let mut bounds = GridBounds::of(farm);
+    if options.tight && !options.show_build_spaces && !farm.cells.is_empty() {
+        // The ring of empty spaces is one space wide on every side (`grid_bounds`).
+        bounds.min = Pos::new(bounds.min.x + 1, bounds.min.y + 1);
+        bounds.max = Pos::new(bounds.max.x - 1, bounds.max.y - 1);
+    }
     let (columns, rows) = (bounds.columns(), bounds.rows());
     // The fixed row numbers of the rows drawn (row 1 at the top of the plane, [`Pos::label`]).
     let row_names: Vec<String> = (0..rows)
@@ -205,9 +217,11 @@ pub fn render_farm(deck: &Deck, farm: &FarmView, options: RenderOptions) -> Farm
         }
     }
 
+    let (legend, short_legend) = legend(deck, farm, &build);
     FarmRender {
         grid: lines.join("\n"),
-        legend: legend(deck, farm, &build),
+        legend,
+        short_legend,
         bounds,
     }
 }
@@ -226,7 +240,8 @@ fn build_spaces(farm: &FarmView) -> Vec<Pos> {
     out
 }
 
-fn legend(deck: &Deck, farm: &FarmView, build: &[Pos]) -> Vec<String> {
+/// The legend and its short form ([`FarmRender::short_legend`]).
+fn legend(deck: &Deck, farm: &FarmView, build: &[Pos]) -> (Vec<String>, Vec<String>) {
     // Reading order (top to bottom, left to right), so lists follow the grid.
     let mut cells: Vec<&CellView> = farm.cells.iter().collect();
     cells.sort_by_key(|c| (c.pos.y, c.pos.x));
@@ -271,10 +286,15 @@ fn legend(deck: &Deck, farm: &FarmView, build: &[Pos]) -> Vec<String> {
         }
     }
 
+    let short: Vec<String> = codes
+        .iter()
+        .map(|(code, (name, _))| format!("{code} {name}"))
+        .collect();
     let mut out: Vec<String> = codes
         .into_iter()
         .map(|(code, (name, at))| format!("{code:<3} {name}: {}", at.join(", ")))
         .collect();
+    let entries = out.len();
     if !towers.is_empty() {
         out.push(crate::t!("fog-legend-towers", list = towers.join(", ")));
     }
@@ -293,7 +313,11 @@ fn legend(deck: &Deck, farm: &FarmView, build: &[Pos]) -> Vec<String> {
     if !build.is_empty() {
         out.push(crate::t!("fog-legend-build", n = build.len()));
     }
-    out
+    let short = short
+        .into_iter()
+        .chain(out[entries..].iter().cloned())
+        .collect();
+    (out, short)
 }
 
 #[cfg(test)]
@@ -345,7 +369,14 @@ mod tests {
         let deck = Deck::default_deck();
         let farm = wide_farm(&deck);
         for show_build_spaces in [false, true] {
-            let r = render_farm(&deck, &farm, RenderOptions { show_build_spaces });
+            let r = render_farm(
+                &deck,
+                &farm,
+                RenderOptions {
+                    show_build_spaces,
+                    ..Default::default()
+                },
+            );
             // 7 cards plus a margin column on each side.
             assert_eq!(r.bounds.columns(), 9);
             assert_eq!(r.bounds.rows(), 5);
@@ -392,6 +423,7 @@ mod tests {
             &farm,
             RenderOptions {
                 show_build_spaces: true,
+                ..Default::default()
             },
         );
         assert_eq!(
@@ -405,7 +437,14 @@ mod tests {
         let deck = Deck::default_deck();
         let farm = wide_farm(&deck);
         for show_build_spaces in [false, true] {
-            let r = render_farm(&deck, &farm, RenderOptions { show_build_spaces });
+            let r = render_farm(
+                &deck,
+                &farm,
+                RenderOptions {
+                    show_build_spaces,
+                    ..Default::default()
+                },
+            );
             // A farm wider than a phone comes in slices of columns: the one with the letter.
             let slices: Vec<Vec<&str>> =
                 r.grid.split("\n\n").map(|b| b.lines().collect()).collect();
@@ -493,6 +532,7 @@ mod tests {
             &farm,
             RenderOptions {
                 show_build_spaces: true,
+                ..Default::default()
             },
         );
         assert!(
@@ -512,6 +552,7 @@ mod tests {
             &farm,
             RenderOptions {
                 show_build_spaces: true,
+                ..Default::default()
             },
         );
         let spaces = build_spaces(&farm);

@@ -8,9 +8,9 @@
 //! same space in the picture, the grid and the buttons. Only the cards' bounding box is drawn
 //! (the text grid's empty border of build spaces would only shrink the cards on a phone).
 //!
-//! Sizes: a tile is 128 px, text is 14-24 px. Discord shows an image about 400-550 px wide on a
-//! phone, so a typical 4-5 column farm is scaled by ~0.7 and its names stay legible; the final
-//! farms are laid out two per row for the same reason.
+//! Sizes: a tile is 128 px, card names 18 px, other text 13-24 px. A picture is at most 640 px
+//! wide ([`MAX_WIDTH`]): a 390 px phone shows it at 0.6 or more, names at 11 px. A farm wider
+//! than [`MAX_COLUMNS`] is drawn in bands of columns, one under the other.
 
 use super::farm::{column_name, coord_label};
 use super::picture::{Canvas, PictureError, Rgb, ellipsize, text_width, wrap};
@@ -101,11 +101,28 @@ fn card_box(cells: &[CellView]) -> Option<(Pos, Pos)> {
     Some((min, max))
 }
 
+/// The most columns a picture draws side by side: 4 tiles and the row labels make 582 px, within
+/// the 640 px a phone shows at no less than 0.6 (issue 43: card names of 18 px then read at 11 px
+/// or more). A wider farm is drawn in bands of columns, one under the other, each with its own
+/// column letters, as the text grid is.
+pub const MAX_COLUMNS: u32 = 4;
+
+/// The widest a farm picture is (a long title is cut to it; the tiles take at most 582 px).
+pub const MAX_WIDTH: u32 = 640;
+const _: () = assert!(LEFT + MAX_COLUMNS * PITCH + PAD <= MAX_WIDTH);
+
+/// The size of a card's name on its tile, and the smallest text of the tiles' main lines.
+pub const NAME_PX: f32 = 18.0;
+
+/// Space between two bands of columns.
+const BAND_GAP: u32 = 10;
+
 /// One seat's farm as a canvas: header (name, VP now, coins, Food, VP tokens), edge labels and
-/// tiles.
-fn draw_farm(deck: &Deck, sv: &SeatView, name: &str) -> Result<Canvas, PictureError> {
+/// tiles; `banded`: a farm wider than [`MAX_COLUMNS`] is drawn in bands of columns.
+fn draw_farm(deck: &Deck, sv: &SeatView, name: &str, banded: bool) -> Result<Canvas, PictureError> {
     let farm = &sv.farm;
-    let boxed = card_box(&farm.cells);
+    let shown: &[CellView] = &farm.cells;
+    let boxed = card_box(shown);
     let (cols, rows) = match boxed {
         Some((min, max)) => (
             (i32::from(max.x) - i32::from(min.x) + 1) as u32,
@@ -113,6 +130,17 @@ fn draw_farm(deck: &Deck, sv: &SeatView, name: &str) -> Result<Canvas, PictureEr
         ),
         None => (2, 1),
     };
+    // Bands of even widths (3 + 3 columns, not 4 + 2); one band when they would be taller than
+    // a picture may be (a picture too wide beats none).
+    let mut bands = if banded {
+        cols.div_ceil(MAX_COLUMNS)
+    } else {
+        1
+    };
+    if HEADER + bands * (LABELS + rows * PITCH + BAND_GAP) + PAD > super::picture::MAX_SIDE {
+        bands = 1;
+    }
+    let per_band = cols.div_ceil(bands);
     let title = format!("{name}'s farm · {} VP", sv.score_now);
     let resources = format!(
         "{} · {}/{} Food · {}",
@@ -121,11 +149,12 @@ fn draw_farm(deck: &Deck, sv: &SeatView, name: &str) -> Result<Canvas, PictureEr
         sv.food_capacity,
         plural(sv.vp_tokens, "VP token", "VP tokens")
     );
-    let grid_w = LEFT + cols * PITCH + PAD;
+    let grid_w = LEFT + per_band * PITCH + PAD;
     let head_w = (text_width(24.0, &title).max(text_width(17.0, &resources)) as u32) + 2 * PAD;
     // Long names are cut rather than widening the picture past two tiles' worth.
-    let width = grid_w.max(head_w.min(grid_w + 2 * PITCH));
-    let height = HEADER + LABELS + rows * PITCH + PAD;
+    let width = grid_w.max(head_w.min(grid_w + 2 * PITCH).min(MAX_WIDTH));
+    let band_h = LABELS + rows * PITCH;
+    let height = HEADER + bands * band_h + (bands - 1) * BAND_GAP + PAD;
     let mut c = Canvas::new(width, height, BACKGROUND)?;
     let text_room = (width - 2 * PAD) as f32;
     c.text(
@@ -153,25 +182,34 @@ fn draw_farm(deck: &Deck, sv: &SeatView, name: &str) -> Result<Canvas, PictureEr
         );
         return Ok(c);
     };
-    // Edge labels: the fixed letters and numbers, as on the text grid and the buttons.
-    for col in 0..cols {
-        let x = i32::from(min.x) + col as i32;
-        let label = i8::try_from(x).map_or_else(|_| String::new(), column_name);
-        let cx = (LEFT + col * PITCH + TILE / 2) as f32;
-        c.text_centred(cx, (HEADER + 20) as f32, 19.0, GREY, &label);
-    }
-    for row in 0..rows {
-        let y = i32::from(min.y) + row as i32;
-        let label = i8::try_from(y).map_or_else(|_| String::new(), |y| row_number(y).to_string());
-        let cy = (HEADER + LABELS + row * PITCH + TILE / 2 + 7) as f32;
-        c.text_centred((LEFT / 2) as f32, cy, 19.0, GREY, &label);
-    }
-    for cell in &farm.cells {
-        let col = (i32::from(cell.pos.x) - i32::from(min.x)) as u32;
-        let row = (i32::from(cell.pos.y) - i32::from(min.y)) as u32;
-        let x = (LEFT + col * PITCH) as f32;
-        let y = (HEADER + LABELS + row * PITCH) as f32;
-        draw_tile(&mut c, deck, cell, &coord_label(cell.pos), x, y);
+    for band in 0..bands {
+        let first = band * per_band;
+        let last = (first + per_band).min(cols);
+        let top = HEADER + band * (band_h + BAND_GAP);
+        // Edge labels: the fixed letters and numbers, as on the text grid and the buttons.
+        for col in first..last {
+            let x = i32::from(min.x) + col as i32;
+            let label = i8::try_from(x).map_or_else(|_| String::new(), column_name);
+            let cx = (LEFT + (col - first) * PITCH + TILE / 2) as f32;
+            c.text_centred(cx, (top + 20) as f32, 19.0, GREY, &label);
+        }
+        for row in 0..rows {
+            let y = i32::from(min.y) + row as i32;
+            let label =
+                i8::try_from(y).map_or_else(|_| String::new(), |y| row_number(y).to_string());
+            let cy = (top + LABELS + row * PITCH + TILE / 2 + 7) as f32;
+            c.text_centred((LEFT / 2) as f32, cy, 19.0, GREY, &label);
+        }
+        for cell in shown {
+            let col = (i32::from(cell.pos.x) - i32::from(min.x)) as u32;
+            if !(first..last).contains(&col) {
+                continue;
+            }
+            let row = (i32::from(cell.pos.y) - i32::from(min.y)) as u32;
+            let x = (LEFT + (col - first) * PITCH) as f32;
+            let y = (top + LABELS + row * PITCH) as f32;
+            draw_tile(&mut c, deck, cell, &coord_label(cell.pos), x, y);
+        }
     }
     Ok(c)
 }
@@ -232,9 +270,9 @@ fn draw_tile(c: &mut Canvas, deck: &Deck, cell: &CellView, coord: &str, x: f32, 
         }
         TileKind::Pile(pile) => {
             let name = card_name(deck, &cell.card);
-            let lines = wrap(&name, 18.0, room, 2);
+            let lines = wrap(&name, NAME_PX, room, 2);
             for (k, l) in lines.iter().enumerate() {
-                c.text(left, y + 54.0 + 20.0 * k as f32, 18.0, ink, l);
+                c.text(left, y + 54.0 + 20.0 * k as f32, NAME_PX, ink, l);
             }
             if !cell.equipment.is_empty() {
                 let tiles: Vec<String> =
@@ -255,7 +293,52 @@ fn draw_tile(c: &mut Canvas, deck: &Deck, cell: &CellView, coord: &str, x: f32, 
 
 /// One farm as a PNG.
 pub fn farm_png(deck: &Deck, sv: &SeatView, name: &str) -> Result<Vec<u8>, PictureError> {
-    draw_farm(deck, sv, name)?.png()
+    draw_farm(deck, sv, name, true)?.png()
+}
+
+/// The cards a farm built on `built` (a year's builds, in any order) as a PNG, in reading order,
+/// [`MAX_COLUMNS`] to a row, each tile with its square's name: a year's summary shows what
+/// changed, so four farms read in about 1,500 px of a phone (issue 43), where whole farms took
+/// twice that. The header keeps the farm's VP and supplies.
+pub fn farm_built_png(
+    deck: &Deck,
+    sv: &SeatView,
+    name: &str,
+    built: &[Pos],
+) -> Result<Vec<u8>, PictureError> {
+    let mut cells: Vec<&CellView> = sv
+        .farm
+        .cells
+        .iter()
+        .filter(|c| built.contains(&c.pos))
+        .collect();
+    cells.sort_by_key(|c| (c.pos.y, c.pos.x));
+    let n = cells.len().max(1) as u32;
+    let cols = n.min(MAX_COLUMNS);
+    let rows = n.div_ceil(MAX_COLUMNS);
+    let title = format!("{name}'s farm · {} VP", sv.score_now);
+    let sub = format!(
+        "{} this year · {} · {}/{} Food",
+        plural(cells.len() as u32, "card built", "cards built"),
+        plural(sv.coins, "coin", "coins"),
+        sv.food,
+        sv.food_capacity
+    );
+    let grid_w = PAD + cols * PITCH + PAD;
+    let head_w = (text_width(24.0, &title).max(text_width(17.0, &sub)) as u32) + 2 * PAD;
+    let width = grid_w.max(head_w.min(grid_w + 2 * PITCH)).min(MAX_WIDTH);
+    let height = HEADER + rows * PITCH + PAD;
+    let mut c = Canvas::new(width, height, BACKGROUND)?;
+    let room = (width - 2 * PAD) as f32;
+    c.text(PAD as f32, 30.0, 24.0, INK, &ellipsize(&title, 24.0, room));
+    c.text(PAD as f32, 56.0, 17.0, GREY, &ellipsize(&sub, 17.0, room));
+    for (k, cell) in cells.iter().enumerate() {
+        let (col, row) = (k as u32 % MAX_COLUMNS, k as u32 / MAX_COLUMNS);
+        let x = (PAD + col * PITCH) as f32;
+        let y = (HEADER + row * PITCH) as f32;
+        draw_tile(&mut c, deck, cell, &coord_label(cell.pos), x, y);
+    }
+    c.png()
 }
 
 /// Several farms in one PNG, two per row (side by side; a third and fourth go below so a phone
@@ -269,9 +352,12 @@ pub fn farms_png(deck: &Deck, seats: &[(&SeatView, String)]) -> Result<Vec<u8>, 
 }
 
 fn farms_png_en(deck: &Deck, seats: &[(&SeatView, String)]) -> Result<Vec<u8>, PictureError> {
+    // One farm is a phone's picture, drawn in bands of columns when wide; several side by side
+    // are an overview (the CLI's), drawn whole.
+    let banded = seats.len() == 1;
     let farms: Vec<Canvas> = seats
         .iter()
-        .map(|(sv, name)| draw_farm(deck, sv, name))
+        .map(|(sv, name)| draw_farm(deck, sv, name, banded))
         .collect::<Result<_, _>>()?;
     let per_row = 2;
     let mut width = 0;

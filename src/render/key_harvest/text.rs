@@ -7,7 +7,7 @@
 
 use super::{Cell, draw_board, tile_token};
 use crate::games::key_harvest::board::{Board, Crop, Space};
-use crate::games::key_harvest::event::{Event, Gain, Place};
+use crate::games::key_harvest::event::{DeclinedWhat, Event, Gain, Place};
 use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::pieces::{Counters, EventTile, Seat, Worker};
 use crate::games::key_harvest::score::{ScorePad, group_points};
@@ -253,15 +253,17 @@ pub fn public_supply(board: &Board, seat: &SeatView) -> String {
     t!("kh-supply-in-all", counters = s, total = seat.total())
 }
 
-/// The registry in reference order: `B5[V] C7[H] ...`.
+/// The registry in reference order: `B5 (vegetables), C7 (hops), ...`.
 pub fn registry_line(board: &Board, view: &PublicView) -> String {
     let tiles: Vec<String> = spaces(view.registry)
         .map(|s| tile_token(board, s))
         .collect();
     if tiles.is_empty() {
         t!("kh-empty-paren")
+    } else if ja() {
+        tiles.join("、")
     } else {
-        tiles.join(" ")
+        tiles.join(", ")
     }
 }
 
@@ -491,6 +493,17 @@ pub fn tie_lines(pad: &ScorePad, names: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// [`place`] as the seat `actor` reads it in a sentence about itself: "their own store", not
+/// "Ada's store" when Ada takes from her own (issue 43).
+fn place_for(p: &Place, names: &[String], actor: Seat) -> String {
+    match p {
+        Place::Store { owner } if *owner == actor => t!("kh-place-store-own"),
+        Place::Board { owner } if *owner == actor => t!("kh-place-board-own"),
+        Place::Hands { seat } if *seat == actor => t!("kh-place-hands-own"),
+        _ => place(p, names),
+    }
+}
+
 fn place(p: &Place, names: &[String]) -> String {
     match p {
         Place::Bag => t!("kh-place-bag"),
@@ -711,12 +724,35 @@ pub fn describe_event(
             }
         }
         // A worker's optional ability, a reposition or an event part the seat chose not to use.
-        Event::Declined { seat } => t!("kh-ev-declined", name = n(seat)),
+        // What was declined is named (issue 43: a bare "Cleo declined." said nothing).
+        Event::Declined { seat, what } => match what {
+            Some(DeclinedWhat::Ability { worker }) => t!(
+                "kh-ev-declined-ability",
+                name = n(seat),
+                worker = worker_name(*worker)
+            ),
+            Some(DeclinedWhat::NothingToDo { worker }) => t!(
+                "kh-ev-declined-nothing",
+                name = n(seat),
+                worker = worker_name(*worker)
+            ),
+            Some(DeclinedWhat::Event { event }) => t!(
+                "kh-ev-declined-event",
+                name = n(seat),
+                event = event_label(*event)
+            ),
+            None => t!("kh-ev-declined", name = n(seat)),
+        },
+        Event::TileAcquired {
+            seat,
+            tile,
+            from: Place::Hands { seat: holder },
+        } if holder == seat => t!("kh-ev-tile-acquired-held", name = n(seat), tile = tok(tile)),
         Event::TileAcquired { seat, tile, from } => t!(
             "kh-ev-tile-acquired",
             name = n(seat),
             tile = tok(tile),
-            from = place(from, names)
+            from = place_for(from, names, *seat)
         ),
         Event::TileFallowed { tile, from } => t!(
             "kh-ev-tile-fallowed",

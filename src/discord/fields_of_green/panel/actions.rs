@@ -43,7 +43,9 @@ impl Panel<'_> {
         }
     }
 
-    /// `- 2x Wheat [WHT] - Field ... - *buildable now on 4 spaces*` for each distinct card.
+    /// One compact line per distinct card (issue 43: a hand reads in six lines on a phone):
+    /// `- 2x **Wheat** · 3 coins · 1 VP · Harvest: pay 1 Water…`, the chosen one marked `✓`
+    /// in front. Full texts and where each could be built are on the Card texts screen.
     pub(super) fn card_lines(&self, ids: &[SmolStr], mark: Option<&SmolStr>) -> Vec<String> {
         let mut seen: Vec<(&SmolStr, usize)> = Vec::new();
         for id in ids {
@@ -54,20 +56,57 @@ impl Panel<'_> {
         }
         seen.iter()
             .map(|(id, n)| {
-                let text = render::fields_of_green::card_text(self.deck, id);
+                let text = render::fields_of_green::cards::card_line(self.deck, id);
                 let text = if *n > 1 {
                     crate::t!("fog-copies", n = *n, text = text)
                 } else {
                     text
                 };
-                let text = if mark == Some(*id) {
-                    crate::t!("fog-chosen-mark", text = text)
-                } else {
-                    text
-                };
-                format!("- {text} · *{}*", self.build_note(id))
+                let bullet = if mark == Some(*id) { "✓" } else { "-" };
+                format!("{bullet} {text}")
             })
             .collect()
+    }
+
+    /// The button to the Card texts screen (the full text of every card the panel lists).
+    pub(super) fn card_texts_item(&self) -> Item {
+        Item::go(Screen::Cards, crate::t!("fog-button-card-texts"))
+    }
+
+    /// The Card texts screen: the full text of the revealed card, the hand (or face-up row) and
+    /// the Equipment offer, each location with where it could be built now (issue 43: the main
+    /// panel lists cards one compact line each; their whole text is one tap away).
+    pub(super) fn card_texts(&self, out: &mut Out) -> bool {
+        let full = |id: &SmolStr| render::fields_of_green::card_text(self.deck, id);
+        out.text.push(crate::t!("fog-card-texts-head"));
+        let before = out.text.len();
+        if self.me().revealed.is_some() {
+            self.revealed(out, true);
+        }
+        let mut hand: Vec<SmolStr> = self.v.hand.clone();
+        hand.extend(self.v.selected.clone());
+        if matches!(self.game.phase(), Phase::Duel { .. }) {
+            hand.extend(self.v.table.row.iter().cloned());
+        }
+        hand.sort_by_key(|id| self.deck.location_by_id(id));
+        hand.dedup();
+        let mut offer = self.v.offer.clone();
+        offer.dedup();
+        let lines: Vec<String> = hand
+            .iter()
+            .chain(&offer)
+            .map(|id| {
+                if self.deck.location_by_id(id).is_some() {
+                    format!("- {} · *{}*", full(id), self.build_note(id))
+                } else {
+                    format!("- {}", full(id))
+                }
+            })
+            .collect();
+        if !lines.is_empty() {
+            out.text.push(lines.join("\n"));
+        }
+        out.text.len() > before
     }
 
     /// 3+ players: the hand, one button per distinct card; the chosen one is marked and may be
@@ -111,6 +150,7 @@ impl Panel<'_> {
                     })
                     .disabled(!legal)
             })
+            .chain(std::iter::once(self.card_texts_item()))
             .collect();
         let lost = self.layout(
             &mut out.rows,
@@ -146,6 +186,10 @@ impl Panel<'_> {
             n = self.v.table.row_pile as u32
         ));
         out.text.push(s);
+        if !pick && !row.is_empty() {
+            let texts = self.item_button(&self.card_texts_item());
+            out.rows.buttons(texts.into_iter().collect(), 1);
+        }
         if pick {
             let mut distinct = sorted;
             distinct.dedup();
@@ -158,6 +202,7 @@ impl Panel<'_> {
                         .style(Style::Primary)
                         .disabled(!legal)
                 })
+                .chain(std::iter::once(self.card_texts_item()))
                 .collect();
             let lost = self.layout(
                 &mut out.rows,
@@ -172,7 +217,7 @@ impl Panel<'_> {
     }
 
     /// The revealed card: actions A-E (ruling 8), illegal ones disabled with the reason.
-    pub(super) fn revealed(&self, out: &mut Out) {
+    pub(super) fn revealed(&self, out: &mut Out, full: bool) {
         let Some(card) = self.me().revealed.clone() else {
             return;
         };
@@ -188,7 +233,15 @@ impl Panel<'_> {
         let mut s = crate::t!(
             "fog-your-card",
             card = self.name(&card),
-            text = render::fields_of_green::card_text(self.deck, &card)
+            text = if full {
+                format!(
+                    "{} · *{}*",
+                    render::fields_of_green::card_text(self.deck, &card),
+                    self.build_note(&card)
+                )
+            } else {
+                render::fields_of_green::cards::card_line(self.deck, &card)
+            }
         );
         let mut build_spaces: Vec<Pos> = legal
             .iter()
@@ -220,72 +273,101 @@ impl Panel<'_> {
             .map(|c| c.pos)
             .collect();
         let supply = &self.deck.supply;
-        s.push_str("\n\n");
-        s.push_str(&crate::t!("fog-what-to-do"));
+        // Each of actions A-E (ruling 8) with whether it is possible now.
+        let mut opts: Vec<(bool, String)> = Vec::new();
+        opts.push((
+            !build_spaces.is_empty(),
+            if build_spaces.is_empty() {
+                crate::t!(
+                    "fog-a-build-no",
+                    why = why(Action::Build {
+                        pos: first,
+                        water: vec![],
+                        extra: 0,
+                        equipment: vec![]
+                    })
+                )
+            } else {
+                crate::t!(
+                    "fog-a-build-yes",
+                    cost = cost,
+                    n = build_spaces.len() as u32
+                )
+            },
+        ));
+        opts.push((
+            towers,
+            if towers {
+                crate::t!(
+                    "fog-b-tower-yes",
+                    cost = supply.tower_cost,
+                    water = supply.tower_capacity,
+                    left = self.v.table.water_towers_left
+                )
+            } else {
+                crate::t!(
+                    "fog-b-tower-no",
+                    why = why(Action::WaterTower {
+                        pos: first,
+                        equipment: vec![]
+                    })
+                )
+            },
+        ));
+        opts.push((
+            silos,
+            if silos {
+                crate::t!(
+                    "fog-c-silo-yes",
+                    food = supply.silo_capacity,
+                    left = self.v.table.silos_left
+                )
+            } else {
+                crate::t!(
+                    "fog-c-silo-no",
+                    why = why(Action::Silo {
+                        pos: first,
+                        equipment: vec![]
+                    })
+                )
+            },
+        ));
+        opts.push((true, crate::t!("fog-d-market", food = me.food)));
+        opts.push((
+            !restores.is_empty(),
+            if !restores.is_empty() {
+                crate::t!("fog-e-restore-yes")
+            } else if open.is_empty() {
+                crate::t!("fog-e-restore-none")
+            } else {
+                crate::t!(
+                    "fog-e-restore-no",
+                    why = why(Action::Restore { pos: open[0] })
+                )
+            },
+        ));
+        // The buttons name every possible action with its cost; the panel explains only the
+        // greyed-out ones (issue 43: a phone's first screen is short). All five, with what a
+        // Water Tower and a Silo are, are on the Card texts screen.
         s.push('\n');
-        s.push_str(&if build_spaces.is_empty() {
-            crate::t!(
-                "fog-a-build-no",
-                why = why(Action::Build {
-                    pos: first,
-                    water: vec![],
-                    extra: 0,
-                    equipment: vec![]
-                })
-            )
-        } else {
-            crate::t!(
-                "fog-a-build-yes",
-                cost = cost,
-                n = build_spaces.len() as u32
-            )
-        });
-        s.push('\n');
-        s.push_str(&if towers {
-            crate::t!(
-                "fog-b-tower-yes",
-                cost = supply.tower_cost,
-                water = supply.tower_capacity,
-                left = self.v.table.water_towers_left
-            )
-        } else {
-            crate::t!(
-                "fog-b-tower-no",
-                why = why(Action::WaterTower {
-                    pos: first,
-                    equipment: vec![]
-                })
-            )
-        });
-        s.push('\n');
-        s.push_str(&if silos {
-            crate::t!(
-                "fog-c-silo-yes",
-                food = supply.silo_capacity,
-                left = self.v.table.silos_left
-            )
-        } else {
-            crate::t!(
-                "fog-c-silo-no",
-                why = why(Action::Silo {
-                    pos: first,
-                    equipment: vec![]
-                })
-            )
-        });
-        s.push('\n');
-        s.push_str(&crate::t!("fog-d-market", food = me.food));
-        s.push('\n');
-        s.push_str(&if !restores.is_empty() {
-            crate::t!("fog-e-restore-yes")
-        } else if open.is_empty() {
-            crate::t!("fog-e-restore-none")
-        } else {
-            crate::t!(
-                "fog-e-restore-no",
-                why = why(Action::Restore { pos: open[0] })
-            )
-        });
+        if full {
+            s.push_str(&crate::t!("fog-what-to-do"));
+            for (_, line) in &opts {
+                s.push('\n');
+                s.push_str(line);
+            }
+            for special in ["water_tower", "silo"] {
+                s.push_str("\n- ");
+                s.push_str(&render::fields_of_green::card_text(self.deck, special));
+            }
+            out.text.push(s);
+            return;
+        }
+        s.push_str(&crate::t!("fog-use-it"));
+        for (_, line) in opts.iter().filter(|(possible, _)| !possible) {
+            s.push('\n');
+            s.push_str(line);
+        }
         out.text.push(s);
 
         let build = Item::go(
@@ -313,7 +395,7 @@ impl Panel<'_> {
                 .disabled(restores.is_empty()),
         };
         out.rows.buttons(
-            [build, tower, silo, restore]
+            [build, tower, silo, restore, self.card_texts_item()]
                 .iter()
                 .filter_map(|i| self.item_button(i))
                 .collect(),
@@ -331,12 +413,13 @@ impl Panel<'_> {
             })
             .collect();
         out.rows.buttons(market, 1);
-        if me.food < 2 {
+        // The greyed-out sale the hint explains is named, as its button is (issue 43: with
+        // 1 Food, "Sell 1 Food" is enabled and only "Sell 2 Food" is not).
+        if let Some(food) = (1..=2u8).find(|&f| !self.legal(&Action::Market { food: f })) {
             out.text.push(crate::t!(
                 "fog-selling-food",
-                why = why(Action::Market {
-                    food: if me.food == 0 { 1 } else { 2 }
-                })
+                food = food,
+                why = why(Action::Market { food })
             ));
         }
     }
@@ -1004,7 +1087,7 @@ impl Panel<'_> {
             };
             s.push_str(&format!(
                 "\n- {} · *{fits}*",
-                render::fields_of_green::card_text(self.deck, t)
+                render::fields_of_green::cards::card_line(self.deck, t)
             ));
         }
         out.text.push(s);
@@ -1017,6 +1100,7 @@ impl Panel<'_> {
                 )
                 .style(Style::Primary)
             })
+            .chain(std::iter::once(self.card_texts_item()))
             .collect();
         let lost = self.layout(
             &mut out.rows,

@@ -125,7 +125,9 @@ impl Panel<'_> {
                 ));
             }
         }
-        if !lines.is_empty() {
+        // Up to two rows of buttons name each payable ability with its cost and gain; only a
+        // longer list (a select) is spelled out here too (issue 43: a phone's first screen).
+        if !lines.is_empty() && items.len() > 2 * limits::BUTTONS_PER_ROW {
             s.push('\n');
             s.push_str(&crate::t!("fog-harvest-you-can-pay"));
             s.push('\n');

@@ -18,8 +18,8 @@ use actions::special_marker;
 pub use harvest::{AutoHarvest, auto_harvest};
 
 use super::{
-    DARK_GREEN, GOLD, and_list, button, cid, farm_block, fit, names, phase_name, public, resources,
-    split_text, who, year_phase,
+    DARK_GREEN, GOLD, and_list, button, cid, farm_block, farm_block_compact, fit, names,
+    phase_name, public, resources, split_text, who, year_phase,
 };
 use crate::discord::fields_of_green::ids::{
     Screen, Verb, encode_action, encode_screen, plan_fingerprint,
@@ -116,6 +116,7 @@ pub fn panel(
         Screen::PlaceEquipment { tile } => p.place_equipment(&mut out, tile),
         Screen::Farm { seat } => p.farm_screen(&mut out, *seat),
         Screen::AutoHarvest => p.auto_harvest(&mut out),
+        Screen::Cards => p.card_texts(&mut out),
     };
     if shown {
         p.finish(out, &screen)
@@ -554,7 +555,7 @@ impl<'a> Panel<'a> {
             }
             Phase::Action { turn } => {
                 if me.revealed.is_some() {
-                    self.revealed(out);
+                    self.revealed(out, false);
                 }
                 if turn <= hs && (!self.v.hand.is_empty() || self.v.selected.is_some()) {
                     self.hand(out);
@@ -568,7 +569,7 @@ impl<'a> Panel<'a> {
                     if !taken {
                         self.row(out, true);
                     } else if me.revealed.is_some() {
-                        self.revealed(out);
+                        self.revealed(out, false);
                     } else {
                         self.waiting(out);
                     }
@@ -683,9 +684,11 @@ impl<'a> Panel<'a> {
             Some(e) => e,
             None => {
                 let mut d = format!("**{}**\n", resources(me));
-                d.push_str(&farm_block(self.deck, &me.farm, build_grid, 1800));
+                d.push_str(&farm_block_compact(self.deck, &me.farm, build_grid, 1800));
                 d.push('\n');
-                d.push_str(&text.join("\n\n"));
+                // Sections start with a bold heading: no blank line between them (a phone's
+                // first screen is short, issue 43).
+                d.push_str(&text.join("\n"));
                 EmbedSpec {
                     title,
                     description: d,

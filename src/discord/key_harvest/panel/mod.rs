@@ -597,7 +597,13 @@ impl<'a> Panel<'a> {
         let drawing = seat_board(self.board, self.me(), "");
         // The first line names the seat (inside a code block a name could break it): left out.
         let body = drawing.split_once('\n').map_or("", |(_, b)| b);
-        format!("```\n{}\n```", body.trim_end())
+        let mut s = format!("```\n{}\n```", body.trim_end());
+        // The board's symbols are explained under it (issue 43).
+        if let Some(key) = crate::render::key_harvest::key_line(self.board, body) {
+            s.push('\n');
+            s.push_str(&key);
+        }
+        s
     }
 
     fn title(&self) -> String {

@@ -77,7 +77,17 @@ pub fn round_summary(
     round: u32,
     events: &[Event],
 ) -> Option<MessageSpec> {
-    let mut m = action_summary(table, game, events)?;
+    // A round post says who did what and what changed (issue 43: it was about 1,100 px of
+    // bookkeeping on a phone). Left out here, and kept in the log: a worker "acts" (what it
+    // does follows), the registry's refills from the bag (the table message shows the
+    // registry), a seller's gain from a sale (the buyer's payment to them says it), an event
+    // "is resolved", events set aside and put back in the bag while drawing, and a turn's end.
+    let told: Vec<Event> = events
+        .iter()
+        .filter(|e| !is_bookkeeping(e))
+        .cloned()
+        .collect();
+    let mut m = action_summary(table, game, &told)?;
     if let Some(e) = m.embeds.first_mut() {
         e.title = if round == 0 {
             t!("kh-setup-title", table = table.game.id)
@@ -87,6 +97,27 @@ pub fn round_summary(
     }
     fit(&mut m);
     Some(m)
+}
+
+/// An event a round post leaves out (see [`round_summary`]).
+fn is_bookkeeping(e: &Event) -> bool {
+    use crate::games::key_harvest::event::Gain;
+    matches!(
+        e,
+        Event::WorkerActs { copied: false, .. }
+            | Event::TileToRegistry {
+                from: crate::games::key_harvest::Place::Bag,
+                ..
+            }
+            | Event::Gained {
+                from: Gain::Sale,
+                ..
+            }
+            | Event::EventResolved { .. }
+            | Event::EventSetAside { .. }
+            | Event::EventsToBag { .. }
+            | Event::TurnEnded { .. }
+    )
 }
 
 /// The round (1, 2, ...) turn `turn` belongs to with `players` seats; 0 for the setup.

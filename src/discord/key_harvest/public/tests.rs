@@ -785,3 +785,80 @@ fn a_finished_game_shows_final_scores_and_explains_every_tie() {
         "crop majorities scored by {crops_counted} seats"
     );
 }
+
+/// Issue 43, item 6: a round post says who did what and what changed, not the bookkeeping (a
+/// worker "acts", the registry's refills, a seller's gain from a sale, "is resolved", events set
+/// aside while drawing, a turn's end: the log keeps them). In a seeded 4-player game of heuristic
+/// bots every round post is shorter than its round's log, and together they tell at most three
+/// quarters of its lines. Their heights on a 390 px phone ([`spec::phone_px_before_buttons`])
+/// are printed: still over 1,000 px for a busy round (a drawn event's cascade of tiles to
+/// hands, the fallow area and workers coming off is what changed, and is told).
+#[test]
+fn round_posts_leave_out_the_bookkeeping() {
+    let (mut g, setup) = Game::new(Board::standard(), &Options { players: 4 }, 1).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut rounds: Vec<Vec<Event>> = vec![setup];
+    while let Some(seat) = g.to_move() {
+        let view = g.player_view(seat);
+        let a = bots::by_name("heuristic")
+            .unwrap()
+            .decide(g.board(), &view, &mut rng);
+        for e in g.apply(seat, &a).unwrap() {
+            if let Event::TurnStarted { turn, .. } = e
+                && round_of(turn, 4) as usize >= rounds.len()
+            {
+                rounds.push(Vec::new());
+            }
+            rounds.last_mut().unwrap().push(e);
+        }
+    }
+    let mut t = table(4, 99, Status::Active);
+    for (row, name) in t.seats.iter_mut().zip(["Ada", "Bram", "Cleo", "Dmitri"]) {
+        row.name = name.to_string();
+    }
+    let (mut quiet, mut tallest_quiet, mut tallest, mut log_lines, mut post_lines) =
+        (0, 0, 0, 0, 0);
+    for (round, events) in rounds.iter().enumerate().skip(1) {
+        let full = log_sentences(&t, &g, events).len();
+        let Some(m) = round_summary(&t, &g, round as u32, events) else {
+            continue;
+        };
+        let text = all_text(&m);
+        for bookkeeping in [
+            " acts.",
+            "from the bag into the registry",
+            "ended the turn",
+            "is resolved",
+            "from a sale",
+            "set aside",
+        ] {
+            assert!(
+                !text.contains(bookkeeping),
+                "round {round}: {bookkeeping:?} in\n{text}"
+            );
+        }
+        let told = m.embeds[0].description.lines().count();
+        assert!(told < full, "round {round}: {told} of {full} lines");
+        log_lines += full;
+        post_lines += told;
+        let px = spec::phone_px_before_buttons(&m);
+        tallest = tallest.max(px);
+        if !events
+            .iter()
+            .any(|e| matches!(e, Event::EventPlaced { .. }))
+        {
+            quiet += 1;
+            tallest_quiet = tallest_quiet.max(px);
+        }
+    }
+    eprintln!(
+        "{} rounds: {post_lines} of {log_lines} log lines posted; tallest round post {tallest} px, \
+         {tallest_quiet} px without a drawn event ({quiet} rounds)",
+        rounds.len() - 1
+    );
+    assert!(quiet >= 3, "{quiet} rounds without an event");
+    assert!(
+        4 * post_lines <= 3 * log_lines,
+        "{post_lines} of {log_lines} lines"
+    );
+}

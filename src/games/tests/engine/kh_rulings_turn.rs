@@ -4,8 +4,8 @@
 use crate::kh_common;
 use farmhand_games::key_harvest::game::Frame;
 use farmhand_games::key_harvest::{
-    Action, ActionError, Choice, Counters, Crop, Event, EventTile, Place, Prompt, TurnAction,
-    Worker,
+    Action, ActionError, Choice, Counters, Crop, DeclinedWhat, Event, EventTile, Place, Prompt,
+    TurnAction, Worker,
 };
 use kh_common::*;
 
@@ -515,7 +515,12 @@ fn kh21_declined_ability_worker_stays() {
     );
     let stock = st(&g).stock;
     let ev = ok(&mut g, 0, Action::Decline);
-    assert!(ev.contains(&Event::Declined { seat: 0 }));
+    assert!(ev.contains(&Event::Declined {
+        seat: 0,
+        what: Some(DeclinedWhat::Ability {
+            worker: Worker::Labourer
+        })
+    }));
     assert_eq!(st(&g).stock, stock);
     assert_eq!(worker_on(&g, 0, w), Some(Worker::Labourer));
     // A field tile next to it leaves later (an edit standing in for F): the labourer stays.
