@@ -147,14 +147,14 @@ mod tests {
         let listing = show(&deck);
         for d in &deck.locations {
             assert!(
-                listing.contains(&format!("{}x {} [{}]", d.copies, d.name, d.code)),
+                listing.contains(&format!("{}x [{}] {}", d.copies, d.code, d.name)),
                 "{}",
                 d.name
             );
         }
         for e in &deck.equipment {
             assert!(
-                listing.contains(&format!("{}x {} [{}]", e.copies, e.name, e.code)),
+                listing.contains(&format!("{}x [{}] {}", e.copies, e.code, e.name)),
                 "{}",
                 e.name
             );
