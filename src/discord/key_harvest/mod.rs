@@ -14,8 +14,8 @@ pub mod screens;
 
 pub use panel::{KhScreen, panel};
 pub use public::{
-    action_summary, board, boards, final_scores, log, round_of, round_summary, score_pad, status,
-    table_message,
+    action_summary, board, boards, final_scores, is_bookkeeping, log, round_of, round_summary,
+    score_pad, status, table_message,
 };
 pub use rules::{rules, rules_topics};
 

@@ -99,8 +99,8 @@ pub fn round_summary(
     Some(m)
 }
 
-/// An event a round post leaves out (see [`round_summary`]).
-fn is_bookkeeping(e: &Event) -> bool {
+/// An event a round post leaves out (see [`round_summary`]); the Log keeps it.
+pub fn is_bookkeeping(e: &Event) -> bool {
     use crate::games::key_harvest::event::Gain;
     matches!(
         e,

@@ -11,7 +11,9 @@ mod table;
 mod tests;
 
 pub use boards::{board, boards};
-pub use log::{action_summary, log, round_of, round_summary, sentences as log_sentences};
+pub use log::{
+    action_summary, is_bookkeeping, log, round_of, round_summary, sentences as log_sentences,
+};
 pub use table::{decision_text, final_scores, score_pad, status, table_message};
 
 use super::ids::{KhId, KhVerb};
