@@ -36,8 +36,10 @@ pub struct Args {
     #[arg(long)]
     pub edit_interval_ms: Option<u64>,
     /// Play at the production pace: the bot merges the edits of one message made within the
-    /// production interval (1 s), and the players wait for every edit and post to land before
-    /// they click again. Slower (minutes), and shows how the bot merges edits.
+    /// production interval (1 s), the fake Discord keeps Discord's rate-limit windows in real
+    /// time (else they run 20 times faster, as in the tests), and the players wait for every
+    /// edit and post to land before they click again. Slower (minutes), and shows how the bot
+    /// merges edits.
     #[arg(long)]
     pub production_pacing: bool,
     /// Also write the game as a scenario file (`farmhand replay` plays it again).
@@ -338,6 +340,11 @@ async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
             w.locales.insert(u, args.locale.tag().to_string());
         }
     });
+    if args.production_pacing {
+        // Discord's rate-limit windows in real time, not the tests' faster ones: the pace a
+        // real server gets.
+        fake.set_rate_limits(farmhand::fake_discord::ratelimit::Limits::default());
+    }
     let mut config = showcase_config(std::path::Path::new(location));
     config.game.first_seed = Some(args.seed);
     config.database.url = location.to_string();

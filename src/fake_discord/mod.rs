@@ -204,10 +204,11 @@ impl FakeDiscord {
         let addr = listener.local_addr()?;
         let mut world = World::new(TOKEN);
         world.ws_url = format!("ws://{addr}/ws");
-        // Discord's limits, as documented, from the start (message edits excepted, see
-        // `Limits::quick_edits`): the bot talks to the fake with serenity's rate limiter on (see
+        // Discord's limits, as documented, from the start, with the per-channel and per-token
+        // windows on a clock that runs `SIMULATED_SPEED` times real time (see
+        // `Limits::simulated`): the bot talks to the fake with serenity's rate limiter on (see
         // `http`), as it talks to Discord.
-        world.rate.limits = ratelimit::Limits::quick_edits();
+        world.rate.limits = ratelimit::Limits::simulated(ratelimit::SIMULATED_SPEED);
         let (changed, _) = watch::channel(0);
         let shared = Arc::new(Shared {
             world: Mutex::new(world),

@@ -62,18 +62,33 @@ impl Default for Limits {
     }
 }
 
+/// How many times faster than real time the fake's per-channel and per-token windows run in the
+/// end-to-end tests and the demo ([`Limits::simulated`], what [`FakeDiscord::start`]
+/// (super::FakeDiscord::start) begins with). At 20, a channel's 5 posts per 5 s are 5 per 250 ms
+/// of real time: a game is still held to Discord's counts and must still obey every bucket's
+/// headers, but the suites no longer wait out whole seconds (issue 40: most of an end-to-end
+/// test's time went to those waits; a two-player game took 11-16 s with Discord's windows in
+/// real time and 5 s without any limit).
+pub const SIMULATED_SPEED: u32 = 20;
+
 impl Limits {
-    /// Discord's values except message edits, which get the generic per-route limit (50 per s
-    /// per message) instead of 5 per 5 s per channel. What the fake starts with
-    /// ([`FakeDiscord::start`](super::FakeDiscord::start)): the end-to-end suites and the demo
-    /// play whole games in seconds, and at Discord's edit pace the suites took several times as
-    /// long (CI went past half an hour); they test the game, not Discord's pace. The rate-limit
-    /// test (`tests/suite/discord_ratelimits.rs`) and `bench discord` set Discord's values
-    /// ([`Limits::default`]), so the bot is still checked against them.
-    pub fn quick_edits() -> Limits {
+    /// Discord's values (see [`Limits::default`]), with the per-channel and per-token windows
+    /// running `speed` times faster than real time, as if measured on a simulated clock that
+    /// runs ahead: the same number of calls per window, in a window `speed` times shorter. The
+    /// headers carry the real time left (`X-RateLimit-Reset-After`, `Retry-After`, the body's
+    /// `retry_after`), which is what serenity's limiter sleeps on. The global limit (50 per
+    /// second) and the generic per-route limit keep real seconds: the bot paces its own calls
+    /// under the global limit on real time (`discord::pace`), and that pace is what the fake
+    /// checks. The rate-limit tests (`tests/suite/discord_ratelimits.rs`,
+    /// `discord_token_buckets.rs`) and `bench discord` set Discord's windows in real time
+    /// ([`Limits::default`]).
+    pub fn simulated(speed: u32) -> Limits {
         let discord = Limits::default();
+        let fast = |(calls, per): (u32, Duration)| (calls, per / speed.max(1));
         Limits {
-            message_edit: discord.route,
+            message_create: fast(discord.message_create),
+            message_edit: fast(discord.message_edit),
+            webhook: fast(discord.webhook),
             ..discord
         }
     }

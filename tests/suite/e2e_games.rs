@@ -1167,7 +1167,9 @@ async fn a_429_storm_slows_public_redraws_but_never_a_players_answer() {
     assert!(waits > waits_before, "serenity never held a call back");
     // The storm passes; the game goes on to its end, and every end-of-game check holds.
     fake.set_faults(47, vec![]);
-    fake.set_rate_limits(Limits::quick_edits());
+    fake.set_rate_limits(Limits::simulated(
+        farmhand::fake_discord::ratelimit::SIMULATED_SPEED,
+    ));
     g.driver.style.settle = true;
     g.finish().await;
     g.stop().await;
