@@ -433,44 +433,82 @@ pub fn check_privacy(fake: &FakeDiscord, r: &Replay, game: i64) -> Result<usize,
             .collect()
     });
     let last = r.steps.last().map_or(0, |(v, ..)| *v);
+    // What an audience may know at a version, and each seat's hidden cards at it, are the same
+    // for every message drawn then: they are worked out once per version and audience (a game
+    // has a few hundred versions and thousands of message versions; worked out per message,
+    // this check was half of an end-to-end test's CPU time).
+    type Hidden = Vec<(usize, Vec<String>)>;
+    let allowed_at: std::cell::RefCell<
+        std::collections::HashMap<
+            (i64, Option<usize>),
+            std::rc::Rc<std::collections::HashSet<String>>,
+        >,
+    > = Default::default();
+    let hidden_at: std::cell::RefCell<std::collections::HashMap<i64, std::rc::Rc<Hidden>>> =
+        Default::default();
     // What a message shown to `audience` gives away if it was drawn at version `v`.
     let leaks_at = |v: i64, audience: Option<u64>, text: &str, message: u64| {
         let g = r.at(v);
         let seat = audience.and_then(|u| r.table.seat_of(u));
-        let known = match seat {
-            Some(s) => serde_json::to_value(g.player_view(s)),
-            None => serde_json::to_value(g.public_view()),
-        }
-        .unwrap_or(Value::Null);
-        let mut allowed_ids = std::collections::HashSet::new();
-        strings(&known, &mut allowed_ids);
-        let allowed: std::collections::HashSet<String> = allowed_ids
-            .iter()
-            .flat_map(|id| words_of(deck, id))
-            .collect();
+        // What the audience may know is worked out only for a message that names a hidden
+        // card at all (most name none).
+        let allowed = || {
+            allowed_at
+                .borrow_mut()
+                .entry((v, seat))
+                .or_insert_with(|| {
+                    let known = match seat {
+                        Some(s) => serde_json::to_value(g.player_view(s)),
+                        None => serde_json::to_value(g.public_view()),
+                    }
+                    .unwrap_or(Value::Null);
+                    let mut allowed_ids = std::collections::HashSet::new();
+                    strings(&known, &mut allowed_ids);
+                    std::rc::Rc::new(
+                        allowed_ids
+                            .iter()
+                            .flat_map(|id| words_of(deck, id))
+                            .collect(),
+                    )
+                })
+                .clone()
+        };
+        let hidden = hidden_at
+            .borrow_mut()
+            .entry(v)
+            .or_insert_with(|| {
+                std::rc::Rc::new(
+                    (0..g.players())
+                        .map(|owner| {
+                            let pv = g.player_view(owner);
+                            let words = pv
+                                .hand
+                                .iter()
+                                .chain(pv.selected.iter())
+                                .chain(pv.offer.iter())
+                                .flat_map(|id| words_of(deck, id))
+                                .collect();
+                            (owner, words)
+                        })
+                        .collect(),
+                )
+            })
+            .clone();
         let mut found = Vec::new();
-        for owner in 0..g.players() {
-            if Some(owner) == seat {
+        for (owner, words) in hidden.iter() {
+            if Some(*owner) == seat {
                 continue;
             }
-            let pv = g.player_view(owner);
-            let hidden = pv
-                .hand
-                .iter()
-                .chain(pv.selected.iter())
-                .chain(pv.offer.iter());
-            for id in hidden {
-                for word in words_of(deck, id) {
-                    if !allowed.contains(&word) && has_word(text, &word) {
-                        found.push(Leak {
-                            message,
-                            audience,
-                            version: v,
-                            card: word,
-                            owner,
-                            text: text.to_string(),
-                        });
-                    }
+            for word in words {
+                if has_word(text, word) && !allowed().contains(word) {
+                    found.push(Leak {
+                        message,
+                        audience,
+                        version: v,
+                        card: word.clone(),
+                        owner: *owner,
+                        text: text.to_string(),
+                    });
                 }
             }
         }

@@ -11,6 +11,12 @@
 //!
 //! Run one subject with a filter: `cargo test --test suite e2e_key_harvest::`.
 
+/// The allocator the bot itself runs with (`src/main.rs`): the end-to-end tests run the bot, the
+/// fake Discord and the scripted players in this process, and under glibc's malloc a fifth of
+/// their CPU time was spent allocating and freeing (perf, `e2e_games::three_players_whole_game`).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Fields of Green's position builders, shared with the engine's tests (one file, two binaries).
 #[path = "../../src/games/tests/engine/common.rs"]
 mod common;

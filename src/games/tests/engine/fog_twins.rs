@@ -349,8 +349,8 @@ fn games() -> impl Iterator<Item = (u8, u64)> {
 #[test]
 fn nothing_hidden_changes_what_anyone_sees_is_asked_or_is_advised() {
     let (quick, slow) = (quick_deciders(), slow_deciders());
-    let mut compared = 0;
-    for (i, (players, seed)) in games().enumerate() {
+    let all: Vec<(u8, u64)> = games().collect();
+    let played = crate::common::on_every_core(&all, |i, (players, seed)| {
         // The search bot and the hint in one game of 2, 3 and 4 players, at every 80th decision
         // (they take about a second each, more at 5 players).
         let slow: &[Decider] = if i % 4 == 0 && players <= 4 {
@@ -358,7 +358,11 @@ fn nothing_hidden_changes_what_anyone_sees_is_asked_or_is_advised() {
         } else {
             &[]
         };
-        match play(players, seed, &quick, slow, 80) {
+        play(players, seed, &quick, slow, 80)
+    });
+    let mut compared = 0;
+    for result in played {
+        match result {
             Ok(n) => compared += n,
             Err(leak) => panic!("a hidden fact leaks: {leak:#?}"),
         }

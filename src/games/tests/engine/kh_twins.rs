@@ -261,9 +261,12 @@ fn games() -> impl Iterator<Item = (u8, u64)> {
 #[test]
 fn nothing_hidden_changes_what_anyone_sees_is_asked_or_is_advised() {
     let deciders = deciders();
+    let all: Vec<(u8, u64)> = games().collect();
+    let played =
+        crate::common::on_every_core(&all, |_, (players, seed)| play(players, seed, &deciders));
     let mut compared = 0;
-    for (players, seed) in games() {
-        match play(players, seed, &deciders) {
+    for result in played {
+        match result {
             Ok(n) => compared += n,
             Err(leak) => panic!("a hidden fact leaks: {leak:#?}"),
         }
