@@ -15,7 +15,7 @@
 
 use super::player::TableRef;
 use super::view::{Component, MessageView, Place};
-use super::{FakeDiscord, FakeError};
+use super::{FakeDiscord, FakeError, Reply};
 use crate::discord::Data;
 use crate::discord::game::Screens;
 use crate::discord::spec::{MessageSpec, RowSpec};
@@ -444,10 +444,11 @@ impl<'a> GuidedPlayers<'a> {
         else {
             return Ok(());
         };
-        let ix = self
-            .fake
-            .click(user, panel.id, &id)
-            .map_err(|e| format!("{}: cannot ask for a hint: {e}", self.seats[k].name))?;
+        // A panel redrawn under the player's finger: no hint this time (asked at a later
+        // decision instead).
+        let Ok(ix) = self.fake.click(user, panel.id, &id) else {
+            return Ok(());
+        };
         self.stats.clicks += 1;
         // Deferred, then filled in with the hint: waited for as a player waits.
         let r = self
@@ -464,35 +465,50 @@ impl<'a> GuidedPlayers<'a> {
     /// The tour: players look at the table message's Farms (or Boards) and Log (and Scores,
     /// which the table offers once the game is over).
     async fn look(&mut self) -> Result<(), String> {
-        let table = self
-            .fake
-            .message(self.table.message)
-            .ok_or("the table message is gone")?;
-        let wanted = ["Scores", "Farms", "Boards", "Log"];
-        let mut k = self.shown.looks.len();
-        for label in wanted {
-            let Some(id) = table.button(label).map(|c| c.custom_id().to_string()) else {
-                continue;
-            };
-            let seat = &self.seats[k % self.seats.len()];
-            let user = seat.user;
-            let name = seat.name.clone();
-            k += 1;
-            let ix = self
-                .fake
-                .click(user, table.id, &id)
-                .map_err(|e| format!("{name}: cannot click {label}: {e}"))?;
-            self.stats.clicks += 1;
-            self.fake
-                .reply_within(&ix, TOUR_WAIT)
-                .await
-                .map_err(|e| format!("{name}: {label}: {e}"))?;
-            self.shown.looks.push(label.to_string());
+        for label in ["Farms", "Boards", "Log"] {
+            let k = self.shown.looks.len() % self.seats.len();
+            if self.click_table(k, label).await?.is_some() {
+                self.shown.looks.push(label.to_string());
+            }
         }
         if self.shown.looks.is_empty() {
             return Err("the table message offers no Farms, Boards or Log".to_string());
         }
         Ok(())
+    }
+
+    /// The `k`th player clicks `label` on the table message and waits for the answer; None when
+    /// the table does not offer it. The bot may redraw the table message (its buttons carry the
+    /// game's version) between the look and the click: then nothing was clicked, so look again.
+    async fn click_table(&mut self, k: usize, label: &str) -> Result<Option<Reply>, String> {
+        let (user, name) = (self.seats[k].user, self.seats[k].name.clone());
+        for _ in 0..20 {
+            let table = self
+                .fake
+                .message(self.table.message)
+                .ok_or("the table message is gone")?;
+            let Some(id) = table.button(label).map(|c| c.custom_id().to_string()) else {
+                return Ok(None);
+            };
+            let ix = match self.fake.click(user, table.id, &id) {
+                Ok(ix) => ix,
+                Err(FakeError::NoComponent(_) | FakeError::Disabled(_)) => {
+                    self.fake.settle().await;
+                    continue;
+                }
+                Err(e) => return Err(format!("{name}: cannot click {label}: {e}")),
+            };
+            self.stats.clicks += 1;
+            let r = self
+                .fake
+                .reply_within(&ix, TOUR_WAIT)
+                .await
+                .map_err(|e| format!("{name}: {label}: {e}"))?;
+            return Ok(Some(r));
+        }
+        Err(format!(
+            "{name}: the table message kept changing under {label}"
+        ))
     }
 
     /// The tour's end, once the game is over: the first player clicks Review on the finished
@@ -514,42 +530,19 @@ impl<'a> GuidedPlayers<'a> {
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
         // The final Scores first: the table offers them once the game is over.
-        if let Some(table) = self.fake.message(self.table.message)
-            && let Some(id) = table.button("Scores").map(|c| c.custom_id().to_string())
+        if self
+            .click_table(2 % self.seats.len(), "Scores")
+            .await?
+            .is_some()
         {
-            let seat = &self.seats[2 % self.seats.len()];
-            let (user, name) = (seat.user, seat.name.clone());
-            let ix = self
-                .fake
-                .click(user, table.id, &id)
-                .map_err(|e| format!("{name}: cannot click Scores: {e}"))?;
-            self.stats.clicks += 1;
-            self.fake
-                .reply_within(&ix, TOUR_WAIT)
-                .await
-                .map_err(|e| format!("{name}: Scores: {e}"))?;
             self.shown.looks.push("Scores".to_string());
         }
-        let table = self
-            .fake
-            .message(self.table.message)
-            .ok_or("the table message is gone")?;
-        let review = table
-            .button("Review")
-            .map(|c| c.custom_id().to_string())
-            .ok_or("the finished table offers no Review")?;
-        let (user, name) = (self.seats[0].user, self.seats[0].name.clone());
+        let name = self.seats[0].name.clone();
         let started = std::time::Instant::now();
-        let ix = self
-            .fake
-            .click(user, table.id, &review)
-            .map_err(|e| format!("{name}: cannot click Review: {e}"))?;
-        self.stats.clicks += 1;
         let r = self
-            .fake
-            .reply_within(&ix, TOUR_WAIT)
-            .await
-            .map_err(|e| format!("{name}: Review: {e}"))?;
+            .click_table(0, "Review")
+            .await?
+            .ok_or("the finished table offers no Review")?;
         let answer = r.message.ok_or("the Review click has no answer")?;
         // The deferred answer says the review is being prepared, then becomes the review.
         let preparing = |w: &super::world::World| {
@@ -578,24 +571,13 @@ impl<'a> GuidedPlayers<'a> {
     /// The tour's very end: the second player clicks Rematch on the finished table message,
     /// which opens the rematch's lobby (nobody confirms: the demo ends there).
     pub async fn rematch(&mut self) -> Result<(), String> {
-        let table = self
-            .fake
-            .message(self.table.message)
-            .ok_or("the table message is gone")?;
-        let Some(rematch) = table.button("Rematch").map(|c| c.custom_id().to_string()) else {
+        if self
+            .click_table(1 % self.seats.len(), "Rematch")
+            .await?
+            .is_none()
+        {
             return Err("the finished table offers no Rematch".to_string());
-        };
-        let seat = &self.seats[1 % self.seats.len()];
-        let (user, name) = (seat.user, seat.name.clone());
-        let ix = self
-            .fake
-            .click(user, table.id, &rematch)
-            .map_err(|e| format!("{name}: cannot click Rematch: {e}"))?;
-        self.stats.clicks += 1;
-        self.fake
-            .reply_within(&ix, TOUR_WAIT)
-            .await
-            .map_err(|e| format!("{name}: Rematch: {e}"))?;
+        }
         self.shown.rematch = true;
         Ok(())
     }
