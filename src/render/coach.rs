@@ -62,6 +62,9 @@ pub struct ChartText {
     /// How each point was computed, for the message beside the picture.
     pub note: String,
     periods: Option<Periods>,
+    /// The language the words are in: a tick is said in it too, whatever the language in
+    /// scope when the picture is drawn.
+    locale: crate::i18n::Locale,
 }
 
 impl ChartText {
@@ -78,6 +81,7 @@ impl ChartText {
                 },
                 note: t!("review-chart-note"),
                 periods,
+                locale: crate::i18n::current(),
             },
             None => ChartText {
                 title: t!("review-chart-title-projected"),
@@ -85,6 +89,7 @@ impl ChartText {
                 x_axis: t!("review-chart-x-turns"),
                 note: t!("review-chart-note-projected"),
                 periods,
+                locale: crate::i18n::current(),
             },
         }
     }
@@ -92,11 +97,11 @@ impl ChartText {
     /// A tick's label on the bottom axis: year `n` or round `n` (a point number for an old
     /// review).
     pub fn tick(&self, n: u32) -> String {
-        match self.periods {
+        crate::i18n::with(self.locale, || match self.periods {
             Some(Periods::Years) => t!("review-chart-tick-year", n = n),
             Some(Periods::Rounds) => t!("review-chart-tick-round", n = n),
             None => n.to_string(),
-        }
+        })
     }
 
     /// One line for a message beside the picture: the title, what the axes show, the note.
@@ -260,6 +265,31 @@ mod tests {
                 .any(|p| (p.red(), p.green(), p.blue()) == (c.0, c.1, c.2))
         };
         assert!(has(SERIES[0]) && has(SERIES[1]) && !has(SERIES[2]));
+    }
+
+    /// The picture's words are English when the reader's language cannot be drawn, ticks
+    /// included (a Japanese chart's years read "Year 1", not tofu), and the message beside it
+    /// says them in the reader's language.
+    #[test]
+    fn a_japanese_reader_gets_an_english_picture_and_japanese_words() {
+        use crate::i18n::Locale;
+        crate::i18n::with(Locale::Ja, || {
+            let drawn = drawn_text(Some(Periods::Years));
+            assert_eq!(drawn.title, "Expected final score after each turn");
+            assert_eq!(drawn.y_axis, "Expected final score (points)");
+            assert_eq!(drawn.x_axis, "Turns, marked by year");
+            assert_eq!(drawn.tick(2), "Year 2");
+            let said = ChartText::new(Some(Periods::Rounds));
+            assert_eq!(said.title, "各ターン後の最終得点の見込み");
+            assert_eq!(said.x_axis, "ターン（ラウンドごとに目盛り）");
+            assert!(said.caption().contains("縦軸：最終得点の見込み（点）"));
+        });
+        crate::i18n::with(Locale::En, || {
+            let drawn = drawn_text(Some(Periods::Rounds));
+            assert_eq!(drawn.x_axis, "Turns, marked by round");
+            assert_eq!(drawn.tick(5), "5");
+        });
+        assert_eq!(ticks(5, &[1, 1, 2, 2, 3]), vec![(0, 1), (2, 2), (4, 3)]);
     }
 
     #[test]
