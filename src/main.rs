@@ -48,8 +48,9 @@ enum Command {
     /// advantage and score distributions per player count. Use a release build.
     Balance(cli::balance::Args),
     /// Play a whole game offline: the real bot against a fake Discord, with scripted players who
-    /// click, through the buttons, what the heuristic bot would choose for their seat; writes
-    /// the transcript as an HTML page. Full speed by default (edit interval 0 ms).
+    /// click, through the buttons, what the heuristic bot would choose for their seat, and show
+    /// a Hint, Scores, Farms or Boards, Log, Review and Rematch; writes the transcript as an
+    /// HTML page. Full speed by default (edit interval 0 ms).
     Demo(cli::demo::Args),
     /// Copy the SQLite database to a new file, consistently, while the bot runs (PostgreSQL:
     /// use pg_dump).

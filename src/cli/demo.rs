@@ -376,8 +376,9 @@ async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
             fake.reply(&ix).await.map_err(anyhow::Error::msg)?;
         }
     }
+    // Hints on, so the players can show the Hint button (issue 43: the demo shows the bot).
     let line = format!(
-        "{} new seats:{n}{}",
+        "{} new seats:{n} hints:true{}",
         kind.command(),
         if args.intro { " intro:true" } else { "" }
     );
@@ -399,6 +400,7 @@ async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
         .collect();
     let mut players = GuidedPlayers::new(&fake, &bot.data, &table, seats, args.seed);
     players.patient = args.production_pacing;
+    players.tour = true;
     let mut shown = Progress::new();
     let stats = match kind {
         Kind::FieldsOfGreen => {
@@ -415,10 +417,32 @@ async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
     .map(|()| players.stats.clone())
     .map_err(anyhow::Error::msg)?;
     shown.done();
+    let game_over = Instant::now();
     eprintln!(
         "{} clicks; {} of {} actions as near the heuristic bot's choice as the screens allow, {} \
          not offered as such",
         stats.clicks, stats.near, stats.actions, stats.other
+    );
+    // The finished table's Review: the strong bot weighs every decision of the game again, which
+    // takes seconds (a few for Key Harvest, about ten for four players of Fields of Green on an
+    // optimised build). Said as it happens; the bot's last thread posts go out meanwhile.
+    eprintln!(
+        "{} clicks Review: the strong bot weighs every decision of the game again...",
+        NAMES[0]
+    );
+    let mut said = 0.0;
+    players
+        .review(|s| {
+            if s - said >= 4.0 {
+                eprintln!("  still preparing the review ({s:.0} s)");
+                said = s;
+            }
+        })
+        .await
+        .map_err(anyhow::Error::msg)?;
+    eprintln!(
+        "The review is shown, {:.1} s after the game's end.",
+        game_over.elapsed().as_secs_f64()
     );
     // The bot may still be sending the game's last thread posts (the year's summary, the final
     // farms): its outbox keeps Discord's limit of 5 messages per 5 s in one channel, which can
@@ -461,10 +485,22 @@ async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
             (checked, Finished::of(&r))
         }
     };
+    // Last, the Rematch: it opens a new lobby (nobody confirms; the demo ends there).
+    players.rematch().await.map_err(anyhow::Error::msg)?;
+    fake.settle().await;
+    eprintln!(
+        "{} clicks Rematch: a new lobby opens with the same seats.",
+        NAMES[1 % n]
+    );
+    let tour = players.shown.clone();
     fake.note(format!(
         "Game seed {} · {} actions · {} clicks by the players, each the heuristic bot's choice \
-         for the seat.",
-        result.seed, result.actions, stats.clicks
+         for the seat, besides {} hint(s), a look at {}, a Review and a Rematch.",
+        result.seed,
+        result.actions,
+        players.stats.clicks,
+        tour.hints,
+        tour.looks.join(", ")
     ));
     // What Discord's per-channel limit on messages (about 5 per 5 s) is spent on: channel and
     // thread posts, and edits of the table message (DMs included, interaction answers not).

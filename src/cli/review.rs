@@ -1,15 +1,17 @@
 //! `farmhand review FILE [--png CHART]`: the coach's review of a finished game (issue 30), from
 //! a scenario as `/fog export`, `/kh export` and `farmhand simulate --save` write it. Prints each
-//! seat's three costliest decisions against the game's strong bot, one plain sentence each, and
-//! draws the chart of each seat's expected final score after every turn. The game is told from
-//! the file's shape (a Fields of Green scenario has a `setup`).
+//! seat's three costliest decisions against the game's strong bot, one plain sentence each named
+//! as the game names the moment ("Year 4 · turn 3", "Round 5, bid"), and draws the chart of each
+//! seat's expected final score after every turn. The game is told from the file's shape (a
+//! Fields of Green scenario has a `setup`). Its progress goes to stderr as it works (issue 43:
+//! a long review was silent), one line a year or a few rounds.
 
 use super::key_harvest::load_board;
 use super::load_deck;
 use anyhow::Context;
 use farmhand::games::coach::{self, Review};
-use farmhand::games::{fields_of_green as fog, key_harvest as kh};
-use farmhand::render::coach::{chart_png, decision_of};
+use farmhand::games::{Engine, fields_of_green as fog, key_harvest as kh};
+use farmhand::render::coach::{Periods, chart_png, decision_of, drawn_text};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -20,7 +22,8 @@ pub struct Args {
     /// The scenario of a finished game (JSON).
     #[arg(value_name = "FILE")]
     file: PathBuf,
-    /// Also draw the chart (PNG) of each seat's expected final score after every turn.
+    /// Also draw the chart (PNG) of each seat's expected final score after every turn (the rest
+    /// of the game played by the heuristic bot in every seat; the last point is the final score).
     #[arg(long, value_name = "CHART")]
     png: Option<PathBuf>,
     /// Fields of Green deck file; overrides the scenario's `deck`.
@@ -31,8 +34,49 @@ pub struct Args {
     board: Option<PathBuf>,
 }
 
-/// A decision in words: what the seat did, what the bot would have done.
-type Words = (String, String);
+/// A decision in words: when it was, what the seat did, what the bot would have done.
+type Words = (String, String, String);
+
+/// Progress for stderr: a line when the review starts, then one each time the game reaches a
+/// new year (Fields of Green) or every fourth round (Key Harvest), with the time so far.
+struct Progress {
+    started: Instant,
+    last: Option<u32>,
+    periods: Periods,
+}
+
+impl Progress {
+    fn new(game: &str, players: usize, actions: usize, periods: Periods) -> Progress {
+        eprintln!(
+            "reviewing {game}, {players} players, {actions} actions: the strong bot weighs every decision again"
+        );
+        Progress {
+            started: Instant::now(),
+            last: None,
+            periods,
+        }
+    }
+
+    /// Told after each action with the game as it then stands.
+    fn tell<E: Engine>(&mut self, game: &E, done: usize, total: usize) {
+        let (period, _) = game.chapter();
+        let shown = match self.periods {
+            Periods::Years => period,
+            Periods::Rounds => period / 4,
+        };
+        let seconds = self.started.elapsed().as_secs_f64();
+        if done == total {
+            eprintln!("  all {total} actions reviewed, {seconds:.1} s");
+        } else if self.last.is_some_and(|l| l != shown) {
+            let at = match self.periods {
+                Periods::Years => format!("year {period}"),
+                Periods::Rounds => format!("round {period}"),
+            };
+            eprintln!("  {at} begins: {done}/{total} actions reviewed, {seconds:.1} s");
+        }
+        self.last = Some(shown);
+    }
+}
 
 /// Runs `farmhand review`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
@@ -42,15 +86,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let value: serde_json::Value = farmhand::input::json(&text)
         .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
     let started = Instant::now();
-    let progress = |done: usize, total: usize| {
-        if done.is_multiple_of(100) || done == total {
-            eprint!("\rreviewing: {done}/{total} actions");
-            if done == total {
-                eprintln!();
-            }
-        }
-    };
-    let (review, names, game_name) = if value.get("setup").is_some() {
+    let (review, names, game_name, periods) = if value.get("setup").is_some() {
         let scenario: fog::replay::Scenario = farmhand::input::json(&text)
             .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
         let deck_path = args
@@ -65,21 +101,29 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             .iter()
             .map(|a| (a.seat, a.action.clone()))
             .collect();
+        let mut progress = Progress::new(
+            "Fields of Green",
+            game.players(),
+            actions.len(),
+            Periods::Years,
+        );
         let review = coach::review(
             game,
             &actions,
             coach::REVIEW_WORLDS,
             |g: &fog::Game, seat, chosen, best| {
+                use farmhand::render::fields_of_green::coach::{action_words, moment};
                 let view = g.player_view(seat);
                 (
-                    farmhand::render::fields_of_green::coach::action_words(&deck, &view, chosen),
-                    farmhand::render::fields_of_green::coach::action_words(&deck, &view, best),
+                    moment(g, chosen),
+                    action_words(&deck, &view, chosen),
+                    action_words(&deck, &view, best),
                 )
             },
-            progress,
+            |g: &fog::Game, done, total| progress.tell(g, done, total),
         )
         .map_err(|e| anyhow::anyhow!("cannot review {}: {e}", path.display()))?;
-        (review, scenario.names, "Fields of Green")
+        (review, scenario.names, "Fields of Green", Periods::Years)
     } else {
         let scenario: kh::replay::Scenario = farmhand::input::json(&text)
             .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
@@ -102,28 +146,34 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             .collect();
         let names = names_or_default(&scenario.names, usize::from(scenario.players));
         let words_names = names.clone();
+        let mut progress = Progress::new(
+            "Key Harvest",
+            Engine::players(&game),
+            actions.len(),
+            Periods::Rounds,
+        );
         let review = coach::review(
             game,
             &actions,
             coach::REVIEW_WORLDS,
-            |_: &kh::Game, _seat, chosen, best| {
-                let say = |a| {
-                    farmhand::render::key_harvest::coach::action_words(&board, &words_names, a)
-                        .unwrap_or_default()
-                };
-                (say(chosen), say(best))
+            |g: &kh::Game, _seat, chosen, best| {
+                use farmhand::render::key_harvest::coach::{action_words, moment};
+                let say = |a| action_words(&board, &words_names, a).unwrap_or_default();
+                (moment(g, chosen), say(chosen), say(best))
             },
-            progress,
+            |g: &kh::Game, done, total| progress.tell(g, done, total),
         )
         .map_err(|e| anyhow::anyhow!("cannot review {}: {e}", path.display()))?;
-        (review, names, "Key Harvest")
+        (review, names, "Key Harvest", Periods::Rounds)
     };
     let elapsed = started.elapsed().as_secs_f64();
     let names = names_or_default(&names, review.players);
     print(&review, &names, game_name)?;
     eprintln!("{} decisions priced in {elapsed:.1} s", review.priced);
     if let Some(chart) = &args.png {
-        let png = chart_png(&review.curve, &names).context("drawing the chart")?;
+        let text = drawn_text(Some(periods));
+        let png = chart_png(&review.curve, &review.periods, &names, &text)
+            .context("drawing the chart")?;
         std::fs::write(chart, png).with_context(|| format!("cannot write {}", chart.display()))?;
     }
     Ok(())
@@ -148,8 +198,8 @@ fn print(review: &Review<Words>, names: &[String], game: &str) -> anyhow::Result
             writeln!(out, "  no decision cost points against the bot's choice")?;
         }
         for d in decisions {
-            let (chosen, best) = &d.words;
-            writeln!(out, "  {}", decision_of(name, d.turn, chosen, best, d.cost))?;
+            let (when, chosen, best) = &d.words;
+            writeln!(out, "  {}", decision_of(name, when, chosen, best, d.cost))?;
         }
     }
     Ok(())

@@ -22,6 +22,10 @@ pub trait Coached: Screens {
     /// A choice `seat` had in `game` (as the seat saw it), in a few words in the language in
     /// scope ("a Silo at C3"), for the review's sentences.
     fn action_words(table: &Table, game: &Self, seat: usize, action: &Self::Action) -> String;
+    /// The moment `action` is taken in `game` (before it), as the game names it to players, in
+    /// the language in scope ("Year 4 · turn 3", "Round 5, bid"): the review's name for a
+    /// decision (issue 43).
+    fn moment(game: &Self, action: &Self::Action) -> String;
 }
 
 /// The Hint button was clicked on game `game_id`'s private screen.

@@ -8,7 +8,8 @@
 //! process. Its sentences are stored in every language, so each asker reads it in their own.
 //!
 //! Who sees what: a player who held a seat sees, privately, their own three costliest decisions
-//! and the chart of everyone's expected final score after every turn. Anyone else sees the chart
+//! (each named as the game names the moment: "Year 4 · turn 3", "Round 5, bid") and the chart of
+//! everyone's expected final score after every turn, with a line saying what it shows. Anyone else sees the chart
 //! only (it shows the scores as the game went, which the finished table shows anyway), with a
 //! line saying why there are no sentences: the decisions are each player's own to read.
 
@@ -20,16 +21,22 @@ use crate::games::TableSetup;
 use crate::games::coach::{self, Review};
 use crate::host::Kind;
 use crate::i18n::Locale;
+use crate::render::coach::{ChartText, Periods, drawn_text};
 use crate::service::ServiceError;
 use crate::store::{ReviewClaim, Status, Table};
 use poise::serenity_prelude as serenity;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
-/// One decision in one language: what the seat did and what the bot would have done.
+/// One decision in one language: when it was, what the seat did and what the bot would have
+/// done.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Said {
     pub locale: Locale,
+    /// The moment, as the game names it ([`Coached::moment`]); empty in a review stored
+    /// before issue 43, which is then named by its chart point ("Turn 98").
+    #[serde(default)]
+    pub when: String,
     pub chosen: String,
     pub best: String,
 }
@@ -318,13 +325,14 @@ fn compute<G: Coached>(
                 .map(|&locale| {
                     crate::i18n::with(locale, || Said {
                         locale,
+                        when: G::moment(g, chosen),
                         chosen: G::action_words(table, g, seat, chosen),
                         best: G::action_words(table, g, seat, best),
                     })
                 })
                 .collect()
         },
-        |_, _| {},
+        |_, _, _| {},
     )
 }
 
@@ -349,9 +357,13 @@ fn shown(table: &Table, review: &StoredReview, seat: Option<usize>) -> MessageSp
                     .or_else(|| d.words.first());
                 let (chosen, best) =
                     said.map_or(("?", "?"), |s| (s.chosen.as_str(), s.best.as_str()));
+                let when = match said {
+                    Some(s) if !s.when.is_empty() => s.when.clone(),
+                    _ => crate::t!("review-when-turn", turn = d.turn),
+                };
                 lines.push(crate::t!(
                     "review-mine",
-                    turn = d.turn,
+                    when = when,
                     chosen = chosen,
                     best = best,
                     points = crate::render::coach::points(d.cost)
@@ -363,8 +375,17 @@ fn shown(table: &Table, review: &StoredReview, seat: Option<usize>) -> MessageSp
     let names: Vec<String> = (0..review.players)
         .map(|s| crate::render::seat_name(&names, s))
         .collect();
+    // The chart's words: the message says them in the reader's language; the picture draws them
+    // in English when its font cannot draw the reader's (it has no Japanese).
+    let periods = match Kind::parse(&table.game.kind) {
+        _ if review.periods.is_empty() => None,
+        Some(Kind::KeyHarvest) => Some(Periods::Rounds),
+        _ => Some(Periods::Years),
+    };
+    lines.push(ChartText::new(periods).caption());
+    let drawn = drawn_text(periods);
     let mut files = Vec::new();
-    match crate::render::coach::chart_png(&review.curve, &names) {
+    match crate::render::coach::chart_png(&review.curve, &review.periods, &names, &drawn) {
         Ok(bytes) => files.push(FileSpec {
             name: format!("review-{id}.png"),
             bytes,
@@ -376,5 +397,172 @@ fn shown(table: &Table, review: &StoredReview, seat: Option<usize>) -> MessageSp
         content: lines.join("\n"),
         files,
         ..Default::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! A review as a player reads it (issue 43): decisions named as the game names the moment,
+    //! and the chart's title and axes said in the reader's language, from a seeded game.
+    use super::*;
+    use crate::games::key_harvest as kh;
+    use crate::store::{GameRow, SeatRow, TableOptions};
+
+    /// A finished two-seat Key Harvest table played with `seed`.
+    fn kh_table(seed: u64) -> Table {
+        Table {
+            away: Vec::new(),
+            changes: Vec::new(),
+            read_at: 0,
+            game: GameRow {
+                id: 77,
+                kind: "key_harvest".to_string(),
+                guild_id: Some(111),
+                channel_id: 222,
+                thread_id: Some(223),
+                table_message_id: Some(333),
+                host_id: 1000,
+                status: Status::Ended,
+                options: TableOptions {
+                    seats: 2,
+                    intro: false,
+                    reminder_minutes: 90,
+                    bots: Vec::new(),
+                    stand_in_minutes: 60,
+                    locale: None,
+                    hints: false,
+                    rematch: None,
+                    pace: Default::default(),
+                    max_away_days: crate::store::DEFAULT_MAX_AWAY_DAYS,
+                },
+                seed,
+                version: 1,
+                snapshot: None,
+                waiting_since: None,
+                reminders_sent: 0,
+                round_reminded: Vec::new(),
+                due_at: None,
+                stand_in_note: None,
+                created_at: 0,
+                updated_at: 0,
+                undoable_by: None,
+            },
+            seats: ["Ann", "Bo"]
+                .iter()
+                .enumerate()
+                .map(|(s, n)| SeatRow {
+                    seat: s,
+                    user_id: 1000 + s as u64,
+                    name: n.to_string(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The stored review of a random two-player game (random play costs points, so every seat
+    /// has decisions to read).
+    fn kh_review(seed: u64) -> (Table, StoredReview) {
+        let board = kh::Board::standard();
+        let played = kh::sim::play_random(board.clone(), 2, seed, true);
+        let actions: Vec<(i64, usize, String)> = played
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(v, (s, a))| (v as i64, usize::from(*s), serde_json::to_string(a).unwrap()))
+            .collect();
+        let table = kh_table(seed);
+        let review = compute::<kh::Game>(&table, &board, &actions).expect("a review");
+        (table, review)
+    }
+
+    #[test]
+    fn decisions_are_named_by_round_and_the_chart_says_what_it_shows() {
+        let (table, review) = kh_review(11);
+        // The chart marks rounds, and its last point is the final score.
+        assert_eq!(review.periods.len(), review.curve.len());
+        assert!(review.periods.windows(2).all(|w| w[0] <= w[1]));
+        let en = crate::i18n::with(Locale::En, || shown(&table, &review, Some(0)));
+        let lines: Vec<&str> = en.content.lines().collect();
+        let decisions: Vec<&&str> = lines.iter().filter(|l| l.contains("you chose")).collect();
+        assert!(!decisions.is_empty(), "{}", en.content);
+        // "Round 3, bid": the round, and the kind of action; the start player's choice comes
+        // before round 1.
+        let kinds = [
+            "harvest",
+            "worker",
+            "purchase",
+            "bid",
+            "end of turn",
+            "event",
+        ];
+        for d in &decisions {
+            let (named, _) = d.split_once(": ").unwrap();
+            let ok = named == "Setup, start player"
+                || named.strip_prefix("Round ").is_some_and(|rest| {
+                    let (n, kind) = rest.split_once(", ").unwrap_or((rest, "harvest"));
+                    n.parse::<u32>().is_ok_and(|n| n >= 1) && kinds.contains(&kind)
+                });
+            assert!(ok, "named as the game names it: {d}");
+        }
+        assert!(
+            en.content.contains(
+                "📈 **Expected final score after each turn** (Expected final score (points) up \
+                 the side; Turns, marked by round along the bottom)."
+            ),
+            "{}",
+            en.content
+        );
+        assert_eq!(en.files.len(), 1, "the chart");
+
+        let ja = crate::i18n::with(Locale::Ja, || shown(&table, &review, Some(0)));
+        let named: Vec<&str> = ja
+            .content
+            .lines()
+            .filter(|l| l.contains("あなたは"))
+            .collect();
+        assert_eq!(named.len(), decisions.len(), "{}", ja.content);
+        for d in &named {
+            assert!(
+                d.starts_with('第') && d.contains("ラウンド") || d.starts_with("準備 · "),
+                "{d}"
+            );
+            assert!(!d.starts_with("ターン"), "{d}");
+        }
+        assert!(
+            ja.content.contains(
+                "📈 **各ターン後の最終得点の見込み**（縦軸：最終得点の見込み（点）、横軸：ターン（ラウンドごとに目盛り））。"
+            ),
+            "{}",
+            ja.content
+        );
+    }
+
+    /// A review stored before issue 43 (no periods, no moments) still reads: its decisions by
+    /// chart point, its chart called what it is (a projection, not a forecast).
+    #[test]
+    fn an_old_review_is_named_by_turn_and_called_a_projection() {
+        let (table, mut review) = kh_review(12);
+        review.periods.clear();
+        for seat in &mut review.costliest {
+            for d in seat {
+                for s in &mut d.words {
+                    s.when.clear();
+                }
+            }
+        }
+        let json = serde_json::to_string(&review).unwrap();
+        let stored: StoredReview = serde_json::from_str(
+            &json
+                .replace(",\"periods\":[]", "")
+                .replace("\"when\":\"\",", ""),
+        )
+        .expect("an old review parses");
+        let en = crate::i18n::with(Locale::En, || shown(&table, &stored, Some(0)));
+        assert!(en.content.contains("\nTurn "), "{}", en.content);
+        assert!(
+            en.content.contains("**Projected score after each turn**"),
+            "{}",
+            en.content
+        );
     }
 }

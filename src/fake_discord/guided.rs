@@ -15,7 +15,7 @@
 
 use super::player::TableRef;
 use super::view::{Component, MessageView, Place};
-use super::{FakeDiscord, FakeError};
+use super::{FakeDiscord, FakeError, Reply};
 use crate::discord::Data;
 use crate::discord::game::Screens;
 use crate::discord::spec::{MessageSpec, RowSpec};
@@ -327,7 +327,32 @@ pub struct GuidedPlayers<'a> {
     /// person waits to see the table change. Off: click on as soon as the action is stored (the
     /// game is the same either way; only the messages' merging differs).
     pub patient: bool,
+    /// Show the bot (issue 43, `farmhand demo`): besides playing, the players ask for a Hint
+    /// once (the table needs hints on) and, a little way into the game, look at the farms or
+    /// boards and the Log from the table message; [`GuidedPlayers::review`] (the final Scores,
+    /// then Review) and [`GuidedPlayers::rematch`] do the rest at the end. Only looks: the game played is the same with it off.
+    pub tour: bool,
+    /// What the tour has shown so far.
+    pub shown: Shown,
 }
+
+/// What [`GuidedPlayers::tour`] has clicked, for the demo's checks and summary.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    /// The table message's looking buttons clicked (Farms or Boards, Log, Scores), by label.
+    pub looks: Vec<String>,
+    /// Hints asked for and answered.
+    pub hints: usize,
+    /// Whether a Review was answered, and a Rematch lobby opened.
+    pub review: bool,
+    pub rematch: bool,
+}
+
+/// Actions into the game after which the tour's players look at the table message's screens.
+const LOOK_AFTER: usize = 30;
+/// How long the tour waits at most for a Hint or a Review (a Fields of Green review takes
+/// seconds on an optimised build, much more on a test build beside other builds).
+const TOUR_WAIT: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// The random stream of one decision: fixed by the seed, the version and the seat.
 fn decision_rng(seed: u64, version: i64, seat: usize) -> ChaCha8Rng {
@@ -356,6 +381,8 @@ impl<'a> GuidedPlayers<'a> {
             bot: "heuristic",
             max_clicks_per_action: 60,
             patient: false,
+            tour: false,
+            shown: Shown::default(),
         }
     }
 
@@ -384,6 +411,12 @@ impl<'a> GuidedPlayers<'a> {
             };
             let mut rng = decision_rng(self.seed, table.game.version, seat);
             let wanted = game.bot_action(seat, self.bot, &mut rng)?;
+            if self.tour && self.shown.hints == 0 && self.stats.actions >= 2 {
+                self.hint::<G>(seat, table.game.version).await?;
+            }
+            if self.tour && self.shown.looks.is_empty() && self.stats.actions >= LOOK_AFTER {
+                self.look().await?;
+            }
             self.play_one::<G>(seat, &wanted, table.game.version)
                 .await?;
             if self.patient {
@@ -392,6 +425,161 @@ impl<'a> GuidedPlayers<'a> {
             let (_, game) = self.load::<G>().await?;
             progress(&game, &self.stats);
         }
+    }
+
+    /// The tour: `seat`'s player clicks Hint on its private screen and waits for the answer.
+    async fn hint<G: Guided>(&mut self, seat: usize, version: i64) -> Result<(), String> {
+        let (table, _) = self.load::<G>().await?;
+        let user = table.user_of(seat).ok_or("the seat has no player")?;
+        let Some(k) = self.seats.iter().position(|s| s.user == user) else {
+            return Ok(());
+        };
+        let Some(panel) = self.current_panel::<G>(k, version).await? else {
+            return Ok(());
+        };
+        let Some(id) = panel
+            .components()
+            .find(|c| c.custom_id().ends_with(":hint") && !c.disabled())
+            .map(|c| c.custom_id().to_string())
+        else {
+            return Ok(());
+        };
+        // A panel redrawn under the player's finger: no hint this time (asked at a later
+        // decision instead).
+        let Ok(ix) = self.fake.click(user, panel.id, &id) else {
+            return Ok(());
+        };
+        self.stats.clicks += 1;
+        // Deferred, then filled in with the hint: waited for as a player waits.
+        let r = self
+            .fake
+            .reply_within(&ix, TOUR_WAIT)
+            .await
+            .map_err(|e| format!("{}: the hint: {e}", self.seats[k].name))?;
+        if r.message.and_then(|m| self.fake.message(m)).is_some() {
+            self.shown.hints += 1;
+        }
+        Ok(())
+    }
+
+    /// The tour: players look at the table message's Farms (or Boards) and Log (and Scores,
+    /// which the table offers once the game is over).
+    async fn look(&mut self) -> Result<(), String> {
+        for label in ["Farms", "Boards", "Log"] {
+            let k = self.shown.looks.len() % self.seats.len();
+            if self.click_table(k, label).await?.is_some() {
+                self.shown.looks.push(label.to_string());
+            }
+        }
+        if self.shown.looks.is_empty() {
+            return Err("the table message offers no Farms, Boards or Log".to_string());
+        }
+        Ok(())
+    }
+
+    /// The `k`th player clicks `label` on the table message and waits for the answer; None when
+    /// the table does not offer it. The bot may redraw the table message (its buttons carry the
+    /// game's version) between the look and the click: then nothing was clicked, so look again.
+    async fn click_table(&mut self, k: usize, label: &str) -> Result<Option<Reply>, String> {
+        let (user, name) = (self.seats[k].user, self.seats[k].name.clone());
+        for _ in 0..20 {
+            let table = self
+                .fake
+                .message(self.table.message)
+                .ok_or("the table message is gone")?;
+            let Some(id) = table.button(label).map(|c| c.custom_id().to_string()) else {
+                return Ok(None);
+            };
+            let ix = match self.fake.click(user, table.id, &id) {
+                Ok(ix) => ix,
+                Err(FakeError::NoComponent(_) | FakeError::Disabled(_)) => {
+                    self.fake.settle().await;
+                    continue;
+                }
+                Err(e) => return Err(format!("{name}: cannot click {label}: {e}")),
+            };
+            self.stats.clicks += 1;
+            let r = self
+                .fake
+                .reply_within(&ix, TOUR_WAIT)
+                .await
+                .map_err(|e| format!("{name}: {label}: {e}"))?;
+            return Ok(Some(r));
+        }
+        Err(format!(
+            "{name}: the table message kept changing under {label}"
+        ))
+    }
+
+    /// The tour's end, once the game is over: the first player clicks Review on the finished
+    /// table message and waits for the review (`waiting` is told the seconds waited, every
+    /// couple of seconds, so the wait can be said as it happens).
+    pub async fn review(&mut self, mut waiting: impl FnMut(f64)) -> Result<(), String> {
+        // The bot redraws the table message as finished just after the last action is stored:
+        // wait for that redraw (its Review button) as a player would.
+        let redrawn = std::time::Instant::now();
+        while redrawn.elapsed() < TOUR_WAIT {
+            let finished = self
+                .fake
+                .message(self.table.message)
+                .is_some_and(|m| m.button("Review").is_some());
+            if finished {
+                break;
+            }
+            self.fake.settle().await;
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        // The final Scores first: the table offers them once the game is over.
+        if self
+            .click_table(2 % self.seats.len(), "Scores")
+            .await?
+            .is_some()
+        {
+            self.shown.looks.push("Scores".to_string());
+        }
+        let name = self.seats[0].name.clone();
+        let started = std::time::Instant::now();
+        let r = self
+            .click_table(0, "Review")
+            .await?
+            .ok_or("the finished table offers no Review")?;
+        let answer = r.message.ok_or("the Review click has no answer")?;
+        // The deferred answer says the review is being prepared, then becomes the review.
+        let preparing = |w: &super::world::World| {
+            w.messages.get(&answer).is_none_or(|m| {
+                m.loading || super::reading::starts_like(&m.content, "Preparing the review")
+            })
+        };
+        while started.elapsed() < TOUR_WAIT {
+            let ready = self
+                .fake
+                .wait_for(std::time::Duration::from_secs(2), |w| !preparing(w))
+                .await;
+            if ready {
+                break;
+            }
+            waiting(started.elapsed().as_secs_f64());
+        }
+        let shown = self.fake.message(answer).ok_or("the review is gone")?;
+        if shown.pictures().next().is_none() {
+            return Err(format!("{name}'s review has no chart:\n{}", shown.text()));
+        }
+        self.shown.review = true;
+        Ok(())
+    }
+
+    /// The tour's very end: the second player clicks Rematch on the finished table message,
+    /// which opens the rematch's lobby (nobody confirms: the demo ends there).
+    pub async fn rematch(&mut self) -> Result<(), String> {
+        if self
+            .click_table(1 % self.seats.len(), "Rematch")
+            .await?
+            .is_none()
+        {
+            return Err("the finished table offers no Rematch".to_string());
+        }
+        self.shown.rematch = true;
+        Ok(())
     }
 
     /// Plays one decision of `seat` (which the game must wait for), through the buttons.

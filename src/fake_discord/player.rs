@@ -15,7 +15,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
 
-/// Button labels that only navigate.
+/// Button labels that only navigate, in English ([`is_navigation`] reads them in every
+/// language).
 pub const NAVIGATION: [&str; 6] = [
     "Refresh",
     "Back",
@@ -25,6 +26,38 @@ pub const NAVIGATION: [&str; 6] = [
     // The full texts of the cards a panel lists one line each (issue 43).
     "Card texts",
 ];
+/// The catalogue's messages of the buttons of [`NAVIGATION`], in both games: their labels in
+/// every language are [`navigation_labels`] (a Japanese player's 戻る and 記録 are navigation
+/// too).
+pub const NAVIGATION_IDS: [&str; 9] = [
+    "fog-button-refresh",
+    "kh-button-refresh",
+    "fog-button-back",
+    "kh-button-back",
+    "fog-button-all-farms",
+    "kh-button-boards",
+    "fog-button-log",
+    "kh-button-log",
+    "fog-button-card-texts",
+];
+
+/// The labels of the buttons that only navigate, in `locale`.
+pub fn navigation_labels(locale: crate::i18n::Locale) -> Vec<String> {
+    let mut labels: Vec<String> = NAVIGATION_IDS
+        .iter()
+        .map(|id| crate::i18n::format_in(locale, id, None))
+        .collect();
+    labels.sort();
+    labels.dedup();
+    labels
+}
+
+/// True when a button's label only navigates, in any language.
+pub fn is_navigation(label: &str) -> bool {
+    crate::i18n::Locale::ALL
+        .iter()
+        .any(|&l| navigation_labels(l).iter().any(|n| n == label))
+}
 /// The button that takes back one's last decision (issue 41): not a decision of its own, so a
 /// scripted player never presses it by chance; a test that means to press it looks for it.
 pub const UNDO: &str = "Undo";
@@ -95,10 +128,7 @@ pub fn decisions(panel: &MessageView) -> Vec<Choice> {
                 label,
                 disabled: false,
                 style,
-            } if *style != 5
-                && !NAVIGATION.iter().any(|n| says(label, n))
-                && !says(label, UNDO) =>
-            {
+            } if *style != 5 && !is_navigation(label) && !says(label, UNDO) => {
                 out.push(Choice::Button {
                     custom_id: custom_id.clone(),
                     label: label.clone(),
@@ -768,5 +798,46 @@ impl Driver {
         self.fake
             .settle_for(Duration::from_millis(30), timeout)
             .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Locale;
+
+    /// The navigation buttons are known in both languages, in step: the catalogue's English
+    /// labels are [`NAVIGATION`], each language has as many, and a Japanese player's 戻る, 更新,
+    /// 全農場, ボード, 記録, ログ and カードの全文 are navigation, never decisions.
+    #[test]
+    fn navigation_labels_are_known_in_both_languages() {
+        let mut english: Vec<String> = NAVIGATION.iter().map(|s| s.to_string()).collect();
+        english.sort();
+        assert_eq!(navigation_labels(Locale::En), english);
+        let ja = navigation_labels(Locale::Ja);
+        for label in [
+            "戻る",
+            "更新",
+            "全農場",
+            "ボード",
+            "記録",
+            "ログ",
+            "カードの全文",
+        ] {
+            assert!(ja.iter().any(|l| l == label), "{label} missing: {ja:?}");
+            assert!(is_navigation(label), "{label}");
+        }
+        // Each message has its own Japanese label, except where both games share one word.
+        for id in NAVIGATION_IDS {
+            let ja = crate::i18n::format_in(Locale::Ja, id, None);
+            assert!(!ja.is_empty() && ja != id, "{id} has no Japanese label");
+            assert!(
+                crate::fake_discord::reading::has_japanese(&ja),
+                "{id}: {ja}"
+            );
+        }
+        for decision in ["Build", "建設", "Hint", "Undo"] {
+            assert!(!is_navigation(decision), "{decision}");
+        }
     }
 }

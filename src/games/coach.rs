@@ -4,8 +4,9 @@
 //! view. A hint's random stream is seeded from that view itself, so the same view always gives
 //! the same hint, whatever the other seats hold. The review replays a finished game's actions
 //! and, at each decision where the bot compared choices, prices the player's choice against the
-//! bot's best from the view the player had; its chart is each seat's projected final score with
-//! everything revealed ([`Engine::projection`]) after every turn.
+//! bot's best from the view the player had; its chart is each seat's expected final score after
+//! every turn ([`forecast`]: the rest of the game played out by the game's heuristic bot in every
+//! seat), so it starts near where a game of bots would end and ends at the final scores.
 //!
 //! Pure, like the engines: no clock, no I/O. The words (what an action was, in a language) are
 //! the caller's, through a closure, because only the per-game layers above know how to say them.
@@ -22,10 +23,18 @@ use serde::{Deserialize, Serialize};
 /// of the bots pushes it over.
 pub const HINT_WORLDS: usize = 16;
 /// Worlds per candidate at each decision of a review, at two players (fewer at more): a review
-/// ranks every decision of every seat, so it spends less on each than a hint.
-pub const REVIEW_WORLDS: usize = 6;
+/// ranks every decision of every seat, so it spends less on each than a hint. Issue 43 asks a
+/// four-player Fields of Green review to take at most 10 s on one core: with 6 (3 worlds at four
+/// players) it took 11.3 s before its chart became a forecast, so 4 (2 worlds at three to six
+/// players, 4 at two); the figures are in docs/BENCHMARKS.md.
+pub const REVIEW_WORLDS: usize = 4;
 /// Decisions of each seat a review keeps (the costliest).
 pub const KEPT: usize = 3;
+/// The bot that plays every seat out in a [`forecast`]: both games have it, and it plays a
+/// whole game in a fraction of a second (the strong bot would take minutes).
+pub const FORECAST_BOT: &str = "heuristic";
+/// Actions a forecast plays at most before it gives up (a whole game is a few hundred).
+pub(crate) const FORECAST_STEPS: usize = 5_000;
 
 /// Worlds at a table of `players`, from a two-player budget.
 pub fn worlds(budget: usize, players: usize) -> usize {
@@ -92,6 +101,35 @@ pub fn hint<E: Engine>(game: &E, seat: usize) -> Option<Hint<E::Action>> {
     Some(Hint { best, runner_up })
 }
 
+/// Each seat's expected final score, by seat, from `game` (issue 43; [`Engine::forecast`]'s
+/// default): the game played on to its end with [`FORECAST_BOT`] in every seat, each seat
+/// deciding from its own view (so the draws to come are the game's own, and no bot reads what
+/// its seat cannot see), and the final scores of that playout; the final scores themselves once the game is over. `seed` seeds the bots'
+/// random stream, so a review is the same on every run. Falls back to the engine's
+/// [`Engine::projection`] if the playout cannot finish (never expected).
+pub fn forecast<E: Engine>(game: &E, seed: u64) -> Vec<f64> {
+    let mut g = game.clone();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..FORECAST_STEPS {
+        if g.is_over() {
+            break;
+        }
+        let Some(&seat) = g.waiting_for().first() else {
+            break;
+        };
+        let Ok(action) = g.bot_action(seat, FORECAST_BOT, &mut rng) else {
+            break;
+        };
+        if g.apply(seat, &action).is_err() {
+            break;
+        }
+    }
+    match g.results() {
+        Some(results) => results.iter().map(|r| f64::from(r.score)).collect(),
+        None => game.projection(),
+    }
+}
+
 /// One decision a review priced: what the seat did, what the bot would have done, and the
 /// points (final points over the best rival) the bot expects the difference to be worth.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -108,8 +146,14 @@ pub struct Decision<W> {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Review<W> {
     pub players: usize,
-    /// Each seat's projected final score (by seat) at the start and after every turn.
+    /// Each seat's expected final score (by seat, [`forecast`]) at the start and after every
+    /// turn ([`Engine::chapter`]); the last point is the final scores.
     pub curve: Vec<Vec<f64>>,
+    /// For each point of `curve`, the first number of its [`Engine::chapter`] (Fields of
+    /// Green's year, Key Harvest's round): the chart's ticks. Empty in a review stored before
+    /// issue 43, whose curve was a running projection ([`Engine::projection`]), not a forecast.
+    #[serde(default)]
+    pub periods: Vec<u32>,
     /// Per seat, its [`KEPT`] costliest decisions, costliest first (fewer when it made fewer
     /// that cost anything).
     pub costliest: Vec<Vec<Decision<W>>>,
@@ -122,22 +166,23 @@ pub struct Review<W> {
 /// where the bot compares choices it ranks the seat's own choice with its candidates, on
 /// `worlds(budget, players)` worlds from the seat's view; a choice priced below the best costs the
 /// difference. `words(game before, seat, chosen, best)` says one decision in the caller's words;
-/// it is called only for decisions that cost something. `progress(done, total)` is told after
-/// each action. Fails when an action is refused (the log is not this game's).
+/// it is called only for decisions that cost something. `progress(game after, done, total)` is
+/// told after each action. Fails when an action is refused (the log is not this game's).
 pub fn review<E: Engine, W>(
     game: E,
     actions: &[(usize, E::Action)],
     budget: usize,
     mut words: impl FnMut(&E, usize, &E::Action, &E::Action) -> W,
-    mut progress: impl FnMut(usize, usize),
+    mut progress: impl FnMut(&E, usize, usize),
 ) -> Result<Review<W>, String> {
     let mut game = game;
     let players = game.players();
     let worlds = worlds(budget, players);
-    let mut curve = vec![game.projection()];
+    let mut curve = vec![game.forecast(0)];
+    let mut chapter = game.chapter();
+    let mut periods = vec![chapter.0];
     let mut all: Vec<Vec<Decision<W>>> = (0..players).map(|_| Vec::new()).collect();
     let mut priced = 0;
-    let mut stage = game.stage();
     for (i, (seat, action)) in actions.iter().enumerate() {
         let seat = *seat;
         if seat >= players {
@@ -164,12 +209,13 @@ pub fn review<E: Engine, W>(
         }
         game.apply(seat, action)
             .map_err(|e| format!("action {i} (seat {seat}) was refused: {e}"))?;
-        let now = game.stage();
-        if now != stage || game.is_over() {
-            curve.push(game.projection());
-            stage = now;
+        let now = game.chapter();
+        if now != chapter || game.is_over() {
+            curve.push(game.forecast(curve.len() as u64));
+            periods.push(now.0);
+            chapter = now;
         }
-        progress(i + 1, actions.len());
+        progress(&game, i + 1, actions.len());
     }
     if !game.is_over() {
         return Err("the game did not end: a review needs a finished game".to_string());
@@ -185,6 +231,7 @@ pub fn review<E: Engine, W>(
     Ok(Review {
         players,
         curve,
+        periods,
         costliest,
         priced,
     })

@@ -206,6 +206,19 @@ pub trait Engine: Clone + Debug + Send + Sync + Sized + 'static {
     /// Each seat's expected final score, by seat, as the strong bot evaluates a position with
     /// everything revealed (the review's chart); the final scores once the game is over.
     fn projection(&self) -> Vec<f64>;
+    /// Each seat's expected final score, by seat (the review's chart, issue 43): the rest of the
+    /// game played out by the game's heuristic bot in every seat, and its final scores; the
+    /// final scores once the game is over. By default each seat decides from its own view
+    /// through [`Engine::bot_action`] with `seed` seeding the bots' stream (see
+    /// [`coach::forecast`]); a game may play it out faster on the whole state.
+    fn forecast(&self, seed: u64) -> Vec<f64> {
+        coach::forecast(self, seed)
+    }
+    /// Where the game stands, in the units the game names to players (issue 43): Fields of
+    /// Green's year and turn of the year (0 in the upkeep, one past the last turn in the
+    /// harvest), Key Harvest's round and turn number. The review's chart has a point after
+    /// each change and a tick at each change of the first number.
+    fn chapter(&self) -> (u32, u32);
 }
 
 impl Engine for fields_of_green::Game {
@@ -368,6 +381,51 @@ impl Engine for fields_of_green::Game {
             .map(|s| fields_of_green::bots::eval::project(self, s))
             .collect()
     }
+    /// The heuristic bot's choice on the whole state for every seat, as the search bot's
+    /// rollouts play (`bots::search`), rather than from each seat's view (a view is rebuilt into
+    /// a sampled game at every decision, which made the review's forecasts cost as much as its
+    /// pricing); its evaluation harvests greedily, while the harvests themselves are the exact
+    /// planner's, as in the search bot's cheap rollouts. The draws to come are the game's own.
+    fn forecast(&self, _seed: u64) -> Vec<f64> {
+        let bot = fields_of_green::bots::heuristic::HeuristicBot { exact: false };
+        let mut g = self.clone();
+        for _ in 0..coach::FORECAST_STEPS {
+            if g.is_over() {
+                break;
+            }
+            let Some(&seat) = fields_of_green::Game::waiting_for(&g).first() else {
+                break;
+            };
+            let legal = g.legal_actions(seat);
+            let planned = (g.phase() == &fields_of_green::Phase::Harvest)
+                .then(|| fields_of_green::bots::planner::plan_game(&g, seat, 2_000))
+                .and_then(|plan| plan.actions.into_iter().next())
+                .filter(|a| legal.contains(a));
+            let action = planned.unwrap_or_else(|| bot.choose(&g, seat, &legal));
+            if g.apply_quiet(seat, &action).is_err() {
+                break;
+            }
+        }
+        match g.scores() {
+            Some(pads) => pads.iter().map(|p| f64::from(p.total)).collect(),
+            None => self.projection(),
+        }
+    }
+    fn chapter(&self) -> (u32, u32) {
+        let year = u32::from(self.year());
+        let turn = match self.phase() {
+            fields_of_green::Phase::Upkeep { .. } => 0,
+            // The turn whose cards are being chosen (the cards of the turn before are being
+            // used meanwhile).
+            fields_of_green::Phase::Action { turn } => u32::from(*turn),
+            // Two players take a card each per turn (ruling 21).
+            fields_of_green::Phase::Duel { picks, .. } => u32::from(*picks) / 2 + 1,
+            fields_of_green::Phase::Harvest | fields_of_green::Phase::Ended => {
+                u32::from(self.hand_size()) + 1
+            }
+        };
+        (year, turn)
+    }
 }
 
 impl Engine for key_harvest::Game {
@@ -521,5 +579,9 @@ impl Engine for key_harvest::Game {
     }
     fn projection(&self) -> Vec<f64> {
         key_harvest::bots::search::projection(self)
+    }
+    fn chapter(&self) -> (u32, u32) {
+        let turn = self.state().turn.number;
+        (key_harvest::round_of(turn, u32::from(self.players())), turn)
     }
 }

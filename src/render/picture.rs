@@ -235,7 +235,6 @@ impl Canvas {
 }
 
 /// Whether the embedded font can draw `c` (not its empty-box glyph).
-#[cfg(test)]
 pub(crate) fn has_glyph(c: char) -> bool {
     font().glyph_id(c).0 != 0
 }

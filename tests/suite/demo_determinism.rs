@@ -36,6 +36,8 @@ struct Run {
     page_bytes: u64,
     /// Earlier versions of channel messages the page shows, marked (issue 43).
     marked_versions: usize,
+    /// The transcript page.
+    page: String,
 }
 
 fn demo(dir: &TempDir, tag: &str, extra: &[&str]) -> Run {
@@ -67,16 +69,35 @@ fn demo(dir: &TempDir, tag: &str, extra: &[&str]) -> Run {
         .map(|e| e.expect("an entry").file_name())
         .collect();
     assert!(left.is_empty(), "left in the temp folder: {left:?}");
+    let text = std::fs::read_to_string(&page).expect("the transcript");
     Run {
         stdout,
         stderr,
         scenario: std::fs::read_to_string(&scenario).expect("the scenario file"),
         page_bytes: std::fs::metadata(&page).expect("the transcript").len(),
-        marked_versions: std::fs::read_to_string(&page)
-            .expect("the transcript")
-            .matches("<div class=\"version\">")
-            .count(),
+        marked_versions: text.matches("<div class=\"version\">").count(),
+        page: text,
     }
+}
+
+/// Issue 43: the demo shows the bot. Its players click Scores, the farms (or boards), Log, a
+/// Hint, Review and Rematch, each through the fake Discord, and the transcript shows each click
+/// and the bot's answer: the hint's advice and the review with its chart's caption.
+fn shows_the_bot(run: &Run, boards: &str) {
+    for label in ["Scores", boards, "Log", "Hint", "Review", "Rematch"] {
+        let click = format!("clicked <b>[{label}]</b>");
+        assert!(run.page.contains(&click), "no {click:?} in the transcript");
+    }
+    assert!(run.page.contains("<b>Hint:</b>"), "no hint answered");
+    assert!(run.page.contains("Review of table #"), "no review answered");
+    assert!(
+        run.page.contains("Expected final score after each turn"),
+        "the review's chart is not described"
+    );
+    assert!(run.page.contains("Rematch of table #"), "no rematch lobby");
+    // Every wait after the game is said as it happens.
+    assert!(run.stderr.contains("clicks Review"), "{}", run.stderr);
+    assert!(run.stderr.contains("The review is shown"), "{}", run.stderr);
 }
 
 /// The summary line without the time taken: `Ada won · Ada 19, Bram 15 · 274 actions`.
@@ -142,11 +163,14 @@ fn fields_of_green_demo_is_the_same_game_at_any_edit_interval() {
         "the 4-player transcript weighs {} bytes",
         fast.page_bytes
     );
+    shows_the_bot(&fast, "Farms");
 }
 
 #[test]
 fn key_harvest_demo_is_the_same_game_at_any_edit_interval() {
-    same_game_at_two_intervals(&["--game", "key-harvest", "--players", "2", "--seed", "2"]);
+    let fast =
+        same_game_at_two_intervals(&["--game", "key-harvest", "--players", "2", "--seed", "2"]);
+    shows_the_bot(&fast, "Boards");
 }
 
 /// A transcript (or scenario) path that cannot be written is refused before the game starts

@@ -24,6 +24,47 @@ struct Words {
     head: &'static str,
     mine: &'static str,
     chart_only: &'static str,
+    /// The chart's title and axes, as the line beside the chart says them (issue 43).
+    chart: [&'static str; 2],
+    /// How each game names a decision's moment: Fields of Green's year and turn (or card),
+    /// Key Harvest's round (or the setup).
+    fog_moment: fn(&str) -> bool,
+    kh_moment: fn(&str) -> bool,
+}
+
+/// "Year 4 · turn 3", "Year 2 · card 5", "Year 1 · upkeep", "Year 3 · harvest".
+fn fog_en(named: &str) -> bool {
+    named.strip_prefix("Year ").is_some_and(|rest| {
+        let (year, what) = rest.split_once(" · ").unwrap_or(("", ""));
+        year.parse::<u8>().is_ok_and(|y| (1..=4).contains(&y))
+            && (what.starts_with("turn ")
+                || what.starts_with("card ")
+                || what == "upkeep"
+                || what == "harvest")
+    })
+}
+
+/// "Round 5, bid", "Round 2", "Setup, start player".
+fn kh_en(named: &str) -> bool {
+    named == "Setup, start player"
+        || named.strip_prefix("Round ").is_some_and(|rest| {
+            rest.split(", ")
+                .next()
+                .is_some_and(|n| n.parse::<u32>().is_ok())
+        })
+}
+
+/// 「4年目 · 3ターン目」, 「2年目 · 5枚目」, 「1年目 · 収穫フェイズ」.
+fn fog_ja(named: &str) -> bool {
+    named.split_once("年目 · ").is_some_and(|(year, what)| {
+        year.parse::<u8>().is_ok()
+            && (what.ends_with("ターン目") || what.ends_with("枚目") || what.ends_with("フェイズ"))
+    })
+}
+
+/// 「第5ラウンド · 入札」, 「準備 · スタートプレイヤー」.
+fn kh_ja(named: &str) -> bool {
+    named.starts_with("準備 · ") || named.starts_with('第') && named.contains("ラウンド")
 }
 
 const EN: Words = Words {
@@ -32,6 +73,12 @@ const EN: Words = Words {
     head: "Review of table #",
     mine: "you chose",
     chart_only: "you did not play at this table",
+    chart: [
+        "📈 **Expected final score after each turn** (Expected final score (points) up the side; Turns, marked by ",
+        "Each point is the final score if the heuristic bot played every seat from there on",
+    ],
+    fog_moment: fog_en,
+    kh_moment: kh_en,
 };
 
 const JA: Words = Words {
@@ -40,6 +87,12 @@ const JA: Words = Words {
     head: "の振り返り:",
     mine: "を選びました。ボットなら",
     chart_only: "あなたはこのテーブルで遊んでいない",
+    chart: [
+        "📈 **各ターン後の最終得点の見込み**（縦軸：最終得点の見込み（点）、横軸：ターン（",
+        "各点は、そこから先を全員の席でヒューリスティックボットが遊んだときの最終得点です。",
+    ],
+    fog_moment: fog_ja,
+    kh_moment: kh_ja,
 };
 
 /// Waits until the deferred answer `message` is no longer "thinking..." nor "being prepared",
@@ -104,6 +157,27 @@ async fn review_end_to_end(mut g: Game, w: &Words, japanese: bool) {
     assert!(text.contains(w.mine), "the clicker's own decisions: {text}");
     assert_eq!(has_japanese(&text), japanese, "{text}");
     has_chart(&first);
+    // Issue 43: each decision is named as the game names its moment (never "Turn 98"), and
+    // the chart's title and axes are said beside it.
+    let moment = match g.which {
+        Which::FieldsOfGreen => w.fog_moment,
+        Which::KeyHarvest => w.kh_moment,
+    };
+    let decisions: Vec<&str> = text.lines().filter(|l| l.contains(w.mine)).collect();
+    assert!(!decisions.is_empty(), "{text}");
+    for d in &decisions {
+        let named = d
+            .split_once(": ")
+            .or_else(|| d.split_once('：'))
+            .map_or("", |(n, _)| n);
+        assert!(moment(named), "not named as the game names it: {d}");
+    }
+    for said in w.chart {
+        assert!(
+            text.contains(said),
+            "the chart's words {said:?} missing: {text}"
+        );
+    }
     // The answer was edited twice: "being prepared", then the review.
     let edits = g.fake.with(|world| world.messages[&first.id].edits);
     assert!(edits >= 2, "{edits} edits");

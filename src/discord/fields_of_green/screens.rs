@@ -130,4 +130,8 @@ impl crate::discord::coach::Coached for fog::Game {
             action,
         )
     }
+
+    fn moment(game: &Self, action: &fog::Action) -> String {
+        crate::render::fields_of_green::coach::moment(game, action)
+    }
 }

@@ -235,4 +235,8 @@ impl crate::discord::coach::Coached for Game {
         crate::render::key_harvest::coach::action_words(game.board(), &names, action)
             .unwrap_or_else(|| t!("coach-other-choice"))
     }
+
+    fn moment(game: &Self, action: &crate::games::key_harvest::Action) -> String {
+        crate::render::key_harvest::coach::moment(game, action)
+    }
 }

@@ -27,3 +27,13 @@ pub use pieces::{Counters, EventTile, Seat, Worker};
 pub use score::{ScoreLine, ScorePad};
 pub mod bots;
 pub mod sim;
+
+/// The round (1, 2, ...) turn `turn` belongs to with `players` seats; 0 for the setup (the start
+/// player is chosen before turn 1). Every seat has one turn a round, in turn order.
+pub fn round_of(turn: u32, players: u32) -> u32 {
+    if turn == 0 {
+        0
+    } else {
+        (turn - 1) / players.max(1) + 1
+    }
+}

@@ -159,7 +159,7 @@ coach-hint-versus = **Hint:** { $best }: about { $points ->
    *[other] { $points } more points
 } by the end than { $other }.
 coach-hint-close = **Hint:** { $best }, or { $other }: about the same by the end.
-coach-review-seat = Turn { $turn }: { $name } chose { $chosen }; the bot would have chosen { $best }, about { $points ->
+coach-review-seat = { $when }: { $name } chose { $chosen }; the bot would have chosen { $best }, about { $points ->
     [one] 1 point
    *[other] { $points } points
 } better by the end.
@@ -180,12 +180,26 @@ review-preparing = Preparing the review of table #{ $table }: the bot looks agai
 review-failed = Sorry, this game could not be reviewed.
 review-head = **Review of table #{ $table }:** your costliest decisions against the bot's choice.
 review-clean = None of your decisions cost points against the bot's choice. Well played!
-review-mine = Turn { $turn }: you chose { $chosen }; the bot would have chosen { $best }, about { $points ->
+review-mine = { $when }: you chose { $chosen }; the bot would have chosen { $best }, about { $points ->
     [one] 1 point
    *[other] { $points } points
 } better by the end.
 review-chart-only = **Review of table #{ $table }:** you did not play at this table, so here is the chart only. Each player's decisions are theirs to read.
 review-chart-alt = Each player's expected final score after every turn of table #{ $table }
+## The review's chart (issue 43): what its title says, with named axes.
+review-chart-title = Expected final score after each turn
+review-chart-y = Expected final score (points)
+review-chart-x-years = Turns, marked by year
+review-chart-x-rounds = Turns, marked by round
+review-chart-tick-year = Year { $n }
+review-chart-tick-round = { $n }
+review-chart-note = Each point is the final score if the heuristic bot played every seat from there on; the last point is the real final score.
+review-chart-caption = 📈 **{ $title }** ({ $y } up the side; { $x } along the bottom). { $note }
+review-chart-title-projected = Projected score after each turn
+review-chart-y-projected = Points so far plus the harvests to come
+review-chart-x-turns = Turn
+review-chart-note-projected = This review was made before the chart showed expected final scores: each point is the score so far plus the harvests the farm or board should still bring.
+review-when-turn = Turn { $turn }
 catch-up-head = **Since your last move:**
 catch-up-head-start = **So far:**
 catch-up-earlier = { $n ->

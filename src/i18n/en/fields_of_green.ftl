@@ -786,3 +786,8 @@ fog-coach-equipment = keeping { $tile }
 fog-coach-equipment-at = keeping { $tile } on { $at }
 fog-coach-harvest = harvesting { $at }
 fog-coach-end-harvest = ending the harvest
+## A decision's name in the review (issue 43), as the table message names the moment.
+fog-moment-upkeep = Year { $year } · upkeep
+fog-moment-turn = Year { $year } · turn { $turn }
+fog-moment-card = Year { $year } · card { $card }
+fog-moment-harvest = Year { $year } · harvest

@@ -807,4 +807,13 @@ kh-coach-remove-worker = taking the worker off { $space }
 kh-coach-buy = buying { $tile } from { $name }'s store
 kh-coach-registry = taking { $tile } from the registry with a bid of { $bid }
 kh-coach-end-turn = ending the turn
+## A decision's name in the review (issue 43): the round, and what kind of action it was.
+kh-moment-setup = Setup, start player
+kh-moment-round = Round { $round }
+kh-moment-harvest = Round { $round }, harvest
+kh-moment-worker = Round { $round }, worker
+kh-moment-buy = Round { $round }, purchase
+kh-moment-bid = Round { $round }, bid
+kh-moment-end = Round { $round }, end of turn
+kh-moment-event = Round { $round }, event
 kh-coach-no-advice = **Hint:** the coach weighs the turn's actions; choose this one as you see fit.

@@ -657,3 +657,8 @@ fog-coach-equipment = { $tile }を取る
 fog-coach-equipment-at = { $tile }を{ $at }に置く
 fog-coach-harvest = { $at }を収穫する
 fog-coach-end-harvest = 収穫を終える
+## 振り返りでの選択の呼び名（issue 43）：テーブルのメッセージと同じ呼び方。
+fog-moment-upkeep = { $year }年目 · 維持フェイズ
+fog-moment-turn = { $year }年目 · { $turn }ターン目
+fog-moment-card = { $year }年目 · { $card }枚目
+fog-moment-harvest = { $year }年目 · 収穫フェイズ

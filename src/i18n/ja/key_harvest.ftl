@@ -744,4 +744,13 @@ kh-coach-remove-worker = { $space }の働き手を外す
 kh-coach-buy = { $name }の倉庫から{ $tile }を買う
 kh-coach-registry = 登記所から{ $tile }を入札{ $bid }で取る
 kh-coach-end-turn = 手番を終える
+## 振り返りでの選択の呼び名（issue 43）：ラウンドと行動の種類。
+kh-moment-setup = 準備 · スタートプレイヤー
+kh-moment-round = 第{ $round }ラウンド
+kh-moment-harvest = 第{ $round }ラウンド · 収穫
+kh-moment-worker = 第{ $round }ラウンド · 働き手
+kh-moment-buy = 第{ $round }ラウンド · 購入
+kh-moment-bid = 第{ $round }ラウンド · 入札
+kh-moment-end = 第{ $round }ラウンド · 手番の終わり
+kh-moment-event = 第{ $round }ラウンド · イベント
 kh-coach-no-advice = **ヒント:** コーチが比べるのは手番の行動です。この選択はお好きにどうぞ。

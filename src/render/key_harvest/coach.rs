@@ -2,8 +2,8 @@
 //! from the registry, bidding 2 hops"), in the language in scope.
 
 use super::text::{counters, worker_name};
-use crate::games::key_harvest::Action;
 use crate::games::key_harvest::board::Board;
+use crate::games::key_harvest::{Action, Game};
 use crate::render::{and_list, seat_name};
 use crate::t;
 
@@ -41,4 +41,37 @@ pub fn action_words(board: &Board, names: &[String], action: &Action) -> Option<
         Action::EndTurn => t!("kh-coach-end-turn"),
         _ => return None,
     })
+}
+
+/// The name of the moment `action` was taken in `game` (the game before it), issue 43: the round
+/// as the thread's round posts count it, and the kind of action ("Round 5, bid"); the start
+/// player's choice comes before round 1 (KH 9).
+pub fn moment(game: &Game, action: &Action) -> String {
+    let players = u32::from(game.players());
+    let round = crate::games::key_harvest::round_of(game.state().turn.number, players);
+    match action {
+        Action::ChooseStartPlayer { .. } => t!("kh-moment-setup"),
+        _ if round == 0 => t!("kh-moment-setup"),
+        Action::Harvest { .. } => t!("kh-moment-harvest", round = round),
+        Action::PlayWorker { .. } | Action::RemoveWorker { .. } | Action::Reposition { .. } => {
+            t!("kh-moment-worker", round = round)
+        }
+        Action::BuyFromStore { .. } => t!("kh-moment-buy", round = round),
+        Action::TakeFromRegistry { .. } => t!("kh-moment-bid", round = round),
+        Action::EndTurn => t!("kh-moment-end", round = round),
+        Action::BlindSwap { .. }
+        | Action::Exchange { .. }
+        | Action::GiveAway { .. }
+        | Action::GoodHarvest { .. }
+        | Action::LuckyDip { .. }
+        | Action::NewCrop { .. }
+        | Action::QuickSale { .. }
+        | Action::RegistrySwap { .. }
+        | Action::RemoteHarvest { .. }
+        | Action::Replace { .. }
+        | Action::MoveWorker { .. }
+        | Action::Vacation { .. }
+        | Action::Windfall { .. } => t!("kh-moment-event", round = round),
+        _ => t!("kh-moment-round", round = round),
+    }
 }

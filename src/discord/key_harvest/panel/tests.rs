@@ -7,7 +7,7 @@
 use super::*;
 use crate::discord::key_harvest::ids::{KhId, KhVerb, decode_action, decode_screen};
 use crate::discord::spec::{MessageSpec, RowSpec};
-use crate::fake_discord::player::NAVIGATION;
+use crate::fake_discord::player::is_navigation;
 use crate::games::key_harvest::bots::random::random_choice;
 use crate::games::key_harvest::{Options, TurnAction};
 use crate::i18n::Locale;
@@ -127,16 +127,7 @@ fn no_english(what: &str, m: &MessageSpec) {
 
 /// Whether a button only navigates (Back, Refresh, Boards, Log), in either language.
 fn is_nav(label: &str) -> bool {
-    NAVIGATION.contains(&label)
-        || crate::i18n::with(Locale::Ja, || {
-            [
-                t!("kh-button-back"),
-                t!("kh-button-refresh"),
-                t!("kh-button-boards"),
-                t!("kh-button-log"),
-            ]
-            .contains(&label.to_string())
-        })
+    is_navigation(label)
 }
 
 /// All the text of a message, for searching.

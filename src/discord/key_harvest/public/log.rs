@@ -120,11 +120,8 @@ pub fn is_bookkeeping(e: &Event) -> bool {
     )
 }
 
-/// The round (1, 2, ...) turn `turn` belongs to with `players` seats; 0 for the setup.
+/// The round (1, 2, ...) turn `turn` belongs to with `players` seats; 0 for the setup (the
+/// engine's count, which the review names its decisions by too).
 pub fn round_of(turn: u32, players: u32) -> u32 {
-    if turn == 0 {
-        0
-    } else {
-        (turn - 1) / players.max(1) + 1
-    }
+    crate::games::key_harvest::round_of(turn, players)
 }

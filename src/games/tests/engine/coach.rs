@@ -135,7 +135,7 @@ fn a_review_prices_decisions_and_charts_every_seat() {
         &actions,
         2,
         |_, _, a, b| (a.clone(), b.clone()),
-        |_, _| {},
+        |_, _, _| {},
     )
     .unwrap();
     assert_eq!(review.players, 2);
