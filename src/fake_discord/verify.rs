@@ -438,12 +438,9 @@ pub fn check_privacy(fake: &FakeDiscord, r: &Replay, game: i64) -> Result<usize,
     // has a few hundred versions and thousands of message versions; worked out per message,
     // this check was half of an end-to-end test's CPU time).
     type Hidden = Vec<(usize, Vec<String>)>;
-    let allowed_at: std::cell::RefCell<
-        std::collections::HashMap<
-            (i64, Option<usize>),
-            std::rc::Rc<std::collections::HashSet<String>>,
-        >,
-    > = Default::default();
+    type Allowed = std::rc::Rc<std::collections::HashSet<String>>;
+    let allowed_at: std::cell::RefCell<std::collections::HashMap<(i64, Option<usize>), Allowed>> =
+        Default::default();
     let hidden_at: std::cell::RefCell<std::collections::HashMap<i64, std::rc::Rc<Hidden>>> =
         Default::default();
     // What a message shown to `audience` gives away if it was drawn at version `v`.
