@@ -43,6 +43,8 @@ pub struct Metrics {
     pub actions_stored: Counter,
     pub reminders_sent: Counter,
     pub stand_in_moves: Counter,
+    /// Games parked because Discord said their place is gone (issue 42, `discord::park`).
+    pub games_parked: Counter,
     pub errors: Family<KindLabel, Counter>,
     /// The gateway connection `/healthz` looks at.
     pub gateway: Gateway,
@@ -120,6 +122,12 @@ impl Metrics {
             "Moves made by the stand-in for a player who did not move in time",
             stand_in_moves.clone(),
         );
+        let games_parked = Counter::default();
+        registry.register(
+            "games_parked",
+            "Games and lobbies parked or closed because their channel or server went away",
+            games_parked.clone(),
+        );
         let errors = Family::<KindLabel, Counter>::default();
         registry.register(
             "errors",
@@ -138,6 +146,7 @@ impl Metrics {
             actions_stored,
             reminders_sent,
             stand_in_moves,
+            games_parked,
             errors,
             gateway: Gateway::default(),
             address: tokio::sync::watch::channel(None).0,
@@ -275,7 +284,13 @@ mod tests {
             text.contains("farmhand_interaction_answer_seconds_count 1"),
             "{text}"
         );
-        for name in ["games_active", "reminders_sent", "stand_in_moves", "errors"] {
+        for name in [
+            "games_active",
+            "reminders_sent",
+            "stand_in_moves",
+            "games_parked",
+            "errors",
+        ] {
             assert!(
                 text.contains(&format!("# TYPE farmhand_{name} ")),
                 "{name}: {text}"

@@ -34,6 +34,7 @@ pub const NOTHING_TO_UNDO: &str = "there is no decision of yours to take back no
 pub const NOT_YOURS_TO_UNDO: &str =
     "the last decision is another player's; only they can take it back";
 pub const CANNOT_UNDO: &str = "that decision revealed or drew something and cannot be taken back";
+pub const NOT_PARKED: &str = "that game is not paused";
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -81,6 +82,16 @@ pub enum ServiceError {
     SeatToBot,
     #[error("this table has no seat {0}")]
     NoSuchSeat(usize),
+    /// The game is parked (issue 42): Discord said its channel is gone or closed to the bot.
+    #[error("game #{table} is paused until it is resumed in another channel")]
+    Parked {
+        table: GameId,
+        /// The game's slash command group, for the way back (`/fog resume`).
+        command: &'static str,
+    },
+    /// `abandon` or `resume` of a table that lives in another server (issue 42).
+    #[error("that table is not in this server")]
+    OtherServer,
     #[error("internal error: {0}")]
     Internal(String),
     /// The change was committed, but reading the table back failed: the player must not be told
@@ -625,6 +636,59 @@ impl Service {
         self.reread(id).await
     }
 
+    /// Checks that `user` may resume parked game `id` in a channel of server `guild` (issue
+    /// 42): the table is in that server, parked, and the user is its host or a manager. The
+    /// table as it is, for the caller to post again before [`Service::resume`] stores where.
+    pub async fn may_resume(
+        &self,
+        id: GameId,
+        guild: u64,
+        user: u64,
+        is_manager: bool,
+    ) -> Result<Table, ServiceError> {
+        let table = self.in_server(id, guild).await?;
+        if user != table.game.host_id && !is_manager {
+            return Err(ServiceError::NotHost);
+        }
+        if table.game.status != Status::Active || table.game.parked.is_none() {
+            return Err(ServiceError::WrongStatus(NOT_PARKED));
+        }
+        Ok(table)
+    }
+
+    /// Resumes parked game `id` where it was posted again (issue 42; see [`Store::resume`]).
+    /// Refused as [`NOT_PARKED`] if it was resumed or abandoned meanwhile.
+    pub async fn resume(
+        &self,
+        id: GameId,
+        channel: u64,
+        thread: Option<u64>,
+        table_message: u64,
+    ) -> Result<Table, ServiceError> {
+        let _g = self.lock(id).await;
+        if !self
+            .store
+            .resume(id, channel, thread, table_message)
+            .await?
+        {
+            return Err(ServiceError::WrongStatus(NOT_PARKED));
+        }
+        self.reread(id).await
+    }
+
+    /// Table `id`, when it is in server `guild`: a table number typed in another server is
+    /// refused as not found there (issue 42), never acted on.
+    pub async fn in_server(&self, id: GameId, guild: u64) -> Result<Table, ServiceError> {
+        let table = match self.store.table(id).await {
+            Err(crate::store::StoreError::NotFound) => return Err(ServiceError::OtherServer),
+            other => other?,
+        };
+        if table.game.guild_id != Some(guild) {
+            return Err(ServiceError::OtherServer);
+        }
+        Ok(table)
+    }
+
     /// The record a finished table leaves (`outcome` Ended or Abandoned, at `ended_at`): names
     /// and bots from the seats, scores and favourites from the game's final state (none for an
     /// abandoned game).
@@ -993,6 +1057,12 @@ fn kind_of(table: &Table) -> Result<Kind, ServiceError> {
 /// Moves are only taken in a game in progress.
 fn require_active(table: &Table) -> Result<(), ServiceError> {
     match table.game.status {
+        // A parked game takes no moves (issue 42): each one would post and redraw where Discord
+        // said the game cannot be, and its players could not see the result.
+        Status::Active if table.game.parked.is_some() => Err(ServiceError::Parked {
+            table: table.game.id,
+            command: Kind::parse(&table.game.kind).map_or("fog", Kind::command),
+        }),
         Status::Active => Ok(()),
         Status::Open => Err(ServiceError::WrongStatus(NOT_STARTED)),
         _ => Err(ServiceError::WrongStatus(GAME_OVER)),

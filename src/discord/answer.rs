@@ -49,6 +49,10 @@ pub fn user_text(e: &ServiceError) -> String {
             crate::t!("err-seat-given", to = to.as_str())
         }
         ServiceError::MemberSeated => crate::t!("err-member-seated"),
+        ServiceError::Parked { table, command } => {
+            crate::t!("err-parked", table = *table, cmd = format!("/{command}"))
+        }
+        ServiceError::OtherServer => crate::t!("err-other-server"),
         ServiceError::SeatToBot => crate::t!("err-seat-to-bot"),
         ServiceError::NoSuchSeat(n) => crate::t!("err-no-such-seat", seat = n.to_string()),
         ServiceError::TooManyBots { bots, seats } => crate::t!(
@@ -74,6 +78,7 @@ pub fn user_text(e: &ServiceError) -> String {
             crate::service::NOTHING_TO_UNDO => crate::t!("err-undo-stale"),
             crate::service::NOT_YOURS_TO_UNDO => crate::t!("err-undo-not-yours"),
             crate::service::CANNOT_UNDO => crate::t!("err-undo-final"),
+            crate::service::NOT_PARKED => crate::t!("err-not-parked"),
             other => sentence(other),
         },
         ServiceError::Setup(detail) => crate::t!("err-setup", detail = detail.as_str()),

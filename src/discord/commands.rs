@@ -89,10 +89,7 @@ pub(super) async fn open_table(
     // channel's permissions). Without any of the channel's permissions the game could not be
     // played here as it should (no embed: an unusable table; no files: no pictures): refuse up
     // front, naming exactly what is missing.
-    let have = match ctx {
-        poise::Context::Application(a) => a.interaction.app_permissions,
-        poise::Context::Prefix(_) => None,
-    };
+    let have = app_permissions(ctx);
     let missing = have.map(|p| permissions::missing(p, Place::Channel));
     if let Some(missing) = missing.filter(|m| !m.is_empty()) {
         let said = crate::t!(
@@ -171,29 +168,11 @@ pub(super) async fn open_table(
             return say(ctx, &text(&why)).await;
         }
     };
-    let mut thread = None;
-    if data.config.game.create_threads && thread_missing.is_empty() {
-        let title = crate::i18n::with(table.locale(), || ui::game_name(kind));
-        let builder = serenity::CreateThread::new(format!("{title} #{}", table.game.id))
-            .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-        let created = send::create_retrying_429(
-            Some(data.service.metrics()),
-            send::Bound::Global(&data.pace),
-            "create a game's thread",
-            || {
-                ctx.channel_id()
-                    .create_thread_from_message(ctx.http(), msg.id, builder.clone())
-            },
-        )
-        .await;
-        match created {
-            Ok(t) => thread = Some(t.id.get()),
-            // Threads are a comfort, not a need: without the permission the game talks here.
-            Err(e) => {
-                tracing::info!(error = %send::describe(&e), "no thread for this game; playing in the channel")
-            }
-        }
-    }
+    let thread = if thread_missing.is_empty() {
+        game_thread(ctx, kind, &table, msg.id).await
+    } else {
+        None
+    };
     if let Err(e) = data
         .service
         .store()
@@ -233,6 +212,181 @@ pub(super) async fn open_table(
         )),
     )
     .await
+}
+
+/// Starts the game's thread from its table message `msg` in this channel, when the config
+/// asks for threads: its id, or None (the game then talks in the channel).
+async fn game_thread(
+    ctx: Ctx<'_>,
+    kind: Kind,
+    table: &Table,
+    msg: serenity::MessageId,
+) -> Option<u64> {
+    let data = ctx.data();
+    if !data.config.game.create_threads {
+        return None;
+    }
+    let title = crate::i18n::with(table.locale(), || ui::game_name(kind));
+    let builder = serenity::CreateThread::new(format!("{title} #{}", table.game.id))
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    let created = send::create_retrying_429(
+        Some(data.service.metrics()),
+        send::Bound::Global(&data.pace),
+        "create a game's thread",
+        || {
+            ctx.channel_id()
+                .create_thread_from_message(ctx.http(), msg, builder.clone())
+        },
+    )
+    .await;
+    match created {
+        Ok(t) => Some(t.id.get()),
+        // Threads are a comfort, not a need: without the permission the game talks here.
+        Err(e) => {
+            tracing::info!(error = %send::describe(&e), "no thread for this game; playing in the channel");
+            None
+        }
+    }
+}
+
+/// The permissions this interaction says the bot has here (None for a prefix command).
+fn app_permissions(ctx: Ctx<'_>) -> Option<serenity::Permissions> {
+    match ctx {
+        poise::Context::Application(a) => a.interaction.app_permissions,
+        poise::Context::Prefix(_) => None,
+    }
+}
+
+/// Resume a paused game in this channel (host or Manage Server)
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn resume(
+    ctx: Ctx<'_>,
+    #[description = "The paused table's number (games lists them)"]
+    #[min = 1]
+    table: i64,
+) -> Result<(), Error> {
+    // Posting the table and making its thread are Discord calls of their own.
+    ctx.defer_ephemeral().await?;
+    let data = ctx.data();
+    let Some(guild) = ctx.guild_id() else {
+        return say(ctx, &text(&crate::t!("use-in-server"))).await;
+    };
+    let user = ctx.author().id.get();
+    if let Err(e) = data
+        .service
+        .may_resume(table, guild.get(), user, is_manager(ctx).await)
+        .await
+    {
+        return say(ctx, &text(&user_text(&e))).await;
+    }
+    // The same check as a new table's: the game must be playable here before anything moves.
+    let have = app_permissions(ctx);
+    if let Some(missing) = have
+        .map(|p| permissions::missing(p, Place::Channel))
+        .filter(|m| !m.is_empty())
+    {
+        let said = crate::t!(
+            "missing-permissions",
+            missing = permissions::names(&missing)
+        );
+        return say(ctx, &text(&said)).await;
+    }
+    let (t, game) = match data.service.load_any(table).await {
+        Ok(t) => t,
+        Err(e) => return say(ctx, &text(&user_text(&e))).await,
+    };
+    let Some(game) = game else {
+        return say(ctx, &text(&user_text(&ServiceError::NotFound))).await;
+    };
+    let kind = game.kind();
+    let spec = crate::i18n::with(
+        t.locale(),
+        || crate::on_game!(&game, g => Screens::table_message(&t, g)),
+    );
+    let posted = send::create_retrying_429(
+        Some(data.service.metrics()),
+        send::Bound::Global(&data.pace),
+        "post a resumed table",
+        || {
+            ctx.channel_id()
+                .send_message(ctx.http(), send::message(&spec))
+        },
+    )
+    .await;
+    let msg = match posted {
+        Ok(m) => m,
+        Err(e) => {
+            tracing::warn!(error = %send::describe(&e), "could not post a resumed table");
+            let why = if send::is_forbidden(&e) {
+                no_posting()
+            } else {
+                crate::t!("lobby-not-posted")
+            };
+            return say(ctx, &text(&why)).await;
+        }
+    };
+    // No thread inside a thread (Discord refuses one there): the game then talks here.
+    let in_thread = match ctx {
+        poise::Context::Application(a) => a.interaction.channel.as_ref().is_some_and(|c| {
+            matches!(
+                c.kind,
+                serenity::ChannelType::PublicThread
+                    | serenity::ChannelType::PrivateThread
+                    | serenity::ChannelType::NewsThread
+            )
+        }),
+        poise::Context::Prefix(_) => false,
+    };
+    let thread_missing = have
+        .map(|p| permissions::missing(p, Place::Thread))
+        .unwrap_or_default();
+    let thread = if thread_missing.is_empty() && !in_thread {
+        game_thread(ctx, kind, &t, msg.id).await
+    } else {
+        None
+    };
+    let channel = ctx.channel_id().get();
+    let resumed = match data
+        .service
+        .resume(table, channel, thread, msg.id.get())
+        .await
+    {
+        Ok(r) => r,
+        Err(e) => {
+            // Resumed or abandoned meanwhile: the table just posted is not the game's.
+            let _ = msg.delete(ctx.http()).await;
+            return say(ctx, &text(&user_text(&e))).await;
+        }
+    };
+    data.outbox.reopen_channel(channel);
+    if let Some(th) = thread {
+        data.outbox.reopen_channel(th);
+    }
+    // The table just posted shows the game as it is; the next change redraws it.
+    let _ = data
+        .service
+        .store()
+        .note_table_drawn(table, t.game.version)
+        .await;
+    notify::refresh_table(data, table);
+    notify::post(
+        ctx.http(),
+        data,
+        &resumed,
+        &crate::i18n::with(resumed.locale(), || {
+            text(&crate::t!(
+                "resumed-public",
+                table = table,
+                user = format!("<@{user}>")
+            ))
+        }),
+    )
+    .await;
+    notify::redraw_dm_panels(data, &resumed, None).await;
+    // Bot seats waited on play now, as after any move.
+    let (http, bots_data, id) = (ctx.serenity_context().http.clone(), data.clone(), table);
+    tokio::spawn(async move { super::bots::drive(&http, &bots_data, id).await });
+    say(ctx, &text(&crate::t!("resumed", table = table))).await
 }
 
 /// `/fog hand` and `/kh hand` for a started game: the author's private screen, in their DM when
@@ -293,13 +447,24 @@ pub(super) async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
     say(ctx, &ui::games_list(&tables)).await
 }
 
-/// Abandons the table of `kind` in this channel (host or Manage Server).
-pub(super) async fn abandon_here(ctx: Ctx<'_>, kind: Kind) -> Result<(), Error> {
+/// Abandons table `number` of this server, else the table of `kind` in this channel (host or
+/// Manage Server). By number it works from any channel (issue 42): a parked game has no
+/// channel of its own to be abandoned from.
+pub(super) async fn abandon_here(
+    ctx: Ctx<'_>,
+    kind: Kind,
+    number: Option<i64>,
+) -> Result<(), Error> {
     // The notice in the thread is a Discord call of its own: answer "thinking..." first.
     ctx.defer_ephemeral().await?;
     let data = ctx.data();
-    let m = match table_here(ctx, kind).await {
-        Ok(Some((table, _))) => match data
+    let found = match (number, ctx.guild_id()) {
+        (Some(id), Some(guild)) => data.service.in_server(id, guild.get()).await.map(Some),
+        (Some(_), None) => Err(ServiceError::OtherServer),
+        (None, _) => table_here(ctx, kind).await.map(|t| t.map(|(t, _)| t)),
+    };
+    let m = match found {
+        Ok(Some(table)) => match data
             .service
             .close(table.game.id, ctx.author().id.get(), is_manager(ctx).await)
             .await

@@ -16,8 +16,24 @@ pub async fn on_event(
     fw: poise::FrameworkContext<'_, Data, Error>,
     event: &FullEvent,
 ) -> Result<(), Error> {
-    let FullEvent::InteractionCreate { interaction } = event else {
-        return Ok(());
+    let interaction = match event {
+        FullEvent::InteractionCreate { interaction } => interaction,
+        // The server changed under its games (issue 42): a channel deleted, or the bot
+        // removed from a server (GUILD_DELETE without `unavailable`; with it, the server is
+        // only down for a while, and its games wait as they are).
+        FullEvent::ChannelDelete { channel, .. } => {
+            let _working = fw.user_data.working.start();
+            let gone = crate::store::Gone::Channel(channel.id.get());
+            place_gone(fw, gone, crate::store::Parked::ChannelGone).await;
+            return Ok(());
+        }
+        FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
+            let _working = fw.user_data.working.start();
+            let gone = crate::store::Gone::Guild(incomplete.id.get());
+            place_gone(fw, gone, crate::store::Parked::Removed).await;
+            return Ok(());
+        }
+        _ => return Ok(()),
     };
     let _working = fw.user_data.working.start();
     let metrics = fw.user_data.service.metrics();
@@ -38,6 +54,18 @@ pub async fn on_event(
             .observe(started.elapsed().as_secs_f64());
     }
     Ok(())
+}
+
+/// Parks the games at `gone` (see `park`).
+async fn place_gone(
+    fw: poise::FrameworkContext<'_, Data, Error>,
+    gone: crate::store::Gone,
+    why: crate::store::Parked,
+) {
+    fw.user_data
+        .outbox
+        .place_gone(&fw.serenity_context.http, gone, why)
+        .await;
 }
 
 fn display_name(ci: &ComponentInteraction) -> String {

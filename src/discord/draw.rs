@@ -24,6 +24,10 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
     let Some(msg) = table.game.table_message_id else {
         return;
     };
+    // A parked game's place is gone (issue 42): its table is drawn again where it resumes.
+    if table.game.parked.is_some() {
+        return;
+    }
     // Public: in the server's language.
     let spec = crate::i18n::with(table.locale(), || match &game {
         Some(g) => crate::on_game!(g, g => Screens::table_message(table, g)),
@@ -77,12 +81,32 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
                     }
                 }
                 Err(e2) => {
-                    tracing::warn!(game = table.game.id, error = %send::describe(&e), repost_error = %send::describe(&e2), "the table message was deleted and could not be posted again")
+                    tracing::warn!(game = table.game.id, error = %send::describe(&e), repost_error = %send::describe(&e2), "the table message was deleted and could not be posted again");
+                    if let Some(why) = super::park::refusal(&e2, false) {
+                        data.outbox
+                            .place_gone(
+                                http,
+                                crate::store::Gone::Channel(table.game.channel_id),
+                                why,
+                            )
+                            .await;
+                    }
                 }
             }
         }
         Err(e) => {
-            tracing::warn!(game = table.game.id, error = %send::describe(&e), "could not update the table message")
+            tracing::warn!(game = table.game.id, error = %send::describe(&e), "could not update the table message");
+            // The table's channel deleted or closed to the bot parks its games (issue 42). A
+            // 50013 on an edit is not taken for that: it may be about the message's content.
+            if let Some(why) = super::park::refusal(&e, false) {
+                data.outbox
+                    .place_gone(
+                        http,
+                        crate::store::Gone::Channel(table.game.channel_id),
+                        why,
+                    )
+                    .await;
+            }
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod locale;
 pub mod notify;
 pub mod outbox;
 pub mod pace;
+pub mod park;
 pub mod permissions;
 pub mod ratelimits;
 pub mod records;

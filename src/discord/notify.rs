@@ -21,6 +21,10 @@ pub fn refresh_table(data: &Data, game: i64) {
 /// which sends posts in order and merges those that pile up behind Discord's rate limit (see
 /// `outbox`). Returns at once once the bot is connected.
 pub async fn post(http: &Http, data: &Data, table: &Table, spec: &super::spec::MessageSpec) {
+    // A parked game's place is gone (issue 42): nothing goes there.
+    if table.game.parked.is_some() {
+        return;
+    }
     let channel = table.game.play_channel();
     // In a thread, the outbox must know where the thread hangs to find another way for a post
     // the thread refuses (deleted, or no Send Messages in Threads).

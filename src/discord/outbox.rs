@@ -55,6 +55,9 @@ struct Homes {
     /// Channels that refused a post with pictures, and when: for a while, posts there go
     /// without them at once (every refusal counts toward Discord's invalid-request limit).
     no_files: HashMap<u64, std::time::Instant>,
+    /// Channels Discord said are gone or closed to the bot (issue 42, `park`): their games are
+    /// parked, and a post for them is dropped (logged) instead of earning another refusal.
+    gone: std::collections::HashSet<u64>,
 }
 
 /// How long a channel that refused pictures gets posts without them before the bot tries
@@ -121,6 +124,10 @@ impl Outbox {
             // A thread made again takes the posts meant for the deleted one (posts of actions
             // that read the game before the new thread was stored).
             let channel = homes.moved.get(&channel).copied().unwrap_or(channel);
+            if homes.gone.contains(&channel) {
+                tracing::info!(channel, "not posting in a channel Discord says is gone");
+                return true;
+            }
             if let Some(h) = home {
                 homes.of.entry(channel).or_insert(h);
             }
@@ -137,6 +144,47 @@ impl Outbox {
         let outbox = self.clone();
         tokio::spawn(async move { work(http, outbox, channel).await });
         true
+    }
+
+    /// Stops posting to `channel` (issue 42): its games are parked. Posts still queued for it
+    /// are dropped (logged; the game's log in the database keeps what they said).
+    pub fn close_channel(&self, channel: u64) {
+        self.homes().gone.insert(channel);
+        if let Some(q) = self.lock().get_mut(&channel) {
+            if !q.is_empty() {
+                tracing::info!(
+                    channel,
+                    posts = q.len(),
+                    "dropping the posts queued for a channel Discord says is gone"
+                );
+            }
+            q.clear();
+        }
+    }
+
+    /// Parks the games at `gone`, tells their players, and stops posting to their places (see
+    /// `park`): what a CHANNEL_DELETE or GUILD_DELETE, or a refusal on a game's own channel,
+    /// leads to.
+    pub async fn place_gone(
+        &self,
+        http: &Http,
+        gone: crate::store::Gone,
+        why: crate::store::Parked,
+    ) {
+        let Some(service) = self.service.get().and_then(Weak::upgrade) else {
+            return;
+        };
+        if let crate::store::Gone::Channel(c) = gone {
+            self.close_channel(c);
+        }
+        for c in super::park::place_gone(http, &service, &self.pace, gone, why).await {
+            self.close_channel(c);
+        }
+    }
+
+    /// Posts to `channel` again: a parked game was resumed there.
+    pub fn reopen_channel(&self, channel: u64) {
+        self.homes().gone.remove(&channel);
     }
 
     /// Moves the posts still queued for `from` to the front of `to`'s queue (a thread made
@@ -252,6 +300,10 @@ async fn deliver(
     channel: u64,
     spec: MessageSpec,
 ) -> Option<u64> {
+    if outbox.homes().gone.contains(&channel) {
+        tracing::info!(channel, "not posting in a channel Discord says is gone");
+        return None;
+    }
     let service = outbox.service.get().and_then(Weak::upgrade);
     let metrics = service.as_deref().map(Service::metrics);
     let mut spec = spec;
@@ -296,6 +348,10 @@ async fn deliver(
     let home = outbox.homes().of.get(&channel).cloned();
     let Some(home) = home else {
         tracing::error!(channel, error = %send::describe(&e), "a post was refused and is lost");
+        // The game's own channel refusing it for good parks the game (issue 42).
+        if let Some(why) = super::park::refusal(&e, spec.files.is_empty()) {
+            park(http, outbox, channel, why).await;
+        }
         return None;
     };
     if send::discord_code(&e) == Some(UNKNOWN_CHANNEL)
@@ -317,8 +373,18 @@ async fn deliver(
     };
     if let Err(e2) = downgraded {
         tracing::error!(channel, game = home.game, error = %send::describe(&e), channel_error = %send::describe(&e2), "a post was refused in the thread and in the table's channel and is lost");
+        if let Some(why) = super::park::refusal(&e2, spec.files.is_empty()) {
+            park(http, outbox, home.parent, why).await;
+        }
     }
     None
+}
+
+/// Parks the games of `channel`, which refused a post for good (see `park`).
+async fn park(http: &Http, outbox: &Outbox, channel: u64, why: crate::store::Parked) {
+    outbox
+        .place_gone(http, crate::store::Gone::Channel(channel), why)
+        .await;
 }
 
 /// Makes a game's thread again (the old one was deleted) in the table's channel and stores it;

@@ -406,57 +406,15 @@ mod tests {
     //! and the chart's title and axes said in the reader's language, from a seeded game.
     use super::*;
     use crate::games::key_harvest as kh;
-    use crate::store::{GameRow, SeatRow, TableOptions};
 
     /// A finished two-seat Key Harvest table played with `seed`.
     fn kh_table(seed: u64) -> Table {
-        Table {
-            away: Vec::new(),
-            changes: Vec::new(),
-            read_at: 0,
-            game: GameRow {
-                id: 77,
-                kind: "key_harvest".to_string(),
-                guild_id: Some(111),
-                channel_id: 222,
-                thread_id: Some(223),
-                table_message_id: Some(333),
-                host_id: 1000,
-                status: Status::Ended,
-                options: TableOptions {
-                    seats: 2,
-                    intro: false,
-                    reminder_minutes: 90,
-                    bots: Vec::new(),
-                    stand_in_minutes: 60,
-                    locale: None,
-                    hints: false,
-                    rematch: None,
-                    pace: Default::default(),
-                    max_away_days: crate::store::DEFAULT_MAX_AWAY_DAYS,
-                },
-                seed,
-                version: 1,
-                snapshot: None,
-                waiting_since: None,
-                reminders_sent: 0,
-                round_reminded: Vec::new(),
-                due_at: None,
-                stand_in_note: None,
-                created_at: 0,
-                updated_at: 0,
-                undoable_by: None,
-            },
-            seats: ["Ann", "Bo"]
-                .iter()
-                .enumerate()
-                .map(|(s, n)| SeatRow {
-                    seat: s,
-                    user_id: 1000 + s as u64,
-                    name: n.to_string(),
-                })
-                .collect(),
-        }
+        let mut t = Table::sample("key_harvest", &["Ann", "Bo"], Status::Ended, 1);
+        t.game.id = 77;
+        t.game.thread_id = Some(223);
+        t.game.options.stand_in_minutes = 60;
+        t.game.seed = seed;
+        t
     }
 
     /// The stored review of a random two-player game (random play costs points, so every seat

@@ -440,6 +440,11 @@ impl FakeDiscord {
         self.with(|w| w.delete_channel(id))
     }
 
+    /// Removes the bot from `guild` (see [`World::remove_bot`]).
+    pub fn remove_bot(&self, guild: u64) {
+        self.with(|w| w.remove_bot(guild));
+    }
+
     /// Deletes a message as a moderator would: later calls on it get 404 10008.
     pub fn delete_message(&self, id: u64) {
         self.with(|w| w.delete_message(id))
@@ -946,6 +951,12 @@ impl FakeDiscord {
                     member: w.member_json(u.id),
                 })
                 .collect();
+            // A server the bot was removed from no longer offers its commands.
+            if w.guild_of(channel).is_some_and(|g| !w.guilds.contains(&g)) {
+                return Err(FakeError::Command(
+                    "the bot is not in this server: its commands are not offered".into(),
+                ));
+            }
             let data = commands::build(&w.commands, line, &known, autocomplete)
                 .map_err(FakeError::Command)?;
             let place = w

@@ -177,6 +177,44 @@ impl Rematch {
     }
 }
 
+/// Why a game is parked (issue 42): Discord said its place is gone or closed to the bot, so it
+/// makes no more calls there until the host or a manager resumes it in another channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parked {
+    /// The game's channel was deleted (CHANNEL_DELETE, or 10003 "Unknown Channel").
+    ChannelGone,
+    /// The channel is closed to the bot (50001 "Missing Access", 50013 "Missing Permissions").
+    NoAccess,
+    /// The bot was removed from the server, or the server was deleted (GUILD_DELETE).
+    Removed,
+}
+
+impl Parked {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Parked::ChannelGone => "channel_gone",
+            Parked::NoAccess => "no_access",
+            Parked::Removed => "removed",
+        }
+    }
+
+    fn parse(s: &str) -> Result<Parked, StoreError> {
+        Ok(match s {
+            "channel_gone" => Parked::ChannelGone,
+            "no_access" => Parked::NoAccess,
+            "removed" => Parked::Removed,
+            other => return Err(StoreError::Corrupt(format!("unknown parking {other:?}"))),
+        })
+    }
+}
+
+/// Where Discord says a place went away (issue 42): a channel, or a whole server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gone {
+    Channel(u64),
+    Guild(u64),
+}
+
 /// A computer player's seat: its stand-in user id and which bot plays it (a `BotSpec` text such
 /// as `heuristic` or `search`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -223,6 +261,8 @@ pub struct GameRow {
     /// The seat whose stored action made the current version, when the engine found that action
     /// reversible (issue 41, undo): read with the row, never stored in it.
     pub undoable_by: Option<usize>,
+    /// Why and since when the game is parked (issue 42, migration 0012): None while it plays.
+    pub parked: Option<(Parked, i64)>,
 }
 
 impl GameRow {
@@ -271,6 +311,63 @@ impl PartialEq for Table {
 }
 
 impl Eq for Table {}
+
+impl Table {
+    /// A table as the store would read it, drawn without a database: game `kind` (a `game.kind`
+    /// value) with a seat for each of `names` (user ids 1000, 1001...; the first hosts), at
+    /// `version` in `status`, in server 111, channel 222, table message 333. For screens drawn
+    /// apart from a game in the database (the tests' fixtures).
+    pub fn sample(kind: &str, names: &[&str], status: Status, version: i64) -> Table {
+        Table {
+            game: GameRow {
+                id: 4_294_967_296,
+                kind: kind.to_string(),
+                guild_id: Some(111),
+                channel_id: 222,
+                thread_id: None,
+                table_message_id: Some(333),
+                host_id: 1000,
+                status,
+                options: TableOptions {
+                    seats: names.len() as u8,
+                    intro: false,
+                    reminder_minutes: 90,
+                    bots: Vec::new(),
+                    stand_in_minutes: 0,
+                    locale: None,
+                    hints: false,
+                    rematch: None,
+                    pace: Default::default(),
+                    max_away_days: DEFAULT_MAX_AWAY_DAYS,
+                },
+                seed: 7,
+                version,
+                snapshot: None,
+                waiting_since: None,
+                reminders_sent: 0,
+                round_reminded: Vec::new(),
+                due_at: None,
+                stand_in_note: None,
+                created_at: 0,
+                updated_at: 0,
+                undoable_by: None,
+                parked: None,
+            },
+            seats: names
+                .iter()
+                .enumerate()
+                .map(|(s, n)| SeatRow {
+                    seat: s,
+                    user_id: 1000 + s as u64,
+                    name: n.to_string(),
+                })
+                .collect(),
+            away: Vec::new(),
+            changes: Vec::new(),
+            read_at: 0,
+        }
+    }
+}
 
 /// Why a seat changed hands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

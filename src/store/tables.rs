@@ -499,6 +499,83 @@ impl Store {
         Ok(())
     }
 
+    /// Parks the games in progress at a place Discord says is gone (issue 42): a channel (its
+    /// games, whether they talk in the channel or in a thread of it) or a whole server. Lobbies
+    /// there are closed instead (nothing was played; nobody needs them back). Bookkeeping, no
+    /// version bump: the game's state is untouched, and a resume plays on from it. Returns the
+    /// games newly parked and the lobbies closed, so their players are told once.
+    pub async fn park(
+        &self,
+        gone: Gone,
+        why: Parked,
+    ) -> Result<(Vec<GameId>, Vec<GameId>), StoreError> {
+        // Static SQL per place (sqlx takes no formatted strings).
+        let (park, close, id) = match gone {
+            Gone::Channel(c) => (
+                "UPDATE game SET parked_why = $2, parked_at = $3, due_at = NULL
+                 WHERE (channel_id = $1 OR thread_id = $1) AND status = 'active'
+                 AND parked_why IS NULL RETURNING id",
+                "UPDATE game SET status = 'abandoned', version = version + 1, updated_at = $2
+                 WHERE (channel_id = $1 OR thread_id = $1) AND status = 'open' RETURNING id",
+                c,
+            ),
+            Gone::Guild(g) => (
+                "UPDATE game SET parked_why = $2, parked_at = $3, due_at = NULL
+                 WHERE guild_id = $1 AND status = 'active' AND parked_why IS NULL RETURNING id",
+                "UPDATE game SET status = 'abandoned', version = version + 1, updated_at = $2
+                 WHERE guild_id = $1 AND status = 'open' RETURNING id",
+                g,
+            ),
+        };
+        let mut tx = self.pool.begin().await?;
+        let parked = sqlx::query(park)
+            .bind(id as i64)
+            .bind(why.as_str())
+            .bind(self.now_ms())
+            .fetch_all(&mut *tx)
+            .await?;
+        let closed = sqlx::query(close)
+            .bind(id as i64)
+            .bind(self.now_ms())
+            .fetch_all(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        let ids = |rows: Vec<AnyRow>| -> Vec<GameId> {
+            let mut v: Vec<GameId> = rows.iter().map(|r| r.get(0)).collect();
+            v.sort_unstable();
+            v
+        };
+        Ok((ids(parked), ids(closed)))
+    }
+
+    /// Brings parked game `id` back in another channel (issue 42): where it now lives (the
+    /// channel, its thread if one was made, the table message just posted). Its clock starts
+    /// again: the players waited on get their full reminder and deadline delays from now, as
+    /// nobody could act while it was parked. False if the game was not parked (any more).
+    pub async fn resume(
+        &self,
+        id: GameId,
+        channel_id: u64,
+        thread_id: Option<u64>,
+        table_message_id: u64,
+    ) -> Result<bool, StoreError> {
+        let now = self.now_ms();
+        let done = sqlx::query(
+            "UPDATE game SET parked_why = NULL, parked_at = NULL, channel_id = $2, thread_id = $3,
+             table_message_id = $4, table_drawn_version = NULL, waiting_since = $5,
+             reminders_sent = 0, round_reminded = '', due_at = $5
+             WHERE id = $1 AND parked_why IS NOT NULL AND status = 'active'",
+        )
+        .bind(id)
+        .bind(channel_id as i64)
+        .bind(thread_id.map(|t| t as i64))
+        .bind(table_message_id as i64)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// Records that the public table message now shows `version` of the game (bookkeeping, no
     /// version bump). Never moves backwards: a slow redraw of an older version cannot hide a newer
     /// one.
@@ -517,7 +594,7 @@ impl Store {
     /// was posted): what a crash between a commit and a redraw leaves behind.
     pub async fn stale_tables(&self) -> Result<Vec<GameId>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id FROM game WHERE table_message_id IS NOT NULL AND (table_drawn_version IS NULL OR table_drawn_version < version) ORDER BY id",
+            "SELECT id FROM game WHERE table_message_id IS NOT NULL AND parked_why IS NULL AND (table_drawn_version IS NULL OR table_drawn_version < version) ORDER BY id",
         )
         .fetch_all(&self.pool)
         .await?;
@@ -674,7 +751,7 @@ impl Store {
         let rows = match shards {
             crate::shards::Shards::All => {
                 sqlx::query(
-                    "SELECT id FROM game WHERE status = 'active' AND due_at IS NOT NULL
+                    "SELECT id FROM game WHERE status = 'active' AND parked_why IS NULL AND due_at IS NOT NULL
                      AND due_at <= $1 ORDER BY due_at, id LIMIT $2",
                 )
                 .bind(now)
@@ -686,7 +763,7 @@ impl Store {
             // games without a server belong to shard 0.
             crate::shards::Shards::Range { first, last, total } => {
                 sqlx::query(
-                    "SELECT id FROM game WHERE status = 'active' AND due_at IS NOT NULL
+                    "SELECT id FROM game WHERE status = 'active' AND parked_why IS NULL AND due_at IS NOT NULL
                      AND due_at <= $1
                      AND (COALESCE(guild_id, 0) / 4194304) % $3 BETWEEN $4 AND $5
                      ORDER BY due_at, id LIMIT $2",
@@ -837,6 +914,13 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
         created_at: r.get("created_at"),
         updated_at: r.get("updated_at"),
         undoable_by: r.get::<Option<i64>, _>("undoable_by").map(|s| s as usize),
+        parked: match r.get::<Option<String>, _>("parked_why") {
+            Some(why) => Some((
+                Parked::parse(&why)?,
+                r.get::<Option<i64>, _>("parked_at").unwrap_or(0),
+            )),
+            None => None,
+        },
     })
 }
 

@@ -49,6 +49,7 @@ mod gateway_cross_check;
 mod kh_thread_rounds;
 mod layers;
 mod metrics;
+mod parked;
 mod phone_pictures;
 mod pictures;
 mod plain_words;

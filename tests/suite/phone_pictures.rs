@@ -11,7 +11,7 @@ use farmhand::discord::spec::{self, MessageSpec};
 use farmhand::games::fields_of_green::bots::{self as fog_bots, BotSpec};
 use farmhand::games::fields_of_green::{self as fog, Deck};
 use farmhand::games::key_harvest as kh;
-use farmhand::store::{GameRow, SeatRow, Status, Table, TableOptions};
+use farmhand::store::{Status, Table};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -26,51 +26,10 @@ const MIN_SHOWN_NAME_PX: f32 = 9.0;
 const NAMES: [&str; 4] = ["Ada", "Bram", "Cleo", "Dmitri"];
 
 fn table(kind: &str, players: usize) -> Table {
-    Table {
-        away: Vec::new(),
-        changes: Vec::new(),
-        read_at: 0,
-        game: GameRow {
-            id: 7,
-            kind: kind.to_string(),
-            guild_id: Some(111),
-            channel_id: 222,
-            thread_id: Some(444),
-            table_message_id: Some(333),
-            host_id: 1000,
-            status: Status::Ended,
-            options: TableOptions {
-                seats: players as u8,
-                intro: false,
-                reminder_minutes: 90,
-                bots: Vec::new(),
-                stand_in_minutes: 0,
-                locale: None,
-                hints: false,
-                rematch: None,
-                pace: Default::default(),
-                max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
-            },
-            seed: 7,
-            version: 1,
-            snapshot: None,
-            waiting_since: None,
-            reminders_sent: 0,
-            round_reminded: Vec::new(),
-            due_at: None,
-            stand_in_note: None,
-            created_at: 0,
-            updated_at: 0,
-            undoable_by: None,
-        },
-        seats: (0..players)
-            .map(|s| SeatRow {
-                seat: s,
-                user_id: 1000 + s as u64,
-                name: NAMES[s].to_string(),
-            })
-            .collect(),
-    }
+    let mut t = Table::sample(kind, &NAMES[..players], Status::Ended, 1);
+    t.game.id = 7;
+    t.game.thread_id = Some(444);
+    t
 }
 
 /// Width and height from a PNG's IHDR chunk (bytes 16-23, big-endian).

@@ -19,7 +19,7 @@ use farmhand::fake_discord::guided::{Guided, Step, clicks_of_spec};
 use farmhand::games::{Engine, TableSetup, fields_of_green as fog, key_harvest as kh};
 use farmhand::host::{Hosted, Library};
 use farmhand::i18n::Locale;
-use farmhand::store::{GameRow, SeatRow, Status, Table, TableOptions};
+use farmhand::store::{Status, Table};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::{HashSet, VecDeque};
@@ -27,51 +27,10 @@ use std::collections::{HashSet, VecDeque};
 const NAMES: [&str; 4] = ["Ada", "Bram", "Cleo", "Dmitri"];
 
 fn table(kind: &str, players: usize, version: i64, status: Status) -> Table {
-    Table {
-        away: Vec::new(),
-        changes: Vec::new(),
-        read_at: 0,
-        game: GameRow {
-            id: 42,
-            kind: kind.to_string(),
-            guild_id: Some(111),
-            channel_id: 222,
-            thread_id: Some(223),
-            table_message_id: Some(333),
-            host_id: 1000,
-            status,
-            options: TableOptions {
-                seats: players as u8,
-                intro: false,
-                reminder_minutes: 90,
-                bots: Vec::new(),
-                stand_in_minutes: 0,
-                locale: None,
-                hints: false,
-                rematch: None,
-                pace: Default::default(),
-                max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
-            },
-            seed: 7,
-            version,
-            snapshot: None,
-            waiting_since: None,
-            reminders_sent: 0,
-            round_reminded: Vec::new(),
-            due_at: None,
-            stand_in_note: None,
-            created_at: 0,
-            updated_at: 0,
-            undoable_by: None,
-        },
-        seats: (0..players)
-            .map(|s| SeatRow {
-                seat: s,
-                user_id: 1000 + s as u64,
-                name: NAMES[s].to_string(),
-            })
-            .collect(),
-    }
+    let mut t = Table::sample(kind, &NAMES[..players], status, version);
+    t.game.id = 42;
+    t.game.thread_id = Some(223);
+    t
 }
 
 /// Every piece of text a message shows.

@@ -34,6 +34,7 @@ async fn fog_here(ctx: Ctx<'_>) -> Result<Option<(Table, Option<Game>)>, Service
         "card",
         "rules",
         "abandon",
+        "crate::discord::commands::resume",
         "export",
         "review",
         "crate::discord::commands::settings",
@@ -240,10 +241,15 @@ async fn rules(
     say(ctx, &super::rules(topic.as_deref())).await
 }
 
-/// Abandon the game in this channel (host or Manage Server)
+/// Abandon the game in this channel, or a table of this server by number (host or Manage Server)
 #[poise::command(slash_command, guild_only)]
-async fn abandon(ctx: Ctx<'_>) -> Result<(), Error> {
-    abandon_here(ctx, Kind::FieldsOfGreen).await
+async fn abandon(
+    ctx: Ctx<'_>,
+    #[description = "A table of this server by number, from any channel (games lists them)"]
+    #[min = 1]
+    table: Option<i64>,
+) -> Result<(), Error> {
+    abandon_here(ctx, Kind::FieldsOfGreen, table).await
 }
 
 /// This server's recent Fields of Green games: winners and scores

@@ -12,7 +12,7 @@ use crate::discord::ui::{games_list, lobby};
 use crate::games::fields_of_green::event::Event;
 use crate::games::fields_of_green::{Action, Game, Options, Phase, sim};
 use crate::host::AnyGame;
-use crate::store::{GameRow, SeatRow, Status, TableOptions};
+use crate::store::Status;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
@@ -29,51 +29,7 @@ const NAMES: [&str; 6] = [
 ];
 
 fn table(players: usize, version: i64, status: Status) -> Table {
-    Table {
-        away: Vec::new(),
-        changes: Vec::new(),
-        read_at: 0,
-        game: GameRow {
-            id: 4_294_967_296,
-            kind: "fields_of_green".to_string(),
-            guild_id: Some(111),
-            channel_id: 222,
-            thread_id: None,
-            table_message_id: Some(333),
-            host_id: 1000,
-            status,
-            options: TableOptions {
-                seats: players as u8,
-                intro: false,
-                reminder_minutes: 90,
-                bots: Vec::new(),
-                stand_in_minutes: 0,
-                locale: None,
-                hints: false,
-                rematch: None,
-                pace: Default::default(),
-                max_away_days: crate::store::DEFAULT_MAX_AWAY_DAYS,
-            },
-            seed: 7,
-            version,
-            snapshot: None,
-            waiting_since: None,
-            reminders_sent: 0,
-            round_reminded: Vec::new(),
-            due_at: None,
-            stand_in_note: None,
-            created_at: 0,
-            updated_at: 0,
-            undoable_by: None,
-        },
-        seats: (0..players)
-            .map(|s| SeatRow {
-                seat: s,
-                user_id: 1000 + s as u64,
-                name: NAMES[s].to_string(),
-            })
-            .collect(),
-    }
+    Table::sample("fields_of_green", &NAMES[..players], status, version)
 }
 
 fn ok(what: &str, m: &MessageSpec) {

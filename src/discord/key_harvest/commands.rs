@@ -4,7 +4,7 @@
 
 use crate::discord::answer::{say, text, user_text};
 use crate::discord::commands::{
-    abandon_here, games, open_table, private_screen, settings, table_here,
+    abandon_here, games, open_table, private_screen, resume, settings, table_here,
 };
 use crate::discord::{Ctx, Error};
 use crate::games::key_harvest::Game;
@@ -36,6 +36,7 @@ async fn kh_here(
         "status",
         "rules",
         "abandon",
+        "resume",
         "games",
         "export",
         "review",
@@ -222,10 +223,15 @@ async fn rules(
     say(ctx, &super::rules(topic.as_deref())).await
 }
 
-/// Abandon the Key Harvest game in this channel (host or Manage Server)
+/// Abandon the Key Harvest game here, or a table of this server by number (host or Manage Server)
 #[poise::command(slash_command, guild_only)]
-async fn abandon(ctx: Ctx<'_>) -> Result<(), Error> {
-    abandon_here(ctx, Kind::KeyHarvest).await
+async fn abandon(
+    ctx: Ctx<'_>,
+    #[description = "A table of this server by number, from any channel (games lists them)"]
+    #[min = 1]
+    table: Option<i64>,
+) -> Result<(), Error> {
+    abandon_here(ctx, Kind::KeyHarvest, table).await
 }
 
 /// This server's recent Key Harvest games: winners and scores

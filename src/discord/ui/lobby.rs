@@ -270,6 +270,12 @@ pub fn games_list(tables: &[(Table, Option<AnyGame>)]) -> MessageSpec {
         let names = names(t, t.seats.len());
         let players: Vec<String> = (0..t.seats.len()).map(|s| who(&names, s)).collect();
         let state = match (gr.status, g) {
+            // Parked (issue 42): its place is gone; the line says how to bring it back.
+            (Status::Active, _) if gr.parked.is_some() => crate::t!(
+                "games-paused",
+                cmd = format!("/{}", Kind::parse(&gr.kind).map_or("fog", Kind::command)),
+                table = gr.id
+            ),
             (Status::Open, _) => crate::t!(
                 "games-open",
                 seated = t.seats.len(),
@@ -309,6 +315,8 @@ pub fn games_list(tables: &[(Table, Option<AnyGame>)]) -> MessageSpec {
             (Status::Abandoned, _) => crate::t!("games-cancelled"),
         };
         let place = match gr.thread_id {
+            // A parked game's channel is gone or closed: no link that leads nowhere.
+            _ if gr.parked.is_some() => crate::t!("games-no-channel"),
             Some(t) => format!("<#{t}>"),
             None => format!("<#{}>", gr.channel_id),
         };

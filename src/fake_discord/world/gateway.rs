@@ -89,7 +89,7 @@ impl World {
     /// for GUILD_CREATE), shard 0 for anything outside a guild (DMs).
     pub(super) fn shard_for(&self, t: &str, d: &Value) -> u32 {
         let guild = match t {
-            "GUILD_CREATE" | "GUILD_UPDATE" => d.get("id"),
+            "GUILD_CREATE" | "GUILD_UPDATE" | "GUILD_DELETE" => d.get("id"),
             _ => d.get("guild_id"),
         };
         match guild

@@ -693,6 +693,13 @@ impl World {
     /// The bot's permissions in `channel` as Discord computes them (a thread: from its parent's
     /// overwrites, with Send Messages in Threads in Send Messages' place). DMs allow everything.
     pub fn bot_perms(&self, channel: u64) -> u64 {
+        // Removed from a server, the bot sees nothing of it.
+        if self
+            .guild_of(channel)
+            .is_some_and(|g| !self.guilds.contains(&g))
+        {
+            return 0;
+        }
         match self.channels.get(&channel).map(|c| &c.kind) {
             Some(ChannelKind::Thread { parent, .. }) => {
                 self.perms.in_channel(APP_ID, *parent, true)
@@ -739,11 +746,28 @@ impl World {
     /// Deletes a thread (or channel), as a moderator would: its messages go with it, later calls
     /// on it get 404 10003 "Unknown Channel", and the bot hears THREAD_DELETE (or
     /// CHANNEL_DELETE).
+    ///
+    /// A channel's threads go with it, as on Discord.
     pub fn delete_channel(&mut self, id: u64) {
         let Some(c) = self.channels.remove(&id) else {
             return;
         };
         self.deleted_channels.insert(id);
+        let threads: Vec<u64> = self
+            .channels
+            .values()
+            .filter(|t| matches!(t.kind, ChannelKind::Thread { parent, .. } if parent == id))
+            .map(|t| t.id)
+            .collect();
+        for t in threads {
+            self.channels.remove(&t);
+            self.deleted_channels.insert(t);
+            for m in self.messages.values_mut() {
+                if m.channel_id == t {
+                    m.deleted = true;
+                }
+            }
+        }
         for m in self.messages.values_mut() {
             if m.channel_id == id {
                 m.deleted = true;
@@ -768,6 +792,19 @@ impl World {
             }
         }
         self.note(format!("A moderator deleted “{}”.", c.name));
+    }
+
+    /// Removes the bot from `guild`, as a moderator kicking it (or the owner deleting the
+    /// server) would: the bot hears GUILD_DELETE without `unavailable` (Discord's sign that it
+    /// was removed, not that the server is down), and every later call on the guild's channels
+    /// and threads is refused with 403 50001 "Missing Access" (it sees none of them).
+    pub fn remove_bot(&mut self, guild: u64) {
+        if !self.guilds.contains(&guild) {
+            return;
+        }
+        self.guilds.retain(|&g| g != guild);
+        self.dispatch("GUILD_DELETE", json!({ "id": guild.to_string() }), None);
+        self.note("A moderator removed the bot from the server.");
     }
 
     /// Deletes a message, as a moderator would (the bot, with only the GUILDS intent, is not

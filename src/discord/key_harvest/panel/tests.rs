@@ -11,7 +11,7 @@ use crate::fake_discord::player::is_navigation;
 use crate::games::key_harvest::bots::random::random_choice;
 use crate::games::key_harvest::{Options, TurnAction};
 use crate::i18n::Locale;
-use crate::store::{GameRow, SeatRow, TableOptions};
+use crate::store::Status;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{HashSet, VecDeque};
@@ -25,51 +25,7 @@ const NAMES: [&str; 4] = [
 ];
 
 fn table(players: usize, version: i64) -> Table {
-    Table {
-        away: Vec::new(),
-        changes: Vec::new(),
-        read_at: 0,
-        game: GameRow {
-            id: 4_294_967_296,
-            kind: "key_harvest".to_string(),
-            guild_id: Some(111),
-            channel_id: 222,
-            thread_id: None,
-            table_message_id: Some(333),
-            host_id: 1000,
-            status: Status::Active,
-            options: TableOptions {
-                seats: players as u8,
-                intro: false,
-                reminder_minutes: 90,
-                bots: Vec::new(),
-                stand_in_minutes: 0,
-                locale: None,
-                hints: false,
-                rematch: None,
-                pace: Default::default(),
-                max_away_days: crate::store::DEFAULT_MAX_AWAY_DAYS,
-            },
-            seed: 7,
-            version,
-            snapshot: None,
-            waiting_since: None,
-            reminders_sent: 0,
-            round_reminded: Vec::new(),
-            due_at: None,
-            stand_in_note: None,
-            created_at: 0,
-            updated_at: 0,
-            undoable_by: None,
-        },
-        seats: (0..players)
-            .map(|s| SeatRow {
-                seat: s,
-                user_id: 1000 + s as u64,
-                name: NAMES[s].to_string(),
-            })
-            .collect(),
-    }
+    Table::sample("key_harvest", &NAMES[..players], Status::Active, version)
 }
 
 fn new_game(players: u8, seed: u64) -> Game {

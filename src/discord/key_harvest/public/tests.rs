@@ -8,7 +8,7 @@ use crate::games::Engine;
 use crate::games::key_harvest::bots;
 use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::{Counters, Event, Options};
-use crate::store::{GameRow, SeatRow, Status, TableOptions};
+use crate::store::Status;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -22,56 +22,19 @@ const NAMES: [&str; 4] = [
 
 /// A table of `players` seats; seat 2 (when there is one) is a bot seat.
 fn table(players: usize, version: i64, status: Status) -> Table {
-    Table {
-        away: Vec::new(),
-        changes: Vec::new(),
-        read_at: 0,
-        game: GameRow {
-            id: 4_294_967_296,
-            kind: "key_harvest".to_string(),
-            guild_id: Some(111),
-            channel_id: 222,
-            thread_id: Some(223),
-            table_message_id: Some(333),
-            host_id: 1000,
-            status,
-            options: TableOptions {
-                seats: players as u8,
-                intro: false,
-                reminder_minutes: 90,
-                bots: Vec::new(),
-                stand_in_minutes: 60,
-                locale: None,
-                hints: false,
-                rematch: None,
-                pace: Default::default(),
-                max_away_days: crate::store::DEFAULT_MAX_AWAY_DAYS,
-            },
-            seed: 7,
-            version,
-            snapshot: None,
-            waiting_since: None,
-            reminders_sent: 0,
-            round_reminded: Vec::new(),
-            due_at: None,
-            // A note is stored as drawn, in the language of its time.
-            stand_in_note: Some(if crate::i18n::current() == crate::i18n::Locale::Ja {
-                "⏱ Annがゲームを1時間止めました。".to_string()
-            } else {
-                "⏱ Ann held the game up for 1 hour.".to_string()
-            }),
-            created_at: 0,
-            updated_at: 0,
-            undoable_by: None,
-        },
-        seats: (0..players)
-            .map(|s| SeatRow {
-                seat: s,
-                user_id: if s == 2 { 1 } else { 1000 + s as u64 },
-                name: NAMES[s].to_string(),
-            })
-            .collect(),
+    let mut t = Table::sample("key_harvest", &NAMES[..players], status, version);
+    t.game.thread_id = Some(223);
+    t.game.options.stand_in_minutes = 60;
+    // A note is stored as drawn, in the language of its time.
+    t.game.stand_in_note = Some(if crate::i18n::current() == crate::i18n::Locale::Ja {
+        "⏱ Annがゲームを1時間止めました。".to_string()
+    } else {
+        "⏱ Ann held the game up for 1 hour.".to_string()
+    });
+    if let Some(s) = t.seats.get_mut(2) {
+        s.user_id = 1;
     }
+    t
 }
 
 fn ok(what: &str, m: &MessageSpec) {

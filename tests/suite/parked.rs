@@ -1,0 +1,369 @@
+//! Issue 42: the server changes under a game. A moderator deletes its channel, takes the bot's
+//! access away, or removes the bot from the server. Discord says so (an event, or a refusal on
+//! the game's own channel), and the game is parked: no more calls go there, reminders and the
+//! stand-in stop, its players are told by DM, and the host (or a manager) resumes it in
+//! another channel or abandons it by number from anywhere in the server. Both games, on the
+//! simulated clock.
+
+use crate::e2e::{self, Which};
+use farmhand::fake_discord::json::GUILD_ID;
+use farmhand::fake_discord::{FakeDiscord, perm};
+use farmhand::games::Engine;
+use farmhand::store::{Parked, Status};
+use std::time::Duration;
+
+/// A two-player game at pace `fast` (a stand-in decides after an hour), `decisions` into play.
+async fn started(which: Which, tag: &str, seed: u64, decisions: usize) -> e2e::Game {
+    let mut g = e2e::new_game(
+        which,
+        tag,
+        2,
+        "pace:\"fast: an hour a decision\"",
+        &[],
+        seed,
+        |_, _| {},
+    )
+    .await;
+    let over = g
+        .driver
+        .play_until(|d| d >= decisions)
+        .await
+        .expect("the first part of the game");
+    assert!(!over, "the game ended before the change");
+    assert!(g.fake.settle().await);
+    g
+}
+
+/// The stored game: whether and why it is parked, its version and status.
+async fn stored(g: &e2e::Game) -> farmhand::store::Table {
+    g.bot()
+        .data
+        .service
+        .store()
+        .table(g.table.game)
+        .await
+        .unwrap()
+}
+
+/// What `user` was told by DM.
+fn dms(fake: &FakeDiscord, user: u64) -> Vec<String> {
+    fake.dm_channel(user)
+        .map(|c| fake.channel(c))
+        .unwrap_or_default()
+        .iter()
+        .map(|m| m.text())
+        .collect()
+}
+
+/// The REST calls made since request `from` on any of `places` (channel or thread ids).
+fn calls_on(fake: &FakeDiscord, from: usize, places: &[u64]) -> Vec<String> {
+    fake.requests()
+        .iter()
+        .skip(from)
+        .filter(|r| places.iter().any(|p| r.path.contains(&p.to_string())))
+        .map(|r| format!("{} {} -> {}", r.method, r.path, r.status))
+        .collect()
+}
+
+/// Three simulated days of scheduler passes (every ten minutes): what a parked game must
+/// sleep through without a reminder or a stand-in move.
+async fn three_days(g: &e2e::Game) -> usize {
+    let http = g.fake.http();
+    let mut looked = 0;
+    for _ in 0..(3 * 24 * 6) {
+        g.fake.advance_clock(Duration::from_secs(600));
+        let pass = farmhand::discord::schedule::pass(&http, &g.bot().data, g.fake.now_ms())
+            .await
+            .unwrap();
+        looked += pass.looked_at;
+    }
+    assert!(g.fake.settle().await);
+    looked
+}
+
+/// `user` types `line` in `channel`; the private answer's text.
+async fn say(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -> String {
+    let ix = fake.slash(user, channel, line).unwrap();
+    let r = fake.reply(&ix).await.unwrap();
+    r.message
+        .and_then(|m| fake.message(m))
+        .map(|m| m.text())
+        .unwrap_or_else(|| r.content().to_string())
+}
+
+/// The game's channel is deleted (its thread with it): the game is parked, its players told,
+/// and it sleeps through three days; a stranger's resume and one from another server are
+/// refused; the host resumes it in another channel, where it is played to the final scores.
+async fn deleted_channel_then_resumed(which: Which, tag: &str, seed: u64) {
+    let mut g = started(which, tag, seed, 4).await;
+    let cmd = which.command();
+    let old = g.table.clone();
+    let version = stored(&g).await.game.version;
+    g.fake.delete_channel(old.channel);
+    let mut parked = None;
+    for _ in 0..200 {
+        parked = stored(&g).await.game.parked;
+        if parked.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(parked.map(|p| p.0), Some(Parked::ChannelGone));
+    assert!(g.fake.settle().await);
+    let from = g.fake.requests().len();
+    // Both players are told, with the way back.
+    for &u in &g.users {
+        let told = dms(&g.fake, u);
+        assert!(
+            told.iter().any(|t| t.contains("paused")
+                && t.contains(&format!("/{cmd} resume table:{}", old.game))),
+            "{told:?}"
+        );
+    }
+    // Three days pass: no reminder, no stand-in move, no call on the deleted places.
+    assert_eq!(
+        three_days(&g).await,
+        0,
+        "the scheduler looked at a parked game"
+    );
+    assert_eq!(stored(&g).await.game.version, version, "nothing was played");
+    let places = [old.channel, old.thread.unwrap_or(old.channel)];
+    assert_eq!(calls_on(&g.fake, from, &places), Vec::<String>::new());
+
+    // The server's list shows it paused, with the way back, from any channel.
+    let here = g.fake.add_channel("new-home");
+    let said = say(&g.fake, g.users[1], here, &format!("{cmd} games")).await;
+    assert!(
+        said.contains(&format!("paused: /{cmd} resume table:{}", old.game)),
+        "{said}"
+    );
+    // Bad input changes nothing: a player who is neither host nor manager, and a table
+    // number typed in another server.
+    let said = say(
+        &g.fake,
+        g.users[1],
+        here,
+        &format!("{cmd} resume table:{}", old.game),
+    )
+    .await;
+    assert!(said.contains("Only the host"), "{said}");
+    let elsewhere_guild = g.fake.add_guild();
+    let elsewhere = g.fake.add_channel_in(elsewhere_guild, "elsewhere");
+    let said = say(
+        &g.fake,
+        g.users[0],
+        elsewhere,
+        &format!("{cmd} resume table:{}", old.game),
+    )
+    .await;
+    assert!(said.contains("no table with that number"), "{said}");
+    let said = say(
+        &g.fake,
+        g.users[0],
+        elsewhere,
+        &format!("{cmd} abandon table:{}", old.game),
+    )
+    .await;
+    assert!(said.contains("no table with that number"), "{said}");
+    assert!(stored(&g).await.game.parked.is_some());
+
+    // The host resumes it here: the table is posted again, a thread made, and play goes on.
+    let said = say(
+        &g.fake,
+        g.users[0],
+        here,
+        &format!("{cmd} resume table:{}", old.game),
+    )
+    .await;
+    assert!(said.contains("plays here now"), "{said}");
+    assert!(g.fake.settle().await);
+    let t = stored(&g).await;
+    assert_eq!(t.game.parked, None);
+    assert_eq!(t.game.channel_id, here);
+    let message = t.game.table_message_id.expect("a table message");
+    assert_ne!(message, old.message);
+    let shown = g.fake.message(message).expect("the new table message");
+    assert_eq!(shown.channel_id, here);
+    let thread = t.game.thread_id.expect("a thread for the resumed game");
+    assert_eq!(g.fake.threads_of(here), vec![thread]);
+    assert!(
+        g.fake
+            .channel(thread)
+            .iter()
+            .any(|m| m.text().contains("resumed here")),
+        "the thread says the game was resumed"
+    );
+    let table = farmhand::fake_discord::player::TableRef {
+        channel: here,
+        message,
+        thread: Some(thread),
+        game: old.game,
+    };
+    g.table = table.clone();
+    g.driver.table = table;
+    g.finish().await;
+    g.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fields_of_green_deleted_channel_is_parked_and_resumed() {
+    deleted_channel_then_resumed(Which::FieldsOfGreen, "parked-fog", 421).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn key_harvest_deleted_channel_is_parked_and_resumed() {
+    deleted_channel_then_resumed(Which::KeyHarvest, "parked-kh", 422).await;
+}
+
+/// The bot is removed from the server (GUILD_DELETE): its games there are parked, the players
+/// told that it was removed, and nothing more goes to that server's channels, for days.
+async fn removed_from_server(which: Which, tag: &str, seed: u64) {
+    let g = started(which, tag, seed, 3).await;
+    let version = stored(&g).await.game.version;
+    let from = g.fake.requests().len();
+    g.fake.remove_bot(GUILD_ID);
+    let mut parked = None;
+    for _ in 0..200 {
+        parked = stored(&g).await.game.parked;
+        if parked.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(parked.map(|p| p.0), Some(Parked::Removed));
+    for &u in &g.users {
+        let told = dms(&g.fake, u);
+        assert!(
+            told.iter().any(|t| t.contains("removed from its server")),
+            "{told:?}"
+        );
+    }
+    assert_eq!(three_days(&g).await, 0);
+    assert_eq!(stored(&g).await.game.version, version);
+    let places = [g.table.channel, g.table.thread.unwrap_or(g.table.channel)];
+    assert_eq!(calls_on(&g.fake, from, &places), Vec::<String>::new());
+    // Its commands are gone from that server.
+    assert!(
+        g.fake
+            .slash(
+                g.users[0],
+                g.table.channel,
+                &format!("{} games", which.command())
+            )
+            .is_err()
+    );
+    assert!(g.fake.violations().is_empty(), "{:?}", g.fake.violations());
+    g.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fields_of_green_bot_removed_from_server() {
+    removed_from_server(Which::FieldsOfGreen, "removed-fog", 423).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn key_harvest_bot_removed_from_server() {
+    removed_from_server(Which::KeyHarvest, "removed-kh", 424).await;
+}
+
+/// The bot loses View Channel on the game's channel: the next redraw is refused (50001) and
+/// the game is parked. A stranger cannot abandon it; the host abandons it by number from
+/// another channel, and it is recorded as abandoned. A resume after that is refused.
+async fn no_access_then_abandoned(which: Which, tag: &str, seed: u64) {
+    let g = started(which, tag, seed, 3).await;
+    let cmd = which.command();
+    let id = g.table.game;
+    g.fake.deny(g.table.channel, perm::VIEW_CHANNEL);
+    farmhand::discord::notify::refresh_table(&g.bot().data, id);
+    assert!(g.fake.settle().await);
+    assert_eq!(
+        stored(&g).await.game.parked.map(|p| p.0),
+        Some(Parked::NoAccess)
+    );
+    for &u in &g.users {
+        let told = dms(&g.fake, u);
+        assert!(
+            told.iter().any(|t| t.contains("can no longer post")),
+            "{told:?}"
+        );
+    }
+    // A move is refused while parked, with the way back.
+    let elsewhere = g.fake.add_channel("elsewhere");
+    let said = say(
+        &g.fake,
+        g.users[1],
+        elsewhere,
+        &format!("{cmd} abandon table:{id}"),
+    )
+    .await;
+    assert!(said.contains("Only the host"), "{said}");
+    assert_eq!(stored(&g).await.game.status, Status::Active);
+    let said = say(
+        &g.fake,
+        g.users[0],
+        elsewhere,
+        &format!("{cmd} abandon table:{id}"),
+    )
+    .await;
+    assert!(said.contains("abandoned"), "{said}");
+    assert!(g.fake.settle().await);
+    assert_eq!(stored(&g).await.game.status, Status::Abandoned);
+    let said = say(
+        &g.fake,
+        g.users[0],
+        elsewhere,
+        &format!("{cmd} resume table:{id}"),
+    )
+    .await;
+    assert!(said.contains("not paused"), "{said}");
+    assert!(g.fake.violations().is_empty(), "{:?}", g.fake.violations());
+    g.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fields_of_green_no_access_then_abandoned() {
+    no_access_then_abandoned(Which::FieldsOfGreen, "no-access-fog", 425).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn key_harvest_no_access_then_abandoned() {
+    no_access_then_abandoned(Which::KeyHarvest, "no-access-kh", 426).await;
+}
+
+/// The service refuses a parked game's moves with the way back, and the store's parking is
+/// idempotent: an event and a refusal for the same loss park (and announce) once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_parked_game_refuses_moves_and_parks_once() {
+    let g = started(Which::FieldsOfGreen, "parked-service", 427, 2).await;
+    let store = g.bot().data.service.store();
+    let gone = farmhand::store::Gone::Channel(g.table.channel);
+    let (first, _) = store.park(gone, Parked::ChannelGone).await.unwrap();
+    assert_eq!(first, vec![g.table.game]);
+    let (again, _) = store.park(gone, Parked::NoAccess).await.unwrap();
+    assert!(again.is_empty(), "parked twice: {again:?}");
+    let (t, game) = g
+        .bot()
+        .data
+        .service
+        .load::<farmhand::games::fields_of_green::Game>(g.table.game)
+        .await
+        .unwrap();
+    let game = game.unwrap();
+    let seat = game.waiting_for()[0];
+    let user = t.user_of(seat).unwrap();
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+    let action = game.legal_sample(seat, &mut rng)[0].clone();
+    let refused = g
+        .bot()
+        .data
+        .service
+        .act::<farmhand::games::fields_of_green::Game>(g.table.game, user, None, &action)
+        .await
+        .err()
+        .expect("a parked game takes no move");
+    assert!(
+        matches!(refused, farmhand::service::ServiceError::Parked { table, command: "fog" } if table == g.table.game),
+        "{refused:?}"
+    );
+    g.stop().await;
+}
