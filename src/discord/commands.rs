@@ -408,22 +408,25 @@ pub(super) async fn private_screen<G: Screens>(
             why => text(&user_text(&why)),
         };
     };
-    if data
-        .service
-        .store()
-        .prefs(ctx.author().id.get())
-        .await
-        .is_ok_and(|p| p.hand_in_dm)
-        && ctx.defer_ephemeral().await.is_ok()
-        && super::draw::update_dm_panel(ctx.http(), data, table.game.id, seat, true).await
-    {
-        text(&match what {
-            "hand" => crate::t!("hand-in-dm"),
-            _ => crate::t!("screen-in-dm"),
-        })
-    } else {
-        G::main_panel(table, game, seat, None)
+    let store = data.service.store();
+    if store.prefs(user).await.is_ok_and(|p| p.dm_panels()) && ctx.defer_ephemeral().await.is_ok() {
+        if super::draw::update_dm_panel(ctx.http(), data, table.game.id, seat, true).await {
+            return text(&match what {
+                "hand" => crate::t!("hand-in-dm"),
+                _ => crate::t!("screen-in-dm"),
+            });
+        }
+        // The DM was refused just now (issue 42): the screen is shown here, and the player
+        // learns why and how to have DMs again.
+        let mut m = G::main_panel(table, game, seat, None);
+        if store.prefs(user).await.is_ok_and(|p| p.dms_closed) {
+            m.content = format!("{}\n{}", crate::t!("dms-closed-here"), m.content)
+                .trim()
+                .to_string();
+        }
+        return m;
     }
+    G::main_panel(table, game, seat, None)
 }
 
 /// List the games open or in progress in this server (both games)

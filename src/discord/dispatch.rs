@@ -27,6 +27,14 @@ pub async fn on_event(
             place_gone(fw, gone, crate::store::Parked::ChannelGone).await;
             return Ok(());
         }
+        // A thread locked (or unlocked) by a moderator: a game's posts go to the table's
+        // channel meanwhile, without a refused call first. An archived thread needs nothing:
+        // the next post reopens it.
+        FullEvent::ThreadUpdate { new, .. } => {
+            let locked = new.thread_metadata.is_some_and(|m| m.locked);
+            fw.user_data.outbox.thread_locked(new.id.get(), locked);
+            return Ok(());
+        }
         FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
             let _working = fw.user_data.working.start();
             let gone = crate::store::Gone::Guild(incomplete.id.get());

@@ -114,6 +114,20 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
 /// Discord's "Unknown Message": the message was deleted.
 const UNKNOWN_MESSAGE: isize = 10008;
 
+/// Discord's "Cannot send messages to this user": their DMs are closed to the bot.
+const DMS_CLOSED: isize = 50007;
+
+/// Remembers a player whose DMs refused the bot (50007; issue 42), so no DM is tried again
+/// until their next `settings`: each refusal counts toward Discord's invalid-request limit.
+pub(super) async fn note_dm_refused(data: &Data, user: u64, e: &serenity::Error) {
+    if send::discord_code(e) != Some(DMS_CLOSED) {
+        return;
+    }
+    if let Err(e) = data.service.store().note_dms_closed(user, true).await {
+        tracing::warn!(error = %e, "could not remember a player's closed DMs");
+    }
+}
+
 /// The language of a DM to `user`: theirs when known, else the table's.
 pub async fn reader_locale(data: &Data, table: &Table, user: u64) -> crate::i18n::Locale {
     match data.service.store().locale(user).await {
@@ -215,6 +229,7 @@ pub(super) async fn draw_dm_panel(
             }
             Err(e) => {
                 tracing::info!(game = table.game.id, code = ?send::discord_code(&e), "DM refused");
+                note_dm_refused(data, user, &e).await;
                 false
             }
         },

@@ -37,6 +37,9 @@ pub async fn post(http: &Http, data: &Data, table: &Table, spec: &super::spec::M
             thread_name: crate::i18n::with(table.locale(), || {
                 format!("{} #{}", ui::game_name(kind), table.game.id)
             }),
+            moved_note: crate::i18n::with(table.locale(), || {
+                super::answer::text(&crate::t!("thread-closed-note", table = table.game.id))
+            }),
         }
     });
     if data.outbox.post_at(channel, home, spec.clone()) {
@@ -59,7 +62,7 @@ pub async fn redraw_dm_panels(data: &Data, table: &Table, from_dm: Option<u64>) 
         // version; redraw it only if someone else has acted since.
         let drawn_at = (Some(s.user_id) == from_dm).then_some(table.game.version);
         if let Ok(prefs) = data.service.store().prefs(s.user_id).await
-            && prefs.hand_in_dm
+            && prefs.dm_panels()
         {
             let target = Target::DmPanel {
                 game: table.game.id,
@@ -192,13 +195,15 @@ pub(super) async fn remind_one(
         let mut deadlines = Vec::new();
         for (seat, user, prefs) in to_send {
             let at = deadline(seat, &prefs);
+            // DMs known to be closed (issue 42): straight to the thread, no refused DM.
+            let by_dm = prefs.reminders == Reminders::Dm && !prefs.dms_closed;
             match prefs.reminders {
                 Reminders::Off => {}
-                Reminders::Mention => {
+                _ if !by_dm => {
                     mention.push(seat);
                     deadlines.push((seat, at));
                 }
-                Reminders::Dm => {
+                _ => {
                     let locale = super::draw::reader_locale(data, &table, user).await;
                     let mut spec = crate::i18n::with(
                         locale,
@@ -214,7 +219,13 @@ pub(super) async fn remind_one(
                     let sent = match UserId::new(user).create_dm_channel(http).await {
                         Ok(dm) => {
                             data.pace.turn().await;
-                            dm.id.send_message(http, send::message(&spec)).await.is_ok()
+                            match dm.id.send_message(http, send::message(&spec)).await {
+                                Ok(_) => true,
+                                Err(e) => {
+                                    super::draw::note_dm_refused(data, user, &e).await;
+                                    false
+                                }
+                            }
                         }
                         Err(_) => false,
                     };

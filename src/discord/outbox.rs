@@ -31,6 +31,9 @@ pub struct Home {
     pub parent: u64,
     /// The thread's name, for a thread made again.
     pub thread_name: String,
+    /// Said once in the table's channel when the thread stops taking the game's posts (locked,
+    /// or closed to the bot), in the table's language.
+    pub moved_note: MessageSpec,
 }
 
 /// The queued public posts of every channel (see the module comment).
@@ -58,11 +61,25 @@ struct Homes {
     /// Channels Discord said are gone or closed to the bot (issue 42, `park`): their games are
     /// parked, and a post for them is dropped (logged) instead of earning another refusal.
     gone: std::collections::HashSet<u64>,
+    /// Game threads that refuse the bot's posts (locked, or closed to it; issue 42). Their
+    /// posts go to the table's channel at once, instead of earning a refusal each.
+    closed_threads: HashMap<u64, Closed>,
 }
 
 /// How long a channel that refused pictures gets posts without them before the bot tries
 /// again (the permission may have been given back).
 const NO_FILES_FOR: Duration = Duration::from_secs(600);
+
+/// A game thread that refuses the bot's posts.
+#[derive(Clone, Copy, Debug)]
+struct Closed {
+    /// Whether the move to the table's channel was said there yet.
+    said: bool,
+    /// Until when: a lock lasts until Discord says the thread was unlocked (THREAD_UPDATE); a
+    /// refusal for a permission, [`NO_FILES_FOR`], after which the thread is tried again (the
+    /// permission may have been given back).
+    until: Option<std::time::Instant>,
+}
 
 impl std::fmt::Debug for Outbox {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -182,6 +199,21 @@ impl Outbox {
         }
     }
 
+    /// A game thread was locked or unlocked (THREAD_UPDATE; issue 42): while locked, its
+    /// posts go to the table's channel (said there once).
+    pub fn thread_locked(&self, thread: u64, locked: bool) {
+        let mut homes = self.homes();
+        if locked {
+            let closed = homes.closed_threads.entry(thread).or_insert(Closed {
+                said: false,
+                until: None,
+            });
+            closed.until = None;
+        } else {
+            homes.closed_threads.remove(&thread);
+        }
+    }
+
     /// Posts to `channel` again: a parked game was resumed there.
     pub fn reopen_channel(&self, channel: u64) {
         self.homes().gone.remove(&channel);
@@ -282,6 +314,9 @@ async fn send_once(
 /// Discord's "Unknown Channel": the thread (or channel) was deleted.
 const UNKNOWN_CHANNEL: isize = 10003;
 
+/// Discord's refusal of a post in a locked thread.
+const THREAD_LOCKED: isize = 50083;
+
 /// Sends a post, and when Discord refuses it finds another way, so nothing a player needs is
 /// lost (each way logged with Discord's reason):
 /// - a server error or a lost connection: tried again (three times, with pauses): a post that
@@ -306,6 +341,27 @@ async fn deliver(
     }
     let service = outbox.service.get().and_then(Weak::upgrade);
     let metrics = service.as_deref().map(Service::metrics);
+    // A thread known to refuse posts: straight to the table's channel.
+    let closed_home = {
+        let mut homes = outbox.homes();
+        let now = std::time::Instant::now();
+        if homes
+            .closed_threads
+            .get(&channel)
+            .is_some_and(|c| c.until.is_some_and(|t| t <= now))
+        {
+            homes.closed_threads.remove(&channel);
+        }
+        homes
+            .closed_threads
+            .contains_key(&channel)
+            .then(|| homes.of.get(&channel).cloned())
+            .flatten()
+    };
+    if let Some(home) = closed_home {
+        in_parent(http, outbox, metrics, channel, &home, spec).await;
+        return None;
+    }
     let mut spec = spec;
     if !spec.files.is_empty()
         && outbox
@@ -363,6 +419,42 @@ async fn deliver(
         return Some(thread);
     }
     tracing::warn!(channel, game = home.game, error = %send::describe(&e), "the game's thread refused a post; posting it in the table's channel");
+    // A refusal for good (locked: 50083; or the thread closed to the bot) is remembered, so
+    // the next posts go to the channel without another refused call.
+    if send::is_forbidden(&e) {
+        let locked = send::discord_code(&e) == Some(THREAD_LOCKED);
+        let until = (!locked).then(|| std::time::Instant::now() + NO_FILES_FOR);
+        outbox
+            .homes()
+            .closed_threads
+            .entry(channel)
+            .or_insert(Closed { said: false, until });
+    }
+    in_parent(http, outbox, metrics, channel, &home, spec).await;
+    None
+}
+
+/// Posts `spec`, meant for the game thread `channel`, in the table's channel instead; the
+/// first time for a thread remembered as closed, with its note saying why.
+async fn in_parent(
+    http: &Arc<Http>,
+    outbox: &Arc<Outbox>,
+    metrics: Option<&Metrics>,
+    channel: u64,
+    home: &Home,
+    spec: MessageSpec,
+) {
+    let mut spec = spec;
+    let say_moved = outbox
+        .homes()
+        .closed_threads
+        .get_mut(&channel)
+        .is_some_and(|c| !std::mem::replace(&mut c.said, true));
+    if say_moved
+        && let Err(e) = send_once(http, metrics, &outbox.pace, home.parent, &home.moved_note).await
+    {
+        tracing::warn!(game = home.game, error = %send::describe(&e), "could not say in the channel that the thread is closed");
+    }
     let downgraded = send_once(http, metrics, &outbox.pace, home.parent, &spec).await;
     let downgraded = match downgraded {
         Err(e2) if send::is_forbidden(&e2) && !spec.files.is_empty() => {
@@ -372,12 +464,11 @@ async fn deliver(
         other => other,
     };
     if let Err(e2) = downgraded {
-        tracing::error!(channel, game = home.game, error = %send::describe(&e), channel_error = %send::describe(&e2), "a post was refused in the thread and in the table's channel and is lost");
+        tracing::error!(channel, game = home.game, channel_error = %send::describe(&e2), "a post meant for the game's thread was refused in the table's channel and is lost");
         if let Some(why) = super::park::refusal(&e2, spec.files.is_empty()) {
             park(http, outbox, home.parent, why).await;
         }
     }
-    None
 }
 
 /// Parks the games of `channel`, which refused a post for good (see `park`).

@@ -22,6 +22,8 @@ use poise::serenity_prelude::{self as serenity, Http, UserId};
 const UNKNOWN_CHANNEL: isize = 10003;
 const MISSING_ACCESS: isize = 50001;
 const MISSING_PERMISSIONS: isize = 50013;
+/// "Cannot send messages to this user": their DMs are closed to the bot.
+const DMS_CLOSED: isize = 50007;
 
 /// Why a refusal of a call on a game's own channel parks its games, if it does: the channel
 /// deleted (10003), or closed to the bot (50001; and 50013 when `plain_post`, a post that asked
@@ -108,15 +110,23 @@ pub async fn place_gone(
                     }
                 }
             });
-            dm(http, pace, user, &super::answer::text(&words)).await;
+            dm(http, service, pace, user, &super::answer::text(&words)).await;
         }
     }
     closed_places
 }
 
-/// Sends `spec` to `user` in a DM; a refusal (DMs closed) is logged: the game waits parked
-/// either way, and `/fog games` lists it.
-async fn dm(http: &Http, pace: &GlobalPace, user: u64, spec: &MessageSpec) {
+/// Sends `spec` to `user` in a DM, unless their DMs are known to be closed; a refusal is logged
+/// (and a 50007 remembered): the game waits parked either way, and `games` lists it.
+async fn dm(http: &Http, service: &Service, pace: &GlobalPace, user: u64, spec: &MessageSpec) {
+    if service
+        .store()
+        .prefs(user)
+        .await
+        .is_ok_and(|p| p.dms_closed)
+    {
+        return;
+    }
     pace.turn().await;
     let channel = match UserId::new(user).create_dm_channel(http).await {
         Ok(c) => c,
@@ -128,5 +138,10 @@ async fn dm(http: &Http, pace: &GlobalPace, user: u64, spec: &MessageSpec) {
     pace.turn().await;
     if let Err(e) = channel.id.send_message(http, send::message(spec)).await {
         tracing::info!(user, error = %send::describe(&e), "could not say by DM that a game is parked");
+        if send::discord_code(&e) == Some(DMS_CLOSED)
+            && let Err(e) = service.store().note_dms_closed(user, true).await
+        {
+            tracing::warn!(error = %e, "could not remember a player's closed DMs");
+        }
     }
 }

@@ -57,13 +57,41 @@ enum Asker<'a> {
     Command(&'a serenity::CommandInteraction),
 }
 
+/// Discord lets a deferred answer be edited for 15 minutes after the interaction; an answer
+/// ready later than this (a long review on a loaded machine) goes by DM instead (issue 42), so
+/// it never depends on an expired token (401 50027).
+const TOKEN_SAFE_MS: i64 = 14 * 60 * 1000;
+
+/// Whether interaction `id` (a snowflake: its creation time is in it) is too old at `now_ms`
+/// for its deferred answer to be edited safely.
+fn token_too_old(id: u64, now_ms: i64) -> bool {
+    // Discord's epoch (2015-01-01), and the milliseconds in a snowflake's top 42 bits.
+    let created = (id >> 22) as i64 + 1_420_070_400_000;
+    now_ms - created > TOKEN_SAFE_MS
+}
+
 impl Asker<'_> {
-    /// Replaces the deferred answer ("thinking...") with `m`.
+    /// Replaces the deferred answer ("thinking...") with `m`; past [`TOKEN_SAFE_MS`], sends
+    /// it to the asker by DM.
     async fn edit(self, http: &serenity::Http, data: &Data, m: &MessageSpec) {
-        let token = match self {
-            Asker::Click(ci) => &ci.token,
-            Asker::Command(ci) => &ci.token,
+        let (token, id, user) = match self {
+            Asker::Click(ci) => (&ci.token, ci.id.get(), ci.user.id),
+            Asker::Command(ci) => (&ci.token, ci.id.get(), ci.user.id),
         };
+        if token_too_old(id, data.service.store().now_ms()) {
+            data.pace.turn().await;
+            let sent = match user.create_dm_channel(http).await {
+                Ok(dm) => {
+                    data.pace.turn().await;
+                    dm.id.send_message(http, send::message(m)).await.map(|_| ())
+                }
+                Err(e) => Err(e),
+            };
+            if let Err(e) = sent {
+                tracing::warn!(error = %send::describe(&e), "a review was ready after the interaction's 15 minutes and could not be sent by DM");
+            }
+            return;
+        }
         let via = data.webhooks.http_for(http, token);
         let http: &serenity::Http = &via;
         let edited = send::retry(
@@ -431,6 +459,17 @@ mod tests {
         let table = kh_table(seed);
         let review = compute::<kh::Game>(&table, &board, &actions).expect("a review");
         (table, review)
+    }
+
+    #[test]
+    fn an_answer_ready_after_fourteen_minutes_goes_by_dm() {
+        // An interaction made at 2026-01-01T00:00:00Z.
+        let at = 1_767_225_600_000i64;
+        let id = ((at - 1_420_070_400_000) as u64) << 22;
+        assert!(!token_too_old(id, at + 60_000));
+        assert!(!token_too_old(id, at + TOKEN_SAFE_MS));
+        assert!(token_too_old(id, at + TOKEN_SAFE_MS + 1));
+        assert!(token_too_old(id, at + 15 * 60 * 1000));
     }
 
     #[test]

@@ -110,7 +110,7 @@ pub(crate) async fn hand<G: Screens>(
         .store()
         .prefs(user)
         .await
-        .is_ok_and(|p| p.hand_in_dm)
+        .is_ok_and(|p| p.dm_panels())
     {
         // Redrawing the DM panel is a Discord call of its own (retried when Discord has a
         // hiccup), so answer "thinking..." first: the click must be answered within 3 seconds.

@@ -59,7 +59,7 @@ pub(crate) async fn announce_start(
             .store()
             .prefs(s.user_id)
             .await
-            .is_ok_and(|p| p.hand_in_dm)
+            .is_ok_and(|p| p.dm_panels())
         {
             super::draw::update_dm_panel(&ctx.http, data, table.game.id, s.seat, true).await;
         }

@@ -440,6 +440,22 @@ impl FakeDiscord {
         self.with(|w| w.delete_channel(id))
     }
 
+    /// `user`'s Discord client reloads (an app restart, a new device): the ephemeral messages
+    /// they were shown are gone from their screen; later ones show as usual.
+    pub fn reload_client(&self, user: u64) {
+        self.with(|w| {
+            let now = w.now_ms();
+            if let Some(u) = w.users.get_mut(&user) {
+                u.reloaded_ms = now + 1;
+            }
+        });
+    }
+
+    /// Archives and/or locks a thread (see [`World::set_thread_state`]).
+    pub fn set_thread_state(&self, thread: u64, archived: bool, locked: bool) {
+        self.with(|w| w.set_thread_state(thread, world::ThreadState { archived, locked }));
+    }
+
     /// Removes the bot from `guild` (see [`World::remove_bot`]).
     pub fn remove_bot(&self, guild: u64) {
         self.with(|w| w.remove_bot(guild));
@@ -957,6 +973,11 @@ impl FakeDiscord {
                     "the bot is not in this server: its commands are not offered".into(),
                 ));
             }
+            if w.thread_states.get(&channel).is_some_and(|s| s.archived) {
+                return Err(FakeError::Command(
+                    "slash commands cannot be used inside an archived thread".into(),
+                ));
+            }
             let data = commands::build(&w.commands, line, &known, autocomplete)
                 .map_err(FakeError::Command)?;
             let place = w
@@ -1071,7 +1092,7 @@ impl FakeDiscord {
     // ------------------------------------------------------------------ reading
 
     /// Every message `user` can see now, oldest first: the guild's channels and threads, their
-    /// own ephemeral replies (for 15 minutes) and their DMs.
+    /// own ephemeral replies (until their client reloads) and their DMs.
     pub fn visible(&self, user: u64) -> Vec<MessageView> {
         self.with_quiet(|w| {
             w.messages

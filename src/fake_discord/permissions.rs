@@ -24,6 +24,7 @@ pub mod bits {
     pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
     pub const MENTION_EVERYONE: u64 = 1 << 17;
     pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+    pub const MANAGE_THREADS: u64 = 1 << 34;
     pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
     /// Every permission Discord defines today (bits 0 to 50).
     pub const ALL: u64 = (1 << 51) - 1;
@@ -244,6 +245,7 @@ pub fn names(p: u64) -> Vec<&'static str> {
         (bits::EMBED_LINKS, "Embed Links"),
         (bits::ATTACH_FILES, "Attach Files"),
         (bits::READ_MESSAGE_HISTORY, "Read Message History"),
+        (bits::MANAGE_THREADS, "Manage Threads"),
         (bits::CREATE_PUBLIC_THREADS, "Create Public Threads"),
         (bits::SEND_MESSAGES_IN_THREADS, "Send Messages in Threads"),
     ]

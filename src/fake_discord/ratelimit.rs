@@ -107,6 +107,8 @@ struct Window {
 /// [`INVALID_WINDOW`] get the bot's address banned for a while.
 pub const INVALID_LIMIT: usize = 10_000;
 pub const INVALID_WINDOW: Duration = Duration::from_secs(600);
+/// How long the ban lasts once earned (Discord says "temporarily"; the fake keeps it an hour).
+pub const INVALID_BAN: Duration = Duration::from_secs(3600);
 
 /// The invalid requests (401, 403, 429) answered so far.
 #[derive(Debug, Default)]
@@ -117,6 +119,8 @@ pub struct Invalid {
     pub peak: usize,
     /// When each answer of the last 10 minutes went out.
     recent: std::collections::VecDeque<Instant>,
+    /// Until when every call is refused: the limit was reached.
+    pub banned_until: Option<Instant>,
 }
 
 impl Invalid {
@@ -136,6 +140,14 @@ impl Invalid {
         self.recent.push_back(now);
         self.total += 1;
         self.peak = self.peak.max(self.recent.len());
+        if self.recent.len() >= INVALID_LIMIT && self.banned_until.is_none() {
+            self.banned_until = Some(now + INVALID_BAN);
+        }
+    }
+
+    /// Whether the bot's address is banned now (every call refused).
+    pub fn banned(&self) -> bool {
+        self.banned_until.is_some_and(|t| Instant::now() < t)
     }
 }
 
@@ -511,5 +523,19 @@ mod tests {
         }
         assert_eq!(i.total, 4);
         assert_eq!(i.peak, 4);
+        assert!(!i.banned());
+    }
+
+    #[test]
+    fn ten_thousand_invalid_requests_in_ten_minutes_earn_the_ban() {
+        let mut i = Invalid::default();
+        for _ in 0..INVALID_LIMIT - 1 {
+            i.note(403);
+        }
+        assert!(!i.banned(), "one short of the limit");
+        i.note(404);
+        assert!(!i.banned(), "a 404 does not count");
+        i.note(429);
+        assert!(i.banned());
     }
 }

@@ -528,9 +528,19 @@ pub struct Prefs {
     /// When not to disturb them, in their local time.
     #[serde(default)]
     pub quiet_hours: Option<crate::day::QuietHours>,
+    /// Their DMs refused the bot (50007; issue 42, migration 0013): no DM is tried until their
+    /// next `settings` clears it.
+    #[serde(default)]
+    pub dms_closed: bool,
 }
 
 impl Prefs {
+    /// Whether their hand panel lives in a DM: they asked for it, and their DMs are not known
+    /// to be closed (then it is shown privately in the channel, as without the setting).
+    pub fn dm_panels(&self) -> bool {
+        self.hand_in_dm && !self.dms_closed
+    }
+
     /// Their day, for reminders and deadlines (`None`: no quiet hours set).
     pub fn day(&self) -> Option<crate::day::Day> {
         crate::day::Day::of(self.time_zone.as_deref(), self.quiet_hours)
@@ -544,6 +554,7 @@ impl Default for Prefs {
             reminders: Reminders::Mention,
             time_zone: None,
             quiet_hours: None,
+            dms_closed: false,
         }
     }
 }

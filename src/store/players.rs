@@ -6,7 +6,7 @@ use super::*;
 impl Store {
     pub async fn prefs(&self, user_id: u64) -> Result<Prefs, StoreError> {
         let row = sqlx::query(
-            "SELECT hand_in_dm, reminders, time_zone, quiet_hours FROM user_pref WHERE user_id = $1",
+            "SELECT hand_in_dm, reminders, time_zone, quiet_hours, dms_closed FROM user_pref WHERE user_id = $1",
         )
             .bind(user_id as i64)
             .fetch_optional(&self.pool)
@@ -25,10 +25,27 @@ impl Store {
                 quiet_hours: r
                     .get::<Option<String>, _>(3)
                     .and_then(|q| crate::day::QuietHours::parse(&q).ok()),
+                dms_closed: r.get::<i64, _>(4) != 0,
             },
         })
     }
 
+    /// Remembers that `user_id`'s DMs refused the bot (`closed`), or took a DM again.
+    pub async fn note_dms_closed(&self, user_id: u64, closed: bool) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO user_pref (user_id, dms_closed) VALUES ($1, $2)
+             ON CONFLICT (user_id) DO UPDATE SET dms_closed = excluded.dms_closed",
+        )
+        .bind(user_id as i64)
+        .bind(i64::from(closed))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Stores a player's `settings`. Saving them also forgets that their DMs were closed
+    /// (issue 42): a player who changes their settings may have opened them, and the next DM
+    /// finds out.
     pub async fn set_prefs(&self, user_id: u64, prefs: Prefs) -> Result<(), StoreError> {
         let reminders = match prefs.reminders {
             Reminders::Mention => "mention",
@@ -40,7 +57,7 @@ impl Store {
              VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (user_id) DO UPDATE SET hand_in_dm = excluded.hand_in_dm,
              reminders = excluded.reminders, time_zone = excluded.time_zone,
-             quiet_hours = excluded.quiet_hours",
+             quiet_hours = excluded.quiet_hours, dms_closed = 0",
         )
         .bind(user_id as i64)
         .bind(prefs.hand_in_dm as i64)

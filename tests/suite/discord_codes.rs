@@ -308,8 +308,9 @@ async fn an_upload_refused_with_missing_access_is_sent_without_pictures() {
 }
 
 /// Discord refuses a post in a Key Harvest game's thread with 50001: it goes to the table's
-/// channel instead, where the players read it; the game ends with its final scores in the
-/// thread; the log line names Discord's code and message.
+/// channel instead, where the players read it, with a note saying why; the refusal is
+/// remembered (issue 42), so the game's later posts go there too, without another refused call,
+/// to its final scores; the log line names Discord's code and message.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thread_post_refused_with_missing_access_goes_to_the_channel() {
     let tag = "50001-post-kh";
@@ -325,11 +326,18 @@ async fn a_thread_post_refused_with_missing_access_goes_to_the_channel() {
     let hit = refused(&fake, 403);
     assert_eq!(hit.len(), 1, "{tag}: {hit:?}");
     assert_eq!(hit[0].path, format!("/channels/{thread}/messages"));
+    let now: Vec<String> = fake
+        .channel(g.table.channel)
+        .iter()
+        .skip(in_channel)
+        .map(|m| m.text())
+        .collect();
     assert_eq!(
-        fake.channel(g.table.channel).len(),
-        in_channel + 1,
-        "{tag}: the refused post is in the table's channel"
+        now.len(),
+        2,
+        "{tag}: the note and the refused post are in the table's channel: {now:?}"
     );
+    assert!(now[0].contains("closed to me"), "{now:?}");
     assert!(
         logged_with(&[
             "the game's thread refused a post",
@@ -339,7 +347,10 @@ async fn a_thread_post_refused_with_missing_access_goes_to_the_channel() {
         ]),
         "{tag}: no log line names the reason"
     );
+    g.table.thread = None;
+    g.driver.table = g.table.clone();
     g.finish().await;
+    assert_eq!(refused(&fake, 403).len(), 1, "{tag}: refused once");
     g.stop().await;
 }
 

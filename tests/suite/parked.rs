@@ -353,14 +353,15 @@ async fn a_parked_game_refuses_moves_and_parks_once() {
     let user = t.user_of(seat).unwrap();
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
     let action = game.legal_sample(seat, &mut rng)[0].clone();
-    let refused = g
+    let Err(refused) = g
         .bot()
         .data
         .service
         .act::<farmhand::games::fields_of_green::Game>(g.table.game, user, None, &action)
         .await
-        .err()
-        .expect("a parked game takes no move");
+    else {
+        panic!("a parked game took a move");
+    };
     assert!(
         matches!(refused, farmhand::service::ServiceError::Parked { table, command: "fog" } if table == g.table.game),
         "{refused:?}"

@@ -580,8 +580,14 @@ async fn every_store_call_works_on_postgres() {
         reminders: Reminders::Dm,
         time_zone: Some("America/Sao_Paulo".into()),
         quiet_hours: Some(farmhand::day::QuietHours { start: 22, end: 6 }),
+        dms_closed: false,
     };
     store.set_prefs(user(1), prefs.clone()).await.unwrap();
+    store.set_prefs(user(1), prefs.clone()).await.unwrap();
+    assert_eq!(store.prefs(user(1)).await.unwrap(), prefs);
+    // Closed DMs (issue 42) are remembered, and the next settings forget them.
+    store.note_dms_closed(user(1), true).await.unwrap();
+    assert!(store.prefs(user(1)).await.unwrap().dms_closed);
     store.set_prefs(user(1), prefs.clone()).await.unwrap();
     assert_eq!(store.prefs(user(1)).await.unwrap(), prefs);
     assert_eq!(store.dm(id, user(1)).await.unwrap(), None);

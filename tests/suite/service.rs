@@ -1669,11 +1669,29 @@ async fn store_prefs_and_dms() {
             reminders: Reminders::Dm,
             time_zone: Some("Asia/Tokyo".into()),
             quiet_hours: Some(farmhand::day::QuietHours { start: 23, end: 7 }),
+            dms_closed: false,
         },
     ] {
         store.set_prefs(HOST, p.clone()).await.unwrap();
         assert_eq!(store.prefs(HOST).await.unwrap(), p);
+        // Closed DMs (issue 42): remembered without touching the rest, and forgotten by the
+        // next settings; a player never seen before gets a row of defaults.
+        store.note_dms_closed(HOST, true).await.unwrap();
+        let closed = store.prefs(HOST).await.unwrap();
+        assert!(closed.dms_closed && !closed.dm_panels());
+        assert_eq!(
+            Prefs {
+                dms_closed: false,
+                ..closed
+            },
+            p
+        );
+        store.set_prefs(HOST, p.clone()).await.unwrap();
+        assert_eq!(store.prefs(HOST).await.unwrap(), p);
     }
+    store.note_dms_closed(user(7), true).await.unwrap();
+    assert!(store.prefs(user(7)).await.unwrap().dms_closed);
+    store.note_dms_closed(user(7), false).await.unwrap();
     assert_eq!(
         store.prefs(user(1)).await.unwrap(),
         Prefs::default(),

@@ -232,8 +232,11 @@ impl World {
         if m.deleted {
             return false;
         }
+        // An ephemeral message stays on its user's screen until their client reloads (the
+        // interaction's token, 15 minutes, only bounds the bot's own edits of it).
         if let Some(u) = m.ephemeral_for {
-            return u == user && self.now_ms() < m.created_ms + TOKEN_LIFETIME_MS;
+            let reloaded = self.users.get(&user).map_or(0, |r| r.reloaded_ms);
+            return u == user && m.created_ms >= reloaded;
         }
         match self.channels.get(&m.channel_id).map(|c| &c.kind) {
             Some(ChannelKind::Dm { user: u }) => *u == user,

@@ -60,6 +60,10 @@ pub struct UserRec {
     pub dm_channel: Option<u64>,
     /// Another app's bot account in the server (Discord's `user.bot`).
     pub bot: bool,
+    /// When their Discord client last reloaded (fake ms; 0: never): the ephemeral messages
+    /// they were shown before it are gone from their screen. Until then an ephemeral message
+    /// stays, and its buttons work (each click brings a fresh token), for hours or days.
+    pub reloaded_ms: i64,
 }
 
 /// What kind of channel.
@@ -77,6 +81,13 @@ pub struct ChannelRec {
     pub kind: ChannelKind,
     /// The guild of a text channel or thread (a thread's is its parent's); none for DMs.
     pub guild: Option<u64>,
+}
+
+/// Whether a thread is archived or locked (its `thread_metadata`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThreadState {
+    pub archived: bool,
+    pub locked: bool,
 }
 
 /// A recorded callback.
@@ -400,6 +411,10 @@ pub struct World {
     pub perms: Perms,
     /// Channels and threads deleted (a moderator's doing): calls on them get 10003.
     pub deleted_channels: std::collections::HashSet<u64>,
+    /// Threads archived or locked (a moderator's doing, or Discord's auto-archive): a post by
+    /// the bot reopens an archived thread; a locked one refuses it (403 50083) unless the bot
+    /// has Manage Threads. Absent: open.
+    pub thread_states: HashMap<u64, ThreadState>,
     /// Discord's rate limits (buckets, global limit), enforced on every REST request.
     pub rate: super::ratelimit::RateLimiter,
     rng: u64,
@@ -448,6 +463,7 @@ impl World {
             faults: Vec::new(),
             perms: default_perms(),
             deleted_channels: Default::default(),
+            thread_states: HashMap::new(),
             rate: Default::default(),
             rng: 0x9E37_79B9_7F4A_7C15,
             counts: BTreeMap::new(),
@@ -557,6 +573,7 @@ impl World {
                 refuse_dm: false,
                 dm_channel: None,
                 bot: false,
+                reloaded_ms: 0,
             },
         );
         id
@@ -794,6 +811,30 @@ impl World {
         self.note(format!("A moderator deleted “{}”.", c.name));
     }
 
+    /// Archives and/or locks a thread, as a moderator (or Discord's auto-archive) would: the bot
+    /// hears THREAD_UPDATE with the thread's new `thread_metadata`.
+    pub fn set_thread_state(&mut self, thread: u64, state: ThreadState) {
+        let Some(c) = self.channels.get(&thread).cloned() else {
+            return;
+        };
+        if state == ThreadState::default() {
+            self.thread_states.remove(&thread);
+        } else {
+            self.thread_states.insert(thread, state);
+        }
+        let j = self.channel_json(&c);
+        self.dispatch("THREAD_UPDATE", j, None);
+        self.note(format!(
+            "A moderator {} “{}”.",
+            match (state.archived, state.locked) {
+                (_, true) => "locked the thread",
+                (true, false) => "archived the thread",
+                (false, false) => "reopened the thread",
+            },
+            c.name
+        ));
+    }
+
     /// Removes the bot from `guild`, as a moderator kicking it (or the owner deleting the
     /// server) would: the bot hears GUILD_DELETE without `unavailable` (Discord's sign that it
     /// was removed, not that the server is down), and every later call on the guild's channels
@@ -842,6 +883,9 @@ impl World {
             ChannelKind::Thread { parent, .. } => {
                 let mut j = json::thread_channel(c.id, *parent, &c.name, 10080, self.now_ms());
                 j["guild_id"] = json!(guild.to_string());
+                let state = self.thread_states.get(&c.id).copied().unwrap_or_default();
+                j["thread_metadata"]["archived"] = json!(state.archived);
+                j["thread_metadata"]["locked"] = json!(state.locked);
                 j
             }
             ChannelKind::Dm { user } => json::dm_channel(c.id, &self.user_json(*user)),

@@ -457,6 +457,19 @@ impl World {
         if let Some(refused) = self.lacks(ch.id, perm::VIEW_CHANNEL | send, context) {
             return refused;
         }
+        // A locked thread takes posts from those with Manage Threads only; an archived one is
+        // reopened by the post (docs: "Threads").
+        if let Some(state) = self.thread_states.get(&ch.id).copied() {
+            let moderator = self.bot_can(ch.id, perm::MANAGE_THREADS);
+            if state.locked && !moderator {
+                self.note(format!("{context}: refused, the thread is locked."));
+                return RestResp::err(403, 50083, "Thread is locked");
+            }
+            if state.archived {
+                self.set_thread_state(ch.id, super::ThreadState::default());
+                self.note("The bot's post reopened the archived thread.");
+            }
+        }
         // Files need Attach Files: Discord refuses the whole message (it does not drop the
         // files as it drops embeds).
         if !self.uploads.is_empty()

@@ -248,3 +248,5 @@ parked-removed = ⏸ Your { $game } game #{ $table } is paused: I was removed fr
 lobby-closed-gone = Your { $game } table #{ $table } was closed before it started: its channel is gone. Open a new one with { $cmd } new.
 resumed-public = ▶ Game #{ $table } was resumed here by { $user }. The clock starts again now: everyone has their full time.
 resumed = Game #{ $table } plays here now.
+dms-closed-here = I could not DM you: your DMs are closed to me. Your private screen shows here from now on; once you open your DMs, use settings again to have it there.
+thread-closed-note = 🔒 The thread of game #{ $table } is locked, or closed to me: its moves and reminders come here from now on.

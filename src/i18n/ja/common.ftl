@@ -219,3 +219,5 @@ parked-removed = ⏸ { $game } のゲーム #{ $table } は一時停止しまし
 lobby-closed-gone = { $game } のテーブル #{ $table } は始まる前に閉じました。チャンネルがなくなったためです。{ $cmd } new で新しく開けます。
 resumed-public = ▶ ゲーム #{ $table } は { $user } によってここで再開されました。時計は今から動き直し、全員に持ち時間がまるごとあります。
 resumed = ゲーム #{ $table } はここで続きます。
+dms-closed-here = DM を送れませんでした。わたしからの DM が受け取れない設定になっています。これからはここに個人画面を表示します。DM を受け取れるようにしたら、もう一度 settings を使うと DM に戻ります。
+thread-closed-note = 🔒 ゲーム #{ $table } のスレッドはロックされたか、わたしが使えなくなりました。これからは手番とリマインダーをここに投稿します。
