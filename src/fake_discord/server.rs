@@ -114,7 +114,12 @@ async fn rest(
             "retry_after": 3600.0,
             "global": true,
         });
-        return respond_with(429, Some(body), Some(3600.0), &[("x-ratelimit-global", "true".to_string())]);
+        return respond_with(
+            429,
+            Some(body),
+            Some(3600.0),
+            &[("x-ratelimit-global", "true".to_string())],
+        );
     }
     let resp = answer(shared.clone(), method, uri, headers, body).await;
     shared.with(|w| {
