@@ -82,32 +82,24 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
                 }
                 Err(e2) => {
                     tracing::warn!(game = table.game.id, error = %send::describe(&e), repost_error = %send::describe(&e2), "the table message was deleted and could not be posted again");
-                    if let Some(why) = super::park::refusal(&e2, false) {
-                        data.outbox
-                            .place_gone(
-                                http,
-                                crate::store::Gone::Channel(table.game.channel_id),
-                                why,
-                            )
-                            .await;
-                    }
+                    park_on_refusal(http, data, table, &e2).await;
                 }
             }
         }
         Err(e) => {
             tracing::warn!(game = table.game.id, error = %send::describe(&e), "could not update the table message");
-            // The table's channel deleted or closed to the bot parks its games (issue 42). A
-            // 50013 on an edit is not taken for that: it may be about the message's content.
-            if let Some(why) = super::park::refusal(&e, false) {
-                data.outbox
-                    .place_gone(
-                        http,
-                        crate::store::Gone::Channel(table.game.channel_id),
-                        why,
-                    )
-                    .await;
-            }
+            park_on_refusal(http, data, table, &e).await;
         }
+    }
+}
+
+/// The table's channel deleted or closed to the bot (a refusal of its table message's edit or
+/// repost) parks its games (issue 42). A 50013 is not taken for that here: on an edit it may be
+/// about the message's content.
+async fn park_on_refusal(http: &Http, data: &Data, table: &Table, e: &serenity::Error) {
+    if let Some(why) = super::park::refusal(e, false) {
+        let gone = crate::store::Gone::Channel(table.game.channel_id);
+        data.outbox.place_gone(http, gone, why).await;
     }
 }
 

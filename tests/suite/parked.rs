@@ -45,6 +45,18 @@ async fn stored(g: &e2e::Game) -> farmhand::store::Table {
         .unwrap()
 }
 
+/// Whether and why the game is parked, once the bot has heard the event that parks it (it
+/// comes over the gateway: looked at every 25 ms, for 5 s at most).
+async fn parked_soon(g: &e2e::Game) -> Option<(Parked, i64)> {
+    for _ in 0..200 {
+        if let Some(p) = stored(g).await.game.parked {
+            return Some(p);
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    None
+}
+
 /// What `user` was told by DM.
 fn dms(fake: &FakeDiscord, user: u64) -> Vec<String> {
     fake.dm_channel(user)
@@ -100,14 +112,7 @@ async fn deleted_channel_then_resumed(which: Which, tag: &str, seed: u64) {
     let old = g.table.clone();
     let version = stored(&g).await.game.version;
     g.fake.delete_channel(old.channel);
-    let mut parked = None;
-    for _ in 0..200 {
-        parked = stored(&g).await.game.parked;
-        if parked.is_some() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    let parked = parked_soon(&g).await;
     assert_eq!(parked.map(|p| p.0), Some(Parked::ChannelGone));
     assert!(g.fake.settle().await);
     let from = g.fake.requests().len();
@@ -222,14 +227,7 @@ async fn removed_from_server(which: Which, tag: &str, seed: u64) {
     let version = stored(&g).await.game.version;
     let from = g.fake.requests().len();
     g.fake.remove_bot(GUILD_ID);
-    let mut parked = None;
-    for _ in 0..200 {
-        parked = stored(&g).await.game.parked;
-        if parked.is_some() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    let parked = parked_soon(&g).await;
     assert_eq!(parked.map(|p| p.0), Some(Parked::Removed));
     for &u in &g.users {
         let told = dms(&g.fake, u);
