@@ -263,13 +263,22 @@ async fn two_real_processes_remind_stand_in_and_survive_a_restart() {
     );
     let t = store.table(remind.game).await.unwrap().game;
     assert_eq!(t.reminders_sent, 1, "one reminder claimed");
-    let t = store.table(stand.game).await.unwrap().game;
+    // The notes are posted move by move and stored once after the last one (`bots::stand_in`),
+    // so the fake can see the last note a moment before B has written it down.
+    let mut t = store.table(stand.game).await.unwrap().game;
+    for _ in 0..100 {
+        if t.stand_in_note.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        t = store.table(stand.game).await.unwrap().game;
+    }
     assert_eq!(
         t.version,
         version_before + waiting as i64,
         "one stand-in move per waiting player"
     );
-    assert!(t.stand_in_note.is_some());
+    assert!(t.stand_in_note.is_some(), "B never stored its stand-in note");
 
     // Play goes on through both processes: B answers the server's clicks, A bob's DMs.
     for (_, driver) in &mut games {
