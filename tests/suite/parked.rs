@@ -57,6 +57,24 @@ async fn parked_soon(g: &e2e::Game) -> Option<(Parked, i64)> {
     None
 }
 
+/// What `user` was told by DM, once a DM containing `needle` has come (the game is parked, and
+/// stored so, before its players are told), or after 10 s without one.
+async fn dms_with(fake: &FakeDiscord, user: u64, needle: &str) -> Vec<String> {
+    fake.wait_for(Duration::from_secs(10), |w| {
+        w.users
+            .get(&user)
+            .and_then(|u| u.dm_channel)
+            .and_then(|c| w.by_channel.get(&c))
+            .is_some_and(|ids| {
+                ids.iter()
+                    .filter_map(|id| w.messages.get(id))
+                    .any(|m| w.view(m).text().contains(needle))
+            })
+    })
+    .await;
+    dms(fake, user)
+}
+
 /// What `user` was told by DM.
 fn dms(fake: &FakeDiscord, user: u64) -> Vec<String> {
     fake.dm_channel(user)
@@ -118,7 +136,7 @@ async fn deleted_channel_then_resumed(which: Which, tag: &str, seed: u64) {
     let from = g.fake.requests().len();
     // Both players are told, with the way back.
     for &u in &g.users {
-        let told = dms(&g.fake, u);
+        let told = dms_with(&g.fake, u, "paused").await;
         assert!(
             told.iter().any(|t| t.contains("paused")
                 && t.contains(&format!("/{cmd} resume table:{}", old.game))),
@@ -230,7 +248,7 @@ async fn removed_from_server(which: Which, tag: &str, seed: u64) {
     let parked = parked_soon(&g).await;
     assert_eq!(parked.map(|p| p.0), Some(Parked::Removed));
     for &u in &g.users {
-        let told = dms(&g.fake, u);
+        let told = dms_with(&g.fake, u, "removed from its server").await;
         assert!(
             told.iter().any(|t| t.contains("removed from its server")),
             "{told:?}"
@@ -279,7 +297,7 @@ async fn no_access_then_abandoned(which: Which, tag: &str, seed: u64) {
         Some(Parked::NoAccess)
     );
     for &u in &g.users {
-        let told = dms(&g.fake, u);
+        let told = dms_with(&g.fake, u, "can no longer post").await;
         assert!(
             told.iter().any(|t| t.contains("can no longer post")),
             "{told:?}"
