@@ -584,8 +584,8 @@ impl Store {
 
     async fn migrated(pool: AnyPool, backend: Backend) -> Result<Store, StoreError> {
         match backend {
-            Backend::Sqlite => sqlx::migrate!("./migrations").run(&pool).await?,
-            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&pool).await?,
+            Backend::Sqlite => super::migrations::migrator(false).run(&pool).await?,
+            Backend::Postgres => super::migrations::migrator(true).run(&pool).await?,
         }
         Ok(Store {
             pool,

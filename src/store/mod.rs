@@ -10,6 +10,7 @@
 
 mod connect;
 mod location;
+mod migrations;
 mod players;
 mod ratings;
 mod records;
