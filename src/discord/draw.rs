@@ -7,7 +7,7 @@ use super::game::Screens;
 use super::{Data, send, ui};
 use crate::store::Table;
 use poise::serenity_prelude as serenity;
-use serenity::{ChannelId, Http, MessageId, UserId};
+use serenity::{ChannelId, Http, MessageId};
 
 /// Redraws the public table message now, from the latest state in the database. Only the
 /// table's redraw worker calls this, and there is one worker per game at a time, so edits of
@@ -106,20 +106,6 @@ async fn park_on_refusal(http: &Http, data: &Data, table: &Table, e: &serenity::
 /// Discord's "Unknown Message": the message was deleted.
 const UNKNOWN_MESSAGE: isize = 10008;
 
-/// Discord's "Cannot send messages to this user": their DMs are closed to the bot.
-const DMS_CLOSED: isize = 50007;
-
-/// Remembers a player whose DMs refused the bot (50007; issue 42), so no DM is tried again
-/// until their next `settings`: each refusal counts toward Discord's invalid-request limit.
-pub(super) async fn note_dm_refused(data: &Data, user: u64, e: &serenity::Error) {
-    if send::discord_code(e) != Some(DMS_CLOSED) {
-        return;
-    }
-    if let Err(e) = data.service.store().note_dms_closed(user, true).await {
-        tracing::warn!(error = %e, "could not remember a player's closed DMs");
-    }
-}
-
 /// The language of a DM to `user`: theirs when known, else the table's.
 pub async fn reader_locale(data: &Data, table: &Table, user: u64) -> crate::i18n::Locale {
     match data.service.store().locale(user).await {
@@ -203,30 +189,18 @@ pub(super) async fn draw_dm_panel(
     } else if !create {
         return false;
     }
-    data.pace.turn().await;
-    let dm = UserId::new(user).create_dm_channel(http).await;
-    if dm.is_ok() {
-        data.pace.turn().await;
-    }
-    match dm {
-        Ok(dm) => match dm.id.send_message(http, send::message(&spec)).await {
-            Ok(m) => {
-                if let Err(e) = store
-                    .set_dm(table.game.id, user, dm.id.get(), m.id.get())
-                    .await
-                {
-                    tracing::warn!(error = %e, "could not remember a DM panel");
-                }
-                true
+    match super::dm::send(http, &data.pace, store, user, &spec).await {
+        Ok(m) => {
+            if let Err(e) = store
+                .set_dm(table.game.id, user, m.channel_id.get(), m.id.get())
+                .await
+            {
+                tracing::warn!(error = %e, "could not remember a DM panel");
             }
-            Err(e) => {
-                tracing::info!(game = table.game.id, code = ?send::discord_code(&e), "DM refused");
-                note_dm_refused(data, user, &e).await;
-                false
-            }
-        },
+            true
+        }
         Err(e) => {
-            tracing::info!(game = table.game.id, error = %send::describe(&e), "could not open a DM channel");
+            tracing::info!(game = table.game.id, error = %send::describe(&e), "DM refused");
             false
         }
     }

@@ -6,6 +6,7 @@ pub mod bots;
 pub mod coach;
 pub mod commands;
 pub mod dispatch;
+pub mod dm;
 pub mod draw;
 pub mod export;
 pub mod fields_of_green;

@@ -8,7 +8,7 @@ use super::redraw::Target;
 use super::{Data, send, ui};
 use crate::store::{Reminders, Table};
 use poise::serenity_prelude as serenity;
-use serenity::{ChannelId, Http, UserId};
+use serenity::{ChannelId, Http};
 
 /// Asks for the public table message to be redrawn (edited in place, never reposted) from the
 /// latest state. Returns at once: redraws of one message are made one at a time and merged
@@ -215,20 +215,9 @@ pub(super) async fn remind_one(
                         });
                         spec.content = format!("{}\n{line}", spec.content).trim().to_string();
                     }
-                    data.pace.turn().await;
-                    let sent = match UserId::new(user).create_dm_channel(http).await {
-                        Ok(dm) => {
-                            data.pace.turn().await;
-                            match dm.id.send_message(http, send::message(&spec)).await {
-                                Ok(_) => true,
-                                Err(e) => {
-                                    super::draw::note_dm_refused(data, user, &e).await;
-                                    false
-                                }
-                            }
-                        }
-                        Err(_) => false,
-                    };
+                    let sent = super::dm::send(http, &data.pace, data.service.store(), user, &spec)
+                        .await
+                        .is_ok();
                     if !sent {
                         // A closed DM never stops the game: fall back to the thread.
                         mention.push(seat);

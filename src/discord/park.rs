@@ -16,14 +16,12 @@ use super::spec::MessageSpec;
 use crate::host::Kind;
 use crate::service::Service;
 use crate::store::{Gone, Parked};
-use poise::serenity_prelude::{self as serenity, Http, UserId};
+use poise::serenity_prelude::{self as serenity, Http};
 
 /// Discord's codes that say a game's own channel is gone or closed to the bot.
 const UNKNOWN_CHANNEL: isize = 10003;
 const MISSING_ACCESS: isize = 50001;
 const MISSING_PERMISSIONS: isize = 50013;
-/// "Cannot send messages to this user": their DMs are closed to the bot.
-const DMS_CLOSED: isize = 50007;
 
 /// Why a refusal of a call on a game's own channel parks its games, if it does: the channel
 /// deleted (10003), or closed to the bot (50001; and 50013 when `plain_post`, a post that asked
@@ -116,32 +114,14 @@ pub async fn place_gone(
     closed_places
 }
 
-/// Sends `spec` to `user` in a DM, unless their DMs are known to be closed; a refusal is logged
-/// (and a 50007 remembered): the game waits parked either way, and `games` lists it.
+/// Sends `spec` to `user` in a DM, unless their DMs are known to be closed; a refusal is
+/// logged: the game waits parked either way, and `games` lists it.
 async fn dm(http: &Http, service: &Service, pace: &GlobalPace, user: u64, spec: &MessageSpec) {
-    if service
-        .store()
-        .prefs(user)
-        .await
-        .is_ok_and(|p| p.dms_closed)
-    {
+    let store = service.store();
+    if super::dm::known_closed(store, user).await {
         return;
     }
-    pace.turn().await;
-    let channel = match UserId::new(user).create_dm_channel(http).await {
-        Ok(c) => c,
-        Err(e) => {
-            tracing::info!(user, error = %send::describe(&e), "could not open a DM to say a game is parked");
-            return;
-        }
-    };
-    pace.turn().await;
-    if let Err(e) = channel.id.send_message(http, send::message(spec)).await {
+    if let Err(e) = super::dm::send(http, pace, store, user, spec).await {
         tracing::info!(user, error = %send::describe(&e), "could not say by DM that a game is parked");
-        if send::discord_code(&e) == Some(DMS_CLOSED)
-            && let Err(e) = service.store().note_dms_closed(user, true).await
-        {
-            tracing::warn!(error = %e, "could not remember a player's closed DMs");
-        }
     }
 }

@@ -79,15 +79,8 @@ impl Asker<'_> {
             Asker::Command(ci) => (&ci.token, ci.id.get(), ci.user.id),
         };
         if token_too_old(id, data.service.store().now_ms()) {
-            data.pace.turn().await;
-            let sent = match user.create_dm_channel(http).await {
-                Ok(dm) => {
-                    data.pace.turn().await;
-                    dm.id.send_message(http, send::message(m)).await.map(|_| ())
-                }
-                Err(e) => Err(e),
-            };
-            if let Err(e) = sent {
+            let store = data.service.store();
+            if let Err(e) = super::dm::send(http, &data.pace, store, user.get(), m).await {
                 tracing::warn!(error = %send::describe(&e), "a review was ready after the interaction's 15 minutes and could not be sent by DM");
             }
             return;
