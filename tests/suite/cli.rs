@@ -398,11 +398,13 @@ fn hard_inputs_fail_fast_and_quote_at_most_a_line() {
     assert!(stderr(&o).contains("larger than 64 KiB"), "{}", stderr(&o));
 }
 
-/// Issue 12: `farmhand demo --seed S` plays the same game every time (the game's seed and the
-/// players' choices both come from S), and the transcript names the seed. (Issue 32: the same at
-/// any edit interval, in tests/demo_determinism.rs.)
+/// Issue 12: `farmhand demo --seed S` names the seed in its transcript, which reads on a phone.
+/// That a seed plays the same game every time (the game's seed and the players' choices both
+/// come from S) is shown in tests/demo_determinism.rs, which plays each game twice, at two
+/// edit intervals (issue 32); one play is enough here (each computes a review: tens of seconds
+/// of CPU in a test build).
 #[test]
-fn demo_with_a_seed_plays_the_same_game_every_time() {
+fn demo_with_a_seed_names_it_and_reads_on_a_phone() {
     let dir = TempDir::new("demo-seed");
     let play = |name: &str| {
         let page = dir.0.join(name);
@@ -424,8 +426,6 @@ fn demo_with_a_seed_plays_the_same_game_every_time() {
         (out, std::fs::read_to_string(&page).unwrap())
     };
     let (first, page) = play("one.html");
-    let (second, _) = play("two.html");
-    assert_eq!(first, second, "one seed, two different games");
     assert!(first.len() == 1 && first[0].contains(" won"), "{first:?}");
     assert!(
         page.contains("Game seed 7"),
