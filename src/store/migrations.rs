@@ -14,42 +14,125 @@ use std::borrow::Cow;
 
 /// `migrations/`, for SQLite: file name and text.
 const SQLITE: &[(&str, &str)] = &[
-    ("0001_init.sql", include_str!("../../migrations/0001_init.sql")),
-    ("0002_bots.sql", include_str!("../../migrations/0002_bots.sql")),
-    ("0003_table_drawn.sql", include_str!("../../migrations/0003_table_drawn.sql")),
-    ("0004_records.sql", include_str!("../../migrations/0004_records.sql")),
-    ("0005_locale.sql", include_str!("../../migrations/0005_locale.sql")),
-    ("0006_ratings.sql", include_str!("../../migrations/0006_ratings.sql")),
-    ("0007_coach.sql", include_str!("../../migrations/0007_coach.sql")),
-    ("0008_coach_review.sql", include_str!("../../migrations/0008_coach_review.sql")),
-    ("0009_due.sql", include_str!("../../migrations/0009_due.sql")),
-    ("0010_undo.sql", include_str!("../../migrations/0010_undo.sql")),
-    ("0011_away_seats.sql", include_str!("../../migrations/0011_away_seats.sql")),
-    ("0012_parked.sql", include_str!("../../migrations/0012_parked.sql")),
-    ("0013_dms_closed.sql", include_str!("../../migrations/0013_dms_closed.sql")),
+    (
+        "0001_init.sql",
+        include_str!("../../migrations/0001_init.sql"),
+    ),
+    (
+        "0002_bots.sql",
+        include_str!("../../migrations/0002_bots.sql"),
+    ),
+    (
+        "0003_table_drawn.sql",
+        include_str!("../../migrations/0003_table_drawn.sql"),
+    ),
+    (
+        "0004_records.sql",
+        include_str!("../../migrations/0004_records.sql"),
+    ),
+    (
+        "0005_locale.sql",
+        include_str!("../../migrations/0005_locale.sql"),
+    ),
+    (
+        "0006_ratings.sql",
+        include_str!("../../migrations/0006_ratings.sql"),
+    ),
+    (
+        "0007_coach.sql",
+        include_str!("../../migrations/0007_coach.sql"),
+    ),
+    (
+        "0008_coach_review.sql",
+        include_str!("../../migrations/0008_coach_review.sql"),
+    ),
+    (
+        "0009_due.sql",
+        include_str!("../../migrations/0009_due.sql"),
+    ),
+    (
+        "0010_undo.sql",
+        include_str!("../../migrations/0010_undo.sql"),
+    ),
+    (
+        "0011_away_seats.sql",
+        include_str!("../../migrations/0011_away_seats.sql"),
+    ),
+    (
+        "0012_parked.sql",
+        include_str!("../../migrations/0012_parked.sql"),
+    ),
+    (
+        "0013_dms_closed.sql",
+        include_str!("../../migrations/0013_dms_closed.sql"),
+    ),
 ];
 
 /// `migrations/postgres/`, for PostgreSQL: file name and text.
 const POSTGRES: &[(&str, &str)] = &[
-    ("0001_init.sql", include_str!("../../migrations/postgres/0001_init.sql")),
-    ("0002_bots.sql", include_str!("../../migrations/postgres/0002_bots.sql")),
-    ("0003_table_drawn.sql", include_str!("../../migrations/postgres/0003_table_drawn.sql")),
-    ("0004_records.sql", include_str!("../../migrations/postgres/0004_records.sql")),
-    ("0005_locale.sql", include_str!("../../migrations/postgres/0005_locale.sql")),
-    ("0006_ratings.sql", include_str!("../../migrations/postgres/0006_ratings.sql")),
-    ("0007_coach.sql", include_str!("../../migrations/postgres/0007_coach.sql")),
-    ("0008_coach_review.sql", include_str!("../../migrations/postgres/0008_coach_review.sql")),
-    ("0009_due.sql", include_str!("../../migrations/postgres/0009_due.sql")),
-    ("0010_undo.sql", include_str!("../../migrations/postgres/0010_undo.sql")),
-    ("0011_away_seats.sql", include_str!("../../migrations/postgres/0011_away_seats.sql")),
-    ("0012_parked.sql", include_str!("../../migrations/postgres/0012_parked.sql")),
-    ("0013_dms_closed.sql", include_str!("../../migrations/postgres/0013_dms_closed.sql")),
+    (
+        "0001_init.sql",
+        include_str!("../../migrations/postgres/0001_init.sql"),
+    ),
+    (
+        "0002_bots.sql",
+        include_str!("../../migrations/postgres/0002_bots.sql"),
+    ),
+    (
+        "0003_table_drawn.sql",
+        include_str!("../../migrations/postgres/0003_table_drawn.sql"),
+    ),
+    (
+        "0004_records.sql",
+        include_str!("../../migrations/postgres/0004_records.sql"),
+    ),
+    (
+        "0005_locale.sql",
+        include_str!("../../migrations/postgres/0005_locale.sql"),
+    ),
+    (
+        "0006_ratings.sql",
+        include_str!("../../migrations/postgres/0006_ratings.sql"),
+    ),
+    (
+        "0007_coach.sql",
+        include_str!("../../migrations/postgres/0007_coach.sql"),
+    ),
+    (
+        "0008_coach_review.sql",
+        include_str!("../../migrations/postgres/0008_coach_review.sql"),
+    ),
+    (
+        "0009_due.sql",
+        include_str!("../../migrations/postgres/0009_due.sql"),
+    ),
+    (
+        "0010_undo.sql",
+        include_str!("../../migrations/postgres/0010_undo.sql"),
+    ),
+    (
+        "0011_away_seats.sql",
+        include_str!("../../migrations/postgres/0011_away_seats.sql"),
+    ),
+    (
+        "0012_parked.sql",
+        include_str!("../../migrations/postgres/0012_parked.sql"),
+    ),
+    (
+        "0013_dms_closed.sql",
+        include_str!("../../migrations/postgres/0013_dms_closed.sql"),
+    ),
 ];
 
 /// The migrations of one backend, as `migrate!` would have built them.
 pub(super) fn migrator(postgres: bool) -> Migrator {
     let files = if postgres { POSTGRES } else { SQLITE };
-    Migrator::with_migrations(files.iter().map(|&(name, sql)| migration(name, sql)).collect())
+    Migrator::with_migrations(
+        files
+            .iter()
+            .map(|&(name, sql)| migration(name, sql))
+            .collect(),
+    )
 }
 
 /// One migration from its file name (`0012_parked.sql`: version 12, description "parked") and
@@ -85,7 +168,11 @@ mod tests {
             let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
             let want = sqlx::migrate::resolve_blocking(&folder).expect("read the folder");
             let have = migrator(postgres);
-            assert_eq!(have.migrations.len(), want.len(), "{dir}: a migration is missing");
+            assert_eq!(
+                have.migrations.len(),
+                want.len(),
+                "{dir}: a migration is missing"
+            );
             for (h, (w, path)) in have.migrations.iter().zip(&want) {
                 let at = path.display();
                 assert_eq!(h.version, w.version, "{at}");

@@ -278,7 +278,10 @@ async fn two_real_processes_remind_stand_in_and_survive_a_restart() {
         version_before + waiting as i64,
         "one stand-in move per waiting player"
     );
-    assert!(t.stand_in_note.is_some(), "B never stored its stand-in note");
+    assert!(
+        t.stand_in_note.is_some(),
+        "B never stored its stand-in note"
+    );
 
     // Play goes on through both processes: B answers the server's clicks, A bob's DMs.
     for (_, driver) in &mut games {
