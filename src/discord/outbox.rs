@@ -57,7 +57,7 @@ struct Homes {
     moved: HashMap<u64, u64>,
     /// Channels that refused a post with pictures, and when: for a while, posts there go
     /// without them at once (every refusal counts toward Discord's invalid-request limit).
-    no_files: HashMap<u64, std::time::Instant>,
+    no_files: HashMap<u64, i64>,
     /// Channels Discord said are gone or closed to the bot (issue 42, `park`): their games are
     /// parked, and a post for them is dropped (logged) instead of earning another refusal.
     gone: std::collections::HashSet<u64>,
@@ -66,9 +66,9 @@ struct Homes {
     closed_threads: HashMap<u64, Closed>,
 }
 
-/// How long a channel that refused pictures gets posts without them before the bot tries
-/// again (the permission may have been given back).
-const NO_FILES_FOR: Duration = Duration::from_secs(600);
+/// How long, in milliseconds of the one clock, a channel that refused pictures gets posts
+/// without them before the bot tries again (the permission may have been given back).
+const NO_FILES_FOR_MS: i64 = 600_000;
 
 /// A game thread that refuses the bot's posts.
 #[derive(Clone, Copy, Debug)]
@@ -76,9 +76,9 @@ struct Closed {
     /// Whether the move to the table's channel was said there yet.
     said: bool,
     /// Until when: a lock lasts until Discord says the thread was unlocked (THREAD_UPDATE); a
-    /// refusal for a permission, [`NO_FILES_FOR`], after which the thread is tried again (the
-    /// permission may have been given back).
-    until: Option<std::time::Instant>,
+    /// refusal for a permission, [`NO_FILES_FOR_MS`], after which the thread is tried again
+    /// (the permission may have been given back). Milliseconds of the one clock.
+    until: Option<i64>,
 }
 
 impl std::fmt::Debug for Outbox {
@@ -109,6 +109,15 @@ impl Outbox {
     /// The service that stores a game's thread when the outbox makes it again.
     pub fn set_service(&self, service: &Arc<Service>) {
         let _ = self.service.set(Arc::downgrade(service));
+    }
+
+    /// Now, in milliseconds: the service's clock (the one clock, simulated in tests), or the
+    /// system's before the service is set.
+    fn now_ms(&self) -> i64 {
+        match self.service.get().and_then(Weak::upgrade) {
+            Some(service) => service.store().now_ms(),
+            None => crate::clock::Clock::system().now_ms(),
+        }
     }
 
     /// Channels with posts queued or being sent (0 when every post has been made).
@@ -343,8 +352,8 @@ async fn deliver(
     let metrics = service.as_deref().map(Service::metrics);
     // A thread known to refuse posts: straight to the table's channel.
     let closed_home = {
+        let now = outbox.now_ms();
         let mut homes = outbox.homes();
-        let now = std::time::Instant::now();
         if homes
             .closed_threads
             .get(&channel)
@@ -368,7 +377,7 @@ async fn deliver(
             .homes()
             .no_files
             .get(&channel)
-            .is_some_and(|t| t.elapsed() < NO_FILES_FOR)
+            .is_some_and(|&t| outbox.now_ms() - t < NO_FILES_FOR_MS)
     {
         spec.drop_files();
     }
@@ -392,10 +401,8 @@ async fn deliver(
     if send::is_forbidden(&e) && !spec.files.is_empty() {
         tracing::warn!(channel, error = %send::describe(&e), "a post with pictures was refused (is Attach Files missing?); sending it without them");
         spec.drop_files();
-        outbox
-            .homes()
-            .no_files
-            .insert(channel, std::time::Instant::now());
+        let now = outbox.now_ms();
+        outbox.homes().no_files.insert(channel, now);
         e = match send_once(http, metrics, &outbox.pace, channel, &spec).await {
             Ok(()) => return None,
             Err(e) => e,
@@ -423,7 +430,7 @@ async fn deliver(
     // the next posts go to the channel without another refused call.
     if send::is_forbidden(&e) {
         let locked = send::discord_code(&e) == Some(THREAD_LOCKED);
-        let until = (!locked).then(|| std::time::Instant::now() + NO_FILES_FOR);
+        let until = (!locked).then(|| outbox.now_ms() + NO_FILES_FOR_MS);
         outbox
             .homes()
             .closed_threads

@@ -298,6 +298,21 @@ async fn an_upload_refused_with_missing_access_is_sent_without_pictures() {
         ]),
         "{tag}: no log line names the reason"
     );
+    // Ten minutes on (of the one clock: simulated here, issue 41), the bot tries pictures
+    // there again (the permission may have been given back), and the next picture post carries
+    // them.
+    g.fake.advance_clock(Duration::from_secs(11 * 60));
+    let with_pictures = || {
+        fake.channel(thread)
+            .iter()
+            .filter(|m| !m.attachments.is_empty())
+            .count()
+    };
+    let before = with_pictures();
+    play_until_seen(&mut g, 3000, "pictures again after ten minutes", || {
+        with_pictures() > before
+    })
+    .await;
     g.finish().await;
     let years = titles(&fake, thread)
         .iter()
