@@ -8,6 +8,7 @@
 
 pub mod coach;
 pub mod fields_of_green;
+pub mod halving;
 pub mod key_harvest;
 pub mod stats;
 

@@ -9,7 +9,7 @@
 //! policy until the end of the year's harvest (or the game) or the horizon, and the result scored
 //! as the seat's projected final score minus the best other seat's ([`eval::project`]). The
 //! candidate with the best mean margin wins if it beats the heuristic's own choice clearly (see
-//! [`TRUST_HEURISTIC`]); otherwise the heuristic's choice stands.
+//! [`TRUST_HEURISTIC`](crate::halving::TRUST_HEURISTIC)); otherwise the heuristic's choice stands.
 //!
 //! The rollout policy ([`RolloutPolicy`]) is by default the heuristic bot itself, for every seat:
 //! each seat in the sampled world does what the heuristic bot would do there. That costs far more
@@ -28,6 +28,7 @@ use crate::fields_of_green::effects::Timing;
 use crate::fields_of_green::farm::Pos;
 use crate::fields_of_green::game::{Game, Phase, eval as game_eval};
 use crate::fields_of_green::view::PlayerView;
+use crate::halving::{Halving, successive_halving};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -124,7 +125,15 @@ impl Bot for SearchBot {
             heuristic: &self.heuristic,
         };
         // At 3+ players the heuristic's choice stays in every round (see the function).
-        successive_halving(&play, candidates, &seeds, players >= 3)
+        successive_halving(
+            &candidates,
+            &seeds,
+            Halving {
+                min_worlds: 1,
+                keep_heuristic: players >= 3,
+            },
+            |c, w| play.rollout(c, w),
+        )
     }
 }
 
@@ -289,100 +298,6 @@ impl SearchBot {
         splits.sort_by(|x, y| y.1.total_cmp(&x.1));
         splits.into_iter().take(4).map(|x| x.0).collect()
     }
-}
-
-/// Spends the rollouts on the candidates: each round every surviving candidate plays the next
-/// worlds, then the worse half is dropped; the best mean margin at the end wins (ties: the
-/// heuristic's order), but only when it beats the heuristic's own choice (the first candidate)
-/// clearly: by more than [`TRUST_HEURISTIC`] standard errors of the mean difference on the
-/// worlds both played (the same worlds, so the difference is paired). Rollouts are noisy,
-/// with 4 or more players above all; the heuristic's one-ply choice with the exact evaluation is
-/// a strong default, left only on evidence.
-///
-/// With `keep_heuristic` (3+ players) the heuristic's choice is never dropped: otherwise one
-/// unlucky world in the first round (six candidates on 15 rollouts play one world each) drops it,
-/// the paired test then has fewer than two shared worlds and the heuristic's choice stands
-/// anyway, so the rest of the rollouts were spent for nothing.
-fn successive_halving(
-    play: &Playout,
-    candidates: Vec<Action>,
-    seeds: &[u64],
-    keep_heuristic: bool,
-) -> Action {
-    let n = candidates.len();
-    let budget = seeds.len();
-    let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1) as usize;
-    let mut alive: Vec<usize> = (0..n).collect();
-    // Margins per candidate, one per world played, in world order (None: did not apply).
-    let mut margins: Vec<Vec<Option<f64>>> = vec![Vec::new(); n];
-    let mean = |m: &[Option<f64>]| {
-        let (sum, count) = m
-            .iter()
-            .flatten()
-            .fold((0.0, 0usize), |(s, c), &x| (s + x, c + 1));
-        if count == 0 {
-            f64::MIN
-        } else {
-            sum / count as f64
-        }
-    };
-    let mut next_world = 0usize;
-    for round in 0..rounds {
-        let per = (budget / rounds / alive.len()).max(1);
-        let worlds: Vec<u64> = (0..per).map(|k| seeds[(next_world + k) % budget]).collect();
-        next_world += per;
-        for &c in &alive {
-            for &w in &worlds {
-                margins[c].push(play.rollout(&candidates[c], w));
-            }
-        }
-        if round + 1 < rounds {
-            alive.sort_by(|&a, &b| {
-                mean(&margins[b])
-                    .total_cmp(&mean(&margins[a]))
-                    .then(a.cmp(&b))
-            });
-            alive.truncate(alive.len().div_ceil(2));
-            if keep_heuristic && !alive.contains(&0) {
-                alive.push(0);
-            }
-            alive.sort_unstable();
-        }
-    }
-    let best = alive
-        .iter()
-        .copied()
-        .max_by(|&a, &b| {
-            mean(&margins[a])
-                .total_cmp(&mean(&margins[b]))
-                .then(b.cmp(&a))
-        })
-        .expect("at least one candidate");
-    if best != 0 && !clearly_better(&margins[best], &margins[0]) {
-        return candidates[0].clone();
-    }
-    candidates[best].clone()
-}
-
-/// Standard errors by which a candidate must beat the heuristic's choice in the rollouts.
-pub const TRUST_HEURISTIC: f64 = 1.0;
-
-/// True when margins `a` beat margins `b` by more than [`TRUST_HEURISTIC`] standard errors of
-/// the paired difference, over the worlds both played (a prefix of each: candidates share the
-/// worlds of every round they are both in).
-fn clearly_better(a: &[Option<f64>], b: &[Option<f64>]) -> bool {
-    let diffs: Vec<f64> = a
-        .iter()
-        .zip(b)
-        .filter_map(|(x, y)| Some((*x)? - (*y)?))
-        .collect();
-    let k = diffs.len();
-    if k < 2 {
-        return false;
-    }
-    let mean = diffs.iter().sum::<f64>() / k as f64;
-    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (k - 1) as f64;
-    mean > TRUST_HEURISTIC * (var / k as f64).sqrt()
 }
 
 /// What a rollout needs besides its candidate and world.

@@ -10,7 +10,7 @@
 //! applied, then every seat played by the heuristic bot for `horizon` rounds of turns (or to the
 //! end), scored as the seat's total (KH 64-66, counted as if the game ended there, plus a little
 //! for counters and unharvested tiles) minus the best other seat's. The candidate with the best
-//! mean wins if it beats the heuristic's own choice clearly (see [`TRUST_HEURISTIC`]); otherwise
+//! mean wins if it beats the heuristic's own choice clearly (see [`TRUST_HEURISTIC`](crate::halving::TRUST_HEURISTIC)); otherwise
 //! the heuristic's choice stands.
 //!
 //! Every other decision (inside a chain, an ability, an event) goes to the heuristic: the view
@@ -27,6 +27,7 @@ use super::super::view::PlayerView;
 use super::heuristic::{self, HeuristicBot};
 use super::random::random_action;
 use super::{Bot, determinize};
+use crate::halving::{Halving, successive_halving};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -37,8 +38,6 @@ pub const DEFAULT_ROLLOUTS: u32 = 64;
 pub const DEFAULT_HORIZON: u32 = 3;
 /// Candidates compared, by default.
 pub const DEFAULT_CANDIDATES: usize = 6;
-/// Standard errors by which a candidate must beat the heuristic's choice in the rollouts.
-pub const TRUST_HEURISTIC: f64 = 1.0;
 /// What a counter in the supply adds to the evaluation at the horizon (it buys tiles), and an
 /// unharvested tile (a counter to come).
 const COUNTER: f64 = 0.3;
@@ -218,81 +217,16 @@ impl Bot for SearchBot {
             view,
             horizon: self.horizon,
         };
-        successive_halving(&play, &candidates, &seeds)
+        successive_halving(
+            &candidates,
+            &seeds,
+            Halving {
+                min_worlds: 2,
+                keep_heuristic: false,
+            },
+            |c, w| play.rollout(c, w),
+        )
     }
-}
-
-/// Spends the rollouts on the candidates: each round every surviving candidate plays the next
-/// worlds, then the worse half is dropped; the best mean margin at the end wins, but only when it
-/// beats the heuristic's own choice (the first candidate) clearly, by more than
-/// [`TRUST_HEURISTIC`] standard errors of the paired difference on the worlds both played.
-fn successive_halving(play: &Playout, candidates: &[Action], seeds: &[u64]) -> Action {
-    let n = candidates.len();
-    let budget = seeds.len();
-    let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1) as usize;
-    let mut alive: Vec<usize> = (0..n).collect();
-    let mut margins: Vec<Vec<Option<f64>>> = vec![Vec::new(); n];
-    let mean = |m: &[Option<f64>]| {
-        let (sum, count) = m
-            .iter()
-            .flatten()
-            .fold((0.0, 0usize), |(s, c), &x| (s + x, c + 1));
-        if count == 0 {
-            f64::MIN
-        } else {
-            sum / count as f64
-        }
-    };
-    let mut next_world = 0usize;
-    for round in 0..rounds {
-        let per = (budget / rounds / alive.len()).max(2);
-        let worlds: Vec<u64> = (0..per).map(|k| seeds[(next_world + k) % budget]).collect();
-        next_world += per;
-        for &c in &alive {
-            for &w in &worlds {
-                margins[c].push(play.rollout(&candidates[c], w));
-            }
-        }
-        if round + 1 < rounds {
-            alive.sort_by(|&a, &b| {
-                mean(&margins[b])
-                    .total_cmp(&mean(&margins[a]))
-                    .then(a.cmp(&b))
-            });
-            alive.truncate(alive.len().div_ceil(2));
-            alive.sort_unstable();
-        }
-    }
-    let best = alive
-        .iter()
-        .copied()
-        .max_by(|&a, &b| {
-            mean(&margins[a])
-                .total_cmp(&mean(&margins[b]))
-                .then(b.cmp(&a))
-        })
-        .expect("at least one candidate");
-    if best != 0 && !clearly_better(&margins[best], &margins[0]) {
-        return candidates[0].clone();
-    }
-    candidates[best].clone()
-}
-
-/// True when margins `a` beat margins `b` by more than [`TRUST_HEURISTIC`] standard errors of
-/// the paired difference, over the worlds both played.
-fn clearly_better(a: &[Option<f64>], b: &[Option<f64>]) -> bool {
-    let diffs: Vec<f64> = a
-        .iter()
-        .zip(b)
-        .filter_map(|(x, y)| Some((*x)? - (*y)?))
-        .collect();
-    let k = diffs.len();
-    if k < 2 {
-        return false;
-    }
-    let mean = diffs.iter().sum::<f64>() / k as f64;
-    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (k - 1) as f64;
-    mean > TRUST_HEURISTIC * (var / k as f64).sqrt()
 }
 
 /// What a rollout needs besides its candidate and world.
