@@ -326,3 +326,75 @@ async fn review_refuses_unknown_and_unfinished_games() {
     assert_eq!(store.review_row(id).await.unwrap(), None);
     g.stop().await;
 }
+
+/// Issue 42: a review that is ready more than 14 minutes after its click (a long review on a
+/// busy machine) no longer edits the deferred answer, whose token Discord expires at 15
+/// minutes: it is sent to the clicker by DM, with its chart. The 15 minutes pass on the one
+/// clock (simulated), while the review is being computed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_ready_after_fourteen_minutes_goes_by_dm() {
+    let mut g = e2e::new_game(
+        Which::FieldsOfGreen,
+        "fog-review-late",
+        2,
+        "",
+        &[],
+        44,
+        |_, _| {},
+    )
+    .await;
+    g.finish().await;
+    let fake = g.fake.clone();
+    let user = g.users[0];
+    let fin = fake.message(g.table.message).expect("the table message");
+    let id = fin
+        .button(EN.button)
+        .expect("the finished table offers Review")
+        .custom_id()
+        .to_string();
+    let ix = fake.click(user, fin.id, &id).unwrap();
+    let r = fake.reply_within(&ix, REVIEW_WAIT).await.unwrap();
+    assert_eq!(r.kind, 5, "the Review click is deferred");
+    // A two-player review of Fields of Green takes seconds of CPU even on an optimised build:
+    // once the answer says it is being prepared, the clock moves on while it is computed.
+    let answer = r.message.expect("the deferred answer's message");
+    let preparing = fake
+        .wait_for(REVIEW_WAIT, |w| {
+            w.messages
+                .get(&answer)
+                .is_some_and(|m| m.content.contains(EN.preparing))
+        })
+        .await;
+    assert!(
+        preparing,
+        "the answer never said the review is being prepared"
+    );
+    fake.advance_clock(Duration::from_secs(15 * 60));
+    let dm = fake
+        .wait_for(Duration::from_secs(120), |w| {
+            w.users
+                .get(&user)
+                .and_then(|u| u.dm_channel)
+                .and_then(|c| w.by_channel.get(&c))
+                .is_some_and(|ids| {
+                    ids.iter()
+                        .filter_map(|id| w.messages.get(id))
+                        .any(|m| w.view(m).text().contains(EN.head))
+                })
+        })
+        .await;
+    assert!(dm, "the late review never came by DM");
+    let channel = fake.dm_channel(user).expect("the DM channel");
+    let review = fake
+        .channel(channel)
+        .into_iter()
+        .find(|m| m.text().contains(EN.head))
+        .expect("the review in the DM");
+    assert!(review.content.contains(EN.mine), "{}", review.content);
+    has_chart(&review);
+    // The expired answer was left as it was: never edited into the review.
+    let shown = fake.message(answer).expect("the deferred answer");
+    assert!(!shown.text().contains(EN.head), "{}", shown.text());
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    g.stop().await;
+}
