@@ -74,6 +74,39 @@ fn no_posting() -> String {
     crate::t!("no-posting", needed = permissions::names(&all))
 }
 
+/// Where a table would play, from the channel the command was used in (issue 42).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Here {
+    /// A text channel: the table message here, and the game in a thread of its own.
+    Channel,
+    /// A thread or a forum post (a thread in a forum channel): everything in it, since
+    /// Discord starts no thread inside a thread (400, code 50024).
+    Thread,
+}
+
+/// Where a table would play here, as the interaction's channel says; None where none can (an
+/// announcement, voice or stage channel: the bot's posts there would go out to followers, or
+/// sit beside a call).
+pub(super) fn here(ctx: Ctx<'_>) -> Option<Here> {
+    use serenity::ChannelType as T;
+    let poise::Context::Application(a) = ctx else {
+        return Some(Here::Channel);
+    };
+    match a.interaction.channel.as_ref().map(|c| c.kind) {
+        None | Some(T::Text) => Some(Here::Channel),
+        Some(T::PublicThread | T::PrivateThread | T::NewsThread) => Some(Here::Thread),
+        Some(_) => None,
+    }
+}
+
+/// The permissions missing from `have` for a table `here`.
+fn missing_here(have: serenity::Permissions, here: Here) -> Vec<&'static permissions::Need> {
+    match here {
+        Here::Channel => permissions::missing(have, Place::Channel),
+        Here::Thread => permissions::missing_in_thread(have),
+    }
+}
+
 /// Opens a table of `kind` here: the lobby message (which becomes the table message) and, when
 /// allowed, the game's thread.
 pub(super) async fn open_table(
@@ -89,8 +122,11 @@ pub(super) async fn open_table(
     // channel's permissions). Without any of the channel's permissions the game could not be
     // played here as it should (no embed: an unusable table; no files: no pictures): refuse up
     // front, naming exactly what is missing.
+    let Some(here) = here(ctx) else {
+        return say(ctx, &text(&crate::t!("not-a-table-channel"))).await;
+    };
     let have = app_permissions(ctx);
-    let missing = have.map(|p| permissions::missing(p, Place::Channel));
+    let missing = have.map(|p| missing_here(p, here));
     if let Some(missing) = missing.filter(|m| !m.is_empty()) {
         let said = crate::t!(
             "missing-permissions",
@@ -100,9 +136,11 @@ pub(super) async fn open_table(
     }
     // A thread the bot may create but not post in would lose every post of the game: without
     // both thread permissions, the game is played in the channel and the host is told why.
-    let thread_missing = have
-        .map(|p| permissions::missing(p, Place::Thread))
-        .unwrap_or_default();
+    // Inside a thread or a forum post the game plays there, and needs no thread of its own.
+    let thread_missing = match (have, here) {
+        (Some(p), Here::Channel) => permissions::missing(p, Place::Thread),
+        _ => Vec::new(),
+    };
     let name = display_name(ctx).await;
     let seed = super::start::next_seed(data);
     let guild = ctx.guild_id().map(|g| g.get());
@@ -168,7 +206,7 @@ pub(super) async fn open_table(
             return say(ctx, &text(&why)).await;
         }
     };
-    let thread = if thread_missing.is_empty() {
+    let thread = if thread_missing.is_empty() && here == Here::Channel {
         game_thread(ctx, kind, &table, msg.id).await
     } else {
         None
@@ -195,6 +233,7 @@ pub(super) async fn open_table(
             " {}",
             crate::t!("table-opened-thread", thread = format!("<#{t}>"))
         ),
+        None if here == Here::Thread => format!(" {}", crate::t!("table-opened-here")),
         None if data.config.game.create_threads && !thread_missing.is_empty() => format!(
             " {}",
             crate::t!(
@@ -279,10 +318,13 @@ pub(super) async fn resume(
     {
         return say(ctx, &text(&user_text(&e))).await;
     }
-    // The same check as a new table's: the game must be playable here before anything moves.
+    // The same checks as a new table's: the game must be playable here before anything moves.
+    let Some(here) = here(ctx) else {
+        return say(ctx, &text(&crate::t!("not-a-table-channel"))).await;
+    };
     let have = app_permissions(ctx);
     if let Some(missing) = have
-        .map(|p| permissions::missing(p, Place::Channel))
+        .map(|p| missing_here(p, here))
         .filter(|m| !m.is_empty())
     {
         let said = crate::t!(
@@ -326,21 +368,10 @@ pub(super) async fn resume(
         }
     };
     // No thread inside a thread (Discord refuses one there): the game then talks here.
-    let in_thread = match ctx {
-        poise::Context::Application(a) => a.interaction.channel.as_ref().is_some_and(|c| {
-            matches!(
-                c.kind,
-                serenity::ChannelType::PublicThread
-                    | serenity::ChannelType::PrivateThread
-                    | serenity::ChannelType::NewsThread
-            )
-        }),
-        poise::Context::Prefix(_) => false,
-    };
     let thread_missing = have
         .map(|p| permissions::missing(p, Place::Thread))
         .unwrap_or_default();
-    let thread = if thread_missing.is_empty() && !in_thread {
+    let thread = if thread_missing.is_empty() && here == Here::Channel {
         game_thread(ctx, kind, &t, msg.id).await
     } else {
         None

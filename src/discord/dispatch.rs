@@ -27,6 +27,14 @@ pub async fn on_event(
             place_gone(fw, gone, crate::store::Parked::ChannelGone).await;
             return Ok(());
         }
+        // A thread deleted: the tables opened inside it (a thread or a forum post) are parked
+        // like a deleted channel's. A game's own thread is not: its next post starts another.
+        FullEvent::ThreadDelete { thread, .. } => {
+            let _working = fw.user_data.working.start();
+            let gone = crate::store::Gone::Thread(thread.id.get());
+            place_gone(fw, gone, crate::store::Parked::ChannelGone).await;
+            return Ok(());
+        }
         // A thread locked (or unlocked) by a moderator: a game's posts go to the table's
         // channel meanwhile, without a refused call first. An archived thread needs nothing:
         // the next post reopens it.

@@ -70,6 +70,9 @@ pub struct Data {
     pub register_within: Duration,
     /// The start-up work is done (a client made again with more shards skips it).
     pub set_up: Arc<std::sync::atomic::AtomicBool>,
+    /// The slash commands were registered over REST before the gateway connection (`serve`),
+    /// so the framework's setup does not register them again.
+    pub registered: Arc<std::sync::atomic::AtomicBool>,
     /// Interactions being handled and bot moves being made right now. Between a click's answer
     /// and the bot seats' moves it sets off, a handler may call nothing on Discord for a while
     /// (it loads, decides, stores); a test harness reads this to know the bot is not done.
@@ -222,6 +225,7 @@ pub async fn prepare_on(config: Config, clock: crate::clock::Clock) -> anyhow::R
         fatal: Arc::default(),
         register_within: REGISTER_WITHIN,
         set_up: Arc::default(),
+        registered: Arc::default(),
         working: Arc::default(),
     })
 }
@@ -248,15 +252,21 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     }
 }
 
-/// The poise framework with our commands, router and start-up work.
-pub fn framework(data: Data) -> locale::Localized {
-    let dev_guild = data.config.discord.dev_guild_id;
+/// Every slash command, with its texts in each language of the catalogue.
+fn commands() -> Vec<poise::Command<Data, Error>> {
     let mut commands = registry::commands();
     let missing = locale::localize(&mut commands);
     if !missing.is_empty() {
         // The tests require none; a replaced catalogue only loses those localizations.
         tracing::warn!(?missing, "command texts missing from the catalogue");
     }
+    commands
+}
+
+/// The poise framework with our commands, router and start-up work.
+pub fn framework(data: Data) -> locale::Localized {
+    let dev_guild = data.config.discord.dev_guild_id;
+    let commands = commands();
     let fw = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands,
@@ -276,8 +286,12 @@ pub fn framework(data: Data) -> locale::Localized {
                 data.outbox.set_http(ctx.http.clone());
                 data.outbox.set_service(&data.service);
                 // A bot connected with no commands answers nobody: if they cannot be
-                // registered, `run` stops with one clear line instead.
-                if let Err(line) = register_commands(&ctx.http, &data.pace, &fw.options().commands, dev_guild, data.register_within).await {
+                // registered, `run` stops with one clear line instead. `run` registers them
+                // before it connects (`serve`); a bot started without it (the test harness)
+                // registers them here.
+                if !data.registered.load(std::sync::atomic::Ordering::SeqCst)
+                    && let Err(line) = register_commands(&ctx.http, &data.pace, &fw.options().commands, dev_guild, data.register_within).await
+                {
                     data.fatal.raise(line.clone());
                     return Err(anyhow::Error::msg(line));
                 }
@@ -668,25 +682,64 @@ pub async fn serve(
         None => None,
     };
     let first = http();
-    tokio::select! {
-        reached = reach_discord(&first, REACH_ATTEMPTS, REACH_FIRST_WAIT) => {
-            let name = reached?;
-            tracing::info!(bot = %name, "the token is good; connecting");
+    // Everything that can fail before a gateway login is done first: each login (IDENTIFY)
+    // spends one of the day's 1,000 session starts, and when they run out Discord resets the
+    // bot's token. A start that fails for good (a refused registration), restarted again and
+    // again by systemd or Docker, then spends none.
+    let before_login = async {
+        let name = reach_discord(&first, REACH_ATTEMPTS, REACH_FIRST_WAIT).await?;
+        tracing::info!(bot = %name, "the token is good");
+        data.pace.turn().await;
+        let gateway = first
+            .get_bot_gateway()
+            .await
+            .context("cannot read Discord's gateway facts (GET /gateway/bot)")?;
+        // "auto" is what Discord recommends now (as serenity's `start_autosharded` would read
+        // it), so the count is known to the check below and the watch further on.
+        if let (Shards::All, ShardCount::Auto) = (plan, count) {
+            count = ShardCount::Count(gateway.shards.max(1));
         }
+        let starting = match (plan, count) {
+            (Shards::Range { first, last, .. }, _) => last - first + 1,
+            (_, ShardCount::Count(n)) => n,
+            (_, ShardCount::Auto) => 1,
+        };
+        if let Some(line) = session_budget_refusal(
+            &gateway.session_start_limit,
+            starting,
+            data.service.store().now_ms(),
+        ) {
+            anyhow::bail!(line);
+        }
+        data.pace.turn().await;
+        let app = first
+            .get_current_application_info()
+            .await
+            .context("cannot read the bot's application (GET /oauth2/applications/@me)")?;
+        first.set_application_id(app.id);
+        register_commands(
+            &first,
+            &data.pace,
+            &commands(),
+            data.config.discord.dev_guild_id,
+            data.register_within,
+        )
+        .await
+        .map_err(anyhow::Error::msg)?;
+        data.registered
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        tracing::info!(
+            shards = starting,
+            "the slash commands are registered; connecting"
+        );
+        anyhow::Ok(())
+    };
+    tokio::select! {
+        ready = before_login => ready?,
         _ = &mut stop => {
             tracing::info!("stopped before connecting");
             return Ok(());
         }
-    }
-    // "auto" is what Discord recommends now; read here (as serenity's `start_autosharded`
-    // would) so the count is known to the watch below.
-    if let (Shards::All, ShardCount::Auto) = (plan, count) {
-        data.pace.turn().await;
-        let recommended = first
-            .get_bot_gateway()
-            .await
-            .context("cannot read Discord's recommended shard count")?;
-        count = ShardCount::Count(recommended.shards.max(1));
     }
     let total = match (plan, count) {
         (Shards::Range { total, .. }, _) => total,
@@ -750,6 +803,39 @@ pub async fn serve(
             }
         }
     }
+}
+
+/// The logins a process keeps in hand per shard it starts: serenity logs in again after a
+/// dropped session it cannot resume, so a start with exactly one login per shard left could
+/// spend the last of the day's budget within minutes, and Discord then resets the token.
+pub const LOGINS_PER_SHARD_IN_HAND: u64 = 2;
+
+/// The one line `run` stops with when what is left of the day's session starts (`GET
+/// /gateway/bot`'s `session_start_limit`) would not cover twice the `shards` this process
+/// starts; None when it would. `now_ms` (the one clock) dates the reset.
+pub fn session_budget_refusal(
+    limit: &serenity::SessionStartLimit,
+    shards: u32,
+    now_ms: i64,
+) -> Option<String> {
+    let needed = LOGINS_PER_SHARD_IN_HAND * u64::from(shards.max(1));
+    if limit.remaining >= needed {
+        return None;
+    }
+    let reset = i64::try_from(limit.reset_after)
+        .ok()
+        .and_then(|after| now_ms.checked_add(after))
+        .and_then(|at| jiff::Timestamp::from_millisecond(at).ok())
+        .map_or_else(
+            || "when Discord's day of logins resets".to_string(),
+            |at| format!("after {}", at.strftime("%Y-%m-%d %H:%M UTC")),
+        );
+    Some(format!(
+        "not connecting: Discord allows {} more gateway logins (of {} a day) and this process starts {shards} shard(s), which needs {needed} in hand; when the logins run out Discord resets the bot's token. Start again {reset} (in {} min)",
+        limit.remaining,
+        limit.total,
+        limit.reset_after.div_ceil(60_000)
+    ))
 }
 
 /// Resolves with the shard count Discord recommends once a shard heard gateway close code 4011
@@ -865,5 +951,42 @@ mod network_hint_tests {
         );
         assert_eq!(hint(io(ErrorKind::TimedOut, "x")), Some(TIMED_OUT));
         assert_eq!(hint("something else".into()), None);
+    }
+}
+
+#[cfg(test)]
+mod session_budget_tests {
+    use super::*;
+
+    fn limit(remaining: u64, reset_after: u64) -> serenity::SessionStartLimit {
+        serde_json::from_value(serde_json::json!({
+            "total": 1000,
+            "remaining": remaining,
+            "reset_after": reset_after,
+            "max_concurrency": 1
+        }))
+        .expect("Discord's shape")
+    }
+
+    /// 2026-01-01 00:00 UTC.
+    const NOW: i64 = 1_767_225_600_000;
+
+    #[test]
+    fn twice_the_shards_in_hand_start_and_fewer_stop_with_the_reset_time() {
+        assert_eq!(session_budget_refusal(&limit(2, 0), 1, NOW), None);
+        assert_eq!(session_budget_refusal(&limit(8, 0), 4, NOW), None);
+        let line = session_budget_refusal(&limit(7, 90 * 60_000), 4, NOW).expect("refused");
+        assert!(
+            line.contains("7 more gateway logins (of 1000 a day)"),
+            "{line}"
+        );
+        assert!(line.contains("starts 4 shard(s), which needs 8"), "{line}");
+        assert!(
+            line.contains("after 2026-01-01 01:30 UTC (in 90 min)"),
+            "{line}"
+        );
+        assert!(!line.contains('\n'), "{line}");
+        let line = session_budget_refusal(&limit(1, 59_001), 1, NOW).expect("refused");
+        assert!(line.contains("(in 1 min)"), "{line}");
     }
 }

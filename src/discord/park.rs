@@ -48,6 +48,8 @@ pub async fn place_gone(
     why: Parked,
 ) -> Vec<u64> {
     let mut closed_places = Vec::new();
+    // A deleted thread closes only the places of the tables parked with it (below): a game's
+    // own thread deleted is started again by its next post.
     if let Gone::Channel(c) = gone {
         closed_places.push(c);
     }

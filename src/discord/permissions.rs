@@ -115,6 +115,35 @@ pub fn missing(have: serenity::Permissions, place: Place) -> Vec<&'static Need> 
         .collect()
 }
 
+/// The permissions missing from `have` for a table opened inside a thread or a forum post
+/// (issue 42): the channel's needs, with Send Messages in Threads where Send Messages stands,
+/// since that is what posting in a thread takes. No thread is made inside it.
+pub fn missing_in_thread(have: serenity::Permissions) -> Vec<&'static Need> {
+    const SEND: u64 = 1 << 11;
+    const SEND_IN_THREADS: u64 = 1 << 38;
+    // As if Send Messages were granted exactly when Send Messages in Threads is, so the
+    // implicit permissions (Embed Links and Attach Files follow sending) are read the same way.
+    let sends = have.bits() & SEND_IN_THREADS != 0;
+    let as_channel = serenity::Permissions::from_bits_retain(if sends {
+        have.bits() | SEND
+    } else {
+        have.bits() & !SEND
+    });
+    missing(as_channel, Place::Channel)
+        .into_iter()
+        .map(|n| {
+            if n.bits == SEND {
+                NEEDED
+                    .iter()
+                    .find(|t| t.bits == SEND_IN_THREADS)
+                    .expect("listed")
+            } else {
+                n
+            }
+        })
+        .collect()
+}
+
 /// The names of `needs` in the language in scope, as one list ("View Channel, Attach Files").
 pub fn names(needs: &[&Need]) -> String {
     let names: Vec<String> = needs
@@ -187,6 +216,23 @@ mod tests {
         assert_eq!(
             names_of(&missing(no_send, Place::Thread)),
             ["Create Public Threads"]
+        );
+        // Inside a thread or a forum post, Send Messages in Threads is what sending takes.
+        let in_thread = serenity::Permissions::VIEW_CHANNEL
+            | serenity::Permissions::SEND_MESSAGES
+            | serenity::Permissions::EMBED_LINKS
+            | serenity::Permissions::ATTACH_FILES;
+        assert_eq!(
+            names_of(&missing_in_thread(in_thread)),
+            ["Send Messages in Threads"]
+        );
+        let in_thread = serenity::Permissions::VIEW_CHANNEL
+            | serenity::Permissions::SEND_MESSAGES_IN_THREADS
+            | serenity::Permissions::EMBED_LINKS;
+        assert_eq!(names_of(&missing_in_thread(in_thread)), ["Attach Files"]);
+        assert_eq!(
+            names_of(&missing_in_thread(serenity::Permissions::empty())),
+            ["View Channel"]
         );
         for n in NEEDED {
             for l in [Locale::En, Locale::Ja] {

@@ -7,7 +7,7 @@
 //! through the connection's channel, so their order is kept.
 
 use super::Shared;
-use super::world::{Conn, WsOut};
+use super::world::{Conn, IdentifyAdmission, WsOut};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -123,6 +123,18 @@ fn op(shared: &Shared, conn_id: u64, tx: &tokio::sync::mpsc::UnboundedSender<WsO
                 shared.with(|w| w.violation("gateway: IDENTIFY with a wrong token".to_string()));
                 let _ = tx.send(WsOut::Close(4004));
                 return;
+            }
+            // The day's session starts and the logins' pace, before anything else is read.
+            match shared.with(|w| w.identify_admitted()) {
+                IdentifyAdmission::Admitted => {}
+                IdentifyAdmission::TooSoon => {
+                    send(tx, json!({"op": 9, "d": false}));
+                    return;
+                }
+                IdentifyAdmission::Spent => {
+                    let _ = tx.send(WsOut::Close(4004));
+                    return;
+                }
             }
             // `shard: [id, total]`; without it, shard 0 of 1.
             let shard = d.get("shard").and_then(Value::as_array);

@@ -39,7 +39,7 @@ pub mod view;
 pub mod world;
 
 pub use view::{Component, EmbedView, MessageView, OptionView, Place};
-pub use world::{FaultAction, FaultRule, RouteKind, perm};
+pub use world::{ChannelKind, FaultAction, FaultRule, RouteKind, perm};
 
 use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
@@ -48,7 +48,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
-use world::{ChannelKind, World, WsOut};
+use world::{World, WsOut};
 
 /// A serenity HTTP client with its rate limiter on, whose `https://discord.com` is `addr` (a
 /// fake's HTTPS listener, or a port where nothing listens), with `token`.
@@ -366,6 +366,17 @@ impl FakeDiscord {
         self.with(|w| w.add_channel(name))
     }
 
+    /// A channel of `kind` (a forum, an announcement or a voice channel) in the first guild.
+    pub fn add_channel_of(&self, name: &str, kind: ChannelKind) -> u64 {
+        self.with(|w| w.add_channel_of(json::GUILD_ID, name, kind))
+    }
+
+    /// A thread `author` started in text channel `parent`, or `author`'s post in forum
+    /// `parent` (see `World::add_thread`).
+    pub fn add_thread(&self, parent: u64, name: &str, author: u64) -> u64 {
+        self.with(|w| w.add_thread(parent, name, author))
+    }
+
     /// Another guild for the bot (see `World::add_guild`); its id.
     pub fn add_guild(&self) -> u64 {
         self.with(|w| w.add_guild())
@@ -580,6 +591,23 @@ impl FakeDiscord {
                 ));
             }
         })
+    }
+
+    /// Leaves `left` of the day's gateway logins (session starts), as if the bot had spent the
+    /// rest in the last hour: `GET /gateway/bot` says so, and the count resets 23 hours later.
+    pub fn set_session_starts_left(&self, left: u32) {
+        self.with(|w| {
+            let now = w.now_ms();
+            let g = &mut w.gateway;
+            g.session_starts_used = g.session_starts_total.saturating_sub(left);
+            g.session_day_from = Some(now - 3_600_000);
+        })
+    }
+
+    /// Gateway logins (IDENTIFY) spent today, and those answered with opcode 9 for coming too
+    /// soon after the last one.
+    pub fn session_starts(&self) -> (u32, u32) {
+        self.with_quiet(|w| (w.gateway.session_starts_used, w.gateway.identifies_too_fast))
     }
 
     /// IDENTIFYs the gateway refused with a close code so far.
@@ -973,6 +1001,16 @@ impl FakeDiscord {
                     "the bot is not in this server: its commands are not offered".into(),
                 ));
             }
+            // The Discord client offers no message box, so no command, in a forum channel
+            // itself: only in its posts.
+            if w.channels
+                .get(&channel)
+                .is_some_and(|c| c.kind == ChannelKind::Forum)
+            {
+                return Err(FakeError::Command(
+                    "commands cannot be used in a forum channel itself, only in its posts".into(),
+                ));
+            }
             if w.thread_states.get(&channel).is_some_and(|s| s.archived) {
                 return Err(FakeError::Command(
                     "slash commands cannot be used inside an archived thread".into(),
@@ -986,7 +1024,7 @@ impl FakeDiscord {
                 .map(|c| match c.kind {
                     ChannelKind::Thread { .. } => Place::Thread,
                     ChannelKind::Dm { .. } => Place::Dm,
-                    ChannelKind::Text => Place::Channel,
+                    _ => Place::Channel,
                 })
                 .unwrap_or(Place::Channel);
             let shown = format!("/{}", line.trim_start_matches('/'));
@@ -1148,6 +1186,32 @@ impl FakeDiscord {
     /// The DM channel of a user, once the bot opened one.
     pub fn dm_channel(&self, user: u64) -> Option<u64> {
         self.with_quiet(|w| w.users.get(&user).and_then(|u| u.dm_channel))
+    }
+
+    /// Waits up to `within` for a DM to `user` whose text (content and embeds) contains
+    /// `needle`, and returns it; None if none came. DMs go out after the store's commit that
+    /// causes them, so a test reads them by waiting, not at once.
+    pub async fn wait_for_dm(
+        &self,
+        user: u64,
+        needle: &str,
+        within: Duration,
+    ) -> Option<MessageView> {
+        let found = |w: &World| {
+            w.users
+                .get(&user)
+                .and_then(|u| u.dm_channel)
+                .and_then(|c| w.by_channel.get(&c))
+                .is_some_and(|ids| {
+                    ids.iter()
+                        .filter_map(|id| w.messages.get(id))
+                        .any(|m| w.view(m).text().contains(needle))
+                })
+        };
+        self.wait_for(within, found).await;
+        self.channel(self.dm_channel(user)?)
+            .into_iter()
+            .find(|m| m.text().contains(needle))
     }
 
     /// Problems found so far (limits, late or missing callbacks, unknown routes...).

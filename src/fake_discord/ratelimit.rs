@@ -45,6 +45,9 @@ pub struct Limits {
     pub route: (u32, Duration),
     /// All requests of the bot except interaction responses and interaction webhooks.
     pub global: (u32, Duration),
+    /// Gateway logins (IDENTIFY): `max_concurrency` per 5 s ("Session Start Limit", in the
+    /// Gateway docs); one too soon is answered with opcode 9 (Invalid Session).
+    pub identify: (u32, Duration),
 }
 
 impl Default for Limits {
@@ -58,6 +61,7 @@ impl Default for Limits {
             webhook: (5, Duration::from_secs(2)),
             route: (50, Duration::from_secs(1)),
             global: (50, Duration::from_secs(1)),
+            identify: (1, Duration::from_secs(5)),
         }
     }
 }
@@ -89,6 +93,7 @@ impl Limits {
             message_create: fast(discord.message_create),
             message_edit: fast(discord.message_edit),
             webhook: fast(discord.webhook),
+            identify: fast(discord.identify),
             ..discord
         }
     }

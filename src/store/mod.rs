@@ -209,10 +209,14 @@ impl Parked {
     }
 }
 
-/// Where Discord says a place went away (issue 42): a channel, or a whole server.
+/// Where Discord says a place went away (issue 42): a channel, a thread or forum post that
+/// tables were opened in, or a whole server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Gone {
     Channel(u64),
+    /// A deleted thread (THREAD_DELETE): the tables opened inside it are parked. A game's own
+    /// thread deleted is not a loss: its next post starts a new one from the table message.
+    Thread(u64),
     Guild(u64),
 }
 

@@ -519,6 +519,14 @@ impl Store {
                  WHERE (channel_id = $1 OR thread_id = $1) AND status = 'open' RETURNING id",
                 c,
             ),
+            Gone::Thread(t) => (
+                "UPDATE game SET parked_why = $2, parked_at = $3, due_at = NULL
+                 WHERE channel_id = $1 AND status = 'active'
+                 AND parked_why IS NULL RETURNING id",
+                "UPDATE game SET status = 'abandoned', version = version + 1, updated_at = $2
+                 WHERE channel_id = $1 AND status = 'open' RETURNING id",
+                t,
+            ),
             Gone::Guild(g) => (
                 "UPDATE game SET parked_why = $2, parked_at = $3, due_at = NULL
                  WHERE guild_id = $1 AND status = 'active' AND parked_why IS NULL RETURNING id",

@@ -19,7 +19,9 @@ async fn start(
     tokio::task::JoinHandle<anyhow::Result<()>>,
     tokio::sync::oneshot::Sender<()>,
 ) {
-    let mut data = discord::prepare(test_config(db.path()))
+    // On the fake's clock, as the harness's bot: the line about the day's logins dates their
+    // reset by it.
+    let mut data = discord::prepare_on(test_config(db.path()), fake.clock())
         .await
         .expect("prepare");
     data.register_within = register_within;
@@ -29,6 +31,20 @@ async fn start(
         let _ = rx.await;
     }));
     (task, tx)
+}
+
+/// The one line `run` stopped with, on its own, within `within`. A run that keeps going, or
+/// that stops cleanly, fails the test; so does a line with a chain of causes or a line break.
+async fn stops_with(task: tokio::task::JoinHandle<anyhow::Result<()>>, within: Duration) -> String {
+    let e = tokio::time::timeout(within, task)
+        .await
+        .expect("run stops on its own")
+        .unwrap()
+        .expect_err("run fails");
+    let line = e.to_string();
+    assert_eq!(format!("{e:#}"), line, "no chain of causes");
+    assert!(!line.contains('\n'), "one line: {line:?}");
+    line
 }
 
 fn registrations(fake: &FakeDiscord) -> Vec<u16> {
@@ -100,19 +116,12 @@ async fn registration_that_keeps_failing_stops_run_with_one_line() {
     );
     let started = Instant::now();
     let (task, _stop) = start(&fake, &db, Duration::from_secs(4)).await;
-    let e = tokio::time::timeout(Duration::from_secs(30), task)
-        .await
-        .expect("run stops on its own")
-        .unwrap()
-        .expect_err("run fails");
-    let line = e.to_string();
+    let line = stops_with(task, Duration::from_secs(30)).await;
     assert!(
         line.starts_with("cannot register the slash commands with Discord"),
         "{line}"
     );
     assert!(line.contains("502"), "{line}");
-    assert!(!line.contains('\n'), "one line: {line:?}");
-    assert!(format!("{e:#}") == line, "no chain of causes: {e:#}");
     let tries = registrations(&fake);
     assert!(tries.len() >= 3, "{tries:?}");
     assert!(
@@ -120,9 +129,12 @@ async fn registration_that_keeps_failing_stops_run_with_one_line() {
         "{:?}",
         started.elapsed()
     );
-    // Its shards were stopped: no connection is left.
+    // The commands are registered before the gateway login (issue 42, the session budget):
+    // a start that fails there spends none of the day's logins.
+    assert_eq!(fake.session_starts(), (0, 0), "no IDENTIFY was sent");
     assert!(
-        fake.wait_for(Duration::from_secs(10), |w| !w.gateway.all_live())
+        !fake
+            .wait_for(Duration::from_millis(200), |w| w.gateway.all_live())
             .await
     );
 }
@@ -144,15 +156,10 @@ async fn a_registration_refused_for_good_is_not_tried_again() {
         }],
     );
     let (task, _stop) = start(&fake, &db, Duration::from_secs(60)).await;
-    let e = tokio::time::timeout(Duration::from_secs(20), task)
-        .await
-        .expect("run stops at once")
-        .unwrap()
-        .expect_err("run fails");
+    let line = stops_with(task, Duration::from_secs(20)).await;
     assert!(
-        e.to_string()
-            .starts_with("cannot register the slash commands with Discord: "),
-        "{e}"
+        line.starts_with("cannot register the slash commands with Discord: "),
+        "{line}"
     );
     assert_eq!(registrations(&fake), [400]);
 }
@@ -175,12 +182,7 @@ async fn a_registration_refused_with_missing_access_stops_run_with_one_line() {
         }],
     );
     let (task, _stop) = start(&fake, &db, Duration::from_secs(60)).await;
-    let e = tokio::time::timeout(Duration::from_secs(20), task)
-        .await
-        .expect("run stops at once")
-        .unwrap()
-        .expect_err("run fails");
-    let line = e.to_string();
+    let line = stops_with(task, Duration::from_secs(20)).await;
     assert!(
         line.starts_with("cannot register the slash commands with Discord: "),
         "{line}"
@@ -188,7 +190,6 @@ async fn a_registration_refused_with_missing_access_stops_run_with_one_line() {
     for word in ["403", "Missing Access", "code 50001"] {
         assert!(line.contains(word), "{word:?} not in {line:?}");
     }
-    assert!(!line.contains('\n'), "one line: {line:?}");
     assert_eq!(registrations(&fake), [403]);
     assert!(
         fake.wait_for(Duration::from_secs(10), |w| !w.gateway.all_live())
@@ -211,17 +212,11 @@ async fn gateway_refusals_stop_run_with_a_clear_line() {
         let db = TempDb::new(&format!("gateway-{code}"));
         fake.refuse_identify(Some(code));
         let (task, _stop) = start(&fake, &db, Duration::from_secs(60)).await;
-        let e = tokio::time::timeout(Duration::from_secs(30), task)
-            .await
-            .unwrap_or_else(|_| panic!("{code}: run does not stop"))
-            .unwrap()
-            .expect_err("run fails");
-        let line = format!("{e:#}");
+        let line = stops_with(task, Duration::from_secs(30)).await;
         assert!(
             line.contains(&format!("with {code} ({says})")),
             "{code}: {line}"
         );
-        assert!(!line.contains('\n'), "{line:?}");
         assert_eq!(fake.refused_identifies(), 1, "{code}: identified again");
     }
 }
@@ -291,17 +286,11 @@ async fn sharding_required_with_a_fixed_count_stops_run_with_a_clear_line() {
     ));
     assert!(fake.wait_ready(Duration::from_secs(30), true).await);
     fake.require_shards(3);
-    let e = tokio::time::timeout(Duration::from_secs(60), task)
-        .await
-        .expect("run stops")
-        .unwrap()
-        .expect_err("run fails");
-    let line = format!("{e:#}");
+    let line = stops_with(task, Duration::from_secs(60)).await;
     assert!(
         line.contains("requires at least 3 shards") && line.contains("4011"),
         "{line}"
     );
-    assert!(!line.contains('\n'), "{line:?}");
 }
 
 /// Discord invalidates the session but lets it be resumed (opcode 9, `d: true`): the bot
@@ -357,4 +346,78 @@ async fn an_invalid_session_is_identified_again() {
     fake.reply(&ix).await.expect("the bot answers");
     let _ = stop.send(());
     task.await.unwrap().expect("a clean stop");
+}
+
+/// Fewer of the day's gateway logins are left than twice the shards: `run` stops with one line
+/// that gives the reset time, before it registers anything or logs in (issue 42, the session
+/// budget: when the logins run out Discord resets the bot's token).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn too_few_logins_left_stop_run_before_it_logs_in() {
+    init_tracing();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let db = TempDb::new("session-budget");
+    fake.set_session_starts_left(1);
+    let (task, _stop) = start(&fake, &db, Duration::from_secs(60)).await;
+    let line = stops_with(task, Duration::from_secs(30)).await;
+    assert!(
+        line.starts_with("not connecting: Discord allows 1 more gateway logins (of 1000 a day)"),
+        "{line}"
+    );
+    assert!(line.contains("needs 2 in hand"), "{line}");
+    // The fake's day began an hour ago on its clock (2026-01-01 00:00 UTC, and running).
+    assert!(line.contains("Start again after 2026-01-01 23:"), "{line}");
+    assert_eq!(fake.session_starts(), (999, 0), "no login was spent");
+    assert!(registrations(&fake).is_empty(), "nothing was registered");
+    // With two left it starts.
+    fake.set_session_starts_left(2);
+    let db = TempDb::new("session-budget-2");
+    let (task, stop) = start(&fake, &db, Duration::from_secs(60)).await;
+    assert!(fake.wait_ready(Duration::from_secs(30), true).await);
+    assert_eq!(fake.session_starts().0, 999, "one login spent");
+    let _ = stop.send(());
+    task.await.unwrap().expect("a clean stop");
+    fake.assert_clean();
+}
+
+/// A login that comes within 5 s of the last one (`max_concurrency` 1, at Discord's pace) is
+/// answered with opcode 9, as Discord does; the restarted bot logs in again after the window
+/// and answers. Registration comes before the login, so the restart registers once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_login_too_soon_after_the_last_gets_opcode_9_and_the_bot_logs_in_later() {
+    init_tracing();
+    watch_panics();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    fake.set_rate_limits(farmhand::fake_discord::ratelimit::Limits::default());
+    let channel = fake.add_channel("games");
+    let alice = fake.add_user("alice");
+    let db = TempDb::new("identify-pace-1");
+    let (task, stop) = start(&fake, &db, Duration::from_secs(60)).await;
+    assert!(fake.wait_ready(Duration::from_secs(30), true).await);
+    let _ = stop.send(());
+    task.await.unwrap().expect("a clean stop");
+    // At once, another process (the restart a service manager makes).
+    let db = TempDb::new("identify-pace-2");
+    let (task, stop) = start(&fake, &db, Duration::from_secs(60)).await;
+    assert!(
+        fake.wait_for(Duration::from_secs(30), |w| w.gateway.identifies_too_fast
+            > 0)
+            .await,
+        "the second login came more than 5 s after the first: {:?}",
+        fake.session_starts()
+    );
+    assert!(fake.wait_ready(Duration::from_secs(30), true).await);
+    let ix = fake.slash(alice, channel, "fog rules").unwrap();
+    fake.reply(&ix).await.expect("the bot answers");
+    assert_eq!(
+        fake.session_starts().0,
+        2,
+        "two logins spent: {:?}",
+        fake.session_starts()
+    );
+    assert_eq!(registrations(&fake), [200, 200]);
+    assert!(fake.settle().await);
+    let _ = stop.send(());
+    task.await.unwrap().expect("a clean stop");
+    fake.assert_clean();
+    assert!(panics().is_empty(), "panics: {:?}", panics());
 }

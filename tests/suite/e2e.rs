@@ -95,6 +95,34 @@ pub async fn new_game_with(
     prepare: impl FnOnce(&FakeDiscord, &[u64]),
     configure: impl FnOnce(&mut farmhand::config::Config),
 ) -> Game {
+    new_game_in(
+        which,
+        tag,
+        players,
+        options,
+        dm,
+        seed,
+        prepare,
+        configure,
+        |_, channel, _| channel,
+    )
+    .await
+}
+
+/// [`new_game_with`], the table opened where `place(fake, channel, users)` says (a thread or a
+/// forum post it makes, say) instead of the game's text channel.
+#[allow(clippy::too_many_arguments)]
+pub async fn new_game_in(
+    which: Which,
+    tag: &str,
+    players: usize,
+    options: &str,
+    dm: &[usize],
+    seed: u64,
+    prepare: impl FnOnce(&FakeDiscord, &[u64]),
+    configure: impl FnOnce(&mut farmhand::config::Config),
+    place: impl FnOnce(&FakeDiscord, u64, &[u64]) -> u64,
+) -> Game {
     init_tracing();
     watch_panics();
     let started = Instant::now();
@@ -106,6 +134,7 @@ pub async fn new_game_with(
     let mut config = test_config(db.path());
     configure(&mut config);
     let bot = Bot::start(&fake, config).await.expect("start the bot");
+    let channel = place(&fake, channel, &users);
     let group = which.command();
     for &k in dm {
         let ix = fake

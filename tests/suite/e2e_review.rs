@@ -370,26 +370,10 @@ async fn a_review_ready_after_fourteen_minutes_goes_by_dm() {
         "the answer never said the review is being prepared"
     );
     fake.advance_clock(Duration::from_secs(15 * 60));
-    let dm = fake
-        .wait_for(Duration::from_secs(120), |w| {
-            w.users
-                .get(&user)
-                .and_then(|u| u.dm_channel)
-                .and_then(|c| w.by_channel.get(&c))
-                .is_some_and(|ids| {
-                    ids.iter()
-                        .filter_map(|id| w.messages.get(id))
-                        .any(|m| w.view(m).text().contains(EN.head))
-                })
-        })
-        .await;
-    assert!(dm, "the late review never came by DM");
-    let channel = fake.dm_channel(user).expect("the DM channel");
     let review = fake
-        .channel(channel)
-        .into_iter()
-        .find(|m| m.text().contains(EN.head))
-        .expect("the review in the DM");
+        .wait_for_dm(user, EN.head, Duration::from_secs(120))
+        .await
+        .expect("the late review never came by DM");
     assert!(review.content.contains(EN.mine), "{}", review.content);
     has_chart(&review);
     // The expired answer was left as it was: never edited into the review.

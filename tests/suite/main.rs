@@ -66,6 +66,7 @@ mod server_needs_doc;
 mod service;
 mod service_two_games;
 mod table_language;
+mod table_places;
 mod thread_once;
 mod transcript_browser;
 mod two_weeks;

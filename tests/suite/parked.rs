@@ -35,7 +35,7 @@ async fn started(which: Which, tag: &str, seed: u64, decisions: usize) -> e2e::G
 }
 
 /// The stored game: whether and why it is parked, its version and status.
-async fn stored(g: &e2e::Game) -> farmhand::store::Table {
+pub(crate) async fn stored(g: &e2e::Game) -> farmhand::store::Table {
     g.bot()
         .data
         .service
@@ -47,7 +47,7 @@ async fn stored(g: &e2e::Game) -> farmhand::store::Table {
 
 /// Whether and why the game is parked, once the bot has heard the event that parks it (it
 /// comes over the gateway: looked at every 25 ms, for 5 s at most).
-async fn parked_soon(g: &e2e::Game) -> Option<(Parked, i64)> {
+pub(crate) async fn parked_soon(g: &e2e::Game) -> Option<(Parked, i64)> {
     for _ in 0..200 {
         if let Some(p) = stored(g).await.game.parked {
             return Some(p);
@@ -60,18 +60,8 @@ async fn parked_soon(g: &e2e::Game) -> Option<(Parked, i64)> {
 /// What `user` was told by DM, once a DM containing `needle` has come (the game is parked, and
 /// stored so, before its players are told), or after 10 s without one.
 async fn dms_with(fake: &FakeDiscord, user: u64, needle: &str) -> Vec<String> {
-    fake.wait_for(Duration::from_secs(10), |w| {
-        w.users
-            .get(&user)
-            .and_then(|u| u.dm_channel)
-            .and_then(|c| w.by_channel.get(&c))
-            .is_some_and(|ids| {
-                ids.iter()
-                    .filter_map(|id| w.messages.get(id))
-                    .any(|m| w.view(m).text().contains(needle))
-            })
-    })
-    .await;
+    fake.wait_for_dm(user, needle, Duration::from_secs(10))
+        .await;
     dms(fake, user)
 }
 
@@ -97,7 +87,7 @@ fn calls_on(fake: &FakeDiscord, from: usize, places: &[u64]) -> Vec<String> {
 
 /// Three simulated days of scheduler passes (every ten minutes): what a parked game must
 /// sleep through without a reminder or a stand-in move.
-async fn three_days(g: &e2e::Game) -> usize {
+pub(crate) async fn three_days(g: &e2e::Game) -> usize {
     let http = g.fake.http();
     let mut looked = 0;
     for _ in 0..(3 * 24 * 6) {
@@ -112,7 +102,7 @@ async fn three_days(g: &e2e::Game) -> usize {
 }
 
 /// `user` types `line` in `channel`; the private answer's text.
-async fn say(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -> String {
+pub(crate) async fn say(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -> String {
     let ix = fake.slash(user, channel, line).unwrap();
     let r = fake.reply(&ix).await.unwrap();
     r.message

@@ -48,6 +48,11 @@ impl World {
             // The bot's permissions where the interaction happened (in a thread: computed from
             // its parent), as Discord sends them.
             payload["app_permissions"] = json!(self.bot_perms(channel_id).to_string());
+            // The channel as Discord describes it in an interaction: its type (a thread, an
+            // announcement channel...) and, for a thread, its parent.
+            if let Some(c) = self.channels.get(&channel_id) {
+                payload["channel"] = self.channel_json(c);
+            }
         }
         let now = self.now_ms();
         self.interactions.insert(
@@ -187,6 +192,64 @@ impl World {
         }
         link.ready = false;
         true
+    }
+
+    /// `session_start_limit` as `GET /gateway/bot` answers it now: (total, remaining,
+    /// reset_after in ms). The day starts at the first IDENTIFY after a reset.
+    pub fn session_start_limit(&mut self) -> (u32, u32, i64) {
+        let now = self.now_ms();
+        let g = &mut self.gateway;
+        if g.session_day_from.is_some_and(|from| now >= from + DAY_MS) {
+            g.session_day_from = None;
+            g.session_starts_used = 0;
+        }
+        let reset_after = g.session_day_from.map_or(0, |from| from + DAY_MS - now);
+        (
+            g.session_starts_total,
+            g.session_starts_total.saturating_sub(g.session_starts_used),
+            reset_after,
+        )
+    }
+
+    /// What the gateway does with an IDENTIFY before reading it further, as Discord's Gateway
+    /// docs say ("Session Start Limit"):
+    /// - one that comes less than `Limits::identify`'s window after the last one let through
+    ///   (`max_concurrency` is 1) is answered with opcode 9, and is not counted as a session
+    ///   start (the docs do not say it is; the bot must simply try again later);
+    /// - otherwise it spends one of the day's session starts. With none left Discord resets the
+    ///   bot's token and closes the connection (4004, authentication failed): a violation here,
+    ///   since no bot should get there.
+    pub fn identify_admitted(&mut self) -> IdentifyAdmission {
+        let now = std::time::Instant::now();
+        let (calls, window) = self.rate.limits.identify;
+        if self.rate.limits.enabled
+            && calls > 0
+            && self
+                .gateway
+                .last_identify
+                .is_some_and(|last| now.duration_since(last) < window)
+        {
+            self.gateway.identifies_too_fast += 1;
+            self.note(format!(
+                "The gateway answered an IDENTIFY that came within {} ms of the last one with opcode 9, as Discord does.",
+                window.as_millis()
+            ));
+            return IdentifyAdmission::TooSoon;
+        }
+        let (_, remaining, _) = self.session_start_limit();
+        if remaining == 0 {
+            self.violation(format!(
+                "gateway: IDENTIFY with the day's {} session starts spent (Discord resets the bot's token)",
+                self.gateway.session_starts_total
+            ));
+            return IdentifyAdmission::Spent;
+        }
+        let today = self.now_ms();
+        let g = &mut self.gateway;
+        g.session_day_from.get_or_insert(today);
+        g.session_starts_used += 1;
+        g.last_identify = Some(now);
+        IdentifyAdmission::Admitted
     }
 
     /// IDENTIFY on connection `conn` as shard `shard` of `total`: a new session for that shard,
@@ -335,4 +398,14 @@ impl World {
         }
         None
     }
+}
+
+/// [`World::identify_admitted`]'s answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IdentifyAdmission {
+    Admitted,
+    /// Too soon after the last IDENTIFY: opcode 9.
+    TooSoon,
+    /// The day's session starts are spent: the token is reset (close 4004).
+    Spent,
 }

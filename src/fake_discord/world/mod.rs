@@ -4,6 +4,7 @@
 //! (`server`) and the gateway (`gateway`) only carry bytes.
 
 mod gateway;
+pub use gateway::IdentifyAdmission;
 mod messages;
 mod rest;
 
@@ -24,6 +25,9 @@ pub const TOKEN_LIFETIME_MS: i64 = 15 * 60 * 1000;
 pub const CALLBACK_DEADLINE: Duration = Duration::from_secs(3);
 /// Fake time starts here: 2026-01-01T00:00:00Z.
 pub const EPOCH_MS: i64 = 1_767_225_600_000;
+/// Gateway logins (IDENTIFY) a bot may make in 24 hours: `session_start_limit.total`.
+pub const SESSION_STARTS_A_DAY: u32 = 1_000;
+const DAY_MS: i64 = 86_400_000;
 /// Discord's epoch (2015-01-01T00:00:00Z): a snowflake's top 42 bits are milliseconds since it
 /// (docs: "Snowflakes").
 pub const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
@@ -70,8 +74,36 @@ pub struct UserRec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChannelKind {
     Text,
-    Thread { parent: u64, starter: u64 },
-    Dm { user: u64 },
+    /// A thread in a text channel, or a forum channel's post (a thread whose starter message
+    /// has the thread's id).
+    Thread {
+        parent: u64,
+        starter: u64,
+    },
+    Dm {
+        user: u64,
+    },
+    /// A forum channel (type 15): it holds posts (threads) only; nothing is posted in it
+    /// directly, and no command is used in it.
+    Forum,
+    /// An announcement channel (type 5).
+    Announcement,
+    /// A voice channel (type 2), whose text chat takes messages and commands.
+    Voice,
+}
+
+impl ChannelKind {
+    /// Discord's channel type number.
+    pub fn type_number(&self) -> u8 {
+        match self {
+            ChannelKind::Text => 0,
+            ChannelKind::Dm { .. } => 1,
+            ChannelKind::Voice => 2,
+            ChannelKind::Announcement => 5,
+            ChannelKind::Thread { .. } => 11,
+            ChannelKind::Forum => 15,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -283,8 +315,21 @@ pub struct Gateway {
     /// Discord requires at least this many shards: an IDENTIFY with fewer is closed with 4011
     /// "Sharding required" (0: no requirement).
     pub required_shards: u32,
-    /// IDENTIFYs refused with a close code (each would spend one of the day's session starts).
+    /// IDENTIFYs refused with a close code (each spends one of the day's session starts).
     pub refused_identifies: u32,
+    /// The day's session starts (`session_start_limit.total` of `GET /gateway/bot`): every
+    /// IDENTIFY spends one, refused or not. When they are spent Discord resets the bot's token
+    /// (Gateway docs, "Session Start Limit").
+    pub session_starts_total: u32,
+    pub session_starts_used: u32,
+    /// When the day of the session starts began (fake ms, the first IDENTIFY after a reset):
+    /// the count resets 24 hours later.
+    pub session_day_from: Option<i64>,
+    /// The last IDENTIFY let through, in real time: `max_concurrency` (1) per window
+    /// (`Limits::identify`, 5 s at Discord's pace).
+    pub last_identify: Option<std::time::Instant>,
+    /// IDENTIFYs answered with opcode 9 because they came too soon after the last one.
+    pub identifies_too_fast: u32,
 }
 
 impl Gateway {
@@ -452,6 +497,7 @@ impl World {
             commands: Vec::new(),
             gateway: Gateway {
                 heartbeat_ms: 41_250,
+                session_starts_total: SESSION_STARTS_A_DAY,
                 total: 1,
                 recommended: 1,
                 ..Default::default()
@@ -595,17 +641,80 @@ impl World {
 
     /// A text channel in `guild` (one of `guilds`).
     pub fn add_channel_in(&mut self, guild: u64, name: &str) -> u64 {
+        self.add_channel_of(guild, name, ChannelKind::Text)
+    }
+
+    /// A channel of `kind` in `guild`, announced with CHANNEL_CREATE (a thread: THREAD_CREATE)
+    /// as Discord does when a member makes one.
+    pub fn add_channel_of(&mut self, guild: u64, name: &str, kind: ChannelKind) -> u64 {
         let id = self.id();
-        self.channels.insert(
+        let c = ChannelRec {
             id,
-            ChannelRec {
+            name: name.to_string(),
+            kind,
+            guild: Some(guild),
+        };
+        self.channels.insert(id, c.clone());
+        if self.gateway.links.values().any(Link::live) {
+            let event = match c.kind {
+                ChannelKind::Thread { .. } => "THREAD_CREATE",
+                _ => "CHANNEL_CREATE",
+            };
+            let j = self.channel_json(&c);
+            self.dispatch(event, j, None);
+        }
+        id
+    }
+
+    /// A thread a member started in text channel `parent` (not from a message), or a post in
+    /// forum `parent` (its starter message, by `author`, has the thread's id, as Discord makes
+    /// them). The bot is not its owner.
+    pub fn add_thread(&mut self, parent: u64, name: &str, author: u64) -> u64 {
+        let guild = self.guild_of(parent).unwrap_or(json::GUILD_ID);
+        let forum = matches!(
+            self.channels.get(&parent).map(|c| &c.kind),
+            Some(ChannelKind::Forum)
+        );
+        let id = self.add_channel_of(guild, name, ChannelKind::Thread { parent, starter: 0 });
+        if forum {
+            // The post's opening message: what the member wrote, with the thread's id.
+            if let Some(ChannelKind::Thread { starter, .. }) =
+                self.channels.get_mut(&id).map(|c| &mut c.kind)
+            {
+                *starter = id;
+            }
+            self.add_member_message(id, id, author, name);
+        }
+        id
+    }
+
+    /// A message `author` (a member) wrote in `channel`, with id `id`: a forum post's opening
+    /// message. Members' messages are scenery: the bot only ever reads its own.
+    fn add_member_message(&mut self, channel: u64, id: u64, author: u64, content: &str) {
+        let now = self.now_ms();
+        self.by_channel.entry(channel).or_default().push(id);
+        self.messages.insert(
+            id,
+            MsgRec {
                 id,
-                name: name.to_string(),
-                kind: ChannelKind::Text,
-                guild: Some(guild),
+                channel_id: channel,
+                ephemeral_for: None,
+                author,
+                content: content.to_string(),
+                embeds: Vec::new(),
+                components: Vec::new(),
+                flags: 0,
+                created_ms: now,
+                edited_ms: None,
+                edits: 0,
+                interaction: None,
+                loading: false,
+                deleted: false,
+                thread: None,
+                pings: Vec::new(),
+                attachments: Vec::new(),
             },
         );
-        id
     }
 
     /// Another guild for the bot (with the same members, roles and permissions as the first),
@@ -722,7 +831,12 @@ impl World {
                 self.perms.in_channel(APP_ID, *parent, true)
             }
             Some(ChannelKind::Dm { .. }) | None => perm::ALL,
-            Some(ChannelKind::Text) => self.perms.in_channel(APP_ID, channel, false),
+            Some(
+                ChannelKind::Text
+                | ChannelKind::Forum
+                | ChannelKind::Announcement
+                | ChannelKind::Voice,
+            ) => self.perms.in_channel(APP_ID, channel, false),
         }
     }
 
@@ -874,8 +988,12 @@ impl World {
     fn channel_json(&self, c: &ChannelRec) -> Value {
         let guild = c.guild.unwrap_or(json::GUILD_ID);
         match &c.kind {
-            ChannelKind::Text => {
+            ChannelKind::Text
+            | ChannelKind::Forum
+            | ChannelKind::Announcement
+            | ChannelKind::Voice => {
                 let mut j = json::text_channel(c.id, &c.name, 0);
+                j["type"] = json!(c.kind.type_number());
                 j["guild_id"] = json!(guild.to_string());
                 j["permission_overwrites"] = self.overwrites_in(c.id, guild);
                 j

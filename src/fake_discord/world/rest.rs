@@ -68,14 +68,22 @@ impl World {
         let context = context.to_string();
         match (req.method, p) {
             ("GET", ["gateway"]) => (RestResp::ok(json!({"url": self.ws_url})), None),
-            ("GET", ["gateway", "bot"]) => (
-                RestResp::ok(json!({
-                    "url": self.ws_url,
-                    "shards": self.gateway.recommended,
-                    "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-                })),
-                None,
-            ),
+            ("GET", ["gateway", "bot"]) => {
+                let (total, remaining, reset_after) = self.session_start_limit();
+                (
+                    RestResp::ok(json!({
+                        "url": self.ws_url,
+                        "shards": self.gateway.recommended,
+                        "session_start_limit": {
+                            "total": total,
+                            "remaining": remaining,
+                            "reset_after": reset_after,
+                            "max_concurrency": self.rate.limits.identify.0.max(1)
+                        }
+                    })),
+                    None,
+                )
+            }
             ("GET", ["oauth2", "applications", "@me"]) => (RestResp::ok(json::application()), None),
             ("GET", ["users", "@me"]) => (RestResp::ok(json::bot_user()), None),
             ("PUT", ["applications", app, "commands"])
@@ -444,6 +452,12 @@ impl World {
             && self.users.get(&user).is_some_and(|u| u.refuse_dm)
         {
             return RestResp::err(403, 50007, "Cannot send messages to this user");
+        }
+        // A forum channel holds posts (threads) only: Discord refuses a message in it
+        // ("Cannot send messages in a non-text channel").
+        if ch.kind == ChannelKind::Forum {
+            self.violation(format!("{context}: a message in a forum channel"));
+            return RestResp::err(400, 50008, "Cannot send messages in a non-text channel");
         }
         if body.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0 {
             self.violation(format!(

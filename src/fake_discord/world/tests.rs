@@ -419,19 +419,20 @@ fn interactions_are_replayed_on_resume_but_never_into_a_new_session() {
     let (mut w, mut rx) = connected();
     let u = w.add_user("ann");
     let c = w.add_channel("games");
-    assert_eq!(sent(&mut rx), ["READY", "GUILD_CREATE"]);
+    // A channel made while the bot is connected is announced, as Discord does.
+    assert_eq!(sent(&mut rx), ["READY", "GUILD_CREATE", "CHANNEL_CREATE"]);
     let sid = w.gateway.links[&0].session.as_ref().unwrap().id.clone();
-    w.delivered(1, 2, None);
+    w.delivered(1, 3, None);
     // The connection drops; two clicks happen meanwhile.
     w.disconnected(1);
     let (a, _) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/a".into());
     // A resume on a new connection replays the missed click.
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     w.connected(Conn { id: 2, tx });
-    assert!(w.resume(2, &sid, 2));
+    assert!(w.resume(2, &sid, 3));
     assert_eq!(sent(&mut rx), ["INTERACTION_CREATE", "RESUMED"]);
-    w.delivered(2, 3, Some(a));
-    w.delivered(2, 4, None);
+    w.delivered(2, 4, Some(a));
+    w.delivered(2, 5, None);
     assert!(!w.interactions[&a].callback_failed);
     // Dropped again; a click; then a new IDENTIFY: the click is never delivered.
     w.disconnected(2);
@@ -442,4 +443,31 @@ fn interactions_are_replayed_on_resume_but_never_into_a_new_session() {
     assert_eq!(sent(&mut rx), ["READY", "GUILD_CREATE"]);
     assert!(w.interactions[&b].callback_failed, "the user saw it fail");
     assert!(w.violations.is_empty(), "{:?}", w.violations);
+}
+
+/// The day's session starts (Gateway docs, "Session Start Limit"): each IDENTIFY spends one,
+/// `GET /gateway/bot` says how many are left and when they reset, the count resets 24 hours
+/// after the day's first, and one too soon after the last is answered with opcode 9 without
+/// spending one. With none left the token would be reset: a violation.
+#[test]
+fn session_starts_are_counted_reset_daily_and_paced() {
+    let mut w = World::new("t");
+    w.rate.limits.identify = (1, std::time::Duration::from_secs(3600));
+    assert_eq!(w.session_start_limit(), (1000, 1000, 0));
+    assert_eq!(w.identify_admitted(), IdentifyAdmission::Admitted);
+    assert_eq!(w.identify_admitted(), IdentifyAdmission::TooSoon);
+    assert_eq!(w.gateway.identifies_too_fast, 1);
+    let (total, left, reset) = w.session_start_limit();
+    assert_eq!((total, left), (1000, 999));
+    assert!(reset > 86_399_000 && reset <= 86_400_000, "{reset}");
+    w.rate.limits.identify = (1, std::time::Duration::ZERO);
+    w.gateway.session_starts_used = 999;
+    assert_eq!(w.identify_admitted(), IdentifyAdmission::Admitted);
+    assert_eq!(w.session_start_limit().1, 0);
+    assert!(w.violations.is_empty());
+    assert_eq!(w.identify_admitted(), IdentifyAdmission::Spent);
+    assert_eq!(w.violations.len(), 1, "{:?}", w.violations);
+    w.clock.advance(std::time::Duration::from_secs(86_400));
+    assert_eq!(w.session_start_limit(), (1000, 1000, 0));
+    assert_eq!(w.identify_admitted(), IdentifyAdmission::Admitted);
 }
