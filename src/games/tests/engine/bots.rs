@@ -226,7 +226,7 @@ fn determinized_hands_hold_the_kinds_the_public_splits_and_picks_leave() {
                     game.state().phase,
                     Phase::Upkeep { .. } | Phase::Action { .. }
                 );
-                if drafting && step % 3 == 0 {
+                if drafting && step.is_multiple_of(3) {
                     let truth = hand_kinds(&game);
                     for s in 0..players as usize {
                         let view = game.player_view(s);
@@ -308,7 +308,7 @@ fn determinized_equipment_discard_is_the_public_one() {
             while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
                 let st = game.state();
                 assert!(st.equipment_discard.len() >= 2);
-                if step % 3 == 0 {
+                if step.is_multiple_of(3) {
                     for s in 0..players as usize {
                         let view = game.player_view(s);
                         let mut r = ChaCha8Rng::seed_from_u64(step * 10 + s as u64);
