@@ -96,6 +96,11 @@ pub struct SeatView {
     pub revealed: Option<SmolStr>,
     /// This year's pile split, once drawn (ruling 4: public).
     pub split: Option<[u8; 4]>,
+    /// 3+ players: the card this seat picked in each turn of this year's draft so far, as it
+    /// was turned face up (ruling 7: public), None for a turn it had nothing to pick. With the
+    /// splits, it tells how many cards of each pile's kind every hand holds.
+    #[serde(default)]
+    pub picked: Vec<Option<SmolStr>>,
     pub pending_water: u8,
     /// Is choosing among drawn Equipment tiles (how many, not which).
     pub equipment_offer: usize,
@@ -118,6 +123,10 @@ pub struct PublicView {
     pub piles: [usize; 4],
     pub discard: Vec<SmolStr>,
     pub equipment_left: usize,
+    /// Equipment tiles discarded with the locations that became Open Areas (ruling 15: in
+    /// front of everyone), in the order they were lost.
+    #[serde(default)]
+    pub equipment_discard: Vec<SmolStr>,
     pub water_towers_left: u8,
     pub silos_left: u8,
     /// 2 players: the face-up cards and how many are still face down.
@@ -173,6 +182,11 @@ impl Game {
                 .map(|&d| SmolStr::new(&deck.location(d).id))
                 .collect(),
             equipment_left: s.equipment.len(),
+            equipment_discard: s
+                .equipment_discard
+                .iter()
+                .map(|&e| SmolStr::new(&deck.equip(e).id))
+                .collect(),
             water_towers_left: s.towers_left,
             silos_left: s.silos_left,
             row: s
@@ -201,6 +215,11 @@ impl Game {
                     has_selected: p.selected.is_some(),
                     revealed: p.revealed.map(|d| SmolStr::new(&deck.location(d).id)),
                     split: p.split,
+                    picked: p
+                        .picked
+                        .iter()
+                        .map(|d| d.map(|d| SmolStr::new(&deck.location(d).id)))
+                        .collect(),
                     pending_water: p.pending_water,
                     equipment_offer: p.offer.len(),
                     harvested: p.harvested.clone(),

@@ -265,6 +265,7 @@ impl Game {
                     if !aside.is_empty() {
                         for e in &aside {
                             self.s.bag_events |= EventTile::bit(*e);
+                            self.s.returned_events |= EventTile::bit(*e);
                         }
                         ev.push(|| Event::EventsToBag { events: aside });
                     }
@@ -301,6 +302,7 @@ impl Game {
             let returned: Vec<EventTile> = self.s.track.drain(0..2).collect();
             for r in &returned {
                 self.s.bag_events |= r.bit();
+                self.s.returned_events |= r.bit();
             }
             ev.push(|| Event::QuestionCheck { returned });
         }

@@ -209,6 +209,16 @@ pub struct State {
     /// and draws at random once none is left. Empty in every game played at a table.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bag_order: Vec<BagTile>,
+    /// Events everyone has seen go back into the bag (set aside by an event draw, KH 29, or
+    /// moved off spaces 1 and 2 by the "?" check, KH 61): bits of [`EventTile::bit`], kept once
+    /// set. Those still in the bag are known to be there, not removed at setup (KH 13, 69).
+    /// Zero in snapshots stored before it was kept.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub returned_events: u16,
+}
+
+fn is_zero(x: &u16) -> bool {
+    *x == 0
 }
 
 /// A tile in the bag (KH 4): a field tile or an event tile.
@@ -400,6 +410,7 @@ impl Game {
             rng,
             pad: None,
             bag_order: Vec::new(),
+            returned_events: 0,
         };
         // KH 13: 6 field tiles into the registry before any event goes into the bag.
         for _ in 0..REGISTRY_SIZE {

@@ -682,6 +682,10 @@ impl Game {
         if ev != (1 << 14) - 1 {
             return Err("an event tile is missing".into());
         }
+        // KH 29, 61: an event seen going back into the bag was never removed at setup.
+        if s.returned_events & s.removed_events != 0 {
+            return Err("an event seen in play is among those removed at setup".into());
+        }
         if s.track.len() > 10 {
             return Err("more than 10 events on the town board".into());
         }

@@ -516,6 +516,8 @@ fn place(game: &mut Game, p: &Position) -> Result<(), String> {
     s.town = town;
     s.track = p.events.iter().map(|e| e.0).collect();
     s.removed_events = p.removed_events.iter().fold(0, |m, e| m | e.0.bit());
+    // A position says where each event is now, not which were seen going back into the bag.
+    s.returned_events = 0;
     s.ignored_events = 0;
     s.waiting = VecDeque::new();
     s.stack = Vec::new();

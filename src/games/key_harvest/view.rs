@@ -65,6 +65,10 @@ pub struct PublicView {
     /// Events placed and waiting for the current one to finish (KH 31).
     pub waiting: Vec<EventTile>,
     pub ignored: Vec<EventTile>,
+    /// Events in the bag that everyone saw go back into it (KH 29, 61): never among the events
+    /// removed at setup.
+    #[serde(default)]
+    pub returned: Vec<EventTile>,
     /// Known only once the game is over (KH 69).
     pub removed: Option<Vec<EventTile>>,
     pub bag_fields: u32,
@@ -159,6 +163,7 @@ impl Game {
             track: s.track.clone(),
             waiting: s.waiting.iter().map(|(e, _)| *e).collect(),
             ignored: events_of(s.ignored_events),
+            returned: events_of(s.returned_events & s.bag_events),
             removed: ended.then(|| events_of(s.removed_events)),
             bag_fields: s.bag_fields.count_ones(),
             bag_events: s.bag_events.count_ones(),

@@ -10,17 +10,23 @@
 //! - the location cards not seen anywhere go, by pile, into the four piles (each pile gets random
 //!   cards of its own kind, as many as it holds); what is left goes to the other seats' hands and
 //!   face-down selections (3+ players) or into the 2-player row's face-down pile, shuffled;
-//! - the Equipment tiles not seen go to the other seats' offers, the stack (shuffled) and the
-//!   discard of tiles lost with Open Areas, each as large as the view says;
+//! - with 3+ players, a hand holds as many cards of each pile's kind as everyone can work out
+//!   ([`public_kinds`]): the split its first holder drew it with (ruling 4: public) less the
+//!   cards picked from it since, each turned face up (ruling 7). Such a hand is dealt random
+//!   unseen cards of those kinds, and its holder's face-down selection is one of them;
+//! - the Equipment tiles not seen go to the other seats' offers and the stack (shuffled), each as
+//!   large as the view says; the tiles discarded with Open Areas are public (ruling 15) and stay
+//!   in the discard;
 //! - the seed of the game's own shuffles (the 2-player row of later years).
 //!
 //! The result passes [`Game::from_snapshot`]'s invariant check (card conservation and the rest).
 
 use crate::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
+use crate::fields_of_green::event::Direction;
 use crate::fields_of_green::game::{
     Game, GameSnapshot, Options, Phase, PlayerState, SNAPSHOT_SCHEMA, State,
 };
-use crate::fields_of_green::view::PlayerView;
+use crate::fields_of_green::view::{PlayerView, PublicView};
 use rand::Rng;
 use rand::seq::SliceRandom;
 use std::collections::VecDeque;
@@ -63,6 +69,13 @@ pub fn sample_snapshot<R: Rng>(
         if let Some(d) = revealed {
             see(d, &mut unseen);
         }
+        let mut picked = Vec::with_capacity(sv.picked.len());
+        for id in &sv.picked {
+            picked.push(match id {
+                Some(id) => Some(loc(id)?),
+                None => None,
+            });
+        }
         let mut set_aside = Vec::with_capacity(sv.set_aside.len());
         for e in &sv.set_aside {
             set_aside.push(tile(e)?);
@@ -80,6 +93,7 @@ pub fn sample_snapshot<R: Rng>(
             pending_equipment: 0,
             pending_water: sv.pending_water,
             split: sv.split,
+            picked,
             harvested: sv.harvested.clone(),
             harvest_done: sv.harvest_done,
         });
@@ -136,7 +150,8 @@ pub fn sample_snapshot<R: Rng>(
         return None;
     }
 
-    // The piles: random unseen cards of each pile's kind.
+    // The piles: random unseen cards of each pile's kind; the rest of each kind (shuffled) is in
+    // the hands or the 2-player row's face-down pile.
     let mut by_pile: [Vec<DesignIdx>; 4] = Default::default();
     for (d, &c) in unseen.iter().enumerate() {
         let k = deck.locations[d].pile.index();
@@ -145,17 +160,46 @@ pub fn sample_snapshot<R: Rng>(
         }
     }
     let mut piles: [Vec<DesignIdx>; 4] = Default::default();
-    let mut rest: Vec<DesignIdx> = Vec::new();
+    let mut rest_by_kind: [Vec<DesignIdx>; 4] = Default::default();
     for k in 0..4 {
         let mut cards = std::mem::take(&mut by_pile[k]);
         if cards.len() < t.piles[k] {
             return None;
         }
         cards.shuffle(rng);
-        let tail = cards.split_off(t.piles[k]);
+        rest_by_kind[k] = cards.split_off(t.piles[k]);
         piles[k] = cards;
-        rest.extend(tail);
     }
+    // 3+ players: first the hands whose kinds are public (rulings 4 and 7), card by card of
+    // their kinds; their holders' face-down selections are among those cards.
+    if n >= 3 {
+        for (s, kinds) in public_kinds(deck, t).into_iter().enumerate() {
+            let sv = &t.seats[s];
+            let Some(kinds) = kinds else { continue };
+            if s == me || known[s] {
+                continue;
+            }
+            if kinds.iter().sum::<usize>() != sv.hand_size + sv.has_selected as usize {
+                return None;
+            }
+            let mut h = Vec::with_capacity(sv.hand_size + 1);
+            for (k, &c) in kinds.iter().enumerate() {
+                let have = rest_by_kind[k].len();
+                if have < c {
+                    return None;
+                }
+                h.extend(rest_by_kind[k].split_off(have - c));
+            }
+            if sv.has_selected {
+                let at = rng.random_range(0..h.len());
+                players[s].selected = Some(h.swap_remove(at));
+            }
+            h.sort_unstable();
+            players[s].hand = h;
+            known[s] = true;
+        }
+    }
+    let mut rest: Vec<DesignIdx> = rest_by_kind.into_iter().flatten().collect();
     rest.shuffle(rng);
     // The rest: the other seats' hands and selections, or the 2-player face-down row pile.
     let mut row_pile = Vec::new();
@@ -196,6 +240,13 @@ pub fn sample_snapshot<R: Rng>(
             tiles[e as usize] -= 1;
         }
     }
+    // Ruling 15: the tiles lost with Open Areas were discarded in front of everyone.
+    let mut equipment_discard = Vec::with_capacity(t.equipment_discard.len());
+    for id in &t.equipment_discard {
+        let e = tile(id)?;
+        tiles[e as usize] -= 1;
+        equipment_discard.push(e);
+    }
     let mut offer = Vec::with_capacity(view.offer.len());
     for id in &view.offer {
         let e = tile(id)?;
@@ -222,11 +273,11 @@ pub fn sample_snapshot<R: Rng>(
         }
         players[s].offer = pool.split_off(pool.len() - sv.equipment_offer);
     }
-    if pool.len() < t.equipment_left {
+    // Every tile not seen and not in an offer is in the stack.
+    if pool.len() != t.equipment_left {
         return None;
     }
-    let stack: VecDeque<EquipIdx> = pool.split_off(pool.len() - t.equipment_left).into();
-    let equipment_discard = pool;
+    let stack: VecDeque<EquipIdx> = pool.into();
 
     // The First Player tile moves left once a year (ruling 16): the year-1 holder follows.
     let first_year1 = (t.first_player + n * 4 - (t.year as usize - 1)) % n;
@@ -260,6 +311,57 @@ pub fn sample_snapshot<R: Rng>(
         deck: deck.fingerprint,
         state,
     })
+}
+
+/// Per seat, how many cards of each pile's kind its hand and face-down selection hold together,
+/// as everyone can work out (3+ players; None where it cannot be told). While the players draw,
+/// a seat that has drawn holds its split (ruling 4: public). In the draft, at turn `t` a hand has
+/// been passed `t - 1` times (ruling 6), each holder picking one card of it that was then turned
+/// face up (ruling 7): it holds its first holder's split less the kinds of those picks.
+pub fn public_kinds(deck: &Deck, t: &PublicView) -> Vec<Option<[usize; 4]>> {
+    let n = t.players;
+    let kind = |id: &str| {
+        Some(
+            deck.locations[deck.location_by_id(id)? as usize]
+                .pile
+                .index(),
+        )
+    };
+    match t.phase {
+        Phase::Upkeep { .. } if n >= 3 => t
+            .seats
+            .iter()
+            .map(|sv| sv.split.map(|sp| sp.map(usize::from)))
+            .collect(),
+        Phase::Action { turn } if n >= 3 => {
+            let passes = turn.saturating_sub(1) as usize;
+            // Seat `o`'s hand after `j` passes: to the left it goes from seat k to seat k + 1.
+            let on = |o: usize, j: usize| match t.direction {
+                Direction::Left => (o + j) % n,
+                Direction::Right => (o + n - j % n) % n,
+            };
+            (0..n)
+                .map(|q| {
+                    let first = match t.direction {
+                        Direction::Left => (q + n - passes % n) % n,
+                        Direction::Right => (q + passes) % n,
+                    };
+                    let mut left = t.seats.get(first)?.split?.map(i32::from);
+                    for j in 0..passes {
+                        // Turn j + 1's pick from this hand, made by its holder then.
+                        if let Some(id) = t.seats.get(on(first, j))?.picked.get(j)? {
+                            left[kind(id)?] -= 1;
+                        }
+                    }
+                    if left.iter().any(|&c| c < 0) {
+                        return None;
+                    }
+                    Some(left.map(|c| c as usize))
+                })
+                .collect()
+        }
+        _ => vec![None; n],
+    }
 }
 
 /// `game` with `card` in front of `seat` as if just revealed (from its hand in the draft, from

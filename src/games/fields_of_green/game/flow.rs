@@ -14,6 +14,7 @@ pub(super) fn start_year(g: &mut Game, year: u8, events: &mut Events) {
     g.s.phase = Phase::Upkeep { next: 0 };
     for p in g.s.players.iter_mut() {
         p.split = None;
+        p.picked.clear();
         p.harvested.clear();
         p.harvest_done = false;
     }
@@ -289,6 +290,7 @@ fn reveal(g: &mut Game, turn: u8, events: &mut Events) {
         if keep {
             cards.push(d.map(|d| g.deck.location_id(d)));
         }
+        p.picked.push(d);
         p.revealed = d;
     }
     events.add(|| Event::Revealed { turn, cards });

@@ -87,6 +87,12 @@ pub struct PlayerState {
     pub pending_water: u8,
     /// This year's pile split (public).
     pub split: Option<[u8; 4]>,
+    /// 3+ players: the card this seat picked in each of this year's turns so far, as it was
+    /// turned face up (ruling 7: public), None for a turn it had no card to pick. With the
+    /// public splits (ruling 4) this tells everyone how many cards of each pile's kind every
+    /// hand still holds. Empty in snapshots stored before it was kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub picked: Vec<Option<DesignIdx>>,
     /// Positions of the Harvest abilities activated this harvest, once per activation.
     pub harvested: Vec<super::farm::Pos>,
     pub harvest_done: bool,

@@ -1,6 +1,7 @@
 //! A whole game rebuilt from one seat's view, with what the seat cannot see drawn at random
 //! (KH 69): the other seats' unrevealed starting counters, which events were removed at setup,
-//! and the bag's order (a fresh random stream). The search bot plays its rollouts on such
+//! and the bag's order (a fresh random stream). An event everyone saw go back into the bag (KH 29,
+//! 61) is in the bag, never among those removed. The search bot plays its rollouts on such
 //! games; it never reads the real game's hidden state.
 //!
 //! Only a turn decision is rebuilt (the prompt `Turn`: nothing on the stack, no event waiting):
@@ -107,22 +108,25 @@ pub fn sample(board: &Arc<Board>, view: &PlayerView, rng: &mut ChaCha8Rng) -> Op
             start_pair,
         });
     }
-    // The events nobody has seen: those in the bag, and (3-4 players) the two removed at setup.
+    // The events seen going back into the bag are in it (KH 29, 61); the others in the bag are
+    // among those nobody has seen, with (3-4 players) the two removed at setup (KH 13).
+    let mask = |es: &[EventTile]| es.iter().fold(0u16, |m, e| m | e.bit());
+    let returned = mask(&v.returned);
     let seen = v
         .track
         .iter()
         .chain(&v.ignored)
-        .fold(0u16, |m, e| m | e.bit());
+        .fold(returned, |m, e| m | e.bit());
     let mut unseen: Vec<EventTile> = EventTile::ALL
         .into_iter()
         .filter(|e| seen & e.bit() == 0)
         .collect();
-    if unseen.len() < v.bag_events as usize {
+    let in_bag = (v.bag_events as usize).checked_sub(v.returned.len())?;
+    if unseen.len() < in_bag {
         return None;
     }
     shuffle(&mut unseen, rng);
-    let (bag, removed) = unseen.split_at(v.bag_events as usize);
-    let mask = |es: &[EventTile]| es.iter().fold(0u16, |m, e| m | e.bit());
+    let (bag, removed) = unseen.split_at(in_bag);
     let bag_fields = ALL_SPACES & !placed & !v.registry & !v.fallow;
     if bag_fields.count_ones() != v.bag_fields {
         return None;
@@ -131,7 +135,7 @@ pub fn sample(board: &Arc<Board>, view: &PlayerView, rng: &mut ChaCha8Rng) -> Op
         players,
         stock: v.stock,
         bag_fields,
-        bag_events: mask(bag),
+        bag_events: mask(bag) | returned,
         registry: v.registry,
         fallow: v.fallow,
         town: v
@@ -160,6 +164,7 @@ pub fn sample(board: &Arc<Board>, view: &PlayerView, rng: &mut ChaCha8Rng) -> Op
         pad: None,
         // Unknown to a player (a scenario's fixed draws): the sampled world draws at random.
         bag_order: Vec::new(),
+        returned_events: returned,
     };
     Some(Game {
         board: board.clone(),

@@ -190,6 +190,161 @@ fn determinized_games_are_valid_and_show_the_seat_its_view() {
     );
 }
 
+/// Per seat, how many cards of each pile's kind its hand and face-down selection hold.
+fn hand_kinds(game: &Game) -> Vec<[usize; 4]> {
+    let deck = game.deck();
+    game.state()
+        .players
+        .iter()
+        .map(|p| {
+            let mut k = [0; 4];
+            for &d in p.hand.iter().chain(&p.selected) {
+                k[deck.location(d).pile.index()] += 1;
+            }
+            k
+        })
+        .collect()
+}
+
+/// Issue 44: with 3+ players every hand's kinds are public, the split it was drawn with (ruling
+/// 4) less the cards picked from it, each turned face up (ruling 7); a sampled world deals each
+/// hand (with its holder's face-down selection) exactly those kinds, while the players draw and
+/// at every turn of the draft. The cards themselves still differ between samples.
+#[test]
+fn determinized_hands_hold_the_kinds_the_public_splits_and_picks_leave() {
+    let deck = Deck::default_deck();
+    let mut checked = 0;
+    let mut hidden_hands = 0;
+    let mut differs = 0;
+    for players in 3..=6u8 {
+        for seed in 0..4u64 {
+            let mut game = new_game(players, false, 300 + seed);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut step = 0u64;
+            while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+                let drafting = matches!(
+                    game.state().phase,
+                    Phase::Upkeep { .. } | Phase::Action { .. }
+                );
+                if drafting && step.is_multiple_of(3) {
+                    let truth = hand_kinds(&game);
+                    for s in 0..players as usize {
+                        let view = game.player_view(s);
+                        let mut r = ChaCha8Rng::seed_from_u64(step * 10 + s as u64);
+                        let a = determinize::sample(&deck, &view, &mut r).unwrap();
+                        let b = determinize::sample(&deck, &view, &mut r).unwrap();
+                        assert_eq!(
+                            hand_kinds(&a),
+                            truth,
+                            "{players}p seed {seed} step {step} seat {s}: {:?}",
+                            game.state().phase
+                        );
+                        assert_eq!(hand_kinds(&b), truth);
+                        for q in (0..players as usize).filter(|&q| q != s) {
+                            if view.known_hands[q].is_none()
+                                && !game.state().players[q].hand.is_empty()
+                            {
+                                hidden_hands += 1;
+                                let (pa, pb) = (&a.state().players[q], &b.state().players[q]);
+                                if (&pa.hand, pa.selected) != (&pb.hand, pb.selected) {
+                                    differs += 1;
+                                }
+                            }
+                        }
+                        checked += 1;
+                    }
+                }
+                game.apply(seat, &action).unwrap();
+                step += 1;
+            }
+        }
+    }
+    assert!(checked > 300, "{checked}");
+    assert!(hidden_hands > 300, "{hidden_hands}");
+    assert!(
+        differs > hidden_hands / 2,
+        "unseen hands should still be sampled: {differs}/{hidden_hands}"
+    );
+}
+
+/// Issue 44: the Equipment lost with Open Areas is discarded in front of everyone (ruling 15), so
+/// a sampled world keeps exactly those tiles in the discard, and deals the others' offers and the
+/// stack from the tiles nobody has seen: the same tiles (in some order) as the real game has
+/// there.
+#[test]
+fn determinized_equipment_discard_is_the_public_one() {
+    use crate::common::{card, seat, silo, tower, with_eq};
+    use farmhand_games::fields_of_green::Setup;
+    use farmhand_games::fields_of_green::game::StartPhase;
+    let deck = Deck::default_deck();
+    let mut checked = 0;
+    for players in 2..=4u8 {
+        for seed in 0..4u64 {
+            // Year 1's harvest with no Water for the Wheat: it becomes an Open Area and its two
+            // tiles are discarded (ruling 15); then random play to the end.
+            let farm = seat(
+                0,
+                0,
+                vec![
+                    tower(0, 0, 0),
+                    silo(1, 0),
+                    with_eq(card(0, 1, "wheat"), &["harrow", "fertilizer"]),
+                ],
+            );
+            let mut st = Setup::new(
+                Options {
+                    players,
+                    intro: false,
+                    first_player: 0,
+                },
+                500 + seed,
+            );
+            st.seats = vec![Some(farm)];
+            st.start_year = 1;
+            st.start_phase = StartPhase::Harvest;
+            let mut game = Game::with_setup(deck.clone(), st).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut step = 0u64;
+            while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+                let st = game.state();
+                assert!(st.equipment_discard.len() >= 2);
+                if step.is_multiple_of(3) {
+                    for s in 0..players as usize {
+                        let view = game.player_view(s);
+                        let mut r = ChaCha8Rng::seed_from_u64(step * 10 + s as u64);
+                        let w = determinize::sample(&deck, &view, &mut r).unwrap();
+                        let ws = w.state();
+                        assert_eq!(
+                            ws.equipment_discard, st.equipment_discard,
+                            "{players}p seed {seed} step {step} seat {s}"
+                        );
+                        // The others' offers and the stack: the same tiles, whatever their order.
+                        let unseen = |g: &farmhand_games::fields_of_green::game::State| {
+                            let mut v: Vec<u16> = g.equipment.iter().copied().collect();
+                            for (q, p) in g.players.iter().enumerate() {
+                                if q != s {
+                                    v.extend(&p.offer);
+                                }
+                            }
+                            v.sort_unstable();
+                            v
+                        };
+                        assert_eq!(
+                            unseen(ws),
+                            unseen(st),
+                            "{players}p seed {seed} step {step} seat {s}"
+                        );
+                        checked += 1;
+                    }
+                }
+                game.apply(seat, &action).unwrap();
+                step += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
 /// A copy of `game` that differs only in what `seat` cannot see: pile orders and the Equipment
 /// stack reshuffled, and (3+ players) the hands the seat has not held this year mixed with each
 /// other and with the piles.

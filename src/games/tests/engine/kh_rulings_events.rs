@@ -711,6 +711,22 @@ fn kh61_question_check_moves_events_down() {
             })
             .expect("a ? check");
         assert_eq!(first, six[..2].to_vec());
+        // Everyone saw them go back (this check's and any later one's): the view lists those
+        // still in the bag as such.
+        let mut expect: Vec<E> = ev
+            .iter()
+            .filter_map(|e| match e {
+                Event::QuestionCheck { returned } => Some(returned.clone()),
+                _ => None,
+            })
+            .flatten()
+            .filter(|e| st(&g).bag_events & e.bit() != 0)
+            .collect();
+        expect.sort_unstable();
+        expect.dedup();
+        let mut returned = g.public_view().returned;
+        returned.sort_unstable();
+        assert_eq!(returned, expect);
         let placed = ev
             .iter()
             .filter(|e| matches!(e, Event::EventPlaced { .. }))

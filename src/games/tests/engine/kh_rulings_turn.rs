@@ -950,6 +950,20 @@ fn kh29_event_draws_set_events_aside() {
         if aside > 0 {
             assert!(ev.iter().any(|e| matches!(e, Event::EventsToBag { .. })));
         }
+        // Everyone saw the events set aside go back: the view says they are in the bag (not
+        // removed at setup).
+        let mut expect: Vec<EventTile> = ev
+            .iter()
+            .filter_map(|e| match e {
+                Event::EventSetAside { event } => Some(*event),
+                _ => None,
+            })
+            .collect();
+        expect.sort_unstable();
+        expect.dedup();
+        let mut returned = g.public_view().returned;
+        returned.sort_unstable();
+        assert_eq!(returned, expect);
         assert_eq!(
             st(&g).bag_events,
             EventTile::Windfall.bit() | EventTile::Exchange.bit()

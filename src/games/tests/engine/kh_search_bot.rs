@@ -56,6 +56,60 @@ fn a_rebuilt_game_shows_the_seat_exactly_its_view_and_keeps_the_invariants() {
     }
 }
 
+/// Issue 44: an event everyone saw go back into the bag (set aside by an event draw, KH 29, or
+/// moved off spaces 1 and 2 by the "?" check, KH 61) is known to be in the bag: a rebuilt game
+/// always has it there, never among the events removed at setup (KH 13), which are still drawn
+/// from the other unseen events.
+#[test]
+fn events_seen_going_back_into_the_bag_are_in_every_rebuilt_bag() {
+    let board = Board::standard();
+    let mut positions = 0;
+    let mut removed_differs = 0;
+    for players in 3..=4u8 {
+        for seed in 0..12u64 {
+            at_turns(players, 200 + seed, |g, seat| {
+                let view = g.player_view(seat);
+                let st = g.state();
+                let returned = view.public.returned.iter().fold(0u16, |m, e| m | e.bit());
+                // The view tells what the game holds: those events are in the bag.
+                assert_eq!(returned, st.returned_events & st.bag_events);
+                if returned == 0 {
+                    return;
+                }
+                positions += 1;
+                let mut removed = Vec::new();
+                for k in 0..8u64 {
+                    let mut rng = ChaCha8Rng::seed_from_u64(positions * 8 + k);
+                    let s = sample(&board, &view, &mut rng).expect("a turn prompt is rebuilt");
+                    let ss = s.state();
+                    assert_eq!(
+                        ss.bag_events & returned,
+                        returned,
+                        "{players}p seed {seed} seat {seat}: {:?} not in the bag",
+                        view.public.returned
+                    );
+                    assert_eq!(ss.removed_events & returned, 0);
+                    assert_eq!(ss.removed_events.count_ones(), 2, "KH 13");
+                    removed.push(ss.removed_events);
+                }
+                removed.sort_unstable();
+                removed.dedup();
+                if removed.len() > 1 {
+                    removed_differs += 1;
+                }
+            });
+        }
+    }
+    assert!(
+        positions > 50,
+        "{positions} turn prompts with returned events"
+    );
+    assert!(
+        removed_differs > positions / 2,
+        "the removed events are still sampled: {removed_differs}/{positions}"
+    );
+}
+
 /// With 3 players the other seats' starting counters are hidden (KH 69): two games that differ
 /// only there look the same to seat 0, and the search bot decides the same in both.
 #[test]

@@ -4,7 +4,7 @@
 //! At every decision of many seeded games, for the public and for each seat, a twin of the game is
 //! built that the observer cannot tell from it: the other seats' unrevealed starting counters dealt
 //! again among them (KH 12, 70), the events removed at setup swapped with events still in the bag
-//! (KH 13, 69), and a new random stream for every draw still to come (the bag's order, KH 69).
+//! (KH 13, 69; not those everyone saw go back into it, KH 29, 61), and a new random stream for every draw still to come (the bag's order, KH 69).
 //! Both worlds must then show the observer the same view (the public view, or the seat's own with
 //! its legal choices), ask the same seat the same thing, and, when the observer is the seat to
 //! move, get the same decision from every bot level and the same hint, taken through
@@ -82,16 +82,18 @@ fn twin(g: &Game, observer: Option<Seat>, future: bool, rng: &mut ChaCha8Rng) ->
         p.supply.add(&dealt);
     }
     if future {
-        // KH 13, 69: which events were removed unseen is known only at the end.
+        // KH 13, 69: which events were removed unseen is known only at the end; an event seen
+        // going back into the bag (KH 29, 61) is known to be in it and stays there.
         if s.phase != Phase::Ended && s.removed_events != 0 {
             let removed = s.removed_events.count_ones() as usize;
+            let known = s.bag_events & s.returned_events;
             let mut unseen: Vec<u16> = (0..16)
                 .map(|i| 1u16 << i)
-                .filter(|b| (s.removed_events | s.bag_events) & b != 0)
+                .filter(|b| (s.removed_events | (s.bag_events & !known)) & b != 0)
                 .collect();
             unseen.shuffle(rng);
             s.removed_events = unseen[..removed].iter().fold(0, |m, b| m | b);
-            s.bag_events = unseen[removed..].iter().fold(0, |m, b| m | b);
+            s.bag_events = unseen[removed..].iter().fold(known, |m, b| m | b);
         }
         // KH 69: the order of the bag, drawn with the game's random stream.
         s.rng = ChaCha8Rng::seed_from_u64(rng.random());
