@@ -82,6 +82,7 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
         Command::Discord(args) => {
             return match args.processes {
                 Some(n) => super::bench_processes::run(args, n),
+                None if args.chaos => super::bench_chaos::run(args),
                 None => super::bench_discord::run(args),
             };
         }

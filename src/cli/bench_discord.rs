@@ -62,6 +62,12 @@ pub struct Args {
     /// moves (`game.reminder_check_seconds`).
     #[arg(long, default_value_t = 5)]
     pub check_seconds: u32,
+    /// Plays `--games` games while the fake Discord changes the servers under them at seeded
+    /// moments (deleted messages, threads and channels, archived and locked threads, a
+    /// permission taken away, closed DMs, the bot removed from a server, expired tokens, gateway
+    /// reconnects) and counts what the bot did about it (issue 42).
+    #[arg(long, conflicts_with = "processes")]
+    pub chaos: bool,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<()> {
@@ -108,7 +114,25 @@ async fn new_table(
     players: u8,
     tag: usize,
 ) -> anyhow::Result<(TableRef, Vec<Player>)> {
-    let channel = fake.add_channel(&format!("game-{tag}"));
+    new_table_in(
+        fake,
+        farmhand::fake_discord::json::GUILD_ID,
+        kind,
+        players,
+        tag,
+    )
+    .await
+}
+
+/// [`new_table`] in a new channel of `guild`.
+pub(super) async fn new_table_in(
+    fake: &FakeDiscord,
+    guild: u64,
+    kind: Kind,
+    players: u8,
+    tag: usize,
+) -> anyhow::Result<(TableRef, Vec<Player>)> {
+    let channel = fake.add_channel_in(guild, &format!("game-{tag}"));
     let names: Vec<String> = (0..players).map(|k| format!("g{tag}p{k}")).collect();
     let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();
     let line = format!("{} new seats:{players}", kind.command());

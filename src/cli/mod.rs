@@ -6,6 +6,7 @@ pub mod arena;
 pub mod backup;
 pub mod balance;
 pub mod bench;
+pub mod bench_chaos;
 pub mod bench_discord;
 pub mod bench_processes;
 pub mod bench_scheduler;

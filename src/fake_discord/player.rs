@@ -208,6 +208,18 @@ async fn answer(fake: &FakeDiscord, ix: Result<Ix, FakeError>) -> Result<Reply, 
     fake.reply(&ix?).await
 }
 
+/// The table number in a table message's title: "table #12" in English, "テーブル #12" in
+/// Japanese, the number after the '#'.
+fn table_number(title: &str) -> Option<i64> {
+    title.split('#').nth(1).and_then(|s| {
+        s.chars()
+            .take_while(char::is_ascii_digit)
+            .collect::<String>()
+            .parse()
+            .ok()
+    })
+}
+
 /// `/fog new ...` by `host` in `channel`; returns the table once its lobby message is there.
 pub async fn open_table(
     fake: &FakeDiscord,
@@ -236,18 +248,7 @@ pub async fn open_table(
                 .map_or_else(|| r.content().to_string(), |m| m.content.clone());
             format!("{line}: no lobby message (with a Cancel button) appeared; the answer: {said}")
         })?;
-    let game = lobby
-        .title()
-        // "table #12" in English, "テーブル #12" in Japanese: the number after the '#'.
-        .split('#')
-        .nth(1)
-        .and_then(|s| {
-            s.chars()
-                .take_while(char::is_ascii_digit)
-                .collect::<String>()
-                .parse()
-                .ok()
-        })
+    let game = table_number(lobby.title())
         .ok_or_else(|| format!("no table number in {:?}", lobby.title()))?;
     let thread = fake
         .threads_of(channel)
@@ -504,6 +505,28 @@ impl Driver {
             .map_or(0, |m| state_of(&m))
     }
 
+    /// A moderator deleted the table message and the bot posted it again in the same channel
+    /// (issue 42): the players follow the new one, as people scroll down to it.
+    fn follow_reposted_table(&mut self) {
+        let old = self.table.message;
+        if !self
+            .fake
+            .with_quiet(|w| w.messages.get(&old).is_none_or(|m| m.deleted))
+        {
+            return;
+        }
+        let game = self.table.game;
+        if let Some(m) = self
+            .fake
+            .channel(self.table.channel)
+            .into_iter()
+            .rev()
+            .find(|m| m.id > old && table_number(m.title()) == Some(game))
+        {
+            self.table.message = m.id;
+        }
+    }
+
     /// Plays until the final scores are posted.
     pub async fn play(&mut self) -> Result<MessageView, String> {
         self.play_until(|_| false).await?;
@@ -518,6 +541,7 @@ impl Driver {
         mut stop: impl FnMut(usize) -> bool,
     ) -> Result<bool, String> {
         loop {
+            self.follow_reposted_table();
             if self.final_message().is_some() {
                 if self.style.settle {
                     self.fake.settle().await;
@@ -640,6 +664,10 @@ impl Driver {
             }
             Err(FakeError::Failed(_)) => {
                 self.stats.failed += 1;
+                // "This interaction failed": a person looks again a moment later. Clicking
+                // again at once, as fast as the fake fails the clicks (a dropped gateway session
+                // fails every click made meanwhile), would spin and starve the bot it waits for.
+                tokio::time::sleep(Duration::from_millis(20)).await;
                 Ok(None)
             }
             Err(FakeError::Timeout(_)) if self.style.unanswered_is_failure => {
