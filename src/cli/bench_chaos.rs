@@ -20,7 +20,7 @@
 //! Prints figures, never asserts them.
 
 use super::GameKind;
-use super::bench_discord::{Args, join_games, new_table_in};
+use super::bench_discord::{Args, join_games, new_table_in, problems};
 use farmhand::fake_discord::harness::{Bot, TempDb, showcase_config};
 use farmhand::fake_discord::player::{Driver, TableRef};
 use farmhand::fake_discord::{FakeDiscord, json, perm, verify};
@@ -298,11 +298,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
         out,
         "acknowledged actions lost: {lost} ({checked} acknowledged actions checked)"
     )?;
-    let problems = fake.violations();
-    writeln!(out, "fake Discord problems: {}", problems.len())?;
-    for p in problems.iter().take(5) {
-        writeln!(out, "  {p}")?;
-    }
+    problems(&mut out, &fake)?;
     bot.stop().await?;
     Ok(())
 }

@@ -516,13 +516,20 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
         )?,
         None => writeln!(out, "peak memory: /proc/self/status not readable")?,
     }
+    problems(&mut out, &fake)?;
+    bot.stop().await?;
+    Ok(())
+}
+
+/// The fake's problems (payloads over Discord's limits, late answers, calls Discord refuses):
+/// how many (returned), and the first five.
+pub(super) fn problems(out: &mut impl Write, fake: &FakeDiscord) -> anyhow::Result<usize> {
     let problems = fake.violations();
     writeln!(out, "fake Discord problems: {}", problems.len())?;
     for p in problems.iter().take(5) {
         writeln!(out, "  {p}")?;
     }
-    bot.stop().await?;
-    Ok(())
+    Ok(problems.len())
 }
 
 /// The database as shown in the report: the URL without its password, or the temp file.

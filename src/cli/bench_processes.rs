@@ -621,17 +621,13 @@ pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
     for e in c.examples.iter().take(3) {
         writeln!(out, "  doubled: {e}")?;
     }
-    let problems = fake.violations();
-    writeln!(out, "fake Discord problems: {}", problems.len())?;
-    for p in problems.iter().take(5) {
-        writeln!(out, "  {p}")?;
-    }
+    let problems = super::bench_discord::problems(&mut out, &fake)?;
     let zero = c.lost_actions
         + c.doubled_actions
         + c.out_of_order_actions
         + c.out_of_order_reminders
         + c.out_of_order_stand_ins
-        + problems.len()
+        + problems
         == 0
         && c.lost_reminders + c.doubled_reminders + c.lost_stand_ins + c.doubled_stand_ins == 0;
     if zero {

@@ -33,3 +33,29 @@ pub struct MsgRec {
     /// Files attached (pictures, exports).
     pub attachments: Vec<Attachment>,
 }
+
+impl MsgRec {
+    /// A plain message: `content` by `author` in `channel_id`, sent at fake time `created_ms`,
+    /// never edited, with no embed, component, file, thread or ping. Callers set the rest.
+    pub fn new(id: u64, channel_id: u64, author: u64, content: String, created_ms: i64) -> MsgRec {
+        MsgRec {
+            id,
+            channel_id,
+            ephemeral_for: None,
+            author,
+            content,
+            embeds: Vec::new(),
+            components: Vec::new(),
+            flags: 0,
+            created_ms,
+            edited_ms: None,
+            edits: 0,
+            interaction: None,
+            loading: false,
+            deleted: false,
+            thread: None,
+            pings: Vec::new(),
+            attachments: Vec::new(),
+        }
+    }
+}

@@ -310,27 +310,12 @@ pub async fn check_acknowledged_as<G: Hosted>(
     let mut n = 0;
     for (user, data_json) in acked {
         let rec = super::world::MsgRec {
-            id: 0,
-            channel_id: 0,
-            ephemeral_for: None,
-            author: 0,
-            content: String::new(),
-            embeds: Vec::new(),
             components: data_json
                 .get("components")
                 .and_then(Value::as_array)
                 .cloned()
                 .unwrap_or_default(),
-            flags: 0,
-            created_ms: 0,
-            edited_ms: None,
-            edits: 0,
-            interaction: None,
-            loading: false,
-            deleted: false,
-            thread: None,
-            pings: Vec::new(),
-            attachments: Vec::new(),
+            ..super::world::MsgRec::new(0, 0, 0, String::new(), 0)
         };
         let view = MessageView::from_rec(&rec, super::view::Place::Ephemeral);
         let Some(version) = version_of(&view, t.game) else {

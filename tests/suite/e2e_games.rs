@@ -108,25 +108,18 @@ async fn privacy_check_catches_a_planted_leak(g: &Game) {
         };
         let name = farmhand::render::fields_of_green::card_name(deck, &card);
         let planted = MsgRec {
-            id: 1,
-            channel_id: g.table.channel,
             ephemeral_for: Some(alice),
-            author: farmhand::fake_discord::json::APP_ID,
-            content: format!("psst, bob holds {name}"),
-            embeds: Vec::new(),
             components: vec![serde_json::json!({"type": 1, "components": [
                 {"type": 2, "style": 2, "label": "Refresh", "custom_id": format!("f:{}:{v}:show:main", g.table.game)}
             ]})],
             flags: 64,
-            created_ms: 0,
-            edited_ms: None,
-            edits: 0,
-            interaction: None,
-            loading: false,
-            deleted: false,
-            thread: None,
-            pings: Vec::new(),
-            attachments: Vec::new(),
+            ..MsgRec::new(
+                1,
+                g.table.channel,
+                farmhand::fake_discord::json::APP_ID,
+                format!("psst, bob holds {name}"),
+                0,
+            )
         };
         g.fake.with(|w| {
             w.log.push(LogEntry {

@@ -29,22 +29,37 @@ fn make(home: Home, fake: &FakeDiscord, channel: u64, users: &[u64]) -> u64 {
     }
 }
 
-/// A whole two-player game opened in `home`: the table is there, the bot starts no thread,
-/// and every post of the game (the summaries, the final scores) goes there. The bot has Send
-/// Messages in Threads but not Send Messages, as a server that lets members talk only in
-/// threads would have it.
-async fn whole_game_inside(which: Which, home: Home, tag: &str, seed: u64) {
-    let mut g = e2e::new_game_in(
+/// A two-player game opened in `home` and started; `prepare` runs on the fake before the bot
+/// starts.
+async fn game_in(
+    which: Which,
+    home: Home,
+    tag: &str,
+    seed: u64,
+    prepare: impl FnOnce(&FakeDiscord, &[u64]),
+) -> e2e::Game {
+    e2e::new_game_in(
         which,
         tag,
         2,
         "",
         &[],
         seed,
-        |fake, _| fake.deny_everywhere(perm::SEND_MESSAGES),
+        prepare,
         |_| {},
         |fake, channel, users| make(home, fake, channel, users),
     )
+    .await
+}
+
+/// A whole two-player game opened in `home`: the table is there, the bot starts no thread,
+/// and every post of the game (the summaries, the final scores) goes there. The bot has Send
+/// Messages in Threads but not Send Messages, as a server that lets members talk only in
+/// threads would have it.
+async fn whole_game_inside(which: Which, home: Home, tag: &str, seed: u64) {
+    let mut g = game_in(which, home, tag, seed, |fake, _| {
+        fake.deny_everywhere(perm::SEND_MESSAGES)
+    })
     .await;
     let place = g.table.channel;
     assert!(
@@ -145,18 +160,7 @@ async fn key_harvest_refuses_announcement_and_voice_channels() {
 /// The thread a table was opened in is deleted (THREAD_DELETE): the game is parked, as for a
 /// deleted channel, and nothing more is sent there.
 async fn deleted_home_thread_parks(which: Which, home: Home, tag: &str, seed: u64) {
-    let mut g = e2e::new_game_in(
-        which,
-        tag,
-        2,
-        "",
-        &[],
-        seed,
-        |_, _| {},
-        |_| {},
-        |fake, channel, users| make(home, fake, channel, users),
-    )
-    .await;
+    let mut g = game_in(which, home, tag, seed, |_, _| {}).await;
     let over = g.driver.play_until(|d| d >= 4).await.expect("some play");
     assert!(!over);
     assert!(g.fake.settle().await);

@@ -434,16 +434,26 @@ mod e2e_undo {
     use farmhand::fake_discord::{FakeDiscord, Reply};
     use farmhand::games::fields_of_green::Phase;
 
-    /// Opens `user`'s private screen with "My hand".
+    /// Opens `user`'s private screen with "My hand". The table message may be redrawn between
+    /// reading its button and clicking it (its ids carry the version): then the button is read
+    /// again, as a person's client shows the new one.
     async fn screen(fake: &FakeDiscord, table: &TableRef, user: u64) -> MessageView {
-        let t = fake.message(table.message).unwrap();
-        let id = t.button("My hand").unwrap().custom_id().to_string();
-        let r = fake
-            .reply(&fake.click(user, table.message, &id).unwrap())
-            .await
-            .unwrap();
-        assert!(r.ephemeral());
-        fake.message(r.message.unwrap()).unwrap()
+        for _ in 0..20 {
+            let t = fake.message(table.message).unwrap();
+            let id = t.button("My hand").unwrap().custom_id().to_string();
+            let ix = match fake.click(user, table.message, &id) {
+                Ok(ix) => ix,
+                Err(farmhand::fake_discord::FakeError::NoComponent(_)) => {
+                    fake.settle().await;
+                    continue;
+                }
+                Err(e) => panic!("cannot click My hand: {e}"),
+            };
+            let r = fake.reply(&ix).await.unwrap();
+            assert!(r.ephemeral());
+            return fake.message(r.message.unwrap()).unwrap();
+        }
+        panic!("the table message kept changing under the click");
     }
 
     /// The text a reply shows.

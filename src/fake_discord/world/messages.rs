@@ -94,23 +94,13 @@ impl World {
         self.messages.insert(
             id,
             MsgRec {
-                id,
-                channel_id,
                 ephemeral_for,
-                author: APP_ID,
-                content,
                 embeds,
                 components,
                 flags,
-                created_ms: now,
-                edited_ms: None,
-                edits: 0,
                 interaction,
-                loading: false,
-                deleted: false,
-                thread: None,
-                pings: Vec::new(),
                 attachments,
+                ..MsgRec::new(id, channel_id, APP_ID, content, now)
             },
         );
         let pings = pings(body);

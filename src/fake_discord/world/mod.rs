@@ -695,25 +695,7 @@ impl World {
         self.by_channel.entry(channel).or_default().push(id);
         self.messages.insert(
             id,
-            MsgRec {
-                id,
-                channel_id: channel,
-                ephemeral_for: None,
-                author,
-                content: content.to_string(),
-                embeds: Vec::new(),
-                components: Vec::new(),
-                flags: 0,
-                created_ms: now,
-                edited_ms: None,
-                edits: 0,
-                interaction: None,
-                loading: false,
-                deleted: false,
-                thread: None,
-                pings: Vec::new(),
-                attachments: Vec::new(),
-            },
+            MsgRec::new(id, channel, author, content.to_string(), now),
         );
     }
 
