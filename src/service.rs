@@ -179,11 +179,6 @@ impl Service {
         &self.library
     }
 
-    /// The Fields of Green deck.
-    pub fn deck(&self) -> &Arc<crate::games::fields_of_green::Deck> {
-        &self.library.fields_of_green
-    }
-
     async fn lock(&self, id: GameId) -> tokio::sync::OwnedMutexGuard<()> {
         Service::lock_in(&self.locks, id).await
     }
@@ -268,14 +263,18 @@ impl Service {
                 players.end()
             )));
         }
-        if options.intro && kind != Kind::FieldsOfGreen {
-            return Err(ServiceError::Setup(format!(
-                "{} has no introductory mode",
-                kind.name()
-            )));
-        }
-        if options.intro && options.seats > 4 {
-            return Err(ServiceError::IntroSeats);
+        match kind.intro_seats() {
+            _ if !options.intro => {}
+            None => {
+                return Err(ServiceError::Setup(format!(
+                    "{} has no introductory mode",
+                    kind.name()
+                )));
+            }
+            Some(most) if usize::from(options.seats) > most => {
+                return Err(ServiceError::IntroSeats);
+            }
+            Some(_) => {}
         }
         // Both say when the stand-in plays: one rule a table, so the lobby can say which.
         if !options.pace.is_live() && options.stand_in_minutes > 0 {
@@ -1061,7 +1060,7 @@ fn require_active(table: &Table) -> Result<(), ServiceError> {
         // said the game cannot be, and its players could not see the result.
         Status::Active if table.game.parked.is_some() => Err(ServiceError::Parked {
             table: table.game.id,
-            command: Kind::parse(&table.game.kind).map_or("fog", Kind::command),
+            command: Kind::of_row(&table.game.kind).command(),
         }),
         Status::Active => Ok(()),
         Status::Open => Err(ServiceError::WrongStatus(NOT_STARTED)),

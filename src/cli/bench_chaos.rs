@@ -244,7 +244,9 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
             _ => unfinished += 1,
         }
         let acked = match kind {
-            Kind::FieldsOfGreen => verify::check_acknowledged(&fake, &bot.data, t).await,
+            Kind::FieldsOfGreen => {
+                verify::fields_of_green::check_acknowledged(&fake, &bot.data, t).await
+            }
             Kind::KeyHarvest => {
                 verify::check_acknowledged_as::<farmhand::games::key_harvest::Game>(
                     &fake, &bot.data, t,

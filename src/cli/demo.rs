@@ -471,8 +471,8 @@ async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
     }
     let (checked, result) = match kind {
         Kind::FieldsOfGreen => {
-            let checked = verify::check_final(&fake, &bot.data, &table).await;
-            let r = verify::replay(&bot.data, table.game)
+            let checked = verify::fields_of_green::check_final(&fake, &bot.data, &table).await;
+            let r = verify::fields_of_green::replay(&bot.data, table.game)
                 .await
                 .map_err(anyhow::Error::msg)?;
             (checked, Finished::of(&r))

@@ -26,6 +26,9 @@ pub trait Coached: Screens {
     /// the language in scope ("Year 4 · turn 3", "Round 5, bid"): the review's name for a
     /// decision (issue 43).
     fn moment(game: &Self, action: &Self::Action) -> String;
+    /// What the review's chart marks along its bottom (Fields of Green's years, Key Harvest's
+    /// rounds).
+    const PERIODS: crate::render::coach::Periods;
 }
 
 /// The Hint button was clicked on game `game_id`'s private screen.

@@ -9,10 +9,8 @@ pub mod dispatch;
 pub mod dm;
 pub mod draw;
 pub mod export;
-pub mod fields_of_green;
 pub mod game;
 pub mod ids;
-pub mod key_harvest;
 pub mod locale;
 pub mod notify;
 pub mod outbox;
@@ -33,6 +31,8 @@ pub mod spec;
 pub mod start;
 pub mod ui;
 pub mod webhooks;
+// Each game's Discord side, a folder per game of the list (`discord/fields_of_green/`, ...).
+crate::game_modules!(pub);
 
 use crate::config::Config;
 use crate::host::Library;

@@ -29,8 +29,7 @@ pub async fn post(http: &Http, data: &Data, table: &Table, spec: &super::spec::M
     // In a thread, the outbox must know where the thread hangs to find another way for a post
     // the thread refuses (deleted, or no Send Messages in Threads).
     let home = table.game.thread_id.map(|_| {
-        let kind =
-            crate::host::Kind::parse(&table.game.kind).unwrap_or(crate::host::Kind::FieldsOfGreen);
+        let kind = crate::host::Kind::of_row(&table.game.kind);
         super::outbox::Home {
             game: table.game.id,
             parent: table.game.channel_id,

@@ -66,7 +66,7 @@ pub async fn place_gone(
         };
         // Posts still queued for the game's thread would be refused too.
         closed_places.push(table.game.play_channel());
-        let kind = Kind::parse(&table.game.kind).unwrap_or(Kind::FieldsOfGreen);
+        let kind = Kind::of_row(&table.game.kind);
         let lobby = closed.contains(id);
         tracing::warn!(
             game = id,

@@ -155,7 +155,7 @@ async fn post_lobby(
         .is_ok_and(|t| t.game.thread_id.is_some());
     let mut thread = None;
     if data.config.game.create_threads && had_thread {
-        let kind = Kind::parse(&table.game.kind).unwrap_or(Kind::ALL[0]);
+        let kind = Kind::of_row(&table.game.kind);
         let title = crate::i18n::with(table.locale(), || ui::game_name(kind));
         let builder = serenity::CreateThread::new(format!("{title} #{id}"))
             .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);

@@ -21,7 +21,7 @@ use crate::games::TableSetup;
 use crate::games::coach::{self, Review};
 use crate::host::Kind;
 use crate::i18n::Locale;
-use crate::render::coach::{ChartText, Periods, drawn_text};
+use crate::render::coach::{ChartText, drawn_text};
 use crate::service::ServiceError;
 use crate::store::{ReviewClaim, Status, Table};
 use poise::serenity_prelude as serenity;
@@ -192,7 +192,7 @@ async fn answer<G: Coached>(
         Ok(id) => match reviewable::<G>(data, guild, id).await {
             Err(m) => m,
             Ok(table) => match stored_or_computed::<G>(http, data, asker, &table).await {
-                Ok(review) => shown(&table, &review, table.seat_of(user)),
+                Ok(review) => shown::<G>(&table, &review, table.seat_of(user)),
                 Err(m) => m,
             },
         },
@@ -323,7 +323,7 @@ async fn wait_for(data: &Data, id: i64) -> Result<String, MessageSpec> {
 
 /// The review of `table`'s game, replayed from its setup and `actions` (version, seat, JSON), with
 /// each costly decision said in every language. Slow: call it off the async workers.
-fn compute<G: Coached>(
+pub(crate) fn compute<G: Coached>(
     table: &Table,
     rules: &std::sync::Arc<G::Rules>,
     actions: &[(i64, usize, String)],
@@ -363,7 +363,11 @@ fn compute<G: Coached>(
 
 /// What the asker sees, in the language in scope: their own costliest decisions when `seat` is
 /// theirs, and the chart.
-fn shown(table: &Table, review: &StoredReview, seat: Option<usize>) -> MessageSpec {
+pub(crate) fn shown<G: Coached>(
+    table: &Table,
+    review: &StoredReview,
+    seat: Option<usize>,
+) -> MessageSpec {
     let id = table.game.id;
     let locale = crate::i18n::current();
     let mut lines = Vec::new();
@@ -402,11 +406,7 @@ fn shown(table: &Table, review: &StoredReview, seat: Option<usize>) -> MessageSp
         .collect();
     // The chart's words: the message says them in the reader's language; the picture draws them
     // in English when its font cannot draw the reader's (it has no Japanese).
-    let periods = match Kind::parse(&table.game.kind) {
-        _ if review.periods.is_empty() => None,
-        Some(Kind::KeyHarvest) => Some(Periods::Rounds),
-        _ => Some(Periods::Years),
-    };
+    let periods = (!review.periods.is_empty()).then_some(G::PERIODS);
     lines.push(ChartText::new(periods).caption());
     let drawn = drawn_text(periods);
     let mut files = Vec::new();
@@ -427,36 +427,7 @@ fn shown(table: &Table, review: &StoredReview, seat: Option<usize>) -> MessageSp
 
 #[cfg(test)]
 mod tests {
-    //! A review as a player reads it (issue 43): decisions named as the game names the moment,
-    //! and the chart's title and axes said in the reader's language, from a seeded game.
     use super::*;
-    use crate::games::key_harvest as kh;
-
-    /// A finished two-seat Key Harvest table played with `seed`.
-    fn kh_table(seed: u64) -> Table {
-        let mut t = Table::sample("key_harvest", &["Ann", "Bo"], Status::Ended, 1);
-        t.game.id = 77;
-        t.game.thread_id = Some(223);
-        t.game.options.stand_in_minutes = 60;
-        t.game.seed = seed;
-        t
-    }
-
-    /// The stored review of a random two-player game (random play costs points, so every seat
-    /// has decisions to read).
-    fn kh_review(seed: u64) -> (Table, StoredReview) {
-        let board = kh::Board::standard();
-        let played = kh::sim::play_random(board.clone(), 2, seed, true);
-        let actions: Vec<(i64, usize, String)> = played
-            .actions
-            .iter()
-            .enumerate()
-            .map(|(v, (s, a))| (v as i64, usize::from(*s), serde_json::to_string(a).unwrap()))
-            .collect();
-        let table = kh_table(seed);
-        let review = compute::<kh::Game>(&table, &board, &actions).expect("a review");
-        (table, review)
-    }
 
     #[test]
     fn an_answer_ready_after_fourteen_minutes_goes_by_dm() {
@@ -466,96 +437,5 @@ mod tests {
         assert!(!token_too_old(at, at + TOKEN_SAFE_MS));
         assert!(token_too_old(at, at + TOKEN_SAFE_MS + 1));
         assert!(token_too_old(at, at + 15 * 60 * 1000));
-    }
-
-    #[test]
-    fn decisions_are_named_by_round_and_the_chart_says_what_it_shows() {
-        let (table, review) = kh_review(11);
-        // The chart marks rounds, and its last point is the final score.
-        assert_eq!(review.periods.len(), review.curve.len());
-        assert!(review.periods.windows(2).all(|w| w[0] <= w[1]));
-        let en = crate::i18n::with(Locale::En, || shown(&table, &review, Some(0)));
-        let lines: Vec<&str> = en.content.lines().collect();
-        let decisions: Vec<&&str> = lines.iter().filter(|l| l.contains("you chose")).collect();
-        assert!(!decisions.is_empty(), "{}", en.content);
-        // "Round 3, bid": the round, and the kind of action; the start player's choice comes
-        // before round 1.
-        let kinds = [
-            "harvest",
-            "worker",
-            "purchase",
-            "bid",
-            "end of turn",
-            "event",
-        ];
-        for d in &decisions {
-            let (named, _) = d.split_once(": ").unwrap();
-            let ok = named == "Setup, start player"
-                || named.strip_prefix("Round ").is_some_and(|rest| {
-                    let (n, kind) = rest.split_once(", ").unwrap_or((rest, "harvest"));
-                    n.parse::<u32>().is_ok_and(|n| n >= 1) && kinds.contains(&kind)
-                });
-            assert!(ok, "named as the game names it: {d}");
-        }
-        assert!(
-            en.content.contains(
-                "📈 **Expected final score after each turn** (Expected final score (points) up \
-                 the side; Turns, marked by round along the bottom)."
-            ),
-            "{}",
-            en.content
-        );
-        assert_eq!(en.files.len(), 1, "the chart");
-
-        let ja = crate::i18n::with(Locale::Ja, || shown(&table, &review, Some(0)));
-        let named: Vec<&str> = ja
-            .content
-            .lines()
-            .filter(|l| l.contains("あなたは"))
-            .collect();
-        assert_eq!(named.len(), decisions.len(), "{}", ja.content);
-        for d in &named {
-            assert!(
-                d.starts_with('第') && d.contains("ラウンド") || d.starts_with("準備 · "),
-                "{d}"
-            );
-            assert!(!d.starts_with("ターン"), "{d}");
-        }
-        assert!(
-            ja.content.contains(
-                "📈 **各ターン後の最終得点の見込み**（縦軸：最終得点の見込み（点）、横軸：ターン（ラウンドごとに目盛り））。"
-            ),
-            "{}",
-            ja.content
-        );
-    }
-
-    /// A review stored before issue 43 (no periods, no moments) still reads: its decisions by
-    /// chart point, its chart called what it is (a projection, not a forecast).
-    #[test]
-    fn an_old_review_is_named_by_turn_and_called_a_projection() {
-        let (table, mut review) = kh_review(12);
-        review.periods.clear();
-        for seat in &mut review.costliest {
-            for d in seat {
-                for s in &mut d.words {
-                    s.when.clear();
-                }
-            }
-        }
-        let json = serde_json::to_string(&review).unwrap();
-        let stored: StoredReview = serde_json::from_str(
-            &json
-                .replace(",\"periods\":[]", "")
-                .replace("\"when\":\"\",", ""),
-        )
-        .expect("an old review parses");
-        let en = crate::i18n::with(Locale::En, || shown(&table, &stored, Some(0)));
-        assert!(en.content.contains("\nTurn "), "{}", en.content);
-        assert!(
-            en.content.contains("**Projected score after each turn**"),
-            "{}",
-            en.content
-        );
     }
 }

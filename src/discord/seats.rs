@@ -16,7 +16,11 @@ use poise::serenity_prelude as serenity;
 
 /// "/fog" or "/kh": the group the command was used from, for the answers that name a command.
 fn group(ctx: Ctx<'_>) -> String {
-    let name = ctx.parent_commands().first().map_or("fog", |c| &c.name[..]);
+    // Every command here is a subcommand; outside a group, the first game's group.
+    let name = ctx
+        .parent_commands()
+        .first()
+        .map_or(Kind::default().command(), |c| &c.name[..]);
     format!("/{name}")
 }
 

@@ -699,7 +699,7 @@ mod tests {
 
     fn schema() -> Vec<Value> {
         vec![
-            json!({"id": "7", "name": "fog", "type": 1, "description": "d", "options": [
+            json!({"id": "7", "name": "hay", "type": 1, "description": "d", "options": [
                 {"name": "new", "type": 1, "description": "n", "options": [
                     {"name": "seats", "type": 4, "description": "s", "min_value": 2, "max_value": 6},
                     {"name": "intro", "type": 5, "description": "i"}
@@ -718,22 +718,22 @@ mod tests {
 
     #[test]
     fn subcommands_options_and_choices() {
-        let d = build(&schema(), "/fog new seats:3 intro:true", &[], false).unwrap();
+        let d = build(&schema(), "/hay new seats:3 intro:true", &[], false).unwrap();
         assert_eq!(d["options"][0]["name"], "new");
         assert_eq!(d["options"][0]["options"][0]["value"], 3);
         assert_eq!(d["options"][0]["options"][1]["value"], true);
-        assert!(build(&schema(), "fog new seats:9", &[], false).is_err());
-        assert!(build(&schema(), "fog card", &[], false).is_err());
-        assert!(build(&schema(), "fog nope", &[], false).is_err());
+        assert!(build(&schema(), "hay new seats:9", &[], false).is_err());
+        assert!(build(&schema(), "hay card", &[], false).is_err());
+        assert!(build(&schema(), "hay nope", &[], false).is_err());
         let d = build(
             &schema(),
-            "fog settings reminders:\"send me a DM\"",
+            "hay settings reminders:\"send me a DM\"",
             &[],
             false,
         )
         .unwrap();
         assert_eq!(d["options"][0]["options"][0]["value"], 1);
-        let d = build(&schema(), "fog card name:whe", &[], true).unwrap();
+        let d = build(&schema(), "hay card name:whe", &[], true).unwrap();
         assert_eq!(d["options"][0]["options"][0]["focused"], true);
     }
 
@@ -742,7 +742,7 @@ mod tests {
     }
 
     fn cmd(options: Value) -> Value {
-        json!({"name": "fog", "type": 1, "description": "Fields of Green", "options": options})
+        json!({"name": "hay", "type": 1, "description": "Fields of Green", "options": options})
     }
 
     fn opt(name: &str, kind: u64) -> Value {
@@ -773,7 +773,7 @@ mod tests {
         assert_eq!(ps[0].path, ["0", "options", "0", "name"]);
         let c = json!({"name": "no spaces", "type": 1, "description": "d"});
         assert_eq!(codes(&[c]), ["STRING_TYPE_REGEX"]);
-        let twice = json!({"name": "fog", "type": 1, "description": "d"});
+        let twice = json!({"name": "hay", "type": 1, "description": "d"});
         assert_eq!(
             codes(&[twice.clone(), twice]),
             ["APPLICATION_COMMANDS_DUPLICATE_NAME"]
@@ -782,11 +782,11 @@ mod tests {
 
     #[test]
     fn descriptions_are_1_to_100_characters() {
-        let c = json!({"name": "fog", "type": 1, "description": ""});
+        let c = json!({"name": "hay", "type": 1, "description": ""});
         assert_eq!(codes(&[c]), ["BASE_TYPE_BAD_LENGTH"]);
-        let c = json!({"name": "fog", "type": 1, "description": "é".repeat(101)});
+        let c = json!({"name": "hay", "type": 1, "description": "é".repeat(101)});
         assert_eq!(codes(&[c]), ["BASE_TYPE_BAD_LENGTH"]);
-        let c = json!({"name": "fog", "type": 1, "description": "é".repeat(100)});
+        let c = json!({"name": "hay", "type": 1, "description": "é".repeat(100)});
         assert!(codes(&[c]).is_empty());
         let mut o = opt("seats", 4);
         o["description"] = json!("");
@@ -963,19 +963,19 @@ mod tests {
         let mut o = opt("p", 3);
         o["description"] = json!("d".repeat(99));
         o["choices"] = json!((0..25).map(choice).collect::<Vec<_>>());
-        let c = json!({"name": "fog", "type": 1, "description": "d".repeat(97), "options": [o.clone(), {
+        let c = json!({"name": "hay", "type": 1, "description": "d".repeat(97), "options": [o.clone(), {
             "name": "q", "type": 3, "description": "d".repeat(99), "choices": (0..14).map(choice).collect::<Vec<_>>()
         }]});
         // 3 + 97 + (1 + 99 + 25 * 200) + (1 + 99 + 14 * 200) = 8100; one choice fewer: 7900.
         assert_eq!(size(&c), 8100);
         assert_eq!(codes(&[c]), ["APPLICATION_COMMAND_TOO_LARGE"]);
-        let c = json!({"name": "fog", "type": 1, "description": "d".repeat(97), "options": [o, {
+        let c = json!({"name": "hay", "type": 1, "description": "d".repeat(97), "options": [o, {
             "name": "q", "type": 3, "description": "d".repeat(99), "choices": (0..13).map(choice).collect::<Vec<_>>(),
         }]});
         assert_eq!(size(&c), 7900);
         assert!(codes(&[c]).is_empty());
         // The longest localization counts.
-        let c = json!({"name": "fog", "type": 1, "description": "d",
+        let c = json!({"name": "hay", "type": 1, "description": "d",
             "description_localizations": {"de": "x".repeat(100)}});
         assert_eq!(size(&c), 103);
     }

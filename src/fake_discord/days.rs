@@ -180,10 +180,8 @@ pub async fn play<G: Guided>(
     config.game.first_seed = Some(plan.seed);
     let clock = fake.clock();
     let start = clock.now_ms();
-    let channel = fake.add_channel(match G::GAME {
-        crate::host::Kind::FieldsOfGreen => "fields-of-green",
-        crate::host::Kind::KeyHarvest => "key-harvest",
-    });
+    // The channel is named as the CLI names the game (`fields-of-green`).
+    let channel = fake.add_channel(&G::GAME.cli_name());
     let quiet = QuietHours::parse(QUIET).map_err(anyhow::Error::msg)?;
     let person = |(name, zone, minute): (&'static str, &str, i64)| -> anyhow::Result<Person> {
         Ok(Person {

@@ -520,7 +520,7 @@ mod tests {
         assert_eq!(msg.attachments.len(), 1);
         assert_eq!(msg.attachments[0].filename, "farms.png");
         assert_eq!(msg.attachments[0].size, 3);
-        let command = json!({"id": "40", "name": "fog", "type": 1, "options": [
+        let command = json!({"id": "40", "name": "hay", "type": 1, "options": [
             {"name": "new", "type": 1, "options": [{"name": "seats", "type": 4, "value": 3}]}
         ]});
         let i = interaction(

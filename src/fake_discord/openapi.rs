@@ -581,7 +581,7 @@ mod tests {
     #[test]
     fn an_integer_option_may_say_its_bounds_as_floats() {
         let command = |min: Value| {
-            json!([{"name": "fog", "description": "Fields of Green", "options": [{
+            json!([{"name": "hay", "description": "Fields of Green", "options": [{
                 "type": 1, "name": "new", "description": "Open a table",
                 "options": [{"type": 4, "name": "players", "description": "Seats",
                              "min_value": min, "max_value": 6.0}]

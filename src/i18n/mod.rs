@@ -56,39 +56,34 @@ impl Locale {
     }
 }
 
-/// The catalogue files of one language, in the order they are added to its bundle.
+/// A catalogue file of one language: (path under src/i18n, text).
+macro_rules! ftl {
+    ($lang:literal, $name:expr) => {
+        (
+            concat!($lang, "/", $name, ".ftl"),
+            include_str!(concat!($lang, "/", $name, ".ftl")),
+        )
+    };
+}
+
+/// The catalogue files of one language, in the order they are added to its bundle: the shared
+/// ones, then one per game of the list (`<game>.ftl`, named as the game's engine module).
 macro_rules! catalogue {
-    ($lang:literal) => {
-        [
-            (
-                concat!($lang, "/common.ftl"),
-                include_str!(concat!($lang, "/common.ftl")),
-            ),
-            (
-                concat!($lang, "/commands.ftl"),
-                include_str!(concat!($lang, "/commands.ftl")),
-            ),
-            (
-                concat!($lang, "/records.ftl"),
-                include_str!(concat!($lang, "/records.ftl")),
-            ),
-            (
-                concat!($lang, "/fields_of_green.ftl"),
-                include_str!(concat!($lang, "/fields_of_green.ftl")),
-            ),
-            (
-                concat!($lang, "/key_harvest.ftl"),
-                include_str!(concat!($lang, "/key_harvest.ftl")),
-            ),
+    ([$lang:literal] $($module:ident: $Variant:ident),*) => {
+        vec![
+            ftl!($lang, "common"),
+            ftl!($lang, "commands"),
+            ftl!($lang, "records"),
+            $(ftl!($lang, stringify!($module)),)*
         ]
     };
 }
 
 /// The source files of a language's catalogue: (path under src/i18n, text).
-pub fn sources(locale: Locale) -> [(&'static str, &'static str); 5] {
+pub fn sources(locale: Locale) -> Vec<(&'static str, &'static str)> {
     match locale {
-        Locale::En => catalogue!("en"),
-        Locale::Ja => catalogue!("ja"),
+        Locale::En => crate::for_each_game!(catalogue; "en"),
+        Locale::Ja => crate::for_each_game!(catalogue; "ja"),
     }
 }
 

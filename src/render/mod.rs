@@ -8,8 +8,8 @@
 
 // One folder per game, as in `discord/` and `games/`; `picture` is the drawing kit both share.
 pub mod coach;
-pub mod fields_of_green;
-pub mod key_harvest;
+// Each game's drawings, a folder per game of the list (`render/fields_of_green/`, ...).
+crate::game_modules!(pub);
 pub mod phone;
 pub mod picture;
 

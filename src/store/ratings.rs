@@ -687,9 +687,11 @@ mod tests {
 
     #[test]
     fn scope_keys_differ_by_server_and_game() {
-        let a = scope_lock_key(42, "fields_of_green");
-        assert_ne!(a, scope_lock_key(43, "fields_of_green"));
-        assert_ne!(a, scope_lock_key(42, "key_harvest"));
-        assert_eq!(a, scope_lock_key(42, "fields_of_green"));
+        // Two games' kinds, as the `game.kind` column holds them.
+        let (one, other) = ("game_one", "game_two");
+        let a = scope_lock_key(42, one);
+        assert_ne!(a, scope_lock_key(43, one));
+        assert_ne!(a, scope_lock_key(42, other));
+        assert_eq!(a, scope_lock_key(42, one));
     }
 }

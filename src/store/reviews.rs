@@ -142,7 +142,15 @@ mod tests {
             max_away_days: crate::store::DEFAULT_MAX_AWAY_DAYS,
         };
         store
-            .create_table("fields_of_green", Some(1), 2, 3, "Ada", &options, 7)
+            .create_table(
+                crate::host::Kind::default().as_str(),
+                Some(1),
+                2,
+                3,
+                "Ada",
+                &options,
+                7,
+            )
             .await
             .unwrap()
     }

@@ -93,11 +93,11 @@ async fn killed_at_random_moments_the_bot_loses_nothing_it_acknowledged() {
     let data = farmhand::discord::prepare(test_config(db.path()))
         .await
         .expect("open the database");
-    let acked = verify::check_acknowledged(&fake, &data, &table)
+    let acked = verify::fields_of_green::check_acknowledged(&fake, &data, &table)
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(acked > 50, "only {acked} acknowledged actions checked");
-    verify::check_final(&fake, &data, &table)
+    verify::fields_of_green::check_final(&fake, &data, &table)
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     bot.kill().ok();

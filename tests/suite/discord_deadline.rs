@@ -152,7 +152,9 @@ async fn late_clicks_on_a_slow_store_and_slow_rest_are_all_answered_in_time() {
     assert_eq!(g.driver.stats.failed, 0, "{:?}", g.driver.stats);
     // Every move a player was told "Done." about, at once or after a defer (an edit of the
     // clicked panel), is stored: the action of that player producing the version the panel shows.
-    let replay = verify::replay(&g.bot().data, g.table.game).await.unwrap();
+    let replay = verify::fields_of_green::replay(&g.bot().data, g.table.game)
+        .await
+        .unwrap();
     let told = confirmations(&fake, g.table.game);
     for c in &told {
         let seat = replay.table.seat_of(c.user).expect("a seated player");

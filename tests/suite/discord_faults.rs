@@ -153,10 +153,10 @@ async fn unknown_interaction_missing_access_and_closed_dms_lose_nothing_confirme
     // What the players see: the game went on and ended; the table shows the stored game's
     // scores; every click the bot confirmed is stored; Bob plays on from private replies.
     let data = &g.bot().data;
-    let pad = verify::check_final_with(&fake, data, &g.table, false)
+    let pad = verify::fields_of_green::check_final_with(&fake, data, &g.table, false)
         .await
         .unwrap_or_else(|e| panic!("faults: {e}"));
-    let acked = verify::check_acknowledged(&fake, data, &g.table)
+    let acked = verify::fields_of_green::check_acknowledged(&fake, data, &g.table)
         .await
         .unwrap_or_else(|e| panic!("faults: {e}"));
     assert!(acked > 0);

@@ -171,7 +171,7 @@ async fn exactly_the_invite_links_permissions_play_a_whole_game_with_pictures() 
     let mut driver = Driver::new(&fake, &table, seats, 11);
     driver.play().await.expect("the game is played to the end");
     assert!(fake.settle().await, "the bot did not go quiet");
-    verify::check_final(&fake, &bot.data, &table)
+    verify::fields_of_green::check_final(&fake, &bot.data, &table)
         .await
         .expect("the final scores");
     let pictures = fake

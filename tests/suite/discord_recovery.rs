@@ -68,7 +68,7 @@ impl Running {
             .await
             .expect("the game is played to the end");
         assert!(self.fake.settle().await, "the bot did not go quiet");
-        verify::check_final(&self.fake, &self.bot.data, table)
+        verify::fields_of_green::check_final(&self.fake, &self.bot.data, table)
             .await
             .expect("the final scores, where the players can read them");
         self.fake.assert_clean();

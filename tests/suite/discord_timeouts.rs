@@ -176,7 +176,9 @@ async fn swallowed_calls_are_given_up_and_made_again(which: Which, tag: &str, se
     g.check_end(&fin).await;
     let data = &g.bot().data;
     let acked = match which {
-        Which::FieldsOfGreen => verify::check_acknowledged(&fake, data, &g.table).await,
+        Which::FieldsOfGreen => {
+            verify::fields_of_green::check_acknowledged(&fake, data, &g.table).await
+        }
         Which::KeyHarvest => verify::check_acknowledged_as::<kh::Game>(&fake, data, &g.table).await,
     }
     .unwrap_or_else(|e| panic!("{tag}: {e}"));

@@ -231,11 +231,13 @@ impl Game {
         let data = &self.bot().data;
         let (pad, steps) = match self.which {
             Which::FieldsOfGreen => {
-                let pad = verify::check_final(&self.fake, data, &self.table)
+                let pad = verify::fields_of_green::check_final(&self.fake, data, &self.table)
                     .await
                     .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
-                let replay = verify::replay(data, self.table.game).await.unwrap();
-                match verify::check_privacy(&self.fake, &replay, self.table.game) {
+                let replay = verify::fields_of_green::replay(data, self.table.game)
+                    .await
+                    .unwrap();
+                match verify::fields_of_green::check_privacy(&self.fake, &replay, self.table.game) {
                     Ok(n) => assert!(n > 50, "only {n} message versions checked"),
                     Err(leaks) => {
                         panic!("{}: private cards shown to others: {leaks:#?}", self.tag)
@@ -271,7 +273,7 @@ impl Game {
                     "{}: {acked} acknowledged actions, {answered} clicks answered",
                     self.tag
                 );
-                let checked = verify::check_privacy_kh(&self.fake, &replay)
+                let checked = verify::key_harvest::check_privacy_kh(&self.fake, &replay)
                     .unwrap_or_else(|leaks| panic!("{}: leaks: {leaks:#?}", self.tag));
                 // How many versions there are depends on how many edits the bot merged
                 // (timing): a 2-player game has seen fewer than 100 on PostgreSQL. Enough to

@@ -86,7 +86,7 @@ async fn two_players_whole_game() {
 async fn three_players_whole_game() {
     let mut g = new_game("three-players", 3, "", &[], 3).await;
     g.finish().await;
-    let acked = verify::check_acknowledged(&g.fake, &g.bot().data, &g.table)
+    let acked = verify::fields_of_green::check_acknowledged(&g.fake, &g.bot().data, &g.table)
         .await
         .unwrap();
     assert!(acked > 50, "{acked} acknowledged actions");
@@ -98,7 +98,9 @@ async fn three_players_whole_game() {
 /// bob's hand at that moment, and the check must report it.
 async fn privacy_check_catches_a_planted_leak(g: &Game) {
     use farmhand::fake_discord::world::{LogEntry, LogKind, MsgRec};
-    let replay = verify::replay(&g.bot().data, g.table.game).await.unwrap();
+    let replay = verify::fields_of_green::replay(&g.bot().data, g.table.game)
+        .await
+        .unwrap();
     let deck = replay.initial.deck();
     let alice = g.users[0];
     let mut caught = 0;
@@ -130,7 +132,7 @@ async fn privacy_check_catches_a_planted_leak(g: &Game) {
                 },
             })
         });
-        let result = verify::check_privacy(&g.fake, &replay, g.table.game);
+        let result = verify::fields_of_green::check_privacy(&g.fake, &replay, g.table.game);
         g.fake.with(|w| w.log.pop());
         if let Err(leaks) = result {
             assert!(
@@ -150,7 +152,9 @@ async fn four_players_introductory_mode() {
     let lobby_intro = g.fake.channel(g.table.channel);
     assert!(lobby_intro.iter().any(|m| m.id == g.table.message));
     g.finish().await;
-    let replay = verify::replay(&g.bot().data, g.table.game).await.unwrap();
+    let replay = verify::fields_of_green::replay(&g.bot().data, g.table.game)
+        .await
+        .unwrap();
     assert!(replay.last().options().intro, "introductory mode is on");
     g.stop().await;
 }
@@ -515,7 +519,7 @@ async fn restarts_mid_game_lose_nothing() {
     let (connections, identifies, _) = fake.gateway_stats();
     assert!(identifies >= 5 && connections >= 5, "{identifies} sessions");
     g.finish().await;
-    let acked = verify::check_acknowledged(&fake, &g.bot().data, &g.table)
+    let acked = verify::fields_of_green::check_acknowledged(&fake, &g.bot().data, &g.table)
         .await
         .unwrap();
     assert!(acked > 50);
@@ -584,10 +588,10 @@ async fn faults_do_not_lose_acknowledged_actions() {
     fake.set_faults(0, Vec::new());
     assert!(fake.settle().await, "the bot did not go quiet");
     let data = &g.bot().data;
-    let pad = verify::check_final_with(&fake, data, &g.table, false)
+    let pad = verify::fields_of_green::check_final_with(&fake, data, &g.table, false)
         .await
         .unwrap_or_else(|e| panic!("faults: {e}"));
-    let acked = verify::check_acknowledged(&fake, data, &g.table)
+    let acked = verify::fields_of_green::check_acknowledged(&fake, data, &g.table)
         .await
         .unwrap();
     let injected = fake.requests().iter().filter(|r| r.injected).count();
@@ -597,8 +601,10 @@ async fn faults_do_not_lose_acknowledged_actions() {
         "the bot never resumed ({connections} connections, {identifies} identifies)"
     );
     assert!(injected > 20, "only {injected} faults injected");
-    let replay = verify::replay(data, g.table.game).await.unwrap();
-    if let Err(leaks) = verify::check_privacy(&fake, &replay, g.table.game) {
+    let replay = verify::fields_of_green::replay(data, g.table.game)
+        .await
+        .unwrap();
+    if let Err(leaks) = verify::fields_of_green::check_privacy(&fake, &replay, g.table.game) {
         panic!("leaks: {leaks:#?}");
     }
     write_transcript(&fake, "faults");
@@ -1257,7 +1263,7 @@ async fn reconnect_requests_and_missed_heartbeats_lose_nothing() {
     g.finish().await;
     let (_, identifies_end, _) = fake.gateway_stats();
     // A resumed session keeps its interactions; every acknowledged action is in the database.
-    verify::check_acknowledged(&fake, &g.bot().data, &g.table)
+    verify::fields_of_green::check_acknowledged(&fake, &g.bot().data, &g.table)
         .await
         .unwrap();
     assert!(identifies_end >= identifies);

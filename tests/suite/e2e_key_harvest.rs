@@ -429,7 +429,7 @@ async fn faults_do_not_lose_acknowledged_actions() {
     let replay = verify::replay_as::<kh::Game>(data, g.table.game)
         .await
         .unwrap();
-    if let Err(leaks) = verify::check_privacy_kh(&fake, &replay) {
+    if let Err(leaks) = verify::key_harvest::check_privacy_kh(&fake, &replay) {
         panic!("leaks: {leaks:#?}");
     }
     write_transcript(&fake, "faults");

@@ -229,7 +229,7 @@ async fn the_bot_plays_a_whole_game_on_postgres() {
     let bot = Bot::start(&fake, config).await.expect("restart the bot");
     driver.play().await.unwrap();
     assert!(fake.settle().await, "the bot did not go quiet");
-    verify::check_final(&fake, &bot.data, &table)
+    verify::fields_of_green::check_final(&fake, &bot.data, &table)
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(check_replay(bot.data.service.store(), table.game).await > 50);
@@ -354,10 +354,10 @@ async fn two_bots_on_two_shards_share_one_database_and_play_a_game_to_the_end() 
         "{dm_clicks} DM clicks, {guild_clicks} others"
     );
     for data in [&a.data, &b.data] {
-        verify::check_final(&fake, data, &table)
+        verify::fields_of_green::check_final(&fake, data, &table)
             .await
             .unwrap_or_else(|e| panic!("{e}"));
-        verify::check_acknowledged(&fake, data, &table)
+        verify::fields_of_green::check_acknowledged(&fake, data, &table)
             .await
             .unwrap_or_else(|e| panic!("{e}"));
     }
@@ -480,10 +480,10 @@ async fn two_bot_processes_share_one_database_and_play_games_to_the_end() {
         .await
         .expect("open the database");
     for table in &tables {
-        verify::check_acknowledged(&fake, &data, table)
+        verify::fields_of_green::check_acknowledged(&fake, &data, table)
             .await
             .unwrap_or_else(|e| panic!("{e}"));
-        verify::check_final(&fake, &data, table)
+        verify::fields_of_green::check_final(&fake, &data, table)
             .await
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(check_replay(data.service.store(), table.game).await > 50);

@@ -306,7 +306,7 @@ async fn two_real_processes_remind_stand_in_and_survive_a_restart() {
     });
     assert!(dm_clicks > 0, "no click reached process A from a DM");
     for (table, _) in &games {
-        verify::check_acknowledged(&fake, &data, table)
+        verify::fields_of_green::check_acknowledged(&fake, &data, table)
             .await
             .unwrap_or_else(|e| panic!("{e}"));
         check_replay(store, table.game).await;

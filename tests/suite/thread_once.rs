@@ -132,7 +132,9 @@ fn harvest_kind(e: &Event) -> bool {
 /// returns them with the game after each action (index 0: after the set-up).
 async fn fog_stretches(p: &Played) -> (Vec<Stretch>, Vec<(usize, Event)>, Vec<fog::Game>) {
     let data = &p.bot.data;
-    let r = verify::replay(data, p.table.game).await.expect("replay");
+    let r = verify::fields_of_green::replay(data, p.table.game)
+        .await
+        .expect("replay");
     let setup = TableSetup {
         players: r.table.seats.len(),
         intro: r.table.game.options.intro,

@@ -22,6 +22,11 @@ async fn fog_here(ctx: Ctx<'_>) -> Result<Option<(Table, Option<Game>)>, Service
 }
 
 /// Fields of Green: a card-drafting farm game, played at your own pace.
+/// The game's slash command group, for the registry.
+pub fn group() -> poise::Command<crate::discord::Data, Error> {
+    fog()
+}
+
 #[poise::command(
     slash_command,
     guild_only,
@@ -198,7 +203,7 @@ async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
 }
 
 async fn card_names(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let names = super::card_names(ctx.data().service.deck(), partial);
+    let names = super::card_names(&ctx.data().service.library().fields_of_green, partial);
     serenity::CreateAutocompleteResponse::new().set_choices(
         names
             .into_iter()
@@ -215,7 +220,7 @@ async fn card(
     #[autocomplete = "card_names"]
     name: String,
 ) -> Result<(), Error> {
-    let m = super::card(ctx.data().service.deck(), &name)
+    let m = super::card(&ctx.data().service.library().fields_of_green, &name)
         .unwrap_or_else(|| text(&crate::t!("no-such-card", name = name.as_str())));
     say(ctx, &m).await
 }

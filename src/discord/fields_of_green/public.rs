@@ -125,7 +125,7 @@ fn table_lines(table: &Table, game: &Game, v: &PublicView, names: &[String]) -> 
 fn pad_parts(game: &Game, names: &[String]) -> Option<(String, Vec<String>)> {
     let pads = game.scores()?;
     Some((
-        render::phone::fog_pad(game.deck(), pads, names),
+        render::fields_of_green::phone::pad(game.deck(), pads, names),
         render::fields_of_green::pad_notes(pads, names),
     ))
 }
@@ -790,7 +790,7 @@ fn final_scores_text(table: &Table, game: &Game) -> MessageSpec {
             let pads = crate::games::fields_of_green::game::scoring::score_now(game);
             e.title = crate::t!("fog-scores-if-ended-title", table = table.game.id);
             (
-                render::phone::fog_pad(deck, &pads, &names),
+                render::fields_of_green::phone::pad(deck, &pads, &names),
                 render::fields_of_green::pad_notes(&pads, &names),
                 None,
             )

@@ -16,6 +16,21 @@ use crate::service::ServiceError;
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, ComponentInteractionDataKind};
 
+/// Handles a click whose custom_id is one of Fields of Green's (the registry's route); `false`
+/// when the id is not.
+pub async fn route(
+    ctx: &serenity::Context,
+    data: &Data,
+    ci: &ComponentInteraction,
+    id: &str,
+) -> bool {
+    let Some(id) = ComponentId::decode(id) else {
+        return false;
+    };
+    handle(ctx, data, ci, id).await;
+    true
+}
+
 /// Handles a click on one of Fields of Green's components.
 pub async fn handle(
     ctx: &serenity::Context,

@@ -110,6 +110,7 @@ impl Screens for fog::Game {
 }
 
 impl crate::discord::coach::Coached for fog::Game {
+    const PERIODS: crate::render::coach::Periods = crate::render::coach::Periods::Years;
     fn hint_text(_table: &Table, game: &Self, seat: usize) -> Option<String> {
         let hint = crate::games::coach::hint(game, seat)?;
         let view = game.player_view(seat);

@@ -2043,3 +2043,30 @@ fn a_sale_hint_names_only_a_greyed_out_sale() {
         "{hints} hints, {one_food} panels with 1 Food"
     );
 }
+
+/// Silo, Granary and Storehouse are three different things and read as three different words
+/// in Japanese (issue 43: 穀物庫, 穀倉 and 貯蔵庫 were near-synonyms): the two cards' names share
+/// no character with the Silo's.
+#[test]
+fn silo_granary_and_storehouse_have_distinct_japanese_names() {
+    let deck = crate::games::fields_of_green::Deck::default_deck();
+    let name = |id: &str| {
+        deck.locations
+            .iter()
+            .find(|d| d.id == id)
+            .and_then(|d| d.name_ja.clone())
+            .unwrap()
+    };
+    let silo = crate::i18n::format_in(crate::i18n::Locale::Ja, "fog-silo", None);
+    let (granary, storehouse) = (name("granary"), name("storehouse"));
+    for card in [&granary, &storehouse] {
+        assert!(
+            !card.chars().any(|c| silo.contains(c)),
+            "{card} reads like {silo}"
+        );
+    }
+    assert!(!granary.chars().any(|c| storehouse.contains(c)));
+    for name in [&granary, &storehouse, &silo] {
+        assert!(!["穀倉", "貯蔵庫"].contains(&name.as_str()), "{name}");
+    }
+}

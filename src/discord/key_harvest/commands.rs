@@ -26,6 +26,11 @@ async fn kh_here(
 }
 
 /// Key Harvest: bid for land, place your workers, harvest your fields, at your own pace.
+/// The game's slash command group, for the registry.
+pub fn group() -> poise::Command<crate::discord::Data, Error> {
+    kh()
+}
+
 #[poise::command(
     slash_command,
     guild_only,

@@ -14,6 +14,21 @@ use crate::t;
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, ComponentInteractionDataKind};
 
+/// Handles a click whose custom_id is one of Key Harvest's (the registry's route); `false` when
+/// the id is not.
+pub async fn route(
+    ctx: &serenity::Context,
+    data: &Data,
+    ci: &ComponentInteraction,
+    id: &str,
+) -> bool {
+    let Some(id) = KhId::decode(id) else {
+        return false;
+    };
+    handle(ctx, data, ci, id).await;
+    true
+}
+
 pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction, id: KhId) {
     let user = ci.user.id.get();
     // Select menus carry their meaning in the chosen value.

@@ -208,6 +208,7 @@ async fn finished_round(
 }
 
 impl crate::discord::coach::Coached for Game {
+    const PERIODS: crate::render::coach::Periods = crate::render::coach::Periods::Rounds;
     fn hint_text(table: &Table, game: &Self, seat: usize) -> Option<String> {
         let hint = crate::games::coach::hint(game, seat)?;
         let names = ui::names(table, usize::from(game.players()));

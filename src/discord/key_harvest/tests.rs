@@ -123,3 +123,136 @@ fn refusals_read_in_japanese_with_no_english_left() {
         }
     });
 }
+
+/// A review as a player reads it (issue 43): decisions named as the game names the moment, and
+/// the chart's title and axes said in the reader's language, from a seeded game.
+mod review {
+    use crate::discord::review::StoredReview;
+    use crate::games::key_harvest as kh;
+    use crate::i18n::Locale;
+    use crate::store::{Status, Table};
+
+    /// A finished two-seat Key Harvest table played with `seed`.
+    fn kh_table(seed: u64) -> Table {
+        let mut t = Table::sample("key_harvest", &["Ann", "Bo"], Status::Ended, 1);
+        t.game.id = 77;
+        t.game.thread_id = Some(223);
+        t.game.options.stand_in_minutes = 60;
+        t.game.seed = seed;
+        t
+    }
+
+    /// The stored review of a random two-player game (random play costs points, so every seat
+    /// has decisions to read).
+    fn kh_review(seed: u64) -> (Table, StoredReview) {
+        let board = kh::Board::standard();
+        let played = kh::sim::play_random(board.clone(), 2, seed, true);
+        let actions: Vec<(i64, usize, String)> = played
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(v, (s, a))| (v as i64, usize::from(*s), serde_json::to_string(a).unwrap()))
+            .collect();
+        let table = kh_table(seed);
+        let review = crate::discord::review::compute::<kh::Game>(&table, &board, &actions)
+            .expect("a review");
+        (table, review)
+    }
+
+    #[test]
+    fn decisions_are_named_by_round_and_the_chart_says_what_it_shows() {
+        let (table, review) = kh_review(11);
+        // The chart marks rounds, and its last point is the final score.
+        assert_eq!(review.periods.len(), review.curve.len());
+        assert!(review.periods.windows(2).all(|w| w[0] <= w[1]));
+        let en = crate::i18n::with(Locale::En, || {
+            crate::discord::review::shown::<kh::Game>(&table, &review, Some(0))
+        });
+        let lines: Vec<&str> = en.content.lines().collect();
+        let decisions: Vec<&&str> = lines.iter().filter(|l| l.contains("you chose")).collect();
+        assert!(!decisions.is_empty(), "{}", en.content);
+        // "Round 3, bid": the round, and the kind of action; the start player's choice comes
+        // before round 1.
+        let kinds = [
+            "harvest",
+            "worker",
+            "purchase",
+            "bid",
+            "end of turn",
+            "event",
+        ];
+        for d in &decisions {
+            let (named, _) = d.split_once(": ").unwrap();
+            let ok = named == "Setup, start player"
+                || named.strip_prefix("Round ").is_some_and(|rest| {
+                    let (n, kind) = rest.split_once(", ").unwrap_or((rest, "harvest"));
+                    n.parse::<u32>().is_ok_and(|n| n >= 1) && kinds.contains(&kind)
+                });
+            assert!(ok, "named as the game names it: {d}");
+        }
+        assert!(
+            en.content.contains(
+                "📈 **Expected final score after each turn** (Expected final score (points) up \
+                 the side; Turns, marked by round along the bottom)."
+            ),
+            "{}",
+            en.content
+        );
+        assert_eq!(en.files.len(), 1, "the chart");
+
+        let ja = crate::i18n::with(Locale::Ja, || {
+            crate::discord::review::shown::<kh::Game>(&table, &review, Some(0))
+        });
+        let named: Vec<&str> = ja
+            .content
+            .lines()
+            .filter(|l| l.contains("あなたは"))
+            .collect();
+        assert_eq!(named.len(), decisions.len(), "{}", ja.content);
+        for d in &named {
+            assert!(
+                d.starts_with('第') && d.contains("ラウンド") || d.starts_with("準備 · "),
+                "{d}"
+            );
+            assert!(!d.starts_with("ターン"), "{d}");
+        }
+        assert!(
+            ja.content.contains(
+                "📈 **各ターン後の最終得点の見込み**（縦軸：最終得点の見込み（点）、横軸：ターン（ラウンドごとに目盛り））。"
+            ),
+            "{}",
+            ja.content
+        );
+    }
+
+    /// A review stored before issue 43 (no periods, no moments) still reads: its decisions by
+    /// chart point, its chart called what it is (a projection, not a forecast).
+    #[test]
+    fn an_old_review_is_named_by_turn_and_called_a_projection() {
+        let (table, mut review) = kh_review(12);
+        review.periods.clear();
+        for seat in &mut review.costliest {
+            for d in seat {
+                for s in &mut d.words {
+                    s.when.clear();
+                }
+            }
+        }
+        let json = serde_json::to_string(&review).unwrap();
+        let stored: StoredReview = serde_json::from_str(
+            &json
+                .replace(",\"periods\":[]", "")
+                .replace("\"when\":\"\",", ""),
+        )
+        .expect("an old review parses");
+        let en = crate::i18n::with(Locale::En, || {
+            crate::discord::review::shown::<kh::Game>(&table, &stored, Some(0))
+        });
+        assert!(en.content.contains("\nTurn "), "{}", en.content);
+        assert!(
+            en.content.contains("**Projected score after each turn**"),
+            "{}",
+            en.content
+        );
+    }
+}

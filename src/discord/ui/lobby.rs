@@ -45,7 +45,7 @@ pub fn lobby(table: &Table) -> MessageSpec {
     seated.sort_by_key(|s| s.seat);
     let n = seated.len();
     // A row's kind was checked when the table was opened; the first game reads an unknown one.
-    let kind = Kind::parse(&g.kind).unwrap_or(Kind::ALL[0]);
+    let kind = Kind::of_row(&g.kind);
     let title = crate::t!("lobby-title", game = game_name(kind), table = g.id);
     if g.status != Status::Open {
         let text = match g.status {
@@ -273,7 +273,7 @@ pub fn games_list(tables: &[(Table, Option<AnyGame>)]) -> MessageSpec {
             // Parked (issue 42): its place is gone; the line says how to bring it back.
             (Status::Active, _) if gr.parked.is_some() => crate::t!(
                 "games-paused",
-                cmd = format!("/{}", Kind::parse(&gr.kind).map_or("fog", Kind::command)),
+                cmd = format!("/{}", Kind::of_row(&gr.kind).command()),
                 table = gr.id
             ),
             (Status::Open, _) => crate::t!(

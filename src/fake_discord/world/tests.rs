@@ -232,7 +232,7 @@ fn a_late_callback_is_an_unknown_interaction() {
     let (mut w, _rx) = connected();
     let u = w.add_user("ann");
     let c = w.add_channel("games");
-    let (id, token) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/fog".into());
+    let (id, token) = w.new_interaction(u, 2, c, json!({"name": "hay"}), None, "/hay".into());
     // The click happened 3.1 s ago (its id says so): too late, whenever the bot received it.
     let mut rec = w.interactions.remove(&id).unwrap();
     let id = id - (3100 << 22);
@@ -248,7 +248,7 @@ fn a_late_callback_is_an_unknown_interaction() {
     assert!(w.interactions[&id].callback_failed);
     assert_eq!(w.violations.len(), 1);
     // In time: accepted. Its webhook then lives 15 minutes.
-    let (id, token) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/fog".into());
+    let (id, token) = w.new_interaction(u, 2, c, json!({"name": "hay"}), None, "/hay".into());
     let path = format!("/interactions/{id}/{token}/callback");
     let (r, _) = w.handle(&req("POST", &path, &body));
     assert_eq!(r.status, 204);
@@ -260,7 +260,7 @@ fn a_late_callback_is_an_unknown_interaction() {
     let (r, _) = w.handle(&req("POST", &hook, &json!({"content": "late"})));
     assert_eq!(r.status, 401);
     // A callback whose data is over a limit: 400 with the problem under "data".
-    let (id, token) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/fog".into());
+    let (id, token) = w.new_interaction(u, 2, c, json!({"name": "hay"}), None, "/hay".into());
     let path = format!("/interactions/{id}/{token}/callback");
     let big = json!({"type": 4, "data": {"embeds": [{"title": "t".repeat(257)}]}});
     let (r, _) = w.handle(&req("POST", &path, &big));
@@ -296,14 +296,14 @@ fn with_two_shards_guild_events_reach_the_guilds_shard_and_dms_shard_0() {
     assert_eq!(sent(other_rx), ["READY"]);
     assert_eq!(w.gateway.guild_shard(), g);
     // A click in the guild's channel reaches the guild's shard only.
-    w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/a".into());
+    w.new_interaction(u, 2, c, json!({"name": "hay"}), None, "/a".into());
     assert_eq!(sent(guild_rx), ["INTERACTION_CREATE"]);
     assert!(sent(other_rx).is_empty());
     // A click in a DM reaches shard 0 only.
     let body = json!({"recipient_id": u.to_string()});
     let (r, _) = w.handle(&req("POST", "/users/@me/channels", &body));
     let dm: u64 = r.body.unwrap()["id"].as_str().unwrap().parse().unwrap();
-    w.new_interaction(u, 2, dm, json!({"name": "fog"}), None, "/b".into());
+    w.new_interaction(u, 2, dm, json!({"name": "hay"}), None, "/b".into());
     let (rx_0, rx_1) = if g == 0 {
         (guild_rx, other_rx)
     } else {
@@ -393,7 +393,14 @@ fn with_several_guilds_each_guilds_events_reach_its_own_shard() {
         let _: poise::serenity_prelude::Guild = serde_json::from_value(create.clone()).unwrap();
     }
     for (k, &g) in guilds.iter().enumerate() {
-        w.new_interaction(u, 2, channels[k], json!({"name": "fog"}), None, "/a".into());
+        w.new_interaction(
+            u,
+            2,
+            channels[k],
+            json!({"name": "hay"}),
+            None,
+            "/a".into(),
+        );
         let body = json!({"name": "table", "type": 11, "auto_archive_duration": 1440});
         let path = format!("/channels/{}/threads", channels[k]);
         let (r, _) = w.handle(&req("POST", &path, &body));
@@ -425,7 +432,7 @@ fn interactions_are_replayed_on_resume_but_never_into_a_new_session() {
     w.delivered(1, 3, None);
     // The connection drops; two clicks happen meanwhile.
     w.disconnected(1);
-    let (a, _) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/a".into());
+    let (a, _) = w.new_interaction(u, 2, c, json!({"name": "hay"}), None, "/a".into());
     // A resume on a new connection replays the missed click.
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     w.connected(Conn { id: 2, tx });
@@ -436,7 +443,7 @@ fn interactions_are_replayed_on_resume_but_never_into_a_new_session() {
     assert!(!w.interactions[&a].callback_failed);
     // Dropped again; a click; then a new IDENTIFY: the click is never delivered.
     w.disconnected(2);
-    let (b, _) = w.new_interaction(u, 2, c, json!({"name": "fog"}), None, "/b".into());
+    let (b, _) = w.new_interaction(u, 2, c, json!({"name": "hay"}), None, "/b".into());
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     w.connected(Conn { id: 3, tx });
     w.identify(3, 0, 1);

@@ -6,6 +6,7 @@ pub mod bots;
 pub mod cards;
 pub mod deck_file;
 pub mod effects;
+mod engine;
 pub mod error;
 pub mod event;
 pub mod farm;

@@ -4,6 +4,7 @@
 
 pub mod action;
 pub mod board;
+mod engine;
 pub mod error;
 pub mod event;
 pub mod few;

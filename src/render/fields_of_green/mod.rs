@@ -8,6 +8,7 @@ pub mod coach;
 pub mod events;
 pub mod farm;
 pub mod farm_picture;
+pub mod phone;
 pub mod score;
 
 pub use cards::{card_list, card_text, equipment_list, hand_text};

@@ -4,6 +4,7 @@
 use super::{and_list, seat_name};
 use crate::games::fields_of_green::Deck;
 use crate::games::fields_of_green::game::scoring::{ScorePad, TieBreak, standings, winners};
+use crate::render::phone::text_width;
 use crate::render::{Placed, japanese, tie_groups};
 
 /// Width of the row labels (`Game End total`); cells are right-aligned and never fill their
@@ -26,18 +27,6 @@ fn column_name(names: &[String], seat: usize, width: usize) -> String {
     } else {
         clean
     }
-}
-
-/// Columns a character takes in a monospaced font, by its East Asian width (UAX #11, from the
-/// `unicode-width` crate): 2 for kanji, kana and full-width forms, 1 for most others, 0 for
-/// combining marks and control characters.
-pub(crate) fn char_width(c: char) -> usize {
-    unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)
-}
-
-/// Columns a text takes in a monospaced font.
-pub(crate) fn text_width(s: &str) -> usize {
-    s.chars().map(char_width).sum()
 }
 
 /// Whether a line of the pad is its Total line (in the language in scope): what follows it are
@@ -434,7 +423,7 @@ mod tests {
     #[test]
     fn japanese_pads_align_by_east_asian_width() {
         assert_eq!(
-            ['A', '·', '穀', 'カ', '（', '！', '\u{301}'].map(char_width),
+            ['A', '·', '穀', 'カ', '（', '！', '\u{301}'].map(crate::render::phone::char_width),
             [1, 1, 2, 2, 2, 2, 0]
         );
         assert_eq!(text_width("勝利点 VP"), 9);

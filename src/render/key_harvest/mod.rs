@@ -22,6 +22,7 @@
 //! boards as PNG pictures).
 
 pub mod coach;
+pub mod phone;
 pub mod picture;
 pub mod text;
 

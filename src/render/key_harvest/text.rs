@@ -144,7 +144,7 @@ pub fn counters(board: &Board, c: &Counters) -> String {
 /// The width of `s` in a monospaced code block: East Asian wide characters take two columns
 /// (the same measure as the Fields of Green pad's, from the `unicode-width` crate).
 pub fn width(s: &str) -> usize {
-    crate::render::fields_of_green::score::text_width(s)
+    crate::render::phone::width(s)
 }
 
 /// `s` padded with spaces to `w` columns, on the right (`left`) or on the left.

@@ -186,11 +186,11 @@ impl Panel<'_> {
         }
         // Labels are padded by the columns they take (Japanese characters take two).
         let pad = |label: &str| {
-            let w = render::fields_of_green::score::text_width(label);
+            let w = render::phone::width(label);
             format!("{label}{}", " ".repeat(13usize.saturating_sub(w)))
         };
         let right = |label: String, width: usize| {
-            let w = render::fields_of_green::score::text_width(&label);
+            let w = render::phone::width(&label);
             format!("{}{label}", " ".repeat(width.saturating_sub(w)))
         };
         let mut table = format!(

@@ -188,7 +188,7 @@ fn pad_text(table: &Table, game: &Game) -> Option<String> {
         names.push(render::seat_name(&[], names.len()));
     }
     Some(
-        render::phone::kh_pad(Some(game.board()), pad, &names)
+        render::key_harvest::phone::pad(Some(game.board()), pad, &names)
             .trim_end_matches('\n')
             .to_string(),
     )

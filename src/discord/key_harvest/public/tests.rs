@@ -280,10 +280,13 @@ fn playout(players: u8, seed: u64) -> (usize, usize) {
 /// The final table message leads with the ranking in one line and holds no code block (issue
 /// 32: it reads on a phone); Scores and the final scores show exactly the pad `render` draws.
 fn check_the_end(t: &Table, game: &Game) {
-    let pad =
-        crate::render::phone::kh_pad(Some(game.board()), game.score_pad().unwrap(), &t.names())
-            .trim_end_matches('\n')
-            .to_string();
+    let pad = crate::render::key_harvest::phone::pad(
+        Some(game.board()),
+        game.score_pad().unwrap(),
+        &t.names(),
+    )
+    .trim_end_matches('\n')
+    .to_string();
     let m = table_message(t, game);
     ok("final table message", &m);
     assert_eq!(

@@ -13,13 +13,15 @@
 //! Unlike the scripted players of [`super::player`], these read the database (to know the
 //! bot's choice); they are for showing a game, not for testing what a player sees.
 
+// Each game's `impl Guided` (`guided/fields_of_green.rs`, ...).
+crate::game_modules!();
+
 use super::player::TableRef;
 use super::view::{Component, MessageView, Place};
 use super::{FakeDiscord, FakeError, Reply};
 use crate::discord::Data;
 use crate::discord::game::Screens;
 use crate::discord::spec::{MessageSpec, RowSpec};
-use crate::games::{fields_of_green as fog, key_harvest as kh};
 use crate::store::Table;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -49,109 +51,6 @@ pub trait Guided: Screens {
     /// True when `offered` does what `wanted` does in all that a player would notice (which
     /// towers pay the Water, say, may differ).
     fn near(offered: &Self::Action, wanted: &Self::Action) -> bool;
-}
-
-impl Guided for fog::Game {
-    type Screen = crate::discord::fields_of_green::ids::Screen;
-
-    fn step(id: &str, value: Option<&str>) -> Step<fog::Action, Self::Screen> {
-        use crate::discord::fields_of_green::ids::{
-            ComponentId, Screen, Verb, decode_action, decode_screen,
-        };
-        let Some(c) = ComponentId::decode(id) else {
-            return Step::Other;
-        };
-        match (c.verb, value) {
-            (Verb::Act(a), _) => Step::Act(a),
-            (Verb::Show(Screen::Farm { .. }), _) => Step::Other,
-            (Verb::Show(s), _) => Step::Go(s),
-            (Verb::Choose, Some(v)) => decode_action(v).map_or(Step::Other, Step::Act),
-            (Verb::Navigate, Some(v)) => match decode_screen(v) {
-                Some(Screen::Farm { .. }) | None => Step::Other,
-                Some(s) => Step::Go(s),
-            },
-            _ => Step::Other,
-        }
-    }
-
-    fn version_of(id: &str) -> Option<i64> {
-        crate::discord::fields_of_green::ids::ComponentId::decode(id).map(|c| c.version)
-    }
-
-    fn key(screen: &Self::Screen) -> String {
-        crate::discord::fields_of_green::ids::encode_screen(screen)
-    }
-
-    fn render(table: &Table, game: &Self, seat: usize, screen: &Self::Screen) -> MessageSpec {
-        crate::discord::fields_of_green::panel(table, game, seat, screen, None)
-    }
-
-    fn near(offered: &fog::Action, wanted: &fog::Action) -> bool {
-        use fog::Action;
-        let plain = |a: &Action| match a {
-            Action::Build {
-                pos,
-                extra,
-                equipment,
-                ..
-            } => Action::Build {
-                pos: *pos,
-                water: Vec::new(),
-                extra: *extra,
-                equipment: equipment.clone(),
-            },
-            Action::Harvest { pos, extra, .. } => Action::Harvest {
-                pos: *pos,
-                water: Vec::new(),
-                extra: *extra,
-            },
-            Action::PlaceWater { towers } => {
-                let mut towers = towers.clone();
-                towers.sort_by_key(|p| (p.x, p.y));
-                Action::PlaceWater { towers }
-            }
-            a => a.clone(),
-        };
-        plain(offered) == plain(wanted)
-    }
-}
-
-impl Guided for kh::Game {
-    type Screen = crate::discord::key_harvest::KhScreen;
-
-    fn step(id: &str, value: Option<&str>) -> Step<kh::Action, Self::Screen> {
-        use crate::discord::key_harvest::ids::{KhId, KhVerb, decode_action, decode_screen};
-        let Some(c) = KhId::decode(id) else {
-            return Step::Other;
-        };
-        match (c.verb, value) {
-            (KhVerb::Act(a), _) => Step::Act(a),
-            (KhVerb::Show(s), _) => Step::Go(s),
-            (KhVerb::Choose | KhVerb::ChoosePart(_), Some(v)) => {
-                decode_action(v).map_or(Step::Other, Step::Act)
-            }
-            (KhVerb::Navigate | KhVerb::NavigatePart(_), Some(v)) => {
-                decode_screen(v).map_or(Step::Other, Step::Go)
-            }
-            _ => Step::Other,
-        }
-    }
-
-    fn version_of(id: &str) -> Option<i64> {
-        crate::discord::key_harvest::ids::KhId::decode(id).map(|c| c.version)
-    }
-
-    fn key(screen: &Self::Screen) -> String {
-        crate::discord::key_harvest::ids::encode_screen(screen)
-    }
-
-    fn render(table: &Table, game: &Self, seat: usize, screen: &Self::Screen) -> MessageSpec {
-        crate::discord::key_harvest::panel(table, game, seat, screen, None)
-    }
-
-    fn near(offered: &kh::Action, wanted: &kh::Action) -> bool {
-        offered == wanted
-    }
 }
 
 /// One clickable thing: a button (`value` None) or one option of a select.
