@@ -777,6 +777,8 @@ fn render_page(fake: &FakeDiscord, title: &str, locale: Locale, pictures: &mut P
                     if *versions > 1 {
                         note = if frame.ja {
                             format!("（{}回編集、最後の版）", versions - 1)
+                        } else if *versions == 2 {
+                            "(edited once; last version shown)".to_string()
                         } else {
                             format!("(edited {} times; last version shown)", versions - 1)
                         };
@@ -810,7 +812,7 @@ fn render_page(fake: &FakeDiscord, title: &str, locale: Locale, pictures: &mut P
                         continue;
                     }
                     let note = if frame.ja {
-                        format!("（途中の版: 全{}版のうち第{}版）", versions, k)
+                        format!("（途中の版：全{}版のうち第{}版）", versions, k)
                     } else {
                         format!("(an earlier version: {k} of {versions})")
                     };
@@ -872,7 +874,7 @@ fn render_page(fake: &FakeDiscord, title: &str, locale: Locale, pictures: &mut P
         esc(title),
         frame.say(
             "A game with Farmhand, played against a fake Discord. First column: the channel and the game's thread (each message in its last version). Other columns: what each player saw privately (ephemeral replies and DMs, every version), after each of their clicks.",
-            "Farmhand で遊んだゲームの記録です（相手は本物ではない試験用の Discord）。最初の列: チャンネルとゲームのスレッド（各メッセージの最後の版）。ほかの列: 各プレイヤーだけに見えたもの（本人だけに見える返信と DM、すべての版）を、その人のクリックの後に並べています。"
+            "Farmhand で遊んだゲームの記録です（相手は本物ではない試験用の Discord）。最初の列：チャンネルとゲームのスレッド（各メッセージの最後の版）。ほかの列：各プレイヤーだけに見えたもの（本人だけに見える返信と DM、すべての版）を、その人のクリックの後に並べています。"
         )
     );
     // The column switch for phones: a radio button per column (the first chosen), then the tabs.

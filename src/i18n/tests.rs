@@ -207,7 +207,7 @@ fn prose(line: &str, continuation: bool) -> String {
 }
 
 /// Japanese text uses full-width punctuation (issue 43): no half-width `!`, `(`, `)` or `, ` in
-/// what a player reads, and no stray half-width space after 「。」 or 「、」 or around 「（」「）」.
+/// what a player reads, no half-width `: ` after Japanese, and no stray half-width space after 「。」 or 「、」 or around 「（」「）」.
 #[test]
 fn japanese_punctuation_is_full_width() {
     let mut bad = Vec::new();
@@ -234,6 +234,18 @@ fn japanese_punctuation_is_full_width() {
                 if p.contains(bad_text) {
                     bad.push(format!("{file}:{}: {bad_text:?} in {line}", k + 1));
                 }
+            }
+            // A colon after Japanese (or after a placeable or bold text) is the full-width 「：」,
+            // which carries its own space.
+            let mut prev: Option<char> = None;
+            for (i, c) in p.char_indices() {
+                if c == ':'
+                    && p[i..].starts_with(": ")
+                    && prev.is_some_and(|q| !q.is_ascii() || q == '}' || q == '*')
+                {
+                    bad.push(format!("{file}:{}: \": \" in {line}", k + 1));
+                }
+                prev = Some(c);
             }
             // A full-width bracket carries its own space: none after it, but before a " · "
             // separator.

@@ -393,14 +393,7 @@ fn with_several_guilds_each_guilds_events_reach_its_own_shard() {
         let _: poise::serenity_prelude::Guild = serde_json::from_value(create.clone()).unwrap();
     }
     for (k, &g) in guilds.iter().enumerate() {
-        w.new_interaction(
-            u,
-            2,
-            channels[k],
-            json!({"name": "hay"}),
-            None,
-            "/a".into(),
-        );
+        w.new_interaction(u, 2, channels[k], json!({"name": "hay"}), None, "/a".into());
         let body = json!({"name": "table", "type": 11, "auto_archive_duration": 1440});
         let path = format!("/channels/{}/threads", channels[k]);
         let (r, _) = w.handle(&req("POST", &path, &body));

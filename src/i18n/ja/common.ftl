@@ -34,12 +34,12 @@ settings-remind-mention = ゲームのスレッドでのメンション
 settings-remind-dm = DM（DMを受け付けていない場合はメンション）
 settings-remind-off = なし
 settings-now =
-    手札の表示: { $hand }
-    リマインダー: { $reminders }
-    タイムゾーン: { $zone }　静かな時間: { $quiet }
+    手札の表示：{ $hand }
+    リマインダー：{ $reminders }
+    タイムゾーン：{ $zone }　静かな時間：{ $quiet }
 settings-zone-unset = 未設定（静かな時間は UTC で数えます）
 settings-quiet-none = なし
-settings-bad-zone = タイムゾーン「{ $zone }」が分かりません。入力中に出る一覧から選んでください（例: Asia/Tokyo、Europe/Berlin）。何も変更していません。
+settings-bad-zone = タイムゾーン「{ $zone }」が分かりません。入力中に出る一覧から選んでください（例：Asia/Tokyo、Europe/Berlin）。何も変更していません。
 settings-bad-quiet = 静かな時間は 23-07（午後11時から午前7時）のように2つの時刻で書くか、「off」としてください。「{ $typed }」は使えません。何も変更していません。
 settings-quiet-whole-day = 静かな時間を一日中にはできません（ゲームの連絡が届かなくなります）。何も変更していません。
 
@@ -66,19 +66,19 @@ err-already-started = このゲームはすでに始まったか、閉じられ�
 err-already-closed = このテーブルはすでに閉じられています。
 err-plan-empty = このプランには何もすることがありません。
 err-game-over = このゲームは終わりました。
-err-setup = ゲームを準備できませんでした: { $detail }
+err-setup = ゲームを準備できませんでした：{ $detail }
 err-not-on-message = そのボタンはこのメッセージにはありません。
 err-unknown-button = 知らないボタンです（古いバージョンのボットのものかもしれません）。
 err-bad-choice = その選択は無効です。
 err-nothing-chosen = 何も選ばれていません。
 btn-my-hand = 自分の手札
 btn-my-screen = 自分の画面
-game-started = ゲーム開始: { $players }。テーブルのメッセージの **{ $button }** を押してプレイしてください。選んだ内容は他の人には見えません。
+game-started = ゲーム開始：{ $players }。テーブルのメッセージの **{ $button }** を押してプレイしてください。選んだ内容は他の人には見えません。
 dm-closed-here-it-is = DMを送れませんでした（サーバーメンバーからのDMを受け付けていないかもしれません）。こちらに表示します。
 plan-changed = プランを作った後に収穫の状況が変わったため、何も適用していません。最新のプランはこちらです。
 plan-harvest-closed = 収穫はもう終わっているため、何も適用していません。
-plan-applied = 完了: プランを適用しました（能力{ $paid }回分を支払い）。
-plan-not-applied = プランを適用できなかったため、何も変更していません: { $reason }
+plan-applied = 完了：プランを適用しました（能力{ $paid }回分を支払い）。
+plan-not-applied = プランを適用できなかったため、何も変更していません：{ $reason }
 
 player-n = プレイヤー{ $n }
 off = オフ
@@ -92,19 +92,19 @@ lobby-title = { $game } · テーブル #{ $table }
 lobby-started = このテーブルのゲームは始まりました。プレイはテーブルのメッセージからどうぞ。
 lobby-ended = このゲームは終わりました。
 lobby-cancelled = このテーブルは取り消されました。
-lobby-host = ホスト: { $host }
+lobby-host = ホスト：{ $host }
 lobby-intro-on = **入門モード:** オン（決まった配り方）
 lobby-intro-off = **入門モード:** オフ
 lobby-seats = **席数:** { $seats }
 lobby-reminders = **リマインダー:** { $reminders }
 lobby-reminders-after = { $after }後
-reminder-deadline = { $name }: まだ待っていれば <t:{ $at }:R> にボットがこの選択を行います。
+reminder-deadline = { $name }：まだ待っていれば <t:{ $at }:R> にボットがこの選択を行います。
 reminder-deadline-you = まだ待っていれば <t:{ $at }:R> にボットがあなたの代わりにこの選択を行います（静かな時間は時計が止まります）。
 pace-line = **ペース:** { $pace ->
     [fast] 速い
     [day] 1日
    *[relaxed] ゆっくり
-}（1回{ $time }）: それより長く待たせた選択はボットが行います（静かな時間はその人の時計が止まります）
+}（1回{ $time }）：それより長く待たせた選択はボットが行います（静かな時間はその人の時計が止まります）
 lobby-stand-in = **代理プレイ:** { $after }ゲームを止めているプレイヤーの代わりにボットが1回選びます
 lobby-players = **プレイヤー（{ $n }/{ $seats }）**
 lobby-host-mark = （ホスト）
@@ -118,13 +118,13 @@ lobby-cancel = 取り消し
 lobby-rematch = 再戦
 lobby-rematch-of = **テーブル #{ $table } の再戦:** 同じ席と設定で、配り直しです。
 lobby-rematch-how = 席を残すには **確認** を押してください。全員が確認するとゲームが始まります。**辞退** を押すと席が空きます（そのあとは通常どおり参加を待ってから始めます）。
-lobby-rematch-ping = { $players } さん: 再戦です。ここで席を確認してください。
+lobby-rematch-ping = { $players } さん：再戦です。ここで席を確認してください。
 lobby-confirmed = ✅ 確認済み
 lobby-to-confirm = 確認待ち
 lobby-confirm = 確認
 lobby-decline = 辞退
-rematch-opened = 再戦のロビーを開きました: { $link }。全員が確認すると始まります。
-rematch-joined = 再戦の席を確認しました: { $link }。
+rematch-opened = 再戦のロビーを開きました：{ $link }。全員が確認すると始まります。
+rematch-joined = 再戦の席を確認しました：{ $link }。
 rematch-started = 全員が確認したので、再戦が始まりました。{ $link }
 err-not-over = このゲームはまだ終わっていません。
 err-not-a-rematch = このテーブルは再戦ではありません。

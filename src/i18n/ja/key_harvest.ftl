@@ -51,23 +51,23 @@ kh-empty = 空
 kh-empty-paren = （空）
 kh-supply-in-all = {$counters}（計{$total}個）
 kh-store-tile-bid = {$tile} 入札 {$bid}
-kh-town-free = 空いている町人: {$townsfolk}
+kh-town-free = 空いている町人：{$townsfolk}
 
 ## 農地ボードのテキスト
 
 kh-seat-board-head = {$name}（{$colour}の初期ペア）
 kh-seat-workers = ワーカー:
-kh-seat-groups = グループ: {$first} x1 + {$second} x2
-kh-seat-groups-more = グループ: {$first} x1 + {$second} x2（ほか{$rest}）
-kh-seat-score = 暫定得点: {$workers} + {$groups} = {$total}
-kh-seat-score-final = 最終得点: {$workers} + {$groups} + 作物{$crops} = {$total}
+kh-seat-groups = グループ：{$first} x1 + {$second} x2
+kh-seat-groups-more = グループ：{$first} x1 + {$second} x2（ほか{$rest}）
+kh-seat-score = 暫定得点：{$workers} + {$groups} = {$total}
+kh-seat-score-final = 最終得点：{$workers} + {$groups} + 作物{$crops} = {$total}
 
 ## 盤面の凡例
 
 kh-legend-unharvested = 未収穫の畑（大きい記号）
 kh-legend-harvested = 収穫済みの畑（小さい記号）
-kh-legend-worker = ワーカー: その数字
-kh-legend-empty = 空きマス: その番地
+kh-legend-worker = ワーカー：その数字
+kh-legend-empty = 空きマス：その番地
 kh-legend-crop = {$letter} {$crop}
 kh-legend-crop-colour = {$letter} {$crop}（{$colour}）
 kh-key = 記号：{$list}
@@ -91,11 +91,11 @@ kh-phone-second = 2番目のグループ
 kh-phone-crops = 最多の作物
 kh-phone-fields = 畑タイル（同点時）
 kh-phone-counters = コマ（同点時）
-kh-pad-most = （最多: {$crops}）
-kh-pad-winner = 勝者: {$names}
-kh-pad-winner-fields = 勝者: {$names}（同点のため、ボード上の畑タイル数で決着）
-kh-pad-winner-counters = 勝者: {$names}（得点と畑タイル数が同じため、コマ数で決着）
-kh-pad-winner-shared = 勝者: {$names}（同点決着をすべて経ても同点: 共同勝利）
+kh-pad-most = （最多：{$crops}）
+kh-pad-winner = 勝者：{$names}
+kh-pad-winner-fields = 勝者：{$names}（同点のため、ボード上の畑タイル数で決着）
+kh-pad-winner-counters = 勝者：{$names}（得点と畑タイル数が同じため、コマ数で決着）
+kh-pad-winner-shared = 勝者：{$names}（同点決着をすべて経ても同点：共同勝利）
 kh-tie-line = { $points }点で同点。{ $by }：{ $list }。
 kh-tie-by-fields = ボード上の畑タイルの多い順
 kh-tie-by-counters = ボード上の畑タイルの多い順、次にコマの多い順
@@ -116,12 +116,12 @@ kh-place-board-own = 自分の農地ボード
 kh-place-hands-own = 自分の手元
 kh-ev-setup = {$players}人ゲームの準備が整いました。{$name}がスタートプレイヤーを決める人に選ばれました。
 kh-ev-setup-removed = {$players}人ゲームの準備が整いました。{$name}がスタートプレイヤーを決める人に選ばれました。イベント{$removed}枚が見ないまま取り除かれました。
-kh-ev-start-pair = {$name}は{$colour}の初期ペアを引きました: {$first}と{$second}。
+kh-ev-start-pair = {$name}は{$colour}の初期ペアを引きました：{$first}と{$second}。
 kh-ev-starting-counters = {$name}の初期コマは{$counters}です。
 kh-ev-starting-pool = 初期コマは{$counters}です。
 kh-ev-start-player = {$chooser}が{$name}をスタートプレイヤーに選びました。
 kh-ev-start-player-self = {$chooser}が自分をスタートプレイヤーに選びました。
-kh-ev-turn = 第{$turn}手番: {$name}。
+kh-ev-turn = 第{$turn}手番：{$name}。
 kh-ev-turn-ended = {$name}はアクション{$actions}回で手番を終えました。
 kh-ev-harvested = {$name}が{$tiles}を収穫し、{$counters}を得ました。
 kh-ev-harvested-nothing = {$name}が{$tiles}を収穫しましたが、何も得られませんでした。
@@ -155,21 +155,21 @@ kh-ev-event-placed = {$name}がイベント{$event}を引きました。{$space}
 kh-ev-event-placed-question = {$name}がイベント{$event}を引きました。{$space}番のマス（?マス）に置かれます。
 kh-ev-event-set-aside = イベント{$event}が引かれ、脇に置かれました。
 kh-ev-events-to-bag = 脇に置いたイベント（{$events}）が袋に戻りました。
-kh-ev-question-check = ?マスの確認: タイルが7枚未満のプレイヤーがいるため、イベント{$events}が袋に戻り、残りは2マス下がりました。
+kh-ev-question-check = ?マスの確認：タイルが7枚未満のプレイヤーがいるため、イベント{$events}が袋に戻り、残りは2マス下がりました。
 kh-ev-event-ignored = イベント{$event}は10枚目の後に引かれたため、効果なしで取り除かれました。
 kh-ev-event-resolved = イベント{$event}の処理が終わりました。
 kh-ev-end-triggered = 10枚目のイベントが町ボードに置かれました。この手番の後、全員がさらに2手番ずつ行い、{$name}が最後です。
 kh-ev-stalemate = 誰もアクションをしないまま1巡したため、ここでゲーム終了です。
-kh-ev-game-ended = ゲーム終了: {$names}の勝ちです。
-kh-ev-game-ended-removed = ゲーム終了: {$names}の勝ちです。準備で取り除かれたイベントは{$removed}でした。
+kh-ev-game-ended = ゲーム終了：{$names}の勝ちです。
+kh-ev-game-ended-removed = ゲーム終了：{$names}の勝ちです。準備で取り除かれたイベントは{$removed}でした。
 
 ## ルール上の却下 (エンジンの ActionError)
 
 kh-err-game-over = ゲームは終了しています
 kh-err-no-such-seat = このゲームに{$seat}番の席はありません
 kh-err-no-such-space = ボードに{$space}番のマスはありません
-kh-err-not-your-decision = 今はあなたの決定ではありません: {$seat}番の席が決めます
-kh-err-wrong-decision = 今決めていることへの答えではありません: {$what}
+kh-err-not-your-decision = 今はあなたの決定ではありません：{$seat}番の席が決めます
+kh-err-wrong-decision = 今決めていることへの答えではありません：{$what}
 kh-err-wrong-decision-other = 今決めていることへの答えではありません
 kh-decision-start-player = スタートプレイヤーの選択
 kh-decision-turn = 手番のアクション
@@ -191,7 +191,7 @@ kh-err-tile-count = {$min}～{$max}枚のタイルを選んでください
 kh-err-not-adjacent = {$tile}はワーカーの隣ではありません
 kh-err-worker-unavailable = あなたの{$worker}は今は出せません
 kh-err-no-worker-there = {$space}にあなたのワーカーはいません
-kh-err-bad-worker-space = {$space}にはワーカーを置けません: {$why}
+kh-err-bad-worker-space = {$space}にはワーカーを置けません：{$why}
 kh-why-on-field = ワーカーは畑タイルの上には置けません
 kh-why-move-elsewhere = ワーカーは別のマスに移す必要があります
 kh-why-next-to-worker = 別のワーカーの隣です
@@ -205,7 +205,7 @@ kh-err-empty-bid = 入札にはコマが1個以上必要です
 kh-err-cannot-pay = {$counters}を持っていません
 kh-err-cannot-pay-those = そのコマを持っていません
 kh-err-payment-size = 支払いは{$got}個ではなく{$expected}個でなければなりません
-kh-err-bad-substitute = ここでは代わりの作物は選べません: {$why}
+kh-err-bad-substitute = ここでは代わりの作物は選べません：{$why}
 kh-why-only-short = ストックで足りないのは{$short}個だけです
 kh-why-stock-has-none = ストックに{$crop}が残っていません
 kh-err-not-unconnected = {$tile}は孤立した畑タイルではありません
@@ -216,15 +216,15 @@ kh-err-other = 今はそれはできません
 kh-inv-take-n = ストックからコマを{$count}個取ってください
 kh-inv-stock-lacks = ストックにそのコマがありません
 kh-inv-lawyer-self = 弁護士は自分自身の能力は使えません
-kh-inv-trader-registry = 袋に畑タイルがありません: 代わりに登記所のタイルを取ってください
-kh-inv-trader-draw = 袋にまだ畑タイルがあります: 袋から引いてください
-kh-inv-pass-one = 渡せるタイルがあります: 1枚渡してください
+kh-inv-trader-registry = 袋に畑タイルがありません：代わりに登記所のタイルを取ってください
+kh-inv-trader-draw = 袋にまだ畑タイルがあります：袋から引いてください
+kh-inv-pass-one = 渡せるタイルがあります：1枚渡してください
 kh-inv-cannot-pass-none = {$tile}は渡せません。渡せる畑タイルがありません
 kh-inv-cannot-pass-board-or-received = {$tile}は渡せません。自分のボードの畑タイルか、受け取ったタイルを渡してください
 kh-inv-cannot-pass-board = {$tile}は渡せません。渡せるのは自分のボードの畑タイルだけです
 kh-inv-not-most-common = {$crop}はあなたの未収穫タイルで最も多い作物ではありません
-kh-inv-lucky-draw = 袋にまだ畑タイルがあります: 袋から引きます
-kh-inv-lucky-registry = 袋に畑タイルがありません: 登記所のタイルを選んでください
+kh-inv-lucky-draw = 袋にまだ畑タイルがあります：袋から引きます
+kh-inv-lucky-registry = 袋に畑タイルがありません：登記所のタイルを選んでください
 
 ## 公開メッセージ: テーブル、ボード、ログ、得点
 
@@ -242,14 +242,14 @@ kh-facts-counters = **コマ:** {$counters}
 kh-facts-store = **倉庫:** {$store}
 kh-facts-farmhands = **残りの農夫:** {$farmhands}
 kh-legend-title = 凡例
-kh-so-far-note = 「暫定」: ワーカーとグループの得点で、作物の得点は含みません。「?」: まだ使っていない初期コマです。
+kh-so-far-note = 「暫定」：ワーカーとグループの得点で、作物の得点は含みません。「?」：まだ使っていない初期コマです。
 kh-no-such-seat = このゲームにその席はありません。
 kh-field-counters = コマ
 kh-field-store = 倉庫
 kh-field-workers-on-board = ボード上のワーカー
 kh-field-farmhands-left = 残りの農夫
 kh-field-tiles-on-board = ボード上のタイル
-kh-tiles-on-board = 畑タイル{$fields}枚（うち収穫済み{$harvested}枚）とワーカー{$workers}個: 計{$total}（イベントの7番マスの「?」確認は7未満かどうかを見ます）
+kh-tiles-on-board = 畑タイル{$fields}枚（うち収穫済み{$harvested}枚）とワーカー{$workers}個：計{$total}（イベントの7番マスの「?」確認は7未満かどうかを見ます）
 kh-field-start-pair = 初期ペア
 kh-start-pair-drawn = {$name}は{$colour}のペアを引きました。
 kh-log-empty = まだ何も起きていません。
@@ -260,13 +260,13 @@ kh-days = {$count}日
 kh-hours = {$count}時間
 kh-minutes = {$count}分
 kh-track-none = まだありません。最初は1番マスに置かれます（7番マスは?マス）
-kh-track-next = 次: 10マス中{$space}番
+kh-track-next = 次：10マス中{$space}番
 kh-track-full = 10マスすべて埋まりました
 kh-line-setting-up = **準備中:** {$name}がスタートプレイヤーを決めます。
 kh-line-turn = **第{$turn}手番:** {$name}の手番 · アクション2回中{$done}回済み
-kh-line-final-turns = 最終手番: この後あと{$count}手番
-kh-line-tenth-out = 10枚目のイベントが出ました: 最終手番に入ります
-kh-line-waiting = ⏳ {$name}を**待っています**: {$decision}。
+kh-line-final-turns = 最終手番：この後あと{$count}手番
+kh-line-tenth-out = 10枚目のイベントが出ました：最終手番に入ります
+kh-line-waiting = ⏳ {$name}を**待っています**：{$decision}。
 kh-line-stand-in = **代理:** ゲームを{$delay}止めた人の代わりに、ボットが1回だけ決めます
 kh-line-last-stand-in = **直近の代理:** {$note}
 kh-line-registry = **登記所（{$count}/6）:** {$tiles}
@@ -281,11 +281,11 @@ kh-line-start-player = **スタートプレイヤー:** {$name}
 kh-line-pool = **初期コマ（全体）:** {$counters}
 kh-seat-field-name = {$name} · 暫定{$score}点
 kh-seat-field-name-final = {$name} · 最終{$score}点
-kh-facts-board = **ボード:** 畑タイル{$fields}枚（収穫済み{$harvested}） · ワーカー: {$workers}
+kh-facts-board = **ボード:** 畑タイル{$fields}枚（収穫済み{$harvested}） · ワーカー：{$workers}
 kh-win = 🏆 {$names}の勝ちです（{$points}点）。
-kh-win-fields = 🏆 {$names}の勝ちです: {$level}と{$points}点で並び、ボード上の畑タイル数で上回りました（{$mine}対{$theirs}）。
-kh-win-counters = 🏆 {$names}の勝ちです: {$level}と{$points}点、畑タイル数（{$fields}）でも並び、コマ数で上回りました（{$mine}対{$theirs}）。
-kh-win-shared = 🏆 {$names}の共同勝利です: 得点（{$points}点）、畑タイル数、コマ数がすべて同じでした。
+kh-win-fields = 🏆 {$names}の勝ちです：{$level}と{$points}点で並び、ボード上の畑タイル数で上回りました（{$mine}対{$theirs}）。
+kh-win-counters = 🏆 {$names}の勝ちです：{$level}と{$points}点、畑タイル数（{$fields}）でも並び、コマ数で上回りました（{$mine}対{$theirs}）。
+kh-win-shared = 🏆 {$names}の共同勝利です：得点（{$points}点）、畑タイル数、コマ数がすべて同じでした。
 kh-ended-stalemate = 誰もアクションをしないまま1巡したため、ゲームが終わりました。
 kh-no-counters = コマなし
 kh-table-title-final = キーハーベスト · テーブル#{$table} · 最終得点
@@ -302,9 +302,9 @@ kh-final-title = 最終得点 · テーブル#{$table}
 kh-supplies-head = **終了時の手持ち:**
 kh-removed-unseen = **準備で見ずに除外:** {$events}
 kh-so-far-title = 暫定得点 · テーブル#{$table}
-kh-so-far-line = {$name}: 暫定{$points}点
+kh-so-far-line = {$name}：暫定{$points}点
 kh-so-far-head = ゲームはまだ終わっていません。ここまでのワーカーとグループの得点です（作物の得点は含みません）:
-kh-final-footer = ワーカー: ボード上のワーカーの数字 · 最大x1、次点x2: 大きい順に2つのグループ · 作物: 単独最多の作物1種につき1点 · 同点: ボード上の畑タイル数、次にコマ数。
+kh-final-footer = ワーカー：ボード上のワーカーの数字 · 最大x1、次点x2：大きい順に2つのグループ · 作物：単独最多の作物1種につき1点 · 同点：ボード上の畑タイル数、次にコマ数。
 
 ## 共通画面: 待っている決定、リマインダー、代理; コマンドとクリック
 
@@ -316,9 +316,9 @@ kh-decide-ability = {$worker}の能力を使う（または見送る）か決め
 kh-decide-keep-drawn = 引いたタイルを残すか、休耕地に置くか決めてください
 kh-decide-event = イベント{$letter}（{$event}）でのあなたの分を決めてください
 kh-done = 完了しました。
-kh-reminder = {$names}: {$decision}。キーハーベスト（テーブル#{$table}、{$progress}）があなたを待っています。
+kh-reminder = {$names}：{$decision}。キーハーベスト（テーブル#{$table}、{$progress}）があなたを待っています。
 kh-dm-reminder =
-    キーハーベストのゲーム（テーブル#{$table}、{$progress}）があなたを待っています: {$decision}。
+    キーハーベストのゲーム（テーブル#{$table}、{$progress}）があなたを待っています：{$decision}。
     ここで **自分の画面** を押すか、{$channel} を使ってください。
 kh-stand-in-note = ⏱ {$name}がゲームを{ $minutes ->
     [60] 1時間
@@ -338,7 +338,7 @@ kh-player-not-in-game = そのプレイヤーはここのゲームに参加し�
 ## 個人画面
 
 kh-no-seat = このゲームにあなたの席はありません。
-kh-cancelled = このゲームは中止されました: もうすることはありません。
+kh-cancelled = このゲームは中止されました：もうすることはありません。
 kh-choice-gone = その選択肢はもうありません。今できることはこちらです。
 kh-your-decision = **あなたの決定:** {$decision}。
 kh-doing-start-player = スタートプレイヤーを選んでいます
@@ -348,21 +348,21 @@ kh-doing-ability = {$worker}の能力を使っています
 kh-doing-keep-drawn = 引いたタイルをどうするか決めています
 kh-doing-event = イベント{$letter}（{$event}）での自分の分を決めています
 kh-waiting-for = 今決めることはありません · {$name}を待っています（{$doing}）。
-kh-event-drawn-by = イベント{$letter}（{$event}）は{$name}が引きました: {$rule}
+kh-event-drawn-by = イベント{$letter}（{$event}）は{$name}が引きました：{$rule}
 kh-game-over = ゲームは終了しました。
-kh-over-you-scored = ゲームは終了しました。あなたの得点は **{$points}点**（{$players}人中{$rank}位）: ワーカー{$workers}、グループ{$groups}、作物{$crops}。
-kh-over-winner = 🏆 勝者: {$names}。
+kh-over-you-scored = ゲームは終了しました。あなたの得点は **{$points}点**（{$players}人中{$rank}位）：ワーカー{$workers}、グループ{$groups}、作物{$crops}。
+kh-over-winner = 🏆 勝者：{$names}。
 kh-over-pad-on-table = 得点表の全体はテーブルのメッセージにあります。
-kh-your-counters = **あなたのコマ**（計{$total}個）: {$counters}
+kh-your-counters = **あなたのコマ**（計{$total}個）：{$counters}
 kh-your-store = **あなたの倉庫:** {$store}
-kh-others-counters = ほかのプレイヤーのコマ: {$counters}
+kh-others-counters = ほかのプレイヤーのコマ：{$counters}
 kh-panel-title = キーハーベスト · テーブル#{$table} · {$name}
 kh-not-possible-now = **今はできないこと**
 kh-hidden-choices = （この画面に入りきらない選択肢がほかに{$count}個あります。）
 kh-panel-footer = {$stage} · あなただけに見えています
 kh-button-back = 戻る
 kh-button-refresh = 更新
-kh-start-player-intro = あなたがスタートプレイヤーを決める人に選ばれました: 自分も含め誰でも選べます。その後は席順に進みます。
+kh-start-player-intro = あなたがスタートプレイヤーを決める人に選ばれました：自分も含め誰でも選べます。その後は席順に進みます。
 kh-i-start = 自分から始める
 kh-starts = {$name}から始める
 kh-ph-who-starts = 誰から始めますか?
@@ -370,10 +370,10 @@ kh-done-harvest = 収穫
 kh-done-worker = ワーカー
 kh-done-from-stores = 倉庫から購入
 kh-done-to-store = 自分の倉庫へ
-kh-turn-intro = 第{$turn}手番: 異なるアクションを2回まで、好きな順に行えます。ただし（d）の後に（c）はできません。終わったら手番を終えてください。
-kh-turn-done = 第{$turn}手番: {$done}を実行済み（アクション2回中{$count}回）。
-kh-turn-final = 10枚目のイベントが出ました: ここからは最終手番です。
-kh-turn-registry = 登記所: {$registry}
+kh-turn-intro = 第{$turn}手番：異なるアクションを2回まで、好きな順に行えます。ただし（d）の後に（c）はできません。終わったら手番を終えてください。
+kh-turn-done = 第{$turn}手番：{$done}を実行済み（アクション2回中{$count}回）。
+kh-turn-final = 10枚目のイベントが出ました：ここからは最終手番です。
+kh-turn-registry = 登記所：{$registry}
 kh-turn-stores = 倉庫:
 kh-act-harvest = （a）収穫する
 kh-act-play = （b）ワーカーを出す
@@ -393,27 +393,27 @@ kh-why-not-now = 今はできません
 kh-end-turn = 手番を終える
 kh-end-turn-confirm = **アクションをせずに手番を終えますか?** 1巡の間に全員がアクションなしで手番を終えると、そこでゲーム終了です。やはりアクションをするなら:
 kh-end-turn-empty = アクションなしで手番を終える
-kh-groups-intro = **（a）収穫**: グループを1つ選び、その中の未収穫タイルからめくるものを選びます。1枚ごとにその作物のコマを1個得ます。
+kh-groups-intro = **（a）収穫**：グループを1つ選び、その中の未収穫タイルからめくるものを選びます。1枚ごとにその作物のコマを1個得ます。
 kh-ph-group = 収穫するグループを選ぶ
-kh-workers-intro = **（b）ワーカーを出す**: 空きマスか、自分のより小さい数字のワーカーの上に置きます。そのマスには数字以上の隣接する畑タイルが必要で、隣にワーカーがいてはいけません。能力はすぐに使います。
+kh-workers-intro = **（b）ワーカーを出す**：空きマスか、自分のより小さい数字のワーカーの上に置きます。そのマスには数字以上の隣接する畑タイルが必要で、隣にワーカーがいてはいけません。能力はすぐに使います。
 kh-spaces = {$count}マス
-kh-why-workers-blocked = {$workers}: 数字以上の畑タイルが隣接し、隣にワーカーがいないマスがありません
+kh-why-workers-blocked = {$workers}：数字以上の畑タイルが隣接し、隣にワーカーがいないマスがありません
 kh-ph-worker = ワーカーを選ぶ
-kh-worker-intro = **{$worker}を出す**（{$number}）: {$rule}。置くマスを選んでください: 隣接する畑タイルが{$number}枚以上で、隣にワーカーがいないマスです。
+kh-worker-intro = **{$worker}を出す**（{$number}）：{$rule}。置くマスを選んでください：隣接する畑タイルが{$number}枚以上で、隣にワーカーがいないマスです。
 kh-space-replaces = {$space} · 自分の{$worker}と入れ替え
 kh-space-near = {$space} · 隣の畑{$count}枚
 kh-ph-space-for = {$worker}を置くマスを選ぶ
-kh-remove-intro = **（b）ワーカーを戻す**: 農夫はボードの脇へ、町人は町ボードへ戻ります。能力は使いません。
+kh-remove-intro = **（b）ワーカーを戻す**：農夫はボードの脇へ、町人は町ボードへ戻ります。能力は使いません。
 kh-remove-label = {$space}の{$worker}を戻す
 kh-ph-remove = 戻すワーカーを選ぶ
 kh-stores-second = **（c）倉庫から2枚目**。
-kh-stores-intro = **（c）倉庫から買う**: 1枚ずつ、1～2枚。ほかの人の倉庫からは、持ち主に入札とまったく同じ作物のコマを払います。自分の倉庫からなら、自分の入札がストックに戻ります。
+kh-stores-intro = **（c）倉庫から買う**：1枚ずつ、1～2枚。ほかの人の倉庫からは、持ち主に入札とまったく同じ作物のコマを払います。自分の倉庫からなら、自分の入札がストックに戻ります。
 kh-store-label-own = {$tile} · 自分の倉庫
 kh-store-label = {$tile} · {$bid}を払う · {$name}
-kh-store-line-own = • 自分の倉庫の{$tile}: 入札の{$bid}はストックに戻ります。
-kh-store-line = • {$name}の倉庫の{$tile}: {$name}にちょうど{$bid}を払います。
+kh-store-line-own = • 自分の倉庫の{$tile}：入札の{$bid}はストックに戻ります。
+kh-store-line = • {$name}の倉庫の{$tile}：{$name}にちょうど{$bid}を払います。
 kh-ph-store-tile = 倉庫のタイルを選ぶ
-kh-registry-intro = **（d）登記所から取る**: タイルを自分の倉庫に置き、手持ちのコマ1個以上で入札します。その後、登記所は袋から補充されます。
+kh-registry-intro = **（d）登記所から取る**：タイルを自分の倉庫に置き、手持ちのコマ1個以上で入札します。その後、登記所は袋から補充されます。
 kh-ph-registry-tile = 登記所のタイルを選ぶ
 kh-ability-apprentice = 隣接する未収穫タイル1枚の作物のコマを1個得ます
 kh-ability-casual-worker = 隣接する未収穫タイル2枚までについて、それぞれコマを1個得ます
@@ -433,23 +433,23 @@ kh-pick-turn-back = {$tiles}を戻す
 kh-pick-harvest-all = {$count}枚すべて収穫
 kh-pick-take-from-all = {$count}枚すべてから得る
 kh-pick-turn-back-all = {$count}枚すべて戻す
-kh-pick-intro-harvest = **（a）収穫**: このグループの未収穫タイルを1枚以上めくります。1枚ごとにその作物のコマを1個得ます。
-kh-pick-intro-casual = **日雇い**: 隣接する未収穫タイル1～2枚について、それぞれコマを1個得ます（タイルは未収穫のまま）。
-kh-pick-intro-unskilled = **未熟練工**: 隣接する収穫済みタイルを未収穫に戻します。
-kh-pick-intro-new-crop = **イベントR · 新しい作付け**: 自分の収穫済みタイルを2枚まで未収穫に戻します。
-kh-pick-intro-remote = **イベントV · 遠隔収穫**: 自分の孤立した未収穫タイルを好きなだけ収穫します。
-kh-pick-may-choose = 選べるタイル: {$tiles}。
-kh-pick-chosen = 選択中: {$tiles}。
-kh-pick-chosen-gain = 選択中: {$tiles}（{$gain}）。
+kh-pick-intro-harvest = **（a）収穫**：このグループの未収穫タイルを1枚以上めくります。1枚ごとにその作物のコマを1個得ます。
+kh-pick-intro-casual = **日雇い**：隣接する未収穫タイル1～2枚について、それぞれコマを1個得ます（タイルは未収穫のまま）。
+kh-pick-intro-unskilled = **未熟練工**：隣接する収穫済みタイルを未収穫に戻します。
+kh-pick-intro-new-crop = **イベントR · 新しい作付け**：自分の収穫済みタイルを2枚まで未収穫に戻します。
+kh-pick-intro-remote = **イベントV · 遠隔収穫**：自分の孤立した未収穫タイルを好きなだけ収穫します。
+kh-pick-may-choose = 選べるタイル：{$tiles}。
+kh-pick-chosen = 選択中：{$tiles}。
+kh-pick-chosen-gain = 選択中：{$tiles}（{$gain}）。
 kh-decline = 見送る
 kh-ph-toggle = タイルを追加・削除
 kh-reposition-intro = **あなたの{$worker}が外れました**（{$space}に畑タイルが置かれたため）。すぐに別の置けるマスに置き直せます（能力をもう一度使います）。ボードの外に出したままでもかまいません。
 kh-leave-off = ボードの外に出す
-kh-trader-drew = **行商人**: {$tile}を引きました。獲得する（ボードのその番地に置きます）か、休耕地に置いてください。
+kh-trader-drew = **行商人**：{$tile}を引きました。獲得する（ボードのその番地に置きます）か、休耕地に置いてください。
 kh-keep = {$tile}を残す
 kh-put-fallow = {$tile}を休耕地へ
-kh-ability-head = **{$space}の{$worker}**: {$rule}。
-kh-ability-head-copied = **{$space}の{$worker}（弁護士による再使用）**: {$rule}。
+kh-ability-head = **{$space}の{$worker}**：{$rule}。
+kh-ability-head-copied = **{$space}の{$worker}（弁護士による再使用）**：{$rule}。
 kh-ability-mandatory = この能力は必須です。
 kh-one-from = {$space}から{$crop}1個
 kh-ph-tile = タイルを選ぶ
@@ -461,33 +461,33 @@ kh-ph-unconnected = 孤立したタイルを選ぶ
 kh-copy-label = {$space}の{$worker}の能力を使う
 kh-ph-copy = 能力を使うワーカーを選ぶ
 kh-draw-from-bag = 袋から引く
-kh-trader-registry = 袋に畑タイルがありません: 代わりに登記所のタイルを取り、残すか休耕地に置けます。
+kh-trader-registry = 袋に畑タイルがありません：代わりに登記所のタイルを取り、残すか休耕地に置けます。
 kh-take = {$tile}を取る
-kh-stock-holds = ストックにあるもの: {$counters}。
+kh-stock-holds = ストックにあるもの：{$counters}。
 kh-take-nothing = 何も取らない
 kh-ph-counters = コマを選ぶ
 kh-gives = {$counters}を得ます
 kh-gives-short = {$counters}を得ます。ストックが{$short}個足りません
-kh-run-out = **作物が品切れです**: あなたは{$owed}を得るはずですが、ストックには{$got}しかありません（{$short}個不足）。不足1個につき、ストックに残っている好きな作物を代わりに1個取れます（取らなくてもかまいません）。
-kh-instead-so-far = ここまでに代わりに取るもの: {$counters}。
-kh-stock-still-holds = ストックに残っているもの: {$counters}。
+kh-run-out = **作物が品切れです**：あなたは{$owed}を得るはずですが、ストックには{$got}しかありません（{$short}個不足）。不足1個につき、ストックに残っている好きな作物を代わりに1個取れます（取らなくてもかまいません）。
+kh-instead-so-far = ここまでに代わりに取るもの：{$counters}。
+kh-stock-still-holds = ストックに残っているもの：{$counters}。
 kh-plus-instead = 代わりに{$crop}を追加
 kh-take-nothing-instead = {$counters}を取り、代わりは取らない
 kh-take-plus-instead = {$counters}と代わりに{$instead}を取る
 kh-nothing-instead = 代わりは取らない
-kh-bid-intro = **{$tile}への入札**: 手持ちのコマ1個以上を、倉庫のタイルの横に公開して置きます。入札は変更できません。このタイルをあなたの倉庫から取る人は、あなたにこの入札とまったく同じコマを払います。
-kh-bid-so-far = ここまでの入札: **{$counters}**。
+kh-bid-intro = **{$tile}への入札**：手持ちのコマ1個以上を、倉庫のタイルの横に公開して置きます。入札は変更できません。このタイルをあなたの倉庫から取る人は、あなたにこの入札とまったく同じコマを払います。
+kh-bid-so-far = ここまでの入札：**{$counters}**。
 kh-bid-one = {$crop}1個で入札
 kh-bid = {$counters}で入札
-kh-pay-intro = **{$what}**: 手持ちから好きな作物のコマを{$size}個払います。
-kh-pay-so-far = 選択中: **{$counters}**（{$size}個中{$count}個）。
+kh-pay-intro = **{$what}**：手持ちから好きな作物のコマを{$size}個払います。
+kh-pay-so-far = 選択中：**{$counters}**（{$size}個中{$count}個）。
 kh-pay = {$counters}を払う
-kh-pay-skilled = 熟練工: {$name}の倉庫の{$tile}、入札より1個多く払います
-kh-pay-merchant = 商人: {$name}の倉庫の{$tile}、入札と同じ数を払います
-kh-pay-bailiff = 執行官: {$name}のボードの{$tile}、その人に払います
-kh-pay-lucky-bag = イベントQ · 福引き: 袋から引くタイル、ストックに払います
-kh-pay-lucky-registry = イベントQ · 福引き: 登記所のタイル{$tile}、ストックに払います
-kh-pay-quick-sale = イベントT · 即売: 登記所のタイル{$tile}、ストックに払います
+kh-pay-skilled = 熟練工：{$name}の倉庫の{$tile}、入札より1個多く払います
+kh-pay-merchant = 商人：{$name}の倉庫の{$tile}、入札と同じ数を払います
+kh-pay-bailiff = 執行官：{$name}のボードの{$tile}、その人に払います
+kh-pay-lucky-bag = イベントQ · 福引き：袋から引くタイル、ストックに払います
+kh-pay-lucky-registry = イベントQ · 福引き：登記所のタイル{$tile}、ストックに払います
+kh-pay-quick-sale = イベントT · 即売：登記所のタイル{$tile}、ストックに払います
 kh-rule-blind-swap = 各プレイヤーは自分の畑タイル1枚を休耕地に置き、袋から引いたタイルを獲得できます。
 kh-rule-exchange = 各プレイヤーは自分の畑タイル1枚を、ほかのプレイヤーの孤立したタイルと交換できます。
 kh-rule-give-away = 全員が畑タイル1枚を左隣のプレイヤーに渡します。
@@ -504,7 +504,7 @@ kh-rule-vacation = 各プレイヤーは自分のワーカー1個をボードか
 kh-rule-windfall = 引いた人が、全員にストックから好きなコマを1個ずつ配ります。
 kh-you = あなた
 kh-yourself = 自分
-kh-event-head = **イベント{$letter} · {$event}**（{$name}が引きました）: {$rule}
+kh-event-head = **イベント{$letter} · {$event}**（{$name}が引きました）：{$rule}
 kh-event-mandatory = これは必須です。
 kh-fallow-draw = {$tile}を休耕地へ、1枚引く
 kh-take-from-player = {$tile}を取る · {$name}
@@ -512,32 +512,32 @@ kh-ph-take = 取るタイルを選ぶ
 kh-take-one = {$crop}を1個取る
 kh-ph-crop = 作物を選ぶ
 kh-pay-2-draw = 2個払ってタイルを引く
-kh-lucky-registry = 袋に畑タイルがありません: 代わりにコマ2個で登記所のタイルを得られます。
+kh-lucky-registry = 袋に畑タイルがありません：代わりにコマ2個で登記所のタイルを得られます。
 kh-pay-2-for = 2個払って{$tile}
 kh-ph-choose = 選ぶ
 kh-pay-3-for = 3個払って{$tile}
 kh-ph-registry-take = 取る登記所のタイルを選ぶ
-kh-replace-drew = **{$tile}**を引きました: 自分の畑タイル1枚を休耕地に置いてこれを残すか、これを休耕地に置いてください。
+kh-replace-drew = **{$tile}**を引きました：自分の畑タイル1枚を休耕地に置いてこれを残すか、これを休耕地に置いてください。
 kh-fallow-drawn = 引いた{$tile}を休耕地へ
 kh-fallow-keep = {$tile}を休耕地へ、{$drawn}を残す
-kh-ph-keep-drawn = 引いたタイルを残す: 休耕地に置くものを選ぶ
+kh-ph-keep-drawn = 引いたタイルを残す：休耕地に置くものを選ぶ
 kh-move-label = {$space}の{$worker}を動かす
 kh-ph-move = 動かすワーカーを選ぶ
 kh-vacation-label = {$space}の{$worker}を戻す
 kh-windfall-give = {$name}にストックからコマを1個配ります（{$stock}）。
 kh-give-one = {$name}に{$crop}を1個
 kh-received = **{$tile}**を受け取りました。
-kh-pass-nothing-why = 渡せる畑タイルがありません: 何も渡しません。
+kh-pass-nothing-why = 渡せる畑タイルがありません：何も渡しません。
 kh-pass-nothing = 何も渡さない
 kh-pass-on = {$tile}をそのまま渡す（受け取ったタイル）
 kh-pass = {$tile}を渡す
 kh-ph-pass = 渡すタイルを選ぶ
-kh-give-away-second = **イベントO · 譲渡**: {$tile}を渡します。次に、受け取ったタイルを獲得するか、休耕地に置いてください。
-kh-exchange-second = **イベントN · 交換**: {$name}から{$tile}を取ります。代わりに渡す畑タイルを選んでください。
+kh-give-away-second = **イベントO · 譲渡**：{$tile}を渡します。次に、受け取ったタイルを獲得するか、休耕地に置いてください。
+kh-exchange-second = **イベントN · 交換**：{$name}から{$tile}を取ります。代わりに渡す畑タイルを選んでください。
 kh-give = {$tile}を渡す
 kh-ph-give = 渡すタイルを選ぶ
-kh-swap-second = **イベントU · 登記所交換**: 登記所から{$tile}を取ります。代わりに登記所に入れる畑タイルを選んでください。
-kh-move-second = **イベントX · 配置換え**: {$space}の{$worker}を別の置けるマスに動かします（能力は使いません）。
+kh-swap-second = **イベントU · 登記所交換**：登記所から{$tile}を取ります。代わりに登記所に入れる畑タイルを選んでください。
+kh-move-second = **イベントX · 配置換え**：{$space}の{$worker}を別の置けるマスに動かします（能力は使いません）。
 kh-a-worker = ワーカー
 kh-ph-new-space = 新しいマスを選ぶ
 
@@ -563,7 +563,7 @@ kh-topic-information = 公開情報と非公開情報
 
 kh-topic-rulings = 公式ルールに書かれていない点についてのKH裁定
 
-kh-topic-discord = ここでの遊び方: テーブルのメッセージ、自分の画面、リマインダー
+kh-topic-discord = ここでの遊び方：テーブルのメッセージ、自分の画面、リマインダー
 
 kh-rules-overview-title = キーハーベスト · 概要
 
@@ -576,7 +576,7 @@ kh-rules-overview =
 
     {"*"}*勝利条件:** 終了時に最も得点の高い人の勝ちです。得点は、ボード上のワーカーの数字、つながった畑タイルの最大のグループ（1枚1点）、2番目に大きいグループ（1枚2点！）、そして単独で最も多くコマを持っている作物1種につき1点です。同じ大きさの大きなグループ2つは、巨大なグループ1つに勝ります。
 
-    トピック: `setup` `turn` `actions` `workers` `events` `drawing` `end` `information` `rulings` `discord`
+    トピック：`setup` `turn` `actions` `workers` `events` `drawing` `end` `information` `rulings` `discord`
 
 kh-rules-setup-title = 準備（KH 9-13）
 
@@ -586,12 +586,12 @@ kh-rules-setup =
     {"*"}*初期ペア:** 色分けされたタイルの初期ペアが4組あります。各プレイヤーは1組を引き、2枚とも自分のボードに置きます。2～3人のときは、誰も引かなかったペアはほかのタイルと一緒に袋に入ります。
 
     {"*"}*初期コマ:** ランダムに決まる少量のプールです:
-    - 2人: 各作物1個と、いずれか1作物をもう1個。各プレイヤーは2個ある作物を1個とほか2個を、公開で受け取ります。
-    - 3人: 4作物を2個ずつ、残り1作物を1個（計9個）。
-    - 4人: 2作物を3個ずつ、残り3作物を2個ずつ（計12個）。
+    - 2人：各作物1個と、いずれか1作物をもう1個。各プレイヤーは2個ある作物を1個とほか2個を、公開で受け取ります。
+    - 3人：4作物を2個ずつ、残り1作物を1個（計9個）。
+    - 4人：2作物を3個ずつ、残り3作物を2個ずつ（計12個）。
     3～4人のときは各自ランダムに3個引き、ほかの人からは使うまで「?」としか見えません。プールの中身は全員が知っています。
 
-    {"*"}*その他:** 残りのコマは**ストック**です。ほかの畑タイルはすべて袋に入れ、6枚を引いて登記所に並べます。その後でイベントを袋に入れます: 2人なら14枚すべて、3～4人なら12枚（2枚は見ないまま除外し、終了時に公開します）。
+    {"*"}*その他:** 残りのコマは**ストック**です。ほかの畑タイルはすべて袋に入れ、6枚を引いて登記所に並べます。その後でイベントを袋に入れます：2人なら14枚すべて、3～4人なら12枚（2枚は見ないまま除外し、終了時に公開します）。
 
 kh-rules-turn-title = あなたの手番（KH 14-17）
 
@@ -600,7 +600,7 @@ kh-rules-turn =
     {"*"}*（a）** 収穫 · **（b）** ワーカーを出す・戻す · **（c）** 倉庫のタイルを自分のボードへ · **（d）** 登記所のタイルを自分の倉庫へ。
     （それぞれについては **actions** トピックを参照。）
 
-    {"*"}*順番:** 好きな順に行えますが、同じ手番で（d）の後に（c）は決してできません。順番の制限はアクションそのものだけです: 店主が倉庫に置くのは（d）ではなく、商人の購入は（c）ではありません。
+    {"*"}*順番:** 好きな順に行えますが、同じ手番で（d）の後に（c）は決してできません。順番の制限はアクションそのものだけです：店主が倉庫に置くのは（d）ではなく、商人の購入は（c）ではありません。
 
     {"*"}*1回、2回、0回:** アクション1回でも、0回でもかまいません。ワーカーの能力は、そのワーカーを出した（b）の一部です。タイルに押し出されたワーカーを置き直すのはボーナスで、アクションではありません。
 
@@ -678,7 +678,7 @@ kh-rules-end =
     {"*"}*得点計算:**
     - **ワーカー:** 自分のボード上のワーカーの数字の合計。
     - **最大のグループ:** タイル1枚につき1点。
-    - **2番目のグループ:** タイル1枚につき2点（同じ大きさの2つも1番目と2番目として数えます: 6と6なら18点）。
+    - **2番目のグループ:** タイル1枚につき2点（同じ大きさの2つも1番目と2番目として数えます：6と6なら18点）。
     - **作物:** ほかの全員より厳密に多くコマを持っている作物1種につき1点。最多が同数なら（0個同士でも）誰も得点しません。入札は数えません。
 
     {"*"}*同点:** ボード上の畑タイルが多い人、次にコマが多い人の勝ち。それでも同じなら共同勝利です。
@@ -690,7 +690,7 @@ kh-rules-information-title = 公開情報（KH 68-70）
 kh-rules-information =
     {"*"}*公開:** すべてのボード、倉庫と入札、登記所、休耕地、町ボードと空いている町人、各プレイヤーの残りの農夫、ストックの数、引かれた・脇に置かれた・戻された・無視されたすべてのイベント、袋の中の畑タイルとイベントの数、そして各プレイヤーのコマの数。
 
-    {"*"}*コマ:** 準備の後のコマの動きはすべて公開です: 収穫、ワーカーとイベントでの獲得、入札、購入、支払い。そのため全員が各自の手持ちを作物ごとに把握できます。ただし3～4人のときは、各プレイヤーの初期コマ3個は使うまで**「?」**と表示されます。誰も知らなかった作物を払うと、「?」の1個がその作物として明らかになります。自分の手持ちは常にすべて見え（**自分の画面**）、終了時には全員の手持ちが公開されます。
+    {"*"}*コマ:** 準備の後のコマの動きはすべて公開です：収穫、ワーカーとイベントでの獲得、入札、購入、支払い。そのため全員が各自の手持ちを作物ごとに把握できます。ただし3～4人のときは、各プレイヤーの初期コマ3個は使うまで**「?」**と表示されます。誰も知らなかった作物を払うと、「?」の1個がその作物として明らかになります。自分の手持ちは常にすべて見え（**自分の画面**）、終了時には全員の手持ちが公開されます。
 
     {"*"}*非公開:** 袋の中の順番、3～4人のときに準備で除外された2枚のイベント（終了まで）、まだ使っていない初期コマの作物。
 
@@ -701,7 +701,7 @@ kh-rules-rulings =
     - **KH 6** ストックにない作物は、残っている任意の作物で代えられます（自分の作物を優先）。
     - **KH 10** 使われない初期ペアは袋に入ります（2～3人）。
     - **KH 11-12** 初期プールでどの作物が2個・3個になるかはランダムです。
-    - **KH 15** 順番の制限はアクションだけです: 店主の後の（c）、（d）の後の商人は可。
+    - **KH 15** 順番の制限はアクションだけです：店主の後の（c）、（d）の後の商人は可。
     - **KH 17** 誰もアクションをしないまま1巡するとゲーム終了です。
     - **KH 26** 外れたワーカーは、より小さいワーカーと入れ替えられます。
     - **KH 28** 補充では登記所の空いているマスをすべて埋めます。
@@ -710,7 +710,7 @@ kh-rules-rulings =
     - **KH 42** 弁護士は自分自身の能力は使えません。
     - **KH 43** 袋に畑タイルがないとき、行商人は登記所から選べます。
     - **KH 47** ブラインド交換は袋に畑タイルがある間だけです。
-    - **KH 49** 譲渡: まず渡し、その後で残すか捨てるかを決めます。引いた人は最後に受け取ります。
+    - **KH 49** 譲渡：まず渡し、その後で残すか捨てるかを決めます。引いた人は最後に受け取ります。
     - **KH 51、54** 福引きと即売の支払いはストックへ。
     - **KH 57** 入れ替えでタイルを残せるのは、1枚と引き換えのときだけです。
     - **KH 60** 棚ぼたは引いた人から時計回りに配ります。
@@ -720,21 +720,21 @@ kh-rules-rulings =
     - **KH 65-66** 同じ大きさのグループは1番目と2番目になります。最多の作物が同数なら誰も得点しません。
     - **KH 67** 同点決着をすべて経ても同点なら共同勝利です（再戦であって、やり直しではありません）。
     - **KH 69-70** 暫定得点は作物の得点を含みません。プレイヤー間の支払いは公開です。
-    また: 公式テキストで倉庫のタイルをボードに置くことを「アクション（d）」としている箇所は、（c）のことです。
+    また：公式テキストで倉庫のタイルをボードに置くことを「アクション（d）」としている箇所は、（c）のことです。
 
 kh-rules-discord-title = ここでのキーハーベストの遊び方
 
 kh-rules-discord =
     テーブルのメッセージから**参加**し、ホストが**開始**を押します。
-    {"*"}*テーブルのメッセージ**はアクションのたびに更新されます: 誰の手番か、ゲームが何を待っているか、登記所、イベントの列、町人、ストック、袋、休耕地、そして各プレイヤーの暫定得点、コマ、倉庫と入札、ワーカー。
-    {"*"}*自分の画面**で個人画面を開きます（自分だけに見えます）: 作物ごとの自分のコマと、今できるすべての選択肢。古い画面は古いクリックを受け付けず、新しい画面を表示します。
-    {"*"}*ボード**ではすべての農地ボードを六角形の図で表示します: `[H]` は未収穫、`(h)` は収穫済み、`<4>` はワーカー、空きマスはその番地を表示します。B、D、F行は半マスずれているので、各マスは上下の隣のマスの間に位置します。
+    {"*"}*テーブルのメッセージ**はアクションのたびに更新されます：誰の手番か、ゲームが何を待っているか、登記所、イベントの列、町人、ストック、袋、休耕地、そして各プレイヤーの暫定得点、コマ、倉庫と入札、ワーカー。
+    {"*"}*自分の画面**で個人画面を開きます（自分だけに見えます）：作物ごとの自分のコマと、今できるすべての選択肢。古い画面は古いクリックを受け付けず、新しい画面を表示します。
+    {"*"}*ボード**ではすべての農地ボードを六角形の図で表示します：`[H]` は未収穫、`(h)` は収穫済み、`<4>` はワーカー、空きマスはその番地を表示します。B、D、F行は半マスずれているので、各マスは上下の隣のマスの間に位置します。
     {"*"}*ログ**では最近の出来事を表示します。各アクションはゲームのスレッドにも書き込まれます。
-    ゲームは非同期です: 一度に決めるのは1人だけで、ゲームを止めている人にはテーブルの設定時間の後にリマインダーが届きます。
+    ゲームは非同期です：一度に決めるのは1人だけで、ゲームを止めている人にはテーブルの設定時間の後にリマインダーが届きます。
 
-kh-rules-footer = `/kh rules topic`: `{$topics}` · ワーカーやイベントの名前・文字でも開けます。
+kh-rules-footer = `/kh rules topic`：`{$topics}` · ワーカーやイベントの名前・文字でも開けます。
 kh-rules-unknown = 「{$topic}」というルールのトピックはありません。トピックの一覧です:
-kh-rules-topics-title = キーハーベストのルール: トピック
+kh-rules-topics-title = キーハーベストのルール：トピック
 kh-rules-topics-note = ワーカーやイベントの名前・文字（「lawyer」「J」「windfall」や「弁護士」「棚ぼた」）でもそのトピックが開きます。
 
 ## コーチが手番の行動を言う言葉 (issue 30)。
