@@ -174,6 +174,10 @@ pub struct GameConfig {
     pub reminder_check_seconds: u32,
     /// Play each game in its own thread when the bot may create one.
     pub create_threads: bool,
+    /// Price each decision for the coach's review while the game is played, in the background,
+    /// and store the review when the game ends (issue 43), so the Review button answers at once.
+    /// Off, a review is computed when first asked for (a minute or so of one core at most).
+    pub review_ahead: bool,
     /// The seed of the first table opened; the next ones take the following numbers. Set by
     /// `farmhand demo --seed` so a demo plays the same game every time; never read from a config
     /// file (a real server draws every table's seed at random).
@@ -190,6 +194,7 @@ impl Default for GameConfig {
             reminder_repeat_minutes: 1440,
             reminder_check_seconds: 60,
             create_threads: true,
+            review_ahead: true,
             first_seed: None,
         }
     }
@@ -494,6 +499,7 @@ mod tests {
             d.game.reminder_repeat_minutes
         );
         assert_eq!(c.game.create_threads, d.game.create_threads);
+        assert_eq!(c.game.review_ahead, d.game.review_ahead);
         assert_eq!(c.log.filter, d.log.filter);
         assert_eq!(c.discord.edit_interval_ms, d.discord.edit_interval_ms);
         assert_eq!(c.discord.request_timeout_ms, d.discord.request_timeout_ms);

@@ -268,6 +268,9 @@ async fn demo_days(args: &Args, location: &str, days: u32) -> anyhow::Result<()>
     let mut config = showcase_config(std::path::Path::new(location));
     config.database.url = location.to_string();
     config.discord.edit_interval_ms = args.edit_interval_ms.unwrap_or(0);
+    // As a real server does: the review is priced while the game is played, so the Review the
+    // players click after the game is (nearly) ready when it ends.
+    config.game.review_ahead = true;
     let plan_lock = config.discord.shard_plan().map_err(anyhow::Error::msg)?;
     let _one_process =
         farmhand::store::ProcessLock::acquire_for(&config.database.location(), plan_lock).await?;

@@ -65,6 +65,7 @@ async fn play<G: Screens>(
         G::after_action(http, data, &done, None),
     )
     .await;
+    super::review::ahead(data, &done.table);
     Ok(done)
 }
 

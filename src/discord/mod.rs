@@ -77,6 +77,8 @@ pub struct Data {
     /// and the bot seats' moves it sets off, a handler may call nothing on Discord for a while
     /// (it loads, decides, stores); a test harness reads this to know the bot is not done.
     pub working: Arc<Working>,
+    /// The coach's reviews being made while their games are played (`game.review_ahead`).
+    pub reviews_ahead: Arc<review::Ahead>,
 }
 
 /// A count of work in progress (see [`Data::working`]).
@@ -150,6 +152,12 @@ impl Fatal {
 pub const REGISTER_WITHIN: Duration = Duration::from_secs(120);
 
 impl Data {
+    /// How many games' reviews are being made ahead in memory (`game.review_ahead`): for the
+    /// tests, which check that a stored review leaves nothing behind.
+    pub fn reviews_ahead_len(&self) -> usize {
+        self.reviews_ahead.len()
+    }
+
     /// Whether this process looks after `game`'s background work (reminders, stand-in moves,
     /// bots' moves after a start, redraws of stale tables): only the process whose shards carry
     /// the game's server does, so with several processes on one database each happens once.
@@ -227,6 +235,7 @@ pub async fn prepare_on(config: Config, clock: crate::clock::Clock) -> anyhow::R
         set_up: Arc::default(),
         registered: Arc::default(),
         working: Arc::default(),
+        reviews_ahead: Arc::default(),
     })
 }
 

@@ -276,8 +276,13 @@ async fn compute_and_store<G: Coached>(data: &Data, table: &Table) -> Result<Str
     let rules = G::rules(data.service.library()).clone();
     let owned = table.clone();
     let started = std::time::Instant::now();
+    // What was priced while the game was played (`game.review_ahead`), if anything: only the
+    // decisions after it are priced now.
+    let made = data.reviews_ahead.take_when_idle(id).await;
     let computed =
-        tokio::task::spawn_blocking(move || compute::<G>(&owned, &rules, &actions)).await;
+        tokio::task::spawn_blocking(move || compute_from::<G>(&owned, &rules, made, &actions))
+            .await;
+    data.reviews_ahead.forget(id);
     let json = match computed {
         Ok(Ok(review)) => serde_json::to_string(&review).map_err(|e| e.to_string()),
         Ok(Err(why)) => Err(why),
@@ -323,42 +328,275 @@ async fn wait_for(data: &Data, id: i64) -> Result<String, MessageSpec> {
 
 /// The review of `table`'s game, replayed from its setup and `actions` (version, seat, JSON), with
 /// each costly decision said in every language. Slow: call it off the async workers.
+#[cfg(test)]
 pub(crate) fn compute<G: Coached>(
     table: &Table,
     rules: &std::sync::Arc<G::Rules>,
     actions: &[(i64, usize, String)],
 ) -> Result<StoredReview, String> {
-    let mut parsed = Vec::with_capacity(actions.len());
-    for (version, seat, json) in actions {
+    compute_from::<G>(table, rules, None, actions)
+}
+
+/// [`compute`], going on from `made` (a reviewer fed a first part of `actions` while the game
+/// was played) when it is this game's.
+fn compute_from<G: Coached>(
+    table: &Table,
+    rules: &std::sync::Arc<G::Rules>,
+    made: Option<Made>,
+    actions: &[(i64, usize, String)],
+) -> Result<StoredReview, String> {
+    let (reviewer, _) = feed::<G>(table, rules, made, actions)?;
+    reviewer.finish(|g: &G, seat, chosen, best| {
+        Locale::ALL
+            .iter()
+            .map(|&locale| {
+                crate::i18n::with(locale, || Said {
+                    locale,
+                    when: G::moment(g, chosen),
+                    chosen: G::action_words(table, g, seat, chosen),
+                    best: G::action_words(table, g, seat, best),
+                })
+            })
+            .collect()
+    })
+}
+
+/// A stored action as a reviewer was fed it: its seat and JSON.
+fn fed_key(seat: usize, json: &str) -> String {
+    format!("{seat}:{json}")
+}
+
+/// `made` (when it is a reviewer of this game fed a first part of `actions`), or a new reviewer
+/// of `table`'s game, fed the rest of `actions`. Slow: call it off the async workers.
+fn feed<G: Coached>(
+    table: &Table,
+    rules: &std::sync::Arc<G::Rules>,
+    made: Option<Made>,
+    actions: &[(i64, usize, String)],
+) -> Result<(coach::Reviewer<G>, Vec<String>), String> {
+    let going_on = made.and_then(|m| {
+        let reviewer = m.reviewer.downcast::<coach::Reviewer<G>>().ok()?;
+        // Fed a first part of these actions (an undo since, or another game's, starts anew).
+        let prefix = m.fed.len() <= actions.len()
+            && m.fed
+                .iter()
+                .zip(actions)
+                .all(|(k, (_, seat, json))| *k == fed_key(*seat, json));
+        prefix.then_some((*reviewer, m.fed))
+    });
+    let (mut reviewer, mut fed) = match going_on {
+        Some(r) => r,
+        None => {
+            let setup = TableSetup {
+                players: table.seats.len(),
+                intro: table.game.options.intro,
+                seed: table.game.seed,
+            };
+            let (game, _) = G::start(rules, &setup)?;
+            (coach::Reviewer::new(game, coach::REVIEW_WORLDS), Vec::new())
+        }
+    };
+    for (version, seat, json) in &actions[fed.len()..] {
         let a: G::Action = serde_json::from_str(json)
             .map_err(|e| format!("the action of version {version} does not parse: {e}"))?;
-        parsed.push((*seat, a));
+        reviewer.step(*seat, &a)?;
+        fed.push(fed_key(*seat, json));
     }
-    let setup = TableSetup {
-        players: table.seats.len(),
-        intro: table.game.options.intro,
-        seed: table.game.seed,
-    };
-    let (game, _) = G::start(rules, &setup)?;
-    coach::review(
-        game,
-        &parsed,
-        coach::REVIEW_WORLDS,
-        |g: &G, seat, chosen, best| {
-            Locale::ALL
-                .iter()
-                .map(|&locale| {
-                    crate::i18n::with(locale, || Said {
-                        locale,
-                        when: G::moment(g, chosen),
-                        chosen: G::action_words(table, g, seat, chosen),
-                        best: G::action_words(table, g, seat, best),
-                    })
-                })
-                .collect()
-        },
-        |_, _, _| {},
-    )
+    Ok((reviewer, fed))
+}
+
+/// A review being made while its game is played: a `coach::Reviewer` of the game's type, and
+/// the stored actions it was fed ([`fed_key`]).
+pub(crate) struct Made {
+    reviewer: Box<dyn std::any::Any + Send>,
+    fed: Vec<String>,
+}
+
+/// One game's review being made ahead.
+#[derive(Default)]
+struct Sitting {
+    made: Option<Made>,
+    /// A task holds the reviewer (feeding it, or finishing the review).
+    busy: bool,
+    /// Actions were stored while it was busy: feed again.
+    again: bool,
+}
+
+/// The coach's reviews being made while their games are played (issue 43, `game.review_ahead`):
+/// after each stored action, the decisions not priced yet are priced in the background, one
+/// task per game at a time; when the game ends, the review is finished and stored, so the Review
+/// button answers at once. Each decision's price depends only on the game before it, so a review
+/// made in many sittings is the one made at once. In memory only: after a restart the next
+/// sitting starts a new reviewer from the first action.
+#[derive(Default)]
+pub struct Ahead {
+    games: std::sync::Mutex<std::collections::HashMap<i64, Sitting>>,
+}
+
+impl std::fmt::Debug for Ahead {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let games = self.games.lock().map_or(0, |g| g.len());
+        f.debug_struct("Ahead").field("games", &games).finish()
+    }
+}
+
+impl Ahead {
+    fn games(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<i64, Sitting>> {
+        // A panic while holding it leaves nothing half-done worth refusing (a map of caches).
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Takes game `id`'s reviewer, waiting while a sitting feeds it; the game stays held (no
+    /// sitting starts) until [`Ahead::forget`].
+    async fn take_when_idle(&self, id: i64) -> Option<Made> {
+        loop {
+            {
+                let mut games = self.games();
+                let s = games.get_mut(&id)?;
+                if !s.busy {
+                    s.busy = true;
+                    return s.made.take();
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// How many games are held.
+    pub fn len(&self) -> usize {
+        self.games().len()
+    }
+
+    /// True when no game is held.
+    pub fn is_empty(&self) -> bool {
+        self.games().is_empty()
+    }
+
+    /// Game `id`'s review is stored (or failed): nothing more to make.
+    fn forget(&self, id: i64) {
+        self.games().remove(&id);
+    }
+}
+
+/// After an action of `table`'s game was stored (`game.review_ahead`): prices the decisions not
+/// priced yet in the background, and when the game is over finishes the review and stores it,
+/// unless someone asked for it first.
+pub(crate) fn ahead(data: &Data, table: &Table) {
+    if !data.config.game.review_ahead {
+        return;
+    }
+    if let Some(kind) = Kind::parse(&table.game.kind) {
+        crate::on_kind!(kind, G => ahead_as::<G>(data, table));
+    }
+}
+
+/// [`ahead`] for a table of game `G`.
+fn ahead_as<G: Coached>(data: &Data, table: &Table) {
+    let id = table.game.id;
+    {
+        let mut games = data.reviews_ahead.games();
+        let s = games.entry(id).or_default();
+        if s.busy {
+            s.again = true;
+            return;
+        }
+        s.busy = true;
+    }
+    let (data, table) = (data.clone(), table.clone());
+    tokio::spawn(async move { sittings::<G>(&data, table).await });
+}
+
+/// Feeds game `table`'s reviewer every stored action, again while more were stored meanwhile;
+/// when the game is over, finishes its review.
+async fn sittings<G: Coached>(data: &Data, table: Table) {
+    let id = table.game.id;
+    let store = data.service.store();
+    loop {
+        let actions = match store.actions(id).await {
+            Ok(a) => a,
+            Err(e) => {
+                tracing::warn!(game = id, error = %e, "a review made ahead could not read the actions");
+                data.reviews_ahead.forget(id);
+                return;
+            }
+        };
+        let made = data
+            .reviews_ahead
+            .games()
+            .get_mut(&id)
+            .and_then(|s| s.made.take());
+        let rules = G::rules(data.service.library()).clone();
+        let owned = table.clone();
+        let fed = tokio::task::spawn_blocking(move || {
+            feed::<G>(&owned, &rules, made, &actions).map(|(r, fed)| (r.game().is_over(), r, fed))
+        })
+        .await;
+        let over = match fed {
+            Ok(Ok((over, reviewer, fed))) => {
+                let made = Made {
+                    reviewer: Box::new(reviewer),
+                    fed,
+                };
+                if let Some(s) = data.reviews_ahead.games().get_mut(&id) {
+                    s.made = Some(made);
+                }
+                over
+            }
+            Ok(Err(why)) => {
+                // Left to the Review button, which says it failed if it fails again.
+                tracing::warn!(game = id, %why, "a review made ahead stopped");
+                data.reviews_ahead.forget(id);
+                return;
+            }
+            Err(e) => {
+                tracing::warn!(game = id, error = %e, "a review made ahead failed");
+                data.reviews_ahead.forget(id);
+                return;
+            }
+        };
+        if over {
+            return finish_ahead::<G>(data, &table).await;
+        }
+        let mut games = data.reviews_ahead.games();
+        let Some(s) = games.get_mut(&id) else {
+            return;
+        };
+        if !s.again {
+            s.busy = false;
+            return;
+        }
+        s.again = false;
+    }
+}
+
+/// The game is over: the review is finished and stored, unless someone claimed it first (a
+/// click, which then takes the reviewer from here).
+async fn finish_ahead<G: Coached>(data: &Data, table: &Table) {
+    let id = table.game.id;
+    let store = data.service.store();
+    match store.claim_review(id, store.now_ms()).await {
+        Ok(ReviewClaim::Mine) => {
+            // Held already (busy): compute_and_store takes it from the map.
+            if let Some(s) = data.reviews_ahead.games().get_mut(&id) {
+                s.busy = false;
+            }
+            let table = table.clone();
+            if let Err(e) = compute_and_store::<G>(data, &table).await {
+                tracing::warn!(game = id, message = %e.content, "a review made ahead could not be stored");
+            }
+        }
+        // Being computed by a click: it takes the reviewer when this lets go of it.
+        Ok(ReviewClaim::Computing) => {
+            if let Some(s) = data.reviews_ahead.games().get_mut(&id) {
+                s.busy = false;
+            }
+        }
+        Ok(ReviewClaim::Done(_) | ReviewClaim::Failed) => data.reviews_ahead.forget(id),
+        Err(e) => {
+            tracing::warn!(game = id, error = %e, "a review made ahead could not be claimed");
+            data.reviews_ahead.forget(id);
+        }
+    }
 }
 
 /// What the asker sees, in the language in scope: their own costliest decisions when `seat` is

@@ -176,6 +176,7 @@ pub(crate) async fn acknowledge<G: Screens>(
         G::after_action(&ctx.http, data, done, from_dm),
     )
     .await;
+    super::review::ahead(data, &done.table);
     super::bots::drive(&ctx.http, data, done.table.game.id).await;
 }
 

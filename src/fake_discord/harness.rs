@@ -141,6 +141,9 @@ pub fn test_config(db: &Path) -> Config {
     config.database.url = db.display().to_string();
     config.game.create_threads = true;
     config.discord.edit_interval_ms = 0;
+    // Most tests never ask for a review: pricing every game's decisions beside them would cost
+    // CI minutes of CPU. The review tests turn it on.
+    config.game.review_ahead = false;
     config
 }
 

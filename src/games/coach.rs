@@ -162,77 +162,166 @@ pub struct Review<W> {
 }
 
 /// Reviews the game that starts as `game` (just set up) and is played as `actions` (seat,
-/// action). At each decision
-/// where the bot compares choices it ranks the seat's own choice with its candidates, on
-/// `worlds(budget, players)` worlds from the seat's view; a choice priced below the best costs the
-/// difference. `words(game before, seat, chosen, best)` says one decision in the caller's words;
-/// it is called only for decisions that cost something. `progress(game after, done, total)` is
-/// told after each action. Fails when an action is refused (the log is not this game's).
+/// action). At each decision where the bot compares choices it ranks the seat's own choice with
+/// its candidates, on `worlds(budget, players)` worlds from the seat's view; a choice priced below
+/// the best costs the difference. `words(game before, seat, chosen, best)` says one decision in
+/// the caller's words; it is called only for the decisions kept. `progress(game after, done,
+/// total)` is told after each action. Fails when an action is refused (the log is not this
+/// game's). The same as a [`Reviewer`] fed every action, then finished.
 pub fn review<E: Engine, W>(
     game: E,
     actions: &[(usize, E::Action)],
     budget: usize,
-    mut words: impl FnMut(&E, usize, &E::Action, &E::Action) -> W,
+    words: impl FnMut(&E, usize, &E::Action, &E::Action) -> W,
     mut progress: impl FnMut(&E, usize, usize),
 ) -> Result<Review<W>, String> {
-    let mut game = game;
-    let players = game.players();
-    let worlds = worlds(budget, players);
-    let mut curve = vec![game.forecast(0)];
-    let mut chapter = game.chapter();
-    let mut periods = vec![chapter.0];
-    let mut all: Vec<Vec<Decision<W>>> = (0..players).map(|_| Vec::new()).collect();
-    let mut priced = 0;
+    let mut reviewer = Reviewer::new(game, budget);
     for (i, (seat, action)) in actions.iter().enumerate() {
-        let seat = *seat;
-        if seat >= players {
+        reviewer.step(*seat, action)?;
+        progress(reviewer.game(), i + 1, actions.len());
+    }
+    reviewer.finish(words)
+}
+
+/// A decision kept for the review, with the game before it (its words are said at the end).
+#[derive(Clone, Debug)]
+struct Kept<E: Engine> {
+    seat: usize,
+    turn: usize,
+    cost: f64,
+    before: E,
+    chosen: E::Action,
+    best: E::Action,
+}
+
+/// A review made one action at a time (issue 43): the bot prices each decision as it is played,
+/// so that when the game ends only its last few decisions are left to price. Each step depends
+/// only on the game before it (every decision's random stream is seeded from the seat's view),
+/// so a review fed the actions in several sittings is the same as one made at once.
+#[derive(Clone, Debug)]
+pub struct Reviewer<E: Engine> {
+    game: E,
+    players: usize,
+    worlds: usize,
+    curve: Vec<Vec<f64>>,
+    chapter: (u32, u32),
+    periods: Vec<u32>,
+    /// Per seat, its [`KEPT`] costliest decisions so far, costliest first.
+    kept: Vec<Vec<Kept<E>>>,
+    priced: usize,
+    steps: usize,
+}
+
+impl<E: Engine> Reviewer<E> {
+    /// A review of the game that starts as `game` (just set up), with `budget` worlds at two
+    /// players ([`REVIEW_WORLDS`]).
+    pub fn new(game: E, budget: usize) -> Reviewer<E> {
+        let players = game.players();
+        let chapter = game.chapter();
+        Reviewer {
+            curve: vec![game.forecast(0)],
+            periods: vec![chapter.0],
+            chapter,
+            worlds: worlds(budget, players),
+            players,
+            kept: (0..players).map(|_| Vec::new()).collect(),
+            priced: 0,
+            steps: 0,
+            game,
+        }
+    }
+
+    /// The game after the actions fed so far.
+    pub fn game(&self) -> &E {
+        &self.game
+    }
+
+    /// How many actions were fed.
+    pub fn steps(&self) -> usize {
+        self.steps
+    }
+
+    /// Prices `seat`'s `action` (the game's next), then plays it. Fails, changing nothing, when
+    /// the action is refused.
+    pub fn step(&mut self, seat: usize, action: &E::Action) -> Result<(), String> {
+        let i = self.steps;
+        if seat >= self.players {
             return Err(format!("action {i}: there is no seat {seat}"));
         }
         // A fixed stream per decision: the review of a game is the same on every run.
-        let mut rng = ChaCha8Rng::seed_from_u64(seed_of(&game.player_view_json(seat)));
-        let ranked = game.coach_rank(seat, Some(action), worlds, &mut rng);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed_of(&self.game.player_view_json(seat)));
+        let ranked = self
+            .game
+            .coach_rank(seat, Some(action), self.worlds, &mut rng);
+        let mut priced = None;
         if ranked.len() > 1
             && let Some(mine) = ranked.iter().find(|(a, _)| a == action)
         {
-            priced += 1;
             let (best, top) = &ranked[0];
             let cost = top - mine.1;
-            if best != action && cost > 0.0 {
-                let w = words(&game, seat, action, best);
-                all[seat].push(Decision {
-                    seat,
-                    turn: curve.len(),
-                    cost,
-                    words: w,
-                });
+            let kept = (best != action && cost > 0.0).then(|| Kept {
+                seat,
+                turn: self.curve.len(),
+                cost,
+                before: self.game.clone(),
+                chosen: action.clone(),
+                best: best.clone(),
+            });
+            priced = Some(kept);
+        }
+        // A refused action changes nothing (the engine validates before it applies), and the
+        // review neither.
+        self.game
+            .apply(seat, action)
+            .map_err(|e| format!("action {i} (seat {seat}) was refused: {e}"))?;
+        if let Some(kept) = priced {
+            self.priced += 1;
+            if let Some(k) = kept {
+                let seat_kept = &mut self.kept[seat];
+                seat_kept.push(k);
+                seat_kept.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.turn.cmp(&b.turn)));
+                seat_kept.truncate(KEPT);
             }
         }
-        game.apply(seat, action)
-            .map_err(|e| format!("action {i} (seat {seat}) was refused: {e}"))?;
-        let now = game.chapter();
-        if now != chapter || game.is_over() {
-            curve.push(game.forecast(curve.len() as u64));
-            periods.push(now.0);
-            chapter = now;
+        self.steps += 1;
+        let now = self.game.chapter();
+        if now != self.chapter || self.game.is_over() {
+            self.curve.push(self.game.forecast(self.curve.len() as u64));
+            self.periods.push(now.0);
+            self.chapter = now;
         }
-        progress(&game, i + 1, actions.len());
+        Ok(())
     }
-    if !game.is_over() {
-        return Err("the game did not end: a review needs a finished game".to_string());
-    }
-    let costliest = all
-        .into_iter()
-        .map(|mut d| {
-            d.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.turn.cmp(&b.turn)));
-            d.truncate(KEPT);
-            d
+
+    /// The review of the finished game, each kept decision said by `words(game before, seat,
+    /// chosen, best)`. Fails when the game did not end.
+    pub fn finish<W>(
+        self,
+        mut words: impl FnMut(&E, usize, &E::Action, &E::Action) -> W,
+    ) -> Result<Review<W>, String> {
+        if !self.game.is_over() {
+            return Err("the game did not end: a review needs a finished game".to_string());
+        }
+        let costliest = self
+            .kept
+            .into_iter()
+            .map(|seat| {
+                seat.into_iter()
+                    .map(|k| Decision {
+                        seat: k.seat,
+                        turn: k.turn,
+                        cost: k.cost,
+                        words: words(&k.before, k.seat, &k.chosen, &k.best),
+                    })
+                    .collect()
+            })
+            .collect();
+        Ok(Review {
+            players: self.players,
+            curve: self.curve,
+            periods: self.periods,
+            costliest,
+            priced: self.priced,
         })
-        .collect();
-    Ok(Review {
-        players,
-        curve,
-        periods,
-        costliest,
-        priced,
-    })
+    }
 }

@@ -5,10 +5,10 @@ use super::{
     Leak, Replay, ScorePadText, check_acknowledged_as, check_final_with_as, has_word, replay_as,
     strings, version_of,
 };
-use crate::fake_discord::view::MessageView;
 use crate::discord::Data;
 use crate::fake_discord::FakeDiscord;
 use crate::fake_discord::player::TableRef;
+use crate::fake_discord::view::MessageView;
 use crate::games::fields_of_green::Game;
 use crate::render;
 use serde_json::Value;

@@ -2,8 +2,8 @@
 
 use super::{Replay, ScorePadText};
 use crate::fake_discord::FakeDiscord;
-use crate::games::{Engine, TableSetup, key_harvest};
 use crate::fake_discord::view::MessageView;
+use crate::games::{Engine, TableSetup, key_harvest};
 use crate::render;
 
 impl ScorePadText for key_harvest::Game {

@@ -158,3 +158,46 @@ fn a_review_prices_decisions_and_charts_every_seat() {
         assert!(seat.iter().all(|d| d.cost > 0.0 && d.words.0 != d.words.1));
     }
 }
+
+/// A review made one action at a time, as the bot makes it while a game is played (issue 43),
+/// is the review made at once, even with another game's review fed in between: nothing one
+/// decision's pricing leaves behind reaches another's.
+#[test]
+fn a_review_fed_action_by_action_beside_another_is_the_same() {
+    let board = kh::Board::standard();
+    let game = |seed: u64| {
+        let played = kh::sim::play_random(board.clone(), 3, seed, true);
+        let (start, _) = kh::Game::new(board.clone(), &kh::Options { players: 3 }, seed).unwrap();
+        let actions: Vec<(usize, kh::Action)> = played
+            .actions
+            .iter()
+            .map(|(s, a)| (usize::from(*s), a.clone()))
+            .collect();
+        (start, actions)
+    };
+    let words = |_: &kh::Game, _: usize, a: &kh::Action, b: &kh::Action| (a.clone(), b.clone());
+    let (a_start, a_actions) = game(21);
+    let (b_start, b_actions) = game(22);
+    let at_once = |start: &kh::Game, actions: &[(usize, kh::Action)]| {
+        coach::review(start.clone(), actions, 2, words, |_, _, _| {}).unwrap()
+    };
+    let (a_whole, b_whole) = (at_once(&a_start, &a_actions), at_once(&b_start, &b_actions));
+    let mut a = coach::Reviewer::new(a_start, 2);
+    let mut b = coach::Reviewer::new(b_start, 2);
+    for k in 0..a_actions.len().max(b_actions.len()) {
+        if let Some((seat, action)) = a_actions.get(k) {
+            a.step(*seat, action).unwrap();
+        }
+        if let Some((seat, action)) = b_actions.get(k) {
+            b.step(*seat, action).unwrap();
+        }
+    }
+    assert_eq!(a.steps(), a_actions.len());
+    // A refused action is refused and changes nothing.
+    let before = a.clone().finish(words).unwrap();
+    assert!(a.step(0, &a_actions[0].1).is_err());
+    assert_eq!(a.clone().finish(words).unwrap(), before);
+    assert_eq!(a.finish(words).unwrap(), a_whole);
+    assert_eq!(b.finish(words).unwrap(), b_whole);
+    assert!(a_whole.costliest.iter().any(|s| !s.is_empty()));
+}
