@@ -389,6 +389,8 @@ impl Engine for fields_of_green::Game {
     /// planner's, as in the search bot's cheap rollouts. The draws to come are the game's own.
     fn forecast(&self, _seed: u64) -> Vec<f64> {
         let bot = fields_of_green::bots::heuristic::HeuristicBot { exact: false };
+        // Each choice evaluates the same farms again (every card on the same spaces).
+        let _memo = fields_of_green::bots::eval::MemoScope::enter();
         let mut g = self.clone();
         for _ in 0..coach::FORECAST_STEPS {
             if g.is_over() {
