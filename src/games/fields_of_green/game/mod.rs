@@ -155,14 +155,17 @@ pub struct Game {
     /// change to where a farm's cards are: the grid is then updated in place or dropped (see
     /// [`Game::card_added`]). Listing the legal actions, checking an action and the flow after
     /// it each need it, often for the same farm.
-    grids: [OnceLock<Grid>; 6],
+    /// Shared between a game and its clones until one of them changes it (a clone for a bot's
+    /// try copies a pointer, not the grid; the cards added make their own copy, see
+    /// [`Game::card_added`]): the same for the other caches below.
+    grids: [OnceLock<Arc<Grid>>; 6],
     /// Per seat, the Ongoing modifiers of its farm ([`eval::farm_modifiers`]), dropped whenever
     /// a card is turned or given Equipment; a card added appends its own.
-    mods: [OnceLock<Vec<(Pos, Modifier)>>; 6],
+    mods: [OnceLock<Arc<Vec<(Pos, Modifier)>>>; 6],
     /// Per seat, where each Water Tower of its farm reaches ([`eval::TowerReach`]), dropped
     /// whenever a card is added, turned or given Equipment: paying Water is asked for on every
     /// space and every Harvest ability.
-    reach: [OnceLock<eval::TowerReach>; 6],
+    reach: [OnceLock<Arc<eval::TowerReach>>; 6],
     /// Per seat, in the harvest, the Harvest abilities it may activate now
     /// ([`legal::harvest_options`]). In the harvest a seat's abilities change only through its
     /// own actions (effects act on the actor's farm and stores alone), so the list is dropped
@@ -173,7 +176,7 @@ pub struct Game {
     /// Per seat, the Harvest abilities of its farm with what checking them needs that stays the
     /// same while the farm's cards do ([`apply::HarvestSheet`]), dropped with the towers' reach
     /// and when a card turns face down.
-    sheets: [OnceLock<apply::HarvestSheet>; 6],
+    sheets: [OnceLock<Arc<apply::HarvestSheet>>; 6],
     /// Per seat, the Food its farm's Silos hold together ([`eval::FarmInfo::food_capacity`]),
     /// dropped with the modifiers and whenever a card is added: every gain of Food asks for it.
     food_caps: [OnceLock<u32>; 6],
@@ -306,8 +309,8 @@ impl Game {
             self.reach.get(seat),
         ) {
             (Some(grid), Some(mods), Some(reach)) => eval::FarmInfo::with_cache(
-                grid.get_or_init(|| Grid::new(farm)),
-                mods.get_or_init(|| eval::farm_modifiers(&self.deck, farm)),
+                grid.get_or_init(|| Arc::new(Grid::new(farm))),
+                mods.get_or_init(|| Arc::new(eval::farm_modifiers(&self.deck, farm))),
                 reach,
             ),
             _ => eval::FarmInfo::new(&self.deck, farm),
@@ -316,7 +319,7 @@ impl Game {
 
     /// The cached grid of the farm of `seat` (built on first use, see `grids`).
     pub(crate) fn grid(&self, seat: usize) -> &Grid {
-        self.grids[seat].get_or_init(|| Grid::new(&self.s.players[seat].farm))
+        self.grids[seat].get_or_init(|| Arc::new(Grid::new(&self.s.players[seat].farm)))
     }
 
     /// The Harvest abilities `seat` may activate now, as (space, repeats), cached (see
@@ -344,7 +347,7 @@ impl Game {
         info: &eval::FarmInfo,
     ) -> &[apply::HarvestEntry] {
         match self.sheets.get(seat) {
-            Some(cell) => cell.get_or_init(|| apply::harvest_sheet(self, seat, info)),
+            Some(cell) => cell.get_or_init(|| Arc::new(apply::harvest_sheet(self, seat, info))),
             None => unreachable!("a game has at most 6 seats"),
         }
     }
@@ -375,7 +378,8 @@ impl Game {
         let added = farm.cells.get(last);
         if let Some(cell) = self.grids.get_mut(seat) {
             let updated = match (cell.get_mut(), added) {
-                (Some(grid), Some(c)) => grid.add_within_bounds(c.pos, last),
+                // Copied first if a clone shares it.
+                (Some(grid), Some(c)) => Arc::make_mut(grid).add_within_bounds(c.pos, last),
                 _ => false,
             };
             if !updated {
@@ -384,7 +388,7 @@ impl Game {
         }
         if let Some(cell) = self.mods.get_mut(seat) {
             match (cell.get_mut(), added) {
-                (Some(mods), Some(c)) => eval::cell_modifiers(&self.deck, c, mods),
+                (Some(mods), Some(c)) => eval::cell_modifiers(&self.deck, c, Arc::make_mut(mods)),
                 _ => {
                     cell.take();
                 }
