@@ -172,6 +172,17 @@ pub fn review<E: Engine, W>(
     game: E,
     actions: &[(usize, E::Action)],
     budget: usize,
+    words: impl FnMut(&E, usize, &E::Action, &E::Action) -> W,
+    progress: impl FnMut(&E, usize, usize),
+) -> Result<Review<W>, String> {
+    E::reviewing(|| review_all(game, actions, budget, words, progress))
+}
+
+/// [`review`] inside [`Engine::reviewing`].
+fn review_all<E: Engine, W>(
+    game: E,
+    actions: &[(usize, E::Action)],
+    budget: usize,
     mut words: impl FnMut(&E, usize, &E::Action, &E::Action) -> W,
     mut progress: impl FnMut(&E, usize, usize),
 ) -> Result<Review<W>, String> {
