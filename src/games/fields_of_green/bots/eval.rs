@@ -83,6 +83,11 @@ impl Drop for MemoScope {
     }
 }
 
+/// Entries the memo of this thread holds now (0 outside a scope): for tests.
+pub fn memo_entries() -> usize {
+    MEMO.with(|m| m.borrow().values.len())
+}
+
 /// Hashes a key's bytes eight at a time (the keys are a few hundred bytes; SipHash would cost
 /// more than a hit saves).
 #[derive(Default)]

@@ -257,13 +257,12 @@ impl SearchBot {
             .cloned()
             .collect();
         if !picks.is_empty() {
+            let mut values = heuristic::CardValues::new(h, game, seat);
             let mut scored: Vec<(Action, f64)> = picks
                 .into_iter()
                 .map(|a| {
                     let v = match &a {
-                        Action::Select { card } | Action::Pick { card } => {
-                            h.card_value(game, seat, card)
-                        }
+                        Action::Select { card } | Action::Pick { card } => values.of(card),
                         _ => 0.0,
                     };
                     (a, v)
