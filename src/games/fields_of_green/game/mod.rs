@@ -317,6 +317,27 @@ impl Game {
         }
     }
 
+    /// A copy of the game with its state changed by `edit` (None when `edit` gives None), for
+    /// the bots' what-ifs that move cards between hands, the row and the revealed places
+    /// ([`crate::fields_of_green::bots::determinize::with_revealed`]). `edit` must not change a
+    /// farm: the copy keeps the farms' caches (a snapshot restored would build them all again).
+    /// The Harvest abilities found for the harvest are dropped. Debug builds check that the
+    /// edited state keeps the invariants, as a restored snapshot would.
+    pub(crate) fn edited(&self, edit: impl FnOnce(&mut State) -> Option<()>) -> Option<Game> {
+        let mut g = self.clone();
+        edit(&mut g.s)?;
+        g.harvest_begins();
+        debug_assert_eq!(g.check_invariants(), Ok(()));
+        debug_assert!(
+            g.s.players
+                .iter()
+                .zip(&self.s.players)
+                .all(|(a, b)| a.farm == b.farm),
+            "an edit changed a farm"
+        );
+        Some(g)
+    }
+
     /// The cached grid of the farm of `seat` (built on first use, see `grids`).
     pub(crate) fn grid(&self, seat: usize) -> &Grid {
         self.grids[seat].get_or_init(|| Arc::new(Grid::new(&self.s.players[seat].farm)))
