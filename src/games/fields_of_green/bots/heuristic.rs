@@ -134,8 +134,14 @@ impl HeuristicBot {
         actions: &[Action],
     ) -> Option<(Action, f64)> {
         let mut best: Option<(Action, f64)> = None;
+        // One scratch game, copied into for each action (its lists reused).
+        let mut g = game.clone();
+        let mut fresh = true;
         for a in actions {
-            let mut g = game.clone();
+            if !fresh {
+                g.clone_from(game);
+            }
+            fresh = false;
             if g.apply_quiet(seat, a).is_err() {
                 continue;
             }
@@ -239,6 +245,8 @@ impl<'a> CardValues<'a> {
             return f64::MIN;
         };
         let mut best = f64::MIN;
+        // One scratch game, copied into for each action tried (its lists reused).
+        let mut after: Option<Game> = None;
         for a in g.legal_actions(seat) {
             if matches!(a, Action::Select { .. } | Action::Pick { .. }) {
                 continue;
@@ -247,11 +255,17 @@ impl<'a> CardValues<'a> {
             let value = match self.known.get(&a) {
                 Some(&v) if free => v,
                 _ => {
-                    let mut after = g.clone();
+                    let after = match &mut after {
+                        Some(scratch) => {
+                            scratch.clone_from(&g);
+                            scratch
+                        }
+                        None => after.insert(g.clone()),
+                    };
                     let v = after
                         .apply_quiet(seat, &a)
                         .ok()
-                        .map(|()| self.bot.eval(&after, seat));
+                        .map(|()| self.bot.eval(after, seat));
                     if free {
                         self.known.insert(a, v);
                     }

@@ -99,6 +99,43 @@ pub struct PlayerState {
 }
 
 impl PlayerState {
+    /// `*self = src.clone()`, reusing this seat's lists (see [`Game::clone_from`]). Every
+    /// field is named, so a field added to the struct must be added here.
+    fn assign(&mut self, src: &PlayerState) {
+        let PlayerState {
+            farm,
+            coins,
+            food,
+            vp_tokens,
+            set_aside,
+            hand,
+            selected,
+            revealed,
+            offer,
+            pending_equipment,
+            pending_water,
+            split,
+            picked,
+            harvested,
+            harvest_done,
+        } = src;
+        self.farm.cells.clone_from(&farm.cells);
+        self.coins = *coins;
+        self.food = *food;
+        self.vp_tokens = *vp_tokens;
+        self.set_aside.clone_from(set_aside);
+        self.hand.clone_from(hand);
+        self.selected = *selected;
+        self.revealed = *revealed;
+        self.offer.clone_from(offer);
+        self.pending_equipment = *pending_equipment;
+        self.pending_water = *pending_water;
+        self.split = *split;
+        self.picked.clone_from(picked);
+        self.harvested.clone_from(harvested);
+        self.harvest_done = *harvest_done;
+    }
+
     /// True when nothing about the current card is left to settle.
     pub(crate) fn settled(&self) -> bool {
         self.revealed.is_none() && self.offer.is_empty() && self.pending_equipment == 0
@@ -132,6 +169,52 @@ pub struct State {
     pub players: Vec<PlayerState>,
     /// Set when the game has ended.
     pub scores: Option<Vec<ScorePad>>,
+}
+
+impl State {
+    /// `*self = src.clone()`, reusing this state's lists (see [`Game::clone_from`]). Every
+    /// field is named, so a field added to the struct must be added here.
+    fn assign(&mut self, src: &State) {
+        let State {
+            seed,
+            options,
+            year,
+            first_player,
+            phase,
+            piles,
+            discard,
+            equipment,
+            equipment_discard,
+            towers_left,
+            silos_left,
+            row,
+            row_pile,
+            players,
+            scores,
+        } = src;
+        self.seed = *seed;
+        self.options.clone_from(options);
+        self.year = *year;
+        self.first_player = *first_player;
+        self.phase.clone_from(phase);
+        for (mine, theirs) in self.piles.iter_mut().zip(piles) {
+            mine.clone_from(theirs);
+        }
+        self.discard.clone_from(discard);
+        self.equipment.clone_from(equipment);
+        self.equipment_discard.clone_from(equipment_discard);
+        self.towers_left = *towers_left;
+        self.silos_left = *silos_left;
+        self.row.clone_from(row);
+        self.row_pile.clone_from(row_pile);
+        self.players.truncate(players.len());
+        let kept = self.players.len();
+        for (mine, theirs) in self.players.iter_mut().zip(players) {
+            mine.assign(theirs);
+        }
+        self.players.extend(players[kept..].iter().cloned());
+        self.scores.clone_from(scores);
+    }
 }
 
 /// Version of the snapshot format.
@@ -199,6 +282,21 @@ impl Clone for Game {
             sheets: clone_seats(&self.sheets, n),
             food_caps: clone_seats(&self.food_caps, n),
         }
+    }
+
+    /// Makes this game a copy of `source`, reusing its lists: a bot that tries every action of
+    /// a seat copies the game once per action into the same scratch game, and this saves the
+    /// few dozen allocations of a fresh clone each time.
+    fn clone_from(&mut self, source: &Game) {
+        let n = source.s.players.len();
+        self.deck.clone_from(&source.deck);
+        self.s.assign(&source.s);
+        self.grids = clone_seats(&source.grids, n);
+        self.mods = clone_seats(&source.mods, n);
+        self.reach = clone_seats(&source.reach, n);
+        self.harvests = clone_seats(&source.harvests, n);
+        self.sheets = clone_seats(&source.sheets, n);
+        self.food_caps = clone_seats(&source.food_caps, n);
     }
 }
 
@@ -815,5 +913,62 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `clone_from` (the bots' scratch game, stop 51) makes the same game as `clone`: one
+    /// scratch game is copied into from positions of random games of 2 to 6 players in turn
+    /// (so from fewer seats after more, and more after fewer); it then equals the position, keeps
+    /// no cache of a seat the game does not have, and plays on exactly as the position does.
+    #[test]
+    fn clone_from_makes_the_same_game_as_clone() {
+        let deck = Deck::default_deck();
+        let six = Options {
+            players: 6,
+            intro: false,
+            first_player: 0,
+        };
+        let mut scratch = Game::new(deck.clone(), six, 99).expect("setup");
+        let mut copies = 0;
+        for seed in 0..10u64 {
+            let players = 2 + (seed * 3 % 5) as u8;
+            let options = Options {
+                players,
+                intro: false,
+                first_player: 0,
+            };
+            let mut game = Game::new(deck.clone(), options, seed).expect("setup");
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut step = 0;
+            while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+                step += 1;
+                if step % 7 == 0 {
+                    // Fill some caches first, so they are copied too.
+                    let _ = game.legal_actions(seat);
+                    scratch.clone_from(&game);
+                    assert_eq!(scratch.s, game.s, "seed {seed} step {step}");
+                    let n = game.players();
+                    assert!((n..6).all(|k| scratch.grids[k].get().is_none()
+                        && scratch.mods[k].get().is_none()
+                        && scratch.reach[k].get().is_none()
+                        && scratch.sheets[k].get().is_none()));
+                    let mut next = game.clone();
+                    next.apply(seat, &action).expect("a listed action applies");
+                    scratch
+                        .apply(seat, &action)
+                        .expect("a listed action applies");
+                    assert_eq!(scratch.s, next.s, "seed {seed} step {step}");
+                    for s in 0..n {
+                        assert_eq!(
+                            scratch.legal_actions(s),
+                            next.legal_actions(s),
+                            "seed {seed} step {step} seat {s}"
+                        );
+                    }
+                    copies += 1;
+                }
+                game.apply(seat, &action).expect("a listed action applies");
+            }
+        }
+        assert!(copies > 100, "{copies} copies checked");
     }
 }
