@@ -21,7 +21,7 @@ use crate::fields_of_green::farm::{CellCard, Farm};
 use crate::fields_of_green::game::{Game, Phase, hand_size};
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 /// What a Water left on a tower is worth before year 4.
@@ -88,28 +88,6 @@ pub fn memo_entries() -> usize {
     MEMO.with(|m| m.borrow().values.len())
 }
 
-/// Hashes a key's bytes eight at a time (the keys are a few hundred bytes; SipHash would cost
-/// more than a hit saves).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let n = u64::from_le_bytes(c.try_into().expect("eight bytes"));
-            self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-        for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-}
-
 /// The memo of one thread: results by key, for one deck.
 #[derive(Default)]
 struct Memo {
@@ -117,7 +95,7 @@ struct Memo {
     depth: usize,
     /// The deck the entries were computed with (held, so its address cannot be reused).
     deck: Option<Arc<Deck>>,
-    values: HashMap<Box<[u8]>, f64, BuildHasherDefault<KeyHasher>>,
+    values: HashMap<Box<[u8]>, f64, BuildHasherDefault<super::FastHasher>>,
     /// The key being looked up (reused, so a hit allocates nothing).
     key: Vec<u8>,
 }

@@ -225,7 +225,11 @@ pub struct CardValues<'a> {
     game: &'a Game,
     seat: usize,
     /// Each card-free action tried so far, with its evaluation (None when it did not apply).
-    known: std::collections::HashMap<Action, Option<f64>>,
+    known: std::collections::HashMap<
+        Action,
+        Option<f64>,
+        std::hash::BuildHasherDefault<super::FastHasher>,
+    >,
 }
 
 impl<'a> CardValues<'a> {
@@ -234,7 +238,7 @@ impl<'a> CardValues<'a> {
             bot,
             game,
             seat,
-            known: std::collections::HashMap::new(),
+            known: Default::default(),
         }
     }
 

@@ -291,12 +291,32 @@ impl Clone for Game {
         let n = source.s.players.len();
         self.deck.clone_from(&source.deck);
         self.s.assign(&source.s);
-        self.grids = clone_seats(&source.grids, n);
-        self.mods = clone_seats(&source.mods, n);
-        self.reach = clone_seats(&source.reach, n);
-        self.harvests = clone_seats(&source.harvests, n);
-        self.sheets = clone_seats(&source.sheets, n);
-        self.food_caps = clone_seats(&source.food_caps, n);
+        copy_seats(&mut self.grids, &source.grids, n, Arc::ptr_eq);
+        copy_seats(&mut self.mods, &source.mods, n, Arc::ptr_eq);
+        copy_seats(&mut self.reach, &source.reach, n, Arc::ptr_eq);
+        copy_seats(&mut self.harvests, &source.harvests, n, |a, b| a == b);
+        copy_seats(&mut self.sheets, &source.sheets, n, Arc::ptr_eq);
+        copy_seats(&mut self.food_caps, &source.food_caps, n, |a, b| a == b);
+    }
+}
+
+/// Makes `cells` the caches of the first `n` seats of `source`, the others empty, leaving alone
+/// a cache that is already `same` as the source's: a scratch game copied again and again from
+/// one game differs from it only in the seat that acted, so the other seats' caches (the same
+/// shared ones) are not copied again.
+fn copy_seats<T: Clone>(
+    cells: &mut [OnceLock<T>; 6],
+    source: &[OnceLock<T>; 6],
+    n: usize,
+    same: impl Fn(&T, &T) -> bool,
+) {
+    for (k, (mine, theirs)) in cells.iter_mut().zip(source).enumerate() {
+        let want = if k < n { theirs.get() } else { None };
+        match (mine.get(), want) {
+            (None, None) => {}
+            (Some(a), Some(b)) if same(a, b) => {}
+            _ => *mine = want.map_or_else(OnceLock::new, |v| OnceLock::from(v.clone())),
+        }
     }
 }
 
@@ -918,7 +938,8 @@ mod tests {
     /// `clone_from` (the bots' scratch game, stop 51) makes the same game as `clone`: one
     /// scratch game is copied into from positions of random games of 2 to 6 players in turn
     /// (so from fewer seats after more, and more after fewer); it then equals the position, keeps
-    /// no cache of a seat the game does not have, and plays on exactly as the position does.
+    /// no cache of a seat the game does not have, and plays on exactly as the position does;
+    /// copied again from the position after that, it is the position again.
     #[test]
     fn clone_from_makes_the_same_game_as_clone() {
         let deck = Deck::default_deck();
@@ -961,6 +982,23 @@ mod tests {
                         assert_eq!(
                             scratch.legal_actions(s),
                             next.legal_actions(s),
+                            "seed {seed} step {step} seat {s}"
+                        );
+                    }
+                    // Copied again from the same game after an action (as a bot trying one
+                    // action after another does): the acting seat's changed caches are
+                    // replaced, the others' kept, and it is the game again.
+                    scratch.clone_from(&game);
+                    assert_eq!(scratch.s, game.s, "seed {seed} step {step}");
+                    for s in 0..n {
+                        assert_eq!(
+                            scratch.legal_actions(s),
+                            game.legal_actions(s),
+                            "seed {seed} step {step} seat {s}"
+                        );
+                        assert_eq!(
+                            scratch.grid(s).squares(),
+                            Grid::new(&game.s.players[s].farm).squares(),
                             "seed {seed} step {step} seat {s}"
                         );
                     }
