@@ -8,7 +8,8 @@
 //!
 //! It prints the seconds the review took, the decisions priced, a few points of the chart, and
 //! each seat's costliest decisions (turn, cost, what was done, what the bot would have done) so
-//! that a change can be compared before and after. `--split` also times the chart's forecasts
+//! that a change can be compared before and after, and a fingerprint of the whole review (every
+//! point of the chart, every cost in full). `--split` also times the chart's forecasts
 //! alone; `--all` lists every decision that cost something, not only the kept ones.
 
 use farmhand_games::Engine;
@@ -60,6 +61,12 @@ fn main() {
         review.curve.len()
     );
     println!("review {seconds:.2} s");
+    // Every number of the review (the whole chart, every cost in full): equal fingerprints,
+    // the same review.
+    println!(
+        "fingerprint {:016x}",
+        coach::seed_of(&format!("{:?}", review))
+    );
     if split {
         split_forecasts(&scenario, &actions);
     }
