@@ -244,7 +244,7 @@ pub struct Game {
     grids: [OnceLock<Arc<Grid>>; 6],
     /// Per seat, the Ongoing modifiers of its farm ([`eval::farm_modifiers`]), dropped whenever
     /// a card is turned or given Equipment; a card added appends its own.
-    mods: [OnceLock<Arc<Vec<(Pos, Modifier)>>>; 6],
+    mods: [OnceLock<Arc<FarmModifiers>>; 6],
     /// Per seat, where each Water Tower of its farm reaches ([`eval::TowerReach`]), dropped
     /// whenever a card is added, turned or given Equipment: paying Water is asked for on every
     /// space and every Harvest ability.
@@ -264,6 +264,9 @@ pub struct Game {
     /// dropped with the modifiers and whenever a card is added: every gain of Food asks for it.
     food_caps: [OnceLock<u32>; 6],
 }
+
+/// The Ongoing modifiers of a farm with the positions they act from (the `mods` cache).
+type FarmModifiers = Vec<(Pos, Modifier)>;
 
 /// Cloned by hand: the caches of the seats in play only. The bots clone a game for every action
 /// they try, and a derived clone moved all six seats' caches (a few kilobytes) however few seats
@@ -959,10 +962,10 @@ mod tests {
             };
             let mut game = Game::new(deck.clone(), options, seed).expect("setup");
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut step = 0;
+            let mut step = 0u32;
             while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
                 step += 1;
-                if step % 7 == 0 {
+                if step.is_multiple_of(7) {
                     // Fill some caches first, so they are copied too.
                     let _ = game.legal_actions(seat);
                     scratch.clone_from(&game);

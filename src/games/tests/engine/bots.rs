@@ -527,7 +527,7 @@ fn the_evaluation_memo_gives_the_values_computed_afresh() {
         let mut step = 0u32;
         while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
             step += 1;
-            if step % 3 == 0 {
+            if step.is_multiple_of(3) {
                 let mut positions = vec![game.clone()];
                 for a in game.legal_actions(seat).iter().take(6) {
                     let mut g = game.clone();
