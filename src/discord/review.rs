@@ -396,12 +396,17 @@ fn feed<G: Coached>(
             (coach::Reviewer::new(game, coach::REVIEW_WORLDS), Vec::new())
         }
     };
-    for (version, seat, json) in &actions[fed.len()..] {
-        let a: G::Action = serde_json::from_str(json)
-            .map_err(|e| format!("the action of version {version} does not parse: {e}"))?;
-        reviewer.step(*seat, &a)?;
-        fed.push(fed_key(*seat, json));
-    }
+    // One memo for the sitting (`Engine::reviewing`): its decisions evaluate many of the same
+    // positions.
+    G::reviewing(|| {
+        for (version, seat, json) in &actions[fed.len()..] {
+            let a: G::Action = serde_json::from_str(json)
+                .map_err(|e| format!("the action of version {version} does not parse: {e}"))?;
+            reviewer.step(*seat, &a)?;
+            fed.push(fed_key(*seat, json));
+        }
+        Ok::<(), String>(())
+    })?;
     Ok((reviewer, fed))
 }
 

@@ -26,7 +26,8 @@ pub const HINT_WORLDS: usize = 16;
 /// ranks every decision of every seat, so it spends less on each than a hint. Issue 43 asks a
 /// four-player Fields of Green review to take at most 10 s on one core: with 6 (3 worlds at four
 /// players) it took 11.3 s before its chart became a forecast, so 4 (2 worlds at three to six
-/// players, 4 at two); the figures are in docs/BENCHMARKS.md.
+/// players, 4 at two). The bots' speed-ups of stop 51 (the same choices, faster) then brought
+/// README's demo game's review from 22 s to under 4 s; the figures are in docs/BENCHMARKS.md.
 pub const REVIEW_WORLDS: usize = 4;
 /// Decisions of each seat a review keeps (the costliest).
 pub const KEPT: usize = 3;
@@ -175,12 +176,14 @@ pub fn review<E: Engine, W>(
     words: impl FnMut(&E, usize, &E::Action, &E::Action) -> W,
     mut progress: impl FnMut(&E, usize, usize),
 ) -> Result<Review<W>, String> {
-    let mut reviewer = Reviewer::new(game, budget);
-    for (i, (seat, action)) in actions.iter().enumerate() {
-        reviewer.step(*seat, action)?;
-        progress(reviewer.game(), i + 1, actions.len());
-    }
-    reviewer.finish(words)
+    E::reviewing(|| {
+        let mut reviewer = Reviewer::new(game, budget);
+        for (i, (seat, action)) in actions.iter().enumerate() {
+            reviewer.step(*seat, action)?;
+            progress(reviewer.game(), i + 1, actions.len());
+        }
+        reviewer.finish(words)
+    })
 }
 
 /// A decision kept for the review, with the game before it (its words are said at the end).

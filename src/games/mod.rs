@@ -215,6 +215,13 @@ pub trait Engine: Clone + Debug + Send + Sync + Sized + 'static {
     fn forecast(&self, seed: u64) -> Vec<f64> {
         coach::forecast(self, seed)
     }
+    /// Runs `work`, a review ([`coach::review`]), with whatever the game keeps to answer the
+    /// same question twice (Fields of Green: the bots' evaluations of a farm, which the
+    /// rankings of successive decisions and the forecasts ask again and again); nothing is
+    /// kept once it returns, and the answers are the same as without. By default just `work`.
+    fn reviewing<R>(work: impl FnOnce() -> R) -> R {
+        work()
+    }
     /// Where the game stands, in the units the game names to players (issue 43): Fields of
     /// Green's year and turn of the year (0 in the upkeep, one past the last turn in the
     /// harvest), Key Harvest's round and turn number. The review's chart has a point after

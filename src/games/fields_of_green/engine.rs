@@ -174,6 +174,8 @@ impl Engine for fields_of_green::Game {
     /// planner's, as in the search bot's cheap rollouts. The draws to come are the game's own.
     fn forecast(&self, _seed: u64) -> Vec<f64> {
         let bot = fields_of_green::bots::heuristic::HeuristicBot { exact: false };
+        // Each choice evaluates the same farms again (every card on the same spaces).
+        let _memo = fields_of_green::bots::eval::MemoScope::enter();
         let mut g = self.clone();
         for _ in 0..coach::FORECAST_STEPS {
             if g.is_over() {
@@ -196,6 +198,12 @@ impl Engine for fields_of_green::Game {
             Some(pads) => pads.iter().map(|p| f64::from(p.total)).collect(),
             None => self.projection(),
         }
+    }
+    /// One evaluation memo for the whole review ([`fields_of_green::bots::eval::MemoScope`]):
+    /// successive decisions evaluate many of the same farms.
+    fn reviewing<R>(work: impl FnOnce() -> R) -> R {
+        let _memo = fields_of_green::bots::eval::MemoScope::enter();
+        work()
     }
     fn chapter(&self) -> (u32, u32) {
         let year = u32::from(self.year());

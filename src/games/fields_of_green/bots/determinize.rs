@@ -369,33 +369,36 @@ pub fn public_kinds(deck: &Deck, t: &PublicView) -> Vec<Option<[usize; 4]>> {
 /// seat cannot have that card now.
 pub fn with_revealed(game: &Game, seat: usize, card: &str) -> Option<Game> {
     let d = game.deck().location_by_id(card)?;
-    let mut snap = game.snapshot();
-    let s = &mut snap.state;
-    let p = s.players.get_mut(seat)?;
-    if p.revealed.is_some() {
-        return None;
-    }
-    match s.phase {
-        Phase::Action { .. } => {
-            let at = p.hand.iter().position(|&x| x == d)?;
-            p.hand.remove(at);
-            if let Some(old) = p.selected.take() {
-                p.hand.push(old);
-                p.hand.sort_unstable();
+    // An edited copy, not a snapshot restored: the copy keeps every farm's caches (the card's
+    // actions are listed and tried on it next), and moving a card from the hand or the row to
+    // the revealed place keeps the invariants a restored snapshot would check.
+    game.edited(|s| {
+        let p = s.players.get_mut(seat)?;
+        if p.revealed.is_some() {
+            return None;
+        }
+        match s.phase {
+            Phase::Action { .. } => {
+                let at = p.hand.iter().position(|&x| x == d)?;
+                p.hand.remove(at);
+                if let Some(old) = p.selected.take() {
+                    p.hand.push(old);
+                    p.hand.sort_unstable();
+                }
+                p.revealed = Some(d);
             }
-            p.revealed = Some(d);
+            Phase::Duel { current, picks, .. } if current as usize == seat => {
+                let at = s.row.iter().position(|&x| x == d)?;
+                s.row.remove(at);
+                s.players[seat].revealed = Some(d);
+                s.phase = Phase::Duel {
+                    current,
+                    picks: picks + 1,
+                    taken: true,
+                };
+            }
+            _ => return None,
         }
-        Phase::Duel { current, picks, .. } if current as usize == seat => {
-            let at = s.row.iter().position(|&x| x == d)?;
-            s.row.remove(at);
-            s.players[seat].revealed = Some(d);
-            s.phase = Phase::Duel {
-                current,
-                picks: picks + 1,
-                taken: true,
-            };
-        }
-        _ => return None,
-    }
-    Game::from_snapshot(game.deck_arc().clone(), snap).ok()
+        Some(())
+    })
 }

@@ -106,13 +106,14 @@ impl HeuristicBot {
             .filter(|a| matches!(a, Action::Select { .. } | Action::Pick { .. }))
             .collect();
         if !picks.is_empty() {
+            let mut values = CardValues::new(self, game, seat);
             let mut best: Option<(&Action, f64)> = None;
             for a in picks {
                 let card = match a {
                     Action::Select { card } | Action::Pick { card } => card,
                     _ => unreachable!("filtered"),
                 };
-                let v = self.card_value(game, seat, card);
+                let v = values.of(card);
                 if best.is_none_or(|b| v > b.1) {
                     best = Some((a, v));
                 }
@@ -133,8 +134,14 @@ impl HeuristicBot {
         actions: &[Action],
     ) -> Option<(Action, f64)> {
         let mut best: Option<(Action, f64)> = None;
+        // One scratch game, copied into for each action (its lists reused).
+        let mut g = game.clone();
+        let mut fresh = true;
         for a in actions {
-            let mut g = game.clone();
+            if !fresh {
+                g.clone_from(game);
+            }
+            fresh = false;
             if g.apply_quiet(seat, a).is_err() {
                 continue;
             }
@@ -147,7 +154,8 @@ impl HeuristicBot {
     }
 
     /// What a card is worth to the seat: the projection after its best action, as if it were
-    /// revealed now.
+    /// revealed now. To value several cards of one seat, [`CardValues`] gives the same values
+    /// for less.
     pub fn card_value(&self, game: &Game, seat: usize, card: &str) -> f64 {
         let Some(g) = determinize::with_revealed(game, seat, card) else {
             return f64::MIN;
@@ -191,6 +199,92 @@ impl HeuristicBot {
             }
         }
         best.map_or_else(|| legal[0].clone(), |b| b.0.clone())
+    }
+}
+
+/// True for the actions that use a revealed card without building it: a Water Tower or a Silo
+/// in its place, the market, a restore (ruling 8, B to E). The card is discarded, so the seat's farm and
+/// stores after one of them are the same whichever card was revealed, and so is its evaluation.
+fn card_free(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::WaterTower { .. }
+            | Action::Silo { .. }
+            | Action::Market { .. }
+            | Action::Restore { .. }
+    )
+}
+
+/// [`HeuristicBot::card_value`] of several cards of one seat in one game (a pick compares a
+/// whole hand): each card's best action is found as there, but the actions that do not depend
+/// on the card ([`card_free`]: a Water Tower or Silo on each space, the market) are played and
+/// evaluated once, for the first card that lists them, instead of once per card, which was most
+/// of a pick's cost. The values are the same as `card_value`'s.
+pub struct CardValues<'a> {
+    bot: &'a HeuristicBot,
+    game: &'a Game,
+    seat: usize,
+    /// Each card-free action tried so far, with its evaluation (None when it did not apply).
+    known: std::collections::HashMap<
+        Action,
+        Option<f64>,
+        std::hash::BuildHasherDefault<super::FastHasher>,
+    >,
+}
+
+impl<'a> CardValues<'a> {
+    pub fn new(bot: &'a HeuristicBot, game: &'a Game, seat: usize) -> CardValues<'a> {
+        CardValues {
+            bot,
+            game,
+            seat,
+            known: Default::default(),
+        }
+    }
+
+    /// What `card` is worth to the seat ([`HeuristicBot::card_value`]).
+    pub fn of(&mut self, card: &str) -> f64 {
+        let seat = self.seat;
+        let Some(g) = determinize::with_revealed(self.game, seat, card) else {
+            return f64::MIN;
+        };
+        let mut best = f64::MIN;
+        // One scratch game, copied into for each action tried (its lists reused).
+        let mut after: Option<Game> = None;
+        for a in g.legal_actions(seat) {
+            if matches!(a, Action::Select { .. } | Action::Pick { .. }) {
+                continue;
+            }
+            let free = card_free(&a);
+            let value = match self.known.get(&a) {
+                Some(&v) if free => v,
+                _ => {
+                    let after = match &mut after {
+                        Some(scratch) => {
+                            scratch.clone_from(&g);
+                            scratch
+                        }
+                        None => after.insert(g.clone()),
+                    };
+                    let v = after
+                        .apply_quiet(seat, &a)
+                        .ok()
+                        .map(|()| self.bot.eval(after, seat));
+                    if free {
+                        self.known.insert(a, v);
+                    }
+                    v
+                }
+            };
+            // The best action's value, as `best_after` finds it (the first of equal values
+            // wins there, which changes nothing here: only the value is kept).
+            if let Some(v) = value
+                && v > best
+            {
+                best = v;
+            }
+        }
+        best
     }
 }
 

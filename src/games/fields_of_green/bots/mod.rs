@@ -23,6 +23,34 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
+/// A hasher for the bots' memo tables (the evaluation memo's keys of a few hundred bytes, the
+/// actions a pick tries): eight bytes a step, where SipHash would cost more than a hit saves.
+/// Not for keys an adversary chooses.
+#[derive(Default)]
+pub(crate) struct FastHasher(u64);
+
+impl std::hash::Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let n = u64::from_le_bytes(c.try_into().expect("eight bytes"));
+            self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
 /// A computer player. `decide` is called only when the game waits for the seat, and must return
 /// one of `view.legal` or an action the engine accepts in its place (the planner names the Water
 /// Towers paying a harvest, which the listed actions leave to the engine's default).

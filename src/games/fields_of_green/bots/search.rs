@@ -101,6 +101,8 @@ impl Bot for SearchBot {
         if view.legal.len() == 1 {
             return view.legal[0].clone();
         }
+        // The rollouts evaluate the same farms over and over: remember them for this decision.
+        let _memo = eval::MemoScope::enter();
         let seat = view.seat;
         let Some(game) = determinize::sample(deck, view, rng) else {
             return view.legal[0].clone();
@@ -159,6 +161,8 @@ impl SearchBot {
         if view.legal.len() == 1 {
             return vec![(view.legal[0].clone(), 0.0)];
         }
+        // The rollouts evaluate the same farms over and over: remember them for this ranking.
+        let _memo = eval::MemoScope::enter();
         let Some(game) = determinize::sample(deck, view, rng) else {
             return vec![(view.legal[0].clone(), 0.0)];
         };
@@ -253,13 +257,12 @@ impl SearchBot {
             .cloned()
             .collect();
         if !picks.is_empty() {
+            let mut values = heuristic::CardValues::new(h, game, seat);
             let mut scored: Vec<(Action, f64)> = picks
                 .into_iter()
                 .map(|a| {
                     let v = match &a {
-                        Action::Select { card } | Action::Pick { card } => {
-                            h.card_value(game, seat, card)
-                        }
+                        Action::Select { card } | Action::Pick { card } => values.of(card),
                         _ => 0.0,
                     };
                     (a, v)

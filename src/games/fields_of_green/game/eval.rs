@@ -473,7 +473,7 @@ pub struct FarmInfo<'g> {
     mod_dists: std::cell::OnceCell<Box<[std::cell::OnceCell<Dists>]>>,
     /// The reach of the farm's towers, when the caller keeps it between checks (the game caches
     /// one per farm, see `Game::farm_info`); filled on first use.
-    reach: Option<&'g std::sync::OnceLock<TowerReach>>,
+    reach: Option<&'g std::sync::OnceLock<std::sync::Arc<TowerReach>>>,
 }
 
 /// The parts of a [`FarmInfo`] built on demand when the caller keeps no grid nor towers' reach.
@@ -559,7 +559,7 @@ impl<'g> FarmInfo<'g> {
     pub(crate) fn with_cache(
         grid: &'g Grid,
         mods: &'g [(Pos, Modifier)],
-        reach: &'g std::sync::OnceLock<TowerReach>,
+        reach: &'g std::sync::OnceLock<std::sync::Arc<TowerReach>>,
     ) -> FarmInfo<'g> {
         let mut info = FarmInfo::build(std::borrow::Cow::Borrowed(mods), Some(grid));
         info.reach = Some(reach);
@@ -738,7 +738,7 @@ impl<'g> FarmInfo<'g> {
         // `kept_sources` summed, as one plain loop over the towers: the listing of legal
         // actions asks this on every build space of a card that costs Water. The distance to an
         // empty space is that of `dist_to`, one step beyond the nearest card next to it.
-        let reach = reach.get_or_init(|| self.tower_reach(deck, farm));
+        let reach = reach.get_or_init(|| std::sync::Arc::new(self.tower_reach(deck, farm)));
         let grid = self.grid(farm);
         let cells = &farm.cells[..];
         let mut near = [0usize; 4];
@@ -752,7 +752,7 @@ impl<'g> FarmInfo<'g> {
         }
         let near = &near[..n];
         let mut have = 0u32;
-        for &(i, range, ref dist) in reach {
+        for &(i, range, ref dist) in reach.iter() {
             let water = cells[i].water;
             if water == 0 {
                 continue;
@@ -786,7 +786,9 @@ impl<'g> FarmInfo<'g> {
         farm: &'a Farm,
         target: Pos,
     ) -> Option<impl Iterator<Item = (usize, u8)> + 'a> {
-        let reach = self.reach?.get_or_init(|| self.tower_reach(deck, farm));
+        let reach = self
+            .reach?
+            .get_or_init(|| std::sync::Arc::new(self.tower_reach(deck, farm)));
         let d = dist_to(self.grid(farm), target);
         Some(
             reach

@@ -99,6 +99,43 @@ pub struct PlayerState {
 }
 
 impl PlayerState {
+    /// `*self = src.clone()`, reusing this seat's lists (see [`Game::clone_from`]). Every
+    /// field is named, so a field added to the struct must be added here.
+    fn assign(&mut self, src: &PlayerState) {
+        let PlayerState {
+            farm,
+            coins,
+            food,
+            vp_tokens,
+            set_aside,
+            hand,
+            selected,
+            revealed,
+            offer,
+            pending_equipment,
+            pending_water,
+            split,
+            picked,
+            harvested,
+            harvest_done,
+        } = src;
+        self.farm.cells.clone_from(&farm.cells);
+        self.coins = *coins;
+        self.food = *food;
+        self.vp_tokens = *vp_tokens;
+        self.set_aside.clone_from(set_aside);
+        self.hand.clone_from(hand);
+        self.selected = *selected;
+        self.revealed = *revealed;
+        self.offer.clone_from(offer);
+        self.pending_equipment = *pending_equipment;
+        self.pending_water = *pending_water;
+        self.split = *split;
+        self.picked.clone_from(picked);
+        self.harvested.clone_from(harvested);
+        self.harvest_done = *harvest_done;
+    }
+
     /// True when nothing about the current card is left to settle.
     pub(crate) fn settled(&self) -> bool {
         self.revealed.is_none() && self.offer.is_empty() && self.pending_equipment == 0
@@ -134,6 +171,52 @@ pub struct State {
     pub scores: Option<Vec<ScorePad>>,
 }
 
+impl State {
+    /// `*self = src.clone()`, reusing this state's lists (see [`Game::clone_from`]). Every
+    /// field is named, so a field added to the struct must be added here.
+    fn assign(&mut self, src: &State) {
+        let State {
+            seed,
+            options,
+            year,
+            first_player,
+            phase,
+            piles,
+            discard,
+            equipment,
+            equipment_discard,
+            towers_left,
+            silos_left,
+            row,
+            row_pile,
+            players,
+            scores,
+        } = src;
+        self.seed = *seed;
+        self.options.clone_from(options);
+        self.year = *year;
+        self.first_player = *first_player;
+        self.phase.clone_from(phase);
+        for (mine, theirs) in self.piles.iter_mut().zip(piles) {
+            mine.clone_from(theirs);
+        }
+        self.discard.clone_from(discard);
+        self.equipment.clone_from(equipment);
+        self.equipment_discard.clone_from(equipment_discard);
+        self.towers_left = *towers_left;
+        self.silos_left = *silos_left;
+        self.row.clone_from(row);
+        self.row_pile.clone_from(row_pile);
+        self.players.truncate(players.len());
+        let kept = self.players.len();
+        for (mine, theirs) in self.players.iter_mut().zip(players) {
+            mine.assign(theirs);
+        }
+        self.players.extend(players[kept..].iter().cloned());
+        self.scores.clone_from(scores);
+    }
+}
+
 /// Version of the snapshot format.
 pub const SNAPSHOT_SCHEMA: u32 = 1;
 
@@ -155,14 +238,17 @@ pub struct Game {
     /// change to where a farm's cards are: the grid is then updated in place or dropped (see
     /// [`Game::card_added`]). Listing the legal actions, checking an action and the flow after
     /// it each need it, often for the same farm.
-    grids: [OnceLock<Grid>; 6],
+    /// Shared between a game and its clones until one of them changes it (a clone for a bot's
+    /// try copies a pointer, not the grid; the cards added make their own copy, see
+    /// [`Game::card_added`]): the same for the other caches below.
+    grids: [OnceLock<Arc<Grid>>; 6],
     /// Per seat, the Ongoing modifiers of its farm ([`eval::farm_modifiers`]), dropped whenever
     /// a card is turned or given Equipment; a card added appends its own.
-    mods: [OnceLock<Vec<(Pos, Modifier)>>; 6],
+    mods: [OnceLock<Arc<FarmModifiers>>; 6],
     /// Per seat, where each Water Tower of its farm reaches ([`eval::TowerReach`]), dropped
     /// whenever a card is added, turned or given Equipment: paying Water is asked for on every
     /// space and every Harvest ability.
-    reach: [OnceLock<eval::TowerReach>; 6],
+    reach: [OnceLock<Arc<eval::TowerReach>>; 6],
     /// Per seat, in the harvest, the Harvest abilities it may activate now
     /// ([`legal::harvest_options`]). In the harvest a seat's abilities change only through its
     /// own actions (effects act on the actor's farm and stores alone), so the list is dropped
@@ -173,11 +259,14 @@ pub struct Game {
     /// Per seat, the Harvest abilities of its farm with what checking them needs that stays the
     /// same while the farm's cards do ([`apply::HarvestSheet`]), dropped with the towers' reach
     /// and when a card turns face down.
-    sheets: [OnceLock<apply::HarvestSheet>; 6],
+    sheets: [OnceLock<Arc<apply::HarvestSheet>>; 6],
     /// Per seat, the Food its farm's Silos hold together ([`eval::FarmInfo::food_capacity`]),
     /// dropped with the modifiers and whenever a card is added: every gain of Food asks for it.
     food_caps: [OnceLock<u32>; 6],
 }
+
+/// The Ongoing modifiers of a farm with the positions they act from (the `mods` cache).
+type FarmModifiers = Vec<(Pos, Modifier)>;
 
 /// Cloned by hand: the caches of the seats in play only. The bots clone a game for every action
 /// they try, and a derived clone moved all six seats' caches (a few kilobytes) however few seats
@@ -195,6 +284,41 @@ impl Clone for Game {
             harvests: clone_seats(&self.harvests, n),
             sheets: clone_seats(&self.sheets, n),
             food_caps: clone_seats(&self.food_caps, n),
+        }
+    }
+
+    /// Makes this game a copy of `source`, reusing its lists: a bot that tries every action of
+    /// a seat copies the game once per action into the same scratch game, and this saves the
+    /// few dozen allocations of a fresh clone each time.
+    fn clone_from(&mut self, source: &Game) {
+        let n = source.s.players.len();
+        self.deck.clone_from(&source.deck);
+        self.s.assign(&source.s);
+        copy_seats(&mut self.grids, &source.grids, n, Arc::ptr_eq);
+        copy_seats(&mut self.mods, &source.mods, n, Arc::ptr_eq);
+        copy_seats(&mut self.reach, &source.reach, n, Arc::ptr_eq);
+        copy_seats(&mut self.harvests, &source.harvests, n, |a, b| a == b);
+        copy_seats(&mut self.sheets, &source.sheets, n, Arc::ptr_eq);
+        copy_seats(&mut self.food_caps, &source.food_caps, n, |a, b| a == b);
+    }
+}
+
+/// Makes `cells` the caches of the first `n` seats of `source`, the others empty, leaving alone
+/// a cache that is already `same` as the source's: a scratch game copied again and again from
+/// one game differs from it only in the seat that acted, so the other seats' caches (the same
+/// shared ones) are not copied again.
+fn copy_seats<T: Clone>(
+    cells: &mut [OnceLock<T>; 6],
+    source: &[OnceLock<T>; 6],
+    n: usize,
+    same: impl Fn(&T, &T) -> bool,
+) {
+    for (k, (mine, theirs)) in cells.iter_mut().zip(source).enumerate() {
+        let want = if k < n { theirs.get() } else { None };
+        match (mine.get(), want) {
+            (None, None) => {}
+            (Some(a), Some(b)) if same(a, b) => {}
+            _ => *mine = want.map_or_else(OnceLock::new, |v| OnceLock::from(v.clone())),
         }
     }
 }
@@ -306,17 +430,38 @@ impl Game {
             self.reach.get(seat),
         ) {
             (Some(grid), Some(mods), Some(reach)) => eval::FarmInfo::with_cache(
-                grid.get_or_init(|| Grid::new(farm)),
-                mods.get_or_init(|| eval::farm_modifiers(&self.deck, farm)),
+                grid.get_or_init(|| Arc::new(Grid::new(farm))),
+                mods.get_or_init(|| Arc::new(eval::farm_modifiers(&self.deck, farm))),
                 reach,
             ),
             _ => eval::FarmInfo::new(&self.deck, farm),
         }
     }
 
+    /// A copy of the game with its state changed by `edit` (None when `edit` gives None), for
+    /// the bots' what-ifs that move cards between hands, the row and the revealed places
+    /// ([`crate::fields_of_green::bots::determinize::with_revealed`]). `edit` must not change a
+    /// farm: the copy keeps the farms' caches (a snapshot restored would build them all again).
+    /// The Harvest abilities found for the harvest are dropped. Debug builds check that the
+    /// edited state keeps the invariants, as a restored snapshot would.
+    pub(crate) fn edited(&self, edit: impl FnOnce(&mut State) -> Option<()>) -> Option<Game> {
+        let mut g = self.clone();
+        edit(&mut g.s)?;
+        g.harvest_begins();
+        debug_assert_eq!(g.check_invariants(), Ok(()));
+        debug_assert!(
+            g.s.players
+                .iter()
+                .zip(&self.s.players)
+                .all(|(a, b)| a.farm == b.farm),
+            "an edit changed a farm"
+        );
+        Some(g)
+    }
+
     /// The cached grid of the farm of `seat` (built on first use, see `grids`).
     pub(crate) fn grid(&self, seat: usize) -> &Grid {
-        self.grids[seat].get_or_init(|| Grid::new(&self.s.players[seat].farm))
+        self.grids[seat].get_or_init(|| Arc::new(Grid::new(&self.s.players[seat].farm)))
     }
 
     /// The Harvest abilities `seat` may activate now, as (space, repeats), cached (see
@@ -344,7 +489,7 @@ impl Game {
         info: &eval::FarmInfo,
     ) -> &[apply::HarvestEntry] {
         match self.sheets.get(seat) {
-            Some(cell) => cell.get_or_init(|| apply::harvest_sheet(self, seat, info)),
+            Some(cell) => cell.get_or_init(|| Arc::new(apply::harvest_sheet(self, seat, info))),
             None => unreachable!("a game has at most 6 seats"),
         }
     }
@@ -375,7 +520,8 @@ impl Game {
         let added = farm.cells.get(last);
         if let Some(cell) = self.grids.get_mut(seat) {
             let updated = match (cell.get_mut(), added) {
-                (Some(grid), Some(c)) => grid.add_within_bounds(c.pos, last),
+                // Copied first if a clone shares it.
+                (Some(grid), Some(c)) => Arc::make_mut(grid).add_within_bounds(c.pos, last),
                 _ => false,
             };
             if !updated {
@@ -384,7 +530,7 @@ impl Game {
         }
         if let Some(cell) = self.mods.get_mut(seat) {
             match (cell.get_mut(), added) {
-                (Some(mods), Some(c)) => eval::cell_modifiers(&self.deck, c, mods),
+                (Some(mods), Some(c)) => eval::cell_modifiers(&self.deck, c, Arc::make_mut(mods)),
                 _ => {
                     cell.take();
                 }
@@ -790,5 +936,80 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `clone_from` (the bots' scratch game, stop 51) makes the same game as `clone`: one
+    /// scratch game is copied into from positions of random games of 2 to 6 players in turn
+    /// (so from fewer seats after more, and more after fewer); it then equals the position, keeps
+    /// no cache of a seat the game does not have, and plays on exactly as the position does;
+    /// copied again from the position after that, it is the position again.
+    #[test]
+    fn clone_from_makes_the_same_game_as_clone() {
+        let deck = Deck::default_deck();
+        let six = Options {
+            players: 6,
+            intro: false,
+            first_player: 0,
+        };
+        let mut scratch = Game::new(deck.clone(), six, 99).expect("setup");
+        let mut copies = 0;
+        for seed in 0..10u64 {
+            let players = 2 + (seed * 3 % 5) as u8;
+            let options = Options {
+                players,
+                intro: false,
+                first_player: 0,
+            };
+            let mut game = Game::new(deck.clone(), options, seed).expect("setup");
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut step = 0u32;
+            while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+                step += 1;
+                if step.is_multiple_of(7) {
+                    // Fill some caches first, so they are copied too.
+                    let _ = game.legal_actions(seat);
+                    scratch.clone_from(&game);
+                    assert_eq!(scratch.s, game.s, "seed {seed} step {step}");
+                    let n = game.players();
+                    assert!((n..6).all(|k| scratch.grids[k].get().is_none()
+                        && scratch.mods[k].get().is_none()
+                        && scratch.reach[k].get().is_none()
+                        && scratch.sheets[k].get().is_none()));
+                    let mut next = game.clone();
+                    next.apply(seat, &action).expect("a listed action applies");
+                    scratch
+                        .apply(seat, &action)
+                        .expect("a listed action applies");
+                    assert_eq!(scratch.s, next.s, "seed {seed} step {step}");
+                    for s in 0..n {
+                        assert_eq!(
+                            scratch.legal_actions(s),
+                            next.legal_actions(s),
+                            "seed {seed} step {step} seat {s}"
+                        );
+                    }
+                    // Copied again from the same game after an action (as a bot trying one
+                    // action after another does): the acting seat's changed caches are
+                    // replaced, the others' kept, and it is the game again.
+                    scratch.clone_from(&game);
+                    assert_eq!(scratch.s, game.s, "seed {seed} step {step}");
+                    for s in 0..n {
+                        assert_eq!(
+                            scratch.legal_actions(s),
+                            game.legal_actions(s),
+                            "seed {seed} step {step} seat {s}"
+                        );
+                        assert_eq!(
+                            scratch.grid(s).squares(),
+                            Grid::new(&game.s.players[s].farm).squares(),
+                            "seed {seed} step {step} seat {s}"
+                        );
+                    }
+                    copies += 1;
+                }
+                game.apply(seat, &action).expect("a listed action applies");
+            }
+        }
+        assert!(copies > 100, "{copies} copies checked");
     }
 }

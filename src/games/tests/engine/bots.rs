@@ -509,3 +509,100 @@ fn hand_and_selection(
     cards.sort();
     cards
 }
+
+/// The evaluation memo (stop 51, docs/BENCHMARKS.md): inside a scope, `project` and `quick`
+/// give exactly what they compute afresh, for every seat of positions along random games of 2
+/// to 5 players and the positions after the actions a bot would try there. One scope spans all
+/// the games, so a key that failed to tell two positions apart (a field the evaluation reads but
+/// the key leaves out) would return one position's value for the other and show here. The
+/// memo is used (it holds entries) and emptied when the scope ends.
+#[test]
+fn the_evaluation_memo_gives_the_values_computed_afresh() {
+    use farmhand_games::fields_of_green::bots::eval;
+    let memo = eval::MemoScope::enter();
+    let mut compared = 0usize;
+    for (players, seed) in [(2u8, 31u64), (3, 32), (4, 33), (5, 34)] {
+        let mut game = new_game(players, false, seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut step = 0u32;
+        while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+            step += 1;
+            if step.is_multiple_of(3) {
+                let mut positions = vec![game.clone()];
+                for a in game.legal_actions(seat).iter().take(6) {
+                    let mut g = game.clone();
+                    if g.apply_quiet(seat, a).is_ok() {
+                        positions.push(g);
+                    }
+                }
+                for g in &positions {
+                    for s in 0..usize::from(players) {
+                        for exact in [true, false] {
+                            let fresh = eval::project_uncached(g, s, exact);
+                            let kept = if exact {
+                                eval::project(g, s)
+                            } else {
+                                eval::quick(g, s)
+                            };
+                            assert_eq!(
+                                kept.to_bits(),
+                                fresh.to_bits(),
+                                "{players} players, seed {seed}, step {step}, seat {s}, exact {exact}"
+                            );
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+            game.apply(seat, &action).unwrap();
+        }
+    }
+    assert!(compared > 5_000, "{compared} evaluations compared");
+    assert!(eval::memo_entries() > 1_000, "the memo was not used");
+    drop(memo);
+    assert_eq!(eval::memo_entries(), 0, "a memo outlived its scope");
+    // Outside a scope nothing is kept.
+    let game = new_game(3, false, 35);
+    eval::project(&game, 0);
+    assert_eq!(eval::memo_entries(), 0);
+}
+
+/// `CardValues` (stop 51) gives each card of a pick exactly the value `card_value` gives it
+/// alone, though it plays the actions that discard the card (a Water Tower or Silo in its
+/// place, the market, a restore) once for the whole hand: at every pick of random games of 2 to
+/// 5 players, for the exact and the quick evaluation.
+#[test]
+fn card_values_of_a_hand_are_each_cards_value_alone() {
+    use farmhand_games::fields_of_green::bots::heuristic::{CardValues, HeuristicBot};
+    let mut picks = 0usize;
+    for (players, seed) in [(2u8, 41u64), (3, 42), (4, 43), (5, 44)] {
+        let mut game = new_game(players, false, seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+            let cards: Vec<String> = game
+                .legal_actions(seat)
+                .into_iter()
+                .filter_map(|a| match a {
+                    Action::Select { card } | Action::Pick { card } => Some(card.to_string()),
+                    _ => None,
+                })
+                .collect();
+            if cards.len() > 1 {
+                for exact in [true, false] {
+                    let bot = HeuristicBot { exact };
+                    let mut values = CardValues::new(&bot, &game, seat);
+                    for card in &cards {
+                        assert_eq!(
+                            values.of(card).to_bits(),
+                            bot.card_value(&game, seat, card).to_bits(),
+                            "{players} players, seed {seed}, seat {seat}, card {card}, exact {exact}"
+                        );
+                    }
+                }
+                picks += 1;
+            }
+            game.apply(seat, &action).unwrap();
+        }
+    }
+    assert!(picks > 50, "{picks} picks compared");
+}
