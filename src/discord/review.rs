@@ -327,9 +327,9 @@ async fn wait_for(data: &Data, id: i64) -> Result<String, MessageSpec> {
 }
 
 /// The review of `table`'s game, replayed from its setup and `actions` (version, seat, JSON), with
-/// each costly decision said in every language. Slow: call it off the async workers.
-#[cfg(test)]
-pub(crate) fn compute<G: Coached>(
+/// each costly decision said in every language, at once (what a review made ahead must equal).
+/// Slow: call it off the async workers.
+pub fn compute<G: Coached>(
     table: &Table,
     rules: &std::sync::Arc<G::Rules>,
     actions: &[(i64, usize, String)],

@@ -384,56 +384,74 @@ async fn a_review_ready_after_fourteen_minutes_goes_by_dm() {
 }
 
 /// The review made while the game is played (`game.review_ahead`, issue 43) is stored when the
-/// game ends, with nobody asking, and is the review the Review button computes afterwards for the
-/// same game played without it: the same seeded game twice, in both games.
+/// game ends, with nobody asking, and is the review made at once from the stored actions; the
+/// Review button then reads it. In both games.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_review_made_while_the_game_is_played_is_the_one_made_after() {
     for (which, tag, seed) in [
         (Which::FieldsOfGreen, "fog-ahead", 45),
         (Which::KeyHarvest, "kh-ahead", 46),
     ] {
-        let mut stored = Vec::new();
-        for ahead in [true, false] {
-            let mut g = e2e::new_game_with(
-                which,
-                &format!("{tag}-{ahead}"),
-                2,
-                "",
-                &[],
-                seed,
-                |_, _| {},
-                |c| c.game.review_ahead = ahead,
-            )
-            .await;
-            g.finish().await;
-            let store = g.bot().data.service.store().clone();
-            let id = g.table.game;
-            if ahead {
-                // Stored by the bot on its own, once the last decision is priced.
-                let deadline = std::time::Instant::now() + REVIEW_WAIT;
-                loop {
-                    let row = store.review_row(id).await.unwrap();
-                    if row.as_ref().is_some_and(|r| r.state == "done") {
-                        break;
-                    }
-                    assert!(
-                        std::time::Instant::now() < deadline,
-                        "{tag}: no review stored: {row:?}"
-                    );
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                }
-                assert!(
-                    g.bot().data.reviews_ahead_len() == 0,
-                    "{tag}: nothing kept in memory once stored"
-                );
-            } else {
-                assert_eq!(store.review_row(id).await.unwrap(), None, "{tag}");
-                let first = click_review(&g, g.users[0], &EN).await;
-                has_chart(&first);
+        let mut g = e2e::new_game_with(
+            which,
+            tag,
+            2,
+            "",
+            &[],
+            seed,
+            |_, _| {},
+            |c| {
+                c.game.review_ahead = true;
+            },
+        )
+        .await;
+        g.finish().await;
+        let data = g.bot().data.clone();
+        let store = data.service.store().clone();
+        let id = g.table.game;
+        // Stored by the bot on its own, once the last decision is priced.
+        let deadline = std::time::Instant::now() + REVIEW_WAIT;
+        let row = loop {
+            let row = store.review_row(id).await.unwrap();
+            if let Some(r) = row.as_ref().filter(|r| r.state == "done") {
+                break r.clone();
             }
-            let row = store.review_row(id).await.unwrap().expect("stored");
-            stored.push(row.review.expect("a review"));
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{tag}: no review stored: {row:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        assert_eq!(
+            data.reviews_ahead_len(),
+            0,
+            "{tag}: nothing kept once stored"
+        );
+        let table = store.table(id).await.unwrap();
+        let actions = store.actions(id).await.unwrap();
+        let at_once = match which {
+            Which::FieldsOfGreen => {
+                let deck = data.service.library().fields_of_green.clone();
+                farmhand::discord::review::compute::<farmhand::games::fields_of_green::Game>(
+                    &table, &deck, &actions,
+                )
+            }
+            Which::KeyHarvest => {
+                let board = data.service.library().key_harvest.clone();
+                farmhand::discord::review::compute::<farmhand::games::key_harvest::Game>(
+                    &table, &board, &actions,
+                )
+            }
         }
-        assert_eq!(stored[0], stored[1], "{tag}: the same review");
+        .unwrap();
+        assert_eq!(
+            row.review.as_deref(),
+            Some(serde_json::to_string(&at_once).unwrap().as_str()),
+            "{tag}: the same review"
+        );
+        // The Review button reads it: the row is not computed again.
+        let first = click_review(&g, g.users[0], &EN).await;
+        has_chart(&first);
+        assert_eq!(store.review_row(id).await.unwrap(), Some(row), "{tag}");
     }
 }

@@ -201,3 +201,45 @@ fn a_review_fed_action_by_action_beside_another_is_the_same() {
     assert_eq!(b.finish(words).unwrap(), b_whole);
     assert!(a_whole.costliest.iter().any(|s| !s.is_empty()));
 }
+
+/// Fields of Green keeps an evaluation memo for a review (`Engine::reviewing`): a review made in
+/// sittings of a few actions, each with its own memo (as the bot makes it while the game is
+/// played), is the review made at once under one memo.
+#[test]
+fn a_fields_of_green_review_made_in_sittings_is_the_one_made_at_once() {
+    let deck = fog::Deck::default_deck();
+    let setup = TableSetup {
+        players: 2,
+        intro: false,
+        seed: 45,
+    };
+    let (start, _) = <fog::Game as Engine>::start(&deck, &setup).unwrap();
+    // A game of the heuristic bot in both seats.
+    let mut g = start.clone();
+    let mut actions = Vec::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    while !g.is_over() {
+        let seat = g.waiting_for()[0];
+        let a = g.bot_action(seat, "heuristic", &mut rng).unwrap();
+        g.apply(seat, &a).unwrap();
+        actions.push((seat, a));
+    }
+    let words = |_: &fog::Game, _: usize, a: &fog::Action, b: &fog::Action| (a.clone(), b.clone());
+    let whole = coach::review(
+        start.clone(),
+        &actions,
+        coach::REVIEW_WORLDS,
+        words,
+        |_, _, _| {},
+    )
+    .unwrap();
+    let mut reviewer = coach::Reviewer::new(start, coach::REVIEW_WORLDS);
+    for chunk in actions.chunks(3) {
+        <fog::Game as Engine>::reviewing(|| {
+            for (seat, a) in chunk {
+                reviewer.step(*seat, a).unwrap();
+            }
+        });
+    }
+    assert_eq!(reviewer.finish(words).unwrap(), whole);
+}
