@@ -2,8 +2,8 @@
 //! a scenario as `/fog export`, `/kh export` and `farmhand simulate --save` write it. Prints each
 //! seat's three costliest decisions against the game's strong bot, one plain sentence each named
 //! as the game names the moment ("Year 4 · turn 3", "Round 5, bid"), and draws the chart of each
-//! seat's expected final score after every turn. The game is told from the file's shape (a
-//! Fields of Green scenario has a `setup`). Its progress goes to stderr as it works (issue 43:
+//! seat's expected final score after every turn. The game is told from the file's shape
+//! ([`super::Commands::is_scenario`]). Its progress goes to stderr as it works (issue 43:
 //! a long review was silent), one line a year or a few rounds.
 
 use super::Commands;

@@ -1,7 +1,7 @@
-//! `farmhand arena` for Fields of Green: bots play each other (issue #5). Seats rotate from game to game, so every
-//! bot sits in every seat equally often; the table gives each bot's share of the wins with a 95%
-//! confidence interval, its mean score and how long its decisions took. Times are measured here,
-//! around each `decide` call: the engine and the bots read no clock.
+//! `farmhand arena` for Fields of Green: bots play each other (issue #5). Seats rotate from game to
+//! game, so every bot sits in every seat equally often; the table gives each bot's share of the
+//! wins with a 95% confidence interval, its mean score and how long its decisions took. Times are
+//! measured here, around each `decide` call: the engine and the bots read no clock.
 //!
 //! `farmhand arena --bench-planner` times the harvest planner on the hardest farms we have:
 //! hand-made 30-card farms and random 30-card farms heavy in Harvest locations, in years 2 and 4.
@@ -54,7 +54,7 @@ struct Played {
     times: Vec<Vec<(f64, bool)>>,
 }
 
-/// Runs `farmhand arena`.
+/// Runs `farmhand arena` for Fields of Green.
 pub fn run(args: &Args) -> anyhow::Result<()> {
     let default_bots = ["search".to_string(), "heuristic".to_string()];
     let bots: &[String] = if args.bots.is_empty() {

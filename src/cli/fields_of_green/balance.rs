@@ -1,7 +1,7 @@
-//! `farmhand balance` for Fields of Green: bot self-play over a deck (issue #5). For each card: how often it is built
-//! and how often winners built it against losers; for each player count: the first seat's
-//! advantage (seat 0 holds the First Player tile in year 1) and the score distribution. Tuning the
-//! deck is a later step: this only reports.
+//! `farmhand balance` for Fields of Green: bot self-play over a deck (issue #5). For each card: how
+//! often it is built and how often winners built it against losers; for each player count: the
+//! first seat's advantage (seat 0 holds the First Player tile in year 1) and the score
+//! distribution. Tuning the deck is a later step: this only reports.
 
 use crate::cli::balance::Args;
 use crate::cli::{quantile, wilson};
@@ -29,7 +29,7 @@ struct SeatResult {
     markets: u32,
 }
 
-/// Runs `farmhand balance`.
+/// Runs `farmhand balance` for Fields of Green.
 pub fn run(args: &Args) -> anyhow::Result<()> {
     let default_players = vec![2, 3, 4, 5, 6];
     let players: &Vec<u8> = if args.players.is_empty() {

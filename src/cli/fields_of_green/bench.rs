@@ -19,7 +19,6 @@ const SAMPLE_EVERY: usize = 10;
 /// ...of this many games (the first ones of the timed run, replayed with the same seeds).
 const SAMPLE_GAMES: u64 = 20;
 
-
 /// `bench engine`: full random games per second and actions per second for each player count
 /// (2 and 4 by default), and the size of a game snapshot as JSON.
 pub fn engine(seconds: f64, players: &[u8]) -> anyhow::Result<()> {
@@ -74,7 +73,6 @@ pub fn engine(seconds: f64, players: &[u8]) -> anyhow::Result<()> {
     }
     Ok(())
 }
-
 
 /// `bench render`: one farm and the final farms of four players, drawn from finished games.
 pub fn pictures(count: u32) -> anyhow::Result<Vec<(&'static str, Timing)>> {
@@ -205,5 +203,3 @@ fn measure_snapshots(deck: &Arc<Deck>, players: u8, games: u64) -> anyhow::Resul
     }
     Ok(s)
 }
-
-

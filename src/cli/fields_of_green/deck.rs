@@ -1,8 +1,8 @@
-//! `farmhand deck check|show [FILE]` (Fields of Green's deck): validate a deck file, or list its cards with their
-//! generated text.
+//! `farmhand deck check|show [FILE]` (Fields of Green's deck): validate a deck file, or list its
+//! cards with their generated text.
 
-use crate::cli::deck::Command;
 use super::load_deck;
+use crate::cli::deck::Command;
 use farmhand::games::fields_of_green::Deck;
 use farmhand::games::fields_of_green::cards::{DesignIdx, EquipIdx};
 use farmhand::games::fields_of_green::effects::Pile;
@@ -10,7 +10,7 @@ use farmhand::render;
 use farmhand::render::fields_of_green::card_text as text;
 use std::io::Write;
 
-/// Runs `farmhand deck ...`.
+/// Runs `farmhand deck ...` for Fields of Green.
 pub fn run(command: &Command) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     match command {

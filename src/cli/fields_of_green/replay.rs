@@ -1,6 +1,6 @@
-//! `farmhand replay FILE` for Fields of Green: plays a scenario (`replay::Scenario`, JSON) and prints the
-//! `replay::Report` as pretty JSON. Actions the engine refuses are part of the report (with
-//! their index), not a failure: a scenario may show a refusal on purpose.
+//! `farmhand replay FILE` for Fields of Green: plays a scenario (`replay::Scenario`, JSON) and
+//! prints the `replay::Report` as pretty JSON. Actions the engine refuses are part of the report
+//! (with their index), not a failure: a scenario may show a refusal on purpose.
 
 use super::load_deck;
 use crate::cli::replay::{Args, relative_to};
@@ -8,6 +8,7 @@ use anyhow::Context;
 use farmhand::games::fields_of_green::replay::{self, Scenario};
 use std::io::Write;
 
+/// Runs `farmhand replay` for Fields of Green.
 pub fn run(args: &Args) -> anyhow::Result<()> {
     if args.text {
         anyhow::bail!("--text is for Key Harvest scenarios (add --game key-harvest)");
@@ -42,5 +43,3 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     }
     Ok(())
 }
-
-

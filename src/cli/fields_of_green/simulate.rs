@@ -1,9 +1,9 @@
-//! `farmhand simulate` for Fields of Green: random playouts (`sim::play_out`), printed as farms and a score pad, or
-//! summarised over many games.
+//! `farmhand simulate` for Fields of Green: random playouts (`sim::play_out`), printed as farms and
+//! a score pad, or summarised over many games.
 
-use crate::cli::simulate::Args;
 use super::load_deck;
 use crate::cli::seat_names;
+use crate::cli::simulate::Args;
 use anyhow::{Context, bail};
 use farmhand::games::fields_of_green::game::TieBreak;
 use farmhand::games::fields_of_green::{Action, Deck, Game, Options, Setup, sim};
@@ -15,6 +15,7 @@ use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
+/// Runs `farmhand simulate` for Fields of Green.
 pub fn run(args: &Args) -> anyhow::Result<()> {
     if args.board.is_some() {
         bail!("--board is a Key Harvest option: add --game key-harvest");
