@@ -85,12 +85,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         .with_context(|| format!("cannot read scenario {}", path.display()))?;
     let value: serde_json::Value = farmhand::input::json(&text)
         .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
-    // The game is told from the file's shape: the first game of the list that reads it as its own.
-    let Some(kind) = Kind::ALL
-        .iter()
-        .copied()
-        .find(|&k| farmhand::on_kind!(k, G => <G as Commands>::is_scenario(&value)))
-    else {
+    let Some(kind) = game_of(&value) else {
         bail!("{} is not the scenario of any game", path.display());
     };
     let started = Instant::now();
@@ -107,6 +102,15 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         std::fs::write(chart, png).with_context(|| format!("cannot write {}", chart.display()))?;
     }
     Ok(())
+}
+
+/// The game of a scenario, told from the file's shape: the first game of the list that reads it
+/// as its own.
+fn game_of(scenario: &serde_json::Value) -> Option<Kind> {
+    Kind::ALL
+        .iter()
+        .copied()
+        .find(|&k| farmhand::on_kind!(k, G => <G as Commands>::is_scenario(scenario)))
 }
 
 /// What a game's review needs of its scenario: the game as set up, the actions played, the
@@ -173,4 +177,28 @@ pub fn names_or_default(names: &[String], players: usize) -> Vec<String> {
     (0..players)
         .map(|s| farmhand::render::seat_name(names, s))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use farmhand::games::TableSetup;
+
+    /// Every game's own scenario (as `/fog export`, `/kh export` and `simulate --save` write it)
+    /// is reviewed as that game's, whatever the order of the list.
+    #[test]
+    fn each_games_scenario_is_told_as_its_own() {
+        for &kind in Kind::ALL {
+            let scenario = farmhand::on_kind!(kind, G => {
+                let players = *G::PLAYERS.start();
+                let setup = TableSetup {
+                    players,
+                    intro: false,
+                    seed: 3,
+                };
+                G::scenario(&setup, &super::super::seat_names(players), Vec::new())
+            });
+            assert_eq!(game_of(&scenario), Some(kind), "{}", kind.name());
+        }
+    }
 }
