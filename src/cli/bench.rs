@@ -1,11 +1,13 @@
-//! `farmhand bench engine`: how fast the engine plays, on one thread. Figures are printed, never
-//! asserted (docs/TESTING.md: speed is measured by benchmarks that print figures, never by timed
+//! `farmhand bench ...`: how fast the engine plays (`bench engine`, on one thread, each game's
+//! own workload: [`super::Commands::bench_engine`]), the bot against a fake Discord, the
+//! scheduler, the pictures, the records and the coach. Figures are printed, never asserted
+//! (docs/TESTING.md: speed is measured by benchmarks that print figures, never by timed
 //! assertions in tests).
 //! Run it on a release build: `cargo run --release -- bench engine`.
 
-use super::{cpu_model, load_deck};
+use super::cpu_model;
 use anyhow::bail;
-use farmhand::games::fields_of_green::{Deck, Game, Options, sim};
+use farmhand::host::Kind;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
@@ -23,7 +25,7 @@ pub enum Command {
         seconds: f64,
         /// The game: fields-of-green (2 and 4 players) or key-harvest (2, 3 and 4 players).
         #[arg(long, value_enum, default_value_t)]
-        game: super::GameKind,
+        game: Kind,
         /// Fields of Green: the player counts to measure (repeat or comma-separate, 2-6);
         /// default 2 and 4.
         #[arg(long, value_delimiter = ',')]
@@ -54,7 +56,7 @@ pub enum Command {
     Coach {
         /// The game.
         #[arg(long, value_enum, default_value_t)]
-        game: super::GameKind,
+        game: Kind,
         /// Players at the table.
         #[arg(long, default_value_t = 4)]
         players: u8,
@@ -63,13 +65,6 @@ pub enum Command {
         games: u64,
     },
 }
-
-/// Player counts measured by default: the 2-player duel and the standard 4-player draft.
-const PLAYER_COUNTS: [u8; 2] = [2, 4];
-/// Snapshots are sampled after every Nth action...
-const SAMPLE_EVERY: usize = 10;
-/// ...of this many games (the first ones of the timed run, replayed with the same seeds).
-const SAMPLE_GAMES: u64 = 20;
 
 /// Runs `farmhand bench ...`.
 pub fn run(command: &Command) -> anyhow::Result<()> {
@@ -98,62 +93,7 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
     if !seconds.is_finite() || *seconds <= 0.0 || *seconds > 3600.0 {
         bail!("--seconds must be more than 0 and at most 3600, not {seconds}");
     }
-    if game == super::GameKind::KeyHarvest {
-        if !players.is_empty() {
-            bail!("--players is for Fields of Green only");
-        }
-        return super::key_harvest::bench(*seconds);
-    }
-    if let Some(n) = players.iter().find(|n| !(2..=6).contains(*n)) {
-        bail!("Fields of Green is played by 2 to 6 players, not {n}");
-    }
-    let counts: &[u8] = if players.is_empty() {
-        &PLAYER_COUNTS
-    } else {
-        players
-    };
-    let budget = Duration::from_secs_f64(*seconds);
-    let deck = Deck::default_deck();
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "farmhand bench engine")?;
-    writeln!(out, "cpu:     {}", cpu_model())?;
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
-    writeln!(out, "cores:   {cores} available, 1 used")?;
-    let build = if cfg!(debug_assertions) {
-        "debug (use --release for real figures)"
-    } else {
-        "release"
-    };
-    writeln!(out, "build:   {build}")?;
-    writeln!(
-        out,
-        "deck:    {} (fingerprint {:016x})",
-        deck.name, deck.fingerprint
-    )?;
-    for &players in counts {
-        let speed = measure_speed(&deck, players, budget)?;
-        let size = measure_snapshots(&deck, players, speed.games.min(SAMPLE_GAMES))?;
-        writeln!(
-            out,
-            "{players} players: {} games in {:.2} s: {:.1} games/s, {:.0} actions/s ({:.1} actions/game)",
-            speed.games,
-            speed.elapsed,
-            speed.games as f64 / speed.elapsed,
-            speed.actions as f64 / speed.elapsed,
-            speed.actions as f64 / speed.games as f64
-        )?;
-        writeln!(
-            out,
-            "           snapshot as JSON: mean {:.0} bytes, max {} bytes ({} samples, every {SAMPLE_EVERY}th action \
-             of {} games); snapshot + serde_json::to_vec {:.1} us each",
-            size.bytes as f64 / size.samples as f64,
-            size.max,
-            size.samples,
-            size.games,
-            size.seconds * 1e6 / size.samples as f64
-        )?;
-    }
-    Ok(())
+    farmhand::on_kind!(game, G => <G as super::Commands>::bench_engine(*seconds, players))
 }
 
 /// `farmhand bench render`: times the pictures on finished random games (the largest farms a
@@ -162,7 +102,6 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
 /// (twenty regulars on one server, a bot now and then, a tenth on another server) and times each
 /// records query once.
 fn bench_records(games: u64) -> anyhow::Result<()> {
-    use farmhand::host::Kind;
     use farmhand::store::{GameRecord, SeatRecord, Status, Store, TableOptions};
     if !(1..=1_000_000).contains(&games) {
         bail!("--games must be 1 to 1000000, not {games}");
@@ -172,7 +111,8 @@ fn bench_records(games: u64) -> anyhow::Result<()> {
         .build()?;
     runtime.block_on(async {
         let store = Store::open_in_memory().await?;
-        let kind = Kind::FieldsOfGreen.as_str();
+        // The first game of the list: the records' queries do not depend on the game.
+        let kind = Kind::default().as_str();
         let options = TableOptions {
             seats: 4,
             intro: false,
@@ -258,13 +198,9 @@ fn bench_records(games: u64) -> anyhow::Result<()> {
 }
 
 fn bench_render(count: u32) -> anyhow::Result<()> {
-    use farmhand::games::key_harvest as kh;
-    use farmhand::render::fields_of_green::farm_picture;
-    use farmhand::render::key_harvest::picture as key_harvest_picture;
     if !(1..=10_000).contains(&count) {
         bail!("--count must be 1 to 10000, not {count}");
     }
-    let deck = Deck::default_deck();
     let mut out = std::io::stdout().lock();
     writeln!(out, "farmhand bench render")?;
     writeln!(out, "cpu:     {}", cpu_model())?;
@@ -274,71 +210,12 @@ fn bench_render(count: u32) -> anyhow::Result<()> {
         "release"
     };
     writeln!(out, "build:   {build}")?;
-    // Four finished 4-player games: their farms are as full as farms get.
-    let mut games = Vec::new();
-    for seed in 1..=4 {
-        let mut game = Game::new(
-            deck.clone(),
-            Options {
-                players: 4,
-                intro: false,
-                first_player: 0,
-            },
-            seed,
-        )?;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        sim::play_out(&mut game, &mut rng, |_, _, _| {});
-        games.push(game);
+    let mut pictures = Vec::new();
+    for &kind in farmhand::host::Kind::ALL {
+        pictures
+            .extend(farmhand::on_kind!(kind, G => <G as super::Commands>::bench_pictures(count)?));
     }
-    let views: Vec<_> = games.iter().map(|g| g.public_view()).collect();
-    let mut k = 0usize;
-    let one_farm = time(count, || {
-        k += 1;
-        let v = &views[k % views.len()];
-        farm_picture::farm_png(&deck, &v.seats[k % 4], "Player").map(|p| p.len())
-    })?;
-    let mut k = 0usize;
-    let four_farms = time(count, || {
-        k += 1;
-        let v = &views[k % views.len()];
-        let seats: Vec<_> = v
-            .seats
-            .iter()
-            .map(|s| (s, format!("Player {}", s.seat + 1)))
-            .collect();
-        farm_picture::farms_png(&deck, &seats).map(|p| p.len())
-    })?;
-    let board = kh::Board::standard();
-    let played: Vec<_> = (1..=4)
-        .map(|seed| {
-            kh::sim::play_random(board.clone(), 4, seed, false)
-                .game
-                .public_view()
-        })
-        .collect();
-    let mut k = 0usize;
-    let one_board = time(count, || {
-        k += 1;
-        let v = &played[k % played.len()];
-        key_harvest_picture::board_png(&board, &v.seats[k % 4], "Player").map(|p| p.len())
-    })?;
-    let mut k = 0usize;
-    let four_boards = time(count, || {
-        k += 1;
-        let v = &played[k % played.len()];
-        let seats: Vec<_> = v
-            .seats
-            .iter()
-            .map(|s| (s, format!("Player {}", s.seat + 1)))
-            .collect();
-        key_harvest_picture::boards_png(&board, &seats).map(|p| p.len())
-    })?;
-    for (what, t) in [
-        ("one farm (end of a 4-player game)", one_farm),
-        ("final farms, 4 players", four_farms),
-        ("one country board", one_board),
-        ("four country boards", four_boards),
-    ] {
+    for (what, t) in pictures {
         writeln!(
             out,
             "{what}: mean {:.1} ms, slowest {:.1} ms, PNG mean {:.0} KB, largest {:.0} KB ({count} drawn)",
@@ -351,7 +228,8 @@ fn bench_render(count: u32) -> anyhow::Result<()> {
     Ok(())
 }
 
-struct Timing {
+/// How long drawing one kind of picture took, and how big it was.
+pub struct Timing {
     mean_ms: f64,
     max_ms: f64,
     mean_bytes: f64,
@@ -359,7 +237,7 @@ struct Timing {
 }
 
 /// Runs `draw` `count` times; its result is the PNG's size.
-fn time<E: std::error::Error + Send + Sync + 'static>(
+pub fn time<E: std::error::Error + Send + Sync + 'static>(
     count: u32,
     mut draw: impl FnMut() -> Result<usize, E>,
 ) -> anyhow::Result<Timing> {
@@ -384,92 +262,6 @@ fn time<E: std::error::Error + Send + Sync + 'static>(
     })
 }
 
-fn new_game(deck: &Arc<Deck>, players: u8, seed: u64) -> anyhow::Result<Game> {
-    Ok(Game::new(
-        deck.clone(),
-        Options {
-            players,
-            intro: false,
-            first_player: 0,
-        },
-        seed,
-    )?)
-}
-
-struct Speed {
-    games: u64,
-    actions: u64,
-    elapsed: f64,
-}
-
-/// Plays whole games (seeds 0, 1, ...) until `budget` has passed; at least one game.
-fn measure_speed(deck: &Arc<Deck>, players: u8, budget: Duration) -> anyhow::Result<Speed> {
-    let started = Instant::now();
-    let (mut games, mut actions) = (0u64, 0u64);
-    while games == 0 || started.elapsed() < budget {
-        // Setting up (shuffles) is part of a game, so it is inside the timing.
-        let mut game = new_game(deck, players, games)?;
-        let mut rng = ChaCha8Rng::seed_from_u64(games);
-        actions += sim::play_out(&mut game, &mut rng, |_, _, _| {}) as u64;
-        games += 1;
-    }
-    Ok(Speed {
-        games,
-        actions,
-        elapsed: started.elapsed().as_secs_f64(),
-    })
-}
-
-struct Sizes {
-    games: u64,
-    samples: u64,
-    bytes: u64,
-    max: usize,
-    /// Time spent taking and serialising the sampled snapshots.
-    seconds: f64,
-}
-
-/// Replays the first `games` games and serialises `game.snapshot()` after every
-/// `SAMPLE_EVERY`th action: what the bot will store per action. Kept out of the timed run so
-/// the JSON work does not slow the games/s figure.
-fn measure_snapshots(deck: &Arc<Deck>, players: u8, games: u64) -> anyhow::Result<Sizes> {
-    let mut s = Sizes {
-        games,
-        samples: 0,
-        bytes: 0,
-        max: 0,
-        seconds: 0.0,
-    };
-    let mut error = None;
-    for seed in 0..games {
-        let mut game = new_game(deck, players, seed)?;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut step = 0usize;
-        sim::play_out(&mut game, &mut rng, |g, _, _| {
-            step += 1;
-            if step.is_multiple_of(SAMPLE_EVERY) {
-                let t = Instant::now();
-                match serde_json::to_vec(&g.snapshot()) {
-                    Ok(json) => {
-                        s.seconds += t.elapsed().as_secs_f64();
-                        s.samples += 1;
-                        s.bytes += json.len() as u64;
-                        s.max = s.max.max(json.len());
-                    }
-                    Err(e) => error = Some(e),
-                }
-            }
-        });
-    }
-    if let Some(e) = error {
-        bail!("a snapshot did not serialise: {e}");
-    }
-    if s.samples == 0 {
-        bail!("no snapshot was sampled (games shorter than {SAMPLE_EVERY} actions?)");
-    }
-    Ok(s)
-}
-
 /// The CPU time this thread has run, from Linux's `/proc/thread-self/schedstat` (nanoseconds on
 /// a CPU); None elsewhere. On a machine busy with other work a hint's wall-clock time counts the
 /// time it waited for a core; its CPU time is what it would take on a core of its own.
@@ -480,7 +272,7 @@ fn thread_cpu_seconds() -> Option<f64> {
 }
 
 /// `bench coach`: a hint timed at every decision with a choice, in games the heuristic bot plays.
-fn bench_coach(game: super::GameKind, players: u8, games: u64) -> anyhow::Result<()> {
+fn bench_coach(game: Kind, players: u8, games: u64) -> anyhow::Result<()> {
     use farmhand::games::coach::hint;
     use farmhand::games::{Engine, TableSetup};
     fn play<E: Engine>(
@@ -520,27 +312,11 @@ fn bench_coach(game: super::GameKind, players: u8, games: u64) -> anyhow::Result
     }
     let mut times = Vec::new();
     let mut cpu = Vec::new();
-    let name = if game == super::GameKind::KeyHarvest {
-        let board = super::key_harvest::load_board(None)?;
-        play::<farmhand::games::key_harvest::Game>(
-            &board,
-            players as usize,
-            games,
-            &mut times,
-            &mut cpu,
-        )?;
-        "Key Harvest"
-    } else {
-        let deck = load_deck(None)?;
-        play::<farmhand::games::fields_of_green::Game>(
-            &deck,
-            players as usize,
-            games,
-            &mut times,
-            &mut cpu,
-        )?;
-        "Fields of Green"
-    };
+    let name = farmhand::on_kind!(game, G => {
+        let rules = <G as super::Commands>::rules_file(None)?;
+        play::<G>(&rules, players as usize, games, &mut times, &mut cpu)?;
+        G::NAME
+    });
     times.sort_by(f64::total_cmp);
     cpu.sort_by(f64::total_cmp);
     let q = |p| super::quantile(&times, p) * 1000.0;

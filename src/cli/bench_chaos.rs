@@ -19,12 +19,10 @@
 //! 10 minutes), the acknowledged actions missing from the database, and the fake's problems.
 //! Prints figures, never asserts them.
 
-use super::GameKind;
 use super::bench_discord::{Args, join_games, new_table_in, problems};
 use farmhand::fake_discord::harness::{Bot, TempDb, showcase_config};
 use farmhand::fake_discord::player::{Driver, TableRef};
 use farmhand::fake_discord::{FakeDiscord, json, perm, verify};
-use farmhand::host::Kind;
 use farmhand::store::Status;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -74,10 +72,7 @@ type Gone = (u64, usize);
 
 async fn bench(args: &Args) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    let kind = match args.game {
-        GameKind::FieldsOfGreen => Kind::FieldsOfGreen,
-        GameKind::KeyHarvest => Kind::KeyHarvest,
-    };
+    let kind = args.game;
     let games = args.games.max(1);
     writeln!(
         out,
@@ -243,17 +238,9 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
             _ if table.game.parked.is_some() => parked += 1,
             _ => unfinished += 1,
         }
-        let acked = match kind {
-            Kind::FieldsOfGreen => {
-                verify::fields_of_green::check_acknowledged(&fake, &bot.data, t).await
-            }
-            Kind::KeyHarvest => {
-                verify::check_acknowledged_as::<farmhand::games::key_harvest::Game>(
-                    &fake, &bot.data, t,
-                )
-                .await
-            }
-        };
+        let acked = farmhand::on_kind!(kind, G => {
+            verify::check_acknowledged_as::<G>(&fake, &bot.data, t).await
+        });
         match acked {
             Ok(n) => checked += n,
             Err(e) => {

@@ -8,7 +8,6 @@
 //! once: actions per second, latency under that load, and the process's peak memory (VmHWM:
 //! bot, fake Discord and players share the process).
 
-use super::GameKind;
 use anyhow::{Context as _, bail};
 use farmhand::fake_discord::harness::{Bot, TempDb, showcase_config};
 use farmhand::fake_discord::player::{self, Driver, Player, TableRef};
@@ -21,8 +20,8 @@ use std::time::{Duration, Instant};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Which game to play.
-    #[arg(long, value_enum, default_value_t = GameKind::FieldsOfGreen)]
-    pub game: GameKind,
+    #[arg(long, value_enum, default_value_t)]
+    pub game: Kind,
     /// Games played at once in phase 2.
     #[arg(long, default_value_t = 200)]
     pub games: usize,
@@ -77,11 +76,8 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
 /// Checks the arguments and sets up the log and the runtime, for this bench and for
 /// `bench_processes` (which uses this file, not the other way round).
 pub fn runtime(args: &Args) -> anyhow::Result<tokio::runtime::Runtime> {
-    let most = match args.game {
-        GameKind::FieldsOfGreen => 6,
-        GameKind::KeyHarvest => 4,
-    };
-    if !(2..=most).contains(&args.players) {
+    let most = *args.game.players().end();
+    if !(2..=most).contains(&usize::from(args.players)) {
         bail!("--players must be 2 to {most} for this game");
     }
     if args.edit_interval_ms.is_some_and(|ms| ms > 60_000) {
@@ -367,10 +363,7 @@ fn report(out: &mut impl Write, w: &Window, actions: usize) -> anyhow::Result<()
 
 async fn bench(args: &Args) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    let kind = match args.game {
-        GameKind::FieldsOfGreen => Kind::FieldsOfGreen,
-        GameKind::KeyHarvest => Kind::KeyHarvest,
-    };
+    let kind = args.game;
     writeln!(out, "farmhand bench discord: {}", kind.name())?;
     let build = if cfg!(debug_assertions) {
         "debug (use --release for real figures)"

@@ -321,10 +321,7 @@ pub fn run(args: &super::bench_discord::Args, n: u32) -> anyhow::Result<()> {
 
 pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    let kind = match args.game {
-        super::GameKind::FieldsOfGreen => Kind::FieldsOfGreen,
-        super::GameKind::KeyHarvest => Kind::KeyHarvest,
-    };
+    let kind = args.game;
     let Some(url) = args.database.clone() else {
         bail!("--processes needs --database postgres://... (a new database the processes share)");
     };

@@ -3,14 +3,12 @@
 //! for their seat (`fake_discord::guided`), and writes the transcript as an HTML page that looks
 //! like the Discord channel. Progress goes to stderr; stdout ends with one summary line.
 
-use super::GameKind;
 use anyhow::{Context as _, bail};
 use farmhand::discord::game::Screens;
 use farmhand::fake_discord::guided::{GuidedPlayers, GuidedStats, Seat};
 use farmhand::fake_discord::harness::{Bot, showcase_config};
 use farmhand::fake_discord::player;
 use farmhand::fake_discord::{FakeDiscord, transcript, verify};
-use farmhand::games::{fields_of_green as fog, key_harvest as kh};
 use farmhand::host::Kind;
 use std::io::Write;
 use std::path::PathBuf;
@@ -21,8 +19,8 @@ const NAMES: [&str; 6] = ["Ada", "Bram", "Cleo", "Dmitri", "Esme", "Farid"];
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Which game to play.
-    #[arg(long, value_enum, default_value_t = GameKind::FieldsOfGreen)]
-    pub game: GameKind,
+    #[arg(long, value_enum, default_value_t)]
+    pub game: Kind,
     /// Players (2-6 for Fields of Green, 2-4 for Key Harvest).
     #[arg(long, default_value_t = 3)]
     pub players: u8,
@@ -90,7 +88,7 @@ impl DemoLocale {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<()> {
-    let kind = kind_of(args.game);
+    let kind = args.game;
     if !kind.players().contains(&usize::from(args.players)) {
         bail!(
             "{} is for {} to {} players, not {}",
@@ -103,11 +101,18 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     if args.edit_interval_ms.is_some_and(|ms| ms > 60_000) {
         bail!("--edit-interval-ms is at most 60000 (one minute)");
     }
-    if args.intro && args.game != GameKind::FieldsOfGreen {
-        bail!("--intro is Fields of Green's introductory mode");
-    }
-    if args.intro && args.players > 4 {
-        bail!("introductory mode is for 2 to 4 players");
+    if args.intro {
+        let Some(most) = kind.intro_seats() else {
+            let with: Vec<&str> = Kind::ALL
+                .iter()
+                .filter(|k| k.intro_seats().is_some())
+                .map(|k| k.name())
+                .collect();
+            bail!("--intro is {}'s introductory mode", with.join(" and "));
+        };
+        if usize::from(args.players) > most {
+            bail!("introductory mode is for 2 to {most} players");
+        }
     }
     if let Some(days) = args.days {
         if !(1..=60).contains(&days) {
@@ -249,18 +254,10 @@ impl Drop for Scratch {
     }
 }
 
-/// The host's game for `--game`.
-fn kind_of(game: GameKind) -> Kind {
-    match game {
-        GameKind::FieldsOfGreen => Kind::FieldsOfGreen,
-        GameKind::KeyHarvest => Kind::KeyHarvest,
-    }
-}
-
 /// `--days`: the story of `fake_discord::days` on the database at `location`.
 async fn demo_days(args: &Args, location: &str, days: u32) -> anyhow::Result<()> {
     use farmhand::fake_discord::days::{self, Plan};
-    let kind = kind_of(args.game);
+    let kind = args.game;
     let started = Instant::now();
     let fake = FakeDiscord::start()
         .await
@@ -284,10 +281,7 @@ async fn demo_days(args: &Args, location: &str, days: u32) -> anyhow::Result<()>
         kind.name()
     );
     let say = |s: &str| eprint!("{s} ");
-    let summary = match kind {
-        Kind::FieldsOfGreen => days::play::<fog::Game>(&fake, config, &plan, say).await?,
-        Kind::KeyHarvest => days::play::<kh::Game>(&fake, config, &plan, say).await?,
-    };
+    let summary = farmhand::on_kind!(kind, G => days::play::<G>(&fake, config, &plan, say).await?);
     eprintln!();
     let title = format!(
         "{} · 4 players over {days} simulated days · demo seed {}",
@@ -326,15 +320,12 @@ async fn demo_days(args: &Args, location: &str, days: u32) -> anyhow::Result<()>
 
 /// Plays the demo's game on the database at `location`.
 async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
-    let kind = kind_of(args.game);
+    let kind = args.game;
     let started = Instant::now();
     let fake = FakeDiscord::start()
         .await
         .context("cannot start the fake Discord")?;
-    let channel = fake.add_channel(match kind {
-        Kind::FieldsOfGreen => "fields-of-green",
-        Kind::KeyHarvest => "key-harvest",
-    });
+    let channel = fake.add_channel(&kind.cli_name());
     let n = usize::from(args.players);
     let users: Vec<u64> = NAMES[..n].iter().map(|name| fake.add_user(name)).collect();
     fake.with(|w| {
@@ -405,18 +396,11 @@ async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
     players.patient = args.production_pacing;
     players.tour = true;
     let mut shown = Progress::new();
-    let stats = match kind {
-        Kind::FieldsOfGreen => {
-            players
-                .play::<fog::Game>(|g, st| shown.update(st, &Screens::progress(g)))
-                .await
-        }
-        Kind::KeyHarvest => {
-            players
-                .play::<kh::Game>(|g, st| shown.update(st, &Screens::progress(g)))
-                .await
-        }
-    }
+    let stats = farmhand::on_kind!(kind, G => {
+        players
+            .play::<G>(|g, st| shown.update(st, &Screens::progress(g)))
+            .await
+    })
     .map(|()| players.stats.clone())
     .map_err(anyhow::Error::msg)?;
     shown.done();
@@ -472,22 +456,13 @@ async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
             waiting.elapsed().as_secs_f64()
         );
     }
-    let (checked, result) = match kind {
-        Kind::FieldsOfGreen => {
-            let checked = verify::fields_of_green::check_final(&fake, &bot.data, &table).await;
-            let r = verify::fields_of_green::replay(&bot.data, table.game)
-                .await
-                .map_err(anyhow::Error::msg)?;
-            (checked, Finished::of(&r))
-        }
-        Kind::KeyHarvest => {
-            let checked = verify::check_final_as::<kh::Game>(&fake, &bot.data, &table).await;
-            let r = verify::replay_as::<kh::Game>(&bot.data, table.game)
-                .await
-                .map_err(anyhow::Error::msg)?;
-            (checked, Finished::of(&r))
-        }
-    };
+    let (checked, result) = farmhand::on_kind!(kind, G => {
+        let checked = verify::check_final_as::<G>(&fake, &bot.data, &table).await;
+        let r = verify::replay_as::<G>(&bot.data, table.game)
+            .await
+            .map_err(anyhow::Error::msg)?;
+        (checked, Finished::of(&r))
+    });
     // Last, the Rematch: it opens a new lobby (nobody confirms; the demo ends there).
     players.rematch().await.map_err(anyhow::Error::msg)?;
     fake.settle().await;

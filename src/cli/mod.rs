@@ -1,6 +1,11 @@
 //! The subcommands of the `farmhand` binary, one module each, and what they share. Output goes
 //! through `writeln!` on a locked stdout (not `println!`), so a closed pipe is an error the caller
 //! can ignore instead of a panic.
+//!
+//! A command that takes `--game` (a [`Kind`](farmhand::host::Kind)) is written once and runs the
+//! game with `farmhand::on_kind!`; what only one game has (its printed table, its bots, its
+//! components' files) is that game's part of [`Commands`], in `cli/<game>/` (declared by
+//! `farmhand::game_modules!`, so this file names no game).
 
 pub mod arena;
 pub mod backup;
@@ -12,29 +17,63 @@ pub mod bench_processes;
 pub mod bench_scheduler;
 pub mod deck;
 pub mod demo;
-pub mod key_harvest;
 pub mod records;
 pub mod replay;
 pub mod review;
 pub mod run;
 pub mod simulate;
 
+// Each game's part of the commands (`cli/fields_of_green/`, ...).
+farmhand::game_modules!();
+
 use anyhow::Context;
-use farmhand::games::fields_of_green::Deck;
+use farmhand::games::Engine;
+use farmhand::host::Hosted;
+use farmhand::render::coach::Periods;
 use std::path::Path;
 use std::sync::Arc;
 
-/// The embedded deck, or the deck file at `path`. Errors name the file and, for a bad deck, the
-/// card and field (`DeckError`).
-pub fn load_deck(path: Option<&Path>) -> anyhow::Result<Arc<Deck>> {
-    let Some(path) = path else {
-        return Ok(Deck::default_deck());
-    };
-    let text = farmhand::input::read_text(path, farmhand::input::cap::DECK)
-        .with_context(|| format!("cannot read deck file {}", path.display()))?;
-    let deck =
-        Deck::from_toml(&text).with_context(|| format!("invalid deck file {}", path.display()))?;
-    Ok(Arc::new(deck))
+/// What the commands need of a game beyond [`Engine`] and [`Hosted`]: the work that is the
+/// game's own (its printed table, its bots and their statistics, its components' files), one
+/// item per command, implemented in `cli/<game>/`. A command's shared part (its options, the
+/// checks every game makes) is in the command's own file.
+pub trait Commands: Engine + Hosted {
+    /// How the review's chart and progress count the game's chapters.
+    const PERIODS: Periods;
+    /// The built-in components, or the file at `path` (a deck, a board). Errors name the file
+    /// and what is wrong in it.
+    fn rules_file(path: Option<&Path>) -> anyhow::Result<Arc<Self::Rules>>;
+    /// `farmhand simulate`: random games, one printed in full or many summed up.
+    fn simulate(args: &simulate::Args) -> anyhow::Result<()>;
+    /// `farmhand replay`: a scenario file played, and its report.
+    fn replay(args: &replay::Args) -> anyhow::Result<()>;
+    /// `farmhand arena`: the game's bots against each other.
+    fn arena(args: &arena::Args) -> anyhow::Result<()>;
+    /// `farmhand balance`: one bot in every seat, per player count.
+    fn balance(args: &balance::Args) -> anyhow::Result<()>;
+    /// `farmhand bench engine`: whole games per second on one thread (`players`: the player
+    /// counts asked for, empty for the game's own choice).
+    fn bench_engine(seconds: f64, players: &[u8]) -> anyhow::Result<()>;
+    /// `farmhand bench render`: the game's pictures, each drawn `count` times.
+    fn bench_pictures(count: u32) -> anyhow::Result<Vec<(&'static str, bench::Timing)>>;
+    /// `farmhand deck`, for a game played with a deck of cards; `None` for a game without one.
+    fn deck(_command: &deck::Command) -> Option<anyhow::Result<()>> {
+        None
+    }
+    /// True when a scenario file (as JSON) is this game's, told from its shape.
+    fn is_scenario(scenario: &serde_json::Value) -> bool;
+    /// `farmhand review`: the game of the scenario `text` set up, and what was played in it.
+    fn review_start(args: &review::Args, text: &str) -> anyhow::Result<review::Start<Self>>;
+    /// `farmhand review`: a decision of `seat` in words (when, what was chosen, what the bot
+    /// would have chosen).
+    fn words(
+        rules: &Arc<Self::Rules>,
+        names: &[String],
+        game: &Self,
+        seat: usize,
+        chosen: &Self::Action,
+        best: &Self::Action,
+    ) -> review::Words;
 }
 
 /// True when the error is a write to a closed pipe (`farmhand deck show | head`).
@@ -48,16 +87,6 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
 /// Seat names for printed games: `P1`, `P2`, ... (short, so score pad columns stay narrow).
 pub fn seat_names(players: usize) -> Vec<String> {
     (1..=players).map(|i| format!("P{i}")).collect()
-}
-
-/// Which game a command plays (`--game`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum GameKind {
-    /// Fields of Green (card drafting).
-    #[default]
-    FieldsOfGreen,
-    /// Key Harvest (land-registry bidding on a hex board).
-    KeyHarvest,
 }
 
 /// Writes a scenario (pretty JSON) to `path`, as `/fog export` and `/kh export` do.

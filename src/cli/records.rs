@@ -4,7 +4,6 @@
 //! a SQLite file or a PostgreSQL URL (`database.url`, parsed as the bot parses it) through the
 //! same store queries as `/fog history`, `/fog stats` and `/fog leaderboard`.
 
-use super::GameKind;
 use anyhow::Context as _;
 use farmhand::config::Config;
 use farmhand::discord::records::{
@@ -42,8 +41,9 @@ pub enum Command {
         /// The server (its Discord id).
         #[arg(long)]
         server: u64,
+        /// The game.
         #[arg(long, value_enum, default_value_t)]
-        game: GameKind,
+        game: Kind,
         /// The page, from 1 (the newest games).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
         page: u64,
@@ -52,8 +52,9 @@ pub enum Command {
     Stats {
         #[arg(long)]
         server: u64,
+        /// The game.
         #[arg(long, value_enum, default_value_t)]
-        game: GameKind,
+        game: Kind,
         /// The player: a display name they played under (any case; part of a name finds
         /// them when nobody had the whole name, and several matches are listed), or their
         /// Discord user id (the leaderboard lists both).
@@ -64,8 +65,9 @@ pub enum Command {
     Leaderboard {
         #[arg(long)]
         server: u64,
+        /// The game.
         #[arg(long, value_enum, default_value_t)]
-        game: GameKind,
+        game: Kind,
         #[arg(long, value_enum, default_value_t)]
         by: By,
         /// How many people to list.
@@ -80,7 +82,7 @@ pub enum Command {
         server: Option<u64>,
         /// Only this game.
         #[arg(long, value_enum)]
-        game: Option<GameKind>,
+        game: Option<Kind>,
     },
 }
 
@@ -90,13 +92,6 @@ pub enum By {
     #[default]
     Wins,
     Rating,
-}
-
-fn kind(game: GameKind) -> Kind {
-    match game {
-        GameKind::FieldsOfGreen => Kind::FieldsOfGreen,
-        GameKind::KeyHarvest => Kind::KeyHarvest,
-    }
 }
 
 /// The database's location: --database, or the config's.
@@ -149,7 +144,7 @@ async fn answer(store: &Store, command: &Command) -> anyhow::Result<String> {
     Ok(match *command {
         Command::Servers => servers_text(&store.record_servers().await?),
         Command::History { server, game, page } => {
-            let kind = kind(game);
+            let kind = game;
             let h = store
                 .history(server, kind.as_str(), None, page - 1, PER_PAGE)
                 .await?;
@@ -160,7 +155,7 @@ async fn answer(store: &Store, command: &Command) -> anyhow::Result<String> {
             game,
             ref player,
         } => {
-            let kind = kind(game);
+            let kind = game;
             let player = find_player(store, server, kind, player).await?;
             let stats = store.player_stats(server, kind.as_str(), player).await?;
             let rating = store
@@ -174,7 +169,7 @@ async fn answer(store: &Store, command: &Command) -> anyhow::Result<String> {
             by,
             limit,
         } => {
-            let kind = kind(game);
+            let kind = game;
             let ranking = match by {
                 By::Wins => Ranking::Wins,
                 By::Rating => Ranking::Rating,
@@ -185,7 +180,7 @@ async fn answer(store: &Store, command: &Command) -> anyhow::Result<String> {
             leaderboard_text(kind, server, &board, ranking)
         }
         Command::RecomputeRatings { server, game } => {
-            let kind = game.map(kind);
+            let kind = game;
             let done = store
                 .recompute_ratings(server, kind.map(Kind::as_str))
                 .await?;

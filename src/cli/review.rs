@@ -2,18 +2,18 @@
 //! a scenario as `/fog export`, `/kh export` and `farmhand simulate --save` write it. Prints each
 //! seat's three costliest decisions against the game's strong bot, one plain sentence each named
 //! as the game names the moment ("Year 4 · turn 3", "Round 5, bid"), and draws the chart of each
-//! seat's expected final score after every turn. The game is told from the file's shape (a
-//! Fields of Green scenario has a `setup`). Its progress goes to stderr as it works (issue 43:
+//! seat's expected final score after every turn. The game is told from the file's shape
+//! ([`super::Commands::is_scenario`]). Its progress goes to stderr as it works (issue 43:
 //! a long review was silent), one line a year or a few rounds.
 
-use super::key_harvest::load_board;
-use super::load_deck;
-use anyhow::Context;
+use super::Commands;
+use anyhow::{Context, bail};
+use farmhand::games::Engine;
 use farmhand::games::coach::{self, Review};
-use farmhand::games::{Engine, fields_of_green as fog, key_harvest as kh};
+use farmhand::host::Kind;
 use farmhand::render::coach::{Periods, chart_png, decision_of, drawn_text};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// Options of `farmhand review`.
@@ -21,21 +21,21 @@ use std::time::Instant;
 pub struct Args {
     /// The scenario of a finished game (JSON).
     #[arg(value_name = "FILE")]
-    file: PathBuf,
+    pub file: PathBuf,
     /// Also draw the chart (PNG) of each seat's expected final score after every turn (the rest
     /// of the game played by the heuristic bot in every seat; the last point is the final score).
     #[arg(long, value_name = "CHART")]
-    png: Option<PathBuf>,
+    pub png: Option<PathBuf>,
     /// Fields of Green deck file; overrides the scenario's `deck`.
     #[arg(long, value_name = "FILE")]
-    deck: Option<PathBuf>,
+    pub deck: Option<PathBuf>,
     /// Key Harvest board file; overrides the scenario's `board`.
     #[arg(long, value_name = "FILE")]
-    board: Option<PathBuf>,
+    pub board: Option<PathBuf>,
 }
 
 /// A decision in words: when it was, what the seat did, what the bot would have done.
-type Words = (String, String, String);
+pub type Words = (String, String, String);
 
 /// Progress for stderr: a line when the review starts, then one each time the game reaches a
 /// new year (Fields of Green) or every fourth round (Key Harvest), with the time so far.
@@ -85,87 +85,12 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         .with_context(|| format!("cannot read scenario {}", path.display()))?;
     let value: serde_json::Value = farmhand::input::json(&text)
         .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
-    let started = Instant::now();
-    let (review, names, game_name, periods) = if value.get("setup").is_some() {
-        let scenario: fog::replay::Scenario = farmhand::input::json(&text)
-            .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
-        let deck_path = args
-            .deck
-            .clone()
-            .or_else(|| scenario.deck.as_ref().map(|d| relative_to(path, d)));
-        let deck = load_deck(deck_path.as_deref())?;
-        let (game, _) = fog::Game::start(deck.clone(), scenario.setup.clone())
-            .with_context(|| format!("cannot set up the game of {}", path.display()))?;
-        let actions: Vec<(usize, fog::Action)> = scenario
-            .actions
-            .iter()
-            .map(|a| (a.seat, a.action.clone()))
-            .collect();
-        let mut progress = Progress::new(
-            "Fields of Green",
-            game.players(),
-            actions.len(),
-            Periods::Years,
-        );
-        let review = coach::review(
-            game,
-            &actions,
-            coach::REVIEW_WORLDS,
-            |g: &fog::Game, seat, chosen, best| {
-                use farmhand::render::fields_of_green::coach::{action_words, moment};
-                let view = g.player_view(seat);
-                (
-                    moment(g, chosen),
-                    action_words(&deck, &view, chosen),
-                    action_words(&deck, &view, best),
-                )
-            },
-            |g: &fog::Game, done, total| progress.tell(g, done, total),
-        )
-        .map_err(|e| anyhow::anyhow!("cannot review {}: {e}", path.display()))?;
-        (review, scenario.names, "Fields of Green", Periods::Years)
-    } else {
-        let scenario: kh::replay::Scenario = farmhand::input::json(&text)
-            .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
-        let board_path = args
-            .board
-            .clone()
-            .or_else(|| scenario.board.as_ref().map(|b| relative_to(path, b)));
-        let board = load_board(board_path.as_deref())?;
-        // The seed's setup, or the scenario's position.
-        let start = kh::replay::Scenario {
-            actions: Vec::new(),
-            ..scenario.clone()
-        };
-        let (game, _) = kh::replay::replay(board.clone(), &start)
-            .with_context(|| format!("cannot set up the game of {}", path.display()))?;
-        let actions: Vec<(usize, kh::Action)> = scenario
-            .actions
-            .iter()
-            .map(|a| (usize::from(a.seat), a.action.clone()))
-            .collect();
-        let names = names_or_default(&scenario.names, usize::from(scenario.players));
-        let words_names = names.clone();
-        let mut progress = Progress::new(
-            "Key Harvest",
-            Engine::players(&game),
-            actions.len(),
-            Periods::Rounds,
-        );
-        let review = coach::review(
-            game,
-            &actions,
-            coach::REVIEW_WORLDS,
-            |g: &kh::Game, _seat, chosen, best| {
-                use farmhand::render::key_harvest::coach::{action_words, moment};
-                let say = |a| action_words(&board, &words_names, a).unwrap_or_default();
-                (moment(g, chosen), say(chosen), say(best))
-            },
-            |g: &kh::Game, done, total| progress.tell(g, done, total),
-        )
-        .map_err(|e| anyhow::anyhow!("cannot review {}: {e}", path.display()))?;
-        (review, names, "Key Harvest", Periods::Rounds)
+    let Some(kind) = game_of(&value) else {
+        bail!("{} is not the scenario of any game", path.display());
     };
+    let started = Instant::now();
+    let (review, names, game_name, periods) =
+        farmhand::on_kind!(kind, G => review_as::<G>(args, &text)?);
     let elapsed = started.elapsed().as_secs_f64();
     let names = names_or_default(&names, review.players);
     print(&review, &names, game_name)?;
@@ -177,6 +102,48 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         std::fs::write(chart, png).with_context(|| format!("cannot write {}", chart.display()))?;
     }
     Ok(())
+}
+
+/// The game of a scenario, told from the file's shape: the first game of the list that reads it
+/// as its own.
+fn game_of(scenario: &serde_json::Value) -> Option<Kind> {
+    Kind::ALL
+        .iter()
+        .copied()
+        .find(|&k| farmhand::on_kind!(k, G => <G as Commands>::is_scenario(scenario)))
+}
+
+/// What a game's review needs of its scenario: the game as set up, the actions played, the
+/// seats' names and the components the game is played with.
+pub struct Start<G: Engine> {
+    pub game: G,
+    pub actions: Vec<(usize, G::Action)>,
+    pub names: Vec<String>,
+    pub rules: std::sync::Arc<G::Rules>,
+}
+
+/// The review of the scenario `text` (of the file `args.file`) of game `G`.
+fn review_as<G: Commands>(
+    args: &Args,
+    text: &str,
+) -> anyhow::Result<(Review<Words>, Vec<String>, &'static str, Periods)> {
+    let path = &args.file;
+    let Start {
+        game,
+        actions,
+        names,
+        rules,
+    } = G::review_start(args, text)?;
+    let mut progress = Progress::new(G::NAME, Engine::players(&game), actions.len(), G::PERIODS);
+    let review = coach::review(
+        game,
+        &actions,
+        coach::REVIEW_WORLDS,
+        |g: &G, seat, chosen, best| G::words(&rules, &names, g, seat, chosen, best),
+        |g: &G, done, total| progress.tell(g, done, total),
+    )
+    .map_err(|e| anyhow::anyhow!("cannot review {}: {e}", path.display()))?;
+    Ok((review, names, G::NAME, G::PERIODS))
 }
 
 fn print(review: &Review<Words>, names: &[String], game: &str) -> anyhow::Result<()> {
@@ -206,17 +173,32 @@ fn print(review: &Review<Words>, names: &[String], game: &str) -> anyhow::Result
 }
 
 /// The scenario's names, or `Player N` for a seat without one.
-fn names_or_default(names: &[String], players: usize) -> Vec<String> {
+pub fn names_or_default(names: &[String], players: usize) -> Vec<String> {
     (0..players)
         .map(|s| farmhand::render::seat_name(names, s))
         .collect()
 }
 
-/// A path written in a scenario is relative to the scenario file's directory.
-fn relative_to(scenario: &Path, file: &str) -> PathBuf {
-    let file = Path::new(file);
-    match scenario.parent() {
-        Some(dir) if file.is_relative() => dir.join(file),
-        _ => file.to_path_buf(),
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use farmhand::games::TableSetup;
+
+    /// Every game's own scenario (as `/fog export`, `/kh export` and `simulate --save` write it)
+    /// is reviewed as that game's, whatever the order of the list.
+    #[test]
+    fn each_games_scenario_is_told_as_its_own() {
+        for &kind in Kind::ALL {
+            let scenario = farmhand::on_kind!(kind, G => {
+                let players = *G::PLAYERS.start();
+                let setup = TableSetup {
+                    players,
+                    intro: false,
+                    seed: 3,
+                };
+                G::scenario(&setup, &super::super::seat_names(players), Vec::new())
+            });
+            assert_eq!(game_of(&scenario), Some(kind), "{}", kind.name());
+        }
     }
 }

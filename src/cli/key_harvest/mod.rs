@@ -1,19 +1,134 @@
-//! The command-line tool for Key Harvest (`--game key-harvest` on simulate, replay, bench engine,
-//! arena and balance): the same shape as the Fields of Green commands, on the Key Harvest engine.
+//! Key Harvest's part of the commands (`--game key-harvest`): its printed boards, registry and
+//! score pad (`simulate`, `replay --text`), its scenarios (`replay`, `review`), its bots' arena
+//! and balance, its engine's and pictures' benches.
 
-use super::{quantile, wilson};
+use crate::cli::bench::{Timing, time};
+use crate::cli::replay::relative_to;
+use crate::cli::review::{Start, Words, names_or_default};
+use crate::cli::{Commands, quantile, wilson};
 use anyhow::{Context, bail};
 use farmhand::games::key_harvest::board::Board;
 use farmhand::games::key_harvest::bots::{self, BOT_NAMES, Bot};
 use farmhand::games::key_harvest::replay::{self, Scenario};
 use farmhand::games::key_harvest::sim::{self, Played};
-use farmhand::games::key_harvest::{Event, Game, Worker};
+use farmhand::games::key_harvest::{Action, Event, Game, Worker};
+use farmhand::render::coach::Periods;
 use farmhand::render::key_harvest::legend;
+use farmhand::render::key_harvest::picture;
 use farmhand::render::key_harvest::text;
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+impl Commands for Game {
+    const PERIODS: Periods = Periods::Rounds;
+
+    fn rules_file(path: Option<&Path>) -> anyhow::Result<Arc<Board>> {
+        load_board(path)
+    }
+
+    fn simulate(args: &crate::cli::simulate::Args) -> anyhow::Result<()> {
+        if args.intro || args.deck.is_some() {
+            bail!("--intro and --deck are Fields of Green options; Key Harvest takes --board");
+        }
+        simulate(
+            args.players,
+            args.seed,
+            args.games,
+            args.board.as_deref(),
+            args.log,
+            args.save.as_deref(),
+        )
+    }
+
+    fn replay(args: &crate::cli::replay::Args) -> anyhow::Result<()> {
+        replay(&args.file, args.board.as_deref(), args.text)
+    }
+
+    fn arena(args: &crate::cli::arena::Args) -> anyhow::Result<()> {
+        if args.bench_planner || args.intro || args.deck.is_some() {
+            bail!("--bench-planner, --intro and --deck are Fields of Green options");
+        }
+        arena(
+            args.games,
+            args.players,
+            &args.bots,
+            args.seed,
+            args.threads,
+        )
+    }
+
+    fn balance(args: &crate::cli::balance::Args) -> anyhow::Result<()> {
+        if args.deck.is_some() {
+            bail!("--deck is a Fields of Green option");
+        }
+        let players = if args.players.is_empty() {
+            vec![2, 3, 4]
+        } else {
+            args.players.clone()
+        };
+        balance(args.games, &players, &args.bot, args.seed)
+    }
+
+    fn bench_engine(seconds: f64, players: &[u8]) -> anyhow::Result<()> {
+        if !players.is_empty() {
+            bail!("--players is for Fields of Green only");
+        }
+        bench(seconds)
+    }
+
+    fn bench_pictures(count: u32) -> anyhow::Result<Vec<(&'static str, Timing)>> {
+        pictures(count)
+    }
+
+    /// A Key Harvest scenario has no `setup` (a Fields of Green one has).
+    fn is_scenario(scenario: &serde_json::Value) -> bool {
+        scenario.get("setup").is_none()
+    }
+
+    fn review_start(args: &crate::cli::review::Args, text: &str) -> anyhow::Result<Start<Game>> {
+        let path = &args.file;
+        let scenario: Scenario = farmhand::input::json(text)
+            .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
+        let board_path = args
+            .board
+            .clone()
+            .or_else(|| scenario.board.as_ref().map(|b| relative_to(path, b)));
+        let board = load_board(board_path.as_deref())?;
+        // The seed's setup, or the scenario's position.
+        let start = Scenario {
+            actions: Vec::new(),
+            ..scenario.clone()
+        };
+        let (game, _) = replay::replay(board.clone(), &start)
+            .with_context(|| format!("cannot set up the game of {}", path.display()))?;
+        let actions: Vec<(usize, Action)> = scenario
+            .actions
+            .iter()
+            .map(|a| (usize::from(a.seat), a.action.clone()))
+            .collect();
+        Ok(Start {
+            game,
+            actions,
+            names: names_or_default(&scenario.names, usize::from(scenario.players)),
+            rules: board,
+        })
+    }
+
+    fn words(
+        board: &Arc<Board>,
+        names: &[String],
+        game: &Game,
+        _seat: usize,
+        chosen: &Action,
+        best: &Action,
+    ) -> Words {
+        use farmhand::render::key_harvest::coach::{action_words, moment};
+        let say = |a| action_words(board, names, a).unwrap_or_default();
+        (moment(game, chosen), say(chosen), say(best))
+    }
+}
 
 /// The board: the embedded one, or a board file (the error names the path and the field).
 pub fn load_board(path: Option<&Path>) -> anyhow::Result<Arc<Board>> {
@@ -68,7 +183,7 @@ pub fn simulate(
                 )
                 .collect(),
         };
-        super::save_scenario(path, &serde_json::to_value(&scenario)?)?;
+        crate::cli::save_scenario(path, &serde_json::to_value(&scenario)?)?;
     }
     writeln!(
         out,
@@ -260,7 +375,7 @@ pub fn bench(seconds: f64) -> anyhow::Result<()> {
     let board = Board::standard();
     let mut out = std::io::stdout().lock();
     writeln!(out, "farmhand bench engine --game key-harvest")?;
-    writeln!(out, "cpu:     {}", super::cpu_model())?;
+    writeln!(out, "cpu:     {}", crate::cli::cpu_model())?;
     writeln!(
         out,
         "build:   {}",
@@ -574,4 +689,37 @@ pub fn balance(games: u64, players: &[u8], bot: &str, seed: u64) -> anyhow::Resu
         )?;
     }
     Ok(())
+}
+
+/// `bench render`: one country board and the four boards of a finished 4-player game.
+fn pictures(count: u32) -> anyhow::Result<Vec<(&'static str, Timing)>> {
+    let board = Board::standard();
+    let played: Vec<_> = (1..=4)
+        .map(|seed| {
+            sim::play_random(board.clone(), 4, seed, false)
+                .game
+                .public_view()
+        })
+        .collect();
+    let mut k = 0usize;
+    let one_board = time(count, || {
+        k += 1;
+        let v = &played[k % played.len()];
+        picture::board_png(&board, &v.seats[k % 4], "Player").map(|p| p.len())
+    })?;
+    let mut k = 0usize;
+    let four_boards = time(count, || {
+        k += 1;
+        let v = &played[k % played.len()];
+        let seats: Vec<_> = v
+            .seats
+            .iter()
+            .map(|s| (s, format!("Player {}", s.seat + 1)))
+            .collect();
+        picture::boards_png(&board, &seats).map(|p| p.len())
+    })?;
+    Ok(vec![
+        ("one country board", one_board),
+        ("four country boards", four_boards),
+    ])
 }

@@ -1,0 +1,45 @@
+//! `farmhand replay FILE` for Fields of Green: plays a scenario (`replay::Scenario`, JSON) and
+//! prints the `replay::Report` as pretty JSON. Actions the engine refuses are part of the report
+//! (with their index), not a failure: a scenario may show a refusal on purpose.
+
+use super::load_deck;
+use crate::cli::replay::{Args, relative_to};
+use anyhow::Context;
+use farmhand::games::fields_of_green::replay::{self, Scenario};
+use std::io::Write;
+
+/// Runs `farmhand replay` for Fields of Green.
+pub fn run(args: &Args) -> anyhow::Result<()> {
+    if args.text {
+        anyhow::bail!("--text is for Key Harvest scenarios (add --game key-harvest)");
+    }
+    let path = &args.file;
+    let text = farmhand::input::read_text(path, farmhand::input::cap::SCENARIO)
+        .with_context(|| format!("cannot read scenario {}", path.display()))?;
+    // The error names the field at fault and the line and column, in one short line.
+    let scenario: Scenario = farmhand::input::json(&text)
+        .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
+    let deck_path = args
+        .deck
+        .clone()
+        .or_else(|| scenario.deck.as_ref().map(|d| relative_to(path, d)));
+    let deck = load_deck(deck_path.as_deref())?;
+    let (_, report) = replay::replay(deck, &scenario)
+        .with_context(|| format!("cannot set up the game of scenario {}", path.display()))?;
+
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, &report).context("writing the report")?;
+    writeln!(out)?;
+    // A note for the person at the terminal; stdout stays pure JSON.
+    for r in &report.rejected {
+        let kind = scenario
+            .actions
+            .get(r.index)
+            .map_or("?", |a| a.action.kind());
+        eprintln!(
+            "note: actions[{}] (seat {}, {kind}) was rejected: {}",
+            r.index, r.seat, r.error
+        );
+    }
+    Ok(())
+}
