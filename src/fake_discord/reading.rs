@@ -4,8 +4,8 @@
 //! titles, and the first line of longer ones); a placeable (`{ $table }`) ends the fixed start of a text and begins its fixed end.
 
 use crate::i18n::{Locale, sources};
-use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Every single-line message of a language: id -> raw pattern.
 fn lines(locale: Locale) -> &'static BTreeMap<String, String> {
@@ -45,12 +45,80 @@ fn tail(pattern: &str) -> &str {
 
 /// What `english` (a whole message, no arguments) reads in every language.
 pub fn same_as(english: &str) -> Vec<&'static str> {
+    remembered(Question::SameAs, english, || {
+        let mut out = vec![];
+        for (id, v) in lines(Locale::En) {
+            if v == english {
+                for l in Locale::ALL {
+                    if let Some(t) = lines(l).get(id) {
+                        out.push(t.as_str());
+                    }
+                }
+            }
+        }
+        out
+    })
+    .to_vec()
+}
+
+/// The questions [`remembered`] keeps the answers to.
+#[derive(Clone, Copy)]
+enum Question {
+    /// [`same_as`].
+    SameAs,
+    /// The non-empty fixed starts, in every language, of the messages whose English starts
+    /// with the text ([`starts_like`]).
+    Heads,
+    /// The non-empty fixed ends of the messages whose English ends with the text ([`ends_like`]).
+    Tails,
+    /// The fixed starts of 3 characters or more of the messages whose English contains the text
+    /// ([`contains_like`]).
+    HeadsWithin,
+}
+
+/// The answer to a question about an English text, worked out once: the players and the checks
+/// ask the same few questions thousands of times a game ("Final scores" of every message they
+/// look at), and each answer walks the whole catalogue of both languages (it was a tenth of an
+/// end-to-end test's CPU, in the catalogue's string comparisons).
+fn remembered(
+    question: Question,
+    english: &str,
+    work: impl FnOnce() -> Vec<&'static str>,
+) -> Arc<[&'static str]> {
+    type Answers = Mutex<HashMap<String, Arc<[&'static str]>>>;
+    static ANSWERS: OnceLock<[Answers; 4]> = OnceLock::new();
+    let answers = &ANSWERS.get_or_init(Default::default)[question as usize];
+    if let Some(known) = answers
+        .lock()
+        .expect("the catalogue's answers")
+        .get(english)
+    {
+        return known.clone();
+    }
+    let answer: Arc<[&'static str]> = work().into();
+    answers
+        .lock()
+        .expect("the catalogue's answers")
+        .insert(english.to_string(), answer.clone());
+    answer
+}
+
+/// The fixed texts (starts or ends, as `part` cuts them) of every language's form of the
+/// messages whose English text passes `english_matches`, when `keep` takes them.
+fn parts(
+    english_matches: impl Fn(&str) -> bool,
+    part: fn(&'static str) -> &'static str,
+    keep: fn(&str) -> bool,
+) -> Vec<&'static str> {
     let mut out = vec![];
     for (id, v) in lines(Locale::En) {
-        if v == english {
+        if english_matches(v) {
             for l in Locale::ALL {
-                if let Some(t) = lines(l).get(id) {
-                    out.push(t.as_str());
+                if let Some(p) = lines(l).get(id) {
+                    let fixed = part(p.as_str());
+                    if keep(fixed) {
+                        out.push(fixed);
+                    }
                 }
             }
         }
@@ -66,39 +134,23 @@ pub fn says(text: &str, english: &str) -> bool {
 /// True when `text` starts like a message whose English text starts with `english`, in any
 /// language (the message's fixed start, before its first argument, must be non-empty).
 pub fn starts_like(text: &str, english: &str) -> bool {
-    if text.starts_with(english) {
-        return true;
-    }
-    lines(Locale::En)
-        .iter()
-        .filter(|(_, v)| v.starts_with(english))
-        .any(|(id, _)| {
-            Locale::ALL.iter().any(|&l| {
-                lines(l)
-                    .get(id)
-                    .map(|p| head(p))
-                    .is_some_and(|h| !h.trim().is_empty() && text.starts_with(h))
-            })
+    text.starts_with(english)
+        || remembered(Question::Heads, english, || {
+            parts(|v| v.starts_with(english), head, |h| !h.trim().is_empty())
         })
+        .iter()
+        .any(|h| text.starts_with(h))
 }
 
 /// True when `text` ends like a message whose English text ends with `english`, in any
 /// language (the message's fixed end, after its last argument, must be non-empty).
 pub fn ends_like(text: &str, english: &str) -> bool {
-    if text.ends_with(english) {
-        return true;
-    }
-    lines(Locale::En)
-        .iter()
-        .filter(|(_, v)| v.ends_with(english))
-        .any(|(id, _)| {
-            Locale::ALL.iter().any(|&l| {
-                lines(l)
-                    .get(id)
-                    .map(|p| tail(p))
-                    .is_some_and(|t| !t.trim().is_empty() && text.ends_with(t))
-            })
+    text.ends_with(english)
+        || remembered(Question::Tails, english, || {
+            parts(|v| v.ends_with(english), tail, |t| !t.trim().is_empty())
         })
+        .iter()
+        .any(|t| text.ends_with(t))
 }
 
 /// True when `text` contains a message that reads `english` (whole, no arguments) in any
@@ -110,20 +162,16 @@ pub fn contains_said(text: &str, english: &str) -> bool {
 /// True when `text` contains the fixed start of a message whose English text contains
 /// `english`, in any language (e.g. "Your counters" in `**Your counters** ({ $total } in all)`).
 pub fn contains_like(text: &str, english: &str) -> bool {
-    if text.contains(english) {
-        return true;
-    }
-    lines(Locale::En)
-        .iter()
-        .filter(|(_, v)| v.contains(english))
-        .any(|(id, _)| {
-            Locale::ALL.iter().any(|&l| {
-                lines(l)
-                    .get(id)
-                    .map(|p| head(p))
-                    .is_some_and(|h| h.trim().chars().count() >= 3 && text.contains(h))
-            })
+    text.contains(english)
+        || remembered(Question::HeadsWithin, english, || {
+            parts(
+                |v| v.contains(english),
+                head,
+                |h| h.trim().chars().count() >= 3,
+            )
         })
+        .iter()
+        .any(|h| text.contains(h))
 }
 
 /// True when a text has Japanese in it (kana or kanji).
