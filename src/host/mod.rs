@@ -8,10 +8,13 @@
 //! edge, through [`on_game!`] or [`on_kind!`].
 //!
 //! A third game: one line in [`for_each_game!`], its engine under `games/<game>/` (with its
-//! `impl Engine`), `host/<game>.rs` (`impl Hosted`), `discord/<game>/` (its screens, its slash
-//! command group `commands::group` and its click decoder `router::route`), `render/<game>/`,
-//! its Fluent files `i18n/{en,ja}/<game>.ftl`, and the `mod` lines of those folders' parents
-//! (docs/ARCHITECTURE.md, "A third game", lists every file).
+//! `impl Engine`, and a `mod` line in `games/mod.rs`), `host/<game>.rs` (`impl Hosted`),
+//! `discord/<game>/` (its screens, its slash command group `commands::group` and its click
+//! decoder `router::route`), `render/<game>/`, `fake_discord/guided/<game>.rs` and
+//! `fake_discord/verify/<game>.rs`, `cli/<game>/`, and its Fluent files
+//! `i18n/{en,ja}/<game>.ftl`; every layer's `mod` line for it comes from the list
+//! ([`game_modules!`]). Hay Wagons, compiled only for the tests, is such a game
+//! (docs/ARCHITECTURE.md, "Adding a third game", lists every file).
 
 // This game's `impl Hosted`, one file per game (`host/fields_of_green.rs`, ...).
 crate::game_modules!();
