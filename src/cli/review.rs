@@ -104,9 +104,17 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The game of a scenario, told from the file's shape: the first game of the list that reads it
-/// as its own.
+/// The game of a scenario: the one its `game` field names, if any (a game whose files would
+/// otherwise look like another's names itself), else the first game of the list that reads the
+/// file's shape as its own.
 fn game_of(scenario: &serde_json::Value) -> Option<Kind> {
+    if let Some(kind) = scenario
+        .get("game")
+        .and_then(|g| g.as_str())
+        .and_then(Kind::parse)
+    {
+        return Some(kind);
+    }
     Kind::ALL
         .iter()
         .copied()

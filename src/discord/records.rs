@@ -701,9 +701,14 @@ mod tests {
             anchor: None,
         };
         let m = history_message(last(), &empty, 0);
+        // Whichever game is last in the list, its own name and command.
         assert_eq!(
             m.content,
-            "No Key Harvest game has finished on this server yet. Open one with /kh new."
+            format!(
+                "No {} game has finished on this server yet. Open one with /{} new.",
+                last().name(),
+                last().command()
+            )
         );
     }
 

@@ -9,6 +9,10 @@
 pub mod coach;
 pub mod fields_of_green;
 pub mod halving;
+/// Hay Wagons, a game compiled only for the tests (issue 40): the proof that a third game plugs
+/// into the host through the one list.
+#[cfg(feature = "test-game")]
+pub mod hay_wagons;
 pub mod key_harvest;
 pub mod stats;
 

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// A fresh directory for one test, removed when dropped.
-struct TempDir(PathBuf);
+pub(super) struct TempDir(pub(super) PathBuf);
 
 impl TempDir {
-    fn new(name: &str) -> TempDir {
+    pub(super) fn new(name: &str) -> TempDir {
         let dir = std::env::temp_dir().join(format!("farmhand-demo-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
@@ -24,7 +24,7 @@ impl Drop for TempDir {
     }
 }
 
-fn arg(p: &Path) -> &str {
+pub(super) fn arg(p: &Path) -> &str {
     p.to_str().expect("UTF-8 temp path")
 }
 

@@ -47,6 +47,7 @@ mod e2e_key_harvest;
 mod e2e_review;
 mod engine_purity;
 mod gateway_cross_check;
+mod hay_wagons;
 mod hours_old_panels;
 mod kh_thread_rounds;
 mod layers;

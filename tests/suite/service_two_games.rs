@@ -23,7 +23,7 @@ fn user(k: usize) -> u64 {
     HOST + k as u64
 }
 
-fn opts(seats: u8) -> TableOptions {
+pub(super) fn opts(seats: u8) -> TableOptions {
     TableOptions {
         seats,
         intro: false,

@@ -212,14 +212,17 @@ pub async fn check_final_with_as<G: ScorePadText>(
     Ok(pad)
 }
 
-/// The game version a panel was drawn at (from its components' custom_ids
-/// `f:<game>:<version>:..`, or `k:` for Key Harvest).
+/// The game version a panel was drawn at, from its components' custom_ids: every game's ids
+/// and the lobby's read `<letter>:<game>:<version>:...` (`f:`, `k:`, ... ; the records' pages,
+/// `h:<letter>:...`, do not carry a game).
 pub fn version_of(m: &MessageView, game: i64) -> Option<i64> {
-    let prefixes = [format!("f:{game}:"), format!("k:{game}:")];
     m.components().find_map(|c| {
-        let id = c.custom_id();
-        let rest = prefixes.iter().find_map(|p| id.strip_prefix(p.as_str()))?;
-        rest.split(':').next()?.parse().ok()
+        let mut parts = c.custom_id().split(':');
+        let _letter = parts.next()?;
+        if parts.next()?.parse::<i64>().ok()? != game {
+            return None;
+        }
+        parts.next()?.parse().ok()
     })
 }
 

@@ -18,7 +18,9 @@
 //! What each game hides is game-specific, so the leak checks live with each game's playouts
 //! (`tests/suite/playouts.rs` disguises hidden cards; `tests/suite/kh_playouts.rs` checks hidden counters).
 
-use farmhand_games::{Engine, TableSetup, fields_of_green as fog, key_harvest as kh};
+use farmhand_games::{
+    Engine, TableSetup, fields_of_green as fog, hay_wagons as hw, key_harvest as kh,
+};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -153,4 +155,9 @@ fn fields_of_green_runs_through_the_harness() {
 #[test]
 fn key_harvest_runs_through_the_harness() {
     check_engine::<kh::Game>(kh::Board::standard(), 2..=4, 10);
+}
+
+#[test]
+fn hay_wagons_runs_through_the_harness() {
+    check_engine::<hw::Game>(hw::Field::standard(), 2..=2, 20);
 }

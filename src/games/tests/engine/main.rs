@@ -16,6 +16,7 @@ mod engine_harness;
 mod error_messages;
 mod fog_legal_property;
 mod fog_twins;
+mod hw_rulings;
 mod kh_playouts;
 mod kh_rulings_events;
 mod kh_rulings_scoring;
