@@ -46,6 +46,7 @@ mod e2e_games;
 mod e2e_key_harvest;
 mod e2e_review;
 mod engine_purity;
+mod fixture;
 mod gateway_cross_check;
 mod hours_old_panels;
 mod kh_thread_rounds;
