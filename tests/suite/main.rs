@@ -41,6 +41,7 @@ mod discord_startup;
 mod discord_timeouts;
 mod discord_token_buckets;
 mod e2e;
+mod e2e_both;
 mod e2e_coach;
 mod e2e_games;
 mod e2e_key_harvest;
