@@ -67,7 +67,7 @@ impl Options {
     /// Whether the table so far is due after `played` games (not after the last: the final
     /// table follows), so that a run stopped early still has its figures.
     pub fn table_due(&self, played: u64) -> bool {
-        self.every > 0 && played % self.every == 0 && played < self.games
+        self.every > 0 && played.is_multiple_of(self.every) && played < self.games
     }
 }
 
