@@ -1,7 +1,6 @@
 //! `farmhand backup`: a consistent copy of the SQLite database, safe while the bot runs.
 
 use anyhow::Context as _;
-use farmhand::config::Config;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -20,15 +19,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<()> {
-    let location = match &args.database {
-        Some(url) => url.clone(),
-        None => {
-            let env = |k: &str| std::env::var(k).ok();
-            Config::load(args.config.as_deref(), &env)?
-                .database
-                .location()
-        }
-    };
+    let location = super::database_location(args.database.as_deref(), args.config.as_deref())?;
     let shown = farmhand::store::shown_location(&location);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

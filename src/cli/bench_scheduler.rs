@@ -93,18 +93,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
     let service = Service::new(store.clone(), Library::default());
     // The first game of the list: the scheduler's work does not depend on the game.
     let kind = Kind::default();
-    let options = TableOptions {
-        seats: 4,
-        intro: false,
-        reminder_minutes: 60,
-        bots: vec![],
-        stand_in_minutes: 0,
-        locale: None,
-        hints: false,
-        rematch: None,
-        pace: Default::default(),
-        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
-    };
+    let options = TableOptions::plain(4, 60);
     let table = service
         .open_table(kind, Some(42), 5, (10_000, "Ada"), options, 7)
         .await?;

@@ -76,6 +76,20 @@ pub trait Commands: Engine + Hosted {
     ) -> review::Words;
 }
 
+/// The database's location for a command that reads or copies it: `--database`, or the
+/// configuration's (`--config`, else the default places and the environment).
+pub fn database_location(database: Option<&str>, config: Option<&Path>) -> anyhow::Result<String> {
+    Ok(match database {
+        Some(url) => url.to_string(),
+        None => {
+            let env = |k: &str| std::env::var(k).ok();
+            farmhand::config::Config::load(config, &env)?
+                .database
+                .location()
+        }
+    })
+}
+
 /// True when the error is a write to a closed pipe (`farmhand deck show | head`).
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
@@ -94,6 +108,63 @@ pub fn save_scenario(path: &Path, scenario: &serde_json::Value) -> anyhow::Resul
     let mut text = serde_json::to_string_pretty(scenario)?;
     text.push('\n');
     std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// The threads to play games on: as many as asked, else one per core available; at least one,
+/// at most `most`.
+pub fn threads(asked: Option<usize>, most: usize) -> usize {
+    asked
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, most.max(1))
+}
+
+/// Plays games `0..games` on `threads` threads, `play(g)` for game g, and returns the results
+/// in game order: each game's seed fixes it, so the results are the same whatever the threads.
+/// `done(g, &result)` runs on the worker as each game ends (a `--verbose` line). The first
+/// failure stops the workers from starting more games, and is returned with its game.
+pub fn play_games<T: Send>(
+    games: u64,
+    threads: usize,
+    play: impl Fn(u64) -> anyhow::Result<T> + Sync,
+    done: impl Fn(u64, &T) + Sync,
+) -> Result<Vec<T>, (u64, anyhow::Error)> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let next = AtomicU64::new(0);
+    let results: Mutex<Vec<(u64, T)>> = Mutex::new(Vec::new());
+    let failure: Mutex<Option<(u64, anyhow::Error)>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= games || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
+                        break;
+                    }
+                    match play(g) {
+                        Ok(r) => {
+                            done(g, &r);
+                            if let Ok(mut all) = results.lock() {
+                                all.push((g, r));
+                            }
+                        }
+                        Err(e) => {
+                            if let Ok(mut f) = failure.lock() {
+                                f.get_or_insert((g, e));
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(failed) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(failed);
+    }
+    // A worker that panicked has already panicked `scope`: the lock cannot be poisoned here.
+    let mut all = results.into_inner().unwrap_or_else(|p| p.into_inner());
+    all.sort_by_key(|r| r.0);
+    Ok(all.into_iter().map(|r| r.1).collect())
 }
 
 /// The arenas' statistics, shared with the engines' own examples.

@@ -5,7 +5,6 @@
 //! same store queries as `/fog history`, `/fog stats` and `/fog leaderboard`.
 
 use anyhow::Context as _;
-use farmhand::config::Config;
 use farmhand::discord::records::{
     PER_PAGE, TREND_GAMES, change_text, favourite_name, rate, rating_text,
 };
@@ -94,19 +93,6 @@ pub enum By {
     Rating,
 }
 
-/// The database's location: --database, or the config's.
-fn location(args: &Args) -> anyhow::Result<String> {
-    Ok(match &args.database {
-        Some(url) => url.clone(),
-        None => {
-            let env = |k: &str| std::env::var(k).ok();
-            Config::load(args.config.as_deref(), &env)?
-                .database
-                .location()
-        }
-    })
-}
-
 /// Opens the database at `location`; a SQLite file must exist (looking at records never
 /// creates an empty database), and an in-memory one has no records.
 async fn open(location: &str) -> anyhow::Result<Store> {
@@ -124,7 +110,7 @@ async fn open(location: &str) -> anyhow::Result<Store> {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<()> {
-    let location = location(args)?;
+    let location = super::database_location(args.database.as_deref(), args.config.as_deref())?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

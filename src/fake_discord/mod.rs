@@ -1188,6 +1188,19 @@ impl FakeDiscord {
         self.with_quiet(|w| w.users.get(&user).and_then(|u| u.dm_channel))
     }
 
+    /// Every DM channel, with the user it is with: whose eyes a DM's messages are for.
+    pub fn dm_users(&self) -> std::collections::HashMap<u64, u64> {
+        self.with(|w| {
+            w.channels
+                .values()
+                .filter_map(|c| match c.kind {
+                    ChannelKind::Dm { user } => Some((c.id, user)),
+                    _ => None,
+                })
+                .collect()
+        })
+    }
+
     /// Waits up to `within` for a DM to `user` whose text (content and embeds) contains
     /// `needle`, and returns it; None if none came. DMs go out after the store's commit that
     /// causes them, so a test reads them by waiting, not at once.

@@ -643,15 +643,7 @@ fn render_page(fake: &FakeDiscord, title: &str, locale: Locale, pictures: &mut P
             .map(|c| (c.id, c.name.clone()))
             .collect()
     });
-    let dm_owner: HashMap<u64, u64> = fake.with(|w| {
-        w.channels
-            .values()
-            .filter_map(|c| match c.kind {
-                ChannelKind::Dm { user } => Some((c.id, user)),
-                _ => None,
-            })
-            .collect()
-    });
+    let dm_owner: HashMap<u64, u64> = fake.dm_users();
     let main_channel = fake.with(|w| {
         w.channels
             .values()

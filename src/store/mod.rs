@@ -112,6 +112,27 @@ pub struct TableOptions {
 /// The days one absence may hold a game when the host sets none.
 pub const DEFAULT_MAX_AWAY_DAYS: u32 = 7;
 
+impl TableOptions {
+    /// A table of `seats` people with what `/fog new` sets when no other option is given (no
+    /// introductory mode, no bots, no stand-in, the server's language, no hints, the live pace,
+    /// the default limit on absences), reminding after `reminder_minutes`. Tables opened without
+    /// Discord (the benches, the tests) start from it and change what they need.
+    pub fn plain(seats: u8, reminder_minutes: u32) -> TableOptions {
+        TableOptions {
+            seats,
+            intro: false,
+            reminder_minutes,
+            bots: Vec::new(),
+            stand_in_minutes: 0,
+            locale: None,
+            hints: false,
+            rematch: None,
+            pace: Pace::Live,
+            max_away_days: DEFAULT_MAX_AWAY_DAYS,
+        }
+    }
+}
+
 fn default_max_away_days() -> u32 {
     DEFAULT_MAX_AWAY_DAYS
 }
@@ -333,18 +354,7 @@ impl Table {
                 table_message_id: Some(333),
                 host_id: 1000,
                 status,
-                options: TableOptions {
-                    seats: names.len() as u8,
-                    intro: false,
-                    reminder_minutes: 90,
-                    bots: Vec::new(),
-                    stand_in_minutes: 0,
-                    locale: None,
-                    hints: false,
-                    rematch: None,
-                    pace: Default::default(),
-                    max_away_days: DEFAULT_MAX_AWAY_DAYS,
-                },
+                options: TableOptions::plain(names.len() as u8, 90),
                 seed: 7,
                 version,
                 snapshot: None,

@@ -129,18 +129,7 @@ mod tests {
 
     /// A table to hang a review row on (the row's game must exist).
     async fn a_game(store: &Store) -> GameId {
-        let options = TableOptions {
-            seats: 2,
-            intro: false,
-            reminder_minutes: 60,
-            bots: Vec::new(),
-            stand_in_minutes: 0,
-            locale: None,
-            hints: false,
-            rematch: None,
-            pace: Default::default(),
-            max_away_days: crate::store::DEFAULT_MAX_AWAY_DAYS,
-        };
+        let options = TableOptions::plain(2, 60);
         store
             .create_table(
                 crate::host::Kind::default().as_str(),

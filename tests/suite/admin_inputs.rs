@@ -9,33 +9,13 @@ use crate::common;
 use common::*;
 use farmhand::games::fields_of_green::Game;
 use farmhand::store::{ProcessLock, Store, StoreError};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::fixture::TempDir;
+
 /// A fresh folder for one test, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("farmhand-admin-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-
-    fn path(&self, file: &str) -> PathBuf {
-        self.0.join(file)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_farmhand"));
     c.env_remove("FARMHAND_DATABASE")
@@ -124,7 +104,7 @@ fn is_root() -> bool {
 /// line, before anything is written: no panic, no folder named after a URL, no password shown.
 #[test]
 fn database_locations_are_refused_in_one_line_without_touching_the_disk() {
-    let dir = TempDir::new("locations");
+    let dir = TempDir::new("admin", "locations");
     for (url, said) in [
         ("sqlite::memory:", "in-memory database loses every game"),
         (":memory:", "in-memory database loses every game"),
@@ -148,12 +128,12 @@ fn database_locations_are_refused_in_one_line_without_touching_the_disk() {
             "(database.url): cannot reach the server",
         ),
     ] {
-        let o = run_on(url, &dir.0);
+        let o = run_on(url, dir.dir());
         let line = one_clear_line(&o);
         assert!(line.contains(said), "{url}: {line}");
         assert!(line.contains("database.url"), "{url}: {line}");
         assert!(!stderr(&o).contains("hunter2pw"), "{url}: {}", stderr(&o));
-        let left: Vec<_> = std::fs::read_dir(&dir.0).unwrap().collect();
+        let left: Vec<_> = std::fs::read_dir(dir.dir()).unwrap().collect();
         assert!(left.is_empty(), "{url} left {left:?} behind");
     }
 }
@@ -161,7 +141,7 @@ fn database_locations_are_refused_in_one_line_without_touching_the_disk() {
 /// Finding 2: a colon in a SQLite file name works (sqlx once panicked building its URL).
 #[tokio::test]
 async fn a_colon_in_a_sqlite_file_name_works() {
-    let dir = TempDir::new("colon");
+    let dir = TempDir::new("admin", "colon");
     for name in ["games:2024.sqlite", "a #1%41.sqlite"] {
         let path = dir.path(name);
         let shown = path.display().to_string();
@@ -180,7 +160,7 @@ async fn a_colon_in_a_sqlite_file_name_works() {
 /// (root writes anything).
 #[tokio::test]
 async fn an_unwritable_database_or_folder_stops_the_bot_with_the_path() {
-    let dir = TempDir::new("readonly");
+    let dir = TempDir::new("admin", "readonly");
     let db = dir.path("games.sqlite");
     drop(Store::open(&db).await.expect("a database"));
     let as_user = |url: &Path| {
@@ -193,7 +173,7 @@ async fn an_unwritable_database_or_folder_stops_the_bot_with_the_path() {
             Command::new(env!("CARGO_BIN_EXE_farmhand"))
         };
         c.arg("run")
-            .current_dir(&dir.0)
+            .current_dir(dir.dir())
             .env("FARMHAND_DATABASE", url)
             .env("FARMHAND_DISCORD_TOKEN", "test-token-not-real")
             .env("FARMHAND_DISCORD_PROXY", "http://127.0.0.1:9");
@@ -201,7 +181,7 @@ async fn an_unwritable_database_or_folder_stops_the_bot_with_the_path() {
     };
     use std::os::unix::fs::PermissionsExt;
     // The folder may be written (by everyone), the file not.
-    std::fs::set_permissions(&dir.0, std::fs::Permissions::from_mode(0o777)).unwrap();
+    std::fs::set_permissions(dir.dir(), std::fs::Permissions::from_mode(0o777)).unwrap();
     std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).unwrap();
     let line = one_clear_line(&as_user(&db));
     assert!(line.contains("cannot be written"), "{line}");
@@ -224,7 +204,7 @@ async fn an_unwritable_database_or_folder_stops_the_bot_with_the_path() {
 /// a second name (hard link) is refused, and `demo` takes it too.
 #[test]
 fn the_one_process_lock_holds_across_links_and_commands() {
-    let dir = TempDir::new("lock");
+    let dir = TempDir::new("admin", "lock");
     let db = dir.path("games.sqlite");
     std::fs::write(&db, b"").unwrap();
     let link = dir.path("link.sqlite");
@@ -260,7 +240,7 @@ fn the_one_process_lock_holds_across_links_and_commands() {
 /// forever; `/dev/null` as the database was retried for 30 s and left `/dev/null.lock`).
 #[test]
 fn special_files_are_refused_before_they_are_opened() {
-    let dir = TempDir::new("special");
+    let dir = TempDir::new("admin", "special");
     let fifo = dir.path("fifo");
     assert!(mkfifo(&fifo), "mkfifo");
     let limit = Duration::from_secs(20);
@@ -290,7 +270,7 @@ fn special_files_are_refused_before_they_are_opened() {
     let lock_before = Path::new("/dev/null.lock").exists();
     for db in ["/dev/null", "/dev/zero", fifo_s] {
         let started = Instant::now();
-        let line = one_clear_line(&run_on(db, &dir.0));
+        let line = one_clear_line(&run_on(db, dir.dir()));
         assert!(line.contains("not a regular file"), "{db}: {line}");
         assert!(started.elapsed() < Duration::from_secs(10), "{db}: slow");
     }
@@ -302,11 +282,11 @@ fn special_files_are_refused_before_they_are_opened() {
 /// file is made after it and it is not printed.
 #[test]
 fn the_token_as_the_database_is_refused_without_printing_it() {
-    let dir = TempDir::new("token-db");
+    let dir = TempDir::new("admin", "token-db");
     let token = "MTA1NjE4OTU0MjE2NzI0MjY5OA.GxAbCd.0123456789abcdefghijABCDEFGHIJklmnopqr";
     let mut c = bin();
     c.arg("run")
-        .current_dir(&dir.0)
+        .current_dir(dir.dir())
         .env("FARMHAND_DATABASE", token)
         .env("FARMHAND_DISCORD_TOKEN", "test-token-not-real");
     let o = run_for(c, Duration::from_secs(30));
@@ -314,14 +294,14 @@ fn the_token_as_the_database_is_refused_without_printing_it() {
     assert!(line.contains("database.url"), "{line}");
     let all = format!("{}{}", stderr(&o), String::from_utf8_lossy(&o.stdout));
     assert!(!all.contains("0123456789abcdefghij"), "{all}");
-    assert_eq!(std::fs::read_dir(&dir.0).unwrap().count(), 0);
+    assert_eq!(std::fs::read_dir(dir.dir()).unwrap().count(), 0);
 }
 
 /// Finding 10: a bad byte is placed by line and column, and each cause is said once (a missing
 /// file's "No such file or directory", a board's error).
 #[test]
 fn errors_place_bad_bytes_and_say_each_cause_once() {
-    let dir = TempDir::new("texts");
+    let dir = TempDir::new("admin", "texts");
     let deck = dir.path("deck.toml");
     std::fs::write(&deck, b"name = \"x\"\n\n  bad = \"\xff\"\n").unwrap();
     let mut c = bin();

@@ -1,66 +1,17 @@
 //! Issue 28: `farmhand backup` copies a live SQLite database consistently, and a restored copy
 //! plays its saved game to the end exactly as the game would have gone without the backup.
 
-use farmhand::games::fields_of_green::{Action, Deck, Game, Options, sim};
+use farmhand::games::fields_of_green::{Game, sim};
 use farmhand::host::{Kind, Library};
 use farmhand::service::Service;
-use farmhand::store::{GameId, Status, Store, TableOptions};
+use farmhand::store::{GameId, Store, TableOptions};
+
+use crate::fixture::{self, TempDir};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::path::PathBuf;
 use std::process::Command;
 
 const HOST: u64 = 1_000;
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("farmhand-backup-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-async fn started_game(svc: &Service, players: u8, seed: u64) -> GameId {
-    let options = TableOptions {
-        seats: players,
-        intro: false,
-        reminder_minutes: 60,
-        bots: Vec::new(),
-        stand_in_minutes: 0,
-        locale: None,
-        hints: false,
-        rematch: None,
-        pace: Default::default(),
-        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
-    };
-    let table = svc
-        .open_table(
-            Kind::FieldsOfGreen,
-            Some(7),
-            8,
-            (HOST, "Host"),
-            options,
-            seed,
-        )
-        .await
-        .unwrap();
-    let id = table.game.id;
-    for k in 1..players as u64 {
-        svc.join(id, HOST + k, &format!("P{k}")).await.unwrap();
-    }
-    svc.start_as::<Game>(id, HOST, false).await.unwrap();
-    id
-}
 
 /// Plays random legal actions through the service, at most `max` of them.
 async fn play(svc: &Service, id: GameId, rng: &mut ChaCha8Rng, max: usize) -> usize {
@@ -90,9 +41,9 @@ fn backup(database: &str, file: &std::path::Path) -> std::process::Output {
 
 #[tokio::test]
 async fn a_backup_of_a_live_database_restores_and_plays_to_the_end() {
-    let dir = TempDir::new("live");
-    let db = dir.0.join("farmhand.sqlite");
-    let copy = dir.0.join("backups").join("monday.sqlite");
+    let dir = TempDir::new("backup", "live");
+    let db = dir.path("farmhand.sqlite");
+    let copy = dir.path("backups").join("monday.sqlite");
     let (players, seed) = (3u8, 4_242u64);
     let mut rng = ChaCha8Rng::seed_from_u64(7);
 
@@ -102,7 +53,16 @@ async fn a_backup_of_a_live_database_restores_and_plays_to_the_end() {
         Store::open(&db).await.unwrap(),
         Library::default(),
     ));
-    let id = started_game(&live, players, seed).await;
+    let options = TableOptions::plain(players, 60);
+    let id = fixture::started(
+        &live,
+        Kind::FieldsOfGreen,
+        (7, 8),
+        (HOST, "Host"),
+        options,
+        seed,
+    )
+    .await;
     assert_eq!(play(&live, id, &mut rng, 50).await, 50);
     assert!(
         std::fs::metadata(format!("{}-wal", db.display())).is_ok_and(|m| m.len() > 0),
@@ -124,51 +84,21 @@ async fn a_backup_of_a_live_database_restores_and_plays_to_the_end() {
     assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
 
     // Restore: the copy becomes a database of its own, and the game goes on from the backup.
-    let restored = dir.0.join("restored.sqlite");
+    let restored = dir.path("restored.sqlite");
     std::fs::copy(&copy, &restored).unwrap();
     let svc = Service::new(Store::open(&restored).await.unwrap(), Library::default());
     assert_eq!(svc.store().actions(id).await.unwrap().len(), 50);
     let mut rng = at_backup;
     let rest = play(&svc, id, &mut rng, usize::MAX).await;
-    let table = svc.store().table(id).await.unwrap();
-    assert_eq!(table.game.status, Status::Ended);
-
     // The same game without any backup, from the same seed and choices.
-    let mut game = Game::new(
-        Deck::default_deck(),
-        Options {
-            players,
-            intro: false,
-            first_player: 0,
-        },
-        seed,
-    )
-    .unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let mut actions = Vec::new();
-    sim::play_out(&mut game, &mut rng, |_, seat, a| {
-        actions.push((seat, a.clone()))
-    });
-    assert_eq!(actions.len(), 50 + rest);
-    assert_eq!(
-        serde_json::to_string(&game.snapshot()).unwrap(),
-        table.game.snapshot.unwrap()
-    );
-    let logged: Vec<(usize, Action)> = svc
-        .store()
-        .actions(id)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|(_, s, a)| (s, serde_json::from_str(&a).unwrap()))
-        .collect();
-    assert_eq!(logged, actions);
+    let all = fixture::check_same_as_in_memory(&svc, id, players, seed, 7).await;
+    assert_eq!(all, 50 + rest);
 }
 
 #[test]
 fn backup_refuses_what_it_cannot_copy() {
-    let dir = TempDir::new("refused");
-    let target = dir.0.join("copy.sqlite");
+    let dir = TempDir::new("backup", "refused");
+    let target = dir.path("copy.sqlite");
     for (database, said) in [
         ("postgres://u:secretpw@localhost/db", "pg_dump"),
         (":memory:", "nothing to back up"),
@@ -180,7 +110,7 @@ fn backup_refuses_what_it_cannot_copy() {
         assert!(err.contains(said), "{database}: {err}");
         assert!(!err.contains("secretpw"), "{err}");
     }
-    let missing = dir.0.join("missing.sqlite");
+    let missing = dir.path("missing.sqlite");
     let o = backup(missing.to_str().unwrap(), &target);
     assert!(String::from_utf8_lossy(&o.stderr).contains("there is no database"));
     assert!(!missing.exists() && !target.exists());

@@ -11,8 +11,9 @@ use farmhand::host::{Hosted, Kind, Library};
 use farmhand::service::Service;
 use farmhand::store::{GameId, Store, TableOptions};
 use rand::SeedableRng;
-use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
+
+use crate::fixture;
 
 const HOST: u64 = 3_000;
 
@@ -21,28 +22,8 @@ fn user(k: usize) -> u64 {
 }
 
 async fn started(svc: &Service, kind: Kind, players: u8, seed: u64) -> GameId {
-    let options = TableOptions {
-        seats: players,
-        intro: false,
-        reminder_minutes: 60,
-        bots: Vec::new(),
-        stand_in_minutes: 0,
-        locale: None,
-        hints: false,
-        rematch: None,
-        pace: Default::default(),
-        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
-    };
-    let t = svc
-        .open_table(kind, Some(1), 2, (HOST, "Ada"), options, seed)
-        .await
-        .unwrap();
-    for k in 1..usize::from(players) {
-        let name = ["Ada", "Bram", "Cleo", "Dmitri"][k];
-        svc.join(t.game.id, user(k), name).await.unwrap();
-    }
-    svc.start(t.game.id, HOST, false).await.unwrap();
-    t.game.id
+    let options = TableOptions::plain(players, 60);
+    fixture::started(svc, kind, (1, 2), (HOST, "Ada"), options, seed).await
 }
 
 /// One stored action: the version it made, who acted, the events it caused.
@@ -62,12 +43,7 @@ async fn play<G: Hosted>(svc: &Service, id: GameId, seed: u64, n: usize) -> Vec<
         if game.is_over() {
             break;
         }
-        let seat = *game.waiting_for().choose(&mut rng).unwrap();
-        let action = game
-            .legal_sample(seat, &mut rng)
-            .choose(&mut rng)
-            .unwrap()
-            .clone();
+        let (seat, action) = fixture::random_decision(&game, &mut rng);
         let done = svc
             .act::<G>(id, user(seat), Some(table.game.version), &action)
             .await

@@ -1,6 +1,6 @@
 //! The `farmhand` binary end to end: arguments in, text and exit codes out.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 /// The embedded deck's text, to write (correct or broken) deck files from.
@@ -8,30 +8,9 @@ const DECK: &str = include_str!("../../src/games/fields_of_green/deck.toml");
 
 use crate::bin::{farmhand, stderr, stdout};
 
+use crate::fixture::TempDir;
+
 /// A fresh directory for one test, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("farmhand-cli-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-
-    fn write(&self, file: &str, text: &str) -> PathBuf {
-        let path = self.0.join(file);
-        std::fs::write(&path, text).expect("write temp file");
-        path
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn arg(p: &Path) -> &str {
     p.to_str().expect("UTF-8 temp path")
 }
@@ -164,7 +143,7 @@ fn deck_check_accepts_the_embedded_deck() {
         "{out}"
     );
 
-    let dir = TempDir::new("deck-ok");
+    let dir = TempDir::new("cli", "deck-ok");
     let file = dir.write("deck.toml", DECK);
     let o = farmhand(&["deck", "check", arg(&file)]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -177,7 +156,7 @@ fn deck_check_accepts_the_embedded_deck() {
 
 #[test]
 fn deck_check_names_the_card_and_field_at_fault() {
-    let dir = TempDir::new("deck-bad");
+    let dir = TempDir::new("cli", "deck-bad");
     let file = dir.write(
         "deck.toml",
         &DECK.replacen("code = \"WHT\"", "code = \"WHEAT\"", 1),
@@ -227,7 +206,7 @@ const SCENARIO: &str = r#"{
 
 #[test]
 fn replay_prints_the_report_and_reports_rejected_actions_by_index() {
-    let dir = TempDir::new("replay");
+    let dir = TempDir::new("cli", "replay");
     let file = dir.write("scenario.json", SCENARIO);
     let o = farmhand(&["replay", arg(&file)]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -259,7 +238,7 @@ fn replay_prints_the_report_and_reports_rejected_actions_by_index() {
 
 #[test]
 fn replay_reads_the_deck_next_to_the_scenario() {
-    let dir = TempDir::new("replay-deck");
+    let dir = TempDir::new("cli", "replay-deck");
     let file = dir.write(
         "scenario.json",
         &SCENARIO.replacen("{\n", "{\n  \"deck\": \"my-deck.toml\",\n", 1),
@@ -268,7 +247,7 @@ fn replay_reads_the_deck_next_to_the_scenario() {
     let o = farmhand(&["replay", arg(&file)]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains(arg(&dir.0.join("my-deck.toml"))),
+        stderr(&o).contains(arg(&dir.path("my-deck.toml"))),
         "{}",
         stderr(&o)
     );
@@ -284,8 +263,8 @@ fn replay_reads_the_deck_next_to_the_scenario() {
 
 #[test]
 fn bad_input_fails_with_a_clear_message() {
-    let dir = TempDir::new("bad-input");
-    let missing = dir.0.join("missing.json");
+    let dir = TempDir::new("cli", "bad-input");
+    let missing = dir.path("missing.json");
     let o = farmhand(&["replay", arg(&missing)]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
@@ -330,7 +309,7 @@ fn bad_input_fails_with_a_clear_message() {
 /// config file does not print the token; oversized files are refused by size.
 #[test]
 fn hard_inputs_fail_fast_and_quote_at_most_a_line() {
-    let dir = TempDir::new("hard-inputs");
+    let dir = TempDir::new("cli", "hard-inputs");
     // A device as the deck.
     let file = dir.write(
         "zero.json",
@@ -405,9 +384,9 @@ fn hard_inputs_fail_fast_and_quote_at_most_a_line() {
 /// of CPU in a test build).
 #[test]
 fn demo_with_a_seed_names_it_and_reads_on_a_phone() {
-    let dir = TempDir::new("demo-seed");
+    let dir = TempDir::new("cli", "demo-seed");
     let play = |name: &str| {
-        let page = dir.0.join(name);
+        let page = dir.path(name);
         let o = farmhand(&[
             "demo",
             "--players",

@@ -16,12 +16,7 @@ async fn started(which: Which, tag: &str, seed: u64, decisions: usize) -> e2e::G
     })
     .await;
     assert!(g.table.thread.is_some(), "the game has a thread");
-    let over = g
-        .driver
-        .play_until(|d| d >= decisions)
-        .await
-        .expect("the first part of the game");
-    assert!(!over, "the game ended before the change");
+    g.play_into(decisions, "the change").await;
     assert!(g.fake.settle().await);
     g
 }

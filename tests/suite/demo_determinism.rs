@@ -3,27 +3,12 @@
 //! scores, the same number of actions. It shows its progress on stderr and ends with one summary
 //! line on stdout.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-/// A fresh directory for one test, removed when dropped.
-pub(super) struct TempDir(pub(super) PathBuf);
+use crate::fixture::TempDir;
 
-impl TempDir {
-    pub(super) fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("farmhand-demo-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
+/// A path as a command-line argument.
 pub(super) fn arg(p: &Path) -> &str {
     p.to_str().expect("UTF-8 temp path")
 }
@@ -41,8 +26,8 @@ struct Run {
 }
 
 fn demo(dir: &TempDir, tag: &str, extra: &[&str]) -> Run {
-    let page = dir.0.join(format!("{tag}.html"));
-    let scenario = dir.0.join(format!("{tag}.json"));
+    let page = dir.path(&format!("{tag}.html"));
+    let scenario = dir.path(&format!("{tag}.json"));
     let mut args = vec![
         "demo",
         "--transcript",
@@ -52,7 +37,7 @@ fn demo(dir: &TempDir, tag: &str, extra: &[&str]) -> Run {
     ];
     args.extend_from_slice(extra);
     // The demo's temp folder is a fresh one of its own: what the demo leaves there is seen.
-    let temp = dir.0.join(format!("{tag}-temp"));
+    let temp = dir.path(&format!("{tag}-temp"));
     std::fs::create_dir_all(&temp).expect("temp dir");
     let o: Output = Command::new(env!("CARGO_BIN_EXE_farmhand"))
         .args(&args)
@@ -114,7 +99,7 @@ fn summary(run: &Run) -> String {
 }
 
 fn same_game_at_two_intervals(game: &[&str]) -> Run {
-    let dir = TempDir::new(&game.join("-").replace("--", ""));
+    let dir = TempDir::new("demo", &game.join("-").replace("--", ""));
     let mut fast_args = game.to_vec();
     fast_args.extend_from_slice(&["--edit-interval-ms", "0"]);
     let mut slow_args = game.to_vec();
@@ -178,17 +163,17 @@ fn key_harvest_demo_is_the_same_game_at_any_edit_interval() {
 /// file.
 #[test]
 fn an_unwritable_transcript_is_refused_before_the_game() {
-    let dir = TempDir::new("unwritable");
-    let temp = dir.0.join("temp");
+    let dir = TempDir::new("demo", "unwritable");
+    let temp = dir.path("temp");
     std::fs::create_dir_all(&temp).expect("temp dir");
-    let fine = dir.0.join("made/later/page.html");
-    let folder = format!("cannot write {}: it is a folder", arg(&dir.0));
+    let fine = dir.path("made/later/page.html");
+    let folder = format!("cannot write {}: it is a folder", arg(dir.dir()));
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
             vec!["--transcript", "/proc/nope/x.html"],
             "cannot write /proc/nope/x.html: no file can be made in /proc",
         ),
-        (vec!["--transcript", arg(&dir.0)], &folder),
+        (vec!["--transcript", arg(dir.dir())], &folder),
         (
             vec!["--transcript", arg(&fine), "--scenario", "/proc/nope.json"],
             "cannot write /proc/nope.json",
@@ -212,6 +197,6 @@ fn an_unwritable_transcript_is_refused_before_the_game() {
         assert!(o.stdout.is_empty());
     }
     // Nothing was made: not the transcript's folders, not a database.
-    assert!(!dir.0.join("made").exists());
+    assert!(!dir.path("made").exists());
     assert_eq!(std::fs::read_dir(&temp).expect("temp dir").count(), 0);
 }

@@ -37,12 +37,7 @@ fn refused(fake: &FakeDiscord, status: u16) -> Vec<RequestRecord> {
 /// A game of `which` for three, played `decisions` decisions in.
 async fn started(which: Which, tag: &str, seed: u64, decisions: usize) -> e2e::Game {
     let mut g = e2e::new_game(which, tag, 3, "", &[], seed, |_, _| {}).await;
-    let over = g
-        .driver
-        .play_until(|d| d >= decisions)
-        .await
-        .unwrap_or_else(|e| panic!("{tag}: {e}"));
-    assert!(!over, "{tag}: the game ended early");
+    g.play_into(decisions, "the faults").await;
     assert!(g.fake.settle().await);
     g
 }

@@ -100,12 +100,7 @@ async fn late_clicks_on_a_slow_store_and_slow_rest_are_all_answered_in_time() {
             told_since(&fake, g.table.game, slow_from),
             g.driver.stats
         );
-        let over = g
-            .driver
-            .play_until(|d| d >= decisions)
-            .await
-            .unwrap_or_else(|e| panic!("late clicks: {e}"));
-        assert!(!over, "the game ended during the slow phase");
+        g.play_into(decisions, "the end of the slow phase").await;
     }
     let ix = fake
         .slash(

@@ -69,12 +69,7 @@ async fn unknown_interaction_missing_access_and_closed_dms_lose_nothing_confirme
             decisions <= 600,
             "after {decisions} decisions: no refusal with 10062"
         );
-        let over = g
-            .driver
-            .play_until(|d| d >= decisions)
-            .await
-            .unwrap_or_else(|e| panic!("faults: {e}"));
-        assert!(!over, "the game ended before the faults were met");
+        g.play_into(decisions, "the faults were met").await;
     }
     // The bot loses sight of the game's channel: the next table edit is refused with 50001,
     // and the game is parked (issue 42) instead of earning a refusal at every later call.

@@ -18,21 +18,7 @@ use farmhand::fake_discord::permissions::Target;
 use farmhand::fake_discord::player::{self, Driver, Player};
 use farmhand::fake_discord::{FakeDiscord, RouteKind, verify};
 
-/// The answer a user reads to a slash command (a deferred one is filled in by an edit).
-async fn command(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -> String {
-    let ix = fake
-        .slash(user, channel, line)
-        .unwrap_or_else(|e| panic!("{line}: {e}"));
-    let r = fake
-        .reply(&ix)
-        .await
-        .unwrap_or_else(|e| panic!("{line}: {e}"));
-    assert!(r.ephemeral(), "{line}: the answer is public");
-    match r.message.and_then(|m| fake.message(m)) {
-        Some(m) => m.text(),
-        None => r.content().to_string(),
-    }
-}
+use crate::e2e::command;
 
 /// How a permission is taken from the bot in one channel.
 #[derive(Clone, Copy, Debug)]

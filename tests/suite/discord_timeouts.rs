@@ -52,12 +52,7 @@ async fn play_until_seen(g: &mut e2e::Game, limit: usize, what: &str, done: impl
             decisions - start,
             g.driver.stats
         );
-        let over = g
-            .driver
-            .play_until(|d| d >= decisions)
-            .await
-            .unwrap_or_else(|e| panic!("{}: {e}", g.tag));
-        assert!(!over, "{}: the game ended before {what}", g.tag);
+        g.play_into(decisions, what).await;
     }
 }
 
@@ -67,25 +62,12 @@ async fn play_until_seen(g: &mut e2e::Game, limit: usize, what: &str, done: impl
 /// read them, every confirmed move stored, the swallowed post made once the call was tried
 /// again, and the log names the timeout.
 async fn swallowed_calls_are_given_up_and_made_again(which: Which, tag: &str, seed: u64) {
-    let mut g = e2e::new_game_with(
-        which,
-        tag,
-        3,
-        "",
-        &[],
-        seed,
-        |_, _| {},
-        |c| c.discord.request_timeout_ms = TIMEOUT_MS,
-    )
-    .await;
+    let mut g = which
+        .new_game_configured(tag, 3, seed, |c| c.discord.request_timeout_ms = TIMEOUT_MS)
+        .await;
     let fake = g.fake.clone();
     let thread = g.table.thread.expect("a thread");
-    let over = g
-        .driver
-        .play_until(|d| d >= 4)
-        .await
-        .unwrap_or_else(|e| panic!("{tag}: {e}"));
-    assert!(!over);
+    g.play_into(4, "the faults").await;
     fake.set_faults(
         seed,
         vec![

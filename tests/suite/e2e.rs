@@ -10,6 +10,7 @@ use farmhand::fake_discord::harness::{
 use farmhand::fake_discord::player::{self, Driver, Player, TableRef};
 use farmhand::fake_discord::view::MessageView;
 use farmhand::fake_discord::{FakeDiscord, verify};
+use farmhand::games::fields_of_green as fog;
 use farmhand::games::key_harvest as kh;
 use farmhand::store::Status;
 use std::time::Instant;
@@ -44,6 +45,38 @@ impl Which {
         match self {
             Which::FieldsOfGreen => "Fields of Green",
             Which::KeyHarvest => "Key Harvest",
+        }
+    }
+
+    /// [`new_game`] of this game, with nothing to prepare before the bot starts.
+    pub async fn new_game(
+        self,
+        tag: &str,
+        players: usize,
+        options: &str,
+        dm: &[usize],
+        seed: u64,
+    ) -> Game {
+        new_game(self, tag, players, options, dm, seed, |_, _| {}).await
+    }
+
+    /// [`new_game_with`] of this game with no options, no seat in DMs and nothing to prepare:
+    /// only the bot's configuration changed by `configure`.
+    pub async fn new_game_configured(
+        self,
+        tag: &str,
+        players: usize,
+        seed: u64,
+        configure: impl FnOnce(&mut farmhand::config::Config),
+    ) -> Game {
+        new_game_with(self, tag, players, "", &[], seed, |_, _| {}, configure).await
+    }
+
+    /// The game's name in Japanese, as the table message's title starts.
+    pub fn title_ja(self) -> &'static str {
+        match self {
+            Which::FieldsOfGreen => "緑の地",
+            Which::KeyHarvest => "キーハーベスト",
         }
     }
 
@@ -213,6 +246,17 @@ impl Game {
         table.game.version
     }
 
+    /// Plays on until `decisions` decisions have been made in all, all before the end of the game
+    /// (`what`, for the message: what the test waits for).
+    pub async fn play_into(&mut self, decisions: usize, what: &str) {
+        let over = self
+            .driver
+            .play_until(|d| d >= decisions)
+            .await
+            .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
+        assert!(!over, "{}: the game ended before {what}", self.tag);
+    }
+
     /// Plays to the final scores, then runs every end-of-game check; returns the score pad.
     pub async fn finish(&mut self) -> String {
         let fin = self
@@ -224,68 +268,106 @@ impl Game {
         self.check_end(&fin).await
     }
 
+    /// The players the game waits for now (from the stored game).
+    pub async fn waiting(&self) -> Vec<usize> {
+        let (_, game) = self
+            .bot()
+            .data
+            .service
+            .load_any(self.table.game)
+            .await
+            .unwrap();
+        game.expect("started").waiting_for()
+    }
+
+    /// The whole-game check of the game's kind ([`verify::check_final_with_as`]): the stored
+    /// game equals a replay and has ended, and the score pad shown is the replay's (`strict`
+    /// false: a final post or table edit lost to an injected fault is accepted). Returns the pad.
+    pub async fn check_final(&self, strict: bool) -> String {
+        let (fake, data, t) = (&self.fake, &self.bot().data, &self.table);
+        match self.which {
+            Which::FieldsOfGreen => {
+                verify::check_final_with_as::<fog::Game>(fake, data, t, strict).await
+            }
+            Which::KeyHarvest => {
+                verify::check_final_with_as::<kh::Game>(fake, data, t, strict).await
+            }
+        }
+        .unwrap_or_else(|e| panic!("{}: {e}", self.tag))
+    }
+
+    /// How many clicks the bot confirmed ("Done.") were checked against the stored actions
+    /// ([`verify::check_acknowledged_as`]); a confirmed click not stored fails.
+    pub async fn check_acknowledged(&self) -> usize {
+        let (fake, data, t) = (&self.fake, &self.bot().data, &self.table);
+        match self.which {
+            Which::FieldsOfGreen => verify::check_acknowledged_as::<fog::Game>(fake, data, t).await,
+            Which::KeyHarvest => verify::check_acknowledged_as::<kh::Game>(fake, data, t).await,
+        }
+        .unwrap_or_else(|e| panic!("{}: {e}", self.tag))
+    }
+
+    /// The privacy check of the game's kind over every message version so far (Fields of
+    /// Green's reads hands, Key Harvest's hidden counters): a leak fails. Returns how many
+    /// message versions were checked and how many actions the stored game has.
+    pub async fn check_privacy(&self) -> (usize, usize) {
+        let data = &self.bot().data;
+        match self.which {
+            Which::FieldsOfGreen => {
+                let replay = verify::replay_as::<fog::Game>(data, self.table.game)
+                    .await
+                    .unwrap();
+                let checked =
+                    verify::fields_of_green::check_privacy(&self.fake, &replay, self.table.game)
+                        .unwrap_or_else(|leaks| {
+                            panic!("{}: private cards shown to others: {leaks:#?}", self.tag)
+                        });
+                (checked, replay.steps.len())
+            }
+            Which::KeyHarvest => {
+                let replay = verify::replay_as::<kh::Game>(data, self.table.game)
+                    .await
+                    .unwrap();
+                let checked = verify::key_harvest::check_privacy_kh(&self.fake, &replay)
+                    .unwrap_or_else(|leaks| panic!("{}: leaks: {leaks:#?}", self.tag));
+                (checked, replay.steps.len())
+            }
+        }
+    }
+
     /// The end-of-game checks: the final scores shown equal an engine replay of what was
     /// stored, no message ever showed another seat's hidden cards or counters, every payload
     /// passed Discord's limits, and no task panicked.
     pub async fn check_end(&self, fin: &MessageView) -> String {
-        let data = &self.bot().data;
-        let (pad, steps) = match self.which {
-            Which::FieldsOfGreen => {
-                let pad = verify::fields_of_green::check_final(&self.fake, data, &self.table)
-                    .await
-                    .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
-                let replay = verify::fields_of_green::replay(data, self.table.game)
-                    .await
-                    .unwrap();
-                match verify::fields_of_green::check_privacy(&self.fake, &replay, self.table.game) {
-                    Ok(n) => assert!(n > 50, "only {n} message versions checked"),
-                    Err(leaks) => {
-                        panic!("{}: private cards shown to others: {leaks:#?}", self.tag)
-                    }
-                }
-                (pad, replay.steps.len())
-            }
-            Which::KeyHarvest => {
-                let pad = verify::check_final_as::<kh::Game>(&self.fake, data, &self.table)
-                    .await
-                    .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
-                let replay = verify::replay_as::<kh::Game>(data, self.table.game)
-                    .await
-                    .unwrap();
-                assert_eq!(replay.table.game.status, Status::Ended);
-                let acked =
-                    verify::check_acknowledged_as::<kh::Game>(&self.fake, data, &self.table)
-                        .await
-                        .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
-                // The check above reads the clicks answered "Done." in place (type 7). A click
-                // answered late is deferred (type 6) and then edited, and one on a panel that
-                // moved on gets a fresh panel; how many go each way depends on the machine's
-                // load, so the game must show it was played through clicks: some confirmed,
-                // and more than ten answered in all.
-                let answered = self.fake.with(|w| {
-                    w.interactions
-                        .values()
-                        .filter(|i| i.kind == 3 && i.callback.is_some() && !i.callback_failed)
-                        .count()
-                });
-                assert!(
-                    acked > 0 && answered > 10,
-                    "{}: {acked} acknowledged actions, {answered} clicks answered",
-                    self.tag
-                );
-                let checked = verify::key_harvest::check_privacy_kh(&self.fake, &replay)
-                    .unwrap_or_else(|leaks| panic!("{}: leaks: {leaks:#?}", self.tag));
-                // How many versions there are depends on how many edits the bot merged
-                // (timing): a 2-player game has seen fewer than 100 on PostgreSQL. Enough to
-                // show the check read the game.
-                assert!(
-                    checked > 50,
-                    "{}: only {checked} messages checked",
-                    self.tag
-                );
-                (pad, replay.steps.len())
-            }
-        };
+        let pad = self.check_final(true).await;
+        if self.which == Which::KeyHarvest {
+            let acked = self.check_acknowledged().await;
+            // The check above reads the clicks answered "Done." in place (type 7). A click
+            // answered late is deferred (type 6) and then edited, and one on a panel that
+            // moved on gets a fresh panel; how many go each way depends on the machine's
+            // load, so the game must show it was played through clicks: some confirmed,
+            // and more than ten answered in all.
+            let answered = self.fake.with(|w| {
+                w.interactions
+                    .values()
+                    .filter(|i| i.kind == 3 && i.callback.is_some() && !i.callback_failed)
+                    .count()
+            });
+            assert!(
+                acked > 0 && answered > 10,
+                "{}: {acked} acknowledged actions, {answered} clicks answered",
+                self.tag
+            );
+        }
+        // How many versions there are depends on how many edits the bot merged (timing): a
+        // 2-player game has seen fewer than 100 on PostgreSQL. Enough to show the check read
+        // the game.
+        let (checked, steps) = self.check_privacy().await;
+        assert!(
+            checked > 50,
+            "{}: only {checked} message versions checked",
+            self.tag
+        );
         write_transcript(self.which, &self.fake, &self.tag);
         self.fake.assert_clean();
         assert!(panics().is_empty(), "panics: {:?}", panics());
@@ -335,11 +417,42 @@ fn table_number(title: &str) -> Option<i64> {
         .ok()
 }
 
-/// The text of a deferred private answer (filled in by an edit of its message).
-fn said(fake: &FakeDiscord, r: &farmhand::fake_discord::Reply) -> String {
+/// The content of a deferred private answer (filled in by an edit of its message).
+fn answer_content(fake: &FakeDiscord, r: &farmhand::fake_discord::Reply) -> String {
     r.message
         .and_then(|m| fake.message(m))
         .map_or_else(|| r.content().to_string(), |m| m.content.clone())
+}
+
+/// The text a reply shows: its message's (a deferred answer is filled in by an edit), or its
+/// content.
+pub fn said(fake: &FakeDiscord, r: &farmhand::fake_discord::Reply) -> String {
+    match r.message.and_then(|m| fake.message(m)) {
+        Some(m) => m.text(),
+        None => r.content().to_string(),
+    }
+}
+
+/// Runs a slash command and returns its answer's text, which must be private and not empty.
+pub async fn command(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -> String {
+    let ix = fake
+        .slash(user, channel, line)
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    let r = fake
+        .reply(&ix)
+        .await
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    // 4: answered at once; 5: "thinking..." first (commands that call Discord before they can
+    // answer), then the deferred response edited with the answer.
+    assert!(
+        r.kind == 4 || r.kind == 5,
+        "{line}: answered with type {}",
+        r.kind
+    );
+    assert!(r.ephemeral(), "{line}: the answer is public");
+    let text = said(fake, &r);
+    assert!(!text.trim().is_empty(), "{line}: empty answer");
+    text
 }
 
 /// Clicks the enabled button `label` of `message` as `user`, waits for the bot to go quiet, and
@@ -359,7 +472,7 @@ async fn click(fake: &FakeDiscord, user: u64, message: u64, label: &str) -> Stri
         fake.settle().await,
         "the bot did not go quiet after {label}"
     );
-    said(fake, &r)
+    answer_content(fake, &r)
 }
 
 /// Rematch on a finished game (issue 32): the second player clicks Rematch on the final table

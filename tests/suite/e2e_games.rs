@@ -11,51 +11,21 @@ use farmhand::fake_discord::harness::{
     Bot, TempDb, init_tracing, panics, test_config, watch_panics,
 };
 use farmhand::fake_discord::player::{self, Choice, Driver, TableRef, decisions};
-use farmhand::fake_discord::reading::has_japanese;
 use farmhand::fake_discord::view::MessageView;
 use farmhand::fake_discord::{FakeDiscord, Ix, Reply, verify};
 use std::time::{Duration, Instant};
 
-use crate::e2e::{self, Game, NAMES, Which};
+use crate::e2e::{self, Game, NAMES, Which, command, said};
+use crate::e2e_both;
 
-/// [`e2e::new_game`] for Fields of Green.
+/// This file's game.
+const FOG: Which = Which::FieldsOfGreen;
+
+/// [`e2e::new_game`] of this file's game.
 async fn new_game(tag: &str, players: usize, options: &str, dm: &[usize], seed: u64) -> Game {
-    e2e::new_game(
-        Which::FieldsOfGreen,
-        tag,
-        players,
-        options,
-        dm,
-        seed,
-        |_, _| {},
-    )
-    .await
-}
-
-/// [`new_game`], with `prepare` run on the fake and the users before the bot starts.
-async fn new_game_with(
-    tag: &str,
-    players: usize,
-    options: &str,
-    dm: &[usize],
-    seed: u64,
-    prepare: impl FnOnce(&FakeDiscord, &[u64]),
-) -> Game {
-    e2e::new_game(
-        Which::FieldsOfGreen,
-        tag,
-        players,
-        options,
-        dm,
-        seed,
-        prepare,
-    )
-    .await
-}
-
-/// Writes the transcript when `FARMHAND_TRANSCRIPT` names a folder.
-fn write_transcript(fake: &FakeDiscord, tag: &str) {
-    e2e::write_transcript(Which::FieldsOfGreen, fake, tag)
+    Which::FieldsOfGreen
+        .new_game(tag, players, options, dm, seed)
+        .await
 }
 
 // ------------------------------------------------------------------------- whole games
@@ -64,7 +34,7 @@ fn write_transcript(fake: &FakeDiscord, tag: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_whole_game() {
     use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
-    let mut g = new_game_with("two-players", 2, "", &[], 2, |fake, _| {
+    let mut g = e2e::new_game(FOG, "two-players", 2, "", &[], 2, |fake, _| {
         fake.set_faults(
             2,
             vec![FaultRule {
@@ -172,7 +142,7 @@ async fn five_players_whole_game() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hands_in_dms() {
     // Carol's DMs are closed from the start (the bot opens the DM panels at the start).
-    let mut g = new_game_with("dm-hands", 4, "", &[0, 1, 2], 6, |fake, users| {
+    let mut g = e2e::new_game(FOG, "dm-hands", 4, "", &[0, 1, 2], 6, |fake, users| {
         fake.refuse_dms(users[2], true)
     })
     .await;
@@ -213,14 +183,6 @@ async fn raw(fake: &FakeDiscord, user: u64, message: u64, id: &str, value: Optio
     fake.reply(&ix)
         .await
         .unwrap_or_else(|e| panic!("{id:?}: {e}"))
-}
-
-/// The text a reply shows.
-fn said(fake: &FakeDiscord, r: &Reply) -> String {
-    match r.message.and_then(|m| fake.message(m)) {
-        Some(m) => m.text(),
-        None => r.content().to_string(),
-    }
 }
 
 /// Opens `user`'s private panel with "My hand".
@@ -477,145 +439,19 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
 
 // ------------------------------------------------------------------------- restarts
 
-/// Stops the bot at several points of a game (shards shut down, client dropped) and starts a
-/// fresh one on the same database; the players keep clicking the buttons they have (old
-/// ephemeral panels, a DM panel, the table message). Once the bot is stopped right under a
-/// click. The game ends exactly as a replay of its stored actions, and every click the bot
-/// confirmed is stored.
+/// [`e2e_both::restarts_mid_game_lose_nothing`]: four restarts, bob playing from his DM panel.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn restarts_mid_game_lose_nothing() {
-    let mut g = new_game("restarts", 3, "", &[1], 8).await;
-    let fake = g.fake.clone();
-    for (k, at) in [5usize, 80, 190, 320].into_iter().enumerate() {
-        let over = g.driver.play_until(|d| d >= at).await.unwrap();
-        if over {
-            break;
-        }
-        if k % 2 == 1 {
-            // Stop right under a click: whatever it did or did not do must be consistent.
-            let under = g.driver.players.iter().find_map(|p| {
-                let panel = fake.message(p.panel?)?;
-                let c = decisions(&panel).into_iter().next()?;
-                Some((p.user, panel.id, c))
-            });
-            if let Some((user, panel, c)) = under {
-                c.send(&fake, user, panel).unwrap();
-            }
-        } else {
-            fake.settle().await;
-        }
-        g.bot.take().unwrap().stop().await.unwrap();
-        fake.forgive_unanswered();
-        fake.note(format!(
-            "The bot stops (restart {}) and starts again on the same database.",
-            k + 1
-        ));
-        g.bot = Some(
-            Bot::start(&fake, test_config(g.db.path()))
-                .await
-                .expect("restart the bot"),
-        );
-    }
-    let (connections, identifies, _) = fake.gateway_stats();
-    assert!(identifies >= 5 && connections >= 5, "{identifies} sessions");
-    g.finish().await;
-    let acked = verify::fields_of_green::check_acknowledged(&fake, &g.bot().data, &g.table)
-        .await
-        .unwrap();
-    assert!(acked > 50);
-    assert!(
-        g.driver.players[1].dm_panel,
-        "bob kept playing from his DM panel"
-    );
-    g.stop().await;
+    e2e_both::restarts_mid_game_lose_nothing(Which::FieldsOfGreen, &[1], &[5, 80, 190, 320], 50)
+        .await;
 }
 
 // ------------------------------------------------------------------------- faults
 
-/// A share of REST calls fail (500), are rate limited (429) or slow, and the gateway drops
-/// twice (a close frame, then a hang-up): the game still finishes, the stored game replays to
-/// the scores shown, and every click the bot confirmed is stored.
+/// [`e2e_both::faults_do_not_lose_acknowledged_actions`].
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn faults_do_not_lose_acknowledged_actions() {
-    use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
-    let mut g = new_game("faults", 3, "", &[2], 9).await;
-    let fake = g.fake.clone();
-    let writes = vec![
-        RouteKind::CreateMessage,
-        RouteKind::EditMessage,
-        RouteKind::CreateDm,
-        RouteKind::Followup,
-        RouteKind::WebhookMessage,
-    ];
-    fake.set_faults(
-        9,
-        vec![
-            FaultRule {
-                kinds: vec![RouteKind::Callback],
-                probability: 0.03,
-                action: FaultAction::Fail(500),
-                remaining: None,
-            },
-            FaultRule {
-                kinds: writes.clone(),
-                probability: 0.05,
-                action: FaultAction::Fail(500),
-                remaining: None,
-            },
-            FaultRule {
-                kinds: writes,
-                probability: 0.03,
-                action: FaultAction::RateLimit(std::time::Duration::from_millis(50)),
-                remaining: None,
-            },
-            FaultRule {
-                kinds: Vec::new(),
-                probability: 0.05,
-                action: FaultAction::Delay(std::time::Duration::from_millis(40)),
-                remaining: None,
-            },
-        ],
-    );
-    g.driver.play_until(|d| d >= 120).await.unwrap();
-    fake.drop_gateway(Some(4000));
-    g.driver.play_until(|d| d >= 260).await.unwrap();
-    fake.drop_gateway(None);
-    let fin = g
-        .driver
-        .play()
-        .await
-        .unwrap_or_else(|e| panic!("faults: {e}"));
-    fake.set_faults(0, Vec::new());
-    assert!(fake.settle().await, "the bot did not go quiet");
-    let data = &g.bot().data;
-    let pad = verify::fields_of_green::check_final_with(&fake, data, &g.table, false)
-        .await
-        .unwrap_or_else(|e| panic!("faults: {e}"));
-    let acked = verify::fields_of_green::check_acknowledged(&fake, data, &g.table)
-        .await
-        .unwrap();
-    let injected = fake.requests().iter().filter(|r| r.injected).count();
-    let (connections, identifies, resumes) = fake.gateway_stats();
-    assert!(
-        resumes >= 1,
-        "the bot never resumed ({connections} connections, {identifies} identifies)"
-    );
-    assert!(injected > 20, "only {injected} faults injected");
-    let replay = verify::fields_of_green::replay(data, g.table.game)
-        .await
-        .unwrap();
-    if let Err(leaks) = verify::fields_of_green::check_privacy(&fake, &replay, g.table.game) {
-        panic!("leaks: {leaks:#?}");
-    }
-    write_transcript(&fake, "faults");
-    fake.assert_clean();
-    assert!(panics().is_empty(), "panics: {:?}", panics());
-    println!(
-        "faults: {injected} faults injected, {resumes} resumes, {acked} confirmed actions, {:?}\n{}\n{pad}",
-        g.driver.stats,
-        fin.title()
-    );
-    g.stop().await;
+    e2e_both::faults_do_not_lose_acknowledged_actions(Which::FieldsOfGreen, [120, 260], 20).await;
 }
 
 // ------------------------------------------------------------------------- regressions
@@ -697,28 +533,6 @@ async fn a_forged_panel_id_cannot_rewrite_the_table_message() {
 }
 
 // ------------------------------------------------------------------------- commands
-
-/// Runs a slash command and returns its (private) answer's text.
-async fn command(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -> String {
-    let ix = fake
-        .slash(user, channel, line)
-        .unwrap_or_else(|e| panic!("{line}: {e}"));
-    let r = fake
-        .reply(&ix)
-        .await
-        .unwrap_or_else(|e| panic!("{line}: {e}"));
-    // 4: answered at once; 5: "thinking..." first (commands that call Discord before they can
-    // answer), then the deferred response edited with the answer.
-    assert!(
-        r.kind == 4 || r.kind == 5,
-        "{line}: answered with type {}",
-        r.kind
-    );
-    assert!(r.ephemeral(), "{line}: the answer is public");
-    let text = said(fake, &r);
-    assert!(!text.trim().is_empty(), "{line}: empty answer");
-    text
-}
 
 /// Autocomplete choices for a partly typed option.
 async fn complete(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -> Vec<String> {
@@ -931,104 +745,16 @@ async fn reminders_reach_the_players_the_game_waits_for() {
 
 // ------------------------------------------------------------------------- bots
 
-/// One person and two bots (issue 5): `/fog new` seats the bots, the host starts alone, the
-/// bots play whenever the game waits for them, and the game reaches the final score pad, equal
-/// to an engine replay, with no bot hand ever shown to the person.
+/// [`e2e_both::one_person_against_two_bots`].
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_person_against_two_bots() {
-    let mut g = new_game(
-        "bots",
-        1,
-        "seats:3 bots:2 bot_strength:\"fast (heuristic)\"",
-        &[],
-        21,
-    )
-    .await;
-    let (table, _) = g
-        .bot()
-        .data
-        .service
-        .load::<farmhand::games::fields_of_green::Game>(g.table.game)
-        .await
-        .unwrap();
-    assert_eq!(table.seats.len(), 3, "the host and two bots");
-    assert_eq!(table.humans(), 1);
-    assert!(table.bot_of(1).is_some() && table.bot_of(2).is_some());
-    let pad = g.finish().await;
-    assert!(
-        pad.contains("Bot 1") && pad.contains("Bot 2"),
-        "the bots are on the score pad: {pad}"
-    );
-    // Bots are named, never mentioned: no message pings a bot's stand-in id.
-    let pinged_bot = g.fake.with(|w| {
-        w.messages
-            .values()
-            .any(|m| m.pings.iter().any(|&u| farmhand::store::is_bot_user(u)))
-    });
-    assert!(!pinged_bot, "a message pinged a bot seat");
-    g.stop().await;
+    e2e_both::one_person_against_two_bots(Which::FieldsOfGreen, "fast (heuristic)").await;
 }
 
-/// The stand-in (issue 5): with `stand_in_minutes` set, a player who has held the game up that
-/// long gets one decision made by a bot; the thread and the table message say so; the clock
-/// restarts, so nothing more happens before the delay has passed again. Off by default.
+/// [`e2e_both::stand_in_plays_one_decision_for_a_slow_player`].
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stand_in_plays_one_decision_for_a_slow_player() {
-    let mut g = new_game("stand-in", 2, "stand_in_minutes:30", &[], 23).await;
-    let fake = g.fake.clone();
-    let http = fake.http();
-    let data = g.bot().data.clone();
-    let id = g.table.game;
-    let thread = g.table.play_channel();
-    let v0 = g.version().await;
-    let (_, game) = data
-        .service
-        .load::<farmhand::games::fields_of_green::Game>(id)
-        .await
-        .unwrap();
-    let waiting = game.unwrap().waiting_for();
-    assert_eq!(waiting.len(), 1, "year 1 upkeep: the first player draws");
-
-    // Not yet: 20 minutes is within the delay.
-    let soon = data.service.store().now_ms() + 20 * 60_000;
-    let made = farmhand::discord::bots::stand_in_due(&http, &data, soon)
-        .await
-        .unwrap();
-    assert_eq!(made, 0);
-    assert_eq!(g.version().await, v0);
-
-    // After 31 minutes the stand-in draws for them, once.
-    let later = data.service.store().now_ms() + 31 * 60_000;
-    let made = farmhand::discord::bots::stand_in_due(&http, &data, later)
-        .await
-        .unwrap();
-    assert_eq!(made, 1, "one decision for the one slow player");
-    assert_eq!(g.version().await, v0 + 1);
-    let (_, game) = data
-        .service
-        .load::<farmhand::games::fields_of_green::Game>(id)
-        .await
-        .unwrap();
-    assert!(
-        !game.unwrap().waiting_for().contains(&waiting[0]),
-        "the slow player's draw was made"
-    );
-    assert!(fake.settle().await);
-    let said = fake.channel(thread).last().cloned().unwrap();
-    assert!(said.content.contains("stand-in"), "{}", said.content);
-    let t = fake.message(g.table.message).unwrap();
-    assert!(t.text().contains("Last stand-in"), "{}", t.text());
-
-    // The clock restarted: ten minutes later nothing happens.
-    let v1 = g.version().await;
-    let soon = data.service.store().now_ms() + 10 * 60_000;
-    let made = farmhand::discord::bots::stand_in_due(&http, &data, soon)
-        .await
-        .unwrap();
-    assert_eq!(made, 0);
-    assert_eq!(g.version().await, v1);
-    g.finish().await;
-    g.stop().await;
+    e2e_both::stand_in_plays_one_decision_for_a_slow_player(Which::FieldsOfGreen).await;
 }
 
 /// Without `stand_in_minutes` the stand-in never plays, however long a player waits.
@@ -1181,7 +907,7 @@ async fn a_429_storm_slows_public_redraws_but_never_a_players_answer() {
 /// one player's hand in DMs is played to the end across the two shards.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_runs_the_shards_discord_recommends_and_plays_across_them() {
-    let mut g = new_game_with("two-shards", 2, "", &[1], 53, |fake, _| {
+    let mut g = e2e::new_game(FOG, "two-shards", 2, "", &[1], 53, |fake, _| {
         fake.set_recommended_shards(2);
     })
     .await;
@@ -1211,7 +937,7 @@ async fn the_bot_runs_the_shards_discord_recommends_and_plays_across_them() {
 /// made meanwhile are replayed on resume; the game is played to the end with every check.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reconnect_requests_and_missed_heartbeats_lose_nothing() {
-    let mut g = new_game_with("heartbeats", 3, "", &[], 59, |fake, _| {
+    let mut g = e2e::new_game(FOG, "heartbeats", 3, "", &[], 59, |fake, _| {
         // The bot must keep to a short interval: every 400 ms (1.5 s allowed, for a busy machine).
         fake.set_heartbeat(
             Duration::from_millis(400),
@@ -1333,7 +1059,7 @@ async fn table_edits_are_merged_and_the_last_shows_the_latest_state() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_thread_permission_the_game_is_played_in_the_channel() {
     use farmhand::fake_discord::{RouteKind, perm};
-    let mut g = new_game_with("threadless", 2, "", &[], 21, |f, _| {
+    let mut g = e2e::new_game(FOG, "threadless", 2, "", &[], 21, |f, _| {
         f.deny_everywhere(perm::CREATE_PUBLIC_THREADS)
     })
     .await;
@@ -1644,71 +1370,17 @@ async fn run_stops_with_one_clear_error_on_a_bad_token_or_no_network() {
     );
 }
 
-/// A Japanese server where two players use Japanese clients (one with the hand in DMs) and one an
-/// English client: public messages read in the server's language, each private screen and DM
-/// in its reader's, and the whole game passes the same checks as in English (final scores equal
-/// the replay, nothing private leaks, nothing acknowledged is lost).
+/// [`e2e_both::a_japanese_server_plays_in_japanese`].
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_japanese_server_plays_in_japanese_and_each_player_reads_their_own_language() {
-    let mut g = new_game_with("japanese", 3, "", &[0], 21, |fake, users| {
-        fake.with(|w| {
-            w.guild_locale = "ja".to_string();
-            w.locales.insert(users[0], "ja".to_string());
-            w.locales.insert(users[1], "ja".to_string());
-            w.locales.insert(users[2], "en-US".to_string());
-        })
-    })
-    .await;
-    g.finish().await;
-    let table = g.fake.message(g.table.message).expect("the table message");
-    assert!(
-        table.title().contains("緑の地"),
-        "the table message is public: {}",
-        table.title()
-    );
-    let channel = g.fake.channel(g.table.play_channel());
-    let fin = channel
-        .iter()
-        .find(|m| m.title().starts_with("最終得点"))
-        .expect("the final scores, in Japanese");
-    assert!(has_japanese(&fin.text()));
-    assert!(
-        channel.iter().any(|m| m.text().contains("ゲーム開始")),
-        "the game-started notice is public: in Japanese"
-    );
-    // Alice's DM panel is hers: Japanese.
-    let dm = g.fake.dm_channel(g.users[0]).expect("alice's DM");
-    let dm_panel = g.fake.channel(dm).into_iter().last().expect("a DM panel");
-    assert!(has_japanese(dm_panel.title()), "{}", dm_panel.title());
-    // Bob's and carol's private panels follow their own clients.
-    let p = &g.driver.players;
-    let bob = g.fake.message(p[1].panel.expect("bob's panel")).unwrap();
-    assert!(has_japanese(&bob.text()), "{}", bob.text());
-    let carol = g.fake.message(p[2].panel.expect("carol's panel")).unwrap();
-    assert!(
-        !has_japanese(&carol.text()),
-        "carol's client is English: {}",
-        carol.text()
-    );
-    g.stop().await;
+    e2e_both::a_japanese_server_plays_in_japanese(Which::FieldsOfGreen, "japanese", 21).await;
 }
 
 // ------------------------------------------------------------------------- rematch
 
-/// Two people and a bot play to the end; Rematch opens a lobby with the same seats and options
-/// and a new seed, the bot and the one who asked confirmed, and it starts when the other person
-/// confirms (issue 32; the checks are `e2e::check_rematch`, shared with Key Harvest).
+/// [`e2e_both::rematch_same_seats_and_options_new_seed`].
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rematch_same_seats_and_options_new_seed() {
-    let mut g = new_game(
-        "rematch",
-        2,
-        "seats:3 bots:1 bot_strength:\"fast (heuristic)\"",
-        &[],
-        31,
-    )
-    .await;
-    g.finish().await;
-    e2e::check_rematch(&g).await;
-    g.stop().await;
+    e2e_both::rematch_same_seats_and_options_new_seed(Which::FieldsOfGreen, "fast (heuristic)")
+        .await;
 }

@@ -392,19 +392,9 @@ async fn a_review_made_while_the_game_is_played_is_the_one_made_after() {
         (Which::FieldsOfGreen, "fog-ahead", 45),
         (Which::KeyHarvest, "kh-ahead", 46),
     ] {
-        let mut g = e2e::new_game_with(
-            which,
-            tag,
-            2,
-            "",
-            &[],
-            seed,
-            |_, _| {},
-            |c| {
-                c.game.review_ahead = true;
-            },
-        )
-        .await;
+        let mut g = which
+            .new_game_configured(tag, 2, seed, |c| c.game.review_ahead = true)
+            .await;
         g.finish().await;
         let data = g.bot().data.clone();
         let store = data.service.store().clone();

@@ -17,8 +17,9 @@ use std::process::Command;
 use std::sync::Arc;
 
 // The demo runs' folders and the options of a table, as the other suites have them.
-use super::demo_determinism::{TempDir, arg};
+use super::demo_determinism::arg;
 use super::service_two_games::opts;
+use crate::fixture::TempDir;
 
 const GUILD: u64 = 7_100;
 const CHANNEL: u64 = 8_100;
@@ -182,9 +183,9 @@ async fn table_seed(svc: &Service, id: GameId) -> u64 {
 /// actions and the final scores the channel shows (`fake_discord::verify`). Its scenario file
 /// is the game's own export, and replays to the end.
 fn demo(locale: &str, seed: u64) {
-    let dir = TempDir::new(&format!("hay-wagons-{locale}"));
-    let page = dir.0.join("page.html");
-    let scenario = dir.0.join("game.json");
+    let dir = TempDir::new("hay-wagons", &format!("demo-{locale}"));
+    let page = dir.path("page.html");
+    let scenario = dir.path("game.json");
     let seed_text = seed.to_string();
     let o = Command::new(env!("CARGO_BIN_EXE_farmhand"))
         .args([
@@ -202,7 +203,7 @@ fn demo(locale: &str, seed: u64) {
             "--scenario",
             arg(&scenario),
         ])
-        .env("TMPDIR", &dir.0)
+        .env("TMPDIR", dir.dir())
         .output()
         .expect("the binary runs");
     let stdout = String::from_utf8_lossy(&o.stdout);
@@ -245,8 +246,8 @@ fn a_whole_game_plays_through_the_fake_discord_in_japanese() {
 /// replayed to its end, and reviewed as Hay Wagons' (the file names its game).
 #[test]
 fn the_command_line_simulates_replays_and_reviews_a_game() {
-    let dir = TempDir::new("hay-wagons-cli");
-    let saved = dir.0.join("game.json");
+    let dir = TempDir::new("hay-wagons", "cli");
+    let saved = dir.path("game.json");
     let run = |args: &[&str]| {
         let o = Command::new(env!("CARGO_BIN_EXE_farmhand"))
             .args(args)

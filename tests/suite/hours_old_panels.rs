@@ -14,12 +14,7 @@ use std::time::Duration;
 
 async fn hours_old_panel(which: Which, tag: &str, seed: u64) {
     let mut g = e2e::new_game(which, tag, 2, "", &[], seed, |_, _| {}).await;
-    let over = g
-        .driver
-        .play_until(|d| d >= 3)
-        .await
-        .expect("the start of the game");
-    assert!(!over);
+    g.play_into(3, "the panels are opened").await;
     assert!(g.fake.settle().await);
     let cmd = which.command();
     // Both players open their private panels now.
@@ -40,12 +35,7 @@ async fn hours_old_panel(which: Which, tag: &str, seed: u64) {
     while g.version().await == version {
         decisions += 3;
         assert!(decisions < 200, "the game never moved on");
-        let over = g
-            .driver
-            .play_until(|d| d >= decisions)
-            .await
-            .expect("more of the game");
-        assert!(!over);
+        g.play_into(decisions, "the panels are hours old").await;
     }
     assert!(g.fake.settle().await);
     g.fake.advance_clock(Duration::from_secs(6 * 3600));

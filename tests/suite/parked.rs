@@ -24,12 +24,7 @@ async fn started(which: Which, tag: &str, seed: u64, decisions: usize) -> e2e::G
         |_, _| {},
     )
     .await;
-    let over = g
-        .driver
-        .play_until(|d| d >= decisions)
-        .await
-        .expect("the first part of the game");
-    assert!(!over, "the game ended before the change");
+    g.play_into(decisions, "the change").await;
     assert!(g.fake.settle().await);
     g
 }

@@ -22,6 +22,8 @@ use sqlx::Connection;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::fixture;
+
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
 /// A fresh, empty database on the test server, or None (with a note) when there is no server.
@@ -71,35 +73,16 @@ async fn service(url: &str) -> Arc<Service> {
 }
 
 async fn started_game(svc: &Service, players: u8, seed: u64) -> GameId {
-    let options = TableOptions {
-        seats: players,
-        intro: false,
-        reminder_minutes: 60,
-        bots: vec![],
-        stand_in_minutes: 0,
-        locale: None,
-        hints: false,
-        rematch: None,
-        pace: Default::default(),
-        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
-    };
-    let table = svc
-        .open_table(
-            Kind::FieldsOfGreen,
-            Some(7),
-            8,
-            (HOST, "Host"),
-            options,
-            seed,
-        )
-        .await
-        .unwrap();
-    let id = table.game.id;
-    for k in 1..players as usize {
-        svc.join(id, user(k), &format!("Player {k}")).await.unwrap();
-    }
-    svc.start_as::<Game>(id, HOST, false).await.unwrap();
-    id
+    let options = TableOptions::plain(players, 60);
+    fixture::started(
+        svc,
+        Kind::FieldsOfGreen,
+        (7, 8),
+        (HOST, "Host"),
+        options,
+        seed,
+    )
+    .await
 }
 
 /// The stored log replays on a fresh engine to exactly the stored snapshot.
@@ -636,32 +619,20 @@ async fn two_processes_on_one_database_remind_and_stand_in_once() {
     let mut games = Vec::new();
     for (k, &guild) in servers.iter().chain(servers.iter()).enumerate() {
         let options = TableOptions {
-            seats: 2,
-            intro: false,
-            reminder_minutes: 5,
-            bots: vec![],
             stand_in_minutes: 30,
-            locale: None,
-            hints: false,
-            rematch: None,
-            pace: Default::default(),
-            max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
+            ..TableOptions::plain(2, 5)
         };
-        let svc = &a.service;
-        let table = svc
-            .open_table(
-                Kind::FieldsOfGreen,
-                Some(guild),
-                channel,
-                (HOST, "Host"),
-                options,
-                40 + k as u64,
-            )
-            .await
-            .unwrap();
-        let id = table.game.id;
-        svc.join(id, user(1), "Player 1").await.unwrap();
-        svc.start_as::<Game>(id, HOST, false).await.unwrap();
+        let kind = Kind::FieldsOfGreen;
+        let seed = 40 + k as u64;
+        let id = fixture::started(
+            &a.service,
+            kind,
+            (guild, channel),
+            (HOST, "Host"),
+            options,
+            seed,
+        )
+        .await;
         games.push((id, guild));
     }
     let posts = || fake.channel(channel).len();

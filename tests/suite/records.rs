@@ -16,17 +16,14 @@ use farmhand::host::{Hosted, Kind, Library};
 use farmhand::service::Service;
 use farmhand::store::{BotSeat, Status, Store, TableOptions};
 use rand::SeedableRng;
-use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use sqlx::{ConnectOptions, Connection};
 use std::collections::HashMap;
 
+use crate::fixture;
+
 fn options(seats: u8, bots: &[&str]) -> TableOptions {
     TableOptions {
-        seats,
-        intro: false,
-        // No reminder or stand-in may act while the test plays.
-        reminder_minutes: 10_080,
         bots: bots
             .iter()
             .enumerate()
@@ -35,12 +32,8 @@ fn options(seats: u8, bots: &[&str]) -> TableOptions {
                 bot: b.to_string(),
             })
             .collect(),
-        stand_in_minutes: 0,
-        locale: None,
-        hints: false,
-        rematch: None,
-        pace: Default::default(),
-        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
+        // No reminder or stand-in may act while the test plays.
+        ..TableOptions::plain(seats, 10_080)
     }
 }
 
@@ -85,12 +78,7 @@ async fn play_to_end<G: Hosted>(svc: &Service, id: i64, seed: u64) -> Vec<SeatRe
             assert_eq!(table.game.status, Status::Ended);
             return game.results().expect("an ended game has results");
         }
-        let seat = *game.waiting_for().choose(&mut rng).unwrap();
-        let action = game
-            .legal_sample(seat, &mut rng)
-            .choose(&mut rng)
-            .unwrap()
-            .clone();
+        let (seat, action) = fixture::random_decision(&game, &mut rng);
         let user = table.seats.iter().find(|s| s.seat == seat).unwrap().user_id;
         svc.act::<G>(id, user, Some(table.game.version), &action)
             .await
@@ -617,21 +605,8 @@ async fn key_harvest_history_and_stats() {
 /// engine's scores; the lobby and the game in progress are not recorded until they finish.
 #[tokio::test]
 async fn games_that_ended_before_the_records_are_recorded_on_start() {
-    let dump = std::fs::read_to_string("tests/fixtures/release-fields-of-green.sql").unwrap();
     let db = TempDb::new("records-release");
-    {
-        let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
-            .filename(db.path())
-            .create_if_missing(true)
-            .connect()
-            .await
-            .unwrap();
-        sqlx::raw_sql(sqlx::AssertSqlSafe(dump))
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        conn.close().await.unwrap();
-    }
+    fixture::load_release_database(db.path()).await;
     let svc = Service::new(Store::open(db.path()).await.unwrap(), Library::default());
     let fixture_guild = 7_000;
     let kind = Kind::FieldsOfGreen.as_str();

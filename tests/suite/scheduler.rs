@@ -19,16 +19,9 @@ const MIN: i64 = 60_000;
 
 fn opts(stand_in_minutes: u32) -> TableOptions {
     TableOptions {
-        seats: 2,
         intro: true,
-        reminder_minutes: 60,
-        bots: Vec::new(),
         stand_in_minutes,
-        locale: None,
-        hints: false,
-        rematch: None,
-        pace: Default::default(),
-        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
+        ..TableOptions::plain(2, 60)
     }
 }
 

@@ -19,6 +19,8 @@ use std::sync::Arc;
 
 use farmhand::fake_discord::harness::TempDb;
 
+use crate::fixture;
+
 const HOST: u64 = 1_000;
 const NEWCOMER: u64 = 5_000;
 const GUILD: u64 = 7;
@@ -35,28 +37,11 @@ async fn service_on(db: &TempDb) -> Arc<Service> {
 /// A started table of `kind` with `players` people, seat k held by `user(k)`.
 async fn started(svc: &Service, kind: Kind, players: u8, pace: Pace, seed: u64) -> GameId {
     let options = TableOptions {
-        seats: players,
-        intro: false,
-        reminder_minutes: 60,
-        bots: Vec::new(),
-        stand_in_minutes: 0,
-        locale: None,
-        hints: false,
-        rematch: None,
         pace,
         max_away_days: 2,
+        ..TableOptions::plain(players, 60)
     };
-    let t = svc
-        .open_table(kind, Some(GUILD), 8, (HOST, "Ada"), options, seed)
-        .await
-        .unwrap();
-    for k in 1..usize::from(players) {
-        svc.join(t.game.id, user(k), &format!("P{k}"))
-            .await
-            .unwrap();
-    }
-    svc.start(t.game.id, HOST, false).await.unwrap();
-    t.game.id
+    fixture::started(svc, kind, (GUILD, 8), (HOST, "Ada"), options, seed).await
 }
 
 /// Plays the game to its end through the service: people by random legal moves, bot seats by

@@ -19,52 +19,14 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use crate::fixture::{self, TempDb};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
-
-static COUNTER: AtomicUsize = AtomicUsize::new(0);
-
-/// A database file in the temp folder, unique per process and test, removed (with its WAL and
-/// shared-memory files) when dropped.
-struct TempDb {
-    path: PathBuf,
-}
-
-impl TempDb {
-    fn new(tag: &str) -> TempDb {
-        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-        let path = std::env::temp_dir().join(format!(
-            "farmhand-service-test-{}-{n}-{tag}.sqlite",
-            std::process::id()
-        ));
-        let db = TempDb { path };
-        db.remove();
-        db
-    }
-
-    fn path(&self) -> &Path {
-        &self.path
-    }
-
-    fn remove(&self) {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            let mut p = self.path.clone().into_os_string();
-            p.push(suffix);
-            let _ = std::fs::remove_file(PathBuf::from(p));
-        }
-    }
-}
-
-impl Drop for TempDb {
-    fn drop(&mut self) {
-        self.remove();
-    }
-}
 
 const GUILD: u64 = 7_000;
 const CHANNEL: u64 = 8_000;
@@ -78,16 +40,8 @@ fn user(k: usize) -> u64 {
 
 fn opts(seats: u8, intro: bool) -> TableOptions {
     TableOptions {
-        seats,
         intro,
-        reminder_minutes: 60,
-        bots: Vec::new(),
-        stand_in_minutes: 0,
-        locale: None,
-        hints: false,
-        rematch: None,
-        pace: Default::default(),
-        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
+        ..TableOptions::plain(seats, 60)
     }
 }
 
@@ -113,24 +67,11 @@ async fn memory_service() -> Arc<Service> {
 
 /// Opens a table for `players`, seats them all and starts it. Returns its id.
 async fn started_game(svc: &Service, players: u8, intro: bool, seed: u64) -> GameId {
-    let table = svc
-        .open_table(
-            Kind::FieldsOfGreen,
-            Some(GUILD),
-            CHANNEL,
-            (HOST, "Host"),
-            opts(players, intro),
-            seed,
-        )
-        .await
-        .unwrap();
-    let id = table.game.id;
-    for k in 1..players as usize {
-        svc.join(id, user(k), &format!("Player {k}")).await.unwrap();
-    }
-    let (table, game, _) = svc.start_as::<Game>(id, HOST, false).await.unwrap();
-    assert_eq!(table.game.status, Status::Active);
-    assert_eq!(game.players(), players as usize);
+    let kind = Kind::FieldsOfGreen;
+    let options = opts(players, intro);
+    let id = fixture::started(svc, kind, (GUILD, CHANNEL), (HOST, "Host"), options, seed).await;
+    let (_, game) = svc.load::<Game>(id).await.unwrap();
+    assert_eq!(game.expect("started").players(), players as usize);
     id
 }
 
@@ -258,7 +199,7 @@ async fn written(store: &Store, id: GameId) -> Written {
 
 #[tokio::test]
 async fn lobby_join_leave_full_and_seats() {
-    let db = TempDb::new("lobby");
+    let db = TempDb::new("service-test", "lobby");
     let svc = file_service(&db).await;
     let table = svc
         .open_table(
@@ -354,7 +295,7 @@ async fn lobby_join_leave_full_and_seats() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobby_concurrent_joins_fill_the_table_exactly() {
-    let db = TempDb::new("joins");
+    let db = TempDb::new("service-test", "joins");
     let svc = file_service(&db).await;
     let table = svc
         .open_table(
@@ -472,7 +413,7 @@ async fn lobby_table_options_are_checked() {
 
 #[tokio::test]
 async fn lobby_start_and_cancel_rights_and_statuses() {
-    let db = TempDb::new("start");
+    let db = TempDb::new("service-test", "start");
     let svc = file_service(&db).await;
     let deck = Deck::default_deck();
 
@@ -689,14 +630,14 @@ async fn whole_game(svc: &Service, players: u8, intro: bool, seed: u64) {
 
 #[tokio::test]
 async fn a_whole_two_player_game_through_the_service() {
-    let db = TempDb::new("two");
+    let db = TempDb::new("service-test", "two");
     let svc = file_service(&db).await;
     whole_game(&svc, 2, false, 2024).await;
 }
 
 #[tokio::test]
 async fn a_whole_four_player_game_through_the_service() {
-    let db = TempDb::new("four");
+    let db = TempDb::new("service-test", "four");
     let svc = file_service(&db).await;
     whole_game(&svc, 4, false, 4044).await;
 }
@@ -788,7 +729,7 @@ async fn acting_restarts_the_reminder_clock_only_when_the_game_moves_on() {
 
 #[tokio::test]
 async fn a_user_without_a_seat_cannot_act() {
-    let db = TempDb::new("notseated");
+    let db = TempDb::new("service-test", "notseated");
     let svc = file_service(&db).await;
     let id = started_game(&svc, 2, false, 99).await;
     let (table, game) = svc.load::<Game>(id).await.unwrap();
@@ -810,7 +751,7 @@ async fn a_user_without_a_seat_cannot_act() {
 
 #[tokio::test]
 async fn a_stale_view_is_refused_when_the_action_is_no_longer_legal() {
-    let db = TempDb::new("stale");
+    let db = TempDb::new("service-test", "stale");
     let svc = file_service(&db).await;
     let id = started_game(&svc, 3, false, 123).await;
     let (table, game) = svc.load::<Game>(id).await.unwrap();
@@ -995,7 +936,7 @@ async fn an_old_view_with_a_chosen_water_payment_is_accepted_when_legal() {
 
 #[tokio::test]
 async fn illegal_actions_are_refused_with_the_rules_error() {
-    let db = TempDb::new("rules");
+    let db = TempDb::new("service-test", "rules");
     let svc = file_service(&db).await;
     let deck = Deck::default_deck();
 
@@ -1161,7 +1102,7 @@ fn selections_without_repeats(game: &Game) -> Vec<Action> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn simultaneous_selections_and_double_clicks() {
     for use_file in [false, true] {
-        let db = TempDb::new("simul");
+        let db = TempDb::new("service-test", "simul");
         let svc = if use_file {
             file_service(&db).await
         } else {
@@ -1319,7 +1260,7 @@ async fn racing_seats_play_a_game(svc: Arc<Service>, players: u8, seed: u64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn racing_seats_with_double_clicks_play_a_whole_game() {
-    let db = TempDb::new("race");
+    let db = TempDb::new("service-test", "race");
     let svc = file_service(&db).await;
     tokio::time::timeout(
         Duration::from_secs(60),
@@ -1331,7 +1272,7 @@ async fn racing_seats_with_double_clicks_play_a_whole_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn several_games_in_parallel_all_finish() {
-    let db = TempDb::new("parallel");
+    let db = TempDb::new("service-test", "parallel");
     let svc = file_service(&db).await;
     let mut tasks = Vec::new();
     for (k, players) in [2u8, 3, 4, 5, 2, 3].into_iter().enumerate() {
@@ -1374,7 +1315,7 @@ async fn several_games_in_parallel_all_finish() {
 /// is lost and nothing is logged twice.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_services_on_one_file_never_both_win() {
-    let db = TempDb::new("twoproc");
+    let db = TempDb::new("service-test", "twoproc");
     let a = file_service(&db).await;
     let b = file_service(&db).await;
     let id = started_game(&a, 4, true, 2468).await;
@@ -1415,7 +1356,7 @@ async fn two_services_on_one_file_never_both_win() {
 
 #[tokio::test]
 async fn a_game_survives_a_restart() {
-    let db = TempDb::new("restart");
+    let db = TempDb::new("service-test", "restart");
     let players = 3u8;
     let seed = 31_337u64;
     let mut rng = ChaCha8Rng::seed_from_u64(99);
@@ -1444,39 +1385,10 @@ async fn a_game_survives_a_restart() {
     );
     let svc = service(store);
     let rest = play_random(&svc, id, &mut rng, usize::MAX).await;
-    let table = svc.store().table(id).await.unwrap();
-    assert_eq!(table.game.status, Status::Ended);
     assert_eq!(check_log(svc.store(), id, v0).await, first + rest);
 
     // The same seed and the same random choices, uninterrupted and without a database.
-    let mut game = Game::new(
-        Deck::default_deck(),
-        Options {
-            players,
-            intro: false,
-            first_player: 0,
-        },
-        seed,
-    )
-    .unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(99);
-    let mut actions = Vec::new();
-    sim::play_out(&mut game, &mut rng, |_, seat, a| {
-        actions.push((seat, a.clone()))
-    });
-    assert_eq!(
-        serde_json::to_string(&game.snapshot()).unwrap(),
-        table.game.snapshot.unwrap()
-    );
-    let logged: Vec<(usize, Action)> = svc
-        .store()
-        .actions(id)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|(_, s, a)| (s, serde_json::from_str(&a).unwrap()))
-        .collect();
-    assert_eq!(logged, actions);
+    fixture::check_same_as_in_memory(&svc, id, players, seed, 99).await;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1500,7 +1412,7 @@ fn two_seats() -> Vec<SeatRow> {
 
 #[tokio::test]
 async fn store_refuses_a_stale_version_and_writes_nothing() {
-    let db = TempDb::new("conflict");
+    let db = TempDb::new("service-test", "conflict");
     let store = Store::open(db.path()).await.unwrap();
     let id = store
         .create_table(
@@ -1891,7 +1803,7 @@ async fn store_listing_filters_and_set_message() {
 
 #[tokio::test]
 async fn store_migrations_run_twice_on_one_file() {
-    let db = TempDb::new("migrate");
+    let db = TempDb::new("service-test", "migrate");
     let first = Store::open(db.path()).await.expect("first open");
     let id = first
         .create_table(
@@ -1951,7 +1863,7 @@ async fn store_migrations_run_twice_on_one_file() {
         .unwrap();
     assert!(id2 > id);
     // A folder that does not exist yet is created.
-    let nested = TempDb::new("nested");
+    let nested = TempDb::new("service-test", "nested");
     let dir = nested.path().with_extension("d");
     let path = dir.join("sub").join("farmhand.sqlite");
     let s = Store::open(&path).await.expect("open in a new folder");
@@ -2025,7 +1937,7 @@ async fn play_until(
 
 #[tokio::test]
 async fn a_confirmed_harvest_plan_is_stored_as_consecutive_actions() {
-    let db = TempDb::new("plan");
+    let db = TempDb::new("service-test", "plan");
     let svc = file_service(&db).await;
     let id = started_game(&svc, 3, false, 4242).await;
     let v_start = svc.store().table(id).await.unwrap().game.version;
@@ -2187,7 +2099,7 @@ async fn a_plan_confirmed_from_an_older_version_is_refused_as_stale() {
 /// acknowledged after its commit survives a power cut (NORMAL may lose the last commits in WAL).
 #[tokio::test]
 async fn the_database_file_syncs_every_commit() {
-    let db = TempDb::new("durability");
+    let db = TempDb::new("service-test", "durability");
     let store = Store::open(db.path())
         .await
         .expect("open the database file");
@@ -2200,7 +2112,7 @@ async fn the_database_file_syncs_every_commit() {
 /// cause: a folder that cannot be created, not a file that is not a database.
 #[tokio::test]
 async fn the_writable_hint_only_where_permissions_may_be_the_cause() {
-    let db = TempDb::new("not-a-database");
+    let db = TempDb::new("service-test", "not-a-database");
     std::fs::write(db.path(), vec![b'x'; 4096]).unwrap();
     let mut config = farmhand::config::Config::default();
     config.database.url = db.path().display().to_string();
@@ -2227,7 +2139,7 @@ async fn the_writable_hint_only_where_permissions_may_be_the_cause() {
 /// answer says it was saved.
 #[tokio::test]
 async fn a_failed_read_after_the_commit_is_not_reported_as_nothing_changed() {
-    let db = TempDb::new("reread");
+    let db = TempDb::new("service-test", "reread");
     let svc = file_service(&db).await;
     let id = started_game(&svc, 2, false, 41).await;
     let (table, game) = svc.load::<Game>(id).await.unwrap();
@@ -2270,7 +2182,7 @@ async fn a_failed_read_after_the_commit_is_not_reported_as_nothing_changed() {
 #[tokio::test]
 async fn a_foreign_sqlite_file_is_refused_and_left_untouched() {
     use sqlx::Connection;
-    let db = TempDb::new("foreign");
+    let db = TempDb::new("service-test", "foreign");
     {
         let url = format!("sqlite://{}?mode=rwc", db.path().display());
         let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
@@ -2301,7 +2213,7 @@ async fn a_foreign_sqlite_file_is_refused_and_left_untouched() {
     assert!(!Path::new(&format!("{}-wal", db.path().display())).exists());
 
     // A database whose only table was dropped: no tables of ours.
-    let empty = TempDb::new("no-tables");
+    let empty = TempDb::new("service-test", "no-tables");
     {
         let url = format!("sqlite://{}?mode=rwc", empty.path().display());
         let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
@@ -2321,13 +2233,13 @@ async fn a_foreign_sqlite_file_is_refused_and_left_untouched() {
     assert_eq!(std::fs::read(empty.path()).unwrap(), before);
 
     // Not a database at all.
-    let text = TempDb::new("text");
+    let text = TempDb::new("service-test", "text");
     std::fs::write(text.path(), "just some notes\n").unwrap();
     assert!(Store::open(text.path()).await.is_err());
     assert_eq!(std::fs::read(text.path()).unwrap(), b"just some notes\n");
 
     // An empty file is a new database; ours opens again.
-    let fresh = TempDb::new("empty-file");
+    let fresh = TempDb::new("service-test", "empty-file");
     std::fs::write(fresh.path(), "").unwrap();
     drop(
         Store::open(fresh.path())
@@ -2344,7 +2256,7 @@ async fn a_foreign_sqlite_file_is_refused_and_left_untouched() {
 #[test]
 fn a_second_process_on_one_sqlite_file_is_refused() {
     use farmhand::store::ProcessLock;
-    let db = TempDb::new("one-process");
+    let db = TempDb::new("service-test", "one-process");
     let first = ProcessLock::acquire(db.path()).expect("the first process");
     let err = ProcessLock::acquire(db.path()).expect_err("a second one");
     assert!(matches!(err, StoreError::InUse { .. }), "{err:?}");

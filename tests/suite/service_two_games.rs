@@ -6,14 +6,13 @@
 use farmhand::games::Engine;
 use farmhand::games::fields_of_green as fog;
 use farmhand::games::key_harvest as kh;
-use farmhand::host::{AnyGame, Hosted, Kind, Library};
+use farmhand::host::{AnyGame, Hosted, Kind};
 use farmhand::service::{Service, ServiceError};
-use farmhand::store::{GameId, Status, Store, TableOptions};
+use farmhand::store::{GameId, Status, TableOptions};
 use rand::SeedableRng;
-use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-use std::path::PathBuf;
-use std::sync::Arc;
+
+use crate::fixture::{self, TempDb, service_on};
 
 const GUILD: u64 = 7_000;
 const CHANNEL: u64 = 8_000;
@@ -24,76 +23,20 @@ fn user(k: usize) -> u64 {
 }
 
 pub(super) fn opts(seats: u8) -> TableOptions {
-    TableOptions {
-        seats,
-        intro: false,
-        reminder_minutes: 60,
-        bots: Vec::new(),
-        stand_in_minutes: 0,
-        locale: None,
-        hints: false,
-        rematch: None,
-        pace: Default::default(),
-        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
-    }
-}
-
-/// A database file in the temp folder, removed when dropped.
-struct TempDb(PathBuf);
-
-impl TempDb {
-    fn new(tag: &str) -> TempDb {
-        let p = std::env::temp_dir().join(format!(
-            "farmhand-two-games-{}-{tag}.sqlite",
-            std::process::id()
-        ));
-        let db = TempDb(p);
-        db.remove();
-        db
-    }
-    fn remove(&self) {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            let mut p = self.0.clone().into_os_string();
-            p.push(suffix);
-            let _ = std::fs::remove_file(PathBuf::from(p));
-        }
-    }
-}
-
-impl Drop for TempDb {
-    fn drop(&mut self) {
-        self.remove();
-    }
-}
-
-async fn service_on(db: &TempDb) -> Arc<Service> {
-    let store = Store::open(&db.0).await.expect("open the database");
-    Arc::new(Service::new(store, Library::default()))
+    TableOptions::plain(seats, 60)
 }
 
 /// Opens a table of `kind` with `players` seats, seats everyone and starts it.
 async fn started(svc: &Service, kind: Kind, players: u8, seed: u64) -> GameId {
-    let t = svc
-        .open_table(
-            kind,
-            Some(GUILD),
-            CHANNEL,
-            (HOST, "Host"),
-            opts(players),
-            seed,
-        )
-        .await
-        .unwrap();
-    for k in 1..usize::from(players) {
-        svc.join(t.game.id, user(k), &format!("P{k}"))
-            .await
-            .unwrap();
-    }
-    let (table, game) = svc.start(t.game.id, HOST, false).await.unwrap();
-    assert_eq!(table.game.status, Status::Active);
-    assert_eq!(game.kind(), kind);
-    assert_eq!(table.game.kind, kind.as_str());
-    t.game.id
+    fixture::started(
+        svc,
+        kind,
+        (GUILD, CHANNEL),
+        (HOST, "Host"),
+        opts(players),
+        seed,
+    )
+    .await
 }
 
 /// Plays up to `max` random legal actions of game `G` through the service, each sent with the
@@ -106,9 +49,7 @@ async fn play<G: Hosted>(svc: &Service, id: GameId, rng: &mut ChaCha8Rng, max: u
             assert_eq!(table.game.status, Status::Ended);
             return true;
         }
-        let seat = *game.waiting_for().choose(rng).expect("someone decides");
-        let actions = game.legal_sample(seat, rng);
-        let action = actions.choose(rng).expect("a legal action").clone();
+        let (seat, action) = fixture::random_decision(&game, rng);
         let done = svc
             .act::<G>(id, user(seat), Some(table.game.version), &action)
             .await
@@ -121,7 +62,7 @@ async fn play<G: Hosted>(svc: &Service, id: GameId, rng: &mut ChaCha8Rng, max: u
 
 #[tokio::test]
 async fn key_harvest_games_for_2_3_and_4_players_play_to_the_end_through_the_service() {
-    let db = TempDb::new("kh-whole");
+    let db = TempDb::new("two-games", "kh-whole");
     let svc = service_on(&db).await;
     for players in 2..=4u8 {
         let id = started(&svc, Kind::KeyHarvest, players, 40 + u64::from(players)).await;
@@ -153,7 +94,7 @@ async fn key_harvest_games_for_2_3_and_4_players_play_to_the_end_through_the_ser
 
 #[tokio::test]
 async fn both_games_side_by_side_survive_a_restart() {
-    let db = TempDb::new("side-by-side");
+    let db = TempDb::new("two-games", "side-by-side");
     let (fog_id, kh_id);
     {
         let svc = service_on(&db).await;
@@ -186,7 +127,7 @@ async fn both_games_side_by_side_survive_a_restart() {
 
 #[tokio::test]
 async fn a_table_refuses_the_other_games_actions_and_writes_nothing() {
-    let db = TempDb::new("wrong-game");
+    let db = TempDb::new("two-games", "wrong-game");
     let svc = service_on(&db).await;
     let fog_id = started(&svc, Kind::FieldsOfGreen, 2, 3).await;
     let kh_id = started(&svc, Kind::KeyHarvest, 2, 4).await;
@@ -208,7 +149,7 @@ async fn a_table_refuses_the_other_games_actions_and_writes_nothing() {
 
 #[tokio::test]
 async fn key_harvest_refusals_carry_the_engines_reason() {
-    let db = TempDb::new("kh-refusal");
+    let db = TempDb::new("two-games", "kh-refusal");
     let svc = service_on(&db).await;
     let id = started(&svc, Kind::KeyHarvest, 2, 5).await;
     let (table, game) = svc.load::<kh::Game>(id).await.unwrap();
@@ -225,7 +166,7 @@ async fn key_harvest_refusals_carry_the_engines_reason() {
 
 #[tokio::test]
 async fn table_options_are_checked_per_game() {
-    let db = TempDb::new("kh-options");
+    let db = TempDb::new("two-games", "kh-options");
     let svc = service_on(&db).await;
     // Key Harvest is for 2 to 4 players and has no introductory mode.
     for seats in [1u8, 5, 6] {
@@ -278,7 +219,7 @@ async fn table_options_are_checked_per_game() {
 /// they hold the column's default. They must load and play as Fields of Green.
 #[tokio::test]
 async fn rows_from_before_key_harvest_load_as_fields_of_green() {
-    let db = TempDb::new("old-rows");
+    let db = TempDb::new("two-games", "old-rows");
     let id;
     {
         let svc = service_on(&db).await;
@@ -289,7 +230,7 @@ async fn rows_from_before_key_harvest_load_as_fields_of_green() {
         use sqlx::sqlite::SqliteConnectOptions;
         use sqlx::{ConnectOptions, Connection};
         let mut conn = SqliteConnectOptions::new()
-            .filename(&db.0)
+            .filename(db.path())
             .connect()
             .await
             .unwrap();

@@ -161,8 +161,7 @@ async fn key_harvest_refuses_announcement_and_voice_channels() {
 /// deleted channel, and nothing more is sent there.
 async fn deleted_home_thread_parks(which: Which, home: Home, tag: &str, seed: u64) {
     let mut g = game_in(which, home, tag, seed, |_, _| {}).await;
-    let over = g.driver.play_until(|d| d >= 4).await.expect("some play");
-    assert!(!over);
+    g.play_into(4, "the thread is deleted").await;
     assert!(g.fake.settle().await);
     let place = g.table.channel;
     g.fake.delete_channel(place);

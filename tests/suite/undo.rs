@@ -13,39 +13,8 @@ use farmhand::store::{GameId, Status, Store, StoreError, TableOptions};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-static COUNTER: AtomicUsize = AtomicUsize::new(0);
-
-/// A database file in the temp folder, removed (with its WAL files) when dropped.
-struct TempDb(PathBuf);
-
-impl TempDb {
-    fn new(tag: &str) -> TempDb {
-        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-        let db = TempDb(std::env::temp_dir().join(format!(
-            "farmhand-undo-test-{}-{n}-{tag}.sqlite",
-            std::process::id()
-        )));
-        db.remove();
-        db
-    }
-    fn remove(&self) {
-        for suffix in ["", "-wal", "-shm", "-journal", ".lock"] {
-            let mut p = self.0.clone().into_os_string();
-            p.push(suffix);
-            let _ = std::fs::remove_file(PathBuf::from(p));
-        }
-    }
-}
-
-impl Drop for TempDb {
-    fn drop(&mut self) {
-        self.remove();
-    }
-}
+use crate::fixture::{self, TempDb, service_on};
 
 const HOST: u64 = 1_000;
 const STRANGER: u64 = 9_999;
@@ -54,36 +23,10 @@ fn user(seat: usize) -> u64 {
     HOST + seat as u64
 }
 
-async fn service_on(db: &TempDb) -> Arc<Service> {
-    let store = Store::open(&db.0).await.expect("open the database");
-    Arc::new(Service::new(store, Library::default()))
-}
-
 /// A started table of `kind` with `players` people (no bots), seat k held by `user(k)`.
 async fn started(svc: &Service, kind: Kind, players: u8, seed: u64) -> GameId {
-    let options = TableOptions {
-        seats: players,
-        intro: false,
-        reminder_minutes: 60,
-        bots: Vec::new(),
-        stand_in_minutes: 0,
-        locale: None,
-        hints: false,
-        rematch: None,
-        pace: Default::default(),
-        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
-    };
-    let t = svc
-        .open_table(kind, Some(7), 8, (HOST, "Ada"), options, seed)
-        .await
-        .unwrap();
-    for k in 1..usize::from(players) {
-        svc.join(t.game.id, user(k), &format!("P{k}"))
-            .await
-            .unwrap();
-    }
-    svc.start(t.game.id, HOST, false).await.unwrap();
-    t.game.id
+    let options = TableOptions::plain(players, 60);
+    fixture::started(svc, kind, (7, 8), (HOST, "Ada"), options, seed).await
 }
 
 /// What a refusal must leave exactly as it was: the version, the snapshot, the action log, the
@@ -142,8 +85,7 @@ async fn play_until<G: Hosted>(
         let (seat, action, chosen) = match found {
             Some((seat, action)) => (seat, action, true),
             None => {
-                let seat = *game.waiting_for().choose(rng).unwrap();
-                let action = game.legal_sample(seat, rng).choose(rng).unwrap().clone();
+                let (seat, action) = fixture::random_decision(&game, rng);
                 (seat, action, false)
             }
         };
@@ -195,7 +137,7 @@ async fn another_seat_acts<G: Hosted>(
 // ---- the undo itself ----
 
 async fn takes_back_the_own_last_decision<G: Hosted>(kind: Kind, players: u8) {
-    let db = TempDb::new("own");
+    let db = TempDb::new("undo", "own");
     let svc = service_on(&db).await;
     takes_back_on::<G>(&svc, kind, players).await;
 }
@@ -275,7 +217,7 @@ async fn both_games_take_back_a_decision_on_postgres() {
 // ---- refusals, each writing nothing ----
 
 async fn refused_after_another_seat_acted<G: Hosted>(kind: Kind) {
-    let db = TempDb::new("other");
+    let db = TempDb::new("undo", "other");
     let svc = service_on(&db).await;
     let id = started(&svc, kind, 3, 7).await;
     let mut rng = ChaCha8Rng::seed_from_u64(3);
@@ -306,7 +248,7 @@ async fn key_harvest_refuses_an_undo_after_another_seat_acted() {
 }
 
 async fn refused_when_it_revealed_something<G: Hosted>(kind: Kind) {
-    let db = TempDb::new("final");
+    let db = TempDb::new("undo", "final");
     let svc = service_on(&db).await;
     let id = started(&svc, kind, 3, 11).await;
     let mut rng = ChaCha8Rng::seed_from_u64(5);
@@ -334,7 +276,7 @@ async fn key_harvest_refuses_to_take_back_a_draw_or_reveal() {
 
 #[tokio::test]
 async fn another_players_decision_is_refused() {
-    let db = TempDb::new("theirs");
+    let db = TempDb::new("undo", "theirs");
     let svc = service_on(&db).await;
     let id = started(&svc, Kind::FieldsOfGreen, 3, 13).await;
     let mut rng = ChaCha8Rng::seed_from_u64(8);
@@ -370,7 +312,7 @@ async fn another_players_decision_is_refused() {
 
 #[tokio::test]
 async fn a_stale_undo_button_is_refused() {
-    let db = TempDb::new("stale");
+    let db = TempDb::new("undo", "stale");
     let svc = service_on(&db).await;
     let id = started(&svc, Kind::KeyHarvest, 2, 17).await;
     let mut rng = ChaCha8Rng::seed_from_u64(9);
@@ -394,7 +336,7 @@ async fn a_stale_undo_button_is_refused() {
 
 #[tokio::test]
 async fn an_undo_survives_a_restart() {
-    let db = TempDb::new("restart");
+    let db = TempDb::new("undo", "restart");
     let (id, seat, before, v_after) = {
         let svc = service_on(&db).await;
         let id = started(&svc, Kind::FieldsOfGreen, 4, 23).await;

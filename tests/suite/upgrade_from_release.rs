@@ -8,35 +8,16 @@
 //! new one) at a commit whose migrations, store writes and Fields of Green snapshot format are
 //! the release's, unchanged: the test fails if a later change breaks any of them.
 
-use farmhand::games::Engine;
 use farmhand::games::fields_of_green as fog;
 use farmhand::host::{AnyGame, Kind, Library};
 use farmhand::service::Service;
 use farmhand::store::{Status, Store, TableOptions};
 use rand::SeedableRng;
-use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use sqlx::{ConnectOptions, Connection};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-const FIXTURE: &str = "tests/fixtures/release-fields-of-green.sql";
-
-fn temp_db(tag: &str) -> PathBuf {
-    let p = std::env::temp_dir().join(format!(
-        "farmhand-upgrade-{}-{tag}.sqlite",
-        std::process::id()
-    ));
-    remove_db(&p);
-    p
-}
-
-fn remove_db(p: &Path) {
-    for suffix in ["", "-wal", "-shm", "-journal"] {
-        let mut s = p.to_path_buf().into_os_string();
-        s.push(suffix);
-        let _ = std::fs::remove_file(PathBuf::from(s));
-    }
-}
+use crate::fixture::{self, TempDb};
 
 /// Plays game `id` with random legal actions through the service until it ends (or `max`).
 async fn play_to_end(svc: &Service, id: i64, seed: u64, max: usize) -> bool {
@@ -48,12 +29,7 @@ async fn play_to_end(svc: &Service, id: i64, seed: u64, max: usize) -> bool {
             assert_eq!(table.game.status, Status::Ended);
             return true;
         }
-        let seat = *game.waiting_for().choose(&mut rng).unwrap();
-        let action = game
-            .legal_sample(seat, &mut rng)
-            .choose(&mut rng)
-            .unwrap()
-            .clone();
+        let (seat, action) = fixture::random_decision(&game, &mut rng);
         let user = table.user_of(seat).expect("a person in the seat");
         svc.act::<fog::Game>(id, user, Some(table.game.version), &action)
             .await
@@ -64,27 +40,15 @@ async fn play_to_end(svc: &Service, id: i64, seed: u64, max: usize) -> bool {
 
 #[tokio::test]
 async fn a_database_from_the_release_opens_and_its_games_play_on() {
-    let dump = std::fs::read_to_string(FIXTURE).expect("the fixture is in the repository");
-    let path = temp_db("release");
-    {
-        let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
-            .filename(&path)
-            .create_if_missing(true)
-            .connect()
-            .await
-            .unwrap();
-        sqlx::raw_sql(sqlx::AssertSqlSafe(dump))
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        conn.close().await.unwrap();
-    }
+    let db = TempDb::new("upgrade", "release");
+    let path = db.path();
+    fixture::load_release_database(path).await;
     // Opening runs the migration check: released migrations must be unchanged.
-    let store = Store::open(&path)
+    let store = Store::open(path)
         .await
         .expect("the release's database opens with this build");
     let svc = Service::new(store, Library::default());
-    let games = sqlx_ids(&path).await;
+    let games = sqlx_ids(path).await;
     assert_eq!(games.len(), 3, "the fixture's three tables");
     let mut active = None;
     for id in games {
@@ -111,7 +75,6 @@ async fn a_database_from_the_release_opens_and_its_games_play_on() {
         "the released game in progress plays to its end"
     );
     drop(svc);
-    remove_db(&path);
 }
 
 async fn sqlx_ids(path: &Path) -> Vec<i64> {
@@ -133,20 +96,10 @@ async fn sqlx_ids(path: &Path) -> Vec<i64> {
 #[tokio::test]
 #[ignore = "writes tests/fixtures/release-fields-of-green.sql; run by hand with --ignored"]
 async fn write_the_release_fixture() {
-    let path = temp_db("write");
-    let svc = Service::new(Store::open(&path).await.unwrap(), Library::default());
-    let opts = |seats| TableOptions {
-        seats,
-        intro: false,
-        reminder_minutes: 60,
-        bots: Vec::new(),
-        stand_in_minutes: 0,
-        locale: None,
-        hints: false,
-        rematch: None,
-        pace: Default::default(),
-        max_away_days: farmhand::store::DEFAULT_MAX_AWAY_DAYS,
-    };
+    let db = TempDb::new("upgrade", "write");
+    let path = db.path();
+    let svc = Service::new(Store::open(path).await.unwrap(), Library::default());
+    let opts = |seats| TableOptions::plain(seats, 60);
     for (k, (seats, moves)) in [(3u8, 40usize), (2, 100_000), (4, 0)]
         .into_iter()
         .enumerate()
@@ -176,12 +129,11 @@ async fn write_the_release_fixture() {
     }
     drop(svc);
     let out = std::process::Command::new("sqlite3")
-        .arg(&path)
+        .arg(path)
         .arg(".dump")
         .output()
         .expect("sqlite3");
     assert!(out.status.success());
     std::fs::create_dir_all("tests/fixtures").unwrap();
-    std::fs::write(FIXTURE, out.stdout).unwrap();
-    remove_db(&path);
+    std::fs::write(fixture::RELEASE_DUMP, out.stdout).unwrap();
 }

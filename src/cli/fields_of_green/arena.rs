@@ -9,17 +9,16 @@
 
 use crate::cli::arena::Args;
 use crate::cli::{quantile, wilson};
-use anyhow::{Context, bail};
+use anyhow::bail;
 use farmhand::games::fields_of_green::bots::planner::{self, HarvestPosition};
 use farmhand::games::fields_of_green::bots::stress::{self, FarmShape};
 use farmhand::games::fields_of_green::bots::{self, Bot, BotSpec};
 use farmhand::games::fields_of_green::view::PlayerView;
-use farmhand::games::fields_of_green::{Action, Deck, Game, Options, Phase};
+use farmhand::games::fields_of_green::{Action, Deck, Options, Phase};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A bot with a stopwatch around its decisions.
@@ -47,7 +46,6 @@ impl Bot for Timed {
 
 /// What one game gave each seat.
 struct Played {
-    game: u64,
     /// Per seat: bot index, score, share of the win.
     seats: Vec<(usize, u32, f64)>,
     /// Per seat: decision times.
@@ -79,10 +77,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     if specs.is_empty() {
         bail!("name at least one bot with --bots");
     }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, 64);
+    let threads = crate::cli::threads(args.threads, 64);
     let mut out = std::io::stdout().lock();
     let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
     writeln!(
@@ -100,93 +95,52 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     )?;
     out.flush()?;
     let started = Instant::now();
-    let next = AtomicU64::new(0);
-    let results: Mutex<Vec<Played>> = Mutex::new(Vec::new());
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= args.games || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
-                        break;
-                    }
-                    match play_one(&deck, &specs, args, g) {
-                        Ok(p) => {
-                            if args.verbose {
-                                let line: Vec<String> = p
-                                    .seats
-                                    .iter()
-                                    .map(|&(b, s, w)| {
-                                        format!(
-                                            "{}={s}{}",
-                                            names[b],
-                                            if w > 0.0 { "*" } else { "" }
-                                        )
-                                    })
-                                    .collect();
-                                eprintln!("game {g}: {}", line.join(" "));
-                            }
-                            if let Ok(mut r) = results.lock() {
-                                r.push(p);
-                            }
-                        }
-                        Err(e) => {
-                            if let Ok(mut f) = failure.lock() {
-                                *f = Some(format!("game {g}: {e}"));
-                            }
-                        }
-                    }
-                }
-            });
+    let verbose = |g: u64, p: &Played| {
+        if args.verbose {
+            let line: Vec<String> = p
+                .seats
+                .iter()
+                .map(|&(b, s, w)| format!("{}={s}{}", names[b], if w > 0.0 { "*" } else { "" }))
+                .collect();
+            eprintln!("game {g}: {}", line.join(" "));
         }
-    });
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        bail!("{e}");
-    }
-    let mut results = results
-        .into_inner()
-        .map_err(|_| anyhow::anyhow!("a worker panicked"))?;
-    results.sort_by_key(|p| p.game);
+    };
+    let results = crate::cli::play_games(
+        args.games,
+        threads,
+        |g| play_one(&deck, &specs, args, g),
+        verbose,
+    )
+    .map_err(|(g, e)| anyhow::anyhow!("game {g}: {e}"))?;
     let elapsed = started.elapsed().as_secs_f64();
     report(&mut out, &names, &results, args.players, elapsed)?;
     Ok(())
 }
 
 fn play_one(deck: &Arc<Deck>, specs: &[BotSpec], args: &Args, g: u64) -> anyhow::Result<Played> {
-    let players = args.players as usize;
-    let seed = args.seed.wrapping_add(g);
     let options = Options {
         players: args.players,
         intro: args.intro,
         first_player: 0,
     };
-    let mut game = Game::new(deck.clone(), options, seed).context("cannot set up the game")?;
-    // Seat s plays bot (s + g) mod k: every bot takes every seat in turn.
-    let which = bots::arena_seating(players, specs.len(), g);
-    let mut seats: Vec<Box<Timed>> = which
-        .iter()
-        .map(|&b| {
-            Box::new(Timed {
-                inner: specs[b].build(),
-                times: Vec::new(),
-            })
+    let timed = |b: usize| {
+        Box::new(Timed {
+            inner: specs[b].build(),
+            times: Vec::new(),
         })
-        .collect();
-    let mut rngs = bots::arena_streams(seed, players);
-    bots::play_out(&mut game, &mut seats, &mut rngs, |_, _, _| {}).map_err(anyhow::Error::msg)?;
-    let pads = game.scores().context("the game did not end")?;
-    let (winners, _) = game.winners().context("no winners")?;
-    let share = 1.0 / winners.len() as f64;
+    };
+    let (seats, timed) = bots::arena_game(
+        deck,
+        options,
+        args.seed.wrapping_add(g),
+        g,
+        specs.len(),
+        timed,
+    )
+    .map_err(anyhow::Error::msg)?;
     Ok(Played {
-        game: g,
-        seats: (0..players)
-            .map(|s| {
-                let w = if winners.contains(&s) { share } else { 0.0 };
-                (which[s], pads[s].total, w)
-            })
-            .collect(),
-        times: seats.into_iter().map(|t| t.times).collect(),
+        seats: seats.iter().map(|s| (s.bot, s.score, s.share)).collect(),
+        times: timed.into_iter().map(|t| t.times).collect(),
     })
 }
 

@@ -12,8 +12,7 @@ use farmhand::games::fields_of_green::{Action, Deck, Game, Options};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// One seat of one game.
@@ -45,10 +44,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         bail!("--players: Fields of Green is played by 2 to 6 players, not {p}");
     }
     let spec = BotSpec::parse(&args.bot).map_err(anyhow::Error::msg)?;
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, 64);
+    let threads = crate::cli::threads(args.threads, 64);
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -84,41 +80,9 @@ fn play_many(
     args: &Args,
     threads: usize,
 ) -> anyhow::Result<Vec<Vec<SeatResult>>> {
-    let next = AtomicU64::new(0);
-    let results: Mutex<Vec<(u64, Vec<SeatResult>)>> = Mutex::new(Vec::new());
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= args.games || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
-                        break;
-                    }
-                    match play_one(deck, spec, players, args.seed.wrapping_add(g)) {
-                        Ok(r) => {
-                            if let Ok(mut all) = results.lock() {
-                                all.push((g, r));
-                            }
-                        }
-                        Err(e) => {
-                            if let Ok(mut f) = failure.lock() {
-                                *f = Some(format!("{players} players, game {g}: {e}"));
-                            }
-                        }
-                    }
-                }
-            });
-        }
-    });
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        bail!("{e}");
-    }
-    let mut all = results
-        .into_inner()
-        .map_err(|_| anyhow::anyhow!("a worker panicked"))?;
-    all.sort_by_key(|r| r.0);
-    Ok(all.into_iter().map(|r| r.1).collect())
+    let play = |g: u64| play_one(deck, spec, players, args.seed.wrapping_add(g));
+    crate::cli::play_games(args.games, threads, play, |_, _| {})
+        .map_err(|(g, e)| anyhow::anyhow!("{players} players, game {g}: {e}"))
 }
 
 fn play_one(

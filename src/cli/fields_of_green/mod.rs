@@ -18,6 +18,23 @@ use farmhand::render::coach::Periods;
 use std::path::Path;
 use std::sync::Arc;
 
+/// The scenario file at `path` (its `text`) and its deck: `deck` (`--deck`) if given, else the
+/// one the scenario names (relative to the scenario's folder), else the embedded one. The errors
+/// name the file, and for the scenario the field at fault and the line and column, in one line.
+pub fn read_scenario(
+    path: &Path,
+    text: &str,
+    deck: Option<&Path>,
+) -> anyhow::Result<(Scenario, Arc<Deck>)> {
+    let scenario: Scenario = farmhand::input::json(text)
+        .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
+    let deck_path = deck
+        .map(Path::to_path_buf)
+        .or_else(|| scenario.deck.as_ref().map(|d| relative_to(path, d)));
+    let deck = load_deck(deck_path.as_deref())?;
+    Ok((scenario, deck))
+}
+
 /// The embedded deck, or the deck file at `path`. Errors name the file and, for a bad deck, the
 /// card and field (`DeckError`).
 pub fn load_deck(path: Option<&Path>) -> anyhow::Result<Arc<Deck>> {
@@ -75,13 +92,7 @@ impl Commands for Game {
 
     fn review_start(args: &crate::cli::review::Args, text: &str) -> anyhow::Result<Start<Game>> {
         let path = &args.file;
-        let scenario: Scenario = farmhand::input::json(text)
-            .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
-        let deck_path = args
-            .deck
-            .clone()
-            .or_else(|| scenario.deck.as_ref().map(|d| relative_to(path, d)));
-        let deck = load_deck(deck_path.as_deref())?;
+        let (scenario, deck) = read_scenario(path, text, args.deck.as_deref())?;
         let (game, _) = Game::start(deck.clone(), scenario.setup.clone())
             .with_context(|| format!("cannot set up the game of {}", path.display()))?;
         let actions: Vec<(usize, Action)> = scenario

@@ -2,10 +2,9 @@
 //! prints the `replay::Report` as pretty JSON. Actions the engine refuses are part of the report
 //! (with their index), not a failure: a scenario may show a refusal on purpose.
 
-use super::load_deck;
-use crate::cli::replay::{Args, relative_to};
+use crate::cli::replay::Args;
 use anyhow::Context;
-use farmhand::games::fields_of_green::replay::{self, Scenario};
+use farmhand::games::fields_of_green::replay;
 use std::io::Write;
 
 /// Runs `farmhand replay` for Fields of Green.
@@ -16,14 +15,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let path = &args.file;
     let text = farmhand::input::read_text(path, farmhand::input::cap::SCENARIO)
         .with_context(|| format!("cannot read scenario {}", path.display()))?;
-    // The error names the field at fault and the line and column, in one short line.
-    let scenario: Scenario = farmhand::input::json(&text)
-        .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
-    let deck_path = args
-        .deck
-        .clone()
-        .or_else(|| scenario.deck.as_ref().map(|d| relative_to(path, d)));
-    let deck = load_deck(deck_path.as_deref())?;
+    let (scenario, deck) = super::read_scenario(path, &text, args.deck.as_deref())?;
     let (_, report) = replay::replay(deck, &scenario)
         .with_context(|| format!("cannot set up the game of scenario {}", path.display()))?;
 

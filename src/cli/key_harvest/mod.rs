@@ -513,26 +513,11 @@ pub fn arena(
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); k];
     let mut refused = 0;
     let t = Instant::now();
-    let threads = threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, games as usize);
-    let next = std::sync::atomic::AtomicU64::new(0);
-    let results = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if g >= games {
-                        break;
-                    }
-                    let r = arena_game(&board, &names, players, seed, g);
-                    results.lock().expect("no panic holding it").push(r);
-                }
-            });
-        }
-    });
-    for r in results.into_inner().expect("threads done") {
+    let threads = crate::cli::threads(threads, games as usize);
+    let play = |g: u64| Ok(arena_game(&board, &names, players, seed, g));
+    let results = crate::cli::play_games(games, threads, play, |_, _| {})
+        .map_err(|(g, e)| anyhow::anyhow!("game {g}: {e}"))?;
+    for r in results {
         refused += r.refused;
         for (b, score, share, tm) in r.seats {
             seats[b] += 1;

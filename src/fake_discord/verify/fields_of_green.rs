@@ -94,17 +94,9 @@ fn words_of(deck: &crate::games::fields_of_green::Deck, id: &str) -> Vec<String>
 /// selection or Equipment offer and appears nowhere in what the audience may know (their own
 /// player view, or the public view). Returns how many message versions were checked.
 pub fn check_privacy(fake: &FakeDiscord, r: &Replay<Game>, game: i64) -> Result<usize, Vec<Leak>> {
-    use crate::fake_discord::world::{ChannelKind, LogKind};
+    use crate::fake_discord::world::LogKind;
     let deck = r.initial.deck();
-    let dms: std::collections::HashMap<u64, u64> = fake.with(|w| {
-        w.channels
-            .values()
-            .filter_map(|c| match c.kind {
-                ChannelKind::Dm { user } => Some((c.id, user)),
-                _ => None,
-            })
-            .collect()
-    });
+    let dms = fake.dm_users();
     let last = r.steps.last().map_or(0, |(v, ..)| *v);
     // What an audience may know at a version, and each seat's hidden cards at it, are the same
     // for every message drawn then: they are worked out once per version and audience (a game

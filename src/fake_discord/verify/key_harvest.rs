@@ -33,7 +33,7 @@ pub fn check_privacy_kh(
     fake: &FakeDiscord,
     r: &Replay<key_harvest::Game>,
 ) -> Result<usize, Vec<String>> {
-    use crate::fake_discord::world::{ChannelKind, LogKind};
+    use crate::fake_discord::world::LogKind;
     let names = r.table.names();
     let players = r.initial.players();
     let setup = TableSetup {
@@ -64,15 +64,7 @@ pub fn check_privacy_kh(
             })
         })
         .collect();
-    let dms: std::collections::HashMap<u64, u64> = fake.with(|w| {
-        w.channels
-            .values()
-            .filter_map(|c| match c.kind {
-                ChannelKind::Dm { user } => Some((c.id, user)),
-                _ => None,
-            })
-            .collect()
-    });
+    let dms = fake.dm_users();
     let mut checked = 0;
     let mut leaks = Vec::new();
     for entry in fake.log() {

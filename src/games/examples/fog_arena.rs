@@ -17,11 +17,14 @@
 
 use farmhand_games::fields_of_green::bots::{self, Bot, BotSpec};
 use farmhand_games::fields_of_green::view::PlayerView;
-use farmhand_games::fields_of_green::{Action, Deck, Game, Options, Phase};
+use farmhand_games::fields_of_green::{Action, Deck, Options, Phase};
 use farmhand_games::stats::{quantile, wilson};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::time::Instant;
+
+/// The command line and the build line both arenas share (`examples/arena/mod.rs`).
+mod arena;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -94,37 +97,16 @@ impl Bot for Timed {
     }
 }
 
-fn usage() -> ! {
-    eprintln!(
-        "usage: fog_arena [--games N] [--players P] [--seed S] [--bots B1,B2,...] [--verbose]"
-    );
-    std::process::exit(2)
-}
-
 fn main() {
-    let mut games = 100u64;
-    let mut players = 4u8;
-    let mut seed = 1u64;
-    let mut bots_text = "search,heuristic,heuristic,heuristic".to_string();
-    let mut verbose = false;
-    let mut every = 0u64;
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let mut value = || args.next().unwrap_or_else(|| usage());
-        match a.as_str() {
-            "--games" => games = value().parse().unwrap_or_else(|_| usage()),
-            "--players" => players = value().parse().unwrap_or_else(|_| usage()),
-            "--seed" => seed = value().parse().unwrap_or_else(|_| usage()),
-            "--bots" => bots_text = value(),
-            "--verbose" => verbose = true,
-            "--every" => every = value().parse().unwrap_or_else(|_| usage()),
-            _ => usage(),
-        }
-    }
-    if !(2..=6).contains(&players) {
-        usage();
-    }
-    let specs: Vec<BotSpec> = bots_text
+    let o = arena::Options::parse(
+        "fog_arena",
+        2..=6,
+        4,
+        "search,heuristic,heuristic,heuristic",
+    );
+    let (games, players, seed) = (o.games, o.players, o.seed);
+    let specs: Vec<BotSpec> = o
+        .bots
         .split(',')
         .map(|b| {
             BotSpec::parse(b).unwrap_or_else(|e| {
@@ -137,16 +119,11 @@ fn main() {
     println!(
         "fog_arena: {games} games, {players} players, bots {} (seed {seed}, {} build)",
         names.join(", "),
-        if cfg!(debug_assertions) {
-            "debug"
-        } else {
-            "release"
-        }
+        arena::build()
     );
     let deck = Deck::default_deck();
     let started = Instant::now();
     let k = specs.len();
-    let n = players as usize;
     let mut tally = Tally {
         names: names.clone(),
         wins: vec![0.0; k],
@@ -161,45 +138,36 @@ fn main() {
             intro: false,
             first_player: 0,
         };
-        let mut game = Game::new(deck.clone(), options, s0).expect("a standard deal");
-        let which = bots::arena_seating(n, k, g);
-        let mut table: Vec<Box<Timed>> = which
-            .iter()
-            .map(|&b| {
-                Box::new(Timed {
-                    inner: specs[b].build(),
-                    times: Vec::new(),
-                })
+        let timed = |b: usize| {
+            Box::new(Timed {
+                inner: specs[b].build(),
+                times: Vec::new(),
             })
-            .collect();
-        let mut rngs = bots::arena_streams(s0, n);
-        if let Err(e) = bots::play_out(&mut game, &mut table, &mut rngs, |_, _, _| {}) {
-            eprintln!("game {g}: {e}");
-            std::process::exit(1);
-        }
-        let pads = game.scores().expect("the game ended");
-        let (winners, _) = game.winners().expect("winners");
-        let share = 1.0 / winners.len() as f64;
+        };
+        let (seats, table) =
+            bots::arena_game(&deck, options, s0, g, k, timed).unwrap_or_else(|e| {
+                eprintln!("game {g}: {e}");
+                std::process::exit(1)
+            });
         let mut line = Vec::new();
-        for (s, t) in table.into_iter().enumerate() {
-            let b = which[s];
+        for (seat, t) in seats.iter().zip(table) {
+            let b = seat.bot;
             tally.seats[b] += 1;
-            tally.score[b] += pads[s].total as u64;
-            let w = if winners.contains(&s) { share } else { 0.0 };
-            tally.wins[b] += w;
+            tally.score[b] += u64::from(seat.score);
+            tally.wins[b] += seat.share;
             tally.times[b].extend(t.times);
             line.push(format!(
                 "{}={}{}",
                 names[b],
-                pads[s].total,
-                if w > 0.0 { "*" } else { "" }
+                seat.score,
+                if seat.share > 0.0 { "*" } else { "" }
             ));
         }
-        if verbose {
+        if o.verbose {
             println!("game {g} (seed {s0}): {}", line.join(" "));
         }
         // A running table every `every` games: a run stopped early still has its figures.
-        if every > 0 && (g + 1) % every == 0 && g + 1 < games {
+        if o.table_due(g + 1) {
             tally.print(g + 1, started.elapsed().as_secs_f64());
         }
     }

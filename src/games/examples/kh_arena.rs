@@ -18,41 +18,16 @@ use farmhand_games::key_harvest::{Board, sim};
 use farmhand_games::stats::{quantile, wilson};
 use std::time::Instant;
 
+/// The command line and the build line both arenas share (`examples/arena/mod.rs`).
+mod arena;
+
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-fn usage() -> ! {
-    eprintln!(
-        "usage: kh_arena [--games N] [--players P] [--seed S] [--bots B1,B2,...] [--verbose] \
-         [--every N]"
-    );
-    std::process::exit(2)
-}
-
 fn main() {
-    let mut games = 100u64;
-    let mut players = 3u8;
-    let mut seed = 1u64;
-    let mut bots_text = "search,heuristic,heuristic".to_string();
-    let mut verbose = false;
-    let mut every = 0u64;
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let mut value = || args.next().unwrap_or_else(|| usage());
-        match a.as_str() {
-            "--games" => games = value().parse().unwrap_or_else(|_| usage()),
-            "--players" => players = value().parse().unwrap_or_else(|_| usage()),
-            "--seed" => seed = value().parse().unwrap_or_else(|_| usage()),
-            "--bots" => bots_text = value(),
-            "--verbose" => verbose = true,
-            "--every" => every = value().parse().unwrap_or_else(|_| usage()),
-            _ => usage(),
-        }
-    }
-    if !(2..=4).contains(&players) || games == 0 {
-        usage();
-    }
-    let names: Vec<String> = bots_text.split(',').map(|b| b.trim().to_string()).collect();
+    let o = arena::Options::parse("kh_arena", 2..=4, 3, "search,heuristic,heuristic");
+    let (games, players, seed) = (o.games, o.players, o.seed);
+    let names: Vec<String> = o.bots.split(',').map(|b| b.trim().to_string()).collect();
     for n in &names {
         if by_name(n).is_none() {
             eprintln!("unknown bot {n:?}: use random, heuristic, search or search:N[:H[:C]]");
@@ -62,11 +37,7 @@ fn main() {
     println!(
         "kh_arena: {games} games, {players} players, bots {} (seed {seed}, {} build)",
         names.join(", "),
-        if cfg!(debug_assertions) {
-            "debug"
-        } else {
-            "release"
-        }
+        arena::build()
     );
     let board = Board::standard();
     let k = names.len();
@@ -121,11 +92,11 @@ fn main() {
                 if won { "*" } else { "" }
             ));
         }
-        if verbose {
+        if o.verbose {
             println!("game {g} (seed {s0}): {}", line.join(" "));
         }
         // A running table every `every` games: a run stopped early still has its figures.
-        if every > 0 && (g + 1) % every == 0 && g + 1 < games {
+        if o.table_due(g + 1) {
             tally.print(g + 1, players, started.elapsed().as_secs_f64());
         }
     }

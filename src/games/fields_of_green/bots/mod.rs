@@ -254,6 +254,50 @@ pub fn arena_streams(seed: u64, players: usize) -> Vec<ChaCha8Rng> {
         .collect()
 }
 
+/// What one seat of an arena game gave its bot.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ArenaSeat {
+    /// Which of the arena's bots played the seat.
+    pub bot: usize,
+    /// The seat's final score.
+    pub score: u32,
+    /// The seat's share of the win: 1 for a sole winner, split among tied winners, else 0.
+    pub share: f64,
+}
+
+/// Game `g` of an arena of `kinds` bots (`farmhand arena`, the `fog_arena` example): dealt for
+/// `options` from `seed` (the arena's seed + g), seat s played by the bot `make(b)` builds for
+/// b = [`arena_seating`]'s choice, with its own stream ([`arena_streams`]), to the end. Returns
+/// each seat's result, and the seats' bots (with whatever they kept, such as timings); an error
+/// names a refused set-up or move.
+pub fn arena_game<B: Bot + ?Sized>(
+    deck: &Arc<Deck>,
+    options: super::Options,
+    seed: u64,
+    g: u64,
+    kinds: usize,
+    make: impl FnMut(usize) -> Box<B>,
+) -> Result<(Vec<ArenaSeat>, Vec<Box<B>>), String> {
+    let players = usize::from(options.players);
+    let mut game = Game::new(deck.clone(), options, seed)
+        .map_err(|e| format!("cannot set up the game: {e}"))?;
+    let which = arena_seating(players, kinds, g);
+    let mut seats: Vec<Box<B>> = which.iter().copied().map(make).collect();
+    let mut rngs = arena_streams(seed, players);
+    play_out(&mut game, &mut seats, &mut rngs, |_, _, _| {})?;
+    let pads = game.scores().ok_or("the game did not end")?;
+    let (winners, _) = game.winners().ok_or("no winners")?;
+    let share = 1.0 / winners.len() as f64;
+    let results = (0..players)
+        .map(|s| ArenaSeat {
+            bot: which[s],
+            score: pads[s].total,
+            share: if winners.contains(&s) { share } else { 0.0 },
+        })
+        .collect();
+    Ok((results, seats))
+}
+
 /// Plays `game` to its end with one bot per seat (`bots[seat]`, each with its own random stream
 /// `rngs[seat]`), asking the first seat the game waits for each time. Every decision is made from
 /// the seat's view. `each` is called after every applied action. Returns the number of actions,

@@ -28,8 +28,9 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
-/// What decides for a seat, as the Discord layer asks it.
-type Decider = (&'static str, fn(&Game, usize) -> String);
+use crate::twin_checks;
+
+type Decider = twin_checks::Decider<Game, usize>;
 
 fn bot(g: &Game, s: usize, name: &str) -> String {
     format!("{:?}", bot_decision(g, s, name))
@@ -182,13 +183,6 @@ fn twin(
     Game::from_snapshot(deck, snap).expect("a twin keeps every invariant")
 }
 
-fn who(observer: Option<usize>) -> String {
-    match observer {
-        None => "the public".to_string(),
-        Some(s) => format!("seat {s}"),
-    }
-}
-
 fn same_before(
     a: &Game,
     b: &Game,
@@ -207,14 +201,7 @@ fn same_before(
         ));
     }
     if a.waiting_for().contains(&s) {
-        for (name, decide) in deciders {
-            let (x, y) = (decide(a, s), decide(b, s));
-            if x != y {
-                return Err(format!(
-                    "the {name} decides differently for seat {s}: {x} / {y}"
-                ));
-            }
-        }
+        twin_checks::same_decisions(a, b, s, deciders)?;
     }
     Ok(())
 }
@@ -250,18 +237,7 @@ fn same_after(
     Ok(())
 }
 
-/// A difference between twins: where, and what (read through `Debug`, in the failure message).
-#[derive(Debug)]
-#[allow(dead_code)]
-struct Leak {
-    players: u8,
-    seed: u64,
-    step: usize,
-    observer: String,
-    mover: usize,
-    action: Option<Action>,
-    what: String,
-}
+type Leak = twin_checks::Leak<usize, Action>;
 
 /// One seeded game played by the heuristic and the random bot, checked in twins at every
 /// decision; `slow` are asked every `every` decisions. Returns the twins compared.
@@ -299,7 +275,7 @@ fn play(
                 players,
                 seed,
                 step,
-                observer: who(observer),
+                observer: twin_checks::who(observer),
                 mover,
                 action,
                 what,
@@ -360,17 +336,7 @@ fn nothing_hidden_changes_what_anyone_sees_is_asked_or_is_advised() {
         };
         play(players, seed, &quick, slow, 80)
     });
-    let mut compared = 0;
-    for result in played {
-        match result {
-            Ok(n) => compared += n,
-            Err(leak) => panic!("a hidden fact leaks: {leak:#?}"),
-        }
-    }
-    eprintln!(
-        "Fields of Green: {compared} twins compared, {} games",
-        games().count()
-    );
+    let compared = twin_checks::tally("Fields of Green", all.len(), played);
     assert!(compared > 5_000, "{compared} twins compared");
 }
 

@@ -25,9 +25,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
-/// What decides for a seat, as the Discord layer asks it: a name and the decision (as text, to
-/// compare and to print).
-type Decider = (&'static str, fn(&Game, Seat) -> String);
+use crate::twin_checks;
+
+type Decider = twin_checks::Decider<Game, Seat>;
 
 fn bot(g: &Game, s: Seat, name: &str) -> String {
     format!("{:?}", bot_decision(g, usize::from(s), name))
@@ -102,13 +102,6 @@ fn twin(g: &Game, observer: Option<Seat>, future: bool, rng: &mut ChaCha8Rng) ->
     Game::from_snapshot(snap).expect("a twin keeps every invariant")
 }
 
-fn who(observer: Option<Seat>) -> String {
-    match observer {
-        None => "the public".to_string(),
-        Some(s) => format!("seat {s}"),
-    }
-}
-
 /// The same view for `observer` in both worlds, and, for the seat to move, the same decisions.
 fn same_before(
     a: &Game,
@@ -128,14 +121,7 @@ fn same_before(
         return Err(format!("seat {s}'s view (its choices included) differs"));
     }
     if a.to_move() == Some(s) {
-        for (name, decide) in deciders {
-            let (x, y) = (decide(a, s), decide(b, s));
-            if x != y {
-                return Err(format!(
-                    "the {name} decides differently for seat {s}: {x} / {y}"
-                ));
-            }
-        }
+        twin_checks::same_decisions(a, b, s, deciders)?;
     }
     Ok(())
 }
@@ -195,18 +181,7 @@ fn same_after(
     Ok(())
 }
 
-/// A difference between twins: where, and what (read through `Debug`, in the failure message).
-#[derive(Debug)]
-#[allow(dead_code)]
-struct Leak {
-    players: u8,
-    seed: u64,
-    step: usize,
-    observer: String,
-    mover: Seat,
-    action: Option<Action>,
-    what: String,
-}
+type Leak = twin_checks::Leak<Seat, Action>;
 
 /// One seeded game, played by the heuristic and the random bot (so that stores are bought from
 /// and odd moves are made), checked in twins at every decision. Returns the twins compared.
@@ -225,7 +200,7 @@ fn play(players: u8, seed: u64, deciders: &[Decider]) -> Result<usize, Box<Leak>
                 players,
                 seed,
                 step,
-                observer: who(observer),
+                observer: twin_checks::who(observer),
                 mover,
                 action,
                 what,
@@ -266,17 +241,7 @@ fn nothing_hidden_changes_what_anyone_sees_is_asked_or_is_advised() {
     let all: Vec<(u8, u64)> = games().collect();
     let played =
         crate::common::on_every_core(&all, |_, (players, seed)| play(players, seed, &deciders));
-    let mut compared = 0;
-    for result in played {
-        match result {
-            Ok(n) => compared += n,
-            Err(leak) => panic!("a hidden fact leaks: {leak:#?}"),
-        }
-    }
-    eprintln!(
-        "Key Harvest: {compared} twins compared, {} games",
-        games().count()
-    );
+    let compared = twin_checks::tally("Key Harvest", all.len(), played);
     assert!(compared > 10_000, "{compared} twins compared");
 }
 

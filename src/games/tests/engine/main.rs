@@ -35,4 +35,5 @@ mod rulings_equipment;
 mod rulings_harvest;
 mod rulings_scoring;
 mod rulings_setup;
+mod twin_checks;
 mod undo;
