@@ -516,6 +516,14 @@ fn ahead_as<G: Coached>(data: &Data, table: &Table) {
 async fn sittings<G: Coached>(data: &Data, table: Table) {
     let id = table.game.id;
     let store = data.service.store();
+    // A call after the game ended (a late click on its table, a bot's seat) finds its review
+    // stored already: nothing is priced again, and nothing is kept.
+    if table.game.status == Status::Ended
+        && matches!(store.review_row(id).await, Ok(Some(r)) if r.state == "done" || r.state == "failed")
+    {
+        data.reviews_ahead.forget(id);
+        return;
+    }
     loop {
         let actions = match store.actions(id).await {
             Ok(a) => a,
