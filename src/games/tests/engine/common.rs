@@ -97,6 +97,21 @@ pub fn preset_setup(players: u8, seats: Vec<PresetSeat>) -> Setup {
     st
 }
 
+/// The small watered farm the harvest rulings play on: a Water Tower holding 3 at (0, 0), a Silo
+/// at (1, 0), Wheat at (0, 1) and Orange Trees at (1, 1).
+pub fn wheat_and_oranges(coins: u32, food: u32) -> PresetSeat {
+    seat(
+        coins,
+        food,
+        vec![
+            tower(0, 0, 3),
+            silo(1, 0),
+            card(0, 1, "wheat"),
+            card(1, 1, "orange_trees"),
+        ],
+    )
+}
+
 /// A game starting in the Harvest phase of `year`, seats preset as given (others standard, so they
 /// finish their harvest by themselves).
 pub fn harvest_game(players: u8, year: u8, seats: Vec<PresetSeat>) -> Game {

@@ -83,18 +83,7 @@ fn ruling_14_any_order_and_output_pays_later_costs() {
 /// only when all have finished.
 #[test]
 fn ruling_14_players_harvest_independently() {
-    let farm = || {
-        seat(
-            0,
-            0,
-            vec![
-                tower(0, 0, 3),
-                silo(1, 0),
-                card(0, 1, "wheat"),
-                card(1, 1, "orange_trees"),
-            ],
-        )
-    };
+    let farm = || wheat_and_oranges(0, 0);
     let mut g = harvest_game(3, 1, vec![farm(), farm()]);
     assert_eq!(g.waiting_for(), vec![0, 1]);
     ok(&mut g, 1, harvest(0, 1));
@@ -116,16 +105,7 @@ fn ruling_14_players_harvest_independently() {
 /// Ruling 14: "may be activated once (more only where an Equipment says so)".
 #[test]
 fn ruling_14_each_ability_once() {
-    let farm = seat(
-        0,
-        0,
-        vec![
-            tower(0, 0, 3),
-            silo(1, 0),
-            card(0, 1, "wheat"),
-            card(1, 1, "orange_trees"),
-        ],
-    );
+    let farm = wheat_and_oranges(0, 0);
     let mut g = harvest_game(3, 1, vec![farm]);
     ok(&mut g, 0, harvest(0, 1));
     assert_eq!(
@@ -305,16 +285,7 @@ fn ruling_14_water_only_from_towers_in_range() {
 /// Ruling 14: "Food beyond Silo capacity is lost."
 #[test]
 fn ruling_14_food_overflow_lost() {
-    let farm = seat(
-        0,
-        4,
-        vec![
-            tower(0, 0, 3),
-            silo(1, 0),
-            card(0, 1, "wheat"),
-            card(1, 1, "orange_trees"),
-        ],
-    );
+    let farm = wheat_and_oranges(0, 4);
     let mut g = harvest_game(3, 1, vec![farm]);
     let ev = ok(&mut g, 0, harvest(0, 1));
     assert!(ev.contains(&Event::Gained {
@@ -507,16 +478,7 @@ fn ruling_15_unpaid_by_need_becomes_open_area_equipment_discarded() {
 /// stay face up.
 #[test]
 fn ruling_15_unpaid_by_choice_becomes_open_area() {
-    let farm = seat(
-        0,
-        0,
-        vec![
-            tower(0, 0, 3),
-            silo(1, 0),
-            card(0, 1, "wheat"),
-            card(1, 1, "orange_trees"),
-        ],
-    );
+    let farm = wheat_and_oranges(0, 0);
     let mut g = harvest_game(3, 1, vec![farm]);
     ok(&mut g, 0, harvest(1, 1));
     let ev = ok(&mut g, 0, Action::EndHarvest);
