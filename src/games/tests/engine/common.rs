@@ -112,6 +112,34 @@ pub fn wheat_and_oranges(coins: u32, food: u32) -> PresetSeat {
     )
 }
 
+/// The farm of the rulebook's harvest example (ruling 14; played out in `rulings_harvest.rs`,
+/// planned in `planner.rs`), with 2 Food in the silo:
+///
+/// ```text
+///  y\x   0     1     2     3
+///  0     T1    WHT   APL   T2
+///  1     ORA   SI    SHP   OXN
+///  2     PIG   .     TRK   .
+/// ```
+pub fn rulebook_harvest_farm() -> PresetSeat {
+    seat(
+        0,
+        2,
+        vec![
+            tower(0, 0, 3),
+            card(1, 0, "wheat"),
+            card(2, 0, "apple_trees"),
+            tower(3, 0, 3),
+            card(0, 1, "orange_trees"),
+            silo(1, 1),
+            card(2, 1, "sheep"),
+            card(3, 1, "oxen"),
+            card(0, 2, "pigs"),
+            card(2, 2, "turkeys"),
+        ],
+    )
+}
+
 /// A game starting in the Harvest phase of `year`, seats preset as given (others standard, so they
 /// finish their harvest by themselves).
 pub fn harvest_game(players: u8, year: u8, seats: Vec<PresetSeat>) -> Game {

@@ -344,29 +344,7 @@ fn ruling_14_full_silo_order_matters_greedy_loses() {
 /// with nothing left to pay finishes by itself.)
 #[test]
 fn ruling_14_rulebook_harvest_example() {
-    //  y\x   0     1     2     3
-    //  0     T1    WHT   APL   T2
-    //  1     ORA   SI    SHP   OXN
-    //  2     PIG   .     TRK   .
-    let farm = || {
-        seat(
-            0,
-            2,
-            vec![
-                tower(0, 0, 3),
-                card(1, 0, "wheat"),
-                card(2, 0, "apple_trees"),
-                tower(3, 0, 3),
-                card(0, 1, "orange_trees"),
-                silo(1, 1),
-                card(2, 1, "sheep"),
-                card(3, 1, "oxen"),
-                card(0, 2, "pigs"),
-                card(2, 2, "turkeys"),
-            ],
-        )
-    };
-    let mut g = harvest_game(3, 4, vec![farm()]);
+    let mut g = harvest_game(3, 4, vec![rulebook_harvest_farm()]);
     ok(&mut g, 0, harvest(1, 0));
     ok(&mut g, 0, harvest(0, 1));
     assert_eq!(
@@ -417,7 +395,7 @@ fn ruling_14_rulebook_harvest_example() {
     );
 
     // Greedy: the Apple Trees while the Silo is full.
-    let mut g = harvest_game(3, 4, vec![farm()]);
+    let mut g = harvest_game(3, 4, vec![rulebook_harvest_farm()]);
     ok(&mut g, 0, harvest(1, 0));
     ok(&mut g, 0, harvest(0, 1));
     let ev = ok(&mut g, 0, harvest(2, 0));
