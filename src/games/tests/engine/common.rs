@@ -387,3 +387,17 @@ pub fn on_every_core<I: Copy + Send + Sync, T: Send>(
     done.sort_by_key(|(k, _)| *k);
     done.into_iter().map(|(_, t)| t).collect()
 }
+
+/// The event of an ability that gave `seat` only Food at `pos`, `food_lost` of it not fitting
+/// in the Silos.
+pub fn food_gained(seat: usize, pos: Pos, food: u32, food_lost: u32) -> Event {
+    Event::Gained {
+        seat,
+        pos,
+        gained: farmhand_games::fields_of_green::event::Delta {
+            food,
+            ..Default::default()
+        },
+        food_lost,
+    }
+}
