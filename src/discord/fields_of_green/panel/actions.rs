@@ -152,15 +152,7 @@ impl Panel<'_> {
             })
             .chain(std::iter::once(self.card_texts_item()))
             .collect();
-        let lost = self.layout(
-            &mut out.rows,
-            &items,
-            2,
-            2,
-            &crate::t!("fog-choose-a-card"),
-            "",
-        );
-        self.note_hidden(out, lost);
+        self.layout(out, &items, 2, 2, &crate::t!("fog-choose-a-card"), "");
     }
 
     /// 2 players: the face-up row; Take buttons when it is this seat's turn (ruling 21).
@@ -204,15 +196,7 @@ impl Panel<'_> {
                 })
                 .chain(std::iter::once(self.card_texts_item()))
                 .collect();
-            let lost = self.layout(
-                &mut out.rows,
-                &items,
-                2,
-                2,
-                &crate::t!("fog-take-a-card"),
-                "",
-            );
-            self.note_hidden(out, lost);
+            self.layout(out, &items, 2, 2, &crate::t!("fog-take-a-card"), "");
         }
     }
 
@@ -704,15 +688,14 @@ impl Panel<'_> {
             s.push_str(&crate::t!("fog-build-compact"));
         }
         out.text.push(s);
-        let lost = self.layout(
-            &mut out.rows,
+        self.layout(
+            out,
             &items,
             1,
             4,
             &crate::t!("fog-build-on"),
             &crate::t!("fog-build-on-more"),
         );
-        self.note_hidden(out, lost);
         true
     }
 
@@ -795,15 +778,7 @@ impl Panel<'_> {
             }
         }
         out.text.push(s);
-        let lost = self.layout(
-            &mut out.rows,
-            &items,
-            2,
-            2,
-            &crate::t!("fog-how-to-pay-water"),
-            "",
-        );
-        self.note_hidden(out, lost);
+        self.layout(out, &items, 2, 2, &crate::t!("fog-how-to-pay-water"), "");
         // Other variants on this space.
         let mut others = Vec::new();
         for b in &self.v.legal {
@@ -850,15 +825,14 @@ impl Panel<'_> {
         }
         if !others.is_empty() {
             out.text.push(crate::t!("fog-other-ways-text"));
-            let lost = self.layout(
-                &mut out.rows,
+            self.layout(
+                out,
                 &others,
                 0,
                 2,
                 &crate::t!("fog-other-ways"),
                 &crate::t!("fog-other-ways-towers"),
             );
-            self.note_hidden(out, lost);
         }
         true
     }
@@ -961,15 +935,14 @@ impl Panel<'_> {
         } else {
             items
         };
-        let lost = self.layout(
-            &mut out.rows,
+        self.layout(
+            out,
             &items,
             1,
             4,
             &crate::t!("fog-choose-space"),
             &crate::t!("fog-choose-space-equipment"),
         );
-        self.note_hidden(out, lost);
         true
     }
 
@@ -1011,8 +984,7 @@ impl Panel<'_> {
             card = what.as_str(),
             at = self.at(pos)
         ));
-        let lost = self.layout(&mut out.rows, &items, 4, 4, &crate::t!("fog-choose"), "");
-        self.note_hidden(out, lost);
+        self.layout(out, &items, 4, 4, &crate::t!("fog-choose"), "");
         true
     }
 
@@ -1041,15 +1013,7 @@ impl Panel<'_> {
         }
         out.text
             .push(crate::t!("fog-restore-screen", card = self.name(&card)));
-        let lost = self.layout(
-            &mut out.rows,
-            &items,
-            1,
-            4,
-            &crate::t!("fog-choose-open-area"),
-            "",
-        );
-        self.note_hidden(out, lost);
+        self.layout(out, &items, 1, 4, &crate::t!("fog-choose-open-area"), "");
         true
     }
 
@@ -1102,15 +1066,7 @@ impl Panel<'_> {
             })
             .chain(std::iter::once(self.card_texts_item()))
             .collect();
-        let lost = self.layout(
-            &mut out.rows,
-            &items,
-            1,
-            2,
-            "",
-            &crate::t!("fog-keep-a-tile"),
-        );
-        self.note_hidden(out, lost);
+        self.layout(out, &items, 1, 2, "", &crate::t!("fog-keep-a-tile"));
     }
 
     /// Where the kept tile goes, or Set aside.
@@ -1148,15 +1104,7 @@ impl Panel<'_> {
                 .style(Style::Primary)
             })
             .collect();
-        let lost = self.layout(
-            &mut out.rows,
-            &items,
-            1,
-            4,
-            &crate::t!("fog-place-it-on"),
-            "",
-        );
-        self.note_hidden(out, lost);
+        self.layout(out, &items, 1, 4, &crate::t!("fog-place-it-on"), "");
         out.nav_front.extend(button(
             self.table,
             Verb::Act(aside),

@@ -165,15 +165,14 @@ impl Panel<'_> {
             s.push_str(&crate::t!("fog-harvest-would-open", list = and_list(&lose)));
         }
         out.text.push(s);
-        let lost = self.layout(
-            &mut out.rows,
+        self.layout(
+            out,
             &items,
             2,
             4,
             &crate::t!("fog-pay-harvest-ability"),
             &crate::t!("fog-choose-towers-for"),
         );
-        self.note_hidden(out, lost);
         // In the navigation row (room for it next to Done, Refresh, All farms and Log): the
         // decision rows above may all be taken by a big farm's payments.
         out.nav_front.extend(button(
@@ -242,15 +241,7 @@ impl Panel<'_> {
                 ));
             }
         }
-        let lost = self.layout(
-            &mut out.rows,
-            &items,
-            4,
-            4,
-            &crate::t!("fog-how-to-pay-water"),
-            "",
-        );
-        self.note_hidden(out, lost);
+        self.layout(out, &items, 4, 4, &crate::t!("fog-how-to-pay-water"), "");
         true
     }
 

@@ -433,11 +433,33 @@ impl<'a> Panel<'a> {
         button(self.table, verb, &i.label, i.style, i.disabled)
     }
 
+    /// Lays out choices in `out` (see [`Self::fit`]) and says in its text how many enabled ones
+    /// found no room.
+    fn layout(
+        &self,
+        out: &mut Out,
+        items: &[Item],
+        prefer_buttons: usize,
+        max_rows: usize,
+        act_ph: &str,
+        go_ph: &str,
+    ) {
+        let lost = self.fit(
+            &mut out.rows,
+            items,
+            prefer_buttons,
+            max_rows,
+            act_ph,
+            go_ph,
+        );
+        self.note_hidden(out, lost);
+    }
+
     /// Lays out choices: one tap buttons when they fit `prefer_buttons` rows, otherwise a select
     /// of actions (Choose) and one of screens (Navigate), up to 25 options each, the rest as
     /// buttons. Uses at most `max_rows` rows; returns how many enabled choices could not be
     /// shown. Disabled choices appear only as buttons (their reasons are in the text).
-    fn layout(
+    fn fit(
         &self,
         rows: &mut Rows,
         items: &[Item],

@@ -57,15 +57,14 @@ impl Panel<'_> {
         } else {
             items
         };
-        let lost = self.layout(
-            &mut out.rows,
+        self.layout(
+            out,
             &items,
             1,
             rows,
             &crate::t!("fog-upkeep-where-water"),
             &crate::t!("fog-upkeep-put-water-on"),
         );
-        self.note_hidden(out, lost);
     }
 
     /// The income Water placements (all, or those using tower `with`), the ones putting all the
@@ -109,15 +108,7 @@ impl Panel<'_> {
             water = self.me().pending_water,
             at = self.at(pos)
         ));
-        let lost = self.layout(
-            &mut out.rows,
-            &items,
-            1,
-            4,
-            &crate::t!("fog-upkeep-where-water"),
-            "",
-        );
-        self.note_hidden(out, lost);
+        self.layout(out, &items, 1, 4, &crate::t!("fog-upkeep-where-water"), "");
         true
     }
 

@@ -97,6 +97,49 @@ pub fn preset_setup(players: u8, seats: Vec<PresetSeat>) -> Setup {
     st
 }
 
+/// The small watered farm the harvest rulings play on: a Water Tower holding 3 at (0, 0), a Silo
+/// at (1, 0), Wheat at (0, 1) and Orange Trees at (1, 1).
+pub fn wheat_and_oranges(coins: u32, food: u32) -> PresetSeat {
+    seat(
+        coins,
+        food,
+        vec![
+            tower(0, 0, 3),
+            silo(1, 0),
+            card(0, 1, "wheat"),
+            card(1, 1, "orange_trees"),
+        ],
+    )
+}
+
+/// The farm of the rulebook's harvest example (ruling 14; played out in `rulings_harvest.rs`,
+/// planned in `planner.rs`), with 2 Food in the silo:
+///
+/// ```text
+///  y\x   0     1     2     3
+///  0     T1    WHT   APL   T2
+///  1     ORA   SI    SHP   OXN
+///  2     PIG   .     TRK   .
+/// ```
+pub fn rulebook_harvest_farm() -> PresetSeat {
+    seat(
+        0,
+        2,
+        vec![
+            tower(0, 0, 3),
+            card(1, 0, "wheat"),
+            card(2, 0, "apple_trees"),
+            tower(3, 0, 3),
+            card(0, 1, "orange_trees"),
+            silo(1, 1),
+            card(2, 1, "sheep"),
+            card(3, 1, "oxen"),
+            card(0, 2, "pigs"),
+            card(2, 2, "turkeys"),
+        ],
+    )
+}
+
 /// A game starting in the Harvest phase of `year`, seats preset as given (others standard, so they
 /// finish their harvest by themselves).
 pub fn harvest_game(players: u8, year: u8, seats: Vec<PresetSeat>) -> Game {
@@ -343,4 +386,18 @@ pub fn on_every_core<I: Copy + Send + Sync, T: Send>(
     });
     done.sort_by_key(|(k, _)| *k);
     done.into_iter().map(|(_, t)| t).collect()
+}
+
+/// The event of an ability that gave `seat` only Food at `pos`, `food_lost` of it not fitting
+/// in the Silos.
+pub fn food_gained(seat: usize, pos: Pos, food: u32, food_lost: u32) -> Event {
+    Event::Gained {
+        seat,
+        pos,
+        gained: farmhand_games::fields_of_green::event::Delta {
+            food,
+            ..Default::default()
+        },
+        food_lost,
+    }
 }

@@ -270,17 +270,7 @@ fn play(
         for (q, p) in g.state().players.iter().enumerate() {
             offered[q].extend(p.offer.iter().copied());
         }
-        let leak = |observer: Option<usize>, action: Option<Action>, what: String| {
-            Box::new(Leak {
-                players,
-                seed,
-                step,
-                observer: twin_checks::who(observer),
-                mover,
-                action,
-                what,
-            })
-        };
+        let leak = Leak::at(players, seed, step, mover);
         let mut deciders = quick.to_vec();
         if step % every == 0 {
             deciders.extend_from_slice(slow);

@@ -195,17 +195,7 @@ fn play(players: u8, seed: u64, deciders: &[Decider]) -> Result<usize, Box<Leak>
     let mut compared = 0;
     let mut step = 0;
     while let Some(mover) = g.to_move() {
-        let leak = |observer: Option<Seat>, action: Option<Action>, what: String| {
-            Box::new(Leak {
-                players,
-                seed,
-                step,
-                observer: twin_checks::who(observer),
-                mover,
-                action,
-                what,
-            })
-        };
+        let leak = Leak::at(players, seed, step, mover);
         for &o in &observers {
             let b = twin(&g, o, true, &mut rng);
             same_before(&g, &b, o, deciders).map_err(|w| leak(o, None, w))?;

@@ -121,23 +121,7 @@ fn full_silo_planner_empties_the_silo_first_greedy_loses() {
 /// Pigs too. With the Pigs fed once, the animals can all be fed: the planner keeps all seven.
 #[test]
 fn rulebook_harvest_example_planner_keeps_all_seven() {
-    let farm = seat(
-        0,
-        2,
-        vec![
-            tower(0, 0, 3),
-            card(1, 0, "wheat"),
-            card(2, 0, "apple_trees"),
-            tower(3, 0, 3),
-            card(0, 1, "orange_trees"),
-            silo(1, 1),
-            card(2, 1, "sheep"),
-            card(3, 1, "oxen"),
-            card(0, 2, "pigs"),
-            card(2, 2, "turkeys"),
-        ],
-    );
-    let g = harvest_game(3, 4, vec![farm]);
+    let g = harvest_game(3, 4, vec![rulebook_harvest_farm()]);
     let plan = fast(&g, 0);
     assert_eq!(plan.kept, 7, "{:?}", plan.actions);
     let reference = planner::plan_with_engine(&g, 0, 1_000_000);

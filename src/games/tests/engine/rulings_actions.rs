@@ -996,15 +996,7 @@ fn ruling_12_food_is_one_pool_from_any_silo() {
     let mut g = harvest_game(3, 4, vec![farm]);
     assert_eq!(g.public_view().seats[0].food_capacity, 8);
     let ev = ok(&mut g, 0, harvest(0, 1));
-    assert!(ev.contains(&Event::Gained {
-        seat: 0,
-        pos: p(0, 1),
-        gained: Delta {
-            food: 1,
-            ..Delta::default()
-        },
-        food_lost: 1
-    }));
+    assert!(ev.contains(&food_gained(0, p(0, 1), 1, 1)));
     assert_eq!(food(&g, 0), 8, "4 + 4 across two Silos");
     ok(&mut g, 0, harvest(5, 0));
     assert!(g.is_over());
@@ -1040,15 +1032,7 @@ fn ruling_13_immediate_applies_on_build() {
     let mut g = game0(None, HAND);
     reveal0(&mut g, "potatoes");
     let ev = ok(&mut g, 0, build(0, 1));
-    assert!(ev.contains(&Event::Gained {
-        seat: 0,
-        pos: p(0, 1),
-        gained: Delta {
-            food: 2,
-            ..Delta::default()
-        },
-        food_lost: 0
-    }));
+    assert!(ev.contains(&food_gained(0, p(0, 1), 2, 0)));
     assert!(
         !ev.iter().any(|e| matches!(e, Event::EquipmentDrawn { .. })),
         "(0,1) is diagonal to the Silo"

@@ -3,7 +3,7 @@
 use crate::common;
 
 use common::*;
-use farmhand_games::fields_of_green::event::{Delta, Event};
+use farmhand_games::fields_of_green::event::Event;
 use farmhand_games::fields_of_green::game::{PresetCell, PresetSeat, StartPhase};
 use farmhand_games::fields_of_green::{Action, ActionError, Game, Pos};
 
@@ -369,15 +369,7 @@ fn ruling_17_no_timing_equipment_applies_once_when_placed() {
     );
     ok(&mut g, 0, build(0, 1));
     let ev = ok(&mut g, 0, keep("wheelbarrow", Some(p(0, 1))));
-    assert!(ev.contains(&Event::Gained {
-        seat: 0,
-        pos: p(0, 1),
-        gained: Delta {
-            food: 2,
-            ..Delta::default()
-        },
-        food_lost: 0
-    }));
+    assert!(ev.contains(&food_gained(0, p(0, 1), 2, 0)));
     assert_eq!(food(&g, 0), 3);
     // The next turns pass without any further Food from it.
     market_all(&mut g);
@@ -460,14 +452,6 @@ fn ruling_17_set_aside_no_timing_tile_applies_when_placed_on_build() {
         tile: s("wheelbarrow"),
         pos: p(2, 0)
     }));
-    assert!(ev.contains(&Event::Gained {
-        seat: 0,
-        pos: p(2, 0),
-        gained: Delta {
-            food: 2,
-            ..Delta::default()
-        },
-        food_lost: 0
-    }));
+    assert!(ev.contains(&food_gained(0, p(2, 0), 2, 0)));
     assert_eq!(food(&g, 0), 3);
 }

@@ -83,18 +83,7 @@ fn ruling_14_any_order_and_output_pays_later_costs() {
 /// only when all have finished.
 #[test]
 fn ruling_14_players_harvest_independently() {
-    let farm = || {
-        seat(
-            0,
-            0,
-            vec![
-                tower(0, 0, 3),
-                silo(1, 0),
-                card(0, 1, "wheat"),
-                card(1, 1, "orange_trees"),
-            ],
-        )
-    };
+    let farm = || wheat_and_oranges(0, 0);
     let mut g = harvest_game(3, 1, vec![farm(), farm()]);
     assert_eq!(g.waiting_for(), vec![0, 1]);
     ok(&mut g, 1, harvest(0, 1));
@@ -116,16 +105,7 @@ fn ruling_14_players_harvest_independently() {
 /// Ruling 14: "may be activated once (more only where an Equipment says so)".
 #[test]
 fn ruling_14_each_ability_once() {
-    let farm = seat(
-        0,
-        0,
-        vec![
-            tower(0, 0, 3),
-            silo(1, 0),
-            card(0, 1, "wheat"),
-            card(1, 1, "orange_trees"),
-        ],
-    );
+    let farm = wheat_and_oranges(0, 0);
     let mut g = harvest_game(3, 1, vec![farm]);
     ok(&mut g, 0, harvest(0, 1));
     assert_eq!(
@@ -305,16 +285,7 @@ fn ruling_14_water_only_from_towers_in_range() {
 /// Ruling 14: "Food beyond Silo capacity is lost."
 #[test]
 fn ruling_14_food_overflow_lost() {
-    let farm = seat(
-        0,
-        4,
-        vec![
-            tower(0, 0, 3),
-            silo(1, 0),
-            card(0, 1, "wheat"),
-            card(1, 1, "orange_trees"),
-        ],
-    );
+    let farm = wheat_and_oranges(0, 4);
     let mut g = harvest_game(3, 1, vec![farm]);
     let ev = ok(&mut g, 0, harvest(0, 1));
     assert!(ev.contains(&Event::Gained {
@@ -373,29 +344,7 @@ fn ruling_14_full_silo_order_matters_greedy_loses() {
 /// with nothing left to pay finishes by itself.)
 #[test]
 fn ruling_14_rulebook_harvest_example() {
-    //  y\x   0     1     2     3
-    //  0     T1    WHT   APL   T2
-    //  1     ORA   SI    SHP   OXN
-    //  2     PIG   .     TRK   .
-    let farm = || {
-        seat(
-            0,
-            2,
-            vec![
-                tower(0, 0, 3),
-                card(1, 0, "wheat"),
-                card(2, 0, "apple_trees"),
-                tower(3, 0, 3),
-                card(0, 1, "orange_trees"),
-                silo(1, 1),
-                card(2, 1, "sheep"),
-                card(3, 1, "oxen"),
-                card(0, 2, "pigs"),
-                card(2, 2, "turkeys"),
-            ],
-        )
-    };
-    let mut g = harvest_game(3, 4, vec![farm()]);
+    let mut g = harvest_game(3, 4, vec![rulebook_harvest_farm()]);
     ok(&mut g, 0, harvest(1, 0));
     ok(&mut g, 0, harvest(0, 1));
     assert_eq!(
@@ -446,7 +395,7 @@ fn ruling_14_rulebook_harvest_example() {
     );
 
     // Greedy: the Apple Trees while the Silo is full.
-    let mut g = harvest_game(3, 4, vec![farm()]);
+    let mut g = harvest_game(3, 4, vec![rulebook_harvest_farm()]);
     ok(&mut g, 0, harvest(1, 0));
     ok(&mut g, 0, harvest(0, 1));
     let ev = ok(&mut g, 0, harvest(2, 0));
@@ -507,16 +456,7 @@ fn ruling_15_unpaid_by_need_becomes_open_area_equipment_discarded() {
 /// stay face up.
 #[test]
 fn ruling_15_unpaid_by_choice_becomes_open_area() {
-    let farm = seat(
-        0,
-        0,
-        vec![
-            tower(0, 0, 3),
-            silo(1, 0),
-            card(0, 1, "wheat"),
-            card(1, 1, "orange_trees"),
-        ],
-    );
+    let farm = wheat_and_oranges(0, 0);
     let mut g = harvest_game(3, 1, vec![farm]);
     ok(&mut g, 0, harvest(1, 1));
     let ev = ok(&mut g, 0, Action::EndHarvest);

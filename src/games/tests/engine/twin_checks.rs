@@ -47,6 +47,29 @@ pub struct Leak<S, A> {
     pub what: String,
 }
 
+impl<S: Copy + Display, A> Leak<S, A> {
+    /// Records a leak found at `step` of the game (`players`, `seed`), `mover` to move: what
+    /// `observer` saw differ, after `action` (None: before any move).
+    pub fn at(
+        players: u8,
+        seed: u64,
+        step: usize,
+        mover: S,
+    ) -> impl Fn(Option<S>, Option<A>, String) -> Box<Self> {
+        move |observer, action, what| {
+            Box::new(Leak {
+                players,
+                seed,
+                step,
+                observer: who(observer),
+                mover,
+                action,
+                what,
+            })
+        }
+    }
+}
+
 /// The twins compared over all of `game`'s seeded games; panics on the first leak found.
 pub fn tally<S: Debug, A: Debug>(
     game: &str,

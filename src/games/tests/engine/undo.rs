@@ -142,18 +142,7 @@ fn fog_ruling_8_a_plain_build_may_be_taken_back() {
 #[test]
 fn fog_ruling_14_15_the_harvest() {
     use common::*;
-    let farm = || {
-        seat(
-            0,
-            0,
-            vec![
-                tower(0, 0, 3),
-                silo(1, 0),
-                card(0, 1, "wheat"),
-                card(1, 1, "orange_trees"),
-            ],
-        )
-    };
+    let farm = || wheat_and_oranges(0, 0);
     let mut g = harvest_game(3, 1, vec![farm(), farm()]);
     assert_eq!(g.waiting_for(), vec![0, 1]);
     let (undoable, _) = step(&mut g, 1, harvest(0, 1));
