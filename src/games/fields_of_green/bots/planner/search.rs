@@ -1183,13 +1183,13 @@ pub(super) fn all_kept_bonus(
         if let Some(a) = eval::cell_ability(deck, farm, i)
             && needs_whole(a)
         {
-            let vp = geo.game_end_vp(deck, farm, coins, food, i, a) as i64;
+            let vp = geo.at(deck, farm, coins, food).game_end_vp(i, a) as i64;
             total += if generator { 2 * vp } else { vp };
         }
         for &e in &c.equipment {
             let a = &deck.equip(e).ability;
             if needs_whole(a) {
-                total += geo.game_end_vp(deck, farm, coins, food, i, a) as i64;
+                total += geo.at(deck, farm, coins, food).game_end_vp(i, a) as i64;
             }
         }
     }
