@@ -15,6 +15,7 @@
 //!
 //! Pure: the only I/O is [`Board::load`], which reads one file.
 
+use crate::toml_read::{found, join};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -795,26 +796,6 @@ fn neighbour_table(rows: usize, columns: usize) -> [SpaceSet; Board::SPACES] {
 
 // ---------------------------------------------------------------------------------------------
 // Reading the TOML file.
-
-fn found(v: &Value) -> &'static str {
-    match v {
-        Value::String(_) => "a string",
-        Value::Integer(_) => "an integer",
-        Value::Float(_) => "a decimal number",
-        Value::Boolean(_) => "a boolean",
-        Value::Datetime(_) => "a date",
-        Value::Array(_) => "a list",
-        Value::Table(_) => "a table",
-    }
-}
-
-fn join(path: &str, key: &str) -> String {
-    if path.is_empty() {
-        key.to_string()
-    } else {
-        format!("{path}.{key}")
-    }
-}
 
 fn check_keys(t: &Table, path: &str, allowed: &[&str]) -> Res<()> {
     match t.keys().find(|k| !allowed.contains(&k.as_str())) {
