@@ -7,7 +7,7 @@
 use crate::fields_of_green::cards::Deck;
 use crate::fields_of_green::effects::{Filter, Scope};
 use crate::fields_of_green::farm::{Dists, FAR, Farm, Grid, Pos};
-use crate::fields_of_green::game::eval::{self, Reads};
+use crate::fields_of_green::game::eval::{self, Reads, SeatFarm};
 
 /// Distances between the cards of one farm, each card's row searched on first use. Turning a
 /// location face down or moving Water changes no distance (Open Areas still carry it), so one
@@ -61,10 +61,7 @@ impl Geometry {
     pub fn at<'a>(&'a self, deck: &'a Deck, farm: &'a Farm, coins: u32, food: u32) -> GeoFarm<'a> {
         GeoFarm {
             geo: self,
-            deck,
-            farm,
-            coins,
-            food,
+            seat: SeatFarm::new(deck, farm, None, coins, food),
         }
     }
 
@@ -88,25 +85,19 @@ impl Geometry {
 #[derive(Clone, Copy)]
 pub struct GeoFarm<'a> {
     geo: &'a Geometry,
-    deck: &'a Deck,
-    farm: &'a Farm,
-    coins: u32,
-    food: u32,
+    seat: SeatFarm<'a>,
 }
 
 impl Reads for GeoFarm<'_> {
     type Subject = usize;
 
-    fn seat_coins(&self) -> u32 {
-        self.coins
-    }
-
-    fn seat_food(&self) -> u32 {
-        self.food
+    fn seat(&self) -> &SeatFarm<'_> {
+        &self.seat
     }
 
     fn count_cards(&self, subject: usize, of: Filter, scope: Scope) -> u32 {
-        let (geo, deck, farm) = (self.geo, self.deck, self.farm);
+        let GeoFarm { geo, seat } = self;
+        let (deck, farm) = (seat.deck, seat.farm);
         (0..geo.n.min(farm.cells.len()))
             .filter(|&j| {
                 geo.in_scope(farm, subject, scope, j) && eval::cell_matches(deck, farm, j, of)

@@ -99,12 +99,12 @@ pub fn holds(
 /// distance then needs no grid of its own), and the seat's coins and Food. Each question names
 /// the card (or space) it is asked for, `subject`.
 #[derive(Clone, Copy)]
-pub(crate) struct SeatFarm<'a> {
-    pub deck: &'a Deck,
-    pub farm: &'a Farm,
-    pub grid: Option<&'a Grid>,
-    pub coins: u32,
-    pub food: u32,
+pub struct SeatFarm<'a> {
+    pub(crate) deck: &'a Deck,
+    pub(crate) farm: &'a Farm,
+    pub(crate) grid: Option<&'a Grid>,
+    pub(crate) coins: u32,
+    pub(crate) food: u32,
 }
 
 impl<'a> SeatFarm<'a> {
@@ -135,12 +135,8 @@ impl<'a> SeatFarm<'a> {
 impl Reads for SeatFarm<'_> {
     type Subject = Pos;
 
-    fn seat_coins(&self) -> u32 {
-        self.coins
-    }
-
-    fn seat_food(&self) -> u32 {
-        self.food
+    fn seat(&self) -> &SeatFarm<'_> {
+        self
     }
 
     fn count_cards(&self, subject: Pos, of: Filter, scope: Scope) -> u32 {
@@ -203,9 +199,8 @@ impl Reads for SeatFarm<'_> {
 pub trait Reads {
     type Subject: Copy;
 
-    /// The seat's coins and Food (what `Count::Coins` and `Count::Food` count).
-    fn seat_coins(&self) -> u32;
-    fn seat_food(&self) -> u32;
+    /// The seat read: its coins and Food are what `Count::Coins` and `Count::Food` count.
+    fn seat(&self) -> &SeatFarm<'_>;
 
     /// The cards matching `of` in `scope` of the card (or space) at `subject`.
     fn count_cards(&self, subject: Self::Subject, of: Filter, scope: Scope) -> u32;
@@ -214,8 +209,8 @@ pub trait Reads {
     #[inline]
     fn count(&self, subject: Self::Subject, c: &Count) -> u32 {
         match *c {
-            Count::Food => self.seat_food(),
-            Count::Coins => self.seat_coins(),
+            Count::Food => self.seat().food,
+            Count::Coins => self.seat().coins,
             Count::Cards { of, scope } => self.count_cards(subject, of, scope),
         }
     }
