@@ -696,14 +696,21 @@ impl Board {
     /// The groups (connected components, KH 2 and KH 65) of `tiles`, ordered by their lowest
     /// space.
     pub fn groups(&self, tiles: SpaceSet) -> Vec<SpaceSet> {
-        let mut rest = tiles & ALL_SPACES;
         let mut out = Vec::new();
+        self.for_each_group(tiles, |g| out.push(g));
+        out
+    }
+
+    /// Calls `f` with each group of `tiles` in the order of [`Board::groups`], without collecting
+    /// them (the listing of legal actions and the bots' board value ask on every decision).
+    #[inline]
+    pub fn for_each_group(&self, tiles: SpaceSet, mut f: impl FnMut(SpaceSet)) {
+        let mut rest = tiles & ALL_SPACES;
         while rest != 0 {
             let g = self.group_of(rest, rest.trailing_zeros() as Space);
-            out.push(g);
+            f(g);
             rest &= !g;
         }
-        out
     }
 }
 

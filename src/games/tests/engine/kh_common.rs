@@ -283,13 +283,7 @@ pub fn start_event(
     let mut g = edit(g, |s| {
         f(s);
         track(s, &[e]);
-        s.stack.push(Frame::Event {
-            event: e,
-            drawer,
-            step: 0,
-            held: None,
-            done: false,
-        });
+        s.stack.push(Frame::new_event(e, drawer));
         s.stack.push(Frame::Ability {
             seat: s.turn.active,
             worker: Worker::Labourer,

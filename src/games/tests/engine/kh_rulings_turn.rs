@@ -989,13 +989,7 @@ fn kh31_events_never_nest() {
         supply(s, 0, one(Crop::Hops));
         bag(s, &[], &[EventTile::Vacation, EventTile::RegistrySwap]);
         track(s, &[EventTile::RegistrySwap]);
-        s.stack.push(Frame::Event {
-            event: EventTile::RegistrySwap,
-            drawer: 0,
-            step: 0,
-            held: None,
-            done: false,
-        });
+        s.stack.push(Frame::new_event(EventTile::RegistrySwap, 0));
     });
     let mut g = g;
     ok(
