@@ -614,6 +614,18 @@ fn d_with(
     (g, ev)
 }
 
+/// KH 61's setting, by [`d_with`]: a 2-player table of random stream `seed` with the events
+/// `six` on the track, the field tiles G1-G3 and the Vacation in the bag and a refill of three
+/// draws (which may place the Vacation on space 7); `f` edits the position as in `d_with`.
+fn vacation_on_seven(
+    seed: u64,
+    six: &[E],
+    f: impl FnOnce(&mut farmhand_games::key_harvest::game::State),
+) -> (farmhand_games::key_harvest::Game, Vec<Event>) {
+    let refill = [sp("G1"), sp("G2"), sp("G3")];
+    d_with(&table_seeded(2, seed), six, &refill, &[E::Vacation], 3, f)
+}
+
 // KH 61: an event placed on space 7 while someone has fewer than 7 tiles sends spaces 1-2
 // back to the bag and moves 3-7 down.
 #[test]
@@ -621,14 +633,7 @@ fn kh61_question_check_moves_events_down() {
     let six = other_events(6, &[E::Vacation]);
     let mut seen = 0;
     for seed in 0..12 {
-        let (g, ev) = d_with(
-            &table_seeded(2, seed),
-            &six,
-            &[sp("G1"), sp("G2"), sp("G3")],
-            &[E::Vacation],
-            3,
-            |_| {},
-        );
+        let (g, ev) = vacation_on_seven(seed, &six, |_| {});
         if !ev.iter().any(|e| {
             matches!(
                 e,
@@ -694,17 +699,10 @@ fn kh61_question_check_exceptions() {
         .collect();
     let mut seen = 0;
     for seed in 0..12 {
-        let (g, ev) = d_with(
-            &table_seeded(2, seed),
-            &six,
-            &[sp("G1"), sp("G2"), sp("G3")],
-            &[E::Vacation],
-            3,
-            |s| {
-                fields(s, 0, &big[..7]);
-                fields(s, 1, &big[7..]);
-            },
-        );
+        let (g, ev) = vacation_on_seven(seed, &six, |s| {
+            fields(s, 0, &big[..7]);
+            fields(s, 1, &big[7..]);
+        });
         if st(&g).track.len() < 7 {
             continue;
         }

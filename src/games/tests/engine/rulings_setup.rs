@@ -6,7 +6,7 @@ use crate::common;
 use common::*;
 use farmhand_games::fields_of_green::event::{Direction, Event};
 use farmhand_games::fields_of_green::farm::CellCard;
-use farmhand_games::fields_of_green::game::{PresetSeat, SetupError, StartPhase};
+use farmhand_games::fields_of_green::game::{PresetSeat, Setup, SetupError, StartPhase};
 use farmhand_games::fields_of_green::{Action, ActionError, Game, Options, Phase, Pos};
 
 /// A 3-player game started in `year` (its income paid) with seat 0 on `farm`.
@@ -251,34 +251,19 @@ fn ruling_03_place_water_full_tower_refused() {
 /// with room 1 each, or only one tower with room.
 #[test]
 fn ruling_03_place_water_automatic_when_no_choice() {
-    // Room 1 + 1: both towers get one.
-    let (g, events) = start_in_year(
-        3,
-        seat(0, 0, vec![tower(0, 0, 2), silo(1, 0), tower(2, 0, 2)]),
-    );
-    assert!(
-        !events
-            .iter()
-            .any(|e| matches!(e, Event::WaterToPlace { .. }))
-    );
-    assert_eq!((water(&g, 0, p(0, 0)), water(&g, 0, p(2, 0))), (3, 3));
-    // Only one tower has room.
-    let (g, events) = start_in_year(
-        3,
-        seat(0, 0, vec![tower(0, 0, 3), silo(1, 0), tower(2, 0, 0)]),
-    );
-    assert!(
-        !events
-            .iter()
-            .any(|e| matches!(e, Event::WaterToPlace { .. }))
-    );
-    assert!(events.contains(&income(0, [3, 2, 1], [0, 0])));
-    assert_eq!((water(&g, 0, p(0, 0)), water(&g, 0, p(2, 0))), (3, 2));
-    assert!(
-        !g.legal_actions(0)
-            .iter()
-            .any(|a| matches!(a, Action::PlaceWater { .. }))
-    );
+    // (Water on the two towers before, after): room 1 + 1, both towers get one; only one tower
+    // with room, it gets both.
+    for (before, after) in [((2, 2), (3, 3)), ((3, 0), (3, 2))] {
+        let farm = vec![tower(0, 0, before.0), silo(1, 0), tower(2, 0, before.1)];
+        let (g, events) = start_in_year(3, seat(0, 0, farm));
+        let placed = |e: &Event| matches!(e, Event::WaterToPlace { .. });
+        assert!(!events.iter().any(placed), "{before:?}");
+        assert!(events.contains(&income(0, [3, 2, 1], [0, 0])), "{before:?}");
+        let waters = (water(&g, 0, p(0, 0)), water(&g, 0, p(2, 0)));
+        assert_eq!(waters, after, "{before:?}");
+        let place = |a: &Action| matches!(a, Action::PlaceWater { .. });
+        assert!(!g.legal_actions(0).iter().any(place), "{before:?}");
+    }
 }
 
 /// Ruling 3: "Food onto Silos (max 4 each). What does not fit is lost."
@@ -434,9 +419,7 @@ fn ruling_04_not_more_than_a_pile_holds() {
 #[test]
 fn ruling_04_fewer_than_three_piles_draw_from_every_non_empty_pile() {
     // Seat 2's farm holds every Construction and every Building.
-    let mut st = preset_setup(3, vec![]);
-    st.seats = vec![None, None, Some(hoarder([33, 33, 0, 0]))];
-    let mut g = Game::with_setup(deck(), st).unwrap();
+    let mut g = Game::with_setup(deck(), piles_holding([33, 33, 0, 0])).unwrap();
     assert_eq!(g.public_view().piles, [33, 33, 0, 0]);
     for bad in [[6, 0, 0, 0], [0, 6, 0, 0], [2, 2, 1, 1]] {
         assert!(
@@ -459,9 +442,7 @@ fn ruling_04_fewer_than_three_piles_draw_from_every_non_empty_pile() {
 /// player (no click with one answer).
 #[test]
 fn ruling_04_single_non_empty_pile_is_drawn_automatically() {
-    let mut st = preset_setup(3, vec![]);
-    st.seats = vec![None, None, Some(hoarder([33, 0, 0, 0]))];
-    let (g, events) = Game::start(deck(), st).unwrap();
+    let (g, events) = Game::start(deck(), piles_holding([33, 0, 0, 0])).unwrap();
     let draws: Vec<&Event> = events
         .iter()
         .filter(|e| matches!(e, Event::Drew { .. }))
@@ -476,6 +457,13 @@ fn ruling_04_single_non_empty_pile_is_drawn_automatically() {
     );
     assert_eq!(g.public_view().piles, [15, 0, 0, 0]);
     assert_eq!(g.phase(), &Phase::Action { turn: 1 });
+}
+
+/// A 3-player setup whose piles hold exactly `keep` cards: seat 2's farm holds all the others.
+fn piles_holding(keep: [usize; 4]) -> Setup {
+    let mut st = preset_setup(3, vec![]);
+    st.seats = vec![None, None, Some(hoarder(keep))];
+    st
 }
 
 /// A preset seat holding every location card except `keep[pile]` cards of each pile, so that the
@@ -498,9 +486,7 @@ fn hoarder(keep: [usize; 4]) -> PresetSeat {
 /// legal split, drawn for them), the others get nothing, and the game goes on.
 #[test]
 fn ruling_04_fewer_than_six_cards_take_what_remains() {
-    let mut st = preset_setup(3, vec![]);
-    st.seats = vec![None, None, Some(hoarder([2, 1, 1, 0]))];
-    let started = Game::start(deck(), st);
+    let started = Game::start(deck(), piles_holding([2, 1, 1, 0]));
     let (g, events) = started.expect("the game should start even when the piles run short");
     assert!(events.contains(&drew(0, [2, 1, 1, 0])));
     assert!(events.contains(&drew(1, [0, 0, 0, 0])));
@@ -518,9 +504,7 @@ fn ruling_04_fewer_than_six_cards_take_what_remains() {
 /// hands (a seat without cards simply has nothing to select).
 #[test]
 fn ruling_04_short_piles_later_seats_take_what_remains() {
-    let mut st = preset_setup(3, vec![]);
-    st.seats = vec![None, None, Some(hoarder([3, 3, 2, 2]))];
-    let mut g = Game::with_setup(deck(), st).unwrap();
+    let mut g = Game::with_setup(deck(), piles_holding([3, 3, 2, 2])).unwrap();
     assert_eq!(g.public_view().piles, [3, 3, 2, 2]);
     let ev = ok(&mut g, 0, draw([2, 2, 1, 1]));
     assert!(ev.contains(&drew(1, [1, 1, 1, 1])), "forced: what remains");
