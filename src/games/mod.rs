@@ -15,6 +15,7 @@ pub mod halving;
 pub mod hay_wagons;
 pub mod key_harvest;
 pub mod stats;
+mod toml_read;
 
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;

@@ -124,13 +124,7 @@ fn main() {
     let deck = Deck::default_deck();
     let started = Instant::now();
     let k = specs.len();
-    let mut tally = Tally {
-        names: names.clone(),
-        wins: vec![0.0; k],
-        seats: vec![0; k],
-        score: vec![0; k],
-        times: vec![Vec::new(); k],
-    };
+    let mut tally = arena::Tally::new(&names);
     for g in 0..games {
         let s0 = seed.wrapping_add(g);
         let options = Options {
@@ -149,20 +143,11 @@ fn main() {
                 eprintln!("game {g}: {e}");
                 std::process::exit(1)
             });
-        let mut line = Vec::new();
-        for (seat, t) in seats.iter().zip(table) {
-            let b = seat.bot;
-            tally.seats[b] += 1;
-            tally.score[b] += u64::from(seat.score);
-            tally.wins[b] += seat.share;
-            tally.times[b].extend(t.times);
-            line.push(format!(
-                "{}={}{}",
-                names[b],
-                seat.score,
-                if seat.share > 0.0 { "*" } else { "" }
-            ));
-        }
+        let line: Vec<String> = seats
+            .iter()
+            .zip(table)
+            .map(|(seat, t)| tally.seat(seat.bot, u64::from(seat.score), seat.share, t.times))
+            .collect();
         if o.verbose {
             println!("game {g} (seed {s0}): {}", line.join(" "));
         }
@@ -174,16 +159,7 @@ fn main() {
     tally.print(games, started.elapsed().as_secs_f64());
 }
 
-/// What the games so far gave each bot.
-struct Tally {
-    names: Vec<String>,
-    wins: Vec<f64>,
-    seats: Vec<usize>,
-    score: Vec<u64>,
-    times: Vec<Vec<Time>>,
-}
-
-impl Tally {
+impl arena::Tally<Time> {
     fn print(&self, games: u64, elapsed: f64) {
         let played = games as f64;
         println!(

@@ -41,14 +41,9 @@ fn main() {
     );
     let board = Board::standard();
     let k = names.len();
-    let mut tally = Tally {
-        names: names.clone(),
-        wins: vec![0.0; k],
-        seats: vec![0; k],
-        score: vec![0; k],
-        times: vec![Vec::new(); k],
-        refused: 0,
-    };
+    let mut tally = arena::Tally::new(&names);
+    // Bot moves the engine refused (each replaced by a legal one).
+    let mut refused = 0;
     let started = Instant::now();
     for g in 0..games {
         let s0 = seed.wrapping_add(g);
@@ -61,7 +56,7 @@ fn main() {
             .map(|&b| by_name(&names[b]).expect("names checked"))
             .collect();
         let mut clock: Vec<Vec<f64>> = vec![Vec::new(); players as usize];
-        let (played, refused) = sim::play_bots(board.clone(), &mut bots, s0, {
+        let (played, refused_now) = sim::play_bots(board.clone(), &mut bots, s0, {
             let clock = &mut clock;
             move |seat, bot, board, view, rng| {
                 let t = Instant::now();
@@ -70,7 +65,7 @@ fn main() {
                 a
             }
         });
-        tally.refused += refused;
+        refused += refused_now;
         let pad = played.game.score_pad().expect("the game ended");
         let mut line = Vec::new();
         for (s, &b) in which.iter().enumerate() {
@@ -80,45 +75,26 @@ fn main() {
             } else {
                 0.0
             };
-            let total = pad.lines[s].total;
-            tally.seats[b] += 1;
-            tally.score[b] += total as u64;
-            tally.wins[b] += share;
-            tally.times[b].append(&mut clock[s]);
-            line.push(format!(
-                "{}={}{}",
-                names[b],
-                total,
-                if won { "*" } else { "" }
-            ));
+            let times = std::mem::take(&mut clock[s]);
+            line.push(tally.seat(b, pad.lines[s].total as u64, share, times));
         }
         if o.verbose {
             println!("game {g} (seed {s0}): {}", line.join(" "));
         }
         // A running table every `every` games: a run stopped early still has its figures.
         if o.table_due(g + 1) {
-            tally.print(g + 1, players, started.elapsed().as_secs_f64());
+            tally.print(g + 1, players, refused, started.elapsed().as_secs_f64());
         }
     }
-    tally.print(games, players, started.elapsed().as_secs_f64());
+    tally.print(games, players, refused, started.elapsed().as_secs_f64());
 }
 
-/// What the games so far gave each bot.
-struct Tally {
-    names: Vec<String>,
-    wins: Vec<f64>,
-    seats: Vec<u64>,
-    score: Vec<u64>,
-    times: Vec<Vec<f64>>,
-    refused: usize,
-}
-
-impl Tally {
-    fn print(&self, games: u64, players: u8, elapsed: f64) {
+impl arena::Tally<f64> {
+    fn print(&self, games: u64, players: u8, refused: usize, elapsed: f64) {
         println!(
             "{games} games in {elapsed:.1} s ({:.2} s per game); bot moves refused by the engine: {}",
             elapsed / games.max(1) as f64,
-            self.refused
+            refused
         );
         println!(
             "{:<22} {:>6} {:>8} {:>16} {:>7} {:>9}  wall p50/p99/max ms",

@@ -205,6 +205,14 @@ pub struct Condition {
     pub max: Option<u32>,
 }
 
+impl Condition {
+    /// Whether a count of `n` meets the condition (within `min..=max`, each bound optional).
+    #[inline]
+    pub fn admits(&self, n: u32) -> bool {
+        self.min.is_none_or(|m| n >= m) && self.max.is_none_or(|m| n <= m)
+    }
+}
+
 /// A payment: coins from the player, Water from Water Towers in range (ruling 11), Food from the
 /// Silo pool (ruling 12). Each part may be counted (e.g. "1 Food, plus 1 per other Poultry").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -15,6 +15,7 @@
 //!
 //! Pure: the only I/O is [`Board::load`], which reads one file.
 
+use crate::toml_read::{found, join};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -695,14 +696,21 @@ impl Board {
     /// The groups (connected components, KH 2 and KH 65) of `tiles`, ordered by their lowest
     /// space.
     pub fn groups(&self, tiles: SpaceSet) -> Vec<SpaceSet> {
-        let mut rest = tiles & ALL_SPACES;
         let mut out = Vec::new();
+        self.for_each_group(tiles, |g| out.push(g));
+        out
+    }
+
+    /// Calls `f` with each group of `tiles` in the order of [`Board::groups`], without collecting
+    /// them (the listing of legal actions and the bots' board value ask on every decision).
+    #[inline]
+    pub fn for_each_group(&self, tiles: SpaceSet, mut f: impl FnMut(SpaceSet)) {
+        let mut rest = tiles & ALL_SPACES;
         while rest != 0 {
             let g = self.group_of(rest, rest.trailing_zeros() as Space);
-            out.push(g);
+            f(g);
             rest &= !g;
         }
-        out
     }
 }
 
@@ -795,26 +803,6 @@ fn neighbour_table(rows: usize, columns: usize) -> [SpaceSet; Board::SPACES] {
 
 // ---------------------------------------------------------------------------------------------
 // Reading the TOML file.
-
-fn found(v: &Value) -> &'static str {
-    match v {
-        Value::String(_) => "a string",
-        Value::Integer(_) => "an integer",
-        Value::Float(_) => "a decimal number",
-        Value::Boolean(_) => "a boolean",
-        Value::Datetime(_) => "a date",
-        Value::Array(_) => "a list",
-        Value::Table(_) => "a table",
-    }
-}
-
-fn join(path: &str, key: &str) -> String {
-    if path.is_empty() {
-        key.to_string()
-    } else {
-        format!("{path}.{key}")
-    }
-}
 
 fn check_keys(t: &Table, path: &str, allowed: &[&str]) -> Res<()> {
     match t.keys().find(|k| !allowed.contains(&k.as_str())) {

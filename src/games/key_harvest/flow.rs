@@ -313,21 +313,11 @@ impl Game {
                 last_turn_seat: self.s.turn.active,
             });
         }
-        let in_event = self
-            .s
-            .stack
-            .iter()
-            .any(|f| matches!(f, Frame::Event { .. }));
+        let in_event = self.in_event();
         if in_event {
             self.s.waiting.push_back((e, drawer));
         } else {
-            self.s.stack.push(Frame::Event {
-                event: e,
-                drawer,
-                step: 0,
-                held: None,
-                done: false,
-            });
+            self.s.stack.push(Frame::new_event(e, drawer));
         }
     }
 
@@ -962,6 +952,14 @@ impl Game {
                 *d = done;
             }
         };
+        // The event waits, marked done, under the drawer's refill with event draws (KH 29).
+        let refill_after = |g: &mut Game, step: u8, held: Option<Space>, stop_without_fields| {
+            set_top(g, step, held, true);
+            g.s.stack.push(Frame::EventRefill {
+                drawer,
+                stop_without_fields,
+            });
+        };
         match event {
             E::NewRegistry => {
                 if !done {
@@ -970,11 +968,7 @@ impl Game {
                     self.s.bag_fields |= self.s.registry;
                     self.s.registry = 0;
                     ev.push(|| Event::RegistryToBag { tiles });
-                    set_top(self, step, held, true);
-                    self.s.stack.push(Frame::EventRefill {
-                        drawer,
-                        stop_without_fields: true,
-                    });
+                    refill_after(self, step, held, true);
                     return false;
                 }
                 self.finish_event(event, ev);
@@ -1067,11 +1061,7 @@ impl Game {
                 }
                 if !done {
                     // KH 54: only now the drawer refills, with event draws.
-                    set_top(self, step, None, true);
-                    self.s.stack.push(Frame::EventRefill {
-                        drawer,
-                        stop_without_fields: false,
-                    });
+                    refill_after(self, step, None, false);
                     return false;
                 }
                 self.finish_event(event, ev);
@@ -1092,23 +1082,21 @@ impl Game {
         }
     }
 
+    /// Whether an event is being resolved (a drawn event then waits its turn, KH 31).
+    fn in_event(&self) -> bool {
+        self.s
+            .stack
+            .iter()
+            .any(|f| matches!(f, Frame::Event { .. }))
+    }
+
     /// The event on top is finished for everyone; the next waiting event starts (KH 31).
     fn finish_event(&mut self, event: EventTile, ev: &mut Ev) {
         self.s.stack.pop();
         ev.push(|| Event::EventResolved { event });
-        let in_event = self
-            .s
-            .stack
-            .iter()
-            .any(|f| matches!(f, Frame::Event { .. }));
+        let in_event = self.in_event();
         if !in_event && let Some((e, drawer)) = self.s.waiting.pop_front() {
-            self.s.stack.push(Frame::Event {
-                event: e,
-                drawer,
-                step: 0,
-                held: None,
-                done: false,
-            });
+            self.s.stack.push(Frame::new_event(e, drawer));
         }
     }
 

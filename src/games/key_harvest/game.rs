@@ -138,6 +138,19 @@ pub enum Frame {
     },
 }
 
+impl Frame {
+    /// Event `event`, drawn by `drawer`, about to act for the drawer first (KH 45).
+    pub fn new_event(event: EventTile, drawer: Seat) -> Frame {
+        Frame::Event {
+            event,
+            drawer,
+            step: 0,
+            held: None,
+            done: false,
+        }
+    }
+}
+
 /// Where the game stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]

@@ -265,14 +265,7 @@ impl Game {
                         if m.groups_of != Some(p.fields) {
                             m.groups.clear();
                             m.groups_of = Some(p.fields);
-                            let mut left = p.fields;
-                            while left != 0 {
-                                let g = self
-                                    .board
-                                    .group_of(p.fields, left.trailing_zeros() as Space);
-                                left &= !g;
-                                m.groups.push(g);
-                            }
+                            self.board.for_each_group(p.fields, |g| m.groups.push(g));
                         }
                         for g in &m.groups {
                             if g & unharvested != 0 {
@@ -282,18 +275,13 @@ impl Game {
                             }
                         }
                     } else {
-                        let mut left = p.fields;
-                        while left != 0 {
-                            let g = self
-                                .board
-                                .group_of(p.fields, left.trailing_zeros() as Space);
-                            left &= !g;
+                        self.board.for_each_group(p.fields, |g| {
                             if g & unharvested != 0 {
                                 out.push(Choice::Harvest {
                                     tiles: g & unharvested,
                                 });
                             }
-                        }
+                        });
                     }
                 }
                 if can(TurnAction::Worker) {

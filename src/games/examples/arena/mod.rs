@@ -79,3 +79,38 @@ pub fn build() -> &'static str {
         "release"
     }
 }
+
+/// What the games so far gave each bot of the `--bots` list (by its place there): seats played,
+/// wins (a tied win shared), total score and each decision's time (`T`, what the arena clocks).
+pub struct Tally<T> {
+    pub names: Vec<String>,
+    pub wins: Vec<f64>,
+    pub seats: Vec<u64>,
+    pub score: Vec<u64>,
+    pub times: Vec<Vec<T>>,
+}
+
+impl<T: Clone> Tally<T> {
+    pub fn new(names: &[String]) -> Self {
+        let k = names.len();
+        Tally {
+            names: names.to_vec(),
+            wins: vec![0.0; k],
+            seats: vec![0; k],
+            score: vec![0; k],
+            times: vec![Vec::new(); k],
+        }
+    }
+
+    /// Records one seat of a game played by bot `b`: its score, its share of the win (0 when it
+    /// did not win) and its decisions' times. Returns the seat's entry of the game's `--verbose`
+    /// line, `name=score`, starred for a winner.
+    pub fn seat(&mut self, b: usize, score: u64, share: f64, times: Vec<T>) -> String {
+        self.seats[b] += 1;
+        self.score[b] += score;
+        self.wins[b] += share;
+        self.times[b].extend(times);
+        let star = if share > 0.0 { "*" } else { "" };
+        format!("{}={score}{star}", self.names[b])
+    }
+}

@@ -5,9 +5,9 @@
 //! every count, amount, condition, reach and Game End score agrees with the engine's.
 
 use crate::fields_of_green::cards::Deck;
-use crate::fields_of_green::effects::{Ability, Amount, Condition, Count, Effect, Scope, Timing};
+use crate::fields_of_green::effects::{Filter, Scope};
 use crate::fields_of_green::farm::{Dists, FAR, Farm, Grid, Pos};
-use crate::fields_of_green::game::eval;
+use crate::fields_of_green::game::eval::{self, Reads, SeatFarm};
 
 /// Distances between the cards of one farm, each card's row searched on first use. Turning a
 /// location face down or moving Water changes no distance (Open Areas still carry it), so one
@@ -56,86 +56,13 @@ impl Geometry {
         }
     }
 
-    /// [`eval::count`] for the card `subject`.
-    pub fn count(
-        &self,
-        deck: &Deck,
-        farm: &Farm,
-        coins: u32,
-        food: u32,
-        subject: usize,
-        c: &Count,
-    ) -> u32 {
-        match *c {
-            Count::Food => food,
-            Count::Coins => coins,
-            Count::Cards { of, scope } => (0..self.n.min(farm.cells.len()))
-                .filter(|&j| {
-                    self.in_scope(farm, subject, scope, j) && eval::cell_matches(deck, farm, j, of)
-                })
-                .count() as u32,
+    /// Counts, amounts, conditions and Game End VP ([`Reads`]) for the cards of `farm` (the
+    /// farm this geometry was made for), for a seat with `coins` and `food`.
+    pub fn at<'a>(&'a self, deck: &'a Deck, farm: &'a Farm, coins: u32, food: u32) -> GeoFarm<'a> {
+        GeoFarm {
+            geo: self,
+            seat: SeatFarm::new(deck, farm, None, coins, food),
         }
-    }
-
-    /// [`eval::amount`] for the card `subject`.
-    pub fn amount(
-        &self,
-        deck: &Deck,
-        farm: &Farm,
-        coins: u32,
-        food: u32,
-        subject: usize,
-        a: &Amount,
-    ) -> u32 {
-        match &a.count {
-            None => a.eval(0),
-            Some(c) => a.eval(self.count(deck, farm, coins, food, subject, c)),
-        }
-    }
-
-    /// [`eval::holds`] for the card `subject`.
-    pub fn holds(
-        &self,
-        deck: &Deck,
-        farm: &Farm,
-        coins: u32,
-        food: u32,
-        subject: usize,
-        cond: &Option<Condition>,
-    ) -> bool {
-        match cond {
-            None => true,
-            Some(cond) => {
-                let n = self.count(deck, farm, coins, food, subject, &cond.count);
-                cond.min.is_none_or(|m| n >= m) && cond.max.is_none_or(|m| n <= m)
-            }
-        }
-    }
-
-    /// `scoring::game_end_vp` for the card `subject`.
-    pub fn game_end_vp(
-        &self,
-        deck: &Deck,
-        farm: &Farm,
-        coins: u32,
-        food: u32,
-        subject: usize,
-        a: &Ability,
-    ) -> u32 {
-        if a.timing != Timing::GameEnd {
-            return 0;
-        }
-        a.effects
-            .iter()
-            .map(|e| match e {
-                Effect::Gain { gain, when }
-                    if self.holds(deck, farm, coins, food, subject, when) =>
-                {
-                    self.amount(deck, farm, coins, food, subject, &gain.vp)
-                }
-                _ => 0,
-            })
-            .sum()
     }
 
     /// [`eval::reaches`] from card `source` to card `target` (the whole farm includes the
@@ -150,5 +77,31 @@ impl Geometry {
     /// The index of the card at `pos`.
     pub fn index(farm: &Farm, pos: Pos) -> Option<usize> {
         farm.index_of(pos)
+    }
+}
+
+/// What the engine's counts read, counted from a [`Geometry`]'s table: the subject is a card of
+/// the farm (its index), and every count agrees with the engine's at that card's position.
+#[derive(Clone, Copy)]
+pub struct GeoFarm<'a> {
+    geo: &'a Geometry,
+    seat: SeatFarm<'a>,
+}
+
+impl Reads for GeoFarm<'_> {
+    type Subject = usize;
+
+    fn seat(&self) -> &SeatFarm<'_> {
+        &self.seat
+    }
+
+    fn count_cards(&self, subject: usize, of: Filter, scope: Scope) -> u32 {
+        let GeoFarm { geo, seat } = self;
+        let (deck, farm) = (seat.deck, seat.farm);
+        (0..geo.n.min(farm.cells.len()))
+            .filter(|&j| {
+                geo.in_scope(farm, subject, scope, j) && eval::cell_matches(deck, farm, j, of)
+            })
+            .count() as u32
     }
 }

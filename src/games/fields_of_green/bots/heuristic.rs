@@ -86,16 +86,7 @@ impl HeuristicBot {
         }
         // Settle the revealed card or an Equipment offer first: every listed action but the
         // next pick is about the seat's own state.
-        let now: Vec<Action> = legal
-            .iter()
-            .filter(|a| {
-                !matches!(
-                    a,
-                    Action::Select { .. } | Action::Pick { .. } | Action::Draw { .. }
-                )
-            })
-            .cloned()
-            .collect();
+        let now = settling(legal);
         if !now.is_empty()
             && let Some((a, _)) = self.best_after(game, seat, &now)
         {
@@ -172,34 +163,61 @@ impl HeuristicBot {
     /// The split drawing the most value: the sum over piles of cards drawn times the mean
     /// [`design_value`] of the cards not yet seen of that pile.
     pub fn choose_split(&self, game: &Game, seat: usize, legal: &[Action]) -> Action {
-        let deck = game.deck();
-        let year = game.year();
-        let unseen = unseen_by_pile(game, seat);
-        let mean: Vec<f64> = unseen
-            .iter()
-            .map(|cards| {
-                if cards.is_empty() {
-                    0.0
-                } else {
-                    cards
-                        .iter()
-                        .map(|&d| design_value(deck, d, year))
-                        .sum::<f64>()
-                        / cards.len() as f64
-                }
-            })
-            .collect();
         let mut best: Option<(&Action, f64)> = None;
-        for a in legal {
-            if let Action::Draw { split } = a {
-                let v: f64 = split.iter().zip(&mean).map(|(&n, &m)| n as f64 * m).sum();
-                if best.is_none_or(|b| v > b.1) {
-                    best = Some((a, v));
-                }
+        for (a, v) in split_values(game, seat, legal) {
+            if best.is_none_or(|b| v > b.1) {
+                best = Some((a, v));
             }
         }
         best.map_or_else(|| legal[0].clone(), |b| b.0.clone())
     }
+}
+
+/// Each split among `legal` (ruling 4) with the value it draws for `seat`: the sum over piles of
+/// the cards drawn times the mean [`design_value`] of the cards of that pile the seat has not
+/// seen. In the order listed.
+pub fn split_values<'a>(game: &Game, seat: usize, legal: &'a [Action]) -> Vec<(&'a Action, f64)> {
+    let deck = game.deck();
+    let year = game.year();
+    let mean: Vec<f64> = unseen_by_pile(game, seat)
+        .iter()
+        .map(|cards| {
+            if cards.is_empty() {
+                0.0
+            } else {
+                cards
+                    .iter()
+                    .map(|&d| design_value(deck, d, year))
+                    .sum::<f64>()
+                    / cards.len() as f64
+            }
+        })
+        .collect();
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Draw { split } => Some((
+                a,
+                split.iter().zip(&mean).map(|(&n, &m)| n as f64 * m).sum(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The listed actions about the seat's own state (the revealed card, an Equipment offer, income
+/// Water): every one but the next pick (a selection, a 2-player pick, a draw).
+pub fn settling(legal: &[Action]) -> Vec<Action> {
+    legal
+        .iter()
+        .filter(|a| {
+            !matches!(
+                a,
+                Action::Select { .. } | Action::Pick { .. } | Action::Draw { .. }
+            )
+        })
+        .cloned()
+        .collect()
 }
 
 /// True for the actions that use a revealed card without building it: a Water Tower or a Silo

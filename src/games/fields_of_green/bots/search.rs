@@ -119,13 +119,7 @@ impl Bot for SearchBot {
         let seeds: Vec<u64> = (0..self.budget(players, view.table.year))
             .map(|_| rng.random())
             .collect();
-        let play = Playout {
-            deck,
-            view,
-            horizon: self.horizon as usize,
-            policy: self.policy,
-            heuristic: &self.heuristic,
-        };
+        let play = self.playout(deck, view);
         // At 3+ players the heuristic's choice stays in every round (see the function).
         successive_halving(
             &candidates,
@@ -180,19 +174,24 @@ impl SearchBot {
                 .unwrap_or_else(|| self.heuristic.choose(&game, view.seat, &view.legal));
             return vec![(only, 0.0)];
         }
-        let play = Playout {
-            deck,
-            view,
-            horizon: self.horizon as usize,
-            policy: self.policy,
-            heuristic: &self.heuristic,
-        };
+        let play = self.playout(deck, view);
         // Ties keep the heuristic's order (the candidates' order).
         crate::coach::ranked_by_rollouts(candidates, worlds, rng, |c, w| play.rollout(c, w))
     }
 }
 
 impl SearchBot {
+    /// The rollouts of this bot's decisions for the seat of `view`.
+    fn playout<'a>(&'a self, deck: &'a Arc<Deck>, view: &'a PlayerView) -> Playout<'a> {
+        Playout {
+            deck,
+            view,
+            horizon: self.horizon as usize,
+            policy: self.policy,
+            heuristic: &self.heuristic,
+        }
+    }
+
     /// Rollouts per decision at a table of `players` in `year`: `rollouts` at two players, fewer
     /// at more (`rollouts` x 2 / players, at least 1), as a rollout plays every seat and its cost
     /// grows with the table. At 3+ players that base is scaled by the year, x4, x2, x1.5 and x1 in
@@ -222,16 +221,7 @@ impl SearchBot {
     fn candidates(&self, game: &Game, seat: usize, legal: &[Action]) -> Vec<Action> {
         let h = &self.heuristic;
         let offer = !game.state().players[seat].offer.is_empty();
-        let now: Vec<Action> = legal
-            .iter()
-            .filter(|a| {
-                !matches!(
-                    a,
-                    Action::Select { .. } | Action::Pick { .. } | Action::Draw { .. }
-                )
-            })
-            .cloned()
-            .collect();
+        let now = heuristic::settling(legal);
         if !offer && now.iter().all(|a| matches!(a, Action::PlaceWater { .. })) && !now.is_empty() {
             return vec![h.choose(game, seat, legal)];
         }
@@ -272,31 +262,9 @@ impl SearchBot {
             return scored.into_iter().map(|x| x.0).collect();
         }
         // The split: the heuristic's best few.
-        let deck = game.deck();
-        let unseen = heuristic::unseen_by_pile(game, seat);
-        let mean: Vec<f64> = unseen
-            .iter()
-            .map(|cards| {
-                if cards.is_empty() {
-                    0.0
-                } else {
-                    cards
-                        .iter()
-                        .map(|&d| heuristic::design_value(deck, d, game.year()))
-                        .sum::<f64>()
-                        / cards.len() as f64
-                }
-            })
-            .collect();
-        let mut splits: Vec<(Action, f64)> = legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::Draw { split } => Some((
-                    a.clone(),
-                    split.iter().zip(&mean).map(|(&n, &m)| n as f64 * m).sum(),
-                )),
-                _ => None,
-            })
+        let mut splits: Vec<(Action, f64)> = heuristic::split_values(game, seat, legal)
+            .into_iter()
+            .map(|(a, v)| (a.clone(), v))
             .collect();
         splits.sort_by(|x, y| y.1.total_cmp(&x.1));
         splits.into_iter().take(4).map(|x| x.0).collect()

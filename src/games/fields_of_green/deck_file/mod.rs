@@ -60,6 +60,7 @@ use super::effects::{
     Ability, Amount, Condition, Cost, Count, Effect, Filter, Gain, Kind, Modifier, Pile, Scope,
     Timing,
 };
+use crate::toml_read::{found, join};
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock};
 use toml::{Table, Value};

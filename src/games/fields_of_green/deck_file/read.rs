@@ -18,26 +18,6 @@ impl Cx {
     }
 }
 
-pub(super) fn join(path: &str, key: &str) -> String {
-    if path.is_empty() {
-        key.to_string()
-    } else {
-        format!("{path}.{key}")
-    }
-}
-
-pub(super) fn found(v: &Value) -> &'static str {
-    match v {
-        Value::String(_) => "a string",
-        Value::Integer(_) => "an integer",
-        Value::Float(_) => "a decimal number",
-        Value::Boolean(_) => "a boolean",
-        Value::Datetime(_) => "a date",
-        Value::Array(_) => "a list",
-        Value::Table(_) => "a table",
-    }
-}
-
 /// Rejects keys the schema does not know (a typo must not silently drop a rule).
 pub(super) fn check_keys(cx: &Cx, t: &Table, path: &str, allowed: &[&str]) -> Res<()> {
     for key in t.keys() {

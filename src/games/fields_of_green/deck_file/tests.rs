@@ -129,6 +129,40 @@ fn embedded_deck_is_loaded_once_and_fingerprinted() {
     assert_ne!(fingerprint(&changed), again.fingerprint);
 }
 
+/// The location `id`, after checking its printed name and kind, and its ability.
+fn card<'a>(deck: &'a Deck, id: &str, name: &str, kind: Option<Kind>) -> &'a Ability {
+    let def = loc(deck, id);
+    assert_eq!((def.name.as_str(), def.kind), (name, kind), "{id}");
+    ability(def)
+}
+
+/// An ability's effects when it is one unconditional Gain.
+fn gains(gain: Gain) -> Vec<Effect> {
+    vec![Effect::Gain { gain, when: None }]
+}
+
+/// A Gain of only Food, only coins or only VP, by an amount that may count cards.
+fn food(food: Amount) -> Gain {
+    Gain {
+        food,
+        ..fixed_gain(0, 0, 0)
+    }
+}
+
+fn coins(coins: Amount) -> Gain {
+    Gain {
+        coins,
+        ..fixed_gain(0, 0, 0)
+    }
+}
+
+fn vp(vp: Amount) -> Gain {
+    Gain {
+        vp,
+        ..fixed_gain(0, 0, 0)
+    }
+}
+
 #[test]
 fn rulebook_fields_have_cards_md_numbers() {
     let deck = default();
@@ -162,84 +196,32 @@ fn rulebook_fields_have_cards_md_numbers() {
         ]
     );
 
-    let wheat = loc(&deck, "wheat");
-    assert_eq!(
-        (wheat.name.as_str(), wheat.kind),
-        ("Wheat", Some(Kind::Grain))
-    );
-    let a = ability(wheat);
+    let a = card(&deck, "wheat", "Wheat", Some(Kind::Grain));
     assert_eq!(
         (a.timing, a.cost.water),
         (Timing::Harvest, Amount::fixed(1))
     );
-    assert_eq!(
-        a.effects,
-        vec![Effect::Gain {
-            gain: fixed_gain(0, 2, 0),
-            when: None
-        }]
-    );
+    assert_eq!(a.effects, gains(fixed_gain(0, 2, 0)));
 
-    let oranges = loc(&deck, "orange_trees");
-    assert_eq!(
-        (oranges.name.as_str(), oranges.kind),
-        ("Orange Trees", Some(Kind::Fruit))
-    );
-    let a = ability(oranges);
+    let a = card(&deck, "orange_trees", "Orange Trees", Some(Kind::Fruit));
     assert_eq!(a.cost.water, Amount::fixed(1));
-    assert_eq!(
-        a.effects,
-        vec![Effect::Gain {
-            gain: fixed_gain(0, 0, 1),
-            when: None
-        }]
-    );
+    assert_eq!(a.effects, gains(fixed_gain(0, 0, 1)));
 
-    let apples = loc(&deck, "apple_trees");
-    assert_eq!(
-        (apples.name.as_str(), apples.kind),
-        ("Apple Trees", Some(Kind::Fruit))
-    );
-    let a = ability(apples);
+    let a = card(&deck, "apple_trees", "Apple Trees", Some(Kind::Fruit));
     assert_eq!(a.cost.water, Amount::fixed(2));
-    let food = counted(0, 1, Filter::WaterTower, Scope::Within(2));
-    assert_eq!(
-        a.effects,
-        vec![Effect::Gain {
-            gain: Gain {
-                food,
-                ..fixed_gain(0, 0, 0)
-            },
-            when: None
-        }]
-    );
+    let towers = counted(0, 1, Filter::WaterTower, Scope::Within(2));
+    assert_eq!(a.effects, gains(food(towers)));
 
-    let tomatoes = loc(&deck, "tomatoes");
-    assert_eq!(
-        (tomatoes.name.as_str(), tomatoes.kind),
-        ("Tomatoes", Some(Kind::Vegetable))
-    );
-    let a = ability(tomatoes);
+    let a = card(&deck, "tomatoes", "Tomatoes", Some(Kind::Vegetable));
     assert!(a.timing == Timing::Harvest && a.cost.water.base >= 1);
-    let food = counted(0, 1, Filter::Location, Scope::Adjacent);
-    assert_eq!(
-        a.effects,
-        vec![Effect::Gain {
-            gain: Gain {
-                food,
-                ..fixed_gain(0, 0, 0)
-            },
-            when: None
-        }]
-    );
+    let neighbours = counted(0, 1, Filter::Location, Scope::Adjacent);
+    assert_eq!(a.effects, gains(food(neighbours)));
 }
 
 #[test]
 fn rulebook_livestock_have_cards_md_numbers() {
     let deck = default();
-    let pigs = loc(&deck, "pigs");
-    assert_eq!((pigs.name.as_str(), pigs.kind), ("Pigs", Some(Kind::Meat)));
-    let a = ability(pigs);
+    let a = card(&deck, "pigs", "Pigs", Some(Kind::Meat));
     assert_eq!((a.timing, a.cost.food), (Timing::Harvest, Amount::fixed(1)));
     assert_eq!(
         a.effects,
@@ -260,47 +242,17 @@ fn rulebook_livestock_have_cards_md_numbers() {
     );
     // The rulebook's example: 2 Food gave 5 coins (1 for the cost, 1 for one repeat).
 
-    let sheep = loc(&deck, "sheep");
-    assert_eq!(
-        (sheep.name.as_str(), sheep.kind),
-        ("Sheep", Some(Kind::Dairy))
-    );
-    let a = ability(sheep);
+    let a = card(&deck, "sheep", "Sheep", Some(Kind::Dairy));
     assert_eq!(a.cost.food, Amount::fixed(2));
-    let coins = counted(3, 1, Filter::Kind(Kind::Dairy), Scope::Within(2));
-    assert_eq!(
-        a.effects,
-        vec![Effect::Gain {
-            gain: Gain {
-                coins,
-                ..fixed_gain(0, 0, 0)
-            },
-            when: None
-        }]
-    );
+    let dairy = counted(3, 1, Filter::Kind(Kind::Dairy), Scope::Within(2));
+    assert_eq!(a.effects, gains(coins(dairy)));
 
-    let oxen = loc(&deck, "oxen");
-    assert_eq!((oxen.name.as_str(), oxen.kind), ("Oxen", Some(Kind::Work)));
-    let a = ability(oxen);
+    let a = card(&deck, "oxen", "Oxen", Some(Kind::Work));
     assert_eq!(a.cost.food, Amount::fixed(2));
-    let coins = counted(0, 1, Filter::Harvest, Scope::Within(2));
-    assert_eq!(
-        a.effects,
-        vec![Effect::Gain {
-            gain: Gain {
-                coins,
-                ..fixed_gain(0, 0, 0)
-            },
-            when: None
-        }]
-    );
+    let harvests = counted(0, 1, Filter::Harvest, Scope::Within(2));
+    assert_eq!(a.effects, gains(coins(harvests)));
 
-    let turkeys = loc(&deck, "turkeys");
-    assert_eq!(
-        (turkeys.name.as_str(), turkeys.kind),
-        ("Turkeys", Some(Kind::Poultry))
-    );
-    let a = ability(turkeys);
+    let a = card(&deck, "turkeys", "Turkeys", Some(Kind::Poultry));
     assert!(a.timing == Timing::Harvest && a.cost.food.base >= 1);
     let lonely = Condition {
         count: Count::Cards {
@@ -335,17 +287,8 @@ fn rulebook_constructions_buildings_and_equipment_have_cards_md_numbers() {
     assert_eq!(slaughterhouse.cost.coins, Amount::fixed(6));
     let a = ability(slaughterhouse);
     assert_eq!(a.timing, Timing::GameEnd);
-    let vp = counted(0, 3, Filter::Kind(Kind::Meat), Scope::Within(3));
-    assert_eq!(
-        a.effects,
-        vec![Effect::Gain {
-            gain: Gain {
-                vp,
-                ..fixed_gain(0, 0, 0)
-            },
-            when: None
-        }]
-    );
+    let meat = counted(0, 3, Filter::Kind(Kind::Meat), Scope::Within(3));
+    assert_eq!(a.effects, gains(vp(meat)));
 
     // Reviewers: the Brewery gave 6 VP with 3 Grain Fields.
     let brewery = ability(loc(&deck, "brewery"));
@@ -474,6 +417,12 @@ fn assert_error(text: &str, card: Option<&str>, field: &str) -> DeckError {
     e
 }
 
+/// The error of the mini deck with one extra location whose lines after the id are `body`:
+/// it must name that location and `field`.
+fn extra_error(body: &str, field: &str) -> DeckError {
+    assert_error(&mini(10, &extra(body), ""), Some("extra"), field)
+}
+
 #[test]
 fn mini_deck_is_valid() {
     let deck = Deck::from_toml(&mini(10, &extra(PLAIN), "")).unwrap();
@@ -482,19 +431,11 @@ fn mini_deck_is_valid() {
 
 #[test]
 fn unknown_fields_are_named() {
-    assert_error(
-        &mini(10, &extra(&format!("{PLAIN}colour = \"red\"")), ""),
-        Some("extra"),
-        "colour",
-    );
+    extra_error(&format!("{PLAIN}colour = \"red\""), "colour");
     let body = format!(
         "{PLAIN}[location.ability]\ntiming = \"immediate\"\neffects = [{{ do = \"gain\", coin = 2 }}]"
     );
-    assert_error(
-        &mini(10, &extra(&body), ""),
-        Some("extra"),
-        "ability.effects[1].coin",
-    );
+    extra_error(&body, "ability.effects[1].coin");
     let top = format!("{}\nrules = 1\n", "");
     let e = assert_error(&format!("{top}{}", mini(10, "", "")), None, "rules");
     assert!(e.message.contains("unknown field"), "{e}");
@@ -503,14 +444,14 @@ fn unknown_fields_are_named() {
 #[test]
 fn bad_pile_and_kinds_are_named() {
     let body = PLAIN.replace("pile = \"building\"", "pile = \"animals\"");
-    assert_error(&mini(10, &extra(&body), ""), Some("extra"), "pile");
+    extra_error(&body, "pile");
     let body = PLAIN.replace("pile = \"building\"", "pile = \"field\"\nkind = \"dairy\"");
-    let e = assert_error(&mini(10, &extra(&body), ""), Some("extra"), "kind");
+    let e = extra_error(&body, "kind");
     assert!(e.message.contains("Livestock kind"), "{e}");
     let body = PLAIN.replace("pile = \"building\"", "pile = \"field\"");
-    assert_error(&mini(10, &extra(&body), ""), Some("extra"), "kind");
+    extra_error(&body, "kind");
     let body = format!("{PLAIN}kind = \"grain\"");
-    assert_error(&mini(10, &extra(&body), ""), Some("extra"), "kind");
+    extra_error(&body, "kind");
 }
 
 #[test]
@@ -519,9 +460,9 @@ fn duplicates_are_named() {
     let e = assert_error(&mini(10, dup_id, ""), Some("field0"), "id");
     assert!(e.message.contains("already used"), "{e}");
     let body = PLAIN.replace("EXA", "F00");
-    assert_error(&mini(10, &extra(&body), ""), Some("extra"), "code");
+    extra_error(&body, "code");
     let body = PLAIN.replace("name = \"Extra\"", "name = \"Field 0\"");
-    assert_error(&mini(10, &extra(&body), ""), Some("extra"), "name");
+    extra_error(&body, "name");
     // Ids are unique across locations and Equipment.
     let gear = "\n[[equipment]]\nid = \"field1\"\ncode = \"GE2\"\nname = \"Gear 2\"\ncopies = 1\nhost = \"field\"\n\
                 [equipment.ability]\ntiming = \"immediate\"\neffects = [{ do = \"gain\", food = 1 }]\n";
@@ -539,7 +480,7 @@ fn bad_ids_and_codes_are_named() {
     assert_error(&mini(10, &reserved, ""), Some("location #13"), "id");
     for code in ["SIL", "W3X", "WTR", "ab1", "ABCD"] {
         let body = PLAIN.replace("EXA", code);
-        assert_error(&mini(10, &extra(&body), ""), Some("extra"), "code");
+        extra_error(&body, "code");
     }
 }
 
@@ -549,11 +490,7 @@ fn bad_scopes_and_counts_are_named() {
         "{PLAIN}[location.ability]\ntiming = \"immediate\"\n\
          effects = [{{ do = \"gain\", coins = {{ per = 1, of = \"field\", scope = \"nearby\" }} }}]"
     );
-    let e = assert_error(
-        &mini(10, &extra(&body), ""),
-        Some("extra"),
-        "ability.effects[1].coins.scope",
-    );
+    let e = extra_error(&body, "ability.effects[1].coins.scope");
     assert_eq!(
         e.to_string(),
         "card \"extra\": field \"ability.effects[1].coins.scope\": unknown scope \"nearby\"; \
@@ -561,184 +498,105 @@ fn bad_scopes_and_counts_are_named() {
     );
     for scope in ["within 7", "this"] {
         let b = body.replace("nearby", scope);
-        assert_error(
-            &mini(10, &extra(&b), ""),
-            Some("extra"),
-            "ability.effects[1].coins.scope",
-        );
+        extra_error(&b, "ability.effects[1].coins.scope");
     }
     let b = body.replace("scope = \"nearby\"", "scope = \"farm\", every = 0");
-    assert_error(
-        &mini(10, &extra(&b), ""),
-        Some("extra"),
-        "ability.effects[1].coins.every",
-    );
+    extra_error(&b, "ability.effects[1].coins.every");
     let b = body.replace("of = \"field\"", "of = \"tractors\"");
-    assert_error(
-        &mini(10, &extra(&b), ""),
-        Some("extra"),
-        "ability.effects[1].coins.of",
-    );
+    extra_error(&b, "ability.effects[1].coins.of");
     let b = body.replace(
         "of = \"field\", scope = \"nearby\"",
         "of = \"food\", scope = \"farm\"",
     );
-    assert_error(
-        &mini(10, &extra(&b), ""),
-        Some("extra"),
-        "ability.effects[1].coins.scope",
-    );
+    extra_error(&b, "ability.effects[1].coins.scope");
     let b = body.replace("of = \"field\"", "of = \"field.meat\"");
-    assert_error(
-        &mini(10, &extra(&b), ""),
-        Some("extra"),
-        "ability.effects[1].coins.of",
-    );
+    extra_error(&b, "ability.effects[1].coins.of");
 }
 
 #[test]
 fn timing_rules_are_enforced() {
-    let ability = |a: &str| mini(10, &extra(&format!("{PLAIN}[location.ability]\n{a}")), "");
+    let ability = |a: &str| format!("{PLAIN}[location.ability]\n{a}");
     // Ruling 18: Game End abilities only score VP.
-    let e = assert_error(
+    let e = extra_error(
         &ability("timing = \"game_end\"\neffects = [{ do = \"gain\", coins = 3 }]"),
-        Some("extra"),
         "ability.effects[1].coins",
     );
     assert!(e.message.contains("only score VP"), "{e}");
-    assert_error(
-        &ability("timing = \"game_end\"\neffects = [{ do = \"equipment\" }]"),
-        Some("extra"),
-        "ability.effects[1].do",
-    );
-    assert_error(
-        &ability(
+    // Each ability is rejected naming the field: the failing case shows its expected field.
+    for (text, field) in [
+        (
+            "timing = \"game_end\"\neffects = [{ do = \"equipment\" }]",
+            "ability.effects[1].do",
+        ),
+        (
             "timing = \"immediate\"\ncost = { water = 1 }\neffects = [{ do = \"gain\", food = 1 }]",
+            "ability.cost",
         ),
-        Some("extra"),
-        "ability.cost",
-    );
-    assert_error(
-        &ability("timing = \"ongoing\"\neffects = [{ do = \"gain\", food = 1 }]"),
-        Some("extra"),
-        "ability.effects",
-    );
-    assert_error(
-        &ability(
+        (
+            "timing = \"ongoing\"\neffects = [{ do = \"gain\", food = 1 }]",
+            "ability.effects",
+        ),
+        (
             "timing = \"harvest\"\ncost = { water = 9 }\neffects = [{ do = \"gain\", food = 1 }]",
+            "ability.cost.water",
         ),
-        Some("extra"),
-        "ability.cost.water",
-    );
-    assert_error(
-        &ability(
+        (
             "timing = \"ongoing\"\nmodifiers = [{ do = \"tower_range\", bonus = 1, scope = \"this\" }]",
+            "ability.modifiers[1].scope",
         ),
-        Some("extra"),
-        "ability.modifiers[1].scope",
-    );
-    assert_error(
-        &ability("timing = \"ongoing\"\nmodifiers = [{ do = \"extra_harvest\", times = 1 }]"),
-        Some("extra"),
-        "ability.modifiers[1].do",
-    );
-    assert_error(
-        &ability(
+        (
+            "timing = \"ongoing\"\nmodifiers = [{ do = \"extra_harvest\", times = 1 }]",
+            "ability.modifiers[1].do",
+        ),
+        (
             "timing = \"harvest\"\neffects = [{ do = \"gain\", food = 1, when = { of = \"silo\", scope = \"farm\", min = 3, max = 1 } }]",
+            "ability.effects[1].when.min",
         ),
-        Some("extra"),
-        "ability.effects[1].when.min",
+    ] {
+        extra_error(&ability(text), field);
+    }
+}
+
+/// The mini deck with one more Equipment design, `tile`, on `host` with `ability`.
+fn with_tile(host: &str, ability: &str) -> String {
+    let tile = format!(
+        "\n[[equipment]]\nid = \"tile\"\ncode = \"TIL\"\nname = \"Tile\"\ncopies = 1\n{host}\n\
+         [equipment.ability]\n{ability}\n"
     );
+    mini(10, "", &tile)
 }
 
 #[test]
 fn equipment_rules_are_enforced() {
-    let tile = |host: &str, ability: &str| {
-        format!(
-            "\n[[equipment]]\nid = \"tile\"\ncode = \"TIL\"\nname = \"Tile\"\ncopies = 1\n{host}\n\
-             [equipment.ability]\n{ability}\n"
-        )
-    };
+    let gain_food = "timing = \"immediate\"\neffects = [{ do = \"gain\", food = 1 }]";
+    let extra_harvest = "timing = \"ongoing\"\nmodifiers = [{ do = \"extra_harvest\", times = 1 }]";
+    let this_tower = "timing = \"ongoing\"\nmodifiers = [{ do = \"tower_capacity\", bonus = 1, scope = \"this\" }]";
     // Nothing in the mini deck is Meat, or a Field with a Harvest ability.
     let e = assert_error(
-        &mini(
-            10,
-            "",
-            &tile(
-                "host = \"livestock.meat\"",
-                "timing = \"immediate\"\neffects = [{ do = \"gain\", food = 1 }]",
-            ),
-        ),
+        &with_tile("host = \"livestock.meat\"", gain_food),
         Some("tile"),
         "host",
     );
     assert!(e.message.contains("no card"), "{e}");
-    assert_error(
-        &mini(
-            10,
-            "",
-            &tile(
-                "host = \"field\"\nhost_timing = \"harvest\"",
-                "timing = \"ongoing\"\nmodifiers = [{ do = \"extra_harvest\", times = 1 }]",
-            ),
+    for (host, ability, field) in [
+        (
+            "host = \"field\"\nhost_timing = \"harvest\"",
+            extra_harvest,
+            "host_timing",
         ),
-        Some("tile"),
-        "host_timing",
-    );
-    assert_error(
-        &mini(
-            10,
-            "",
-            &tile(
-                "host = \"field\"",
-                "timing = \"ongoing\"\nmodifiers = [{ do = \"extra_harvest\", times = 1 }]",
-            ),
+        ("host = \"field\"", extra_harvest, "ability.modifiers[1].do"),
+        (
+            "host = \"field\"",
+            "timing = \"harvest\"\neffects = [{ do = \"gain\", food = 1 }]",
+            "ability.timing",
         ),
-        Some("tile"),
-        "ability.modifiers[1].do",
-    );
-    assert_error(
-        &mini(
-            10,
-            "",
-            &tile(
-                "host = \"field\"",
-                "timing = \"harvest\"\neffects = [{ do = \"gain\", food = 1 }]",
-            ),
-        ),
-        Some("tile"),
-        "ability.timing",
-    );
-    assert_error(
-        &mini(
-            10,
-            "",
-            &tile(
-                "host = \"open_area\"",
-                "timing = \"immediate\"\neffects = [{ do = \"gain\", food = 1 }]",
-            ),
-        ),
-        Some("tile"),
-        "host",
-    );
+        ("host = \"open_area\"", gain_food, "host"),
+    ] {
+        assert_error(&with_tile(host, ability), Some("tile"), field);
+    }
     // A Water Tower host makes "this" meaningful.
-    let ok = mini(
-        10,
-        "",
-        &tile(
-            "host = \"water_tower\"",
-            "timing = \"ongoing\"\nmodifiers = [{ do = \"tower_capacity\", bonus = 1, scope = \"this\" }]",
-        ),
-    );
-    assert!(Deck::from_toml(&ok).is_ok());
-    let e = error_of(&mini(
-        10,
-        "",
-        &tile(
-            "host = \"silo\"",
-            "timing = \"ongoing\"\nmodifiers = [{ do = \"tower_capacity\", bonus = 1, scope = \"this\" }]",
-        ),
-    ));
+    assert!(Deck::from_toml(&with_tile("host = \"water_tower\"", this_tower)).is_ok());
+    let e = error_of(&with_tile("host = \"silo\"", this_tower));
     assert_eq!(e.field, "ability.modifiers[1].scope");
 }
 

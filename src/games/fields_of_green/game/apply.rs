@@ -4,13 +4,14 @@
 //! One file on purpose (issue 31): each action's check and its application sit side by side, so
 //! that a reader can see that every change is one a check allowed.
 
+use super::eval::{Reads, SeatFarm};
 use super::{Events, Game, Phase, PlayerState, eval, legal};
 use crate::fields_of_green::action::Action;
 use crate::fields_of_green::cards::{Deck, DesignIdx, EquipIdx};
 use crate::fields_of_green::effects::{Ability, Cost, Effect, Filter, Modifier, Scope, Timing};
 use crate::fields_of_green::error::{ActionError, Space};
 use crate::fields_of_green::event::{Delta, Event};
-use crate::fields_of_green::farm::{Cell, CellCard, Farm, Grid, Pos};
+use crate::fields_of_green::farm::{Cell, CellCard, Pos};
 use smallvec::SmallVec;
 use smol_str::SmolStr;
 
@@ -410,14 +411,9 @@ pub(super) struct BuildPlan {
 /// Total cost of an ability's optional repeats (`Effect::Repeat`), evaluated at `subject`.
 /// Always inlined: nearly every check asks for no repeats, which is answered at once, and the
 /// compiler stopped inlining it on its own when this file grew (a call per check, measured).
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn repeat_cost(
-    deck: &Deck,
-    farm: &Farm,
-    grid: Option<&Grid>,
-    coins: u32,
-    food: u32,
+    at: &SeatFarm,
     subject: Pos,
     ability: Option<&Ability>,
     extra: u8,
@@ -425,37 +421,11 @@ fn repeat_cost(
     if extra == 0 {
         return Ok(Cost3::default());
     }
-    let max = ability
-        .and_then(|a| {
-            a.effects.iter().find_map(|e| {
-                if let Effect::Repeat { max, .. } = e {
-                    Some(*max)
-                } else {
-                    None
-                }
-            })
-        })
-        .unwrap_or(0);
-    if extra > max {
-        return Err(ActionError::TooManyRepeats(max));
+    match ability.and_then(repeat_of) {
+        Some((max, pay)) if extra <= max => Ok(cost3(at, subject, pay).times(extra)),
+        Some((max, _)) => Err(ActionError::TooManyRepeats(max)),
+        None => Err(ActionError::TooManyRepeats(0)),
     }
-    let pay = ability
-        .and_then(|a| {
-            a.effects.iter().find_map(|e| {
-                if let Effect::Repeat { pay, .. } = e {
-                    Some(*pay)
-                } else {
-                    None
-                }
-            })
-        })
-        .expect("max > 0 means a Repeat exists");
-    let one = cost3(deck, farm, grid, coins, food, subject, &pay);
-    Ok(Cost3 {
-        coins: one.coins.saturating_mul(extra as u32),
-        water: one.water.saturating_mul(extra as u32),
-        food: one.food.saturating_mul(extra as u32),
-    })
 }
 
 /// A cost with its numbers worked out.
@@ -467,6 +437,16 @@ pub(super) struct Cost3 {
 }
 
 impl Cost3 {
+    /// The cost paid `n` times (an ability's repeats), saturating as [`Cost3::plus`] does.
+    fn times(self, n: u8) -> Cost3 {
+        let n = u32::from(n);
+        Cost3 {
+            coins: self.coins.saturating_mul(n),
+            water: self.water.saturating_mul(n),
+            food: self.food.saturating_mul(n),
+        }
+    }
+
     /// Both costs together; a cost too large to count is too large to pay, so saturating is
     /// exact for every check that follows.
     fn plus(self, o: Cost3) -> Cost3 {
@@ -478,20 +458,12 @@ impl Cost3 {
     }
 }
 
-/// A cost worked out at `subject`, on the farm's grid when the caller has one.
-pub(super) fn cost3(
-    deck: &Deck,
-    farm: &Farm,
-    grid: Option<&Grid>,
-    coins: u32,
-    food: u32,
-    subject: Pos,
-    c: &Cost,
-) -> Cost3 {
+/// A cost worked out at `subject`.
+pub(super) fn cost3(at: &SeatFarm, subject: Pos, c: &Cost) -> Cost3 {
     Cost3 {
-        coins: eval::amount_in(deck, farm, grid, coins, food, subject, &c.coins),
-        water: eval::amount_in(deck, farm, grid, coins, food, subject, &c.water),
-        food: eval::amount_in(deck, farm, grid, coins, food, subject, &c.food),
+        coins: at.amount(subject, &c.coins),
+        water: at.amount(subject, &c.water),
+        food: at.amount(subject, &c.food),
     }
 }
 
@@ -937,14 +909,8 @@ impl<'d> BuildCheck<'d> {
             return None;
         }
         // Each repeat costs the same, multiplied (saturating, so still monotone).
-        let n = extra as u32;
-        let times = |c: Cost3| Cost3 {
-            coins: c.coins.saturating_mul(n),
-            water: c.water.saturating_mul(n),
-            food: c.food.saturating_mul(n),
-        };
         let (one_lo, one_hi) = bounds(pay);
-        Some((lo.plus(times(one_lo)), hi.plus(times(one_hi))))
+        Some((lo.plus(one_lo.times(extra)), hi.plus(one_hi.times(extra))))
     }
 
     /// The checks that depend on the space, the payment and the tiles.
@@ -1050,8 +1016,8 @@ impl<'d> BuildCheck<'d> {
         let cost = match self.flat {
             Some(flat) => flat,
             None => {
-                let grid = Some(info.grid(&p.farm));
-                let mut cost = cost3(deck, &p.farm, grid, p.coins, p.food, pos, self.cost);
+                let at = SeatFarm::of(deck, p, Some(info.grid(&p.farm)));
+                let mut cost = cost3(&at, pos, self.cost);
                 let off: u32 = self
                     .discounts
                     .iter()
@@ -1063,17 +1029,8 @@ impl<'d> BuildCheck<'d> {
                 cost
             }
         };
-        let grid = Some(info.grid(&p.farm));
-        let rep = repeat_cost(
-            deck,
-            &p.farm,
-            grid,
-            p.coins,
-            p.food,
-            pos,
-            self.ability,
-            extra,
-        )?;
+        let at = SeatFarm::of(deck, p, Some(info.grid(&p.farm)));
+        let rep = repeat_cost(&at, pos, self.ability, extra)?;
         Ok(cost.plus(rep))
     }
 }
@@ -1220,29 +1177,13 @@ pub(super) fn run_effects(
         let p = &g.s.players[seat];
         match e {
             Effect::Gain { gain, when } => {
-                if eval::holds_in(
-                    &deck,
-                    &p.farm,
-                    Some(g.grid(seat)),
-                    p.coins,
-                    p.food,
-                    subject,
-                    when,
-                ) {
+                if SeatFarm::of(&deck, p, Some(g.grid(seat))).holds(subject, when) {
                     let d = gain_now(g, &deck, seat, subject, gain);
                     gain_delta(g, seat, subject, d, ev);
                 }
             }
             Effect::Refill { water, scope, when } => {
-                if eval::holds_in(
-                    &deck,
-                    &p.farm,
-                    Some(g.grid(seat)),
-                    p.coins,
-                    p.food,
-                    subject,
-                    when,
-                ) {
+                if SeatFarm::of(&deck, p, Some(g.grid(seat))).holds(subject, when) {
                     let targets: Vec<usize> = match scope {
                         Scope::This => p.farm.index_of(subject).into_iter().collect(),
                         _ => eval::cells_in_scope(&p.farm, subject, *scope),
@@ -1272,15 +1213,7 @@ pub(super) fn run_effects(
                 }
             }
             Effect::Equipment { count, when } => {
-                if eval::holds_in(
-                    &deck,
-                    &p.farm,
-                    Some(g.grid(seat)),
-                    p.coins,
-                    p.food,
-                    subject,
-                    when,
-                ) {
+                if SeatFarm::of(&deck, p, Some(g.grid(seat))).holds(subject, when) {
                     let p = &mut g.s.players[seat];
                     p.pending_equipment = p.pending_equipment.saturating_add(*count);
                 }
@@ -1305,9 +1238,8 @@ fn gain_now(
     subject: Pos,
     gain: &crate::fields_of_green::effects::Gain,
 ) -> Delta {
-    let p = &g.s.players[seat];
-    let grid = Some(g.grid(seat));
-    let amount = |a| eval::amount_in(deck, &p.farm, grid, p.coins, p.food, subject, a);
+    let at = SeatFarm::of(deck, &g.s.players[seat], Some(g.grid(seat)));
+    let amount = |a| at.amount(subject, a);
     Delta {
         coins: amount(&gain.coins),
         water: 0,
@@ -1535,7 +1467,7 @@ fn cost_counts_stores(c: &Cost) -> bool {
 
 /// The pay of an ability's optional repeats, if it has any (the first `Effect::Repeat`, as
 /// [`repeat_cost`] reads it), with their most.
-fn repeat_of(ability: &Ability) -> Option<(u8, &Cost)> {
+pub(super) fn repeat_of(ability: &Ability) -> Option<(u8, &Cost)> {
     ability.effects.iter().find_map(|e| match e {
         Effect::Repeat { max, pay, .. } => Some((*max, pay)),
         _ => None,
@@ -1566,7 +1498,8 @@ pub(crate) fn harvest_sheet(g: &Game, seat: usize, info: &eval::FarmInfo) -> Har
         let costs = (!cost_counts_stores(&ability.cost)
             && repeat.is_none_or(|(_, pay)| !cost_counts_stores(pay)))
         .then(|| {
-            let at = |cost: &Cost| cost3(deck, farm, Some(grid), p.coins, p.food, c.pos, cost);
+            let seat_farm = SeatFarm::of(deck, p, Some(grid));
+            let at = |cost: &Cost| cost3(&seat_farm, c.pos, cost);
             (
                 at(&ability.cost),
                 repeat.map_or(Cost3::default(), |(_, pay)| at(pay)),
@@ -1642,7 +1575,8 @@ pub(super) fn sheet_is_fresh(g: &Game, seat: usize) -> Result<(), String> {
             return Err(format!("at {}: repeats {}", e.pos, e.max_extra));
         }
         if let Some((base, one)) = e.costs {
-            let at = |c: &Cost| cost3(deck, farm, None, p.coins, p.food, e.pos, c);
+            let seat_farm = SeatFarm::of(deck, p, None);
+            let at = |c: &Cost| cost3(&seat_farm, e.pos, c);
             let want = (
                 at(&ability.cost),
                 repeat.map_or(Cost3::default(), |(_, pay)| at(pay)),
@@ -1712,28 +1646,13 @@ fn entry_cost(
             if extra > entry.max_extra {
                 return Err(ActionError::TooManyRepeats(entry.max_extra));
             }
-            let n = extra as u32;
-            let rep = Cost3 {
-                coins: one.coins.saturating_mul(n),
-                water: one.water.saturating_mul(n),
-                food: one.food.saturating_mul(n),
-            };
-            (base, rep)
+            (base, one.times(extra))
         }
         None => {
             let ability = eval::cell_ability(deck, &p.farm, entry.i).expect("a Harvest ability");
-            let grid = Some(info.grid(&p.farm));
-            let base = cost3(deck, &p.farm, grid, p.coins, p.food, pos, &ability.cost);
-            let rep = repeat_cost(
-                deck,
-                &p.farm,
-                grid,
-                p.coins,
-                p.food,
-                pos,
-                Some(ability),
-                extra,
-            )?;
+            let at = SeatFarm::of(deck, p, Some(info.grid(&p.farm)));
+            let base = cost3(&at, pos, &ability.cost);
+            let rep = repeat_cost(&at, pos, Some(ability), extra)?;
             (base, rep)
         }
     };

@@ -1,9 +1,10 @@
 //! Interpreting the effect vocabulary against a farm: filters, counts, conditions, Ongoing
 //! modifiers, capacities, ranges and who can pay Water where.
 
+use super::PlayerState;
 use crate::fields_of_green::cards::{Deck, DesignIdx};
 use crate::fields_of_green::effects::{
-    Ability, Amount, Condition, Count, Filter, Modifier, Scope, Timing,
+    Ability, Amount, Condition, Count, Effect, Filter, Modifier, Scope, Timing,
 };
 use crate::fields_of_green::farm::{Cell, CellCard, Dists, FAR, Farm, Grid, Pos};
 use smallvec::SmallVec;
@@ -73,24 +74,74 @@ pub fn cells_in_scope(farm: &Farm, from: Pos, scope: Scope) -> Vec<usize> {
 
 /// The value of a count for the card (or space) at `subject`.
 pub fn count(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, c: &Count) -> u32 {
-    count_in(deck, farm, None, coins, food, subject, c)
+    SeatFarm::new(deck, farm, None, coins, food).count(subject, c)
 }
 
-/// [`count`] on the farm's grid when the caller has one (the game caches one per farm): a count
-/// within a distance then needs no grid of its own.
-pub(crate) fn count_in(
+/// Evaluates an amount for the card (or space) at `subject`.
+pub fn amount(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, a: &Amount) -> u32 {
+    SeatFarm::new(deck, farm, None, coins, food).amount(subject, a)
+}
+
+/// Whether an optional condition holds (no condition always holds).
+pub fn holds(
     deck: &Deck,
     farm: &Farm,
-    grid: Option<&Grid>,
     coins: u32,
     food: u32,
     subject: Pos,
-    c: &Count,
-) -> u32 {
-    match *c {
-        Count::Food => food,
-        Count::Coins => coins,
-        Count::Cards { of, scope } => match scope {
+    cond: &Option<Condition>,
+) -> bool {
+    SeatFarm::new(deck, farm, None, coins, food).holds(subject, cond)
+}
+
+/// What counts, amounts and conditions read for one seat: the deck, the seat's farm (on the
+/// farm's grid when the caller has one: the game caches one per farm, and a count within a
+/// distance then needs no grid of its own), and the seat's coins and Food. Each question names
+/// the card (or space) it is asked for, `subject`.
+#[derive(Clone, Copy)]
+pub struct SeatFarm<'a> {
+    pub(crate) deck: &'a Deck,
+    pub(crate) farm: &'a Farm,
+    pub(crate) grid: Option<&'a Grid>,
+    pub(crate) coins: u32,
+    pub(crate) food: u32,
+}
+
+impl<'a> SeatFarm<'a> {
+    #[inline]
+    pub(crate) fn new(
+        deck: &'a Deck,
+        farm: &'a Farm,
+        grid: Option<&'a Grid>,
+        coins: u32,
+        food: u32,
+    ) -> Self {
+        SeatFarm {
+            deck,
+            farm,
+            grid,
+            coins,
+            food,
+        }
+    }
+
+    /// Seat `p`'s farm, coins and Food.
+    #[inline]
+    pub(crate) fn of(deck: &'a Deck, p: &'a PlayerState, grid: Option<&'a Grid>) -> Self {
+        Self::new(deck, &p.farm, grid, p.coins, p.food)
+    }
+}
+
+impl Reads for SeatFarm<'_> {
+    type Subject = Pos;
+
+    fn seat(&self) -> &SeatFarm<'_> {
+        self
+    }
+
+    fn count_cards(&self, subject: Pos, of: Filter, scope: Scope) -> u32 {
+        let (deck, farm, grid) = (self.deck, self.farm, self.grid);
+        match scope {
             // Fast paths for the common scopes, which need no distance search.
             Scope::Adjacent => match grid {
                 // The cards on the four neighbouring squares (at the edge of the plane a
@@ -138,32 +189,68 @@ pub(crate) fn count_in(
                 count
             }
             Scope::This => 0,
-        },
+        }
     }
 }
 
-/// Evaluates an amount for the card (or space) at `subject`.
-pub fn amount(deck: &Deck, farm: &Farm, coins: u32, food: u32, subject: Pos, a: &Amount) -> u32 {
-    amount_in(deck, farm, None, coins, food, subject, a)
-}
+/// Counts read at a subject: a position for the engine ([`SeatFarm`]), a card of the farm for the
+/// bots' table of distances (`bots::geometry::GeoFarm`). Amounts, conditions and Game End VP
+/// follow from the count the same way for both.
+pub trait Reads {
+    type Subject: Copy;
 
-/// [`amount`] on the farm's grid when the caller has one (see [`count_in`]).
-pub(crate) fn amount_in(
-    deck: &Deck,
-    farm: &Farm,
-    grid: Option<&Grid>,
-    coins: u32,
-    food: u32,
-    subject: Pos,
-    a: &Amount,
-) -> u32 {
-    match &a.count {
-        None => a.eval(0),
-        Some(c) => a.eval(count_in(deck, farm, grid, coins, food, subject, c)),
+    /// The seat read: its coins and Food are what `Count::Coins` and `Count::Food` count.
+    fn seat(&self) -> &SeatFarm<'_>;
+
+    /// The cards matching `of` in `scope` of the card (or space) at `subject`.
+    fn count_cards(&self, subject: Self::Subject, of: Filter, scope: Scope) -> u32;
+
+    /// The value of count `c` for the card (or space) at `subject`.
+    #[inline]
+    fn count(&self, subject: Self::Subject, c: &Count) -> u32 {
+        match *c {
+            Count::Food => self.seat().food,
+            Count::Coins => self.seat().coins,
+            Count::Cards { of, scope } => self.count_cards(subject, of, scope),
+        }
+    }
+
+    /// The value of amount `a` for the card (or space) at `subject`.
+    #[inline]
+    fn amount(&self, subject: Self::Subject, a: &Amount) -> u32 {
+        match &a.count {
+            None => a.eval(0),
+            Some(c) => a.eval(self.count(subject, c)),
+        }
+    }
+
+    /// Whether an optional condition holds at `subject` (no condition always holds).
+    #[inline]
+    fn holds(&self, subject: Self::Subject, cond: &Option<Condition>) -> bool {
+        cond.as_ref()
+            .is_none_or(|cond| cond.admits(self.count(subject, &cond.count)))
+    }
+
+    /// VP of a Game End ability for the card at `subject`: its Gains whose conditions hold
+    /// (ruling 18).
+    #[inline]
+    fn game_end_vp(&self, subject: Self::Subject, a: &Ability) -> u32 {
+        if a.timing != Timing::GameEnd {
+            return 0;
+        }
+        a.effects
+            .iter()
+            .map(|e| match e {
+                Effect::Gain { gain, when } if self.holds(subject, when) => {
+                    self.amount(subject, &gain.vp)
+                }
+                _ => 0,
+            })
+            .fold(0u32, u32::saturating_add)
     }
 }
 
-/// The least and the most [`amount_in`] can give for `a` at any space of a farm of `cards`
+/// The least and the most [`SeatFarm::amount`] can give for `a` at any space of a farm of `cards`
 /// cards, for a seat with `coins` and `food`. A count of cards counts each card of the farm at
 /// most once, so it lies in `0..=cards`, and [`Amount::eval`] is monotone in its count (a floor
 /// division, a product by `per`, a minimum and a clamp, each monotone): its extremes are at the
@@ -180,37 +267,6 @@ pub(crate) fn amount_bounds(a: &Amount, coins: u32, food: u32, cards: u32) -> (u
         Some(Count::Cards { .. }) => {
             let (none, all) = (a.eval(0), a.eval(cards));
             (none.min(all), none.max(all))
-        }
-    }
-}
-
-/// Whether an optional condition holds (no condition always holds).
-pub fn holds(
-    deck: &Deck,
-    farm: &Farm,
-    coins: u32,
-    food: u32,
-    subject: Pos,
-    cond: &Option<Condition>,
-) -> bool {
-    holds_in(deck, farm, None, coins, food, subject, cond)
-}
-
-/// [`holds`] on the farm's grid when the caller has one (see [`count_in`]).
-pub(crate) fn holds_in(
-    deck: &Deck,
-    farm: &Farm,
-    grid: Option<&Grid>,
-    coins: u32,
-    food: u32,
-    subject: Pos,
-    cond: &Option<Condition>,
-) -> bool {
-    match cond {
-        None => true,
-        Some(cond) => {
-            let n = count_in(deck, farm, grid, coins, food, subject, &cond.count);
-            cond.min.is_none_or(|m| n >= m) && cond.max.is_none_or(|m| n <= m)
         }
     }
 }

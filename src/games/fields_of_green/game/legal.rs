@@ -5,7 +5,7 @@ use super::apply::{self, host_accepts};
 use super::{Game, INTRO_SPLITS, Phase, hand_size};
 use crate::fields_of_green::action::Action;
 use crate::fields_of_green::cards::{DesignIdx, EquipIdx};
-use crate::fields_of_green::effects::{Effect, Pile, Timing};
+use crate::fields_of_green::effects::{Pile, Timing};
 use crate::fields_of_green::farm::{CellCard, Grid, Pos, SpaceRows, Spaces, nth_space};
 use smallvec::SmallVec;
 use smol_str::SmolStr;
@@ -704,16 +704,8 @@ fn card_actions(g: &Game, seat: usize, out: &mut Listing) {
         .ability
         .as_ref()
         .filter(|a| a.timing == Timing::Immediate)
-        .and_then(|a| {
-            a.effects.iter().find_map(|e| {
-                if let Effect::Repeat { max, .. } = e {
-                    Some(*max)
-                } else {
-                    None
-                }
-            })
-        })
-        .unwrap_or(0);
+        .and_then(apply::repeat_of)
+        .map_or(0, |(max, _)| max);
     let loc_sets = tile_sets(g, seat, CellCard::Location(d));
     let check = apply::BuildCheck::new(g, seat, &info).expect("a card is revealed");
     // A cheap bound first: when the cost is the same on every space (plain costs, no discount
@@ -892,17 +884,7 @@ pub(super) fn harvest_options_by_space(g: &Game, seat: usize) -> HarvestOptions 
         else {
             continue;
         };
-        let max_extra = a
-            .effects
-            .iter()
-            .find_map(|e| {
-                if let Effect::Repeat { max, .. } = e {
-                    Some(*max)
-                } else {
-                    None
-                }
-            })
-            .unwrap_or(0);
+        let max_extra = apply::repeat_of(a).map_or(0, |(max, _)| max);
         for extra in 0..=max_extra {
             if !apply::harvest_allowed(g, seat, &info, c.pos, extra) {
                 break;

@@ -536,13 +536,7 @@ impl Game {
                 }
             }
         }
-        if let Some(cell) = self.reach.get_mut(seat) {
-            cell.take();
-        }
-        if let Some(cell) = self.food_caps.get_mut(seat) {
-            cell.take();
-        }
-        self.harvest_cards_turned(seat);
+        self.cards_changed(seat);
     }
 
     /// Drops what is cached about the farm of `seat` that depends on which side its cards show
@@ -553,6 +547,13 @@ impl Game {
         if let Some(cell) = self.mods.get_mut(seat) {
             cell.take();
         }
+        self.cards_changed(seat);
+    }
+
+    /// What a new card and a turned card or changed Equipment both drop (after the modifiers are
+    /// dealt with): the towers' reach, the Food capacity and the kept Harvest abilities of the
+    /// farm of `seat`.
+    fn cards_changed(&mut self, seat: usize) {
         if let Some(cell) = self.reach.get_mut(seat) {
             cell.take();
         }

@@ -1,8 +1,9 @@
 //! The end of the game: the score pad (ruling 18) and the tie-breaks (ruling 19).
 
+use super::eval::{Reads, SeatFarm};
 use super::{Game, PlayerState, eval};
 use crate::fields_of_green::cards::{Deck, DesignIdx};
-use crate::fields_of_green::effects::{Ability, Effect, Modifier, Timing};
+use crate::fields_of_green::effects::{Ability, Modifier, Timing};
 use crate::fields_of_green::farm::{CellCard, Farm, Grid, Pos};
 use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
@@ -70,34 +71,7 @@ pub fn game_end_vp(
     subject: Pos,
     a: &Ability,
 ) -> u32 {
-    game_end_vp_in(deck, farm, None, coins, food, subject, a)
-}
-
-/// [`game_end_vp`] on the farm's grid when the caller has one: scoring counts many abilities,
-/// often for several amounts of coins left, on one farm.
-fn game_end_vp_in(
-    deck: &Deck,
-    farm: &Farm,
-    grid: Option<&Grid>,
-    coins: u32,
-    food: u32,
-    subject: Pos,
-    a: &Ability,
-) -> u32 {
-    if a.timing != Timing::GameEnd {
-        return 0;
-    }
-    a.effects
-        .iter()
-        .map(|e| match e {
-            Effect::Gain { gain, when }
-                if eval::holds_in(deck, farm, grid, coins, food, subject, when) =>
-            {
-                eval::amount_in(deck, farm, grid, coins, food, subject, &gain.vp)
-            }
-            _ => 0,
-        })
-        .fold(0u32, u32::saturating_add)
+    SeatFarm::new(deck, farm, None, coins, food).game_end_vp(subject, a)
 }
 
 /// Above this many Power Generator-style payments in one farm (never seen with a real deck),
@@ -232,8 +206,11 @@ fn score_seat_on(deck: &Deck, seat: usize, p: &PlayerState, grid: &Grid) -> Scor
         .saturating_add(water_towers);
     // Everything that may count coins, for `left` coins after the payments in `paid`: the
     // Equipment line (tiles and the repeats paid for) and each location's Game End line.
-    let vp =
-        |left: u32, pos: Pos, a: &Ability| game_end_vp_in(deck, farm, grid, left, food, pos, a);
+    // Scoring counts many abilities, often for several amounts of coins left, on one farm: on
+    // its grid.
+    let vp = |left: u32, pos: Pos, a: &Ability| {
+        SeatFarm::new(deck, farm, grid, left, food).game_end_vp(pos, a)
+    };
     let equipment_at = |left: u32, paid: u64| -> u32 {
         let tiles = src
             .tiles

@@ -341,13 +341,18 @@ fn standard_start(deck: &Deck, s: &mut State) -> PlayerState {
     }
 }
 
+/// The setup uses more than the deck's `copies` of the card `id` called `name`.
+fn too_many_copies(id: &str, name: &str, copies: u8) -> SetupError {
+    SetupError::TooManyCopies {
+        id: SmolStr::new(id),
+        name: SmolStr::new(name),
+        copies: u32::from(copies),
+    }
+}
+
 fn too_many(deck: &Deck, d: DesignIdx) -> SetupError {
     let def = deck.location(d);
-    SetupError::TooManyCopies {
-        id: SmolStr::new(&def.id),
-        name: SmolStr::new(&def.name),
-        copies: def.copies as u32,
-    }
+    too_many_copies(&def.id, &def.name, def.copies)
 }
 
 /// Takes one copy of `d` out of `pile`, or says the deck has no more.
@@ -371,11 +376,7 @@ fn take_tile(
         .ok_or_else(|| SetupError::UnknownEquipment(id.clone()))?;
     let at = stack.iter().position(|&x| x == e).ok_or_else(|| {
         let def = deck.equip(e);
-        SetupError::TooManyCopies {
-            id: SmolStr::new(&def.id),
-            name: SmolStr::new(&def.name),
-            copies: def.copies as u32,
-        }
+        too_many_copies(&def.id, &def.name, def.copies)
     })?;
     stack.remove(at);
     Ok(e)
@@ -409,25 +410,16 @@ fn preset_start(
         }
         let card = match pc.card.as_str() {
             "water_tower" => {
-                if s.towers_left == 0 {
-                    return Err(SetupError::TooManyCopies {
-                        id: pc.card.clone(),
-                        name: "Water Tower".into(),
-                        copies: deck.supply.water_towers as u32,
-                    });
-                }
-                s.towers_left -= 1;
+                s.towers_left = s.towers_left.checked_sub(1).ok_or_else(|| {
+                    too_many_copies(&pc.card, "Water Tower", deck.supply.water_towers)
+                })?;
                 CellCard::WaterTower
             }
             "silo" => {
-                if s.silos_left == 0 {
-                    return Err(SetupError::TooManyCopies {
-                        id: pc.card.clone(),
-                        name: "Silo".into(),
-                        copies: deck.supply.silos as u32,
-                    });
-                }
-                s.silos_left -= 1;
+                s.silos_left = s
+                    .silos_left
+                    .checked_sub(1)
+                    .ok_or_else(|| too_many_copies(&pc.card, "Silo", deck.supply.silos))?;
                 CellCard::Silo
             }
             id => {

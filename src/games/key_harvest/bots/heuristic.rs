@@ -71,10 +71,7 @@ struct Ctx<'a> {
 pub fn board_value(board: &Board, fields: SpaceSet) -> f64 {
     let mut a = 0u32;
     let mut b = 0u32;
-    let mut left = fields;
-    while left != 0 {
-        let g = board.group_of(fields, left.trailing_zeros() as Space);
-        left &= !g;
+    board.for_each_group(fields, |g| {
         let n = g.count_ones();
         if n > a {
             b = a;
@@ -82,7 +79,7 @@ pub fn board_value(board: &Board, fields: SpaceSet) -> f64 {
         } else if n > b {
             b = n;
         }
-    }
+    });
     // A little for the third group, which may still grow into second place.
     (a + 2 * b) as f64
 }

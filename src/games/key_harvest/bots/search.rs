@@ -104,6 +104,26 @@ impl SearchBot {
     pub fn budget(&self, players: u8) -> usize {
         (self.rollouts as usize * 2 / players.max(2) as usize).max(2)
     }
+
+    /// The actions a turn's search compares: the heuristic's own choice `own` first, then the
+    /// heuristic's next best up to `candidates` in all, and ending the turn when it is legal.
+    fn candidate_actions(&self, board: &Arc<Board>, view: &PlayerView, own: Action) -> Vec<Action> {
+        let mut candidates = vec![own];
+        for (a, _) in heuristic::ranked(board, view) {
+            if candidates.len() >= self.candidates {
+                break;
+            }
+            if !candidates.contains(&a) {
+                candidates.push(a);
+            }
+        }
+        if view.legal.iter().any(|c| matches!(c, Choice::EndTurn))
+            && !candidates.contains(&Action::EndTurn)
+        {
+            candidates.push(Action::EndTurn);
+        }
+        candidates
+    }
 }
 
 impl SearchBot {
@@ -126,20 +146,7 @@ impl SearchBot {
             return vec![(own, 0.0)];
         }
         let board = Arc::new(board.clone());
-        let mut candidates = vec![own];
-        for (a, _) in heuristic::ranked(&board, view) {
-            if candidates.len() >= self.candidates {
-                break;
-            }
-            if !candidates.contains(&a) {
-                candidates.push(a);
-            }
-        }
-        if view.legal.iter().any(|c| matches!(c, Choice::EndTurn))
-            && !candidates.contains(&Action::EndTurn)
-        {
-            candidates.push(Action::EndTurn);
-        }
+        let mut candidates = self.candidate_actions(&board, view, own);
         if let Some(a) = also
             && !candidates.contains(a)
         {
@@ -191,20 +198,7 @@ impl Bot for SearchBot {
             return own;
         }
         let board = Arc::new(board.clone());
-        let mut candidates = vec![own.clone()];
-        for (a, _) in heuristic::ranked(&board, view) {
-            if candidates.len() >= self.candidates {
-                break;
-            }
-            if !candidates.contains(&a) {
-                candidates.push(a);
-            }
-        }
-        if view.legal.iter().any(|c| matches!(c, Choice::EndTurn))
-            && !candidates.contains(&Action::EndTurn)
-        {
-            candidates.push(Action::EndTurn);
-        }
+        let candidates = self.candidate_actions(&board, view, own.clone());
         if candidates.len() <= 1 {
             return own;
         }

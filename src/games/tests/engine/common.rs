@@ -308,6 +308,33 @@ pub fn build(x: i8, y: i8) -> Action {
     }
 }
 
+/// The draw of ruling 4: `split[k]` cards from pile k.
+pub fn draw(split: [u8; 4]) -> Action {
+    Action::Draw { split }
+}
+
+/// The event of `seat` drawing `split` (ruling 4).
+pub fn drew(seat: usize, split: [u8; 4]) -> Event {
+    Event::Drew { seat, split }
+}
+
+/// Action C, a Silo on (x, y), placing the set-aside `tiles` on it (ruling 17).
+pub fn silo_with(x: i8, y: i8, tiles: &[&str]) -> Action {
+    Action::Silo {
+        pos: p(x, y),
+        equipment: tiles.iter().map(|t| s(t)).collect(),
+    }
+}
+
+/// The event of `seat` placing Equipment `tile` on the card at (x, y).
+pub fn placed(seat: usize, tile: &str, x: i8, y: i8) -> Event {
+    Event::EquipmentPlaced {
+        seat,
+        tile: s(tile),
+        pos: p(x, y),
+    }
+}
+
 pub fn harvest(x: i8, y: i8) -> Action {
     Action::Harvest {
         pos: p(x, y),

@@ -64,19 +64,17 @@ pub fn fresh(players: u8, seed: u64) -> Game {
 /// A clean table: seat 0 active, every board and supply empty (start tiles back in the bag,
 /// counters back in the stock), the registry as dealt, all events in the bag.
 pub fn table(players: u8) -> Game {
-    let g = fresh(players, 7);
-    edit(&g, |s| {
-        for p in &mut s.players {
-            s.bag_fields |= p.fields;
-            p.fields = 0;
-            p.harvested = 0;
-            s.stock.add(&p.supply);
-            p.supply = Counters::ZERO;
-            p.hidden = Counters::ZERO;
-        }
-        s.bag_events |= s.removed_events;
-        s.removed_events = 0;
-    })
+    table_seeded(players, 7)
+}
+
+/// Asserts the public view lists as returned to the bag exactly `expect` (in any order, each
+/// once): events everyone saw go back.
+pub fn assert_returned(g: &Game, mut expect: Vec<EventTile>) {
+    expect.sort_unstable();
+    expect.dedup();
+    let mut returned = g.public_view().returned;
+    returned.sort_unstable();
+    assert_eq!(returned, expect);
 }
 
 /// Loads an edited snapshot (every invariant is checked).
@@ -285,13 +283,7 @@ pub fn start_event(
     let mut g = edit(g, |s| {
         f(s);
         track(s, &[e]);
-        s.stack.push(Frame::Event {
-            event: e,
-            drawer,
-            step: 0,
-            held: None,
-            done: false,
-        });
+        s.stack.push(Frame::new_event(e, drawer));
         s.stack.push(Frame::Ability {
             seat: s.turn.active,
             worker: Worker::Labourer,

@@ -3,11 +3,18 @@
 
 use crate::kh_common;
 use farmhand_games::key_harvest::{
-    Action, ActionError, Counters, Crop, Event, EventTile as E, Place, Prompt, Worker,
+    Action, ActionError, Counters, Crop, Event, EventTile as E, Place, Prompt, Space, Worker,
 };
 use kh_common::*;
 
 // KH 45: events act for each player in turn, clockwise from the drawer.
+
+/// Event G (Give away)'s answer: the tile passed on (none when the seat has none), and whether
+/// the seat keeps the tile it received (else it goes fallow).
+fn give_away(pass: Option<Space>, keep: bool) -> Action {
+    Action::GiveAway { pass, keep }
+}
+
 #[test]
 fn kh45_clockwise_from_the_drawer() {
     let (mut g, _) = start_event(&table(3), E::NewCrop, 1, |s| {
@@ -149,67 +156,25 @@ fn kh49_give_away_passing_rules() {
     });
     // P1 must pass a tile (mandatory).
     assert_eq!(refused(&mut g, 0, Action::Decline), ActionError::Mandatory);
-    ok(
-        &mut g,
-        0,
-        Action::GiveAway {
-            pass: Some(a),
-            keep: false,
-        },
-    );
+    ok(&mut g, 0, give_away(Some(a), false));
     assert_eq!(fields_of(&g, 0), 0);
     // P2 passes the received tile on.
-    ok(
-        &mut g,
-        1,
-        Action::GiveAway {
-            pass: Some(a),
-            keep: false,
-        },
-    );
+    ok(&mut g, 1, give_away(Some(a), false));
     assert_eq!(fields_of(&g, 1), bit(b));
     // P3, the last, may not pass it on: passes own c and keeps a.
     assert!(matches!(
-        refused(
-            &mut g,
-            2,
-            Action::GiveAway {
-                pass: Some(a),
-                keep: true
-            }
-        ),
+        refused(&mut g, 2, give_away(Some(a), true)),
         ActionError::Invalid(_)
     ));
-    ok(
-        &mut g,
-        2,
-        Action::GiveAway {
-            pass: Some(c),
-            keep: true,
-        },
-    );
+    ok(&mut g, 2, give_away(Some(c), true));
     assert_eq!(fields_of(&g, 2), bit(a));
     // P1 receives c last: keep it.
     assert_eq!(event_prompt(&g), Some((0, E::GiveAway)));
     assert!(matches!(
-        refused(
-            &mut g,
-            0,
-            Action::GiveAway {
-                pass: Some(c),
-                keep: true
-            }
-        ),
+        refused(&mut g, 0, give_away(Some(c), true)),
         ActionError::Invalid(_)
     ));
-    ok(
-        &mut g,
-        0,
-        Action::GiveAway {
-            pass: None,
-            keep: true,
-        },
-    );
+    ok(&mut g, 0, give_away(None, true));
     assert_eq!(fields_of(&g, 0), bit(c));
     assert_eq!(prompt(&g), (0, Prompt::Turn));
 }
@@ -225,31 +190,10 @@ fn kh49_give_away_with_nothing_to_pass() {
     });
     assert!(!ev.iter().any(|e| matches!(e, Event::TileToHands { .. })));
     assert_eq!(event_prompt(&g), Some((1, E::GiveAway)));
-    ok(
-        &mut g,
-        1,
-        Action::GiveAway {
-            pass: Some(b),
-            keep: false,
-        },
-    );
-    ok(
-        &mut g,
-        2,
-        Action::GiveAway {
-            pass: Some(c),
-            keep: false,
-        },
-    );
+    ok(&mut g, 1, give_away(Some(b), false));
+    ok(&mut g, 2, give_away(Some(c), false));
     assert!(st(&g).fallow & bit(b) != 0);
-    ok(
-        &mut g,
-        0,
-        Action::GiveAway {
-            pass: None,
-            keep: true,
-        },
-    );
+    ok(&mut g, 0, give_away(None, true));
     assert_eq!(fields_of(&g, 0), bit(c));
     assert_eq!(fields_of(&g, 1), 0);
     assert_eq!(fields_of(&g, 2), 0);
@@ -670,6 +614,18 @@ fn d_with(
     (g, ev)
 }
 
+/// KH 61's setting, by [`d_with`]: a 2-player table of random stream `seed` with the events
+/// `six` on the track, the field tiles G1-G3 and the Vacation in the bag and a refill of three
+/// draws (which may place the Vacation on space 7); `f` edits the position as in `d_with`.
+fn vacation_on_seven(
+    seed: u64,
+    six: &[E],
+    f: impl FnOnce(&mut farmhand_games::key_harvest::game::State),
+) -> (farmhand_games::key_harvest::Game, Vec<Event>) {
+    let refill = [sp("G1"), sp("G2"), sp("G3")];
+    d_with(&table_seeded(2, seed), six, &refill, &[E::Vacation], 3, f)
+}
+
 // KH 61: an event placed on space 7 while someone has fewer than 7 tiles sends spaces 1-2
 // back to the bag and moves 3-7 down.
 #[test]
@@ -677,14 +633,7 @@ fn kh61_question_check_moves_events_down() {
     let six = other_events(6, &[E::Vacation]);
     let mut seen = 0;
     for seed in 0..12 {
-        let (g, ev) = d_with(
-            &table_seeded(2, seed),
-            &six,
-            &[sp("G1"), sp("G2"), sp("G3")],
-            &[E::Vacation],
-            3,
-            |_| {},
-        );
+        let (g, ev) = vacation_on_seven(seed, &six, |_| {});
         if !ev.iter().any(|e| {
             matches!(
                 e,
@@ -713,7 +662,7 @@ fn kh61_question_check_moves_events_down() {
         assert_eq!(first, six[..2].to_vec());
         // Everyone saw them go back (this check's and any later one's): the view lists those
         // still in the bag as such.
-        let mut expect: Vec<E> = ev
+        let expect: Vec<E> = ev
             .iter()
             .filter_map(|e| match e {
                 Event::QuestionCheck { returned } => Some(returned.clone()),
@@ -722,11 +671,7 @@ fn kh61_question_check_moves_events_down() {
             .flatten()
             .filter(|e| st(&g).bag_events & e.bit() != 0)
             .collect();
-        expect.sort_unstable();
-        expect.dedup();
-        let mut returned = g.public_view().returned;
-        returned.sort_unstable();
-        assert_eq!(returned, expect);
+        assert_returned(&g, expect);
         let placed = ev
             .iter()
             .filter(|e| matches!(e, Event::EventPlaced { .. }))
@@ -754,17 +699,10 @@ fn kh61_question_check_exceptions() {
         .collect();
     let mut seen = 0;
     for seed in 0..12 {
-        let (g, ev) = d_with(
-            &table_seeded(2, seed),
-            &six,
-            &[sp("G1"), sp("G2"), sp("G3")],
-            &[E::Vacation],
-            3,
-            |s| {
-                fields(s, 0, &big[..7]);
-                fields(s, 1, &big[7..]);
-            },
-        );
+        let (g, ev) = vacation_on_seven(seed, &six, |s| {
+            fields(s, 0, &big[..7]);
+            fields(s, 1, &big[7..]);
+        });
         if st(&g).track.len() < 7 {
             continue;
         }

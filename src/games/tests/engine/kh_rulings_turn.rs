@@ -952,18 +952,14 @@ fn kh29_event_draws_set_events_aside() {
         }
         // Everyone saw the events set aside go back: the view says they are in the bag (not
         // removed at setup).
-        let mut expect: Vec<EventTile> = ev
+        let expect: Vec<EventTile> = ev
             .iter()
             .filter_map(|e| match e {
                 Event::EventSetAside { event } => Some(*event),
                 _ => None,
             })
             .collect();
-        expect.sort_unstable();
-        expect.dedup();
-        let mut returned = g.public_view().returned;
-        returned.sort_unstable();
-        assert_eq!(returned, expect);
+        assert_returned(&g, expect);
         assert_eq!(
             st(&g).bag_events,
             EventTile::Windfall.bit() | EventTile::Exchange.bit()
@@ -993,13 +989,7 @@ fn kh31_events_never_nest() {
         supply(s, 0, one(Crop::Hops));
         bag(s, &[], &[EventTile::Vacation, EventTile::RegistrySwap]);
         track(s, &[EventTile::RegistrySwap]);
-        s.stack.push(Frame::Event {
-            event: EventTile::RegistrySwap,
-            drawer: 0,
-            step: 0,
-            held: None,
-            done: false,
-        });
+        s.stack.push(Frame::new_event(EventTile::RegistrySwap, 0));
     });
     let mut g = g;
     ok(

@@ -440,6 +440,7 @@ fn fast_planner_equals_exhaustive_engine_search_on_random_farms() {
 fn geometry_counts_agree_with_the_engine() {
     use farmhand_games::fields_of_green::bots::geometry::Geometry;
     use farmhand_games::fields_of_green::effects::{Ability, Amount, Effect, Scope};
+    use farmhand_games::fields_of_green::game::eval::Reads;
     use farmhand_games::fields_of_green::game::{eval, scoring};
     let deck = deck();
     let mut abilities: Vec<&Ability> = deck
@@ -476,7 +477,7 @@ fn geometry_counts_agree_with_the_engine() {
                         Effect::Gain { gain, when } => {
                             amounts.extend([&gain.coins, &gain.food, &gain.vp]);
                             assert_eq!(
-                                geo.holds(&deck, farm, coins, food, i, when),
+                                geo.at(&deck, farm, coins, food).holds(i, when),
                                 eval::holds(&deck, farm, coins, food, c.pos, when)
                             );
                         }
@@ -486,7 +487,7 @@ fn geometry_counts_agree_with_the_engine() {
                         }
                         Effect::Refill { when, .. } | Effect::Equipment { when, .. } => {
                             assert_eq!(
-                                geo.holds(&deck, farm, coins, food, i, when),
+                                geo.at(&deck, farm, coins, food).holds(i, when),
                                 eval::holds(&deck, farm, coins, food, c.pos, when)
                             );
                         }
@@ -494,13 +495,13 @@ fn geometry_counts_agree_with_the_engine() {
                 }
                 for am in amounts {
                     assert_eq!(
-                        geo.amount(&deck, farm, coins, food, i, am),
+                        geo.at(&deck, farm, coins, food).amount(i, am),
                         eval::amount(&deck, farm, coins, food, c.pos, am)
                     );
                     checks += 1;
                 }
                 assert_eq!(
-                    geo.game_end_vp(&deck, farm, coins, food, i, a),
+                    geo.at(&deck, farm, coins, food).game_end_vp(i, a),
                     scoring::game_end_vp(&deck, farm, coins, food, c.pos, a)
                 );
             }

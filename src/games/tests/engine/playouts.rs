@@ -1120,6 +1120,25 @@ fn check_expensive(
     stats.disguised += disguised;
 }
 
+/// Panics unless `what` is the same in the real game and its twin (and, when `exact`, the same
+/// JSON): it must not depend on hidden information. `hint` says where the two states differ.
+fn same_in_twin<T: PartialEq + serde::Serialize>(
+    what: &str,
+    real: &T,
+    seen: &T,
+    exact: bool,
+    hint: impl FnOnce() -> String,
+) {
+    if real != seen || (exact && json(real) != json(seen)) {
+        panic!(
+            "{what} depends on hidden information:\n real: {}\n twin: {}\n{}",
+            json(real),
+            json(seen),
+            hint()
+        );
+    }
+}
+
 fn json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("serializes")
 }
@@ -1756,26 +1775,16 @@ fn views_hide_secrets(game: &Game, rng: &mut ChaCha8Rng, exact: bool, ctx: Ctx) 
                     view.table == public,
                     "{ctx} seat {s}'s view has another table than the public view"
                 );
-                let seen = twin.player_view(s);
-                if view != seen || (exact && json(&view) != json(&seen)) {
-                    panic!(
-                        "{ctx} seat {s}'s view depends on hidden information:\n real: {}\n twin: {}\n{}",
-                        json(&view),
-                        json(&seen),
-                        diff_hint(&snap, &other)
-                    );
-                }
+                let what = format!("{ctx} seat {s}'s view");
+                same_in_twin(&what, &view, &twin.player_view(s), exact, || {
+                    diff_hint(&snap, &other)
+                });
             }
             None => {
-                let seen = twin.public_view();
-                if public != seen || (exact && json(&public) != json(&seen)) {
-                    panic!(
-                        "{ctx} the public view depends on hidden information:\n real: {}\n twin: {}\n{}",
-                        json(&public),
-                        json(&seen),
-                        diff_hint(&snap, &other)
-                    );
-                }
+                let what = format!("{ctx} the public view");
+                same_in_twin(&what, &public, &twin.public_view(), exact, || {
+                    diff_hint(&snap, &other)
+                });
             }
         }
         checks += 1;

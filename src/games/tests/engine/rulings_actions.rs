@@ -319,14 +319,7 @@ fn ruling_08_c_silo_is_free_and_arrives_empty() {
     let mut g = game0(None, HAND);
     reveal0(&mut g, "corn");
     let left = g.state().silos_left;
-    let ev = ok(
-        &mut g,
-        0,
-        Action::Silo {
-            pos: p(2, 0),
-            equipment: vec![],
-        },
-    );
+    let ev = ok(&mut g, 0, silo_with(2, 0, &[]));
     assert!(ev.contains(&Event::BuiltSilo {
         seat: 0,
         pos: p(2, 0),
@@ -537,14 +530,7 @@ fn ruling_08_b_c_unavailable_when_the_supply_runs_out() {
         ActionError::NoWaterTowersLeft
     );
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Silo {
-                pos: p(0, 2),
-                equipment: vec![]
-            }
-        ),
+        refused(&mut g, 0, silo_with(0, 2, &[])),
         ActionError::NoSilosLeft
     );
 }
@@ -595,23 +581,9 @@ fn ruling_09_last_water_tower_and_silo_go_to_the_first_applied() {
             .any(|a| matches!(a, Action::WaterTower { .. }))
     );
     // Seat 1 takes the last Silo; seat 0 is too late.
-    ok(
-        &mut g,
-        1,
-        Action::Silo {
-            pos: p(0, 1),
-            equipment: vec![],
-        },
-    );
+    ok(&mut g, 1, silo_with(0, 1, &[]));
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Silo {
-                pos: p(0, 2),
-                equipment: vec![]
-            }
-        ),
+        refused(&mut g, 0, silo_with(0, 2, &[])),
         ActionError::NoSilosLeft
     );
     ok(&mut g, 0, Action::Market { food: 0 });
@@ -752,14 +724,7 @@ fn ruling_10_build_only_on_empty_orthogonally_adjacent_spaces() {
         ActionError::NotBuildable(Space::new(p(2, 1), "O27"))
     );
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Silo {
-                pos: p(0, 0),
-                equipment: vec![]
-            }
-        ),
+        refused(&mut g, 0, silo_with(0, 0, &[])),
         ActionError::NotBuildable(Space::new(p(0, 0), "M26"))
     );
     // Negative coordinates are fine: the farm grows in every direction.

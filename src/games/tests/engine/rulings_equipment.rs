@@ -13,11 +13,8 @@ const HAND: &[&str] = &["wheat", "corn", "potatoes", "sheep", "tool_shed", "mark
 /// Equipment stack starts with `tops`, and seat 0's revealed card is `card`.
 fn game(cells: Vec<PresetCell>, set_aside: &[&str], tops: &[&str], card: &str) -> Game {
     let preset = PresetSeat {
-        coins: 20,
-        food: 1,
-        vp_tokens: 0,
-        cells,
         set_aside: set_aside.iter().map(|t| s(t)).collect(),
+        ..seat(20, 1, cells)
     };
     let mut st = preset_setup(3, vec![preset]);
     set_hands(&mut st, &[HAND]);
@@ -37,6 +34,14 @@ fn keep(tile: &str, place: Option<Pos>) -> Action {
         keep: s(tile),
         place,
     }
+}
+
+/// Seat 0, on the start farm, has built a Tool Shed on (0, 1) ("gain an Equipment") and has the
+/// top three tiles of the stack, `tops`, on offer (ruling 17).
+fn tool_shed_offering(tops: &[&str]) -> Game {
+    let mut g = game(start_farm(), &[], tops, "tool_shed");
+    ok(&mut g, 0, build(0, 1));
+    g
 }
 
 fn build_with(x: i8, y: i8, tiles: &[&str]) -> Action {
@@ -84,11 +89,7 @@ fn ruling_17_draw_three_keep_one_others_to_the_bottom_in_order() {
     assert_eq!(stack(&g)[0], "fences");
 
     let ev = ok(&mut g, 0, keep("hoses", Some(p(0, 0))));
-    assert!(ev.contains(&Event::EquipmentPlaced {
-        seat: 0,
-        tile: s("hoses"),
-        pos: p(0, 0)
-    }));
+    assert!(ev.contains(&placed(0, "hoses", 0, 0)));
     assert_eq!(
         cell(&g, 0, p(0, 0)).equipment,
         vec![g.deck().equipment_by_id("hoses").unwrap()]
@@ -107,13 +108,7 @@ fn ruling_17_draw_three_keep_one_others_to_the_bottom_in_order() {
 /// Ruling 17 (with ruling 7): while tiles are on offer, the player first decides about them.
 #[test]
 fn ruling_17_offer_must_be_settled_first() {
-    let mut g = game(
-        start_farm(),
-        &[],
-        &["harrow", "hoses", "sacks"],
-        "tool_shed",
-    );
-    ok(&mut g, 0, build(0, 1));
+    let mut g = tool_shed_offering(&["harrow", "hoses", "sacks"]);
     let next = hand(&g, 0)[0].clone();
     assert_eq!(
         refused(&mut g, 0, Action::Select { card: s(&next) }),
@@ -224,13 +219,7 @@ fn ruling_17_at_most_two_never_two_alike() {
 /// Ruling 17: "... or is set aside." A set-aside tile cannot later be put on a card already built.
 #[test]
 fn ruling_17_set_aside() {
-    let mut g = game(
-        start_farm(),
-        &[],
-        &["harrow", "hoses", "sacks"],
-        "tool_shed",
-    );
-    ok(&mut g, 0, build(0, 1));
+    let mut g = tool_shed_offering(&["harrow", "hoses", "sacks"]);
     let ev = ok(&mut g, 0, keep("sacks", None));
     assert!(ev.contains(&Event::EquipmentSetAside {
         seat: 0,
@@ -251,19 +240,8 @@ fn ruling_17_set_aside() {
     // Next turn: it goes on a new Silo as that Silo is built.
     market_all(&mut g);
     select_all(&mut g, &[]);
-    let ev = ok(
-        &mut g,
-        0,
-        Action::Silo {
-            pos: p(2, 0),
-            equipment: vec![s("sacks")],
-        },
-    );
-    assert!(ev.contains(&Event::EquipmentPlaced {
-        seat: 0,
-        tile: s("sacks"),
-        pos: p(2, 0)
-    }));
+    let ev = ok(&mut g, 0, silo_with(2, 0, &["sacks"]));
+    assert!(ev.contains(&placed(0, "sacks", 2, 0)));
     assert!(g.public_view().seats[0].set_aside.is_empty());
 }
 
@@ -291,21 +269,10 @@ fn ruling_17_set_aside_tile_placed_while_building_a_matching_card() {
         refused(&mut g, 0, build_with(0, 1, &["sacks"])),
         ActionError::NotSetAside("sacks".into())
     );
-    let e = refused(
-        &mut g,
-        0,
-        Action::Silo {
-            pos: p(0, 1),
-            equipment: vec![s("hoses")],
-        },
-    );
+    let e = refused(&mut g, 0, silo_with(0, 1, &["hoses"]));
     assert!(matches!(e, ActionError::BadEquipmentPlace { .. }), "{e:?}");
     let ev = ok(&mut g, 0, build_with(0, 1, &["harrow"]));
-    assert!(ev.contains(&Event::EquipmentPlaced {
-        seat: 0,
-        tile: s("harrow"),
-        pos: p(0, 1)
-    }));
+    assert!(ev.contains(&placed(0, "harrow", 0, 1)));
     assert_eq!(g.public_view().seats[0].set_aside, vec![s("hoses")]);
     assert_eq!(
         g.public_view().seats[0].farm.at(p(0, 1)).unwrap().equipment,
@@ -361,13 +328,7 @@ fn ruling_17_no_timing_equipment_applies_once_when_placed() {
     }));
     assert_eq!(water(&g, 0, p(0, 0)), 3);
 
-    let mut g = game(
-        start_farm(),
-        &[],
-        &["rain_barrel", "wheelbarrow", "sacks"],
-        "tool_shed",
-    );
-    ok(&mut g, 0, build(0, 1));
+    let mut g = tool_shed_offering(&["rain_barrel", "wheelbarrow", "sacks"]);
     let ev = ok(&mut g, 0, keep("wheelbarrow", Some(p(0, 1))));
     assert!(ev.contains(&food_gained(0, p(0, 1), 2, 0)));
     assert_eq!(food(&g, 0), 3);
@@ -439,19 +400,8 @@ fn ruling_17_set_aside_no_timing_tile_applies_when_placed_on_build() {
         "wheat",
     );
     assert_eq!(food(&g, 0), 1);
-    let ev = ok(
-        &mut g,
-        0,
-        Action::Silo {
-            pos: p(2, 0),
-            equipment: vec![s("wheelbarrow")],
-        },
-    );
-    assert!(ev.contains(&Event::EquipmentPlaced {
-        seat: 0,
-        tile: s("wheelbarrow"),
-        pos: p(2, 0)
-    }));
+    let ev = ok(&mut g, 0, silo_with(2, 0, &["wheelbarrow"]));
+    assert!(ev.contains(&placed(0, "wheelbarrow", 2, 0)));
     assert!(ev.contains(&food_gained(0, p(2, 0), 2, 0)));
     assert_eq!(food(&g, 0), 3);
 }

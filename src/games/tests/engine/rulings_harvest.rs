@@ -531,14 +531,7 @@ fn ruling_15_nothing_can_be_built_on_an_open_area() {
         ActionError::NotBuildable(Space::new(p(0, 1), "M27"))
     );
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Silo {
-                pos: p(0, 1),
-                equipment: vec![]
-            }
-        ),
+        refused(&mut g, 0, silo_with(0, 1, &[])),
         ActionError::NotBuildable(Space::new(p(0, 1), "M27"))
     );
     assert!(!g.legal_actions(0).iter().any(|a| match a {

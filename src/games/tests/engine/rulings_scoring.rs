@@ -39,19 +39,17 @@ fn pad_lines(p: &ScorePad) -> [u32; 8] {
 /// 32 coins -> 10, 8 Food -> 4, 3 Food -> 1.
 #[test]
 fn ruling_18_score_pad_line_arithmetic() {
-    let maria = PresetSeat {
-        coins: 22,
-        food: 8,
-        vp_tokens: 0,
-        cells: vec![
+    let maria = seat(
+        22,
+        8,
+        vec![
             tower(0, 0, 0),
             silo(1, 0),
             silo(2, 0),
             tower(3, 0, 0),
             tower(4, 0, 0),
         ],
-        set_aside: vec![],
-    };
+    );
     let mike = PresetSeat {
         coins: 32,
         food: 3,
@@ -59,19 +57,10 @@ fn ruling_18_score_pad_line_arithmetic() {
         cells: vec![tower(0, 0, 2), silo(1, 0), tower(2, 0, 0), tower(3, 0, 3)],
         set_aside: vec![s("hoses")],
     };
-    let odd = PresetSeat {
-        coins: 2,
-        food: 1,
-        vp_tokens: 0,
-        cells: vec![tower(0, 0, 1), silo(1, 0)],
-        set_aside: vec![],
-    };
+    let odd = seat(2, 1, vec![tower(0, 0, 1), silo(1, 0)]);
     let edge = PresetSeat {
-        coins: 3,
-        food: 2,
-        vp_tokens: 0,
-        cells: vec![tower(0, 0, 3), silo(1, 0)],
         set_aside: vec![s("harrow"), s("sacks")],
+        ..seat(3, 2, vec![tower(0, 0, 3), silo(1, 0)])
     };
     let (_, pads) = final_pads(vec![maria, mike, odd, edge]);
     // [cards, tokens, equipment, money, food, water towers, game end, total]
@@ -154,13 +143,7 @@ fn with_generator(coins: u32, building: &str, extra: Vec<PresetCell>) -> PresetS
         with_eq(card(0, 1, building), &["power_generator"]),
     ];
     cells.extend(extra);
-    PresetSeat {
-        coins,
-        food: 0,
-        vp_tokens: 0,
-        cells,
-        set_aside: vec![],
-    }
+    seat(coins, 0, cells)
 }
 
 /// The pad adds up line by line.
@@ -444,19 +427,10 @@ fn ruling_18_rulebook_score_pad_maria_62_mike_59() {
             .map(|(i, c)| card(i as i8 + 1, -3, c)),
     );
 
-    let maria = PresetSeat {
-        coins: 17,
-        food: 8,
-        vp_tokens: 0,
-        cells: maria,
-        set_aside: vec![],
-    };
+    let maria = seat(17, 8, maria);
     let mike = PresetSeat {
-        coins: 30,
-        food: 1,
-        vp_tokens: 0,
-        cells: mike,
         set_aside: vec![s("hoses")],
+        ..seat(30, 1, mike)
     };
     let mut g = harvest_game(2, 4, vec![maria, mike]);
 
@@ -538,13 +512,7 @@ fn plain(coins: u32, extra: Vec<PresetCell>) -> PresetSeat {
     // A full tower (no empty-tower VP), a Silo, no Food: 0 VP unless `extra` scores.
     let mut cells = vec![tower(0, 0, 3), silo(1, 0)];
     cells.extend(extra);
-    PresetSeat {
-        coins,
-        food: 0,
-        vp_tokens: 0,
-        cells,
-        set_aside: vec![],
-    }
+    seat(coins, 0, cells)
 }
 
 /// Ruling 19: "Ties: most locations (face-up locations plus Water Towers and Silos ...)".

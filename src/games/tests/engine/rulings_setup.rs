@@ -6,8 +6,33 @@ use crate::common;
 use common::*;
 use farmhand_games::fields_of_green::event::{Direction, Event};
 use farmhand_games::fields_of_green::farm::CellCard;
-use farmhand_games::fields_of_green::game::{SetupError, StartPhase};
-use farmhand_games::fields_of_green::{Action, ActionError, Game, Options, Phase};
+use farmhand_games::fields_of_green::game::{PresetSeat, Setup, SetupError, StartPhase};
+use farmhand_games::fields_of_green::{Action, ActionError, Game, Options, Phase, Pos};
+
+/// A 3-player game started in `year` (its income paid) with seat 0 on `farm`.
+fn start_in_year(year: u8, farm: PresetSeat) -> (Game, Vec<Event>) {
+    let mut st = preset_setup(3, vec![farm]);
+    st.start_year = year;
+    Game::start(deck(), st).unwrap()
+}
+
+/// Ruling 3's income event for `seat`: the coins, Water and Food `gained`, and the Water and
+/// Food `lost` (what did not fit).
+fn income(seat: usize, gained: [u32; 3], lost: [u32; 2]) -> Event {
+    Event::Income {
+        seat,
+        coins: gained[0],
+        water: gained[1],
+        food: gained[2],
+        water_lost: lost[0],
+        food_lost: lost[1],
+    }
+}
+
+/// Ruling 3's choice of the towers that take the income's Water, one tower per Water.
+fn place_water(towers: Vec<Pos>) -> Action {
+    Action::PlaceWater { towers }
+}
 
 // ------------------------------------------------------------------------------------- ruling 1
 
@@ -86,13 +111,7 @@ fn ruling_02_four_shuffled_piles_sizes_public() {
 
     // Sizes are public after a draw; the order is never in a view.
     let mut g = a.clone();
-    ok(
-        &mut g,
-        0,
-        Action::Draw {
-            split: [3, 2, 1, 0],
-        },
-    );
+    ok(&mut g, 0, draw([3, 2, 1, 0]));
     assert_eq!(g.public_view().piles, [30, 31, 32, 33]);
     let json = serde_json::to_value(g.player_view(1)).unwrap();
     assert!(
@@ -128,14 +147,7 @@ fn ruling_03_income_from_year_2_full_tower_loses_water() {
         st.start_year = year;
         let (g, events) = Game::start(deck(), st).unwrap();
         for seat in 0..3 {
-            assert!(events.contains(&Event::Income {
-                seat,
-                coins: 3,
-                water: 0,
-                food: 1,
-                water_lost: 2,
-                food_lost: 0
-            }));
+            assert!(events.contains(&income(seat, [3, 0, 1], [2, 0])));
             assert_eq!(
                 (coins(&g, seat), food(&g, seat), water(&g, seat, p(0, 0))),
                 (18, 2, 3)
@@ -147,17 +159,8 @@ fn ruling_03_income_from_year_2_full_tower_loses_water() {
 /// Ruling 3: "Water goes onto Water Towers with room (max 3 each ...). What does not fit is lost."
 #[test]
 fn ruling_03_water_only_onto_towers_with_room_overflow_lost() {
-    let mut st = preset_setup(3, vec![seat(0, 0, vec![tower(0, 0, 2), silo(1, 0)])]);
-    st.start_year = 2;
-    let (g, events) = Game::start(deck(), st).unwrap();
-    assert!(events.contains(&Event::Income {
-        seat: 0,
-        coins: 3,
-        water: 1,
-        food: 1,
-        water_lost: 1,
-        food_lost: 0
-    }));
+    let (g, events) = start_in_year(2, seat(0, 0, vec![tower(0, 0, 2), silo(1, 0)]));
+    assert!(events.contains(&income(0, [3, 1, 1], [1, 0])));
     assert_eq!(water(&g, 0, p(0, 0)), 3);
     assert_eq!(g.state().players[0].pending_water, 0);
 }
@@ -165,24 +168,15 @@ fn ruling_03_water_only_onto_towers_with_room_overflow_lost() {
 /// Ruling 3: "max 3 each, unless an Equipment says otherwise": an Extra Tank tower holds 5.
 #[test]
 fn ruling_03_equipment_raises_tower_capacity() {
-    let mut st = preset_setup(
-        3,
-        vec![seat(
+    let (g, events) = start_in_year(
+        2,
+        seat(
             0,
             0,
             vec![with_eq(tower(0, 0, 3), &["extra_tank"]), silo(1, 0)],
-        )],
+        ),
     );
-    st.start_year = 2;
-    let (g, events) = Game::start(deck(), st).unwrap();
-    assert!(events.contains(&Event::Income {
-        seat: 0,
-        coins: 3,
-        water: 2,
-        food: 1,
-        water_lost: 0,
-        food_lost: 0
-    }));
+    assert!(events.contains(&income(0, [3, 2, 1], [0, 0])));
     assert_eq!(water(&g, 0, p(0, 0)), 5);
 }
 
@@ -191,17 +185,8 @@ fn ruling_03_equipment_raises_tower_capacity() {
 #[test]
 fn ruling_03_place_water_required_when_choice_matters() {
     let farm = vec![tower(0, 0, 0), silo(1, 0), tower(2, 0, 1)];
-    let mut st = preset_setup(3, vec![seat(0, 0, farm)]);
-    st.start_year = 2;
-    let (mut g, events) = Game::start(deck(), st).unwrap();
-    assert!(events.contains(&Event::Income {
-        seat: 0,
-        coins: 3,
-        water: 0,
-        food: 1,
-        water_lost: 0,
-        food_lost: 0
-    }));
+    let (mut g, events) = start_in_year(2, seat(0, 0, farm));
+    assert!(events.contains(&income(0, [3, 0, 1], [0, 0])));
     assert!(events.contains(&Event::WaterToPlace { seat: 0, water: 2 }));
     assert_eq!(g.state().players[0].pending_water, 2);
     assert_eq!(g.public_view().seats[0].pending_water, 2);
@@ -213,15 +198,9 @@ fn ruling_03_place_water_required_when_choice_matters() {
         .collect();
     placements.sort_by_key(|a| format!("{a:?}"));
     let mut want = vec![
-        Action::PlaceWater {
-            towers: vec![p(0, 0), p(0, 0)],
-        },
-        Action::PlaceWater {
-            towers: vec![p(0, 0), p(2, 0)],
-        },
-        Action::PlaceWater {
-            towers: vec![p(2, 0), p(2, 0)],
-        },
+        place_water(vec![p(0, 0), p(0, 0)]),
+        place_water(vec![p(0, 0), p(2, 0)]),
+        place_water(vec![p(2, 0), p(2, 0)]),
     ];
     want.sort_by_key(|a| format!("{a:?}"));
     assert_eq!(placements, want);
@@ -233,43 +212,19 @@ fn ruling_03_place_water_required_when_choice_matters() {
 
     // Bad placements are refused with the typed error.
     assert!(matches!(
-        refused(
-            &mut g,
-            0,
-            Action::PlaceWater {
-                towers: vec![p(0, 0)]
-            }
-        ),
+        refused(&mut g, 0, place_water(vec![p(0, 0)])),
         ActionError::BadWaterPlacement(_)
     ));
     assert!(matches!(
-        refused(
-            &mut g,
-            0,
-            Action::PlaceWater {
-                towers: vec![p(1, 0), p(0, 0)]
-            }
-        ),
+        refused(&mut g, 0, place_water(vec![p(1, 0), p(0, 0)])),
         ActionError::BadWaterPlacement(_)
     ));
     assert!(matches!(
-        refused(
-            &mut g,
-            1,
-            Action::PlaceWater {
-                towers: vec![p(0, 0), p(0, 0)]
-            }
-        ),
+        refused(&mut g, 1, place_water(vec![p(0, 0), p(0, 0)])),
         ActionError::NoWaterToPlace
     ));
 
-    let ev = ok(
-        &mut g,
-        0,
-        Action::PlaceWater {
-            towers: vec![p(2, 0), p(0, 0)],
-        },
-    );
+    let ev = ok(&mut g, 0, place_water(vec![p(2, 0), p(0, 0)]));
     assert!(ev.contains(&Event::WaterPlaced {
         seat: 0,
         towers: vec![p(2, 0), p(0, 0)]
@@ -286,21 +241,9 @@ fn ruling_03_place_water_full_tower_refused() {
     st.start_year = 2;
     let mut g = Game::with_setup(deck(), st).unwrap();
     assert_eq!(g.state().players[0].pending_water, 2);
-    let e = refused(
-        &mut g,
-        0,
-        Action::PlaceWater {
-            towers: vec![p(0, 0), p(0, 0)],
-        },
-    );
+    let e = refused(&mut g, 0, place_water(vec![p(0, 0), p(0, 0)]));
     assert!(matches!(e, ActionError::BadWaterPlacement(_)), "{e:?}");
-    ok(
-        &mut g,
-        0,
-        Action::PlaceWater {
-            towers: vec![p(0, 0), p(2, 0)],
-        },
-    );
+    ok(&mut g, 0, place_water(vec![p(0, 0), p(2, 0)]));
     assert_eq!((water(&g, 0, p(0, 0)), water(&g, 0, p(2, 0))), (3, 1));
 }
 
@@ -308,61 +251,26 @@ fn ruling_03_place_water_full_tower_refused() {
 /// with room 1 each, or only one tower with room.
 #[test]
 fn ruling_03_place_water_automatic_when_no_choice() {
-    // Room 1 + 1: both towers get one.
-    let mut st = preset_setup(
-        3,
-        vec![seat(0, 0, vec![tower(0, 0, 2), silo(1, 0), tower(2, 0, 2)])],
-    );
-    st.start_year = 3;
-    let (g, events) = Game::start(deck(), st).unwrap();
-    assert!(
-        !events
-            .iter()
-            .any(|e| matches!(e, Event::WaterToPlace { .. }))
-    );
-    assert_eq!((water(&g, 0, p(0, 0)), water(&g, 0, p(2, 0))), (3, 3));
-    // Only one tower has room.
-    let mut st = preset_setup(
-        3,
-        vec![seat(0, 0, vec![tower(0, 0, 3), silo(1, 0), tower(2, 0, 0)])],
-    );
-    st.start_year = 3;
-    let (g, events) = Game::start(deck(), st).unwrap();
-    assert!(
-        !events
-            .iter()
-            .any(|e| matches!(e, Event::WaterToPlace { .. }))
-    );
-    assert!(events.contains(&Event::Income {
-        seat: 0,
-        coins: 3,
-        water: 2,
-        food: 1,
-        water_lost: 0,
-        food_lost: 0
-    }));
-    assert_eq!((water(&g, 0, p(0, 0)), water(&g, 0, p(2, 0))), (3, 2));
-    assert!(
-        !g.legal_actions(0)
-            .iter()
-            .any(|a| matches!(a, Action::PlaceWater { .. }))
-    );
+    // (Water on the two towers before, after): room 1 + 1, both towers get one; only one tower
+    // with room, it gets both.
+    for (before, after) in [((2, 2), (3, 3)), ((3, 0), (3, 2))] {
+        let farm = vec![tower(0, 0, before.0), silo(1, 0), tower(2, 0, before.1)];
+        let (g, events) = start_in_year(3, seat(0, 0, farm));
+        let placed = |e: &Event| matches!(e, Event::WaterToPlace { .. });
+        assert!(!events.iter().any(placed), "{before:?}");
+        assert!(events.contains(&income(0, [3, 2, 1], [0, 0])), "{before:?}");
+        let waters = (water(&g, 0, p(0, 0)), water(&g, 0, p(2, 0)));
+        assert_eq!(waters, after, "{before:?}");
+        let place = |a: &Action| matches!(a, Action::PlaceWater { .. });
+        assert!(!g.legal_actions(0).iter().any(place), "{before:?}");
+    }
 }
 
 /// Ruling 3: "Food onto Silos (max 4 each). What does not fit is lost."
 #[test]
 fn ruling_03_food_overflow_lost() {
-    let mut st = preset_setup(3, vec![seat(5, 4, vec![tower(0, 0, 3), silo(1, 0)])]);
-    st.start_year = 2;
-    let (g, events) = Game::start(deck(), st).unwrap();
-    assert!(events.contains(&Event::Income {
-        seat: 0,
-        coins: 3,
-        water: 0,
-        food: 0,
-        water_lost: 2,
-        food_lost: 1
-    }));
+    let (g, events) = start_in_year(2, seat(5, 4, vec![tower(0, 0, 3), silo(1, 0)]));
+    assert!(events.contains(&income(0, [3, 0, 0], [2, 1])));
     assert_eq!((coins(&g, 0), food(&g, 0)), (8, 4));
 }
 
@@ -379,7 +287,7 @@ fn ruling_04_split_six_cards_from_at_least_three_piles() {
         [2, 2, 1, 0],
         [2, 2, 2, 1],
     ] {
-        let e = refused(&mut g, 0, Action::Draw { split: bad });
+        let e = refused(&mut g, 0, draw(bad));
         assert!(matches!(e, ActionError::BadSplit(_)), "{bad:?}: {e:?}");
     }
     let splits: Vec<[u8; 4]> = g
@@ -403,13 +311,7 @@ fn ruling_04_split_six_cards_from_at_least_three_piles() {
     for good in [[3, 2, 1, 0], [2, 1, 1, 2], [1, 4, 0, 1]] {
         assert!(splits.contains(&good), "the rulebook's example {good:?}");
     }
-    ok(
-        &mut g,
-        0,
-        Action::Draw {
-            split: [1, 4, 0, 1],
-        },
-    );
+    ok(&mut g, 0, draw([1, 4, 0, 1]));
     assert_eq!(g.player_view(0).hand.len(), 6);
 }
 
@@ -424,25 +326,13 @@ fn ruling_04_draw_in_turn_order_from_first_player() {
     assert_eq!(g.waiting_for(), vec![2]);
     for seat in [0, 1, 3] {
         assert!(g.legal_actions(seat).is_empty());
-        let e = refused(
-            &mut g,
-            seat,
-            Action::Draw {
-                split: [3, 2, 1, 0],
-            },
-        );
+        let e = refused(&mut g, seat, draw([3, 2, 1, 0]));
         assert!(matches!(e, ActionError::NotYourTurn(_)), "{e:?}");
     }
     let mut drawn = Vec::new();
     for seat in [2, 3, 0, 1] {
         assert_eq!(g.waiting_for(), vec![seat]);
-        for ev in ok(
-            &mut g,
-            seat,
-            Action::Draw {
-                split: [3, 2, 1, 0],
-            },
-        ) {
+        for ev in ok(&mut g, seat, draw([3, 2, 1, 0])) {
             if let Event::Drew { seat, .. } = ev {
                 drawn.push(seat);
             }
@@ -450,13 +340,7 @@ fn ruling_04_draw_in_turn_order_from_first_player() {
     }
     assert_eq!(drawn, vec![2, 3, 0, 1]);
     assert_eq!(
-        refused(
-            &mut g,
-            2,
-            Action::Draw {
-                split: [3, 2, 1, 0]
-            }
-        ),
+        refused(&mut g, 2, draw([3, 2, 1, 0])),
         ActionError::WrongPhase("cards are drawn in the upkeep")
     );
 }
@@ -471,23 +355,11 @@ fn ruling_04_draw_takes_top_cards_at_once() {
         &[&["wheat", "corn", "sheep", "pigs", "well", "market"]],
     );
     let mut g = Game::with_setup(deck(), st).unwrap();
-    ok(
-        &mut g,
-        0,
-        Action::Draw {
-            split: [2, 2, 1, 1],
-        },
-    );
+    ok(&mut g, 0, draw([2, 2, 1, 1]));
     let mut h = hand(&g, 0);
     h.sort();
     assert_eq!(h, vec!["corn", "market", "pigs", "sheep", "well", "wheat"]);
-    let e = refused(
-        &mut g,
-        0,
-        Action::Draw {
-            split: [2, 2, 1, 1],
-        },
-    );
+    let e = refused(&mut g, 0, draw([2, 2, 1, 1]));
     assert_eq!(e, ActionError::AlreadyDrawn);
 }
 
@@ -495,17 +367,8 @@ fn ruling_04_draw_takes_top_cards_at_once() {
 #[test]
 fn ruling_04_splits_public_in_events_and_views() {
     let mut g = Game::new(deck(), opts(3), 1).unwrap();
-    let ev = ok(
-        &mut g,
-        0,
-        Action::Draw {
-            split: [1, 2, 1, 2],
-        },
-    );
-    assert!(ev.contains(&Event::Drew {
-        seat: 0,
-        split: [1, 2, 1, 2]
-    }));
+    let ev = ok(&mut g, 0, draw([1, 2, 1, 2]));
+    assert!(ev.contains(&drew(0, [1, 2, 1, 2])));
     let v = g.player_view(1);
     assert_eq!(v.table.seats[0].split, Some([1, 2, 1, 2]));
     assert_eq!(v.table.seats[0].hand_size, 6);
@@ -530,13 +393,7 @@ fn ruling_04_not_more_than_a_pile_holds() {
     st.seats = vec![None, Some(seat(0, 0, cells))];
     let mut g = Game::with_setup(deck(), st).unwrap();
     assert_eq!(g.public_view().piles, [33, 33, 33, 2]);
-    let e = refused(
-        &mut g,
-        0,
-        Action::Draw {
-            split: [2, 1, 0, 3],
-        },
-    );
+    let e = refused(&mut g, 0, draw([2, 1, 0, 3]));
     assert!(
         matches!(&e, ActionError::BadSplit(why) if why.contains("holds only 2")),
         "{e:?}"
@@ -546,33 +403,15 @@ fn ruling_04_not_more_than_a_pile_holds() {
             .iter()
             .any(|a| matches!(a, Action::Draw { split } if split[3] > 2))
     );
-    let ev = ok(
-        &mut g,
-        0,
-        Action::Draw {
-            split: [2, 1, 1, 2],
-        },
-    );
+    let ev = ok(&mut g, 0, draw([2, 1, 1, 2]));
     assert!(ev.contains(&Event::PileEmptied {
         pile: farmhand_games::fields_of_green::effects::Pile::Building
     }));
     assert_eq!(g.public_view().piles[3], 0);
     // Seat 1 now draws from the 3 piles that have cards.
-    let e = refused(
-        &mut g,
-        1,
-        Action::Draw {
-            split: [2, 2, 1, 1],
-        },
-    );
+    let e = refused(&mut g, 1, draw([2, 2, 1, 1]));
     assert!(matches!(e, ActionError::BadSplit(_)));
-    ok(
-        &mut g,
-        1,
-        Action::Draw {
-            split: [2, 2, 2, 0],
-        },
-    );
+    ok(&mut g, 1, draw([2, 2, 2, 0]));
 }
 
 /// Ruling 4: "If fewer than 3 piles still hold cards, the player must draw from every non-empty
@@ -580,22 +419,11 @@ fn ruling_04_not_more_than_a_pile_holds() {
 #[test]
 fn ruling_04_fewer_than_three_piles_draw_from_every_non_empty_pile() {
     // Seat 2's farm holds every Construction and every Building.
-    let mut names = all_of_pile(2);
-    names.extend(all_of_pile(3));
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let mut cells = vec![tower(0, 0, 3)];
-    cells.extend(row_cells(1, &names[..33]));
-    cells.extend(row_cells(2, &names[33..]));
-    let mut st = preset_setup(3, vec![]);
-    st.seats = vec![None, None, Some(seat(0, 0, cells))];
-    let mut g = Game::with_setup(deck(), st).unwrap();
+    let mut g = Game::with_setup(deck(), piles_holding([33, 33, 0, 0])).unwrap();
     assert_eq!(g.public_view().piles, [33, 33, 0, 0]);
     for bad in [[6, 0, 0, 0], [0, 6, 0, 0], [2, 2, 1, 1]] {
         assert!(
-            matches!(
-                refused(&mut g, 0, Action::Draw { split: bad }),
-                ActionError::BadSplit(_)
-            ),
+            matches!(refused(&mut g, 0, draw(bad)), ActionError::BadSplit(_)),
             "{bad:?}"
         );
     }
@@ -603,64 +431,44 @@ fn ruling_04_fewer_than_three_piles_draw_from_every_non_empty_pile() {
     assert_eq!(
         splits,
         (1..=5u8)
-            .map(|a| Action::Draw {
-                split: [a, 6 - a, 0, 0]
-            })
+            .map(|a| draw([a, 6 - a, 0, 0]))
             .collect::<Vec<_>>(),
         "every split using both non-empty piles, and only those"
     );
-    ok(
-        &mut g,
-        0,
-        Action::Draw {
-            split: [3, 3, 0, 0],
-        },
-    );
+    ok(&mut g, 0, draw([3, 3, 0, 0]));
 }
 
 /// Ruling 4: with a single non-empty pile there is only one legal split: it is drawn for the
 /// player (no click with one answer).
 #[test]
 fn ruling_04_single_non_empty_pile_is_drawn_automatically() {
-    let mut names = all_of_pile(1);
-    names.extend(all_of_pile(2));
-    names.extend(all_of_pile(3));
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let mut cells = vec![tower(0, 0, 3)];
-    for (r, chunk) in names.chunks(33).enumerate() {
-        cells.extend(row_cells(r as i8 + 1, chunk));
-    }
-    let mut st = preset_setup(3, vec![]);
-    st.seats = vec![None, None, Some(seat(0, 0, cells))];
-    let (g, events) = Game::start(deck(), st).unwrap();
-    let drew: Vec<&Event> = events
+    let (g, events) = Game::start(deck(), piles_holding([33, 0, 0, 0])).unwrap();
+    let draws: Vec<&Event> = events
         .iter()
         .filter(|e| matches!(e, Event::Drew { .. }))
         .collect();
     assert_eq!(
-        drew,
+        draws,
         vec![
-            &Event::Drew {
-                seat: 0,
-                split: [6, 0, 0, 0]
-            },
-            &Event::Drew {
-                seat: 1,
-                split: [6, 0, 0, 0]
-            },
-            &Event::Drew {
-                seat: 2,
-                split: [6, 0, 0, 0]
-            },
+            &drew(0, [6, 0, 0, 0]),
+            &drew(1, [6, 0, 0, 0]),
+            &drew(2, [6, 0, 0, 0]),
         ]
     );
     assert_eq!(g.public_view().piles, [15, 0, 0, 0]);
     assert_eq!(g.phase(), &Phase::Action { turn: 1 });
 }
 
+/// A 3-player setup whose piles hold exactly `keep` cards: seat 2's farm holds all the others.
+fn piles_holding(keep: [usize; 4]) -> Setup {
+    let mut st = preset_setup(3, vec![]);
+    st.seats = vec![None, None, Some(hoarder(keep))];
+    st
+}
+
 /// A preset seat holding every location card except `keep[pile]` cards of each pile, so that the
 /// piles hold exactly `keep` cards.
-fn hoarder(keep: [usize; 4]) -> farmhand_games::fields_of_green::game::PresetSeat {
+fn hoarder(keep: [usize; 4]) -> PresetSeat {
     let mut names = Vec::new();
     for (pile, &k) in keep.iter().enumerate() {
         names.extend(all_of_pile(pile)[k..].to_vec());
@@ -678,18 +486,10 @@ fn hoarder(keep: [usize; 4]) -> farmhand_games::fields_of_green::game::PresetSea
 /// legal split, drawn for them), the others get nothing, and the game goes on.
 #[test]
 fn ruling_04_fewer_than_six_cards_take_what_remains() {
-    let mut st = preset_setup(3, vec![]);
-    st.seats = vec![None, None, Some(hoarder([2, 1, 1, 0]))];
-    let started = Game::start(deck(), st);
+    let started = Game::start(deck(), piles_holding([2, 1, 1, 0]));
     let (g, events) = started.expect("the game should start even when the piles run short");
-    assert!(events.contains(&Event::Drew {
-        seat: 0,
-        split: [2, 1, 1, 0]
-    }));
-    assert!(events.contains(&Event::Drew {
-        seat: 1,
-        split: [0, 0, 0, 0]
-    }));
+    assert!(events.contains(&drew(0, [2, 1, 1, 0])));
+    assert!(events.contains(&drew(1, [0, 0, 0, 0])));
     assert_eq!(g.public_view().piles, [0, 0, 0, 0]);
     assert_eq!(g.player_view(0).hand.len(), 4);
     g.check_invariants().unwrap();
@@ -704,28 +504,11 @@ fn ruling_04_fewer_than_six_cards_take_what_remains() {
 /// hands (a seat without cards simply has nothing to select).
 #[test]
 fn ruling_04_short_piles_later_seats_take_what_remains() {
-    let mut st = preset_setup(3, vec![]);
-    st.seats = vec![None, None, Some(hoarder([3, 3, 2, 2]))];
-    let mut g = Game::with_setup(deck(), st).unwrap();
+    let mut g = Game::with_setup(deck(), piles_holding([3, 3, 2, 2])).unwrap();
     assert_eq!(g.public_view().piles, [3, 3, 2, 2]);
-    let ev = ok(
-        &mut g,
-        0,
-        Action::Draw {
-            split: [2, 2, 1, 1],
-        },
-    );
-    assert!(
-        ev.contains(&Event::Drew {
-            seat: 1,
-            split: [1, 1, 1, 1]
-        }),
-        "forced: what remains"
-    );
-    assert!(ev.contains(&Event::Drew {
-        seat: 2,
-        split: [0, 0, 0, 0]
-    }));
+    let ev = ok(&mut g, 0, draw([2, 2, 1, 1]));
+    assert!(ev.contains(&drew(1, [1, 1, 1, 1])), "forced: what remains");
+    assert!(ev.contains(&drew(2, [0, 0, 0, 0])));
     assert_eq!(g.player_view(1).hand.len(), 4);
     g.check_invariants().unwrap();
     // The draft must be able to go on: play it out at random.
@@ -775,7 +558,7 @@ fn ruling_05_intro_splits_each_year_auto_drawn() {
                     .iter()
                     .any(|a| matches!(a, Action::Draw { .. }))
             );
-            let e = refused(&mut g, 0, Action::Draw { split: *split });
+            let e = refused(&mut g, 0, draw(*split));
             assert!(
                 matches!(e, ActionError::WrongPhase(_) | ActionError::AlreadyDrawn),
                 "{e:?}"
@@ -872,79 +655,56 @@ fn ruling_06_pass_directions_by_year() {
 
 // ------------------------------------------------------------------------------------- ruling 20
 
-/// Ruling 20: "5 players draw 6 cards each per year".
-#[test]
-fn ruling_20_five_players_draw_six() {
-    let mut g = Game::new(deck(), opts(5), 1).unwrap();
-    assert_eq!(g.hand_size(), 6);
-    let e = refused(
-        &mut g,
-        0,
-        Action::Draw {
-            split: [2, 1, 1, 1],
-        },
+/// Ruling 20's variant year with `players` players: each draws `hand` cards (a split of another
+/// size, `wrong`, is refused, and every listed draw takes `hand`), plays `hand` turns each
+/// revealing one card per player, then the harvest (nobody has anything to do in it) and year 2.
+/// The 30 cards played go to the discard pile.
+fn ruling_20_variant_year(players: u8, hand: u8, wrong: [u8; 4]) {
+    let mut g = Game::new(deck(), opts(players), 1).unwrap();
+    assert_eq!(g.hand_size(), hand);
+    let e = refused(&mut g, 0, draw(wrong));
+    assert!(
+        matches!(e, ActionError::BadSplit(_)),
+        "{wrong:?} with {players} players: {e:?}"
     );
-    assert!(matches!(e, ActionError::BadSplit(_)));
+    assert!(
+        g.legal_actions(0)
+            .iter()
+            .all(|a| matches!(a, Action::Draw { split } if split.iter().sum::<u8>() == hand))
+    );
     draw_all(&mut g, &[]);
-    assert!((0..5).all(|seat| g.player_view(seat).hand.len() == 6));
+    assert!((0..players as usize).all(|seat| g.player_view(seat).hand.len() == hand as usize));
     let mut last = Vec::new();
-    for turn in 1..=6u8 {
+    for turn in 1..=hand {
         assert_eq!(g.phase(), &Phase::Action { turn });
-        select_all(&mut g, &[]);
+        let ev = select_all(&mut g, &[]);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::Revealed { turn: t, cards }
+            if *t == turn && cards.len() == players as usize))
+        );
         last = market_all(&mut g);
     }
-    // After the sixth card the harvest ran (nobody has a Harvest ability) and year 2 began.
     assert_eq!(
         last.iter()
             .filter(|e| matches!(e, Event::HarvestFinished { .. }))
             .count(),
-        5
+        players as usize
     );
     assert_eq!(g.year(), 2);
     assert_eq!(g.state().discard.len(), 30);
 }
 
+/// Ruling 20: "5 players draw 6 cards each per year".
+#[test]
+fn ruling_20_five_players_draw_six() {
+    ruling_20_variant_year(5, 6, [2, 1, 1, 1]);
+}
+
 /// Ruling 20: "6 players draw 5 each (and play 5 turns)."
 #[test]
 fn ruling_20_six_players_draw_five_and_play_five_turns() {
-    let mut g = Game::new(deck(), opts(6), 1).unwrap();
-    assert_eq!(g.hand_size(), 5);
-    let e = refused(
-        &mut g,
-        0,
-        Action::Draw {
-            split: [2, 2, 1, 1],
-        },
-    );
-    assert!(
-        matches!(e, ActionError::BadSplit(_)),
-        "6 cards with 6 players: {e:?}"
-    );
-    assert!(
-        g.legal_actions(0)
-            .iter()
-            .all(|a| matches!(a, Action::Draw { split } if split.iter().sum::<u8>() == 5))
-    );
-    draw_all(&mut g, &[]);
-    assert!((0..6).all(|seat| g.player_view(seat).hand.len() == 5));
-    let mut last = Vec::new();
-    for turn in 1..=5u8 {
-        assert_eq!(g.phase(), &Phase::Action { turn });
-        let ev = select_all(&mut g, &[]);
-        assert!(ev.iter().any(
-            |e| matches!(e, Event::Revealed { turn: t, cards } if *t == turn && cards.len() == 6)
-        ));
-        last = market_all(&mut g);
-    }
-    // Five turns, then the harvest (which nobody has anything to do in), then year 2.
-    assert_eq!(
-        last.iter()
-            .filter(|e| matches!(e, Event::HarvestFinished { .. }))
-            .count(),
-        6
-    );
-    assert_eq!(g.year(), 2);
-    assert_eq!(g.state().discard.len(), 30);
+    ruling_20_variant_year(6, 5, [2, 2, 1, 1]);
 }
 
 /// Ruling 20: "3-4 players is the standard game. 2 players use ruling 21. 5-6 players are a
@@ -976,20 +736,8 @@ fn ruling_21_two_player_row() {
     let mut st = setup(2);
     st.options.first_player = 1;
     let mut g = Game::with_setup(deck(), st).unwrap();
-    ok(
-        &mut g,
-        1,
-        Action::Draw {
-            split: [3, 2, 1, 0],
-        },
-    );
-    let ev = ok(
-        &mut g,
-        0,
-        Action::Draw {
-            split: [0, 2, 1, 3],
-        },
-    );
+    ok(&mut g, 1, draw([3, 2, 1, 0]));
+    let ev = ok(&mut g, 0, draw([0, 2, 1, 3]));
     // Nobody looks: the hands went into the face-down pile.
     assert!(g.player_view(0).hand.is_empty() && g.player_view(1).hand.is_empty());
     let up: Vec<&Event> = ev

@@ -5,7 +5,6 @@
 use crate::{common, kh_common};
 use farmhand_games::Engine;
 use farmhand_games::fields_of_green::event::Event as FEvent;
-use farmhand_games::fields_of_green::game::PresetSeat;
 use farmhand_games::fields_of_green::{Action as FAction, Game as FGame, Phase};
 use farmhand_games::key_harvest::{Action as KAction, Crop, Event as KEvent, Game as KGame};
 use rand::SeedableRng;
@@ -30,13 +29,7 @@ const HAND: &[&str] = &["wheat", "corn", "potatoes", "sheep", "tool_shed", "mark
 /// stack starting with `tops`.
 fn fog_draft(tops: &[&str]) -> FGame {
     use common::*;
-    let preset = PresetSeat {
-        coins: 20,
-        food: 1,
-        vp_tokens: 0,
-        cells: vec![tower(0, 0, 3), silo(1, 0)],
-        set_aside: vec![],
-    };
+    let preset = seat(20, 1, vec![tower(0, 0, 3), silo(1, 0)]);
     let mut st = preset_setup(3, vec![preset]);
     set_hands(&mut st, &[HAND]);
     st.equipment = tops.iter().map(|t| s(t)).collect();

@@ -57,6 +57,7 @@ use crate::fields_of_green::effects::{
     Ability, Amount, Condition, Count, Effect, Filter, Gain, Modifier, Timing,
 };
 use crate::fields_of_green::farm::{CellCard, Farm, Pos};
+use crate::fields_of_green::game::eval::Reads;
 use crate::fields_of_green::game::{Game, Phase, eval, scoring};
 use crate::fields_of_green::view::PlayerView;
 use std::collections::HashMap;

@@ -170,8 +170,8 @@ impl Model {
         if bonuses.iter().any(|b| !static_gain(&b.3)) {
             return None;
         }
-        let amount =
-            |subject: usize, a: &Amount| geo.amount(deck, farm, p.coins, p.food, subject, a);
+        let counts = geo.at(deck, farm, p.coins, p.food);
+        let amount = |subject: usize, a: &Amount| counts.amount(subject, a);
         let cap = eval::food_capacity(deck, farm);
         let mut locs = Vec::new();
         let mut kept0 = 0;
@@ -220,7 +220,7 @@ impl Model {
             for e in &ability.effects {
                 match e {
                     Effect::Gain { gain, when } => {
-                        if geo.holds(deck, farm, p.coins, p.food, i, when) {
+                        if counts.holds(i, when) {
                             g_coins += amount(i, &gain.coins);
                             g_food += amount(i, &gain.food);
                             g_vp += amount(i, &gain.vp);

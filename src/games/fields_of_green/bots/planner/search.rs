@@ -327,31 +327,27 @@ impl<'m> Search<'m> {
     }
 
     pub(super) fn keep_bound(&self, k: usize) -> u32 {
-        let mut water = self.wet - self.sums.water;
-        let mut wet_ones = 0;
-        for &(l, w) in &self.water_order {
-            if l < k {
-                continue;
-            }
-            if (w as i64) > water {
-                break;
-            }
-            water -= w as i64;
-            wet_ones += 1;
-        }
-        let mut food = self.food_avail(k);
-        let mut fed = 0;
-        for &(l, a) in &self.food_order {
-            if l < k {
-                continue;
-            }
-            if (a as i64) > food {
-                break;
-            }
-            food -= a as i64;
-            fed += 1;
-        }
+        let wet_ones = Self::fitting(&self.water_order, k, self.wet - self.sums.water);
+        let fed = Self::fitting(&self.food_order, k, self.food_avail(k));
         (self.suf_free[k] + wet_ones + fed).min(self.suf_keep[k])
+    }
+
+    /// How many of the locations from `k` on, taken in `order` (location, need), are paid from
+    /// `budget` before the first that no longer fits.
+    #[inline]
+    fn fitting(order: &[(usize, u32)], k: usize, mut budget: i64) -> u32 {
+        let mut n = 0;
+        for &(l, need) in order {
+            if l < k {
+                continue;
+            }
+            if (need as i64) > budget {
+                break;
+            }
+            budget -= need as i64;
+            n += 1;
+        }
+        n
     }
 
     /// Fractional knapsack over the locations of `items` from `k` on, with `room` of the resource.
@@ -1183,13 +1179,13 @@ pub(super) fn all_kept_bonus(
         if let Some(a) = eval::cell_ability(deck, farm, i)
             && needs_whole(a)
         {
-            let vp = geo.game_end_vp(deck, farm, coins, food, i, a) as i64;
+            let vp = geo.at(deck, farm, coins, food).game_end_vp(i, a) as i64;
             total += if generator { 2 * vp } else { vp };
         }
         for &e in &c.equipment {
             let a = &deck.equip(e).ability;
             if needs_whole(a) {
-                total += geo.game_end_vp(deck, farm, coins, food, i, a) as i64;
+                total += geo.at(deck, farm, coins, food).game_end_vp(i, a) as i64;
             }
         }
     }

@@ -162,7 +162,7 @@ pub(super) fn score_parts(
             continue;
         }
         let own = eval::cell_ability(deck, farm, i);
-        let own_vp = own.map_or(0, |a| geo.game_end_vp(deck, farm, coins, food, i, a));
+        let own_vp = own.map_or(0, |a| geo.at(deck, farm, coins, food).game_end_vp(i, a));
         if let CellCard::Location(d) = c.card {
             parts.cards += deck.location(d).vp as u32;
             if own.is_some_and(|a| a.timing == Timing::GameEnd) {
@@ -171,7 +171,7 @@ pub(super) fn score_parts(
         }
         for &e in &c.equipment {
             let a = &deck.equip(e).ability;
-            parts.equipment += geo.game_end_vp(deck, farm, coins, food, i, a);
+            parts.equipment += geo.at(deck, farm, coins, food).game_end_vp(i, a);
             if a.timing == Timing::Ongoing {
                 for m in &a.modifiers {
                     if let Modifier::GameEndAgain { coins } = *m {
