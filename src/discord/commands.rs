@@ -9,7 +9,7 @@ use super::game::Screens;
 use super::permissions::{self, Place};
 use super::spec::MessageSpec;
 use super::{Ctx, Error, notify, send, ui};
-use crate::host::{AnyGame, Kind};
+use crate::host::{AnyGame, Hosted, Kind};
 use crate::service::ServiceError;
 use crate::store::{Prefs, Reminders, Table, TableOptions};
 use poise::serenity_prelude as serenity;
@@ -62,6 +62,27 @@ pub(super) async fn table_here(
         fallback.get_or_insert((table, game));
     }
     Ok(fallback)
+}
+
+/// The table of game `G` here (as [`table_here`] finds it), with its game as `G`.
+pub(super) async fn game_here<G: Hosted + 'static>(
+    ctx: Ctx<'_>,
+) -> Result<Option<(Table, Option<G>)>, ServiceError> {
+    Ok(table_here(ctx, G::GAME)
+        .await?
+        .map(|(t, g)| (t, g.and_then(as_game::<G>))))
+}
+
+/// The game inside `any` as the type `G`, when it is one: `on_game!` unwraps each game of the
+/// list as its own type, and `Any` compares that type with `G` (one function for every game,
+/// where a `match` would name each game's variant).
+fn as_game<G: 'static>(any: AnyGame) -> Option<G> {
+    crate::on_game!(any, g => {
+        let mut g = Some(g);
+        (&mut g as &mut dyn std::any::Any)
+            .downcast_mut::<Option<G>>()
+            .and_then(Option::take)
+    })
 }
 
 /// What the host reads when Discord refused the lobby for a missing permission the
@@ -423,7 +444,7 @@ pub(super) async fn resume(
 /// `/fog hand` and `/kh hand` for a started game: the author's private screen, in their DM when
 /// they chose that (answered "thinking..." first: the DM is a Discord call of its own and the
 /// command must be answered within 3 seconds), else as the private reply. `what` names the
-/// screen in the reply ("hand", "private screen").
+/// screen in the reply: `"hand"` (Fields of Green's), or `"screen"` (a private screen).
 pub(super) async fn private_screen<G: Screens>(
     ctx: Ctx<'_>,
     table: &Table,

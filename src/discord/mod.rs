@@ -10,6 +10,7 @@ pub mod dm;
 pub mod draw;
 pub mod export;
 pub mod game;
+pub mod game_commands;
 pub mod ids;
 pub mod locale;
 pub mod notify;

@@ -259,6 +259,38 @@ pub fn check(m: &MessageSpec) -> Result<(), String> {
     Ok(())
 }
 
+/// `rows` with every component id once (Discord refuses a message with a repeated custom_id):
+/// the first of any repeat is kept, and none of the ids in `seen` (those of a row placed
+/// elsewhere in the message). A row of buttons left empty, and a select without options, are
+/// dropped.
+pub fn unique_rows(rows: Vec<RowSpec>, mut seen: Vec<String>) -> Vec<RowSpec> {
+    let mut out = Vec::new();
+    for r in rows {
+        match r {
+            RowSpec::Buttons(bs) => {
+                let bs: Vec<ButtonSpec> = bs
+                    .into_iter()
+                    .filter(|b| {
+                        let fresh = !seen.contains(&b.id);
+                        seen.push(b.id.clone());
+                        fresh
+                    })
+                    .collect();
+                if !bs.is_empty() {
+                    out.push(RowSpec::Buttons(bs));
+                }
+            }
+            RowSpec::Select(s) => {
+                if !seen.contains(&s.id) && !s.options.is_empty() {
+                    seen.push(s.id.clone());
+                    out.push(RowSpec::Select(s));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Cuts `s` to at most `max` characters, ending with an ellipsis when cut.
 pub fn clip(s: &str, max: usize) -> String {
     if chars(s) <= max {

@@ -228,6 +228,15 @@ impl Bot {
         })
     }
 
+    /// Ends a test against the fake: the calls still owed are made, the fake saw nothing
+    /// Discord would refuse, no task panicked ([`watch_panics`]), and the bot stops.
+    pub async fn stop_clean(self) {
+        assert!(self.fake.settle().await, "the bot did not go quiet");
+        self.fake.assert_clean();
+        assert!(panics().is_empty(), "panics: {:?}", panics());
+        self.stop().await.unwrap();
+    }
+
     /// Stops the bot: closes the gateway connection and drops the client.
     pub async fn stop(self) -> anyhow::Result<()> {
         self.shards.shutdown_all().await;

@@ -120,6 +120,29 @@ impl Choice {
 
 /// The decisions a panel offers (navigation and the farm viewer left out).
 pub fn decisions(panel: &MessageView) -> Vec<Choice> {
+    choices(
+        panel,
+        |label, style| style != 5 && !is_navigation(label) && !says(label, UNDO),
+        |placeholder| !says(placeholder, FARM_VIEWER),
+    )
+}
+
+/// The looking-around components of a panel (farms, log, the farm viewer).
+fn look_choices(panel: &MessageView) -> Vec<Choice> {
+    choices(
+        panel,
+        |label, _| says(label, "All farms") || says(label, "Boards") || says(label, "Log"),
+        |placeholder| says(placeholder, FARM_VIEWER),
+    )
+}
+
+/// The enabled buttons of `panel` that `button` takes (by label and style), and every option of
+/// its enabled selects that `select` takes (by placeholder).
+fn choices(
+    panel: &MessageView,
+    button: impl Fn(&str, u8) -> bool,
+    select: impl Fn(&str) -> bool,
+) -> Vec<Choice> {
     let mut out = Vec::new();
     for c in panel.components() {
         match c {
@@ -128,54 +151,16 @@ pub fn decisions(panel: &MessageView) -> Vec<Choice> {
                 label,
                 disabled: false,
                 style,
-            } if *style != 5 && !is_navigation(label) && !says(label, UNDO) => {
-                out.push(Choice::Button {
-                    custom_id: custom_id.clone(),
-                    label: label.clone(),
-                })
-            }
+            } if button(label, *style) => out.push(Choice::Button {
+                custom_id: custom_id.clone(),
+                label: label.clone(),
+            }),
             Component::Select {
                 custom_id,
                 placeholder,
                 options,
                 disabled: false,
-            } if !says(placeholder, FARM_VIEWER) => {
-                for o in options {
-                    out.push(Choice::Option {
-                        custom_id: custom_id.clone(),
-                        value: o.value.clone(),
-                        label: o.label.clone(),
-                        placeholder: placeholder.clone(),
-                    });
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-/// The looking-around components of a panel (farms, log, the farm viewer).
-fn look_choices(panel: &MessageView) -> Vec<Choice> {
-    let mut out = Vec::new();
-    for c in panel.components() {
-        match c {
-            Component::Button {
-                custom_id,
-                label,
-                disabled: false,
-                ..
-            } if says(label, "All farms") || says(label, "Boards") || says(label, "Log") => out
-                .push(Choice::Button {
-                    custom_id: custom_id.clone(),
-                    label: label.clone(),
-                }),
-            Component::Select {
-                custom_id,
-                placeholder,
-                options,
-                disabled: false,
-            } if says(placeholder, FARM_VIEWER) => {
+            } if select(placeholder) => {
                 for o in options {
                     out.push(Choice::Option {
                         custom_id: custom_id.clone(),

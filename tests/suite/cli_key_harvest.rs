@@ -5,8 +5,14 @@
 use farmhand::games::key_harvest::replay::{Report, Scenario};
 use farmhand::games::key_harvest::{Board, Event, Game, Options};
 use std::path::PathBuf;
+use std::process::Output;
 
 use crate::bin::{farmhand, stderr, stdout};
+
+/// Runs `farmhand` with `args` for Key Harvest (`--game key-harvest` after them).
+fn kh(args: &[&str]) -> Output {
+    farmhand(&[args, &["--game", "key-harvest"]].concat())
+}
 
 fn scenario(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -16,16 +22,7 @@ fn scenario(name: &str) -> PathBuf {
 
 #[test]
 fn simulate_prints_every_board_the_town_board_and_the_score_pad() {
-    let o = farmhand(&[
-        "simulate",
-        "--game",
-        "key-harvest",
-        "--players",
-        "3",
-        "--seed",
-        "7",
-        "--log",
-    ]);
+    let o = kh(&["simulate", "--players", "3", "--seed", "7", "--log"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.starts_with("Key Harvest, 3 players, seed 7: "), "{out}");
@@ -53,31 +50,15 @@ fn simulate_prints_every_board_the_town_board_and_the_score_pad() {
 
 #[test]
 fn simulate_is_deterministic_for_a_seed() {
-    let a = farmhand(&[
-        "simulate",
-        "--game",
-        "key-harvest",
-        "--players",
-        "2",
-        "--seed",
-        "3",
-    ]);
-    let b = farmhand(&[
-        "simulate",
-        "--game",
-        "key-harvest",
-        "--players",
-        "2",
-        "--seed",
-        "3",
-    ]);
+    let a = kh(&["simulate", "--players", "2", "--seed", "3"]);
+    let b = kh(&["simulate", "--players", "2", "--seed", "3"]);
     assert!(a.status.success());
     assert_eq!(stdout(&a), stdout(&b));
 }
 
 #[test]
 fn key_harvest_is_for_two_to_four_players() {
-    let o = farmhand(&["simulate", "--game", "key-harvest", "--players", "5"]);
+    let o = kh(&["simulate", "--players", "5"]);
     assert!(!o.status.success());
     assert!(
         stderr(&o).contains("Key Harvest is for 2 to 4 players, not 5"),
@@ -88,17 +69,7 @@ fn key_harvest_is_for_two_to_four_players() {
 
 #[test]
 fn simulate_summary_over_several_games() {
-    let o = farmhand(&[
-        "simulate",
-        "--game",
-        "key-harvest",
-        "--players",
-        "4",
-        "--seed",
-        "1",
-        "--games",
-        "5",
-    ]);
+    let o = kh(&["simulate", "--players", "4", "--seed", "1", "--games", "5"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("5 random games, 4 players"), "{out}");
@@ -113,10 +84,8 @@ fn a_broken_board_file_is_refused_naming_the_field() {
     let text = include_str!("../../src/games/key_harvest/board.toml")
         .replace("B4 = \"hops\"", "B9 = \"hops\"");
     std::fs::write(&path, text).unwrap();
-    let o = farmhand(&[
+    let o = kh(&[
         "simulate",
-        "--game",
-        "key-harvest",
         "--players",
         "2",
         "--board",
@@ -130,10 +99,8 @@ fn a_broken_board_file_is_refused_naming_the_field() {
 
 #[test]
 fn a_board_file_that_is_missing_is_named() {
-    let o = farmhand(&[
+    let o = kh(&[
         "simulate",
-        "--game",
-        "key-harvest",
         "--players",
         "2",
         "--board",
@@ -148,12 +115,7 @@ fn a_board_file_that_is_missing_is_named() {
 }
 
 fn replay(name: &str) -> Report {
-    let o = farmhand(&[
-        "replay",
-        "--game",
-        "key-harvest",
-        scenario(name).to_str().unwrap(),
-    ]);
+    let o = kh(&["replay", scenario(name).to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     serde_json::from_str(&stdout(&o)).expect("a JSON report")
 }
@@ -221,14 +183,7 @@ fn refusals_are_reported_and_change_nothing() {
 
 #[test]
 fn bench_arena_and_balance_print_figures() {
-    let o = farmhand(&[
-        "bench",
-        "engine",
-        "--game",
-        "key-harvest",
-        "--seconds",
-        "0.2",
-    ]);
+    let o = kh(&["bench", "engine", "--seconds", "0.2"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("games/s"), "{out}");
@@ -239,35 +194,17 @@ fn bench_arena_and_balance_print_figures() {
         3,
         "{out}"
     );
-    let o = farmhand(&[
-        "arena",
-        "--game",
-        "key-harvest",
-        "--games",
-        "4",
-        "--players",
-        "3",
-    ]);
+    let o = kh(&["arena", "--games", "4", "--players", "3"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("heuristic") && out.contains("random"), "{out}");
     assert!(out.contains("win share"), "{out}");
-    let o = farmhand(&[
-        "arena",
-        "--game",
-        "key-harvest",
-        "--bots",
-        "searcher",
-        "--players",
-        "2",
-    ]);
+    let o = kh(&["arena", "--bots", "searcher", "--players", "2"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("no Key Harvest bot called \"searcher\""));
     // The search bot, with a small budget, on two threads.
-    let o = farmhand(&[
+    let o = kh(&[
         "arena",
-        "--game",
-        "key-harvest",
         "--bots",
         "search:4,heuristic",
         "--games",
@@ -284,15 +221,7 @@ fn bench_arena_and_balance_print_figures() {
         "{out}"
     );
     assert!(out.contains("on 2 thread(s)"), "{out}");
-    let o = farmhand(&[
-        "balance",
-        "--game",
-        "key-harvest",
-        "--games",
-        "3",
-        "--players",
-        "2",
-    ]);
+    let o = kh(&["balance", "--games", "3", "--players", "2"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("win share by seat"), "{}", stdout(&o));
 }
@@ -300,13 +229,7 @@ fn bench_arena_and_balance_print_figures() {
 #[test]
 fn replay_as_text_reads_as_a_game() {
     let path = scenario("refused_stores_after_registry.json");
-    let o = farmhand(&[
-        "replay",
-        "--game",
-        "key-harvest",
-        "--text",
-        path.to_str().unwrap(),
-    ]);
+    let o = kh(&["replay", "--text", path.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     // Player 1 was drawn and chose themself: said once (issue 43), not "Player 1 chose Player 1".

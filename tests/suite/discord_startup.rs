@@ -47,6 +47,36 @@ async fn stops_with(task: tokio::task::JoinHandle<anyhow::Result<()>>, within: D
     line
 }
 
+/// Makes every command registration fail with `action` (seeded with `seed`), `remaining`
+/// times or (None) for good.
+fn fail_registrations(fake: &FakeDiscord, seed: u64, action: FaultAction, remaining: Option<u32>) {
+    let rule = FaultRule {
+        kinds: vec![RouteKind::Commands],
+        probability: 1.0,
+        action,
+        remaining,
+    };
+    fake.set_faults(seed, vec![rule]);
+}
+
+/// The line `run` stops with (within `within`), which says the commands could not be
+/// registered; `at_once`: after the first try, so the line says no count of tries before
+/// Discord's answer.
+async fn stops_unregistered(
+    task: tokio::task::JoinHandle<anyhow::Result<()>>,
+    within: Duration,
+    at_once: bool,
+) -> String {
+    let line = stops_with(task, within).await;
+    let says = if at_once {
+        "cannot register the slash commands with Discord: "
+    } else {
+        "cannot register the slash commands with Discord"
+    };
+    assert!(line.starts_with(says), "{line}");
+    line
+}
+
 fn registrations(fake: &FakeDiscord) -> Vec<u16> {
     fake.requests()
         .iter()
@@ -65,15 +95,7 @@ async fn registration_is_tried_again_until_it_succeeds() {
     let db = TempDb::new("register-retry");
     let channel = fake.add_channel("games");
     let alice = fake.add_user("alice");
-    fake.set_faults(
-        1,
-        vec![FaultRule {
-            kinds: vec![RouteKind::Commands],
-            probability: 1.0,
-            action: FaultAction::Fail(503),
-            remaining: Some(2),
-        }],
-    );
+    fail_registrations(&fake, 1, FaultAction::Fail(503), Some(2));
     let (task, stop) = start(&fake, &db, Duration::from_secs(60)).await;
     assert!(
         fake.wait_ready(Duration::from_secs(30), true).await,
@@ -105,22 +127,10 @@ async fn registration_that_keeps_failing_stops_run_with_one_line() {
     watch_panics();
     let fake = FakeDiscord::start().await.expect("start the fake");
     let db = TempDb::new("register-fails");
-    fake.set_faults(
-        2,
-        vec![FaultRule {
-            kinds: vec![RouteKind::Commands],
-            probability: 1.0,
-            action: FaultAction::Fail(502),
-            remaining: None,
-        }],
-    );
+    fail_registrations(&fake, 2, FaultAction::Fail(502), None);
     let started = Instant::now();
     let (task, _stop) = start(&fake, &db, Duration::from_secs(4)).await;
-    let line = stops_with(task, Duration::from_secs(30)).await;
-    assert!(
-        line.starts_with("cannot register the slash commands with Discord"),
-        "{line}"
-    );
+    let line = stops_unregistered(task, Duration::from_secs(30), false).await;
     assert!(line.contains("502"), "{line}");
     let tries = registrations(&fake);
     assert!(tries.len() >= 3, "{tries:?}");
@@ -146,21 +156,9 @@ async fn a_registration_refused_for_good_is_not_tried_again() {
     init_tracing();
     let fake = FakeDiscord::start().await.expect("start the fake");
     let db = TempDb::new("register-400");
-    fake.set_faults(
-        3,
-        vec![FaultRule {
-            kinds: vec![RouteKind::Commands],
-            probability: 1.0,
-            action: FaultAction::Fail(400),
-            remaining: None,
-        }],
-    );
+    fail_registrations(&fake, 3, FaultAction::Fail(400), None);
     let (task, _stop) = start(&fake, &db, Duration::from_secs(60)).await;
-    let line = stops_with(task, Duration::from_secs(20)).await;
-    assert!(
-        line.starts_with("cannot register the slash commands with Discord: "),
-        "{line}"
-    );
+    stops_unregistered(task, Duration::from_secs(20), true).await;
     assert_eq!(registrations(&fake), [400]);
 }
 
@@ -172,21 +170,9 @@ async fn a_registration_refused_with_missing_access_stops_run_with_one_line() {
     init_tracing();
     let fake = FakeDiscord::start().await.expect("start the fake");
     let db = TempDb::new("register-50001");
-    fake.set_faults(
-        4,
-        vec![FaultRule {
-            kinds: vec![RouteKind::Commands],
-            probability: 1.0,
-            action: FaultAction::Error(403, 50001),
-            remaining: None,
-        }],
-    );
+    fail_registrations(&fake, 4, FaultAction::Error(403, 50001), None);
     let (task, _stop) = start(&fake, &db, Duration::from_secs(60)).await;
-    let line = stops_with(task, Duration::from_secs(20)).await;
-    assert!(
-        line.starts_with("cannot register the slash commands with Discord: "),
-        "{line}"
-    );
+    let line = stops_unregistered(task, Duration::from_secs(20), true).await;
     for word in ["403", "Missing Access", "code 50001"] {
         assert!(line.contains(word), "{word:?} not in {line:?}");
     }

@@ -114,18 +114,10 @@ async fn finish_with_hint(mut g: Game, seat: usize, line: impl Fn(&str, u32) -> 
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fields_of_green_hint_end_to_end() {
-    let mut g = e2e::new_game(
-        Which::FieldsOfGreen,
-        "fog-hint",
-        2,
-        "hints:true",
-        &[],
-        31,
-        |_, _| {},
-    )
-    .await;
+/// A two-player game of `which` with hints, in English: a hint asked for is given, and the
+/// final result says how many hints each player used.
+async fn hint_end_to_end(which: Which, tag: &str, seed: u64) {
+    let mut g = which.new_game(tag, 2, "hints:true", &[], seed).await;
     let (answer, seat) = ask_hint(&mut g).await;
     assert!(answer.contains("Hint:"), "{answer}");
     finish_with_hint(g, seat, |name, n| {
@@ -138,26 +130,13 @@ async fn fields_of_green_hint_end_to_end() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fields_of_green_hint_end_to_end() {
+    hint_end_to_end(Which::FieldsOfGreen, "fog-hint", 31).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn key_harvest_hint_end_to_end() {
-    let mut g = e2e::new_game(
-        Which::KeyHarvest,
-        "kh-hint",
-        2,
-        "hints:true",
-        &[],
-        32,
-        |_, _| {},
-    )
-    .await;
-    let (answer, seat) = ask_hint(&mut g).await;
-    assert!(answer.contains("Hint:"), "{answer}");
-    finish_with_hint(g, seat, |name, n| {
-        format!(
-            "{name} used {n} {}",
-            if n == 1 { "hint." } else { "hints." }
-        )
-    })
-    .await;
+    hint_end_to_end(Which::KeyHarvest, "kh-hint", 32).await;
 }
 
 /// A Japanese server and clients: the hint and the final line read in Japanese.
@@ -194,16 +173,9 @@ async fn a_hint_in_japanese() {
 /// Without `hints:true` no private screen offers a hint.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_hint_button_unless_the_host_allows_it() {
-    let mut g = e2e::new_game(
-        Which::FieldsOfGreen,
-        "fog-no-hint",
-        2,
-        "",
-        &[],
-        34,
-        |_, _| {},
-    )
-    .await;
+    let mut g = Which::FieldsOfGreen
+        .new_game("fog-no-hint", 2, "", &[], 34)
+        .await;
     let fake = g.fake.clone();
     g.driver.play_until(|d| d >= 6).await.unwrap();
     fake.settle().await;

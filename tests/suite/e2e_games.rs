@@ -1114,10 +1114,7 @@ async fn without_send_or_embed_permission_the_host_is_told() {
     fake.deny(channel, 0);
     let said = command(&fake, host, channel, "fog new seats:2").await;
     assert!(said.contains("is open"), "{said}");
-    assert!(fake.settle().await);
-    fake.assert_clean();
-    assert!(panics().is_empty(), "panics: {:?}", panics());
-    bot.stop().await.unwrap();
+    bot.stop_clean().await;
 }
 
 /// When Discord refuses the lobby post for another reason than a permission (here a 503, as
@@ -1157,10 +1154,7 @@ async fn a_lobby_discord_refuses_for_a_passing_reason_is_not_blamed_on_permissio
     // The refused table was closed, so the host may open one again at once.
     let said = command(&fake, host, channel, "fog new seats:2").await;
     assert!(said.contains("is open"), "{said}");
-    assert!(fake.settle().await);
-    fake.assert_clean();
-    assert!(panics().is_empty(), "panics: {:?}", panics());
-    bot.stop().await.unwrap();
+    bot.stop_clean().await;
 }
 
 /// Issue 10: a click that has to wait on the database's write lock (another writer holds it for

@@ -5,9 +5,7 @@
 //! state of each game (its scores and winners), never from the records under test. Also: a
 //! database from the release (before the records) gets its finished game recorded on start.
 
-use farmhand::fake_discord::harness::{
-    Bot, TempDb, init_tracing, panics, test_config, watch_panics,
-};
+use farmhand::fake_discord::harness::{Bot, TempDb, init_tracing, test_config, watch_panics};
 use farmhand::fake_discord::json::GUILD_ID;
 use farmhand::fake_discord::view::{Component, MessageView};
 use farmhand::fake_discord::{FakeDiscord, Reply};
@@ -496,10 +494,7 @@ async fn fields_of_green_history_stats_and_leaderboard() {
     assert_eq!(other.total, 1);
     assert_eq!(other.games[0].game_id, e);
 
-    assert!(fake.settle().await);
-    fake.assert_clean();
-    assert!(panics().is_empty(), "panics: {:?}", panics());
-    bot.stop().await.unwrap();
+    bot.stop_clean().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -594,10 +589,7 @@ async fn key_harvest_history_and_stats() {
         field(&m, "Rating")
     );
 
-    assert!(fake.settle().await);
-    fake.assert_clean();
-    assert!(panics().is_empty(), "panics: {:?}", panics());
-    bot.stop().await.unwrap();
+    bot.stop_clean().await;
 }
 
 /// The database of the Fields of Green-only release (see `upgrade_from_release.rs`) has a

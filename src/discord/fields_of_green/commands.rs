@@ -3,23 +3,13 @@
 //! group so a player finds them from whichever game they play.
 
 use crate::discord::answer::{say, text, user_text};
-use crate::discord::commands::{abandon_here, open_table, private_screen, table_here};
+use crate::discord::commands::{game_here, open_table};
 use crate::discord::{Ctx, Error};
 use crate::games::fields_of_green::Game;
-use crate::host::{AnyGame, Kind};
-use crate::service::ServiceError;
-use crate::store::{BotSeat, Table, TableOptions};
+use crate::host::Kind;
+use crate::store::{BotSeat, TableOptions};
+use crate::t;
 use poise::serenity_prelude as serenity;
-
-/// The Fields of Green table here, with its game.
-async fn fog_here(ctx: Ctx<'_>) -> Result<Option<(Table, Option<Game>)>, ServiceError> {
-    Ok(table_here(ctx, Kind::FieldsOfGreen)
-        .await?
-        .map(|(t, g)| match g {
-            Some(AnyGame::FieldsOfGreen(g)) => (t, Some(g)),
-            _ => (t, None),
-        }))
-}
 
 /// Fields of Green: a card-drafting farm game, played at your own pace.
 /// The game's slash command group, for the registry.
@@ -135,40 +125,6 @@ impl BotStrength {
     }
 }
 
-/// Show your hand and what you can do now (privately)
-#[poise::command(slash_command, guild_only)]
-async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
-    let m = match fog_here(ctx).await {
-        Ok(Some((table, Some(game)))) => private_screen(ctx, &table, &game, "hand").await,
-        Ok(Some((_, None))) => text(&crate::t!("not-started-here")),
-        Ok(None) => text(&crate::t!("no-game-here-fog")),
-        Err(e) => text(&user_text(&e)),
-    };
-    say(ctx, &m).await
-}
-
-/// The coach's review of a finished game: your costliest decisions and a chart
-#[poise::command(slash_command, guild_only)]
-async fn review(
-    ctx: Ctx<'_>,
-    #[description = "Table number (default: this channel's latest finished game)"]
-    #[min = 1]
-    game: Option<i64>,
-) -> Result<(), Error> {
-    crate::discord::review::command::<Game>(ctx, game).await
-}
-
-/// Download a finished game as a replay file (farmhand replay)
-#[poise::command(slash_command, guild_only)]
-async fn export(
-    ctx: Ctx<'_>,
-    #[description = "Table number (default: this channel's latest game)"]
-    #[min = 1]
-    game: Option<i64>,
-) -> Result<(), Error> {
-    crate::discord::export::export::<Game>(ctx, game).await
-}
-
 /// Show a player's farm (yours by default)
 #[poise::command(slash_command, guild_only)]
 async fn farm(
@@ -178,25 +134,13 @@ async fn farm(
     let who = player
         .as_ref()
         .map_or(ctx.author().id.get(), |u| u.id.get());
-    let m = match fog_here(ctx).await {
+    let m = match game_here::<Game>(ctx).await {
         Ok(Some((table, Some(game)))) => match table.seat_of(who) {
             Some(seat) => super::farm(&table, &game, seat),
-            None => text(&crate::t!("player-not-here")),
+            None => text(&t!("player-not-here")),
         },
-        Ok(Some((_, None))) => text(&crate::t!("not-started-here")),
-        Ok(None) => text(&crate::t!("no-game-here")),
-        Err(e) => text(&user_text(&e)),
-    };
-    say(ctx, &m).await
-}
-
-/// Show where the game in this channel stands
-#[poise::command(slash_command, guild_only)]
-async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
-    let m = match fog_here(ctx).await {
-        Ok(Some((table, Some(game)))) => super::status(&table, &game),
-        Ok(Some((table, None))) => crate::discord::ui::lobby(&table),
-        Ok(None) => text(&crate::t!("no-game-here")),
+        Ok(Some((_, None))) => text(&t!("not-started-here")),
+        Ok(None) => text(&t!("no-game-here")),
         Err(e) => text(&user_text(&e)),
     };
     say(ctx, &m).await
@@ -221,95 +165,30 @@ async fn card(
     name: String,
 ) -> Result<(), Error> {
     let m = super::card(&ctx.data().service.library().fields_of_green, &name)
-        .unwrap_or_else(|| text(&crate::t!("no-such-card", name = name.as_str())));
+        .unwrap_or_else(|| text(&t!("no-such-card", name = name.as_str())));
     say(ctx, &m).await
 }
 
-async fn rule_topics(_ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let p = partial.to_lowercase();
-    let choices = super::rules_topics()
-        .iter()
-        .filter(|t| t.starts_with(&p))
-        .map(|&t| serenity::AutocompleteChoice::from(t))
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
-}
-
-/// The rules, by topic
-#[poise::command(slash_command)]
-async fn rules(
-    ctx: Ctx<'_>,
-    #[description = "Topic"]
-    #[autocomplete = "rule_topics"]
-    topic: Option<String>,
-) -> Result<(), Error> {
-    say(ctx, &super::rules(topic.as_deref())).await
-}
-
-/// Abandon the game in this channel, or a table of this server by number (host or Manage Server)
-#[poise::command(slash_command, guild_only)]
-async fn abandon(
-    ctx: Ctx<'_>,
-    #[description = "A table of this server by number, from any channel (games lists them)"]
-    #[min = 1]
-    table: Option<i64>,
-) -> Result<(), Error> {
-    abandon_here(ctx, Kind::FieldsOfGreen, table).await
-}
-
-/// This server's recent Fields of Green games: winners and scores
-#[poise::command(slash_command, guild_only)]
-pub async fn history(
-    ctx: Ctx<'_>,
-    #[description = "Post it in the channel for everyone (default: only you see it)"]
-    public: Option<bool>,
-) -> Result<(), Error> {
-    crate::discord::records::history(ctx, Kind::FieldsOfGreen, public).await
-}
-
-/// A player's Fields of Green record on this server (yours by default)
-#[poise::command(slash_command, guild_only)]
-pub async fn stats(
-    ctx: Ctx<'_>,
-    #[description = "Whose record (yours by default)"] player: Option<serenity::User>,
-    #[description = "Post it in the channel for everyone (default: only you see it)"]
-    public: Option<bool>,
-) -> Result<(), Error> {
-    crate::discord::records::stats(ctx, Kind::FieldsOfGreen, player, public).await
-}
-
-/// This server's Fields of Green players by wins or by rating (bots apart)
-#[poise::command(slash_command, guild_only)]
-pub async fn leaderboard(
-    ctx: Ctx<'_>,
-    #[description = "By wins (the default) or by rating"] sort: Option<
-        crate::discord::records::LeaderboardSort,
-    >,
-    #[description = "Post it in the channel for everyone (default: only you see it)"]
-    public: Option<bool>,
-) -> Result<(), Error> {
-    crate::discord::records::leaderboard(ctx, Kind::FieldsOfGreen, sort, public).await
-}
-
-/// Leave the game in this channel for good: a bot plays your seat (you are asked first)
-#[poise::command(slash_command, guild_only)]
-async fn leave(ctx: Ctx<'_>) -> Result<(), Error> {
-    crate::discord::seats::leave_here(ctx, Kind::FieldsOfGreen).await
-}
-
-async fn seats_here(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    crate::discord::seats::seat_choices(ctx, Kind::FieldsOfGreen, partial).await
-}
-
-/// Give a seat of the game here to another member (host or Manage Server)
-#[poise::command(slash_command, guild_only)]
-async fn give(
-    ctx: Ctx<'_>,
-    #[description = "The seat: its number or who holds it now"]
-    #[autocomplete = "seats_here"]
-    #[max_length = 100]
-    seat: String,
-    #[description = "The member who takes it"] to: serenity::User,
-) -> Result<(), Error> {
-    crate::discord::seats::give_here(ctx, Kind::FieldsOfGreen, seat, to).await
+crate::discord::game_commands::game_commands! {
+    Game;
+    /// Show your hand and what you can do now (privately)
+    hand(what = "hand", not_started = t!("not-started-here"), no_game = t!("no-game-here-fog"));
+    /// The coach's review of a finished game: your costliest decisions and a chart
+    review;
+    /// Download a finished game as a replay file (farmhand replay)
+    export;
+    /// Show where the game in this channel stands
+    status(no_game = t!("no-game-here"));
+    /// The rules, by topic
+    rules;
+    /// Abandon the game in this channel, or a table of this server by number (host or Manage Server)
+    abandon(table = "A table of this server by number, from any channel (games lists them)");
+    /// This server's recent Fields of Green games: winners and scores
+    history;
+    /// A player's Fields of Green record on this server (yours by default)
+    stats;
+    /// This server's Fields of Green players by wins or by rating (bots apart)
+    leaderboard;
+    leave;
+    give;
 }

@@ -18,6 +18,17 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
 use std::sync::Arc;
 
+/// A new game on the default deck, `first_player` the seat that starts.
+fn new_game(players: u8, intro: bool, first_player: u8, seed: u64) -> Game {
+    let deck = crate::games::fields_of_green::Deck::default_deck();
+    let options = Options {
+        players,
+        intro,
+        first_player,
+    };
+    Game::new(deck, options, seed).expect("a game")
+}
+
 /// Names that stress the layout: long, markdown, emoji, CJK, empty.
 const NAMES: [&str; 6] = [
     "Ann",
@@ -286,17 +297,7 @@ fn playout(
     walk_every: usize,
     reach_every: usize,
 ) -> (usize, usize) {
-    let deck = crate::games::fields_of_green::Deck::default_deck();
-    let mut game = Game::new(
-        deck,
-        Options {
-            players,
-            intro,
-            first_player: (seed % u64::from(players)) as u8,
-        },
-        seed,
-    )
-    .expect("a game");
+    let mut game = new_game(players, intro, (seed % u64::from(players)) as u8, seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let n = usize::from(players);
     let mut events: Vec<Event> = Vec::new();
@@ -605,17 +606,7 @@ fn scrambled(game: &Game, seat: usize) -> Option<Game> {
 fn panels_and_the_table_never_show_hidden_cards_of_others() {
     let mut compared = 0;
     for (players, seed) in [(3u8, 11u64), (4, 12), (2, 13), (6, 14)] {
-        let deck = crate::games::fields_of_green::Deck::default_deck();
-        let mut game = Game::new(
-            deck,
-            Options {
-                players,
-                intro: false,
-                first_player: 0,
-            },
-            seed,
-        )
-        .unwrap();
+        let mut game = new_game(players, false, 0, seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let n = usize::from(players);
         let mut step = 0;
@@ -651,17 +642,7 @@ fn panels_and_the_table_never_show_hidden_cards_of_others() {
 
 /// The first state of a seeded game where `pred` holds.
 fn find(players: u8, seed: u64, mut pred: impl FnMut(&Game) -> bool) -> Option<Game> {
-    let deck = crate::games::fields_of_green::Deck::default_deck();
-    let mut game = Game::new(
-        deck,
-        Options {
-            players,
-            intro: false,
-            first_player: 0,
-        },
-        seed,
-    )
-    .unwrap();
+    let mut game = new_game(players, false, 0, seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     loop {
         if pred(&game) {
@@ -993,17 +974,7 @@ fn cards_and_rules() {
 #[test]
 fn the_log_keeps_the_newest_lines() {
     let mut all = Vec::new();
-    let deck = crate::games::fields_of_green::Deck::default_deck();
-    let mut game = Game::new(
-        deck,
-        Options {
-            players: 3,
-            intro: false,
-            first_player: 0,
-        },
-        81,
-    )
-    .unwrap();
+    let mut game = new_game(3, false, 0, 81);
     let mut rng = ChaCha8Rng::seed_from_u64(81);
     while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
         all.extend(game.apply(seat, &action).unwrap());
@@ -1075,17 +1046,7 @@ fn show_messages() {
         .ok()
         .and_then(|p| p.parse().ok())
         .unwrap_or(5);
-    let deck = crate::games::fields_of_green::Deck::default_deck();
-    let mut game = Game::new(
-        deck,
-        Options {
-            players,
-            intro: std::env::var("INTRO").is_ok(),
-            first_player: 0,
-        },
-        seed,
-    )
-    .unwrap();
+    let mut game = new_game(players, std::env::var("INTRO").is_ok(), 0, seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let n = usize::from(players);
     let t = table(n, 1, Status::Active);
@@ -1591,16 +1552,7 @@ fn every_build_names_one_square_from_button_to_log_to_grid() {
     for seed in 0..10u64 {
         let players = 2 + (seed % 5) as u8;
         let n = usize::from(players);
-        let mut game = Game::new(
-            deck.clone(),
-            Options {
-                players,
-                intro: false,
-                first_player: (seed % u64::from(players)) as u8,
-            },
-            seed,
-        )
-        .expect("a game");
+        let mut game = new_game(players, false, (seed % u64::from(players)) as u8, seed);
         let mut rng = ChaCha8Rng::seed_from_u64(4300 + seed);
         let mut built: Vec<Vec<(crate::games::fields_of_green::Pos, String)>> = vec![Vec::new(); n];
         let mut step = 0i64;
@@ -1727,22 +1679,12 @@ fn every_build_names_one_square_from_button_to_log_to_grid() {
 fn every_tie_is_explained_and_every_screen_lists_one_order() {
     use crate::games::Engine;
     use crate::games::fields_of_green::game::scoring::standings;
-    let deck = crate::games::fields_of_green::Deck::default_deck();
     let mut games_with_ties = 0;
     let mut lower_ties = 0;
     for seed in 0..150u64 {
         let players = 3 + (seed % 4) as u8;
         let n = usize::from(players);
-        let mut game = Game::new(
-            deck.clone(),
-            Options {
-                players,
-                intro: false,
-                first_player: 0,
-            },
-            seed,
-        )
-        .expect("a game");
+        let mut game = new_game(players, false, 0, seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         sim::play_out(&mut game, &mut rng, |_, _, _| {});
         let pads = game.scores().expect("a finished game").to_vec();
@@ -1846,17 +1788,7 @@ fn m_text(m: &MessageSpec) -> String {
 /// the button carries the version it was drawn at.
 #[test]
 fn undo_shows_only_for_the_seat_that_may_take_back_its_decision() {
-    let deck = crate::games::fields_of_green::Deck::default_deck();
-    let game = Game::new(
-        deck,
-        Options {
-            players: 3,
-            intro: false,
-            first_player: 0,
-        },
-        5,
-    )
-    .expect("a game");
+    let game = new_game(3, false, 0, 5);
     let undo = |t: &Table, seat: usize, screen: &Screen| {
         buttons_of(&panel(t, &game, seat, screen, None))
             .into_iter()
@@ -1904,17 +1836,7 @@ fn undo_shows_only_for_the_seat_that_may_take_back_its_decision() {
 /// it from the public log since the seat's last action).
 fn bot_game(players: u8, seed: u64, mut each: impl FnMut(&Table, &Game, usize, Option<String>)) {
     use crate::games::fields_of_green::bots::{BotSpec, arena_streams};
-    let deck = crate::games::fields_of_green::Deck::default_deck();
-    let mut game = Game::new(
-        deck,
-        Options {
-            players,
-            intro: false,
-            first_player: (seed % u64::from(players)) as u8,
-        },
-        seed,
-    )
-    .expect("a game");
+    let mut game = new_game(players, false, (seed % u64::from(players)) as u8, seed);
     let n = usize::from(players);
     let mut bots: Vec<_> = (0..n).map(|_| BotSpec::Heuristic.build()).collect();
     let mut rngs = arena_streams(seed, n);

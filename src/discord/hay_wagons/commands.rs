@@ -3,26 +3,12 @@
 //! offers, through the shared bodies in `discord/commands.rs`, `records.rs`, `review.rs` and
 //! `export.rs`.
 
-use crate::discord::answer::{say, text, user_text};
-use crate::discord::commands::{abandon_here, open_table, private_screen, table_here};
+use crate::discord::commands::open_table;
 use crate::discord::{Ctx, Error};
 use crate::games::hay_wagons::Game;
-use crate::host::{AnyGame, Kind};
-use crate::store::{BotSeat, Table, TableOptions};
+use crate::host::Kind;
+use crate::store::{BotSeat, TableOptions};
 use crate::t;
-use poise::serenity_prelude as serenity;
-
-/// The Hay Wagons table here, with its game.
-async fn hw_here(
-    ctx: Ctx<'_>,
-) -> Result<Option<(Table, Option<Game>)>, crate::service::ServiceError> {
-    Ok(table_here(ctx, Kind::HayWagons)
-        .await?
-        .map(|(t, g)| match g {
-            Some(AnyGame::HayWagons(g)) => (t, Some(g)),
-            _ => (t, None),
-        }))
-}
 
 /// The game's slash command group, for the registry.
 pub fn group() -> poise::Command<crate::discord::Data, Error> {
@@ -104,82 +90,22 @@ async fn new(
     open_table(ctx, Kind::HayWagons, options).await
 }
 
-/// Your private screen: the row, the wagons, and your loads
-#[poise::command(slash_command, guild_only)]
-async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
-    let m = match hw_here(ctx).await {
-        Ok(Some((table, Some(game)))) => private_screen(ctx, &table, &game, "screen").await,
-        Ok(Some((_, None))) => text(&t!("hw-not-started-here")),
-        Ok(None) => text(&t!("hw-no-game-here")),
-        Err(e) => text(&user_text(&e)),
-    };
-    say(ctx, &m).await
-}
-
-/// Show where the Hay Wagons game in this channel stands
-#[poise::command(slash_command, guild_only)]
-async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
-    let m = match hw_here(ctx).await {
-        Ok(Some((table, Some(game)))) => super::status(&table, &game),
-        Ok(Some((table, None))) => crate::discord::ui::lobby(&table),
-        Ok(None) => text(&t!("hw-no-game-here")),
-        Err(e) => text(&user_text(&e)),
-    };
-    say(ctx, &m).await
-}
-
-/// Abandon the Hay Wagons game here, or a table of this server by number (host or Manage Server)
-#[poise::command(slash_command, guild_only)]
-async fn abandon(
-    ctx: Ctx<'_>,
-    #[description = "A table of this server by number, from any channel"]
-    #[min = 1]
-    table: Option<i64>,
-) -> Result<(), Error> {
-    abandon_here(ctx, Kind::HayWagons, table).await
-}
-
-/// The coach's review of a finished game: your costliest loads and a chart
-#[poise::command(slash_command, guild_only)]
-async fn review(
-    ctx: Ctx<'_>,
-    #[description = "Table number (default: this channel's latest finished game)"]
-    #[min = 1]
-    game: Option<i64>,
-) -> Result<(), Error> {
-    crate::discord::review::command::<Game>(ctx, game).await
-}
-
-/// Download a game as a replay file (farmhand replay --game hay-wagons)
-#[poise::command(slash_command, guild_only)]
-async fn export(
-    ctx: Ctx<'_>,
-    #[description = "Table number (default: this channel's latest game)"]
-    #[min = 1]
-    game: Option<i64>,
-) -> Result<(), Error> {
-    crate::discord::export::export::<Game>(ctx, game).await
-}
-
-/// This server's recent Hay Wagons games: winners and wagons
-#[poise::command(slash_command, guild_only)]
-async fn history(
-    ctx: Ctx<'_>,
-    #[description = "Post it in the channel for everyone (default: only you see it)"]
-    public: Option<bool>,
-) -> Result<(), Error> {
-    crate::discord::records::history(ctx, Kind::HayWagons, public).await
-}
-
-/// A player's Hay Wagons record on this server (yours by default)
-#[poise::command(slash_command, guild_only)]
-async fn stats(
-    ctx: Ctx<'_>,
-    #[description = "Whose record (yours by default)"] player: Option<serenity::User>,
-    #[description = "Post it in the channel for everyone (default: only you see it)"]
-    public: Option<bool>,
-) -> Result<(), Error> {
-    crate::discord::records::stats(ctx, Kind::HayWagons, player, public).await
+crate::discord::game_commands::game_commands! {
+    Game;
+    /// Your private screen: the row, the wagons, and your loads
+    hand(what = "screen", not_started = t!("hw-not-started-here"), no_game = t!("hw-no-game-here"));
+    /// Show where the Hay Wagons game in this channel stands
+    status(no_game = t!("hw-no-game-here"));
+    /// Abandon the Hay Wagons game here, or a table of this server by number (host or Manage Server)
+    abandon(table = "A table of this server by number, from any channel");
+    /// The coach's review of a finished game: your costliest loads and a chart
+    review;
+    /// Download a game as a replay file (farmhand replay --game hay-wagons)
+    export;
+    /// This server's recent Hay Wagons games: winners and wagons
+    history;
+    /// A player's Hay Wagons record on this server (yours by default)
+    stats;
 }
 
 #[cfg(test)]

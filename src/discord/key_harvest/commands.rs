@@ -3,27 +3,13 @@
 //! under both groups so a player finds them from whichever game they play.
 
 use crate::discord::answer::{say, text, user_text};
-use crate::discord::commands::{
-    abandon_here, games, open_table, private_screen, resume, settings, table_here,
-};
+use crate::discord::commands::{game_here, games, open_table, resume, settings};
 use crate::discord::{Ctx, Error};
 use crate::games::key_harvest::Game;
-use crate::host::{AnyGame, Kind};
-use crate::store::{BotSeat, Table, TableOptions};
+use crate::host::Kind;
+use crate::store::{BotSeat, TableOptions};
 use crate::t;
 use poise::serenity_prelude as serenity;
-
-/// The Key Harvest table here, with its game.
-async fn kh_here(
-    ctx: Ctx<'_>,
-) -> Result<Option<(Table, Option<Game>)>, crate::service::ServiceError> {
-    Ok(table_here(ctx, Kind::KeyHarvest)
-        .await?
-        .map(|(t, g)| match g {
-            Some(AnyGame::KeyHarvest(g)) => (t, Some(g)),
-            _ => (t, None),
-        }))
-}
 
 /// Key Harvest: bid for land, place your workers, harvest your fields, at your own pace.
 /// The game's slash command group, for the registry.
@@ -57,28 +43,6 @@ pub fn group() -> poise::Command<crate::discord::Data, Error> {
 )]
 pub async fn kh(_ctx: Ctx<'_>) -> Result<(), Error> {
     Ok(())
-}
-
-/// The coach's review of a finished game: your costliest decisions and a chart
-#[poise::command(slash_command, guild_only)]
-async fn review(
-    ctx: Ctx<'_>,
-    #[description = "Table number (default: this channel's latest finished game)"]
-    #[min = 1]
-    game: Option<i64>,
-) -> Result<(), Error> {
-    crate::discord::review::command::<Game>(ctx, game).await
-}
-
-/// Download a finished game as a replay file (farmhand replay --game key-harvest)
-#[poise::command(slash_command, guild_only)]
-async fn export(
-    ctx: Ctx<'_>,
-    #[description = "Table number (default: this channel's latest game)"]
-    #[min = 1]
-    game: Option<i64>,
-) -> Result<(), Error> {
-    crate::discord::export::export::<Game>(ctx, game).await
 }
 
 /// How well computer players play.
@@ -160,27 +124,13 @@ async fn new(
     open_table(ctx, Kind::KeyHarvest, options).await
 }
 
-/// Your private screen: your counters and what you can do now
-#[poise::command(slash_command, guild_only)]
-async fn hand(ctx: Ctx<'_>) -> Result<(), Error> {
-    let m = match kh_here(ctx).await {
-        Ok(Some((table, Some(game)))) => {
-            private_screen(ctx, &table, &game, &t!("kh-private-screen")).await
-        }
-        Ok(Some((_, None))) => text(&t!("kh-not-started-here")),
-        Ok(None) => text(&t!("kh-no-game-here-open")),
-        Err(e) => text(&user_text(&e)),
-    };
-    say(ctx, &m).await
-}
-
 /// Show a player's country board (everyone's by default)
 #[poise::command(slash_command, guild_only)]
 async fn board(
     ctx: Ctx<'_>,
     #[description = "Whose board (all by default)"] player: Option<serenity::User>,
 ) -> Result<(), Error> {
-    let m = match kh_here(ctx).await {
+    let m = match game_here::<Game>(ctx).await {
         Ok(Some((table, Some(game)))) => match &player {
             None => super::boards(&table, &game),
             Some(u) => match table.seat_of(u.id.get()) {
@@ -195,105 +145,28 @@ async fn board(
     say(ctx, &m).await
 }
 
-/// Show where the Key Harvest game in this channel stands
-#[poise::command(slash_command, guild_only)]
-async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
-    let m = match kh_here(ctx).await {
-        Ok(Some((table, Some(game)))) => super::status(&table, &game),
-        Ok(Some((table, None))) => crate::discord::ui::lobby(&table),
-        Ok(None) => text(&t!("kh-no-game-here")),
-        Err(e) => text(&user_text(&e)),
-    };
-    say(ctx, &m).await
-}
-
-async fn rule_topics(_ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let p = partial.to_lowercase();
-    let choices = super::rules_topics()
-        .iter()
-        .filter(|t| t.starts_with(&p))
-        .map(|&t| serenity::AutocompleteChoice::from(t))
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
-}
-
-/// The rules of Key Harvest, by topic
-#[poise::command(slash_command)]
-async fn rules(
-    ctx: Ctx<'_>,
-    #[description = "Topic"]
-    #[autocomplete = "rule_topics"]
-    topic: Option<String>,
-) -> Result<(), Error> {
-    say(ctx, &super::rules(topic.as_deref())).await
-}
-
-/// Abandon the Key Harvest game here, or a table of this server by number (host or Manage Server)
-#[poise::command(slash_command, guild_only)]
-async fn abandon(
-    ctx: Ctx<'_>,
-    #[description = "A table of this server by number, from any channel (games lists them)"]
-    #[min = 1]
-    table: Option<i64>,
-) -> Result<(), Error> {
-    abandon_here(ctx, Kind::KeyHarvest, table).await
-}
-
-/// This server's recent Key Harvest games: winners and scores
-#[poise::command(slash_command, guild_only)]
-pub async fn history(
-    ctx: Ctx<'_>,
-    #[description = "Post it in the channel for everyone (default: only you see it)"]
-    public: Option<bool>,
-) -> Result<(), Error> {
-    crate::discord::records::history(ctx, Kind::KeyHarvest, public).await
-}
-
-/// A player's Key Harvest record on this server (yours by default)
-#[poise::command(slash_command, guild_only)]
-pub async fn stats(
-    ctx: Ctx<'_>,
-    #[description = "Whose record (yours by default)"] player: Option<serenity::User>,
-    #[description = "Post it in the channel for everyone (default: only you see it)"]
-    public: Option<bool>,
-) -> Result<(), Error> {
-    crate::discord::records::stats(ctx, Kind::KeyHarvest, player, public).await
-}
-
-/// This server's Key Harvest players by wins or by rating (bots apart)
-#[poise::command(slash_command, guild_only)]
-pub async fn leaderboard(
-    ctx: Ctx<'_>,
-    #[description = "By wins (the default) or by rating"] sort: Option<
-        crate::discord::records::LeaderboardSort,
-    >,
-    #[description = "Post it in the channel for everyone (default: only you see it)"]
-    public: Option<bool>,
-) -> Result<(), Error> {
-    crate::discord::records::leaderboard(ctx, Kind::KeyHarvest, sort, public).await
-}
-
-/// Leave the game in this channel for good: a bot plays your seat (you are asked first)
-#[poise::command(slash_command, guild_only)]
-async fn leave(ctx: Ctx<'_>) -> Result<(), Error> {
-    crate::discord::seats::leave_here(ctx, Kind::KeyHarvest).await
-}
-
-async fn seats_here(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    crate::discord::seats::seat_choices(ctx, Kind::KeyHarvest, partial).await
-}
-
-/// Give a seat of the game here to another member (host or Manage Server)
-#[poise::command(slash_command, guild_only)]
-async fn give(
-    ctx: Ctx<'_>,
-    #[description = "The seat: its number or who holds it now"]
-    #[autocomplete = "seats_here"]
-    #[max_length = 100]
-    seat: String,
-    #[description = "The member who takes it"] to: serenity::User,
-) -> Result<(), Error> {
-    crate::discord::seats::give_here(ctx, Kind::KeyHarvest, seat, to).await
+crate::discord::game_commands::game_commands! {
+    Game;
+    /// The coach's review of a finished game: your costliest decisions and a chart
+    review;
+    /// Download a finished game as a replay file (farmhand replay --game key-harvest)
+    export;
+    /// Your private screen: your counters and what you can do now
+    hand(what = "screen", not_started = t!("kh-not-started-here"), no_game = t!("kh-no-game-here-open"));
+    /// Show where the Key Harvest game in this channel stands
+    status(no_game = t!("kh-no-game-here"));
+    /// The rules of Key Harvest, by topic
+    rules;
+    /// Abandon the Key Harvest game here, or a table of this server by number (host or Manage Server)
+    abandon(table = "A table of this server by number, from any channel (games lists them)");
+    /// This server's recent Key Harvest games: winners and scores
+    history;
+    /// A player's Key Harvest record on this server (yours by default)
+    stats;
+    /// This server's Key Harvest players by wins or by rating (bots apart)
+    leaderboard;
+    leave;
+    give;
 }
 
 #[cfg(test)]

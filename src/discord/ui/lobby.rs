@@ -131,7 +131,7 @@ pub fn lobby(table: &Table) -> MessageSpec {
     d.push_str("\n\n");
     d.push_str(&crate::t!("lobby-how"));
     let start = crate::t!("lobby-start", n = n);
-    let buttons: Vec<_> = [
+    let buttons = [
         button(
             table,
             Verb::Join,
@@ -154,22 +154,8 @@ pub fn lobby(table: &Table) -> MessageSpec {
             Style::Danger,
             false,
         ),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    let mut m = MessageSpec {
-        embeds: vec![EmbedSpec {
-            title,
-            description: d,
-            color: LIGHT_GREEN,
-            ..Default::default()
-        }],
-        rows: vec![RowSpec::Buttons(buttons)],
-        ..Default::default()
-    };
-    fit(&mut m);
-    m
+    ];
+    lobby_message(title, d, buttons, String::new(), Vec::new())
 }
 
 /// The rest of a rematch's lobby (`d` so far: host, options, seats): Confirm, Leave (the
@@ -189,7 +175,7 @@ fn rematch_lobby(table: &Table, r: &Rematch, title: String, mut d: String) -> Me
         let who: Vec<String> = waiting.iter().map(|u| format!("<@{u}>")).collect();
         crate::t!("lobby-rematch-ping", players = who.join(" "))
     };
-    let buttons: Vec<_> = [
+    let buttons = [
         button(
             table,
             Verb::Confirm,
@@ -211,20 +197,29 @@ fn rematch_lobby(table: &Table, r: &Rematch, title: String, mut d: String) -> Me
             Style::Danger,
             false,
         ),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    ];
+    lobby_message(title, d, buttons, content, waiting)
+}
+
+/// A lobby's message: its embed (`title`, `d`) over one row of the `buttons` that are drawn,
+/// with `content` pinging the users in `ping`, fitted to Discord's limits.
+fn lobby_message(
+    title: String,
+    d: String,
+    buttons: impl IntoIterator<Item = Option<ButtonSpec>>,
+    content: String,
+    ping: Vec<u64>,
+) -> MessageSpec {
     let mut m = MessageSpec {
         content,
-        ping: waiting,
+        ping,
         embeds: vec![EmbedSpec {
             title,
             description: d,
             color: LIGHT_GREEN,
             ..Default::default()
         }],
-        rows: vec![RowSpec::Buttons(buttons)],
+        rows: vec![RowSpec::Buttons(buttons.into_iter().flatten().collect())],
         ..Default::default()
     };
     fit(&mut m);

@@ -383,7 +383,6 @@ kh-stand-in-note = ⏱ {$name} held the game up for { $minutes ->
 kh-choice-invalid = That choice is not valid.
 kh-nothing-chosen = Nothing was chosen.
 kh-not-started = The game has not started yet.
-kh-private-screen = private screen
 kh-not-started-here = The game here has not started yet.
 kh-no-game-here-open = There is no Key Harvest game in this channel. Open one with /kh new.
 kh-no-game-here = There is no Key Harvest game in this channel.

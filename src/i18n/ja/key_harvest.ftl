@@ -329,7 +329,6 @@ kh-stand-in-note = ⏱ {$name}がゲームを{ $minutes ->
 kh-choice-invalid = その選択は無効です。
 kh-nothing-chosen = 何も選ばれていません。
 kh-not-started = ゲームはまだ始まっていません。
-kh-private-screen = 個人画面
 kh-not-started-here = ここのゲームはまだ始まっていません。
 kh-no-game-here-open = このチャンネルにキーハーベストのゲームはありません。/kh new で開いてください。
 kh-no-game-here = このチャンネルにキーハーベストのゲームはありません。

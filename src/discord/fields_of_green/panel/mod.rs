@@ -797,31 +797,7 @@ impl<'a> Panel<'a> {
         nav.truncate(limits::BUTTONS_PER_ROW);
         rows.rows.push(RowSpec::Buttons(nav));
         // Ids must be unique within a message: keep the first of any repeat.
-        let mut seen: Vec<String> = Vec::new();
-        let mut out_rows = Vec::new();
-        for r in rows.rows {
-            match r {
-                RowSpec::Buttons(bs) => {
-                    let bs: Vec<ButtonSpec> = bs
-                        .into_iter()
-                        .filter(|b| {
-                            let fresh = !seen.contains(&b.id);
-                            seen.push(b.id.clone());
-                            fresh
-                        })
-                        .collect();
-                    if !bs.is_empty() {
-                        out_rows.push(RowSpec::Buttons(bs));
-                    }
-                }
-                RowSpec::Select(s) => {
-                    if !seen.contains(&s.id) && !s.options.is_empty() {
-                        seen.push(s.id.clone());
-                        out_rows.push(RowSpec::Select(s));
-                    }
-                }
-            }
-        }
+        let out_rows = spec::unique_rows(rows.rows, Vec::new());
         let mut m = MessageSpec {
             content: notice.join("\n"),
             embeds: vec![e],

@@ -696,31 +696,8 @@ impl<'a> Panel<'a> {
         }
         // Ids must be unique within a message: the navigation row's come first, then the first
         // of any repeat.
-        let mut seen: Vec<String> = nav.iter().map(|b| b.id.clone()).collect();
-        let mut out_rows = Vec::new();
-        for r in rows {
-            match r {
-                RowSpec::Buttons(bs) => {
-                    let bs: Vec<ButtonSpec> = bs
-                        .into_iter()
-                        .filter(|b| {
-                            let fresh = !seen.contains(&b.id);
-                            seen.push(b.id.clone());
-                            fresh
-                        })
-                        .collect();
-                    if !bs.is_empty() {
-                        out_rows.push(RowSpec::Buttons(bs));
-                    }
-                }
-                RowSpec::Select(sel) => {
-                    if !seen.contains(&sel.id) && !sel.options.is_empty() {
-                        seen.push(sel.id.clone());
-                        out_rows.push(RowSpec::Select(sel));
-                    }
-                }
-            }
-        }
+        let seen = nav.iter().map(|b| b.id.clone()).collect();
+        let mut out_rows = spec::unique_rows(rows, seen);
         out_rows.push(RowSpec::Buttons(nav));
         let mut content: Vec<String> = note.map(str::to_string).into_iter().collect();
         content.extend(notes);
