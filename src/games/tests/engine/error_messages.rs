@@ -161,13 +161,7 @@ fn water_placement_says_how_much_room_a_tower_has() {
 #[test]
 fn coins_are_counted_in_english() {
     let mut g = wheat_revealed(seat(1, 0, vec![tower(0, 0, 3), silo(1, 0)]));
-    let t = text(
-        &mut g,
-        Action::WaterTower {
-            pos: p(0, 1),
-            equipment: vec![],
-        },
-    );
+    let t = text(&mut g, tower_with(0, 1, &[]));
     assert_eq!(t, "you need 2 coins and have 1 coin");
 }
 

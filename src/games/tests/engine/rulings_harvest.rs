@@ -520,14 +520,7 @@ fn ruling_15_nothing_can_be_built_on_an_open_area() {
         ActionError::NotBuildable(Space::new(p(0, 1), "M27"))
     );
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::WaterTower {
-                pos: p(0, 1),
-                equipment: vec![]
-            }
-        ),
+        refused(&mut g, 0, tower_with(0, 1, &[])),
         ActionError::NotBuildable(Space::new(p(0, 1), "M27"))
     );
     assert_eq!(

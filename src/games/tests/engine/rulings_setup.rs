@@ -398,11 +398,11 @@ fn ruling_04_not_more_than_a_pile_holds() {
         matches!(&e, ActionError::BadSplit(why) if why.contains("holds only 2")),
         "{e:?}"
     );
-    assert!(
-        !g.legal_actions(0)
-            .iter()
-            .any(|a| matches!(a, Action::Draw { split } if split[3] > 2))
-    );
+    assert!(!offers(
+        &g,
+        0,
+        |a| matches!(a, Action::Draw { split } if split[3] > 2)
+    ));
     let ev = ok(&mut g, 0, draw([2, 1, 1, 2]));
     assert!(ev.contains(&Event::PileEmptied {
         pile: farmhand_games::fields_of_green::effects::Pile::Building
@@ -553,11 +553,7 @@ fn ruling_05_intro_splits_each_year_auto_drawn() {
             assert_eq!(drew, expect, "year {} with {players} players", y + 1);
             assert!(!matches!(g.phase(), Phase::Upkeep { .. }));
             assert!(g.state().players.iter().all(|ps| ps.split == Some(*split)));
-            assert!(
-                !g.legal_actions(0)
-                    .iter()
-                    .any(|a| matches!(a, Action::Draw { .. }))
-            );
+            assert!(!offers(&g, 0, |a| matches!(a, Action::Draw { .. })));
             let e = refused(&mut g, 0, draw(*split));
             assert!(
                 matches!(e, ActionError::WrongPhase(_) | ActionError::AlreadyDrawn),
