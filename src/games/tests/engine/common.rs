@@ -90,6 +90,14 @@ pub fn seat(coins: u32, food: u32, cells: Vec<PresetCell>) -> PresetSeat {
     }
 }
 
+/// A preset seat whose farm is the start's, the Water Tower on (0,0) holding `water` and the Silo
+/// on (1,0), grown by `more`.
+pub fn grown(coins: u32, food: u32, water: u8, more: Vec<PresetCell>) -> PresetSeat {
+    let mut cells = vec![tower(0, 0, water), silo(1, 0)];
+    cells.extend(more);
+    seat(coins, food, cells)
+}
+
 /// A setup with presets for the first seats (the others keep the standard start).
 pub fn preset_setup(players: u8, seats: Vec<PresetSeat>) -> Setup {
     let mut st = setup(players);
@@ -100,15 +108,11 @@ pub fn preset_setup(players: u8, seats: Vec<PresetSeat>) -> Setup {
 /// The small watered farm the harvest rulings play on: a Water Tower holding 3 at (0, 0), a Silo
 /// at (1, 0), Wheat at (0, 1) and Orange Trees at (1, 1).
 pub fn wheat_and_oranges(coins: u32, food: u32) -> PresetSeat {
-    seat(
+    grown(
         coins,
         food,
-        vec![
-            tower(0, 0, 3),
-            silo(1, 0),
-            card(0, 1, "wheat"),
-            card(1, 1, "orange_trees"),
-        ],
+        3,
+        vec![card(0, 1, "wheat"), card(1, 1, "orange_trees")],
     )
 }
 
@@ -350,10 +354,15 @@ pub fn placed(seat: usize, tile: &str, x: i8, y: i8) -> Event {
 }
 
 pub fn harvest(x: i8, y: i8) -> Action {
+    harvest_paid(x, y, &[], 0)
+}
+
+/// Harvesting (x, y) with Water named from the towers at `water` (ruling 14) and `extra` repeats.
+pub fn harvest_paid(x: i8, y: i8, water: &[(i8, i8)], extra: u8) -> Action {
     Action::Harvest {
         pos: p(x, y),
-        water: vec![],
-        extra: 0,
+        water: water.iter().map(|&(x, y)| p(x, y)).collect(),
+        extra,
     }
 }
 
@@ -447,6 +456,20 @@ pub fn food_gained(seat: usize, pos: Pos, food: u32, food_lost: u32) -> Event {
 // `fog_legal_property` and `playouts` both try a family of actions wider than `legal_actions`
 // and check that exactly the listed ones are accepted; these are the parts of the family they
 // share.
+
+/// Which seats' hands `viewer` (None: the public) knows, as its view says (ruling 7: a hand seen
+/// earlier in the year).
+pub fn known_hands(g: &Game, viewer: Option<usize>) -> Vec<bool> {
+    match viewer {
+        Some(v) => g
+            .player_view(v)
+            .known_hands
+            .iter()
+            .map(Option::is_some)
+            .collect(),
+        None => vec![false; g.players()],
+    }
+}
 
 /// Whether `a` re-selects the design `seat` already selected while another copy is in hand: a
 /// no-op that `apply` accepts and the listing leaves out, so the sweeps count it as listed.

@@ -6,7 +6,7 @@ use common::*;
 use farmhand_games::fields_of_green::event::{Delta, Direction, Event};
 use farmhand_games::fields_of_green::farm::CellCard;
 use farmhand_games::fields_of_green::game::{PresetCell, PresetSeat};
-use farmhand_games::fields_of_green::{Action, ActionError, Game, Phase, Pos, Space};
+use farmhand_games::fields_of_green::{Action, ActionError, Game, Phase, Pos, Setup, Space};
 
 /// The hand most tests give seat 0 (Field 3, Livestock 1, Construction 1, Building 1).
 const HAND: &[&str] = &["wheat", "corn", "potatoes", "sheep", "tool_shed", "market"];
@@ -344,7 +344,7 @@ fn market_offers(g: &Game) -> Vec<Action> {
 /// Ruling 8 D: "discard it and go to market (2 coins, plus 2 coins per Food sold, up to 2 Food)".
 #[test]
 fn ruling_08_d_market_two_coins_plus_two_per_food() {
-    let farm = seat(0, 3, vec![tower(0, 0, 3), silo(1, 0)]);
+    let farm = grown(0, 3, 3, vec![]);
     let mut g = revealed(Some(farm), "wheat");
     assert_eq!(
         market_offers(&g),
@@ -395,7 +395,7 @@ fn ruling_08_d_market_two_coins_plus_two_per_food() {
 /// Ruling 8 E: "discard it and pay 1 coin to flip one Open Area of yours face up."
 #[test]
 fn ruling_08_e_restore_open_area_for_one_coin() {
-    let farm = seat(1, 0, vec![tower(0, 0, 3), silo(1, 0), open(0, 1, "wheat")]);
+    let farm = grown(1, 0, 3, vec![open(0, 1, "wheat")]);
     let mut g = revealed(Some(farm), "corn");
     assert!(
         g.legal_actions(0)
@@ -425,7 +425,7 @@ fn ruling_08_e_restore_open_area_for_one_coin() {
 /// no coin, or with no Open Area.
 #[test]
 fn ruling_08_e_restore_not_offered_without_coin_or_open_area() {
-    let farm = seat(0, 0, vec![tower(0, 0, 3), silo(1, 0), open(0, 1, "wheat")]);
+    let farm = grown(0, 0, 3, vec![open(0, 1, "wheat")]);
     let mut g = revealed(Some(farm), "corn");
     assert!(!offers(&g, 0, |a| matches!(a, Action::Restore { .. })));
     assert_eq!(
@@ -441,7 +441,7 @@ fn ruling_08_e_restore_not_offered_without_coin_or_open_area() {
 #[test]
 fn ruling_08_unpayable_actions_not_offered_and_refused() {
     // 2 coins: Wheat (3) cannot be built; a Water Tower (2) can.
-    let mut g = revealed(Some(seat(2, 0, vec![tower(0, 0, 3), silo(1, 0)])), "wheat");
+    let mut g = revealed(Some(grown(2, 0, 3, vec![])), "wheat");
     let legal = g.legal_actions(0);
     assert!(!legal.iter().any(|a| matches!(a, Action::Build { .. })));
     assert!(legal.iter().any(|a| matches!(a, Action::WaterTower { .. })));
@@ -451,7 +451,7 @@ fn ruling_08_unpayable_actions_not_offered_and_refused() {
     );
 
     // 1 coin: no Water Tower; the free Silo still is.
-    let mut g = revealed(Some(seat(1, 0, vec![tower(0, 0, 3), silo(1, 0)])), "wheat");
+    let mut g = revealed(Some(grown(1, 0, 3, vec![])), "wheat");
     let legal = g.legal_actions(0);
     assert!(!legal.iter().any(|a| matches!(a, Action::WaterTower { .. })));
     assert!(legal.iter().any(|a| matches!(a, Action::Silo { .. })));
@@ -461,7 +461,7 @@ fn ruling_08_unpayable_actions_not_offered_and_refused() {
     );
 
     // Corn needs 1 Water; the only tower is dry.
-    let mut g = revealed(Some(seat(9, 0, vec![tower(0, 0, 0), silo(1, 0)])), "corn");
+    let mut g = revealed(Some(grown(9, 0, 0, vec![])), "corn");
     assert!(!offers(&g, 0, |a| matches!(a, Action::Build { .. })));
     assert_eq!(
         refused(&mut g, 0, build(0, 1)),
@@ -571,24 +571,32 @@ fn ruling_09_equipment_draws_in_the_order_submitted() {
     );
 }
 
+/// The seats, in order, of the events `seat_of` picks out of the start of a 3-player game with
+/// `first_player` first and the setup otherwise changed by `change` (ruling 9's turn order).
+fn seats_in_start(
+    first_player: u8,
+    change: impl FnOnce(&mut Setup),
+    seat_of: impl Fn(&Event) -> Option<usize>,
+) -> Vec<usize> {
+    let mut st = setup(3);
+    st.options.first_player = first_player;
+    change(&mut st);
+    let (_, events) = Game::start(deck(), st).unwrap();
+    events.iter().filter_map(seat_of).collect()
+}
+
 /// Ruling 9: "Effects that happen to all players at once (upkeep ...) run in turn order starting
 /// with the first player": income is paid seat 1, 2, 0 when seat 1 holds the tile.
 #[test]
 fn ruling_09_upkeep_runs_in_turn_order() {
-    let mut st = setup(3);
-    st.options.first_player = 1;
-    st.start_year = 2;
-    let (_, events) = Game::start(deck(), st).unwrap();
-    let income: Vec<usize> = events
-        .iter()
-        .filter_map(|e| {
-            if let Event::Income { seat, .. } = e {
-                Some(*seat)
-            } else {
-                None
-            }
-        })
-        .collect();
+    let income = seats_in_start(
+        1,
+        |st| st.start_year = 2,
+        |e| match e {
+            Event::Income { seat, .. } => Some(*seat),
+            _ => None,
+        },
+    );
     assert_eq!(income, vec![1, 2, 0]);
 }
 
@@ -596,20 +604,14 @@ fn ruling_09_upkeep_runs_in_turn_order() {
 /// player": seats that finish their harvest by themselves are finished in turn order.
 #[test]
 fn ruling_09_harvest_bookkeeping_runs_in_turn_order() {
-    let mut st = setup(3);
-    st.options.first_player = 2;
-    st.start_phase = farmhand_games::fields_of_green::game::StartPhase::Harvest;
-    let (_, events) = Game::start(deck(), st).unwrap();
-    let finished: Vec<usize> = events
-        .iter()
-        .filter_map(|e| {
-            if let Event::HarvestFinished { seat } = e {
-                Some(*seat)
-            } else {
-                None
-            }
-        })
-        .collect();
+    let finished = seats_in_start(
+        2,
+        |st| st.start_phase = farmhand_games::fields_of_green::game::StartPhase::Harvest,
+        |e| match e {
+            Event::HarvestFinished { seat } => Some(*seat),
+            _ => None,
+        },
+    );
     assert_eq!(finished, vec![2, 0, 1]);
 }
 
@@ -851,12 +853,11 @@ fn ruling_11_water_out_of_range_does_not_count() {
 /// beyond the pooled capacity is lost.
 #[test]
 fn ruling_12_food_is_one_pool_from_any_silo() {
-    let farm = seat(
+    let farm = grown(
         0,
         7,
+        3,
         vec![
-            tower(0, 0, 3),
-            silo(1, 0),
             card(0, 1, "wheat"),
             card(2, 0, "crop_circles"),
             card(3, 0, "well"),
@@ -881,10 +882,7 @@ fn ruling_12_food_is_one_pool_from_any_silo() {
 /// Ruling 12 with ruling 3: income Food goes into any Silo with room.
 #[test]
 fn ruling_12_income_food_fills_the_pool() {
-    let mut st = preset_setup(
-        3,
-        vec![seat(0, 7, vec![tower(0, 0, 3), silo(1, 0), silo(2, 0)])],
-    );
+    let mut st = preset_setup(3, vec![grown(0, 7, 3, vec![silo(2, 0)])]);
     st.start_year = 2;
     let (g, events) = Game::start(deck(), st).unwrap();
     assert!(events.contains(&Event::Income {
@@ -944,11 +942,7 @@ fn ruling_13_game_end_ability_only_at_scoring() {
     assert!(g.scores().is_none());
 
     // At the end of year 4 the Market scores 1 VP per 3 coins (max 5).
-    let farm = seat(
-        15,
-        0,
-        vec![tower(0, 0, 3), silo(1, 0), card(0, 1, "market")],
-    );
+    let farm = grown(15, 0, 3, vec![card(0, 1, "market")]);
     let (g, events) = harvest_start(3, 4, vec![farm]);
     assert!(g.is_over());
     assert!(events.iter().any(|e| matches!(e, Event::GameEnded { .. })));
@@ -972,11 +966,7 @@ fn ruling_13_ongoing_only_while_face_up() {
         let g = harvest_game(
             3,
             1,
-            vec![seat(
-                0,
-                0,
-                vec![tower(0, 0, 3), silo(1, 0), storehouse, card(0, 1, "wheat")],
-            )],
+            vec![grown(0, 0, 3, vec![storehouse, card(0, 1, "wheat")])],
         );
         assert_eq!(
             g.public_view().seats[0].food_capacity,
@@ -993,17 +983,7 @@ fn ruling_13_ongoing_only_while_face_up() {
         } else {
             open(1, 1, "animal_pen")
         };
-        let farm = seat(
-            0,
-            2,
-            vec![
-                tower(0, 0, 3),
-                silo(1, 0),
-                pen,
-                card(0, 1, "sheep"),
-                card(0, 2, "wheat"),
-            ],
-        );
+        let farm = grown(0, 2, 3, vec![pen, card(0, 1, "sheep"), card(0, 2, "wheat")]);
         let mut g = harvest_game(3, 1, vec![farm]);
         ok(&mut g, 0, harvest(0, 1));
         // Sheep: 3 coins + 1 per other Dairy within 2 (none) = 3; Wheat is no Dairy.
@@ -1017,7 +997,7 @@ fn ruling_13_ongoing_only_while_face_up() {
 #[test]
 fn ruling_13_immediate_optional_repeats_paid_on_build() {
     let hand: &[&str] = &["wheat", "corn", "sheep", "windmill", "tool_shed", "market"];
-    let mut g = game0(Some(seat(10, 2, vec![tower(0, 0, 3), silo(1, 0)])), hand);
+    let mut g = game0(Some(grown(10, 2, 3, vec![])), hand);
     reveal0(&mut g, "windmill");
     let extras: Vec<u8> = g
         .legal_actions(0)
@@ -1063,11 +1043,7 @@ fn ruling_13_immediate_optional_repeats_paid_on_build() {
 /// Area is not building it, so restored Potatoes give no Food and no Equipment.
 #[test]
 fn ruling_13_restore_does_not_apply_immediate_again() {
-    let farm = seat(
-        3,
-        0,
-        vec![tower(0, 0, 3), silo(1, 0), open(1, 1, "potatoes")],
-    );
+    let farm = grown(3, 0, 3, vec![open(1, 1, "potatoes")]);
     let mut g = revealed(Some(farm), "wheat");
     let ev = ok(&mut g, 0, Action::Restore { pos: p(1, 1) });
     assert!(

@@ -159,7 +159,7 @@ fn ruling_03_income_from_year_2_full_tower_loses_water() {
 /// Ruling 3: "Water goes onto Water Towers with room (max 3 each ...). What does not fit is lost."
 #[test]
 fn ruling_03_water_only_onto_towers_with_room_overflow_lost() {
-    let (g, events) = start_in_year(2, seat(0, 0, vec![tower(0, 0, 2), silo(1, 0)]));
+    let (g, events) = start_in_year(2, grown(0, 0, 2, vec![]));
     assert!(events.contains(&income(0, [3, 1, 1], [1, 0])));
     assert_eq!(water(&g, 0, p(0, 0)), 3);
     assert_eq!(g.state().players[0].pending_water, 0);
@@ -269,7 +269,7 @@ fn ruling_03_place_water_automatic_when_no_choice() {
 /// Ruling 3: "Food onto Silos (max 4 each). What does not fit is lost."
 #[test]
 fn ruling_03_food_overflow_lost() {
-    let (g, events) = start_in_year(2, seat(5, 4, vec![tower(0, 0, 3), silo(1, 0)]));
+    let (g, events) = start_in_year(2, grown(5, 4, 3, vec![]));
     assert!(events.contains(&income(0, [3, 0, 0], [2, 1])));
     assert_eq!((coins(&g, 0), food(&g, 0)), (8, 4));
 }
