@@ -95,15 +95,7 @@ fn twin(
 ) -> Game {
     let deck = g.deck_arc().clone();
     let n = g.players();
-    let known: Vec<bool> = match observer {
-        Some(o) => g
-            .player_view(o)
-            .known_hands
-            .iter()
-            .map(Option::is_some)
-            .collect(),
-        None => vec![false; n],
-    };
+    let known = crate::common::known_hands(g, observer);
     let mut snap = g.snapshot();
     let s = &mut snap.state;
     // Ruling 6: the seat whose hand comes to the observer at the pass.
@@ -333,7 +325,7 @@ fn peeks_at_a_hand(g: &Game, s: usize) -> String {
         .iter()
         .map(|&d| d as usize)
         .sum();
-    format!("{:?}", legal[hand % legal.len()])
+    twin_checks::peeked(&legal, hand)
 }
 
 /// A planted peek: a bot that chooses by the top card of a pile.
@@ -346,14 +338,12 @@ fn peeks_at_a_pile(g: &Game, s: usize) -> String {
         .find_map(|p| p.last())
         .copied()
         .unwrap_or(0);
-    format!("{:?}", legal[top as usize % legal.len()])
+    twin_checks::peeked(&legal, top as usize)
 }
 
 /// A planted peek: a bot seeded from the game's secret seed, as bot seats were before issue 44.
 fn peeks_at_the_seed(g: &Game, s: usize) -> String {
-    let mut rng = ChaCha8Rng::seed_from_u64(g.seed());
-    let a = <Game as farmhand_games::Engine>::bot_action(g, s, "random", &mut rng);
-    format!("{a:?}")
+    twin_checks::random_bot_from(g, s, ChaCha8Rng::seed_from_u64(g.seed()))
 }
 
 #[test]

@@ -234,15 +234,13 @@ fn peeks_at_counters(g: &Game, s: Seat) -> String {
     let next = (usize::from(s) + 1) % usize::from(g.players());
     let legal = g.legal_actions(s);
     let hidden = g.state().players[next].hidden;
-    format!("{:?}", legal[hidden.0[0] as usize % legal.len()])
+    twin_checks::peeked(&legal, usize::from(hidden.0[0]))
 }
 
 /// A planted peek: a bot whose random stream is the game's own (the stream that orders the
 /// bag), as bot seats had before issue 44 (they were seeded from the game's secret seed).
 fn peeks_at_the_stream(g: &Game, s: Seat) -> String {
-    let mut rng = g.state().rng.clone();
-    let a = <Game as farmhand_games::Engine>::bot_action(g, usize::from(s), "random", &mut rng);
-    format!("{a:?}")
+    twin_checks::random_bot_from(g, usize::from(s), g.state().rng.clone())
 }
 
 #[test]

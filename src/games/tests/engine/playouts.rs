@@ -23,8 +23,8 @@
 //! `FOG_REPRO=players:seed[:step] cargo test --test suite playouts::reproduce -- --ignored --nocapture`.
 
 use crate::common::{
-    card_candidates, market_and_equipment_candidates, reselection_no_op, split_candidates,
-    tower_and_silo,
+    card_candidates, known_hands, market_and_equipment_candidates, reselection_no_op,
+    split_candidates, tower_and_silo,
 };
 use farmhand_games::fields_of_green::cards::{DesignIdx, EquipIdx};
 use farmhand_games::fields_of_green::farm::CellCard;
@@ -1707,15 +1707,7 @@ fn views_hide_secrets(game: &Game, rng: &mut ChaCha8Rng, exact: bool, ctx: Ctx) 
     let mut changed = 0;
     let mut checks = 0;
     for viewer in (0..game.players()).map(Some).chain([None]) {
-        let known: Vec<bool> = match viewer {
-            Some(v) => game
-                .player_view(v)
-                .known_hands
-                .iter()
-                .map(Option::is_some)
-                .collect(),
-            None => Vec::new(),
-        };
+        let known = known_hands(game, viewer);
         let other = disguise(deck, &snap, viewer, &known, rng);
         let secret = |g: &GameSnapshot| {
             let p: Vec<_> = g

@@ -115,6 +115,22 @@ pub fn peek_caught<S, A>(
         .any(|leak| leak.what.contains(PEEKING))
 }
 
+/// What a planted peek decides: the legal action that `hidden` (something the seat may not
+/// see) picks out.
+pub fn peeked<A: Debug>(legal: &[A], hidden: usize) -> String {
+    format!("{:?}", legal[hidden % legal.len()])
+}
+
+/// What the random bot decides for `seat` when its stream is `rng`: a planted peek when `rng`
+/// comes from the game's secrets (as bot seats' streams did before issue 44).
+pub fn random_bot_from<G: farmhand_games::Engine>(
+    g: &G,
+    seat: usize,
+    mut rng: rand_chacha::ChaCha8Rng,
+) -> String {
+    format!("{:?}", g.bot_action(seat, "random", &mut rng))
+}
+
 /// The twins compared over all of `game`'s seeded games; panics on the first leak found.
 pub fn tally<S: Debug, A: Debug>(
     game: &str,
