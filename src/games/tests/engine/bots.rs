@@ -273,7 +273,7 @@ fn determinized_hands_hold_the_kinds_the_public_splits_and_picks_leave() {
 /// there.
 #[test]
 fn determinized_equipment_discard_is_the_public_one() {
-    use crate::common::{card, seat, silo, tower, with_eq};
+    use crate::common::{card, grown, with_eq};
     use farmhand_games::fields_of_green::Setup;
     use farmhand_games::fields_of_green::game::StartPhase;
     let deck = Deck::default_deck();
@@ -282,14 +282,11 @@ fn determinized_equipment_discard_is_the_public_one() {
         for seed in 0..4u64 {
             // Year 1's harvest with no Water for the Wheat: it becomes an Open Area and its two
             // tiles are discarded (ruling 15); then random play to the end.
-            let farm = seat(
+            let farm = grown(
                 0,
                 0,
-                vec![
-                    tower(0, 0, 0),
-                    silo(1, 0),
-                    with_eq(card(0, 1, "wheat"), &["harrow", "fertilizer"]),
-                ],
+                0,
+                vec![with_eq(card(0, 1, "wheat"), &["harrow", "fertilizer"])],
             );
             let mut st = Setup::new(
                 Options {

@@ -90,6 +90,14 @@ pub fn seat(coins: u32, food: u32, cells: Vec<PresetCell>) -> PresetSeat {
     }
 }
 
+/// A preset seat whose farm is the start's, the Water Tower on (0,0) holding `water` and the Silo
+/// on (1,0), grown by `more`.
+pub fn grown(coins: u32, food: u32, water: u8, more: Vec<PresetCell>) -> PresetSeat {
+    let mut cells = vec![tower(0, 0, water), silo(1, 0)];
+    cells.extend(more);
+    seat(coins, food, cells)
+}
+
 /// A setup with presets for the first seats (the others keep the standard start).
 pub fn preset_setup(players: u8, seats: Vec<PresetSeat>) -> Setup {
     let mut st = setup(players);
@@ -100,15 +108,11 @@ pub fn preset_setup(players: u8, seats: Vec<PresetSeat>) -> Setup {
 /// The small watered farm the harvest rulings play on: a Water Tower holding 3 at (0, 0), a Silo
 /// at (1, 0), Wheat at (0, 1) and Orange Trees at (1, 1).
 pub fn wheat_and_oranges(coins: u32, food: u32) -> PresetSeat {
-    seat(
+    grown(
         coins,
         food,
-        vec![
-            tower(0, 0, 3),
-            silo(1, 0),
-            card(0, 1, "wheat"),
-            card(1, 1, "orange_trees"),
-        ],
+        3,
+        vec![card(0, 1, "wheat"), card(1, 1, "orange_trees")],
     )
 }
 
@@ -318,6 +322,20 @@ pub fn drew(seat: usize, split: [u8; 4]) -> Event {
     Event::Drew { seat, split }
 }
 
+/// Action B, a Water Tower on (x, y), placing the set-aside `tiles` on it (ruling 17).
+pub fn tower_with(x: i8, y: i8, tiles: &[&str]) -> Action {
+    Action::WaterTower {
+        pos: p(x, y),
+        equipment: tiles.iter().map(|t| s(t)).collect(),
+    }
+}
+
+/// Whether `seat` is offered an action that `is` picks out (ruling 8: an action that cannot be
+/// paid or has no legal target is not offered).
+pub fn offers(g: &Game, seat: usize, is: impl Fn(&Action) -> bool) -> bool {
+    g.legal_actions(seat).iter().any(is)
+}
+
 /// Action C, a Silo on (x, y), placing the set-aside `tiles` on it (ruling 17).
 pub fn silo_with(x: i8, y: i8, tiles: &[&str]) -> Action {
     Action::Silo {
@@ -336,10 +354,15 @@ pub fn placed(seat: usize, tile: &str, x: i8, y: i8) -> Event {
 }
 
 pub fn harvest(x: i8, y: i8) -> Action {
+    harvest_paid(x, y, &[], 0)
+}
+
+/// Harvesting (x, y) with Water named from the towers at `water` (ruling 14) and `extra` repeats.
+pub fn harvest_paid(x: i8, y: i8, water: &[(i8, i8)], extra: u8) -> Action {
     Action::Harvest {
         pos: p(x, y),
-        water: vec![],
-        extra: 0,
+        water: water.iter().map(|&(x, y)| p(x, y)).collect(),
+        extra,
     }
 }
 
@@ -427,4 +450,96 @@ pub fn food_gained(seat: usize, pos: Pos, food: u32, food_lost: u32) -> Event {
         },
         food_lost,
     }
+}
+
+// ------------------------------------------------------------ candidates of the listing sweeps
+// `fog_legal_property` and `playouts` both try a family of actions wider than `legal_actions`
+// and check that exactly the listed ones are accepted; these are the parts of the family they
+// share.
+
+/// Which seats' hands `viewer` (None: the public) knows, as its view says (ruling 7: a hand seen
+/// earlier in the year).
+pub fn known_hands(g: &Game, viewer: Option<usize>) -> Vec<bool> {
+    match viewer {
+        Some(v) => g
+            .player_view(v)
+            .known_hands
+            .iter()
+            .map(Option::is_some)
+            .collect(),
+        None => vec![false; g.players()],
+    }
+}
+
+/// Whether `a` re-selects the design `seat` already selected while another copy is in hand: a
+/// no-op that `apply` accepts and the listing leaves out, so the sweeps count it as listed.
+pub fn reselection_no_op(game: &Game, seat: usize, a: &Action) -> bool {
+    if let Action::Select { card } = a
+        && let Some(d) = game.deck().location_by_id(card)
+    {
+        let p = &game.state().players[seat];
+        let drafting = matches!(*game.phase(), Phase::Action { .. });
+        return drafting && p.offer.is_empty() && p.selected == Some(d) && p.hand.contains(&d);
+    }
+    false
+}
+
+/// Select and Pick of every Location in the deck.
+pub fn card_candidates(deck: &Deck) -> Vec<Action> {
+    deck.locations
+        .iter()
+        .flat_map(|def| {
+            [
+                Action::Select { card: s(&def.id) },
+                Action::Pick { card: s(&def.id) },
+            ]
+        })
+        .collect()
+}
+
+/// Every split of a draw of `hand_size` cards or fewer over the four piles (ruling 4).
+pub fn split_candidates(hand_size: u8) -> Vec<Action> {
+    let hs = hand_size;
+    let mut all = Vec::new();
+    for a in 0..=hs {
+        for b in 0..=hs - a {
+            for c in 0..=hs - a - b {
+                for d in 0..=hs - a - b - c {
+                    all.push(draw([a, b, c, d]));
+                }
+            }
+        }
+    }
+    all
+}
+
+/// Actions B and C (a Water Tower, a Silo) on `pos`, placing the set-aside `tiles` (ruling 17).
+pub fn tower_and_silo(pos: Pos, tiles: &[SmolStr]) -> [Action; 2] {
+    [
+        Action::WaterTower {
+            pos,
+            equipment: tiles.to_vec(),
+        },
+        Action::Silo {
+            pos,
+            equipment: tiles.to_vec(),
+        },
+    ]
+}
+
+/// Every Market sale of 0-3 Food and every Equipment tile of the deck kept (ruling 17), set
+/// aside or placed on each of `places`.
+pub fn market_and_equipment_candidates(deck: &Deck, places: &[Pos]) -> Vec<Action> {
+    let mut all: Vec<Action> = (0..=3).map(|food| Action::Market { food }).collect();
+    for e in &deck.equipment {
+        all.push(Action::Equipment {
+            keep: s(&e.id),
+            place: None,
+        });
+        all.extend(places.iter().map(|&pos| Action::Equipment {
+            keep: s(&e.id),
+            place: Some(pos),
+        }));
+    }
+    all
 }

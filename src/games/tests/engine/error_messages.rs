@@ -33,7 +33,7 @@ fn assert_plain(t: &str) {
 /// (issue 43): the starting tower at (0,0) is M26, the Silo at (1,0) N26.
 #[test]
 fn refusals_name_spaces_as_the_grid_does() {
-    let mut g = wheat_revealed(seat(20, 0, vec![tower(0, 0, 3), silo(1, 0)]));
+    let mut g = wheat_revealed(grown(20, 0, 3, vec![]));
     let t = text(&mut g, build(1, 0));
     assert_eq!(t, "N26 is not an empty space next to your farm");
     assert_eq!(
@@ -66,7 +66,7 @@ fn refusals_name_spaces_as_the_grid_does() {
 /// Harvest refusals (ruling 14) name the space the same way.
 #[test]
 fn harvest_refusals_name_spaces_as_the_grid_does() {
-    let farm = seat(0, 0, vec![tower(0, 0, 3), silo(1, 0), card(0, 1, "wheat")]);
+    let farm = grown(0, 0, 3, vec![card(0, 1, "wheat")]);
     let mut g = harvest_game(3, 1, vec![farm]);
     let t = text(&mut g, harvest(1, 0));
     assert_eq!(t, "there is no location with a Harvest ability at N26");
@@ -87,7 +87,7 @@ fn harvest_refusals_name_spaces_as_the_grid_does() {
 /// "can be repeated at most 0 times" read wrong: an ability with no repeat cannot be repeated.
 #[test]
 fn repeats_say_what_is_true() {
-    let mut g = wheat_revealed(seat(20, 0, vec![tower(0, 0, 3), silo(1, 0)]));
+    let mut g = wheat_revealed(grown(20, 0, 3, vec![]));
     let mut a = build(0, 1);
     if let Action::Build { extra, .. } = &mut a {
         *extra = 1;
@@ -112,10 +112,7 @@ fn repeats_say_what_is_true() {
 /// for 3, so the player chooses.
 #[test]
 fn water_placement_says_how_much_room_a_tower_has() {
-    let mut st = preset_setup(
-        3,
-        vec![seat(0, 0, vec![tower(0, 0, 2), silo(1, 0), tower(2, 0, 3)])],
-    );
+    let mut st = preset_setup(3, vec![grown(0, 0, 2, vec![tower(2, 0, 3)])]);
     st.seats[0].as_mut().unwrap().cells[2].water = 0;
     st.start_year = 2;
     st.start_phase = StartPhase::Upkeep;
@@ -160,14 +157,8 @@ fn water_placement_says_how_much_room_a_tower_has() {
 /// Plurals: "you need 2 coins and have 1 coin", not "1 coins".
 #[test]
 fn coins_are_counted_in_english() {
-    let mut g = wheat_revealed(seat(1, 0, vec![tower(0, 0, 3), silo(1, 0)]));
-    let t = text(
-        &mut g,
-        Action::WaterTower {
-            pos: p(0, 1),
-            equipment: vec![],
-        },
-    );
+    let mut g = wheat_revealed(grown(1, 0, 3, vec![]));
+    let t = text(&mut g, tower_with(0, 1, &[]));
     assert_eq!(t, "you need 2 coins and have 1 coin");
 }
 
@@ -175,7 +166,7 @@ fn coins_are_counted_in_english() {
 /// `GameEnd`.
 #[test]
 fn equipment_placement_says_where_the_tile_goes() {
-    let mut farm = seat(20, 0, vec![tower(0, 0, 3), silo(1, 0)]);
+    let mut farm = grown(20, 0, 3, vec![]);
     farm.set_aside = vec![s("power_generator")];
     let mut g = wheat_revealed(farm);
     let mut a = build(0, 1);

@@ -10,6 +10,10 @@
 //! `tests/suite/playouts.rs` sweeps a broad family of actions exhaustively on a few games; this test
 //! samples a wider family on many more states.
 
+use crate::common::{
+    card_candidates, market_and_equipment_candidates, reselection_no_op, split_candidates,
+    tower_and_silo,
+};
 use farmhand_games::fields_of_green::farm::CellCard;
 use farmhand_games::fields_of_green::{Action, Deck, Game, Options, Phase, Pos, sim};
 use rand::seq::IndexedRandom;
@@ -32,25 +36,12 @@ fn candidates(game: &Game, seat: usize, listed: &[Action]) -> Vec<Action> {
     let p = &game.state().players[seat];
     let hs = game.hand_size();
     let mut all = vec![Action::EndHarvest];
-    for def in &deck.locations {
-        all.push(Action::Select { card: sid(&def.id) });
-        all.push(Action::Pick { card: sid(&def.id) });
-    }
+    all.extend(card_candidates(deck));
     all.push(Action::Select {
         card: sid("no_such_card"),
     });
     if matches!(game.phase(), Phase::Upkeep { .. }) {
-        for a in 0..=hs {
-            for b in 0..=hs - a {
-                for c in 0..=hs - a - b {
-                    for d in 0..=hs - a - b - c {
-                        all.push(Action::Draw {
-                            split: [a, b, c, d],
-                        });
-                    }
-                }
-            }
-        }
+        all.extend(split_candidates(hs));
         all.push(Action::Draw {
             split: [7, 0, 0, 0],
         });
@@ -88,33 +79,13 @@ fn candidates(game: &Game, seat: usize, listed: &[Action]) -> Vec<Action> {
                 extra: 0,
                 equipment: t.clone(),
             });
-            all.push(Action::WaterTower {
-                pos,
-                equipment: t.clone(),
-            });
-            all.push(Action::Silo {
-                pos,
-                equipment: t.clone(),
-            });
+            all.extend(tower_and_silo(pos, t));
         }
         all.push(Action::Restore { pos });
         all.push(Action::PlaceWater { towers: vec![pos] });
     }
-    for food in 0..=3 {
-        all.push(Action::Market { food });
-    }
-    for e in &deck.equipment {
-        all.push(Action::Equipment {
-            keep: sid(&e.id),
-            place: None,
-        });
-        for c in &p.farm.cells {
-            all.push(Action::Equipment {
-                keep: sid(&e.id),
-                place: Some(c.pos),
-            });
-        }
-    }
+    let cells: Vec<Pos> = p.farm.cells.iter().map(|c| c.pos).collect();
+    all.extend(market_and_equipment_candidates(deck, &cells));
     // Other payments: Water named from a card that is no Water Tower is never accepted.
     if let Some(not_tower) = p.farm.cells.iter().find(|c| c.card != CellCard::WaterTower) {
         for a in listed {
@@ -142,20 +113,9 @@ fn candidates(game: &Game, seat: usize, listed: &[Action]) -> Vec<Action> {
     all
 }
 
-/// Whether `a` is listed, up to form. Re-selecting the design already selected (while another
-/// copy is in hand) is a no-op `apply` accepts and the listing leaves out.
+/// Whether `a` is listed, up to form (see [`reselection_no_op`]).
 fn is_listed(game: &Game, seat: usize, a: &Action, listed: &[Action]) -> bool {
-    if listed.contains(a) {
-        return true;
-    }
-    if let Action::Select { card } = a
-        && let Some(d) = game.deck().location_by_id(card)
-    {
-        let p = &game.state().players[seat];
-        let drafting = matches!(*game.phase(), Phase::Action { .. });
-        return drafting && p.offer.is_empty() && p.selected == Some(d) && p.hand.contains(&d);
-    }
-    false
+    listed.contains(a) || reselection_no_op(game, seat, a)
 }
 
 fn check_state(game: &Game, rng: &mut ChaCha8Rng, ctx: &str) -> (usize, usize) {

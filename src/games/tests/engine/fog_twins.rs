@@ -95,15 +95,7 @@ fn twin(
 ) -> Game {
     let deck = g.deck_arc().clone();
     let n = g.players();
-    let known: Vec<bool> = match observer {
-        Some(o) => g
-            .player_view(o)
-            .known_hands
-            .iter()
-            .map(Option::is_some)
-            .collect(),
-        None => vec![false; n],
-    };
+    let known = crate::common::known_hands(g, observer);
     let mut snap = g.snapshot();
     let s = &mut snap.state;
     // Ruling 6: the seat whose hand comes to the observer at the pass.
@@ -213,14 +205,10 @@ fn same_after(
     action: &Action,
     observer: Option<usize>,
 ) -> Result<(), String> {
-    let mut a = a.clone();
-    let mut b = b.clone();
-    let ev_a = a.apply(seat, action).expect("the game's own move");
-    let ev_b = match b.apply(seat, action) {
-        Ok(ev) => ev,
-        // Only the mover's own hand can make a move legal in one world alone.
-        Err(_) if Some(seat) != observer => return Ok(()),
-        Err(e) => return Err(format!("the twin refuses seat {seat}'s own move: {e}")),
+    let Some((a, b, ev_a, ev_b)) =
+        twin_checks::apply_in_both(a, b, seat, observer, |g| g.apply(seat, action))?
+    else {
+        return Ok(());
     };
     // Every Fields of Green event is public (an Equipment draw says how many, not which).
     if ev_a != ev_b {
@@ -256,9 +244,7 @@ fn play(
     };
     let mut g = Game::new(deck.clone(), options, seed).expect("setup");
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7715_0044);
-    let observers: Vec<Option<usize>> = std::iter::once(None)
-        .chain((0..usize::from(players)).map(Some))
-        .collect();
+    let observers: Vec<Option<usize>> = twin_checks::observers(players);
     let mut offered: Vec<BTreeSet<EquipIdx>> = vec![BTreeSet::new(); usize::from(players)];
     let mut compared = 0;
     let mut step = 0;
@@ -339,7 +325,7 @@ fn peeks_at_a_hand(g: &Game, s: usize) -> String {
         .iter()
         .map(|&d| d as usize)
         .sum();
-    format!("{:?}", legal[hand % legal.len()])
+    twin_checks::peeked(&legal, hand)
 }
 
 /// A planted peek: a bot that chooses by the top card of a pile.
@@ -352,14 +338,12 @@ fn peeks_at_a_pile(g: &Game, s: usize) -> String {
         .find_map(|p| p.last())
         .copied()
         .unwrap_or(0);
-    format!("{:?}", legal[top as usize % legal.len()])
+    twin_checks::peeked(&legal, top as usize)
 }
 
 /// A planted peek: a bot seeded from the game's secret seed, as bot seats were before issue 44.
 fn peeks_at_the_seed(g: &Game, s: usize) -> String {
-    let mut rng = ChaCha8Rng::seed_from_u64(g.seed());
-    let a = <Game as farmhand_games::Engine>::bot_action(g, s, "random", &mut rng);
-    format!("{a:?}")
+    twin_checks::random_bot_from(g, s, ChaCha8Rng::seed_from_u64(g.seed()))
 }
 
 #[test]
@@ -369,12 +353,10 @@ fn a_bot_that_peeks_is_caught() {
         ("a pile", peeks_at_a_pile),
         ("the seed", peeks_at_the_seed),
     ] {
-        let deciders: Vec<Decider> = vec![("peeking bot", peek)];
-        let caught = games()
-            .filter(|&(players, _)| players >= 3)
-            .take(3)
-            .filter_map(|(players, seed)| play(players, seed, &deciders, &[], 1).err())
-            .find(|leak| leak.what.contains("peeking bot"));
-        assert!(caught.is_some(), "the peek at {name} went unnoticed");
+        let deciders: Vec<Decider> = vec![(twin_checks::PEEKING, peek)];
+        let caught = twin_checks::peek_caught(games(), 3, |players, seed| {
+            play(players, seed, &deciders, &[], 1)
+        });
+        assert!(caught, "the peek at {name} went unnoticed");
     }
 }

@@ -197,6 +197,46 @@ pub fn other_events(n: usize, except: &[EventTile]) -> Vec<EventTile> {
         .collect()
 }
 
+/// Action (a), harvesting `tiles` with no substitutes: the form nearly every ruling test plays.
+pub fn harvest(tiles: &[Space]) -> Action {
+    Action::Harvest {
+        tiles: tiles.to_vec(),
+        instead: vec![],
+    }
+}
+
+/// Action (d): the registry tile `tile` for `bid`.
+pub fn take(tile: Space, bid: Counters) -> Action {
+    Action::TakeFromRegistry { tile, bid }
+}
+
+/// Action (c): `owner`'s store tile `tile` at its asking bid.
+pub fn buy(owner: Seat, tile: Space) -> Action {
+    Action::BuyFromStore { owner, tile }
+}
+
+/// Action (b): `worker` onto `space`.
+pub fn play(worker: Worker, space: Space) -> Action {
+    Action::PlayWorker { worker, space }
+}
+
+/// Checks that `ev` ends `seat`'s turn after `actions` actions and that `next` is asked for a
+/// turn now (KH 16: the turn ends by itself once nothing more is possible).
+#[track_caller]
+pub fn assert_turn_passed(g: &Game, ev: &[Event], seat: Seat, actions: u8, next: Seat) {
+    assert!(
+        ev.contains(&Event::TurnEnded { seat, actions }),
+        "seat {seat}'s turn should end after {actions} actions: {ev:?}"
+    );
+    assert_eq!(prompt(g), (next, Prompt::Turn));
+}
+
+/// Checks that the game asks for `worker`'s ability at `at` (`copied`: through the lawyer).
+#[track_caller]
+pub fn assert_ability(g: &Game, worker: Worker, at: Space, copied: bool) {
+    assert_eq!(prompt(g).1, Prompt::Ability { worker, at, copied });
+}
+
 /// Applies an accepted action.
 #[track_caller]
 pub fn ok(g: &mut Game, seat: Seat, a: Action) -> Vec<Event> {

@@ -603,14 +603,7 @@ fn d_with(
         track(s, track_events);
         f(s);
     });
-    let ev = ok(
-        &mut g,
-        0,
-        Action::TakeFromRegistry {
-            tile: reg[0],
-            bid: one(Crop::Hops),
-        },
-    );
+    let ev = ok(&mut g, 0, take(reg[0], one(Crop::Hops)));
     (g, ev)
 }
 
@@ -736,14 +729,7 @@ fn kh62_tenth_event_two_more_turns_each() {
         assert_eq!(p, Prompt::Turn);
         let k = turns.iter().filter(|s| **s == seat).count();
         turns.push(seat);
-        ok(
-            &mut g,
-            seat,
-            Action::Harvest {
-                tiles: vec![own[seat as usize][k]],
-                instead: vec![],
-            },
-        );
+        ok(&mut g, seat, harvest(&[own[seat as usize][k]]));
         ok(&mut g, seat, Action::EndTurn);
         assert!(turns.len() <= 6);
     }

@@ -42,14 +42,7 @@ fn kh2_workers_never_link_field_tiles_into_a_group() {
         worker(s, 0, Worker::Apprentice, w);
     });
     assert_eq!(g.unconnected(0), mask(&[a, c]));
-    let e = refused(
-        &mut g,
-        0,
-        Action::Harvest {
-            tiles: vec![a, c],
-            instead: vec![],
-        },
-    );
+    let e = refused(&mut g, 0, harvest(&[a, c]));
     assert_eq!(e, ActionError::NotOneGroup);
 }
 
@@ -109,14 +102,7 @@ fn kh7_workers_their_numbers_and_the_mandatory_supervisor() {
         worker(s, 0, Worker::Lawyer, sp("A1"));
     });
     ok(&mut g, 0, Action::EndTurn);
-    let e = refused(
-        &mut g,
-        1,
-        Action::PlayWorker {
-            worker: Worker::Lawyer,
-            space: sp("D4"),
-        },
-    );
+    let e = refused(&mut g, 1, play(Worker::Lawyer, sp("D4")));
     assert!(matches!(e, ActionError::WorkerUnavailable(_)));
 }
 
@@ -131,14 +117,7 @@ fn kh8_a_store_holds_two_tiles() {
         store(s, 0, sp("A2"), one(Crop::Hops));
         supply(s, 0, one(Crop::Wine));
     });
-    let e = refused(
-        &mut g,
-        0,
-        Action::TakeFromRegistry {
-            tile: r[0],
-            bid: one(Crop::Wine),
-        },
-    );
+    let e = refused(&mut g, 0, take(r[0], one(Crop::Wine)));
     assert_eq!(e, ActionError::StoreFull);
 }
 
@@ -360,14 +339,7 @@ fn kh70_counter_view_reveals_hidden_counters_when_spent() {
     let c = hidden.crops().next().unwrap();
     let r = st(&g).registry.trailing_zeros() as u8;
     let mut g = g;
-    ok(
-        &mut g,
-        0,
-        Action::TakeFromRegistry {
-            tile: r,
-            bid: one(c),
-        },
-    );
+    ok(&mut g, 0, take(r, one(c)));
     let v = g.public_view();
     assert_eq!(v.seats[0].unknown, 2);
     assert_eq!(st(&g).players[0].hidden, minus(hidden, one(c)));

@@ -4,8 +4,8 @@
 use crate::kh_common;
 use farmhand_games::key_harvest::game::Frame;
 use farmhand_games::key_harvest::{
-    Action, ActionError, Choice, Counters, Crop, DeclinedWhat, Event, EventTile, Place, Prompt,
-    TurnAction, Worker,
+    Action, ActionError, Choice, Counters, Crop, DeclinedWhat, Event, EventTile, Game, Place,
+    Prompt, TurnAction, Worker,
 };
 use kh_common::*;
 
@@ -17,7 +17,7 @@ fn line() -> (u8, u8, u8) {
     (a, b, c)
 }
 
-fn reg(g: &farmhand_games::key_harvest::Game) -> Vec<u8> {
+fn reg(g: &Game) -> Vec<u8> {
     (0..56u8)
         .filter(|t| st(g).registry & bit(*t) != 0)
         .collect()
@@ -32,32 +32,11 @@ fn kh14_two_different_actions_each_once() {
         fields(s, 0, &[sp("G8")]);
         supply(s, 0, of(&[Crop::Hops, Crop::Wine]));
     });
-    ok(
-        &mut g,
-        0,
-        Action::Harvest {
-            tiles: vec![a],
-            instead: vec![],
-        },
-    );
-    let e = refused(
-        &mut g,
-        0,
-        Action::Harvest {
-            tiles: vec![sp("G8")],
-            instead: vec![],
-        },
-    );
+    ok(&mut g, 0, harvest(&[a]));
+    let e = refused(&mut g, 0, harvest(&[sp("G8")]));
     assert_eq!(e, ActionError::ActionUsed('a'));
     let r = reg(&g);
-    ok(
-        &mut g,
-        0,
-        Action::TakeFromRegistry {
-            tile: r[0],
-            bid: one(Crop::Hops),
-        },
-    );
+    ok(&mut g, 0, take(r[0], one(Crop::Hops)));
     // Still seat 0: a second tile of (d) is possible, but no third action.
     assert_eq!(prompt(&g), (0, Prompt::Turn));
     let e = refused(&mut g, 0, Action::RemoveWorker { space: sp("A1") });
@@ -66,57 +45,41 @@ fn kh14_two_different_actions_each_once() {
     assert_eq!(prompt(&g), (1, Prompt::Turn));
 }
 
+/// Where KH 15's worker stands: seat 0's fields on four of its neighbours make room for it.
+const KH15_WORKER: &str = "D4";
+
+/// KH 15's table: seat 1's store offers A1 for one hops; seat 0 holds `supply0` and, with
+/// `worker_room`, the four fields around [`KH15_WORKER`].
+fn kh15_table(worker_room: bool, supply0: &[Crop]) -> Game {
+    let room = if worker_room {
+        nbrs(sp(KH15_WORKER))[..4].to_vec()
+    } else {
+        vec![]
+    };
+    edit(&table(2), |s| {
+        fields(s, 0, &room);
+        store(s, 1, sp("A1"), one(Crop::Hops));
+        supply(s, 0, of(supply0));
+    })
+}
+
 // KH 15: (c) may not follow (d).
 #[test]
 fn kh15_c_never_after_d() {
-    let mut g = edit(&table(2), |s| {
-        store(s, 1, sp("A1"), one(Crop::Hops));
-        supply(s, 0, of(&[Crop::Hops, Crop::Wine]));
-    });
+    let mut g = kh15_table(false, &[Crop::Hops, Crop::Wine]);
     let r = reg(&g);
-    ok(
-        &mut g,
-        0,
-        Action::TakeFromRegistry {
-            tile: r[0],
-            bid: one(Crop::Wine),
-        },
-    );
-    let e = refused(
-        &mut g,
-        0,
-        Action::BuyFromStore {
-            owner: 1,
-            tile: sp("A1"),
-        },
-    );
+    ok(&mut g, 0, take(r[0], one(Crop::Wine)));
+    let e = refused(&mut g, 0, buy(1, sp("A1")));
     assert_eq!(e, ActionError::StoresAfterRegistry);
 }
 
 // KH 15: (c) then (d) is fine.
 #[test]
 fn kh15_c_then_d_is_legal() {
-    let mut g = edit(&table(2), |s| {
-        store(s, 1, sp("A1"), one(Crop::Hops));
-        supply(s, 0, of(&[Crop::Hops, Crop::Wine]));
-    });
-    ok(
-        &mut g,
-        0,
-        Action::BuyFromStore {
-            owner: 1,
-            tile: sp("A1"),
-        },
-    );
+    let mut g = kh15_table(false, &[Crop::Hops, Crop::Wine]);
+    ok(&mut g, 0, buy(1, sp("A1")));
     let r = reg(&g);
-    ok(
-        &mut g,
-        0,
-        Action::TakeFromRegistry {
-            tile: r[0],
-            bid: one(Crop::Wine),
-        },
-    );
+    ok(&mut g, 0, take(r[0], one(Crop::Wine)));
     assert_eq!(st(&g).players[0].store.len(), 1);
     assert!(fields_of(&g, 0) & bit(sp("A1")) != 0);
 }
@@ -124,21 +87,9 @@ fn kh15_c_then_d_is_legal() {
 // KH 15: the storekeeper's placement is not (d): (b) storekeeper then (c) is legal.
 #[test]
 fn kh15_storekeeper_then_c_is_legal() {
-    let w = sp("D4");
-    let around = nbrs(w);
-    let mut g = edit(&table(2), |s| {
-        fields(s, 0, &around[..4]);
-        store(s, 1, sp("A1"), one(Crop::Hops));
-        supply(s, 0, of(&[Crop::Hops, Crop::Wine]));
-    });
-    ok(
-        &mut g,
-        0,
-        Action::PlayWorker {
-            worker: Worker::Storekeeper,
-            space: w,
-        },
-    );
+    let w = sp(KH15_WORKER);
+    let mut g = kh15_table(true, &[Crop::Hops, Crop::Wine]);
+    ok(&mut g, 0, play(Worker::Storekeeper, w));
     let r = reg(&g);
     ok(
         &mut g,
@@ -149,44 +100,18 @@ fn kh15_storekeeper_then_c_is_legal() {
         },
     );
     assert_eq!(prompt(&g), (0, Prompt::Turn));
-    ok(
-        &mut g,
-        0,
-        Action::BuyFromStore {
-            owner: 1,
-            tile: sp("A1"),
-        },
-    );
+    ok(&mut g, 0, buy(1, sp("A1")));
     assert!(fields_of(&g, 0) & bit(sp("A1")) != 0);
 }
 
 // KH 15: a merchant's purchase is not (c): (d) then (b) merchant is legal.
 #[test]
 fn kh15_d_then_merchant_is_legal() {
-    let w = sp("D4");
-    let around = nbrs(w);
-    let mut g = edit(&table(2), |s| {
-        fields(s, 0, &around[..4]);
-        store(s, 1, sp("A1"), one(Crop::Hops));
-        supply(s, 0, of(&[Crop::Wheat, Crop::Wine]));
-    });
+    let w = sp(KH15_WORKER);
+    let mut g = kh15_table(true, &[Crop::Wheat, Crop::Wine]);
     let r = reg(&g);
-    ok(
-        &mut g,
-        0,
-        Action::TakeFromRegistry {
-            tile: r[0],
-            bid: one(Crop::Wheat),
-        },
-    );
-    ok(
-        &mut g,
-        0,
-        Action::PlayWorker {
-            worker: Worker::Merchant,
-            space: w,
-        },
-    );
+    ok(&mut g, 0, take(r[0], one(Crop::Wheat)));
+    ok(&mut g, 0, play(Worker::Merchant, w));
     ok(
         &mut g,
         0,
@@ -210,30 +135,9 @@ fn kh16_turn_ends_after_two_actions() {
         fields(s, 0, &[a, b]);
         fields(s, 0, &around[..1]);
     });
-    ok(
-        &mut g,
-        0,
-        Action::Harvest {
-            tiles: vec![a, b],
-            instead: vec![],
-        },
-    );
-    let ev = ok(
-        &mut g,
-        0,
-        Action::PlayWorker {
-            worker: Worker::Apprentice,
-            space: w,
-        },
-    );
-    assert_eq!(
-        prompt(&g).1,
-        Prompt::Ability {
-            worker: Worker::Apprentice,
-            at: w,
-            copied: false
-        }
-    );
+    ok(&mut g, 0, harvest(&[a, b]));
+    let ev = ok(&mut g, 0, play(Worker::Apprentice, w));
+    assert_ability(&g, Worker::Apprentice, w, false);
     assert!(!ev.iter().any(|e| matches!(e, Event::TurnEnded { .. })));
     let ev = ok(
         &mut g,
@@ -243,11 +147,7 @@ fn kh16_turn_ends_after_two_actions() {
             instead: vec![],
         },
     );
-    assert!(ev.contains(&Event::TurnEnded {
-        seat: 0,
-        actions: 2
-    }));
-    assert_eq!(prompt(&g), (1, Prompt::Turn));
+    assert_turn_passed(&g, &ev, 0, 2, 1);
 }
 
 // KH 16, 70: after one tile of (c) as the second action, the turn ends by itself only when what
@@ -271,15 +171,8 @@ fn kh16_hidden_counters_never_end_the_turn_by_themselves() {
                 s.players[0].hidden = one(c);
             }
         });
-        ok(
-            &mut g,
-            0,
-            Action::Harvest {
-                tiles: vec![a],
-                instead: vec![],
-            },
-        );
-        let ev = ok(&mut g, 0, Action::BuyFromStore { owner: 1, tile: t1 });
+        ok(&mut g, 0, harvest(&[a]));
+        let ev = ok(&mut g, 0, buy(1, t1));
         (g, ev)
     };
     for secret in [Crop::Wheat, Crop::Hops] {
@@ -297,19 +190,11 @@ fn kh16_hidden_counters_never_end_the_turn_by_themselves() {
         assert_eq!(can_buy, secret == Crop::Wheat, "only a real wheat pays");
         assert!(g.legal_actions(0).contains(&Choice::EndTurn));
         let ev = ok(&mut g, 0, Action::EndTurn);
-        assert!(ev.contains(&Event::TurnEnded {
-            seat: 0,
-            actions: 2
-        }));
-        assert_eq!(prompt(&g), (1, Prompt::Turn));
+        assert_turn_passed(&g, &ev, 0, 2, 1);
     }
     // Nothing hidden and no wheat known: everyone sees that no second tile is possible.
     let (g, ev) = at(None);
-    assert!(ev.contains(&Event::TurnEnded {
-        seat: 0,
-        actions: 2
-    }));
-    assert_eq!(prompt(&g), (1, Prompt::Turn));
+    assert_turn_passed(&g, &ev, 0, 2, 1);
 }
 
 // KH 17: a whole round without an action ends the game.
@@ -318,14 +203,7 @@ fn kh17_a_round_without_actions_is_a_stalemate() {
     let (a, _, _) = line();
     let mut g = edit(&table(3), |s| fields(s, 1, &[a]));
     ok(&mut g, 0, Action::EndTurn);
-    ok(
-        &mut g,
-        1,
-        Action::Harvest {
-            tiles: vec![a],
-            instead: vec![],
-        },
-    );
+    ok(&mut g, 1, harvest(&[a]));
     ok(&mut g, 1, Action::EndTurn);
     ok(&mut g, 2, Action::EndTurn);
     ok(&mut g, 0, Action::EndTurn);
@@ -344,24 +222,10 @@ fn kh18_harvest_any_unharvested_tiles_of_one_group() {
         fields(s, 0, &[a, b, c]);
         harvested(s, 0, &[b]);
     });
-    let e = refused(
-        &mut g,
-        0,
-        Action::Harvest {
-            tiles: vec![b],
-            instead: vec![],
-        },
-    );
+    let e = refused(&mut g, 0, harvest(&[b]));
     assert!(matches!(e, ActionError::AlreadyHarvested(_)));
     let stock = st(&g).stock;
-    let ev = ok(
-        &mut g,
-        0,
-        Action::Harvest {
-            tiles: vec![a, c],
-            instead: vec![],
-        },
-    );
+    let ev = ok(&mut g, 0, harvest(&[a, c]));
     let gained = of(&[crop(a), crop(c)]);
     assert!(ev.contains(&Event::Harvested {
         seat: 0,
@@ -385,35 +249,14 @@ fn kh19_worker_placement_rules() {
         fields(s, 0, &nbrs(far)[..1]);
     });
     // On a field tile.
-    let e = refused(
-        &mut g,
-        0,
-        Action::PlayWorker {
-            worker: Worker::Apprentice,
-            space: around[0],
-        },
-    );
+    let e = refused(&mut g, 0, play(Worker::Apprentice, around[0]));
     assert!(matches!(e, ActionError::BadWorkerSpace(..)));
     // Too few adjacent tiles: 3 around w, the merchant needs 4.
-    let e = refused(
-        &mut g,
-        0,
-        Action::PlayWorker {
-            worker: Worker::Merchant,
-            space: w,
-        },
-    );
+    let e = refused(&mut g, 0, play(Worker::Merchant, w));
     assert!(matches!(e, ActionError::BadWorkerSpace(..)));
     // Exactly 3: the skilled worker goes (harvested tiles count too).
     let mut g2 = edit(&g, |s| harvested(s, 0, &around[..3]));
-    ok(
-        &mut g2,
-        0,
-        Action::PlayWorker {
-            worker: Worker::SkilledWorker,
-            space: w,
-        },
-    );
+    ok(&mut g2, 0, play(Worker::SkilledWorker, w));
     assert_eq!(worker_on(&g2, 0, w), Some(Worker::SkilledWorker));
     // Next to another worker.
     let next = *nbrs(w)
@@ -421,34 +264,13 @@ fn kh19_worker_placement_rules() {
         .find(|s| !around[..3].contains(s))
         .expect("a free neighbour");
     let mut g3 = edit(&g, |s| worker(s, 0, Worker::CasualWorker, next));
-    let e = refused(
-        &mut g3,
-        0,
-        Action::PlayWorker {
-            worker: Worker::Apprentice,
-            space: w,
-        },
-    );
+    let e = refused(&mut g3, 0, play(Worker::Apprentice, w));
     assert!(matches!(e, ActionError::BadWorkerSpace(..)));
     // Replacing: an equal worker no, a strictly lower one yes (it goes back, KH 20).
     let mut g4 = edit(&g, |s| worker(s, 0, Worker::Labourer, w));
-    let e = refused(
-        &mut g4,
-        0,
-        Action::PlayWorker {
-            worker: Worker::UnskilledWorker,
-            space: w,
-        },
-    );
+    let e = refused(&mut g4, 0, play(Worker::UnskilledWorker, w));
     assert!(matches!(e, ActionError::BadWorkerSpace(..)));
-    let ev = ok(
-        &mut g4,
-        0,
-        Action::PlayWorker {
-            worker: Worker::Supervisor,
-            space: w,
-        },
-    );
+    let ev = ok(&mut g4, 0, play(Worker::Supervisor, w));
     assert!(ev.contains(&Event::WorkerReturned {
         seat: 0,
         worker: Worker::Labourer,
@@ -468,14 +290,7 @@ fn kh20_replaced_worker_goes_back_without_acting_and_b_once() {
         worker(s, 0, Worker::Labourer, sp("A8"));
     });
     let stock = st(&g).stock;
-    let ev = ok(
-        &mut g,
-        0,
-        Action::PlayWorker {
-            worker: Worker::UnskilledWorker,
-            space: w,
-        },
-    );
+    let ev = ok(&mut g, 0, play(Worker::UnskilledWorker, w));
     assert!(ev.contains(&Event::WorkerReturned {
         seat: 0,
         worker: Worker::Apprentice,
@@ -505,14 +320,7 @@ fn kh21_declined_ability_worker_stays() {
     let mut g = edit(&table(2), |s| {
         fields(s, 0, &around[..2]);
     });
-    ok(
-        &mut g,
-        0,
-        Action::PlayWorker {
-            worker: Worker::Labourer,
-            space: w,
-        },
-    );
+    ok(&mut g, 0, play(Worker::Labourer, w));
     let stock = st(&g).stock;
     let ev = ok(&mut g, 0, Action::Decline);
     assert!(ev.contains(&Event::Declined {
@@ -540,33 +348,12 @@ fn kh22_two_tiles_from_stores_one_at_a_time() {
         store(s, 2, sp("A3"), one(Crop::Wine));
         supply(s, 0, of(&[Crop::Hops, Crop::Wine]));
     });
-    ok(
-        &mut g,
-        0,
-        Action::BuyFromStore {
-            owner: 1,
-            tile: sp("A1"),
-        },
-    );
-    ok(
-        &mut g,
-        0,
-        Action::BuyFromStore {
-            owner: 2,
-            tile: sp("G8"),
-        },
-    );
+    ok(&mut g, 0, buy(1, sp("A1")));
+    ok(&mut g, 0, buy(2, sp("G8")));
     assert_eq!(fields_of(&g, 0), mask(&[sp("A1"), sp("G8")]));
     // A third tile is not part of (c).
     let mut g = edit(&g, |s| supply(s, 0, one(Crop::Wine)));
-    let e = refused(
-        &mut g,
-        0,
-        Action::BuyFromStore {
-            owner: 2,
-            tile: sp("A3"),
-        },
-    );
+    let e = refused(&mut g, 0, buy(2, sp("A3")));
     assert_eq!(e, ActionError::ActionUsed('c'));
 }
 
@@ -584,7 +371,7 @@ fn kh22_counters_gained_in_between_pay_for_the_second() {
         store(s, 1, sp("A1"), one(crop(nb_new[0])));
         supply(s, 0, one(Crop::Hops));
     });
-    ok(&mut g, 0, Action::BuyFromStore { owner: 1, tile: t1 });
+    ok(&mut g, 0, buy(1, t1));
     assert!(matches!(prompt(&g).1, Prompt::Reposition { .. }));
     ok(&mut g, 0, Action::Reposition { space: new });
     ok(
@@ -596,14 +383,7 @@ fn kh22_counters_gained_in_between_pay_for_the_second() {
         },
     );
     assert_eq!(supply_of(&g, 0), one(crop(nb_new[0])));
-    ok(
-        &mut g,
-        0,
-        Action::BuyFromStore {
-            owner: 1,
-            tile: sp("A1"),
-        },
-    );
+    ok(&mut g, 0, buy(1, sp("A1")));
     assert!(fields_of(&g, 0) & bit(sp("A1")) != 0);
 }
 
@@ -616,36 +396,15 @@ fn kh23_exact_bid_and_where_it_goes() {
         store(s, 0, sp("A3"), one(Crop::Wheat));
         supply(s, 0, of(&[Crop::Hops, Crop::Hops]));
     });
-    let e = refused(
-        &mut g,
-        0,
-        Action::BuyFromStore {
-            owner: 1,
-            tile: sp("A1"),
-        },
-    );
+    let e = refused(&mut g, 0, buy(1, sp("A1")));
     assert!(matches!(e, ActionError::CannotPay(_)));
     // Own store: the bid goes to the stock.
     let stock = st(&g).stock;
-    ok(
-        &mut g,
-        0,
-        Action::BuyFromStore {
-            owner: 0,
-            tile: sp("A3"),
-        },
-    );
+    ok(&mut g, 0, buy(0, sp("A3")));
     assert_eq!(st(&g).stock, plus(stock, one(Crop::Wheat)));
     // Now with the right counters: the owner gets bid + payment.
     let mut g = edit(&g, |s| supply(s, 0, one(Crop::Wine)));
-    let ev = ok(
-        &mut g,
-        0,
-        Action::BuyFromStore {
-            owner: 1,
-            tile: sp("A1"),
-        },
-    );
+    let ev = ok(&mut g, 0, buy(1, sp("A1")));
     assert_eq!(supply_of(&g, 1), plus(bid, bid));
     assert_eq!(supply_of(&g, 0), one(Crop::Hops));
     assert!(ev.contains(&Event::Paid {
@@ -665,23 +424,9 @@ fn kh23_exact_bid_and_where_it_goes() {
 fn kh24_registry_to_store_then_refill_then_second_tile() {
     let mut g = edit(&table(2), |s| supply(s, 0, of(&[Crop::Hops, Crop::Wine])));
     let r = reg(&g);
-    let e = refused(
-        &mut g,
-        0,
-        Action::TakeFromRegistry {
-            tile: r[0],
-            bid: Counters::ZERO,
-        },
-    );
+    let e = refused(&mut g, 0, take(r[0], Counters::ZERO));
     assert_eq!(e, ActionError::EmptyBid);
-    let e = refused(
-        &mut g,
-        0,
-        Action::TakeFromRegistry {
-            tile: r[0],
-            bid: one(Crop::Wheat),
-        },
-    );
+    let e = refused(&mut g, 0, take(r[0], one(Crop::Wheat)));
     assert!(matches!(e, ActionError::CannotPay(_)));
     // Only field tiles in the bag, so the refill is a plain draw.
     let mut g = edit(&g, |s| {
@@ -689,14 +434,7 @@ fn kh24_registry_to_store_then_refill_then_second_tile() {
         let keep: Vec<u8> = (0..56u8).filter(|t| f & bit(*t) != 0).collect();
         bag(s, &keep, &[]);
     });
-    let ev = ok(
-        &mut g,
-        0,
-        Action::TakeFromRegistry {
-            tile: r[0],
-            bid: one(Crop::Hops),
-        },
-    );
+    let ev = ok(&mut g, 0, take(r[0], one(Crop::Hops)));
     assert_eq!(st(&g).registry.count_ones(), 6);
     assert!(ev.iter().any(|e| matches!(
         e,
@@ -706,14 +444,7 @@ fn kh24_registry_to_store_then_refill_then_second_tile() {
         }
     )));
     let r2 = reg(&g);
-    ok(
-        &mut g,
-        0,
-        Action::TakeFromRegistry {
-            tile: r2[0],
-            bid: one(Crop::Wine),
-        },
-    );
+    ok(&mut g, 0, take(r2[0], one(Crop::Wine)));
     assert_eq!(st(&g).players[0].store.len(), 2);
     assert_eq!(st(&g).players[0].store[0].bid, one(Crop::Hops));
 }
@@ -746,7 +477,7 @@ fn kh26_displaced_worker_repositions_and_acts_again() {
     let other = nbrs(t)[0];
     let g0 = edit(&g, |s| fields(s, 0, &[other]));
     let mut g = g0.clone();
-    let ev = ok(&mut g, 0, Action::BuyFromStore { owner: 1, tile: t });
+    let ev = ok(&mut g, 0, buy(1, t));
     assert!(ev.contains(&Event::WorkerDisplaced {
         seat: 0,
         worker: Worker::Labourer,
@@ -771,14 +502,7 @@ fn kh26_displaced_worker_repositions_and_acts_again() {
     let e = refused(&mut g, 0, Action::Reposition { space: lonely });
     assert!(matches!(e, ActionError::BadWorkerSpace(..)));
     ok(&mut g, 0, Action::Reposition { space: target });
-    assert_eq!(
-        prompt(&g).1,
-        Prompt::Ability {
-            worker: Worker::Labourer,
-            at: target,
-            copied: false
-        }
-    );
+    assert_ability(&g, Worker::Labourer, target, false);
     ok(
         &mut g,
         0,
@@ -789,7 +513,7 @@ fn kh26_displaced_worker_repositions_and_acts_again() {
     assert_eq!(supply_of(&g, 0), many(Crop::Wine, 2));
     // Declining the reposition: the worker goes back beside the board.
     let mut g = g0;
-    ok(&mut g, 0, Action::BuyFromStore { owner: 1, tile: t });
+    ok(&mut g, 0, buy(1, t));
     let ev = ok(&mut g, 0, Action::Decline);
     assert!(ev.contains(&Event::WorkerReturned {
         seat: 0,
@@ -818,7 +542,7 @@ fn kh26_reposition_replaces_lower_or_goes_back() {
         supply(s, 0, one(Crop::Hops));
     });
     let mut g2 = g.clone();
-    ok(&mut g2, 0, Action::BuyFromStore { owner: 1, tile: t });
+    ok(&mut g2, 0, buy(1, t));
     let ev = ok(&mut g2, 0, Action::Reposition { space: low });
     assert!(ev.contains(&Event::WorkerReturned {
         seat: 0,
@@ -833,7 +557,7 @@ fn kh26_reposition_replaces_lower_or_goes_back() {
         s.players[0].unplayed |= 1 << Worker::Labourer.index();
         worker(s, 0, Worker::Supervisor, t);
     });
-    let ev = ok(&mut g, 0, Action::BuyFromStore { owner: 1, tile: t });
+    let ev = ok(&mut g, 0, buy(1, t));
     assert!(ev.contains(&Event::WorkerReturned {
         seat: 0,
         worker: Worker::Supervisor,
@@ -860,7 +584,7 @@ fn kh27_chains_resolve_before_the_action_goes_on() {
         supply(s, 0, of(&[Crop::Hops, Crop::Wheat]));
     });
     assert!(!board().is_adjacent(target, t2) && !board().is_adjacent(target, t1));
-    ok(&mut g, 0, Action::BuyFromStore { owner: 1, tile: t1 });
+    ok(&mut g, 0, buy(1, t1));
     ok(&mut g, 0, Action::Reposition { space: target });
     ok(
         &mut g,
@@ -897,14 +621,7 @@ fn kh28_refill_resolves_events_and_goes_on() {
         bag(s, &[sp("A1"), sp("A2")], &[EventTile::Vacation]);
     });
     let r = reg(&g);
-    let ev = ok(
-        &mut g,
-        0,
-        Action::TakeFromRegistry {
-            tile: r[0],
-            bid: one(Crop::Hops),
-        },
-    );
+    let ev = ok(&mut g, 0, take(r[0], one(Crop::Hops)));
     assert!(ev.contains(&Event::EventPlaced {
         event: EventTile::Vacation,
         space: 1,
@@ -933,14 +650,7 @@ fn kh29_event_draws_set_events_aside() {
                 &[EventTile::Windfall, EventTile::Exchange],
             );
         });
-        ok(
-            &mut g,
-            0,
-            Action::PlayWorker {
-                worker: Worker::Trader,
-                space: w,
-            },
-        );
+        ok(&mut g, 0, play(Worker::Trader, w));
         let ev = ok(&mut g, 0, Action::TraderDraw);
         assert!(!ev.iter().any(|e| matches!(e, Event::EventPlaced { .. })));
         let aside = ev
@@ -1058,14 +768,7 @@ fn kh32_refill_from_a_bag_of_events_only() {
         bag(s, &[], &[EventTile::Vacation, EventTile::NewCrop]);
     });
     let r = reg(&g);
-    let ev = ok(
-        &mut g,
-        0,
-        Action::TakeFromRegistry {
-            tile: r[0],
-            bid: one(Crop::Hops),
-        },
-    );
+    let ev = ok(&mut g, 0, take(r[0], one(Crop::Hops)));
     let resolved = ev
         .iter()
         .filter(|e| matches!(e, Event::EventResolved { .. }))
@@ -1088,14 +791,7 @@ fn kh3_acquired_tile_lands_unharvested() {
         harvested(s, 1, &[t]);
         supply(s, 0, many(Crop::Wine, 3));
     });
-    ok(
-        &mut g,
-        0,
-        Action::PlayWorker {
-            worker: Worker::Bailiff,
-            space: w,
-        },
-    );
+    ok(&mut g, 0, play(Worker::Bailiff, w));
     ok(
         &mut g,
         0,
@@ -1128,22 +824,22 @@ fn kh6_crop_runs_out_substitutes() {
         let k = s.stock.get(cb) - 1;
         supply(s, 1, many(cb, k));
     });
-    let harvest = |instead: Vec<Crop>| Action::Harvest {
+    let harvest_with = |instead: Vec<Crop>| Action::Harvest {
         tiles: vec![a, b],
         instead,
     };
     // The cb counter is owed to b: it may not stand in for a.
-    let e = refused(&mut g.clone(), 0, harvest(vec![cb]));
+    let e = refused(&mut g.clone(), 0, harvest_with(vec![cb]));
     assert!(matches!(e, ActionError::BadSubstitute(_)));
-    let e = refused(&mut g.clone(), 0, harvest(vec![other, other]));
+    let e = refused(&mut g.clone(), 0, harvest_with(vec![other, other]));
     assert!(matches!(e, ActionError::BadSubstitute(_)));
     let mut g1 = g.clone();
-    ok(&mut g1, 0, harvest(vec![other]));
+    ok(&mut g1, 0, harvest_with(vec![other]));
     assert_eq!(supply_of(&g1, 0), of(&[cb, other]));
     assert_eq!(st(&g1).players[0].harvested, mask(&[a, b]));
     // Or none: the tile is turned over anyway.
     let mut g2 = g;
-    ok(&mut g2, 0, harvest(vec![]));
+    ok(&mut g2, 0, harvest_with(vec![]));
     assert_eq!(supply_of(&g2, 0), one(cb));
     assert_eq!(st(&g2).players[0].harvested, mask(&[a, b]));
 }

@@ -21,7 +21,7 @@ fn played(
         fields(s, 0, &nbrs(w)[..k]);
         f(s);
     });
-    ok(&mut g, 0, Action::PlayWorker { worker, space: w });
+    ok(&mut g, 0, play(worker, w));
     g
 }
 
@@ -254,10 +254,7 @@ fn kh38_supervisor_over_the_lower_farmhands() {
             fields(s, 0, &nbrs(w)[..3]);
             worker(s, 0, lower, w);
         });
-        let a = Action::PlayWorker {
-            worker: Worker::Supervisor,
-            space: w,
-        };
+        let a = play(Worker::Supervisor, w);
         if allowed {
             let ev = ok(&mut g, 0, a);
             assert!(ev.contains(&Event::WorkerReturned {
@@ -412,14 +409,7 @@ fn kh41_bailiff_chain_on_its_own_space() {
         supply(s, 0, many(Crop::Wheat, 6));
     });
     assert_eq!(g.unconnected(1), mask(&[w, second]));
-    ok(
-        &mut g,
-        0,
-        Action::PlayWorker {
-            worker: Worker::Bailiff,
-            space: w,
-        },
-    );
+    ok(&mut g, 0, play(Worker::Bailiff, w));
     // Not yet on D4: it is seat 1's tile, and seat 0's D4 holds the bailiff.
     let ev = ok(
         &mut g,
@@ -489,14 +479,7 @@ fn kh42_lawyer_copies_where_the_worker_stands() {
         ActionError::NoWorkerThere(_)
     ));
     ok(&mut g, 0, Action::Lawyer { worker_at: app });
-    assert_eq!(
-        prompt(&g).1,
-        Prompt::Ability {
-            worker: Worker::Apprentice,
-            at: app,
-            copied: true
-        }
-    );
+    assert_ability(&g, Worker::Apprentice, app, true);
     ok(
         &mut g,
         0,

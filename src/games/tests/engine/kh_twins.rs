@@ -135,14 +135,10 @@ fn same_after(
     observer: Option<Seat>,
 ) -> Result<(), String> {
     let n = a.players();
-    let mut a = a.clone();
-    let mut b = b.clone();
-    let ev_a = a.apply(seat, action).expect("the game's own move");
-    let ev_b = match b.apply(seat, action) {
-        Ok(ev) => ev,
-        // Only the mover's own counters can make a move legal in one world alone.
-        Err(_) if Some(seat) != observer => return Ok(()),
-        Err(e) => return Err(format!("the twin refuses seat {seat}'s own move: {e}")),
+    let Some((a, b, ev_a, ev_b)) =
+        twin_checks::apply_in_both(a, b, seat, observer, |g| g.apply(seat, action))?
+    else {
+        return Ok(());
     };
     // KH 70: all supplies are shown at the end, so the end's own event and everything after it
     // may differ; whether the game ended may not.
@@ -189,9 +185,7 @@ fn play(players: u8, seed: u64, deciders: &[Decider]) -> Result<usize, Box<Leak>
     let board: Arc<Board> = Board::standard();
     let (mut g, _) = Game::new(board.clone(), &Options { players }, seed).expect("setup");
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7715_0044);
-    let observers: Vec<Option<Seat>> = std::iter::once(None)
-        .chain((0..players).map(Some))
-        .collect();
+    let observers: Vec<Option<Seat>> = twin_checks::observers(players);
     let mut compared = 0;
     let mut step = 0;
     while let Some(mover) = g.to_move() {
@@ -240,15 +234,13 @@ fn peeks_at_counters(g: &Game, s: Seat) -> String {
     let next = (usize::from(s) + 1) % usize::from(g.players());
     let legal = g.legal_actions(s);
     let hidden = g.state().players[next].hidden;
-    format!("{:?}", legal[hidden.0[0] as usize % legal.len()])
+    twin_checks::peeked(&legal, usize::from(hidden.0[0]))
 }
 
 /// A planted peek: a bot whose random stream is the game's own (the stream that orders the
 /// bag), as bot seats had before issue 44 (they were seeded from the game's secret seed).
 fn peeks_at_the_stream(g: &Game, s: Seat) -> String {
-    let mut rng = g.state().rng.clone();
-    let a = <Game as farmhand_games::Engine>::bot_action(g, usize::from(s), "random", &mut rng);
-    format!("{a:?}")
+    twin_checks::random_bot_from(g, usize::from(s), g.state().rng.clone())
 }
 
 #[test]
@@ -257,12 +249,9 @@ fn a_bot_that_peeks_is_caught() {
         ("counters", peeks_at_counters as fn(&Game, Seat) -> String),
         ("stream", peeks_at_the_stream),
     ] {
-        let deciders: Vec<Decider> = vec![("peeking bot", peek)];
-        let caught = games()
-            .filter(|&(players, _)| players >= 3)
-            .take(6)
-            .filter_map(|(players, seed)| play(players, seed, &deciders).err())
-            .find(|leak| leak.what.contains("peeking bot"));
-        assert!(caught.is_some(), "the peek at the {name} went unnoticed");
+        let deciders: Vec<Decider> = vec![(twin_checks::PEEKING, peek)];
+        let caught =
+            twin_checks::peek_caught(games(), 6, |players, seed| play(players, seed, &deciders));
+        assert!(caught, "the peek at the {name} went unnoticed");
     }
 }

@@ -76,14 +76,6 @@ fn played_objective(g: &Game, seat: usize, plan: &Plan) -> ((u32, i64), planner:
     (obj, end)
 }
 
-fn hv(x: i8, y: i8, water: &[(i8, i8)], extra: u8) -> Action {
-    Action::Harvest {
-        pos: p(x, y),
-        water: water.iter().map(|&(x, y)| p(x, y)).collect(),
-        extra,
-    }
-}
-
 /// The rulebook's full Silo (`tests/scenarios/harvest_full_silo*.json`, ruling 14): the greedy
 /// order (the Field first) loses the Wheat's 2 Food; the planner feeds the Sheep first.
 #[test]
@@ -96,7 +88,11 @@ fn full_silo_planner_empties_the_silo_first_greedy_loses() {
     let plan = fast(&g, 0);
     assert_eq!(
         plan.actions,
-        vec![hv(1, 1, &[], 0), hv(0, 1, &[(0, 0)], 0), Action::EndHarvest]
+        vec![
+            harvest_paid(1, 1, &[], 0),
+            harvest_paid(0, 1, &[(0, 0)], 0),
+            Action::EndHarvest
+        ]
     );
     assert_eq!((plan.kept, plan.end.food, plan.end.coins), (2, 4, 3));
     let mut right = g.clone();
@@ -155,12 +151,11 @@ fn overlapping_towers_planner_pays_from_the_right_tower() {
     //  0    T1   SI   .    .
     //  1    WEL  CRN  WEL  T2
     //  2    WHT  .    .    .
-    let farm = seat(
+    let farm = grown(
         0,
         0,
+        1,
         vec![
-            tower(0, 0, 1),
-            silo(1, 0),
             card(0, 1, "well"),
             card(1, 1, "corn"),
             card(2, 1, "well"),
@@ -184,12 +179,13 @@ fn overlapping_towers_planner_pays_from_the_right_tower() {
     let plan = fast(&g, 0);
     assert_eq!(plan.kept, 2, "{:?}", plan.actions);
     assert!(
-        plan.actions.contains(&hv(0, 2, &[(0, 0)], 0)),
+        plan.actions.contains(&harvest_paid(0, 2, &[(0, 0)], 0)),
         "{:?}",
         plan.actions
     );
     assert!(
-        plan.actions.contains(&hv(1, 1, &[(3, 1), (3, 1)], 0)),
+        plan.actions
+            .contains(&harvest_paid(1, 1, &[(3, 1), (3, 1)], 0)),
         "{:?}",
         plan.actions
     );
@@ -211,12 +207,11 @@ fn overlapping_towers_planner_pays_from_the_right_tower() {
 fn year_4_planner_empties_the_tower_that_scores_most() {
     //  y\x  0    1    2    3
     //  0    T1   SI   WHT  T2   PMP
-    let farm = seat(
+    let farm = grown(
         0,
         0,
+        1,
         vec![
-            tower(0, 0, 1),
-            silo(1, 0),
             card(2, 0, "wheat"),
             tower(3, 0, 1),
             card(4, 0, "pump_house"),
@@ -227,7 +222,7 @@ fn year_4_planner_empties_the_tower_that_scores_most() {
     ok(&mut greedy, 0, harvest(2, 0));
     assert_eq!(water(&greedy, 0, p(0, 0)), 0, "the default pays from T1");
     let plan = fast(&g, 0);
-    assert_eq!(plan.actions[0], hv(2, 0, &[(3, 0)], 0));
+    assert_eq!(plan.actions[0], harvest_paid(2, 0, &[(3, 0)], 0));
     let mut after = g.clone();
     play(&mut after, 0, &plan);
     let (best, default) = (
@@ -241,16 +236,7 @@ fn year_4_planner_empties_the_tower_that_scores_most() {
 /// (3 Food -> 7 coins) starves the Turkeys; the planner keeps both first, then takes the value.
 #[test]
 fn planner_keeps_locations_before_taking_value() {
-    let farm = seat(
-        0,
-        3,
-        vec![
-            tower(0, 0, 0),
-            silo(1, 0),
-            card(0, 1, "pigs"),
-            card(1, 1, "turkeys"),
-        ],
-    );
+    let farm = grown(0, 3, 0, vec![card(0, 1, "pigs"), card(1, 1, "turkeys")]);
     let g = harvest_game(3, 2, vec![farm]);
     let plan = fast(&g, 0);
     assert_eq!(plan.kept, 2);

@@ -22,6 +22,10 @@
 //! never changes the moves); to rerun one game alone, with its state printed at a step:
 //! `FOG_REPRO=players:seed[:step] cargo test --test suite playouts::reproduce -- --ignored --nocapture`.
 
+use crate::common::{
+    card_candidates, known_hands, market_and_equipment_candidates, reselection_no_op,
+    split_candidates, tower_and_silo,
+};
 use farmhand_games::fields_of_green::cards::{DesignIdx, EquipIdx};
 use farmhand_games::fields_of_green::farm::CellCard;
 use farmhand_games::fields_of_green::game::{State, TieBreak, hand_size};
@@ -1198,17 +1202,7 @@ fn canonical(a: &Action) -> Action {
 /// out, so it counts as legal here.
 fn is_listed(game: &Game, seat: usize, a: &Action, legal: &[Action]) -> bool {
     let c = canonical(a);
-    if legal.iter().any(|l| canonical(l) == c) {
-        return true;
-    }
-    if let Action::Select { card } = a
-        && let Some(d) = game.deck().location_by_id(card)
-    {
-        let p = &game.state().players[seat];
-        let drafting = matches!(*game.phase(), Phase::Action { .. });
-        return drafting && p.offer.is_empty() && p.selected == Some(d) && p.hand.contains(&d);
-    }
-    false
+    legal.iter().any(|l| canonical(l) == c) || reselection_no_op(game, seat, a)
 }
 
 fn sid(s: &str) -> SmolStr {
@@ -1521,22 +1515,9 @@ fn listed_is_exactly_accepted(game: &mut Game, legal: &[Vec<Action>], ctx: Ctx) 
             }
         }
         let mut all: Vec<Action> = vec![Action::EndHarvest];
-        for def in &deck.locations {
-            all.push(Action::Select { card: sid(&def.id) });
-            all.push(Action::Pick { card: sid(&def.id) });
-        }
+        all.extend(card_candidates(&deck));
         if matches!(game.phase(), Phase::Upkeep { .. }) {
-            for a in 0..=hs {
-                for b in 0..=hs - a {
-                    for c in 0..=hs - a - b {
-                        for d in 0..=hs - a - b - c {
-                            all.push(Action::Draw {
-                                split: [a, b, c, d],
-                            });
-                        }
-                    }
-                }
-            }
+            all.extend(split_candidates(hs));
             // Income Water: every multiset of 0-3 towers.
             let mut sets: Vec<Vec<Pos>> = vec![vec![]];
             for _ in 0..3 {
@@ -1575,34 +1556,17 @@ fn listed_is_exactly_accepted(game: &mut Game, legal: &[Vec<Action>], ctx: Ctx) 
                 });
             }
             for t in &tile_sets {
-                all.push(Action::WaterTower {
-                    pos,
-                    equipment: t.clone(),
-                });
-                all.push(Action::Silo {
-                    pos,
-                    equipment: t.clone(),
-                });
+                all.extend(tower_and_silo(pos, t));
             }
             all.push(Action::Restore { pos });
         }
-        for food in 0..=3 {
-            all.push(Action::Market { food });
-        }
-        for def in &deck.equipment {
-            all.push(Action::Equipment {
-                keep: sid(&def.id),
-                place: None,
-            });
-            if !p.offer.is_empty() {
-                for c in &p.farm.cells {
-                    all.push(Action::Equipment {
-                        keep: sid(&def.id),
-                        place: Some(c.pos),
-                    });
-                }
-            }
-        }
+        // Placing a kept tile is tried only while the seat has an Equipment offer.
+        let places: Vec<Pos> = if p.offer.is_empty() {
+            vec![]
+        } else {
+            p.farm.cells.iter().map(|c| c.pos).collect()
+        };
+        all.extend(market_and_equipment_candidates(&deck, &places));
         let was = game.state().clone();
         for a in all {
             if is_listed(game, seat, &a, listed) {
@@ -1743,15 +1707,7 @@ fn views_hide_secrets(game: &Game, rng: &mut ChaCha8Rng, exact: bool, ctx: Ctx) 
     let mut changed = 0;
     let mut checks = 0;
     for viewer in (0..game.players()).map(Some).chain([None]) {
-        let known: Vec<bool> = match viewer {
-            Some(v) => game
-                .player_view(v)
-                .known_hands
-                .iter()
-                .map(Option::is_some)
-                .collect(),
-            None => Vec::new(),
-        };
+        let known = known_hands(game, viewer);
         let other = disguise(deck, &snap, viewer, &known, rng);
         let secret = |g: &GameSnapshot| {
             let p: Vec<_> = g

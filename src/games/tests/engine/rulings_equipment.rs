@@ -232,11 +232,7 @@ fn ruling_17_set_aside() {
         refused(&mut g, 0, keep("sacks", Some(p(1, 0)))),
         ActionError::NotOffered("sacks".into())
     );
-    assert!(
-        !g.legal_actions(0)
-            .iter()
-            .any(|a| matches!(a, Action::Equipment { .. }))
-    );
+    assert!(!offers(&g, 0, |a| matches!(a, Action::Equipment { .. })));
     // Next turn: it goes on a new Silo as that Silo is built.
     market_all(&mut g);
     select_all(&mut g, &[]);
@@ -301,11 +297,11 @@ fn ruling_17_set_aside_tile_placed_while_building_a_matching_card() {
 #[test]
 fn ruling_17_set_aside_tile_respects_host_timing() {
     let mut g = game(start_farm(), &["harrow"], &[], "potatoes");
-    assert!(
-        !g.legal_actions(0)
-            .iter()
-            .any(|a| matches!(a, Action::Build { equipment, .. } if !equipment.is_empty()))
-    );
+    assert!(!offers(
+        &g,
+        0,
+        |a| matches!(a, Action::Build { equipment, .. } if !equipment.is_empty())
+    ));
     let e = refused(&mut g, 0, build_with(0, 1, &["harrow"]));
     assert!(matches!(e, ActionError::BadEquipmentPlace { .. }), "{e:?}");
 }

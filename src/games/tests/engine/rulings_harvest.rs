@@ -41,16 +41,7 @@ fn open_areas(events: &[Event]) -> Vec<(Pos, String)> {
 /// player likes; output can pay for later activations."
 #[test]
 fn ruling_14_any_order_and_output_pays_later_costs() {
-    let farm = seat(
-        0,
-        0,
-        vec![
-            tower(0, 0, 3),
-            silo(1, 0),
-            card(0, 1, "wheat"),
-            card(1, 1, "sheep"),
-        ],
-    );
+    let farm = grown(0, 0, 3, vec![card(0, 1, "wheat"), card(1, 1, "sheep")]);
     let mut g = harvest_game(3, 4, vec![farm]);
     // The Sheep need 2 Food; there is none yet.
     assert_eq!(harvests(&g, 0), vec![harvest(0, 1)]);
@@ -128,12 +119,11 @@ fn ruling_14_each_ability_once() {
 /// ability a second time, not a third.
 #[test]
 fn ruling_14_harrow_allows_one_extra_activation() {
-    let farm = seat(
+    let farm = grown(
         0,
         0,
+        3,
         vec![
-            tower(0, 0, 3),
-            silo(1, 0),
             with_eq(card(0, 1, "wheat"), &["harrow"]),
             card(1, 1, "orange_trees"),
         ],
@@ -158,56 +148,20 @@ fn ruling_14_harrow_allows_one_extra_activation() {
 /// Food for 2 coins each".
 #[test]
 fn ruling_14_optional_repeats_paid_up_front() {
-    let farm = seat(
+    let farm = grown(
         0,
         2,
-        vec![
-            tower(0, 0, 3),
-            silo(1, 0),
-            card(0, 1, "pigs"),
-            card(1, 1, "orange_trees"),
-        ],
+        3,
+        vec![card(0, 1, "pigs"), card(1, 1, "orange_trees")],
     );
     let mut g = harvest_game(3, 1, vec![farm]);
-    assert!(harvests(&g, 0).contains(&Action::Harvest {
-        pos: p(0, 1),
-        water: vec![],
-        extra: 1
-    }));
-    assert!(!harvests(&g, 0).contains(&Action::Harvest {
-        pos: p(0, 1),
-        water: vec![],
-        extra: 2
-    }));
-    let e = refused(
-        &mut g,
-        0,
-        Action::Harvest {
-            pos: p(0, 1),
-            water: vec![],
-            extra: 2,
-        },
-    );
+    assert!(harvests(&g, 0).contains(&harvest_paid(0, 1, &[], 1)));
+    assert!(!harvests(&g, 0).contains(&harvest_paid(0, 1, &[], 2)));
+    let e = refused(&mut g, 0, harvest_paid(0, 1, &[], 2));
     assert_eq!(e, ActionError::NotEnoughFood { need: 3, have: 2 });
-    let e = refused(
-        &mut g,
-        0,
-        Action::Harvest {
-            pos: p(0, 1),
-            water: vec![],
-            extra: 3,
-        },
-    );
+    let e = refused(&mut g, 0, harvest_paid(0, 1, &[], 3));
     assert_eq!(e, ActionError::TooManyRepeats(2));
-    ok(
-        &mut g,
-        0,
-        Action::Harvest {
-            pos: p(0, 1),
-            water: vec![],
-            extra: 1,
-        },
-    );
+    ok(&mut g, 0, harvest_paid(0, 1, &[], 1));
     assert_eq!(
         (food(&g, 0), coins(&g, 0)),
         (0, 5),
@@ -219,12 +173,11 @@ fn ruling_14_optional_repeats_paid_up_front() {
 #[test]
 fn ruling_14_water_only_from_towers_in_range() {
     // T1 (3 Water) is 3 away from the Wheat; T2 next to it is dry.
-    let farm = seat(
+    let farm = grown(
         0,
         0,
+        3,
         vec![
-            tower(0, 0, 3),
-            silo(1, 0),
             card(0, 1, "crop_circles"),
             card(0, 2, "well"),
             card(0, 3, "wheat"),
@@ -238,34 +191,18 @@ fn ruling_14_water_only_from_towers_in_range() {
         ActionError::NotEnoughWater { need: 1, have: 0 }
     );
     assert_eq!(harvests(&g, 0), vec![harvest(-1, 0)]);
-    let named = Action::Harvest {
-        pos: p(0, 3),
-        water: vec![p(0, 0)],
-        extra: 0,
-    };
+    let named = harvest_paid(0, 3, &[(0, 0)], 0);
     assert_eq!(
         refused(&mut g, 0, named),
         ActionError::NotEnoughWater { need: 1, have: 0 }
     );
     // The Orange Trees next to T1 are fine; naming the far dry tower is not.
-    let bad = Action::Harvest {
-        pos: p(-1, 0),
-        water: vec![p(1, 3)],
-        extra: 0,
-    };
+    let bad = harvest_paid(-1, 0, &[(1, 3)], 0);
     assert!(matches!(
         refused(&mut g, 0, bad),
         ActionError::BadWaterPayment(_)
     ));
-    let ev = ok(
-        &mut g,
-        0,
-        Action::Harvest {
-            pos: p(-1, 0),
-            water: vec![p(0, 0)],
-            extra: 0,
-        },
-    );
+    let ev = ok(&mut g, 0, harvest_paid(-1, 0, &[(0, 0)], 0));
     assert!(ev.contains(&Event::Gained {
         seat: 0,
         pos: p(-1, 0),
@@ -302,18 +239,7 @@ fn ruling_14_food_overflow_lost() {
 /// first loses its Food (the greedy order), feeding the Sheep first keeps it.
 #[test]
 fn ruling_14_full_silo_order_matters_greedy_loses() {
-    let farm = || {
-        seat(
-            0,
-            4,
-            vec![
-                tower(0, 0, 3),
-                silo(1, 0),
-                card(0, 1, "wheat"),
-                card(1, 1, "sheep"),
-            ],
-        )
-    };
+    let farm = || grown(0, 4, 3, vec![card(0, 1, "wheat"), card(1, 1, "sheep")]);
     // Greedy: Field first.
     let mut greedy = harvest_game(3, 4, vec![farm()]);
     let ev = ok(&mut greedy, 0, harvest(0, 1));
@@ -363,30 +289,14 @@ fn ruling_14_rulebook_harvest_example() {
     assert_eq!(
         harvests(&g, 0),
         vec![
-            Action::Harvest {
-                pos: p(0, 2),
-                water: vec![],
-                extra: 0
-            },
-            Action::Harvest {
-                pos: p(0, 2),
-                water: vec![],
-                extra: 1
-            },
+            harvest_paid(0, 2, &[], 0),
+            harvest_paid(0, 2, &[], 1),
             harvest(2, 2),
         ]
     );
     // 2 Food feed the Pigs (1 + 1 extra): 3 + 2 coins. Nothing is left for the Turkeys, so the
     // harvest ends by itself and they become an Open Area.
-    let ev = ok(
-        &mut g,
-        0,
-        Action::Harvest {
-            pos: p(0, 2),
-            water: vec![],
-            extra: 1,
-        },
-    );
+    let ev = ok(&mut g, 0, harvest_paid(0, 2, &[], 1));
     assert_eq!(open_areas(&ev), vec![(p(2, 2), "turkeys".to_string())]);
     assert!(g.is_over());
     assert_eq!(
@@ -424,14 +334,11 @@ fn ruling_14_rulebook_harvest_example() {
 #[test]
 fn ruling_15_unpaid_by_need_becomes_open_area_equipment_discarded() {
     // No Water at all: the only legal action is EndHarvest, taken by itself at the start.
-    let farm = seat(
+    let farm = grown(
         0,
         0,
-        vec![
-            tower(0, 0, 0),
-            silo(1, 0),
-            with_eq(card(0, 1, "wheat"), &["harrow", "fertilizer"]),
-        ],
+        0,
+        vec![with_eq(card(0, 1, "wheat"), &["harrow", "fertilizer"])],
     );
     let (g, events) = harvest_start(3, 1, vec![farm]);
     assert!(events.contains(&Event::BecameOpenArea {
@@ -471,12 +378,11 @@ fn ruling_15_unpaid_by_choice_becomes_open_area() {
 fn ruling_15_open_area_has_no_type_ability_or_vp() {
     // Year 4: the seat has an Orange Trees to harvest, an Open Area Wheat, and a Brewery (2 VP per
     // Grain Field in the farm).
-    let farm = seat(
+    let farm = grown(
         0,
         0,
+        3,
         vec![
-            tower(0, 0, 3),
-            silo(1, 0),
             open(0, 1, "wheat"),
             card(1, 1, "orange_trees"),
             card(2, 0, "brewery"),
@@ -507,7 +413,7 @@ fn ruling_15_open_area_has_no_type_ability_or_vp() {
 /// Ruling 15: "Nothing can be built on it."
 #[test]
 fn ruling_15_nothing_can_be_built_on_an_open_area() {
-    let farm = seat(20, 0, vec![tower(0, 0, 3), silo(1, 0), open(0, 1, "wheat")]);
+    let farm = grown(20, 0, 3, vec![open(0, 1, "wheat")]);
     let mut g = action_game(
         3,
         1,
@@ -520,14 +426,7 @@ fn ruling_15_nothing_can_be_built_on_an_open_area() {
         ActionError::NotBuildable(Space::new(p(0, 1), "M27"))
     );
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::WaterTower {
-                pos: p(0, 1),
-                equipment: vec![]
-            }
-        ),
+        refused(&mut g, 0, tower_with(0, 1, &[])),
         ActionError::NotBuildable(Space::new(p(0, 1), "M27"))
     );
     assert_eq!(
@@ -547,15 +446,7 @@ fn ruling_15_nothing_can_be_built_on_an_open_area() {
 /// and does not come back on restore", and its Harvest ability works again.
 #[test]
 fn ruling_15_restore_brings_the_location_back_without_equipment() {
-    let farm = seat(
-        5,
-        0,
-        vec![
-            tower(0, 0, 0),
-            silo(1, 0),
-            with_eq(card(0, 1, "wheat"), &["harrow"]),
-        ],
-    );
+    let farm = grown(5, 0, 0, vec![with_eq(card(0, 1, "wheat"), &["harrow"])]);
     let (mut g, events) = harvest_start(3, 3, vec![farm]);
     assert!(events.iter().any(|e| matches!(e, Event::BecameOpenArea { equipment_lost, .. } if equipment_lost == &vec![s("harrow")])));
     // Year 4: income (the tower gets its 2 Water), draw, reveal.
@@ -630,7 +521,7 @@ fn ruling_16_first_player_passes_left_after_each_harvest() {
 /// Ruling 16: the tile passes only after every player has finished the harvest.
 #[test]
 fn ruling_16_first_player_passes_only_when_everyone_has_finished() {
-    let farm = || seat(0, 0, vec![tower(0, 0, 3), silo(1, 0), card(0, 1, "wheat")]);
+    let farm = || grown(0, 0, 3, vec![card(0, 1, "wheat")]);
     let mut g = harvest_game(3, 1, vec![farm(), farm()]);
     let ev = ok(&mut g, 0, Action::EndHarvest);
     assert!(

@@ -39,17 +39,7 @@ fn pad_lines(p: &ScorePad) -> [u32; 8] {
 /// 32 coins -> 10, 8 Food -> 4, 3 Food -> 1.
 #[test]
 fn ruling_18_score_pad_line_arithmetic() {
-    let maria = seat(
-        22,
-        8,
-        vec![
-            tower(0, 0, 0),
-            silo(1, 0),
-            silo(2, 0),
-            tower(3, 0, 0),
-            tower(4, 0, 0),
-        ],
-    );
+    let maria = grown(22, 8, 0, vec![silo(2, 0), tower(3, 0, 0), tower(4, 0, 0)]);
     let mike = PresetSeat {
         coins: 32,
         food: 3,
@@ -57,10 +47,10 @@ fn ruling_18_score_pad_line_arithmetic() {
         cells: vec![tower(0, 0, 2), silo(1, 0), tower(2, 0, 0), tower(3, 0, 3)],
         set_aside: vec![s("hoses")],
     };
-    let odd = seat(2, 1, vec![tower(0, 0, 1), silo(1, 0)]);
+    let odd = grown(2, 1, 1, vec![]);
     let edge = PresetSeat {
         set_aside: vec![s("harrow"), s("sacks")],
-        ..seat(3, 2, vec![tower(0, 0, 3), silo(1, 0)])
+        ..grown(3, 2, 3, vec![])
     };
     let (_, pads) = final_pads(vec![maria, mike, odd, edge]);
     // [cards, tokens, equipment, money, food, water towers, game end, total]
@@ -466,24 +456,8 @@ fn ruling_18_rulebook_score_pad_maria_62_mike_59() {
     }
     // Mike: Pumpkins first (2 Water each: 2 Food and 1 VP token), then the Geese (1 Food: 1 coin
     // and 1 VP token).
-    ok(
-        &mut g,
-        1,
-        Action::Harvest {
-            pos: p(5, 0),
-            water: vec![p(4, 0), p(4, 0)],
-            extra: 0,
-        },
-    );
-    ok(
-        &mut g,
-        1,
-        Action::Harvest {
-            pos: p(5, 1),
-            water: vec![p(4, 1), p(4, 1)],
-            extra: 0,
-        },
-    );
+    ok(&mut g, 1, harvest_paid(5, 0, &[(4, 0), (4, 0)], 0));
+    ok(&mut g, 1, harvest_paid(5, 1, &[(4, 1), (4, 1)], 0));
     ok(&mut g, 1, harvest(0, 2));
     let ev = ok(&mut g, 1, harvest(0, 3));
     assert!(g.is_over());

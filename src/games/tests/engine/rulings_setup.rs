@@ -159,7 +159,7 @@ fn ruling_03_income_from_year_2_full_tower_loses_water() {
 /// Ruling 3: "Water goes onto Water Towers with room (max 3 each ...). What does not fit is lost."
 #[test]
 fn ruling_03_water_only_onto_towers_with_room_overflow_lost() {
-    let (g, events) = start_in_year(2, seat(0, 0, vec![tower(0, 0, 2), silo(1, 0)]));
+    let (g, events) = start_in_year(2, grown(0, 0, 2, vec![]));
     assert!(events.contains(&income(0, [3, 1, 1], [1, 0])));
     assert_eq!(water(&g, 0, p(0, 0)), 3);
     assert_eq!(g.state().players[0].pending_water, 0);
@@ -269,7 +269,7 @@ fn ruling_03_place_water_automatic_when_no_choice() {
 /// Ruling 3: "Food onto Silos (max 4 each). What does not fit is lost."
 #[test]
 fn ruling_03_food_overflow_lost() {
-    let (g, events) = start_in_year(2, seat(5, 4, vec![tower(0, 0, 3), silo(1, 0)]));
+    let (g, events) = start_in_year(2, grown(5, 4, 3, vec![]));
     assert!(events.contains(&income(0, [3, 0, 0], [2, 1])));
     assert_eq!((coins(&g, 0), food(&g, 0)), (8, 4));
 }
@@ -398,11 +398,11 @@ fn ruling_04_not_more_than_a_pile_holds() {
         matches!(&e, ActionError::BadSplit(why) if why.contains("holds only 2")),
         "{e:?}"
     );
-    assert!(
-        !g.legal_actions(0)
-            .iter()
-            .any(|a| matches!(a, Action::Draw { split } if split[3] > 2))
-    );
+    assert!(!offers(
+        &g,
+        0,
+        |a| matches!(a, Action::Draw { split } if split[3] > 2)
+    ));
     let ev = ok(&mut g, 0, draw([2, 1, 1, 2]));
     assert!(ev.contains(&Event::PileEmptied {
         pile: farmhand_games::fields_of_green::effects::Pile::Building
@@ -553,11 +553,7 @@ fn ruling_05_intro_splits_each_year_auto_drawn() {
             assert_eq!(drew, expect, "year {} with {players} players", y + 1);
             assert!(!matches!(g.phase(), Phase::Upkeep { .. }));
             assert!(g.state().players.iter().all(|ps| ps.split == Some(*split)));
-            assert!(
-                !g.legal_actions(0)
-                    .iter()
-                    .any(|a| matches!(a, Action::Draw { .. }))
-            );
+            assert!(!offers(&g, 0, |a| matches!(a, Action::Draw { .. })));
             let e = refused(&mut g, 0, draw(*split));
             assert!(
                 matches!(e, ActionError::WrongPhase(_) | ActionError::AlreadyDrawn),

@@ -16,6 +16,34 @@ pub fn who<S: Display>(observer: Option<S>) -> String {
     }
 }
 
+/// Who is checked at a table of `players`: the public (`None`) and every seat.
+pub fn observers<S: From<u8>>(players: u8) -> Vec<Option<S>> {
+    std::iter::once(None)
+        .chain((0..players).map(|s| Some(S::from(s))))
+        .collect()
+}
+
+/// `seat`'s move made in both worlds by `apply`: the two games after it and their events. Only
+/// the mover's own hidden holdings can make a move legal in one world alone, so a twin that
+/// refuses another seat's move is no leak (`Ok(None)`: nothing to compare), and a twin that
+/// refuses the observer's own move is one.
+#[allow(clippy::type_complexity)]
+pub fn apply_in_both<G: Clone, S: Copy + PartialEq + Display, E: Display, Ev>(
+    a: &G,
+    b: &G,
+    seat: S,
+    observer: Option<S>,
+    apply: impl Fn(&mut G) -> Result<Ev, E>,
+) -> Result<Option<(G, G, Ev, Ev)>, String> {
+    let (mut a, mut b) = (a.clone(), b.clone());
+    let ev_a = apply(&mut a).unwrap_or_else(|e| panic!("the game's own move is refused: {e}"));
+    match apply(&mut b) {
+        Ok(ev_b) => Ok(Some((a, b, ev_a, ev_b))),
+        Err(_) if Some(seat) != observer => Ok(None),
+        Err(e) => Err(format!("the twin refuses seat {seat}'s own move: {e}")),
+    }
+}
+
 /// Every decider decides the same for seat `s` in both worlds.
 pub fn same_decisions<G, S: Copy + Display>(
     a: &G,
@@ -68,6 +96,39 @@ impl<S: Copy + Display, A> Leak<S, A> {
             })
         }
     }
+}
+
+/// The name under which the planted peeks decide.
+pub const PEEKING: &str = "peeking bot";
+
+/// Whether a planted peek (a decider named [`PEEKING`]) is caught: `play` finds a leak of it in
+/// one of the first `n` games of 3 or more players in `games`.
+pub fn peek_caught<S, A>(
+    games: impl Iterator<Item = (u8, u64)>,
+    n: usize,
+    play: impl Fn(u8, u64) -> Result<usize, Box<Leak<S, A>>>,
+) -> bool {
+    games
+        .filter(|&(players, _)| players >= 3)
+        .take(n)
+        .filter_map(|(players, seed)| play(players, seed).err())
+        .any(|leak| leak.what.contains(PEEKING))
+}
+
+/// What a planted peek decides: the legal action that `hidden` (something the seat may not
+/// see) picks out.
+pub fn peeked<A: Debug>(legal: &[A], hidden: usize) -> String {
+    format!("{:?}", legal[hidden % legal.len()])
+}
+
+/// What the random bot decides for `seat` when its stream is `rng`: a planted peek when `rng`
+/// comes from the game's secrets (as bot seats' streams did before issue 44).
+pub fn random_bot_from<G: farmhand_games::Engine>(
+    g: &G,
+    seat: usize,
+    mut rng: rand_chacha::ChaCha8Rng,
+) -> String {
+    format!("{:?}", g.bot_action(seat, "random", &mut rng))
 }
 
 /// The twins compared over all of `game`'s seeded games; panics on the first leak found.
