@@ -9,6 +9,13 @@
 //! - [`shards`]: which gateway shards (and so which servers' games) a process looks after.
 //! - [`config`]: the TOML config file and the environment.
 
+// The unit tests' `#[test]` (src/games/unit.rs says why): in every module, it shadows the
+// built-in.
+#[cfg(test)]
+#[macro_use]
+extern crate farmhand_test_macro;
+
+pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod day;

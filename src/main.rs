@@ -1,13 +1,13 @@
 //! `farmhand`: the command line. Thin on purpose: parse the arguments (clap), run one subcommand
-//! (`src/cli/`), and turn an error into one message on stderr and exit code 1. `anyhow` is used
-//! here and in `src/cli/` only; the library has typed errors.
+//! (the library's `cli` module, `src/cli/`), and turn an error into one message on stderr and
+//! exit code 1. `anyhow` is used here and in `src/cli/`; the rest of the library has typed
+//! errors.
 //!
 //! `run` starts the Discord bot: it loads the config, sets up tracing and starts the runtime;
 //! the headless subcommands stay free of async and configuration.
 
-mod cli;
-
 use clap::{Parser, Subcommand};
+use farmhand::cli;
 use std::process::ExitCode;
 
 /// Farmhand: Fields of Green for Discord, and the tools around its rules engines (Fields of Green

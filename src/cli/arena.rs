@@ -3,7 +3,7 @@
 //! decisions took. Each game has its own bots, so the play is each game's own
 //! ([`super::Commands::arena`]).
 
-use farmhand::host::Kind;
+use crate::host::Kind;
 use std::path::PathBuf;
 
 /// Options of `farmhand arena`.
@@ -50,5 +50,5 @@ pub struct Args {
 
 /// Runs `farmhand arena`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
-    farmhand::on_kind!(args.game, G => <G as super::Commands>::arena(args))
+    crate::on_kind!(args.game, G => <G as super::Commands>::arena(args))
 }

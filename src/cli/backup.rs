@@ -20,12 +20,12 @@ pub struct Args {
 
 pub fn run(args: &Args) -> anyhow::Result<()> {
     let location = super::database_location(args.database.as_deref(), args.config.as_deref())?;
-    let shown = farmhand::store::shown_location(&location);
+    let shown = crate::store::shown_location(&location);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    let copied = runtime.block_on(farmhand::store::Store::backup(&location, &args.file))?;
+    let copied = runtime.block_on(crate::store::Store::backup(&location, &args.file))?;
     writeln!(
         std::io::stdout().lock(),
         "Backed up {shown} to {}: {} games, {} actions, {} KiB; integrity check ok.",

@@ -2,7 +2,7 @@
 //! score distribution, and what the game's own components did. Each game reports its own
 //! ([`super::Commands::balance`]).
 
-use farmhand::host::Kind;
+use crate::host::Kind;
 use std::path::PathBuf;
 
 /// Options of `farmhand balance`.
@@ -34,5 +34,5 @@ pub struct Args {
 
 /// Runs `farmhand balance`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
-    farmhand::on_kind!(args.game, G => <G as super::Commands>::balance(args))
+    crate::on_kind!(args.game, G => <G as super::Commands>::balance(args))
 }

@@ -6,8 +6,8 @@
 //! Run it on a release build: `cargo run --release -- bench engine`.
 
 use super::cpu_model;
+use crate::host::Kind;
 use anyhow::bail;
-use farmhand::host::Kind;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
@@ -93,7 +93,7 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
     if !seconds.is_finite() || *seconds <= 0.0 || *seconds > 3600.0 {
         bail!("--seconds must be more than 0 and at most 3600, not {seconds}");
     }
-    farmhand::on_kind!(game, G => <G as super::Commands>::bench_engine(*seconds, players))
+    crate::on_kind!(game, G => <G as super::Commands>::bench_engine(*seconds, players))
 }
 
 /// `farmhand bench render`: times the pictures on finished random games (the largest farms a
@@ -102,7 +102,7 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
 /// (twenty regulars on one server, a bot now and then, a tenth on another server) and times each
 /// records query once.
 fn bench_records(games: u64) -> anyhow::Result<()> {
-    use farmhand::store::{GameRecord, SeatRecord, Status, Store, TableOptions};
+    use crate::store::{GameRecord, SeatRecord, Status, Store, TableOptions};
     if !(1..=1_000_000).contains(&games) {
         bail!("--games must be 1 to 1000000, not {games}");
     }
@@ -200,9 +200,8 @@ fn bench_render(count: u32) -> anyhow::Result<()> {
     };
     writeln!(out, "build:   {build}")?;
     let mut pictures = Vec::new();
-    for &kind in farmhand::host::Kind::ALL {
-        pictures
-            .extend(farmhand::on_kind!(kind, G => <G as super::Commands>::bench_pictures(count)?));
+    for &kind in crate::host::Kind::ALL {
+        pictures.extend(crate::on_kind!(kind, G => <G as super::Commands>::bench_pictures(count)?));
     }
     for (what, t) in pictures {
         writeln!(
@@ -262,8 +261,8 @@ fn thread_cpu_seconds() -> Option<f64> {
 
 /// `bench coach`: a hint timed at every decision with a choice, in games the heuristic bot plays.
 fn bench_coach(game: Kind, players: u8, games: u64) -> anyhow::Result<()> {
-    use farmhand::games::coach::hint;
-    use farmhand::games::{Engine, TableSetup};
+    use crate::games::coach::hint;
+    use crate::games::{Engine, TableSetup};
     fn play<E: Engine>(
         rules: &Arc<E::Rules>,
         players: usize,
@@ -301,7 +300,7 @@ fn bench_coach(game: Kind, players: u8, games: u64) -> anyhow::Result<()> {
     }
     let mut times = Vec::new();
     let mut cpu = Vec::new();
-    let name = farmhand::on_kind!(game, G => {
+    let name = crate::on_kind!(game, G => {
         let rules = <G as super::Commands>::rules_file(None)?;
         play::<G>(&rules, players as usize, games, &mut times, &mut cpu)?;
         G::NAME

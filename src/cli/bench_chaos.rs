@@ -20,10 +20,10 @@
 //! Prints figures, never asserts them.
 
 use super::bench_discord::{Args, join_games, new_table_in, problems};
-use farmhand::fake_discord::harness::{Bot, TempDb, showcase_config};
-use farmhand::fake_discord::player::{Driver, TableRef};
-use farmhand::fake_discord::{FakeDiscord, json, perm, verify};
-use farmhand::store::Status;
+use crate::fake_discord::harness::{Bot, TempDb, showcase_config};
+use crate::fake_discord::player::{Driver, TableRef};
+use crate::fake_discord::{FakeDiscord, json, perm, verify};
+use crate::store::Status;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -93,7 +93,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
     }
     let plan = config.discord.shard_plan().map_err(anyhow::Error::msg)?;
     let _one_process =
-        farmhand::store::ProcessLock::acquire_for(&config.database.location(), plan).await?;
+        crate::store::ProcessLock::acquire_for(&config.database.location(), plan).await?;
     let bot = Bot::start(&fake, config).await?;
     // Every table is opened first, then all are played at once.
     let mut tables = Vec::new();
@@ -238,7 +238,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
             _ if table.game.parked.is_some() => parked += 1,
             _ => unfinished += 1,
         }
-        let acked = farmhand::on_kind!(kind, G => {
+        let acked = crate::on_kind!(kind, G => {
             verify::check_acknowledged_as::<G>(&fake, &bot.data, t).await
         });
         match acked {
@@ -281,7 +281,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
     writeln!(
         out,
         "invalid requests (401, 403, 429): {invalid}, at most {peak} in 10 minutes (Discord bans at {})",
-        farmhand::fake_discord::ratelimit::INVALID_LIMIT
+        crate::fake_discord::ratelimit::INVALID_LIMIT
     )?;
     writeln!(
         out,

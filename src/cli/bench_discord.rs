@@ -8,11 +8,11 @@
 //! once: actions per second, latency under that load, and the process's peak memory (VmHWM:
 //! bot, fake Discord and players share the process).
 
+use crate::fake_discord::harness::{Bot, TempDb, showcase_config};
+use crate::fake_discord::player::{self, Driver, Player, TableRef};
+use crate::fake_discord::{FakeDiscord, RouteKind};
+use crate::host::Kind;
 use anyhow::{Context as _, bail};
-use farmhand::fake_discord::harness::{Bot, TempDb, showcase_config};
-use farmhand::fake_discord::player::{self, Driver, Player, TableRef};
-use farmhand::fake_discord::{FakeDiscord, RouteKind};
-use farmhand::host::Kind;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -112,7 +112,7 @@ async fn new_table(
 ) -> anyhow::Result<(TableRef, Vec<Player>)> {
     new_table_in(
         fake,
-        farmhand::fake_discord::json::GUILD_ID,
+        crate::fake_discord::json::GUILD_ID,
         kind,
         players,
         tag,
@@ -251,7 +251,7 @@ async fn stored_actions(bot: &Bot, tables: &[TableRef]) -> anyhow::Result<(usize
     for t in tables {
         actions += bot.data.service.store().actions(t.game).await?.len();
         let (table, _) = bot.data.service.load_any(t.game).await?;
-        if table.game.status == farmhand::store::Status::Ended {
+        if table.game.status == crate::store::Status::Ended {
             ended += 1;
         }
     }
@@ -389,14 +389,14 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
         config.discord.edit_interval_ms
     )?;
     if args.no_rate_limits {
-        fake.set_rate_limits(farmhand::fake_discord::ratelimit::Limits {
+        fake.set_rate_limits(crate::fake_discord::ratelimit::Limits {
             enabled: false,
             ..Default::default()
         });
         writeln!(out, "rate limits: off (--no-rate-limits)")?;
     } else {
         // Discord's values, message edits included (the fake starts with quicker edits).
-        fake.set_rate_limits(farmhand::fake_discord::ratelimit::Limits::default());
+        fake.set_rate_limits(crate::fake_discord::ratelimit::Limits::default());
         writeln!(
             out,
             "rate limits: on (serenity's limiter; the fake enforces 5 messages created and 5 edited per 5 s per channel, 5 interaction webhook calls per 2 s per token, 50 calls per s per other route and globally)"
@@ -405,7 +405,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
     // Like `run` and `demo`: no second process on the database while the bench writes it.
     let plan = config.discord.shard_plan().map_err(anyhow::Error::msg)?;
     let _one_process =
-        farmhand::store::ProcessLock::acquire_for(&config.database.location(), plan).await?;
+        crate::store::ProcessLock::acquire_for(&config.database.location(), plan).await?;
     let bot = Bot::start(&fake, config).await?;
     let limited = |out: &mut std::io::StdoutLock| -> anyhow::Result<()> {
         let (route, global) = fake.rate_limited();
@@ -420,7 +420,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
         writeln!(
             out,
             "  invalid requests (401, 403, 429) so far: {invalid}, at most {peak} in 10 minutes (Discord bans at {})",
-            farmhand::fake_discord::ratelimit::INVALID_LIMIT
+            crate::fake_discord::ratelimit::INVALID_LIMIT
         )?;
         Ok(())
     };
@@ -528,7 +528,7 @@ pub(super) fn problems(out: &mut impl Write, fake: &FakeDiscord) -> anyhow::Resu
 /// The database as shown in the report: the URL without its password, or the temp file.
 fn config_shown(database: &Option<String>, temp: &std::path::Path) -> String {
     match database {
-        Some(url) => farmhand::store::shown_location(url),
+        Some(url) => crate::store::shown_location(url),
         None => temp.display().to_string(),
     }
 }

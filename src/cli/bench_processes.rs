@@ -14,12 +14,12 @@
 //! `tests/suite/bench_processes.rs` checks that the counts it prints are zero.
 
 use super::bench_discord::{Args, join_games, pct, window};
+use crate::discord::Data;
+use crate::fake_discord::harness::{KillOnDrop, TempDb, test_config};
+use crate::fake_discord::player::{self, Driver, Player, TableRef};
+use crate::fake_discord::{FakeDiscord, RouteKind, TOKEN, json, verify};
+use crate::host::{Hosted, Kind};
 use anyhow::{Context as _, bail};
-use farmhand::discord::Data;
-use farmhand::fake_discord::harness::{KillOnDrop, TempDb, test_config};
-use farmhand::fake_discord::player::{self, Driver, Player, TableRef};
-use farmhand::fake_discord::{FakeDiscord, RouteKind, TOKEN, json, verify};
-use farmhand::host::{Hosted, Kind};
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -56,7 +56,7 @@ fn spawn(
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let edit_ms = args
         .edit_interval_ms
-        .unwrap_or(farmhand::config::Config::default().discord.edit_interval_ms);
+        .unwrap_or(crate::config::Config::default().discord.edit_interval_ms);
     // A minute before the first reminder and between reminders (the shortest the configuration
     // takes), looked for every --check-seconds.
     let toml = format!(
@@ -349,13 +349,13 @@ pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
     let fake = FakeDiscord::start().await?;
     fake.set_recording(false);
     if args.no_rate_limits {
-        fake.set_rate_limits(farmhand::fake_discord::ratelimit::Limits {
+        fake.set_rate_limits(crate::fake_discord::ratelimit::Limits {
             enabled: false,
             ..Default::default()
         });
         writeln!(out, "rate limits: off (--no-rate-limits)")?;
     } else {
-        fake.set_rate_limits(farmhand::fake_discord::ratelimit::Limits::default());
+        fake.set_rate_limits(crate::fake_discord::ratelimit::Limits::default());
         writeln!(
             out,
             "rate limits: on, Discord's values, shared by the processes as one bot token"
@@ -372,20 +372,20 @@ pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
     let unused = TempDb::new("bench-processes");
     let mut config = test_config(unused.path());
     config.database.url = url.clone();
-    let data = farmhand::discord::prepare(config)
+    let data = crate::discord::prepare(config)
         .await
         .context("cannot open the database")?;
     let store = data.service.store();
     if !store.active_games().await?.is_empty() {
         bail!(
             "{} has active games: give the bench a new database each run (the idle tables of a run stay active)",
-            farmhand::store::shown_location(&url)
+            crate::store::shown_location(&url)
         );
     }
     writeln!(
         out,
         "database: {} ({})",
-        farmhand::store::shown_location(&url),
+        crate::store::shown_location(&url),
         store.durability().await?.0
     )?;
     let root =
@@ -460,7 +460,7 @@ pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
         for t in reminder_tables.iter().chain(&stand_in_tables) {
             sqlx::query("UPDATE game SET waiting_since = $2, due_at = $2 WHERE id = $1")
                 .bind(t.table.game)
-                .bind(farmhand::clock::Clock::system().now_ms() - 120_000)
+                .bind(crate::clock::Clock::system().now_ms() - 120_000)
                 .execute(&mut pg)
                 .await?;
         }
@@ -536,7 +536,7 @@ pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
     fake.settle_for(Duration::from_millis(200), Duration::from_secs(10))
         .await;
 
-    let c = farmhand::on_kind!(kind, G => {
+    let c = crate::on_kind!(kind, G => {
         count::<G>(&fake, &data, &tables, &reminder_tables, &stand_in_tables).await?
     });
     let answered = w.all.len();
@@ -583,7 +583,7 @@ pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
     writeln!(
         out,
         "  calls answered 429: {limited} ({global} global); invalid requests (401, 403, 429): {invalid}, at most {peak} in 10 minutes (Discord bans at {})",
-        farmhand::fake_discord::ratelimit::INVALID_LIMIT
+        crate::fake_discord::ratelimit::INVALID_LIMIT
     )?;
     writeln!(
         out,
@@ -651,7 +651,7 @@ async fn count<G: Hosted>(
         c.stored += stored;
         c.out_of_order_actions += bad;
         let row = store.table(t.game).await?.game;
-        if row.status == farmhand::store::Status::Ended {
+        if row.status == crate::store::Status::Ended {
             c.ended += 1;
         }
         for (&user, &seat) in &seats {

@@ -9,13 +9,13 @@
 
 use super::bench_discord::pct;
 use super::cpu_model;
+use crate::discord::schedule::{Waiting, next_due};
+use crate::fake_discord::harness::TempDb;
+use crate::host::{Kind, Library};
+use crate::service::Service;
+use crate::shards::Shards;
+use crate::store::{DUE_LIMIT, Store, TableOptions};
 use anyhow::{Context as _, bail};
-use farmhand::discord::schedule::{Waiting, next_due};
-use farmhand::fake_discord::harness::TempDb;
-use farmhand::host::{Kind, Library};
-use farmhand::service::Service;
-use farmhand::shards::Shards;
-use farmhand::store::{DUE_LIMIT, Store, TableOptions};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -67,7 +67,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
         Some(url) => url.clone(),
         None => db.path().display().to_string(),
     };
-    let clock = farmhand::clock::Clock::frozen_at(START_MS);
+    let clock = crate::clock::Clock::frozen_at(START_MS);
     let store = Store::connect(&location)
         .await
         .with_context(|| format!("cannot open the database {location}"))?
@@ -101,7 +101,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
     for (k, name) in ["Bram", "Cleo", "Dmitri"].iter().enumerate() {
         service.join(id, 10_001 + k as u64, name).await?;
     }
-    farmhand::on_kind!(kind, G => {
+    crate::on_kind!(kind, G => {
         service.start_as::<G>(id, 10_000, false).await?;
     });
     let filled = Instant::now();

@@ -23,8 +23,8 @@ pub enum Command {
 
 /// Runs `farmhand deck ...`: the first game of the list that has a deck.
 pub fn run(command: &Command) -> anyhow::Result<()> {
-    for &kind in farmhand::host::Kind::ALL {
-        if let Some(done) = farmhand::on_kind!(kind, G => <G as super::Commands>::deck(command)) {
+    for &kind in crate::host::Kind::ALL {
+        if let Some(done) = crate::on_kind!(kind, G => <G as super::Commands>::deck(command)) {
             return done;
         }
     }

@@ -3,13 +3,13 @@
 //! for their seat (`fake_discord::guided`), and writes the transcript as an HTML page that looks
 //! like the Discord channel. Progress goes to stderr; stdout ends with one summary line.
 
+use crate::discord::game::Screens;
+use crate::fake_discord::guided::{GuidedPlayers, GuidedStats, Seat};
+use crate::fake_discord::harness::{Bot, showcase_config};
+use crate::fake_discord::player;
+use crate::fake_discord::{FakeDiscord, transcript, verify};
+use crate::host::Kind;
 use anyhow::{Context as _, bail};
-use farmhand::discord::game::Screens;
-use farmhand::fake_discord::guided::{GuidedPlayers, GuidedStats, Seat};
-use farmhand::fake_discord::harness::{Bot, showcase_config};
-use farmhand::fake_discord::player;
-use farmhand::fake_discord::{FakeDiscord, transcript, verify};
-use farmhand::host::Kind;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -80,8 +80,8 @@ impl DemoLocale {
     /// Discord's locale tag, as the bot reads it.
     fn tag(self) -> &'static str {
         match self {
-            DemoLocale::En => farmhand::i18n::Locale::En,
-            DemoLocale::Ja => farmhand::i18n::Locale::Ja,
+            DemoLocale::En => crate::i18n::Locale::En,
+            DemoLocale::Ja => crate::i18n::Locale::Ja,
         }
         .tag()
     }
@@ -256,7 +256,7 @@ impl Drop for Scratch {
 
 /// `--days`: the story of `fake_discord::days` on the database at `location`.
 async fn demo_days(args: &Args, location: &str, days: u32) -> anyhow::Result<()> {
-    use farmhand::fake_discord::days::{self, Plan};
+    use crate::fake_discord::days::{self, Plan};
     let kind = args.game;
     let started = Instant::now();
     let fake = FakeDiscord::start()
@@ -270,7 +270,7 @@ async fn demo_days(args: &Args, location: &str, days: u32) -> anyhow::Result<()>
     config.game.review_ahead = true;
     let plan_lock = config.discord.shard_plan().map_err(anyhow::Error::msg)?;
     let _one_process =
-        farmhand::store::ProcessLock::acquire_for(&config.database.location(), plan_lock).await?;
+        crate::store::ProcessLock::acquire_for(&config.database.location(), plan_lock).await?;
     let plan = Plan {
         days,
         ..Plan::two_weeks(args.seed)
@@ -281,7 +281,7 @@ async fn demo_days(args: &Args, location: &str, days: u32) -> anyhow::Result<()>
         kind.name()
     );
     let say = |s: &str| eprint!("{s} ");
-    let summary = farmhand::on_kind!(kind, G => days::play::<G>(&fake, config, &plan, say).await?);
+    let summary = crate::on_kind!(kind, G => days::play::<G>(&fake, config, &plan, say).await?);
     eprintln!();
     let title = format!(
         "{} · 4 players over {days} simulated days · demo seed {}",
@@ -295,7 +295,7 @@ async fn demo_days(args: &Args, location: &str, days: u32) -> anyhow::Result<()>
     {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
-    transcript::write_in(&fake, &title, &args.transcript, farmhand::i18n::Locale::En)
+    transcript::write_in(&fake, &title, &args.transcript, crate::i18n::Locale::En)
         .with_context(|| format!("cannot write {}", args.transcript.display()))?;
     let problems = fake.violations();
     let mut out = std::io::stdout().lock();
@@ -337,7 +337,7 @@ async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
     if args.production_pacing {
         // Discord's rate-limit windows in real time, not the tests' faster ones: the pace a
         // real server gets.
-        fake.set_rate_limits(farmhand::fake_discord::ratelimit::Limits::default());
+        fake.set_rate_limits(crate::fake_discord::ratelimit::Limits::default());
     }
     let mut config = showcase_config(std::path::Path::new(location));
     config.game.first_seed = Some(args.seed);
@@ -355,7 +355,7 @@ async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
     // same shards of a PostgreSQL database) refuses it, and it refuses them while it plays.
     let plan = config.discord.shard_plan().map_err(anyhow::Error::msg)?;
     let _one_process =
-        farmhand::store::ProcessLock::acquire_for(&config.database.location(), plan).await?;
+        crate::store::ProcessLock::acquire_for(&config.database.location(), plan).await?;
     let bot = Bot::start(&fake, config).await?;
     eprintln!(
         "The bot is connected to a fake Discord at {}; {n} players are sitting down.",
@@ -399,7 +399,7 @@ async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
     players.patient = args.production_pacing;
     players.tour = true;
     let mut shown = Progress::new();
-    let stats = farmhand::on_kind!(kind, G => {
+    let stats = crate::on_kind!(kind, G => {
         players
             .play::<G>(|g, st| shown.update(st, &Screens::progress(g)))
             .await
@@ -460,7 +460,7 @@ async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
             waiting.elapsed().as_secs_f64()
         );
     }
-    let (checked, result) = farmhand::on_kind!(kind, G => {
+    let (checked, result) = crate::on_kind!(kind, G => {
         let checked = verify::check_final_as::<G>(&fake, &bot.data, &table).await;
         let r = verify::replay_as::<G>(&bot.data, table.game)
             .await
@@ -489,8 +489,8 @@ async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
     let (posts, edits) = fake.with(|w| {
         let n = |k| w.counts.get(&k).copied().unwrap_or(0);
         (
-            n(farmhand::fake_discord::RouteKind::CreateMessage),
-            n(farmhand::fake_discord::RouteKind::EditMessage),
+            n(crate::fake_discord::RouteKind::CreateMessage),
+            n(crate::fake_discord::RouteKind::EditMessage),
         )
     });
     let title = format!(
@@ -515,8 +515,8 @@ async fn demo(args: &Args, location: &str) -> anyhow::Result<()> {
     }
     // The page's own words in the demo's language, like the game in it.
     let frame = match args.locale {
-        DemoLocale::En => farmhand::i18n::Locale::En,
-        DemoLocale::Ja => farmhand::i18n::Locale::Ja,
+        DemoLocale::En => crate::i18n::Locale::En,
+        DemoLocale::Ja => crate::i18n::Locale::Ja,
     };
     transcript::write_in(&fake, &title, &args.transcript, frame)
         .with_context(|| format!("cannot write {}", args.transcript.display()))?;
@@ -583,9 +583,9 @@ struct Finished {
 }
 
 impl Finished {
-    fn of<G: farmhand::host::Hosted>(r: &verify::Replay<G>) -> Finished {
+    fn of<G: crate::host::Hosted>(r: &verify::Replay<G>) -> Finished {
         let results = r.last().results().unwrap_or_default();
-        let setup = farmhand::games::TableSetup {
+        let setup = crate::games::TableSetup {
             players: r.table.seats.len(),
             intro: r.table.game.options.intro,
             seed: r.table.game.seed,

@@ -2,10 +2,10 @@
 //! through `writeln!` on a locked stdout (not `println!`), so a closed pipe is an error the caller
 //! can ignore instead of a panic.
 //!
-//! A command that takes `--game` (a [`Kind`](farmhand::host::Kind)) is written once and runs the
-//! game with `farmhand::on_kind!`; what only one game has (its printed table, its bots, its
+//! A command that takes `--game` (a [`Kind`](crate::host::Kind)) is written once and runs the
+//! game with `crate::on_kind!`; what only one game has (its printed table, its bots, its
 //! components' files) is that game's part of [`Commands`], in `cli/<game>/` (declared by
-//! `farmhand::game_modules!`, so this file names no game).
+//! `crate::game_modules!`, so this file names no game).
 
 pub mod arena;
 pub mod backup;
@@ -24,12 +24,12 @@ pub mod run;
 pub mod simulate;
 
 // Each game's part of the commands (`cli/fields_of_green/`, ...).
-farmhand::game_modules!();
+crate::game_modules!();
 
+use crate::games::Engine;
+use crate::host::Hosted;
+use crate::render::coach::Periods;
 use anyhow::Context;
-use farmhand::games::Engine;
-use farmhand::host::Hosted;
-use farmhand::render::coach::Periods;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -83,7 +83,7 @@ pub fn database_location(database: Option<&str>, config: Option<&Path>) -> anyho
         Some(url) => url.to_string(),
         None => {
             let env = |k: &str| std::env::var(k).ok();
-            farmhand::config::Config::load(config, &env)?
+            crate::config::Config::load(config, &env)?
                 .database
                 .location()
         }
@@ -168,7 +168,7 @@ pub fn play_games<T: Send>(
 }
 
 /// The arenas' statistics, shared with the engines' own examples.
-pub use farmhand::games::stats::{quantile, wilson};
+pub use crate::games::stats::{quantile, wilson};
 
 /// The CPU model from /proc/cpuinfo (Linux), or `unknown`.
 pub fn cpu_model() -> String {

@@ -4,15 +4,15 @@
 //! a SQLite file or a PostgreSQL URL (`database.url`, parsed as the bot parses it) through the
 //! same store queries as `/fog history`, `/fog stats` and `/fog leaderboard`.
 
-use anyhow::Context as _;
-use farmhand::discord::records::{
+use crate::discord::records::{
     PER_PAGE, TREND_GAMES, change_text, favourite_name, rate, rating_text,
 };
-use farmhand::host::{Kind, Library};
-use farmhand::store::{
+use crate::host::{Kind, Library};
+use crate::store::{
     HistoryPage, Leaderboard, Location, PlayerRating, PlayerStats, Ranking, ServerRecords, Status,
     Store,
 };
+use anyhow::Context as _;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -96,7 +96,7 @@ pub enum By {
 /// Opens the database at `location`; a SQLite file must exist (looking at records never
 /// creates an empty database), and an in-memory one has no records.
 async fn open(location: &str) -> anyhow::Result<Store> {
-    let shown = farmhand::store::shown_location(location);
+    let shown = crate::store::shown_location(location);
     match Location::parse(location)? {
         Location::Memory => anyhow::bail!("an in-memory database has no records"),
         Location::Sqlite(path) if !std::fs::metadata(&path).is_ok_and(|m| m.len() > 0) => {
@@ -436,7 +436,7 @@ fn leaderboard_text(kind: Kind, server: u64, board: &Leaderboard, ranking: Ranki
         Ranking::Rating => "by rating",
     };
     let mut out = format!("{} on server {server}: players {by}\n", kind.name());
-    let line = |s: &farmhand::store::Standing| {
+    let line = |s: &crate::store::Standing| {
         let record = format!(
             "{} in {} ({}%)",
             plural(s.wins, "win", "wins"),

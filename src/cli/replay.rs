@@ -3,7 +3,7 @@
 //! the game as sentences. Reading the scenario and its report are each game's own
 //! ([`super::Commands::replay`]).
 
-use farmhand::host::Kind;
+use crate::host::Kind;
 use std::path::{Path, PathBuf};
 
 /// Options of `farmhand replay`.
@@ -29,7 +29,7 @@ pub struct Args {
 
 /// Runs `farmhand replay`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
-    farmhand::on_kind!(args.game, G => <G as super::Commands>::replay(args))
+    crate::on_kind!(args.game, G => <G as super::Commands>::replay(args))
 }
 
 /// A path written in a scenario is relative to the scenario file's directory, so a scenario and

@@ -7,11 +7,11 @@
 //! a long review was silent), one line a year or a few rounds.
 
 use super::Commands;
+use crate::games::Engine;
+use crate::games::coach::{self, Review};
+use crate::host::Kind;
+use crate::render::coach::{Periods, chart_png, decision_of, drawn_text};
 use anyhow::{Context, bail};
-use farmhand::games::Engine;
-use farmhand::games::coach::{self, Review};
-use farmhand::host::Kind;
-use farmhand::render::coach::{Periods, chart_png, decision_of, drawn_text};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -81,16 +81,16 @@ impl Progress {
 /// Runs `farmhand review`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
     let path = &args.file;
-    let text = farmhand::input::read_text(path, farmhand::input::cap::SCENARIO)
+    let text = crate::input::read_text(path, crate::input::cap::SCENARIO)
         .with_context(|| format!("cannot read scenario {}", path.display()))?;
-    let value: serde_json::Value = farmhand::input::json(&text)
+    let value: serde_json::Value = crate::input::json(&text)
         .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
     let Some(kind) = game_of(&value) else {
         bail!("{} is not the scenario of any game", path.display());
     };
     let started = Instant::now();
     let (review, names, game_name, periods) =
-        farmhand::on_kind!(kind, G => review_as::<G>(args, &text)?);
+        crate::on_kind!(kind, G => review_as::<G>(args, &text)?);
     let elapsed = started.elapsed().as_secs_f64();
     let names = names_or_default(&names, review.players);
     print(&review, &names, game_name)?;
@@ -118,7 +118,7 @@ fn game_of(scenario: &serde_json::Value) -> Option<Kind> {
     Kind::ALL
         .iter()
         .copied()
-        .find(|&k| farmhand::on_kind!(k, G => <G as Commands>::is_scenario(scenario)))
+        .find(|&k| crate::on_kind!(k, G => <G as Commands>::is_scenario(scenario)))
 }
 
 /// What a game's review needs of its scenario: the game as set up, the actions played, the
@@ -183,21 +183,21 @@ fn print(review: &Review<Words>, names: &[String], game: &str) -> anyhow::Result
 /// The scenario's names, or `Player N` for a seat without one.
 pub fn names_or_default(names: &[String], players: usize) -> Vec<String> {
     (0..players)
-        .map(|s| farmhand::render::seat_name(names, s))
+        .map(|s| crate::render::seat_name(names, s))
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use farmhand::games::TableSetup;
+    use crate::games::TableSetup;
 
     /// Every game's own scenario (as `/fog export`, `/kh export` and `simulate --save` write it)
     /// is reviewed as that game's, whatever the order of the list.
     #[test]
     fn each_games_scenario_is_told_as_its_own() {
         for &kind in Kind::ALL {
-            let scenario = farmhand::on_kind!(kind, G => {
+            let scenario = crate::on_kind!(kind, G => {
                 let players = *G::PLAYERS.start();
                 let setup = TableSetup {
                     players,

@@ -1,7 +1,7 @@
 //! `farmhand run`: the Discord bot.
 
+use crate::config::Config;
 use anyhow::Context as _;
-use farmhand::config::Config;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
@@ -31,7 +31,7 @@ fn https_client() -> anyhow::Result<reqwest::ClientBuilder> {
                     format!("FARMHAND_DISCORD_FAKE_TLS must be a loopback address and port (127.0.0.1:PORT), not {addr:?}")
                 })?;
             tracing::warn!(%addr, "FARMHAND_DISCORD_FAKE_TLS is set: talking to a fake Discord there, not to Discord");
-            Ok(farmhand::fake_discord::tls_client_builder(addr))
+            Ok(crate::fake_discord::tls_client_builder(addr))
         }
         _ => Ok(reqwest::Client::builder().use_rustls_tls()),
     }
@@ -47,7 +47,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     };
     let filter = tracing_subscriber::EnvFilter::try_new(&filter)
         .with_context(|| format!("bad log filter {filter:?}"))?;
-    farmhand::logging::init(filter, &config.log.format);
+    crate::logging::init(filter, &config.log.format);
     // Checked before starting anything, so a missing token is one clear line.
     config.token()?;
     // SQLite files this start creates are removed again if it fails (a bad token, no network):
@@ -58,7 +58,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         .build()
         .context("cannot start the async runtime")?;
     let result =
-        https_client().and_then(|https| runtime.block_on(farmhand::discord::run(config, https)));
+        https_client().and_then(|https| runtime.block_on(crate::discord::run(config, https)));
     drop(runtime);
     if let Err(e) = &result {
         // The reason goes to the log stream too (stdout, or wherever the logs go), not only to
@@ -68,7 +68,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             let _ = std::fs::remove_file(f);
         }
     }
-    if result.is_ok() && farmhand::discord::interrupted() {
+    if result.is_ok() && crate::discord::interrupted() {
         // Interrupted by Ctrl-C: 128 + SIGINT, as shells expect.
         std::process::exit(130);
     }
@@ -79,8 +79,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
 /// database does not exist yet: the files a start would create. None for PostgreSQL.
 fn new_sqlite_files(location: &str) -> Vec<PathBuf> {
     // A location `database.url` refuses creates nothing; PostgreSQL and memory leave no files.
-    let Ok(farmhand::store::Location::Sqlite(db)) = farmhand::store::Location::parse(location)
-    else {
+    let Ok(crate::store::Location::Sqlite(db)) = crate::store::Location::parse(location) else {
         return Vec::new();
     };
     // Only a database this start creates is removed with its companions: beside an existing

@@ -2,8 +2,8 @@
 //! pad, or summarised over many games. The playing and the printing are each game's own
 //! ([`super::Commands::simulate`]).
 
+use crate::host::Kind;
 use anyhow::bail;
-use farmhand::host::Kind;
 use std::path::PathBuf;
 
 /// Options of `farmhand simulate`.
@@ -56,5 +56,5 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     if args.save.is_some() && args.games > 1 {
         bail!("--save writes one game; leave out --games or use --games 1");
     }
-    farmhand::on_kind!(args.game, G => <G as super::Commands>::simulate(args))
+    crate::on_kind!(args.game, G => <G as super::Commands>::simulate(args))
 }

@@ -163,7 +163,7 @@ mod tests {
         assert_eq!(times, vec![later, later, later, later + ms(100)]);
     }
 
-    #[tokio::test]
+    #[test]
     async fn turns_wait_and_are_counted() {
         // 100 per second, no burst: 11 calls at once span at least 100 ms.
         let pace = std::sync::Arc::new(GlobalPace::new(100.0, 1, Counter::default()));

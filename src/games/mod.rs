@@ -6,6 +6,14 @@
 //! implements this trait, gets a `game.kind` name, and the host stores, replays, reminds and
 //! plays bots for it unchanged.
 
+// The unit tests' `#[test]` (unit.rs says why): in every module, it shadows the built-in. It
+// names the registry as `::farmhand_games::unit`, which in this crate is the crate itself.
+#[cfg(test)]
+#[macro_use]
+extern crate farmhand_test_macro;
+#[cfg(test)]
+extern crate self as farmhand_games;
+
 pub mod coach;
 pub mod fields_of_green;
 pub mod halving;
@@ -16,6 +24,8 @@ pub mod hay_wagons;
 pub mod key_harvest;
 pub mod stats;
 mod toml_read;
+#[cfg(test)]
+pub mod unit;
 
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;

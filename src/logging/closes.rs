@@ -141,7 +141,7 @@ mod tests {
     }
 
     /// The count reaches a waiting task (from its own thread).
-    #[tokio::test]
+    #[test]
     async fn a_4011_wakes_the_waiting_task() {
         let mut rx = closed_4011();
         count_4011();

@@ -144,7 +144,7 @@ mod tests {
             .unwrap()
     }
 
-    #[tokio::test]
+    #[test]
     async fn a_review_is_claimed_once_and_read_after() {
         let store = Store::open_in_memory().await.unwrap();
         let id = a_game(&store).await;
@@ -166,7 +166,7 @@ mod tests {
         assert_eq!((row.started_at, row.finished_at), (1000, Some(3000)));
     }
 
-    #[tokio::test]
+    #[test]
     async fn a_stale_claim_or_a_failure_is_taken_over_later() {
         let store = Store::open_in_memory().await.unwrap();
         let id = a_game(&store).await;

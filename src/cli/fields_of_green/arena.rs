@@ -9,12 +9,12 @@
 
 use crate::cli::arena::Args;
 use crate::cli::{quantile, wilson};
+use crate::games::fields_of_green::bots::planner::{self, HarvestPosition};
+use crate::games::fields_of_green::bots::stress::{self, FarmShape};
+use crate::games::fields_of_green::bots::{self, Bot, BotSpec};
+use crate::games::fields_of_green::view::PlayerView;
+use crate::games::fields_of_green::{Action, Deck, Options, Phase};
 use anyhow::bail;
-use farmhand::games::fields_of_green::bots::planner::{self, HarvestPosition};
-use farmhand::games::fields_of_green::bots::stress::{self, FarmShape};
-use farmhand::games::fields_of_green::bots::{self, Bot, BotSpec};
-use farmhand::games::fields_of_green::view::PlayerView;
-use farmhand::games::fields_of_green::{Action, Deck, Options, Phase};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
@@ -250,7 +250,7 @@ fn bench_planner(deck: &Arc<Deck>, farms: u64) -> anyhow::Result<()> {
     let mut worst = (0.0f64, String::new());
     let mut harvest_locations = 0usize;
     for year in [2u8, 4] {
-        let mut cases: Vec<(String, farmhand::games::fields_of_green::game::PresetSeat)> =
+        let mut cases: Vec<(String, crate::games::fields_of_green::game::PresetSeat)> =
             stress::worst_case_seats(deck);
         for k in 0..farms {
             let mut shape = FarmShape::stress(30);

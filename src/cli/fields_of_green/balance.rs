@@ -5,10 +5,10 @@
 
 use crate::cli::balance::Args;
 use crate::cli::{quantile, wilson};
+use crate::games::fields_of_green::bots::{self, Bot, BotSpec};
+use crate::games::fields_of_green::farm::CellCard;
+use crate::games::fields_of_green::{Action, Deck, Game, Options};
 use anyhow::{Context, bail};
-use farmhand::games::fields_of_green::bots::{self, Bot, BotSpec};
-use farmhand::games::fields_of_green::farm::CellCard;
-use farmhand::games::fields_of_green::{Action, Deck, Game, Options};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;

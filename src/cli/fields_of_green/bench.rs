@@ -3,9 +3,9 @@
 
 use crate::cli::bench::{Timing, time};
 use crate::cli::cpu_model;
+use crate::games::fields_of_green::{Deck, Game, Options, sim};
+use crate::render::fields_of_green::farm_picture;
 use anyhow::bail;
-use farmhand::games::fields_of_green::{Deck, Game, Options, sim};
-use farmhand::render::fields_of_green::farm_picture;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;

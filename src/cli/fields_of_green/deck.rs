@@ -3,11 +3,11 @@
 
 use super::load_deck;
 use crate::cli::deck::Command;
-use farmhand::games::fields_of_green::Deck;
-use farmhand::games::fields_of_green::cards::{DesignIdx, EquipIdx};
-use farmhand::games::fields_of_green::effects::Pile;
-use farmhand::render;
-use farmhand::render::fields_of_green::card_text as text;
+use crate::games::fields_of_green::Deck;
+use crate::games::fields_of_green::cards::{DesignIdx, EquipIdx};
+use crate::games::fields_of_green::effects::Pile;
+use crate::render;
+use crate::render::fields_of_green::card_text as text;
 use std::io::Write;
 
 /// Runs `farmhand deck ...` for Fields of Green.

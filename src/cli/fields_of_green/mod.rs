@@ -12,9 +12,9 @@ mod simulate;
 use super::Commands;
 use crate::cli::replay::relative_to;
 use crate::cli::review::{Start, Words};
+use crate::games::fields_of_green::{Action, Deck, Game, replay::Scenario};
+use crate::render::coach::Periods;
 use anyhow::Context;
-use farmhand::games::fields_of_green::{Action, Deck, Game, replay::Scenario};
-use farmhand::render::coach::Periods;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -26,7 +26,7 @@ pub fn read_scenario(
     text: &str,
     deck: Option<&Path>,
 ) -> anyhow::Result<(Scenario, Arc<Deck>)> {
-    let scenario: Scenario = farmhand::input::json(text)
+    let scenario: Scenario = crate::input::json(text)
         .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
     let deck_path = deck
         .map(Path::to_path_buf)
@@ -41,7 +41,7 @@ pub fn load_deck(path: Option<&Path>) -> anyhow::Result<Arc<Deck>> {
     let Some(path) = path else {
         return Ok(Deck::default_deck());
     };
-    let text = farmhand::input::read_text(path, farmhand::input::cap::DECK)
+    let text = crate::input::read_text(path, crate::input::cap::DECK)
         .with_context(|| format!("cannot read deck file {}", path.display()))?;
     let deck =
         Deck::from_toml(&text).with_context(|| format!("invalid deck file {}", path.display()))?;
@@ -116,7 +116,7 @@ impl Commands for Game {
         chosen: &Action,
         best: &Action,
     ) -> Words {
-        use farmhand::render::fields_of_green::coach::{action_words, moment};
+        use crate::render::fields_of_green::coach::{action_words, moment};
         let view = game.player_view(seat);
         (
             moment(game, chosen),

@@ -3,8 +3,8 @@
 //! (with their index), not a failure: a scenario may show a refusal on purpose.
 
 use crate::cli::replay::Args;
+use crate::games::fields_of_green::replay;
 use anyhow::Context;
-use farmhand::games::fields_of_green::replay;
 use std::io::Write;
 
 /// Runs `farmhand replay` for Fields of Green.
@@ -13,7 +13,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         anyhow::bail!("--text is for Key Harvest scenarios (add --game key-harvest)");
     }
     let path = &args.file;
-    let text = farmhand::input::read_text(path, farmhand::input::cap::SCENARIO)
+    let text = crate::input::read_text(path, crate::input::cap::SCENARIO)
         .with_context(|| format!("cannot read scenario {}", path.display()))?;
     let (scenario, deck) = super::read_scenario(path, &text, args.deck.as_deref())?;
     let (_, report) = replay::replay(deck, &scenario)

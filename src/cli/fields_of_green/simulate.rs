@@ -4,11 +4,11 @@
 use super::load_deck;
 use crate::cli::seat_names;
 use crate::cli::simulate::Args;
+use crate::games::fields_of_green::game::TieBreak;
+use crate::games::fields_of_green::{Action, Deck, Game, Options, Setup, sim};
+use crate::render;
+use crate::render::fields_of_green::RenderOptions;
 use anyhow::{Context, bail};
-use farmhand::games::fields_of_green::game::TieBreak;
-use farmhand::games::fields_of_green::{Action, Deck, Game, Options, Setup, sim};
-use farmhand::render;
-use farmhand::render::fields_of_green::RenderOptions;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
@@ -88,14 +88,14 @@ fn one_game(
     } = play(deck, &options, seed, log || save.is_some())?;
     let names = seat_names(game.players());
     if let Some(path) = save {
-        let scenario = farmhand::games::fields_of_green::replay::Scenario {
+        let scenario = crate::games::fields_of_green::replay::Scenario {
             deck: None,
             setup: Setup::new(options.clone(), seed),
             names: names.clone(),
             actions: actions
                 .iter()
                 .map(
-                    |(seat, action)| farmhand::games::fields_of_green::replay::SeatAction {
+                    |(seat, action)| crate::games::fields_of_green::replay::SeatAction {
                         seat: *seat,
                         action: action.clone(),
                     },

@@ -5,11 +5,11 @@
 use crate::cli::bench::Timing;
 use crate::cli::review::{Start, Words, names_or_default};
 use crate::cli::{Commands, seat_names, wilson};
+use crate::games::hay_wagons::{Action, Event, Field, Game, Scenario, SeatAction, replay};
+use crate::games::{Engine, TableSetup};
+use crate::render::coach::Periods;
+use crate::render::hay_wagons::{action_words, describe_event, moment, phone};
 use anyhow::{Context, bail};
-use farmhand::games::hay_wagons::{Action, Event, Field, Game, Scenario, SeatAction, replay};
-use farmhand::games::{Engine, TableSetup};
-use farmhand::render::coach::Periods;
-use farmhand::render::hay_wagons::{action_words, describe_event, moment, phone};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
@@ -142,7 +142,7 @@ impl Commands for Game {
         refuse_others(args.deck.as_deref(), args.board.as_deref(), false)?;
         let text = std::fs::read_to_string(&args.file)
             .with_context(|| format!("cannot read {}", args.file.display()))?;
-        let scenario: Scenario = farmhand::input::json(&text)
+        let scenario: Scenario = crate::input::json(&text)
             .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", args.file.display()))?;
         let (game, events) = replay(&Field::standard(), &scenario).map_err(anyhow::Error::msg)?;
         let mut out = std::io::stdout().lock();
@@ -272,7 +272,7 @@ impl Commands for Game {
 
     fn review_start(args: &crate::cli::review::Args, text: &str) -> anyhow::Result<Start<Game>> {
         refuse_others(args.deck.as_deref(), args.board.as_deref(), false)?;
-        let scenario: Scenario = farmhand::input::json(text)
+        let scenario: Scenario = crate::input::json(text)
             .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", args.file.display()))?;
         let start = Scenario {
             actions: Vec::new(),

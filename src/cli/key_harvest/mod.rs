@@ -6,16 +6,16 @@ use crate::cli::bench::{Timing, time};
 use crate::cli::replay::relative_to;
 use crate::cli::review::{Start, Words, names_or_default};
 use crate::cli::{Commands, quantile, wilson};
+use crate::games::key_harvest::board::Board;
+use crate::games::key_harvest::bots::{self, BOT_NAMES, Bot};
+use crate::games::key_harvest::replay::{self, Scenario};
+use crate::games::key_harvest::sim::{self, Played};
+use crate::games::key_harvest::{Action, Event, Game, Worker};
+use crate::render::coach::Periods;
+use crate::render::key_harvest::legend;
+use crate::render::key_harvest::picture;
+use crate::render::key_harvest::text;
 use anyhow::{Context, bail};
-use farmhand::games::key_harvest::board::Board;
-use farmhand::games::key_harvest::bots::{self, BOT_NAMES, Bot};
-use farmhand::games::key_harvest::replay::{self, Scenario};
-use farmhand::games::key_harvest::sim::{self, Played};
-use farmhand::games::key_harvest::{Action, Event, Game, Worker};
-use farmhand::render::coach::Periods;
-use farmhand::render::key_harvest::legend;
-use farmhand::render::key_harvest::picture;
-use farmhand::render::key_harvest::text;
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
@@ -89,7 +89,7 @@ impl Commands for Game {
 
     fn review_start(args: &crate::cli::review::Args, text: &str) -> anyhow::Result<Start<Game>> {
         let path = &args.file;
-        let scenario: Scenario = farmhand::input::json(text)
+        let scenario: Scenario = crate::input::json(text)
             .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
         let board_path = args
             .board
@@ -124,7 +124,7 @@ impl Commands for Game {
         chosen: &Action,
         best: &Action,
     ) -> Words {
-        use farmhand::render::key_harvest::coach::{action_words, moment};
+        use crate::render::key_harvest::coach::{action_words, moment};
         let say = |a| action_words(board, names, a).unwrap_or_default();
         (moment(game, chosen), say(chosen), say(best))
     }
@@ -132,7 +132,7 @@ impl Commands for Game {
 
 /// The board: the embedded one, or a board file (the error names the path and the field).
 pub fn load_board(path: Option<&Path>) -> anyhow::Result<Arc<Board>> {
-    Ok(farmhand::host::read_board(path)?)
+    Ok(crate::host::read_board(path)?)
 }
 
 fn check_players(players: u8) -> anyhow::Result<()> {
@@ -176,7 +176,7 @@ pub fn simulate(
                 .actions
                 .iter()
                 .map(
-                    |(seat, action)| farmhand::games::key_harvest::replay::SeatAction {
+                    |(seat, action)| crate::games::key_harvest::replay::SeatAction {
                         seat: *seat,
                         action: action.clone(),
                     },
@@ -310,7 +310,7 @@ fn summary(
 
 /// `replay --game key-harvest FILE [--text]`.
 pub fn replay(path: &Path, board: Option<&Path>, as_text: bool) -> anyhow::Result<()> {
-    let text = farmhand::input::read_text(path, farmhand::input::cap::SCENARIO)
+    let text = crate::input::read_text(path, crate::input::cap::SCENARIO)
         .with_context(|| format!("cannot read scenario {}", path.display()))?;
     // The board first: references (`C4`) are read with its rows and columns. A file that is
     // not JSON gets its error from the full reading below.
@@ -324,7 +324,7 @@ pub fn replay(path: &Path, board: Option<&Path>, as_text: bool) -> anyhow::Resul
     });
     let board = load_board(board_path.as_deref())?;
     // The error names the field at fault and the line and column, in one short line.
-    let scenario: Scenario = replay::with_board(&board, || farmhand::input::json(&text))
+    let scenario: Scenario = replay::with_board(&board, || crate::input::json(&text))
         .map_err(|e| anyhow::anyhow!("invalid scenario {}: {e}", path.display()))?;
     let (game, report) = replay::replay(board.clone(), &scenario)
         .with_context(|| format!("cannot set up the game of scenario {}", path.display()))?;
@@ -406,7 +406,7 @@ pub fn bench(seconds: f64) -> anyhow::Result<()> {
             let p = sim::play_random(board.clone(), players, g, true);
             let (mut game, _) = Game::new(
                 board.clone(),
-                &farmhand::games::key_harvest::Options { players },
+                &crate::games::key_harvest::Options { players },
                 g,
             )?;
             for (i, (seat, a)) in p.actions.iter().enumerate() {

@@ -73,7 +73,8 @@ fn farm_pictures_built(
     // The crate's unit tests build every screen at every step of whole playouts to check
     // Discord's text limits; a picture per screen would make them take many minutes. Pictures
     // have their own tests (tests/suite/pictures.rs), which run the library as the bot does.
-    if cfg!(test) {
+    #[cfg(test)]
+    if crate::games::unit::running() {
         return Vec::new();
     }
     let v = game.public_view();

@@ -995,7 +995,7 @@ fn the_log_keeps_the_newest_lines() {
     ok("empty log", &m);
 }
 
-/// Prints messages of a game for a human to read: `cargo test --lib show_messages -- --ignored
+/// Prints messages of a game for a human to read: `cargo test --test unit show_messages -- --ignored
 /// --nocapture`.
 #[test]
 #[ignore]
@@ -1128,7 +1128,7 @@ fn show_messages() {
     }
 }
 
-/// Many more seeds, every check at every step: `STRESS=40 cargo test --lib stress_many_seeds --
+/// Many more seeds, every check at every step: `STRESS=40 cargo test --test unit stress_many_seeds --
 /// --ignored`.
 #[test]
 #[ignore]

@@ -967,7 +967,7 @@ fn the_suggested_payment_takes_from_the_largest_crops() {
     assert_eq!(counters::suggest(s, 0), Counters::ZERO);
 }
 
-/// Prints sample screens (`cargo test --lib show_kh_screens -- --ignored --nocapture`): the
+/// Prints sample screens (`cargo test --test unit show_kh_screens -- --ignored --nocapture`): the
 /// first screen of each kind of decision in a few games, and the screens one click away.
 #[test]
 #[ignore]

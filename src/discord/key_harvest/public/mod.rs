@@ -48,7 +48,8 @@ fn board_pictures(
 ) -> Vec<spec::FileSpec> {
     // As for Fields of Green's farms: the unit tests' whole playouts check text limits only;
     // tests/suite/pictures.rs checks the pictures.
-    if cfg!(test) {
+    #[cfg(test)]
+    if crate::games::unit::running() {
         return Vec::new();
     }
     let v = game.public_view();

@@ -565,7 +565,7 @@ fn scores_before_the_end_say_so() {
     assert!(s.rows.is_empty());
 }
 
-/// Prints the messages of one game for a look by eye: `cargo test --lib show_kh_public --
+/// Prints the messages of one game for a look by eye: `cargo test --test unit show_kh_public --
 /// --ignored --nocapture`.
 #[test]
 #[ignore]
