@@ -54,6 +54,12 @@ pub type BlockOn = fn(TestFuture);
 
 inventory::collect!(UnitTest);
 
+/// Every test registered in this process: both crates' when the bot's library is linked (the
+/// suite checks that each `#[test]` under src/ is among them).
+pub fn registered() -> impl Iterator<Item = &'static UnitTest> {
+    inventory::iter::<UnitTest>.into_iter()
+}
+
 static RUNNING: AtomicBool = AtomicBool::new(false);
 
 /// Whether this process is a unit-test runner, not the suite or the engines' tests, which link
@@ -77,8 +83,7 @@ pub fn main(krate: &str, block_on: Option<BlockOn>) -> ExitCode {
             .filter(|&n: &usize| n > 0);
     }
     let prefix = format!("{krate}::");
-    let mut trials: Vec<libtest_mimic::Trial> = inventory::iter::<UnitTest>
-        .into_iter()
+    let mut trials: Vec<libtest_mimic::Trial> = registered()
         .filter_map(|t| {
             // libtest names a test by its path inside the crate.
             let module = t.module.strip_prefix(&prefix)?;

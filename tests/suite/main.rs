@@ -74,4 +74,5 @@ mod thread_once;
 mod transcript_browser;
 mod two_weeks;
 mod undo;
+mod unit_registry;
 mod upgrade_from_release;
