@@ -88,6 +88,21 @@ pub struct EmbedSpec {
     pub image: Option<String>,
 }
 
+impl EmbedSpec {
+    /// The characters of the embed that Discord counts against [`limits::EMBED_TOTAL`]: title,
+    /// description, footer, and the fields' names and values.
+    pub fn chars(&self) -> usize {
+        chars(&self.title)
+            + chars(&self.description)
+            + self.footer.as_deref().map_or(0, chars)
+            + self
+                .fields
+                .iter()
+                .map(|f| chars(&f.name) + chars(&f.value))
+                .sum::<usize>()
+    }
+}
+
 /// A file sent with a message: a picture (PNG) or an export (JSON).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileSpec {

@@ -1540,7 +1540,7 @@ fn names_square(text: &str, label: &str) -> bool {
 #[test]
 fn every_build_names_one_square_from_button_to_log_to_grid() {
     use crate::render::fields_of_green::{
-        RenderOptions, coord_label, describe_events, parse_coord, render_farm,
+        RenderOptions, coord_label, describe_in, parse_coord, render_farm,
     };
     let deck = crate::games::fields_of_green::Deck::default_deck();
     let names: Vec<String> = ["Ada", "Bram", "Cleo", "Dmitri", "Edda", "Finn"]
@@ -1590,13 +1590,7 @@ fn every_build_names_one_square_from_button_to_log_to_grid() {
                 "{ctx}: the buttons read {path:?}"
             );
             // The log's sentence names the same square.
-            let farms: Vec<_> = game
-                .public_view()
-                .seats
-                .into_iter()
-                .map(|s| s.farm)
-                .collect();
-            let sentence = describe_events(&deck, &events, &names, &farms)
+            let sentence = describe_in(&game, &events, &names)
                 .into_iter()
                 .zip(&events)
                 .find(|(_, e)| {
@@ -1615,13 +1609,15 @@ fn every_build_names_one_square_from_button_to_log_to_grid() {
             );
             // The grid drawn next has the card under that name: its legend lists it there, its
             // column letters and row numbers lead to it, and the name reads back to the square.
-            let r = render_farm(&deck, &farms[seat], RenderOptions::default());
+            let view = game.public_view();
+            let farm = &view.seats[seat].farm;
+            let r = render_farm(&deck, farm, RenderOptions::default());
             assert!(
                 r.legend.iter().any(|l| names_square(l, &label)),
                 "{ctx}: not in the legend {:?}",
                 r.legend
             );
-            assert_eq!(parse_coord(&farms[seat], &label), Some(pos), "{ctx}");
+            assert_eq!(parse_coord(farm, &label), Some(pos), "{ctx}");
             let letters: String = label
                 .chars()
                 .take_while(|c| c.is_ascii_alphabetic())

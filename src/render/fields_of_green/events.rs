@@ -3,11 +3,11 @@
 use super::card_text::pile_count;
 use super::farm::coord_label;
 use super::{and_list, card_name, seat_name};
-use crate::games::fields_of_green::Deck;
 use crate::games::fields_of_green::Pos;
 use crate::games::fields_of_green::effects::Pile;
 use crate::games::fields_of_green::event::{Delta, Direction, Event};
 use crate::games::fields_of_green::view::FarmView;
+use crate::games::fields_of_green::{Deck, Game};
 
 /// Everything a sentence may need besides the event.
 struct Narrator<'a> {
@@ -421,6 +421,18 @@ pub fn describe_events(
 ) -> Vec<String> {
     let n = Narrator { deck, names, farms };
     events.iter().map(|e| n.sentence(e)).collect()
+}
+
+/// [`describe_events`] on `game`'s deck, naming squares on its farms as they stand now (after
+/// the events, which is how the log reads them).
+pub fn describe_in(game: &Game, events: &[Event], names: &[String]) -> Vec<String> {
+    let farms: Vec<FarmView> = game
+        .public_view()
+        .seats
+        .into_iter()
+        .map(|s| s.farm)
+        .collect();
+    describe_events(game.deck(), events, names, &farms)
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ pub use super::ids::{KhScreen, PickKind};
 use crate::discord::spec::{
     self, ButtonSpec, EmbedSpec, MessageSpec, OptionSpec, RowSpec, SelectSpec, Style, limits,
 };
+use crate::discord::ui::clip_md;
 use crate::games::key_harvest::board::Board;
 use crate::games::key_harvest::view::{PlayerView, SeatView};
 use crate::games::key_harvest::{
@@ -709,19 +710,6 @@ impl<'a> Panel<'a> {
             files: Vec::new(),
         }
     }
-}
-
-/// Clips markdown to `max` characters, closing a code block the cut left open.
-fn clip_md(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        return s.to_string();
-    }
-    let mut out: String = s.chars().take(max.saturating_sub(6)).collect();
-    if out.matches("```").count() % 2 == 1 {
-        out.push_str("\n```");
-    }
-    out.push('…');
-    out
 }
 
 /// `1 hop`, `2 hops, 1 wine` from a list of crops.
