@@ -63,7 +63,7 @@ async fn stale_and_forged_buttons_change_nothing() {
     let fake = g.fake.clone();
     let table = g.table.clone();
     let mallory = fake.add_user("mallory");
-    let store = g.bot().data.service.store().clone();
+    let store = g.store().clone();
     let t = fake.message(table.message).unwrap();
     let screen = t
         .button("My screen")
@@ -72,7 +72,7 @@ async fn stale_and_forged_buttons_change_nothing() {
         .to_string();
     // Not seated.
     let r = fake
-        .reply(&fake.click(mallory, table.message, &screen).unwrap())
+        .click_reply(mallory, table.message, &screen)
         .await
         .unwrap();
     assert!(
@@ -194,14 +194,7 @@ async fn reminders_reach_the_player_the_game_waits_for() {
 
     // Play on until someone else decides; they asked for DM reminders.
     while g.waiting().await == vec![seat] {
-        let mut n = 0;
-        g.driver
-            .play_until(move |_| {
-                n += 1;
-                n > 1
-            })
-            .await
-            .unwrap();
+        g.driver.play_one().await.unwrap();
     }
     let next = g.waiting().await[0];
     let t = command(

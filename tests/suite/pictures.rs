@@ -8,9 +8,7 @@
 //! - the fake enforces Discord's upload limits (count, size per file, request size) and keeps,
 //!   replaces and removes attachments on edits as Discord does.
 
-use farmhand::fake_discord::harness::{
-    Bot, TempDb, init_tracing, panics, test_config, watch_panics,
-};
+use farmhand::fake_discord::harness::{Bot, TempDb, fake_and_db, panics, test_config};
 use farmhand::fake_discord::player::{self, Driver, TableRef};
 use farmhand::fake_discord::view::MessageView;
 use farmhand::fake_discord::{FakeDiscord, upload};
@@ -206,10 +204,7 @@ struct Table {
 }
 
 async fn new_table(tag: &str, game: &str, seed: u64) -> Table {
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new(tag);
+    let (fake, db) = fake_and_db(tag).await;
     let channel = fake.add_channel("games");
     let names = ["alice", "bob"];
     let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();

@@ -5,7 +5,7 @@
 //! state of each game (its scores and winners), never from the records under test. Also: a
 //! database from the release (before the records) gets its finished game recorded on start.
 
-use farmhand::fake_discord::harness::{Bot, TempDb, init_tracing, test_config, watch_panics};
+use farmhand::fake_discord::harness::{Bot, TempDb, fake_and_db, test_config};
 use farmhand::fake_discord::json::GUILD_ID;
 use farmhand::fake_discord::view::{Component, MessageView};
 use farmhand::fake_discord::{FakeDiscord, Reply};
@@ -194,10 +194,7 @@ fn shown(name: &str, r: &SeatResult) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fields_of_green_history_stats_and_leaderboard() {
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.unwrap();
-    let db = TempDb::new("records-fog");
+    let (fake, db) = fake_and_db("records-fog").await;
     let channel = fake.add_channel("farms");
     let alice = fake.add_user("alice");
     let bob = fake.add_user("bob");
@@ -499,10 +496,7 @@ async fn fields_of_green_history_stats_and_leaderboard() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn key_harvest_history_and_stats() {
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.unwrap();
-    let db = TempDb::new("records-kh");
+    let (fake, db) = fake_and_db("records-kh").await;
     let channel = fake.add_channel("fields");
     let alice = fake.add_user("alice");
     let bob = fake.add_user("bob");

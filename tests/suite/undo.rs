@@ -484,10 +484,7 @@ mod e2e_undo {
         assert_eq!(g.version().await, v_selected, "nothing changed");
 
         // Alice takes her card back.
-        let r = fake
-            .reply(&fake.click(alice, mine.id, &undo).unwrap())
-            .await
-            .unwrap();
+        let r = fake.click_reply(alice, mine.id, &undo).await.unwrap();
         assert!(
             said(&fake, &r).contains("You took back your last decision"),
             "{}",
@@ -511,10 +508,7 @@ mod e2e_undo {
         let bobs = screen(&fake, &table, bob).await;
         select(&fake, bob, &bobs).await;
         let v = g.version().await;
-        let r = fake
-            .reply(&fake.click(alice, mine.id, &undo).unwrap())
-            .await
-            .unwrap();
+        let r = fake.click_reply(alice, mine.id, &undo).await.unwrap();
         assert!(r.ephemeral() || r.kind == 7);
         assert!(
             said(&fake, &r).contains("Too late to undo"),
