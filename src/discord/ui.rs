@@ -6,7 +6,7 @@
 mod lobby;
 
 pub(crate) use lobby::{duration, pace_line};
-pub use lobby::{game_name, games_list, lobby, rematch_button, review_button};
+pub use lobby::{ended_buttons, game_name, games_list, lobby};
 
 use super::spec::{self, EmbedSpec, FieldSpec, MessageSpec, limits};
 use crate::render;

@@ -531,6 +531,13 @@ impl Driver {
         .await
     }
 
+    /// Plays until one more decision has been made (a move may take several clicks), unless the
+    /// game is over. Returns true when the game is over.
+    pub async fn play_decision(&mut self) -> Result<bool, String> {
+        let next = self.stats.decisions + 1;
+        self.play_until(|decisions| decisions >= next).await
+    }
+
     /// Plays until the final scores are posted or `stop` (called before each step with the
     /// number of decisions made so far) says so. Returns true when the game is over.
     pub async fn play_until(

@@ -453,6 +453,23 @@ pub async fn command(fake: &FakeDiscord, user: u64, channel: u64, line: &str) ->
     text
 }
 
+/// `user`, who has no seat at the table, clicks the `label` button of its `message`: the answer
+/// is private and says they are not seated.
+pub async fn check_not_seated(fake: &FakeDiscord, user: u64, message: u64, label: &str) {
+    let m = fake.message(message).expect("the table message is there");
+    let id = m
+        .button(label)
+        .unwrap_or_else(|| panic!("no {label} button on {:?}", m.title()))
+        .custom_id()
+        .to_string();
+    let r = fake.click_reply(user, message, &id).await.unwrap();
+    assert!(
+        r.ephemeral() && r.content().contains("not seated"),
+        "{label}: {:?}",
+        r.content()
+    );
+}
+
 /// Clicks the enabled button `label` of `message` as `user`, waits for the bot to go quiet, and
 /// returns what the clicker was told.
 async fn click(fake: &FakeDiscord, user: u64, message: u64, label: &str) -> String {

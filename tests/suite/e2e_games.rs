@@ -254,16 +254,7 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
         assert!(!r.content().is_empty());
     }
     // A user who is not in the game.
-    let hand_id = t.button("My hand").unwrap().custom_id().to_string();
-    let r = fake
-        .click_reply(mallory, table.message, &hand_id)
-        .await
-        .unwrap();
-    assert!(
-        r.ephemeral() && r.content().contains("not seated"),
-        "{:?}",
-        r.content()
-    );
+    e2e::check_not_seated(&fake, mallory, table.message, "My hand").await;
 
     // Garbage and forged ids, on the table message and on a player's own panel.
     let panel = hand(&fake, &table, alice).await;
@@ -1000,14 +991,8 @@ async fn table_edits_are_merged_and_the_last_shows_the_latest_state() {
     let over = driver.play_until(|d| d >= 400).await.unwrap();
     assert!(!over, "{:?}", driver.stats);
     assert!(fake.settle().await, "the bot did not go quiet");
-    let actions = bot
-        .data
-        .service
-        .store()
-        .actions(table.game)
-        .await
-        .unwrap()
-        .len();
+    let store = bot.data.service.store();
+    let actions = store.actions(table.game).await.unwrap().len();
     let path = format!("/channels/{}/messages/{}", table.channel, table.message);
     let edits = fake.with(|w| {
         w.requests

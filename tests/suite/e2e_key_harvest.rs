@@ -10,7 +10,7 @@
 use farmhand::fake_discord::FakeDiscord;
 use farmhand::fake_discord::player;
 
-use crate::e2e::{Game, Which, command};
+use crate::e2e::{self, Game, Which, command};
 use crate::e2e_both;
 
 /// [`crate::e2e::new_game`] of this file's game.
@@ -64,22 +64,7 @@ async fn stale_and_forged_buttons_change_nothing() {
     let table = g.table.clone();
     let mallory = fake.add_user("mallory");
     let store = g.store().clone();
-    let t = fake.message(table.message).unwrap();
-    let screen = t
-        .button("My screen")
-        .expect("a My screen button")
-        .custom_id()
-        .to_string();
-    // Not seated.
-    let r = fake
-        .click_reply(mallory, table.message, &screen)
-        .await
-        .unwrap();
-    assert!(
-        r.ephemeral() && r.content().contains("not seated"),
-        "{:?}",
-        r.content()
-    );
+    e2e::check_not_seated(&fake, mallory, table.message, "My screen").await;
     let before = store.table(table.game).await.unwrap();
     // Forged ids: junk after the prefix, and a well-formed action id that is not on the message.
     for id in [

@@ -163,11 +163,7 @@ async fn healthz_follows_the_gateway_and_the_database_and_metrics_count_the_clic
             "no stored action by a person and by the bot after {:?}",
             driver.stats
         );
-        let next = driver.stats.decisions + 1;
-        let over = driver
-            .play_until(|decisions| decisions >= next)
-            .await
-            .unwrap();
+        let over = driver.play_decision().await.unwrap();
         assert!(!over, "the game ended before the checks");
     }
     assert!(fake.settle().await);

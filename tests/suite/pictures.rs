@@ -34,6 +34,17 @@ fn count(p: &Pixmap, c: Rgb) -> usize {
         .count()
 }
 
+/// Every kind of tile a farm picture draws, each with its own stripe colour.
+const TILE_KINDS: [TileKind; 7] = [
+    TileKind::Pile(fog::effects::Pile::Field),
+    TileKind::Pile(fog::effects::Pile::Livestock),
+    TileKind::Pile(fog::effects::Pile::Construction),
+    TileKind::Pile(fog::effects::Pile::Building),
+    TileKind::WaterTower,
+    TileKind::Silo,
+    TileKind::OpenArea,
+];
+
 /// A finished random game of Fields of Green.
 fn finished_fog(players: u8, seed: u64) -> fog::Game {
     let deck = Deck::default_deck();
@@ -74,15 +85,7 @@ fn a_farm_picture_has_one_tile_per_card_in_its_type_colour() {
             *by_kind.entry(TileKind::of(deck, c)).or_default() += 1;
         }
         assert!(sv.farm.cells.len() >= 4, "a finished farm has cards");
-        for kind in [
-            TileKind::Pile(fog::effects::Pile::Field),
-            TileKind::Pile(fog::effects::Pile::Livestock),
-            TileKind::Pile(fog::effects::Pile::Construction),
-            TileKind::Pile(fog::effects::Pile::Building),
-            TileKind::WaterTower,
-            TileKind::Silo,
-            TileKind::OpenArea,
-        ] {
+        for kind in TILE_KINDS {
             let n = by_kind.get(&kind).copied().unwrap_or(0);
             assert_eq!(
                 count(&p, kind.stripe()),
@@ -123,18 +126,10 @@ fn final_farms_sit_side_by_side_in_one_picture() {
     let all = decode(&png);
     assert!(all.width() > one.width(), "two farms per row");
     let tiles: usize = v.seats.iter().map(|s| s.farm.cells.len()).sum();
-    let striped: usize = [
-        TileKind::Pile(fog::effects::Pile::Field),
-        TileKind::Pile(fog::effects::Pile::Livestock),
-        TileKind::Pile(fog::effects::Pile::Construction),
-        TileKind::Pile(fog::effects::Pile::Building),
-        TileKind::WaterTower,
-        TileKind::Silo,
-        TileKind::OpenArea,
-    ]
-    .into_iter()
-    .map(|k| count(&all, k.stripe()))
-    .sum();
+    let striped: usize = TILE_KINDS
+        .into_iter()
+        .map(|k| count(&all, k.stripe()))
+        .sum();
     assert_eq!(
         striped,
         tiles * (TILE * STRIPE) as usize,

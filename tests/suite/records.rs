@@ -171,6 +171,20 @@ impl Expected {
         (self.wins * 100 + self.games / 2) / self.games
     }
 
+    /// Checks the figures of the stats message `m`: games played, wins, mean and best score.
+    fn check_figures(&self, m: &MessageView) {
+        assert_eq!(field(m, "Games played"), self.games.to_string());
+        assert_eq!(
+            field(m, "Wins"),
+            format!("{} ({}%)", self.wins, self.rate())
+        );
+        assert_eq!(
+            field(m, "Mean score"),
+            format!("{:.1}", self.sum as f64 / self.games as f64)
+        );
+        assert_eq!(field(m, "Best score"), self.best.to_string());
+    }
+
     /// The three most frequent favourites (ties by id), named by `name`.
     fn top(&self, name: impl Fn(&str) -> String) -> String {
         let mut v: Vec<(&String, &u64)> = self.favourites.iter().collect();
@@ -293,16 +307,8 @@ async fn fields_of_green_history_stats_and_leaderboard() {
     let want = expected(&[(&ra, 0), (&rb, 1), (&rc, 0)]);
     let (_, m) = ask(&fake, alice, channel, "fog stats").await;
     assert_eq!(m.title(), "alice · Fields of Green");
-    assert_eq!(field(&m, "Games played"), "3");
-    assert_eq!(
-        field(&m, "Wins"),
-        format!("{} ({}%)", want.wins, want.rate())
-    );
-    assert_eq!(
-        field(&m, "Mean score"),
-        format!("{:.1}", want.sum as f64 / 3.0)
-    );
-    assert_eq!(field(&m, "Best score"), want.best.to_string());
+    assert_eq!(want.games, 3);
+    want.check_figures(&m);
     assert_eq!(
         field(&m, "Favourite cards (built face up, all games)"),
         want.top(card)
@@ -542,16 +548,8 @@ async fn key_harvest_history_and_stats() {
     let (_, m) = ask(&fake, alice, channel, "kh stats player:bob").await;
     assert_eq!(m.title(), "bob · Key Harvest");
     assert_eq!(field(&m, "Hints used"), "3");
-    assert_eq!(field(&m, "Games played"), "2");
-    assert_eq!(
-        field(&m, "Wins"),
-        format!("{} ({}%)", want.wins, want.rate())
-    );
-    assert_eq!(
-        field(&m, "Mean score"),
-        format!("{:.1}", want.sum as f64 / 2.0)
-    );
-    assert_eq!(field(&m, "Best score"), want.best.to_string());
+    assert_eq!(want.games, 2);
+    want.check_figures(&m);
     let crops = want.top(|id| kh::Crop::parse(id).unwrap().name().to_string());
     assert_eq!(
         field(&m, "Favourite crops (majorities won)"),

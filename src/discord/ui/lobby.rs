@@ -5,7 +5,7 @@
 use super::{GREEN, GREY, LIGHT_GREEN, fit, names, who};
 use crate::discord::game::Screens;
 use crate::discord::ids::{LobbyId, LobbyVerb as Verb};
-use crate::discord::spec::{self, ButtonSpec, EmbedSpec, MessageSpec, RowSpec, Style, limits};
+use crate::discord::spec::{ButtonSpec, EmbedSpec, MessageSpec, RowSpec, Style};
 use crate::host::{AnyGame, Kind};
 use crate::render::and_list;
 use crate::store::{Rematch, Status, Table, is_bot_user};
@@ -206,7 +206,7 @@ fn rematch_lobby(table: &Table, r: &Rematch, title: String, mut d: String) -> Me
 fn lobby_message(
     title: String,
     d: String,
-    buttons: impl IntoIterator<Item = Option<ButtonSpec>>,
+    buttons: impl IntoIterator<Item = ButtonSpec>,
     content: String,
     ping: Vec<u64>,
 ) -> MessageSpec {
@@ -219,41 +219,27 @@ fn lobby_message(
             color: LIGHT_GREEN,
             ..Default::default()
         }],
-        rows: vec![RowSpec::Buttons(buttons.into_iter().flatten().collect())],
+        rows: vec![RowSpec::Buttons(buttons.into_iter().collect())],
         ..Default::default()
     };
     fit(&mut m);
     m
 }
 
-/// The Rematch button of a finished table's message: the same game, seats and options with a
-/// new seed, in a lobby where every seat confirms. None before the end.
-pub fn rematch_button(table: &Table) -> Option<ButtonSpec> {
+/// The buttons under a finished table's message: Review (the coach's review of the game, issue
+/// 30), then Rematch (the same game, seats and options with a new seed, in a lobby where every
+/// seat confirms). None before the end, nor for a game that did not end (an abandoned one has
+/// no review).
+pub fn ended_buttons(table: &Table) -> Vec<ButtonSpec> {
     if table.game.status != Status::Ended {
-        return None;
+        return Vec::new();
     }
-    button(
-        table,
-        Verb::Rematch,
-        &crate::t!("lobby-rematch"),
-        Style::Primary,
-        false,
-    )
-}
-
-/// The Review button of a finished table's message: the coach's review of the game (issue 30).
-/// None before the end, and for a game that did not end (an abandoned one has no review).
-pub fn review_button(table: &Table) -> Option<ButtonSpec> {
-    if table.game.status != Status::Ended {
-        return None;
-    }
-    button(
-        table,
-        Verb::Review,
-        &crate::t!("review-button"),
-        Style::Secondary,
-        false,
-    )
+    let review = crate::t!("review-button");
+    let rematch = crate::t!("lobby-rematch");
+    vec![
+        button(table, Verb::Review, &review, Style::Secondary, false),
+        button(table, Verb::Rematch, &rematch, Style::Primary, false),
+    ]
 }
 
 /// The list of tables of both games for `/fog games` and `/kh games`: one line each with its
@@ -351,23 +337,13 @@ pub fn games_list(tables: &[(Table, Option<AnyGame>)]) -> MessageSpec {
     m
 }
 
-/// A lobby button of this table, drawn at the table's current version.
-fn button(
-    table: &Table,
-    verb: Verb,
-    label: &str,
-    style: Style,
-    disabled: bool,
-) -> Option<ButtonSpec> {
+/// A lobby button of this table, drawn at the table's current version (its id always fits:
+/// [`LobbyId::encode`]).
+fn button(table: &Table, verb: Verb, label: &str, style: Style, disabled: bool) -> ButtonSpec {
     let id = LobbyId {
         game: table.game.id,
         version: table.game.version,
         verb,
     };
-    Some(ButtonSpec {
-        id: id.encode(),
-        label: spec::clip(label, limits::BUTTON_LABEL),
-        style,
-        disabled,
-    })
+    ButtonSpec::new(id.encode(), label, style, disabled)
 }

@@ -374,8 +374,8 @@ impl Narrator<'_> {
     }
 }
 
-/// `3 coins, 2 Water and 1 Food` (empty when nothing).
-fn delta_words(d: &Delta) -> String {
+/// `3 coins`, `2 Water`, `1 Food`: the coins, Water and Food of `d`, those above zero.
+pub fn resource_parts(d: &Delta) -> Vec<String> {
     let mut parts = Vec::new();
     if d.coins > 0 {
         parts.push(crate::t!("fog-n-coins", n = d.coins));
@@ -386,6 +386,12 @@ fn delta_words(d: &Delta) -> String {
     if d.food > 0 {
         parts.push(crate::t!("fog-n-food", n = d.food));
     }
+    parts
+}
+
+/// `3 coins, 2 Water and 1 Food` (empty when nothing).
+fn delta_words(d: &Delta) -> String {
+    let mut parts = resource_parts(d);
     if d.vp > 0 {
         parts.push(crate::t!("fog-vp", n = d.vp));
     }

@@ -207,19 +207,11 @@ impl Panel<'_> {
                     self.options(out, items, 3, &t!("kh-ph-unconnected"));
                 }
                 Choice::Lawyer { spaces: sp } => {
-                    let items: Vec<Item> = spaces(sp)
-                        .filter_map(|s| {
-                            let w = self.worker_on(s)?;
-                            Some(Item::act(
-                                Action::Lawyer { worker_at: s },
-                                t!(
-                                    "kh-copy-label",
-                                    worker = Self::worker_name(w),
-                                    space = self.r(s)
-                                ),
-                            ))
-                        })
-                        .collect();
+                    let items = self.worker_options(
+                        sp,
+                        |s| Action::Lawyer { worker_at: s },
+                        |worker, space| t!("kh-copy-label", worker = worker, space = space),
+                    );
                     self.options(out, items, 3, &t!("kh-ph-copy"));
                 }
                 Choice::TraderDraw => self.buttons(
