@@ -120,11 +120,10 @@ pub fn message(m: &MessageSpec) -> CreateMessage {
 /// some: the messages edited this way (table messages, DM panels) never carry pictures, and
 /// leaving the field out keeps the request plain JSON.
 pub fn edit(m: &MessageSpec) -> EditMessage {
-    let mut b = body!(EditMessage::new(), m);
-    for f in &m.files {
-        b = b.new_attachment(attachment(f));
-    }
-    b
+    let b = body!(EditMessage::new(), m);
+    m.files
+        .iter()
+        .fold(b, |b, f| b.new_attachment(attachment(f)))
 }
 
 /// An interaction response body (new message or update of the clicked message). serenity always
@@ -138,11 +137,10 @@ pub fn response(m: &MessageSpec, ephemeral: bool) -> CreateInteractionResponseMe
 /// The answer that replaces a deferred interaction response ("thinking..."): like an update, its
 /// attachments become the spec's (none removes an earlier picture).
 pub fn edit_response(m: &MessageSpec) -> EditInteractionResponse {
-    let mut b = body!(EditInteractionResponse::new(), m).clear_attachments();
-    for f in &m.files {
-        b = b.new_attachment(attachment(f));
-    }
-    b
+    let b = body!(EditInteractionResponse::new(), m).clear_attachments();
+    m.files
+        .iter()
+        .fold(b, |b, f| b.new_attachment(attachment(f)))
 }
 
 /// A follow-up message to an interaction.

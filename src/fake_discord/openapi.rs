@@ -221,11 +221,7 @@ fn check(schema: &'static Value, v: &Value, path: &mut Vec<String>, out: &mut Ve
         }
     }
     if let Some(t) = obj.get("type") {
-        let wanted: Vec<&str> = match t {
-            Value::String(one) => vec![one.as_str()],
-            Value::Array(many) => many.iter().filter_map(Value::as_str).collect(),
-            _ => Vec::new(),
-        };
+        let wanted = type_names(t);
         if !wanted.is_empty() && !wanted.iter().any(|w| is_type(v, w, s)) {
             out.push(type_problem(path, &wanted, v));
             return;
@@ -262,6 +258,15 @@ fn check(schema: &'static Value, v: &Value, path: &mut Vec<String>, out: &mut Ve
     }
 }
 
+/// The type names a schema's `type` allows: one name or a list of them.
+fn type_names(t: &Value) -> Vec<&str> {
+    match t {
+        Value::String(one) => vec![one.as_str()],
+        Value::Array(many) => many.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Whether `v` has the shape `schema` describes at its root: its JSON type, and for an object
 /// with a `type` field (how Discord tells its unions apart), that field's allowed values. A
 /// value that fits the shape but breaks a rule inside is closer than one of another shape.
@@ -271,11 +276,7 @@ fn shape_fits(schema: &'static Value, v: &Value) -> bool {
         return true;
     };
     if let Some(t) = obj.get("type") {
-        let wanted: Vec<&str> = match t {
-            Value::String(one) => vec![one.as_str()],
-            Value::Array(many) => many.iter().filter_map(Value::as_str).collect(),
-            _ => Vec::new(),
-        };
+        let wanted = type_names(t);
         if !wanted.is_empty() && !wanted.iter().any(|w| is_type(v, w, s)) {
             return false;
         }

@@ -131,29 +131,14 @@ pub fn lobby(table: &Table) -> MessageSpec {
     d.push_str("\n\n");
     d.push_str(&crate::t!("lobby-how"));
     let start = crate::t!("lobby-start", n = n);
+    let join = crate::t!("lobby-join");
+    let leave = crate::t!("lobby-leave");
+    let cancel = crate::t!("lobby-cancel");
     let buttons = [
-        button(
-            table,
-            Verb::Join,
-            &crate::t!("lobby-join"),
-            Style::Success,
-            free == 0,
-        ),
-        button(
-            table,
-            Verb::Leave,
-            &crate::t!("lobby-leave"),
-            Style::Secondary,
-            false,
-        ),
+        button(table, Verb::Join, &join, Style::Success, free == 0),
+        button(table, Verb::Leave, &leave, Style::Secondary, false),
         button(table, Verb::Start, &start, Style::Primary, n < 2),
-        button(
-            table,
-            Verb::Cancel,
-            &crate::t!("lobby-cancel"),
-            Style::Danger,
-            false,
-        ),
+        button(table, Verb::Cancel, &cancel, Style::Danger, false),
     ];
     lobby_message(title, d, buttons, String::new(), Vec::new())
 }
@@ -175,28 +160,18 @@ fn rematch_lobby(table: &Table, r: &Rematch, title: String, mut d: String) -> Me
         let who: Vec<String> = waiting.iter().map(|u| format!("<@{u}>")).collect();
         crate::t!("lobby-rematch-ping", players = who.join(" "))
     };
+    let (confirm, decline) = (crate::t!("lobby-confirm"), crate::t!("lobby-decline"));
+    let cancel = crate::t!("lobby-cancel");
     let buttons = [
         button(
             table,
             Verb::Confirm,
-            &crate::t!("lobby-confirm"),
+            &confirm,
             Style::Success,
             waiting.is_empty(),
         ),
-        button(
-            table,
-            Verb::Leave,
-            &crate::t!("lobby-decline"),
-            Style::Secondary,
-            false,
-        ),
-        button(
-            table,
-            Verb::Cancel,
-            &crate::t!("lobby-cancel"),
-            Style::Danger,
-            false,
-        ),
+        button(table, Verb::Leave, &decline, Style::Secondary, false),
+        button(table, Verb::Cancel, &cancel, Style::Danger, false),
     ];
     lobby_message(title, d, buttons, content, waiting)
 }

@@ -91,7 +91,11 @@ pub async fn replay_as<G: Hosted>(data: &Data, id: i64) -> Result<Replay<G>, Str
 
 /// The first code block of a message's first embed.
 pub fn code_block(m: &MessageView) -> Option<String> {
-    let d = &m.embeds.first()?.description;
+    first_code_block(&m.embeds.first()?.description)
+}
+
+/// The first code block of the text `d` (an embed's description), without its fences.
+pub fn first_code_block(d: &str) -> Option<String> {
     let start = d.find("```")? + 3;
     let rest = &d[start..];
     let rest = rest.strip_prefix('\n').unwrap_or(rest);

@@ -25,14 +25,7 @@ impl Panel<'_> {
             .unwrap_or(0);
         let items: Vec<Item> = spaces(sp)
             .map(|s| {
-                let label = match self.worker_on(s) {
-                    Some(old) => t!(
-                        "kh-space-replaces",
-                        space = self.r(s),
-                        worker = Self::worker_name(old)
-                    ),
-                    None => self.r(s),
-                };
+                let label = self.space_label(s);
                 Item::act(Action::Reposition { space: s }, label)
             })
             .collect();

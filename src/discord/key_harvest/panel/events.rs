@@ -424,14 +424,7 @@ impl Panel<'_> {
         ));
         let items: Vec<Item> = spaces(to)
             .map(|s| {
-                let label = match self.worker_on(s) {
-                    Some(old) => t!(
-                        "kh-space-replaces",
-                        space = self.r(s),
-                        worker = Self::worker_name(old)
-                    ),
-                    None => self.r(s),
-                };
+                let label = self.space_label(s);
                 Item::act(Action::MoveWorker { from, to: s }, label)
             })
             .collect();

@@ -287,6 +287,19 @@ impl<'a> Panel<'a> {
             .map(|(_, w)| *w)
     }
 
+    /// A space to move a worker to: `C4`, or `C4 · replaces your merchant (4)` when one of this
+    /// seat's workers stands there.
+    fn space_label(&self, s: Space) -> String {
+        match self.worker_on(s) {
+            Some(old) => t!(
+                "kh-space-replaces",
+                space = self.r(s),
+                worker = Self::worker_name(old)
+            ),
+            None => self.r(s),
+        }
+    }
+
     /// One option for each space of `sp` that one of this seat's workers stands on:
     /// `action(space)`, labelled `label(the worker, the space)` (`merchant (4)`, `C4`).
     fn worker_options(

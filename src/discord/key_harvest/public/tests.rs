@@ -68,12 +68,7 @@ fn labels(m: &MessageSpec) -> Vec<String> {
 
 /// The first code block of the first embed, as the fake Discord's checker reads it.
 fn code_block(m: &MessageSpec) -> Option<String> {
-    let d = &m.embeds.first()?.description;
-    let start = d.find("```")? + 3;
-    let rest = &d[start..];
-    let rest = rest.strip_prefix('\n').unwrap_or(rest);
-    let end = rest.find("```")?;
-    Some(rest[..end].trim_end_matches('\n').to_string())
+    crate::fake_discord::verify::first_code_block(&m.embeds.first()?.description)
 }
 
 /// Counters with the same total as `c`, but a different split over the crops (None when every
