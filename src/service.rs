@@ -314,9 +314,7 @@ impl Service {
     pub async fn join(&self, id: GameId, user: u64, name: &str) -> Result<Table, ServiceError> {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
-        if table.game.status != Status::Open {
-            return Err(ServiceError::WrongStatus(NO_LONGER_JOINING));
-        }
+        require_status(&table, Status::Open, NO_LONGER_JOINING)?;
         if table.seat_of(user).is_some() {
             return Err(ServiceError::AlreadySeated);
         }
@@ -346,9 +344,7 @@ impl Service {
         // Under the finished table's lock: two players clicking Rematch at once open one lobby.
         let _g = self.lock(old).await;
         let table = self.store.table(old).await?;
-        if table.game.status != Status::Ended {
-            return Err(ServiceError::WrongStatus(NOT_OVER));
-        }
+        require_status(&table, Status::Ended, NOT_OVER)?;
         if table.seat_of(user).is_none() {
             return Err(ServiceError::NotSeated);
         }
@@ -387,9 +383,7 @@ impl Service {
     pub async fn confirm(&self, id: GameId, user: u64) -> Result<Table, ServiceError> {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
-        if table.game.status != Status::Open {
-            return Err(ServiceError::WrongStatus(ALREADY_STARTED));
-        }
+        require_status(&table, Status::Open, ALREADY_STARTED)?;
         let Some(rematch) = &table.game.options.rematch else {
             return Err(ServiceError::WrongStatus(NOT_A_REMATCH));
         };
@@ -413,9 +407,7 @@ impl Service {
     pub async fn leave(&self, id: GameId, user: u64) -> Result<Table, ServiceError> {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
-        if table.game.status != Status::Open {
-            return Err(ServiceError::WrongStatus(STARTED_ASK_HOST));
-        }
+        require_status(&table, Status::Open, STARTED_ASK_HOST)?;
         if table.seat_of(user).is_none() {
             return Err(ServiceError::NotSeated);
         }
@@ -566,9 +558,7 @@ impl Service {
         if kind_of(&table)? != G::GAME {
             return Err(ServiceError::WrongGame);
         }
-        if table.game.status != Status::Open {
-            return Err(ServiceError::WrongStatus(ALREADY_STARTED));
-        }
+        require_status(&table, Status::Open, ALREADY_STARTED)?;
         if user != table.game.host_id && !is_manager {
             return Err(ServiceError::NotHost);
         }
@@ -748,6 +738,23 @@ impl Service {
         Ok(done)
     }
 
+    /// Table `id` and its game for a move by `user`, who must hold a seat in it while it is
+    /// active (the refusals in that order: the game's kind, its state, the seat). Returns the
+    /// table, its game (`None` before the start) and `user`'s seat. Called under the game's lock.
+    async fn mover<G: Hosted>(
+        &self,
+        id: GameId,
+        user: u64,
+    ) -> Result<(Table, Option<G>, usize), ServiceError> {
+        let table = self.store.table(id).await?;
+        let game = self.game_of::<G>(&table)?;
+        require_active(&table)?;
+        let seat = table
+            .seat_of(user)
+            .ok_or_else(|| not_seated(&table, user))?;
+        Ok((table, game, seat))
+    }
+
     /// Applies `action` for `user`. `seen` is the game version the user's view was drawn at: if
     /// the game has moved on since, the action is still applied when it is legal now (the same
     /// decision, made on a slightly older picture: others acting in a simultaneous phase must
@@ -760,12 +767,7 @@ impl Service {
         action: &G::Action,
     ) -> Result<Acted<G>, ServiceError> {
         let _g = self.lock(id).await;
-        let table = self.store.table(id).await?;
-        let game = self.game_of::<G>(&table)?;
-        require_active(&table)?;
-        let seat = table
-            .seat_of(user)
-            .ok_or_else(|| not_seated(&table, user))?;
+        let (table, game, seat) = self.mover::<G>(id, user).await?;
         let game = game.ok_or(ServiceError::NotFound)?;
         // Legal now means the engine would accept it (tried on a copy): comparing with the list of
         // legal actions would miss choices the list leaves to defaults, such as which towers pay.
@@ -796,12 +798,7 @@ impl Service {
         actions: &[G::Action],
     ) -> Result<Acted<G>, ServiceError> {
         let _g = self.lock(id).await;
-        let table = self.store.table(id).await?;
-        let game = self.game_of::<G>(&table)?;
-        require_active(&table)?;
-        let seat = table
-            .seat_of(user)
-            .ok_or_else(|| not_seated(&table, user))?;
+        let (table, game, seat) = self.mover::<G>(id, user).await?;
         if seen != table.game.version {
             return Err(ServiceError::Stale);
         }
@@ -828,12 +825,7 @@ impl Service {
         seen: i64,
     ) -> Result<Acted<G>, ServiceError> {
         let _g = self.lock(id).await;
-        let table = self.store.table(id).await?;
-        let current = self.game_of::<G>(&table)?;
-        require_active(&table)?;
-        let seat = table
-            .seat_of(user)
-            .ok_or_else(|| not_seated(&table, user))?;
+        let (table, current, seat) = self.mover::<G>(id, user).await?;
         let current = current.ok_or(ServiceError::NotFound)?;
         if seen != table.game.version {
             return Err(ServiceError::Stale);
@@ -1051,6 +1043,14 @@ pub fn not_seated(table: &Table, user: u64) -> ServiceError {
 fn kind_of(table: &Table) -> Result<Kind, ServiceError> {
     Kind::parse(&table.game.kind)
         .ok_or_else(|| ServiceError::Internal(format!("unknown game kind {:?}", table.game.kind)))
+}
+
+/// Refuses with `why` unless the table's status is `status`.
+fn require_status(table: &Table, status: Status, why: &'static str) -> Result<(), ServiceError> {
+    if table.game.status != status {
+        return Err(ServiceError::WrongStatus(why));
+    }
+    Ok(())
 }
 
 /// Moves are only taken in a game in progress.

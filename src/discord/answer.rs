@@ -199,6 +199,32 @@ pub(crate) async fn in_time<T>(
     }
 }
 
+/// Replaces the original response of the interaction with `token` (the clicked message, or the
+/// deferred "thinking..." answer) with `m`: through the interaction's own webhook `Http`
+/// (`main` is the bot's), retried as every interaction call is; `what` names the call in the
+/// metrics and the log.
+pub(crate) async fn edit_original(
+    main: &serenity::Http,
+    data: &Data,
+    token: &str,
+    m: &MessageSpec,
+    what: &str,
+) -> Result<serenity::Message, serenity::Error> {
+    use serenity::Builder as _;
+    let via = data.webhooks.http_for(main, token);
+    let http: &serenity::Http = &via;
+    send::retry(
+        Some(data.service.metrics()),
+        send::Bound::Interaction,
+        what,
+        || {
+            let b = send::edit_response(m);
+            async move { b.execute(http, token).await }
+        },
+    )
+    .await
+}
+
 /// Redraws the clicked message: as the interaction's answer, or, when the click was already
 /// acknowledged ([`in_time`]), by editing the original response (the clicked message).
 pub(crate) async fn update_or_edit(
@@ -211,17 +237,12 @@ pub(crate) async fn update_or_edit(
     if !deferred {
         return update(ctx, ci, m).await;
     }
-    let via = data.webhooks.http_for(&ctx.http, &ci.token);
-    let http: &serenity::Http = &via;
-    let metrics = data.service.metrics();
-    let edited = send::retry(
-        Some(metrics),
-        send::Bound::Interaction,
+    let edited = edit_original(
+        &ctx.http,
+        data,
+        &ci.token,
+        m,
         "edit a deferred click's message",
-        || {
-            let b = send::edit_response(m);
-            async move { ci.edit_response(http, b).await }
-        },
     )
     .await;
     match edited {
@@ -275,19 +296,13 @@ pub(crate) async fn say(ctx: Ctx<'_>, m: &MessageSpec) -> Result<(), Error> {
             .has_sent_initial_response
             .load(std::sync::atomic::Ordering::SeqCst)
     {
-        let via = ctx
-            .data()
-            .webhooks
-            .http_for(ctx.http(), &app.interaction.token);
-        let http: &serenity::Http = &via;
-        send::retry(
-            Some(ctx.data().service.metrics()),
-            send::Bound::Interaction,
+        let token = &app.interaction.token;
+        edit_original(
+            ctx.http(),
+            ctx.data(),
+            token,
+            m,
             "answer a deferred command",
-            || {
-                let b = send::edit_response(m);
-                async move { app.interaction.edit_response(http, b).await }
-            },
         )
         .await?;
         return Ok(());

@@ -166,13 +166,7 @@ pub async fn drive_all(http: &Http, data: &Data) {
 /// finds at most one decision made for them per delay. Returns how many moves were made.
 pub async fn stand_in_due(http: &Http, data: &Data, now: i64) -> Result<usize, ServiceError> {
     let mut made = 0;
-    let shards = data.config.discord.shard_plan().unwrap_or_default();
-    let due = data
-        .service
-        .store()
-        .due_games(now, shards, crate::store::DUE_LIMIT)
-        .await?;
-    for id in due {
+    for id in data.due_games(now).await? {
         // One game that cannot be read is logged, counted and skipped: the other games' stand-in
         // moves go on.
         match stand_in_one(http, data, id, now).await {

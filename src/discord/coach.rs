@@ -7,7 +7,7 @@
 //! and only then shown.
 
 use super::Data;
-use super::answer::{respond, sorry, text, user_text};
+use super::answer::{edit_original, respond, sorry, text, user_text};
 use super::game::Screens;
 use super::spec::MessageSpec;
 use crate::store::Table;
@@ -46,18 +46,7 @@ pub(crate) async fn hint<G: Coached>(
     )
     .await;
     let m = answer::<G>(data, ci.user.id.get(), game_id).await;
-    let via = data.webhooks.http_for(&ctx.http, &ci.token);
-    let http: &serenity::Http = &via;
-    let edited = super::send::retry(
-        Some(data.service.metrics()),
-        super::send::Bound::Interaction,
-        "answer a hint",
-        || {
-            let b = super::send::edit_response(&m);
-            async move { ci.edit_response(http, b).await }
-        },
-    )
-    .await;
+    let edited = edit_original(&ctx.http, data, &ci.token, &m, "answer a hint").await;
     if let Err(e) = edited {
         tracing::warn!(error = %e, "could not show a hint");
     }

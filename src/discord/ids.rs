@@ -52,6 +52,20 @@ pub struct LobbyId {
     pub verb: LobbyVerb,
 }
 
+/// The three parts after `prefix` of a custom_id `prefix:game:version:rest` (the rest may hold
+/// more colons), for the codec to read; `None` when the id is longer than Discord allows, has
+/// another prefix or fewer parts.
+pub fn parts<'a>(s: &'a str, prefix: &str) -> Option<[&'a str; 3]> {
+    if s.len() > MAX_ID {
+        return None;
+    }
+    let mut it = s.splitn(4, ':');
+    if it.next()? != prefix {
+        return None;
+    }
+    Some([it.next()?, it.next()?, it.next()?])
+}
+
 impl LobbyId {
     /// The custom_id string (at most 45 characters: two 19-digit numbers and a short word).
     pub fn encode(&self) -> String {
@@ -60,16 +74,10 @@ impl LobbyId {
 
     /// Parses a custom_id; `None` for anything that is not a lobby button.
     pub fn decode(s: &str) -> Option<LobbyId> {
-        if s.len() > MAX_ID {
-            return None;
-        }
-        let mut it = s.splitn(4, ':');
-        if it.next()? != "f" {
-            return None;
-        }
-        let game: GameId = it.next()?.parse().ok()?;
-        let version: i64 = it.next()?.parse().ok()?;
-        let verb = match it.next()? {
+        let [game, version, verb] = parts(s, "f")?;
+        let game: GameId = game.parse().ok()?;
+        let version: i64 = version.parse().ok()?;
+        let verb = match verb {
             "join" => LobbyVerb::Join,
             "leave" => LobbyVerb::Leave,
             "start" => LobbyVerb::Start,

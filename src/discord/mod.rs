@@ -153,6 +153,19 @@ impl Fatal {
 pub const REGISTER_WITHIN: Duration = Duration::from_secs(120);
 
 impl Data {
+    /// The games of this process's shards whose wait fell due by `now` (ms): the ones a
+    /// reminder or a stand-in move may be owed, at most [`crate::store::DUE_LIMIT`] a pass.
+    pub(crate) async fn due_games(
+        &self,
+        now: i64,
+    ) -> Result<Vec<crate::store::GameId>, crate::service::ServiceError> {
+        let shards = self.config.discord.shard_plan().unwrap_or_default();
+        let store = self.service.store();
+        Ok(store
+            .due_games(now, shards, crate::store::DUE_LIMIT)
+            .await?)
+    }
+
     /// How many games' reviews are being made ahead in memory (`game.review_ahead`): for the
     /// tests, which check that a stored review leaves nothing behind.
     pub fn reviews_ahead_len(&self) -> usize {

@@ -78,13 +78,7 @@ pub async fn remind_due(
     data: &Data,
     now: i64,
 ) -> Result<(), crate::service::ServiceError> {
-    let shards = data.config.discord.shard_plan().unwrap_or_default();
-    let due = data
-        .service
-        .store()
-        .due_games(now, shards, crate::store::DUE_LIMIT)
-        .await?;
-    for id in due {
+    for id in data.due_games(now).await? {
         // One game that cannot be read (a snapshot a newer or older build cannot decode, a row
         // gone meanwhile) is logged, counted and skipped: the other games' reminders go on.
         if let Err(e) = remind_one(http, data, id, now).await {

@@ -322,13 +322,24 @@ pub fn stats_message(
         0 => crate::t!("rec-stats-footer"),
         n => crate::t!("rec-stats-footer-abandoned", abandoned = n),
     };
+    let title = format!(
+        "{} · {}",
+        clip(stats.name.as_deref().unwrap_or(who), NAME),
+        game_name(kind)
+    );
+    gold_message(title, String::new(), fields, footer)
+}
+
+/// A message of one gold embed (the records' colour), made to fit Discord's limits.
+fn gold_message(
+    title: String,
+    description: String,
+    fields: Vec<FieldSpec>,
+    footer: String,
+) -> MessageSpec {
     let mut embed = EmbedSpec {
-        title: format!(
-            "{} · {}",
-            clip(stats.name.as_deref().unwrap_or(who), NAME),
-            game_name(kind)
-        ),
-        description: String::new(),
+        title,
+        description,
         fields,
         footer: Some(footer),
         color: GOLD,
@@ -402,19 +413,7 @@ pub fn leaderboard_message(kind: Kind, board: &Leaderboard, ranking: Ranking) ->
             crate::t!("rec-leaderboard-rating-footer"),
         ),
     };
-    let mut embed = EmbedSpec {
-        title,
-        description: people.join("\n"),
-        fields,
-        footer: Some(footer),
-        color: GOLD,
-        image: None,
-    };
-    fit_embed(&mut embed);
-    MessageSpec {
-        embeds: vec![embed],
-        ..Default::default()
-    }
+    gold_message(title, people.join("\n"), fields, footer)
 }
 
 /// Answers privately, or in the channel for everyone when `public`.

@@ -3,7 +3,7 @@
 //! game starts when the last seat confirms. A player who declines (Leave) turns it into an
 //! ordinary lobby, which fills and starts as usual.
 
-use super::answer::{private_or_followup, text, user_text};
+use super::answer::{edit_original, private_or_followup, text, user_text};
 use super::spec::MessageSpec;
 use super::start::announce_start;
 use super::{Data, notify, send, ui};
@@ -101,18 +101,7 @@ pub(super) async fn handle(
         }
     };
     let m = text(&answer);
-    let via = data.webhooks.http_for(&ctx.http, &ci.token);
-    let http: &serenity::Http = &via;
-    let sent = send::retry(
-        Some(data.service.metrics()),
-        send::Bound::Interaction,
-        "answer a Rematch click",
-        || {
-            let b = send::edit_response(&m);
-            async move { ci.edit_response(http, b).await }
-        },
-    )
-    .await;
+    let sent = edit_original(&ctx.http, data, &ci.token, &m, "answer a Rematch click").await;
     if let Err(e) = sent {
         tracing::warn!(error = %e, "could not answer a Rematch click");
         private_or_followup(ctx, data, ci, &m, true).await;

@@ -13,7 +13,7 @@
 //! only (it shows the scores as the game went, which the finished table shows anyway), with a
 //! line saying why there are no sentences: the decisions are each player's own to read.
 
-use super::answer::{sorry, text, user_text};
+use super::answer::{edit_original, sorry, text, user_text};
 use super::coach::Coached;
 use super::spec::{FileSpec, MessageSpec};
 use super::{Ctx, Data, Error, send, ui};
@@ -87,23 +87,7 @@ impl Asker<'_> {
             }
             return;
         }
-        let via = data.webhooks.http_for(http, token);
-        let http: &serenity::Http = &via;
-        let edited = send::retry(
-            Some(data.service.metrics()),
-            send::Bound::Interaction,
-            "answer a review",
-            || {
-                let b = send::edit_response(m);
-                async move {
-                    match self {
-                        Asker::Click(ci, _) => ci.edit_response(http, b).await,
-                        Asker::Command(ci, _) => ci.edit_response(http, b).await,
-                    }
-                }
-            },
-        )
-        .await;
+        let edited = edit_original(http, data, token, m, "answer a review").await;
         if let Err(e) = edited {
             tracing::warn!(error = %e, "could not show a review");
         }

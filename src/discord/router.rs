@@ -4,11 +4,12 @@
 //! `acknowledge`). A click enters above this file, at `dispatch.rs`, and only goes down from
 //! there: nothing here names a game or the list of games.
 
+use super::Data;
 use super::answer::{
-    in_time, private, private_or_followup, refusal_text, text, update_or_edit, user_text,
+    edit_original, in_time, private, private_or_followup, refusal_text, text, update_or_edit,
+    user_text,
 };
 use super::game::Screens;
-use super::{Data, send};
 use crate::service::{Acted, ServiceError};
 use crate::store::Table;
 use poise::serenity_prelude as serenity;
@@ -24,11 +25,17 @@ pub(super) async fn recent_log<E: serde::de::DeserializeOwned>(
     data: &Data,
     table: &Table,
 ) -> Result<Vec<E>, ServiceError> {
-    let rows = data
-        .service
-        .store()
-        .recent_events(table.game.id, 40)
-        .await?;
+    last_events(data, table, 40).await
+}
+
+/// The game's last `count` log events up to `table`'s version, as `E`.
+pub(super) async fn last_events<E: serde::de::DeserializeOwned>(
+    data: &Data,
+    table: &Table,
+    count: i64,
+) -> Result<Vec<E>, ServiceError> {
+    let store = data.service.store();
+    let rows = store.recent_events(table.game.id, count).await?;
     // Only events up to the version the view is drawn at: a move stored between loading the
     // game and reading the log must not show (a card revealed by a later version would appear
     // in a view of the game before the reveal).
@@ -129,18 +136,7 @@ pub(crate) async fn hand<G: Screens>(
                 Err(e) => text(&user_text(&e)),
             }
         };
-        let via = data.webhooks.http_for(&ctx.http, &ci.token);
-        let http: &serenity::Http = &via;
-        let answer = send::retry(
-            Some(data.service.metrics()),
-            send::Bound::Interaction,
-            "answer a My hand click",
-            || {
-                let b = send::edit_response(&m);
-                async move { ci.edit_response(http, b).await }
-            },
-        )
-        .await;
+        let answer = edit_original(&ctx.http, data, &ci.token, &m, "answer a My hand click").await;
         if let Err(e) = answer {
             tracing::warn!(error = %e, "could not answer a My hand click");
         }
@@ -213,16 +209,29 @@ pub(crate) async fn act<G: Screens>(
                 ServiceError::Stale => crate::t!("err-view-out-of-date"),
                 other => refusal_text::<G>(other),
             };
-            let m = match data.service.load::<G>(game).await {
-                Ok((table, Some(g))) => match table.seat_of(user) {
-                    Some(seat) => G::main_panel(&table, &g, seat, Some(&reason)),
-                    None => text(&reason),
-                },
-                _ => text(&reason),
-            };
-            update_or_edit(ctx, data, ci, &m, deferred).await;
+            refused::<G>(ctx, data, ci, game, &reason, deferred).await;
         }
     }
+}
+
+/// Answers a refused click over the clicker's screen as it is now: their main panel of `game`
+/// with `reason` on it, or the reason alone when there is no panel of theirs to draw.
+async fn refused<G: Screens>(
+    ctx: &serenity::Context,
+    data: &Data,
+    ci: &ComponentInteraction,
+    game: i64,
+    reason: &str,
+    deferred: bool,
+) {
+    let m = match data.service.load::<G>(game).await {
+        Ok((table, Some(g))) => match table.seat_of(ci.user.id.get()) {
+            Some(seat) => G::main_panel(&table, &g, seat, Some(reason)),
+            None => text(reason),
+        },
+        _ => text(reason),
+    };
+    update_or_edit(ctx, data, ci, &m, deferred).await;
 }
 
 /// Undo (issue 41): takes back the clicker's last decision through the service
@@ -273,14 +282,7 @@ pub(crate) async fn undo<G: Screens>(
                 }
                 other => refusal_text::<G>(other),
             };
-            let m = match data.service.load::<G>(game).await {
-                Ok((table, Some(g))) => match table.seat_of(user) {
-                    Some(seat) => G::main_panel(&table, &g, seat, Some(&reason)),
-                    None => text(&reason),
-                },
-                _ => text(&reason),
-            };
-            update_or_edit(ctx, data, ci, &m, deferred).await;
+            refused::<G>(ctx, data, ci, game, &reason, deferred).await;
         }
     }
 }

@@ -99,39 +99,37 @@ fn attachments(m: &MessageSpec) -> Vec<CreateAttachment> {
     m.files.iter().map(attachment).collect()
 }
 
+/// The parts of `m` every message body carries (its text, embeds, buttons and whom it may
+/// ping), set on one of serenity's builders: they share these methods' names, not a trait.
+macro_rules! body {
+    ($builder:expr, $m:expr) => {
+        $builder
+            .content(content($m))
+            .embeds($m.embeds.iter().map(embed).collect())
+            .components(rows($m))
+            .allowed_mentions(mentions($m))
+    };
+}
+
 /// A new channel or DM message.
 pub fn message(m: &MessageSpec) -> CreateMessage {
-    CreateMessage::new()
-        .content(content(m))
-        .embeds(m.embeds.iter().map(embed).collect())
-        .components(rows(m))
-        .allowed_mentions(mentions(m))
-        .add_files(attachments(m))
+    body!(CreateMessage::new(), m).add_files(attachments(m))
 }
 
 /// An edit replacing a message's whole content. Attachments are replaced only when the spec has
 /// some: the messages edited this way (table messages, DM panels) never carry pictures, and
 /// leaving the field out keeps the request plain JSON.
 pub fn edit(m: &MessageSpec) -> EditMessage {
-    let mut b = EditMessage::new()
-        .content(content(m))
-        .embeds(m.embeds.iter().map(embed).collect())
-        .components(rows(m))
-        .allowed_mentions(mentions(m));
-    for f in &m.files {
-        b = b.new_attachment(attachment(f));
-    }
-    b
+    let b = body!(EditMessage::new(), m);
+    m.files
+        .iter()
+        .fold(b, |b, f| b.new_attachment(attachment(f)))
 }
 
 /// An interaction response body (new message or update of the clicked message). serenity always
 /// sends the `attachments` list, so an update without files removes an earlier picture.
 pub fn response(m: &MessageSpec, ephemeral: bool) -> CreateInteractionResponseMessage {
-    CreateInteractionResponseMessage::new()
-        .content(content(m))
-        .embeds(m.embeds.iter().map(embed).collect())
-        .components(rows(m))
-        .allowed_mentions(mentions(m))
+    body!(CreateInteractionResponseMessage::new(), m)
         .ephemeral(ephemeral)
         .add_files(attachments(m))
 }
@@ -139,25 +137,15 @@ pub fn response(m: &MessageSpec, ephemeral: bool) -> CreateInteractionResponseMe
 /// The answer that replaces a deferred interaction response ("thinking..."): like an update, its
 /// attachments become the spec's (none removes an earlier picture).
 pub fn edit_response(m: &MessageSpec) -> EditInteractionResponse {
-    let mut b = EditInteractionResponse::new()
-        .content(content(m))
-        .embeds(m.embeds.iter().map(embed).collect())
-        .components(rows(m))
-        .allowed_mentions(mentions(m))
-        .clear_attachments();
-    for f in &m.files {
-        b = b.new_attachment(attachment(f));
-    }
-    b
+    let b = body!(EditInteractionResponse::new(), m).clear_attachments();
+    m.files
+        .iter()
+        .fold(b, |b, f| b.new_attachment(attachment(f)))
 }
 
 /// A follow-up message to an interaction.
 pub fn followup(m: &MessageSpec, ephemeral: bool) -> CreateInteractionResponseFollowup {
-    CreateInteractionResponseFollowup::new()
-        .content(content(m))
-        .embeds(m.embeds.iter().map(embed).collect())
-        .components(rows(m))
-        .allowed_mentions(mentions(m))
+    body!(CreateInteractionResponseFollowup::new(), m)
         .ephemeral(ephemeral)
         .add_files(attachments(m))
 }

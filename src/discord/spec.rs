@@ -46,6 +46,18 @@ pub struct ButtonSpec {
     pub disabled: bool,
 }
 
+impl ButtonSpec {
+    /// A button with the custom_id `id` and `label`, the label clipped to Discord's limit.
+    pub fn new(id: String, label: &str, style: Style, disabled: bool) -> ButtonSpec {
+        ButtonSpec {
+            id,
+            label: clip(label, limits::BUTTON_LABEL),
+            style,
+            disabled,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionSpec {
     pub label: String,
@@ -86,6 +98,21 @@ pub struct EmbedSpec {
     /// (`attachment://name`), at the embed's full width: several pictures attached bare are laid
     /// out by Discord as a grid of small tiles.
     pub image: Option<String>,
+}
+
+impl EmbedSpec {
+    /// The characters of the embed that Discord counts against [`limits::EMBED_TOTAL`]: title,
+    /// description, footer, and the fields' names and values.
+    pub fn chars(&self) -> usize {
+        chars(&self.title)
+            + chars(&self.description)
+            + self.footer.as_deref().map_or(0, chars)
+            + self
+                .fields
+                .iter()
+                .map(|f| chars(&f.name) + chars(&f.value))
+                .sum::<usize>()
+    }
 }
 
 /// A file sent with a message: a picture (PNG) or an export (JSON).
@@ -291,6 +318,35 @@ pub fn unique_rows(rows: Vec<RowSpec>, mut seen: Vec<String>) -> Vec<RowSpec> {
     out
 }
 
+/// Every text of a message (its content, the embeds' parts, the buttons' labels, the selects'
+/// placeholders and options), one piece a line: what the screens' tests search.
+#[cfg(test)]
+pub(crate) fn every_text(m: &MessageSpec) -> String {
+    let mut parts = vec![m.content.clone()];
+    for e in &m.embeds {
+        parts.push(e.title.clone());
+        parts.push(e.description.clone());
+        for f in &e.fields {
+            parts.push(f.name.clone());
+            parts.push(f.value.clone());
+        }
+        parts.extend(e.footer.clone());
+    }
+    for r in &m.rows {
+        match r {
+            RowSpec::Buttons(bs) => parts.extend(bs.iter().map(|b| b.label.clone())),
+            RowSpec::Select(sel) => {
+                parts.push(sel.placeholder.clone());
+                for o in &sel.options {
+                    parts.push(o.label.clone());
+                    parts.extend(o.description.clone());
+                }
+            }
+        }
+    }
+    parts.join("\n")
+}
+
 /// Cuts `s` to at most `max` characters, ending with an ellipsis when cut.
 pub fn clip(s: &str, max: usize) -> String {
     if chars(s) <= max {
@@ -321,112 +377,24 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(check(&ok), Ok(()));
-        let m = MessageSpec {
-            content: "x".repeat(2001),
+        let with_embeds = |embeds: Vec<EmbedSpec>| MessageSpec {
+            embeds,
             ..Default::default()
         };
-        assert!(check(&m).is_err());
-        let e = EmbedSpec {
-            description: "x".repeat(4097),
+        let with_rows = |rows: Vec<RowSpec>| MessageSpec {
+            rows,
             ..Default::default()
         };
-        assert!(
-            check(&MessageSpec {
-                embeds: vec![e],
-                ..Default::default()
-            })
-            .is_err()
-        );
-        let f = FieldSpec {
-            name: "n".into(),
-            value: "x".repeat(1025),
+        let field = |name: String, value: String| FieldSpec {
+            name,
+            value,
             inline: false,
         };
-        let e = EmbedSpec {
-            fields: vec![f],
-            ..Default::default()
-        };
-        assert!(
-            check(&MessageSpec {
-                embeds: vec![e],
-                ..Default::default()
-            })
-            .is_err()
-        );
-        let fields = (0..26)
-            .map(|i| FieldSpec {
-                name: format!("{i}"),
-                value: "v".into(),
-                inline: true,
-            })
-            .collect();
-        let e = EmbedSpec {
-            fields,
-            ..Default::default()
-        };
-        assert!(
-            check(&MessageSpec {
-                embeds: vec![e],
-                ..Default::default()
-            })
-            .is_err()
-        );
         let big = EmbedSpec {
             description: "x".repeat(4000),
             title: "t".repeat(200),
             ..Default::default()
         };
-        let m = MessageSpec {
-            embeds: vec![big.clone(), big],
-            ..Default::default()
-        };
-        assert!(check(&m).unwrap_err().contains("total"));
-        let rows = (0..6)
-            .map(|i| RowSpec::Buttons(vec![button(&format!("b{i}"))]))
-            .collect();
-        assert!(
-            check(&MessageSpec {
-                rows,
-                ..Default::default()
-            })
-            .is_err()
-        );
-        let row = RowSpec::Buttons((0..6).map(|i| button(&format!("b{i}"))).collect());
-        assert!(
-            check(&MessageSpec {
-                rows: vec![row],
-                ..Default::default()
-            })
-            .is_err()
-        );
-        let row = RowSpec::Buttons(vec![button("same"), button("same")]);
-        assert!(
-            check(&MessageSpec {
-                rows: vec![row],
-                ..Default::default()
-            })
-            .unwrap_err()
-            .contains("duplicate")
-        );
-        let row = RowSpec::Buttons(vec![button(&"i".repeat(101))]);
-        assert!(
-            check(&MessageSpec {
-                rows: vec![row],
-                ..Default::default()
-            })
-            .is_err()
-        );
-        let long = ButtonSpec {
-            label: "l".repeat(81),
-            ..button("x")
-        };
-        assert!(
-            check(&MessageSpec {
-                rows: vec![RowSpec::Buttons(vec![long])],
-                ..Default::default()
-            })
-            .is_err()
-        );
         let options = (0..26)
             .map(|i| OptionSpec {
                 label: "o".into(),
@@ -434,18 +402,95 @@ mod tests {
                 description: None,
             })
             .collect();
-        let sel = SelectSpec {
-            id: "s".into(),
-            placeholder: "p".into(),
-            options,
-        };
-        assert!(
-            check(&MessageSpec {
-                rows: vec![RowSpec::Select(sel)],
-                ..Default::default()
-            })
-            .is_err()
-        );
+        // Each message breaks one limit: (the case, the message, words its error must hold).
+        let over: Vec<(&str, MessageSpec, &str)> = vec![
+            (
+                "content of 2001",
+                MessageSpec {
+                    content: "x".repeat(2001),
+                    ..Default::default()
+                },
+                "",
+            ),
+            (
+                "description of 4097",
+                with_embeds(vec![EmbedSpec {
+                    description: "x".repeat(4097),
+                    ..Default::default()
+                }]),
+                "",
+            ),
+            (
+                "field value of 1025",
+                with_embeds(vec![EmbedSpec {
+                    fields: vec![field("n".into(), "x".repeat(1025))],
+                    ..Default::default()
+                }]),
+                "",
+            ),
+            (
+                "26 fields",
+                with_embeds(vec![EmbedSpec {
+                    fields: (0..26).map(|i| field(format!("{i}"), "v".into())).collect(),
+                    ..Default::default()
+                }]),
+                "",
+            ),
+            (
+                "embeds of 8400 in all",
+                with_embeds(vec![big.clone(), big]),
+                "total",
+            ),
+            (
+                "6 rows",
+                with_rows(
+                    (0..6)
+                        .map(|i| RowSpec::Buttons(vec![button(&format!("b{i}"))]))
+                        .collect(),
+                ),
+                "",
+            ),
+            (
+                "6 buttons in a row",
+                with_rows(vec![RowSpec::Buttons(
+                    (0..6).map(|i| button(&format!("b{i}"))).collect(),
+                )]),
+                "",
+            ),
+            (
+                "one custom_id twice",
+                with_rows(vec![RowSpec::Buttons(vec![button("same"), button("same")])]),
+                "duplicate",
+            ),
+            (
+                "custom_id of 101",
+                with_rows(vec![RowSpec::Buttons(vec![button(&"i".repeat(101))])]),
+                "",
+            ),
+            (
+                "button label of 81",
+                with_rows(vec![RowSpec::Buttons(vec![ButtonSpec {
+                    label: "l".repeat(81),
+                    ..button("x")
+                }])]),
+                "",
+            ),
+            (
+                "26 select options",
+                with_rows(vec![RowSpec::Select(SelectSpec {
+                    id: "s".into(),
+                    placeholder: "p".into(),
+                    options,
+                })]),
+                "",
+            ),
+        ];
+        for (case, m, says) in over {
+            match check(&m) {
+                Ok(()) => panic!("{case}: the check let it pass"),
+                Err(e) => assert!(e.contains(says), "{case}: {e:?} does not say {says:?}"),
+            }
+        }
     }
 
     #[test]

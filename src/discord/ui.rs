@@ -6,7 +6,7 @@
 mod lobby;
 
 pub(crate) use lobby::{duration, pace_line};
-pub use lobby::{game_name, games_list, lobby, rematch_button, review_button};
+pub use lobby::{ended_buttons, game_name, games_list, lobby};
 
 use super::spec::{self, EmbedSpec, FieldSpec, MessageSpec, limits};
 use crate::render;
@@ -93,19 +93,10 @@ pub(crate) fn fit_embed(e: &mut EmbedSpec) {
     if let Some(footer) = &mut e.footer {
         *footer = spec::clip(footer, limits::FOOTER);
     }
-    let total = |e: &EmbedSpec| {
-        e.title.chars().count()
-            + e.description.chars().count()
-            + e.footer.as_deref().map_or(0, |f| f.chars().count())
-            + e.fields
-                .iter()
-                .map(|f| f.name.chars().count() + f.value.chars().count())
-                .sum::<usize>()
-    };
-    while total(e) > limits::EMBED_TOTAL && !e.fields.is_empty() {
+    while e.chars() > limits::EMBED_TOTAL && !e.fields.is_empty() {
         e.fields.pop();
     }
-    let over = total(e).saturating_sub(limits::EMBED_TOTAL);
+    let over = e.chars().saturating_sub(limits::EMBED_TOTAL);
     if over > 0 {
         let keep = e.description.chars().count().saturating_sub(over);
         e.description = clip_md(&e.description, keep);
@@ -120,16 +111,9 @@ pub(crate) fn fit(m: &mut MessageSpec) {
     for e in &mut m.embeds {
         fit_embed(e);
     }
-    let size = |e: &EmbedSpec| {
-        e.title.chars().count()
-            + e.description.chars().count()
-            + e.footer.as_deref().map_or(0, |f| f.chars().count())
-            + e.fields
-                .iter()
-                .map(|f| f.name.chars().count() + f.value.chars().count())
-                .sum::<usize>()
-    };
-    while m.embeds.len() > 1 && m.embeds.iter().map(size).sum::<usize>() > limits::EMBED_TOTAL {
+    while m.embeds.len() > 1
+        && m.embeds.iter().map(EmbedSpec::chars).sum::<usize>() > limits::EMBED_TOTAL
+    {
         m.embeds.pop();
     }
 }

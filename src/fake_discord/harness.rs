@@ -85,7 +85,7 @@ fn postgres_for_suites() -> Option<String> {
 /// Creates the database `name` (letters, digits and underscores of our own) on the server at
 /// `admin` and returns its URL. On a thread of its own with its own runtime: `TempDb::new` is
 /// called from sync and async code alike.
-fn create_postgres_database(admin: &str, name: &str) -> String {
+pub fn create_postgres_database(admin: &str, name: &str) -> String {
     let (admin, name) = (admin.to_string(), name.to_string());
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_current_thread()
@@ -249,6 +249,15 @@ impl Bot {
             Err(_) => anyhow::bail!("the bot did not stop within 10 s"),
         }
     }
+}
+
+/// How a test against the fake begins: the log and the panic recorder on ([`init_tracing`],
+/// [`watch_panics`]), a fake Discord started, and a new database tagged `tag`.
+pub async fn fake_and_db(tag: &str) -> (FakeDiscord, TempDb) {
+    init_tracing();
+    watch_panics();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    (fake, TempDb::new(tag))
 }
 
 static PANICS: Mutex<Vec<String>> = Mutex::new(Vec::new());

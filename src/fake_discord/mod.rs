@@ -1041,6 +1041,16 @@ impl FakeDiscord {
         self.component(user, message, custom_id, None, true)
     }
 
+    /// [`FakeDiscord::click`], then waits for the bot's answer to it ([`FakeDiscord::reply`]).
+    pub async fn click_reply(
+        &self,
+        user: u64,
+        message: u64,
+        custom_id: &str,
+    ) -> Result<Reply, FakeError> {
+        self.reply(&self.click(user, message, custom_id)?).await
+    }
+
     /// Picks `value` in a select menu.
     pub fn choose(
         &self,

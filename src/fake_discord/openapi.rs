@@ -221,11 +221,7 @@ fn check(schema: &'static Value, v: &Value, path: &mut Vec<String>, out: &mut Ve
         }
     }
     if let Some(t) = obj.get("type") {
-        let wanted: Vec<&str> = match t {
-            Value::String(one) => vec![one.as_str()],
-            Value::Array(many) => many.iter().filter_map(Value::as_str).collect(),
-            _ => Vec::new(),
-        };
+        let wanted = type_names(t);
         if !wanted.is_empty() && !wanted.iter().any(|w| is_type(v, w, s)) {
             out.push(type_problem(path, &wanted, v));
             return;
@@ -262,6 +258,15 @@ fn check(schema: &'static Value, v: &Value, path: &mut Vec<String>, out: &mut Ve
     }
 }
 
+/// The type names a schema's `type` allows: one name or a list of them.
+fn type_names(t: &Value) -> Vec<&str> {
+    match t {
+        Value::String(one) => vec![one.as_str()],
+        Value::Array(many) => many.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Whether `v` has the shape `schema` describes at its root: its JSON type, and for an object
 /// with a `type` field (how Discord tells its unions apart), that field's allowed values. A
 /// value that fits the shape but breaks a rule inside is closer than one of another shape.
@@ -271,11 +276,7 @@ fn shape_fits(schema: &'static Value, v: &Value) -> bool {
         return true;
     };
     if let Some(t) = obj.get("type") {
-        let wanted: Vec<&str> = match t {
-            Value::String(one) => vec![one.as_str()],
-            Value::Array(many) => many.iter().filter_map(Value::as_str).collect(),
-            _ => Vec::new(),
-        };
+        let wanted = type_names(t);
         if !wanted.is_empty() && !wanted.iter().any(|w| is_type(v, w, s)) {
             return false;
         }
@@ -315,6 +316,33 @@ fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
+/// Discord's error code and message when `len` is outside the bounds the schema `obj` sets
+/// under the keys `min` and `max` (a string's characters, an array's items); `None` within.
+fn length_error(
+    obj: &Map<String, Value>,
+    min: &str,
+    max: &str,
+    len: u64,
+) -> Option<(&'static str, String)> {
+    let min = obj.get(min).and_then(Value::as_u64);
+    let max = obj.get(max).and_then(Value::as_u64);
+    Some(match (min, max) {
+        (Some(lo), Some(hi)) if len < lo || len > hi => (
+            "BASE_TYPE_BAD_LENGTH",
+            format!("Must be between {lo} and {hi} in length."),
+        ),
+        (None, Some(hi)) if len > hi => (
+            "BASE_TYPE_MAX_LENGTH",
+            format!("Must be {hi} or fewer in length."),
+        ),
+        (Some(lo), None) if len < lo => (
+            "BASE_TYPE_MIN_LENGTH",
+            format!("Must be {lo} or more in length."),
+        ),
+        _ => return None,
+    })
+}
+
 fn check_string(
     obj: &'static Map<String, Value>,
     s: &Value,
@@ -323,25 +351,7 @@ fn check_string(
     out: &mut Vec<Problem>,
 ) {
     let len = text.chars().count() as u64;
-    let min = obj.get("minLength").and_then(Value::as_u64);
-    let max = obj.get("maxLength").and_then(Value::as_u64);
-    let bad = min.is_some_and(|m| len < m) || max.is_some_and(|m| len > m);
-    if bad {
-        let (code, message) = match (min, max) {
-            (Some(lo), Some(hi)) => (
-                "BASE_TYPE_BAD_LENGTH",
-                format!("Must be between {lo} and {hi} in length."),
-            ),
-            (None, Some(hi)) => (
-                "BASE_TYPE_MAX_LENGTH",
-                format!("Must be {hi} or fewer in length."),
-            ),
-            (Some(lo), _) => (
-                "BASE_TYPE_MIN_LENGTH",
-                format!("Must be {lo} or more in length."),
-            ),
-            (None, None) => unreachable!("bad needs a bound"),
-        };
+    if let Some((code, message)) = length_error(obj, "minLength", "maxLength", len) {
         out.push(problem(
             path,
             code,
@@ -415,23 +425,7 @@ fn check_array(
     out: &mut Vec<Problem>,
 ) {
     let n = items.len() as u64;
-    let min = obj.get("minItems").and_then(Value::as_u64);
-    let max = obj.get("maxItems").and_then(Value::as_u64);
-    if min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m) {
-        let (code, message) = match (min, max) {
-            (Some(lo), Some(hi)) => (
-                "BASE_TYPE_BAD_LENGTH",
-                format!("Must be between {lo} and {hi} in length."),
-            ),
-            (None, Some(hi)) => (
-                "BASE_TYPE_MAX_LENGTH",
-                format!("Must be {hi} or fewer in length."),
-            ),
-            _ => (
-                "BASE_TYPE_MIN_LENGTH",
-                format!("Must be {} or more in length.", min.unwrap_or(0)),
-            ),
-        };
+    if let Some((code, message)) = length_error(obj, "minItems", "maxItems", n) {
         out.push(problem(path, code, message, format!("has {n} items")));
     }
     if obj.get("uniqueItems").and_then(Value::as_bool) == Some(true) {

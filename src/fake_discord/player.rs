@@ -519,6 +519,25 @@ impl Driver {
             .ok_or_else(|| "the game stopped without final scores".to_string())
     }
 
+    /// Plays one step (whatever the game waits for next), unless the game is over. Returns true
+    /// when the game is over.
+    pub async fn play_one(&mut self) -> Result<bool, String> {
+        // `stop` is asked before each step: no before the first, yes before the second.
+        let mut asked = 0;
+        self.play_until(move |_| {
+            asked += 1;
+            asked > 1
+        })
+        .await
+    }
+
+    /// Plays until one more decision has been made (a move may take several clicks), unless the
+    /// game is over. Returns true when the game is over.
+    pub async fn play_decision(&mut self) -> Result<bool, String> {
+        let next = self.stats.decisions + 1;
+        self.play_until(|decisions| decisions >= next).await
+    }
+
     /// Plays until the final scores are posted or `stop` (called before each step with the
     /// number of decisions made so far) says so. Returns true when the game is over.
     pub async fn play_until(

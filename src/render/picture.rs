@@ -89,14 +89,7 @@ impl Canvas {
 
     /// A filled polygon (anti-aliased), optionally outlined.
     pub fn polygon(&mut self, points: &[(f32, f32)], fill: Rgb, outline: Option<(Rgb, f32)>) {
-        let mut pb = PathBuilder::new();
-        for (k, &(x, y)) in points.iter().enumerate() {
-            if k == 0 {
-                pb.move_to(x, y);
-            } else {
-                pb.line_to(x, y);
-            }
-        }
+        let mut pb = path_through(points);
         pb.close();
         let Some(path) = pb.finish() else { return };
         let mut paint = Paint::default();
@@ -122,14 +115,7 @@ impl Canvas {
 
     /// An open line through `points` (anti-aliased), `width` pixels wide: a chart's series.
     pub fn polyline(&mut self, points: &[(f32, f32)], width: f32, colour: Rgb) {
-        let mut pb = PathBuilder::new();
-        for (k, &(x, y)) in points.iter().enumerate() {
-            if k == 0 {
-                pb.move_to(x, y);
-            } else {
-                pb.line_to(x, y);
-            }
-        }
+        let pb = path_through(points);
         let Some(path) = pb.finish() else { return };
         let mut paint = Paint::default();
         paint.set_color(colour.color());
@@ -264,6 +250,19 @@ impl Canvas {
 /// Whether the embedded font can draw `c` (not its empty-box glyph).
 pub(crate) fn has_glyph(c: char) -> bool {
     font().glyph_id(c).0 != 0
+}
+
+/// A path through `points` in order, left open (a polygon closes it).
+fn path_through(points: &[(f32, f32)]) -> PathBuilder {
+    let mut pb = PathBuilder::new();
+    for (k, &(x, y)) in points.iter().enumerate() {
+        if k == 0 {
+            pb.move_to(x, y);
+        } else {
+            pb.line_to(x, y);
+        }
+    }
+    pb
 }
 
 /// The width of `text` at `px` pixels.

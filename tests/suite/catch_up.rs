@@ -9,7 +9,7 @@ use farmhand::games::fields_of_green as fog;
 use farmhand::games::key_harvest as kh;
 use farmhand::host::{Hosted, Kind, Library};
 use farmhand::service::Service;
-use farmhand::store::{GameId, Store, TableOptions};
+use farmhand::store::{GameId, Store};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -22,8 +22,7 @@ fn user(k: usize) -> u64 {
 }
 
 async fn started(svc: &Service, kind: Kind, players: u8, seed: u64) -> GameId {
-    let options = TableOptions::plain(players, 60);
-    fixture::started(svc, kind, (1, 2), (HOST, "Ada"), options, seed).await
+    fixture::started_plain(svc, kind, (1, 2), HOST, players, seed).await
 }
 
 /// One stored action: the version it made, who acted, the events it caused.

@@ -55,15 +55,11 @@ async fn archived_thread_is_reopened(which: Which, tag: &str, seed: u64) {
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fields_of_green_archived_thread_is_reopened() {
-    archived_thread_is_reopened(Which::FieldsOfGreen, "archived-fog", 431).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn key_harvest_archived_thread_is_reopened() {
-    archived_thread_is_reopened(Which::KeyHarvest, "archived-kh", 432).await;
-}
+for_both_games!(
+    archived_thread_is_reopened,
+    fields_of_green_archived_thread_is_reopened("archived-fog", 431),
+    key_harvest_archived_thread_is_reopened("archived-kh", 432)
+);
 
 /// The thread is locked. `heard`: with THREAD_UPDATE, as Discord sends it; else the lock is
 /// met by the first post (an event missed while the gateway was down). Either way the game is
@@ -112,16 +108,11 @@ async fn locked_thread_sends_the_game_to_the_channel(
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fields_of_green_locked_thread_heard() {
-    locked_thread_sends_the_game_to_the_channel(Which::FieldsOfGreen, "locked-fog", 433, true)
-        .await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn key_harvest_locked_thread_met() {
-    locked_thread_sends_the_game_to_the_channel(Which::KeyHarvest, "locked-kh", 434, false).await;
-}
+for_both_games!(
+    locked_thread_sends_the_game_to_the_channel,
+    fields_of_green_locked_thread_heard("locked-fog", 433, true),
+    key_harvest_locked_thread_met("locked-kh", 434, false)
+);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fields_of_green_locked_thread_met() {

@@ -127,15 +127,11 @@ async fn unknown_message_on_a_table_edit(which: Which, tag: &str, seed: u64) {
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn unknown_message_on_a_table_edit_posts_it_again_fields_of_green() {
-    unknown_message_on_a_table_edit(Which::FieldsOfGreen, "10008-table-fog", 71).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn unknown_message_on_a_table_edit_posts_it_again_key_harvest() {
-    unknown_message_on_a_table_edit(Which::KeyHarvest, "10008-table-kh", 72).await;
-}
+for_both_games!(
+    unknown_message_on_a_table_edit,
+    unknown_message_on_a_table_edit_posts_it_again_fields_of_green("10008-table-fog", 71),
+    unknown_message_on_a_table_edit_posts_it_again_key_harvest("10008-table-kh", 72)
+);
 
 /// Discord answers a post in the game's thread with 10003 (the thread is gone): the thread is
 /// made again in the table's channel, stored, and gets the refused post and every later one,
@@ -185,15 +181,11 @@ async fn unknown_channel_on_a_thread_post(which: Which, tag: &str, seed: u64) {
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn unknown_channel_on_a_thread_post_makes_the_thread_again_fields_of_green() {
-    unknown_channel_on_a_thread_post(Which::FieldsOfGreen, "10003-thread-fog", 73).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn unknown_channel_on_a_thread_post_makes_the_thread_again_key_harvest() {
-    unknown_channel_on_a_thread_post(Which::KeyHarvest, "10003-thread-kh", 74).await;
-}
+for_both_games!(
+    unknown_channel_on_a_thread_post,
+    unknown_channel_on_a_thread_post_makes_the_thread_again_fields_of_green("10003-thread-fog", 73),
+    unknown_channel_on_a_thread_post_makes_the_thread_again_key_harvest("10003-thread-kh", 74)
+);
 
 /// Discord refuses the game's thread with 50001 (missing access) when the table opens: the
 /// game is played in the table's channel, where the players read every post, the final scores
@@ -228,15 +220,11 @@ async fn thread_refused_with_missing_access(which: Which, tag: &str, seed: u64) 
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn thread_refused_with_missing_access_plays_in_the_channel_fields_of_green() {
-    thread_refused_with_missing_access(Which::FieldsOfGreen, "50001-thread-fog", 75).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn thread_refused_with_missing_access_plays_in_the_channel_key_harvest() {
-    thread_refused_with_missing_access(Which::KeyHarvest, "50001-thread-kh", 76).await;
-}
+for_both_games!(
+    thread_refused_with_missing_access,
+    thread_refused_with_missing_access_plays_in_the_channel_fields_of_green("50001-thread-fog", 75),
+    thread_refused_with_missing_access_plays_in_the_channel_key_harvest("50001-thread-kh", 76)
+);
 
 /// Discord refuses a post with pictures (a Fields of Green year summary) with 50001: it is
 /// sent again without them (the text grids say the same) in the thread; the game ends with its

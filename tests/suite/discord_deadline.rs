@@ -180,14 +180,7 @@ async fn late_clicks_on_a_slow_store_and_slow_rest_are_all_answered_in_time() {
     assert!(told_since(&fake, g.table.game, slow_from) >= 2);
     // What the player was told is what is stored: the settings, or (when SQLite's lock was
     // not free within its 5 s) the apology, with nothing changed.
-    let prefs = g
-        .bot()
-        .data
-        .service
-        .store()
-        .prefs(g.users[2])
-        .await
-        .unwrap();
+    let prefs = g.store().prefs(g.users[2]).await.unwrap();
     let settings = fake
         .message(r.message.expect("the answer's message"))
         .unwrap();

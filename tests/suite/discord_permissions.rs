@@ -10,13 +10,11 @@
 //!   @everyone) plays a whole game in its thread, pictures included.
 
 use farmhand::discord::permissions::{INVITE_PERMISSIONS, NEEDED, Place};
-use farmhand::fake_discord::harness::{
-    Bot, TempDb, init_tracing, panics, test_config, watch_panics,
-};
+use farmhand::fake_discord::harness::{Bot, fake_and_db, panics, test_config};
 use farmhand::fake_discord::json::{BOT_ROLE, GUILD_ID};
 use farmhand::fake_discord::permissions::Target;
 use farmhand::fake_discord::player::{self, Driver, Player};
-use farmhand::fake_discord::{FakeDiscord, RouteKind, verify};
+use farmhand::fake_discord::{RouteKind, verify};
 
 use crate::e2e::command;
 
@@ -31,10 +29,7 @@ enum Way {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_missing_permission_is_named_to_the_host_in_their_language() {
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new("perm-matrix");
+    let (fake, db) = fake_and_db("perm-matrix").await;
     let alice = fake.add_user("alice");
     let hiro = fake.add_user("hiro");
     fake.with(|w| w.locales.insert(hiro, "ja".to_string()));
@@ -127,10 +122,7 @@ async fn each_missing_permission_is_named_to_the_host_in_their_language() {
 /// Files.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn exactly_the_invite_links_permissions_play_a_whole_game_with_pictures() {
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new("invite-perms");
+    let (fake, db) = fake_and_db("invite-perms").await;
     let channel = fake.add_channel("fields-of-green");
     let users = [fake.add_user("alice"), fake.add_user("bob")];
     fake.set_role_permissions(GUILD_ID, 0);

@@ -3,9 +3,7 @@
 //! message deleted by a moderator, or Discord failing posts, halfway through. Each game must end
 //! with its final scores where the players can read them, equal to an engine replay.
 
-use farmhand::fake_discord::harness::{
-    Bot, TempDb, init_tracing, panics, test_config, watch_panics,
-};
+use farmhand::fake_discord::harness::{Bot, TempDb, fake_and_db, panics, test_config};
 use farmhand::fake_discord::player::{self, Driver, Player, TableRef};
 use farmhand::fake_discord::{FakeDiscord, FaultAction, FaultRule, RouteKind, perm, verify};
 
@@ -20,10 +18,7 @@ struct Running {
 }
 
 async fn running(tag: &str, seed: u64, decisions: usize) -> Running {
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new(tag);
+    let (fake, db) = fake_and_db(tag).await;
     let channel = fake.add_channel("fields-of-green");
     let users: Vec<u64> = NAMES.iter().map(|n| fake.add_user(n)).collect();
     let bot = Bot::start(&fake, test_config(db.path()))

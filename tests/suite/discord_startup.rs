@@ -5,7 +5,9 @@
 //! clear line: never connected and mute.
 
 use farmhand::discord::{self, serve};
-use farmhand::fake_discord::harness::{TempDb, init_tracing, panics, test_config, watch_panics};
+use farmhand::fake_discord::harness::{
+    TempDb, fake_and_db, init_tracing, panics, test_config, watch_panics,
+};
 use farmhand::fake_discord::{FakeDiscord, FaultAction, FaultRule, RouteKind};
 use std::time::{Duration, Instant};
 
@@ -89,10 +91,7 @@ fn registrations(fake: &FakeDiscord) -> Vec<u16> {
 /// registered, and the bot answers. The application is fetched as Discord answers it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registration_is_tried_again_until_it_succeeds() {
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new("register-retry");
+    let (fake, db) = fake_and_db("register-retry").await;
     let channel = fake.add_channel("games");
     let alice = fake.add_user("alice");
     fail_registrations(&fake, 1, FaultAction::Fail(503), Some(2));
@@ -123,10 +122,7 @@ async fn registration_is_tried_again_until_it_succeeds() {
 /// and closes its gateway connection.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registration_that_keeps_failing_stops_run_with_one_line() {
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new("register-fails");
+    let (fake, db) = fake_and_db("register-fails").await;
     fail_registrations(&fake, 2, FaultAction::Fail(502), None);
     let started = Instant::now();
     let (task, _stop) = start(&fake, &db, Duration::from_secs(4)).await;
@@ -213,10 +209,7 @@ async fn gateway_refusals_stop_run_with_a_clear_line() {
 /// try would spend one of the day's session starts), and answers.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sharding_required_reconnects_with_the_recommended_count() {
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new("gateway-4011");
+    let (fake, db) = fake_and_db("gateway-4011").await;
     let channel = fake.add_channel("games");
     let alice = fake.add_user("alice");
     let (task, stop) = start(&fake, &db, Duration::from_secs(60)).await;

@@ -7,7 +7,7 @@
 
 use crate::e2e::{self, Which};
 use farmhand::discord::{self, serve};
-use farmhand::fake_discord::harness::{TempDb, init_tracing, logged, test_config, watch_panics};
+use farmhand::fake_discord::harness::{fake_and_db, logged, test_config};
 use farmhand::fake_discord::world::RequestRecord;
 use farmhand::fake_discord::{FakeDiscord, FaultAction, FaultRule, RouteKind, verify};
 use farmhand::games::key_harvest as kh;
@@ -168,25 +168,18 @@ async fn swallowed_calls_are_given_up_and_made_again(which: Which, tag: &str, se
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn swallowed_calls_are_given_up_and_made_again_fields_of_green() {
-    swallowed_calls_are_given_up_and_made_again(Which::FieldsOfGreen, "hang-fog", 61).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn swallowed_calls_are_given_up_and_made_again_key_harvest() {
-    swallowed_calls_are_given_up_and_made_again(Which::KeyHarvest, "hang-kh", 62).await;
-}
+for_both_games!(
+    swallowed_calls_are_given_up_and_made_again,
+    swallowed_calls_are_given_up_and_made_again_fields_of_green("hang-fog", 61),
+    swallowed_calls_are_given_up_and_made_again_key_harvest("hang-kh", 62)
+);
 
 /// The command registration at start is swallowed: given up after the timeout and tried again,
 /// the commands are registered and the bot answers (without the timeout, `run` stayed connected
 /// and mute: poise's setup never finished).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_swallowed_registration_is_given_up_and_tried_again() {
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new("register-hang");
+    let (fake, db) = fake_and_db("register-hang").await;
     let channel = fake.add_channel("games");
     let alice = fake.add_user("alice");
     fake.set_faults(7, vec![hang(&[RouteKind::Commands], 1)]);

@@ -4,9 +4,7 @@
 //! [`new_game`] with their game; the checks after a game differ only where the games do (Key
 //! Harvest's privacy check reads hidden counters, Fields of Green's reads hands).
 
-use farmhand::fake_discord::harness::{
-    Bot, TempDb, init_tracing, panics, test_config, watch_panics,
-};
+use farmhand::fake_discord::harness::{Bot, TempDb, fake_and_db, panics, test_config};
 use farmhand::fake_discord::player::{self, Driver, Player, TableRef};
 use farmhand::fake_discord::view::MessageView;
 use farmhand::fake_discord::{FakeDiscord, verify};
@@ -156,11 +154,8 @@ pub async fn new_game_in(
     configure: impl FnOnce(&mut farmhand::config::Config),
     place: impl FnOnce(&FakeDiscord, u64, &[u64]) -> u64,
 ) -> Game {
-    init_tracing();
-    watch_panics();
     let started = Instant::now();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new(tag);
+    let (fake, db) = fake_and_db(tag).await;
     let channel = fake.add_channel(which.channel());
     let users: Vec<u64> = NAMES[..players].iter().map(|n| fake.add_user(n)).collect();
     prepare(&fake, &users);
@@ -233,17 +228,20 @@ impl Game {
         self.bot.as_ref().expect("a running bot")
     }
 
+    /// The bot's store (verification only).
+    pub fn store(&self) -> &farmhand::store::Store {
+        self.bot().data.service.store()
+    }
+
+    /// The stored table: whether and why it is parked, its version and status (verification
+    /// only).
+    pub async fn stored(&self) -> farmhand::store::Table {
+        self.store().table(self.table.game).await.unwrap()
+    }
+
     /// The stored game version (verification only).
     pub async fn version(&self) -> i64 {
-        let table = self
-            .bot()
-            .data
-            .service
-            .store()
-            .table(self.table.game)
-            .await
-            .unwrap();
-        table.game.version
+        self.stored().await.game.version
     }
 
     /// Plays on until `decisions` decisions have been made in all, all before the end of the game
@@ -455,6 +453,23 @@ pub async fn command(fake: &FakeDiscord, user: u64, channel: u64, line: &str) ->
     text
 }
 
+/// `user`, who has no seat at the table, clicks the `label` button of its `message`: the answer
+/// is private and says they are not seated.
+pub async fn check_not_seated(fake: &FakeDiscord, user: u64, message: u64, label: &str) {
+    let m = fake.message(message).expect("the table message is there");
+    let id = m
+        .button(label)
+        .unwrap_or_else(|| panic!("no {label} button on {:?}", m.title()))
+        .custom_id()
+        .to_string();
+    let r = fake.click_reply(user, message, &id).await.unwrap();
+    assert!(
+        r.ephemeral() && r.content().contains("not seated"),
+        "{label}: {:?}",
+        r.content()
+    );
+}
+
 /// Clicks the enabled button `label` of `message` as `user`, waits for the bot to go quiet, and
 /// returns what the clicker was told.
 async fn click(fake: &FakeDiscord, user: u64, message: u64, label: &str) -> String {
@@ -464,10 +479,7 @@ async fn click(fake: &FakeDiscord, user: u64, message: u64, label: &str) -> Stri
         .unwrap_or_else(|| panic!("no enabled {label} button on {:?}", m.title()))
         .custom_id()
         .to_string();
-    let r = fake
-        .reply(&fake.click(user, message, &id).unwrap())
-        .await
-        .unwrap();
+    let r = fake.click_reply(user, message, &id).await.unwrap();
     assert!(
         fake.settle().await,
         "the bot did not go quiet after {label}"
@@ -481,7 +493,7 @@ async fn click(fake: &FakeDiscord, user: u64, message: u64, label: &str) -> Stri
 /// the last person has confirmed, with nobody pressing Start. Returns the new table's number.
 pub async fn check_rematch(g: &Game) -> i64 {
     let fake = &g.fake;
-    let store = g.bot().data.service.store();
+    let store = g.store();
     let old = store.table(g.table.game).await.unwrap();
     assert_eq!(old.game.status, Status::Ended);
     let bots: Vec<u64> = old.game.options.bots.iter().map(|b| b.user_id).collect();

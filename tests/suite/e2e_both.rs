@@ -159,7 +159,7 @@ pub async fn faults_do_not_lose_acknowledged_actions(
 pub async fn one_person_against_two_bots(which: Which, strength: &str) {
     let options = format!("seats:3 bots:2 bot_strength:\"{strength}\"");
     let mut g = e2e::new_game(which, "bots", 1, &options, &[], 21, |_, _| {}).await;
-    let store = g.bot().data.service.store().clone();
+    let store = g.store().clone();
     let table = store.table(g.table.game).await.unwrap();
     assert_eq!(table.seats.len(), 3, "the host and two bots");
     assert_eq!(table.humans(), 1);

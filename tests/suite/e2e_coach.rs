@@ -55,7 +55,7 @@ async fn private_screen(fake: &FakeDiscord, g: &Game, seat: usize) -> MessageVie
         })
         .expect("the table's button that opens a private screen");
     let r = fake
-        .reply(&fake.click(g.users[seat], table.id, &open).unwrap())
+        .click_reply(g.users[seat], table.id, &open)
         .await
         .unwrap();
     assert!(r.ephemeral(), "the private screen is private");
@@ -72,7 +72,7 @@ async fn ask_hint(g: &mut Game) -> (String, usize) {
     let seat = waiting(g).await;
     let screen = private_screen(&fake, g, seat).await;
     let id = hint_button(&screen).expect("a Hint button on the waiting player's screen");
-    let store = g.bot().data.service.store().clone();
+    let store = g.store().clone();
     let count = |used: Vec<(usize, u32)>| used.iter().find(|u| u.0 == seat).map_or(0, |u| u.1);
     let before = count(store.hints_used(g.table.game).await.unwrap());
     let ix = fake.click(g.users[seat], screen.id, &id).unwrap();
@@ -94,14 +94,7 @@ async fn ask_hint(g: &mut Game) -> (String, usize) {
 /// the asker used at least one). `line(name, n)` is the sentence expected.
 async fn finish_with_hint(mut g: Game, seat: usize, line: impl Fn(&str, u32) -> String) {
     g.finish().await;
-    let used = g
-        .bot()
-        .data
-        .service
-        .store()
-        .hints_used(g.table.game)
-        .await
-        .unwrap();
+    let used = g.store().hints_used(g.table.game).await.unwrap();
     assert!(used.iter().any(|u| u.0 == seat && u.1 >= 1), "{used:?}");
     let channel = g.fake.channel(g.table.play_channel());
     for (s, n) in used {
@@ -129,15 +122,11 @@ async fn hint_end_to_end(which: Which, tag: &str, seed: u64) {
     .await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fields_of_green_hint_end_to_end() {
-    hint_end_to_end(Which::FieldsOfGreen, "fog-hint", 31).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn key_harvest_hint_end_to_end() {
-    hint_end_to_end(Which::KeyHarvest, "kh-hint", 32).await;
-}
+for_both_games!(
+    hint_end_to_end,
+    fields_of_green_hint_end_to_end("fog-hint", 31),
+    key_harvest_hint_end_to_end("kh-hint", 32)
+);
 
 /// A Japanese server and clients: the hint and the final line read in Japanese.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

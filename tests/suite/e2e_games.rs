@@ -8,7 +8,7 @@
 //! `FARMHAND_TRANSCRIPT=<dir>` writes each game's transcript (HTML) into that folder.
 
 use farmhand::fake_discord::harness::{
-    Bot, TempDb, init_tracing, panics, test_config, watch_panics,
+    Bot, TempDb, fake_and_db, init_tracing, panics, test_config,
 };
 use farmhand::fake_discord::player::{self, Choice, Driver, TableRef, decisions};
 use farmhand::fake_discord::view::MessageView;
@@ -193,10 +193,7 @@ async fn hand(fake: &FakeDiscord, table: &TableRef, user: u64) -> MessageView {
         .expect("My hand")
         .custom_id()
         .to_string();
-    let r = fake
-        .reply(&fake.click(user, table.message, &id).unwrap())
-        .await
-        .unwrap();
+    let r = fake.click_reply(user, table.message, &id).await.unwrap();
     assert_eq!(r.kind, 4);
     assert!(r.ephemeral());
     fake.message(r.message.unwrap()).unwrap()
@@ -257,16 +254,7 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
         assert!(!r.content().is_empty());
     }
     // A user who is not in the game.
-    let hand_id = t.button("My hand").unwrap().custom_id().to_string();
-    let r = fake
-        .reply(&fake.click(mallory, table.message, &hand_id).unwrap())
-        .await
-        .unwrap();
-    assert!(
-        r.ephemeral() && r.content().contains("not seated"),
-        "{:?}",
-        r.content()
-    );
+    e2e::check_not_seated(&fake, mallory, table.message, "My hand").await;
 
     // Garbage and forged ids, on the table message and on a player's own panel.
     let panel = hand(&fake, &table, alice).await;
@@ -308,7 +296,7 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
             ]}));
     });
     let r = fake
-        .reply(&fake.click(alice, old_panel.id, "g1:7:draw").unwrap())
+        .click_reply(alice, old_panel.id, "g1:7:draw")
         .await
         .unwrap();
     assert!(
@@ -380,14 +368,7 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
         if all_choosing {
             break;
         }
-        let mut n = 0;
-        g.driver
-            .play_until(move |_| {
-                n += 1;
-                n > 1
-            })
-            .await
-            .unwrap();
+        g.driver.play_one().await.unwrap();
     }
     fake.settle().await;
     let before = g.version().await;
@@ -712,14 +693,7 @@ async fn reminders_reach_the_players_the_game_waits_for() {
         if game.unwrap().waiting_for().len() == 3 {
             break;
         }
-        let mut n = 0;
-        g.driver
-            .play_until(move |_| {
-                n += 1;
-                n > 1
-            })
-            .await
-            .unwrap();
+        g.driver.play_one().await.unwrap();
     }
     assert!(fake.settle().await);
     farmhand::discord::notify::remind_due(&http, &data, later())
@@ -1001,10 +975,7 @@ async fn reconnect_requests_and_missed_heartbeats_lose_nothing() {
 /// and the last edit still shows the latest state of the game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn table_edits_are_merged_and_the_last_shows_the_latest_state() {
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new("merged-edits");
+    let (fake, db) = fake_and_db("merged-edits").await;
     let mut config = test_config(db.path());
     config.discord.edit_interval_ms = 400;
     let bot = Bot::start(&fake, config).await.expect("start the bot");
@@ -1020,14 +991,8 @@ async fn table_edits_are_merged_and_the_last_shows_the_latest_state() {
     let over = driver.play_until(|d| d >= 400).await.unwrap();
     assert!(!over, "{:?}", driver.stats);
     assert!(fake.settle().await, "the bot did not go quiet");
-    let actions = bot
-        .data
-        .service
-        .store()
-        .actions(table.game)
-        .await
-        .unwrap()
-        .len();
+    let store = bot.data.service.store();
+    let actions = store.actions(table.game).await.unwrap().len();
     let path = format!("/channels/{}/messages/{}", table.channel, table.message);
     let edits = fake.with(|w| {
         w.requests
@@ -1085,10 +1050,7 @@ async fn without_thread_permission_the_game_is_played_in_the_channel() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_send_or_embed_permission_the_host_is_told() {
     use farmhand::fake_discord::perm;
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new("perms");
+    let (fake, db) = fake_and_db("perms").await;
     let channel = fake.add_channel("no-posting");
     let host = fake.add_user("alice");
     let bot = Bot::start(&fake, test_config(db.path()))
@@ -1123,10 +1085,7 @@ async fn without_send_or_embed_permission_the_host_is_told() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lobby_discord_refuses_for_a_passing_reason_is_not_blamed_on_permissions() {
     use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new("lobby-503");
+    let (fake, db) = fake_and_db("lobby-503").await;
     let channel = fake.add_channel("busy");
     let host = fake.add_user("alice");
     let bot = Bot::start(&fake, test_config(db.path()))

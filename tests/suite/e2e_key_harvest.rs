@@ -10,7 +10,7 @@
 use farmhand::fake_discord::FakeDiscord;
 use farmhand::fake_discord::player;
 
-use crate::e2e::{Game, Which, command};
+use crate::e2e::{self, Game, Which, command};
 use crate::e2e_both;
 
 /// [`crate::e2e::new_game`] of this file's game.
@@ -63,23 +63,8 @@ async fn stale_and_forged_buttons_change_nothing() {
     let fake = g.fake.clone();
     let table = g.table.clone();
     let mallory = fake.add_user("mallory");
-    let store = g.bot().data.service.store().clone();
-    let t = fake.message(table.message).unwrap();
-    let screen = t
-        .button("My screen")
-        .expect("a My screen button")
-        .custom_id()
-        .to_string();
-    // Not seated.
-    let r = fake
-        .reply(&fake.click(mallory, table.message, &screen).unwrap())
-        .await
-        .unwrap();
-    assert!(
-        r.ephemeral() && r.content().contains("not seated"),
-        "{:?}",
-        r.content()
-    );
+    let store = g.store().clone();
+    e2e::check_not_seated(&fake, mallory, table.message, "My screen").await;
     let before = store.table(table.game).await.unwrap();
     // Forged ids: junk after the prefix, and a well-formed action id that is not on the message.
     for id in [
@@ -194,14 +179,7 @@ async fn reminders_reach_the_player_the_game_waits_for() {
 
     // Play on until someone else decides; they asked for DM reminders.
     while g.waiting().await == vec![seat] {
-        let mut n = 0;
-        g.driver
-            .play_until(move |_| {
-                n += 1;
-                n > 1
-            })
-            .await
-            .unwrap();
+        g.driver.play_one().await.unwrap();
     }
     let next = g.waiting().await[0];
     let t = command(

@@ -142,7 +142,7 @@ fn has_chart(m: &MessageView) {
 /// slash command; checks what each sees and that the review was computed once.
 async fn review_end_to_end(mut g: Game, w: &Words, japanese: bool) {
     g.finish().await;
-    let store = g.bot().data.service.store().clone();
+    let store = g.store().clone();
     let id = g.table.game;
     assert_eq!(
         store.review_row(id).await.unwrap(),
@@ -291,7 +291,7 @@ async fn review_refuses_unknown_and_unfinished_games() {
     )
     .await;
     let fake = g.fake.clone();
-    let store = g.bot().data.service.store().clone();
+    let store = g.store().clone();
     let ask = |line: String| {
         let fake = fake.clone();
         let (user, channel) = (g.users[0], g.table.channel);

@@ -126,6 +126,20 @@ pub async fn started(
     id
 }
 
+/// [`started`] with plain options ([`TableOptions::plain`]: `players` people, reminders after an
+/// hour), hosted by `host` named Ada.
+pub async fn started_plain(
+    svc: &Service,
+    kind: Kind,
+    at: (u64, u64),
+    host: u64,
+    players: u8,
+    seed: u64,
+) -> GameId {
+    let options = TableOptions::plain(players, 60);
+    started(svc, kind, at, (host, "Ada"), options, seed).await
+}
+
 /// The SQL dump of a database the Fields of Green-only release wrote (`upgrade_from_release`
 /// says what is in it and how it was made).
 pub const RELEASE_DUMP: &str = "tests/fixtures/release-fields-of-green.sql";

@@ -77,12 +77,8 @@ async fn hours_old_panel(which: Which, tag: &str, seed: u64) {
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fields_of_green_panel_clicked_hours_later() {
-    hours_old_panel(Which::FieldsOfGreen, "hours-old-fog", 441).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn key_harvest_panel_clicked_hours_later() {
-    hours_old_panel(Which::KeyHarvest, "hours-old-kh", 442).await;
-}
+for_both_games!(
+    hours_old_panel,
+    fields_of_green_panel_clicked_hours_later("hours-old-fog", 441),
+    key_harvest_panel_clicked_hours_later("hours-old-kh", 442)
+);

@@ -19,13 +19,8 @@ async fn the_thread_gets_one_post_per_round() {
     let game = game.expect("started");
     let turns = game.state().turn.number;
     let rounds = turns.div_ceil(3);
-    let actions = data
-        .service
-        .store()
-        .actions(table.game)
-        .await
-        .unwrap()
-        .len();
+    let actions = data.service.store().actions(table.game).await;
+    let actions = actions.unwrap().len();
     let titles: Vec<String> = fake
         .channel(thread)
         .iter()

@@ -17,6 +17,23 @@
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// One scenario, `run(which, args..)`, as a test for each game: two `#[tokio::test]`s, each
+/// with its own name (a filter picks it, a failure names it), run beside the other tests.
+/// `for_both_games!(run, fog_test(args..), kh_test(args..));`
+macro_rules! for_both_games {
+    ($run:ident, $fog:ident($($fog_args:expr),*), $kh:ident($($kh_args:expr),*)) => {
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $fog() {
+            $run(crate::e2e::Which::FieldsOfGreen, $($fog_args),*).await;
+        }
+
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $kh() {
+            $run(crate::e2e::Which::KeyHarvest, $($kh_args),*).await;
+        }
+    };
+}
+
 /// Fields of Green's position builders, shared with the engine's tests (one file, two binaries).
 #[path = "../../src/games/tests/engine/common.rs"]
 mod common;

@@ -3,9 +3,9 @@
 //! Prometheus text whose counters follow what the bot did.
 
 use farmhand::discord::{self, serve};
-use farmhand::fake_discord::harness::{TempDb, init_tracing, panics, test_config, watch_panics};
+use farmhand::fake_discord::harness::{fake_and_db, panics, test_config};
 use farmhand::fake_discord::player::{self, Driver, Player};
-use farmhand::fake_discord::{FakeDiscord, FaultAction, FaultRule, RouteKind};
+use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -75,10 +75,7 @@ fn clicks(s: &HashMap<String, f64>) -> f64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn healthz_follows_the_gateway_and_the_database_and_metrics_count_the_clicks() {
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new("metrics");
+    let (fake, db) = fake_and_db("metrics").await;
     let channel = fake.add_channel("games");
     let users = [fake.add_user("alice"), fake.add_user("bob")];
     // The token check fails until the test has seen /healthz say "not connected".
@@ -166,11 +163,7 @@ async fn healthz_follows_the_gateway_and_the_database_and_metrics_count_the_clic
             "no stored action by a person and by the bot after {:?}",
             driver.stats
         );
-        let next = driver.stats.decisions + 1;
-        let over = driver
-            .play_until(|decisions| decisions >= next)
-            .await
-            .unwrap();
+        let over = driver.play_decision().await.unwrap();
         assert!(!over, "the game ended before the checks");
     }
     assert!(fake.settle().await);

@@ -29,22 +29,11 @@ async fn started(which: Which, tag: &str, seed: u64, decisions: usize) -> e2e::G
     g
 }
 
-/// The stored game: whether and why it is parked, its version and status.
-pub(crate) async fn stored(g: &e2e::Game) -> farmhand::store::Table {
-    g.bot()
-        .data
-        .service
-        .store()
-        .table(g.table.game)
-        .await
-        .unwrap()
-}
-
 /// Whether and why the game is parked, once the bot has heard the event that parks it (it
 /// comes over the gateway: looked at every 25 ms, for 5 s at most).
 pub(crate) async fn parked_soon(g: &e2e::Game) -> Option<(Parked, i64)> {
     for _ in 0..200 {
-        if let Some(p) = stored(g).await.game.parked {
+        if let Some(p) = g.stored().await.game.parked {
             return Some(p);
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
@@ -113,7 +102,7 @@ async fn deleted_channel_then_resumed(which: Which, tag: &str, seed: u64) {
     let mut g = started(which, tag, seed, 4).await;
     let cmd = which.command();
     let old = g.table.clone();
-    let version = stored(&g).await.game.version;
+    let version = g.stored().await.game.version;
     g.fake.delete_channel(old.channel);
     let parked = parked_soon(&g).await;
     assert_eq!(parked.map(|p| p.0), Some(Parked::ChannelGone));
@@ -134,7 +123,7 @@ async fn deleted_channel_then_resumed(which: Which, tag: &str, seed: u64) {
         0,
         "the scheduler looked at a parked game"
     );
-    assert_eq!(stored(&g).await.game.version, version, "nothing was played");
+    assert_eq!(g.stored().await.game.version, version, "nothing was played");
     let places = [old.channel, old.thread.unwrap_or(old.channel)];
     assert_eq!(calls_on(&g.fake, from, &places), Vec::<String>::new());
 
@@ -173,7 +162,7 @@ async fn deleted_channel_then_resumed(which: Which, tag: &str, seed: u64) {
     )
     .await;
     assert!(said.contains("no table with that number"), "{said}");
-    assert!(stored(&g).await.game.parked.is_some());
+    assert!(g.stored().await.game.parked.is_some());
 
     // The host resumes it here: the table is posted again, a thread made, and play goes on.
     let said = say(
@@ -185,7 +174,7 @@ async fn deleted_channel_then_resumed(which: Which, tag: &str, seed: u64) {
     .await;
     assert!(said.contains("plays here now"), "{said}");
     assert!(g.fake.settle().await);
-    let t = stored(&g).await;
+    let t = g.stored().await;
     assert_eq!(t.game.parked, None);
     assert_eq!(t.game.channel_id, here);
     let message = t.game.table_message_id.expect("a table message");
@@ -213,21 +202,17 @@ async fn deleted_channel_then_resumed(which: Which, tag: &str, seed: u64) {
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fields_of_green_deleted_channel_is_parked_and_resumed() {
-    deleted_channel_then_resumed(Which::FieldsOfGreen, "parked-fog", 421).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn key_harvest_deleted_channel_is_parked_and_resumed() {
-    deleted_channel_then_resumed(Which::KeyHarvest, "parked-kh", 422).await;
-}
+for_both_games!(
+    deleted_channel_then_resumed,
+    fields_of_green_deleted_channel_is_parked_and_resumed("parked-fog", 421),
+    key_harvest_deleted_channel_is_parked_and_resumed("parked-kh", 422)
+);
 
 /// The bot is removed from the server (GUILD_DELETE): its games there are parked, the players
 /// told that it was removed, and nothing more goes to that server's channels, for days.
 async fn removed_from_server(which: Which, tag: &str, seed: u64) {
     let g = started(which, tag, seed, 3).await;
-    let version = stored(&g).await.game.version;
+    let version = g.stored().await.game.version;
     let from = g.fake.requests().len();
     g.fake.remove_bot(GUILD_ID);
     let parked = parked_soon(&g).await;
@@ -240,7 +225,7 @@ async fn removed_from_server(which: Which, tag: &str, seed: u64) {
         );
     }
     assert_eq!(three_days(&g).await, 0);
-    assert_eq!(stored(&g).await.game.version, version);
+    assert_eq!(g.stored().await.game.version, version);
     let places = [g.table.channel, g.table.thread.unwrap_or(g.table.channel)];
     assert_eq!(calls_on(&g.fake, from, &places), Vec::<String>::new());
     // Its commands are gone from that server.
@@ -257,15 +242,11 @@ async fn removed_from_server(which: Which, tag: &str, seed: u64) {
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fields_of_green_bot_removed_from_server() {
-    removed_from_server(Which::FieldsOfGreen, "removed-fog", 423).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn key_harvest_bot_removed_from_server() {
-    removed_from_server(Which::KeyHarvest, "removed-kh", 424).await;
-}
+for_both_games!(
+    removed_from_server,
+    fields_of_green_bot_removed_from_server("removed-fog", 423),
+    key_harvest_bot_removed_from_server("removed-kh", 424)
+);
 
 /// The bot loses View Channel on the game's channel: the next redraw is refused (50001) and
 /// the game is parked. A stranger cannot abandon it; the host abandons it by number from
@@ -278,7 +259,7 @@ async fn no_access_then_abandoned(which: Which, tag: &str, seed: u64) {
     farmhand::discord::notify::refresh_table(&g.bot().data, id);
     assert!(g.fake.settle().await);
     assert_eq!(
-        stored(&g).await.game.parked.map(|p| p.0),
+        g.stored().await.game.parked.map(|p| p.0),
         Some(Parked::NoAccess)
     );
     for &u in &g.users {
@@ -298,7 +279,7 @@ async fn no_access_then_abandoned(which: Which, tag: &str, seed: u64) {
     )
     .await;
     assert!(said.contains("Only the host"), "{said}");
-    assert_eq!(stored(&g).await.game.status, Status::Active);
+    assert_eq!(g.stored().await.game.status, Status::Active);
     let said = say(
         &g.fake,
         g.users[0],
@@ -308,7 +289,7 @@ async fn no_access_then_abandoned(which: Which, tag: &str, seed: u64) {
     .await;
     assert!(said.contains("abandoned"), "{said}");
     assert!(g.fake.settle().await);
-    assert_eq!(stored(&g).await.game.status, Status::Abandoned);
+    assert_eq!(g.stored().await.game.status, Status::Abandoned);
     let said = say(
         &g.fake,
         g.users[0],
@@ -321,22 +302,18 @@ async fn no_access_then_abandoned(which: Which, tag: &str, seed: u64) {
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fields_of_green_no_access_then_abandoned() {
-    no_access_then_abandoned(Which::FieldsOfGreen, "no-access-fog", 425).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn key_harvest_no_access_then_abandoned() {
-    no_access_then_abandoned(Which::KeyHarvest, "no-access-kh", 426).await;
-}
+for_both_games!(
+    no_access_then_abandoned,
+    fields_of_green_no_access_then_abandoned("no-access-fog", 425),
+    key_harvest_no_access_then_abandoned("no-access-kh", 426)
+);
 
 /// The service refuses a parked game's moves with the way back, and the store's parking is
 /// idempotent: an event and a refusal for the same loss park (and announce) once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_parked_game_refuses_moves_and_parks_once() {
     let g = started(Which::FieldsOfGreen, "parked-service", 427, 2).await;
-    let store = g.bot().data.service.store();
+    let store = g.store();
     let gone = farmhand::store::Gone::Channel(g.table.channel);
     let (first, _) = store.park(gone, Parked::ChannelGone).await.unwrap();
     assert_eq!(first, vec![g.table.game]);

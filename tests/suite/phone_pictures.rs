@@ -105,19 +105,33 @@ fn card_names_read_at_phone_size() {
     assert!(shown >= MIN_SHOWN_NAME_PX, "{shown} px");
 }
 
-/// A game of heuristic bots, with the summary of every year posted as the bot posts it (at the
-/// start of the next year, with that year's events).
-fn fog_year_summaries(players: u8, seed: u64) -> Vec<(u8, MessageSpec)> {
+/// A new game of `players` seats (no introductory year), each with a heuristic bot and a
+/// generator of its own seeded from `seed`.
+fn heuristic_fog(
+    players: u8,
+    seed: u64,
+) -> (
+    fog::Game,
+    Vec<Box<dyn fog_bots::Bot + Send>>,
+    Vec<ChaCha8Rng>,
+) {
     let options = fog::Options {
         players,
         intro: false,
         first_player: 0,
     };
-    let mut game = fog::Game::new(Deck::default_deck(), options, seed).unwrap();
-    let mut bots: Vec<_> = (0..players).map(|_| BotSpec::Heuristic.build()).collect();
-    let mut rngs: Vec<ChaCha8Rng> = (0..players)
+    let game = fog::Game::new(Deck::default_deck(), options, seed).unwrap();
+    let bots = (0..players).map(|_| BotSpec::Heuristic.build()).collect();
+    let rngs = (0..players)
         .map(|k| ChaCha8Rng::seed_from_u64(seed * 10 + u64::from(k)))
         .collect();
+    (game, bots, rngs)
+}
+
+/// A game of heuristic bots, with the summary of every year posted as the bot posts it (at the
+/// start of the next year, with that year's events).
+fn fog_year_summaries(players: u8, seed: u64) -> Vec<(u8, MessageSpec)> {
+    let (mut game, mut bots, mut rngs) = heuristic_fog(players, seed);
     let deck = game.deck_arc().clone();
     let t = table("fields_of_green", usize::from(players));
     let mut year_events: Vec<fog::Event> = Vec::new();
@@ -167,16 +181,7 @@ fn a_year_summary_reads_in_1500_px_on_a_phone() {
 }
 
 fn finished_fog(players: u8, seed: u64) -> fog::Game {
-    let options = fog::Options {
-        players,
-        intro: false,
-        first_player: 0,
-    };
-    let mut game = fog::Game::new(Deck::default_deck(), options, seed).unwrap();
-    let mut bots: Vec<_> = (0..players).map(|_| BotSpec::Heuristic.build()).collect();
-    let mut rngs: Vec<ChaCha8Rng> = (0..players)
-        .map(|k| ChaCha8Rng::seed_from_u64(seed * 10 + u64::from(k)))
-        .collect();
+    let (mut game, mut bots, mut rngs) = heuristic_fog(players, seed);
     fog_bots::play_out(&mut game, &mut bots, &mut rngs, |_, _, _| {}).unwrap();
     assert!(game.winners().is_some());
     game

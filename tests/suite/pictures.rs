@@ -8,9 +8,7 @@
 //! - the fake enforces Discord's upload limits (count, size per file, request size) and keeps,
 //!   replaces and removes attachments on edits as Discord does.
 
-use farmhand::fake_discord::harness::{
-    Bot, TempDb, init_tracing, panics, test_config, watch_panics,
-};
+use farmhand::fake_discord::harness::{Bot, TempDb, fake_and_db, panics, test_config};
 use farmhand::fake_discord::player::{self, Driver, TableRef};
 use farmhand::fake_discord::view::MessageView;
 use farmhand::fake_discord::{FakeDiscord, upload};
@@ -35,6 +33,17 @@ fn count(p: &Pixmap, c: Rgb) -> usize {
         .filter(|x| x.alpha() == 255 && (x.red(), x.green(), x.blue()) == (c.0, c.1, c.2))
         .count()
 }
+
+/// Every kind of tile a farm picture draws, each with its own stripe colour.
+const TILE_KINDS: [TileKind; 7] = [
+    TileKind::Pile(fog::effects::Pile::Field),
+    TileKind::Pile(fog::effects::Pile::Livestock),
+    TileKind::Pile(fog::effects::Pile::Construction),
+    TileKind::Pile(fog::effects::Pile::Building),
+    TileKind::WaterTower,
+    TileKind::Silo,
+    TileKind::OpenArea,
+];
 
 /// A finished random game of Fields of Green.
 fn finished_fog(players: u8, seed: u64) -> fog::Game {
@@ -76,15 +85,7 @@ fn a_farm_picture_has_one_tile_per_card_in_its_type_colour() {
             *by_kind.entry(TileKind::of(deck, c)).or_default() += 1;
         }
         assert!(sv.farm.cells.len() >= 4, "a finished farm has cards");
-        for kind in [
-            TileKind::Pile(fog::effects::Pile::Field),
-            TileKind::Pile(fog::effects::Pile::Livestock),
-            TileKind::Pile(fog::effects::Pile::Construction),
-            TileKind::Pile(fog::effects::Pile::Building),
-            TileKind::WaterTower,
-            TileKind::Silo,
-            TileKind::OpenArea,
-        ] {
+        for kind in TILE_KINDS {
             let n = by_kind.get(&kind).copied().unwrap_or(0);
             assert_eq!(
                 count(&p, kind.stripe()),
@@ -125,18 +126,10 @@ fn final_farms_sit_side_by_side_in_one_picture() {
     let all = decode(&png);
     assert!(all.width() > one.width(), "two farms per row");
     let tiles: usize = v.seats.iter().map(|s| s.farm.cells.len()).sum();
-    let striped: usize = [
-        TileKind::Pile(fog::effects::Pile::Field),
-        TileKind::Pile(fog::effects::Pile::Livestock),
-        TileKind::Pile(fog::effects::Pile::Construction),
-        TileKind::Pile(fog::effects::Pile::Building),
-        TileKind::WaterTower,
-        TileKind::Silo,
-        TileKind::OpenArea,
-    ]
-    .into_iter()
-    .map(|k| count(&all, k.stripe()))
-    .sum();
+    let striped: usize = TILE_KINDS
+        .into_iter()
+        .map(|k| count(&all, k.stripe()))
+        .sum();
     assert_eq!(
         striped,
         tiles * (TILE * STRIPE) as usize,
@@ -206,10 +199,7 @@ struct Table {
 }
 
 async fn new_table(tag: &str, game: &str, seed: u64) -> Table {
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new(tag);
+    let (fake, db) = fake_and_db(tag).await;
     let channel = fake.add_channel("games");
     let names = ["alice", "bob"];
     let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();

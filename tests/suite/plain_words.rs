@@ -122,7 +122,8 @@ fn fog_codes() -> HashSet<String> {
 /// outside code blocks, unless a code block of the same text draws it (then it is a legend
 /// explaining the drawing, as the farm grid's `COW Cows` is).
 fn card_code(text: &str, codes: &HashSet<String>) -> Option<String> {
-    let drawn: HashSet<&str> = code_lines(text)
+    let (code, prose) = code_and_prose(text);
+    let drawn: HashSet<&str> = code
         .iter()
         .flat_map(|l| {
             l.split(|c: char| {
@@ -131,15 +132,7 @@ fn card_code(text: &str, codes: &HashSet<String>) -> Option<String> {
         })
         .flat_map(|w| [w, w.trim_matches(|c| "[]()".contains(c))])
         .collect();
-    let mut inside = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            inside = !inside;
-            continue;
-        }
-        if inside {
-            continue;
-        }
+    for line in prose {
         for (k, _) in line.match_indices('[') {
             let rest = &line[k + 1..];
             let Some(end) = rest.find(']') else { continue };
@@ -195,7 +188,12 @@ const PHONE_COLUMNS: usize = 34;
 
 /// The lines of `text` inside code blocks (```).
 fn code_lines(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
+    code_and_prose(text).0
+}
+
+/// The lines of `text` inside code blocks (```) and the lines outside them, without the fences.
+fn code_and_prose(text: &str) -> (Vec<&str>, Vec<&str>) {
+    let (mut code, mut prose) = (Vec::new(), Vec::new());
     let mut inside = false;
     for line in text.lines() {
         if line.trim_start().starts_with("```") {
@@ -203,10 +201,12 @@ fn code_lines(text: &str) -> Vec<&str> {
             continue;
         }
         if inside {
-            out.push(line);
+            code.push(line);
+        } else {
+            prose.push(line);
         }
     }
-    out
+    (code, prose)
 }
 
 impl Scan {
@@ -293,7 +293,17 @@ fn play<G: Hosted>(
     step
 }
 
-fn fog_scan(players: usize, seed: u64, locale: Locale) -> Scan {
+/// Scans a whole game of `G` ([`play`]) of `players` with `seed` in `locale`: `look` checks the
+/// game's messages at a step, given the table as stored then, and says whether the step is
+/// sampled; on a sampled step every seat's screens are walked too ([`walk`]: up to 60 screens
+/// every 9th step, else 8).
+fn scan<G: Hosted + Guided>(
+    kind: &str,
+    players: usize,
+    seed: u64,
+    locale: Locale,
+    mut look: impl FnMut(&mut Scan, usize, &Table, &G, &[G::Event], bool) -> bool,
+) -> Scan {
     let mut scan = Scan::default();
     let setup = TableSetup {
         players,
@@ -301,95 +311,92 @@ fn fog_scan(players: usize, seed: u64, locale: Locale) -> Scan {
         seed,
     };
     farmhand::i18n::with(locale, || {
-        play::<fog::Game>(&setup, |step, game, events, end| {
+        play::<G>(&setup, |step, game, events, end| {
             let status = if end { Status::Ended } else { Status::Active };
-            let t = table("fields_of_green", players, step as i64 + 1, status);
-            if step % 3 != 0 && !end {
+            let t = table(kind, players, step as i64 + 1, status);
+            if !look(&mut scan, step, &t, game, events, end) {
                 return;
             }
-            scan.check("table message", &fogd::table_message(&t, game));
-            scan.check("log", &fogd::log(&t, game, events));
-            let from = events
-                .iter()
-                .rposition(|e| matches!(e, fog::Event::Revealed { .. }))
-                .unwrap_or(0);
-            if let Some(m) = fogd::turn_summary(&t, game, game.year(), &events[from..]) {
-                scan.check("turn summary", &m);
-            }
-            scan.check(
-                "reminder",
-                &<fog::Game as Screens>::reminder(&t, game, &game.waiting_for()),
-            );
-            scan.check("dm reminder", &fogd::dm_reminder(&t, game, 0));
-            let year_over = matches!(game.phase(), fog::Phase::Harvest);
-            if step % 30 == 0 || end || year_over {
-                scan.check("final scores", &fogd::final_scores(&t, game));
-                scan.check("farm", &fogd::farm(&t, game, step % players));
-            }
-            if end {
-                scan.check("farms", &fogd::farms(&t, game));
-                scan.check("year summary", &fogd::year_summary(&t, game, 4, events));
-            }
+            let limit = if step % 9 == 0 { 60 } else { 8 };
             for seat in 0..players {
-                walk(
-                    &mut scan,
-                    &t,
-                    game,
-                    seat,
-                    if step % 9 == 0 { 60 } else { 8 },
-                );
+                walk(&mut scan, &t, game, seat, limit);
             }
         })
     });
     scan
 }
 
-fn kh_scan(players: usize, seed: u64, locale: Locale) -> Scan {
-    let mut scan = Scan::default();
-    let setup = TableSetup {
+fn fog_scan(players: usize, seed: u64, locale: Locale) -> Scan {
+    scan::<fog::Game>(
+        "fields_of_green",
         players,
-        intro: false,
         seed,
-    };
-    farmhand::i18n::with(locale, || {
-        let mut told = 0;
-        play::<kh::Game>(&setup, |step, game, events, end| {
-            let status = if end { Status::Ended } else { Status::Active };
-            let t = table("key_harvest", players, step as i64 + 1, status);
-            if let Some(m) = khd::action_summary(&t, game, &events[told..]) {
+        locale,
+        |scan, step, t, game, events, end| {
+            if step % 3 != 0 && !end {
+                return false;
+            }
+            scan.check("table message", &fogd::table_message(t, game));
+            scan.check("log", &fogd::log(t, game, events));
+            let from = events
+                .iter()
+                .rposition(|e| matches!(e, fog::Event::Revealed { .. }))
+                .unwrap_or(0);
+            if let Some(m) = fogd::turn_summary(t, game, game.year(), &events[from..]) {
+                scan.check("turn summary", &m);
+            }
+            scan.check(
+                "reminder",
+                &<fog::Game as Screens>::reminder(t, game, &game.waiting_for()),
+            );
+            scan.check("dm reminder", &fogd::dm_reminder(t, game, 0));
+            let year_over = matches!(game.phase(), fog::Phase::Harvest);
+            if step % 30 == 0 || end || year_over {
+                scan.check("final scores", &fogd::final_scores(t, game));
+                scan.check("farm", &fogd::farm(t, game, step % players));
+            }
+            if end {
+                scan.check("farms", &fogd::farms(t, game));
+                scan.check("year summary", &fogd::year_summary(t, game, 4, events));
+            }
+            true
+        },
+    )
+}
+
+fn kh_scan(players: usize, seed: u64, locale: Locale) -> Scan {
+    let mut told = 0;
+    scan::<kh::Game>(
+        "key_harvest",
+        players,
+        seed,
+        locale,
+        |scan, step, t, game, events, end| {
+            if let Some(m) = khd::action_summary(t, game, &events[told..]) {
                 scan.check("action summary", &m);
             }
             told = events.len();
             if step % 3 != 0 && !end {
-                return;
+                return false;
             }
-            scan.check("table message", &khd::table_message(&t, game));
-            scan.check("log", &khd::log(&t, game, events));
+            scan.check("table message", &khd::table_message(t, game));
+            scan.check("log", &khd::log(t, game, events));
             scan.check(
                 "reminder",
-                &<kh::Game as Screens>::reminder(&t, game, &game.waiting_for()),
+                &<kh::Game as Screens>::reminder(t, game, &game.waiting_for()),
             );
             scan.check(
                 "dm reminder",
-                &<kh::Game as Screens>::dm_reminder(&t, game, 0),
+                &<kh::Game as Screens>::dm_reminder(t, game, 0),
             );
             if step % 30 == 0 || end {
-                scan.check("final scores", &khd::final_scores(&t, game));
-                scan.check("boards", &khd::boards(&t, game));
-                scan.check("board", &khd::board(&t, game, step % players));
+                scan.check("final scores", &khd::final_scores(t, game));
+                scan.check("boards", &khd::boards(t, game));
+                scan.check("board", &khd::board(t, game, step % players));
             }
-            for seat in 0..players {
-                walk(
-                    &mut scan,
-                    &t,
-                    game,
-                    seat,
-                    if step % 9 == 0 { 60 } else { 8 },
-                );
-            }
-        })
-    });
-    scan
+            true
+        },
+    )
 }
 
 fn assert_plain(game: &str, scan: Scan) {
@@ -428,28 +435,24 @@ fn assert_plain(game: &str, scan: Scan) {
     );
 }
 
-#[test]
-fn fields_of_green_screens_use_plain_words() {
-    for (players, seed) in [(2, 3), (4, 5)] {
+/// [`assert_plain`] on the scans of `game` with each (players, seed), in English and Japanese.
+fn assert_plain_games(game: &str, cases: &[(usize, u64)], scan: fn(usize, u64, Locale) -> Scan) {
+    for &(players, seed) in cases {
         for locale in [Locale::En, Locale::Ja] {
-            assert_plain(
-                &format!("Fields of Green {players}p {locale:?}"),
-                fog_scan(players, seed, locale),
-            );
+            let name = format!("{game} {players}p {locale:?}");
+            assert_plain(&name, scan(players, seed, locale));
         }
     }
 }
 
 #[test]
+fn fields_of_green_screens_use_plain_words() {
+    assert_plain_games("Fields of Green", &[(2, 3), (4, 5)], fog_scan);
+}
+
+#[test]
 fn key_harvest_screens_use_plain_words() {
-    for (players, seed) in [(2, 2), (4, 1)] {
-        for locale in [Locale::En, Locale::Ja] {
-            assert_plain(
-                &format!("Key Harvest {players}p {locale:?}"),
-                kh_scan(players, seed, locale),
-            );
-        }
-    }
+    assert_plain_games("Key Harvest", &[(2, 2), (4, 1)], kh_scan);
 }
 
 /// The scanners themselves catch what they look for.

@@ -8,7 +8,7 @@
 //! `.ci/run`) makes a missing server a failure instead.
 
 use farmhand::fake_discord::harness::{
-    Bot, KillOnDrop, TempDb, init_tracing, panics, test_config, watch_panics,
+    Bot, TempDb, init_tracing, panics, test_config, watch_panics,
 };
 use farmhand::fake_discord::player::{self, Driver};
 use farmhand::fake_discord::{FakeDiscord, verify};
@@ -366,53 +366,24 @@ async fn two_bots_on_two_shards_share_one_database_and_play_a_game_to_the_end() 
 /// final table and score pad equal the replay.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_bot_processes_share_one_database_and_play_games_to_the_end() {
-    use farmhand::fake_discord::TOKEN;
-    use std::process::Command;
+    use crate::postgres_processes::{spawn, wait_connected};
     use std::time::Duration;
     let Some(url) = fresh_database("two_processes_run").await else {
         return;
     };
     init_tracing();
     let fake = FakeDiscord::start().await.expect("start the fake");
-    let start = |shard: u32| {
-        let dir = std::env::temp_dir().join(format!(
-            "farmhand-two-processes-{}-{shard}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        // Every change redrawn at once, so the players see the table move without waiting.
-        std::fs::write(
-            dir.join("farmhand.toml"),
-            format!("[discord]\nshards = 2\nshard_range = \"{shard}\"\nedit_interval_ms = 0\n"),
-        )
-        .unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_farmhand"))
-            .arg("run")
-            .env("FARMHAND_DISCORD_TOKEN", TOKEN)
-            .env("FARMHAND_DISCORD_PROXY", format!("http://{}", fake.addr()))
-            .env("FARMHAND_DATABASE", &url)
-            // Logs (tracing writes to stdout) are kept in the process's folder when the test
-            // fails, and removed when it passes.
-            .env("RUST_LOG", "warn")
-            .current_dir(&dir)
-            .stdout(std::fs::File::create(dir.join("stdout.log")).unwrap())
-            .stderr(std::fs::File::create(dir.join("stderr.log")).unwrap())
-            .spawn()
-            .expect("the binary starts");
-        (KillOnDrop(child), dir)
+    let dir = |shard: u32| {
+        let name = format!("farmhand-two-processes-{}-{shard}", std::process::id());
+        std::env::temp_dir().join(name)
     };
-    let (a, dir_a) = start(0);
-    assert!(
-        fake.wait_shards_ready(Duration::from_secs(60), true, (0, 0))
-            .await,
-        "process A did not connect shard 0"
-    );
-    let (b, dir_b) = start(1);
-    assert!(
-        fake.wait_shards_ready(Duration::from_secs(60), true, (1, 1))
-            .await,
-        "process B did not connect shard 1"
-    );
+    let (dir_a, dir_b) = (dir(0), dir(1));
+    // Logs (tracing writes to stdout) are kept in the process's folder when the test fails, and
+    // removed when it passes.
+    let mut a = spawn(&fake, &url, 0, &dir_a, 1);
+    wait_connected(&fake, &mut a, 0, &dir_a).await;
+    let mut b = spawn(&fake, &url, 1, &dir_b, 1);
+    wait_connected(&fake, &mut b, 1, &dir_b).await;
     assert_eq!(fake.live_shards(), (vec![0, 1], 2));
     let names = ["alice", "bob", "carol"];
     let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();

@@ -24,7 +24,7 @@ use std::time::Duration;
 const GUILD_SHARD: u32 = 1;
 
 /// Starts `farmhand run` for shard `shard` of 2; its logs go to `dir`.
-fn spawn(fake: &FakeDiscord, url: &str, shard: u32, dir: &Path, run: u32) -> KillOnDrop {
+pub(crate) fn spawn(fake: &FakeDiscord, url: &str, shard: u32, dir: &Path, run: u32) -> KillOnDrop {
     std::fs::create_dir_all(dir).unwrap();
     // Every change redrawn at once, so the players see the table move without waiting.
     std::fs::write(
@@ -47,7 +47,12 @@ fn spawn(fake: &FakeDiscord, url: &str, shard: u32, dir: &Path, run: u32) -> Kil
 }
 
 /// Waits until shard `shard` is connected, or panics with the process's logs if it exits first.
-async fn wait_connected(fake: &FakeDiscord, child: &mut KillOnDrop, shard: u32, dir: &Path) {
+pub(crate) async fn wait_connected(
+    fake: &FakeDiscord,
+    child: &mut KillOnDrop,
+    shard: u32,
+    dir: &Path,
+) {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(90);
     loop {
         if fake
@@ -118,9 +123,8 @@ async fn play_stored(
             "game {game}: {actions} actions not stored after {:?}",
             driver.stats
         );
-        let next = driver.stats.decisions + 1;
         let over = driver
-            .play_until(|d| d >= next)
+            .play_decision()
             .await
             .unwrap_or_else(|e| panic!("game {game}, {} stored: {e}", target - actions));
         assert!(!over, "game {game} ended before the checks");

@@ -43,20 +43,10 @@ fn at(admin: &url::Url, host: &str, db: &str, params: &[(&str, &str)]) -> String
     u.to_string()
 }
 
-async fn fresh_database(admin: &url::Url, tag: &str) -> String {
+/// A new, empty database for this test on the server `admin` reaches; returns its name.
+fn fresh_database(admin: &url::Url, tag: &str) -> String {
     let name = format!("farmhand_tls_{}_{tag}", std::process::id());
-    let mut conn = sqlx::PgConnection::connect(admin.as_str()).await.unwrap();
-    for sql in [
-        format!("DROP DATABASE IF EXISTS {name}"),
-        format!("CREATE DATABASE {name}"),
-    ] {
-        // The name is ours (digits, letters and underscores), not input.
-        sqlx::query(sqlx::AssertSqlSafe(sql))
-            .execute(&mut conn)
-            .await
-            .unwrap();
-    }
-    conn.close().await.unwrap();
+    farmhand::fake_discord::harness::create_postgres_database(admin.as_str(), &name);
     name
 }
 
@@ -126,7 +116,7 @@ async fn the_store_runs_over_tls_from_the_config_and_refuses_a_wrong_host() {
     else {
         return;
     };
-    let db = fresh_database(&admin, "store").await;
+    let db = fresh_database(&admin, "store");
     let config_for = |host: &str| {
         let text = format!(
             "[database]\nurl = \"{}\"\nsslmode = \"verify-full\"\nsslrootcert = \"{}\"\n",

@@ -5,7 +5,7 @@
 //! state of each game (its scores and winners), never from the records under test. Also: a
 //! database from the release (before the records) gets its finished game recorded on start.
 
-use farmhand::fake_discord::harness::{Bot, TempDb, init_tracing, test_config, watch_panics};
+use farmhand::fake_discord::harness::{Bot, TempDb, fake_and_db, test_config};
 use farmhand::fake_discord::json::GUILD_ID;
 use farmhand::fake_discord::view::{Component, MessageView};
 use farmhand::fake_discord::{FakeDiscord, Reply};
@@ -171,6 +171,20 @@ impl Expected {
         (self.wins * 100 + self.games / 2) / self.games
     }
 
+    /// Checks the figures of the stats message `m`: games played, wins, mean and best score.
+    fn check_figures(&self, m: &MessageView) {
+        assert_eq!(field(m, "Games played"), self.games.to_string());
+        assert_eq!(
+            field(m, "Wins"),
+            format!("{} ({}%)", self.wins, self.rate())
+        );
+        assert_eq!(
+            field(m, "Mean score"),
+            format!("{:.1}", self.sum as f64 / self.games as f64)
+        );
+        assert_eq!(field(m, "Best score"), self.best.to_string());
+    }
+
     /// The three most frequent favourites (ties by id), named by `name`.
     fn top(&self, name: impl Fn(&str) -> String) -> String {
         let mut v: Vec<(&String, &u64)> = self.favourites.iter().collect();
@@ -194,10 +208,7 @@ fn shown(name: &str, r: &SeatResult) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fields_of_green_history_stats_and_leaderboard() {
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.unwrap();
-    let db = TempDb::new("records-fog");
+    let (fake, db) = fake_and_db("records-fog").await;
     let channel = fake.add_channel("farms");
     let alice = fake.add_user("alice");
     let bob = fake.add_user("bob");
@@ -296,16 +307,8 @@ async fn fields_of_green_history_stats_and_leaderboard() {
     let want = expected(&[(&ra, 0), (&rb, 1), (&rc, 0)]);
     let (_, m) = ask(&fake, alice, channel, "fog stats").await;
     assert_eq!(m.title(), "alice · Fields of Green");
-    assert_eq!(field(&m, "Games played"), "3");
-    assert_eq!(
-        field(&m, "Wins"),
-        format!("{} ({}%)", want.wins, want.rate())
-    );
-    assert_eq!(
-        field(&m, "Mean score"),
-        format!("{:.1}", want.sum as f64 / 3.0)
-    );
-    assert_eq!(field(&m, "Best score"), want.best.to_string());
+    assert_eq!(want.games, 3);
+    want.check_figures(&m);
     assert_eq!(
         field(&m, "Favourite cards (built face up, all games)"),
         want.top(card)
@@ -499,10 +502,7 @@ async fn fields_of_green_history_stats_and_leaderboard() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn key_harvest_history_and_stats() {
-    init_tracing();
-    watch_panics();
-    let fake = FakeDiscord::start().await.unwrap();
-    let db = TempDb::new("records-kh");
+    let (fake, db) = fake_and_db("records-kh").await;
     let channel = fake.add_channel("fields");
     let alice = fake.add_user("alice");
     let bob = fake.add_user("bob");
@@ -548,16 +548,8 @@ async fn key_harvest_history_and_stats() {
     let (_, m) = ask(&fake, alice, channel, "kh stats player:bob").await;
     assert_eq!(m.title(), "bob · Key Harvest");
     assert_eq!(field(&m, "Hints used"), "3");
-    assert_eq!(field(&m, "Games played"), "2");
-    assert_eq!(
-        field(&m, "Wins"),
-        format!("{} ({}%)", want.wins, want.rate())
-    );
-    assert_eq!(
-        field(&m, "Mean score"),
-        format!("{:.1}", want.sum as f64 / 2.0)
-    );
-    assert_eq!(field(&m, "Best score"), want.best.to_string());
+    assert_eq!(want.games, 2);
+    want.check_figures(&m);
     let crops = want.top(|id| kh::Crop::parse(id).unwrap().name().to_string());
     assert_eq!(
         field(&m, "Favourite crops (majorities won)"),

@@ -417,9 +417,7 @@ mod on_discord {
             .unwrap()
             .custom_id()
             .to_string();
-        fake.reply(&fake.click(cleo, question.id, &button).unwrap())
-            .await
-            .unwrap();
+        fake.click_reply(cleo, question.id, &button).await.unwrap();
         fake.settle().await;
         assert!(
             fake.message(question.id)

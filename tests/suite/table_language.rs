@@ -7,9 +7,20 @@ use farmhand::fake_discord::harness::{Bot, TempDb, test_config};
 use farmhand::fake_discord::player;
 use farmhand::fake_discord::reading::has_japanese;
 
-/// The lobby's words: its embed's text.
-fn lobby_text(fake: &FakeDiscord, table: &player::TableRef) -> String {
-    fake.message(table.message).unwrap().text()
+/// Opens a table in a new channel `channel` by `host` with the command `line`, and checks its
+/// lobby (its embed's text) is in Japanese, or not (`japanese`). Returns the table.
+async fn opened(
+    fake: &FakeDiscord,
+    host: u64,
+    channel: &str,
+    line: &str,
+    japanese: bool,
+) -> player::TableRef {
+    let c = fake.add_channel(channel);
+    let t = player::open_table(fake, host, c, line).await.unwrap();
+    let lobby = fake.message(t.message).unwrap().text();
+    assert_eq!(has_japanese(&lobby), japanese, "{channel}, {line}: {lobby}");
+    t
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -25,60 +36,27 @@ async fn a_table_speaks_its_chosen_language_else_the_servers_else_the_hosts() {
     });
 
     // An ordinary server (Discord says en-US): a Japanese host gets a Japanese table...
-    let c1 = fake.add_channel("one");
-    let t = player::open_table(&fake, hiro, c1, "kh new seats:2")
-        .await
-        .unwrap();
-    assert!(
-        has_japanese(&lobby_text(&fake, &t)),
-        "{}",
-        lobby_text(&fake, &t)
-    );
+    let t = opened(&fake, hiro, "one", "kh new seats:2", true).await;
     let row = bot.data.service.store().table(t.game).await.unwrap();
     assert_eq!(row.game.options.locale.as_deref(), Some("ja"));
     // ...and an English host an English one.
-    let c2 = fake.add_channel("two");
-    let t = player::open_table(&fake, ann, c2, "fog new seats:2")
-        .await
-        .unwrap();
-    assert!(
-        !has_japanese(&lobby_text(&fake, &t)),
-        "{}",
-        lobby_text(&fake, &t)
-    );
+    opened(&fake, ann, "two", "fog new seats:2", false).await;
 
     // The host's choice wins over everything.
-    let c3 = fake.add_channel("three");
-    let t = player::open_table(&fake, ann, c3, "kh new seats:2 language:日本語")
-        .await
-        .unwrap();
-    assert!(
-        has_japanese(&lobby_text(&fake, &t)),
-        "{}",
-        lobby_text(&fake, &t)
-    );
+    opened(&fake, ann, "three", "kh new seats:2 language:日本語", true).await;
 
     // A Community server that said Japanese: its tables are Japanese, unless the host says
     // otherwise.
     fake.with(|w| w.guild_locale = "ja".to_string());
-    let c4 = fake.add_channel("four");
-    let t = player::open_table(&fake, ann, c4, "fog new seats:2")
-        .await
-        .unwrap();
-    assert!(
-        has_japanese(&lobby_text(&fake, &t)),
-        "{}",
-        lobby_text(&fake, &t)
-    );
-    let c5 = fake.add_channel("five");
-    let t = player::open_table(&fake, hiro, c5, "fog new seats:2 language:English")
-        .await
-        .unwrap();
-    assert!(
-        !has_japanese(&lobby_text(&fake, &t)),
-        "{}",
-        lobby_text(&fake, &t)
-    );
+    opened(&fake, ann, "four", "fog new seats:2", true).await;
+    opened(
+        &fake,
+        hiro,
+        "five",
+        "fog new seats:2 language:English",
+        false,
+    )
+    .await;
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());
     bot.stop().await.unwrap();
 }

@@ -92,25 +92,17 @@ async fn whole_game_inside(which: Which, home: Home, tag: &str, seed: u64) {
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fields_of_green_in_a_thread() {
-    whole_game_inside(Which::FieldsOfGreen, Home::Thread, "in-thread-fog", 441).await;
-}
+for_both_games!(
+    whole_game_inside,
+    fields_of_green_in_a_thread(Home::Thread, "in-thread-fog", 441),
+    key_harvest_in_a_forum_post(Home::ForumPost, "in-post-kh", 442)
+);
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn key_harvest_in_a_forum_post() {
-    whole_game_inside(Which::KeyHarvest, Home::ForumPost, "in-post-kh", 442).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fields_of_green_in_a_forum_post() {
-    whole_game_inside(Which::FieldsOfGreen, Home::ForumPost, "in-post-fog", 443).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn key_harvest_in_a_thread() {
-    whole_game_inside(Which::KeyHarvest, Home::Thread, "in-thread-kh", 444).await;
-}
+for_both_games!(
+    whole_game_inside,
+    fields_of_green_in_a_forum_post(Home::ForumPost, "in-post-fog", 443),
+    key_harvest_in_a_thread(Home::Thread, "in-thread-kh", 444)
+);
 
 /// The places a table cannot open, and what is missing inside a thread: each gets one clear
 /// line, and no lobby is posted.
@@ -147,15 +139,11 @@ async fn refused_places(which: Which, tag: &str) {
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fields_of_green_refuses_announcement_and_voice_channels() {
-    refused_places(Which::FieldsOfGreen, "refused-places-fog").await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn key_harvest_refuses_announcement_and_voice_channels() {
-    refused_places(Which::KeyHarvest, "refused-places-kh").await;
-}
+for_both_games!(
+    refused_places,
+    fields_of_green_refuses_announcement_and_voice_channels("refused-places-fog"),
+    key_harvest_refuses_announcement_and_voice_channels("refused-places-kh")
+);
 
 /// The thread a table was opened in is deleted (THREAD_DELETE): the game is parked, as for a
 /// deleted channel, and nothing more is sent there.
@@ -186,12 +174,8 @@ async fn deleted_home_thread_parks(which: Which, home: Home, tag: &str, seed: u6
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fields_of_green_deleted_forum_post_parks_the_game() {
-    deleted_home_thread_parks(Which::FieldsOfGreen, Home::ForumPost, "gone-post-fog", 446).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn key_harvest_deleted_thread_parks_the_game() {
-    deleted_home_thread_parks(Which::KeyHarvest, Home::Thread, "gone-thread-kh", 447).await;
-}
+for_both_games!(
+    deleted_home_thread_parks,
+    fields_of_green_deleted_forum_post_parks_the_game(Home::ForumPost, "gone-post-fog", 446),
+    key_harvest_deleted_thread_parks_the_game(Home::Thread, "gone-thread-kh", 447)
+);

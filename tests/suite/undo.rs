@@ -9,7 +9,7 @@ use farmhand::games::fields_of_green::Game as Fog;
 use farmhand::games::key_harvest::Game as Kh;
 use farmhand::host::{Hosted, Kind, Library};
 use farmhand::service::{CANNOT_UNDO, NOT_YOURS_TO_UNDO, NOTHING_TO_UNDO, Service, ServiceError};
-use farmhand::store::{GameId, Status, Store, StoreError, TableOptions};
+use farmhand::store::{GameId, Status, Store, StoreError};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -25,8 +25,7 @@ fn user(seat: usize) -> u64 {
 
 /// A started table of `kind` with `players` people (no bots), seat k held by `user(k)`.
 async fn started(svc: &Service, kind: Kind, players: u8, seed: u64) -> GameId {
-    let options = TableOptions::plain(players, 60);
-    fixture::started(svc, kind, (7, 8), (HOST, "Ada"), options, seed).await
+    fixture::started_plain(svc, kind, (7, 8), HOST, players, seed).await
 }
 
 /// What a refusal must leave exactly as it was: the version, the snapshot, the action log, the
@@ -484,10 +483,7 @@ mod e2e_undo {
         assert_eq!(g.version().await, v_selected, "nothing changed");
 
         // Alice takes her card back.
-        let r = fake
-            .reply(&fake.click(alice, mine.id, &undo).unwrap())
-            .await
-            .unwrap();
+        let r = fake.click_reply(alice, mine.id, &undo).await.unwrap();
         assert!(
             said(&fake, &r).contains("You took back your last decision"),
             "{}",
@@ -511,10 +507,7 @@ mod e2e_undo {
         let bobs = screen(&fake, &table, bob).await;
         select(&fake, bob, &bobs).await;
         let v = g.version().await;
-        let r = fake
-            .reply(&fake.click(alice, mine.id, &undo).unwrap())
-            .await
-            .unwrap();
+        let r = fake.click_reply(alice, mine.id, &undo).await.unwrap();
         assert!(r.ephemeral() || r.kind == 7);
         assert!(
             said(&fake, &r).contains("Too late to undo"),

@@ -365,16 +365,9 @@ impl ComponentId {
 
     /// Parses a custom_id; None for anything that is not one of ours or is malformed.
     pub fn decode(s: &str) -> Option<ComponentId> {
-        if s.len() > MAX_ID {
-            return None;
-        }
-        let mut it = s.splitn(4, ':');
-        if it.next()? != "f" {
-            return None;
-        }
-        let game: GameId = it.next()?.parse().ok()?;
-        let version: i64 = it.next()?.parse().ok()?;
-        let rest = it.next()?;
+        let [game, version, rest] = crate::discord::ids::parts(s, "f")?;
+        let game: GameId = game.parse().ok()?;
+        let version: i64 = version.parse().ok()?;
         let (head, tail) = match rest.split_once(':') {
             Some((h, t)) => (h, Some(t)),
             None => (rest, None),

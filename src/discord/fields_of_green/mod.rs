@@ -35,7 +35,7 @@ pub use public::{
 pub use reference::{card, card_names, rules, rules_topics};
 
 // The shared message helpers, for this module and its children (`super::fit`, ...).
-use super::spec::{self, ButtonSpec, Style, limits};
+use super::spec::{ButtonSpec, Style};
 use super::ui::{
     DARK_GREEN, GOLD, GREEN, GREY, LIGHT_GREEN, add_pictures, field, fit, mention, names, who,
 };
@@ -506,10 +506,5 @@ pub(crate) fn button(
     style: Style,
     disabled: bool,
 ) -> Option<ButtonSpec> {
-    Some(ButtonSpec {
-        id: cid(table, verb)?,
-        label: spec::clip(label, limits::BUTTON_LABEL),
-        style,
-        disabled,
-    })
+    Some(ButtonSpec::new(cid(table, verb)?, label, style, disabled))
 }

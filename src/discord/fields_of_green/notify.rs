@@ -90,13 +90,8 @@ pub async fn after_fog_action(
             || matches!(e, Event::GameEnded { .. })
     });
     if boundary_here || left_action || year_end {
-        let all: Vec<Event> = match data.service.store().recent_events(table.game.id, 600).await {
-            // Up to this action's version only (see `router::recent_log`).
-            Ok(rows) => rows
-                .iter()
-                .filter(|(v, _)| *v <= table.game.version)
-                .filter_map(|(_, e)| serde_json::from_str(e).ok())
-                .collect(),
+        let all: Vec<Event> = match crate::discord::router::last_events(data, table, 600).await {
+            Ok(all) => all,
             Err(e) => {
                 tracing::warn!(game = table.game.id, error = %e, "could not read the log for a summary");
                 Vec::new()

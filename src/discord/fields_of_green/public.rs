@@ -130,6 +130,18 @@ fn pad_parts(game: &Game, names: &[String]) -> Option<(String, Vec<String>)> {
     ))
 }
 
+/// Writes the pad's notes to `d` as markdown, one a line, all but the last (the winner's line,
+/// which each screen sets off in its own way); returns that last one.
+fn push_notes<'a>(d: &mut String, notes: &'a [String]) -> Option<&'a String> {
+    let (last, rest) = notes
+        .split_last()
+        .map_or((None, &[][..]), |(l, r)| (Some(l), r));
+    for n in rest {
+        d.push_str(&format!("{}\n", render_names_md(n)));
+    }
+    last
+}
+
 /// The public table message's embed (no buttons): what the table message shows, also the answer
 /// to `/fog status`.
 pub fn status(table: &Table, game: &Game) -> MessageSpec {
@@ -144,12 +156,7 @@ pub fn status(table: &Table, game: &Game) -> MessageSpec {
         e.color = GOLD;
         if let Some((pad, notes)) = pad_parts(game, &names) {
             let mut d = format!("```\n{pad}\n```\n");
-            let (last, rest) = notes
-                .split_last()
-                .map_or((None, &[][..]), |(l, r)| (Some(l), r));
-            for n in rest {
-                d.push_str(&format!("{}\n", render_names_md(n)));
-            }
+            let last = push_notes(&mut d, &notes);
             if let Some(l) = last {
                 d.push_str(&format!("🏆 **{}**", render_names_md(l)));
             }
@@ -302,8 +309,7 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
         Style::Secondary,
         false,
     ));
-    buttons.extend(crate::discord::ui::review_button(table));
-    buttons.extend(crate::discord::ui::rematch_button(table));
+    buttons.extend(crate::discord::ui::ended_buttons(table));
     m.rows = vec![RowSpec::Buttons(buttons)];
     m
 }
@@ -802,12 +808,7 @@ fn final_scores_text(table: &Table, game: &Game) -> MessageSpec {
         _ => String::new(),
     };
     d.push_str(&format!("```\n{pad}\n```\n"));
-    let (last, rest) = notes
-        .split_last()
-        .map_or((None, &[][..]), |(l, r)| (Some(l), r));
-    for n in rest {
-        d.push_str(&format!("{}\n", render_names_md(n)));
-    }
+    let last = push_notes(&mut d, &notes);
     if let Some(l) = last {
         if tie.is_some() {
             d.push_str(&format!("🏆 **{}**\n", render_names_md(l)));
@@ -940,11 +941,16 @@ pub fn reminder(table: &Table, game: &Game, seats: &[usize]) -> MessageSpec {
     }
     content.push('\n');
     content.push_str(&crate::t!("fog-reminder-tap"));
-    let mut m = MessageSpec {
+    let m = MessageSpec {
         content,
         ping: seats.iter().filter_map(|&s| table.user_of(s)).collect(),
         ..Default::default()
     };
+    with_hand_button(table, m)
+}
+
+/// A reminder `m` made to fit, with the My hand button under it (when its id fits).
+fn with_hand_button(table: &Table, mut m: MessageSpec) -> MessageSpec {
     if let Some(b) = button(
         table,
         Verb::Hand,
@@ -971,21 +977,11 @@ pub fn dm_reminder(table: &Table, game: &Game, seat: usize) -> MessageSpec {
         need = need_text(game, seat),
         place = where_
     );
-    let mut m = MessageSpec {
+    let m = MessageSpec {
         content,
         ..Default::default()
     };
-    if let Some(b) = button(
-        table,
-        Verb::Hand,
-        &crate::t!("fog-button-my-hand"),
-        Style::Primary,
-        false,
-    ) {
-        m.rows.push(RowSpec::Buttons(vec![b]));
-    }
-    fit(&mut m);
-    m
+    with_hand_button(table, m)
 }
 
 /// `**1. Dmitri 19** · 2. Bram 15 · 3. Ada 15`: the final ranking in one line, in the order of

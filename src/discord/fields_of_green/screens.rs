@@ -63,18 +63,7 @@ impl Screens for fog::Game {
     }
     fn done_note(table: &Table, game: &Self, events: &[fog::Event]) -> String {
         let names = table.names();
-        let farms: Vec<_> = game
-            .public_view()
-            .seats
-            .into_iter()
-            .map(|s| s.farm)
-            .collect();
-        let said = crate::render::fields_of_green::events::describe_events(
-            game.deck(),
-            events,
-            &names,
-            &farms,
-        );
+        let said = crate::render::fields_of_green::events::describe_in(game, events, &names);
         crate::t!(
             "done",
             said = said.first().map(String::as_str).unwrap_or("")

@@ -7,7 +7,7 @@ use crate::discord::fields_of_green::ids::{
     ComponentId, Screen, Verb, decode_action, decode_screen,
 };
 use crate::discord::ids::{LobbyId, LobbyVerb};
-use crate::discord::spec::{self, MessageSpec, RowSpec};
+use crate::discord::spec::{self, MessageSpec, RowSpec, every_text};
 use crate::discord::ui::{games_list, lobby};
 use crate::games::fields_of_green::event::Event;
 use crate::games::fields_of_green::{Action, Game, Options, Phase, sim};
@@ -52,11 +52,11 @@ fn ok(what: &str, m: &MessageSpec) {
     if crate::i18n::current() == crate::i18n::Locale::Ja
         && !what.starts_with("lobby")
         && what != "games list"
-        && let Some(run) = english_run(&all_text(m))
+        && let Some(run) = english_run(&every_text(m))
     {
         panic!(
             "{what}: English left in a Japanese screen: {run:?}\n{}",
-            all_text(m)
+            every_text(m)
         );
     }
 }
@@ -124,30 +124,6 @@ fn the_english_heuristic_finds_sentences_and_spares_codes_and_names() {
         english_run("the game is over"),
         Some("the game over".to_string())
     );
-}
-
-/// All the text of a message, for searching.
-fn all_text(m: &MessageSpec) -> String {
-    let mut s = m.content.clone();
-    for e in &m.embeds {
-        s.push_str(&e.title);
-        s.push_str(&e.description);
-        for f in &e.fields {
-            s.push_str(&f.name);
-            s.push_str(&f.value);
-        }
-        s.push_str(e.footer.as_deref().unwrap_or(""));
-    }
-    for r in &m.rows {
-        match r {
-            RowSpec::Buttons(bs) => bs.iter().for_each(|b| s.push_str(&b.label)),
-            RowSpec::Select(sel) => sel.options.iter().for_each(|o| {
-                s.push_str(&o.label);
-                s.push_str(o.description.as_deref().unwrap_or(""));
-            }),
-        }
-    }
-    s
 }
 
 /// Where the components of a message lead: (actions, screens), enabled ones only; checks that
@@ -356,14 +332,14 @@ fn playout(
     check_public(&t, &game, &events);
     // The finished table leads with the ranking; the pad is behind Scores (issue 32).
     let m = table_message(&t, &game);
-    let text = all_text(&m);
+    let text = every_text(&m);
     assert!(
         !text.contains(&crate::t!("fog-pad-game-end"))
             && m.embeds[0].description.starts_with("**")
             && text.contains("🏆"),
         "{text}"
     );
-    let pad = all_text(&score_pad(&t, &game));
+    let pad = every_text(&score_pad(&t, &game));
     assert!(pad.contains(&crate::t!("fog-pad-game-end")), "{pad}");
     for s in 0..n {
         ok(
@@ -697,7 +673,7 @@ fn the_lobby_shows_seats_and_buttons() {
     t.seats.truncate(3);
     let m = lobby(&t);
     ok("lobby", &m);
-    let text = all_text(&m);
+    let text = every_text(&m);
     assert!(text.contains("Start (3 players)"), "{text}");
     assert!(text.contains("1 seat free"), "{text}");
     assert!(
@@ -750,7 +726,7 @@ fn the_table_message_has_game_buttons_until_the_end() {
         _ => panic!(),
     };
     assert_eq!(verbs, vec![Verb::Hand, Verb::Farms, Verb::Log]);
-    let text = all_text(&m);
+    let text = every_text(&m);
     assert!(
         text.contains("Year 1 of 4") && text.contains("turn 2 of 6"),
         "{text}"
@@ -784,7 +760,7 @@ fn the_table_message_has_game_buttons_until_the_end() {
     assert_eq!(lobby, vec![LobbyVerb::Review, LobbyVerb::Rematch]);
     // Issue 32: the finished table leads with the ranking in one line, and holds no code
     // block (nothing wider than a phone); the pad is behind Scores.
-    let text = all_text(&m);
+    let text = every_text(&m);
     let d = &m.embeds[0].description;
     assert!(d.starts_with("**1. "), "{d}");
     assert!(d.lines().next().unwrap().contains(" · 2. "), "{d}");
@@ -793,7 +769,7 @@ fn the_table_message_has_game_buttons_until_the_end() {
     let scores = score_pad(&table(4, 6, Status::Ended), &ended);
     ok("scores", &scores);
     assert!(scores.files.is_empty(), "Scores carries no pictures");
-    let text = all_text(&scores);
+    let text = every_text(&scores);
     for line in [
         "Cards/Tokens",
         "Equipment",
@@ -817,7 +793,7 @@ fn two_players_see_the_face_up_row() {
     let Phase::Duel { current, .. } = *game.phase() else {
         unreachable!()
     };
-    let text = all_text(&table_message(&t, &game));
+    let text = every_text(&table_message(&t, &game));
     assert!(text.contains("Face up:"), "{text}");
     let mine = panel(&t, &game, current as usize, &Screen::Main, None);
     let (acts, _) = targets(&t, &mine);
@@ -826,9 +802,9 @@ fn two_players_see_the_face_up_row() {
     let (acts, _) = targets(&t, &theirs);
     assert!(acts.is_empty(), "{acts:?}");
     assert!(
-        all_text(&theirs).contains("waiting for"),
+        every_text(&theirs).contains("waiting for"),
         "{}",
-        all_text(&theirs)
+        every_text(&theirs)
     );
 }
 
@@ -848,7 +824,7 @@ fn unavailable_options_are_disabled_with_the_reason() {
     let t = table(3, 2, Status::Active);
     let m = panel(&t, &game, 0, &Screen::Main, None);
     ok("poor", &m);
-    let text = all_text(&m);
+    let text = every_text(&m);
     assert!(
         text.contains("Water Tower: not possible · you need 2 coins and have 1"),
         "{text}"
@@ -892,7 +868,7 @@ fn the_harvest_says_what_finishing_costs() {
     let t = table(3, 2, Status::Active);
     let m = panel(&t, &game, s, &Screen::Main, None);
     ok("harvest", &m);
-    let text = all_text(&m);
+    let text = every_text(&m);
     assert!(text.contains("Done · "), "{text}");
     assert!(
         text.contains("Finishing now makes Open Areas of")
@@ -1540,7 +1516,7 @@ fn names_square(text: &str, label: &str) -> bool {
 #[test]
 fn every_build_names_one_square_from_button_to_log_to_grid() {
     use crate::render::fields_of_green::{
-        RenderOptions, coord_label, describe_events, parse_coord, render_farm,
+        RenderOptions, coord_label, describe_in, parse_coord, render_farm,
     };
     let deck = crate::games::fields_of_green::Deck::default_deck();
     let names: Vec<String> = ["Ada", "Bram", "Cleo", "Dmitri", "Edda", "Finn"]
@@ -1590,13 +1566,7 @@ fn every_build_names_one_square_from_button_to_log_to_grid() {
                 "{ctx}: the buttons read {path:?}"
             );
             // The log's sentence names the same square.
-            let farms: Vec<_> = game
-                .public_view()
-                .seats
-                .into_iter()
-                .map(|s| s.farm)
-                .collect();
-            let sentence = describe_events(&deck, &events, &names, &farms)
+            let sentence = describe_in(&game, &events, &names)
                 .into_iter()
                 .zip(&events)
                 .find(|(_, e)| {
@@ -1615,13 +1585,15 @@ fn every_build_names_one_square_from_button_to_log_to_grid() {
             );
             // The grid drawn next has the card under that name: its legend lists it there, its
             // column letters and row numbers lead to it, and the name reads back to the square.
-            let r = render_farm(&deck, &farms[seat], RenderOptions::default());
+            let view = game.public_view();
+            let farm = &view.seats[seat].farm;
+            let r = render_farm(&deck, farm, RenderOptions::default());
             assert!(
                 r.legend.iter().any(|l| names_square(l, &label)),
                 "{ctx}: not in the legend {:?}",
                 r.legend
             );
-            assert_eq!(parse_coord(&farms[seat], &label), Some(pos), "{ctx}");
+            assert_eq!(parse_coord(farm, &label), Some(pos), "{ctx}");
             let letters: String = label
                 .chars()
                 .take_while(|c| c.is_ascii_alphabetic())
@@ -1722,7 +1694,7 @@ fn every_tie_is_explained_and_every_screen_lists_one_order() {
         // "k. Name" in the same order: the ranking line and the pad.
         let table_text = m_text(&table_message(&t, &game));
         let first = table_text.lines().next().unwrap().to_string();
-        let pad = all_text(&score_pad(&t, &game));
+        let pad = every_text(&score_pad(&t, &game));
         for text in [&first, &pad] {
             let at: Vec<usize> = order
                 .iter()
@@ -1740,8 +1712,8 @@ fn every_tie_is_explained_and_every_screen_lists_one_order() {
         totals.sort_unstable();
         totals.dedup();
         assert_eq!(lines.len(), totals.len(), "{ctx}: {lines:?}");
-        let finals = all_text(&final_scores(&t, &game));
-        let status_text = all_text(&status(&t, &game));
+        let finals = every_text(&final_scores(&t, &game));
+        let status_text = every_text(&status(&t, &game));
         for (line, vp) in lines.iter().zip(totals.iter().rev()) {
             assert!(
                 line.starts_with(&format!("Tied on {vp} VP")),
@@ -1892,7 +1864,7 @@ fn every_decision_panel_shows_its_buttons_within_900_px_on_a_phone() {
                     let px = spec::phone_px_before_buttons(&m);
                     panels += 1;
                     if px > worst.0 {
-                        worst = (px, format!("{}\n{}", m.content, all_text(&m)));
+                        worst = (px, format!("{}\n{}", m.content, every_text(&m)));
                     }
                 });
                 eprintln!(

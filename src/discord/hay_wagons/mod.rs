@@ -21,12 +21,8 @@ use crate::t;
 
 /// A button of game `table` at its current version.
 fn button(table: &Table, verb: HwVerb, label: &str, style: Style) -> ButtonSpec {
-    ButtonSpec {
-        id: HwId::new(table.game.id, table.game.version, verb).encode(),
-        label: crate::discord::spec::clip(label, crate::discord::spec::limits::BUTTON_LABEL),
-        style,
-        disabled: false,
-    }
+    let id = HwId::new(table.game.id, table.game.version, verb);
+    ButtonSpec::new(id.encode(), label, style, false)
 }
 
 /// The row in a code block, then each wagon.
@@ -83,8 +79,7 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
             Style::Primary,
         ));
     }
-    buttons.extend(crate::discord::ui::review_button(table));
-    buttons.extend(crate::discord::ui::rematch_button(table));
+    buttons.extend(crate::discord::ui::ended_buttons(table));
     if !buttons.is_empty() {
         m.rows.push(RowSpec::Buttons(buttons));
     }

@@ -79,8 +79,7 @@ pub enum KhScreen {
     Move { from: Space },
 }
 
-/// Discord's limit for a custom_id.
-pub const MAX_ID: usize = 100;
+pub use crate::discord::ids::MAX_ID;
 
 /// One character per space, in space order.
 pub const SPACE_CHARS: &[u8; Board::SPACES] =
@@ -163,16 +162,9 @@ impl KhId {
 
     /// Parses a custom_id; None for anything that is not a valid `k:` id.
     pub fn decode(s: &str) -> Option<KhId> {
-        if s.len() > MAX_ID {
-            return None;
-        }
-        let mut it = s.splitn(4, ':');
-        if it.next()? != "k" {
-            return None;
-        }
-        let game = number(it.next()?)?;
-        let version = number(it.next()?)?;
-        let rest = it.next()?;
+        let [game, version, rest] = crate::discord::ids::parts(s, "k")?;
+        let game = number(game)?;
+        let version = number(version)?;
         let (head, tail) = match rest.split_once(':') {
             Some((h, t)) => (h, Some(t)),
             None => (rest, None),

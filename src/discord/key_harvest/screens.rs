@@ -184,13 +184,8 @@ async fn finished_round(
         return None;
     }
     // Enough of the log for a round of four seats (a turn is a few events).
-    let all: Vec<Event> = match data.service.store().recent_events(table.game.id, 400).await {
-        // Up to this action's version only (see `router::recent_log`).
-        Ok(rows) => rows
-            .iter()
-            .filter(|(v, _)| *v <= table.game.version)
-            .filter_map(|(_, e)| serde_json::from_str(e).ok())
-            .collect(),
+    let all: Vec<Event> = match crate::discord::router::last_events(data, table, 400).await {
+        Ok(all) => all,
         Err(e) => {
             tracing::warn!(game = table.game.id, error = %e, "could not read the log for a round summary");
             return None;

@@ -5,7 +5,7 @@
 use super::{GREEN, GREY, LIGHT_GREEN, fit, names, who};
 use crate::discord::game::Screens;
 use crate::discord::ids::{LobbyId, LobbyVerb as Verb};
-use crate::discord::spec::{self, ButtonSpec, EmbedSpec, MessageSpec, RowSpec, Style, limits};
+use crate::discord::spec::{ButtonSpec, EmbedSpec, MessageSpec, RowSpec, Style};
 use crate::host::{AnyGame, Kind};
 use crate::render::and_list;
 use crate::store::{Rematch, Status, Table, is_bot_user};
@@ -131,29 +131,14 @@ pub fn lobby(table: &Table) -> MessageSpec {
     d.push_str("\n\n");
     d.push_str(&crate::t!("lobby-how"));
     let start = crate::t!("lobby-start", n = n);
+    let join = crate::t!("lobby-join");
+    let leave = crate::t!("lobby-leave");
+    let cancel = crate::t!("lobby-cancel");
     let buttons = [
-        button(
-            table,
-            Verb::Join,
-            &crate::t!("lobby-join"),
-            Style::Success,
-            free == 0,
-        ),
-        button(
-            table,
-            Verb::Leave,
-            &crate::t!("lobby-leave"),
-            Style::Secondary,
-            false,
-        ),
+        button(table, Verb::Join, &join, Style::Success, free == 0),
+        button(table, Verb::Leave, &leave, Style::Secondary, false),
         button(table, Verb::Start, &start, Style::Primary, n < 2),
-        button(
-            table,
-            Verb::Cancel,
-            &crate::t!("lobby-cancel"),
-            Style::Danger,
-            false,
-        ),
+        button(table, Verb::Cancel, &cancel, Style::Danger, false),
     ];
     lobby_message(title, d, buttons, String::new(), Vec::new())
 }
@@ -175,28 +160,18 @@ fn rematch_lobby(table: &Table, r: &Rematch, title: String, mut d: String) -> Me
         let who: Vec<String> = waiting.iter().map(|u| format!("<@{u}>")).collect();
         crate::t!("lobby-rematch-ping", players = who.join(" "))
     };
+    let (confirm, decline) = (crate::t!("lobby-confirm"), crate::t!("lobby-decline"));
+    let cancel = crate::t!("lobby-cancel");
     let buttons = [
         button(
             table,
             Verb::Confirm,
-            &crate::t!("lobby-confirm"),
+            &confirm,
             Style::Success,
             waiting.is_empty(),
         ),
-        button(
-            table,
-            Verb::Leave,
-            &crate::t!("lobby-decline"),
-            Style::Secondary,
-            false,
-        ),
-        button(
-            table,
-            Verb::Cancel,
-            &crate::t!("lobby-cancel"),
-            Style::Danger,
-            false,
-        ),
+        button(table, Verb::Leave, &decline, Style::Secondary, false),
+        button(table, Verb::Cancel, &cancel, Style::Danger, false),
     ];
     lobby_message(title, d, buttons, content, waiting)
 }
@@ -206,7 +181,7 @@ fn rematch_lobby(table: &Table, r: &Rematch, title: String, mut d: String) -> Me
 fn lobby_message(
     title: String,
     d: String,
-    buttons: impl IntoIterator<Item = Option<ButtonSpec>>,
+    buttons: impl IntoIterator<Item = ButtonSpec>,
     content: String,
     ping: Vec<u64>,
 ) -> MessageSpec {
@@ -219,41 +194,27 @@ fn lobby_message(
             color: LIGHT_GREEN,
             ..Default::default()
         }],
-        rows: vec![RowSpec::Buttons(buttons.into_iter().flatten().collect())],
+        rows: vec![RowSpec::Buttons(buttons.into_iter().collect())],
         ..Default::default()
     };
     fit(&mut m);
     m
 }
 
-/// The Rematch button of a finished table's message: the same game, seats and options with a
-/// new seed, in a lobby where every seat confirms. None before the end.
-pub fn rematch_button(table: &Table) -> Option<ButtonSpec> {
+/// The buttons under a finished table's message: Review (the coach's review of the game, issue
+/// 30), then Rematch (the same game, seats and options with a new seed, in a lobby where every
+/// seat confirms). None before the end, nor for a game that did not end (an abandoned one has
+/// no review).
+pub fn ended_buttons(table: &Table) -> Vec<ButtonSpec> {
     if table.game.status != Status::Ended {
-        return None;
+        return Vec::new();
     }
-    button(
-        table,
-        Verb::Rematch,
-        &crate::t!("lobby-rematch"),
-        Style::Primary,
-        false,
-    )
-}
-
-/// The Review button of a finished table's message: the coach's review of the game (issue 30).
-/// None before the end, and for a game that did not end (an abandoned one has no review).
-pub fn review_button(table: &Table) -> Option<ButtonSpec> {
-    if table.game.status != Status::Ended {
-        return None;
-    }
-    button(
-        table,
-        Verb::Review,
-        &crate::t!("review-button"),
-        Style::Secondary,
-        false,
-    )
+    let review = crate::t!("review-button");
+    let rematch = crate::t!("lobby-rematch");
+    vec![
+        button(table, Verb::Review, &review, Style::Secondary, false),
+        button(table, Verb::Rematch, &rematch, Style::Primary, false),
+    ]
 }
 
 /// The list of tables of both games for `/fog games` and `/kh games`: one line each with its
@@ -351,23 +312,13 @@ pub fn games_list(tables: &[(Table, Option<AnyGame>)]) -> MessageSpec {
     m
 }
 
-/// A lobby button of this table, drawn at the table's current version.
-fn button(
-    table: &Table,
-    verb: Verb,
-    label: &str,
-    style: Style,
-    disabled: bool,
-) -> Option<ButtonSpec> {
+/// A lobby button of this table, drawn at the table's current version (its id always fits:
+/// [`LobbyId::encode`]).
+fn button(table: &Table, verb: Verb, label: &str, style: Style, disabled: bool) -> ButtonSpec {
     let id = LobbyId {
         game: table.game.id,
         version: table.game.version,
         verb,
     };
-    Some(ButtonSpec {
-        id: id.encode(),
-        label: spec::clip(label, limits::BUTTON_LABEL),
-        style,
-        disabled,
-    })
+    ButtonSpec::new(id.encode(), label, style, disabled)
 }

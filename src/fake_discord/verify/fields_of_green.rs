@@ -2,13 +2,12 @@
 //! anyone who may not know it), and the whole-game checks for a Fields of Green table.
 
 use super::{
-    Leak, Replay, ScorePadText, check_acknowledged_as, check_final_with_as, has_word, replay_as,
-    strings, version_of,
+    Leak, Replay, ScorePadText, check_acknowledged_as, check_final_with_as, has_word,
+    logged_messages, replay_as, strings, version_of,
 };
 use crate::discord::Data;
 use crate::fake_discord::FakeDiscord;
 use crate::fake_discord::player::TableRef;
-use crate::fake_discord::view::MessageView;
 use crate::games::fields_of_green::Game;
 use crate::render;
 use serde_json::Value;
@@ -94,9 +93,7 @@ fn words_of(deck: &crate::games::fields_of_green::Deck, id: &str) -> Vec<String>
 /// selection or Equipment offer and appears nowhere in what the audience may know (their own
 /// player view, or the public view). Returns how many message versions were checked.
 pub fn check_privacy(fake: &FakeDiscord, r: &Replay<Game>, game: i64) -> Result<usize, Vec<Leak>> {
-    use crate::fake_discord::world::LogKind;
     let deck = r.initial.deck();
-    let dms = fake.dm_users();
     let last = r.steps.last().map_or(0, |(v, ..)| *v);
     // What an audience may know at a version, and each seat's hidden cards at it, are the same
     // for every message drawn then: they are worked out once per version and audience (a game
@@ -179,17 +176,10 @@ pub fn check_privacy(fake: &FakeDiscord, r: &Replay<Game>, game: i64) -> Result<
     let mut carry = 0i64;
     let mut checked = 0;
     let mut leaks = Vec::new();
-    for entry in fake.log() {
-        let LogKind::Message { msg, .. } = entry.kind else {
-            continue;
-        };
-        let view = MessageView::from_rec(&msg, crate::fake_discord::view::Place::Channel);
+    for (msg, view, audience) in logged_messages(fake) {
         let versioned = version_of(&view, game);
         let v = versioned.unwrap_or(carry);
         carry = carry.max(v);
-        let audience = msg
-            .ephemeral_for
-            .or_else(|| dms.get(&msg.channel_id).copied());
         let text = view.text();
         let found = leaks_at(v, audience, &text, msg.id);
         // A message without buttons (a turn summary, a notice) carries no version: it was drawn

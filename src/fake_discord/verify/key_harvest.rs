@@ -2,7 +2,6 @@
 
 use super::{Replay, ScorePadText};
 use crate::fake_discord::FakeDiscord;
-use crate::fake_discord::view::MessageView;
 use crate::games::{Engine, TableSetup, key_harvest};
 use crate::render;
 
@@ -33,7 +32,6 @@ pub fn check_privacy_kh(
     fake: &FakeDiscord,
     r: &Replay<key_harvest::Game>,
 ) -> Result<usize, Vec<String>> {
-    use crate::fake_discord::world::LogKind;
     let names = r.table.names();
     let players = r.initial.players();
     let setup = TableSetup {
@@ -64,17 +62,9 @@ pub fn check_privacy_kh(
             })
         })
         .collect();
-    let dms = fake.dm_users();
     let mut checked = 0;
     let mut leaks = Vec::new();
-    for entry in fake.log() {
-        let LogKind::Message { msg, .. } = entry.kind else {
-            continue;
-        };
-        let view = MessageView::from_rec(&msg, crate::fake_discord::view::Place::Channel);
-        let audience = msg
-            .ephemeral_for
-            .or_else(|| dms.get(&msg.channel_id).copied());
+    for (msg, view, audience) in super::logged_messages(fake) {
         let seat = audience.and_then(|u| r.table.seat_of(u));
         let text = view.text();
         for (owner, sentence) in &secrets {

@@ -4,6 +4,7 @@
 
 use super::FakeDiscord;
 use super::player::TableRef;
+use super::record::MsgRec;
 use super::view::MessageView;
 use crate::discord::Data;
 use crate::games::{Engine, TableSetup};
@@ -90,7 +91,11 @@ pub async fn replay_as<G: Hosted>(data: &Data, id: i64) -> Result<Replay<G>, Str
 
 /// The first code block of a message's first embed.
 pub fn code_block(m: &MessageView) -> Option<String> {
-    let d = &m.embeds.first()?.description;
+    first_code_block(&m.embeds.first()?.description)
+}
+
+/// The first code block of the text `d` (an embed's description), without its fences.
+pub fn first_code_block(d: &str) -> Option<String> {
     let start = d.find("```")? + 3;
     let rest = &d[start..];
     let rest = rest.strip_prefix('\n').unwrap_or(rest);
@@ -210,6 +215,28 @@ pub async fn check_final_with_as<G: ScorePadText>(
         return Err("the finished table message shows a code block, not the ranking".into());
     }
     Ok(pad)
+}
+
+/// Every message version in the fake's log (each post and each edit, in order): its record, how
+/// the channel shows it, and who alone may read it (the user of a private answer or of a DM
+/// channel; `None` for everyone who sees the channel). What the privacy checks go through.
+pub fn logged_messages(fake: &FakeDiscord) -> Vec<(MsgRec, MessageView, Option<u64>)> {
+    use super::world::LogKind;
+    let dms = fake.dm_users();
+    fake.log()
+        .into_iter()
+        .filter_map(|entry| match entry.kind {
+            LogKind::Message { msg, .. } => Some(*msg),
+            _ => None,
+        })
+        .map(|msg| {
+            let view = MessageView::from_rec(&msg, super::view::Place::Channel);
+            let audience = msg
+                .ephemeral_for
+                .or_else(|| dms.get(&msg.channel_id).copied());
+            (msg, view, audience)
+        })
+        .collect()
 }
 
 /// The game version a panel was drawn at, from its components' custom_ids: every game's ids

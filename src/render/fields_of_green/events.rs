@@ -3,11 +3,11 @@
 use super::card_text::pile_count;
 use super::farm::coord_label;
 use super::{and_list, card_name, seat_name};
-use crate::games::fields_of_green::Deck;
 use crate::games::fields_of_green::Pos;
 use crate::games::fields_of_green::effects::Pile;
 use crate::games::fields_of_green::event::{Delta, Direction, Event};
 use crate::games::fields_of_green::view::FarmView;
+use crate::games::fields_of_green::{Deck, Game};
 
 /// Everything a sentence may need besides the event.
 struct Narrator<'a> {
@@ -374,8 +374,8 @@ impl Narrator<'_> {
     }
 }
 
-/// `3 coins, 2 Water and 1 Food` (empty when nothing).
-fn delta_words(d: &Delta) -> String {
+/// `3 coins`, `2 Water`, `1 Food`: the coins, Water and Food of `d`, those above zero.
+pub fn resource_parts(d: &Delta) -> Vec<String> {
     let mut parts = Vec::new();
     if d.coins > 0 {
         parts.push(crate::t!("fog-n-coins", n = d.coins));
@@ -386,6 +386,12 @@ fn delta_words(d: &Delta) -> String {
     if d.food > 0 {
         parts.push(crate::t!("fog-n-food", n = d.food));
     }
+    parts
+}
+
+/// `3 coins, 2 Water and 1 Food` (empty when nothing).
+fn delta_words(d: &Delta) -> String {
+    let mut parts = resource_parts(d);
     if d.vp > 0 {
         parts.push(crate::t!("fog-vp", n = d.vp));
     }
@@ -421,6 +427,18 @@ pub fn describe_events(
 ) -> Vec<String> {
     let n = Narrator { deck, names, farms };
     events.iter().map(|e| n.sentence(e)).collect()
+}
+
+/// [`describe_events`] on `game`'s deck, naming squares on its farms as they stand now (after
+/// the events, which is how the log reads them).
+pub fn describe_in(game: &Game, events: &[Event], names: &[String]) -> Vec<String> {
+    let farms: Vec<FarmView> = game
+        .public_view()
+        .seats
+        .into_iter()
+        .map(|s| s.farm)
+        .collect();
+    describe_events(game.deck(), events, names, &farms)
 }
 
 #[cfg(test)]

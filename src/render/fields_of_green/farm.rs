@@ -364,19 +364,21 @@ mod tests {
         FarmView { cells }
     }
 
+    /// `farm` drawn with the default options, its build spaces shown or not.
+    fn render_with_spaces(deck: &Deck, farm: &FarmView, show_build_spaces: bool) -> FarmRender {
+        let options = RenderOptions {
+            show_build_spaces,
+            ..Default::default()
+        };
+        render_farm(deck, farm, options)
+    }
+
     #[test]
     fn a_seven_wide_farm_fits_a_phone_in_both_modes() {
         let deck = Deck::default_deck();
         let farm = wide_farm(&deck);
         for show_build_spaces in [false, true] {
-            let r = render_farm(
-                &deck,
-                &farm,
-                RenderOptions {
-                    show_build_spaces,
-                    ..Default::default()
-                },
-            );
+            let r = render_with_spaces(&deck, &farm, show_build_spaces);
             // 7 cards plus a margin column on each side.
             assert_eq!(r.bounds.columns(), 9);
             assert_eq!(r.bounds.rows(), 5);
@@ -418,14 +420,7 @@ mod tests {
             r.grid,
             "    L    M    N    O\n25  .    .    .    .\n26  .   W0   SI    .\n27  .    .    .    ."
         );
-        let b = render_farm(
-            &deck,
-            &farm,
-            RenderOptions {
-                show_build_spaces: true,
-                ..Default::default()
-            },
-        );
+        let b = render_with_spaces(&deck, &farm, true);
         assert_eq!(
             b.grid,
             "    L    M    N    O\n25      m25  n25\n26 l26  W0   SI   o26\n27      m27  n27"
@@ -437,14 +432,7 @@ mod tests {
         let deck = Deck::default_deck();
         let farm = wide_farm(&deck);
         for show_build_spaces in [false, true] {
-            let r = render_farm(
-                &deck,
-                &farm,
-                RenderOptions {
-                    show_build_spaces,
-                    ..Default::default()
-                },
-            );
+            let r = render_with_spaces(&deck, &farm, show_build_spaces);
             // A farm wider than a phone comes in slices of columns: the one with the letter.
             let slices: Vec<Vec<&str>> =
                 r.grid.split("\n\n").map(|b| b.lines().collect()).collect();
@@ -527,14 +515,7 @@ mod tests {
             "{legend}"
         );
         assert!(!legend.contains("build on"));
-        let b = render_farm(
-            &deck,
-            &farm,
-            RenderOptions {
-                show_build_spaces: true,
-                ..Default::default()
-            },
-        );
+        let b = render_with_spaces(&deck, &farm, true);
         assert!(
             b.legend.last().unwrap().starts_with("m25 lowercase: "),
             "{:?}",
@@ -547,14 +528,7 @@ mod tests {
     fn build_spaces_are_labelled_with_their_coordinates() {
         let deck = Deck::default_deck();
         let farm = wide_farm(&deck);
-        let r = render_farm(
-            &deck,
-            &farm,
-            RenderOptions {
-                show_build_spaces: true,
-                ..Default::default()
-            },
-        );
+        let r = render_with_spaces(&deck, &farm, true);
         let spaces = build_spaces(&farm);
         assert!(!spaces.is_empty());
         for p in &spaces {

@@ -12,7 +12,7 @@ pub mod phone;
 pub mod score;
 
 pub use cards::{card_list, card_text, equipment_list, hand_text};
-pub use events::{describe_event, describe_events};
+pub use events::{describe_event, describe_events, describe_in};
 pub use farm::{
     FarmRender, GRID_MAX_WIDTH, GridBounds, RenderOptions, column_label, coord_label, parse_coord,
     render_farm,

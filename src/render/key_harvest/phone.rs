@@ -1,7 +1,6 @@
 //! Key Harvest's score pad for a phone (issue 32), in the shared measures of
 //! [`crate::render::phone`].
 
-use super::text::crop_name;
 use crate::games::key_harvest::{Board, ScorePad as KhPad};
 use crate::render::phone::{COLUMNS, clip, line, wrap};
 
@@ -36,14 +35,7 @@ pub fn pad(board: Option<&Board>, pad: &KhPad, names: &[String]) -> String {
         for (label, value) in rows {
             lines.push(line(2, &label, &value));
         }
-        let crops: Vec<String> = l
-            .crops
-            .iter()
-            .map(|c| match board {
-                Some(b) => crop_name(b, *c),
-                None => c.name().to_string(),
-            })
-            .collect();
+        let crops = super::text::crop_names(board, &l.crops);
         if !crops.is_empty() {
             let most = crate::t!("kh-pad-most", crops = super::text::list(&crops));
             for w in wrap(&most) {

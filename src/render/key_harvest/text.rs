@@ -29,6 +29,17 @@ pub fn crop_name(board: &Board, c: Crop) -> String {
     }
 }
 
+/// [`crop_name`] of each of `crops`; the rulebook's English names without a board.
+pub fn crop_names(board: Option<&Board>, crops: &[Crop]) -> Vec<String> {
+    crops
+        .iter()
+        .map(|c| match board {
+            Some(b) => crop_name(b, *c),
+            None => c.name().to_string(),
+        })
+        .collect()
+}
+
 /// The colour of a crop's counters in the language in scope (`counter_ja`).
 pub fn counter_colour(board: &Board, c: Crop) -> String {
     match board.counter_colour_ja(c) {
@@ -392,14 +403,7 @@ pub fn score_pad_on(board: Option<&Board>, pad: &ScorePad, names: &[String]) -> 
             out.push_str("  ");
             out.push_str(&padded(v, *w, false));
         }
-        let crops: Vec<String> = l
-            .crops
-            .iter()
-            .map(|c| match board {
-                Some(b) => crop_name(b, *c),
-                None => c.name().to_string(),
-            })
-            .collect();
+        let crops = crop_names(board, &l.crops);
         if !crops.is_empty() {
             out.push_str("  ");
             out.push_str(&t!("kh-pad-most", crops = list(&crops)));

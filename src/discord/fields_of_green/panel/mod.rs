@@ -295,16 +295,7 @@ fn preview(game: &Game, seat: usize, a: &Action) -> Result<Preview, ActionError>
 
 /// `3 coins, 1 Water`, or `free`.
 fn paid_text(d: &Delta) -> String {
-    let mut parts = Vec::new();
-    if d.coins > 0 {
-        parts.push(crate::t!("fog-n-coins", n = d.coins));
-    }
-    if d.water > 0 {
-        parts.push(crate::t!("fog-n-water", n = d.water));
-    }
-    if d.food > 0 {
-        parts.push(crate::t!("fog-n-food", n = d.food));
-    }
+    let parts = render::fields_of_green::events::resource_parts(d);
     if parts.is_empty() {
         crate::t!("fog-free")
     } else {

@@ -25,14 +25,7 @@ impl Panel<'_> {
             .unwrap_or(0);
         let items: Vec<Item> = spaces(sp)
             .map(|s| {
-                let label = match self.worker_on(s) {
-                    Some(old) => t!(
-                        "kh-space-replaces",
-                        space = self.r(s),
-                        worker = Self::worker_name(old)
-                    ),
-                    None => self.r(s),
-                };
+                let label = self.space_label(s);
                 Item::act(Action::Reposition { space: s }, label)
             })
             .collect();
@@ -207,19 +200,11 @@ impl Panel<'_> {
                     self.options(out, items, 3, &t!("kh-ph-unconnected"));
                 }
                 Choice::Lawyer { spaces: sp } => {
-                    let items: Vec<Item> = spaces(sp)
-                        .filter_map(|s| {
-                            let w = self.worker_on(s)?;
-                            Some(Item::act(
-                                Action::Lawyer { worker_at: s },
-                                t!(
-                                    "kh-copy-label",
-                                    worker = Self::worker_name(w),
-                                    space = self.r(s)
-                                ),
-                            ))
-                        })
-                        .collect();
+                    let items = self.worker_options(
+                        sp,
+                        |s| Action::Lawyer { worker_at: s },
+                        |worker, space| t!("kh-copy-label", worker = worker, space = space),
+                    );
                     self.options(out, items, 3, &t!("kh-ph-copy"));
                 }
                 Choice::TraderDraw => self.buttons(

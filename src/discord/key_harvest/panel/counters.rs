@@ -106,6 +106,43 @@ fn minus(c: Counters, crop: Crop) -> Counters {
 }
 
 impl Panel<'_> {
+    /// Under the one-click `quick` choices, a "+" for each crop of the supply (off once `full`
+    /// or once all of that crop is in) and a "−" for each crop in `so_far` (at zero it would be
+    /// this very screen): each opens `screen` on `a` again with one counter more or fewer.
+    fn plus_minus(
+        &self,
+        out: &mut Out,
+        a: &Action,
+        so_far: Counters,
+        full: bool,
+        screen: fn(Box<Action>) -> KhScreen,
+        quick: Vec<Item>,
+    ) {
+        let supply = self.supply();
+        let adds = supply
+            .crops()
+            .map(|c| {
+                Item::go(
+                    screen(Box::new(with_counters(a, plus(so_far, c)))),
+                    format!("+ {}", self.crop(c)),
+                )
+                .off(full || so_far.get(c) >= supply.get(c))
+            })
+            .collect();
+        let subs = so_far
+            .crops()
+            .map(|c| {
+                Item::go(
+                    screen(Box::new(with_counters(a, minus(so_far, c)))),
+                    format!("− {}", self.crop(c)),
+                )
+            })
+            .collect();
+        self.buttons(out, quick);
+        self.buttons(out, adds);
+        self.buttons(out, subs);
+    }
+
     /// What a gain action owes: the crops of its tiles (or the chosen crop).
     fn owed(&self, a: &Action) -> Option<Counters> {
         Some(match a {
@@ -266,29 +303,7 @@ impl Panel<'_> {
                 .style(Style::Primary)
             })
             .collect();
-        let adds: Vec<Item> = held
-            .iter()
-            .map(|&c| {
-                Item::go(
-                    KhScreen::Bid(Box::new(with_counters(a, plus(bid, c)))),
-                    format!("+ {}", self.crop(c)),
-                )
-                .off(bid.get(c) >= supply.get(c))
-            })
-            .collect();
-        // A "−" only for crops in the bid (at zero it would be this very screen).
-        let subs: Vec<Item> = bid
-            .crops()
-            .map(|c| {
-                Item::go(
-                    KhScreen::Bid(Box::new(with_counters(a, minus(bid, c)))),
-                    format!("− {}", self.crop(c)),
-                )
-            })
-            .collect();
-        self.buttons(out, quick);
-        self.buttons(out, adds);
-        self.buttons(out, subs);
+        self.plus_minus(out, a, bid, false, KhScreen::Bid, quick);
         let mut last = Vec::new();
         if !bid.is_empty() {
             last.push(
@@ -380,28 +395,7 @@ impl Panel<'_> {
         }
         quick.truncate(5);
         let full = paid.total() >= size;
-        let adds: Vec<Item> = supply
-            .crops()
-            .map(|c| {
-                Item::go(
-                    KhScreen::Pay(Box::new(with_counters(a, plus(paid, c)))),
-                    format!("+ {}", self.crop(c)),
-                )
-                .off(full || paid.get(c) >= supply.get(c))
-            })
-            .collect();
-        let subs: Vec<Item> = paid
-            .crops()
-            .map(|c| {
-                Item::go(
-                    KhScreen::Pay(Box::new(with_counters(a, minus(paid, c)))),
-                    format!("− {}", self.crop(c)),
-                )
-            })
-            .collect();
-        self.buttons(out, quick);
-        self.buttons(out, adds);
-        self.buttons(out, subs);
+        self.plus_minus(out, a, paid, full, KhScreen::Pay, quick);
         let mut last = Vec::new();
         if full {
             last.push(

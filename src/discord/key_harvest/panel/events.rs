@@ -208,19 +208,11 @@ impl Panel<'_> {
                     self.options(out, items, 3, &t!("kh-ph-move"));
                 }
                 Choice::Vacation { spaces: sp } => {
-                    let items: Vec<Item> = spaces(*sp)
-                        .filter_map(|s| {
-                            let w = self.worker_on(s)?;
-                            Some(Item::act(
-                                Action::Vacation { space: s },
-                                t!(
-                                    "kh-vacation-label",
-                                    worker = Self::worker_name(w),
-                                    space = self.r(s)
-                                ),
-                            ))
-                        })
-                        .collect();
+                    let items = self.worker_options(
+                        *sp,
+                        |s| Action::Vacation { space: s },
+                        |worker, space| t!("kh-vacation-label", worker = worker, space = space),
+                    );
                     self.options(out, items, 3, &t!("kh-ph-worker"));
                 }
                 Choice::Windfall {
@@ -432,14 +424,7 @@ impl Panel<'_> {
         ));
         let items: Vec<Item> = spaces(to)
             .map(|s| {
-                let label = match self.worker_on(s) {
-                    Some(old) => t!(
-                        "kh-space-replaces",
-                        space = self.r(s),
-                        worker = Self::worker_name(old)
-                    ),
-                    None => self.r(s),
-                };
+                let label = self.space_label(s);
                 Item::act(Action::MoveWorker { from, to: s }, label)
             })
             .collect();

@@ -27,10 +27,12 @@ pub use super::ids::{KhScreen, PickKind};
 use crate::discord::spec::{
     self, ButtonSpec, EmbedSpec, MessageSpec, OptionSpec, RowSpec, SelectSpec, Style, limits,
 };
+use crate::discord::ui::clip_md;
 use crate::games::key_harvest::board::Board;
+use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::view::{PlayerView, SeatView};
 use crate::games::key_harvest::{
-    Action, ActionError, Choice, Counters, Crop, Game, Prompt, Seat, Space, Worker,
+    Action, ActionError, Choice, Counters, Crop, Game, Prompt, Seat, Space, SpaceSet, Worker,
 };
 use crate::render::key_harvest::text::{
     and_list, count, counters, crop_name, event_name, public_supply, seat_board, worker_name,
@@ -285,6 +287,35 @@ impl<'a> Panel<'a> {
             .map(|(_, w)| *w)
     }
 
+    /// A space to move a worker to: `C4`, or `C4 · replaces your merchant (4)` when one of this
+    /// seat's workers stands there.
+    fn space_label(&self, s: Space) -> String {
+        match self.worker_on(s) {
+            Some(old) => t!(
+                "kh-space-replaces",
+                space = self.r(s),
+                worker = Self::worker_name(old)
+            ),
+            None => self.r(s),
+        }
+    }
+
+    /// One option for each space of `sp` that one of this seat's workers stands on:
+    /// `action(space)`, labelled `label(the worker, the space)` (`merchant (4)`, `C4`).
+    fn worker_options(
+        &self,
+        sp: SpaceSet,
+        action: impl Fn(Space) -> Action,
+        label: impl Fn(String, String) -> String,
+    ) -> Vec<Item> {
+        spaces(sp)
+            .filter_map(|s| {
+                let w = self.worker_on(s)?;
+                Some(Item::act(action(s), label(Self::worker_name(w), self.r(s))))
+            })
+            .collect()
+    }
+
     /// Whether `apply` takes `a` now (tried on a copy); the refusal otherwise.
     fn accepts(&self, a: &Action) -> Result<(), ActionError> {
         self.game.clone().apply(self.seat, a).map(|_| ())
@@ -301,12 +332,12 @@ impl<'a> Panel<'a> {
             Target::Act(a) => KhVerb::Act(a.clone()),
             Target::Go(s) => KhVerb::Show(s.clone()),
         };
-        Some(ButtonSpec {
-            id: self.id(verb)?,
-            label: spec::clip(&i.label, limits::BUTTON_LABEL),
-            style: i.style,
-            disabled: !i.enabled(),
-        })
+        Some(ButtonSpec::new(
+            self.id(verb)?,
+            &i.label,
+            i.style,
+            !i.enabled(),
+        ))
     }
 
     fn nav_button(&self, verb: KhVerb, label: &str) -> Option<ButtonSpec> {
@@ -709,19 +740,6 @@ impl<'a> Panel<'a> {
             files: Vec::new(),
         }
     }
-}
-
-/// Clips markdown to `max` characters, closing a code block the cut left open.
-fn clip_md(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        return s.to_string();
-    }
-    let mut out: String = s.chars().take(max.saturating_sub(6)).collect();
-    if out.matches("```").count() % 2 == 1 {
-        out.push_str("\n```");
-    }
-    out.push('…');
-    out
 }
 
 /// `1 hop`, `2 hops, 1 wine` from a list of crops.

@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::discord::key_harvest::ids::{KhId, KhVerb, decode_action, decode_screen};
-use crate::discord::spec::{MessageSpec, RowSpec};
+use crate::discord::spec::{MessageSpec, RowSpec, every_text};
 use crate::fake_discord::player::is_navigation;
 use crate::games::key_harvest::bots::random::random_choice;
 use crate::games::key_harvest::{Options, TurnAction};
@@ -43,33 +43,6 @@ fn ok(what: &str, m: &MessageSpec) {
     }
 }
 
-/// Every text of a message (labels, options and placeholders too), one piece a line.
-fn every_text(m: &MessageSpec) -> String {
-    let mut parts = vec![m.content.clone()];
-    for e in &m.embeds {
-        parts.push(e.title.clone());
-        parts.push(e.description.clone());
-        for f in &e.fields {
-            parts.push(f.name.clone());
-            parts.push(f.value.clone());
-        }
-        parts.extend(e.footer.clone());
-    }
-    for r in &m.rows {
-        match r {
-            RowSpec::Buttons(bs) => parts.extend(bs.iter().map(|b| b.label.clone())),
-            RowSpec::Select(sel) => {
-                parts.push(sel.placeholder.clone());
-                for o in &sel.options {
-                    parts.push(o.label.clone());
-                    parts.extend(o.description.clone());
-                }
-            }
-        }
-    }
-    parts.join("\n")
-}
-
 /// A screen drawn in Japanese has no English sentence left (player names aside).
 fn no_english(what: &str, m: &MessageSpec) {
     let mut names: Vec<String> = NAMES.iter().map(|n| n.to_string()).collect();
@@ -84,26 +57,6 @@ fn no_english(what: &str, m: &MessageSpec) {
 /// Whether a button only navigates (Back, Refresh, Boards, Log), in either language.
 fn is_nav(label: &str) -> bool {
     is_navigation(label)
-}
-
-/// All the text of a message, for searching.
-fn all_text(m: &MessageSpec) -> String {
-    let mut s = m.content.clone();
-    for e in &m.embeds {
-        s.push_str(&e.title);
-        s.push_str(&e.description);
-        s.push_str(e.footer.as_deref().unwrap_or(""));
-    }
-    for r in &m.rows {
-        match r {
-            RowSpec::Buttons(bs) => bs.iter().for_each(|b| s.push_str(&b.label)),
-            RowSpec::Select(sel) => sel.options.iter().for_each(|o| {
-                s.push_str(&o.label);
-                s.push_str(o.description.as_deref().unwrap_or(""));
-            }),
-        }
-    }
-    s
 }
 
 /// One decision as the scripted players see it: an enabled button that does not only
@@ -321,7 +274,7 @@ fn walk(t: &Table, game: &Game, seat: usize, limit: usize) -> (Vec<Action>, Vec<
         assert!(
             !m.content.contains(&t!("kh-choice-gone")),
             "seat {seat}: {s:?}, reached by a button, does not apply:\n{}",
-            all_text(&m)
+            every_text(&m)
         );
         if s != KhScreen::Main {
             assert!(nav(&m).contains(&t!("kh-button-back")), "{s:?} has no Back");
@@ -336,9 +289,9 @@ fn walk(t: &Table, game: &Game, seat: usize, limit: usize) -> (Vec<Action>, Vec<
             .max_by_key(|p| p.len())
             .unwrap_or_default();
         assert!(
-            !all_text(&m).contains(hidden),
+            !every_text(&m).contains(hidden),
             "seat {seat} on {s:?} left choices out:\n{}",
-            all_text(&m)
+            every_text(&m)
         );
         for c in decisions(t, &m) {
             match c {
@@ -382,7 +335,7 @@ fn check_step(t: &Table, game: &Game, limit: usize) -> usize {
             !d.is_empty(),
             "seat {seat} is prompted ({:?}) but has no decision:\n{}",
             game.prompt(),
-            all_text(&m)
+            every_text(&m)
         );
         let (acts, building) = walk(t, game, seat, limit);
         let mut covered: HashSet<String> = building.iter().flat_map(action_keys).collect();
@@ -589,9 +542,9 @@ fn a_crop_out_of_stock_offers_substitutes() {
     ok("instead", &m);
     // What happens is said in plain words; the rule number stays in /kh rules.
     assert!(
-        all_text(&m).contains("run out") && !all_text(&m).contains("KH 6"),
+        every_text(&m).contains("run out") && !every_text(&m).contains("KH 6"),
         "{}",
-        all_text(&m)
+        every_text(&m)
     );
     let d = decisions(&t, &m);
     let plus = d
@@ -644,7 +597,7 @@ fn click_through(players: u8, seed: u64) -> (usize, usize) {
             assert!(
                 screens[seat] != KhScreen::Main,
                 "the waiting seat's Main screen has no decision:\n{}",
-                all_text(&m)
+                every_text(&m)
             );
             screens[seat] = KhScreen::Main;
             continue;
@@ -786,7 +739,7 @@ fn turn_actions_are_always_shown_and_disabled_with_the_engines_reason() {
         .expect("a turn after a harvest");
     let seat = usize::from(game.to_move().unwrap());
     let m = panel(&t, &game, seat, &KhScreen::Main, None);
-    let text = all_text(&m);
+    let text = every_text(&m);
     let why = game
         .check_turn_action(TurnAction::Harvest)
         .unwrap_err()
@@ -824,7 +777,7 @@ fn other_seats_see_who_the_game_waits_for_and_a_refresh() {
     let chooser = usize::from(game.to_move().unwrap());
     let other = (chooser + 1) % 3;
     let m = panel(&t, &game, other, &KhScreen::Main, None);
-    let text = all_text(&m);
+    let text = every_text(&m);
     assert!(text.contains("waiting for"), "{text}");
     assert!(decisions(&t, &m).is_empty());
     assert_eq!(nav(&m), vec!["Refresh", "Boards", "Log"]);

@@ -338,19 +338,11 @@ impl Panel<'_> {
             return false;
         };
         out.lines.push(t!("kh-remove-intro"));
-        let items: Vec<Item> = spaces(sp)
-            .filter_map(|s| {
-                let w = self.worker_on(s)?;
-                Some(Item::act(
-                    Action::RemoveWorker { space: s },
-                    t!(
-                        "kh-remove-label",
-                        worker = Self::worker_name(w),
-                        space = self.r(s)
-                    ),
-                ))
-            })
-            .collect();
+        let items = self.worker_options(
+            sp,
+            |s| Action::RemoveWorker { space: s },
+            |worker, space| t!("kh-remove-label", worker = worker, space = space),
+        );
         self.options(out, items, 4, &t!("kh-ph-remove"));
         true
     }

@@ -17,7 +17,7 @@ pub use log::{
 pub use table::{decision_text, final_scores, score_pad, status, table_message};
 
 use super::ids::{KhId, KhVerb};
-use crate::discord::spec::{self, ButtonSpec, MessageSpec, Style, limits};
+use crate::discord::spec::{self, ButtonSpec, MessageSpec, Style};
 // The shared message helpers (for this module and its children).
 use crate::discord::ui::{add_pictures, esc, field, fit, plain};
 use crate::games::key_harvest::view::SeatView;
@@ -107,12 +107,8 @@ fn mention(table: &Table, md: &[String], seat: usize) -> String {
 /// A button of this table at its current version; `None` if its id would not fit (never seen).
 fn button(table: &Table, verb: KhVerb, label: &str, style: Style) -> Option<ButtonSpec> {
     let id = KhId::new(table.game.id, table.game.version, verb);
-    id.fits().then(|| ButtonSpec {
-        id: id.encode(),
-        label: spec::clip(label, limits::BUTTON_LABEL),
-        style,
-        disabled: false,
-    })
+    id.fits()
+        .then(|| ButtonSpec::new(id.encode(), label, style, false))
 }
 
 /// A field tile outside a board with its reference and crop: `B5 vegetables`.

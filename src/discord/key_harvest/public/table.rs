@@ -409,8 +409,7 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
         &t!("kh-button-log"),
         Style::Secondary,
     ));
-    buttons.extend(crate::discord::ui::review_button(table));
-    buttons.extend(crate::discord::ui::rematch_button(table));
+    buttons.extend(crate::discord::ui::ended_buttons(table));
     if !buttons.is_empty() {
         m.rows.push(RowSpec::Buttons(buttons));
     }

@@ -3,7 +3,7 @@
 //! starting counters (KH 69-70), and the end shows exactly the score pad `render` draws.
 
 use super::*;
-use crate::discord::spec::{MessageSpec, RowSpec};
+use crate::discord::spec::{MessageSpec, RowSpec, every_text};
 use crate::games::Engine;
 use crate::games::key_harvest::bots;
 use crate::games::key_harvest::game::spaces;
@@ -45,7 +45,7 @@ fn ok(what: &str, m: &MessageSpec) {
         let mut names: Vec<String> = NAMES.iter().map(|n| n.to_string()).collect();
         names.extend(NAMES.iter().map(|n| crate::discord::ui::esc(n)));
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        let mut text = all_text(m);
+        let mut text = every_text(m);
         for f in &m.files {
             text.push('\n');
             text.push_str(f.description.as_deref().unwrap_or(""));
@@ -54,27 +54,6 @@ fn ok(what: &str, m: &MessageSpec) {
             panic!("{what}: English left in Japanese: {words:?}\n{text}");
         }
     }
-}
-
-/// All the text of a message, for searching.
-fn all_text(m: &MessageSpec) -> String {
-    let mut s = m.content.clone();
-    for e in &m.embeds {
-        s.push_str(&e.title);
-        s.push('\n');
-        s.push_str(&e.description);
-        for f in &e.fields {
-            s.push_str(&f.name);
-            s.push_str(&f.value);
-        }
-        s.push_str(e.footer.as_deref().unwrap_or(""));
-    }
-    for r in &m.rows {
-        if let RowSpec::Buttons(bs) = r {
-            bs.iter().for_each(|b| s.push_str(&b.label));
-        }
-    }
-    s
 }
 
 fn labels(m: &MessageSpec) -> Vec<String> {
@@ -89,12 +68,7 @@ fn labels(m: &MessageSpec) -> Vec<String> {
 
 /// The first code block of the first embed, as the fake Discord's checker reads it.
 fn code_block(m: &MessageSpec) -> Option<String> {
-    let d = &m.embeds.first()?.description;
-    let start = d.find("```")? + 3;
-    let rest = &d[start..];
-    let rest = rest.strip_prefix('\n').unwrap_or(rest);
-    let end = rest.find("```")?;
-    Some(rest[..end].trim_end_matches('\n').to_string())
+    crate::fake_discord::verify::first_code_block(&m.embeds.first()?.description)
 }
 
 /// Counters with the same total as `c`, but a different split over the crops (None when every
@@ -328,7 +302,7 @@ fn check_the_end(t: &Table, game: &Game) {
         crate::t!("kh-final-title", table = t.game.id)
     );
     assert_eq!(code_block(&f).as_deref(), Some(pad.as_str()));
-    let text = all_text(&f);
+    let text = every_text(&f);
     assert!(text.contains("🏆"), "{text}");
     // Who won is said outside the code block too.
     let after = &f.embeds[0].description[f.embeds[0].description.rfind("```").unwrap()..];
@@ -405,7 +379,7 @@ fn the_table_message_shows_every_listed_fact() {
     let t = table(4, 9, Status::Active);
     let m = table_message(&t, &game);
     ok("table message", &m);
-    let text = all_text(&m);
+    let text = every_text(&m);
     let v = game.public_view();
     let b = game.board();
     assert!(m.embeds[0].title.starts_with("Key Harvest"));
@@ -513,7 +487,7 @@ fn boards_draw_every_board_and_one_board_large() {
         let one = board(&t, &game, s);
         ok("board", &one);
         assert!(
-            all_text(&one).contains("unharvested field"),
+            every_text(&one).contains("unharvested field"),
             "with its legend"
         );
     }
@@ -524,7 +498,7 @@ fn boards_draw_every_board_and_one_board_large() {
 fn the_log_keeps_the_newest_lines_and_summaries_skip_silence() {
     let (game, setup) = Game::new(Board::standard(), &Options { players: 3 }, 11).unwrap();
     let t = table(3, 1, Status::Active);
-    assert!(all_text(&log(&t, &game, &[])).contains("Nothing has happened"));
+    assert!(every_text(&log(&t, &game, &[])).contains("Nothing has happened"));
     let many: Vec<Event> = (0..400)
         .map(|k| Event::TurnStarted {
             seat: (k % 3) as u8,
@@ -533,7 +507,7 @@ fn the_log_keeps_the_newest_lines_and_summaries_skip_silence() {
         .collect();
     let m = log(&t, &game, &many);
     ok("long log", &m);
-    let text = all_text(&m);
+    let text = every_text(&m);
     assert!(text.contains("Turn 399"));
     assert!(!text.contains("Turn 0:"));
     assert!(text.contains("earlier lines not shown"));
@@ -548,7 +522,7 @@ fn the_log_keeps_the_newest_lines_and_summaries_skip_silence() {
     assert_eq!(action_summary(&t, &game, &hidden), None);
     let s = action_summary(&t, &game, &setup).unwrap();
     ok("setup summary", &s);
-    assert!(!all_text(&s).contains("starts with"));
+    assert!(!every_text(&s).contains("starts with"));
 }
 
 #[test]
@@ -561,7 +535,7 @@ fn scores_before_the_end_say_so() {
     assert!(code_block(&m).is_none());
     let s = status(&t, &game);
     ok("status", &s);
-    assert!(all_text(&s).contains("Starting counters (the pool)"));
+    assert!(every_text(&s).contains("Starting counters (the pool)"));
     assert!(s.rows.is_empty());
 }
 
@@ -643,7 +617,7 @@ fn a_finished_game_shows_final_scores_and_explains_every_tie() {
         let v = game.public_view();
         // Item 3: the final score everywhere a board is shown.
         let boards_msg = boards(&t, &game);
-        let table_text = all_text(&status(&t, &game));
+        let table_text = every_text(&status(&t, &game));
         for sv in &v.seats {
             let line = pad.lines.iter().find(|l| l.seat == sv.seat).unwrap();
             let ctx = format!("seed {seed}, seat {}", sv.seat);
@@ -667,7 +641,7 @@ fn a_finished_game_shows_final_scores_and_explains_every_tie() {
                 "{ctx}: {text}"
             );
         }
-        assert!(!all_text(&boards_msg).contains("so far"), "seed {seed}");
+        assert!(!every_text(&boards_msg).contains("so far"), "seed {seed}");
         assert!(!table_text.contains("so far"), "seed {seed}");
 
         // Item 2: one order everywhere.
@@ -731,7 +705,7 @@ fn a_finished_game_shows_final_scores_and_explains_every_tie() {
             distinct_tied_totals.len(),
             "seed {seed}: {tied:?}"
         );
-        let finals = all_text(&final_scores(&t, &game));
+        let finals = every_text(&final_scores(&t, &game));
         for line in &tied {
             assert!(
                 finals.contains(line.as_str()),
@@ -789,7 +763,7 @@ fn round_posts_leave_out_the_bookkeeping() {
         let Some(m) = round_summary(&t, &g, round as u32, events) else {
             continue;
         };
-        let text = all_text(&m);
+        let text = every_text(&m);
         for bookkeeping in [
             " acts.",
             "from the bag into the registry",
