@@ -206,7 +206,7 @@ fn project_with(game: &Game, seat: usize, exact: bool) -> f64 {
     if done {
         // This year's harvest is over: the state is the end of it.
         let water = p.farm.water_held();
-        let now = planner::smooth_score(deck, &p.farm, p.coins, p.food, p.vp_tokens, set_aside);
+        let now = planner::smooth_score(deck, &position);
         let later = later_yield(deck, &position, 4 - year as u32);
         return now
             + if year < 4 {
@@ -237,21 +237,14 @@ fn project_with(game: &Game, seat: usize, exact: bool) -> f64 {
                 harvested: Vec::new(),
                 year: year + 1,
             };
-            let now = planner::smooth_score(
-                deck,
-                &end.farm,
-                end.coins,
-                end.food,
-                end.vp_tokens,
-                set_aside,
-            );
+            let now = planner::smooth_score(deck, &end);
             now + WATER_VP * plan.end.water as f64
                 + later_yield(deck, &end, 4 - year as u32)
                 + bonus
         }
         None => {
             // Greedy: this year's harvest as one of the later ones, from what is held now.
-            let now = planner::smooth_score(deck, &p.farm, p.coins, p.food, p.vp_tokens, set_aside);
+            let now = planner::smooth_score(deck, &position);
             let water = p.farm.water_held() as f64;
             let harvests = 5 - year as u32;
             let later = later_yield(deck, &position, harvests);
