@@ -829,6 +829,27 @@ impl Game {
         Ok(())
     }
 
+    /// `tile` is a field tile of another seat, `owner`, unconnected on its board: what the
+    /// bailiff and the exchange event take.
+    fn check_others_unconnected(
+        &self,
+        seat: Seat,
+        owner: Seat,
+        tile: Space,
+    ) -> Result<(), ActionError> {
+        if owner == seat {
+            return Err(ActionError::NotAnotherPlayer);
+        }
+        if owner >= self.players() {
+            return Err(ActionError::NoSuchSeat(owner));
+        }
+        self.check_space(tile)?;
+        if self.unconnected(owner) & bit(tile) == 0 {
+            return Err(ActionError::NotUnconnected(self.r(tile)));
+        }
+        Ok(())
+    }
+
     fn check_distinct(&self, tiles: &[Space]) -> Result<SpaceSet, ActionError> {
         let mut m = 0;
         for &t in tiles {
@@ -1166,16 +1187,7 @@ impl Game {
                     payment,
                 },
             ) => {
-                if *owner == seat {
-                    return Err(ActionError::NotAnotherPlayer);
-                }
-                if *owner >= self.players() {
-                    return Err(ActionError::NoSuchSeat(*owner));
-                }
-                self.check_space(*tile)?;
-                if self.unconnected(*owner) & bit(*tile) == 0 {
-                    return Err(ActionError::NotUnconnected(self.r(*tile)));
-                }
+                self.check_others_unconnected(seat, *owner, *tile)?;
                 self.check_payment(seat, payment, 3)
             }
             (Worker::Lawyer, A::Lawyer { worker_at }) => {
@@ -1230,17 +1242,7 @@ impl Game {
             (E::BlindSwap, A::BlindSwap { tile }) => self.check_own_field(seat, *tile),
             (E::Exchange, A::Exchange { give, with, take }) => {
                 self.check_own_field(seat, *give)?;
-                if *with == seat {
-                    return Err(ActionError::NotAnotherPlayer);
-                }
-                if *with >= self.players() {
-                    return Err(ActionError::NoSuchSeat(*with));
-                }
-                self.check_space(*take)?;
-                if self.unconnected(*with) & bit(*take) == 0 {
-                    return Err(ActionError::NotUnconnected(self.r(*take)));
-                }
-                Ok(())
+                self.check_others_unconnected(seat, *with, *take)
             }
             (E::GiveAway, A::GiveAway { pass, .. }) => {
                 let (options, _) = self.give_away_options(seat);

@@ -128,22 +128,21 @@ impl Worker {
         Worker::Trader,
         Worker::Benefactor,
     ];
-    pub const FARMHANDS: [Worker; 6] = [
-        Worker::Apprentice,
-        Worker::CasualWorker,
-        Worker::Labourer,
-        Worker::UnskilledWorker,
-        Worker::SkilledWorker,
-        Worker::Supervisor,
-    ];
-    pub const TOWNSFOLK: [Worker; 6] = [
-        Worker::Merchant,
-        Worker::Storekeeper,
-        Worker::Bailiff,
-        Worker::Lawyer,
-        Worker::Trader,
-        Worker::Benefactor,
-    ];
+    /// The farmhands A-F, every player's own (the first six of `ALL`).
+    pub const FARMHANDS: [Worker; 6] = Worker::six_from(0);
+    /// The townsfolk G-L, shared by all (the last six of `ALL`).
+    pub const TOWNSFOLK: [Worker; 6] = Worker::six_from(6);
+
+    /// Six workers of `ALL` from index `from` on, so the two halves are read off the one list.
+    const fn six_from(from: usize) -> [Worker; 6] {
+        let mut six = [Worker::Apprentice; 6];
+        let mut i = 0;
+        while i < 6 {
+            six[i] = Worker::ALL[from + i];
+            i += 1;
+        }
+        six
+    }
 
     pub fn index(self) -> usize {
         self as usize
@@ -175,37 +174,29 @@ impl Worker {
     pub fn is_mandatory(self) -> bool {
         self == Worker::Supervisor
     }
+    /// The id (in files and commands) and the printed name, side by side so they stay in step.
+    fn id_and_name(self) -> (&'static str, &'static str) {
+        static ID_AND_NAME: [(&str, &str); 12] = [
+            ("apprentice", "apprentice"),
+            ("casual_worker", "casual worker"),
+            ("labourer", "labourer"),
+            ("unskilled_worker", "unskilled worker"),
+            ("skilled_worker", "skilled worker"),
+            ("supervisor", "supervisor"),
+            ("merchant", "merchant"),
+            ("storekeeper", "storekeeper"),
+            ("bailiff", "bailiff"),
+            ("lawyer", "lawyer"),
+            ("trader", "trader"),
+            ("benefactor", "benefactor"),
+        ];
+        ID_AND_NAME[self as usize]
+    }
     pub fn id(self) -> &'static str {
-        [
-            "apprentice",
-            "casual_worker",
-            "labourer",
-            "unskilled_worker",
-            "skilled_worker",
-            "supervisor",
-            "merchant",
-            "storekeeper",
-            "bailiff",
-            "lawyer",
-            "trader",
-            "benefactor",
-        ][self as usize]
+        self.id_and_name().0
     }
     pub fn name(self) -> &'static str {
-        [
-            "apprentice",
-            "casual worker",
-            "labourer",
-            "unskilled worker",
-            "skilled worker",
-            "supervisor",
-            "merchant",
-            "storekeeper",
-            "bailiff",
-            "lawyer",
-            "trader",
-            "benefactor",
-        ][self as usize]
+        self.id_and_name().1
     }
     pub fn parse(s: &str) -> Option<Worker> {
         let s = s.trim();

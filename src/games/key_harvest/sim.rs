@@ -25,6 +25,12 @@ pub struct Played {
     pub steps: usize,
 }
 
+/// Counts one more decision of game `seed`; a game still going at [`MAX_STEPS`] is a bug.
+fn count_step(steps: &mut usize, seed: u64) {
+    *steps += 1;
+    assert!(*steps < MAX_STEPS, "game {seed} does not end");
+}
+
 /// Plays a game with random legal actions (the engine's playout driver). `record` keeps the
 /// actions and events.
 pub fn play_random(board: Arc<Board>, players: u8, seed: u64, record: bool) -> Played {
@@ -51,11 +57,10 @@ pub fn play_random(board: Arc<Board>, players: u8, seed: u64, record: bool) -> P
             game.apply_quiet_prompted(seat, &prompt, &action)
         }
         .expect("the random bot plays legal actions");
-        steps += 1;
         if record {
             actions.push((seat, action));
         }
-        assert!(steps < MAX_STEPS, "game {seed} does not end");
+        count_step(&mut steps, seed);
     }
     Played {
         game,
@@ -94,10 +99,9 @@ pub fn play_bots(
                 (a, ev)
             }
         };
+        count_step(&mut steps, seed);
         actions.push((seat, action));
         events.extend(ev);
-        steps += 1;
-        assert!(steps < MAX_STEPS, "game {seed} does not end");
     }
     (
         Played {

@@ -32,6 +32,17 @@ use rand::seq::SliceRandom;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+/// A seat holds the cards `h`: when it has a face-down selection (ruling 7), one of them drawn
+/// with `rng`, and the others as its hand, sorted (the order `h` came in does not show).
+fn hold<R: Rng>(player: &mut PlayerState, mut h: Vec<DesignIdx>, has_selected: bool, rng: &mut R) {
+    if has_selected {
+        let at = rng.random_range(0..h.len());
+        player.selected = Some(h.swap_remove(at));
+    }
+    h.sort_unstable();
+    player.hand = h;
+}
+
 /// A game consistent with `view`, hidden parts sampled with `rng`. None when the view does not
 /// fit the deck (another deck's view) or is inconsistent.
 pub fn sample<R: Rng>(deck: &Arc<Deck>, view: &PlayerView, rng: &mut R) -> Option<Game> {
@@ -138,12 +149,7 @@ pub fn sample_snapshot<R: Rng>(
             see(d, &mut unseen);
             h.push(d);
         }
-        if sv.has_selected {
-            let at = rng.random_range(0..h.len());
-            players[q].selected = Some(h.remove(at));
-        }
-        h.sort_unstable();
-        players[q].hand = h;
+        hold(&mut players[q], h, sv.has_selected, rng);
         known[q] = true;
     }
     if unseen.iter().any(|&c| c < 0) {
@@ -190,12 +196,7 @@ pub fn sample_snapshot<R: Rng>(
                 }
                 h.extend(rest_by_kind[k].split_off(have - c));
             }
-            if sv.has_selected {
-                let at = rng.random_range(0..h.len());
-                players[s].selected = Some(h.swap_remove(at));
-            }
-            h.sort_unstable();
-            players[s].hand = h;
+            hold(&mut players[s], h, sv.has_selected, rng);
             known[s] = true;
         }
     }

@@ -17,7 +17,7 @@
 
 use super::planner::{self, FINAL_SCALE, HarvestPosition, Yield};
 use crate::fields_of_green::cards::Deck;
-use crate::fields_of_green::farm::{CellCard, Farm};
+use crate::fields_of_green::farm::CellCard;
 use crate::fields_of_green::game::{Game, Phase, hand_size};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -205,8 +205,8 @@ fn project_with(game: &Game, seat: usize, exact: bool) -> f64 {
     let done = game.phase() == &Phase::Harvest && p.harvest_done;
     if done {
         // This year's harvest is over: the state is the end of it.
-        let water = tower_water(&p.farm);
-        let now = planner::smooth_score(deck, &p.farm, p.coins, p.food, p.vp_tokens, set_aside);
+        let water = p.farm.water_held();
+        let now = planner::smooth_score(deck, &position);
         let later = later_yield(deck, &position, 4 - year as u32);
         return now
             + if year < 4 {
@@ -237,35 +237,20 @@ fn project_with(game: &Game, seat: usize, exact: bool) -> f64 {
                 harvested: Vec::new(),
                 year: year + 1,
             };
-            let now = planner::smooth_score(
-                deck,
-                &end.farm,
-                end.coins,
-                end.food,
-                end.vp_tokens,
-                set_aside,
-            );
+            let now = planner::smooth_score(deck, &end);
             now + WATER_VP * plan.end.water as f64
                 + later_yield(deck, &end, 4 - year as u32)
                 + bonus
         }
         None => {
             // Greedy: this year's harvest as one of the later ones, from what is held now.
-            let now = planner::smooth_score(deck, &p.farm, p.coins, p.food, p.vp_tokens, set_aside);
-            let water = tower_water(&p.farm) as f64;
+            let now = planner::smooth_score(deck, &position);
+            let water = p.farm.water_held() as f64;
             let harvests = 5 - year as u32;
             let later = later_yield(deck, &position, harvests);
             now + if year < 4 { WATER_VP * water } else { 0.0 } + later + bonus
         }
     }
-}
-
-fn tower_water(farm: &Farm) -> u32 {
-    farm.cells
-        .iter()
-        .filter(|c| c.card == crate::fields_of_green::farm::CellCard::WaterTower)
-        .map(|c| c.water as u32)
-        .sum()
 }
 
 /// What the position's Harvest locations should add over `harvests` more harvests: each
@@ -281,7 +266,7 @@ pub fn later_yield(deck: &Deck, position: &HarvestPosition, harvests: u32) -> f6
         return 0.0;
     };
     let h = harvests as f64;
-    let water_held = tower_water(&position.farm) as f64;
+    let water_held = position.farm.water_held() as f64;
     let mut water = INCOME_WATER + water_held / h;
     let mut food = INCOME_FOOD + position.food as f64 / h;
     let value = |y: &Yield| y.vp as f64 + y.coins as f64 / 3.0 - y.coins_cost as f64 / 3.0;

@@ -3,10 +3,10 @@
 //! and the Equipment placement rules (ruling 17).
 
 use crate::fields_of_green::cards::{Deck, EquipIdx};
-use crate::fields_of_green::effects::{Filter, Pile, Timing};
+use crate::fields_of_green::effects::{Pile, Timing};
 use crate::fields_of_green::farm::{CellCard, Pos};
 use crate::fields_of_green::game::{
-    Game, Options, PresetCell, PresetSeat, Setup, StartPhase, eval,
+    Game, Options, PresetCell, PresetSeat, Setup, StartPhase, host_accepts,
 };
 use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -43,25 +43,6 @@ impl FarmShape {
             only: &[],
         }
     }
-}
-
-/// Whether a face-up card accepts an Equipment design by its placement text (ruling 17).
-pub fn fits(deck: &Deck, card: CellCard, e: EquipIdx) -> bool {
-    let def = deck.equip(e);
-    let host = match card {
-        CellCard::WaterTower => matches!(
-            def.host,
-            Filter::Card | Filter::Location | Filter::WaterTower | Filter::EmptyWaterTower
-        ),
-        CellCard::Silo => matches!(def.host, Filter::Card | Filter::Location | Filter::Silo),
-        CellCard::Location(d) => eval::design_matches(deck, d, def.host),
-    };
-    let timing = match (def.host_timing, card) {
-        (None, _) => true,
-        (Some(t), CellCard::Location(d)) => deck.location(d).timing() == Some(t),
-        (Some(_), _) => false,
-    };
-    host && timing
 }
 
 /// A random connected farm with the given shape, its resources random too. Tower and Silo
@@ -127,7 +108,7 @@ pub fn random_seat<R: Rng>(deck: &Deck, shape: FarmShape, rng: &mut R) -> Preset
         let mut equipment: Vec<SmolStr> = Vec::new();
         if face_up && rng.random_bool(shape.equipment_chance.clamp(0.0, 1.0)) {
             let fitting: Vec<usize> = (0..deck.equipment.len())
-                .filter(|&e| tiles[e] > 0 && fits(deck, card, e as EquipIdx))
+                .filter(|&e| tiles[e] > 0 && host_accepts(deck, card, e as EquipIdx))
                 .collect();
             if let Some(&e) = fitting.choose(rng) {
                 tiles[e] -= 1;

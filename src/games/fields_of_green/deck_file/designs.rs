@@ -93,6 +93,17 @@ pub(super) fn card_cx(t: &Table, section: &str, n: usize) -> (Cx, Option<DeckErr
     )
 }
 
+/// The keys of a card's table: the identity every card has (id, code, name, name_ja) and
+/// `own`, its kind's, listed in that order when a key is unknown.
+fn check_card_keys(cx: &Cx, t: &Table, own: &[&str]) -> Res<()> {
+    check_keys(
+        cx,
+        t,
+        "",
+        &[&["id", "code", "name", "name_ja"], own].concat(),
+    )
+}
+
 /// Reads the fields every card has (id, code, name, copies) and claims id, code and name.
 pub(super) fn read_identity(
     cx: &Cx,
@@ -106,13 +117,7 @@ pub(super) fn read_identity(
         return Err(cx.err("code", format!("bad code \"{code}\": {problem}")));
     }
     Seen::claim(cx, &mut seen.codes, code.to_string(), "code", "code")?;
-    let name = req_str(cx, t, "", "name")?.trim();
-    if name.is_empty() || name.chars().count() > limit::NAME_LEN {
-        return Err(cx.err(
-            "name",
-            format!("a name has 1 to {} characters", limit::NAME_LEN),
-        ));
-    }
+    let name = check_name_len(cx, req_str(cx, t, "", "name")?, "name")?;
     Seen::claim(cx, &mut seen.names, name.to_lowercase(), "name", "name")?;
     let copies = req_int(cx, t, "", "copies", 1, limit::MAX_COPIES)? as u8;
     Ok((id, code.to_string(), name.to_string(), copies))
@@ -124,15 +129,10 @@ pub(super) fn read_location(
     seen: &mut Seen,
     so_far: &[LocationDef],
 ) -> Res<LocationDef> {
-    check_keys(
+    check_card_keys(
         cx,
         t,
-        "",
         &[
-            "id",
-            "code",
-            "name",
-            "name_ja",
             "pile",
             "kind",
             "copies",
@@ -237,14 +237,20 @@ pub(super) fn read_name_ja(cx: &Cx, t: &Table) -> Res<Option<String>> {
     let Some(v) = t.get("name_ja") else {
         return Ok(None);
     };
-    let s = as_str(cx, v, "name_ja")?.trim();
-    if s.is_empty() || s.chars().count() > limit::NAME_LEN {
+    let s = check_name_len(cx, as_str(cx, v, "name_ja")?, "name_ja")?;
+    Ok(Some(s.to_string()))
+}
+
+/// A name (`name`, `name_ja`) trimmed, refused unless it has 1 to NAME_LEN characters.
+fn check_name_len<'s>(cx: &Cx, name: &'s str, field: &str) -> Res<&'s str> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > limit::NAME_LEN {
         return Err(cx.err(
-            "name_ja",
+            field,
             format!("a name has 1 to {} characters", limit::NAME_LEN),
         ));
     }
-    Ok(Some(s.to_string()))
+    Ok(name)
 }
 
 pub(super) fn read_equipment(
@@ -253,21 +259,7 @@ pub(super) fn read_equipment(
     seen: &mut Seen,
     deck: &Deck,
 ) -> Res<EquipmentDef> {
-    check_keys(
-        cx,
-        t,
-        "",
-        &[
-            "id",
-            "code",
-            "name",
-            "name_ja",
-            "copies",
-            "host",
-            "host_timing",
-            "ability",
-        ],
-    )?;
+    check_card_keys(cx, t, &["copies", "host", "host_timing", "ability"])?;
     let (id, code, name, copies) = read_identity(cx, t, seen)?;
     let host = parse_filter(cx, req_str(cx, t, "", "host")?, "host")?;
     if matches!(host, Filter::Card | Filter::OpenArea) {

@@ -605,7 +605,7 @@ fn can_pay(
 }
 
 /// Whether a face-up card of kind `card` accepts Equipment `e` by its placement text (ruling 17).
-pub(super) fn host_accepts(deck: &Deck, card: CellCard, e: EquipIdx) -> bool {
+pub(crate) fn host_accepts(deck: &Deck, card: CellCard, e: EquipIdx) -> bool {
     let def = deck.equip(e);
     let matches = match card {
         CellCard::WaterTower => matches!(

@@ -305,18 +305,23 @@ pub fn reaches(farm: &Farm, source: Pos, scope: Scope, target: Pos) -> bool {
         Scope::Within(n) => {
             // Only distances up to `n` matter: the search stops there.
             let grid = Grid::new(farm);
-            let d = farm.distances_within(&grid, source, n);
-            match grid.at(target) {
-                Some(i) => d[i] >= 1 && d[i] <= n,
-                // An empty space: one step beyond a card next to it.
-                None => target
-                    .neighbours()
-                    .iter()
-                    .filter_map(|&m| grid.at(m))
-                    .any(|j| d[j] < n),
-            }
+            within(&grid, &farm.distances_within(&grid, source, n), target, n)
         }
         Scope::Farm => true,
+    }
+}
+
+/// True when `target` is within `n` of the card whose distances (searched up to `n`) are `d`:
+/// a card 1 to `n` away, or an empty space one step beyond a card less than `n` away.
+fn within(grid: &Grid, d: &Dists, target: Pos, n: u8) -> bool {
+    match grid.at(target) {
+        Some(i) => d[i] >= 1 && d[i] <= n,
+        // An empty space: one step beyond a card next to it.
+        None => target
+            .neighbours()
+            .iter()
+            .filter_map(|&m| grid.at(m))
+            .any(|j| d[j] < n),
     }
 }
 
@@ -635,6 +640,20 @@ impl<'g> FarmInfo<'g> {
         }
     }
 
+    /// The bonuses of one kind of modifier (`bonus` gives a modifier's, or None for another
+    /// kind) that reach `pos`, in the order of the modifiers.
+    fn bonuses_at<'a>(
+        &'a self,
+        farm: &'a Farm,
+        pos: Pos,
+        bonus: impl Fn(Modifier) -> Option<u8> + 'a,
+    ) -> impl Iterator<Item = u8> + 'a {
+        self.mods
+            .iter()
+            .enumerate()
+            .filter_map(move |(k, &(_, m))| bonus(m).filter(|_| self.mod_reaches(farm, k, pos)))
+    }
+
     /// [`reaches`] for modifier `k`, with its distances computed once.
     pub(crate) fn mod_reaches(&self, farm: &Farm, k: usize, target: Pos) -> bool {
         let (src, m) = self.mods[k];
@@ -657,14 +676,7 @@ impl<'g> FarmInfo<'g> {
                 .collect()
         });
         let dist = dists[k].get_or_init(|| farm.distances_within(grid, src, n));
-        match grid.at(target) {
-            Some(i) => dist[i] >= 1 && dist[i] <= n,
-            None => target
-                .neighbours()
-                .iter()
-                .filter_map(|&m| grid.at(m))
-                .any(|j| dist[j] < n),
-        }
+        within(grid, dist, target, n)
     }
 
     /// The farm's grid, built on first use.
@@ -698,16 +710,11 @@ impl<'g> FarmInfo<'g> {
     /// The range of tower `i` (ruling 11: 2, plus Equipment): `range_with`, with each
     /// modifier's distances searched once.
     pub(crate) fn range_of(&self, deck: &Deck, farm: &Farm, i: usize) -> u8 {
-        let pos = farm.cells[i].pos;
-        let mut range = deck.supply.tower_range;
-        for (k, &(_, m)) in self.mods.iter().enumerate() {
-            if let Modifier::TowerRange { bonus, .. } = m
-                && self.mod_reaches(farm, k, pos)
-            {
-                range = range.saturating_add(bonus);
-            }
-        }
-        range
+        let bonuses = self.bonuses_at(farm, farm.cells[i].pos, |m| match m {
+            Modifier::TowerRange { bonus, .. } => Some(bonus),
+            _ => None,
+        });
+        bonuses.fold(deck.supply.tower_range, u8::saturating_add)
     }
 
     /// Towers holding Water, with their ranges.
@@ -860,29 +867,22 @@ impl<'g> FarmInfo<'g> {
         let mut cap = 0u32;
         for c in farm.cells.iter().filter(|c| c.card == CellCard::Silo) {
             cap += deck.supply.silo_capacity as u32;
-            for (k, &(_, m)) in self.mods.iter().enumerate() {
-                if let Modifier::SiloCapacity { bonus, .. } = m
-                    && self.mod_reaches(farm, k, c.pos)
-                {
-                    cap += bonus as u32;
-                }
-            }
+            let bonuses = self.bonuses_at(farm, c.pos, |m| match m {
+                Modifier::SiloCapacity { bonus, .. } => Some(bonus),
+                _ => None,
+            });
+            cap += bonuses.map(u32::from).sum::<u32>();
         }
         cap
     }
 
     /// Water tower `i` holds at most (see [`tower_capacity`]).
     pub fn tower_capacity(&self, deck: &Deck, farm: &Farm, i: usize) -> u8 {
-        let pos = farm.cells[i].pos;
-        let mut cap = deck.supply.tower_capacity;
-        for (k, &(_, m)) in self.mods.iter().enumerate() {
-            if let Modifier::TowerCapacity { bonus, .. } = m
-                && self.mod_reaches(farm, k, pos)
-            {
-                cap = cap.saturating_add(bonus);
-            }
-        }
-        cap
+        let bonuses = self.bonuses_at(farm, farm.cells[i].pos, |m| match m {
+            Modifier::TowerCapacity { bonus, .. } => Some(bonus),
+            _ => None,
+        });
+        bonuses.fold(deck.supply.tower_capacity, u8::saturating_add)
     }
 
     /// How many times the Harvest ability of card `i` may be used (see [`harvest_limit`]).

@@ -9,6 +9,7 @@ pub mod scoring;
 mod setup;
 mod undo;
 
+pub(crate) use apply::host_accepts;
 pub(crate) use legal::{Choice, Listing};
 pub use scoring::{ScorePad, TieBreak};
 pub use setup::{PRESET_MAX, PresetCell, PresetSeat, Setup, SetupError, StartPhase};

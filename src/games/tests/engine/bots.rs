@@ -19,6 +19,17 @@ fn new_game(players: u8, intro: bool, seed: u64) -> Game {
     Game::new(Deck::default_deck(), options, seed).unwrap()
 }
 
+/// Plays `game` to its end by random legal steps drawn with `rng`, showing `visit` each
+/// position before its step: the game, the step's number (from 0) and the seat about to act.
+fn random_walk(game: &mut Game, rng: &mut ChaCha8Rng, mut visit: impl FnMut(&Game, u64, usize)) {
+    let mut step = 0;
+    while let Some((seat, action)) = sim::random_step(game, rng) {
+        visit(game, step, seat);
+        game.apply(seat, &action).unwrap();
+        step += 1;
+    }
+}
+
 fn play(game: &mut Game, specs: &[&str], seed: u64) -> Vec<(usize, Action)> {
     let mut bs: Vec<Box<dyn Bot + Send>> = specs
         .iter()
@@ -159,8 +170,7 @@ fn determinized_games_are_valid_and_show_the_seat_its_view() {
         for seed in 0..3u64 {
             let mut game = new_game(players, false, 100 + seed);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut step = 0;
-            while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+            random_walk(&mut game, &mut rng, |game, step, _| {
                 if step % 7 == 0 {
                     for s in 0..players as usize {
                         let view = game.player_view(s);
@@ -178,9 +188,7 @@ fn determinized_games_are_valid_and_show_the_seat_its_view() {
                         checked += 1;
                     }
                 }
-                game.apply(seat, &action).unwrap();
-                step += 1;
-            }
+            });
         }
     }
     assert!(checked > 300, "{checked}");
@@ -220,14 +228,13 @@ fn determinized_hands_hold_the_kinds_the_public_splits_and_picks_leave() {
         for seed in 0..4u64 {
             let mut game = new_game(players, false, 300 + seed);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut step = 0u64;
-            while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+            random_walk(&mut game, &mut rng, |game, step, _| {
                 let drafting = matches!(
                     game.state().phase,
                     Phase::Upkeep { .. } | Phase::Action { .. }
                 );
                 if drafting && step.is_multiple_of(3) {
-                    let truth = hand_kinds(&game);
+                    let truth = hand_kinds(game);
                     for s in 0..players as usize {
                         let view = game.player_view(s);
                         let mut r = ChaCha8Rng::seed_from_u64(step * 10 + s as u64);
@@ -254,9 +261,7 @@ fn determinized_hands_hold_the_kinds_the_public_splits_and_picks_leave() {
                         checked += 1;
                     }
                 }
-                game.apply(seat, &action).unwrap();
-                step += 1;
-            }
+            });
         }
     }
     assert!(checked > 300, "{checked}");
@@ -301,8 +306,7 @@ fn determinized_equipment_discard_is_the_public_one() {
             st.start_phase = StartPhase::Harvest;
             let mut game = Game::with_setup(deck.clone(), st).unwrap();
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut step = 0u64;
-            while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+            random_walk(&mut game, &mut rng, |game, step, _| {
                 let st = game.state();
                 assert!(st.equipment_discard.len() >= 2);
                 if step.is_multiple_of(3) {
@@ -334,9 +338,7 @@ fn determinized_equipment_discard_is_the_public_one() {
                         checked += 1;
                     }
                 }
-                game.apply(seat, &action).unwrap();
-                step += 1;
-            }
+            });
         }
     }
     assert!(checked > 100, "{checked}");
@@ -403,10 +405,9 @@ fn bots_decide_the_same_when_only_hidden_information_differs() {
     for players in [2u8, 3, 4, 5] {
         let mut game = new_game(players, false, 300 + players as u64);
         let mut walk = ChaCha8Rng::seed_from_u64(players as u64);
-        let mut step = 0;
-        while let Some((seat, action)) = sim::random_step(&game, &mut walk) {
+        random_walk(&mut game, &mut walk, |game, step, seat| {
             if step % 9 == 0 && game.phase() != &Phase::Harvest {
-                let other = hide_differently(&game, seat, &mut rng);
+                let other = hide_differently(game, seat, &mut rng);
                 let view = game.player_view(seat);
                 assert_eq!(
                     view,
@@ -431,9 +432,7 @@ fn bots_decide_the_same_when_only_hidden_information_differs() {
                 }
                 compared += 1;
             }
-            game.apply(seat, &action).unwrap();
-            step += 1;
-        }
+        });
     }
     assert!(compared > 40, "{compared}");
     assert!(hands_differed > 5, "{hands_differed}");
@@ -450,7 +449,7 @@ fn a_seat_knows_the_hands_it_passed_on_and_the_bots_use_them() {
     for players in [3u8, 4, 5] {
         let mut game = new_game(players, false, 900 + players as u64);
         let mut walk = ChaCha8Rng::seed_from_u64(players as u64);
-        while let Some((seat, action)) = sim::random_step(&game, &mut walk) {
+        random_walk(&mut game, &mut walk, |game, _, _| {
             if let Phase::Action { turn } = *game.phase() {
                 let n = players as usize;
                 for s in 0..n {
@@ -486,8 +485,7 @@ fn a_seat_knows_the_hands_it_passed_on_and_the_bots_use_them() {
                     }
                 }
             }
-            game.apply(seat, &action).unwrap();
-        }
+        });
     }
     assert!(seen_known > 100, "{seen_known}");
 }
@@ -521,9 +519,9 @@ fn the_evaluation_memo_gives_the_values_computed_afresh() {
     for (players, seed) in [(2u8, 31u64), (3, 32), (4, 33), (5, 34)] {
         let mut game = new_game(players, false, seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut step = 0u32;
-        while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
-            step += 1;
+        random_walk(&mut game, &mut rng, |game, step, seat| {
+            // Steps counted from 1: every third position from the third.
+            let step = step + 1;
             if step.is_multiple_of(3) {
                 let mut positions = vec![game.clone()];
                 for a in game.legal_actions(seat).iter().take(6) {
@@ -551,8 +549,7 @@ fn the_evaluation_memo_gives_the_values_computed_afresh() {
                     }
                 }
             }
-            game.apply(seat, &action).unwrap();
-        }
+        });
     }
     assert!(compared > 5_000, "{compared} evaluations compared");
     assert!(eval::memo_entries() > 1_000, "the memo was not used");
@@ -575,7 +572,7 @@ fn card_values_of_a_hand_are_each_cards_value_alone() {
     for (players, seed) in [(2u8, 41u64), (3, 42), (4, 43), (5, 44)] {
         let mut game = new_game(players, false, seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
+        random_walk(&mut game, &mut rng, |game, _, seat| {
             let cards: Vec<String> = game
                 .legal_actions(seat)
                 .into_iter()
@@ -587,19 +584,18 @@ fn card_values_of_a_hand_are_each_cards_value_alone() {
             if cards.len() > 1 {
                 for exact in [true, false] {
                     let bot = HeuristicBot { exact };
-                    let mut values = CardValues::new(&bot, &game, seat);
+                    let mut values = CardValues::new(&bot, game, seat);
                     for card in &cards {
                         assert_eq!(
                             values.of(card).to_bits(),
-                            bot.card_value(&game, seat, card).to_bits(),
+                            bot.card_value(game, seat, card).to_bits(),
                             "{players} players, seed {seed}, seat {seat}, card {card}, exact {exact}"
                         );
                     }
                 }
                 picks += 1;
             }
-            game.apply(seat, &action).unwrap();
-        }
+        });
     }
     assert!(picks > 50, "{picks} picks compared");
 }

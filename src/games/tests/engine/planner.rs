@@ -60,13 +60,7 @@ fn played_objective(g: &Game, seat: usize, plan: &Plan) -> ((u32, i64), planner:
     }
     let p = &work.state().players[seat];
     let obj = planner::objective(g.deck(), &start, &p.farm, p.coins, p.food, p.vp_tokens);
-    let water = p
-        .farm
-        .cells
-        .iter()
-        .filter(|c| c.card == farmhand_games::fields_of_green::farm::CellCard::WaterTower)
-        .map(|c| c.water as u32)
-        .sum();
+    let water = p.farm.water_held();
     let end = planner::EndState {
         coins: p.coins,
         food: p.food,

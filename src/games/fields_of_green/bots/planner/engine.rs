@@ -85,12 +85,7 @@ impl EngineSearch<'_> {
             end_farm(deck, &p.farm, &flipped, &[], p.food)
         };
         let obj = objective(deck, self.start, &farm, p.coins, food, p.vp_tokens);
-        let water = farm
-            .cells
-            .iter()
-            .filter(|c| c.card == CellCard::WaterTower)
-            .map(|c| c.water as u32)
-            .sum();
+        let water = farm.water_held();
         (
             obj,
             EndState {

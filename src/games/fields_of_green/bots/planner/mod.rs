@@ -244,18 +244,19 @@ impl Plan {
     }
 }
 
-/// The final score (ruling 18) without its rounding: coins count a third of a VP each and Food
-/// half a VP, so one more coin or Food always shows. For the bots' evaluations.
-pub fn smooth_score(
-    deck: &Deck,
-    farm: &Farm,
-    coins: u32,
-    food: u32,
-    vp_tokens: u32,
-    set_aside: u32,
-) -> f64 {
-    let (total, left) = final_score(deck, farm, coins, food, vp_tokens, set_aside);
-    total as f64 + (left % 3) as f64 / 3.0 + (food % 2) as f64 / 2.0
+/// The final score (ruling 18) of what the position holds, without its rounding: coins count a
+/// third of a VP each and Food half a VP, so one more coin or Food always shows. For the bots'
+/// evaluations.
+pub fn smooth_score(deck: &Deck, at: &HarvestPosition) -> f64 {
+    let (total, left) = final_score(
+        deck,
+        &at.farm,
+        at.coins,
+        at.food,
+        at.vp_tokens,
+        at.set_aside,
+    );
+    total as f64 + (left % 3) as f64 / 3.0 + (at.food % 2) as f64 / 2.0
 }
 
 /// One Harvest location's activation (no optional repeats), for the bots' estimates.

@@ -150,12 +150,7 @@ impl Model {
             return None;
         }
         let tower_water = towers.iter().map(|&i| farm.cells[i].water as u32).collect();
-        let water0 = farm
-            .cells
-            .iter()
-            .filter(|c| c.card == CellCard::WaterTower)
-            .map(|c| c.water as u32)
-            .sum();
+        let water0 = farm.water_held();
         let geo = Geometry::new(farm);
         // (card index of the source, filter, scope, gain)
         let bonuses: Vec<(usize, Filter, crate::fields_of_green::effects::Scope, Gain)> =

@@ -362,13 +362,7 @@ impl<'m> Search<'m> {
                 break;
             }
             let need = need as f64;
-            if need <= room {
-                room -= need;
-                total += value as f64;
-            } else {
-                total += value as f64 * room / need;
-                room = 0.0;
-            }
+            total += Self::take(&mut room, need, value);
         }
         total
     }
@@ -425,6 +419,20 @@ impl<'m> Search<'m> {
         (kept, value)
     }
 
+    /// One item of a fractional knapsack, `need` of the resource for `value`: taken whole when it
+    /// fits in `room`, else the fraction that does (filling the room). Its value taken.
+    #[inline]
+    fn take(room: &mut f64, need: f64, value: i64) -> f64 {
+        if need <= *room {
+            *room -= need;
+            value as f64
+        } else {
+            let part = value as f64 * *room / need;
+            *room = 0.0;
+            part
+        }
+    }
+
     /// [`Search::knap`] with one more item: keeping Food in the Silos, worth `per` a Food, for
     /// at most `cap` Food.
     pub(super) fn knap_with_store(
@@ -451,13 +459,7 @@ impl<'m> Search<'m> {
             if room <= 0.0 {
                 break;
             }
-            if need <= room {
-                room -= need;
-                total += value as f64;
-            } else {
-                total += value as f64 * room / need;
-                room = 0.0;
-            }
+            total += Self::take(&mut room, need, value);
         }
         if !stored {
             total += cap.min(room) * per;
