@@ -319,9 +319,9 @@ pub fn unique_rows(rows: Vec<RowSpec>, mut seen: Vec<String>) -> Vec<RowSpec> {
 }
 
 /// Every text of a message (its content, the embeds' parts, the buttons' labels, the selects'
-/// placeholders and options), one piece a line: what the screens' tests search.
-#[cfg(test)]
-pub(crate) fn every_text(m: &MessageSpec) -> String {
+/// placeholders and options), empty ones included: what the screens' tests and the suite's
+/// plain-words checks read.
+pub fn texts(m: &MessageSpec) -> Vec<String> {
     let mut parts = vec![m.content.clone()];
     for e in &m.embeds {
         parts.push(e.title.clone());
@@ -344,7 +344,13 @@ pub(crate) fn every_text(m: &MessageSpec) -> String {
             }
         }
     }
-    parts.join("\n")
+    parts
+}
+
+/// [`texts`], one piece a line: what the screens' tests search.
+#[cfg(test)]
+pub(crate) fn every_text(m: &MessageSpec) -> String {
+    texts(m).join("\n")
 }
 
 /// Cuts `s` to at most `max` characters, ending with an ellipsis when cut.

@@ -13,7 +13,7 @@
 //!   block) and the key that explains the drawing in the same text.
 
 use farmhand::discord::game::Screens;
-use farmhand::discord::spec::{MessageSpec, RowSpec};
+use farmhand::discord::spec::MessageSpec;
 use farmhand::discord::{fields_of_green as fogd, key_harvest as khd};
 use farmhand::fake_discord::guided::{Guided, Step, clicks_of_spec};
 use farmhand::games::{Engine, TableSetup, fields_of_green as fog, key_harvest as kh};
@@ -33,30 +33,9 @@ fn table(kind: &str, players: usize, version: i64, status: Status) -> Table {
     t
 }
 
-/// Every piece of text a message shows.
+/// Every piece of text a message shows (the empty ones left out).
 fn texts(m: &MessageSpec) -> Vec<String> {
-    let mut out = vec![m.content.clone()];
-    for e in &m.embeds {
-        out.push(e.title.clone());
-        out.push(e.description.clone());
-        for f in &e.fields {
-            out.push(f.name.clone());
-            out.push(f.value.clone());
-        }
-        out.extend(e.footer.clone());
-    }
-    for r in &m.rows {
-        match r {
-            RowSpec::Buttons(bs) => out.extend(bs.iter().map(|b| b.label.clone())),
-            RowSpec::Select(s) => {
-                out.push(s.placeholder.clone());
-                for o in &s.options {
-                    out.push(o.label.clone());
-                    out.extend(o.description.clone());
-                }
-            }
-        }
-    }
+    let mut out = farmhand::discord::spec::texts(m);
     out.retain(|t| !t.is_empty());
     out
 }
