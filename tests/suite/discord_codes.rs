@@ -18,12 +18,7 @@ use std::time::Duration;
 
 /// The first call of `kinds` is answered with `status` and Discord's `code`.
 fn once(kinds: &[RouteKind], status: u16, code: u32) -> FaultRule {
-    FaultRule {
-        kinds: kinds.to_vec(),
-        probability: 1.0,
-        action: FaultAction::Error(status, code),
-        remaining: Some(1),
-    }
+    FaultRule::always(kinds, FaultAction::Error(status, code)).times(1)
 }
 
 /// The calls the fake refused with `status` (injected) so far.
@@ -42,30 +37,10 @@ async fn started(which: Which, tag: &str, seed: u64, decisions: usize) -> e2e::G
     g
 }
 
-/// Plays on until `done` holds, 5 decisions at a time (at most `limit`); the game must not end
-/// before (it may end in the same step).
+/// [`e2e::Game::play_until_seen`]: the post that met the fault may be one of the last (the final
+/// scores), so the game may end in the step that shows it. Then the fake goes quiet.
 async fn play_until_seen(g: &mut e2e::Game, limit: usize, what: &str, done: impl Fn() -> bool) {
-    let start = g.driver.stats.decisions;
-    let mut decisions = start;
-    while !done() {
-        decisions += 5;
-        assert!(
-            decisions <= start + limit,
-            "{}: {what} not seen ({:?})",
-            g.tag,
-            g.driver.stats
-        );
-        let over = g
-            .driver
-            .play_until(|d| d >= decisions)
-            .await
-            .unwrap_or_else(|e| panic!("{}: {e}", g.tag));
-        if over {
-            // The post that met the fault may be one of the last (the final scores).
-            assert!(done(), "{}: the game ended before {what}", g.tag);
-            break;
-        }
-    }
+    g.play_until_seen(limit, what, true, done).await;
     assert!(g.fake.settle().await, "{}: the bot did not go quiet", g.tag);
 }
 

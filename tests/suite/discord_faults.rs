@@ -55,12 +55,11 @@ async fn unknown_interaction_missing_access_and_closed_dms_lose_nothing_confirme
         97,
         // Discord refuses the answer to a click as an unknown interaction: the player sees
         // "This interaction failed" and clicks again.
-        vec![FaultRule {
-            kinds: vec![RouteKind::Callback],
-            probability: 0.08,
-            action: FaultAction::Error(404, 10062),
-            remaining: Some(6),
-        }],
+        vec![
+            FaultRule::always(&[RouteKind::Callback], FaultAction::Error(404, 10062))
+                .sometimes(0.08)
+                .times(6),
+        ],
     );
     let mut decisions = 0;
     while code_count(&fake, 10062) == 0 {
@@ -76,12 +75,10 @@ async fn unknown_interaction_missing_access_and_closed_dms_lose_nothing_confirme
     assert!(fake.settle().await);
     fake.set_faults(
         97,
-        vec![FaultRule {
-            kinds: vec![RouteKind::EditMessage],
-            probability: 1.0,
-            action: FaultAction::Error(403, 50001),
-            remaining: Some(MISSING_ACCESS as u32),
-        }],
+        vec![
+            FaultRule::always(&[RouteKind::EditMessage], FaultAction::Error(403, 50001))
+                .times(MISSING_ACCESS as u32),
+        ],
     );
     let data = &g.bot().data;
     farmhand::discord::notify::refresh_table(data, g.table.game);
@@ -108,12 +105,7 @@ async fn unknown_interaction_missing_access_and_closed_dms_lose_nothing_confirme
     g.table.message = stored.game.table_message_id.unwrap();
     g.table.thread = stored.game.thread_id;
     g.driver.table = g.table.clone();
-    let fin = g
-        .driver
-        .play()
-        .await
-        .unwrap_or_else(|e| panic!("faults: {e}"));
-    assert!(fake.settle().await, "the bot did not go quiet");
+    let fin = g.play_out().await;
     let injected: Vec<(u16, bool)> = fake
         .requests()
         .iter()

@@ -203,27 +203,32 @@ async fn a_deleted_table_message_is_posted_again_and_stored() {
     g.stop().await;
 }
 
+/// A game whose next two requests of `kind` Discord fails with 503 (without making them),
+/// played to the end: both failures happened (else the test tested nothing) and the game
+/// finished regardless. Every such request fails until two have failed: the first one after
+/// this is refused twice and made on its third try (the outbox tries three times). Certain,
+/// where a coin per request left the count to how many the rest of the game happened to make.
+async fn two_503s(tag: &str, seed: u64, kind: RouteKind) -> (Running, TableRef) {
+    let g = running(tag, seed, 6).await;
+    let table = g.table();
+    g.fake.set_faults(
+        seed,
+        vec![FaultRule::always(&[kind], FaultAction::Fail(503)).times(2)],
+    );
+    let g = g.finish(&table).await;
+    let failed = g.fake.requests().iter().filter(|r| r.status == 503).count();
+    assert_eq!(
+        failed, 2,
+        "the injected {kind:?} failures: the test tested nothing"
+    );
+    (g, table)
+}
+
 /// Discord fails posts in the thread with server errors (503, without making them): each is
 /// tried again and nothing is missing at the end.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn posts_failed_by_server_errors_are_tried_again() {
-    let g = running("posts-503", 35, 6).await;
-    let table = g.table();
-    g.fake.set_faults(
-        35,
-        // Every post fails until two have failed: the first post after this is refused twice
-        // and made on its third try (the outbox tries three times). Certain, where a coin per
-        // post left the count to how many posts the rest of the game happened to make.
-        vec![FaultRule {
-            kinds: vec![RouteKind::CreateMessage],
-            probability: 1.0,
-            action: FaultAction::Fail(503),
-            remaining: Some(2),
-        }],
-    );
-    let g = g.finish(&table).await;
-    let failed = g.fake.requests().iter().filter(|r| r.status == 503).count();
-    assert_eq!(failed, 2, "the posts that failed: the test tested nothing");
+    let (g, table) = two_503s("posts-503", 35, RouteKind::CreateMessage).await;
     let titles = g.titles(table.thread.unwrap());
     let years = titles.iter().filter(|t| t.contains("End of year")).count();
     assert!(years >= 3, "{titles:?}");
@@ -234,20 +239,7 @@ async fn posts_failed_by_server_errors_are_tried_again() {
 /// again, pictures and all.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn uploads_failed_by_server_errors_are_tried_again_with_their_pictures() {
-    let g = running("uploads-503", 36, 6).await;
-    let table = g.table();
-    g.fake.set_faults(
-        36,
-        vec![FaultRule {
-            kinds: vec![RouteKind::Upload],
-            probability: 1.0,
-            action: FaultAction::Fail(503),
-            remaining: Some(2),
-        }],
-    );
-    let g = g.finish(&table).await;
-    let failed = g.fake.requests().iter().filter(|r| r.status == 503).count();
-    assert_eq!(failed, 2, "the injected upload failures");
+    let (g, table) = two_503s("uploads-503", 36, RouteKind::Upload).await;
     let with_pictures = g
         .fake
         .channel(table.thread.unwrap())

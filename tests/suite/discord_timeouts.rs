@@ -5,7 +5,7 @@
 //! server error (tried again). The fake holds the call without an answer
 //! ([`FaultAction::Hang`]) and carries out nothing, so the retry is what reaches the players.
 
-use crate::e2e::{self, Which};
+use crate::e2e::Which;
 use farmhand::discord::{self, serve};
 use farmhand::fake_discord::harness::{fake_and_db, logged, test_config};
 use farmhand::fake_discord::world::RequestRecord;
@@ -22,12 +22,7 @@ const FOREVER: Duration = Duration::from_secs(3600);
 
 /// The first `n` calls of `kinds` are swallowed.
 fn hang(kinds: &[RouteKind], n: u32) -> FaultRule {
-    FaultRule {
-        kinds: kinds.to_vec(),
-        probability: 1.0,
-        action: FaultAction::Hang(FOREVER),
-        remaining: Some(n),
-    }
+    FaultRule::always(kinds, FaultAction::Hang(FOREVER)).times(n)
 }
 
 /// The calls of `kinds` the fake swallowed so far.
@@ -36,24 +31,6 @@ fn swallowed(fake: &FakeDiscord, kinds: &[RouteKind]) -> Vec<RequestRecord> {
         .into_iter()
         .filter(|r| r.injected && r.status == 504 && kinds.contains(&r.kind))
         .collect()
-}
-
-/// Plays on until `done` holds, 5 decisions at a time (at most `limit`); the game must not end
-/// before.
-async fn play_until_seen(g: &mut e2e::Game, limit: usize, what: &str, done: impl Fn() -> bool) {
-    let mut decisions = g.driver.stats.decisions;
-    let start = decisions;
-    while !done() {
-        decisions += 5;
-        assert!(
-            decisions <= start + limit,
-            "{}: {what} not seen after {} decisions ({:?})",
-            g.tag,
-            decisions - start,
-            g.driver.stats
-        );
-        g.play_into(decisions, what).await;
-    }
 }
 
 /// A table edit and a thread post swallowed, then (interactions reaching the bot late, so every
@@ -75,7 +52,7 @@ async fn swallowed_calls_are_given_up_and_made_again(which: Which, tag: &str, se
             hang(&[RouteKind::CreateMessage], 1),
         ],
     );
-    play_until_seen(&mut g, 300, "a swallowed edit and post", || {
+    g.play_until_seen(300, "a swallowed edit and post", false, || {
         swallowed(&fake, &[RouteKind::EditMessage]).len() == 1
             && swallowed(&fake, &[RouteKind::CreateMessage]).len() == 1
     })
@@ -85,21 +62,16 @@ async fn swallowed_calls_are_given_up_and_made_again(which: Which, tag: &str, se
     let webhook = [RouteKind::WebhookMessage, RouteKind::Followup];
     fake.set_interaction_lag(Duration::from_millis(1600));
     fake.set_faults(seed + 1, vec![hang(&webhook, 2)]);
-    play_until_seen(
-        &mut g,
+    g.play_until_seen(
         200,
         "two swallowed answers of deferred clicks",
+        false,
         || swallowed(&fake, &webhook).len() == 2,
     )
     .await;
     fake.set_interaction_lag(Duration::ZERO);
     fake.set_faults(0, Vec::new());
-    let fin = g
-        .driver
-        .play()
-        .await
-        .unwrap_or_else(|e| panic!("{tag}: {e}"));
-    assert!(fake.settle().await, "{tag}: the bot did not go quiet");
+    let fin = g.play_out().await;
     // Each swallowed call was made again on the same route, and that one went through: the
     // table edit, the post in the thread, the deferred click's answer.
     let requests = fake.requests();

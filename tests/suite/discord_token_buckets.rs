@@ -72,12 +72,10 @@ async fn two_players_deferred_answers_do_not_wait_for_each_others_bucket() {
     // test would depend on how fast the fake answers).
     fake.set_faults(
         1,
-        vec![FaultRule {
-            kinds: vec![RouteKind::WebhookMessage],
-            probability: 1.0,
-            action: FaultAction::Delay(Duration::from_millis(300)),
-            remaining: None,
-        }],
+        vec![FaultRule::always(
+            &[RouteKind::WebhookMessage],
+            FaultAction::Delay(Duration::from_millis(300)),
+        )],
     );
     let round: Vec<_> = tokens
         .iter()

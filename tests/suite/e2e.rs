@@ -7,11 +7,11 @@
 use farmhand::fake_discord::harness::{Bot, TempDb, fake_and_db, panics, test_config};
 use farmhand::fake_discord::player::{self, Driver, Player, TableRef};
 use farmhand::fake_discord::view::MessageView;
-use farmhand::fake_discord::{FakeDiscord, verify};
+use farmhand::fake_discord::{FakeDiscord, FakeError, Ix, Reply, verify};
 use farmhand::games::fields_of_green as fog;
 use farmhand::games::key_harvest as kh;
 use farmhand::store::Status;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The players' names, by seat.
 pub const NAMES: [&str; 6] = ["alice", "bob", "carol", "dave", "erin", "frank"];
@@ -58,8 +58,8 @@ impl Which {
         new_game(self, tag, players, options, dm, seed, |_, _| {}).await
     }
 
-    /// [`new_game_with`] of this game with no options, no seat in DMs and nothing to prepare:
-    /// only the bot's configuration changed by `configure`.
+    /// [`new_game`] of this game with no options, no seat in DMs and nothing to prepare: only
+    /// the bot's configuration changed by `configure`.
     pub async fn new_game_configured(
         self,
         tag: &str,
@@ -67,7 +67,19 @@ impl Which {
         seed: u64,
         configure: impl FnOnce(&mut farmhand::config::Config),
     ) -> Game {
-        new_game_with(self, tag, players, "", &[], seed, |_, _| {}, configure).await
+        let opening = Opening {
+            which: self,
+            tag,
+            players,
+            options: "",
+            dm: &[],
+            seed,
+        };
+        let setup = Setup {
+            configure: Box::new(configure),
+            ..Setup::default()
+        };
+        open(opening, setup).await
     }
 
     /// The game's name in Japanese, as the table message's title starts.
@@ -111,60 +123,81 @@ pub async fn new_game(
     seed: u64,
     prepare: impl FnOnce(&FakeDiscord, &[u64]),
 ) -> Game {
-    new_game_with(which, tag, players, options, dm, seed, prepare, |_| {}).await
-}
-
-/// [`new_game`] with the bot's configuration changed by `configure` first.
-#[allow(clippy::too_many_arguments)]
-pub async fn new_game_with(
-    which: Which,
-    tag: &str,
-    players: usize,
-    options: &str,
-    dm: &[usize],
-    seed: u64,
-    prepare: impl FnOnce(&FakeDiscord, &[u64]),
-    configure: impl FnOnce(&mut farmhand::config::Config),
-) -> Game {
-    new_game_in(
+    let setup = Setup {
+        prepare: Box::new(prepare),
+        ..Setup::default()
+    };
+    let opening = Opening {
         which,
         tag,
         players,
         options,
         dm,
         seed,
-        prepare,
-        configure,
-        |_, channel, _| channel,
-    )
-    .await
+    };
+    open(opening, setup).await
 }
 
-/// [`new_game_with`], the table opened where `place(fake, channel, users)` says (a thread or a
-/// forum post it makes, say) instead of the game's text channel.
-#[allow(clippy::too_many_arguments)]
-pub async fn new_game_in(
-    which: Which,
-    tag: &str,
-    players: usize,
-    options: &str,
-    dm: &[usize],
-    seed: u64,
-    prepare: impl FnOnce(&FakeDiscord, &[u64]),
-    configure: impl FnOnce(&mut farmhand::config::Config),
-    place: impl FnOnce(&FakeDiscord, u64, &[u64]) -> u64,
-) -> Game {
+/// The table [`open`] opens: the game, the test's tag, how many players, the options of its
+/// `new` command, the seats that take their hands in DMs and the seed of the players' choices.
+pub struct Opening<'a> {
+    pub which: Which,
+    pub tag: &'a str,
+    pub players: usize,
+    pub options: &'a str,
+    pub dm: &'a [usize],
+    pub seed: u64,
+}
+
+/// What a test changes about how [`open`] sets a game up: `prepare` runs on the fake and the
+/// users before the bot starts, `configure` changes the bot's configuration, and
+/// `place(fake, channel, users)` says where the table is opened (a thread or a forum post it
+/// makes, say) instead of the game's text channel.
+pub struct Setup<'a> {
+    pub prepare: Prepare<'a>,
+    pub configure: Box<dyn FnOnce(&mut farmhand::config::Config) + 'a>,
+    pub place: Place<'a>,
+}
+
+/// [`Setup::prepare`]: runs on the fake and the users before the bot starts.
+pub type Prepare<'a> = Box<dyn FnOnce(&FakeDiscord, &[u64]) + 'a>;
+
+/// [`Setup::place`]: the channel to open the table in, from the fake, the game's channel and the
+/// users.
+pub type Place<'a> = Box<dyn FnOnce(&FakeDiscord, u64, &[u64]) -> u64 + 'a>;
+
+impl Default for Setup<'_> {
+    /// Nothing prepared, the test configuration, the table in the game's channel.
+    fn default() -> Self {
+        Setup {
+            prepare: Box::new(|_, _| {}),
+            configure: Box::new(|_| {}),
+            place: Box::new(|_, channel, _| channel),
+        }
+    }
+}
+
+/// [`new_game`] as `setup` says.
+pub async fn open(o: Opening<'_>, setup: Setup<'_>) -> Game {
+    let Setup {
+        prepare,
+        configure,
+        place,
+    } = setup;
     let started = Instant::now();
-    let (fake, db) = fake_and_db(tag).await;
-    let channel = fake.add_channel(which.channel());
-    let users: Vec<u64> = NAMES[..players].iter().map(|n| fake.add_user(n)).collect();
+    let (fake, db) = fake_and_db(o.tag).await;
+    let channel = fake.add_channel(o.which.channel());
+    let users: Vec<u64> = NAMES[..o.players]
+        .iter()
+        .map(|n| fake.add_user(n))
+        .collect();
     prepare(&fake, &users);
     let mut config = test_config(db.path());
     configure(&mut config);
     let bot = Bot::start(&fake, config).await.expect("start the bot");
     let channel = place(&fake, channel, &users);
-    let group = which.command();
-    for &k in dm {
+    let group = o.which.command();
+    for &k in o.dm {
         let ix = fake
             .slash(
                 users[k],
@@ -177,15 +210,15 @@ pub async fn new_game_in(
         assert!(r.content().contains("DM"), "{}", r.content());
     }
     // `options` may set the seats itself (a table with bots has more seats than people).
-    let line = if options.contains("seats:") {
-        format!("{group} new {options}")
+    let line = if o.options.contains("seats:") {
+        format!("{group} new {}", o.options)
     } else {
-        format!("{group} new seats:{players} {options}")
+        format!("{group} new seats:{} {}", o.players, o.options)
     };
     let table = player::open_table(&fake, users[0], channel, &line)
         .await
         .unwrap();
-    if which == Which::KeyHarvest {
+    if o.which == Which::KeyHarvest {
         let lobby = fake.message(table.message).unwrap();
         assert!(
             lobby.title().starts_with("Key Harvest") || lobby.title().starts_with("キーハーベスト"),
@@ -209,16 +242,16 @@ pub async fn new_game_in(
         .zip(NAMES)
         .map(|(&u, n)| Player::new(u, n))
         .collect();
-    let driver = Driver::new(&fake, &table, seats, seed);
+    let driver = Driver::new(&fake, &table, seats, o.seed);
     Game {
-        which,
+        which: o.which,
         fake,
         bot: Some(bot),
         table,
         driver,
         users,
         db,
-        tag: tag.to_string(),
+        tag: o.tag.to_string(),
         started,
     }
 }
@@ -255,15 +288,61 @@ impl Game {
         assert!(!over, "{}: the game ended before {what}", self.tag);
     }
 
+    /// Plays on until `done` holds, 5 decisions at a time (at most `limit`): the game must not
+    /// end before, nor, unless `may_end`, in the step that makes `done` hold.
+    pub async fn play_until_seen(
+        &mut self,
+        limit: usize,
+        what: &str,
+        may_end: bool,
+        done: impl Fn() -> bool,
+    ) {
+        let start = self.driver.stats.decisions;
+        let mut decisions = start;
+        while !done() {
+            decisions += 5;
+            assert!(
+                decisions <= start + limit,
+                "{}: {what} not seen after {} decisions ({:?})",
+                self.tag,
+                decisions - start,
+                self.driver.stats
+            );
+            let over = self
+                .driver
+                .play_until(|d| d >= decisions)
+                .await
+                .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
+            if over {
+                assert!(
+                    may_end && done(),
+                    "{}: the game ended before {what}",
+                    self.tag
+                );
+                break;
+            }
+        }
+    }
+
     /// Plays to the final scores, then runs every end-of-game check; returns the score pad.
     pub async fn finish(&mut self) -> String {
+        let fin = self.play_out().await;
+        self.check_end(&fin).await
+    }
+
+    /// Plays to the end and waits for the bot to go quiet; the final scores' message.
+    pub async fn play_out(&mut self) -> MessageView {
         let fin = self
             .driver
             .play()
             .await
             .unwrap_or_else(|e| panic!("{}: {e}", self.tag));
-        assert!(self.fake.settle().await, "the bot did not go quiet");
-        self.check_end(&fin).await
+        assert!(
+            self.fake.settle().await,
+            "{}: the bot did not go quiet",
+            self.tag
+        );
+        fin
     }
 
     /// The players the game waits for now (from the stored game).
@@ -416,7 +495,7 @@ fn table_number(title: &str) -> Option<i64> {
 }
 
 /// The content of a deferred private answer (filled in by an edit of its message).
-fn answer_content(fake: &FakeDiscord, r: &farmhand::fake_discord::Reply) -> String {
+fn answer_content(fake: &FakeDiscord, r: &Reply) -> String {
     r.message
         .and_then(|m| fake.message(m))
         .map_or_else(|| r.content().to_string(), |m| m.content.clone())
@@ -424,22 +503,51 @@ fn answer_content(fake: &FakeDiscord, r: &farmhand::fake_discord::Reply) -> Stri
 
 /// The text a reply shows: its message's (a deferred answer is filled in by an edit), or its
 /// content.
-pub fn said(fake: &FakeDiscord, r: &farmhand::fake_discord::Reply) -> String {
+pub fn said(fake: &FakeDiscord, r: &Reply) -> String {
     match r.message.and_then(|m| fake.message(m)) {
         Some(m) => m.text(),
         None => r.content().to_string(),
     }
 }
 
+/// The answer to the interaction `made` for the command `line`; a failure to make it or a
+/// missing answer fails the test, naming the line.
+pub async fn answer(fake: &FakeDiscord, line: &str, made: Result<Ix, FakeError>) -> Reply {
+    let ix = made.unwrap_or_else(|e| panic!("{line}: {e}"));
+    fake.reply(&ix)
+        .await
+        .unwrap_or_else(|e| panic!("{line}: {e}"))
+}
+
+/// The interactions made after id `before`, each with what it was and how long after its click
+/// it was answered, checked: at least `at_least` of them, each answered within `within`.
+pub fn answered_within(
+    fake: &FakeDiscord,
+    before: u64,
+    at_least: usize,
+    within: Duration,
+) -> Vec<(String, Option<Duration>)> {
+    let answers: Vec<(String, Option<Duration>)> = fake.with(|w| {
+        w.interactions
+            .values()
+            .filter(|i| i.id > before)
+            .map(|i| (i.what.clone(), i.callback.as_ref().map(|c| c.after)))
+            .collect()
+    });
+    assert!(answers.len() >= at_least, "{answers:?}");
+    for (what, after) in &answers {
+        let after = after.unwrap_or_else(|| panic!("{what} was never answered"));
+        assert!(
+            after < within,
+            "{what} answered {after:?} after its creation (at most {within:?})"
+        );
+    }
+    answers
+}
+
 /// Runs a slash command and returns its answer's text, which must be private and not empty.
 pub async fn command(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -> String {
-    let ix = fake
-        .slash(user, channel, line)
-        .unwrap_or_else(|e| panic!("{line}: {e}"));
-    let r = fake
-        .reply(&ix)
-        .await
-        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    let r = answer(fake, line, fake.slash(user, channel, line)).await;
     // 4: answered at once; 5: "thinking..." first (commands that call Discord before they can
     // answer), then the deferred response edited with the answer.
     assert!(
@@ -453,16 +561,21 @@ pub async fn command(fake: &FakeDiscord, user: u64, channel: u64, line: &str) ->
     text
 }
 
+/// `user` clicks the enabled button `label` of `message`; the bot's answer.
+async fn click_button(fake: &FakeDiscord, user: u64, message: u64, label: &str) -> Reply {
+    let m = fake.message(message).expect("the message is there");
+    let id = m
+        .button(label)
+        .unwrap_or_else(|| panic!("no enabled {label} button on {:?}", m.title()))
+        .custom_id()
+        .to_string();
+    fake.click_reply(user, message, &id).await.unwrap()
+}
+
 /// `user`, who has no seat at the table, clicks the `label` button of its `message`: the answer
 /// is private and says they are not seated.
 pub async fn check_not_seated(fake: &FakeDiscord, user: u64, message: u64, label: &str) {
-    let m = fake.message(message).expect("the table message is there");
-    let id = m
-        .button(label)
-        .unwrap_or_else(|| panic!("no {label} button on {:?}", m.title()))
-        .custom_id()
-        .to_string();
-    let r = fake.click_reply(user, message, &id).await.unwrap();
+    let r = click_button(fake, user, message, label).await;
     assert!(
         r.ephemeral() && r.content().contains("not seated"),
         "{label}: {:?}",
@@ -473,13 +586,7 @@ pub async fn check_not_seated(fake: &FakeDiscord, user: u64, message: u64, label
 /// Clicks the enabled button `label` of `message` as `user`, waits for the bot to go quiet, and
 /// returns what the clicker was told.
 async fn click(fake: &FakeDiscord, user: u64, message: u64, label: &str) -> String {
-    let m = fake.message(message).expect("the message is there");
-    let id = m
-        .button(label)
-        .unwrap_or_else(|| panic!("no enabled {label} button on {:?}", m.title()))
-        .custom_id()
-        .to_string();
-    let r = fake.click_reply(user, message, &id).await.unwrap();
+    let r = click_button(fake, user, message, label).await;
     assert!(
         fake.settle().await,
         "the bot did not go quiet after {label}"

@@ -93,30 +93,11 @@ pub async fn faults_do_not_lose_acknowledged_actions(
     fake.set_faults(
         9,
         vec![
-            FaultRule {
-                kinds: vec![RouteKind::Callback],
-                probability: 0.03,
-                action: FaultAction::Fail(500),
-                remaining: None,
-            },
-            FaultRule {
-                kinds: writes.clone(),
-                probability: 0.05,
-                action: FaultAction::Fail(500),
-                remaining: None,
-            },
-            FaultRule {
-                kinds: writes,
-                probability: 0.03,
-                action: FaultAction::RateLimit(Duration::from_millis(50)),
-                remaining: None,
-            },
-            FaultRule {
-                kinds: Vec::new(),
-                probability: 0.05,
-                action: FaultAction::Delay(Duration::from_millis(40)),
-                remaining: None,
-            },
+            FaultRule::always(&[RouteKind::Callback], FaultAction::Fail(500)).sometimes(0.03),
+            FaultRule::always(&writes, FaultAction::Fail(500)).sometimes(0.05),
+            FaultRule::always(&writes, FaultAction::RateLimit(Duration::from_millis(50)))
+                .sometimes(0.03),
+            FaultRule::always(&[], FaultAction::Delay(Duration::from_millis(40))).sometimes(0.05),
         ],
     );
     g.driver.play_until(|d| d >= drops[0]).await.unwrap();

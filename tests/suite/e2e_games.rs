@@ -37,12 +37,10 @@ async fn two_players_whole_game() {
     let mut g = e2e::new_game(FOG, "two-players", 2, "", &[], 2, |fake, _| {
         fake.set_faults(
             2,
-            vec![FaultRule {
-                kinds: vec![RouteKind::CreateThread],
-                probability: 1.0,
-                action: FaultAction::Fail(403),
-                remaining: None,
-            }],
+            vec![FaultRule::always(
+                &[RouteKind::CreateThread],
+                FaultAction::Fail(403),
+            )],
         )
     })
     .await;
@@ -448,12 +446,13 @@ async fn table_message_edits_arrive_in_order() {
     let fake = g.fake.clone();
     fake.set_faults(
         1,
-        vec![FaultRule {
-            kinds: vec![RouteKind::EditMessage],
-            probability: 1.0,
-            action: FaultAction::Delay(std::time::Duration::from_millis(600)),
-            remaining: Some(1),
-        }],
+        vec![
+            FaultRule::always(
+                &[RouteKind::EditMessage],
+                FaultAction::Delay(std::time::Duration::from_millis(600)),
+            )
+            .times(1),
+        ],
     );
     let mut drawn = 0;
     for &u in &g.users {
@@ -517,13 +516,7 @@ async fn a_forged_panel_id_cannot_rewrite_the_table_message() {
 
 /// Autocomplete choices for a partly typed option.
 async fn complete(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -> Vec<String> {
-    let ix = fake
-        .autocomplete(user, channel, line)
-        .unwrap_or_else(|e| panic!("{line}: {e}"));
-    let r = fake
-        .reply(&ix)
-        .await
-        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    let r = e2e::answer(fake, line, fake.autocomplete(user, channel, line)).await;
     assert_eq!(
         r.kind, 8,
         "{line}: autocomplete answered with type {}",
@@ -746,18 +739,6 @@ async fn stand_in_is_off_by_default() {
     g.stop().await;
 }
 
-/// What each interaction after id `before` was, and how long after the click it was answered
-/// (`None`: never).
-fn answers_since(fake: &FakeDiscord, before: u64) -> Vec<(String, Option<Duration>)> {
-    fake.with(|w| {
-        w.interactions
-            .values()
-            .filter(|i| i.id > before)
-            .map(|i| (i.what.clone(), i.callback.as_ref().map(|c| c.after)))
-            .collect()
-    })
-}
-
 /// Issue 11, "answer first, work after": with every REST call taking a second (a slow network,
 /// or Discord queueing the bot's calls behind a rate limit), every command and click is still
 /// answered within Discord's 3 seconds, because each answers (or defers) before any other
@@ -771,12 +752,10 @@ async fn slow_discord_every_interaction_answered_within_3_s() {
     let before = fake.with(|w| w.interactions.keys().copied().max().unwrap_or(0));
     fake.set_faults(
         31,
-        vec![FaultRule {
-            kinds: vec![],
-            probability: 1.0,
-            action: FaultAction::Delay(Duration::from_secs(1)),
-            remaining: None,
-        }],
+        vec![FaultRule::always(
+            &[],
+            FaultAction::Delay(Duration::from_secs(1)),
+        )],
     );
     g.driver.style.settle = false;
     g.driver
@@ -795,15 +774,7 @@ async fn slow_discord_every_interaction_answered_within_3_s() {
     player::join(&fake, g.users[0], &table).await.unwrap();
     player::start(&fake, g.users[2], &table).await.unwrap();
     assert!(fake.settle().await, "the bot did not go quiet");
-    let answers = answers_since(&fake, before);
-    assert!(answers.len() >= 10, "{answers:?}");
-    for (what, after) in &answers {
-        let after = after.unwrap_or_else(|| panic!("{what} was never answered"));
-        assert!(
-            after < Duration::from_secs(3),
-            "{what} answered after {after:?}"
-        );
-    }
+    e2e::answered_within(&fake, before, 10, Duration::from_secs(3));
     // The lobby of the second table was redrawn into the started game after the answers.
     let t = fake.message(table.message).unwrap();
     assert!(t.button("My hand").is_some(), "{}", t.text());
@@ -833,28 +804,21 @@ async fn a_429_storm_slows_public_redraws_but_never_a_players_answer() {
     });
     fake.set_faults(
         47,
-        vec![FaultRule {
-            kinds: vec![RouteKind::CreateMessage, RouteKind::EditMessage],
-            probability: 0.5,
-            action: FaultAction::RateLimit(Duration::from_secs(2)),
-            remaining: None,
-        }],
+        vec![
+            FaultRule::always(
+                &[RouteKind::CreateMessage, RouteKind::EditMessage],
+                FaultAction::RateLimit(Duration::from_secs(2)),
+            )
+            .sometimes(0.5),
+        ],
     );
     g.driver.style.settle = false;
     g.driver
         .play_until(|decisions| decisions >= 24)
         .await
         .unwrap_or_else(|e| panic!("storm: {e}"));
-    let answers = answers_since(&fake, before);
-    assert!(answers.len() >= 24, "{answers:?}");
-    for (what, after) in &answers {
-        let after = after.unwrap_or_else(|| panic!("{what} was never answered"));
-        // Unhindered, a click is answered in a few milliseconds; a Retry-After here is 2-5 s.
-        assert!(
-            after < Duration::from_millis(1500),
-            "{what} answered after {after:?} in a 429 storm"
-        );
-    }
+    // Unhindered, a click is answered in a few milliseconds; a Retry-After here is 2-5 s.
+    e2e::answered_within(&fake, before, 24, Duration::from_millis(1500));
     // The storm really happened, and serenity's limiter really waited it out.
     let (limited, _) = fake.rate_limited();
     let injected = fake.with(|w| w.requests.iter().filter(|r| r.status == 429).count());
@@ -1093,12 +1057,7 @@ async fn a_lobby_discord_refuses_for_a_passing_reason_is_not_blamed_on_permissio
         .expect("start the bot");
     fake.set_faults(
         3,
-        vec![FaultRule {
-            kinds: vec![RouteKind::CreateMessage],
-            probability: 1.0,
-            action: FaultAction::Fail(503),
-            remaining: Some(1),
-        }],
+        vec![FaultRule::always(&[RouteKind::CreateMessage], FaultAction::Fail(503)).times(1)],
     );
     let said = command(&fake, host, channel, "fog new seats:2").await;
     assert!(

@@ -81,12 +81,10 @@ async fn healthz_follows_the_gateway_and_the_database_and_metrics_count_the_clic
     // The token check fails until the test has seen /healthz say "not connected".
     fake.set_faults(
         1,
-        vec![FaultRule {
-            kinds: vec![RouteKind::Application],
-            probability: 1.0,
-            action: FaultAction::Fail(503),
-            remaining: None,
-        }],
+        vec![FaultRule::always(
+            &[RouteKind::Application],
+            FaultAction::Fail(503),
+        )],
     );
     let mut config = test_config(db.path());
     config.metrics.listen = Some("127.0.0.1:0".into());

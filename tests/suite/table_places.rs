@@ -38,18 +38,20 @@ async fn game_in(
     seed: u64,
     prepare: impl FnOnce(&FakeDiscord, &[u64]),
 ) -> e2e::Game {
-    e2e::new_game_in(
+    let opening = e2e::Opening {
         which,
         tag,
-        2,
-        "",
-        &[],
+        players: 2,
+        options: "",
+        dm: &[],
         seed,
-        prepare,
-        |_| {},
-        |fake, channel, users| make(home, fake, channel, users),
-    )
-    .await
+    };
+    let setup = e2e::Setup {
+        prepare: Box::new(prepare),
+        place: Box::new(move |fake, channel, users| make(home, fake, channel, users)),
+        ..e2e::Setup::default()
+    };
+    e2e::open(opening, setup).await
 }
 
 /// A whole two-player game opened in `home`: the table is there, the bot starts no thread,

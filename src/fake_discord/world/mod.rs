@@ -229,6 +229,34 @@ pub struct FaultRule {
     pub remaining: Option<u32>,
 }
 
+impl FaultRule {
+    /// `action` on every request of `kinds` (of any route when empty), for good.
+    pub fn always(kinds: &[RouteKind], action: FaultAction) -> FaultRule {
+        FaultRule {
+            kinds: kinds.to_vec(),
+            probability: 1.0,
+            action,
+            remaining: None,
+        }
+    }
+
+    /// The rule on a share `probability` of the requests it covers.
+    pub fn sometimes(self, probability: f64) -> FaultRule {
+        FaultRule {
+            probability,
+            ..self
+        }
+    }
+
+    /// The rule for its next `times` hits only.
+    pub fn times(self, times: u32) -> FaultRule {
+        FaultRule {
+            remaining: Some(times),
+            ..self
+        }
+    }
+}
+
 /// A queued gateway dispatch.
 #[derive(Clone, Debug)]
 pub struct Dispatch {
