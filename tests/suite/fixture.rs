@@ -147,13 +147,20 @@ pub const RELEASE_DUMP: &str = "tests/fixtures/release-fields-of-green.sql";
 /// Loads [`RELEASE_DUMP`] into a new SQLite file at `path`, as the release left it.
 pub async fn load_release_database(path: &Path) {
     let dump = std::fs::read_to_string(RELEASE_DUMP).expect("the fixture is in the repository");
+    run_sql(path, &dump).await;
+}
+
+/// Runs `sql` (one statement or several) on the SQLite file at `path`, made when missing: a
+/// test's own writes beside the store's (a release's dump, another program's tables, a row
+/// spoilt on purpose).
+pub async fn run_sql(path: &Path, sql: &str) {
     let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
         .filename(path)
         .create_if_missing(true)
         .connect()
         .await
         .unwrap();
-    sqlx::raw_sql(sqlx::AssertSqlSafe(dump))
+    sqlx::raw_sql(sqlx::AssertSqlSafe(sql))
         .execute(&mut conn)
         .await
         .unwrap();

@@ -19,7 +19,7 @@ use std::sync::Arc;
 // The demo runs' folders and the options of a table, as the other suites have them.
 use super::demo_determinism::arg;
 use super::service_two_games::opts;
-use crate::fixture::TempDir;
+use crate::fixture::{self, TempDir};
 
 const GUILD: u64 = 7_100;
 const CHANNEL: u64 = 8_100;
@@ -62,23 +62,11 @@ async fn a_whole_game_plays_through_the_service_and_the_store() {
     let finished: hw::Game;
     {
         let svc = service_on(&db).await;
-        let t = svc
-            .open_table(
-                Kind::HayWagons,
-                Some(GUILD),
-                CHANNEL,
-                (HOST, "Ann"),
-                opts(2),
-                41,
-            )
-            .await
-            .unwrap();
-        id = t.game.id;
-        assert_eq!(t.game.kind, "hay-wagons");
-        svc.join(id, GUEST, "Bo").await.unwrap();
-        let (table, any) = svc.start(id, HOST, false).await.unwrap();
-        assert_eq!(table.game.status, Status::Active);
-        assert_eq!(any.kind(), Kind::HayWagons);
+        // Opened by HOST, GUEST (HOST + 1) seated, started: active and of this kind.
+        let at = (GUILD, CHANNEL);
+        id = fixture::started(&svc, Kind::HayWagons, at, (HOST, "Ann"), opts(2), 41).await;
+        let (table, _) = svc.load::<hw::Game>(id).await.unwrap();
+        assert_eq!(table.game.kind, "hay-wagons");
 
         // Out of turn: refused by the rules, and nothing is stored.
         let Err(err) = svc

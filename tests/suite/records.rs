@@ -15,7 +15,6 @@ use farmhand::service::Service;
 use farmhand::store::{BotSeat, Status, Store, TableOptions};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use sqlx::{ConnectOptions, Connection};
 use std::collections::HashMap;
 
 use crate::fixture;
@@ -35,34 +34,57 @@ fn options(seats: u8, bots: &[&str]) -> TableOptions {
     }
 }
 
-/// Opens a table of `G` in `guild` with `people` (user, name; the first hosts) and `bots`, and
-/// starts it. Returns the game id.
-async fn started<G: Hosted>(
-    svc: &Service,
+/// Where a test's games are played: the service, the server (`guild`) and the channel.
+struct At<'a> {
+    svc: &'a Service,
     guild: u64,
     channel: u64,
-    people: &[(u64, &str)],
-    bots: &[&str],
-    seed: u64,
-) -> i64 {
-    let seats = (people.len() + bots.len()) as u8;
-    let t = svc
-        .open_table(
-            G::GAME,
-            Some(guild),
-            channel,
-            people[0],
-            options(seats, bots),
-            seed,
-        )
-        .await
-        .unwrap();
-    let id = t.game.id;
-    for &(u, name) in &people[1..] {
-        svc.join(id, u, name).await.unwrap();
+}
+
+impl At<'_> {
+    /// Opens a table of `G` with `people` (user, name; the first hosts) and `bots`, and starts
+    /// it. Returns the game id.
+    async fn started<G: Hosted>(&self, people: &[(u64, &str)], bots: &[&str], seed: u64) -> i64 {
+        let seats = (people.len() + bots.len()) as u8;
+        let t = self
+            .svc
+            .open_table(
+                G::GAME,
+                Some(self.guild),
+                self.channel,
+                people[0],
+                options(seats, bots),
+                seed,
+            )
+            .await
+            .unwrap();
+        let id = t.game.id;
+        for &(u, name) in &people[1..] {
+            self.svc.join(id, u, name).await.unwrap();
+        }
+        self.svc.start(id, people[0].0, false).await.unwrap();
+        id
     }
-    svc.start(id, people[0].0, false).await.unwrap();
-    id
+
+    /// A game started as [`At::started`] and played to its end by [`play_to_end`]: its id and
+    /// each seat's result.
+    async fn play<G: Hosted>(
+        &self,
+        people: &[(u64, &str)],
+        bots: &[&str],
+        seed: u64,
+    ) -> (i64, Vec<SeatResult>) {
+        let id = self.started::<G>(people, bots, seed).await;
+        let results = play_to_end::<G>(self.svc, id, seed).await;
+        (id, results)
+    }
+
+    /// Starts a game and abandons it at once.
+    async fn abandoned<G: Hosted>(&self, people: &[(u64, &str)]) -> i64 {
+        let id = self.started::<G>(people, &[], 99).await;
+        self.svc.close(id, people[0].0, false).await.unwrap();
+        id
+    }
 }
 
 /// Plays game `id` with random legal actions for every seat (bots' seats too) until it ends;
@@ -83,31 +105,6 @@ async fn play_to_end<G: Hosted>(svc: &Service, id: i64, seed: u64) -> Vec<SeatRe
             .unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
     }
     panic!("game {id} did not end");
-}
-
-async fn play<G: Hosted>(
-    svc: &Service,
-    guild: u64,
-    channel: u64,
-    people: &[(u64, &str)],
-    bots: &[&str],
-    seed: u64,
-) -> (i64, Vec<SeatResult>) {
-    let id = started::<G>(svc, guild, channel, people, bots, seed).await;
-    let results = play_to_end::<G>(svc, id, seed).await;
-    (id, results)
-}
-
-/// Starts a game and abandons it at once.
-async fn abandoned<G: Hosted>(
-    svc: &Service,
-    guild: u64,
-    channel: u64,
-    people: &[(u64, &str)],
-) -> i64 {
-    let id = started::<G>(svc, guild, channel, people, &[], 99).await;
-    svc.close(id, people[0].0, false).await.unwrap();
-    id
 }
 
 /// Types a command and returns the answer and the message it made, as the user sees it.
@@ -197,6 +194,20 @@ impl Expected {
     }
 }
 
+/// A fake Discord with the channel `channel` and a user of each of `names`, and the bot
+/// started against it on a new database tagged `tag`.
+async fn with_bot<const N: usize>(
+    tag: &str,
+    channel: &str,
+    names: [&str; N],
+) -> (FakeDiscord, TempDb, Bot, u64, [u64; N]) {
+    let (fake, db) = fake_and_db(tag).await;
+    let channel = fake.add_channel(channel);
+    let users = names.map(|n| fake.add_user(n));
+    let bot = Bot::start(&fake, test_config(db.path())).await.unwrap();
+    (fake, db, bot, channel, users)
+}
+
 /// How the history writes one seat: the winners in bold.
 fn shown(name: &str, r: &SeatResult) -> String {
     if r.won {
@@ -208,14 +219,15 @@ fn shown(name: &str, r: &SeatResult) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fields_of_green_history_stats_and_leaderboard() {
-    let (fake, db) = fake_and_db("records-fog").await;
-    let channel = fake.add_channel("farms");
-    let alice = fake.add_user("alice");
-    let bob = fake.add_user("bob");
-    let carol = fake.add_user("carol");
-    let bot = Bot::start(&fake, test_config(db.path())).await.unwrap();
+    let (fake, _db, bot, channel, [alice, bob, carol]) =
+        with_bot("records-fog", "farms", ["alice", "bob", "carol"]).await;
     let svc = bot.data.service.clone();
     let g = GUILD_ID;
+    let at = At {
+        svc: &svc,
+        guild: g,
+        channel,
+    };
 
     // Nothing has ended yet: each command says so in a sentence.
     let (r, m) = ask(&fake, alice, channel, "fog history").await;
@@ -235,25 +247,27 @@ async fn fields_of_green_history_stats_and_leaderboard() {
         "No Fields of Green game has been played to the end on this server yet."
     );
 
-    let (a, ra) =
-        play::<fog::Game>(&svc, g, channel, &[(alice, "alice"), (bob, "bob")], &[], 1).await;
-    let (b, rb) = play::<fog::Game>(
-        &svc,
-        g,
-        channel,
-        &[(bob, "bob"), (alice, "alice"), (carol, "carol")],
-        &[],
-        2,
-    )
-    .await;
-    let (c, rc) = play::<fog::Game>(&svc, g, channel, &[(alice, "alice")], &["random"], 3).await;
-    let d = abandoned::<fog::Game>(&svc, g, channel, &[(alice, "alice"), (bob, "bob")]).await;
+    let (a, ra) = at
+        .play::<fog::Game>(&[(alice, "alice"), (bob, "bob")], &[], 1)
+        .await;
+    let (b, rb) = at
+        .play::<fog::Game>(&[(bob, "bob"), (alice, "alice"), (carol, "carol")], &[], 2)
+        .await;
+    let (c, rc) = at
+        .play::<fog::Game>(&[(alice, "alice")], &["random"], 3)
+        .await;
+    let d = at
+        .abandoned::<fog::Game>(&[(alice, "alice"), (bob, "bob")])
+        .await;
     // Another server's game, with the same people: never shown here.
-    let (e, _) =
-        play::<fog::Game>(&svc, 42, channel, &[(carol, "carol"), (bob, "bob")], &[], 4).await;
+    let elsewhere = At { guild: 42, ..at };
+    let (e, _) = elsewhere
+        .play::<fog::Game>(&[(carol, "carol"), (bob, "bob")], &[], 4)
+        .await;
     // A Key Harvest game is not a Fields of Green game.
-    let (k, _) =
-        play::<kh::Game>(&svc, g, channel, &[(alice, "alice"), (bob, "bob")], &[], 5).await;
+    let (k, _) = at
+        .play::<kh::Game>(&[(alice, "alice"), (bob, "bob")], &[], 5)
+        .await;
 
     // History: newest first, winners and scores, the abandoned game marked.
     let (r, m) = ask(&fake, alice, channel, "fog history").await;
@@ -459,7 +473,8 @@ async fn fields_of_green_history_stats_and_leaderboard() {
     let mut more = Vec::new();
     for _ in 0..8 {
         more.push(
-            abandoned::<fog::Game>(&svc, g, channel, &[(bob, "bob"), (carol, "carol")]).await,
+            at.abandoned::<fog::Game>(&[(bob, "bob"), (carol, "carol")])
+                .await,
         );
     }
     let (_, first) = ask(&fake, carol, channel, "fog history").await;
@@ -468,7 +483,9 @@ async fn fields_of_green_history_stats_and_leaderboard() {
     assert!(button(&first, "◀ Newer").disabled());
     // A game that ends while the page is open does not shift the pages being turned.
     tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-    let late = abandoned::<fog::Game>(&svc, g, channel, &[(bob, "bob"), (carol, "carol")]).await;
+    let late = at
+        .abandoned::<fog::Game>(&[(bob, "bob"), (carol, "carol")])
+        .await;
     let older = button(&first, "Older ▶").custom_id().to_string();
     let ix = fake.click(carol, first.id, &older).unwrap();
     let r = fake.reply(&ix).await.unwrap();
@@ -502,12 +519,14 @@ async fn fields_of_green_history_stats_and_leaderboard() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn key_harvest_history_and_stats() {
-    let (fake, db) = fake_and_db("records-kh").await;
-    let channel = fake.add_channel("fields");
-    let alice = fake.add_user("alice");
-    let bob = fake.add_user("bob");
-    let bot = Bot::start(&fake, test_config(db.path())).await.unwrap();
+    let (fake, _db, bot, channel, [alice, bob]) =
+        with_bot("records-kh", "fields", ["alice", "bob"]).await;
     let svc = bot.data.service.clone();
+    let at = At {
+        svc: &svc,
+        guild: GUILD_ID,
+        channel,
+    };
 
     let (_, m) = ask(&fake, bob, channel, "kh history").await;
     assert_eq!(
@@ -515,8 +534,8 @@ async fn key_harvest_history_and_stats() {
         "No Key Harvest game has finished on this server yet. Open one with /kh new."
     );
     let people = [(alice, "alice"), (bob, "bob")];
-    let (x, rx) = play::<kh::Game>(&svc, GUILD_ID, channel, &people, &["random"], 11).await;
-    let (y, ry) = play::<kh::Game>(&svc, GUILD_ID, channel, &people, &[], 12).await;
+    let (x, rx) = at.play::<kh::Game>(&people, &["random"], 11).await;
+    let (y, ry) = at.play::<kh::Game>(&people, &[], 12).await;
 
     let (_, m) = ask(&fake, bob, channel, "kh history").await;
     assert_eq!(m.title(), "Key Harvest: finished games on this server");
@@ -650,18 +669,7 @@ async fn games_that_ended_before_the_records_are_recorded_on_start() {
             .unwrap()
             .is_some()
     );
-    {
-        let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
-            .filename(db.path())
-            .connect()
-            .await
-            .unwrap();
-        sqlx::raw_sql("DELETE FROM rating_seat; DELETE FROM rating;")
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        conn.close().await.unwrap();
-    }
+    fixture::run_sql(db.path(), "DELETE FROM rating_seat; DELETE FROM rating;").await;
     assert!(
         svc.store()
             .ratings(fixture_guild, kind)
@@ -989,8 +997,7 @@ async fn ratings_on_postgres_are_the_same_as_on_sqlite() {
     shuffled.reverse();
     assert_eq!(ratings_on(&pg, &shuffled).await, lite);
     // `farmhand records` reads the PostgreSQL database as it reads a SQLite file.
-    let (ok, out, err) = records_cli(&url, &["leaderboard", "--server", "42", "--by", "rating"]);
-    assert!(ok, "{err}");
+    let out = records_out(&url, &["leaderboard", "--server", "42", "--by", "rating"]);
     assert!(
         out.starts_with("Fields of Green on server 42: players by rating\n"),
         "{out}"
@@ -1000,6 +1007,13 @@ async fn ratings_on_postgres_are_the_same_as_on_sqlite() {
         6,
         "{out}"
     );
+}
+
+/// What `farmhand records --database DB ARGS...` writes on stdout, checking that it succeeds.
+fn records_out(database: &str, args: &[&str]) -> String {
+    let (ok, out, err) = records_cli(database, args);
+    assert!(ok, "{args:?}: {err}");
+    out
 }
 
 /// Runs `farmhand records --database DB ARGS...`; returns (success, stdout, stderr).
@@ -1027,16 +1041,14 @@ async fn records_from_the_command_line() {
     let games = record_games(&store, &in_order).await;
     let fog = Kind::FieldsOfGreen.as_str();
 
-    let (ok, out, err) = records_cli(&path, &["servers"]);
-    assert!(ok, "{err}");
+    let out = records_out(&path, &["servers"]);
     assert!(
         out.contains("server 42") && out.contains("12 played to the end, 1 abandoned"),
         "{out}"
     );
     assert!(out.contains("server 43"), "{out}");
 
-    let (ok, out, err) = records_cli(&path, &["history", "--server", "42"]);
-    assert!(ok, "{err}");
+    let out = records_out(&path, &["history", "--server", "42"]);
     assert!(
         out.starts_with("Fields of Green on server 42: 13 games, page 1 of 2, newest first\n"),
         "{out}"
@@ -1047,18 +1059,17 @@ async fn records_from_the_command_line() {
         "{out}"
     );
     assert!(out.contains("Older games: --page 2"), "{out}");
-    let (ok, out, _) = records_cli(&path, &["history", "--server", "42", "--page", "2"]);
-    assert!(ok);
+    let out = records_out(&path, &["history", "--server", "42", "--page", "2"]);
     assert!(
         out.contains(&format!("#{}  2026-01-01 00:00 UTC", games[0].0)),
         "{out}"
     );
-    let (ok, out, _) = records_cli(
+    let out = records_out(
         &path,
         &["history", "--server", "42", "--game", "key-harvest"],
     );
     assert!(
-        ok && out.starts_with("Key Harvest on server 42: 1 game, page 1 of 1"),
+        out.starts_with("Key Harvest on server 42: 1 game, page 1 of 1"),
         "{out}"
     );
 
@@ -1067,8 +1078,7 @@ async fn records_from_the_command_line() {
         .leaderboard_by(42, fog, 15, Ranking::Rating)
         .await
         .unwrap();
-    let (ok, out, err) = records_cli(&path, &["leaderboard", "--server", "42", "--by", "rating"]);
-    assert!(ok, "{err}");
+    let out = records_out(&path, &["leaderboard", "--server", "42", "--by", "rating"]);
     let ids: Vec<String> = out
         .lines()
         .filter_map(|l| l.split("(user ").nth(1))
@@ -1091,8 +1101,7 @@ async fn records_from_the_command_line() {
         .await
         .unwrap()
         .unwrap();
-    let (ok, out, err) = records_cli(&path, &["stats", "--server", "42", "--player", "10000"]);
-    assert!(ok, "{err}");
+    let out = records_out(&path, &["stats", "--server", "42", "--player", "10000"]);
     assert!(
         out.starts_with("player 10000 (user 10000) · Fields of Green on server 42"),
         "{out}"
@@ -1104,20 +1113,18 @@ async fn records_from_the_command_line() {
         )),
         "{out}"
     );
-    let (ok, out, _) = records_cli(&path, &["stats", "--server", "42", "--player", "5"]);
+    let out = records_out(&path, &["stats", "--server", "42", "--player", "5"]);
     assert!(
-        ok && out.contains("has not finished a Fields of Green game on server 42"),
+        out.contains("has not finished a Fields of Green game on server 42"),
         "{out}"
     );
 
     // By display name, in any case: the same stats as by id.
-    let (ok, by_id, _) = records_cli(&path, &["stats", "--server", "42", "--player", "10000"]);
-    assert!(ok);
-    let (ok, out, err) = records_cli(
+    let by_id = records_out(&path, &["stats", "--server", "42", "--player", "10000"]);
+    let out = records_out(
         &path,
         &["stats", "--server", "42", "--player", "PLAYER 10000"],
     );
-    assert!(ok, "{err}");
     assert_eq!(out, by_id);
     // Part of a name that several people had: each is listed with their user id, no stats
     // (the bots' seats are not people to look up).
@@ -1138,8 +1145,7 @@ async fn records_from_the_command_line() {
         "{err}"
     );
     // Part of one name: that player.
-    let (ok, out, _) = records_cli(&path, &["stats", "--server", "42", "--player", "r 10000"]);
-    assert!(ok);
+    let out = records_out(&path, &["stats", "--server", "42", "--player", "r 10000"]);
     assert_eq!(out, by_id);
     let (ok, _, err) = records_cli(&path, &["stats", "--server", "42", "--player", "Zed"]);
     assert!(!ok);
@@ -1160,8 +1166,7 @@ async fn records_from_the_command_line() {
     // Recomputing changes nothing, twice.
     let before = rating_tables(&store, 42, fog).await;
     for _ in 0..2 {
-        let (ok, out, err) = records_cli(&path, &["recompute-ratings"]);
-        assert!(ok, "{err}");
+        let out = records_out(&path, &["recompute-ratings"]);
         assert_eq!(
             out,
             "Recomputed the ratings from the records: 14 games and 15 players rated, over 3 servers and games (each server's games of each game are rated apart).\n"

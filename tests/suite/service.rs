@@ -65,6 +65,16 @@ async fn memory_service() -> Arc<Service> {
     )
 }
 
+/// Opens a Fields of Green table for `players` in the test's server and channel, hosted by
+/// `HOST`; the table, its lobby open.
+async fn opened(svc: &Service, players: u8, intro: bool, seed: u64) -> Table {
+    let (kind, host) = (Kind::FieldsOfGreen, (HOST, "Host"));
+    let options = opts(players, intro);
+    svc.open_table(kind, Some(GUILD), CHANNEL, host, options, seed)
+        .await
+        .unwrap()
+}
+
 /// Opens a table for `players`, seats them all and starts it. Returns its id.
 async fn started_game(svc: &Service, players: u8, intro: bool, seed: u64) -> GameId {
     let kind = Kind::FieldsOfGreen;
@@ -201,17 +211,7 @@ async fn written(store: &Store, id: GameId) -> Written {
 async fn lobby_join_leave_full_and_seats() {
     let db = TempDb::new("service-test", "lobby");
     let svc = file_service(&db).await;
-    let table = svc
-        .open_table(
-            Kind::FieldsOfGreen,
-            Some(GUILD),
-            CHANNEL,
-            (HOST, "Host"),
-            opts(3, false),
-            42,
-        )
-        .await
-        .unwrap();
+    let table = opened(&svc, 3, false, 42).await;
     let id = table.game.id;
     assert_eq!(table.game.status, Status::Open);
     assert_eq!(table.game.host_id, HOST);
@@ -297,17 +297,7 @@ async fn lobby_join_leave_full_and_seats() {
 async fn lobby_concurrent_joins_fill_the_table_exactly() {
     let db = TempDb::new("service-test", "joins");
     let svc = file_service(&db).await;
-    let table = svc
-        .open_table(
-            Kind::FieldsOfGreen,
-            Some(GUILD),
-            CHANNEL,
-            (HOST, "Host"),
-            opts(4, false),
-            9,
-        )
-        .await
-        .unwrap();
+    let table = opened(&svc, 4, false, 9).await;
     let id = table.game.id;
     // Ten players (each clicking Join twice) race for three free seats.
     let mut tasks = Vec::new();
@@ -418,17 +408,7 @@ async fn lobby_start_and_cancel_rights_and_statuses() {
     let deck = Deck::default_deck();
 
     // Alone at the table: too few players (even for the host).
-    let t = svc
-        .open_table(
-            Kind::FieldsOfGreen,
-            Some(GUILD),
-            CHANNEL,
-            (HOST, "Host"),
-            opts(2, false),
-            5,
-        )
-        .await
-        .unwrap();
+    let t = opened(&svc, 2, false, 5).await;
     let id = t.game.id;
     assert!(matches!(
         svc.start_as::<Game>(id, HOST, false).await,
@@ -521,17 +501,7 @@ async fn lobby_start_and_cancel_rights_and_statuses() {
     assert!(svc.store().actions(id).await.unwrap().is_empty());
 
     // A manager who is not the host may start and cancel.
-    let t = svc
-        .open_table(
-            Kind::FieldsOfGreen,
-            Some(GUILD),
-            CHANNEL,
-            (HOST, "Host"),
-            opts(3, true),
-            6,
-        )
-        .await
-        .unwrap();
+    let t = opened(&svc, 3, true, 6).await;
     let id2 = t.game.id;
     svc.join(id2, user(1), "Ann").await.unwrap();
     let (t, _, _) = svc.start_as::<Game>(id2, STRANGER, true).await.unwrap();
@@ -555,17 +525,7 @@ async fn lobby_start_and_cancel_rights_and_statuses() {
     assert_eq!(t.game.status, Status::Abandoned);
 
     // Cancelling an open table.
-    let t = svc
-        .open_table(
-            Kind::FieldsOfGreen,
-            Some(GUILD),
-            CHANNEL,
-            (HOST, "Host"),
-            opts(4, false),
-            7,
-        )
-        .await
-        .unwrap();
+    let t = opened(&svc, 4, false, 7).await;
     let t = svc.close(t.game.id, HOST, false).await.unwrap();
     assert_eq!(t.game.status, Status::Abandoned);
     assert!(matches!(
@@ -2146,19 +2106,12 @@ async fn a_failed_read_after_the_commit_is_not_reported_as_nothing_changed() {
     let action = game.unwrap().legal_actions(0).remove(0);
     // A trigger in the same write transaction makes the game row unreadable (its options are no
     // longer JSON), so the commit succeeds and the read after it fails.
-    {
-        use sqlx::Connection;
-        let url = format!("sqlite://{}", db.path().display());
-        let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
-        sqlx::query(
-            "CREATE TRIGGER spoil AFTER INSERT ON game_action BEGIN \
-             UPDATE game SET options = 'not json' WHERE id = NEW.game_id; END",
-        )
-        .execute(&mut conn)
-        .await
-        .unwrap();
-        conn.close().await.unwrap();
-    }
+    fixture::run_sql(
+        db.path(),
+        "CREATE TRIGGER spoil AFTER INSERT ON game_action BEGIN \
+         UPDATE game SET options = 'not json' WHERE id = NEW.game_id; END",
+    )
+    .await;
     let before = written(svc.store(), id).await.actions;
     let r = svc
         .act::<Game>(id, HOST, Some(table.game.version), &action)
@@ -2181,21 +2134,13 @@ async fn a_failed_read_after_the_commit_is_not_reported_as_nothing_changed() {
 /// at all too. A missing or empty file becomes a new database.
 #[tokio::test]
 async fn a_foreign_sqlite_file_is_refused_and_left_untouched() {
-    use sqlx::Connection;
     let db = TempDb::new("service-test", "foreign");
-    {
-        let url = format!("sqlite://{}?mode=rwc", db.path().display());
-        let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
-        sqlx::query("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        sqlx::query("INSERT INTO notes (body) VALUES ('keep me')")
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        conn.close().await.unwrap();
-    }
+    fixture::run_sql(
+        db.path(),
+        "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);
+         INSERT INTO notes (body) VALUES ('keep me');",
+    )
+    .await;
     let before = std::fs::read(db.path()).unwrap();
     let err = Store::open(db.path()).await.expect_err("not ours");
     assert!(matches!(err, StoreError::Foreign { .. }), "{err:?}");
@@ -2214,19 +2159,7 @@ async fn a_foreign_sqlite_file_is_refused_and_left_untouched() {
 
     // A database whose only table was dropped: no tables of ours.
     let empty = TempDb::new("service-test", "no-tables");
-    {
-        let url = format!("sqlite://{}?mode=rwc", empty.path().display());
-        let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
-        sqlx::query("CREATE TABLE t (x)")
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        sqlx::query("DROP TABLE t")
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        conn.close().await.unwrap();
-    }
+    fixture::run_sql(empty.path(), "CREATE TABLE t (x); DROP TABLE t;").await;
     let before = std::fs::read(empty.path()).unwrap();
     let err = Store::open(empty.path()).await.expect_err("no tables");
     assert!(err.to_string().contains("no tables"), "{err}");
