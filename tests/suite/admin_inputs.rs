@@ -309,25 +309,18 @@ fn errors_place_bad_bytes_and_say_each_cause_once() {
     let line = one_clear_line(&run_for(c, Duration::from_secs(20)));
     assert!(line.contains("line 3, column 10"), "{line}");
 
-    let mut c = bin();
-    c.args(["deck", "check"]).arg(dir.path("missing.toml"));
-    let line = one_clear_line(&run_for(c, Duration::from_secs(20)));
-    assert_eq!(
-        line.matches("No such file or directory").count(),
-        1,
-        "{line}"
-    );
-    each_cause_once(&line);
-
-    let mut c = bin();
-    c.args(["run", "--config"]).arg(dir.path("missing.toml"));
-    let line = one_clear_line(&run_for(c, Duration::from_secs(20)));
-    assert_eq!(
-        line.matches("No such file or directory").count(),
-        1,
-        "{line}"
-    );
-    each_cause_once(&line);
+    // A missing file, as a deck to check and as the config to run with.
+    for args in [["deck", "check"], ["run", "--config"]] {
+        let mut c = bin();
+        c.args(args).arg(dir.path("missing.toml"));
+        let line = one_clear_line(&run_for(c, Duration::from_secs(20)));
+        assert_eq!(
+            line.matches("No such file or directory").count(),
+            1,
+            "{args:?}: {line}"
+        );
+        each_cause_once(&line);
+    }
 
     let board = dir.path("board.toml");
     std::fs::write(&board, "[board]\nrows = 3\ncolumns = 3\n").unwrap();

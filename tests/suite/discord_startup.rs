@@ -11,16 +11,16 @@ use farmhand::fake_discord::harness::{
 use farmhand::fake_discord::{FakeDiscord, FaultAction, FaultRule, RouteKind};
 use std::time::{Duration, Instant};
 
+/// `farmhand run`'s serving part, running.
+type Task = tokio::task::JoinHandle<anyhow::Result<()>>;
+
 /// Starts `farmhand run`'s serving part against `fake` on a new database; `register_within`
 /// bounds the registration. Returns the task and the sender that stops it.
 async fn start(
     fake: &FakeDiscord,
     db: &TempDb,
     register_within: Duration,
-) -> (
-    tokio::task::JoinHandle<anyhow::Result<()>>,
-    tokio::sync::oneshot::Sender<()>,
-) {
+) -> (Task, tokio::sync::oneshot::Sender<()>) {
     // On the fake's clock, as the harness's bot: the line about the day's logins dates their
     // reset by it.
     let mut data = discord::prepare_on(test_config(db.path()), fake.clock())
@@ -35,9 +35,44 @@ async fn start(
     (task, tx)
 }
 
+/// Asks the running `task` to stop and checks it stops cleanly.
+async fn stop_cleanly(task: Task, stop: tokio::sync::oneshot::Sender<()>) {
+    let _ = stop.send(());
+    task.await.unwrap().expect("a clean stop");
+}
+
+/// A fake Discord with a `games` channel and `alice`, and `run` connected to it on a new
+/// database tagged `tag`: the start of the tests of what happens to a running bot.
+struct Connected {
+    fake: FakeDiscord,
+    _db: TempDb,
+    channel: u64,
+    alice: u64,
+    task: Task,
+    stop: tokio::sync::oneshot::Sender<()>,
+}
+
+async fn connected(tag: &str) -> Connected {
+    init_tracing();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    let db = TempDb::new(tag);
+    let channel = fake.add_channel("games");
+    let alice = fake.add_user("alice");
+    let (task, stop) = start(&fake, &db, Duration::from_secs(60)).await;
+    assert!(fake.wait_ready(Duration::from_secs(30), true).await);
+    Connected {
+        fake,
+        _db: db,
+        channel,
+        alice,
+        task,
+        stop,
+    }
+}
+
 /// The one line `run` stopped with, on its own, within `within`. A run that keeps going, or
 /// that stops cleanly, fails the test; so does a line with a chain of causes or a line break.
-async fn stops_with(task: tokio::task::JoinHandle<anyhow::Result<()>>, within: Duration) -> String {
+async fn stops_with(task: Task, within: Duration) -> String {
     let e = tokio::time::timeout(within, task)
         .await
         .expect("run stops on its own")
@@ -64,11 +99,7 @@ fn fail_registrations(fake: &FakeDiscord, seed: u64, action: FaultAction, remain
 /// The line `run` stops with (within `within`), which says the commands could not be
 /// registered; `at_once`: after the first try, so the line says no count of tries before
 /// Discord's answer.
-async fn stops_unregistered(
-    task: tokio::task::JoinHandle<anyhow::Result<()>>,
-    within: Duration,
-    at_once: bool,
-) -> String {
+async fn stops_unregistered(task: Task, within: Duration, at_once: bool) -> String {
     let line = stops_with(task, within).await;
     let says = if at_once {
         "cannot register the slash commands with Discord: "
@@ -112,8 +143,7 @@ async fn registration_is_tried_again_until_it_succeeds() {
         .collect();
     assert!(app.contains(&200), "GET /oauth2/applications/@me: {app:?}");
     assert!(fake.settle().await);
-    let _ = stop.send(());
-    task.await.unwrap().expect("a clean stop");
+    stop_cleanly(task, stop).await;
     fake.assert_clean();
     assert!(panics().is_empty(), "panics: {:?}", panics());
 }
@@ -242,8 +272,7 @@ async fn sharding_required_reconnects_with_the_recommended_count() {
     // The commands were registered once: the new connection did not set up again.
     assert_eq!(registrations(&fake), [200]);
     assert!(fake.settle().await);
-    let _ = stop.send(());
-    task.await.unwrap().expect("a clean stop");
+    stop_cleanly(task, stop).await;
     assert!(panics().is_empty(), "panics: {:?}", panics());
 }
 
@@ -276,16 +305,11 @@ async fn sharding_required_with_a_fixed_count_stops_run_with_a_clear_line() {
 /// reconnects and resumes it, with no new IDENTIFY, and a click made meanwhile is answered.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_resumable_invalid_session_is_resumed() {
-    init_tracing();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new("invalid-session-resumable");
-    let channel = fake.add_channel("games");
-    let alice = fake.add_user("alice");
-    let (task, stop) = start(&fake, &db, Duration::from_secs(60)).await;
-    assert!(fake.wait_ready(Duration::from_secs(30), true).await);
+    let c = connected("invalid-session-resumable").await;
+    let fake = &c.fake;
     let (_, identifies, resumes) = fake.gateway_stats();
     fake.invalidate_sessions_resumable();
-    let ix = fake.slash(alice, channel, "fog rules").unwrap();
+    let ix = fake.slash(c.alice, c.channel, "fog rules").unwrap();
     assert!(
         fake.wait_for(Duration::from_secs(30), |w| w.gateway.resumes > resumes
             && w.gateway.all_live())
@@ -294,8 +318,7 @@ async fn a_resumable_invalid_session_is_resumed() {
     );
     fake.reply(&ix).await.expect("the bot answers the click");
     assert_eq!(fake.gateway_stats().1, identifies, "the session was kept");
-    let _ = stop.send(());
-    task.await.unwrap().expect("a clean stop");
+    stop_cleanly(c.task, c.stop).await;
 }
 
 fn fake_http(fake: &FakeDiscord) -> poise::serenity_prelude::Http {
@@ -306,13 +329,8 @@ fn fake_http(fake: &FakeDiscord) -> poise::serenity_prelude::Http {
 /// answers.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_invalid_session_is_identified_again() {
-    init_tracing();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let db = TempDb::new("invalid-session");
-    let channel = fake.add_channel("games");
-    let alice = fake.add_user("alice");
-    let (task, stop) = start(&fake, &db, Duration::from_secs(60)).await;
-    assert!(fake.wait_ready(Duration::from_secs(30), true).await);
+    let c = connected("invalid-session").await;
+    let fake = &c.fake;
     let before = fake.with(|w| w.gateway.identifies);
     fake.invalidate_sessions();
     assert!(
@@ -321,10 +339,9 @@ async fn an_invalid_session_is_identified_again() {
             .await,
         "the bot did not identify again"
     );
-    let ix = fake.slash(alice, channel, "fog rules").unwrap();
+    let ix = fake.slash(c.alice, c.channel, "fog rules").unwrap();
     fake.reply(&ix).await.expect("the bot answers");
-    let _ = stop.send(());
-    task.await.unwrap().expect("a clean stop");
+    stop_cleanly(c.task, c.stop).await;
 }
 
 /// Fewer of the day's gateway logins are left than twice the shards: `run` stops with one line
@@ -353,8 +370,7 @@ async fn too_few_logins_left_stop_run_before_it_logs_in() {
     let (task, stop) = start(&fake, &db, Duration::from_secs(60)).await;
     assert!(fake.wait_ready(Duration::from_secs(30), true).await);
     assert_eq!(fake.session_starts().0, 999, "one login spent");
-    let _ = stop.send(());
-    task.await.unwrap().expect("a clean stop");
+    stop_cleanly(task, stop).await;
     fake.assert_clean();
 }
 
@@ -372,8 +388,7 @@ async fn a_login_too_soon_after_the_last_gets_opcode_9_and_the_bot_logs_in_later
     let db = TempDb::new("identify-pace-1");
     let (task, stop) = start(&fake, &db, Duration::from_secs(60)).await;
     assert!(fake.wait_ready(Duration::from_secs(30), true).await);
-    let _ = stop.send(());
-    task.await.unwrap().expect("a clean stop");
+    stop_cleanly(task, stop).await;
     // At once, another process (the restart a service manager makes).
     let db = TempDb::new("identify-pace-2");
     let (task, stop) = start(&fake, &db, Duration::from_secs(60)).await;
@@ -395,8 +410,7 @@ async fn a_login_too_soon_after_the_last_gets_opcode_9_and_the_bot_logs_in_later
     );
     assert_eq!(registrations(&fake), [200, 200]);
     assert!(fake.settle().await);
-    let _ = stop.send(());
-    task.await.unwrap().expect("a clean stop");
+    stop_cleanly(task, stop).await;
     fake.assert_clean();
     assert!(panics().is_empty(), "panics: {:?}", panics());
 }

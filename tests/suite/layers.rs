@@ -11,6 +11,7 @@
 //! type's `impl` is spread over several files by concern, which call each other by design.
 
 use super::engine_purity::{code_only, expand_use_named};
+use crate::fixture::TempDir;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -279,33 +280,49 @@ fn imports_run_downward_only() {
     assert!(upward.is_empty(), "imports that point upward: {upward:#?}");
 }
 
+/// A made-up crate for the checker's own tests, in a new temp folder: `files` holds each file
+/// after a line `=== path` (folders are made as the paths need).
+fn sources(name: &str, files: &str) -> TempDir {
+    let dir = TempDir::new("layers", name);
+    for file in files.split("=== ").skip(1) {
+        let (path, text) = file.split_once('\n').unwrap();
+        std::fs::create_dir_all(dir.path(path).parent().unwrap()).unwrap();
+        dir.write(path, text);
+    }
+    dir
+}
+
 #[test]
 fn the_checker_finds_a_circle_and_follows_super_and_grouped_imports() {
-    let dir = std::env::temp_dir().join(format!("farmhand-layers-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("room")).unwrap();
-    let write = |p: &str, s: &str| std::fs::write(dir.join(p), s).unwrap();
-    write("lib.rs", "pub mod room;\npub mod low;\n");
-    write("low.rs", "pub fn f() {}\n");
-    write("room/mod.rs", "mod a;\nmod b;\npub struct Shared;\n");
-    write(
-        "room/a.rs",
-        "use super::{Shared, b::g};\npub fn h() { crate::low::f(); }\n",
+    let dir = sources(
+        "circle",
+        "\
+=== lib.rs
+pub mod room;
+pub mod low;
+=== low.rs
+pub fn f() {}
+=== room/mod.rs
+mod a;
+mod b;
+pub struct Shared;
+=== room/a.rs
+use super::{Shared, b::g};
+pub fn h() { crate::low::f(); }
+=== room/b.rs
+// super::a::h in a comment is not an edge
+pub fn g() { super::a::h() }
+",
     );
-    write(
-        "room/b.rs",
-        "// super::a::h in a comment is not an edge\npub fn g() { super::a::h() }\n",
-    );
-    let e = edges(&dir);
+    let e = edges(dir.dir());
     let m = |s: &str| s.split('/').map(str::to_string).collect::<Module>();
     assert_eq!(e[&m("room/a")], BTreeSet::from([m("low"), m("room/b")]));
     assert_eq!(
         circles(&e),
         vec![vec!["room/a".to_string(), "room/b".to_string()]]
     );
-    write("room/b.rs", "pub fn g() {}\n");
-    assert!(circles(&edges(&dir)).is_empty());
-    std::fs::remove_dir_all(&dir).unwrap();
+    dir.write("room/b.rs", "pub fn g() {}\n");
+    assert!(circles(&edges(dir.dir())).is_empty());
 }
 
 /// The shape of the circle `discord/` once had, which the checker missed: a list of games
@@ -314,26 +331,29 @@ fn the_checker_finds_a_circle_and_follows_super_and_grouped_imports() {
 /// file the path names through the module, so the circle is found.
 #[test]
 fn the_checker_follows_paths_through_a_module_brought_in_by_name() {
-    let dir = std::env::temp_dir().join(format!("farmhand-layers-named-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("room/game")).unwrap();
-    let write = |p: &str, s: &str| std::fs::write(dir.join(p), s).unwrap();
-    write("lib.rs", "pub mod room;\n");
-    write("room/mod.rs", "mod game;\nmod list;\nmod steps;\n");
-    write("room/game/mod.rs", "pub mod router;\n");
-    write(
-        "room/game/router.rs",
-        "pub fn handle() { super::super::steps::act() }\n",
+    let dir = sources(
+        "named",
+        "\
+=== lib.rs
+pub mod room;
+=== room/mod.rs
+mod game;
+mod list;
+mod steps;
+=== room/game/mod.rs
+pub mod router;
+=== room/game/router.rs
+pub fn handle() { super::super::steps::act() }
+=== room/list.rs
+use super::game;
+use super::game::router as r;
+pub fn route() { game::router::handle(); r::handle() }
+=== room/steps.rs
+pub fn act() {}
+pub fn enter() { super::list::route() }
+",
     );
-    write(
-        "room/list.rs",
-        "use super::game;\nuse super::game::router as r;\npub fn route() { game::router::handle(); r::handle() }\n",
-    );
-    write(
-        "room/steps.rs",
-        "pub fn act() {}\npub fn enter() { super::list::route() }\n",
-    );
-    let e = edges(&dir);
+    let e = edges(dir.dir());
     let m = |s: &str| s.split('/').map(str::to_string).collect::<Module>();
     assert!(e[&m("room/list")].contains(&m("room/game/router")));
     assert_eq!(
@@ -345,7 +365,6 @@ fn the_checker_follows_paths_through_a_module_brought_in_by_name() {
         ]]
     );
     // The steps no longer climb up: no circle.
-    write("room/steps.rs", "pub fn act() {}\n");
-    assert!(circles(&edges(&dir)).is_empty());
-    std::fs::remove_dir_all(&dir).unwrap();
+    dir.write("room/steps.rs", "pub fn act() {}\n");
+    assert!(circles(&edges(dir.dir())).is_empty());
 }

@@ -14,6 +14,7 @@ use farmhand::fake_discord::view::MessageView;
 use farmhand::fake_discord::{FakeDiscord, upload};
 use farmhand::games::fields_of_green::{self as fog, Deck};
 use farmhand::games::key_harvest as kh;
+use farmhand::host::Hosted;
 use farmhand::render::fields_of_green::farm_picture::{self, STRIPE, TILE, TileKind};
 use farmhand::render::key_harvest::picture as key_harvest_picture;
 use farmhand::render::picture::Rgb;
@@ -195,10 +196,13 @@ struct Table {
     table: TableRef,
     driver: Driver,
     users: Vec<u64>,
+    /// The game's command ("fog", "kh").
+    game: String,
     _db: TempDb,
 }
 
-async fn new_table(tag: &str, game: &str, seed: u64) -> Table {
+/// A started two-player table of `game` ("fog", "kh"), and its players alice and bob.
+async fn new_table(tag: &str, game: &str, seed: u64) -> (Table, [u64; 2]) {
     let (fake, db) = fake_and_db(tag).await;
     let channel = fake.add_channel("games");
     let names = ["alice", "bob"];
@@ -210,14 +214,17 @@ async fn new_table(tag: &str, game: &str, seed: u64) -> Table {
             .await
             .unwrap();
     let driver = Driver::new(&fake, &table, seats, seed);
-    Table {
+    let players = [users[0], users[1]];
+    let t = Table {
         fake,
         bot,
         table,
         driver,
         users,
+        game: game.to_string(),
         _db: db,
-    }
+    };
+    (t, players)
 }
 
 impl Table {
@@ -251,6 +258,35 @@ impl Table {
     /// The game's public messages (thread or channel).
     fn posts(&self) -> Vec<MessageView> {
         self.fake.channel(self.table.play_channel())
+    }
+
+    /// `/<game> export` while the game is played: refused (it would show hidden cards), even to
+    /// a player, with no file.
+    async fn export_refused_in_play(&self, user: u64) -> MessageView {
+        let m = self.command(user, &format!("{} export", self.game)).await;
+        assert!(m.content.contains("still being played"), "{}", m.content);
+        assert!(m.attachments.is_empty());
+        m
+    }
+
+    /// Plays the game to its end; the final scores message, once the fake is quiet.
+    async fn played_to_the_end(&mut self) -> MessageView {
+        self.driver.play().await.unwrap();
+        let last = self.final_scores().await;
+        assert!(self.fake.settle().await);
+        last
+    }
+
+    /// The stored game.
+    async fn stored<G: Hosted>(&self) -> G {
+        let (_, stored) = self
+            .bot
+            .data
+            .service
+            .load::<G>(self.table.game)
+            .await
+            .unwrap();
+        stored.expect("a started game")
     }
 
     /// The final scores message. Waited for: the bot posts it after drawing the final picture,
@@ -327,22 +363,17 @@ fn per_player_pngs(m: &MessageView, stem: &str, n: usize) -> Vec<Pixmap> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fog_pictures_and_export_through_discord() {
-    let mut t = new_table("pictures-fog", "fog", 4).await;
-    let (alice, bob) = (t.users[0], t.users[1]);
+    let (mut t, [alice, bob]) = new_table("pictures-fog", "fog", 4).await;
 
-    // In progress: the export is refused (it would show hidden cards), even to a player.
-    let m = t.command(alice, "fog export").await;
-    assert!(m.content.contains("still being played"), "{}", m.content);
-    assert!(m.attachments.is_empty());
+    // In progress: the export is refused.
+    t.export_refused_in_play(alice).await;
 
     // The Farms view carries each farm's picture beside its text grid.
     let farms = t.click(bob, "Farms").await;
     assert!(farms.embeds.iter().any(|e| e.description.contains("```")));
     per_player_pngs(&farms, "farms", 2);
 
-    t.driver.play().await.unwrap();
-    let last = t.final_scores().await;
-    assert!(t.fake.settle().await);
+    let last = t.played_to_the_end().await;
 
     // One picture at the end of each year, and the final farms side by side.
     let posts = t.posts();
@@ -369,14 +400,7 @@ async fn fog_pictures_and_export_through_discord() {
     assert_eq!(scenario.names, ["alice", "bob"]);
     let (replayed, report) = fog::replay::replay(Deck::default_deck(), &scenario).unwrap();
     assert!(report.rejected.is_empty());
-    let (_, stored) = t
-        .bot
-        .data
-        .service
-        .load::<fog::Game>(t.table.game)
-        .await
-        .unwrap();
-    let stored = stored.unwrap();
+    let stored: fog::Game = t.stored().await;
     assert!(stored.scores().is_some());
     assert_eq!(replayed.scores(), stored.scores(), "same final scores");
     assert_eq!(replayed.winners(), stored.winners());
@@ -393,19 +417,15 @@ async fn fog_pictures_and_export_through_discord() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kh_pictures_and_export_through_discord() {
-    let mut t = new_table("pictures-kh", "kh", 6).await;
-    let (alice, bob) = (t.users[0], t.users[1]);
-    let m = t.command(bob, "kh export").await;
-    assert!(m.content.contains("still being played"), "{}", m.content);
+    let (mut t, [alice, bob]) = new_table("pictures-kh", "kh", 6).await;
+    t.export_refused_in_play(bob).await;
 
     let boards = t.click(alice, "Boards").await;
     for p in per_player_pngs(&boards, "boards", 2) {
         assert!(p.width() < 800, "one board a picture, phone wide");
     }
 
-    t.driver.play().await.unwrap();
-    let last = t.final_scores().await;
-    assert!(t.fake.settle().await);
+    let last = t.played_to_the_end().await;
     per_player_pngs(&last, "final-boards", 2);
 
     let m = t.command(alice, "kh export").await;
@@ -414,14 +434,7 @@ async fn kh_pictures_and_export_through_discord() {
     let scenario: kh::replay::Scenario = farmhand::input::json(&text).unwrap();
     let (replayed, report) = kh::replay::replay(kh::Board::standard(), &scenario).unwrap();
     assert!(report.rejected.is_empty() && report.ended);
-    let (_, stored) = t
-        .bot
-        .data
-        .service
-        .load::<kh::Game>(t.table.game)
-        .await
-        .unwrap();
-    let stored = stored.unwrap();
+    let stored: kh::Game = t.stored().await;
     assert!(stored.public_view().pad.is_some());
     assert_eq!(
         replayed.public_view().pad,

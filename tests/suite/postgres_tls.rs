@@ -67,43 +67,35 @@ async fn each_sslmode_connects_or_refuses_as_it_promises() {
     };
     let ca = ca.to_str().unwrap();
     let db = admin.path().trim_start_matches('/').to_string();
-    // `require`: encrypted, certificate unchecked.
-    let url = at(&admin, "127.0.0.1", &db, &[("sslmode", "require")]);
-    assert!(encrypted(&url).await.expect("require"), "not encrypted");
-    // `disable`: plain, so the check above means something.
-    let url = at(&admin, "127.0.0.1", &db, &[("sslmode", "disable")]);
-    assert!(!encrypted(&url).await.expect("disable"));
-    // `verify-ca`: the CA is checked, the host name is not.
-    let url = at(
-        &admin,
-        "127.0.0.1",
-        &db,
-        &[("sslmode", "verify-ca"), ("sslrootcert", ca)],
-    );
-    assert!(encrypted(&url).await.expect("verify-ca with the CA"));
-    // `verify-full`: the CA and the host name.
-    let url = at(
-        &admin,
-        "localhost",
-        &db,
-        &[("sslmode", "verify-full"), ("sslrootcert", ca)],
-    );
-    assert!(encrypted(&url).await.expect("verify-full on localhost"));
-    // A wrong host name: the certificate is for localhost, not 127.0.0.1.
-    let url = at(
-        &admin,
-        "127.0.0.1",
-        &db,
-        &[("sslmode", "verify-full"), ("sslrootcert", ca)],
-    );
-    let e = encrypted(&url).await.expect_err("verify-full on 127.0.0.1");
-    assert!(e.to_string().contains("not valid for name"), "{e}");
-    // An unknown CA: the built-in web roots do not know the throwaway one.
-    let url = at(&admin, "localhost", &db, &[("sslmode", "verify-full")]);
-    let e = encrypted(&url)
-        .await
-        .expect_err("verify-full without the CA");
-    assert!(e.to_string().contains("certificate"), "{e}");
+    // Each case: the host, the sslmode, whether the CA file is given, and what must come of
+    // it: a session encrypted or not, or a refusal whose message says this.
+    let cases: [(&str, &str, bool, Result<bool, &str>); 6] = [
+        // `require`: encrypted, certificate unchecked.
+        ("127.0.0.1", "require", false, Ok(true)),
+        // `disable`: plain, so the check above means something.
+        ("127.0.0.1", "disable", false, Ok(false)),
+        // `verify-ca`: the CA is checked, the host name is not.
+        ("127.0.0.1", "verify-ca", true, Ok(true)),
+        // `verify-full`: the CA and the host name.
+        ("localhost", "verify-full", true, Ok(true)),
+        // A wrong host name: the certificate is for localhost, not 127.0.0.1.
+        ("127.0.0.1", "verify-full", true, Err("not valid for name")),
+        // An unknown CA: the built-in web roots do not know the throwaway one.
+        ("localhost", "verify-full", false, Err("certificate")),
+    ];
+    for (host, mode, with_ca, expected) in cases {
+        let what = format!("{mode} on {host}, CA given: {with_ca}");
+        let mut params = vec![("sslmode", mode)];
+        if with_ca {
+            params.push(("sslrootcert", ca));
+        }
+        let got = encrypted(&at(&admin, host, &db, &params)).await;
+        match (got, expected) {
+            (Ok(tls), Ok(want)) => assert_eq!(tls, want, "{what}: encrypted"),
+            (Err(e), Err(says)) => assert!(e.to_string().contains(says), "{what}: {e}"),
+            (got, _) => panic!("{what}: {got:?}, expected {expected:?}"),
+        }
+    }
 }
 
 /// The bot's own path: `database.sslmode` and `database.sslrootcert` in the config file, the
