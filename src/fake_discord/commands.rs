@@ -745,6 +745,12 @@ mod tests {
         json!({"name": "hay", "type": 1, "description": "Fields of Green", "options": options})
     }
 
+    /// Checks that a command with `options` is refused with `code` alone.
+    #[track_caller]
+    fn refused_with(options: Value, code: &str) {
+        assert_eq!(codes(&[cmd(options)]), [code]);
+    }
+
     fn opt(name: &str, kind: u64) -> Value {
         json!({"name": name, "type": kind, "description": "an option"})
     }
@@ -790,7 +796,7 @@ mod tests {
         assert!(codes(&[c]).is_empty());
         let mut o = opt("seats", 4);
         o["description"] = json!("");
-        assert_eq!(codes(&[cmd(json!([o]))]), ["BASE_TYPE_BAD_LENGTH"]);
+        refused_with(json!([o]), "BASE_TYPE_BAD_LENGTH");
         let user = json!({"name": "hand", "type": 2, "description": "not allowed"});
         assert_eq!(
             codes(&[user]),
@@ -803,28 +809,25 @@ mod tests {
         let mut req = opt("name", 3);
         req["required"] = json!(true);
         assert!(codes(&[cmd(json!([req.clone(), opt("seats", 4)]))]).is_empty());
-        assert_eq!(
-            codes(&[cmd(json!([opt("seats", 4), req]))]),
-            ["APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID"]
+        refused_with(
+            json!([opt("seats", 4), req]),
+            "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
         );
     }
 
     #[test]
     fn at_most_25_options_and_choices() {
         let many: Vec<Value> = (0..26).map(|i| opt(&format!("o{i}"), 3)).collect();
-        assert_eq!(codes(&[cmd(json!(many))]), ["BASE_TYPE_MAX_LENGTH"]);
+        refused_with(json!(many), "BASE_TYPE_MAX_LENGTH");
         let mut o = opt("pick", 3);
         o["choices"] = json!(
             (0..26)
                 .map(|i| json!({"name": format!("c{i}"), "value": format!("v{i}")}))
                 .collect::<Vec<_>>()
         );
-        assert_eq!(codes(&[cmd(json!([o]))]), ["BASE_TYPE_MAX_LENGTH"]);
+        refused_with(json!([o]), "BASE_TYPE_MAX_LENGTH");
         let dup = json!([opt("a", 3), opt("a", 4)]);
-        assert_eq!(
-            codes(&[cmd(dup)]),
-            ["APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS"]
-        );
+        refused_with(dup, "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS");
     }
 
     #[test]
@@ -834,38 +837,31 @@ mod tests {
             o["choices"] = json!([choice]);
             codes(&[cmd(json!([o]))])
         };
-        assert!(with(3, json!({"name": "a", "value": "b"})).is_empty());
-        assert_eq!(
-            with(3, json!({"name": "", "value": "b"})),
-            ["BASE_TYPE_BAD_LENGTH"]
-        );
-        assert_eq!(
-            with(3, json!({"name": "n".repeat(101), "value": "b"})),
-            ["BASE_TYPE_BAD_LENGTH"]
-        );
-        assert_eq!(
-            with(3, json!({"name": "a", "value": "v".repeat(101)})),
-            ["BASE_TYPE_BAD_LENGTH"]
-        );
-        assert_eq!(
-            with(3, json!({"name": "a", "value": ""})),
-            ["BASE_TYPE_BAD_LENGTH"]
-        );
-        assert!(with(4, json!({"name": "a", "value": 3})).is_empty());
-        assert_eq!(
-            with(4, json!({"name": "a", "value": "3"})),
-            ["NUMBER_TYPE_COERCE"]
-        );
-        assert_eq!(
-            with(5, json!({"name": "a", "value": "b"})),
-            ["APPLICATION_COMMAND_OPTION_CHOICES_NOT_ALLOWED"]
-        );
+        const BAD_LENGTH: &str = "BASE_TYPE_BAD_LENGTH";
+        const COERCE: &str = "NUMBER_TYPE_COERCE";
+        const NOT_ALLOWED: &str = "APPLICATION_COMMAND_OPTION_CHOICES_NOT_ALLOWED";
+        let (n101, v101) = ("n".repeat(101), "v".repeat(101));
+        // The option's type (3 string, 4 integer, 5 boolean), its one choice, and the codes
+        // Discord answers.
+        let cases: [(u64, Value, &[&str]); 8] = [
+            (3, json!({"name": "a", "value": "b"}), &[]),
+            (3, json!({"name": "", "value": "b"}), &[BAD_LENGTH]),
+            (3, json!({"name": n101, "value": "b"}), &[BAD_LENGTH]),
+            (3, json!({"name": "a", "value": v101}), &[BAD_LENGTH]),
+            (3, json!({"name": "a", "value": ""}), &[BAD_LENGTH]),
+            (4, json!({"name": "a", "value": 3}), &[]),
+            (4, json!({"name": "a", "value": "3"}), &[COERCE]),
+            (5, json!({"name": "a", "value": "b"}), &[NOT_ALLOWED]),
+        ];
+        for (kind, choice, want) in cases {
+            assert_eq!(with(kind, choice.clone()), want, "type {kind}: {choice}");
+        }
         let mut o = opt("pick", 3);
         o["choices"] = json!([{"name": "a", "value": "b"}]);
         o["autocomplete"] = json!(true);
-        assert_eq!(
-            codes(&[cmd(json!([o]))]),
-            ["APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_WITH_CHOICES"]
+        refused_with(
+            json!([o]),
+            "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_WITH_CHOICES",
         );
     }
 
@@ -888,58 +884,59 @@ mod tests {
             codes(&[cmd(json!([bad_sub]))]).contains(&"APPLICATION_COMMAND_OPTIONS_TYPE_INVALID")
         );
         // Subcommands mixed with plain options.
-        assert_eq!(
-            codes(&[cmd(json!([sub.clone(), opt("seats", 4)]))]),
-            ["APPLICATION_COMMAND_OPTIONS_TYPE_INVALID"]
+        refused_with(
+            json!([sub.clone(), opt("seats", 4)]),
+            "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
         );
         // A plain option in a group.
         let g =
             json!({"name": "game", "type": 2, "description": "d", "options": [opt("seats", 4)]});
-        assert_eq!(
-            codes(&[cmd(json!([g]))]),
-            ["APPLICATION_COMMAND_OPTIONS_TYPE_INVALID"]
-        );
+        refused_with(json!([g]), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID");
         // An empty group.
         let g = json!({"name": "game", "type": 2, "description": "d", "options": []});
-        assert_eq!(codes(&[cmd(json!([g]))]), ["BASE_TYPE_REQUIRED"]);
+        refused_with(json!([g]), "BASE_TYPE_REQUIRED");
         // A required subcommand.
         let mut s = sub;
         s["required"] = json!(true);
-        assert_eq!(
-            codes(&[cmd(json!([s]))]),
-            ["APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID"]
-        );
+        refused_with(json!([s]), "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID");
     }
 
     #[test]
     fn ranges_are_ordered() {
-        let mut o = opt("seats", 4);
-        o["min_value"] = json!(6);
-        o["max_value"] = json!(2);
-        assert_eq!(
-            codes(&[cmd(json!([o]))]),
-            ["APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID"]
+        const INVALID: &str = "APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID";
+        const NOT_ALLOWED: &str = "APPLICATION_COMMAND_OPTION_MIN_MAX_NOT_ALLOWED";
+        // An integer option (type 4) and a string one (3), the bounds set on it, and the codes
+        // Discord answers.
+        type Case = (
+            &'static str,
+            u64,
+            &'static [(&'static str, u64)],
+            &'static [&'static str],
         );
-        let mut o = opt("name", 3);
-        o["min_length"] = json!(10);
-        o["max_length"] = json!(5);
-        assert_eq!(
-            codes(&[cmd(json!([o]))]),
-            ["APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID"]
-        );
-        let mut o = opt("name", 3);
-        o["max_length"] = json!(6001);
-        assert_eq!(codes(&[cmd(json!([o]))]), ["BASE_TYPE_BAD_INT"]);
-        let mut o = opt("seats", 4);
-        o["min_length"] = json!(1);
-        assert_eq!(
-            codes(&[cmd(json!([o]))]),
-            ["APPLICATION_COMMAND_OPTION_MIN_MAX_NOT_ALLOWED"]
-        );
-        let mut o = opt("seats", 4);
-        o["min_value"] = json!(2);
-        o["max_value"] = json!(2);
-        assert!(codes(&[cmd(json!([o]))]).is_empty());
+        let cases: [Case; 5] = [
+            (
+                "seats",
+                4,
+                &[("min_value", 6), ("max_value", 2)],
+                &[INVALID],
+            ),
+            (
+                "name",
+                3,
+                &[("min_length", 10), ("max_length", 5)],
+                &[INVALID],
+            ),
+            ("name", 3, &[("max_length", 6001)], &["BASE_TYPE_BAD_INT"]),
+            ("seats", 4, &[("min_length", 1)], &[NOT_ALLOWED]),
+            ("seats", 4, &[("min_value", 2), ("max_value", 2)], &[]),
+        ];
+        for (name, kind, bounds, want) in cases {
+            let mut o = opt(name, kind);
+            for (key, value) in bounds {
+                o[*key] = json!(value);
+            }
+            assert_eq!(codes(&[cmd(json!([o]))]), want, "{name} {bounds:?}");
+        }
     }
 
     #[test]

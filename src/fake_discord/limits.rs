@@ -126,104 +126,94 @@ fn chars(v: Option<&Value>) -> usize {
     v.and_then(Value::as_str).map_or(0, |s| s.chars().count())
 }
 
+/// The array `key` of `v`; none when there is no such array.
+fn array<'a>(v: &'a Value, key: &str) -> &'a [Value] {
+    v.get(key)
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
+}
+
 fn text_of(v: Option<&Value>) -> Option<&str> {
     v.and_then(Value::as_str)
 }
 
-/// Checks the embeds of a message.
-pub fn check_embeds(embeds: &[Value], out: &mut Vec<Problem>) {
-    if embeds.len() > EMBEDS {
+/// Notes that the array at `path` has `count` items (`what` in the test output), more than `max`.
+fn too_many(out: &mut Vec<Problem>, path: &[&str], count: usize, max: usize, what: &str) {
+    if count > max {
         out.push(Problem::too_long(
-            &["embeds"],
-            EMBEDS,
-            format!("{} embeds (max {EMBEDS})", embeds.len()),
+            path,
+            max,
+            format!("{count} {what} (max {max})"),
         ));
     }
+}
+
+/// Notes that the text at `path`, `what` in the test output, has `length` characters, more than
+/// `max`.
+fn at_most(out: &mut Vec<Problem>, path: &[&str], length: usize, max: usize, what: &str) {
+    if length > max {
+        let detail = format!("{what} has {length} characters (max {max})");
+        out.push(Problem::too_long(path, max, detail));
+    }
+}
+
+/// Notes that the text at `path`, `what` in the test output, has `length` characters, not
+/// 1 to `max`.
+fn within(out: &mut Vec<Problem>, path: &[&str], length: usize, max: usize, what: &str) {
+    if length == 0 || length > max {
+        let detail = format!("{what} has {length} characters (1..={max})");
+        out.push(Problem::bad_length(path, 1, max, detail));
+    }
+}
+
+/// [`within`] for a field Discord calls required when it is empty.
+fn required_within(out: &mut Vec<Problem>, path: &[&str], length: usize, max: usize, what: &str) {
+    let detail = format!("{what} has {length} characters (1..={max})");
+    if length == 0 {
+        out.push(Problem::required(path, detail));
+    } else if length > max {
+        out.push(Problem::too_long(path, max, detail));
+    }
+}
+
+/// Checks the embeds of a message.
+pub fn check_embeds(embeds: &[Value], out: &mut Vec<Problem>) {
+    too_many(out, &["embeds"], embeds.len(), EMBEDS, "embeds");
     let mut total = 0;
     for (k, e) in embeds.iter().enumerate() {
         let ks = k.to_string();
         let k_ = ks.as_str();
-        let title = chars(e.get("title"));
-        if title > TITLE {
-            out.push(Problem::too_long(
-                &["embeds", k_, "title"],
-                TITLE,
-                format!("embed {k}: title has {title} characters (max {TITLE})"),
-            ));
-        }
-        let description = chars(e.get("description"));
-        if description > DESCRIPTION {
-            out.push(Problem::too_long(
-                &["embeds", k_, "description"],
-                DESCRIPTION,
-                format!("embed {k}: description has {description} characters (max {DESCRIPTION})"),
-            ));
-        }
-        let fields = e
-            .get("fields")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-            .unwrap_or(&[]);
-        if fields.len() > FIELDS {
-            out.push(Problem::too_long(
-                &["embeds", k_, "fields"],
-                FIELDS,
-                format!("embed {k}: {} fields (max {FIELDS})", fields.len()),
-            ));
-        }
+        // One of the embed's own texts, `at` in the embed: its length, noted when over `max`.
+        let text = |out: &mut Vec<Problem>, at: &[&str], max: usize, what: &str| {
+            let length = chars(at.iter().try_fold(e, |v, key| v.get(*key)));
+            let path: Vec<&str> = ["embeds", k_].iter().chain(at).copied().collect();
+            at_most(out, &path, length, max, &format!("embed {k}: {what}"));
+            length
+        };
+        let title = text(out, &["title"], TITLE, "title");
+        let description = text(out, &["description"], DESCRIPTION, "description");
+        let fields = array(e, "fields");
+        let what = format!("fields in embed {k}");
+        too_many(out, &["embeds", k_, "fields"], fields.len(), FIELDS, &what);
         let mut field_chars = 0;
         for (j, f) in fields.iter().enumerate() {
             let js = j.to_string();
             let name = chars(f.get("name"));
             let value = chars(f.get("value"));
-            let detail =
-                format!("embed {k} field {j}: name has {name} characters (1..={FIELD_NAME})");
-            if name == 0 {
-                out.push(Problem::required(
-                    &["embeds", k_, "fields", &js, "name"],
-                    detail,
-                ));
-            } else if name > FIELD_NAME {
-                out.push(Problem::too_long(
-                    &["embeds", k_, "fields", &js, "name"],
-                    FIELD_NAME,
-                    detail,
-                ));
-            }
-            let detail = format!(
-                "embed {k} field {j} ({:?}): value has {value} characters (1..={FIELD_VALUE})",
+            let what = format!("embed {k} field {j}: name");
+            let path = ["embeds", k_, "fields", &js, "name"];
+            required_within(out, &path, name, FIELD_NAME, &what);
+            let what = format!(
+                "embed {k} field {j} ({:?}): value",
                 text_of(f.get("name")).unwrap_or("")
             );
-            if value == 0 {
-                out.push(Problem::required(
-                    &["embeds", k_, "fields", &js, "value"],
-                    detail,
-                ));
-            } else if value > FIELD_VALUE {
-                out.push(Problem::too_long(
-                    &["embeds", k_, "fields", &js, "value"],
-                    FIELD_VALUE,
-                    detail,
-                ));
-            }
+            let path = ["embeds", k_, "fields", &js, "value"];
+            required_within(out, &path, value, FIELD_VALUE, &what);
             field_chars += name + value;
         }
-        let footer = chars(e.get("footer").and_then(|f| f.get("text")));
-        if footer > FOOTER {
-            out.push(Problem::too_long(
-                &["embeds", k_, "footer", "text"],
-                FOOTER,
-                format!("embed {k}: footer has {footer} characters (max {FOOTER})"),
-            ));
-        }
-        let author = chars(e.get("author").and_then(|a| a.get("name")));
-        if author > AUTHOR_NAME {
-            out.push(Problem::too_long(
-                &["embeds", k_, "author", "name"],
-                AUTHOR_NAME,
-                format!("embed {k}: author name has {author} characters (max {AUTHOR_NAME})"),
-            ));
-        }
+        let footer = text(out, &["footer", "text"], FOOTER, "footer");
+        let author = text(out, &["author", "name"], AUTHOR_NAME, "author name");
         total += title + description + field_chars + footer + author;
     }
     if total > EMBED_TOTAL {
@@ -238,13 +228,7 @@ pub fn check_embeds(embeds: &[Value], out: &mut Vec<Problem>) {
 
 /// Checks a message's action rows.
 pub fn check_components(rows: &[Value], out: &mut Vec<Problem>) {
-    if rows.len() > ROWS {
-        out.push(Problem::too_long(
-            &["components"],
-            ROWS,
-            format!("{} action rows (max {ROWS})", rows.len()),
-        ));
-    }
+    too_many(out, &["components"], rows.len(), ROWS, "action rows");
     // (row, component, custom_id) in order, for the duplicate check.
     let mut ids: Vec<(String, String, String)> = Vec::new();
     for (r, row) in rows.iter().enumerate() {
@@ -259,11 +243,7 @@ pub fn check_components(rows: &[Value], out: &mut Vec<Problem>) {
             ));
             continue;
         }
-        let items = row
-            .get("components")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-            .unwrap_or(&[]);
+        let items = array(row, "components");
         if items.is_empty() || items.len() > BUTTONS_PER_ROW {
             out.push(Problem::bad_length(
                 &["components", r_, "components"],
@@ -311,15 +291,8 @@ pub fn check_components(rows: &[Value], out: &mut Vec<Problem>) {
                 Some(2) => {
                     let style = item.get("style").and_then(Value::as_u64).unwrap_or(0);
                     let label = chars(item.get("label"));
-                    if label > BUTTON_LABEL {
-                        out.push(Problem::too_long(
-                            &here("label"),
-                            BUTTON_LABEL,
-                            format!(
-                                "{at}: button label has {label} characters (max {BUTTON_LABEL})"
-                            ),
-                        ));
-                    }
+                    let what = format!("{at}: button label");
+                    at_most(out, &here("label"), label, BUTTON_LABEL, &what);
                     if label == 0 && item.get("emoji").is_none() {
                         out.push(Problem::required(
                             &here("label"),
@@ -348,20 +321,9 @@ pub fn check_components(rows: &[Value], out: &mut Vec<Problem>) {
                 Some(3) => {
                     custom_id(item, out, "select");
                     let placeholder = chars(item.get("placeholder"));
-                    if placeholder > PLACEHOLDER {
-                        out.push(Problem::too_long(
-                            &here("placeholder"),
-                            PLACEHOLDER,
-                            format!(
-                                "{at}: placeholder has {placeholder} characters (max {PLACEHOLDER})"
-                            ),
-                        ));
-                    }
-                    let options = item
-                        .get("options")
-                        .and_then(Value::as_array)
-                        .map(Vec::as_slice)
-                        .unwrap_or(&[]);
+                    let what = format!("{at}: placeholder");
+                    at_most(out, &here("placeholder"), placeholder, PLACEHOLDER, &what);
+                    let options = array(item, "options");
                     if options.is_empty() || options.len() > SELECT_OPTIONS {
                         out.push(Problem::bad_length(
                             &here("options"),
@@ -382,29 +344,11 @@ pub fn check_components(rows: &[Value], out: &mut Vec<Problem>) {
                         let label = chars(opt.get("label"));
                         let value = chars(opt.get("value"));
                         let desc = chars(opt.get("description"));
-                        if label == 0 || label > OPTION_LABEL {
-                            out.push(Problem::bad_length(
-                                &path("label"),
-                                1,
-                                OPTION_LABEL,
-                                format!("{at} option {o}: label has {label} characters (1..={OPTION_LABEL})"),
-                            ));
-                        }
-                        if value == 0 || value > OPTION_VALUE {
-                            out.push(Problem::bad_length(
-                                &path("value"),
-                                1,
-                                OPTION_VALUE,
-                                format!("{at} option {o}: value has {value} characters (1..={OPTION_VALUE})"),
-                            ));
-                        }
-                        if desc > OPTION_DESCRIPTION {
-                            out.push(Problem::too_long(
-                                &path("description"),
-                                OPTION_DESCRIPTION,
-                                format!("{at} option {o}: description has {desc} characters (max {OPTION_DESCRIPTION})"),
-                            ));
-                        }
+                        let what = |field: &str| format!("{at} option {o}: {field}");
+                        within(out, &path("label"), label, OPTION_LABEL, &what("label"));
+                        within(out, &path("value"), value, OPTION_VALUE, &what("value"));
+                        let (description, max) = (path("description"), OPTION_DESCRIPTION);
+                        at_most(out, &description, desc, max, &what("description"));
                         let v = text_of(opt.get("value")).unwrap_or("");
                         if values.contains(&v) {
                             out.push(Problem::new(

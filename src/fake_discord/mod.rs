@@ -618,36 +618,36 @@ impl FakeDiscord {
     /// Sends opcode 9 (Invalid Session, not resumable) on every connection, as Discord does when
     /// it drops a session: the bot must identify again.
     pub fn invalidate_sessions(&self) {
-        self.with(|w| {
-            for link in w.gateway.links.values_mut() {
-                if let Some(c) = link.conn.as_ref() {
-                    let _ = c.tx.send(WsOut::Frame {
-                        text: serde_json::json!({"op": 9, "d": false}).to_string(),
-                        seq: None,
-                        interaction: None,
-                    });
-                }
-                link.session = None;
-            }
-            w.note("The gateway invalidated every session (opcode 9).");
-        })
+        self.invalidate(false, "The gateway invalidated every session (opcode 9).")
     }
 
     /// Sends opcode 9 (Invalid Session) with `d: true` on every connection, as Discord does
     /// when a session may still be resumed: the bot must reconnect and RESUME. The sessions and
     /// what they missed are kept.
     pub fn invalidate_sessions_resumable(&self) {
+        self.invalidate(
+            true,
+            "The gateway invalidated every session, resumable (opcode 9).",
+        )
+    }
+
+    /// Opcode 9 with `d: resumable` on every connection; a session that may not be resumed is
+    /// forgotten.
+    fn invalidate(&self, resumable: bool, note: &str) {
         self.with(|w| {
             for link in w.gateway.links.values_mut() {
                 if let Some(c) = link.conn.as_ref() {
                     let _ = c.tx.send(WsOut::Frame {
-                        text: serde_json::json!({"op": 9, "d": true}).to_string(),
+                        text: serde_json::json!({"op": 9, "d": resumable}).to_string(),
                         seq: None,
                         interaction: None,
                     });
                 }
+                if !resumable {
+                    link.session = None;
+                }
             }
-            w.note("The gateway invalidated every session, resumable (opcode 9).");
+            w.note(note);
         })
     }
 

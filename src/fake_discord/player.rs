@@ -377,29 +377,24 @@ pub fn builder_weight(c: &Choice) -> f64 {
         Choice::Option { placeholder, .. } => placeholder.as_str(),
         Choice::Button { .. } => "",
     };
-    if label.starts_with("+ ") || label.starts_with("− ") {
-        0.3
-    } else if label.starts_with("Draw ") {
-        6.0
-    } else if label.starts_with("Build") || placeholder.starts_with("Build") {
-        10.0
-    } else if label.starts_with("Pay")
-        || label.starts_with("Default")
-        || label.starts_with("Choose towers")
-    {
-        5.0
-    } else if label.starts_with("Harvest") || placeholder.starts_with("Harvest") {
-        8.0
-    } else if label.starts_with("Restore")
-        || label.starts_with("Keep")
-        || label.starts_with("Place")
-    {
-        4.0
-    } else if label.starts_with("Done") || label.starts_with("Market") {
-        0.5
-    } else {
-        1.0
-    }
+    // The first row with a start of the label (or, where it says so, of the placeholder) wins.
+    let weights: [(&[&str], bool, f64); 7] = [
+        (&["+ ", "− "], false, 0.3),
+        (&["Draw "], false, 6.0),
+        (&["Build"], true, 10.0),
+        (&["Pay", "Default", "Choose towers"], false, 5.0),
+        (&["Harvest"], true, 8.0),
+        (&["Restore", "Keep", "Place"], false, 4.0),
+        (&["Done", "Market"], false, 0.5),
+    ];
+    weights
+        .iter()
+        .find(|(starts, or_placeholder, _)| {
+            starts
+                .iter()
+                .any(|s| label.starts_with(s) || (*or_placeholder && placeholder.starts_with(s)))
+        })
+        .map_or(1.0, |&(_, _, weight)| weight)
 }
 
 impl Default for Style {

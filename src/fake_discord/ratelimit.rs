@@ -173,13 +173,37 @@ pub struct RateLimiter {
 pub enum Verdict {
     /// Go ahead; send these headers with the answer.
     Pass(Vec<(&'static str, String)>),
-    /// 429: wait this long; the JSON body and the headers.
-    Limited {
-        retry_after: f64,
-        global: bool,
-        body: serde_json::Value,
-        headers: Vec<(&'static str, String)>,
-    },
+    /// 429.
+    Limited(Limit),
+}
+
+/// A 429: wait this long, whether the global limit refused it; the JSON body and the headers.
+#[derive(Debug, PartialEq)]
+pub struct Limit {
+    pub retry_after: f64,
+    pub global: bool,
+    pub body: serde_json::Value,
+    pub headers: Vec<(&'static str, String)>,
+}
+
+impl Limit {
+    /// A 429 with Discord's body (a global limit's carries `code` 0) and `headers`.
+    fn new(retry_after: f64, global: bool, headers: Vec<(&'static str, String)>) -> Limit {
+        let mut body = serde_json::json!({
+            "message": "You are being rate limited.",
+            "retry_after": retry_after,
+            "global": global,
+        });
+        if global {
+            body["code"] = serde_json::json!(0);
+        }
+        Limit {
+            retry_after,
+            global,
+            body,
+            headers,
+        }
+    }
 }
 
 /// The bucket of a request: its route with the major parameters kept and other ids replaced.
@@ -291,24 +315,15 @@ impl RateLimiter {
             if g.used >= glimit {
                 let retry_after = (gper - now.duration_since(g.start)).as_secs_f64();
                 self.limited.1 += 1;
-                return Verdict::Limited {
-                    retry_after,
-                    global: true,
-                    body: serde_json::json!({
-                        "message": "You are being rate limited.",
-                        "retry_after": retry_after,
-                        "global": true,
-                        "code": 0,
-                    }),
-                    headers: vec![
-                        (
-                            "retry-after",
-                            format!("{}", retry_after.ceil().max(1.0) as u64),
-                        ),
-                        ("x-ratelimit-global", "true".to_string()),
-                        ("x-ratelimit-scope", "global".to_string()),
-                    ],
-                };
+                let headers = vec![
+                    (
+                        "retry-after",
+                        format!("{}", retry_after.ceil().max(1.0) as u64),
+                    ),
+                    ("x-ratelimit-global", "true".to_string()),
+                    ("x-ratelimit-scope", "global".to_string()),
+                ];
+                return Verdict::Limited(Limit::new(retry_after, true, headers));
             }
             g.used += 1;
         }
@@ -344,16 +359,7 @@ impl RateLimiter {
             headers.push(("x-ratelimit-scope", "user".to_string()));
             // The refused request still counted against the global limit.
             self.limited.0 += 1;
-            return Verdict::Limited {
-                retry_after: reset_after,
-                global: false,
-                body: serde_json::json!({
-                    "message": "You are being rate limited.",
-                    "retry_after": reset_after,
-                    "global": false,
-                }),
-                headers,
-            };
+            return Verdict::Limited(Limit::new(reset_after, false, headers));
         }
         w.used += 1;
         headers[1].1 = (limit - w.used).to_string();
@@ -379,6 +385,20 @@ mod tests {
         assert_ne!(w1, w2, "each interaction token is its own bucket");
     }
 
+    /// Whether `r` lets the request through.
+    fn passes(r: &mut RateLimiter, method: &str, path: &str, kind: RouteKind) -> bool {
+        matches!(r.check(method, path, kind), Verdict::Pass(_))
+    }
+
+    /// The 429 a check answered; a pass fails the test.
+    #[track_caller]
+    fn limited(v: Verdict) -> Limit {
+        match v {
+            Verdict::Limited(l) => l,
+            v => panic!("{v:?}"),
+        }
+    }
+
     #[test]
     fn five_messages_per_five_seconds_per_channel() {
         let mut r = RateLimiter::default();
@@ -396,28 +416,21 @@ mod tests {
                 v => panic!("{v:?}"),
             }
         }
-        match r.check("POST", "/channels/1/messages", RouteKind::CreateMessage) {
-            Verdict::Limited {
-                retry_after,
-                global,
-                body,
-                headers,
-            } => {
-                assert!(!global && retry_after > 4.0 && retry_after <= 5.0);
-                assert_eq!(body["global"], false);
-                assert!(
-                    headers
-                        .iter()
-                        .any(|(n, v)| *n == "x-ratelimit-scope" && v == "user")
-                );
-                assert!(headers.iter().all(|(n, _)| *n != "x-ratelimit-global"));
-            }
-            v => panic!("{v:?}"),
-        }
+        let l = limited(r.check("POST", "/channels/1/messages", RouteKind::CreateMessage));
+        assert!(!l.global && l.retry_after > 4.0 && l.retry_after <= 5.0);
+        assert_eq!(l.body["global"], false);
+        assert!(
+            l.headers
+                .iter()
+                .any(|(n, v)| *n == "x-ratelimit-scope" && v == "user")
+        );
+        assert!(l.headers.iter().all(|(n, _)| *n != "x-ratelimit-global"));
         // Another channel has its own bucket.
-        assert!(matches!(
-            r.check("POST", "/channels/2/messages", RouteKind::CreateMessage),
-            Verdict::Pass(_)
+        assert!(passes(
+            &mut r,
+            "POST",
+            "/channels/2/messages",
+            RouteKind::CreateMessage
         ));
     }
 
@@ -427,36 +440,25 @@ mod tests {
         r.limits.global = (3, Duration::from_secs(1));
         for c in 0..3 {
             let p = format!("/channels/{c}");
-            assert!(matches!(
-                r.check("GET", &p, RouteKind::GetChannel),
-                Verdict::Pass(_)
-            ));
+            assert!(passes(&mut r, "GET", &p, RouteKind::GetChannel));
         }
-        match r.check("GET", "/channels/9", RouteKind::GetChannel) {
-            Verdict::Limited {
-                global, headers, ..
-            } => {
-                assert!(global);
-                assert!(
-                    headers
-                        .iter()
-                        .any(|(n, v)| *n == "x-ratelimit-global" && v == "true")
-                );
-                assert!(
-                    headers
-                        .iter()
-                        .any(|(n, v)| *n == "x-ratelimit-scope" && v == "global")
-                );
-            }
-            v => panic!("{v:?}"),
+        let l = limited(r.check("GET", "/channels/9", RouteKind::GetChannel));
+        assert!(l.global);
+        assert_eq!(l.body["code"], 0);
+        for (name, value) in [
+            ("x-ratelimit-global", "true"),
+            ("x-ratelimit-scope", "global"),
+        ] {
+            assert!(
+                l.headers.iter().any(|(n, v)| *n == name && v == value),
+                "{name}"
+            );
         }
-        assert!(matches!(
-            r.check(
-                "POST",
-                "/interactions/1/fake-token-1-1/callback",
-                RouteKind::Callback
-            ),
-            Verdict::Pass(_)
+        assert!(passes(
+            &mut r,
+            "POST",
+            "/interactions/1/fake-token-1-1/callback",
+            RouteKind::Callback
         ));
     }
 
@@ -465,20 +467,17 @@ mod tests {
         let mut r = RateLimiter::default();
         for m in 0..5 {
             let p = format!("/channels/1/messages/{m}");
-            assert!(matches!(
-                r.check("PATCH", &p, RouteKind::EditMessage),
-                Verdict::Pass(_)
-            ));
+            assert!(passes(&mut r, "PATCH", &p, RouteKind::EditMessage));
         }
         // Another message of the same channel: the channel's bucket is used up.
-        match r.check("PATCH", "/channels/1/messages/99", RouteKind::EditMessage) {
-            Verdict::Limited { retry_after, .. } => assert!(retry_after > 4.0),
-            v => panic!("{v:?}"),
-        }
+        let l = limited(r.check("PATCH", "/channels/1/messages/99", RouteKind::EditMessage));
+        assert!(l.retry_after > 4.0);
         assert!(r.exhausted());
-        assert!(matches!(
-            r.check("PATCH", "/channels/2/messages/1", RouteKind::EditMessage),
-            Verdict::Pass(_)
+        assert!(passes(
+            &mut r,
+            "PATCH",
+            "/channels/2/messages/1",
+            RouteKind::EditMessage
         ));
     }
 
@@ -496,16 +495,10 @@ mod tests {
                 (t1.to_string(), RouteKind::Followup)
             };
             let method = if k % 2 == 0 { "PATCH" } else { "POST" };
-            assert!(matches!(r.check(method, &path, kind), Verdict::Pass(_)));
+            assert!(passes(&mut r, method, &path, kind));
         }
-        match r.check("POST", t1, RouteKind::Followup) {
-            Verdict::Limited {
-                retry_after,
-                global,
-                ..
-            } => assert!(!global && retry_after <= 2.0),
-            v => panic!("{v:?}"),
-        }
+        let l = limited(r.check("POST", t1, RouteKind::Followup));
+        assert!(!l.global && l.retry_after <= 2.0);
         // Another player's token is untouched.
         match r.check(
             "PATCH",

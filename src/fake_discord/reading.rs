@@ -134,23 +134,36 @@ pub fn says(text: &str, english: &str) -> bool {
 /// True when `text` starts like a message whose English text starts with `english`, in any
 /// language (the message's fixed start, before its first argument, must be non-empty).
 pub fn starts_like(text: &str, english: &str) -> bool {
-    text.starts_with(english)
-        || remembered(Question::Heads, english, || {
-            parts(|v| v.starts_with(english), head, |h| !h.trim().is_empty())
-        })
-        .iter()
-        .any(|h| text.starts_with(h))
+    like(
+        text,
+        english,
+        Question::Heads,
+        |t, p| t.starts_with(p),
+        head,
+    )
 }
 
 /// True when `text` ends like a message whose English text ends with `english`, in any
 /// language (the message's fixed end, after its last argument, must be non-empty).
 pub fn ends_like(text: &str, english: &str) -> bool {
-    text.ends_with(english)
-        || remembered(Question::Tails, english, || {
-            parts(|v| v.ends_with(english), tail, |t| !t.trim().is_empty())
+    like(text, english, Question::Tails, |t, p| t.ends_with(p), tail)
+}
+
+/// [`starts_like`] and [`ends_like`]: `at` says whether a text has a piece at the end looked
+/// at, `part` cuts that end's fixed text out of a pattern, `question` remembers the answers.
+fn like(
+    text: &str,
+    english: &str,
+    question: Question,
+    at: fn(&str, &str) -> bool,
+    part: fn(&'static str) -> &'static str,
+) -> bool {
+    at(text, english)
+        || remembered(question, english, || {
+            parts(|v| at(v, english), part, |p| !p.trim().is_empty())
         })
         .iter()
-        .any(|t| text.ends_with(t))
+        .any(|p| at(text, p))
 }
 
 /// True when `text` contains a message that reads `english` (whole, no arguments) in any

@@ -3,7 +3,7 @@
 
 use super::Shared;
 use super::gateway;
-use super::ratelimit::Verdict;
+use super::ratelimit::{Limit, Verdict};
 use super::upload::{self, Upload};
 use super::world::{FaultAction, RequestRecord, RestReq, RouteKind, World, redact};
 use axum::Router;
@@ -132,6 +132,17 @@ async fn rest(
     resp
 }
 
+/// A request the fake refuses before it reaches the world: `what` is noted as a violation (the
+/// bot should never send it) and the answer is `status` with Discord's error body.
+fn refuse(shared: &Shared, what: String, status: u16, code: u32, message: &str) -> Response {
+    shared.with(|w| w.violation(what));
+    respond(
+        status,
+        Some(json!({"code": code, "message": message})),
+        None,
+    )
+}
+
 async fn answer(
     shared: Arc<Shared>,
     method: Method,
@@ -143,17 +154,8 @@ async fn answer(
     let path = uri.path().to_string();
     let method = method.as_str().to_string();
     let Some(api) = path.strip_prefix("/api/v10") else {
-        shared.with(|w| {
-            w.violation(format!(
-                "request outside /api/v10: {method} {}",
-                redact(&path)
-            ))
-        });
-        return respond(
-            404,
-            Some(json!({"code": 0, "message": "404: Not Found"})),
-            None,
-        );
+        let what = format!("request outside /api/v10: {method} {}", redact(&path));
+        return refuse(&shared, what, 404, 0, "404: Not Found");
     };
     let api = api.to_string();
     let kind = World::route_kind(&method, &api);
@@ -167,17 +169,11 @@ async fn answer(
         .and_then(|h| h.to_str().ok())
         .is_some_and(|h| h == format!("Bot {token}"));
     if needs_auth && !auth_ok {
-        shared.with(|w| {
-            w.violation(format!(
-                "{method} {}: missing or wrong Authorization header",
-                redact(&api)
-            ))
-        });
-        return respond(
-            401,
-            Some(json!({"code": 0, "message": "401: Unauthorized"})),
-            None,
+        let what = format!(
+            "{method} {}: missing or wrong Authorization header",
+            redact(&api)
         );
+        return refuse(&shared, what, 401, 0, "401: Unauthorized");
     }
     let content_type = headers
         .get(header::CONTENT_TYPE)
@@ -194,33 +190,17 @@ async fn answer(
                 form.payload
             }
             Err(e) => {
-                shared.with(|w| {
-                    w.violation(format!(
-                        "{method} {}: malformed multipart body: {e}",
-                        redact(&api)
-                    ))
-                });
-                return respond(
-                    400,
-                    Some(json!({"code": 50035, "message": "Invalid Form Body"})),
-                    None,
-                );
+                let what = format!("{method} {}: malformed multipart body: {e}", redact(&api));
+                return refuse(&shared, what, 400, 50035, "Invalid Form Body");
             }
         }
     } else {
         match serde_json::from_slice(&body) {
             Ok(v) => Some(v),
             Err(e) => {
-                shared.with(|w| {
-                    w.violation(format!("{method} {}: body is not JSON: {e}", redact(&api)))
-                });
-                return respond(
-                    400,
-                    Some(
-                        json!({"code": 50109, "message": "The request body contains invalid JSON."}),
-                    ),
-                    None,
-                );
+                let what = format!("{method} {}: body is not JSON: {e}", redact(&api));
+                let message = "The request body contains invalid JSON.";
+                return refuse(&shared, what, 400, 50109, message);
             }
         }
     };
@@ -234,12 +214,12 @@ async fn answer(
     let verdict = shared.with(|w| w.rate.check(&method, &api, kind));
     let limit_headers = match verdict {
         Verdict::Pass(h) => h,
-        Verdict::Limited {
+        Verdict::Limited(Limit {
             retry_after,
             global,
             body,
             headers,
-        } => {
+        }) => {
             shared.with(|w| {
                 record(w, &method, &api, kind, 429, false, None);
                 w.note(format!(

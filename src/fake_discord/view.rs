@@ -96,6 +96,15 @@ fn s(v: Option<&Value>) -> String {
     v.and_then(Value::as_str).unwrap_or("").to_string()
 }
 
+/// What `read` makes of each item of the array `key` of `v` (an item it cannot read is left
+/// out); none when there is no such array.
+fn each<T>(v: &Value, key: &str, read: impl Fn(&Value) -> Option<T>) -> Vec<T> {
+    v.get(key)
+        .and_then(Value::as_array)
+        .map(|items| items.iter().filter_map(read).collect())
+        .unwrap_or_default()
+}
+
 impl MessageView {
     /// The attached PNG pictures.
     pub fn pictures(&self) -> impl Iterator<Item = &Attachment> {
@@ -111,15 +120,7 @@ impl MessageView {
             .map(|e| EmbedView {
                 title: s(e.get("title")),
                 description: s(e.get("description")),
-                fields: e
-                    .get("fields")
-                    .and_then(Value::as_array)
-                    .map(|fs| {
-                        fs.iter()
-                            .map(|f| (s(f.get("name")), s(f.get("value"))))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
+                fields: each(e, "fields", |f| Some((s(f.get("name")), s(f.get("value"))))),
                 footer: s(e.get("footer").and_then(|f| f.get("text"))),
                 color: e.get("color").and_then(Value::as_u64).map(|c| c as u32),
                 image: e
@@ -132,12 +133,7 @@ impl MessageView {
         let rows = m
             .components
             .iter()
-            .map(|row| {
-                row.get("components")
-                    .and_then(Value::as_array)
-                    .map(|cs| cs.iter().filter_map(component).collect())
-                    .unwrap_or_default()
-            })
+            .map(|row| each(row, "components", component))
             .collect();
         MessageView {
             id: m.id,
@@ -227,19 +223,13 @@ fn component(c: &Value) -> Option<Component> {
         3 => Some(Component::Select {
             custom_id: s(c.get("custom_id")),
             placeholder: s(c.get("placeholder")),
-            options: c
-                .get("options")
-                .and_then(Value::as_array)
-                .map(|os| {
-                    os.iter()
-                        .map(|o| OptionView {
-                            label: s(o.get("label")),
-                            value: s(o.get("value")),
-                            description: s(o.get("description")),
-                        })
-                        .collect()
+            options: each(c, "options", |o| {
+                Some(OptionView {
+                    label: s(o.get("label")),
+                    value: s(o.get("value")),
+                    description: s(o.get("description")),
                 })
-                .unwrap_or_default(),
+            }),
             disabled: c.get("disabled").and_then(Value::as_bool).unwrap_or(false),
         }),
         _ => None,

@@ -95,22 +95,30 @@ impl World {
                 (RestResp::ok(Value::Array(self.commands.clone())), None)
             }
             ("POST", ["interactions", id, token, "callback"]) => {
-                let id = id.parse::<u64>().unwrap_or(0);
+                let id = path_id(id);
                 (self.callback(id, token, body, &context), Some(id))
             }
-            ("POST", ["webhooks", app, token]) => self.followup(app, token, body, &context),
+            ("POST", ["webhooks", app, token]) => {
+                self.on_webhook(app, token, &context, |w, id, ix| {
+                    w.followup(id, ix, body, &context)
+                })
+            }
             (m, ["webhooks", app, token, "messages", which]) => {
-                self.webhook_message(m, app, token, which, body, &context)
+                self.on_webhook(app, token, &context, |w, id, ix| {
+                    w.webhook_message(m, id, ix, which, body, &context)
+                })
             }
             ("POST", ["channels", c, "messages"]) => {
                 (self.post_channel_message(c, body, &context), None)
             }
-            (m @ ("GET" | "PATCH" | "DELETE"), ["channels", c, "messages", mid]) => {
-                (self.channel_message(m, c, mid, body, &context), None)
-            }
-            ("POST", ["channels", c, "messages", mid, "threads"]) => {
-                (self.create_thread(c, mid, body, &context), None)
-            }
+            (m @ ("GET" | "PATCH" | "DELETE"), ["channels", c, "messages", mid]) => (
+                self.channel_message(m, path_id(c), path_id(mid), body, &context),
+                None,
+            ),
+            ("POST", ["channels", c, "messages", mid, "threads"]) => (
+                self.create_thread(path_id(c), path_id(mid), body, &context),
+                None,
+            ),
             ("POST", ["channels", c, "threads"]) => {
                 (self.create_thread_alone(c, body, &context), None)
             }
@@ -320,29 +328,36 @@ impl World {
         Ok(id)
     }
 
-    pub(super) fn followup(
+    /// A webhook call on the interaction of `token`, checked by [`World::webhook_ix`]: `answer`
+    /// makes the response from the interaction's id and record. Returns it with that id.
+    fn on_webhook(
         &mut self,
         app: &str,
         token: &str,
-        body: &Value,
         context: &str,
+        answer: impl FnOnce(&mut Self, u64, IxRec) -> RestResp,
     ) -> (RestResp, Option<u64>) {
-        let id = match self.webhook_ix(app, token, context) {
-            Ok(id) => id,
-            Err(r) => return (r, None),
-        };
-        let ix = self.interactions[&id].clone();
+        match self.webhook_ix(app, token, context) {
+            Ok(id) => {
+                let ix = self.interactions[&id].clone();
+                (answer(self, id, ix), Some(id))
+            }
+            Err(r) => (r, None),
+        }
+    }
+
+    /// A follow-up message to interaction `id`.
+    fn followup(&mut self, id: u64, ix: IxRec, body: &Value, context: &str) -> RestResp {
         let what = format!("{context} (follow-up to {})", ix.what);
         // After a deferred response, the first follow-up fills the "thinking" message.
         if let Some(orig) = ix.original
             && self.messages.get(&orig).is_some_and(|m| m.loading)
         {
             if let Err(r) = self.edit_message(orig, body, &what, &[]) {
-                return (r, Some(id));
+                return r;
             }
             self.wake(id);
-            let m = self.message_json(&self.messages[&orig]);
-            return (RestResp::ok(m), Some(id));
+            return RestResp::ok(self.message_json(&self.messages[&orig]));
         }
         let ephemeral = body.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0;
         let mid = match self.create_message(
@@ -354,31 +369,26 @@ impl World {
             &[],
         ) {
             Ok(m) => m,
-            Err(r) => return (r, Some(id)),
+            Err(r) => return r,
         };
         self.interactions
             .get_mut(&id)
             .expect("known")
             .followups
             .push(mid);
-        let m = self.message_json(&self.messages[&mid]);
-        (RestResp::ok(m), Some(id))
+        RestResp::ok(self.message_json(&self.messages[&mid]))
     }
 
-    pub(super) fn webhook_message(
+    /// `method` on interaction `id`'s original response or one of its follow-ups (`which`).
+    fn webhook_message(
         &mut self,
         method: &str,
-        app: &str,
-        token: &str,
+        id: u64,
+        ix: IxRec,
         which: &str,
         body: &Value,
         context: &str,
-    ) -> (RestResp, Option<u64>) {
-        let id = match self.webhook_ix(app, token, context) {
-            Ok(id) => id,
-            Err(r) => return (r, None),
-        };
-        let ix = self.interactions[&id].clone();
+    ) -> RestResp {
         let target = if which == "@original" {
             ix.original
         } else {
@@ -388,30 +398,27 @@ impl World {
                 .filter(|m| ix.followups.contains(m) || Some(*m) == ix.original)
         };
         let Some(mid) = target.filter(|m| self.messages.get(m).is_some_and(|m| !m.deleted)) else {
-            return (RestResp::err(404, 10008, "Unknown Message"), Some(id));
+            return RestResp::err(404, 10008, "Unknown Message");
         };
         let what = format!("{context} (for {})", ix.what);
         match method {
             "GET" => {}
             "PATCH" => {
                 if let Err(r) = self.edit_message(mid, body, &what, &[]) {
-                    return (r, Some(id));
+                    return r;
                 }
                 self.wake(id);
             }
             "DELETE" => {
                 self.delete(mid);
-                return (RestResp::no_content(), Some(id));
+                return RestResp::no_content();
             }
             _ => {
                 self.violation(format!("unknown route {context}"));
-                return (RestResp::err(405, 0, "405: Method Not Allowed"), Some(id));
+                return RestResp::err(405, 0, "405: Method Not Allowed");
             }
         }
-        (
-            RestResp::ok(self.message_json(&self.messages[&mid])),
-            Some(id),
-        )
+        RestResp::ok(self.message_json(&self.messages[&mid]))
     }
 
     pub(super) fn delete(&mut self, id: u64) {
@@ -511,16 +518,14 @@ impl World {
         }
     }
 
-    pub(super) fn channel_message(
+    fn channel_message(
         &mut self,
         method: &str,
-        c: &str,
-        mid: &str,
+        c: u64,
+        mid: u64,
         body: &Value,
         context: &str,
     ) -> RestResp {
-        let c = c.parse::<u64>().unwrap_or(0);
-        let mid = mid.parse::<u64>().unwrap_or(0);
         if self.deleted_channels.contains(&c) {
             return RestResp::err(404, 10003, "Unknown Channel");
         }
@@ -573,15 +578,7 @@ impl World {
         }
     }
 
-    pub(super) fn create_thread(
-        &mut self,
-        c: &str,
-        mid: &str,
-        body: &Value,
-        context: &str,
-    ) -> RestResp {
-        let c = c.parse::<u64>().unwrap_or(0);
-        let mid = mid.parse::<u64>().unwrap_or(0);
+    fn create_thread(&mut self, c: u64, mid: u64, body: &Value, context: &str) -> RestResp {
         let Some(m) = self
             .messages
             .get(&mid)
@@ -750,4 +747,9 @@ impl World {
         v.sort_by_key(|i| i.id);
         v
     }
+}
+
+/// The id a request's path names; 0 (never an id) for anything else.
+fn path_id(s: &str) -> u64 {
+    s.parse().unwrap_or(0)
 }

@@ -187,8 +187,8 @@ fn an_over_limit_message_is_refused_with_discords_400() {
     assert_eq!(r.status, 200);
 }
 
-#[test]
-fn thread_archive_durations_are_discords() {
+/// The answer to starting a thread, archived after `minutes`, on a new message in a new world.
+fn thread_archived_after(minutes: u32) -> RestResp {
     let mut w = World::new("t");
     let c = w.add_channel("games");
     let (r, _) = w.handle(&req(
@@ -197,12 +197,17 @@ fn thread_archive_durations_are_discords() {
         &json!({"content": "table"}),
     ));
     let m = r.body.unwrap()["id"].as_str().unwrap().to_string();
-    let path = format!("/channels/{c}/messages/{m}/threads");
     let (r, _) = w.handle(&req(
         "POST",
-        &path,
-        &json!({"name": "t", "auto_archive_duration": 100}),
+        &format!("/channels/{c}/messages/{m}/threads"),
+        &json!({"name": "t", "auto_archive_duration": minutes}),
     ));
+    r
+}
+
+#[test]
+fn thread_archive_durations_are_discords() {
+    let r = thread_archived_after(100);
     assert_eq!(r.status, 400);
     let b = r.body.unwrap();
     assert_eq!(
@@ -210,20 +215,7 @@ fn thread_archive_durations_are_discords() {
         "BASE_TYPE_CHOICES"
     );
     for ok in [60, 1440, 4320, 10080] {
-        let mut w2 = World::new("t");
-        let c = w2.add_channel("games");
-        let (r, _) = w2.handle(&req(
-            "POST",
-            &format!("/channels/{c}/messages"),
-            &json!({"content": "table"}),
-        ));
-        let m = r.body.unwrap()["id"].as_str().unwrap().to_string();
-        let (r, _) = w2.handle(&req(
-            "POST",
-            &format!("/channels/{c}/messages/{m}/threads"),
-            &json!({"name": "t", "auto_archive_duration": ok}),
-        ));
-        assert_eq!(r.status, 200, "{ok}");
+        assert_eq!(thread_archived_after(ok).status, 200, "{ok}");
     }
 }
 
