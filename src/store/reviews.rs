@@ -104,22 +104,6 @@ impl Store {
             finished_at: r.get(3),
         }))
     }
-
-    /// The newest game of `kind` played to the end in `channel_id` (the channel or its thread).
-    pub async fn latest_ended_in(
-        &self,
-        channel_id: u64,
-        kind: &str,
-    ) -> Result<Option<GameId>, StoreError> {
-        let row = sqlx::query(
-            "SELECT id FROM game WHERE (channel_id = $1 OR thread_id = $1) AND kind = $2 AND status = 'ended' ORDER BY id DESC LIMIT 1",
-        )
-        .bind(channel_id as i64)
-        .bind(kind)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.map(|r| r.get(0)))
-    }
 }
 
 #[cfg(test)]

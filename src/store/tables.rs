@@ -715,13 +715,41 @@ impl Store {
         channel_id: u64,
         kind: &str,
     ) -> Result<Option<GameId>, StoreError> {
-        let row = sqlx::query(
+        self.newest_in(
             "SELECT id FROM game WHERE (channel_id = $1 OR thread_id = $1) AND kind = $2 AND snapshot IS NOT NULL ORDER BY id DESC LIMIT 1",
+            channel_id,
+            kind,
         )
-        .bind(channel_id as i64)
-        .bind(kind)
-        .fetch_optional(&self.pool)
-        .await?;
+        .await
+    }
+
+    /// The newest game of `kind` played to the end in `channel_id` (the channel or its thread).
+    pub async fn latest_ended_in(
+        &self,
+        channel_id: u64,
+        kind: &str,
+    ) -> Result<Option<GameId>, StoreError> {
+        self.newest_in(
+            "SELECT id FROM game WHERE (channel_id = $1 OR thread_id = $1) AND kind = $2 AND status = 'ended' ORDER BY id DESC LIMIT 1",
+            channel_id,
+            kind,
+        )
+        .await
+    }
+
+    /// The game id `sql` finds first (a `SELECT id FROM game` of the newest first, `$1` the
+    /// channel, `$2` the game's kind) for `channel_id` and `kind`.
+    async fn newest_in(
+        &self,
+        sql: &'static str,
+        channel_id: u64,
+        kind: &str,
+    ) -> Result<Option<GameId>, StoreError> {
+        let row = sqlx::query(sql)
+            .bind(channel_id as i64)
+            .bind(kind)
+            .fetch_optional(&self.pool)
+            .await?;
         Ok(row.map(|r| r.get(0)))
     }
 
