@@ -260,6 +260,15 @@ pub async fn fake_and_db(tag: &str) -> (FakeDiscord, TempDb) {
     (fake, TempDb::new(tag))
 }
 
+/// [`fake_and_db`] with the bot started against the fake on the test configuration.
+pub async fn bot_on_fake(tag: &str) -> (FakeDiscord, TempDb, Bot) {
+    let (fake, db) = fake_and_db(tag).await;
+    let bot = Bot::start(&fake, test_config(db.path()))
+        .await
+        .expect("start the bot");
+    (fake, db, bot)
+}
+
 static PANICS: Mutex<Vec<String>> = Mutex::new(Vec::new());
 static HOOK: Once = Once::new();
 

@@ -29,6 +29,22 @@ fn user(seat: usize) -> u64 {
     HOST + seat as u64
 }
 
+/// `run::<G>(kind, tag)` as a test for each game (Fields of Green, then Key Harvest), each with
+/// its own name and database tag: `each_game!(run, fog_test("fog-tag"), kh_test("kh-tag"));`
+macro_rules! each_game {
+    ($run:ident, $fog:ident($fog_tag:literal), $kh:ident($kh_tag:literal)) => {
+        #[tokio::test]
+        async fn $fog() {
+            $run::<Fog>(Kind::FieldsOfGreen, $fog_tag).await;
+        }
+
+        #[tokio::test]
+        async fn $kh() {
+            $run::<Kh>(Kind::KeyHarvest, $kh_tag).await;
+        }
+    };
+}
+
 async fn service_on(db: &TempDb) -> Arc<Service> {
     let store = Store::open(db.path()).await.expect("open the database");
     Arc::new(Service::new(store, Library::default()))
@@ -133,15 +149,11 @@ async fn a_player_leaves_and_a_bot_plays_on<G: Hosted>(kind: Kind, tag: &str) {
     assert_eq!(record.seats[1].bot.as_deref(), Some("heuristic"));
 }
 
-#[tokio::test]
-async fn fields_of_green_a_player_leaves_and_a_bot_plays_on() {
-    a_player_leaves_and_a_bot_plays_on::<Fog>(Kind::FieldsOfGreen, "leave-fog").await;
-}
-
-#[tokio::test]
-async fn key_harvest_a_player_leaves_and_a_bot_plays_on() {
-    a_player_leaves_and_a_bot_plays_on::<Kh>(Kind::KeyHarvest, "leave-kh").await;
-}
+each_game!(
+    a_player_leaves_and_a_bot_plays_on,
+    fields_of_green_a_player_leaves_and_a_bot_plays_on("leave-fog"),
+    key_harvest_a_player_leaves_and_a_bot_plays_on("leave-kh")
+);
 
 async fn the_host_gives_a_seat<G: Hosted>(kind: Kind, tag: &str) {
     let db = TempDb::new(tag);
@@ -220,15 +232,11 @@ async fn the_host_gives_a_seat<G: Hosted>(kind: Kind, tag: &str) {
     assert_eq!(record.seats[2].bot, None);
 }
 
-#[tokio::test]
-async fn fields_of_green_the_host_gives_a_seat() {
-    the_host_gives_a_seat::<Fog>(Kind::FieldsOfGreen, "give-fog").await;
-}
-
-#[tokio::test]
-async fn key_harvest_the_host_gives_a_seat() {
-    the_host_gives_a_seat::<Kh>(Kind::KeyHarvest, "give-kh").await;
-}
+each_game!(
+    the_host_gives_a_seat,
+    fields_of_green_the_host_gives_a_seat("give-fog"),
+    key_harvest_the_host_gives_a_seat("give-kh")
+);
 
 /// An absence read back with the table freezes its player's deadline for at most the table's
 /// `max_away_days` (2 here), or hands their decisions to the stand-in at once; an absence set
@@ -297,7 +305,7 @@ async fn an_absence_moves_a_deadline_as_the_table_allows() {
 // ---- through the fake Discord ----
 
 mod on_discord {
-    use farmhand::fake_discord::harness::{Bot, TempDb, test_config};
+    use farmhand::fake_discord::harness::bot_on_fake;
     use farmhand::fake_discord::{FakeDiscord, player};
 
     /// What the bot answered `line` typed by `user` in `channel`, privately.
@@ -318,9 +326,7 @@ mod on_discord {
     /// screen is gone; a player who leaves, after the question.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn away_give_and_leave_by_command() {
-        let fake = FakeDiscord::start().await.unwrap();
-        let db = TempDb::new("seats-discord");
-        let _bot = Bot::start(&fake, test_config(db.path())).await.unwrap();
+        let (fake, _db, _bot) = bot_on_fake("seats-discord").await;
         let channel = fake.add_channel("farm");
         let ada = fake.add_user("Ada");
         let bram = fake.add_user("Bram");

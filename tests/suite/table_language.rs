@@ -3,7 +3,7 @@
 //! `en-US` for every server that is not a Community server, which says nothing).
 
 use farmhand::fake_discord::FakeDiscord;
-use farmhand::fake_discord::harness::{Bot, TempDb, test_config};
+use farmhand::fake_discord::harness::bot_on_fake;
 use farmhand::fake_discord::player;
 use farmhand::fake_discord::reading::has_japanese;
 
@@ -25,9 +25,7 @@ async fn opened(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_speaks_its_chosen_language_else_the_servers_else_the_hosts() {
-    let fake = FakeDiscord::start().await.unwrap();
-    let db = TempDb::new("table-language");
-    let bot = Bot::start(&fake, test_config(db.path())).await.unwrap();
+    let (fake, _db, bot) = bot_on_fake("table-language").await;
     let hiro = fake.add_user("Hiro");
     let ann = fake.add_user("Ann");
     fake.with(|w| {
