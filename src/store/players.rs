@@ -97,16 +97,12 @@ impl Store {
 
     /// Hints used in game `id`, by seat (seats that asked for none are left out).
     pub async fn hints_used(&self, id: GameId) -> Result<Vec<(usize, u32)>, StoreError> {
-        let rows = sqlx::query(
+        self.game_rows(
             "SELECT seat, used FROM coach_hint WHERE game_id = $1 AND used > 0 ORDER BY seat",
+            id,
+            |r| (r.get::<i64, _>(0) as usize, r.get::<i64, _>(1) as u32),
         )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|r| (r.get::<i64, _>(0) as usize, r.get::<i64, _>(1) as u32))
-            .collect())
+        .await
     }
 
     /// Keeps the language a player's client is set to, for the DMs the bot sends them unasked.

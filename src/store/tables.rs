@@ -438,16 +438,12 @@ impl Store {
     /// The decisions taken back in a game, in order: (version of the undo, seat, version the
     /// undone action had made, the action's JSON).
     pub async fn undos(&self, id: GameId) -> Result<Vec<(i64, usize, i64, String)>, StoreError> {
-        let rows = sqlx::query(
+        self.game_rows(
             "SELECT version, seat, undone_version, action FROM game_undo WHERE game_id = $1 ORDER BY version",
+            id,
+            |r| (r.get(0), r.get::<i64, _>(1) as usize, r.get(2), r.get(3)),
         )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|r| (r.get(0), r.get::<i64, _>(1) as usize, r.get(2), r.get(3)))
-            .collect())
+        .await
     }
 
     /// Sets the status (cancel, abandon), at `version`.
@@ -852,16 +848,23 @@ impl Store {
 
     /// The accepted actions of a game, in order: (version, seat, action JSON).
     pub async fn actions(&self, id: GameId) -> Result<Vec<(i64, usize, String)>, StoreError> {
-        let rows = sqlx::query(
+        self.game_rows(
             "SELECT version, seat, action FROM game_action WHERE game_id = $1 ORDER BY version",
+            id,
+            |r| (r.get(0), r.get::<i64, _>(1) as usize, r.get(2)),
         )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|r| (r.get(0), r.get::<i64, _>(1) as usize, r.get(2)))
-            .collect())
+        .await
+    }
+
+    /// What `read` makes of each row `sql` (`$1` the game) reads of game `id`, in its order.
+    pub(super) async fn game_rows<T>(
+        &self,
+        sql: &'static str,
+        id: GameId,
+        read: impl Fn(&AnyRow) -> T,
+    ) -> Result<Vec<T>, StoreError> {
+        let rows = sqlx::query(sql).bind(id).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(read).collect())
     }
 
     /// The last `limit` events of a game, oldest first: (version, event JSON).
