@@ -20,15 +20,10 @@ async fn edit(
     spec: &MessageSpec,
     what: &str,
 ) -> Result<serenity::Message, serenity::Error> {
-    send::retry(
-        Some(data.service.metrics()),
-        send::Bound::Global(&data.pace),
-        what,
-        || {
-            let b = send::edit(spec);
-            async move { channel.edit_message(http, MessageId::new(message), b).await }
-        },
-    )
+    send::retry_global(data, what, || {
+        let b = send::edit(spec);
+        async move { channel.edit_message(http, MessageId::new(message), b).await }
+    })
     .await
 }
 
