@@ -2,7 +2,7 @@
 //! drawn tile (KH 43): each worker's choices with its targets, optional ones with Decline.
 
 use super::turn::{ability_rule, capital};
-use super::{Item, KhScreen, Out, Panel, PickKind};
+use super::{Item, Out, Panel, PickKind};
 use crate::discord::spec::Style;
 use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::{Action, Choice, Counters, Crop, Space, Worker};
@@ -162,14 +162,9 @@ impl Panel<'_> {
                     });
                 }
                 Choice::Storekeeper { tiles } => {
-                    self.tile_options(out, tiles, 3, &t!("kh-ph-registry-tile"), |t| {
-                        Item::go(
-                            KhScreen::Bid(Box::new(Action::Storekeeper {
-                                tile: t,
-                                bid: Counters::ZERO,
-                            })),
-                            self.tile(t),
-                        )
+                    self.bid_options(out, tiles, 3, |tile| Action::Storekeeper {
+                        tile,
+                        bid: Counters::ZERO,
                     });
                 }
                 Choice::Bailiff { ref tiles } => {

@@ -393,6 +393,20 @@ impl<'a> Panel<'a> {
     /// Lays out choices in at most `max_rows` rows: buttons when they fit, otherwise selects of
     /// 25 options (actions in Choose selects, screens in Navigate selects). Disabled choices
     /// appear only as buttons; their reasons are listed either way.
+    /// The registry tiles of `tiles` to bid for, each leading to the bid screen of `bid(tile)`
+    /// (made with an empty bid).
+    fn bid_options(
+        &self,
+        out: &mut Out,
+        tiles: SpaceSet,
+        max_rows: usize,
+        bid: fn(Space) -> Action,
+    ) {
+        self.tile_options(out, tiles, max_rows, &t!("kh-ph-registry-tile"), |t| {
+            Item::go(KhScreen::Bid(Box::new(bid(t))), self.tile(t))
+        });
+    }
+
     /// [`options`](Self::options) of one item per tile of `tiles`, made by `item`.
     fn tile_options(
         &self,

@@ -404,14 +404,9 @@ impl Panel<'_> {
             return false;
         };
         out.lines.push(t!("kh-registry-intro"));
-        self.tile_options(out, tiles, 4, &t!("kh-ph-registry-tile"), |t| {
-            Item::go(
-                KhScreen::Bid(Box::new(Action::TakeFromRegistry {
-                    tile: t,
-                    bid: Counters::ZERO,
-                })),
-                self.tile(t),
-            )
+        self.bid_options(out, tiles, 4, |tile| Action::TakeFromRegistry {
+            tile,
+            bid: Counters::ZERO,
         });
         true
     }
