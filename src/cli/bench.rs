@@ -248,14 +248,17 @@ pub fn time<E: std::error::Error + Send + Sync + 'static>(
 
 /// [`time`]s a game's two pictures under `rules` (its deck, its board), drawn from `games` (the
 /// seats of finished 4-player games) in turn: one seat's (`one`, the seats in turn) and every
-/// seat's at once (`all`, each named `Player N`).
+/// seat's at once (`all`, each named `Player N`), under their `labels`.
 pub fn time_pictures<R: ?Sized, S, E: std::error::Error + Send + Sync + 'static>(
     count: u32,
     rules: &R,
     games: &[&[S]],
-    one: impl Fn(&R, &S, &str) -> Result<Vec<u8>, E>,
-    all: impl Fn(&R, &[(&S, String)]) -> Result<Vec<u8>, E>,
-) -> anyhow::Result<[Timing; 2]> {
+    (one, all): (
+        impl Fn(&R, &S, &str) -> Result<Vec<u8>, E>,
+        impl Fn(&R, &[(&S, String)]) -> Result<Vec<u8>, E>,
+    ),
+    labels: [&'static str; 2],
+) -> anyhow::Result<Vec<(&'static str, Timing)>> {
     let mut k = 0usize;
     let one = time(count, || {
         k += 1;
@@ -271,7 +274,7 @@ pub fn time_pictures<R: ?Sized, S, E: std::error::Error + Send + Sync + 'static>
             .collect();
         all(rules, &named).map(|p| p.len())
     })?;
-    Ok([one, all])
+    Ok(vec![(labels[0], one), (labels[1], all)])
 }
 
 /// The CPU time this thread has run, from Linux's `/proc/thread-self/schedstat` (nanoseconds on

@@ -245,6 +245,18 @@ pub(super) fn rate_limits(
     }
 }
 
+/// The clicks answered after Discord's 3 seconds, or not at all, when there were any.
+pub(super) fn late_answers(out: &mut impl Write, w: &Window) -> std::io::Result<()> {
+    if w.late > 0 || w.unanswered > 0 {
+        writeln!(
+            out,
+            "  over Discord's 3 s: {} late, {} unanswered",
+            w.late, w.unanswered
+        )?;
+    }
+    Ok(())
+}
+
 /// True when a click's answer (its callback's data) says the action was taken: "Done. ...".
 pub(super) fn says_done(answer: &serde_json::Value) -> bool {
     answer
@@ -354,13 +366,7 @@ fn report(out: &mut impl Write, w: &Window, actions: usize) -> anyhow::Result<()
         w.webhook.len(),
         spread(&w.webhook)
     )?;
-    if w.late > 0 || w.unanswered > 0 {
-        writeln!(
-            out,
-            "  over Discord's 3 s: {} late, {} unanswered",
-            w.late, w.unanswered
-        )?;
-    }
+    late_answers(out, w)?;
     let total = w.play_calls();
     let per = |n: u64| n as f64 / actions.max(1) as f64;
     let parts: Vec<String> = w

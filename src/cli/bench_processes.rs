@@ -14,7 +14,7 @@
 //! `tests/suite/bench_processes.rs` checks that the counts it prints are zero.
 
 use super::bench_discord::{
-    Args, invalid_requests, join_games, rate_limits, says_done, spread, window,
+    Args, invalid_requests, join_games, late_answers, rate_limits, says_done, spread, window,
 };
 use crate::discord::Data;
 use crate::fake_discord::harness::{KillOnDrop, TempDb, test_config};
@@ -540,13 +540,7 @@ pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
         c.stored as f64 / elapsed.as_secs_f64()
     )?;
     writeln!(out, "  answer latency, every click: {}", spread(&w.all))?;
-    if w.late > 0 || w.unanswered > 0 {
-        writeln!(
-            out,
-            "  over Discord's 3 s: {} late, {} unanswered",
-            w.late, w.unanswered
-        )?;
-    }
+    late_answers(&mut out, &w)?;
     let rest = w.play_calls();
     let responses = w.calls.get(&RouteKind::Callback).copied().unwrap_or(0);
     let per = |x: u64| x as f64 / c.stored.max(1) as f64;

@@ -91,12 +91,12 @@ pub fn pictures(count: u32) -> anyhow::Result<Vec<(&'static str, Timing)>> {
     }
     let views: Vec<_> = games.iter().map(|g| g.public_view()).collect();
     let seats: Vec<&[_]> = views.iter().map(|v| v.seats.as_slice()).collect();
-    let (one, all) = (farm_picture::farm_png, farm_picture::farms_png);
-    let [one_farm, four_farms] = time_pictures(count, &*deck, &seats, one, all)?;
-    Ok(vec![
-        ("one farm (end of a 4-player game)", one_farm),
-        ("final farms, 4 players", four_farms),
-    ])
+    let draw = (farm_picture::farm_png, farm_picture::farms_png);
+    let labels = [
+        "one farm (end of a 4-player game)",
+        "final farms, 4 players",
+    ];
+    time_pictures(count, &*deck, &seats, draw, labels)
 }
 
 fn new_game(deck: &Arc<Deck>, players: u8, seed: u64) -> anyhow::Result<Game> {

@@ -679,10 +679,7 @@ fn pictures(count: u32) -> anyhow::Result<Vec<(&'static str, Timing)>> {
         })
         .collect();
     let seats: Vec<&[_]> = played.iter().map(|v| v.seats.as_slice()).collect();
-    let (one, all) = (picture::board_png, picture::boards_png);
-    let [one_board, four_boards] = time_pictures(count, &*board, &seats, one, all)?;
-    Ok(vec![
-        ("one country board", one_board),
-        ("four country boards", four_boards),
-    ])
+    let draw = (picture::board_png, picture::boards_png);
+    let labels = ["one country board", "four country boards"];
+    time_pictures(count, &*board, &seats, draw, labels)
 }
