@@ -213,7 +213,8 @@ pub(super) async fn open_table(
     };
     // The lobby is an ordinary channel message, so it can be edited for as long as the game lasts.
     let lobby = send::message(&crate::i18n::with(table.locale(), || ui::lobby(&table)));
-    let posted = send::create_global(data, "post a lobby", || {
+    let (metrics, bound) = send::global(data);
+    let posted = send::create_retrying_429(metrics, bound, "post a lobby", || {
         ctx.channel_id().send_message(ctx.http(), lobby.clone())
     })
     .await;
@@ -297,7 +298,8 @@ async fn game_thread(
     let title = crate::i18n::with(table.locale(), || ui::game_name(kind));
     let builder = serenity::CreateThread::new(format!("{title} #{}", table.game.id))
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-    let created = send::create_global(data, "create a game's thread", || {
+    let (metrics, bound) = send::global(data);
+    let created = send::create_retrying_429(metrics, bound, "create a game's thread", || {
         ctx.channel_id()
             .create_thread_from_message(ctx.http(), msg, builder.clone())
     })
@@ -369,7 +371,8 @@ pub(super) async fn resume(
         t.locale(),
         || crate::on_game!(&game, g => Screens::table_message(&t, g)),
     );
-    let posted = send::create_global(data, "post a resumed table", || {
+    let (metrics, bound) = send::global(data);
+    let posted = send::create_retrying_429(metrics, bound, "post a resumed table", || {
         ctx.channel_id()
             .send_message(ctx.http(), send::message(&spec))
     })

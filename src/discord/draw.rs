@@ -20,7 +20,8 @@ async fn edit(
     spec: &MessageSpec,
     what: &str,
 ) -> Result<serenity::Message, serenity::Error> {
-    send::retry_global(data, what, || {
+    let (metrics, bound) = send::global(data);
+    send::retry(metrics, bound, what, || {
         let b = send::edit(spec);
         async move { channel.edit_message(http, MessageId::new(message), b).await }
     })
@@ -67,10 +68,12 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
         // Someone deleted the table message: its buttons are how the game is played, so it is
         // posted again and the new one is stored (the next redraws edit it).
         Err(e) if send::discord_code(&e) == Some(UNKNOWN_MESSAGE) => {
-            let posted = send::create_global(data, "post the table message again", || {
-                channel.send_message(http, send::message(&spec))
-            })
-            .await;
+            let (metrics, bound) = send::global(data);
+            let posted =
+                send::create_retrying_429(metrics, bound, "post the table message again", || {
+                    channel.send_message(http, send::message(&spec))
+                })
+                .await;
             match posted {
                 Ok(m) => {
                     tracing::info!(game = table.game.id, old = msg, new = %m.id, "the table message was deleted; posted it again");

@@ -259,10 +259,9 @@ impl Bound<'_> {
 
 /// The two ways a Discord call is tried again: a public fn each, on `retry_when` with its
 /// policy (attempts after the first, first pause, longest pause) and the failures worth another
-/// try; and beside each, the same for a call the bot makes on its own (`$global`: not an answer
-/// to a click), counted in the bot's metrics, each attempt in its turn under the global limit.
+/// try.
 macro_rules! retrying {
-    ($(#[$doc:meta])* $name:ident, $global:ident: $tries:expr, $first:expr, $cap:expr, $worth:ident) => {
+    ($(#[$doc:meta])* $name:ident: $tries:expr, $first:expr, $cap:expr, $worth:ident) => {
         $(#[$doc])*
         pub async fn $name<T, F, Fut>(
             metrics: Option<&Metrics>,
@@ -277,24 +276,6 @@ macro_rules! retrying {
             let policy = ($tries, $first, $cap);
             retry_when(metrics, bound, what, policy, $worth, call).await
         }
-
-        #[doc = concat!(
-            "[`", stringify!($name), "`] of a call the bot makes on its own (not an answer to ",
-            "a click): counted in the bot's metrics, each attempt in its turn under Discord's ",
-            "global limit."
-        )]
-        pub async fn $global<T, F, Fut>(
-            data: &super::Data,
-            what: &str,
-            call: F,
-        ) -> Result<T, serenity::Error>
-        where
-            F: FnMut() -> Fut,
-            Fut: Future<Output = Result<T, serenity::Error>>,
-        {
-            let bound = Bound::Global(&data.pace);
-            $name(Some(data.service.metrics()), bound, what, call).await
-        }
     };
 }
 
@@ -305,14 +286,20 @@ retrying! {
     /// 429 can still come back when a limit is shared with other processes or the limiter is off
     /// (behind a proxy). Other failures are not retried, as the first attempt may have gone
     /// through.
-    create_retrying_429, create_global: 8, Duration::from_millis(500), Duration::from_secs(8), is_rate_limited
+    create_retrying_429: 8, Duration::from_millis(500), Duration::from_secs(8), is_rate_limited
 }
 
 retrying! {
     /// Runs a Discord call that is safe to repeat (edits; reads), retrying transient failures up
     /// to three times with a growing pause. Creating messages is not retried after a server
     /// error, since the first attempt may have gone through.
-    retry, retry_global: 3, Duration::from_millis(250), Duration::from_secs(1), is_transient
+    retry: 3, Duration::from_millis(250), Duration::from_secs(1), is_transient
+}
+
+/// The metrics and the bound of a call the bot makes on its own (not an answer to a click):
+/// counted in the bot's metrics, each attempt in its turn under Discord's global limit.
+pub fn global(data: &super::Data) -> (Option<&Metrics>, Bound<'_>) {
+    (Some(data.service.metrics()), Bound::Global(&data.pace))
 }
 
 /// The one retry loop: while `worth` says a failure may pass, up to `tries` more attempts, the
