@@ -9,7 +9,7 @@
 
 use super::bench_discord::pct;
 use super::cpu_model;
-use crate::discord::schedule::{Waiting, next_due};
+use crate::discord::schedule::{self, next_due};
 use crate::fake_discord::harness::TempDb;
 use crate::host::{Kind, Library};
 use crate::service::Service;
@@ -147,7 +147,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
                 if let Some(user) = t.user_of(seat) {
                     let prefs = store.prefs(user).await?;
                     rows += 1;
-                    waiting.push(Waiting::of(&t, seat, &prefs, false));
+                    waiting.push(schedule::waiting(&t, seat, &prefs, false));
                 }
             }
             let at = next_due(&t.game, 1440, now, &waiting);

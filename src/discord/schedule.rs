@@ -42,24 +42,6 @@ pub struct Waiting {
     pub deadline: Option<i64>,
 }
 
-impl Waiting {
-    /// Seat `seat` of `table`, whose player has `prefs`: their day, and when the stand-in may
-    /// decide for them if the game waits on them now.
-    pub fn of(table: &crate::store::Table, seat: usize, prefs: &Prefs, reminded: bool) -> Waiting {
-        let day = prefs.day();
-        let deadline = table
-            .game
-            .waiting_since
-            .and_then(|since| table.deadline(seat, since, day.as_ref()));
-        Waiting {
-            seat,
-            day,
-            reminded,
-            deadline,
-        }
-    }
-}
-
 /// The earliest time, at or after `now`, that something may come due for a game: its next
 /// reminder (the table's delay after it started waiting, then every `repeat_minutes`; a player
 /// inside their quiet hours when the round is due, when they end) or a waiting player's
@@ -112,9 +94,25 @@ pub async fn waiting_of(
         let reminded = prefs.reminders == Reminders::Off
             || table.game.round_reminded.contains(&seat)
             || table.away_at(seat, now).is_some();
-        out.push(Waiting::of(&table, seat, &prefs, reminded));
+        out.push(waiting(&table, seat, &prefs, reminded));
     }
     Ok((table, out))
+}
+
+/// Seat `seat` of `table` waited for, whose player has `prefs`: their day, and when the
+/// stand-in may decide for them if the game waits on them now.
+pub fn waiting(table: &crate::store::Table, seat: usize, prefs: &Prefs, reminded: bool) -> Waiting {
+    let day = prefs.day();
+    let deadline = table
+        .game
+        .waiting_since
+        .and_then(|since| table.deadline(seat, since, day.as_ref()));
+    Waiting {
+        seat,
+        day,
+        reminded,
+        deadline,
+    }
 }
 
 /// One pass at `now`: for each game due, the stand-in's move if its delay has passed, then the
