@@ -502,9 +502,7 @@ impl Service {
     ) -> Result<Table, ServiceError> {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
-        if by != table.game.host_id && !is_manager {
-            return Err(ServiceError::NotHost);
-        }
+        require_host(&table, by, is_manager)?;
         require_active(&table)?;
         if to_is_bot || is_bot_user(to) {
             return Err(ServiceError::SeatToBot);
@@ -559,9 +557,7 @@ impl Service {
             return Err(ServiceError::WrongGame);
         }
         require_status(&table, Status::Open, ALREADY_STARTED)?;
-        if user != table.game.host_id && !is_manager {
-            return Err(ServiceError::NotHost);
-        }
+        require_host(&table, user, is_manager)?;
         if let Some(r) = &table.game.options.rematch
             && r.waiting(&table).next().is_some()
         {
@@ -606,9 +602,7 @@ impl Service {
     ) -> Result<Table, ServiceError> {
         let _g = self.lock(id).await;
         let table = self.store.table(id).await?;
-        if user != table.game.host_id && !is_manager {
-            return Err(ServiceError::NotHost);
-        }
+        require_host(&table, user, is_manager)?;
         if !matches!(table.game.status, Status::Open | Status::Active) {
             return Err(ServiceError::WrongStatus(ALREADY_CLOSED));
         }
@@ -636,9 +630,7 @@ impl Service {
         is_manager: bool,
     ) -> Result<Table, ServiceError> {
         let table = self.in_server(id, guild).await?;
-        if user != table.game.host_id && !is_manager {
-            return Err(ServiceError::NotHost);
-        }
+        require_host(&table, user, is_manager)?;
         if table.game.status != Status::Active || table.game.parked.is_none() {
             return Err(ServiceError::WrongStatus(NOT_PARKED));
         }
@@ -1043,6 +1035,14 @@ pub fn not_seated(table: &Table, user: u64) -> ServiceError {
 fn kind_of(table: &Table) -> Result<Kind, ServiceError> {
     Kind::parse(&table.game.kind)
         .ok_or_else(|| ServiceError::Internal(format!("unknown game kind {:?}", table.game.kind)))
+}
+
+/// Only the table's host, or a manager of its server, may do this.
+fn require_host(table: &Table, user: u64, is_manager: bool) -> Result<(), ServiceError> {
+    if user != table.game.host_id && !is_manager {
+        return Err(ServiceError::NotHost);
+    }
+    Ok(())
 }
 
 /// Refuses with `why` unless the table's status is `status`.

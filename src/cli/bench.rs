@@ -193,11 +193,7 @@ fn bench_render(count: u32) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "farmhand bench render")?;
     writeln!(out, "cpu:     {}", cpu_model())?;
-    let build = if cfg!(debug_assertions) {
-        "debug (use --release for real figures)"
-    } else {
-        "release"
-    };
+    let build = crate::cli::build_name();
     writeln!(out, "build:   {build}")?;
     let mut pictures = Vec::new();
     for &kind in crate::host::Kind::ALL {
@@ -248,6 +244,37 @@ pub fn time<E: std::error::Error + Send + Sync + 'static>(
         mean_bytes: bytes as f64 / f64::from(count),
         max_bytes,
     })
+}
+
+/// [`time`]s a game's two pictures under `rules` (its deck, its board), drawn from `games` (the
+/// seats of finished 4-player games) in turn: one seat's (`one`, the seats in turn) and every
+/// seat's at once (`all`, each named `Player N`), under their `labels`.
+pub fn time_pictures<R: ?Sized, S, E: std::error::Error + Send + Sync + 'static>(
+    count: u32,
+    rules: &R,
+    games: &[&[S]],
+    (one, all): (
+        impl Fn(&R, &S, &str) -> Result<Vec<u8>, E>,
+        impl Fn(&R, &[(&S, String)]) -> Result<Vec<u8>, E>,
+    ),
+    labels: [&'static str; 2],
+) -> anyhow::Result<Vec<(&'static str, Timing)>> {
+    let mut k = 0usize;
+    let one = time(count, || {
+        k += 1;
+        one(rules, &games[k % games.len()][k % 4], "Player").map(|p| p.len())
+    })?;
+    let mut k = 0usize;
+    let all = time(count, || {
+        k += 1;
+        let named: Vec<_> = games[k % games.len()]
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s, format!("Player {}", i + 1)))
+            .collect();
+        all(rules, &named).map(|p| p.len())
+    })?;
+    Ok(vec![(labels[0], one), (labels[1], all)])
 }
 
 /// The CPU time this thread has run, from Linux's `/proc/thread-self/schedstat` (nanoseconds on

@@ -19,7 +19,7 @@
 //! 10 minutes), the acknowledged actions missing from the database, and the fake's problems.
 //! Prints figures, never asserts them.
 
-use super::bench_discord::{Args, join_games, new_table_in, problems};
+use super::bench_discord::{Args, invalid_requests, join_games, new_table_in, problems};
 use crate::fake_discord::harness::{Bot, TempDb, showcase_config};
 use crate::fake_discord::player::{Driver, TableRef};
 use crate::fake_discord::{FakeDiscord, json, perm, verify};
@@ -277,11 +277,10 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
         after_gone += calls.saturating_sub(1);
     }
     writeln!(out, "calls to places Discord said were gone: {after_gone}")?;
-    let (invalid, peak) = fake.invalid_requests();
     writeln!(
         out,
-        "invalid requests (401, 403, 429): {invalid}, at most {peak} in 10 minutes (Discord bans at {})",
-        crate::fake_discord::ratelimit::INVALID_LIMIT
+        "invalid requests (401, 403, 429): {}",
+        invalid_requests(&fake)
     )?;
     writeln!(
         out,

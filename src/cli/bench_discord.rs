@@ -196,12 +196,7 @@ pub(super) fn window(
             match &i.callback {
                 Some(cb) => {
                     all.push(cb.after);
-                    let done = cb
-                        .data
-                        .get("content")
-                        .and_then(|c| c.as_str())
-                        .is_some_and(|c| c.starts_with("Done."));
-                    if done {
+                    if says_done(&cb.data) {
                         acted.push(cb.after);
                     }
                 }
@@ -227,6 +222,68 @@ pub(super) fn window(
             calls,
         }
     })
+}
+
+/// Sets the fake's rate limits for a bench, and says so: off with `--no-rate-limits`, else
+/// Discord's values, message edits included (the fake starts with quicker edits); `on` says
+/// how they are enforced.
+pub(super) fn rate_limits(
+    out: &mut impl Write,
+    fake: &FakeDiscord,
+    args: &Args,
+    on: &str,
+) -> std::io::Result<()> {
+    if args.no_rate_limits {
+        fake.set_rate_limits(crate::fake_discord::ratelimit::Limits {
+            enabled: false,
+            ..Default::default()
+        });
+        writeln!(out, "rate limits: off (--no-rate-limits)")
+    } else {
+        fake.set_rate_limits(crate::fake_discord::ratelimit::Limits::default());
+        writeln!(out, "rate limits: {on}")
+    }
+}
+
+/// The clicks answered after Discord's 3 seconds, or not at all, when there were any.
+pub(super) fn late_answers(out: &mut impl Write, w: &Window) -> std::io::Result<()> {
+    if w.late > 0 || w.unanswered > 0 {
+        writeln!(
+            out,
+            "  over Discord's 3 s: {} late, {} unanswered",
+            w.late, w.unanswered
+        )?;
+    }
+    Ok(())
+}
+
+/// True when a click's answer (its callback's data) says the action was taken: "Done. ...".
+pub(super) fn says_done(answer: &serde_json::Value) -> bool {
+    answer
+        .get("content")
+        .and_then(|c| c.as_str())
+        .is_some_and(|c| c.starts_with("Done."))
+}
+
+/// The fake's count of invalid requests (401, 403, 429) and its most in any 10 minutes, against
+/// the count at which Discord bans a bot for a while.
+pub(super) fn invalid_requests(fake: &FakeDiscord) -> String {
+    let (invalid, peak) = fake.invalid_requests();
+    format!(
+        "{invalid}, at most {peak} in 10 minutes (Discord bans at {})",
+        crate::fake_discord::ratelimit::INVALID_LIMIT
+    )
+}
+
+/// The median, the 99th percentile and the slowest of `v` (sorted), as the benches' latency
+/// lines show them.
+pub(super) fn spread(v: &[Duration]) -> String {
+    format!(
+        "p50 {}  p99 {}  max {}",
+        pct(v, 0.5),
+        pct(v, 0.99),
+        pct(v, 1.0)
+    )
 }
 
 pub(super) fn pct(v: &[Duration], p: f64) -> String {
@@ -293,35 +350,23 @@ pub(super) async fn join_games(
 fn report(out: &mut impl Write, w: &Window, actions: usize) -> anyhow::Result<()> {
     writeln!(
         out,
-        "  callback latency, every click ({}):      p50 {}  p99 {}  max {}",
+        "  callback latency, every click ({}):      {}",
         w.all.len(),
-        pct(&w.all, 0.5),
-        pct(&w.all, 0.99),
-        pct(&w.all, 1.0)
+        spread(&w.all)
     )?;
     writeln!(
         out,
-        "  callback latency, accepted actions ({}): p50 {}  p99 {}  max {}  (database commit included)",
+        "  callback latency, accepted actions ({}): {}  (database commit included)",
         w.acted.len(),
-        pct(&w.acted, 0.5),
-        pct(&w.acted, 0.99),
-        pct(&w.acted, 1.0)
+        spread(&w.acted)
     )?;
     writeln!(
         out,
-        "  interaction webhook calls, from the click ({}): p50 {}  p99 {}  max {}  (deferred answers' edits, follow-ups)",
+        "  interaction webhook calls, from the click ({}): {}  (deferred answers' edits, follow-ups)",
         w.webhook.len(),
-        pct(&w.webhook, 0.5),
-        pct(&w.webhook, 0.99),
-        pct(&w.webhook, 1.0)
+        spread(&w.webhook)
     )?;
-    if w.late > 0 || w.unanswered > 0 {
-        writeln!(
-            out,
-            "  over Discord's 3 s: {} late, {} unanswered",
-            w.late, w.unanswered
-        )?;
-    }
+    late_answers(out, w)?;
     let total = w.play_calls();
     let per = |n: u64| n as f64 / actions.max(1) as f64;
     let parts: Vec<String> = w
@@ -365,12 +410,8 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     let kind = args.game;
     writeln!(out, "farmhand bench discord: {}", kind.name())?;
-    let build = if cfg!(debug_assertions) {
-        "debug (use --release for real figures)"
-    } else {
-        "release"
-    };
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let build = crate::cli::build_name();
+    let cores = crate::cli::cores();
     writeln!(out, "build: {build}; {cores} cores")?;
     let fake = FakeDiscord::start().await?;
     // No transcript: the fake keeps only what the players and the figures need.
@@ -388,20 +429,12 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
         "edits of one message at most every {} ms (merged between)",
         config.discord.edit_interval_ms
     )?;
-    if args.no_rate_limits {
-        fake.set_rate_limits(crate::fake_discord::ratelimit::Limits {
-            enabled: false,
-            ..Default::default()
-        });
-        writeln!(out, "rate limits: off (--no-rate-limits)")?;
-    } else {
-        // Discord's values, message edits included (the fake starts with quicker edits).
-        fake.set_rate_limits(crate::fake_discord::ratelimit::Limits::default());
-        writeln!(
-            out,
-            "rate limits: on (serenity's limiter; the fake enforces 5 messages created and 5 edited per 5 s per channel, 5 interaction webhook calls per 2 s per token, 50 calls per s per other route and globally)"
-        )?;
-    }
+    rate_limits(
+        &mut out,
+        &fake,
+        args,
+        "on (serenity's limiter; the fake enforces 5 messages created and 5 edited per 5 s per channel, 5 interaction webhook calls per 2 s per token, 50 calls per s per other route and globally)",
+    )?;
     // Like `run` and `demo`: no second process on the database while the bench writes it.
     let plan = config.discord.shard_plan().map_err(anyhow::Error::msg)?;
     let _one_process =
@@ -411,7 +444,6 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
         let (route, global) = fake.rate_limited();
         let (waits, _) = bot.data.rate_limits.counts();
         let (hook_waits, hook_waited) = bot.data.rate_limits.webhook_waits();
-        let (invalid, peak) = fake.invalid_requests();
         writeln!(
             out,
             "  rate limits so far: {route} calls answered 429 ({global} global); serenity held calls back {waits} times, {hook_waits} of them interaction webhook calls ({:.1} s in all)",
@@ -419,8 +451,8 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
         )?;
         writeln!(
             out,
-            "  invalid requests (401, 403, 429) so far: {invalid}, at most {peak} in 10 minutes (Discord bans at {})",
-            crate::fake_discord::ratelimit::INVALID_LIMIT
+            "  invalid requests (401, 403, 429) so far: {}",
+            invalid_requests(&fake)
         )?;
         Ok(())
     };

@@ -13,7 +13,9 @@
 //! fake's record, not from the bot's own counters. Prints figures, never asserts them; the test
 //! `tests/suite/bench_processes.rs` checks that the counts it prints are zero.
 
-use super::bench_discord::{Args, join_games, pct, window};
+use super::bench_discord::{
+    Args, invalid_requests, join_games, late_answers, rate_limits, says_done, spread, window,
+};
 use crate::discord::Data;
 use crate::fake_discord::harness::{KillOnDrop, TempDb, test_config};
 use crate::fake_discord::player::{self, Driver, Player, TableRef};
@@ -241,12 +243,7 @@ fn clicks(fake: &FakeDiscord) -> HashMap<(u64, u64), (usize, usize, usize)> {
                 Some(cb) if matches!(cb.kind, 5 | 6) => e.1 += 1,
                 // The panel updated (7) or a new private message (4) saying "Done.".
                 Some(cb) => {
-                    let done = cb
-                        .data
-                        .get("content")
-                        .and_then(|c| c.as_str())
-                        .is_some_and(|c| c.starts_with("Done."));
-                    if done {
+                    if says_done(&cb.data) {
                         e.0 += 1;
                     }
                 }
@@ -339,28 +336,17 @@ pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
         "farmhand bench discord: {}, {n} bot process(es) (farmhand run), {shards} shards, one guild per shard",
         kind.name()
     )?;
-    let build = if cfg!(debug_assertions) {
-        "debug (use --release for real figures)"
-    } else {
-        "release"
-    };
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let build = crate::cli::build_name();
+    let cores = crate::cli::cores();
     writeln!(out, "build: {build}; {cores} cores")?;
     let fake = FakeDiscord::start().await?;
     fake.set_recording(false);
-    if args.no_rate_limits {
-        fake.set_rate_limits(crate::fake_discord::ratelimit::Limits {
-            enabled: false,
-            ..Default::default()
-        });
-        writeln!(out, "rate limits: off (--no-rate-limits)")?;
-    } else {
-        fake.set_rate_limits(crate::fake_discord::ratelimit::Limits::default());
-        writeln!(
-            out,
-            "rate limits: on, Discord's values, shared by the processes as one bot token"
-        )?;
-    }
+    rate_limits(
+        &mut out,
+        &fake,
+        args,
+        "on, Discord's values, shared by the processes as one bot token",
+    )?;
     // One guild per shard: the added guilds fall on the shards in turn.
     let mut guilds = vec![json::GUILD_ID];
     while guilds.len() < shards as usize {
@@ -553,20 +539,8 @@ pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
         "  actions per second: {:.0}",
         c.stored as f64 / elapsed.as_secs_f64()
     )?;
-    writeln!(
-        out,
-        "  answer latency, every click: p50 {}  p99 {}  max {}",
-        pct(&w.all, 0.5),
-        pct(&w.all, 0.99),
-        pct(&w.all, 1.0)
-    )?;
-    if w.late > 0 || w.unanswered > 0 {
-        writeln!(
-            out,
-            "  over Discord's 3 s: {} late, {} unanswered",
-            w.late, w.unanswered
-        )?;
-    }
+    writeln!(out, "  answer latency, every click: {}", spread(&w.all))?;
+    late_answers(&mut out, &w)?;
     let rest = w.play_calls();
     let responses = w.calls.get(&RouteKind::Callback).copied().unwrap_or(0);
     let per = |x: u64| x as f64 / c.stored.max(1) as f64;
@@ -579,11 +553,10 @@ pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
     // The processes share one bot token: Discord's buckets count all of them, while each
     // process's own limiter sees only its own calls.
     let (limited, global) = fake.rate_limited();
-    let (invalid, peak) = fake.invalid_requests();
     writeln!(
         out,
-        "  calls answered 429: {limited} ({global} global); invalid requests (401, 403, 429): {invalid}, at most {peak} in 10 minutes (Discord bans at {})",
-        crate::fake_discord::ratelimit::INVALID_LIMIT
+        "  calls answered 429: {limited} ({global} global); invalid requests (401, 403, 429): {}",
+        invalid_requests(&fake)
     )?;
     writeln!(
         out,

@@ -9,7 +9,7 @@
 
 use super::bench_discord::pct;
 use super::cpu_model;
-use crate::discord::schedule::{Waiting, next_due};
+use crate::discord::schedule::{self, next_due};
 use crate::fake_discord::harness::TempDb;
 use crate::host::{Kind, Library};
 use crate::service::Service;
@@ -80,7 +80,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "farmhand bench scheduler")?;
     writeln!(out, "cpu:      {}", cpu_model())?;
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let cores = crate::cli::cores();
     let build = if cfg!(debug_assertions) {
         "debug"
     } else {
@@ -147,17 +147,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
                 if let Some(user) = t.user_of(seat) {
                     let prefs = store.prefs(user).await?;
                     rows += 1;
-                    let day = prefs.day();
-                    let deadline = t
-                        .game
-                        .waiting_since
-                        .and_then(|since| t.deadline(seat, since, day.as_ref()));
-                    waiting.push(Waiting {
-                        seat,
-                        day,
-                        reminded: false,
-                        deadline,
-                    });
+                    waiting.push(schedule::waiting(&t, seat, &prefs, false));
                 }
             }
             let at = next_due(&t.game, 1440, now, &waiting);

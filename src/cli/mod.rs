@@ -170,6 +170,21 @@ pub fn play_games<T: Send>(
 /// The arenas' statistics, shared with the engines' own examples.
 pub use crate::games::stats::{quantile, wilson};
 
+/// The build a bench's figures come from, as its header says it: a debug build's figures are
+/// not real ones.
+pub fn build_name() -> &'static str {
+    if cfg!(debug_assertions) {
+        "debug (use --release for real figures)"
+    } else {
+        "release"
+    }
+}
+
+/// How many cores the machine offers this process (0 when it cannot tell).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(0, |n| n.get())
+}
+
 /// The CPU model from /proc/cpuinfo (Linux), or `unknown`.
 pub fn cpu_model() -> String {
     let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();

@@ -11,7 +11,7 @@ use super::spec::MessageSpec;
 use super::{Ctx, Error, notify, send, ui};
 use crate::host::{AnyGame, Hosted, Kind};
 use crate::service::ServiceError;
-use crate::store::{Prefs, Reminders, Table, TableOptions};
+use crate::store::{BotSeat, Prefs, Reminders, Table, TableOptions};
 use poise::serenity_prelude as serenity;
 
 /// Keeps the language of the author's client (for the DMs the bot sends them unasked). A failure
@@ -128,6 +128,17 @@ fn missing_here(have: serenity::Permissions, here: Here) -> Vec<&'static permiss
     }
 }
 
+/// `count` computer players of kind `bot` (a `BotSpec` text), seated now as `/<game> new`'s
+/// `bots:` asks; people fill the other seats.
+pub(super) fn bot_seats(count: Option<u8>, bot: &str) -> Vec<BotSeat> {
+    (0..count.unwrap_or(0))
+        .map(|k| BotSeat {
+            user_id: u64::from(k) + 1,
+            bot: bot.to_string(),
+        })
+        .collect()
+}
+
 /// Opens a table of `kind` here: the lobby message (which becomes the table message) and, when
 /// allowed, the game's thread.
 pub(super) async fn open_table(
@@ -202,12 +213,10 @@ pub(super) async fn open_table(
     };
     // The lobby is an ordinary channel message, so it can be edited for as long as the game lasts.
     let lobby = send::message(&crate::i18n::with(table.locale(), || ui::lobby(&table)));
-    let posted = send::create_retrying_429(
-        Some(data.service.metrics()),
-        send::Bound::Global(&data.pace),
-        "post a lobby",
-        || ctx.channel_id().send_message(ctx.http(), lobby.clone()),
-    )
+    let (metrics, bound) = send::global(data);
+    let posted = send::create_retrying_429(metrics, bound, "post a lobby", || {
+        ctx.channel_id().send_message(ctx.http(), lobby.clone())
+    })
     .await;
     let msg = match posted {
         Ok(m) => m,
@@ -289,15 +298,11 @@ async fn game_thread(
     let title = crate::i18n::with(table.locale(), || ui::game_name(kind));
     let builder = serenity::CreateThread::new(format!("{title} #{}", table.game.id))
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-    let created = send::create_retrying_429(
-        Some(data.service.metrics()),
-        send::Bound::Global(&data.pace),
-        "create a game's thread",
-        || {
-            ctx.channel_id()
-                .create_thread_from_message(ctx.http(), msg, builder.clone())
-        },
-    )
+    let (metrics, bound) = send::global(data);
+    let created = send::create_retrying_429(metrics, bound, "create a game's thread", || {
+        ctx.channel_id()
+            .create_thread_from_message(ctx.http(), msg, builder.clone())
+    })
     .await;
     match created {
         Ok(t) => Some(t.id.get()),
@@ -366,15 +371,11 @@ pub(super) async fn resume(
         t.locale(),
         || crate::on_game!(&game, g => Screens::table_message(&t, g)),
     );
-    let posted = send::create_retrying_429(
-        Some(data.service.metrics()),
-        send::Bound::Global(&data.pace),
-        "post a resumed table",
-        || {
-            ctx.channel_id()
-                .send_message(ctx.http(), send::message(&spec))
-        },
-    )
+    let (metrics, bound) = send::global(data);
+    let posted = send::create_retrying_429(metrics, bound, "post a resumed table", || {
+        ctx.channel_id()
+            .send_message(ctx.http(), send::message(&spec))
+    })
     .await;
     let msg = match posted {
         Ok(m) => m,
@@ -421,18 +422,13 @@ pub(super) async fn resume(
         .note_table_drawn(table, t.game.version)
         .await;
     notify::refresh_table(data, table);
-    notify::post(
-        ctx.http(),
-        data,
-        &resumed,
-        &crate::i18n::with(resumed.locale(), || {
-            text(&crate::t!(
-                "resumed-public",
-                table = table,
-                user = format!("<@{user}>")
-            ))
-        }),
-    )
+    notify::post_public(ctx.http(), data, &resumed, || {
+        text(&crate::t!(
+            "resumed-public",
+            table = table,
+            user = format!("<@{user}>")
+        ))
+    })
     .await;
     notify::redraw_dm_panels(data, &resumed, None).await;
     // Bot seats waited on play now, as after any move.
@@ -526,18 +522,13 @@ pub(super) async fn abandon_here(
         {
             Ok(t) => {
                 notify::refresh_table(data, t.game.id);
-                notify::post(
-                    ctx.http(),
-                    data,
-                    &t,
-                    &crate::i18n::with(t.locale(), || {
-                        text(&crate::t!(
-                            "game-abandoned-by",
-                            table = t.game.id,
-                            user = format!("<@{}>", ctx.author().id)
-                        ))
-                    }),
-                )
+                notify::post_public(ctx.http(), data, &t, || {
+                    text(&crate::t!(
+                        "game-abandoned-by",
+                        table = t.game.id,
+                        user = format!("<@{}>", ctx.author().id)
+                    ))
+                })
                 .await;
                 text(&crate::t!("game-abandoned"))
             }
@@ -592,6 +583,15 @@ impl LanguageChoice {
         .tag()
         .to_string()
     }
+}
+
+/// Every choice of a slash command option, in the order Discord lists them: for the tests that
+/// check each one (a bot strength names a bot the game accepts).
+#[cfg(test)]
+pub(crate) fn every_choice<T: poise::ChoiceParameter>() -> Vec<T> {
+    let all: Vec<T> = (0..).map_while(T::from_index).collect();
+    assert_eq!(all.len(), T::list().len());
+    all
 }
 
 /// Choose the reminder style for your turn alerts.

@@ -4,10 +4,29 @@
 //! overlap or land out of order.
 
 use super::game::Screens;
+use super::spec::MessageSpec;
 use super::{Data, send, ui};
 use crate::store::Table;
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, Http, MessageId};
+
+/// Edits a standing message (the table message, a DM panel) to `spec`, retried as every edit
+/// is, within the pace of every send; `what` names the call in the metrics.
+async fn edit(
+    http: &Http,
+    data: &Data,
+    channel: ChannelId,
+    message: u64,
+    spec: &MessageSpec,
+    what: &str,
+) -> Result<serenity::Message, serenity::Error> {
+    let (metrics, bound) = send::global(data);
+    send::retry(metrics, bound, what, || {
+        let b = send::edit(spec);
+        async move { channel.edit_message(http, MessageId::new(message), b).await }
+    })
+    .await
+}
 
 /// Redraws the public table message now, from the latest state in the database. Only the
 /// table's redraw worker calls this, and there is one worker per game at a time, so edits of
@@ -34,17 +53,7 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
         None => ui::lobby(table),
     });
     let channel = ChannelId::new(table.game.channel_id);
-    let result = send::retry(
-        Some(data.service.metrics()),
-        send::Bound::Global(&data.pace),
-        "edit table message",
-        || {
-            let b = send::edit(&spec);
-            async move { channel.edit_message(http, MessageId::new(msg), b).await }
-        },
-    )
-    .await;
-    match result {
+    match edit(http, data, channel, msg, &spec, "edit table message").await {
         Ok(_) => {
             if let Err(e) = data
                 .service
@@ -59,13 +68,12 @@ pub(super) async fn draw_table(http: &Http, data: &Data, game: i64) {
         // Someone deleted the table message: its buttons are how the game is played, so it is
         // posted again and the new one is stored (the next redraws edit it).
         Err(e) if send::discord_code(&e) == Some(UNKNOWN_MESSAGE) => {
-            let posted = send::create_retrying_429(
-                Some(data.service.metrics()),
-                send::Bound::Global(&data.pace),
-                "post the table message again",
-                || channel.send_message(http, send::message(&spec)),
-            )
-            .await;
+            let (metrics, bound) = send::global(data);
+            let posted =
+                send::create_retrying_429(metrics, bound, "post the table message again", || {
+                    channel.send_message(http, send::message(&spec))
+                })
+                .await;
             match posted {
                 Ok(m) => {
                     tracing::info!(game = table.game.id, old = msg, new = %m.id, "the table message was deleted; posted it again");
@@ -169,17 +177,7 @@ pub(super) async fn draw_dm_panel(
     );
     if let Ok(Some((channel, message))) = store.dm(table.game.id, user).await {
         let channel = ChannelId::new(channel);
-        let edited = send::retry(
-            Some(data.service.metrics()),
-            send::Bound::Global(&data.pace),
-            "edit DM panel",
-            || {
-                let b = send::edit(&spec);
-                async move { channel.edit_message(http, MessageId::new(message), b).await }
-            },
-        )
-        .await;
-        match edited {
+        match edit(http, data, channel, message, &spec, "edit DM panel").await {
             Ok(_) => return true,
             // The old message is gone (deleted by the player?): post a fresh one below.
             Err(e) => {

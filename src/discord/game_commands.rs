@@ -224,3 +224,63 @@ macro_rules! game_commands {
 }
 
 pub(crate) use game_commands;
+
+/// Expands to `new` of a game played with bots, reminders and a pace (Fields of Green, Key
+/// Harvest): the game's own options first (`(...)`, in the order Discord lists them), then those
+/// every such game takes, in the same words: the stand-in delay, the pace, the table's language,
+/// hints and the days one player's absence may hold the game. After `=>`, the seats, the
+/// introductory mode, the reminder delay and the bot seats, made from the game's own options
+/// (`ctx` names the command's context):
+///
+/// ```text
+/// crate::discord::game_commands::new_command! {
+///     /// Open a table in this channel
+///     Game; ctx;
+///     (#[description = "Number of seats"] seats: Option<u8>,)
+///         => (seats.unwrap_or(2), false, 60, Vec::new())
+/// }
+/// ```
+macro_rules! new_command {
+    ($(#[doc = $doc:tt])* $G:ty; $ctx:ident; ($($own:tt)*) => $first:expr) => {
+        $(#[doc = $doc])*
+        // Every option of the slash command is a parameter: poise builds the command from them.
+        #[allow(clippy::too_many_arguments)]
+        #[poise::command(slash_command, guild_only)]
+        async fn new(
+            $ctx: $crate::discord::Ctx<'_>,
+            $($own)*
+            #[description = "Minutes before a bot makes one decision for a player who holds the game up (default: off)"]
+            #[min = 0]
+            #[max = 10080]
+            stand_in_minutes: Option<u32>,
+            #[description = "Time for each decision; past it a bot makes that one decision (default: live, no deadline)"]
+            pace: Option<$crate::discord::commands::PaceChoice>,
+            #[description = "The language of the table's public messages (default: the server's, else yours)"]
+            language: Option<$crate::discord::commands::LanguageChoice>,
+            #[description = "Offer each player a Hint button: the strong bot's advice (default: off)"]
+            hints: Option<bool>,
+            #[description = "Days one player's absence (away) may hold the game (default 7)"]
+            #[min = 1]
+            #[max = 60]
+            max_away_days: Option<u32>,
+        ) -> Result<(), $crate::discord::Error> {
+            let (seats, intro, reminder_minutes, bots) = $first;
+            let options = $crate::store::TableOptions {
+                seats,
+                intro,
+                reminder_minutes,
+                bots,
+                stand_in_minutes: stand_in_minutes.unwrap_or(0),
+                locale: language.map(|l| l.tag()),
+                hints: hints.unwrap_or(false),
+                rematch: None,
+                pace: pace.map_or($crate::store::Pace::Live, |p| p.pace()),
+                max_away_days: max_away_days.unwrap_or($crate::store::DEFAULT_MAX_AWAY_DAYS),
+            };
+            let kind = <$G as $crate::host::Hosted>::GAME;
+            $crate::discord::commands::open_table($ctx, kind, options).await
+        }
+    };
+}
+
+pub(crate) use new_command;

@@ -109,35 +109,14 @@ fn localize_one(c: &mut poise::Command<Data, Error>, parent: &str, missing: &mut
                 }
             }
             other => {
-                let tag: Cow<'static, str> = Cow::Borrowed(other.tag());
-                if let Some(n) = name {
-                    c.name_localizations
-                        .to_mut()
-                        .push((tag.clone(), Cow::Owned(n)));
-                }
-                if let Some(d) = description {
-                    c.description_localizations
-                        .to_mut()
-                        .push((tag.clone(), Cow::Owned(d)));
-                }
+                let tag = other.tag();
+                add_translation(&mut c.name_localizations, tag, name);
+                add_translation(&mut c.description_localizations, tag, description);
                 for (p, (pname, pdesc, choices)) in c.parameters.iter_mut().zip(params) {
-                    if let Some(n) = pname {
-                        p.name_localizations
-                            .to_mut()
-                            .push((tag.clone(), Cow::Owned(n)));
-                    }
-                    if let Some(d) = pdesc {
-                        p.description_localizations
-                            .to_mut()
-                            .push((tag.clone(), Cow::Owned(d)));
-                    }
+                    add_translation(&mut p.name_localizations, tag, pname);
+                    add_translation(&mut p.description_localizations, tag, pdesc);
                     for (choice, label) in p.choices.to_mut().iter_mut().zip(choices) {
-                        if let Some(l) = label {
-                            choice
-                                .localizations
-                                .to_mut()
-                                .push((tag.clone(), Cow::Owned(l)));
-                        }
+                        add_translation(&mut choice.localizations, tag, label);
                     }
                 }
             }
@@ -145,6 +124,20 @@ fn localize_one(c: &mut poise::Command<Data, Error>, parent: &str, missing: &mut
     }
     for sub in &mut c.subcommands {
         localize_one(sub, &path, missing);
+    }
+}
+
+/// Adds `text` (when the catalogue has it) to a name's, a description's or a choice's
+/// translations, under the language `tag` Discord knows it by.
+fn add_translation(
+    translations: &mut Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]>,
+    tag: &'static str,
+    text: Option<String>,
+) {
+    if let Some(t) = text {
+        translations
+            .to_mut()
+            .push((Cow::Borrowed(tag), Cow::Owned(t)));
     }
 }
 

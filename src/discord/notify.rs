@@ -17,6 +17,18 @@ pub fn refresh_table(data: &Data, game: i64) {
     data.redraws.request(data, Target::Table(game), None);
 }
 
+/// [`post`]s a public message made in the table's language (the server's, or the one the table
+/// was opened with), whoever's action led to it.
+pub async fn post_public(
+    http: &Http,
+    data: &Data,
+    table: &Table,
+    make: impl FnOnce() -> super::spec::MessageSpec,
+) {
+    let spec = crate::i18n::with(table.locale(), make);
+    post(http, data, table, &spec).await;
+}
+
 /// Posts a public message in the game's thread (or channel): queued in the channel's outbox,
 /// which sends posts in order and merges those that pile up behind Discord's rate limit (see
 /// `outbox`). Returns at once once the bot is connected.

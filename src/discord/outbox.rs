@@ -19,6 +19,7 @@ use crate::metrics::Metrics;
 use crate::service::Service;
 use poise::serenity_prelude::{self as serenity, ChannelId, Http};
 use std::collections::{HashMap, VecDeque};
+use std::hash::Hash;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::Duration;
 
@@ -254,28 +255,37 @@ impl Outbox {
     }
 }
 
-/// Removes the channel's entry if its task ends early (a panic), so a later post starts a new
-/// task instead of queueing behind one that is gone.
-struct Release<'a> {
-    outbox: &'a Outbox,
-    channel: u64,
-    armed: bool,
+/// Removes a background worker's entry (`key` in `entries`: a channel's queue, a message's
+/// redraw) if the worker ends early (a panic), so a later request starts a new worker instead of
+/// waiting behind one that is gone. A worker that finishes normally removes the entry itself,
+/// in the same locked step that sees nothing more is owed, and disarms this.
+pub(super) struct Release<'a, K: Eq + Hash, V> {
+    entries: &'a Mutex<HashMap<K, V>>,
+    key: K,
+    pub(super) armed: bool,
 }
 
-impl Drop for Release<'_> {
+impl<'a, K: Eq + Hash, V> Release<'a, K, V> {
+    pub(super) fn new(entries: &'a Mutex<HashMap<K, V>>, key: K) -> Self {
+        Release {
+            entries,
+            key,
+            armed: true,
+        }
+    }
+}
+
+impl<K: Eq + Hash, V> Drop for Release<'_, K, V> {
     fn drop(&mut self) {
         if self.armed {
-            self.outbox.lock().remove(&self.channel);
+            let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+            entries.remove(&self.key);
         }
     }
 }
 
 async fn work(http: Arc<Http>, outbox: Arc<Outbox>, channel: u64) {
-    let mut release = Release {
-        outbox: &outbox,
-        channel,
-        armed: true,
-    };
+    let mut release = Release::new(&outbox.queues, channel);
     loop {
         let next = {
             let mut queues = outbox.lock();

@@ -52,22 +52,19 @@ impl LeaderboardSort {
 
 /// A rating as players read it: one decimal, never "-0.0".
 pub fn rating_text(shown: f64) -> String {
-    let r = (shown * 10.0).round() / 10.0;
-    if r == 0.0 {
-        "0.0".to_string()
-    } else {
-        format!("{r:.1}")
-    }
+    tenths(shown, "0.0", |r| format!("{r:.1}"))
 }
 
 /// A change of rating: signed, one decimal ("+1.3", "-0.4", "±0.0").
 pub fn change_text(change: f64) -> String {
-    let r = (change * 10.0).round() / 10.0;
-    if r == 0.0 {
-        "±0.0".to_string()
-    } else {
-        format!("{r:+.1}")
-    }
+    tenths(change, "±0.0", |r| format!("{r:+.1}"))
+}
+
+/// `x` rounded to tenths, written by `write`; `zero` when it rounds to zero (either sign, so
+/// that "-0.0" never shows).
+fn tenths(x: f64, zero: &str, write: impl Fn(f64) -> String) -> String {
+    let r = (x * 10.0).round() / 10.0;
+    if r == 0.0 { zero.to_string() } else { write(r) }
 }
 
 /// A history page button's id.

@@ -10,6 +10,7 @@
 //! redraws of that message), and the player's own interaction response never waits for it.
 
 use super::Data;
+use super::outbox::Release;
 use poise::serenity_prelude::Http;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -108,30 +109,9 @@ impl Redraws {
     }
 }
 
-/// Removes the target's entry if the worker ends early (a panic), so a later request starts a
-/// new worker instead of waiting for one that is gone. A worker that finishes normally removes
-/// the entry itself, in the same locked step that sees nothing more is owed, and disarms this.
-struct Release<'a> {
-    redraws: &'a Redraws,
-    target: Target,
-    armed: bool,
-}
-
-impl Drop for Release<'_> {
-    fn drop(&mut self) {
-        if self.armed {
-            self.redraws.lock().remove(&self.target);
-        }
-    }
-}
-
 async fn work(http: Arc<Http>, data: Data, target: Target) {
     let redraws = data.redraws.clone();
-    let mut release = Release {
-        redraws: &redraws,
-        target,
-        armed: true,
-    };
+    let mut release = Release::new(&redraws.running, target);
     loop {
         // Take what is owed before reading the state: a request arriving during the edit below
         // then asks for one more round.

@@ -1,7 +1,8 @@
 //! The games on Discord, from the one list (`crate::for_each_game!`): the slash command groups
 //! to register and the click routes. Each game's Discord side lives in its own folder
 //! (`discord/<game>/`) with its slash command group (`commands::group`), its component id codec
-//! and its router (`router::route`), and its [`Screens`] impl; the shared code reaches them
+//! (`router::Id`, whose `decode` reads the game's custom_ids) and its router (`router::handle`),
+//! and its [`Screens`] impl; the shared code reaches them
 //! through this file, through `Screens`, or through `crate::on_kind!`.
 //!
 //! [`Screens`]: super::game::Screens
@@ -24,7 +25,8 @@ macro_rules! registry {
             ci: &serenity::ComponentInteraction,
         ) -> bool {
             let id = ci.data.custom_id.as_str();
-            $(if super::$module::router::route(ctx, data, ci, id).await {
+            $(if let Some(id) = super::$module::router::Id::decode(id) {
+                super::$module::router::handle(ctx, data, ci, id).await;
                 return true;
             })*
             false

@@ -120,12 +120,10 @@ async fn post_lobby(
     let id = table.game.id;
     let spec: MessageSpec = crate::i18n::with(table.locale(), || ui::lobby(table));
     let channel = ChannelId::new(table.game.channel_id);
-    let posted = send::create_retrying_429(
-        Some(data.service.metrics()),
-        send::Bound::Global(&data.pace),
-        "post a rematch lobby",
-        || channel.send_message(&ctx.http, send::message(&spec)),
-    )
+    let (metrics, bound) = send::global(data);
+    let posted = send::create_retrying_429(metrics, bound, "post a rematch lobby", || {
+        channel.send_message(&ctx.http, send::message(&spec))
+    })
     .await;
     let msg = match posted {
         Ok(m) => m,
@@ -148,13 +146,12 @@ async fn post_lobby(
         let title = crate::i18n::with(table.locale(), || ui::game_name(kind));
         let builder = serenity::CreateThread::new(format!("{title} #{id}"))
             .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-        let created = send::create_retrying_429(
-            Some(data.service.metrics()),
-            send::Bound::Global(&data.pace),
-            "create a rematch's thread",
-            || channel.create_thread_from_message(&ctx.http, msg.id, builder.clone()),
-        )
-        .await;
+        let (metrics, bound) = send::global(data);
+        let created =
+            send::create_retrying_429(metrics, bound, "create a rematch's thread", || {
+                channel.create_thread_from_message(&ctx.http, msg.id, builder.clone())
+            })
+            .await;
         match created {
             Ok(t) => thread = Some(t.id.get()),
             Err(e) => {

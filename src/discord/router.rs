@@ -20,6 +20,15 @@ fn in_dm(ci: &ComponentInteraction) -> bool {
     ci.guild_id.is_none()
 }
 
+/// The value a select menu's click chose (select menus carry their meaning in it); `None` for a
+/// button.
+pub(super) fn chosen(ci: &ComponentInteraction) -> Option<String> {
+    match &ci.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
+        _ => None,
+    }
+}
+
 /// The game's last 40 log events, as `E` (the game's event type).
 pub(super) async fn recent_log<E: serde::de::DeserializeOwned>(
     data: &Data,

@@ -10,7 +10,7 @@
 
 use super::{Data, bots, notify};
 use crate::day::Day;
-use crate::store::{GameRow, Reminders, Status};
+use crate::store::{GameRow, Prefs, Reminders, Status};
 use poise::serenity_prelude::Http;
 
 /// At most this many games a pass; the rest, in order of their time, at the next pass.
@@ -91,21 +91,28 @@ pub async fn waiting_of(
             continue;
         };
         let prefs = data.service.store().prefs(user).await.unwrap_or_default();
-        let day = prefs.day();
-        let deadline = table
-            .game
-            .waiting_since
-            .and_then(|since| table.deadline(seat, since, day.as_ref()));
-        out.push(Waiting {
-            seat,
-            reminded: prefs.reminders == Reminders::Off
-                || table.game.round_reminded.contains(&seat)
-                || table.away_at(seat, now).is_some(),
-            day,
-            deadline,
-        });
+        let reminded = prefs.reminders == Reminders::Off
+            || table.game.round_reminded.contains(&seat)
+            || table.away_at(seat, now).is_some();
+        out.push(waiting(&table, seat, &prefs, reminded));
     }
     Ok((table, out))
+}
+
+/// Seat `seat` of `table` waited for, whose player has `prefs`: their day, and when the
+/// stand-in may decide for them if the game waits on them now.
+pub fn waiting(table: &crate::store::Table, seat: usize, prefs: &Prefs, reminded: bool) -> Waiting {
+    let day = prefs.day();
+    let deadline = table
+        .game
+        .waiting_since
+        .and_then(|since| table.deadline(seat, since, day.as_ref()));
+    Waiting {
+        seat,
+        day,
+        reminded,
+        deadline,
+    }
 }
 
 /// One pass at `now`: for each game due, the stand-in's move if its delay has passed, then the

@@ -258,10 +258,10 @@ pub(crate) async fn quit_click(
                 .find(|c| c.seat == seat && c.kind == ChangeKind::Left)
                 .map(|c| c.from_name.clone())
                 .unwrap_or_default();
-            let note = crate::i18n::with(table.locale(), || {
+            notify::post_public(&ctx.http, data, &table, || {
                 ui::plain(&crate::t!("leave-public", name = ui::esc(&name)))
-            });
-            notify::post(&ctx.http, data, &table, &note).await;
+            })
+            .await;
             notify::refresh_table(data, table.game.id);
             bots::drive(&ctx.http, data, table.game.id).await;
         }
@@ -359,7 +359,7 @@ pub(crate) async fn give_here(
                     .await
                 {
                     Ok(t) => {
-                        let note = crate::i18n::with(t.locale(), || {
+                        notify::post_public(ctx.http(), data, &t, || {
                             ui::plain(&crate::t!(
                                 "give-public",
                                 by = format!("<@{by}>"),
@@ -367,8 +367,8 @@ pub(crate) async fn give_here(
                                 to = format!("<@{}>", to.id.get()),
                                 cmd = cmd.as_str()
                             ))
-                        });
-                        notify::post(ctx.http(), data, &t, &note).await;
+                        })
+                        .await;
                         notify::refresh_table(data, t.game.id);
                         notify::redraw_dm_panels(data, &t, None).await;
                         text(&crate::t!(

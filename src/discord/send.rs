@@ -111,6 +111,26 @@ macro_rules! body {
     };
 }
 
+/// `body!` of a message that replaces an earlier one's: the spec's files as new attachments
+/// (`add_files` is for new messages).
+macro_rules! edit_body {
+    ($builder:expr, $m:expr) => {
+        $m.files
+            .iter()
+            .fold(body!($builder, $m), |b, f| b.new_attachment(attachment(f)))
+    };
+}
+
+/// `body!` of a new message in answer to an interaction, with the spec's files, seen only by
+/// the clicker when `ephemeral`.
+macro_rules! answer_body {
+    ($builder:expr, $m:expr, $ephemeral:expr) => {
+        body!($builder, $m)
+            .ephemeral($ephemeral)
+            .add_files(attachments($m))
+    };
+}
+
 /// A new channel or DM message.
 pub fn message(m: &MessageSpec) -> CreateMessage {
     body!(CreateMessage::new(), m).add_files(attachments(m))
@@ -120,34 +140,24 @@ pub fn message(m: &MessageSpec) -> CreateMessage {
 /// some: the messages edited this way (table messages, DM panels) never carry pictures, and
 /// leaving the field out keeps the request plain JSON.
 pub fn edit(m: &MessageSpec) -> EditMessage {
-    let b = body!(EditMessage::new(), m);
-    m.files
-        .iter()
-        .fold(b, |b, f| b.new_attachment(attachment(f)))
+    edit_body!(EditMessage::new(), m)
 }
 
 /// An interaction response body (new message or update of the clicked message). serenity always
 /// sends the `attachments` list, so an update without files removes an earlier picture.
 pub fn response(m: &MessageSpec, ephemeral: bool) -> CreateInteractionResponseMessage {
-    body!(CreateInteractionResponseMessage::new(), m)
-        .ephemeral(ephemeral)
-        .add_files(attachments(m))
+    answer_body!(CreateInteractionResponseMessage::new(), m, ephemeral)
 }
 
 /// The answer that replaces a deferred interaction response ("thinking..."): like an update, its
 /// attachments become the spec's (none removes an earlier picture).
 pub fn edit_response(m: &MessageSpec) -> EditInteractionResponse {
-    let b = body!(EditInteractionResponse::new(), m).clear_attachments();
-    m.files
-        .iter()
-        .fold(b, |b, f| b.new_attachment(attachment(f)))
+    edit_body!(EditInteractionResponse::new().clear_attachments(), m)
 }
 
 /// A follow-up message to an interaction.
 pub fn followup(m: &MessageSpec, ephemeral: bool) -> CreateInteractionResponseFollowup {
-    body!(CreateInteractionResponseFollowup::new(), m)
-        .ephemeral(ephemeral)
-        .add_files(attachments(m))
+    answer_body!(CreateInteractionResponseFollowup::new(), m, ephemeral)
 }
 
 /// A poise reply (slash command answers).
@@ -247,40 +257,49 @@ impl Bound<'_> {
     }
 }
 
-/// Runs a Discord call that creates something (a message, a thread), trying it again only when
-/// Discord refused it with 429, after a growing pause (0.5 s doubling to at most 8 s, eight
-/// times at most). serenity's limiter waits out the limits it knows before the call; a 429 can
-/// still come back when a limit is shared with other processes or the limiter is off (behind a
-/// proxy). Other failures are not retried, as the first attempt may have gone through.
-pub async fn create_retrying_429<T, F, Fut>(
-    metrics: Option<&Metrics>,
-    bound: Bound<'_>,
-    what: &str,
-    call: F,
-) -> Result<T, serenity::Error>
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Result<T, serenity::Error>>,
-{
-    let policy = (8, Duration::from_millis(500), Duration::from_secs(8));
-    retry_when(metrics, bound, what, policy, is_rate_limited, call).await
+/// The two ways a Discord call is tried again: a public fn each, on `retry_when` with its
+/// policy (attempts after the first, first pause, longest pause) and the failures worth another
+/// try.
+macro_rules! retrying {
+    ($(#[$doc:meta])* $name:ident: $tries:expr, $first:expr, $cap:expr, $worth:ident) => {
+        $(#[$doc])*
+        pub async fn $name<T, F, Fut>(
+            metrics: Option<&Metrics>,
+            bound: Bound<'_>,
+            what: &str,
+            call: F,
+        ) -> Result<T, serenity::Error>
+        where
+            F: FnMut() -> Fut,
+            Fut: Future<Output = Result<T, serenity::Error>>,
+        {
+            let policy = ($tries, $first, $cap);
+            retry_when(metrics, bound, what, policy, $worth, call).await
+        }
+    };
 }
 
-/// Runs a Discord call that is safe to repeat (edits; reads), retrying transient failures up to
-/// three times with a growing pause. Creating messages is not retried after a server error,
-/// since the first attempt may have gone through.
-pub async fn retry<T, F, Fut>(
-    metrics: Option<&Metrics>,
-    bound: Bound<'_>,
-    what: &str,
-    call: F,
-) -> Result<T, serenity::Error>
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Result<T, serenity::Error>>,
-{
-    let policy = (3, Duration::from_millis(250), Duration::from_secs(1));
-    retry_when(metrics, bound, what, policy, is_transient, call).await
+retrying! {
+    /// Runs a Discord call that creates something (a message, a thread), trying it again only
+    /// when Discord refused it with 429, after a growing pause (0.5 s doubling to at most 8 s,
+    /// eight times at most). serenity's limiter waits out the limits it knows before the call; a
+    /// 429 can still come back when a limit is shared with other processes or the limiter is off
+    /// (behind a proxy). Other failures are not retried, as the first attempt may have gone
+    /// through.
+    create_retrying_429: 8, Duration::from_millis(500), Duration::from_secs(8), is_rate_limited
+}
+
+retrying! {
+    /// Runs a Discord call that is safe to repeat (edits; reads), retrying transient failures up
+    /// to three times with a growing pause. Creating messages is not retried after a server
+    /// error, since the first attempt may have gone through.
+    retry: 3, Duration::from_millis(250), Duration::from_secs(1), is_transient
+}
+
+/// The metrics and the bound of a call the bot makes on its own (not an answer to a click):
+/// counted in the bot's metrics, each attempt in its turn under Discord's global limit.
+pub fn global(data: &super::Data) -> (Option<&Metrics>, Bound<'_>) {
+    (Some(data.service.metrics()), Bound::Global(&data.pace))
 }
 
 /// The one retry loop: while `worth` says a failure may pass, up to `tries` more attempts, the

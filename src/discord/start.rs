@@ -44,15 +44,15 @@ pub(crate) async fn announce_start(
         .filter_map(|s| table.user_of(s.seat))
         .collect();
     // Public: in the server's language, whoever clicked Start.
-    let hello = crate::i18n::with(table.locale(), || {
+    notify::post_public(&ctx.http, data, table, || {
         let button = crate::on_kind!(started.kind(), G => G::my_panel_button());
         MessageSpec {
             content: crate::t!("game-started", players = names.join(", "), button = button),
             ping,
             ..Default::default()
         }
-    });
-    notify::post(&ctx.http, data, table, &hello).await;
+    })
+    .await;
     for s in &table.seats {
         if data
             .service

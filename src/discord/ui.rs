@@ -118,6 +118,45 @@ pub(crate) fn fit(m: &mut MessageSpec) {
     }
 }
 
+/// One seat's picture as a file of a message: `{stem}.png` when only that seat is drawn
+/// (`alone`), else `{stem}-{seat}.png` with seats from 1. `None` when it could not be drawn
+/// (logged, with `what` was drawn): the text beside it says the same, so the message goes out
+/// without it rather than not at all.
+pub(crate) fn seat_picture<E: std::fmt::Display>(
+    table: &Table,
+    stem: &str,
+    alone: bool,
+    seat: usize,
+    drawn: Result<Vec<u8>, E>,
+    what: &str,
+    description: String,
+) -> Option<spec::FileSpec> {
+    match drawn {
+        Ok(bytes) => Some(spec::FileSpec {
+            name: if alone {
+                format!("{stem}.png")
+            } else {
+                format!("{stem}-{}.png", seat + 1)
+            },
+            bytes,
+            description: Some(description),
+        }),
+        Err(e) => {
+            tracing::warn!(game = table.game.id, error = %e, "could not draw a {what}");
+            None
+        }
+    }
+}
+
+/// Each picture in the embed of the same place, under its text (a seat's picture under the
+/// seat's text drawing), once the message fits; a picture with no embed left for it is left out.
+pub(crate) fn pictures_under_embeds(m: &mut MessageSpec, pictures: Vec<spec::FileSpec>) {
+    for (e, f) in m.embeds.iter_mut().zip(pictures) {
+        e.image = Some(f.name.clone());
+        m.files.push(f);
+    }
+}
+
 /// Pictures a phone can read: each one in an embed of its own, at the embed's full width, after
 /// the message's other embeds. Discord lays several bare attachments of one message out as a
 /// grid of small tiles, so one picture per player attached bare would be as small on a phone as
@@ -136,6 +175,41 @@ pub(crate) fn add_pictures(m: &mut MessageSpec, pictures: Vec<spec::FileSpec>, c
         });
         m.files.push(f);
     }
+}
+
+/// Puts a table message's row of buttons under it: the game's own `buttons` (those shown, in
+/// order), then Review and Rematch once the game has ended ([`ended_buttons`]); no row when
+/// there is no button.
+pub(crate) fn add_table_buttons(
+    m: &mut MessageSpec,
+    table: &Table,
+    buttons: impl IntoIterator<Item = Option<spec::ButtonSpec>>,
+) {
+    let mut row: Vec<spec::ButtonSpec> = buttons.into_iter().flatten().collect();
+    row.extend(ended_buttons(table));
+    if !row.is_empty() {
+        m.rows.push(spec::RowSpec::Buttons(row));
+    }
+}
+
+/// A message of one embed (a title, its text, a colour), fitted to Discord's limits.
+pub(crate) fn embed_message(title: String, description: String, color: u32) -> MessageSpec {
+    one_embed(EmbedSpec {
+        title,
+        description,
+        color,
+        ..Default::default()
+    })
+}
+
+/// A message of the one embed `e`, fitted to Discord's limits.
+pub(crate) fn one_embed(e: EmbedSpec) -> MessageSpec {
+    let mut m = MessageSpec {
+        embeds: vec![e],
+        ..Default::default()
+    };
+    fit(&mut m);
+    m
 }
 
 /// A field.

@@ -26,6 +26,19 @@ pub fn seat_name(names: &[String], seat: usize) -> String {
     }
 }
 
+/// Each distinct item of `items` once, in the order first seen, with how many times it stands
+/// there: a hand's copies of a card, the Water put on each tower.
+pub(crate) fn tally<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<(T, usize)> {
+    let mut out: Vec<(T, usize)> = Vec::new();
+    for item in items {
+        match out.iter_mut().find(|(seen, _)| *seen == item) {
+            Some((_, n)) => *n += 1,
+            None => out.push((item, 1)),
+        }
+    }
+    out
+}
+
 /// `a`, `a and b`, `a, b and c`; in Japanese `a、b、c`.
 pub(crate) fn and_list(parts: &[String]) -> String {
     match parts {

@@ -8,7 +8,7 @@
 //! Rectangles are drawn without anti-aliasing on whole pixels: tile colours stay exact, which
 //! keeps PNGs small (long runs of one colour) and lets tests count a tile's pixels.
 
-use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
+use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 use std::sync::OnceLock;
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
@@ -158,19 +158,11 @@ impl Canvas {
     /// Draws `text` with its left end at `x` and its baseline at `y`; returns its width.
     pub fn text(&mut self, x: f32, y: f32, px: f32, colour: Rgb, text: &str) -> f32 {
         let font = font();
-        let scaled = font.as_scaled(PxScale::from(px));
         let (w, h) = (self.pixmap.width() as i32, self.pixmap.height() as i32);
         let data = self.pixmap.data_mut();
-        let mut caret = x;
-        let mut last = None;
-        for c in text.chars() {
-            let id = scaled.glyph_id(c);
-            if let Some(prev) = last {
-                caret += scaled.kern(prev, id);
-            }
-            last = Some(id);
-            let glyph = id.with_scale_and_position(PxScale::from(px), point(caret, y));
-            caret += scaled.h_advance(id);
+        let (glyphs, end) = laid_out(px, text, x);
+        for (id, at) in glyphs {
+            let glyph = id.with_scale_and_position(PxScale::from(px), point(at, y));
             let Some(outline) = font.outline_glyph(glyph) else {
                 continue;
             };
@@ -191,7 +183,7 @@ impl Canvas {
                 }
             });
         }
-        caret - x
+        end - x
     }
 
     /// Text centred on `cx`.
@@ -267,19 +259,26 @@ fn path_through(points: &[(f32, f32)]) -> PathBuilder {
 
 /// The width of `text` at `px` pixels.
 pub fn text_width(px: f32, text: &str) -> f32 {
-    let font = font();
-    let scaled = font.as_scaled(PxScale::from(px));
-    let mut width = 0.0;
+    laid_out(px, text, 0.0).1
+}
+
+/// The glyphs of `text` at `px` pixels set from `x` on (kerning included), each with where it
+/// starts, and where the text ends.
+fn laid_out(px: f32, text: &str, x: f32) -> (Vec<(GlyphId, f32)>, f32) {
+    let scaled = font().as_scaled(PxScale::from(px));
+    let mut glyphs = Vec::with_capacity(text.len());
+    let mut caret = x;
     let mut last = None;
     for c in text.chars() {
         let id = scaled.glyph_id(c);
         if let Some(prev) = last {
-            width += scaled.kern(prev, id);
+            caret += scaled.kern(prev, id);
         }
         last = Some(id);
-        width += scaled.h_advance(id);
+        glyphs.push((id, caret));
+        caret += scaled.h_advance(id);
     }
-    width
+    (glyphs, caret)
 }
 
 /// Breaks `text` into at most `max_lines` lines no wider than `width` at `px`; words that do not

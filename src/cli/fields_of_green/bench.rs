@@ -1,7 +1,7 @@
 //! `farmhand bench engine` and `bench render` for Fields of Green: whole random games per second
 //! and the snapshots' size; the farm pictures.
 
-use crate::cli::bench::{Timing, time};
+use crate::cli::bench::{Timing, time_pictures};
 use crate::cli::cpu_model;
 use crate::games::fields_of_green::{Deck, Game, Options, sim};
 use crate::render::fields_of_green::farm_picture;
@@ -35,13 +35,9 @@ pub fn engine(seconds: f64, players: &[u8]) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "farmhand bench engine")?;
     writeln!(out, "cpu:     {}", cpu_model())?;
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let cores = crate::cli::cores();
     writeln!(out, "cores:   {cores} available, 1 used")?;
-    let build = if cfg!(debug_assertions) {
-        "debug (use --release for real figures)"
-    } else {
-        "release"
-    };
+    let build = crate::cli::build_name();
     writeln!(out, "build:   {build}")?;
     writeln!(
         out,
@@ -94,28 +90,13 @@ pub fn pictures(count: u32) -> anyhow::Result<Vec<(&'static str, Timing)>> {
         games.push(game);
     }
     let views: Vec<_> = games.iter().map(|g| g.public_view()).collect();
-    let mut k = 0usize;
-    let one_farm = time(count, || {
-        k += 1;
-        let v = &views[k % views.len()];
-        farm_picture::farm_png(&deck, &v.seats[k % 4], "Player").map(|p| p.len())
-    })?;
-    let mut k = 0usize;
-    let four_farms = time(count, || {
-        k += 1;
-        let v = &views[k % views.len()];
-        let seats: Vec<_> = v
-            .seats
-            .iter()
-            .map(|s| (s, format!("Player {}", s.seat + 1)))
-            .collect();
-        farm_picture::farms_png(&deck, &seats).map(|p| p.len())
-    })?;
-
-    Ok(vec![
-        ("one farm (end of a 4-player game)", one_farm),
-        ("final farms, 4 players", four_farms),
-    ])
+    let seats: Vec<&[_]> = views.iter().map(|v| v.seats.as_slice()).collect();
+    let draw = (farm_picture::farm_png, farm_picture::farms_png);
+    let labels = [
+        "one farm (end of a 4-player game)",
+        "final farms, 4 players",
+    ];
+    time_pictures(count, &*deck, &seats, draw, labels)
 }
 
 fn new_game(deck: &Arc<Deck>, players: u8, seed: u64) -> anyhow::Result<Game> {

@@ -50,6 +50,15 @@ struct Played {
 
 /// Plays game `seed` to the end; the move RNG is seeded with the game's seed, so a seed alone
 /// reproduces the whole game. `record` keeps the actions (for the log).
+/// The game's mode as the first line of the output names it: `, introductory mode` or nothing.
+fn mode_text(options: &Options) -> &'static str {
+    if options.intro {
+        ", introductory mode"
+    } else {
+        ""
+    }
+}
+
 fn play(deck: &Arc<Deck>, options: &Options, seed: u64, record: bool) -> anyhow::Result<Played> {
     let mut game = Game::new(deck.clone(), options.clone(), seed)
         .with_context(|| format!("cannot set up game {seed}"))?;
@@ -107,11 +116,7 @@ fn one_game(
     let view = game.public_view();
     let farms: Vec<_> = view.seats.iter().map(|s| s.farm.clone()).collect();
     let mut out = std::io::stdout().lock();
-    let mode = if options.intro {
-        ", introductory mode"
-    } else {
-        ""
-    };
+    let mode = mode_text(&options);
     writeln!(
         out,
         "Fields of Green: {} players{mode}, seed {seed}, {steps} actions.",
@@ -218,11 +223,7 @@ fn summary(deck: &Arc<Deck>, options: Options, seed: u64, games: u64) -> anyhow:
     let g = t.games as f64;
     let names = seat_names(n);
     let mut out = std::io::stdout().lock();
-    let mode = if options.intro {
-        ", introductory mode"
-    } else {
-        ""
-    };
+    let mode = mode_text(&options);
     writeln!(
         out,
         "Fields of Green: {} games, {n} players{mode}, seeds {seed}..={}",

@@ -2,7 +2,7 @@
 //! score pad (`simulate`, `replay --text`), its scenarios (`replay`, `review`), its bots' arena
 //! and balance, its engine's and pictures' benches.
 
-use crate::cli::bench::{Timing, time};
+use crate::cli::bench::{Timing, time_pictures};
 use crate::cli::replay::relative_to;
 use crate::cli::review::{Start, Words, names_or_default};
 use crate::cli::{Commands, quantile, wilson};
@@ -376,15 +376,7 @@ pub fn bench(seconds: f64) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "farmhand bench engine --game key-harvest")?;
     writeln!(out, "cpu:     {}", crate::cli::cpu_model())?;
-    writeln!(
-        out,
-        "build:   {}",
-        if cfg!(debug_assertions) {
-            "debug (use --release for real figures)"
-        } else {
-            "release"
-        }
-    )?;
+    writeln!(out, "build:   {}", crate::cli::build_name())?;
     writeln!(
         out,
         "players  games/s  actions/s  actions/game  snapshot JSON mean (max) bytes"
@@ -686,25 +678,8 @@ fn pictures(count: u32) -> anyhow::Result<Vec<(&'static str, Timing)>> {
                 .public_view()
         })
         .collect();
-    let mut k = 0usize;
-    let one_board = time(count, || {
-        k += 1;
-        let v = &played[k % played.len()];
-        picture::board_png(&board, &v.seats[k % 4], "Player").map(|p| p.len())
-    })?;
-    let mut k = 0usize;
-    let four_boards = time(count, || {
-        k += 1;
-        let v = &played[k % played.len()];
-        let seats: Vec<_> = v
-            .seats
-            .iter()
-            .map(|s| (s, format!("Player {}", s.seat + 1)))
-            .collect();
-        picture::boards_png(&board, &seats).map(|p| p.len())
-    })?;
-    Ok(vec![
-        ("one country board", one_board),
-        ("four country boards", four_boards),
-    ])
+    let seats: Vec<&[_]> = played.iter().map(|v| v.seats.as_slice()).collect();
+    let draw = (picture::board_png, picture::boards_png);
+    let labels = ["one country board", "four country boards"];
+    time_pictures(count, &*board, &seats, draw, labels)
 }

@@ -3,11 +3,9 @@
 //! group so a player finds them from whichever game they play.
 
 use crate::discord::answer::{say, text, user_text};
-use crate::discord::commands::{game_here, open_table};
+use crate::discord::commands::{bot_seats, game_here};
 use crate::discord::{Ctx, Error};
 use crate::games::fields_of_green::Game;
-use crate::host::Kind;
-use crate::store::{BotSeat, TableOptions};
 use crate::t;
 use poise::serenity_prelude as serenity;
 
@@ -46,64 +44,31 @@ pub async fn fog(_ctx: Ctx<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Open a table for a new game in this channel
-// Every option of the slash command is a parameter: poise builds the command from them.
-#[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, guild_only)]
-async fn new(
-    ctx: Ctx<'_>,
-    #[description = "Number of seats (2-6, default 4)"]
-    #[min = 2]
-    #[max = 6]
-    seats: Option<u8>,
-    #[description = "Introductory mode: fixed draws each year (2-4 players)"] intro: Option<bool>,
-    #[description = "Minutes before reminding a player who holds the game up (default from config)"]
-    #[min = 5]
-    #[max = 10080]
-    reminder_minutes: Option<u32>,
-    #[description = "Computer players to seat now (0-5); people fill the other seats"]
-    #[min = 0]
-    #[max = 5]
-    bots: Option<u8>,
-    #[description = "How well the computer players play (default: strong)"] bot_strength: Option<
-        BotStrength,
-    >,
-    #[description = "Minutes before a bot makes one decision for a player who holds the game up (default: off)"]
-    #[min = 0]
-    #[max = 10080]
-    stand_in_minutes: Option<u32>,
-    #[description = "Time for each decision; past it a bot makes that one decision (default: live, no deadline)"]
-    pace: Option<crate::discord::commands::PaceChoice>,
-    #[description = "The language of the table's public messages (default: the server's, else yours)"]
-    language: Option<crate::discord::commands::LanguageChoice>,
-    #[description = "Offer each player a Hint button: the strong bot's advice (default: off)"]
-    hints: Option<bool>,
-    #[description = "Days one player's absence (away) may hold the game (default 7)"]
-    #[min = 1]
-    #[max = 60]
-    max_away_days: Option<u32>,
-) -> Result<(), Error> {
-    let data = ctx.data();
-    let bot = bot_strength.unwrap_or(BotStrength::Strong).spec();
-    let bots = (0..bots.unwrap_or(0))
-        .map(|k| BotSeat {
-            user_id: u64::from(k) + 1,
-            bot: bot.to_string(),
-        })
-        .collect();
-    let options = TableOptions {
-        seats: seats.unwrap_or(4),
-        intro: intro.unwrap_or(false),
-        reminder_minutes: reminder_minutes.unwrap_or(data.config.game.reminder_minutes),
-        bots,
-        stand_in_minutes: stand_in_minutes.unwrap_or(0),
-        locale: language.map(|l| l.tag()),
-        hints: hints.unwrap_or(false),
-        rematch: None,
-        pace: pace.map_or(crate::store::Pace::Live, |p| p.pace()),
-        max_away_days: max_away_days.unwrap_or(crate::store::DEFAULT_MAX_AWAY_DAYS),
-    };
-    open_table(ctx, Kind::FieldsOfGreen, options).await
+crate::discord::game_commands::new_command! {
+    /// Open a table for a new game in this channel
+    Game; ctx;
+    (
+        #[description = "Number of seats (2-6, default 4)"]
+        #[min = 2]
+        #[max = 6]
+        seats: Option<u8>,
+        #[description = "Introductory mode: fixed draws each year (2-4 players)"] intro: Option<bool>,
+        #[description = "Minutes before reminding a player who holds the game up (default from config)"]
+        #[min = 5]
+        #[max = 10080]
+        reminder_minutes: Option<u32>,
+        #[description = "Computer players to seat now (0-5); people fill the other seats"]
+        #[min = 0]
+        #[max = 5]
+        bots: Option<u8>,
+        #[description = "How well the computer players play (default: strong)"]
+        bot_strength: Option<BotStrength>,
+    ) => (
+        seats.unwrap_or(4),
+        intro.unwrap_or(false),
+        reminder_minutes.unwrap_or(ctx.data().config.game.reminder_minutes),
+        bot_seats(bots, bot_strength.unwrap_or(BotStrength::Strong).spec()),
+    )
 }
 
 /// How well computer players play: the two bots of `farmhand arena`.

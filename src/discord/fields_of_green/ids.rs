@@ -153,6 +153,15 @@ fn parse_positions(s: &str) -> Option<Vec<Pos>> {
     Some(out)
 }
 
+/// A draw's split as its id writes it, four digits (`1201`); `None` for anything else.
+fn parse_split(s: &str) -> Option<[u8; 4]> {
+    let d: Vec<u8> = s.bytes().map(|b| b.wrapping_sub(b'0')).collect();
+    if d.iter().any(|&x| x > 9) {
+        return None;
+    }
+    d.try_into().ok()
+}
+
 fn tiles(ts: &[SmolStr]) -> String {
     ts.iter().map(|t| t.as_str()).collect::<Vec<_>>().join("+")
 }
@@ -220,15 +229,9 @@ pub fn decode_action(s: &str) -> Option<Action> {
         ("wat", 2) => Action::PlaceWater {
             towers: parse_positions(parts[1])?,
         },
-        ("draw", 2) => {
-            let d: Vec<u8> = parts[1].bytes().map(|b| b.wrapping_sub(b'0')).collect();
-            if d.len() != 4 || d.iter().any(|&x| x > 9) {
-                return None;
-            }
-            Action::Draw {
-                split: [d[0], d[1], d[2], d[3]],
-            }
-        }
+        ("draw", 2) => Action::Draw {
+            split: parse_split(parts[1])?,
+        },
         ("sel", 2) => Action::Select { card: card(1)? },
         ("pick", 2) => Action::Pick { card: card(1)? },
         ("b", 5) => Action::Build {
@@ -316,15 +319,9 @@ pub fn decode_screen(s: &str) -> Option<Screen> {
         ("farm", 2) => Screen::Farm {
             seat: parts[1].parse().ok()?,
         },
-        ("split", 2) => {
-            let d: Vec<u8> = parts[1].bytes().map(|b| b.wrapping_sub(b'0')).collect();
-            if d.len() != 4 || d.iter().any(|&x| x > 9) {
-                return None;
-            }
-            Screen::Split {
-                counts: [d[0], d[1], d[2], d[3]],
-            }
-        }
+        ("split", 2) => Screen::Split {
+            counts: parse_split(parts[1])?,
+        },
         ("auto", 1) => Screen::AutoHarvest,
         ("cards", 1) => Screen::Cards,
         _ => return None,

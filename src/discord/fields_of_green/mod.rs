@@ -37,7 +37,8 @@ pub use reference::{card, card_names, rules, rules_topics};
 // The shared message helpers, for this module and its children (`super::fit`, ...).
 use super::spec::{ButtonSpec, Style};
 use super::ui::{
-    DARK_GREEN, GOLD, GREEN, GREY, LIGHT_GREEN, add_pictures, field, fit, mention, names, who,
+    DARK_GREEN, GOLD, GREEN, GREY, LIGHT_GREEN, add_pictures, embed_message, field, fit, mention,
+    names, one_embed, pictures_under_embeds, seat_picture, who,
 };
 use crate::games::fields_of_green::event::Direction;
 use crate::games::fields_of_green::view::{FarmView, SeatView};
@@ -100,24 +101,16 @@ fn farm_pictures_built(
                 render::fields_of_green::farm_picture::farms_png(game.deck(), &[(sv, name.clone())])
             }
         };
-        match drawn {
-            Ok(bytes) => files.push(super::spec::FileSpec {
-                name: if only.is_some() {
-                    format!("{stem}.png")
-                } else {
-                    format!("{stem}-{}.png", sv.seat + 1)
-                },
-                bytes,
-                description: Some(crate::t!(
-                    "fog-picture-farm-of",
-                    name = name,
-                    table = table.game.id
-                )),
-            }),
-            Err(e) => {
-                tracing::warn!(game = table.game.id, error = %e, "could not draw a farm");
-            }
-        }
+        let description = crate::t!("fog-picture-farm-of", name = name, table = table.game.id);
+        files.extend(seat_picture(
+            table,
+            stem,
+            only.is_some(),
+            sv.seat,
+            drawn,
+            "farm",
+            description,
+        ));
     }
     files
 }

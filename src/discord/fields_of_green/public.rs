@@ -4,9 +4,9 @@
 //! Equipment offer or the order of a pile.
 
 use super::{
-    DARK_GREEN, GOLD, GREEN, GREY, add_pictures, and_list, button, cid, direction_text, farm_block,
-    farm_pictures, farm_pictures_built, field, fit, mention, names, resources, seat_status, who,
-    year_phase,
+    DARK_GREEN, GOLD, GREEN, GREY, add_pictures, and_list, button, cid, direction_text,
+    embed_message, farm_block, farm_pictures, farm_pictures_built, field, fit, mention, names,
+    one_embed, pictures_under_embeds, resources, seat_status, who, year_phase,
 };
 use crate::discord::fields_of_green::ids::{Screen, Verb, encode_screen};
 use crate::discord::spec::{
@@ -204,12 +204,7 @@ pub fn status(table: &Table, game: &Game) -> MessageSpec {
             e.footer = Some(crate::t!("fog-status-footer"));
         }
     }
-    let mut m = MessageSpec {
-        embeds: vec![e],
-        ..Default::default()
-    };
-    fit(&mut m);
-    m
+    one_embed(e)
 }
 
 /// The finished table message's embed, for a phone: the ranking in one line and the winners,
@@ -237,12 +232,7 @@ fn outcome(table: &Table, game: &Game) -> MessageSpec {
     }
     e.description = d;
     e.footer = Some(crate::t!("fog-status-footer-final"));
-    let mut m = MessageSpec {
-        embeds: vec![e],
-        ..Default::default()
-    };
-    fit(&mut m);
-    m
+    one_embed(e)
 }
 
 /// The Scores button's answer: the final scores without the farm pictures (Farms shows those).
@@ -276,41 +266,39 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
         status(table, game)
     };
     let live = !game.is_over() && table.game.status == Status::Active;
-    let mut buttons = Vec::new();
-    if live {
-        buttons.extend(button(
-            table,
+    // (shown, what it does, label, style)
+    let buttons = [
+        (
+            live,
             Verb::Hand,
-            &crate::t!("fog-button-my-hand"),
+            crate::t!("fog-button-my-hand"),
             Style::Primary,
-            false,
-        ));
-    }
-    if over {
-        buttons.extend(button(
-            table,
+        ),
+        (
+            over,
             Verb::Scores,
-            &crate::t!("fog-button-scores"),
+            crate::t!("fog-button-scores"),
             Style::Primary,
-            false,
-        ));
-    }
-    buttons.extend(button(
+        ),
+        (
+            true,
+            Verb::Farms,
+            crate::t!("fog-button-farms"),
+            Style::Secondary,
+        ),
+        (
+            true,
+            Verb::Log,
+            crate::t!("fog-button-log"),
+            Style::Secondary,
+        ),
+    ];
+    let buttons = buttons.into_iter().filter(|b| b.0);
+    crate::discord::ui::add_table_buttons(
+        &mut m,
         table,
-        Verb::Farms,
-        &crate::t!("fog-button-farms"),
-        Style::Secondary,
-        false,
-    ));
-    buttons.extend(button(
-        table,
-        Verb::Log,
-        &crate::t!("fog-button-log"),
-        Style::Secondary,
-        false,
-    ));
-    buttons.extend(crate::discord::ui::ended_buttons(table));
-    m.rows = vec![RowSpec::Buttons(buttons)];
+        buttons.map(|(_, verb, label, style)| button(table, verb, &label, style, false)),
+    );
     m
 }
 
@@ -374,15 +362,7 @@ pub fn farms(table: &Table, game: &Game) -> MessageSpec {
     }
     fit(&mut m);
     // Each farm's picture in its own embed, under its text grid.
-    for (k, f) in farm_pictures(table, game, "farms", None)
-        .into_iter()
-        .enumerate()
-    {
-        if let Some(e) = m.embeds.get_mut(k) {
-            e.image = Some(f.name.clone());
-            m.files.push(f);
-        }
-    }
+    pictures_under_embeds(&mut m, farm_pictures(table, game, "farms", None));
     m
 }
 
@@ -438,11 +418,7 @@ pub fn farm(table: &Table, game: &Game, seat: usize) -> MessageSpec {
         e.fields
             .push(field(crate::t!("fog-set-aside-field"), text, false));
     }
-    let mut m = MessageSpec {
-        embeds: vec![e],
-        ..Default::default()
-    };
-    fit(&mut m);
+    let mut m = one_embed(e);
     let pictures = farm_pictures(table, game, "farm", Some(seat));
     add_pictures(&mut m, pictures, GREEN);
     m
@@ -485,21 +461,15 @@ pub fn log(table: &Table, game: &Game, events: &[Event]) -> MessageSpec {
     } else {
         kept.join("\n")
     };
-    let mut m = MessageSpec {
-        embeds: vec![EmbedSpec {
-            title: crate::t!(
-                "fog-log-title",
-                table = table.game.id,
-                phase = year_phase(game)
-            ),
-            description,
-            color: DARK_GREEN,
-            ..Default::default()
-        }],
-        ..Default::default()
-    };
-    fit(&mut m);
-    m
+    embed_message(
+        crate::t!(
+            "fog-log-title",
+            table = table.game.id,
+            phase = year_phase(game)
+        ),
+        description,
+        DARK_GREEN,
+    )
 }
 
 /// The seat an event is about, if one.
@@ -601,12 +571,7 @@ pub fn turn_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> O
         return None;
     }
     e.description = clip_lines(&lines, 3900);
-    let mut m = MessageSpec {
-        embeds: vec![e],
-        ..Default::default()
-    };
-    fit(&mut m);
-    Some(m)
+    Some(one_embed(e))
 }
 
 /// As many whole lines as fit in `max` characters, with a note when some were left out.
@@ -732,11 +697,7 @@ pub fn year_summary(table: &Table, game: &Game, year: u8, events: &[Event]) -> M
             false,
         ));
     }
-    let mut m = MessageSpec {
-        embeds: vec![e],
-        ..Default::default()
-    };
-    fit(&mut m);
+    let mut m = one_embed(e);
     // Each farm's picture shows the cards it built this year (with their squares' names): four
     // whole farms were about 3,000 px of a phone's scrolling (issue 43). A farm that built
     // nothing is drawn whole.

@@ -1,7 +1,7 @@
 //! Reference messages: a card's text (`/fog card`), card-name autocomplete and the rules topics
 //! (`/fog rules`), written from the rulebook and our rulings (src/games/fields_of_green/RULES.md).
 
-use super::{GREEN, LIGHT_GREEN, fit};
+use super::{GREEN, LIGHT_GREEN, embed_message, fit};
 use crate::discord::spec::{EmbedSpec, MessageSpec};
 use crate::games::fields_of_green::Deck;
 use crate::render;
@@ -53,20 +53,14 @@ pub fn card(deck: &Deck, query: &str) -> Option<MessageSpec> {
         } else {
             return None;
         };
-    let mut m = MessageSpec {
-        embeds: vec![EmbedSpec {
-            title,
-            description: format!(
-                "{}\n\n{extra}",
-                render::fields_of_green::card_text(deck, &id)
-            ),
-            color: GREEN,
-            ..Default::default()
-        }],
-        ..Default::default()
-    };
-    fit(&mut m);
-    Some(m)
+    Some(embed_message(
+        title,
+        format!(
+            "{}\n\n{extra}",
+            render::fields_of_green::card_text(deck, &id)
+        ),
+        GREEN,
+    ))
 }
 
 /// Card and Equipment names for autocomplete: those starting with `prefix` (any case) first,

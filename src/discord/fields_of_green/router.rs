@@ -9,27 +9,16 @@ use crate::discord::answer::{
     in_time, private, private_or_followup, refusal_text, sorry, text, update, update_or_edit,
     user_text,
 };
-use crate::discord::router::{acknowledge, act, hand, recent_log};
+use crate::discord::router::{acknowledge, act, chosen, hand, recent_log};
 use crate::discord::spec::MessageSpec;
 use crate::games::fields_of_green::{Action, Game};
 use crate::service::ServiceError;
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, ComponentInteractionDataKind};
+use serenity::ComponentInteraction;
 
-/// Handles a click whose custom_id is one of Fields of Green's (the registry's route); `false`
-/// when the id is not.
-pub async fn route(
-    ctx: &serenity::Context,
-    data: &Data,
-    ci: &ComponentInteraction,
-    id: &str,
-) -> bool {
-    let Some(id) = ComponentId::decode(id) else {
-        return false;
-    };
-    handle(ctx, data, ci, id).await;
-    true
-}
+/// The ids of Fields of Green's components: the registry routes a click here when `Id::decode` reads
+/// its custom_id.
+pub use super::ids::ComponentId as Id;
 
 /// Handles a click on one of Fields of Green's components.
 pub async fn handle(
@@ -39,12 +28,7 @@ pub async fn handle(
     id: ComponentId,
 ) {
     let user = ci.user.id.get();
-    // Select menus carry their meaning in the chosen value.
-    let chosen = match &ci.data.kind {
-        ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
-        _ => None,
-    };
-    let verb = match (&id.verb, chosen) {
+    let verb = match (&id.verb, chosen(ci)) {
         (Verb::Choose, Some(v)) => match decode_action(&v) {
             Some(a) => Verb::Act(a),
             None => return private(ctx, ci, &text(&crate::t!("err-bad-choice"))).await,

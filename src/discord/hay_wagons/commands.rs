@@ -111,18 +111,15 @@ crate::discord::game_commands::game_commands! {
 #[cfg(test)]
 mod tests {
     use super::HwBotStrength;
+    use crate::discord::commands::every_choice;
     use crate::games::Engine;
     use crate::games::hay_wagons::Game;
 
     /// Every level of `/hw new` names a bot the game's seats accept.
     #[test]
     fn every_strength_is_a_hay_wagons_bot() {
-        for s in [
-            HwBotStrength::Easy,
-            HwBotStrength::Normal,
-            HwBotStrength::Perfect,
-        ] {
-            Game::valid_bot(s.bot()).unwrap();
+        for s in every_choice::<HwBotStrength>() {
+            Game::valid_bot(s.bot()).unwrap_or_else(|e| panic!("{s:?}: {e}"));
         }
     }
 }

@@ -12,7 +12,7 @@ mod screens;
 
 use self::ids::{HwId, HwVerb};
 use crate::discord::spec::{ButtonSpec, EmbedSpec, MessageSpec, RowSpec, Style};
-use crate::discord::ui::{GOLD, GREEN, GREY, clip_md, fit, mention, names, who};
+use crate::discord::ui::{GOLD, GREEN, GREY, clip_md, embed_message, fit, mention, names, who};
 use crate::games::Engine;
 use crate::games::hay_wagons::{Action, End, Game};
 use crate::render::hay_wagons::{action_words, row_text, wagon_lines};
@@ -70,19 +70,16 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
         return crate::discord::ui::lobby(table);
     }
     let mut m = status(table, game);
-    let mut buttons = Vec::new();
-    if !game.is_over() && table.game.status == Status::Active {
-        buttons.push(button(
+    let live = !game.is_over() && table.game.status == Status::Active;
+    let my_wagon = live.then(|| {
+        button(
             table,
             HwVerb::Hand,
             &t!("hw-button-my-wagon"),
             Style::Primary,
-        ));
-    }
-    buttons.extend(crate::discord::ui::ended_buttons(table));
-    if !buttons.is_empty() {
-        m.rows.push(RowSpec::Buttons(buttons));
-    }
+        )
+    });
+    crate::discord::ui::add_table_buttons(&mut m, table, [my_wagon]);
     m
 }
 
@@ -103,17 +100,11 @@ pub fn status(table: &Table, game: &Game) -> MessageSpec {
         }
         lines.extend(crate::discord::seats::away_lines(table));
     }
-    let mut m = MessageSpec {
-        embeds: vec![EmbedSpec {
-            title: t!("hw-table-title", table = table.game.id),
-            description: lines.join("\n"),
-            color: if game.is_over() { GOLD } else { GREEN },
-            ..Default::default()
-        }],
-        ..Default::default()
-    };
-    fit(&mut m);
-    m
+    embed_message(
+        t!("hw-table-title", table = table.game.id),
+        lines.join("\n"),
+        if game.is_over() { GOLD } else { GREEN },
+    )
 }
 
 /// `1. Ann 24 · 2. Bob 18`, by place (the first in bold).
@@ -146,17 +137,11 @@ fn ranking(table: &Table, game: &Game) -> String {
 /// The final scores, posted once when the row is empty: the pad and the winner.
 pub fn final_scores(table: &Table, game: &Game) -> MessageSpec {
     let pad = crate::render::hay_wagons::phone::pad(game, &names(table, 2)).unwrap_or_default();
-    let mut m = MessageSpec {
-        embeds: vec![EmbedSpec {
-            title: t!("hw-final-title", table = table.game.id),
-            description: format!("```\n{pad}\n```\n{}", winner_line(table, game)),
-            color: GOLD,
-            ..Default::default()
-        }],
-        ..Default::default()
-    };
-    fit(&mut m);
-    m
+    embed_message(
+        t!("hw-final-title", table = table.game.id),
+        format!("```\n{pad}\n```\n{}", winner_line(table, game)),
+        GOLD,
+    )
 }
 
 /// The seat's private screen: the row, the wagons, and on its turn a button per end of the row;

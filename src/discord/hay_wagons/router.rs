@@ -9,17 +9,17 @@ use crate::discord::router::{act, hand, undo};
 use crate::games::hay_wagons::Game;
 use poise::serenity_prelude as serenity;
 
-/// Handles a click whose custom_id is one of Hay Wagons' (the registry's route); `false` when
-/// the id is not.
-pub async fn route(
+/// The ids of Hay Wagons' components: the registry routes a click here when `Id::decode` reads
+/// its custom_id.
+pub use super::ids::HwId as Id;
+
+/// Handles a click on one of Hay Wagons' components.
+pub async fn handle(
     ctx: &serenity::Context,
     data: &Data,
     ci: &serenity::ComponentInteraction,
-    id: &str,
-) -> bool {
-    let Some(id) = HwId::decode(id) else {
-        return false;
-    };
+    id: HwId,
+) {
     match id.verb {
         HwVerb::Hand => hand::<Game>(ctx, data, ci, id.game).await,
         HwVerb::Act(action) => act::<Game>(ctx, data, ci, id.game, id.version, action).await,
@@ -40,5 +40,4 @@ pub async fn route(
             }
         }
     }
-    true
 }

@@ -3,11 +3,9 @@
 //! under both groups so a player finds them from whichever game they play.
 
 use crate::discord::answer::{say, text, user_text};
-use crate::discord::commands::{game_here, games, open_table, resume, settings};
+use crate::discord::commands::{bot_seats, game_here, games, resume, settings};
 use crate::discord::{Ctx, Error};
 use crate::games::key_harvest::Game;
-use crate::host::Kind;
-use crate::store::{BotSeat, TableOptions};
 use crate::t;
 use poise::serenity_prelude as serenity;
 
@@ -67,61 +65,30 @@ impl KhBotStrength {
     }
 }
 
-/// Open a Key Harvest table in this channel
-#[poise::command(slash_command, guild_only)]
-// A slash command's options are its parameters (poise), one each.
-#[allow(clippy::too_many_arguments)]
-async fn new(
-    ctx: Ctx<'_>,
-    #[description = "Number of seats (2-4, default 3)"]
-    #[min = 2]
-    #[max = 4]
-    seats: Option<u8>,
-    #[description = "Computer players to seat now (0-3); people fill the other seats"]
-    #[min = 0]
-    #[max = 3]
-    bots: Option<u8>,
-    #[description = "How well the computer players play (default: normal)"] bot_strength: Option<
-        KhBotStrength,
-    >,
-    #[description = "Minutes before reminding a player who holds the game up (default from config)"]
-    #[min = 5]
-    #[max = 10080]
-    reminder_minutes: Option<u32>,
-    #[description = "Minutes before a bot makes one decision for a player who holds the game up (default: off)"]
-    #[min = 0]
-    #[max = 10080]
-    stand_in_minutes: Option<u32>,
-    #[description = "Time for each decision; past it a bot makes that one decision (default: live, no deadline)"]
-    pace: Option<crate::discord::commands::PaceChoice>,
-    #[description = "The language of the table's public messages (default: the server's, else yours)"]
-    language: Option<crate::discord::commands::LanguageChoice>,
-    #[description = "Offer each player a Hint button: the strong bot's advice (default: off)"]
-    hints: Option<bool>,
-    #[description = "Days one player's absence (away) may hold the game (default 7)"]
-    #[min = 1]
-    #[max = 60]
-    max_away_days: Option<u32>,
-) -> Result<(), Error> {
-    let bot = bot_strength.unwrap_or(KhBotStrength::Normal).bot();
-    let options = TableOptions {
-        seats: seats.unwrap_or(3),
-        intro: false,
-        reminder_minutes: reminder_minutes.unwrap_or(ctx.data().config.game.reminder_minutes),
-        bots: (0..bots.unwrap_or(0))
-            .map(|k| BotSeat {
-                user_id: u64::from(k) + 1,
-                bot: bot.to_string(),
-            })
-            .collect(),
-        stand_in_minutes: stand_in_minutes.unwrap_or(0),
-        locale: language.map(|l| l.tag()),
-        hints: hints.unwrap_or(false),
-        rematch: None,
-        pace: pace.map_or(crate::store::Pace::Live, |p| p.pace()),
-        max_away_days: max_away_days.unwrap_or(crate::store::DEFAULT_MAX_AWAY_DAYS),
-    };
-    open_table(ctx, Kind::KeyHarvest, options).await
+crate::discord::game_commands::new_command! {
+    /// Open a Key Harvest table in this channel
+    Game; ctx;
+    (
+        #[description = "Number of seats (2-4, default 3)"]
+        #[min = 2]
+        #[max = 4]
+        seats: Option<u8>,
+        #[description = "Computer players to seat now (0-3); people fill the other seats"]
+        #[min = 0]
+        #[max = 3]
+        bots: Option<u8>,
+        #[description = "How well the computer players play (default: normal)"]
+        bot_strength: Option<KhBotStrength>,
+        #[description = "Minutes before reminding a player who holds the game up (default from config)"]
+        #[min = 5]
+        #[max = 10080]
+        reminder_minutes: Option<u32>,
+    ) => (
+        seats.unwrap_or(3),
+        false,
+        reminder_minutes.unwrap_or(ctx.data().config.game.reminder_minutes),
+        bot_seats(bots, bot_strength.unwrap_or(KhBotStrength::Normal).bot()),
+    )
 }
 
 /// Show a player's country board (everyone's by default)
@@ -172,6 +139,7 @@ crate::discord::game_commands::game_commands! {
 #[cfg(test)]
 mod tests {
     use super::KhBotStrength;
+    use crate::discord::commands::every_choice;
     use crate::games::Engine;
     use crate::games::key_harvest::Game;
 
@@ -179,12 +147,8 @@ mod tests {
     /// search bot.
     #[test]
     fn every_strength_is_a_key_harvest_bot() {
-        for s in [
-            KhBotStrength::Easy,
-            KhBotStrength::Normal,
-            KhBotStrength::Strong,
-        ] {
-            Game::valid_bot(s.bot()).unwrap();
+        for s in every_choice::<KhBotStrength>() {
+            Game::valid_bot(s.bot()).unwrap_or_else(|e| panic!("{s:?}: {e}"));
         }
         assert_eq!(KhBotStrength::Strong.bot(), "search");
     }

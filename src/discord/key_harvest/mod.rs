@@ -227,6 +227,17 @@ fn invalid_text(why: &str) -> String {
     t!("kh-err-other")
 }
 
+/// Runs one of the tests that print screens for a look by eye in the language `KH_LANG` names:
+/// `KH_LANG=ja` shows them in Japanese, anything else in English.
+#[cfg(test)]
+pub(crate) fn in_shown_language(show: fn()) {
+    let lang = match std::env::var("KH_LANG").as_deref() {
+        Ok("ja") => crate::i18n::Locale::Ja,
+        _ => crate::i18n::Locale::En,
+    };
+    crate::i18n::with(lang, show);
+}
+
 /// Test helper: the first run of three or more lower-case English words (3+ letters each; words
 /// of one or two letters between them are skipped) in `text` once the player `names` are taken out: a sentence left in English on a Japanese screen.
 /// Codes (`C4`, `KH 19`, `(a)`), numbers and single words are fine.

@@ -8,35 +8,20 @@ use super::ids::{KhId, KhVerb, decode_action, decode_screen};
 use super::{boards, log, panel, score_pad};
 use crate::discord::Data;
 use crate::discord::answer::{private, text, update, user_text};
-use crate::discord::router::{act, hand, recent_log};
+use crate::discord::router::{act, chosen, hand, recent_log};
 use crate::games::key_harvest::{Event, Game};
 use crate::t;
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, ComponentInteractionDataKind};
+use serenity::ComponentInteraction;
 
-/// Handles a click whose custom_id is one of Key Harvest's (the registry's route); `false` when
-/// the id is not.
-pub async fn route(
-    ctx: &serenity::Context,
-    data: &Data,
-    ci: &ComponentInteraction,
-    id: &str,
-) -> bool {
-    let Some(id) = KhId::decode(id) else {
-        return false;
-    };
-    handle(ctx, data, ci, id).await;
-    true
-}
+/// The ids of Key Harvest's components: the registry routes a click here when `Id::decode` reads
+/// its custom_id.
+pub use super::ids::KhId as Id;
 
+/// Handles a click on one of Key Harvest's components.
 pub async fn handle(ctx: &serenity::Context, data: &Data, ci: &ComponentInteraction, id: KhId) {
     let user = ci.user.id.get();
-    // Select menus carry their meaning in the chosen value.
-    let chosen = match &ci.data.kind {
-        ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
-        _ => None,
-    };
-    let verb = match (&id.verb, chosen) {
+    let verb = match (&id.verb, chosen(ci)) {
         (KhVerb::Choose | KhVerb::ChoosePart(_), Some(v)) => match decode_action(&v) {
             Some(a) => KhVerb::Act(a),
             None => return private(ctx, ci, &text(&t!("kh-choice-invalid"))).await,

@@ -199,26 +199,19 @@ mod tests {
         }
     }
 
+    /// Each piece (its letter, its name) has an entry in `topic`: `**L ` and its name.
+    fn each_described(topic: &str, pieces: impl IntoIterator<Item = (char, &'static str)>) {
+        let text = text_of(&rules(Some(topic)));
+        for (letter, name) in pieces {
+            assert!(text.contains(&format!("**{letter} ")), "{topic}: {name}");
+            assert!(text.to_lowercase().contains(name), "{topic}: {name}");
+        }
+    }
+
     #[test]
     fn every_worker_and_event_is_described() {
-        let workers = text_of(&rules(Some("workers")));
-        for w in Worker::ALL {
-            assert!(
-                workers.contains(&format!("**{} ", w.letter())),
-                "{}",
-                w.name()
-            );
-            assert!(workers.to_lowercase().contains(w.name()), "{}", w.name());
-        }
-        let events = text_of(&rules(Some("events")));
-        for e in EventTile::ALL {
-            assert!(
-                events.contains(&format!("**{} ", e.letter())),
-                "{}",
-                e.name()
-            );
-            assert!(events.to_lowercase().contains(e.name()), "{}", e.name());
-        }
+        each_described("workers", Worker::ALL.map(|w| (w.letter(), w.name())));
+        each_described("events", EventTile::ALL.map(|e| (e.letter(), e.name())));
         let actions = text_of(&rules(Some("actions"))).to_lowercase();
         for word in ["harvest", "worker", "store", "registry", "bid"] {
             assert!(actions.contains(word), "{word}");

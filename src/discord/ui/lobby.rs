@@ -2,7 +2,7 @@
 //! Cancel for every game; its buttons use the shared lobby verbs of the `ids` codec) and the list
 //! of a server's tables of every game.
 
-use super::{GREEN, GREY, LIGHT_GREEN, fit, names, who};
+use super::{GREEN, GREY, LIGHT_GREEN, embed_message, fit, names, who};
 use crate::discord::game::Screens;
 use crate::discord::ids::{LobbyId, LobbyVerb as Verb};
 use crate::discord::spec::{ButtonSpec, EmbedSpec, MessageSpec, RowSpec, Style};
@@ -53,17 +53,7 @@ pub fn lobby(table: &Table) -> MessageSpec {
             Status::Ended => crate::t!("lobby-ended"),
             _ => crate::t!("lobby-cancelled"),
         };
-        let mut m = MessageSpec {
-            embeds: vec![EmbedSpec {
-                title,
-                description: text,
-                color: GREY,
-                ..Default::default()
-            }],
-            ..Default::default()
-        };
-        fit(&mut m);
-        return m;
+        return embed_message(title, text, GREY);
     }
     let names: Vec<String> = seated.iter().map(|s| s.name.clone()).collect();
     let mut d = crate::t!("lobby-host", host = format!("<@{}>", g.host_id));
@@ -299,17 +289,7 @@ pub fn games_list(tables: &[(Table, Option<AnyGame>)]) -> MessageSpec {
     if lines.is_empty() {
         d = crate::t!("games-none");
     }
-    let mut m = MessageSpec {
-        embeds: vec![EmbedSpec {
-            title: crate::t!("games-title"),
-            description: d,
-            color: GREEN,
-            ..Default::default()
-        }],
-        ..Default::default()
-    };
-    fit(&mut m);
-    m
+    embed_message(crate::t!("games-title"), d, GREEN)
 }
 
 /// A lobby button of this table, drawn at the table's current version (its id always fits:

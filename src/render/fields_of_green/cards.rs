@@ -113,14 +113,8 @@ fn clip_width(s: &str, max: usize) -> String {
 /// One line per distinct card, in the order first seen, with `2x ` in front of repeated ones
 /// (copies are identical, so listing them twice would only make the message longer).
 pub fn card_list(deck: &Deck, ids: &[SmolStr]) -> Vec<String> {
-    let mut seen: Vec<(&SmolStr, usize)> = Vec::new();
-    for id in ids {
-        match seen.iter_mut().find(|(s, _)| *s == id) {
-            Some((_, n)) => *n += 1,
-            None => seen.push((id, 1)),
-        }
-    }
-    seen.into_iter()
+    crate::render::tally(ids)
+        .into_iter()
         .map(|(id, n)| {
             let t = card_text(deck, id);
             if n > 1 {

@@ -373,12 +373,18 @@ mod tests {
         render_farm(deck, farm, options)
     }
 
-    #[test]
-    fn a_seven_wide_farm_fits_a_phone_in_both_modes() {
+    /// [`wide_farm`], and its drawings with the build spaces hidden and shown.
+    fn wide_farm_both_ways() -> (FarmView, [FarmRender; 2]) {
         let deck = Deck::default_deck();
         let farm = wide_farm(&deck);
-        for show_build_spaces in [false, true] {
-            let r = render_with_spaces(&deck, &farm, show_build_spaces);
+        let drawn = [false, true].map(|spaces| render_with_spaces(&deck, &farm, spaces));
+        (farm, drawn)
+    }
+
+    #[test]
+    fn a_seven_wide_farm_fits_a_phone_in_both_modes() {
+        let (_, drawn) = wide_farm_both_ways();
+        for r in drawn {
             // 7 cards plus a margin column on each side.
             assert_eq!(r.bounds.columns(), 9);
             assert_eq!(r.bounds.rows(), 5);
@@ -429,10 +435,8 @@ mod tests {
 
     #[test]
     fn cells_sit_under_their_column_letter() {
-        let deck = Deck::default_deck();
-        let farm = wide_farm(&deck);
-        for show_build_spaces in [false, true] {
-            let r = render_with_spaces(&deck, &farm, show_build_spaces);
+        let (farm, drawn) = wide_farm_both_ways();
+        for r in drawn {
             // A farm wider than a phone comes in slices of columns: the one with the letter.
             let slices: Vec<Vec<&str>> =
                 r.grid.split("\n\n").map(|b| b.lines().collect()).collect();

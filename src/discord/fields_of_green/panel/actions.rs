@@ -47,22 +47,16 @@ impl Panel<'_> {
     /// `- 2x **Wheat** · 3 coins · 1 VP · Harvest: pay 1 Water…`, the chosen one marked `✓`
     /// in front. Full texts and where each could be built are on the Card texts screen.
     pub(super) fn card_lines(&self, ids: &[SmolStr], mark: Option<&SmolStr>) -> Vec<String> {
-        let mut seen: Vec<(&SmolStr, usize)> = Vec::new();
-        for id in ids {
-            match seen.iter_mut().find(|(s, _)| *s == id) {
-                Some((_, n)) => *n += 1,
-                None => seen.push((id, 1)),
-            }
-        }
-        seen.iter()
+        render::tally(ids)
+            .into_iter()
             .map(|(id, n)| {
                 let text = render::fields_of_green::cards::card_line(self.deck, id);
-                let text = if *n > 1 {
-                    crate::t!("fog-copies", n = *n, text = text)
+                let text = if n > 1 {
+                    crate::t!("fog-copies", n = n, text = text)
                 } else {
                     text
                 };
-                let bullet = if mark == Some(*id) { "✓" } else { "-" };
+                let bullet = if mark == Some(id) { "✓" } else { "-" };
                 format!("{bullet} {text}")
             })
             .collect()

@@ -38,20 +38,26 @@ impl Panel<'_> {
         )
     }
 
-    /// The harvest (rulings 14, 15): pay abilities in any order, then Done.
-    pub(super) fn harvest(&self, out: &mut Out) {
-        let me = self.me();
-        let mut tower_cells: Vec<_> = me
+    /// The Water Towers of `seat`'s farm in reading order, each as its space and the Water it
+    /// holds (`B2 3`): the harvest screen lists them, and the auto harvest as they end up.
+    fn tower_water(&self, seat: &SeatView) -> Vec<String> {
+        let mut towers: Vec<_> = seat
             .farm
             .cells
             .iter()
             .filter(|c| c.card == "water_tower")
             .collect();
-        tower_cells.sort_by_key(|c| (c.pos.y, c.pos.x));
-        let towers: Vec<String> = tower_cells
+        towers.sort_by_key(|c| (c.pos.y, c.pos.x));
+        towers
             .iter()
             .map(|c| format!("{} {}", self.at(c.pos), c.water))
-            .collect();
+            .collect()
+    }
+
+    /// The harvest (rulings 14, 15): pay abilities in any order, then Done.
+    pub(super) fn harvest(&self, out: &mut Out) {
+        let me = self.me();
+        let towers = self.tower_water(me);
         let mut s = crate::t!("fog-harvest-intro");
         s.push('\n');
         s.push_str(&crate::t!(
@@ -66,14 +72,7 @@ impl Panel<'_> {
             }
         ));
         if !me.harvested.is_empty() {
-            let mut done: Vec<(Pos, u32)> = Vec::new();
-            for &p in &me.harvested {
-                match done.iter_mut().find(|(q, _)| *q == p) {
-                    Some((_, n)) => *n += 1,
-                    None => done.push((p, 1)),
-                }
-            }
-            let list: Vec<String> = done
+            let list: Vec<String> = render::tally(me.harvested.iter().copied())
                 .iter()
                 .map(|&(p, n)| {
                     if n > 1 {
@@ -322,18 +321,7 @@ impl Panel<'_> {
         if auto.finished && !matches!(auto.steps.last(), Some(Action::EndHarvest)) {
             steps.push(crate::t!("fog-auto-then-ends"));
         }
-        let mut towers: Vec<_> = auto
-            .after
-            .farm
-            .cells
-            .iter()
-            .filter(|c| c.card == "water_tower")
-            .collect();
-        towers.sort_by_key(|c| (c.pos.y, c.pos.x));
-        let towers: Vec<String> = towers
-            .iter()
-            .map(|c| format!("{} {}", self.at(c.pos), c.water))
-            .collect();
+        let towers = self.tower_water(&auto.after);
         let after = if towers.is_empty() {
             crate::t!("fog-auto-after", resources = resources(&auto.after))
         } else {

@@ -722,55 +722,37 @@ impl<'a> Panel<'a> {
             rows.rows.push(row);
         }
         let mut nav: Vec<ButtonSpec> = nav_front;
+        let main = *screen == Screen::Main;
         // Undo (issue 41): only while this seat's decision is the game's last and the engine
         // found it reversible when it was stored; the service checks both again on the click.
-        if *screen == Screen::Main && self.table.game.may_undo(self.seat) {
-            nav.extend(button(
-                self.table,
-                Verb::Undo,
-                &crate::t!("undo-button"),
-                Style::Danger,
-                false,
-            ));
+        let undo = main && self.table.game.may_undo(self.seat);
+        let (back, here) = (Verb::Show(Screen::Main), Verb::Show(screen.clone()));
+        // (shown, what it does, label, style)
+        let buttons = [
+            (undo, Verb::Undo, crate::t!("undo-button"), Style::Danger),
+            (!main, back, crate::t!("fog-button-back"), Style::Secondary),
+            (
+                true,
+                here,
+                crate::t!("fog-button-refresh"),
+                Style::Secondary,
+            ),
+            (
+                true,
+                Verb::Farms,
+                crate::t!("fog-button-all-farms"),
+                Style::Secondary,
+            ),
+            (
+                true,
+                Verb::Log,
+                crate::t!("fog-button-log"),
+                Style::Secondary,
+            ),
+        ];
+        for (_, verb, label, style) in buttons.into_iter().filter(|b| b.0) {
+            nav.extend(button(self.table, verb, &label, style, false));
         }
-        if *screen == Screen::Main {
-            nav.extend(button(
-                self.table,
-                Verb::Show(Screen::Main),
-                &crate::t!("fog-button-refresh"),
-                Style::Secondary,
-                false,
-            ));
-        } else {
-            nav.extend(button(
-                self.table,
-                Verb::Show(Screen::Main),
-                &crate::t!("fog-button-back"),
-                Style::Secondary,
-                false,
-            ));
-            nav.extend(button(
-                self.table,
-                Verb::Show(screen.clone()),
-                &crate::t!("fog-button-refresh"),
-                Style::Secondary,
-                false,
-            ));
-        }
-        nav.extend(button(
-            self.table,
-            Verb::Farms,
-            &crate::t!("fog-button-all-farms"),
-            Style::Secondary,
-            false,
-        ));
-        nav.extend(button(
-            self.table,
-            Verb::Log,
-            &crate::t!("fog-button-log"),
-            Style::Secondary,
-            false,
-        ));
         // The coach (issue 30), when the host allowed it and the seat has a choice to make. Last,
         // so a full row (the harvest's own buttons) keeps the harvest's: its planner advises there.
         if *screen == Screen::Main

@@ -114,14 +114,7 @@ impl Panel<'_> {
 
     /// `2 on B2, 1 on D3` (or `from`), in order of first appearance.
     pub(super) fn water_label(&self, ws: &[Pos], from: bool) -> String {
-        let mut per: Vec<(Pos, u32)> = Vec::new();
-        for &p in ws {
-            match per.iter_mut().find(|(q, _)| *q == p) {
-                Some((_, n)) => *n += 1,
-                None => per.push((p, 1)),
-            }
-        }
-        let parts: Vec<String> = per
+        let parts: Vec<String> = render::tally(ws.iter().copied())
             .iter()
             .map(|&(p, n)| {
                 if from {

@@ -2,7 +2,7 @@
 //! drawn tile (KH 43): each worker's choices with its targets, optional ones with Decline.
 
 use super::turn::{ability_rule, capital};
-use super::{Item, KhScreen, Out, Panel, PickKind};
+use super::{Item, Out, Panel, PickKind};
 use crate::discord::spec::Style;
 use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::{Action, Choice, Counters, Crop, Space, Worker};
@@ -81,23 +81,20 @@ impl Panel<'_> {
         for c in &self.v.legal {
             match *c {
                 Choice::Apprentice { tiles } => {
-                    let items: Vec<Item> = spaces(tiles)
-                        .map(|t| {
-                            let a = Action::Apprentice {
-                                tile: t,
-                                instead: Vec::new(),
-                            };
-                            Item::new(
-                                self.gain_target(a),
-                                t!(
-                                    "kh-one-from",
-                                    crop = self.crop_one(self.board.crop(t)),
-                                    space = self.r(t)
-                                ),
-                            )
-                        })
-                        .collect();
-                    self.options(out, items, 3, &t!("kh-ph-tile"));
+                    self.tile_options(out, tiles, 3, &t!("kh-ph-tile"), |t| {
+                        let a = Action::Apprentice {
+                            tile: t,
+                            instead: Vec::new(),
+                        };
+                        Item::new(
+                            self.gain_target(a),
+                            t!(
+                                "kh-one-from",
+                                crop = self.crop_one(self.board.crop(t)),
+                                space = self.r(t)
+                            ),
+                        )
+                    });
                 }
                 Choice::CasualWorker { .. } => {
                     // The picker draws its own Decline.
@@ -155,31 +152,20 @@ impl Panel<'_> {
                 }
                 Choice::Supervisor { tiles } | Choice::BlindSwap { tiles } => {
                     let blind = matches!(c, Choice::BlindSwap { .. });
-                    let items: Vec<Item> = spaces(tiles)
-                        .map(|t| {
-                            let a = if blind {
-                                Action::BlindSwap { tile: t }
-                            } else {
-                                Action::Supervisor { tile: t }
-                            };
-                            Item::act(a, t!("kh-fallow", tile = self.tile(t)))
-                        })
-                        .collect();
-                    self.options(out, items, 4, &t!("kh-ph-fallow"));
+                    self.tile_options(out, tiles, 4, &t!("kh-ph-fallow"), |t| {
+                        let a = if blind {
+                            Action::BlindSwap { tile: t }
+                        } else {
+                            Action::Supervisor { tile: t }
+                        };
+                        Item::act(a, t!("kh-fallow", tile = self.tile(t)))
+                    });
                 }
                 Choice::Storekeeper { tiles } => {
-                    let items: Vec<Item> = spaces(tiles)
-                        .map(|t| {
-                            Item::go(
-                                KhScreen::Bid(Box::new(Action::Storekeeper {
-                                    tile: t,
-                                    bid: Counters::ZERO,
-                                })),
-                                self.tile(t),
-                            )
-                        })
-                        .collect();
-                    self.options(out, items, 3, &t!("kh-ph-registry-tile"));
+                    self.bid_options(out, tiles, 3, |tile| Action::Storekeeper {
+                        tile,
+                        bid: Counters::ZERO,
+                    });
                 }
                 Choice::Bailiff { ref tiles } => {
                     let items: Vec<Item> = tiles
@@ -235,15 +221,12 @@ impl Panel<'_> {
                     self.options(out, items, 3, &t!("kh-ph-registry-tile"));
                 }
                 Choice::Benefactor { tiles } => {
-                    let items: Vec<Item> = spaces(tiles)
-                        .map(|t| {
-                            Item::act(
-                                Action::Benefactor { tile: t },
-                                t!("kh-take", tile = self.tile(t)),
-                            )
-                        })
-                        .collect();
-                    self.options(out, items, 3, &t!("kh-ph-registry-tile"));
+                    self.tile_options(out, tiles, 3, &t!("kh-ph-registry-tile"), |t| {
+                        Item::act(
+                            Action::Benefactor { tile: t },
+                            t!("kh-take", tile = self.tile(t)),
+                        )
+                    });
                 }
                 _ => {}
             }

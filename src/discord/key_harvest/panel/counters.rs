@@ -119,24 +119,18 @@ impl Panel<'_> {
         quick: Vec<Item>,
     ) {
         let supply = self.supply();
+        // The button that opens the screen again with `counters`, labelled `sign` and the crop.
+        let step = |counters: Counters, sign: &str, c: Crop| {
+            let again = screen(Box::new(with_counters(a, counters)));
+            Item::go(again, format!("{sign} {}", self.crop(c)))
+        };
         let adds = supply
             .crops()
-            .map(|c| {
-                Item::go(
-                    screen(Box::new(with_counters(a, plus(so_far, c)))),
-                    format!("+ {}", self.crop(c)),
-                )
-                .off(full || so_far.get(c) >= supply.get(c))
-            })
+            .map(|c| step(plus(so_far, c), "+", c).off(full || so_far.get(c) >= supply.get(c)))
             .collect();
         let subs = so_far
             .crops()
-            .map(|c| {
-                Item::go(
-                    screen(Box::new(with_counters(a, minus(so_far, c)))),
-                    format!("− {}", self.crop(c)),
-                )
-            })
+            .map(|c| step(minus(so_far, c), "−", c))
             .collect();
         self.buttons(out, quick);
         self.buttons(out, adds);

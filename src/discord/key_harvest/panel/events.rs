@@ -61,15 +61,12 @@ impl Panel<'_> {
         for c in &legal {
             match c {
                 Choice::BlindSwap { tiles } => {
-                    let items: Vec<Item> = spaces(*tiles)
-                        .map(|t| {
-                            Item::act(
-                                Action::BlindSwap { tile: t },
-                                t!("kh-fallow-draw", tile = self.tile(t)),
-                            )
-                        })
-                        .collect();
-                    self.options(out, items, 3, &t!("kh-ph-fallow"));
+                    self.tile_options(out, *tiles, 3, &t!("kh-ph-fallow"), |t| {
+                        Item::act(
+                            Action::BlindSwap { tile: t },
+                            t!("kh-fallow-draw", tile = self.tile(t)),
+                        )
+                    });
                 }
                 Choice::Exchange { take, .. } => {
                     let items: Vec<Item> = take
@@ -152,15 +149,12 @@ impl Panel<'_> {
                     self.options(out, items, 3, &t!("kh-ph-registry-tile"));
                 }
                 Choice::RegistrySwap { take, .. } => {
-                    let items: Vec<Item> = spaces(*take)
-                        .map(|t| {
-                            Item::go(
-                                KhScreen::Swap { take: t },
-                                t!("kh-take", tile = self.tile(t)),
-                            )
-                        })
-                        .collect();
-                    self.options(out, items, 3, &t!("kh-ph-registry-take"));
+                    self.tile_options(out, *take, 3, &t!("kh-ph-registry-take"), |t| {
+                        Item::go(
+                            KhScreen::Swap { take: t },
+                            t!("kh-take", tile = self.tile(t)),
+                        )
+                    });
                 }
                 Choice::RemoteHarvest { .. } => {
                     self.pick(out, &PickKind::Remote, 0, false);
@@ -176,19 +170,16 @@ impl Panel<'_> {
                             t!("kh-fallow-drawn", tile = self.r(*drawn)),
                         )],
                     );
-                    let items: Vec<Item> = spaces(*fallow)
-                        .map(|t| {
-                            Item::act(
-                                Action::Replace { fallow: Some(t) },
-                                t!(
-                                    "kh-fallow-keep",
-                                    tile = self.tile(t),
-                                    drawn = self.r(*drawn)
-                                ),
-                            )
-                        })
-                        .collect();
-                    self.options(out, items, 3, &t!("kh-ph-keep-drawn"));
+                    self.tile_options(out, *fallow, 3, &t!("kh-ph-keep-drawn"), |t| {
+                        Item::act(
+                            Action::Replace { fallow: Some(t) },
+                            t!(
+                                "kh-fallow-keep",
+                                tile = self.tile(t),
+                                drawn = self.r(*drawn)
+                            ),
+                        )
+                    });
                 }
                 Choice::MoveWorker { moves } => {
                     let items: Vec<Item> = moves
@@ -281,34 +272,31 @@ impl Panel<'_> {
             }
             return;
         }
-        let items: Vec<Item> = spaces(pass)
-            .map(|t| {
-                let passing_on = held == Some(t) && received == Some(t);
-                if passing_on {
-                    Item::act(
-                        Action::GiveAway {
-                            pass: Some(t),
-                            keep: false,
-                        },
-                        t!("kh-pass-on", tile = self.tile(t)),
-                    )
-                } else if keep_choice {
-                    Item::go(
-                        KhScreen::GiveAway { pass: Some(t) },
-                        t!("kh-pass", tile = self.tile(t)),
-                    )
-                } else {
-                    Item::act(
-                        Action::GiveAway {
-                            pass: Some(t),
-                            keep: false,
-                        },
-                        t!("kh-pass", tile = self.tile(t)),
-                    )
-                }
-            })
-            .collect();
-        self.options(out, items, 4, &t!("kh-ph-pass"));
+        self.tile_options(out, pass, 4, &t!("kh-ph-pass"), |t| {
+            let passing_on = held == Some(t) && received == Some(t);
+            if passing_on {
+                Item::act(
+                    Action::GiveAway {
+                        pass: Some(t),
+                        keep: false,
+                    },
+                    t!("kh-pass-on", tile = self.tile(t)),
+                )
+            } else if keep_choice {
+                Item::go(
+                    KhScreen::GiveAway { pass: Some(t) },
+                    t!("kh-pass", tile = self.tile(t)),
+                )
+            } else {
+                Item::act(
+                    Action::GiveAway {
+                        pass: Some(t),
+                        keep: false,
+                    },
+                    t!("kh-pass", tile = self.tile(t)),
+                )
+            }
+        });
     }
 
     fn keep_or_fallow(&self, out: &mut Out, pass: Option<Space>) {
@@ -333,12 +321,10 @@ impl Panel<'_> {
 
     /// O, second step: the tile passed chosen; keep the received tile or put it fallow.
     pub(super) fn give_away(&self, out: &mut Out, pass: Option<Space>) -> bool {
-        let Some((set, keep_choice)) = self.find(|c| match c {
-            Choice::GiveAway {
-                pass, keep_choice, ..
-            } => Some((*pass, *keep_choice)),
-            _ => None,
-        }) else {
+        let Some((set, keep_choice)) = find!(
+            self,
+            Choice::GiveAway { pass, keep_choice, .. } => (*pass, *keep_choice)
+        ) else {
             return false;
         };
         let ok = match pass {
@@ -358,10 +344,10 @@ impl Panel<'_> {
 
     /// N, second step: the tile to give for the chosen one.
     pub(super) fn exchange(&self, out: &mut Out, with: Seat, take: Space) -> bool {
-        let Some(give) = self.find(|c| match c {
-            Choice::Exchange { give, take: t } if t.contains(&(with, take)) => Some(*give),
-            _ => None,
-        }) else {
+        let Some(give) = find!(
+            self,
+            Choice::Exchange { give, take: t } if t.contains(&(with, take)) => *give
+        ) else {
             return false;
         };
         out.lines.push(t!(
@@ -369,40 +355,34 @@ impl Panel<'_> {
             tile = self.tile(take),
             name = self.who(with)
         ));
-        let items: Vec<Item> = spaces(give)
-            .map(|g| {
-                Item::act(
-                    Action::Exchange {
-                        give: g,
-                        with,
-                        take,
-                    },
-                    t!("kh-give", tile = self.tile(g)),
-                )
-            })
-            .collect();
-        self.options(out, items, 4, &t!("kh-ph-give"));
+        self.tile_options(out, give, 4, &t!("kh-ph-give"), |g| {
+            Item::act(
+                Action::Exchange {
+                    give: g,
+                    with,
+                    take,
+                },
+                t!("kh-give", tile = self.tile(g)),
+            )
+        });
         true
     }
 
     /// U, second step: the tile to give for the chosen registry tile.
     pub(super) fn swap(&self, out: &mut Out, take: Space) -> bool {
-        let Some(give) = self.find(|c| match c {
-            Choice::RegistrySwap { give, take: t } if t & bit(take) != 0 => Some(*give),
-            _ => None,
-        }) else {
+        let Some(give) = find!(
+            self,
+            Choice::RegistrySwap { give, take: t } if t & bit(take) != 0 => *give
+        ) else {
             return false;
         };
         out.lines.push(t!("kh-swap-second", tile = self.tile(take)));
-        let items: Vec<Item> = spaces(give)
-            .map(|g| {
-                Item::act(
-                    Action::RegistrySwap { give: g, take },
-                    t!("kh-give", tile = self.tile(g)),
-                )
-            })
-            .collect();
-        self.options(out, items, 4, &t!("kh-ph-give"));
+        self.tile_options(out, give, 4, &t!("kh-ph-give"), |g| {
+            Item::act(
+                Action::RegistrySwap { give: g, take },
+                t!("kh-give", tile = self.tile(g)),
+            )
+        });
         true
     }
 
@@ -422,13 +402,10 @@ impl Panel<'_> {
             worker = w.map_or(t!("kh-a-worker"), Self::worker_name),
             space = self.r(from)
         ));
-        let items: Vec<Item> = spaces(to)
-            .map(|s| {
-                let label = self.space_label(s);
-                Item::act(Action::MoveWorker { from, to: s }, label)
-            })
-            .collect();
-        self.options(out, items, 4, &t!("kh-ph-new-space"));
+        self.tile_options(out, to, 4, &t!("kh-ph-new-space"), |s| {
+            let label = self.space_label(s);
+            Item::act(Action::MoveWorker { from, to: s }, label)
+        });
         true
     }
 }

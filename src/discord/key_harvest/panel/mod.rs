@@ -14,6 +14,17 @@
 //! player view, and other seats are shown as the public view shows them (unrevealed starting
 //! counters as "?").
 
+/// The first legal choice of the panel that matches `pattern`, as `value`:
+/// `find!(self, Choice::RemoveWorker { spaces } => *spaces)`; `None` when no choice matches.
+macro_rules! find {
+    ($panel:expr, $pattern:pat $(if $guard:expr)? => $value:expr) => {
+        $panel.find(|c| match c {
+            $pattern $(if $guard)? => Some($value),
+            _ => None,
+        })
+    };
+}
+
 mod abilities;
 mod counters;
 mod events;
@@ -382,6 +393,37 @@ impl<'a> Panel<'a> {
     /// Lays out choices in at most `max_rows` rows: buttons when they fit, otherwise selects of
     /// 25 options (actions in Choose selects, screens in Navigate selects). Disabled choices
     /// appear only as buttons; their reasons are listed either way.
+    /// The registry tiles of `tiles` to bid for, each leading to the bid screen of `bid(tile)`
+    /// (made with an empty bid).
+    fn bid_options(
+        &self,
+        out: &mut Out,
+        tiles: SpaceSet,
+        max_rows: usize,
+        bid: fn(Space) -> Action,
+    ) {
+        self.tile_options(out, tiles, max_rows, &t!("kh-ph-registry-tile"), |t| {
+            Item::go(KhScreen::Bid(Box::new(bid(t))), self.tile(t))
+        });
+    }
+
+    /// [`options`](Self::options) of one item per tile of `tiles`, made by `item`.
+    fn tile_options(
+        &self,
+        out: &mut Out,
+        tiles: SpaceSet,
+        max_rows: usize,
+        placeholder: &str,
+        item: impl FnMut(Space) -> Item,
+    ) {
+        self.options(
+            out,
+            spaces(tiles).map(item).collect(),
+            max_rows,
+            placeholder,
+        );
+    }
+
     fn options(&self, out: &mut Out, items: Vec<Item>, max_rows: usize, placeholder: &str) {
         let room = max_rows.min(out.free());
         if items.is_empty() {

@@ -367,6 +367,21 @@ fn check_step(t: &Table, game: &Game, limit: usize) -> usize {
     applied
 }
 
+/// What the game asks now, by kind: the worker whose ability or the event that is played out,
+/// else the prompt's name (`Turn`, `Bid`, ...); empty when the game is over.
+fn prompt_kind(game: &Game) -> String {
+    match game.prompt() {
+        Some((_, Prompt::Ability { worker, .. })) => worker.name().to_string(),
+        Some((_, Prompt::Event { event, .. })) => format!("event {}", event.name()),
+        Some((_, p)) => format!("{p:?}")
+            .split([' ', '{'])
+            .next()
+            .unwrap_or("")
+            .to_string(),
+        None => String::new(),
+    }
+}
+
 /// Plays random games (the engine's random bot) and checks every step.
 fn playouts(players: u8, seeds: std::ops::Range<u64>, limit: usize) {
     let t = table(usize::from(players), 41);
@@ -377,16 +392,7 @@ fn playouts(players: u8, seeds: std::ops::Range<u64>, limit: usize) {
         let mut game = new_game(players, seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
         while let Some(seat) = game.to_move() {
-            let kind = match game.prompt() {
-                Some((_, Prompt::Ability { worker, .. })) => worker.name().to_string(),
-                Some((_, Prompt::Event { event, .. })) => format!("event {}", event.name()),
-                Some((_, p)) => format!("{p:?}")
-                    .split([' ', '{'])
-                    .next()
-                    .unwrap_or("")
-                    .to_string(),
-                None => String::new(),
-            };
+            let kind = prompt_kind(&game);
             *prompts.entry(kind).or_default() += 1;
             applied += check_step(&t, &game, limit);
             let legal = game.legal_actions(seat);
@@ -925,12 +931,7 @@ fn the_suggested_payment_takes_from_the_largest_crops() {
 #[test]
 #[ignore]
 fn show_kh_screens() {
-    // KH_LANG=ja shows them in Japanese.
-    let lang = match std::env::var("KH_LANG").as_deref() {
-        Ok("ja") => crate::i18n::Locale::Ja,
-        _ => crate::i18n::Locale::En,
-    };
-    crate::i18n::with(lang, show_kh_screens_in);
+    crate::discord::key_harvest::in_shown_language(show_kh_screens_in);
 }
 
 fn show_kh_screens_in() {
@@ -976,16 +977,7 @@ fn show_kh_screens_in() {
         let mut game = new_game(players, seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         while let Some(seat) = game.to_move() {
-            let kind = match game.prompt() {
-                Some((_, Prompt::Ability { worker, .. })) => worker.name().to_string(),
-                Some((_, Prompt::Event { event, .. })) => format!("event {}", event.name()),
-                Some((_, p)) => format!("{p:?}")
-                    .split([' ', '{'])
-                    .next()
-                    .unwrap_or("")
-                    .to_string(),
-                None => String::new(),
-            };
+            let kind = prompt_kind(&game);
             let turn_kind = format!("{kind} {}", game.state().turn.number.min(15) / 15);
             if shown.insert(turn_kind.clone()) {
                 println!("\n==================== {turn_kind}");

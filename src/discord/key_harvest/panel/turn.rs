@@ -14,10 +14,7 @@ use crate::t;
 
 impl Panel<'_> {
     pub(super) fn start_player(&self, out: &mut Out) {
-        let Some(seats) = self.find(|c| match c {
-            Choice::StartPlayer { seats } => Some(seats.to_vec()),
-            _ => None,
-        }) else {
+        let Some(seats) = find!(self, Choice::StartPlayer { seats } => seats.to_vec()) else {
             return;
         };
         out.lines.push(t!("kh-start-player-intro"));
@@ -250,10 +247,7 @@ impl Panel<'_> {
     }
 
     fn worker_spaces_of(&self, w: Worker) -> Option<SpaceSet> {
-        self.find(|c| match c {
-            Choice::PlayWorker { worker, spaces } if *worker == w => Some(*spaces),
-            _ => None,
-        })
+        find!(self, Choice::PlayWorker { worker, spaces } if *worker == w => *spaces)
     }
 
     /// (b): the workers to play, with what each does.
@@ -331,10 +325,7 @@ impl Panel<'_> {
 
     /// (b): the worker to take off the board (KH 20).
     pub(super) fn remove(&self, out: &mut Out) -> bool {
-        let Some(sp) = self.find(|c| match c {
-            Choice::RemoveWorker { spaces } => Some(*spaces),
-            _ => None,
-        }) else {
+        let Some(sp) = find!(self, Choice::RemoveWorker { spaces } => *spaces) else {
             return false;
         };
         out.lines.push(t!("kh-remove-intro"));
@@ -350,10 +341,7 @@ impl Panel<'_> {
     /// (c): every store tile, with the exact match it costs; the ones this seat cannot pay
     /// disabled with the engine's reason.
     pub(super) fn stores(&self, out: &mut Out) -> bool {
-        let Some(ok) = self.find(|c| match c {
-            Choice::BuyFromStore { tiles } => Some(tiles.to_vec()),
-            _ => None,
-        }) else {
+        let Some(ok) = find!(self, Choice::BuyFromStore { tiles } => tiles.to_vec()) else {
             return false;
         };
         out.lines.push(if self.continuing(TurnAction::FromStores) {
@@ -412,25 +400,14 @@ impl Panel<'_> {
 
     /// (d): the registry tiles; each leads to its bid.
     pub(super) fn registry(&self, out: &mut Out) -> bool {
-        let Some(tiles) = self.find(|c| match c {
-            Choice::TakeFromRegistry { tiles } => Some(*tiles),
-            _ => None,
-        }) else {
+        let Some(tiles) = find!(self, Choice::TakeFromRegistry { tiles } => *tiles) else {
             return false;
         };
         out.lines.push(t!("kh-registry-intro"));
-        let items: Vec<Item> = spaces(tiles)
-            .map(|t| {
-                Item::go(
-                    KhScreen::Bid(Box::new(Action::TakeFromRegistry {
-                        tile: t,
-                        bid: Counters::ZERO,
-                    })),
-                    self.tile(t),
-                )
-            })
-            .collect();
-        self.options(out, items, 4, &t!("kh-ph-registry-tile"));
+        self.bid_options(out, tiles, 4, |tile| Action::TakeFromRegistry {
+            tile,
+            bid: Counters::ZERO,
+        });
         true
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{
     SOIL, add_pictures, board_drawing, board_pictures, counters_text, field, fit, md_names, names,
-    store_text, text, unplayed_text,
+    one_embed, pictures_under_embeds, store_text, text, unplayed_text,
 };
 use crate::discord::spec::{EmbedSpec, MessageSpec};
 use crate::games::key_harvest::Game;
@@ -80,15 +80,7 @@ pub fn boards(table: &Table, game: &Game) -> MessageSpec {
     };
     fit(&mut m);
     // Each board's picture in its own embed, under its text drawing.
-    for (k, f) in board_pictures(table, game, "boards", None)
-        .into_iter()
-        .enumerate()
-    {
-        if let Some(e) = m.embeds.get_mut(k) {
-            e.image = Some(f.name.clone());
-            m.files.push(f);
-        }
-    }
+    pictures_under_embeds(&mut m, board_pictures(table, game, "boards", None));
     m
 }
 
@@ -164,11 +156,7 @@ pub fn board(table: &Table, game: &Game, seat: usize) -> MessageSpec {
         ),
         false,
     ));
-    let mut m = MessageSpec {
-        embeds: vec![e],
-        ..Default::default()
-    };
-    fit(&mut m);
+    let mut m = one_embed(e);
     let pictures = board_pictures(table, game, "board", Some(seat));
     add_pictures(&mut m, pictures, SOIL);
     m

@@ -1,7 +1,7 @@
 //! The public log and the summary of each action: render's public sentences (viewer `None`), so
 //! a seat's unrevealed starting counters are never described (KH 69).
 
-use super::{SOIL, fit, fit_lines, md_names, progress};
+use super::{SOIL, embed_message, fit, fit_lines, md_names, progress};
 use crate::discord::spec::{EmbedSpec, MessageSpec};
 use crate::games::key_harvest::{Event, Game};
 use crate::render::key_harvest::text::describe_event;
@@ -32,21 +32,15 @@ pub fn log(table: &Table, game: &Game, events: &[Event]) -> MessageSpec {
     } else {
         fit_lines(&lines, 3900, true)
     };
-    let mut m = MessageSpec {
-        embeds: vec![EmbedSpec {
-            title: t!(
-                "kh-log-title",
-                table = table.game.id,
-                progress = progress(game)
-            ),
-            description,
-            color: SOIL,
-            ..Default::default()
-        }],
-        ..Default::default()
-    };
-    fit(&mut m);
-    m
+    embed_message(
+        t!(
+            "kh-log-title",
+            table = table.game.id,
+            progress = progress(game)
+        ),
+        description,
+        SOIL,
+    )
 }
 
 /// What one accepted action did, as the public sentences of its events, for the game's thread;

@@ -19,7 +19,10 @@ pub use table::{decision_text, final_scores, score_pad, status, table_message};
 use super::ids::{KhId, KhVerb};
 use crate::discord::spec::{self, ButtonSpec, MessageSpec, Style};
 // The shared message helpers (for this module and its children).
-use crate::discord::ui::{add_pictures, esc, field, fit, plain};
+use crate::discord::ui::{
+    add_pictures, embed_message, esc, field, fit, one_embed, pictures_under_embeds, plain,
+    seat_picture,
+};
 use crate::games::key_harvest::view::SeatView;
 use crate::games::key_harvest::{Board, Game, Space};
 use crate::render;
@@ -61,24 +64,17 @@ fn board_pictures(
         .filter(|sv| only.is_none_or(|s| s == usize::from(sv.seat)))
     {
         let name = render::seat_name(&plain, usize::from(sv.seat));
-        match render::key_harvest::picture::board_png(game.board(), sv, &name) {
-            Ok(bytes) => files.push(spec::FileSpec {
-                name: if only.is_some() {
-                    format!("{stem}.png")
-                } else {
-                    format!("{stem}-{}.png", sv.seat + 1)
-                },
-                bytes,
-                description: Some(t!(
-                    "kh-picture-board-of",
-                    name = name,
-                    table = table.game.id
-                )),
-            }),
-            Err(e) => {
-                tracing::warn!(game = table.game.id, error = %e, "could not draw a board");
-            }
-        }
+        let drawn = render::key_harvest::picture::board_png(game.board(), sv, &name);
+        let description = t!("kh-picture-board-of", name = name, table = table.game.id);
+        files.extend(seat_picture(
+            table,
+            stem,
+            only.is_some(),
+            usize::from(sv.seat),
+            drawn,
+            "board",
+            description,
+        ));
     }
     files
 }

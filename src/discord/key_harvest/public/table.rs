@@ -5,7 +5,7 @@ use super::{
     progress, store_text, tile, unplayed_text,
 };
 use crate::discord::key_harvest::ids::KhVerb;
-use crate::discord::spec::{EmbedSpec, MessageSpec, RowSpec, Style};
+use crate::discord::spec::{EmbedSpec, MessageSpec, Style};
 use crate::games::key_harvest::game::spaces;
 use crate::games::key_harvest::score::ScoreLine;
 use crate::games::key_harvest::view::PublicView;
@@ -283,6 +283,14 @@ fn winner_sentence(game: &Game, v: &PublicView, md: &[String]) -> String {
     s
 }
 
+/// The events taken out at setup (`Drought · Flood`), revealed at the end; `None` when there
+/// were none.
+fn removed_events(v: &PublicView) -> Option<String> {
+    let removed = v.removed.as_ref().filter(|r| !r.is_empty())?;
+    let names: Vec<String> = removed.iter().map(|e| event_name(*e)).collect();
+    Some(names.join(" · "))
+}
+
 /// Every supply, revealed at the end (KH 70).
 fn supplies_lines(game: &Game, v: &PublicView, md: &[String]) -> Vec<String> {
     v.seats
@@ -328,11 +336,8 @@ fn table_embed(table: &Table, game: &Game, detail: bool) -> EmbedSpec {
             supplies = supplies_lines(game, &v, &md).join(" · ")
         ));
         d.push('\n');
-        if let Some(removed) = &v.removed
-            && !removed.is_empty()
-        {
-            let r: Vec<String> = removed.iter().map(|e| event_name(*e)).collect();
-            d.push_str(&t!("kh-line-removed", events = r.join(" · ")));
+        if let Some(events) = removed_events(&v) {
+            d.push_str(&t!("kh-line-removed", events = events));
             d.push('\n');
         }
         e.description = d;
@@ -380,39 +385,35 @@ pub fn table_message(table: &Table, game: &Game) -> MessageSpec {
         ..Default::default()
     };
     let live = !game.is_over() && table.game.status == Status::Active;
-    let mut buttons = Vec::new();
-    if live {
-        buttons.extend(button(
-            table,
+    let scores = game.is_over() && game.score_pad().is_some();
+    // (shown, what it does, label, style)
+    let buttons = [
+        (
+            live,
             KhVerb::Hand,
-            &t!("kh-button-my-screen"),
+            t!("kh-button-my-screen"),
             Style::Primary,
-        ));
-    }
-    if game.is_over() && game.score_pad().is_some() {
-        buttons.extend(button(
-            table,
+        ),
+        (
+            scores,
             KhVerb::Scores,
-            &t!("kh-button-scores"),
+            t!("kh-button-scores"),
             Style::Primary,
-        ));
-    }
-    buttons.extend(button(
+        ),
+        (
+            true,
+            KhVerb::Boards,
+            t!("kh-button-boards"),
+            Style::Secondary,
+        ),
+        (true, KhVerb::Log, t!("kh-button-log"), Style::Secondary),
+    ];
+    let buttons = buttons.into_iter().filter(|b| b.0);
+    crate::discord::ui::add_table_buttons(
+        &mut m,
         table,
-        KhVerb::Boards,
-        &t!("kh-button-boards"),
-        Style::Secondary,
-    ));
-    buttons.extend(button(
-        table,
-        KhVerb::Log,
-        &t!("kh-button-log"),
-        Style::Secondary,
-    ));
-    buttons.extend(crate::discord::ui::ended_buttons(table));
-    if !buttons.is_empty() {
-        m.rows.push(RowSpec::Buttons(buttons));
-    }
+        buttons.map(|(_, verb, label, style)| button(table, verb, &label, style)),
+    );
     fit(&mut m);
     m
 }
@@ -464,11 +465,8 @@ fn final_scores_text(table: &Table, game: &Game) -> MessageSpec {
                 t!("kh-supplies-head"),
                 supplies_lines(game, &v, &md).join("\n")
             ));
-            if let Some(removed) = &v.removed
-                && !removed.is_empty()
-            {
-                let r: Vec<String> = removed.iter().map(|e| event_name(*e)).collect();
-                d.push_str(&t!("kh-removed-unseen", events = r.join(" · ")));
+            if let Some(events) = removed_events(&v) {
+                d.push_str(&t!("kh-removed-unseen", events = events));
                 d.push('\n');
             }
             e.description = d;
