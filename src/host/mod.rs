@@ -9,10 +9,10 @@
 //!
 //! A third game: one line in [`for_each_game!`], its engine under `games/<game>/` (with its
 //! `impl Engine`, and a `mod` line in `games/mod.rs`), `host/<game>.rs` (`impl Hosted`),
-//! `discord/<game>/` (its screens, its slash command group `commands::group` and its click
-//! decoder `router::route`), `render/<game>/`, `fake_discord/guided/<game>.rs` and
-//! `fake_discord/verify/<game>.rs`, `cli/<game>/`, and its Fluent files
-//! `i18n/{en,ja}/<game>.ftl`; every layer's `mod` line for it comes from the list
+//! `discord/<game>/` (its screens, its slash command group `commands::group`, its click decoder
+//! `router::Id::decode` and the steps that answer a click, `router::handle`), `render/<game>/`,
+//! `fake_discord/guided/<game>.rs` and `fake_discord/verify/<game>.rs`, `cli/<game>/`, and its
+//! Fluent files `i18n/{en,ja}/<game>.ftl`; every layer's `mod` line for it comes from the list
 //! ([`game_modules!`]). Hay Wagons, compiled only for the tests, is such a game
 //! (docs/ARCHITECTURE.md, "Adding a third game", lists every file).
 

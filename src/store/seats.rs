@@ -5,13 +5,16 @@ use super::*;
 
 impl Store {
     /// The seats of game `id` that changed hands, in order.
-    pub(super) async fn seat_changes(&self, id: GameId) -> Result<Vec<SeatChange>, StoreError> {
+    pub(super) async fn seat_changes(
+        conn: &mut sqlx::AnyConnection,
+        id: GameId,
+    ) -> Result<Vec<SeatChange>, StoreError> {
         let rows = sqlx::query(
             "SELECT version, seat, from_user, from_name, to_user, kind, by_user, created_at
              FROM game_seat_change WHERE game_id = $1 ORDER BY version",
         )
         .bind(id)
-        .fetch_all(&self.pool)
+        .fetch_all(conn)
         .await?;
         rows.iter()
             .map(|r| {

@@ -86,12 +86,16 @@ impl Store {
 
     /// A game with its seats.
     pub async fn table(&self, id: GameId) -> Result<Table, StoreError> {
+        // Its three queries on one connection: a table is read several times per move (the
+        // answer, the panels, the public table), and each query on the pool took a connection of
+        // its own, with a round trip to SQLite's worker thread to hand it out.
+        let mut conn = self.pool.acquire().await?;
         // With the seat whose reversible action made the current version (issue 41).
         let row = sqlx::query(
             "SELECT g.*, (SELECT a.seat FROM game_action a WHERE a.game_id = g.id AND a.version = g.version AND a.undoable = 1) AS undoable_by FROM game g WHERE g.id = $1",
         )
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *conn)
             .await?;
         let game = match row {
             Some(r) => game_row(&r)?,
@@ -106,7 +110,7 @@ impl Store {
         )
         .bind(id)
         .bind(game.guild_id.map(|g| g as i64))
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *conn)
         .await?;
         let mut seats = Vec::with_capacity(rows.len());
         let mut away = Vec::new();
@@ -130,7 +134,7 @@ impl Store {
         let changes = if game.status == Status::Open {
             Vec::new()
         } else {
-            self.seat_changes(id).await?
+            Store::seat_changes(&mut conn, id).await?
         };
         Ok(Table {
             game,
