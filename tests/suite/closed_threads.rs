@@ -114,7 +114,7 @@ for_both_games!(
     key_harvest_locked_thread_met("locked-kh", 434, false)
 );
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn fields_of_green_locked_thread_met() {
     locked_thread_sends_the_game_to_the_channel(Which::FieldsOfGreen, "locked-met-fog", 435, false)
         .await;

@@ -29,7 +29,7 @@ fn start_bot(fake: &FakeDiscord, db: &TempDb) -> KillOnDrop {
     KillOnDrop(child)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn killed_at_random_moments_the_bot_loses_nothing_it_acknowledged() {
     init_tracing();
     let fake = FakeDiscord::start().await.expect("start the fake");

@@ -204,7 +204,7 @@ for_both_games!(
 /// Discord refuses a post with pictures (a Fields of Green year summary) with 50001: it is
 /// sent again without them (the text grids say the same) in the thread; the game ends with its
 /// final scores; the log line names Discord's code and message.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn an_upload_refused_with_missing_access_is_sent_without_pictures() {
     let tag = "50001-upload";
     let mut g = e2e::new_game(Which::FieldsOfGreen, tag, 2, "", &[], 77, |_, _| {}).await;
@@ -284,7 +284,7 @@ async fn an_upload_refused_with_missing_access_is_sent_without_pictures() {
 /// channel instead, where the players read it, with a note saying why; the refusal is
 /// remembered (issue 42), so the game's later posts go there too, without another refused call,
 /// to its final scores; the log line names Discord's code and message.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_thread_post_refused_with_missing_access_goes_to_the_channel() {
     let tag = "50001-post-kh";
     let mut g = started(Which::KeyHarvest, tag, 78, 4).await;
@@ -330,7 +330,7 @@ async fn a_thread_post_refused_with_missing_access_goes_to_the_channel() {
 /// Discord answers the edit of a deferred click's message with 10008 (the player dismissed
 /// that private message while the click was being worked on): the answer comes to that player
 /// as a new private message (a follow-up) instead of nothing, and the game goes on to its end.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_deferred_click_whose_message_is_gone_is_answered_anew() {
     let tag = "10008-deferred";
     let mut g = started(Which::FieldsOfGreen, tag, 79, 4).await;

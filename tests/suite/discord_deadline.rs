@@ -19,7 +19,7 @@ use std::time::Duration;
 /// unanswered, each is answered within 3 s of its creation, `/fog settings` included (it answers
 /// before it writes), and every answered move is saved. A bot that counted its 1.5 s from the
 /// handler's start would answer these clicks 3.1 s after their creation, too late.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn late_clicks_on_a_slow_store_and_slow_rest_are_all_answered_in_time() {
     use sqlx::Connection;
     let mut g = e2e::new_game(

@@ -36,7 +36,7 @@ fn code_count(fake: &FakeDiscord, code: u32) -> usize {
         .count()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn unknown_interaction_missing_access_and_closed_dms_lose_nothing_confirmed() {
     // Bob asks for his hand in DMs, but his DMs are closed: the bot's DM to him gets 50007.
     let mut g = e2e::new_game(

@@ -27,7 +27,7 @@ enum Way {
     Role,
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn each_missing_permission_is_named_to_the_host_in_their_language() {
     let (fake, db) = fake_and_db("perm-matrix").await;
     let alice = fake.add_user("alice");
@@ -120,7 +120,7 @@ async fn each_missing_permission_is_named_to_the_host_in_their_language() {
 /// its thread, with the pictures of the year summaries and the
 /// final scores. With the old link's permissions (no Attach Files), `/fog new` names Attach
 /// Files.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn exactly_the_invite_links_permissions_play_a_whole_game_with_pictures() {
     let (fake, db) = fake_and_db("invite-perms").await;
     let channel = fake.add_channel("fields-of-green");

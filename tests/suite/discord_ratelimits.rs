@@ -12,7 +12,7 @@ use farmhand::fake_discord::{FakeDiscord, RouteKind};
 /// bucket, their lobbies its message bucket), with the production edit interval: the bot keeps
 /// to every bucket the fake enforces (no call is ever answered 429: serenity waits before it
 /// would exceed one), so it is nowhere near the invalid-request limit, and every game ends.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn three_tables_in_one_channel_never_exceed_a_bucket() {
     let fake = FakeDiscord::start().await.unwrap();
     // Discord's own values, message edits included (the fake starts with quicker edits).
@@ -63,7 +63,7 @@ async fn three_tables_in_one_channel_never_exceed_a_bucket() {
 /// load does outrun the fake's limit). The per-channel buckets are opened wide so that only the
 /// global limit is in play (serenity holding a channel's calls for its bucket would bunch them
 /// up past any pace).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn the_bot_keeps_under_the_global_limit_before_discord_refuses() {
     let paced = three_games_at_global_limit_8(5).await;
     assert_eq!(

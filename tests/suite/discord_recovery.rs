@@ -88,7 +88,7 @@ impl Running {
 /// The bot loses Attach Files halfway through: the year summaries and the final scores are
 /// posted without their pictures (text grids only), and after the first refusal the bot stops
 /// sending pictures Discord would refuse.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn posts_refused_for_their_pictures_are_sent_without_them() {
     let g = running("no-attach", 31, 6).await;
     let table = g.table();
@@ -124,7 +124,7 @@ async fn posts_refused_for_their_pictures_are_sent_without_them() {
 
 /// The bot loses Send Messages in Threads halfway through: the game's posts go to the table's
 /// channel instead, to the final scores.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn posts_the_thread_refuses_go_to_the_channel() {
     let g = running("no-thread-send", 32, 6).await;
     let mut table = g.table();
@@ -149,7 +149,7 @@ async fn posts_the_thread_refuses_go_to_the_channel() {
 
 /// A moderator deletes the game's thread halfway through: the bot makes it again, stores it,
 /// and the rest of the game (its final scores included) is posted there.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_deleted_thread_is_made_again_and_stored() {
     let mut g = running("thread-deleted", 33, 6).await;
     let mut table = g.table();
@@ -181,7 +181,7 @@ async fn a_deleted_thread_is_made_again_and_stored() {
 
 /// A moderator deletes the table message: the next redraw posts it again, the new id is
 /// stored, and the game is played to the end on it.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_deleted_table_message_is_posted_again_and_stored() {
     let mut g = running("table-deleted", 34, 6).await;
     let table = g.table();
@@ -226,7 +226,7 @@ async fn two_503s(tag: &str, seed: u64, kind: RouteKind) -> (Running, TableRef) 
 
 /// Discord fails posts in the thread with server errors (503, without making them): each is
 /// tried again and nothing is missing at the end.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn posts_failed_by_server_errors_are_tried_again() {
     let (g, table) = two_503s("posts-503", 35, RouteKind::CreateMessage).await;
     let titles = g.titles(table.thread.unwrap());
@@ -237,7 +237,7 @@ async fn posts_failed_by_server_errors_are_tried_again() {
 
 /// Discord fails the first uploads (posts with pictures) with server errors: each is tried
 /// again, pictures and all.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn uploads_failed_by_server_errors_are_tried_again_with_their_pictures() {
     let (g, table) = two_503s("uploads-503", 36, RouteKind::Upload).await;
     let with_pictures = g

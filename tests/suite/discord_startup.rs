@@ -120,7 +120,7 @@ fn registrations(fake: &FakeDiscord) -> Vec<u16> {
 
 /// Registration fails twice with server errors: it is tried again, the commands are
 /// registered, and the bot answers. The application is fetched as Discord answers it.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn registration_is_tried_again_until_it_succeeds() {
     let (fake, db) = fake_and_db("register-retry").await;
     let channel = fake.add_channel("games");
@@ -150,7 +150,7 @@ async fn registration_is_tried_again_until_it_succeeds() {
 
 /// Registration keeps failing: after the bounded time, `run` stops with one line that says so,
 /// and closes its gateway connection.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn registration_that_keeps_failing_stops_run_with_one_line() {
     let (fake, db) = fake_and_db("register-fails").await;
     fail_registrations(&fake, 2, FaultAction::Fail(502), None);
@@ -177,7 +177,7 @@ async fn registration_that_keeps_failing_stops_run_with_one_line() {
 
 /// Discord refuses the commands for a reason that will not pass (400): no retry, `run` stops
 /// at once with the line.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_registration_refused_for_good_is_not_tried_again() {
     init_tracing();
     let fake = FakeDiscord::start().await.expect("start the fake");
@@ -191,7 +191,7 @@ async fn a_registration_refused_for_good_is_not_tried_again() {
 /// Discord refuses the commands with 50001 (Missing Access: the bot was invited without the
 /// `applications.commands` scope, or `dev_guild_id` names a server it is not in): no retry,
 /// `run` stops at once with one line that names Discord's status, message and code.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_registration_refused_with_missing_access_stops_run_with_one_line() {
     init_tracing();
     let fake = FakeDiscord::start().await.expect("start the fake");
@@ -212,7 +212,7 @@ async fn a_registration_refused_with_missing_access_stops_run_with_one_line() {
 
 /// The gateway refuses the IDENTIFY for good (a bad token, intents): `run` stops with one
 /// line naming the close code, after one try.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn gateway_refusals_stop_run_with_a_clear_line() {
     init_tracing();
     for (code, says) in [
@@ -237,7 +237,7 @@ async fn gateway_refusals_stop_run_with_a_clear_line() {
 /// connection and on every IDENTIFY as shard [0, 1]): the bot hears the close, reads Discord's
 /// recommended count and connects again with two shards, without trying one shard again (each
 /// try would spend one of the day's session starts), and answers.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn sharding_required_reconnects_with_the_recommended_count() {
     let (fake, db) = fake_and_db("gateway-4011").await;
     let channel = fake.add_channel("games");
@@ -278,7 +278,7 @@ async fn sharding_required_reconnects_with_the_recommended_count() {
 
 /// With a fixed shard count (`discord.shards = 1`), 4011 is the operator's to fix: `run` stops
 /// with one line that names the count Discord requires.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn sharding_required_with_a_fixed_count_stops_run_with_a_clear_line() {
     init_tracing();
     let fake = FakeDiscord::start().await.expect("start the fake");
@@ -303,7 +303,7 @@ async fn sharding_required_with_a_fixed_count_stops_run_with_a_clear_line() {
 
 /// Discord invalidates the session but lets it be resumed (opcode 9, `d: true`): the bot
 /// reconnects and resumes it, with no new IDENTIFY, and a click made meanwhile is answered.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_resumable_invalid_session_is_resumed() {
     let c = connected("invalid-session-resumable").await;
     let fake = &c.fake;
@@ -327,7 +327,7 @@ fn fake_http(fake: &FakeDiscord) -> poise::serenity_prelude::Http {
 
 /// Discord invalidates the session (opcode 9, not resumable): the bot identifies again and
 /// answers.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn an_invalid_session_is_identified_again() {
     let c = connected("invalid-session").await;
     let fake = &c.fake;
@@ -347,7 +347,7 @@ async fn an_invalid_session_is_identified_again() {
 /// Fewer of the day's gateway logins are left than twice the shards: `run` stops with one line
 /// that gives the reset time, before it registers anything or logs in (issue 42, the session
 /// budget: when the logins run out Discord resets the bot's token).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn too_few_logins_left_stop_run_before_it_logs_in() {
     init_tracing();
     let fake = FakeDiscord::start().await.expect("start the fake");
@@ -377,7 +377,7 @@ async fn too_few_logins_left_stop_run_before_it_logs_in() {
 /// A login that comes within 5 s of the last one (`max_concurrency` 1, at Discord's pace) is
 /// answered with opcode 9, as Discord does; the restarted bot logs in again after the window
 /// and answers. Registration comes before the login, so the restart registers once.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_login_too_soon_after_the_last_gets_opcode_9_and_the_bot_logs_in_later() {
     init_tracing();
     watch_panics();

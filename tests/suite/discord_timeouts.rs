@@ -149,7 +149,7 @@ for_both_games!(
 /// The command registration at start is swallowed: given up after the timeout and tried again,
 /// the commands are registered and the bot answers (without the timeout, `run` stayed connected
 /// and mute: poise's setup never finished).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_swallowed_registration_is_given_up_and_tried_again() {
     let (fake, db) = fake_and_db("register-hang").await;
     let channel = fake.add_channel("games");

@@ -20,7 +20,7 @@ use std::time::Duration;
 /// for another player's bucket, while serenity's one bucket for the application holds some of
 /// the second round back, though each token has used 2 of its 5 calls. One token's own bucket
 /// is still kept: six calls at once on it wait for its reset.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn two_players_deferred_answers_do_not_wait_for_each_others_bucket() {
     let fake = FakeDiscord::start().await.unwrap();
     fake.set_rate_limits(Limits::default());

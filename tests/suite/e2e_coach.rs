@@ -129,7 +129,7 @@ for_both_games!(
 );
 
 /// A Japanese server and clients: the hint and the final line read in Japanese.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_hint_in_japanese() {
     let mut g = e2e::new_game(
         Which::KeyHarvest,
@@ -160,7 +160,7 @@ async fn a_hint_in_japanese() {
 }
 
 /// Without `hints:true` no private screen offers a hint.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn no_hint_button_unless_the_host_allows_it() {
     let mut g = Which::FieldsOfGreen
         .new_game("fog-no-hint", 2, "", &[], 34)

@@ -31,7 +31,7 @@ async fn new_game(tag: &str, players: usize, options: &str, dm: &[usize], seed: 
 // ------------------------------------------------------------------------- whole games
 
 /// Two players, and the bot may not create threads (403): the game is played in the channel.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn two_players_whole_game() {
     use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
     let mut g = e2e::new_game(FOG, "two-players", 2, "", &[], 2, |fake, _| {
@@ -50,7 +50,7 @@ async fn two_players_whole_game() {
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn three_players_whole_game() {
     let mut g = new_game("three-players", 3, "", &[], 3).await;
     g.finish().await;
@@ -113,7 +113,7 @@ async fn privacy_check_catches_a_planted_leak(g: &Game) {
     assert!(caught > 0, "the privacy check never caught a planted leak");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn four_players_introductory_mode() {
     let mut g = new_game("four-players-intro", 4, "intro:true", &[], 4).await;
     g.driver.style.builder = true;
@@ -127,7 +127,7 @@ async fn four_players_introductory_mode() {
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn five_players_whole_game() {
     let mut g = new_game("five-players", 5, "", &[], 5).await;
     g.driver.style.builder = true;
@@ -137,7 +137,7 @@ async fn five_players_whole_game() {
 
 /// Hands in DMs (`/fog settings hand_in_dm:true`) for three of four players; one of them has
 /// closed DMs, so the bot falls back to a private reply in the channel.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn hands_in_dms() {
     // Carol's DMs are closed from the start (the bot opens the DM panels at the start).
     let mut g = e2e::new_game(FOG, "dm-hands", 4, "", &[0, 1, 2], 6, |fake, users| {
@@ -223,7 +223,7 @@ fn select_id(panel: &MessageView, not_placeholder: &str) -> Option<String> {
 /// that are not options, a double click, two players at the same instant, old buttons from
 /// earlier turns (on panels that were never redrawn), clicks after the end. Every one gets a
 /// clear answer in time, and only the legitimate ones change the game.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn bad_actors_get_clear_answers_and_change_nothing() {
     let mut g = new_game("bad-actors", 3, "", &[], 7).await;
     let fake = g.fake.clone();
@@ -419,7 +419,7 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
 // ------------------------------------------------------------------------- restarts
 
 /// [`e2e_both::restarts_mid_game_lose_nothing`]: four restarts, bob playing from his DM panel.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn restarts_mid_game_lose_nothing() {
     e2e_both::restarts_mid_game_lose_nothing(Which::FieldsOfGreen, &[1], &[5, 80, 190, 320], 50)
         .await;
@@ -428,7 +428,7 @@ async fn restarts_mid_game_lose_nothing() {
 // ------------------------------------------------------------------------- faults
 
 /// [`e2e_both::faults_do_not_lose_acknowledged_actions`].
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn faults_do_not_lose_acknowledged_actions() {
     e2e_both::faults_do_not_lose_acknowledged_actions(Which::FieldsOfGreen, [120, 260], 20).await;
 }
@@ -439,7 +439,7 @@ async fn faults_do_not_lose_acknowledged_actions() {
 /// so a slow older edit (network delay, or a retry after a 500) landed after a newer one and the
 /// table showed an old state for good. Here the table edit after the first draw is delayed
 /// 600 ms while the next players draw; the table must end up showing the latest version.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn table_message_edits_arrive_in_order() {
     use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
     let g = new_game("edit-order", 3, "", &[], 10).await;
@@ -496,7 +496,7 @@ async fn table_message_edits_arrive_in_order() {
 /// originates from the received message") used to be routed anyway: a panel id sent "from" the
 /// public table message made the bot answer with UPDATE_MESSAGE, turning the public table
 /// message into the clicker's private panel, hand included.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_forged_panel_id_cannot_rewrite_the_table_message() {
     let g = new_game("forged-id", 2, "", &[], 11).await;
     let fake = g.fake.clone();
@@ -528,7 +528,7 @@ async fn complete(fake: &FakeDiscord, user: u64, channel: u64, line: &str) -> Ve
 /// Every slash command, before, during and after a game, with every card and rules topic the
 /// autocomplete offers: all answers private, within Discord's limits, in time. A 6-player game
 /// (the largest table) is played in between.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn every_command_answers_within_limits() {
     let mut g = new_game("commands", 6, "", &[], 12).await;
     g.driver.style.builder = true;
@@ -600,7 +600,7 @@ async fn every_command_answers_within_limits() {
 /// the default, a DM for those who asked for one, a mention instead when their DMs are closed,
 /// nothing for a player who is not holding the game up, and no second reminder before the
 /// repeat delay. Only the players named are notified.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn reminders_reach_the_players_the_game_waits_for() {
     let mut g = new_game("reminders", 3, "", &[], 13).await;
     let fake = g.fake.clone();
@@ -713,19 +713,19 @@ async fn reminders_reach_the_players_the_game_waits_for() {
 // ------------------------------------------------------------------------- bots
 
 /// [`e2e_both::one_person_against_two_bots`].
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn one_person_against_two_bots() {
     e2e_both::one_person_against_two_bots(Which::FieldsOfGreen, "fast (heuristic)").await;
 }
 
 /// [`e2e_both::stand_in_plays_one_decision_for_a_slow_player`].
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn stand_in_plays_one_decision_for_a_slow_player() {
     e2e_both::stand_in_plays_one_decision_for_a_slow_player(Which::FieldsOfGreen).await;
 }
 
 /// Without `stand_in_minutes` the stand-in never plays, however long a player waits.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn stand_in_is_off_by_default() {
     let g = new_game("no-stand-in", 2, "", &[], 24).await;
     let data = g.bot().data.clone();
@@ -744,7 +744,7 @@ async fn stand_in_is_off_by_default() {
 /// answered within Discord's 3 seconds, because each answers (or defers) before any other
 /// Discord call: `/fog new` (lobby + thread), lobby Join/Start (the lobby is redrawn after),
 /// moves, `/fog hand` with the hand in DMs, `/fog abandon` (the notice in the thread).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn slow_discord_every_interaction_answered_within_3_s() {
     use farmhand::fake_discord::{FaultAction, FaultRule};
     let mut g = new_game("slow-rest", 3, "", &[1], 31).await;
@@ -788,7 +788,7 @@ async fn slow_discord_every_interaction_answered_within_3_s() {
 /// response: the bot sleeps for a Retry-After only in the background, never while it holds a
 /// game's lock or the answer to a click. When the storm passes, the game is played to the end and
 /// every end-of-game check holds (the last table edit shows the final state).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_429_storm_slows_public_redraws_but_never_a_players_answer() {
     use farmhand::fake_discord::ratelimit::Limits;
     use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
@@ -843,7 +843,7 @@ async fn a_429_storm_slows_public_redraws_but_never_a_players_answer() {
 /// sends the server's events (its clicks, its GUILD_CREATE) only to the shard
 /// `(guild_id >> 22) % 2` and every DM to shard 0, and the fake does the same: a whole game with
 /// one player's hand in DMs is played to the end across the two shards.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn the_bot_runs_the_shards_discord_recommends_and_plays_across_them() {
     let mut g = e2e::new_game(FOG, "two-shards", 2, "", &[1], 53, |fake, _| {
         fake.set_recommended_shards(2);
@@ -873,7 +873,7 @@ async fn the_bot_runs_the_shards_discord_recommends_and_plays_across_them() {
 /// Issue 11, gateway: opcode 7 (Reconnect) makes the bot reconnect and resume; a connection
 /// that misses its heartbeats is hung up, as Discord does, and the bot resumes it too. Clicks
 /// made meanwhile are replayed on resume; the game is played to the end with every check.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn reconnect_requests_and_missed_heartbeats_lose_nothing() {
     let mut g = e2e::new_game(FOG, "heartbeats", 3, "", &[], 59, |fake, _| {
         // The bot must keep to a short interval: every 400 ms (1.5 s allowed, for a busy machine).
@@ -937,7 +937,7 @@ async fn reconnect_requests_and_missed_heartbeats_lose_nothing() {
 /// Issue 11, merged public edits: with an interval between edits of one message, changes that
 /// come faster are merged, so the table message is edited far less often than once per action,
 /// and the last edit still shows the latest state of the game.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn table_edits_are_merged_and_the_last_shows_the_latest_state() {
     let (fake, db) = fake_and_db("merged-edits").await;
     let mut config = test_config(db.path());
@@ -985,7 +985,7 @@ async fn table_edits_are_merged_and_the_last_shows_the_latest_state() {
 
 /// The bot may not create threads: the game is played in the channel itself, to the end, with
 /// every check passing.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn without_thread_permission_the_game_is_played_in_the_channel() {
     use farmhand::fake_discord::{RouteKind, perm};
     let mut g = e2e::new_game(FOG, "threadless", 2, "", &[], 21, |f, _| {
@@ -1011,7 +1011,7 @@ async fn without_thread_permission_the_game_is_played_in_the_channel() {
 
 /// The bot may not send messages, or may not embed links, in the channel: `/fog new` tells
 /// the host what is missing instead of failing silently, and no table stays open.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn without_send_or_embed_permission_the_host_is_told() {
     use farmhand::fake_discord::perm;
     let (fake, db) = fake_and_db("perms").await;
@@ -1046,7 +1046,7 @@ async fn without_send_or_embed_permission_the_host_is_told() {
 /// When Discord refuses the lobby post for another reason than a permission (here a 503, as
 /// when Discord is busy), the host is not told to fix permissions: they read that no table was
 /// opened and to try again, nothing stays open, and the next try opens the table.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_lobby_discord_refuses_for_a_passing_reason_is_not_blamed_on_permissions() {
     use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
     let (fake, db) = fake_and_db("lobby-503").await;
@@ -1079,7 +1079,7 @@ async fn a_lobby_discord_refuses_for_a_passing_reason_is_not_blamed_on_permissio
 /// longer than Discord's 3 seconds) is acknowledged in time, then its move is saved and the
 /// player's panel is redrawn by editing the original response: never a move saved after the
 /// player saw "This interaction failed".
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_click_waiting_on_the_write_lock_is_deferred_in_time() {
     use sqlx::Connection;
     let g = new_game("locked-db", 2, "", &[], 53).await;
@@ -1148,7 +1148,7 @@ async fn a_click_waiting_on_the_write_lock_is_deferred_in_time() {
 
 /// Issue 10: a crash between a commit and the redraw of the table leaves the table message
 /// behind the game; the next start redraws it. A start with every table up to date edits none.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_table_left_stale_by_a_crash_is_redrawn_on_start() {
     use farmhand::games::fields_of_green::{Game as FogGame, sim};
     use rand::SeedableRng;
@@ -1216,7 +1216,7 @@ async fn a_table_left_stale_by_a_crash_is_redrawn_on_start() {
 /// Issue 12, a first run without surprises: a refused token is one clear error at once (one
 /// request, no retries); a Discord that cannot be reached is tried a bounded number of times and
 /// then one clear error; the stop signal ends `run` at any moment, even while it is still trying.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn run_stops_with_one_clear_error_on_a_bad_token_or_no_network() {
     use farmhand::discord::{reach_discord, run_with_http};
     init_tracing();
@@ -1283,7 +1283,7 @@ async fn run_stops_with_one_clear_error_on_a_bad_token_or_no_network() {
 }
 
 /// [`e2e_both::a_japanese_server_plays_in_japanese`].
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_japanese_server_plays_in_japanese_and_each_player_reads_their_own_language() {
     e2e_both::a_japanese_server_plays_in_japanese(Which::FieldsOfGreen, "japanese", 21).await;
 }
@@ -1291,7 +1291,7 @@ async fn a_japanese_server_plays_in_japanese_and_each_player_reads_their_own_lan
 // ------------------------------------------------------------------------- rematch
 
 /// [`e2e_both::rematch_same_seats_and_options_new_seed`].
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn rematch_same_seats_and_options_new_seed() {
     e2e_both::rematch_same_seats_and_options_new_seed(Which::FieldsOfGreen, "fast (heuristic)")
         .await;

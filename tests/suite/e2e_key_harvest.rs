@@ -20,7 +20,7 @@ async fn new_game(tag: &str, players: usize, options: &str, dm: &[usize], seed: 
         .await
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn two_players_whole_game() {
     let mut g = new_game("two-players", 2, "", &[], 2).await;
     let pad = g.finish().await;
@@ -28,7 +28,7 @@ async fn two_players_whole_game() {
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn three_players_whole_game_one_in_dms() {
     let mut g = new_game("three-players", 3, "", &[1], 3).await;
     g.finish().await;
@@ -36,7 +36,7 @@ async fn three_players_whole_game_one_in_dms() {
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn four_players_whole_game() {
     let mut g = new_game("four-players", 4, "", &[], 4).await;
     g.finish().await;
@@ -44,20 +44,20 @@ async fn four_players_whole_game() {
 }
 
 /// [`e2e_both::restarts_mid_game_lose_nothing`]: three restarts (a game has fewer decisions).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn restarts_mid_game_lose_nothing() {
     e2e_both::restarts_mid_game_lose_nothing(Which::KeyHarvest, &[], &[5, 40, 90], 0).await;
 }
 
 /// [`e2e_both::one_person_against_two_bots`].
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn one_person_against_two_bots() {
     e2e_both::one_person_against_two_bots(Which::KeyHarvest, "normal (heuristic)").await;
 }
 
 /// Bad input: a user who is not seated, a forged id, an id that is not on the clicked message, an
 /// old panel after the game moved on. Each gets a clear private answer and changes nothing.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn stale_and_forged_buttons_change_nothing() {
     let mut g = new_game("bad-input", 2, "", &[], 5).await;
     let fake = g.fake.clone();
@@ -106,7 +106,7 @@ async fn stale_and_forged_buttons_change_nothing() {
 
 /// `/kh status`, `/kh board`, `/kh rules` and `/fog games` answer within limits, privately, and
 /// the games list names the game.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn commands_answer_within_limits() {
     let mut g = new_game("commands", 2, "", &[], 6).await;
     g.driver.play_until(|d| d >= 10).await.unwrap();
@@ -139,7 +139,7 @@ async fn commands_answer_within_limits() {
 
 /// The player the game waits for (on turn, or asked by an event) is reminded by a mention in
 /// the thread, once per interval; a player who asked for DMs gets a DM with a My screen button.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn reminders_reach_the_player_the_game_waits_for() {
     let mut g = new_game("reminders", 3, "", &[], 13).await;
     let fake = g.fake.clone();
@@ -206,26 +206,26 @@ async fn reminders_reach_the_player_the_game_waits_for() {
 }
 
 /// [`e2e_both::stand_in_plays_one_decision_for_a_slow_player`].
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn stand_in_plays_one_decision_for_a_slow_player() {
     e2e_both::stand_in_plays_one_decision_for_a_slow_player(Which::KeyHarvest).await;
 }
 
 /// [`e2e_both::faults_do_not_lose_acknowledged_actions`], the gateway dropped sooner (a game has
 /// fewer decisions).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn faults_do_not_lose_acknowledged_actions() {
     e2e_both::faults_do_not_lose_acknowledged_actions(Which::KeyHarvest, [60, 140], 10).await;
 }
 
 /// [`e2e_both::a_japanese_server_plays_in_japanese`].
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_japanese_server_plays_key_harvest_in_japanese() {
     e2e_both::a_japanese_server_plays_in_japanese(Which::KeyHarvest, "kh-japanese", 17).await;
 }
 
 /// [`e2e_both::rematch_same_seats_and_options_new_seed`].
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn rematch_same_seats_and_options_new_seed() {
     e2e_both::rematch_same_seats_and_options_new_seed(Which::KeyHarvest, "normal (heuristic)")
         .await;

@@ -224,7 +224,7 @@ async fn review_end_to_end(mut g: Game, w: &Words, japanese: bool) {
     g.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn fields_of_green_review_end_to_end() {
     let g = e2e::new_game(
         Which::FieldsOfGreen,
@@ -239,7 +239,7 @@ async fn fields_of_green_review_end_to_end() {
     review_end_to_end(g, &EN, false).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn key_harvest_review_end_to_end() {
     let g = e2e::new_game(Which::KeyHarvest, "kh-review", 2, "", &[], 42, |_, _| {}).await;
     review_end_to_end(g, &EN, false).await;
@@ -255,7 +255,7 @@ fn japanese(fake: &FakeDiscord, users: &[u64]) {
     })
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn fields_of_green_review_in_japanese() {
     let g = e2e::new_game(
         Which::FieldsOfGreen,
@@ -270,7 +270,7 @@ async fn fields_of_green_review_in_japanese() {
     review_end_to_end(g, &JA, true).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn key_harvest_review_in_japanese() {
     let g = e2e::new_game(Which::KeyHarvest, "kh-review-ja", 2, "", &[], 44, japanese).await;
     review_end_to_end(g, &JA, true).await;
@@ -278,7 +278,7 @@ async fn key_harvest_review_in_japanese() {
 
 /// Bad input: an unknown table, another game's table, and a table not played to the end each
 /// get a clear private sentence, and no review row.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn review_refuses_unknown_and_unfinished_games() {
     let g = e2e::new_game(
         Which::KeyHarvest,
@@ -331,7 +331,7 @@ async fn review_refuses_unknown_and_unfinished_games() {
 /// busy machine) no longer edits the deferred answer, whose token Discord expires at 15
 /// minutes: it is sent to the clicker by DM, with its chart. The 15 minutes pass on the one
 /// clock (simulated), while the review is being computed.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_review_ready_after_fourteen_minutes_goes_by_dm() {
     let mut g = e2e::new_game(
         Which::FieldsOfGreen,
@@ -386,7 +386,7 @@ async fn a_review_ready_after_fourteen_minutes_goes_by_dm() {
 /// The review made while the game is played (`game.review_ahead`, issue 43) is stored when the
 /// game ends, with nobody asking, and is the review made at once from the stored actions; the
 /// Review button then reads it. In both games.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_review_made_while_the_game_is_played_is_the_one_made_after() {
     for (which, tag, seed) in [
         (Which::FieldsOfGreen, "fog-ahead", 45),

@@ -175,7 +175,7 @@ async fn cross_check(which: Which, tag: &str, seed: u64) -> BTreeMap<String, usi
 }
 
 /// Both games: every kind of frame the bot meets was sent and read.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn twilight_reads_every_gateway_frame_of_both_games() {
     let fog = cross_check(Which::FieldsOfGreen, "twilight-fog", 3).await;
     let kh = cross_check(Which::KeyHarvest, "twilight-kh", 4).await;

@@ -6,7 +6,7 @@ use farmhand::games::key_harvest as kh;
 
 use crate::e2e::Which;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn the_thread_gets_one_post_per_round() {
     let mut g = Which::KeyHarvest.new_game("kh-rounds", 3, "", &[], 5).await;
     let (fake, table) = (g.fake.clone(), g.table.clone());

@@ -73,7 +73,7 @@ fn clicks(s: &HashMap<String, f64>) -> f64 {
         + value(s, "farmhand_interactions_total{kind=\"modal\"}")
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn healthz_follows_the_gateway_and_the_database_and_metrics_count_the_clicks() {
     let (fake, db) = fake_and_db("metrics").await;
     let channel = fake.add_channel("games");

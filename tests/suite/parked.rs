@@ -310,7 +310,7 @@ for_both_games!(
 
 /// The service refuses a parked game's moves with the way back, and the store's parking is
 /// idempotent: an event and a refusal for the same loss park (and announce) once.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_parked_game_refuses_moves_and_parks_once() {
     let g = started(Which::FieldsOfGreen, "parked-service", 427, 2).await;
     let store = g.store();

@@ -361,7 +361,7 @@ fn per_player_pngs(m: &MessageView, stem: &str, n: usize) -> Vec<Pixmap> {
     pics.iter().map(|p| decode(&p.bytes)).collect()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn fog_pictures_and_export_through_discord() {
     let (mut t, [alice, bob]) = new_table("pictures-fog", "fog", 4).await;
 
@@ -415,7 +415,7 @@ async fn fog_pictures_and_export_through_discord() {
     t.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn kh_pictures_and_export_through_discord() {
     let (mut t, [alice, bob]) = new_table("pictures-kh", "kh", 6).await;
     t.export_refused_in_play(bob).await;
@@ -455,7 +455,7 @@ fn status_and_code(e: &serenity::Error) -> (u16, isize) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn the_fake_enforces_upload_limits_and_edits_attachments() {
     use serenity::{ChannelId, CreateAttachment, CreateMessage, EditMessage};
     let fake = FakeDiscord::start().await.unwrap();

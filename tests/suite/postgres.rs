@@ -144,7 +144,7 @@ async fn a_whole_game_through_the_service_on_postgres() {
 }
 
 /// Two bot processes on one PostgreSQL database race for the same moves: each is stored once.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn two_services_on_postgres_never_both_win() {
     let Some(url) = fresh_database("race").await else {
         return;
@@ -183,7 +183,7 @@ async fn two_services_on_postgres_never_both_win() {
 
 /// The whole bot on PostgreSQL against the fake Discord: a game played by buttons, stopped and
 /// started again half-way, to the final scores, which equal a replay of what is stored.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn the_bot_plays_a_whole_game_on_postgres() {
     let Some(url) = fresh_database("bot").await else {
         return;
@@ -228,7 +228,7 @@ async fn the_bot_plays_a_whole_game_on_postgres() {
 /// both bots apply moves to the same game. Mid-game both run their reminder and stand-in passes
 /// at the same moment: one reminder and one stand-in move happen, by B. The final scores equal a
 /// replay of what is stored, and nothing either bot acknowledged is missing.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn two_bots_on_two_shards_share_one_database_and_play_a_game_to_the_end() {
     use farmhand::config::ShardCount;
     use farmhand::discord::{bots, notify};
@@ -364,7 +364,7 @@ async fn two_bots_on_two_shards_share_one_database_and_play_a_game_to_the_end() 
 /// hand in DMs, whose clicks reach the other process) and one person against two bot seats.
 /// Every acknowledged action is stored once, each stored log replays to its snapshot, and each
 /// final table and score pad equal the replay.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn two_bot_processes_share_one_database_and_play_games_to_the_end() {
     use crate::postgres_processes::{spawn, wait_connected};
     use std::time::Duration;
@@ -566,7 +566,7 @@ async fn every_store_call_works_on_postgres() {
 /// same moment: every game gets exactly one reminder and one stand-in move, made by the process
 /// whose shard carries the game's server. Then two processes that (against the rules) both look
 /// after every game: the reminder claims in the database still send each reminder once.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn two_processes_on_one_database_remind_and_stand_in_once() {
     use farmhand::config::ShardCount;
     use farmhand::discord::{Data, bots, notify, prepare};

@@ -143,7 +143,7 @@ async fn play_stored(
 /// loop (at start) sends exactly one reminder and makes the stand-in moves, one per waiting
 /// player. Play goes on through both processes; every click the bot said "Done." to is stored,
 /// each action log replays to its snapshot, and no second reminder or stand-in move appears.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn two_real_processes_remind_stand_in_and_survive_a_restart() {
     let Some(url) = fresh_database("real_processes").await else {
         return;

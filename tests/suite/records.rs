@@ -217,7 +217,7 @@ fn shown(name: &str, r: &SeatResult) -> String {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn fields_of_green_history_stats_and_leaderboard() {
     let (fake, _db, bot, channel, [alice, bob, carol]) =
         with_bot("records-fog", "farms", ["alice", "bob", "carol"]).await;
@@ -517,7 +517,7 @@ async fn fields_of_green_history_stats_and_leaderboard() {
     bot.stop_clean().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn key_harvest_history_and_stats() {
     let (fake, _db, bot, channel, [alice, bob]) =
         with_bot("records-kh", "fields", ["alice", "bob"]).await;

@@ -324,7 +324,7 @@ mod on_discord {
     /// absence set, shown on the table and ended; a seat given by the host (not by another
     /// player, not to a bot account or someone seated); the player before told why their
     /// screen is gone; a player who leaves, after the question.
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[tokio::test]
     async fn away_give_and_leave_by_command() {
         let (fake, _db, _bot) = bot_on_fake("seats-discord").await;
         let channel = fake.add_channel("farm");

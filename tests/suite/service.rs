@@ -293,7 +293,7 @@ async fn lobby_join_leave_full_and_seats() {
     ));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn lobby_concurrent_joins_fill_the_table_exactly() {
     let db = TempDb::new("service-test", "joins");
     let svc = file_service(&db).await;
@@ -1059,7 +1059,7 @@ fn selections_without_repeats(game: &Game) -> Vec<Action> {
     panic!("no selection without repeats found");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn simultaneous_selections_and_double_clicks() {
     for use_file in [false, true] {
         let db = TempDb::new("service-test", "simul");
@@ -1218,7 +1218,7 @@ async fn racing_seats_play_a_game(svc: Arc<Service>, players: u8, seed: u64) {
     assert!(stale > 0, "no double click was ever refused");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn racing_seats_with_double_clicks_play_a_whole_game() {
     let db = TempDb::new("service-test", "race");
     let svc = file_service(&db).await;
@@ -1230,7 +1230,7 @@ async fn racing_seats_with_double_clicks_play_a_whole_game() {
     .expect("the game did not finish in time");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn several_games_in_parallel_all_finish() {
     let db = TempDb::new("service-test", "parallel");
     let svc = file_service(&db).await;
@@ -1273,7 +1273,7 @@ async fn several_games_in_parallel_all_finish() {
 /// Two services (two bot processes) on the same database file race on one game: their per-game
 /// locks do not see each other, so the optimistic version must catch the loser. Nothing accepted
 /// is lost and nothing is logged twice.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn two_services_on_one_file_never_both_win() {
     let db = TempDb::new("service-test", "twoproc");
     let a = file_service(&db).await;

@@ -23,7 +23,7 @@ async fn opened(
     t
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_table_speaks_its_chosen_language_else_the_servers_else_the_hosts() {
     let (fake, _db, bot) = bot_on_fake("table-language").await;
     let hiro = fake.add_user("Hiro");

@@ -279,17 +279,17 @@ async fn fog_told_once(players: usize, seed: u64) {
     p.bot.stop().await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn fields_of_green_four_players_tells_each_turn_once() {
     fog_told_once(4, 5).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn fields_of_green_two_players_tells_each_turn_once() {
     fog_told_once(2, 7).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn key_harvest_tells_each_action_once_in_order() {
     let p = play("kh", 3, 4, false).await;
     let data = &p.bot.data;

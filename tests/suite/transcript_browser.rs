@@ -182,7 +182,7 @@ fn open(browser: &Path, pages: &[PathBuf], width: u32) -> Vec<Found> {
 /// A short game of each kind (two players, the second in DMs, so every kind of message is
 /// there: the channel, the thread, ephemeral panels, DMs, pictures), its transcript in each
 /// language, opened at both widths.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn the_transcript_reads_at_390_and_1280_px() {
     let Some(browser) = browser() else {
         return;

@@ -50,12 +50,12 @@ async fn two_weeks<G: farmhand::fake_discord::guided::Guided>(tag: &str, seed: u
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn fields_of_green_lives_through_two_weeks() {
     two_weeks::<fog::Game>("two-weeks-fog", 14).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn key_harvest_lives_through_two_weeks() {
     two_weeks::<kh::Game>("two-weeks-kh", 14).await;
 }

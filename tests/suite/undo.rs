@@ -430,7 +430,7 @@ mod e2e_undo {
     /// its player only; a forged Undo from another seat is refused; the Undo puts the game back,
     /// says so in the thread and redraws the screen; an Undo button left on a screen after
     /// another seat acted is refused privately and changes nothing.
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[tokio::test]
     async fn a_player_takes_back_a_face_down_card_by_button() {
         let g = e2e::new_game(Which::FieldsOfGreen, "undo", 3, "", &[], 21, |_, _| {}).await;
         let fake = g.fake.clone();
