@@ -23,7 +23,8 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 // own threads). Two whole games (e2e_key_harvest::two_players_whole_game and
 // e2e_games::three_players_whole_game) took 4.6 and 6.5 s of CPU with 39 and 58 thousand task
 // switches, against 8.2 and 8.4 s with 110 and 114 thousand on two worker threads (perf stat,
-// back to back, stop 55); the whole suite's kernel time fell from 92 to 52 s.
+// back to back, stop 55; measured together with the store's change of the same stop, one
+// connection and no ping per table read); the whole suite's kernel time fell from 92 to 52 s.
 
 /// One scenario, `run(which, args..)`, as a test for each game: two `#[tokio::test]`s, each
 /// with its own name (a filter picks it, a failure names it), run beside the other tests.
