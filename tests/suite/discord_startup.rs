@@ -237,7 +237,12 @@ async fn gateway_refusals_stop_run_with_a_clear_line() {
 /// connection and on every IDENTIFY as shard [0, 1]): the bot hears the close, reads Discord's
 /// recommended count and connects again with two shards, without trying one shard again (each
 /// try would spend one of the day's session starts), and answers.
-#[tokio::test]
+// Two worker threads, as `farmhand run` has (not the suite's one thread, tests/suite/main.rs):
+// serenity 0.12.5's runner loops without yielding on a connection Discord closed with 4011 until
+// its next heartbeat fails (about 41 s). On one thread that loop starves the bot's own watch
+// (`sharding_required`, which ends such runners at once), and each test spun a core for 46-52 s
+// (27 s of CPU each, stop 56); on two threads the watch runs beside it, as in production.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sharding_required_reconnects_with_the_recommended_count() {
     let (fake, db) = fake_and_db("gateway-4011").await;
     let channel = fake.add_channel("games");
@@ -278,7 +283,8 @@ async fn sharding_required_reconnects_with_the_recommended_count() {
 
 /// With a fixed shard count (`discord.shards = 1`), 4011 is the operator's to fix: `run` stops
 /// with one line that names the count Discord requires.
-#[tokio::test]
+// Two worker threads, as the test above says why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sharding_required_with_a_fixed_count_stops_run_with_a_clear_line() {
     init_tracing();
     let fake = FakeDiscord::start().await.expect("start the fake");
