@@ -423,18 +423,5 @@ pub(super) fn capital(s: &str) -> String {
 
 /// What a worker does when it acts, in a few words.
 pub(super) fn ability_rule(w: Worker) -> String {
-    match w {
-        Worker::Apprentice => t!("kh-ability-apprentice"),
-        Worker::CasualWorker => t!("kh-ability-casual-worker"),
-        Worker::Labourer => t!("kh-ability-labourer"),
-        Worker::UnskilledWorker => t!("kh-ability-unskilled-worker"),
-        Worker::SkilledWorker => t!("kh-ability-skilled-worker"),
-        Worker::Supervisor => t!("kh-ability-supervisor"),
-        Worker::Merchant => t!("kh-ability-merchant"),
-        Worker::Storekeeper => t!("kh-ability-storekeeper"),
-        Worker::Bailiff => t!("kh-ability-bailiff"),
-        Worker::Lawyer => t!("kh-ability-lawyer"),
-        Worker::Trader => t!("kh-ability-trader"),
-        Worker::Benefactor => t!("kh-ability-benefactor"),
-    }
+    crate::i18n::named("kh-ability", w.name())
 }
