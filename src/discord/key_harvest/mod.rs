@@ -17,6 +17,7 @@ pub use public::{
     action_summary, board, boards, final_scores, is_bookkeeping, log, round_of, round_summary,
     score_pad, status, table_message,
 };
+pub(crate) use rules::TOPICS as RULES_TOPICS;
 pub use rules::{rules, rules_topics};
 
 use crate::games::key_harvest::{ActionError, Board, Counters, Crop, Worker};
