@@ -116,6 +116,15 @@ mod tests {
         players: Vec<Seat>,
     }
 
+    /// Runs `test` in a new folder of the temp folder named for `what` and this process, and
+    /// removes the folder afterwards.
+    fn in_scratch(what: &str, test: impl FnOnce(&Path)) {
+        let dir = std::env::temp_dir().join(format!("farmhand-{what}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        test(&dir);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn a_wrong_type_names_the_field() {
         let e = json::<S>(r#"{"players": [{"coins": 1}, {"coins": "many"}]}"#).unwrap_err();
@@ -143,72 +152,69 @@ mod tests {
                 Err(ReadError::NotAFile)
             ));
         }
-        let dir = std::env::temp_dir().join(format!("farmhand-input-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        assert!(matches!(
-            read_text(&dir, cap::DECK),
-            Err(ReadError::NotAFile)
-        ));
-        let big = dir.join("big.toml");
-        std::fs::write(&big, vec![b'#'; 2048]).unwrap();
-        let e = read_text(&big, 1024).unwrap_err();
-        assert!(
-            matches!(
-                e,
-                ReadError::TooLarge {
-                    size: 2048,
-                    limit: 1024
-                }
-            ),
-            "{e}"
-        );
-        assert_eq!(read_text(&big, 4096).unwrap().len(), 2048);
-        std::fs::write(&big, [0xff, 0xfe]).unwrap();
-        assert!(matches!(
-            read_text(&big, 1024),
-            Err(ReadError::NotText {
-                line: 1,
-                column: 1,
-                byte: 0xff
-            })
-        ));
-        std::fs::remove_dir_all(&dir).unwrap();
+        in_scratch("input", |dir| {
+            assert!(matches!(
+                read_text(dir, cap::DECK),
+                Err(ReadError::NotAFile)
+            ));
+            let big = dir.join("big.toml");
+            std::fs::write(&big, vec![b'#'; 2048]).unwrap();
+            let e = read_text(&big, 1024).unwrap_err();
+            assert!(
+                matches!(
+                    e,
+                    ReadError::TooLarge {
+                        size: 2048,
+                        limit: 1024
+                    }
+                ),
+                "{e}"
+            );
+            assert_eq!(read_text(&big, 4096).unwrap().len(), 2048);
+            std::fs::write(&big, [0xff, 0xfe]).unwrap();
+            assert!(matches!(
+                read_text(&big, 1024),
+                Err(ReadError::NotText {
+                    line: 1,
+                    column: 1,
+                    byte: 0xff
+                })
+            ));
+        });
     }
 
     /// Issue 28: a non-UTF-8 byte is placed by line and column (in characters: "é" is one).
     #[test]
     fn a_bad_byte_is_placed_by_line_and_column() {
-        let dir = std::env::temp_dir().join(format!("farmhand-utf8-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let f = dir.join("bad.toml");
-        let mut bytes = "name = \"ok\"\nnote = \"caf\u{e9} ".as_bytes().to_vec();
-        bytes.push(0xc3); // a lead byte followed by no continuation byte
-        bytes.extend_from_slice(b"x\"\n");
-        std::fs::write(&f, &bytes).unwrap();
-        let e = read_text(&f, 1024).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "it is not UTF-8 text (line 2, column 14: byte 0xc3)"
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
+        in_scratch("utf8", |dir| {
+            let f = dir.join("bad.toml");
+            let mut bytes = "name = \"ok\"\nnote = \"caf\u{e9} ".as_bytes().to_vec();
+            bytes.push(0xc3); // a lead byte followed by no continuation byte
+            bytes.extend_from_slice(b"x\"\n");
+            std::fs::write(&f, &bytes).unwrap();
+            let e = read_text(&f, 1024).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "it is not UTF-8 text (line 2, column 14: byte 0xc3)"
+            );
+        });
     }
 
     /// Issue 28: a FIFO is refused without being opened (opening one with no writer blocks
     /// forever, so this test would hang before the fix), and an I/O error's cause is said once.
     #[test]
     fn a_fifo_is_refused_before_it_is_opened() {
-        let dir = std::env::temp_dir().join(format!("farmhand-fifo-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let fifo = dir.join("f");
-        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
-        if made.is_ok_and(|s| s.success()) {
-            assert!(matches!(
-                read_text(&fifo, cap::DECK),
-                Err(ReadError::NotAFile)
-            ));
-        }
-        let e = read_text(&dir.join("missing"), cap::DECK).unwrap_err();
-        assert!(std::error::Error::source(&e).is_none(), "{e:?}");
-        std::fs::remove_dir_all(&dir).unwrap();
+        in_scratch("fifo", |dir| {
+            let fifo = dir.join("f");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            if made.is_ok_and(|s| s.success()) {
+                assert!(matches!(
+                    read_text(&fifo, cap::DECK),
+                    Err(ReadError::NotAFile)
+                ));
+            }
+            let e = read_text(&dir.join("missing"), cap::DECK).unwrap_err();
+            assert!(std::error::Error::source(&e).is_none(), "{e:?}");
+        });
     }
 }

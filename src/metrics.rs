@@ -9,6 +9,7 @@ use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::registry::Metric;
 use prometheus_client::registry::Registry;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -52,6 +53,19 @@ pub struct Metrics {
     pub address: tokio::sync::watch::Sender<Option<SocketAddr>>,
 }
 
+/// Registers `metric` as `name` with its `help` text, and gives it back: the registry keeps a
+/// clone, and a metric's clones share one value.
+fn registered<M: Metric + Clone>(registry: &mut Registry, name: &str, help: &str, metric: M) -> M {
+    registry.register(name, help, metric.clone());
+    metric
+}
+
+/// Plain counters, each registered as its `(name, help)`, in the order given (the order
+/// `/metrics` lists them in).
+fn counters<const N: usize>(registry: &mut Registry, named: [(&str, &str); N]) -> [Counter; N] {
+    named.map(|(name, help)| registered(registry, name, help, Counter::default()))
+}
+
 impl Default for Metrics {
     fn default() -> Metrics {
         Metrics::new()
@@ -61,78 +75,68 @@ impl Default for Metrics {
 impl Metrics {
     pub fn new() -> Metrics {
         let mut registry = Registry::with_prefix("farmhand");
-        let interactions = Family::<KindLabel, Counter>::default();
-        registry.register(
+        let interactions = registered(
+            &mut registry,
             "interactions",
             "Interactions received from Discord, by kind (command, component, autocomplete, modal)",
-            interactions.clone(),
+            Family::<KindLabel, Counter>::default(),
         );
         // 5 ms to about 10 s: Discord fails an interaction left unanswered for 3 s.
-        let answer_seconds = Histogram::new(exponential_buckets(0.005, 2.0, 12));
-        registry.register(
+        let answer_seconds = registered(
+            &mut registry,
             "interaction_answer_seconds",
             "Time from receiving a button click to the end of its answer",
-            answer_seconds.clone(),
+            Histogram::new(exponential_buckets(0.005, 2.0, 12)),
         );
-        let rest_calls = Family::<RestLabel, Counter>::default();
-        registry.register(
+        let rest_calls = registered(
+            &mut registry,
             "rest_calls",
             "REST calls made by the bot's send paths, by what they were for and HTTP status (\"error\": no answer)",
-            rest_calls.clone(),
+            Family::<RestLabel, Counter>::default(),
         );
-        let rate_limited = Counter::default();
-        registry.register(
-            "rate_limited",
-            "Discord answers 429 (rate limited) seen by the send paths",
-            rate_limited.clone(),
+        let [rate_limited, global_waits, invalid_requests] = counters(
+            &mut registry,
+            [
+                (
+                    "rate_limited",
+                    "Discord answers 429 (rate limited) seen by the send paths",
+                ),
+                (
+                    "discord_global_waits",
+                    "REST calls held back a moment to keep under Discord's global limit of requests per second",
+                ),
+                (
+                    "invalid_requests",
+                    "Discord answers 4xx other than 429 (Discord bans clients that send many)",
+                ),
+            ],
         );
-        let global_waits = Counter::default();
-        registry.register(
-            "discord_global_waits",
-            "REST calls held back a moment to keep under Discord's global limit of requests per second",
-            global_waits.clone(),
-        );
-        let invalid_requests = Counter::default();
-        registry.register(
-            "invalid_requests",
-            "Discord answers 4xx other than 429 (Discord bans clients that send many)",
-            invalid_requests.clone(),
-        );
-        let games_active = Gauge::default();
-        registry.register(
+        let games_active = registered(
+            &mut registry,
             "games_active",
             "Games being played now (read from the database at each scrape)",
-            games_active.clone(),
+            Gauge::default(),
         );
-        let actions_stored = Counter::default();
-        registry.register(
-            "actions_stored",
-            "Game actions committed to the database",
-            actions_stored.clone(),
+        let [actions_stored, reminders_sent, stand_in_moves, games_parked] = counters(
+            &mut registry,
+            [
+                ("actions_stored", "Game actions committed to the database"),
+                ("reminders_sent", "Turn reminders sent"),
+                (
+                    "stand_in_moves",
+                    "Moves made by the stand-in for a player who did not move in time",
+                ),
+                (
+                    "games_parked",
+                    "Games and lobbies parked or closed because their channel or server went away",
+                ),
+            ],
         );
-        let reminders_sent = Counter::default();
-        registry.register(
-            "reminders_sent",
-            "Turn reminders sent",
-            reminders_sent.clone(),
-        );
-        let stand_in_moves = Counter::default();
-        registry.register(
-            "stand_in_moves",
-            "Moves made by the stand-in for a player who did not move in time",
-            stand_in_moves.clone(),
-        );
-        let games_parked = Counter::default();
-        registry.register(
-            "games_parked",
-            "Games and lobbies parked or closed because their channel or server went away",
-            games_parked.clone(),
-        );
-        let errors = Family::<KindLabel, Counter>::default();
-        registry.register(
+        let errors = registered(
+            &mut registry,
             "errors",
             "Errors by kind: command, reminder, stand_in, discord (no answer or a 5xx), database",
-            errors.clone(),
+            Family::<KindLabel, Counter>::default(),
         );
         Metrics {
             registry,

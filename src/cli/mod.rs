@@ -110,6 +110,11 @@ pub fn save_scenario(path: &Path, scenario: &serde_json::Value) -> anyhow::Resul
     std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
+/// A played game's `(seat, action)` pairs as a scenario's steps, made by `step`.
+pub fn steps<S: Copy, A: Clone, T>(played: &[(S, A)], step: impl Fn(S, A) -> T) -> Vec<T> {
+    played.iter().map(|(s, a)| step(*s, a.clone())).collect()
+}
+
 /// The threads to play games on: as many as asked, else one per core available; at least one,
 /// at most `most`.
 pub fn threads(asked: Option<usize>, most: usize) -> usize {

@@ -594,6 +594,19 @@ pub(crate) fn every_choice<T: poise::ChoiceParameter>() -> Vec<T> {
     all
 }
 
+/// Asserts that every level of a bot-strength option names, through `bot`, a bot the seats of
+/// game `G` accept (a level naming no bot would fail `/… new` only when someone picks it).
+#[cfg(test)]
+pub(crate) fn every_strength_is_a_bot<T, G>(bot: fn(T) -> &'static str)
+where
+    T: poise::ChoiceParameter + Copy + std::fmt::Debug,
+    G: crate::games::Engine,
+{
+    for s in every_choice::<T>() {
+        G::valid_bot(bot(s)).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+    }
+}
+
 /// Choose the reminder style for your turn alerts.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum ReminderChoice {

@@ -30,6 +30,7 @@ pub mod seats;
 pub mod send;
 pub mod spec;
 pub mod start;
+pub mod topics;
 pub mod ui;
 pub mod webhooks;
 // Each game's Discord side, a folder per game of the list (`discord/fields_of_green/`, ...).

@@ -561,6 +561,16 @@ mod tests {
         }
     }
 
+    /// Game `id`, played to the end on 1 January 2026 with these `seats`.
+    fn played(id: i64, seats: Vec<SeatRecord>) -> RecordedGame {
+        RecordedGame {
+            game_id: id,
+            outcome: Status::Ended,
+            ended_at: 1_767_225_600_000,
+            seats,
+        }
+    }
+
     fn game(id: i64, outcome: Status) -> RecordedGame {
         let ended = outcome == Status::Ended;
         RecordedGame {
@@ -584,15 +594,13 @@ mod tests {
     /// in the history, and only that one.
     #[test]
     fn a_seat_handed_on_is_marked() {
-        let mut g = RecordedGame {
-            game_id: 8,
-            outcome: Status::Ended,
-            ended_at: 1_767_225_600_000,
-            seats: vec![
+        let mut g = played(
+            8,
+            vec![
                 seat(0, "Ada", Some(61), true),
                 seat(1, "Bram (bot)", Some(50), false),
             ],
-        };
+        );
         assert!(!history_field(&g).value.contains("(seat handed on)"));
         g.seats[1].handed_on = 1;
         let v = history_field(&g).value;
@@ -604,17 +612,15 @@ mod tests {
     /// know: a winner first among those tied with them on score, then by seat.
     #[test]
     fn a_winner_on_a_tie_is_listed_first() {
-        let g = RecordedGame {
-            game_id: 7,
-            outcome: Status::Ended,
-            ended_at: 1_767_225_600_000,
-            seats: vec![
+        let g = played(
+            7,
+            vec![
                 seat(0, "Ada", Some(61), false),
                 seat(1, "Bram", Some(66), false),
                 seat(2, "Cleo", Some(61), false),
                 seat(3, "Dita", Some(70), false),
             ],
-        };
+        );
         let mut tied = g.clone();
         tied.seats[1].score = Some(70);
         tied.seats[1].won = true;

@@ -353,6 +353,71 @@ pub(crate) fn every_text(m: &MessageSpec) -> String {
     texts(m).join("\n")
 }
 
+/// Prints `m` under `title` for a look by eye (the ignored tests that show screens): its
+/// content, each embed with its fields and footer, each row of buttons (a disabled one marked
+/// "off") and each select with its options.
+#[cfg(test)]
+pub(crate) fn show(title: &str, m: &MessageSpec) {
+    println!("======== {title}");
+    if !m.content.is_empty() {
+        println!("[content] {}", m.content);
+    }
+    for e in &m.embeds {
+        println!("[title] {}", e.title);
+        println!("{}", e.description);
+        for f in &e.fields {
+            println!("[field] {} :: {}", f.name, f.value);
+        }
+        if let Some(f) = &e.footer {
+            println!("[footer] {f}");
+        }
+    }
+    for r in &m.rows {
+        match r {
+            RowSpec::Buttons(bs) => println!(
+                "[buttons] {}",
+                bs.iter()
+                    .map(|b| format!("[{}{}]", b.label, if b.disabled { " (off)" } else { "" }))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            RowSpec::Select(s) => {
+                println!("[select] {} ({} options)", s.placeholder, s.options.len());
+                for o in &s.options {
+                    println!(
+                        "   - {} | {}",
+                        o.label,
+                        o.description.as_deref().unwrap_or("")
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The first three words in a row of `words`, joined by spaces: what the screens' tests
+/// report as an English sentence left on a Japanese screen. `None` stands for anything that
+/// breaks a row (a Japanese character, a code, a number); words that neither count nor break
+/// a row are left out of `words` by the caller.
+#[cfg(test)]
+pub(crate) fn three_in_a_row<'a>(
+    words: impl IntoIterator<Item = Option<&'a str>>,
+) -> Option<String> {
+    let mut row: Vec<&str> = Vec::new();
+    for w in words {
+        match w {
+            Some(w) => {
+                row.push(w);
+                if row.len() == 3 {
+                    return Some(row.join(" "));
+                }
+            }
+            None => row.clear(),
+        }
+    }
+    None
+}
+
 /// Cuts `s` to at most `max` characters, ending with an ellipsis when cut.
 pub fn clip(s: &str, max: usize) -> String {
     if chars(s) <= max {

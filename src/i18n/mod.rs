@@ -201,6 +201,33 @@ pub fn format(id: &str, args: Option<&FluentArgs<'_>>) -> String {
     format_in(current(), id, args)
 }
 
+/// The id of the message the catalogue keeps under `prefix` for a piece named `name` in the
+/// rules' English: `kh-worker` and `casual worker` give `kh-worker-casual-worker`, `fog-pile`
+/// and `Field` give `fog-pile-field`. Card piles, kinds, workers and events each have one message
+/// per piece named this way, so their texts are found from the piece's own name rather than a
+/// table of ids per message. The check of literal `t!` ids cannot see these:
+/// `every_named_message_exists_in_both_languages` holds each one to both catalogues.
+pub fn named_id(prefix: &str, name: &str) -> String {
+    format!("{prefix}-{}", name.to_lowercase().replace([' ', '_'], "-"))
+}
+
+/// Message [`named_id`]`(prefix, name)` in the language in scope.
+pub fn named(prefix: &str, name: &str) -> String {
+    format(&named_id(prefix, name), None)
+}
+
+/// [`named_id`] for a unit variant of an engine's enum, named as the game's files name it (its
+/// serde name: `Timing::GameEnd` is `game_end`, so `fog-timing` gives `fog-timing-game-end`).
+pub fn variant_id<T: serde::Serialize>(prefix: &str, variant: T) -> String {
+    let value = serde_json::to_value(variant).unwrap_or_default();
+    named_id(prefix, value.as_str().unwrap_or_default())
+}
+
+/// Message [`variant_id`]`(prefix, variant)` in the language in scope.
+pub fn named_variant<T: serde::Serialize>(prefix: &str, variant: T) -> String {
+    format(&variant_id(prefix, variant), None)
+}
+
 /// A message from the catalogue in the language in scope:
 /// `t!("fog-hand-title")`, `t!("fog-built", name = player, card = card_name)`.
 /// Argument values are strings or numbers.

@@ -113,6 +113,61 @@ fn ids_in_code() -> BTreeSet<(String, String)> {
     out
 }
 
+/// Every message found from a piece's name ([`named_id`], [`variant_id`]), for each card pile
+/// (alone and counted), each kind a card of the built-in deck has (all seven), each timing, each
+/// tie-break, each worker and each event, exists in both languages.
+#[test]
+fn every_named_message_exists_in_both_languages() {
+    use crate::games::fields_of_green::Deck;
+    use crate::games::fields_of_green::effects::{Pile, Timing};
+    use crate::games::fields_of_green::game::scoring::TieBreak;
+    use crate::games::key_harvest::{EventTile, Worker};
+    let deck = Deck::default_deck();
+    let kinds: BTreeSet<&str> = deck
+        .locations
+        .iter()
+        .filter_map(|d| d.kind.map(|k| k.name()))
+        .collect();
+    assert_eq!(kinds.len(), 7, "{kinds:?}");
+    let mut ids: Vec<String> = Vec::new();
+    for p in Pile::ALL {
+        let id = named_id("fog-pile", p.name());
+        ids.push(format!("{id}-n"));
+        ids.push(id);
+    }
+    ids.extend(kinds.iter().map(|k| named_id("fog-kind", k)));
+    ids.extend(
+        [
+            Timing::Immediate,
+            Timing::Harvest,
+            Timing::GameEnd,
+            Timing::Ongoing,
+        ]
+        .map(|t| variant_id("fog-timing", t)),
+    );
+    ids.extend(
+        [
+            TieBreak::None,
+            TieBreak::Locations,
+            TieBreak::Coins,
+            TieBreak::Shared,
+        ]
+        .map(|t| variant_id("fog-tie", t)),
+    );
+    for w in Worker::ALL {
+        ids.extend(["kh-worker", "kh-ability"].map(|prefix| named_id(prefix, w.name())));
+    }
+    for e in EventTile::ALL {
+        ids.extend(["kh-event", "kh-rule"].map(|prefix| named_id(prefix, e.name())));
+    }
+    assert_eq!(ids.len(), 4 * 2 + 7 + 4 + 4 + 12 * 2 + 14 * 2);
+    assert!(ids.contains(&"fog-timing-game-end".to_string()));
+    for l in Locale::ALL {
+        let missing: Vec<&String> = ids.iter().filter(|id| !has(l, id)).collect();
+        assert!(missing.is_empty(), "{l:?} lacks {missing:?}");
+    }
+}
+
 #[test]
 fn every_message_the_code_uses_exists_in_both_languages() {
     let used = ids_in_code();

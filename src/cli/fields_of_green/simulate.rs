@@ -101,15 +101,9 @@ fn one_game(
             deck: None,
             setup: Setup::new(options.clone(), seed),
             names: names.clone(),
-            actions: actions
-                .iter()
-                .map(
-                    |(seat, action)| crate::games::fields_of_green::replay::SeatAction {
-                        seat: *seat,
-                        action: action.clone(),
-                    },
-                )
-                .collect(),
+            actions: crate::cli::steps(&actions, |seat, action| {
+                crate::games::fields_of_green::replay::SeatAction { seat, action }
+            }),
         };
         crate::cli::save_scenario(path, &serde_json::to_value(&scenario)?)?;
     }

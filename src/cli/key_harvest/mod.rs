@@ -172,16 +172,9 @@ pub fn simulate(
             board: None,
             names: names.clone(),
             position: None,
-            actions: played
-                .actions
-                .iter()
-                .map(
-                    |(seat, action)| crate::games::key_harvest::replay::SeatAction {
-                        seat: *seat,
-                        action: action.clone(),
-                    },
-                )
-                .collect(),
+            actions: crate::cli::steps(&played.actions, |seat, action| {
+                crate::games::key_harvest::replay::SeatAction { seat, action }
+            }),
         };
         crate::cli::save_scenario(path, &serde_json::to_value(&scenario)?)?;
     }

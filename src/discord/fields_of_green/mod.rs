@@ -32,6 +32,7 @@ pub use public::{
     dm_reminder, farm, farms, final_scores, log, reminder, score_pad, status, table_message,
     turn_summary, year_summary,
 };
+pub(crate) use reference::TOPICS as RULES_TOPICS;
 pub use reference::{card, card_names, rules, rules_topics};
 
 // The shared message helpers, for this module and its children (`super::fit`, ...).

@@ -3,6 +3,7 @@
 
 use super::{GREEN, LIGHT_GREEN, embed_message, fit};
 use crate::discord::spec::{EmbedSpec, MessageSpec};
+use crate::discord::topics::Topics;
 use crate::games::fields_of_green::Deck;
 use crate::render;
 
@@ -95,70 +96,24 @@ pub fn card_names(deck: &Deck, prefix: &str) -> Vec<String> {
     out
 }
 
-const TOPICS: &[&str] = &[
-    "overview",
-    "upkeep",
-    "actions",
-    "harvest",
-    "equipment",
-    "scoring",
-    "two-player",
-    "bot",
-];
+/// Topic keys (the words `/fog rules` takes, in every language).
+pub(crate) const TOPICS: Topics = Topics::new(
+    "fog",
+    &[
+        "overview",
+        "upkeep",
+        "actions",
+        "harvest",
+        "equipment",
+        "scoring",
+        "two-player",
+        "bot",
+    ],
+);
 
 /// The rules topics `/fog rules` offers.
 pub fn rules_topics() -> &'static [&'static str] {
-    TOPICS
-}
-
-/// A topic as the footer lists it: its key (what `/fog rules` takes), in Japanese with its name.
-fn topic_label(topic: &str) -> String {
-    match topic {
-        "overview" => crate::t!("fog-topic-overview"),
-        "upkeep" => crate::t!("fog-topic-upkeep"),
-        "actions" => crate::t!("fog-topic-actions"),
-        "harvest" => crate::t!("fog-topic-harvest"),
-        "equipment" => crate::t!("fog-topic-equipment"),
-        "scoring" => crate::t!("fog-topic-scoring"),
-        "two-player" => crate::t!("fog-topic-two-player"),
-        "bot" => crate::t!("fog-topic-bot"),
-        other => other.to_string(),
-    }
-}
-
-fn topic_text(topic: &str) -> Option<(String, String)> {
-    Some(match topic {
-        "overview" => (
-            crate::t!("fog-rules-overview-title"),
-            crate::t!("fog-rules-overview"),
-        ),
-        "upkeep" => (
-            crate::t!("fog-rules-upkeep-title"),
-            crate::t!("fog-rules-upkeep"),
-        ),
-        "actions" => (
-            crate::t!("fog-rules-actions-title"),
-            crate::t!("fog-rules-actions"),
-        ),
-        "harvest" => (
-            crate::t!("fog-rules-harvest-title"),
-            crate::t!("fog-rules-harvest"),
-        ),
-        "equipment" => (
-            crate::t!("fog-rules-equipment-title"),
-            crate::t!("fog-rules-equipment"),
-        ),
-        "scoring" => (
-            crate::t!("fog-rules-scoring-title"),
-            crate::t!("fog-rules-scoring"),
-        ),
-        "two-player" => (
-            crate::t!("fog-rules-two-player-title"),
-            crate::t!("fog-rules-two-player"),
-        ),
-        "bot" => (crate::t!("fog-rules-bot-title"), crate::t!("fog-rules-bot")),
-        _ => return None,
-    })
+    TOPICS.keys()
 }
 
 /// A rules topic (see [`rules_topics`]); `None` or an unknown topic gives the overview, with a
@@ -172,10 +127,10 @@ pub fn rules(topic: Option<&str>) -> MessageSpec {
         "help" => "bot",
         other => other,
     });
-    let (title, body, unknown) = match asked.and_then(topic_text) {
+    let (title, body, unknown) = match asked.and_then(|t| TOPICS.text(t)) {
         Some((t, b)) => (t, b, false),
         None => {
-            let (t, b) = topic_text("overview").expect("overview exists");
+            let (t, b) = TOPICS.text("overview").expect("overview exists");
             (t, b, asked.is_some())
         }
     };
@@ -187,8 +142,9 @@ pub fn rules(topic: Option<&str>) -> MessageSpec {
             footer: Some(crate::t!(
                 "fog-rules-topics",
                 topics = TOPICS
+                    .keys()
                     .iter()
-                    .map(|t| topic_label(t))
+                    .map(|t| TOPICS.label(t))
                     .collect::<Vec<_>>()
                     .join(&crate::t!("fog-list-sep"))
             )),

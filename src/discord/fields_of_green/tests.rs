@@ -76,35 +76,24 @@ fn english_run(text: &str) -> Option<String> {
         .filter(|w| !w.contains("://"))
         .collect();
     let text = text.join(" ");
-    let mut run: Vec<String> = Vec::new();
+    // Each word of 3+ letters, `None` for one with a capital or a digit and for a non-ASCII
+    // character.
+    let mut words: Vec<Option<String>> = Vec::new();
     let mut word = String::new();
-    let end_word = |word: &mut String, run: &mut Vec<String>| -> Option<String> {
-        let w = std::mem::take(word);
-        if w.len() >= 3 {
-            if w.chars().all(|c| c.is_ascii_lowercase()) {
-                run.push(w);
-                if run.len() >= 3 {
-                    return Some(run.join(" "));
-                }
-            } else {
-                run.clear();
-            }
-        }
-        None
-    };
     for c in text.chars().chain(std::iter::once(' ')) {
         if c.is_ascii_alphanumeric() {
             word.push(c);
             continue;
         }
-        if let Some(r) = end_word(&mut word, &mut run) {
-            return Some(r);
+        let w = std::mem::take(&mut word);
+        if w.len() >= 3 {
+            words.push(w.chars().all(|c| c.is_ascii_lowercase()).then_some(w));
         }
         if !c.is_ascii() {
-            run.clear();
+            words.push(None);
         }
     }
-    None
+    crate::discord::spec::three_in_a_row(words.iter().map(Option::as_deref))
 }
 
 #[test]
@@ -976,43 +965,7 @@ fn the_log_keeps_the_newest_lines() {
 #[test]
 #[ignore]
 fn show_messages() {
-    fn dump(title: &str, m: &MessageSpec) {
-        println!("======== {title}");
-        if !m.content.is_empty() {
-            println!("[content] {}", m.content);
-        }
-        for e in &m.embeds {
-            println!("[title] {}", e.title);
-            println!("{}", e.description);
-            for f in &e.fields {
-                println!("[field] {} :: {}", f.name, f.value);
-            }
-            if let Some(f) = &e.footer {
-                println!("[footer] {f}");
-            }
-        }
-        for r in &m.rows {
-            match r {
-                RowSpec::Buttons(bs) => println!(
-                    "[buttons] {}",
-                    bs.iter()
-                        .map(|b| format!("[{}{}]", b.label, if b.disabled { " (off)" } else { "" }))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ),
-                RowSpec::Select(s) => {
-                    println!("[select] {} ({} options)", s.placeholder, s.options.len());
-                    for o in &s.options {
-                        println!(
-                            "   - {} | {}",
-                            o.label,
-                            o.description.as_deref().unwrap_or("")
-                        );
-                    }
-                }
-            }
-        }
-    }
+    use crate::discord::spec::show as dump;
     let which = std::env::var("SHOW").unwrap_or_default();
     let players: u8 = std::env::var("PLAYERS")
         .ok()

@@ -139,17 +139,15 @@ crate::discord::game_commands::game_commands! {
 #[cfg(test)]
 mod tests {
     use super::KhBotStrength;
-    use crate::discord::commands::every_choice;
-    use crate::games::Engine;
     use crate::games::key_harvest::Game;
 
     /// Every level of `/kh new` names a bot the Key Harvest seats accept; `strong` is the
     /// search bot.
     #[test]
     fn every_strength_is_a_key_harvest_bot() {
-        for s in every_choice::<KhBotStrength>() {
-            Game::valid_bot(s.bot()).unwrap_or_else(|e| panic!("{s:?}: {e}"));
-        }
+        crate::discord::commands::every_strength_is_a_bot::<KhBotStrength, Game>(
+            KhBotStrength::bot,
+        );
         assert_eq!(KhBotStrength::Strong.bot(), "search");
     }
 }

@@ -17,6 +17,7 @@ pub use public::{
     action_summary, board, boards, final_scores, is_bookkeeping, log, round_of, round_summary,
     score_pad, status, table_message,
 };
+pub(crate) use rules::TOPICS as RULES_TOPICS;
 pub use rules::{rules, rules_topics};
 
 use crate::games::key_harvest::{ActionError, Board, Counters, Crop, Worker};
@@ -257,25 +258,16 @@ pub(crate) fn english_left(text: &str, names: &[&str]) -> Option<String> {
         }
         s.push(' ');
     }
-    let mut run: Vec<&str> = Vec::new();
-    for token in s.split_whitespace() {
+    crate::discord::spec::three_in_a_row(s.split_whitespace().filter_map(|token| {
         let w = token.trim_matches(|c: char| c.is_ascii_punctuation() && c != '\'');
         let lower = !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '\'');
-        let word = lower && w.len() >= 3;
         // Short words ("in", "of", "a") neither count nor break a run.
-        if lower && !word {
-            continue;
+        match (lower, w.len() >= 3) {
+            (true, false) => None,
+            (true, true) => Some(Some(w)),
+            (false, _) => Some(None),
         }
-        if word {
-            run.push(w);
-            if run.len() >= 3 {
-                return Some(run.join(" "));
-            }
-        } else {
-            run.clear();
-        }
-    }
-    None
+    }))
 }
 
 #[cfg(test)]

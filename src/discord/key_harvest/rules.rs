@@ -3,6 +3,7 @@
 //! name or letter opens its topic; an unknown topic answers with the list of topics.
 
 use crate::discord::spec::{self, EmbedSpec, MessageSpec, limits};
+use crate::discord::topics::Topics;
 use crate::games::key_harvest::{EventTile, Worker};
 use crate::render::key_harvest::text::{event_name, worker_name};
 use crate::t;
@@ -10,59 +11,26 @@ use crate::t;
 const COLOUR: u32 = 0x8BC34A;
 
 /// Topic names (the words `/kh rules` takes, in every language).
-const TOPICS: &[&str] = &[
-    "overview",
-    "setup",
-    "turn",
-    "actions",
-    "workers",
-    "events",
-    "drawing",
-    "end",
-    "information",
-    "rulings",
-    "discord",
-];
+pub(crate) const TOPICS: Topics = Topics::new(
+    "kh",
+    &[
+        "overview",
+        "setup",
+        "turn",
+        "actions",
+        "workers",
+        "events",
+        "drawing",
+        "end",
+        "information",
+        "rulings",
+        "discord",
+    ],
+);
 
 /// The rules topics `/kh rules` offers (for autocomplete).
 pub fn rules_topics() -> Vec<&'static str> {
-    TOPICS.to_vec()
-}
-
-/// A line saying what a topic holds.
-fn topic_what(topic: &str) -> String {
-    match topic {
-        "overview" => t!("kh-topic-overview"),
-        "setup" => t!("kh-topic-setup"),
-        "turn" => t!("kh-topic-turn"),
-        "actions" => t!("kh-topic-actions"),
-        "workers" => t!("kh-topic-workers"),
-        "events" => t!("kh-topic-events"),
-        "drawing" => t!("kh-topic-drawing"),
-        "end" => t!("kh-topic-end"),
-        "information" => t!("kh-topic-information"),
-        "rulings" => t!("kh-topic-rulings"),
-        "discord" => t!("kh-topic-discord"),
-        _ => String::new(),
-    }
-}
-
-/// A topic's title and text, in the language in scope.
-fn topic_text(topic: &str) -> Option<(String, String)> {
-    Some(match topic {
-        "overview" => (t!("kh-rules-overview-title"), t!("kh-rules-overview")),
-        "setup" => (t!("kh-rules-setup-title"), t!("kh-rules-setup")),
-        "turn" => (t!("kh-rules-turn-title"), t!("kh-rules-turn")),
-        "actions" => (t!("kh-rules-actions-title"), t!("kh-rules-actions")),
-        "workers" => (t!("kh-rules-workers-title"), t!("kh-rules-workers")),
-        "events" => (t!("kh-rules-events-title"), t!("kh-rules-events")),
-        "drawing" => (t!("kh-rules-drawing-title"), t!("kh-rules-drawing")),
-        "end" => (t!("kh-rules-end-title"), t!("kh-rules-end")),
-        "information" => (t!("kh-rules-information-title"), t!("kh-rules-information")),
-        "rulings" => (t!("kh-rules-rulings-title"), t!("kh-rules-rulings")),
-        "discord" => (t!("kh-rules-discord-title"), t!("kh-rules-discord")),
-        _ => return None,
-    })
+    TOPICS.keys().to_vec()
 }
 
 /// The topic a query names: a topic, a common word for one, or a worker's or event's name or
@@ -84,7 +52,7 @@ fn resolve(q: &str) -> Option<&'static str> {
         "refill" | "draws" | "chains" | "reposition-bonus" => "drawing",
         other => other,
     };
-    if let Some(&topic) = TOPICS.iter().find(|name| **name == alias) {
+    if let Some(topic) = TOPICS.find(alias) {
         return Some(topic);
     }
     let raw = q.trim();
@@ -112,8 +80,9 @@ fn resolve(q: &str) -> Option<&'static str> {
 /// The list of topics, one line each.
 fn topic_list() -> String {
     TOPICS
+        .keys()
         .iter()
-        .map(|t| format!("**{t}** · {}", topic_what(t)))
+        .map(|t| format!("**{t}** · {}", TOPICS.label(t)))
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -123,8 +92,8 @@ fn topic_list() -> String {
 pub fn rules(topic: Option<&str>) -> MessageSpec {
     let asked = topic.map(str::trim).filter(|t| !t.is_empty());
     let embed = match asked {
-        None => topic_text("overview"),
-        Some(q) => resolve(q).and_then(topic_text),
+        None => TOPICS.text("overview"),
+        Some(q) => resolve(q).and_then(|t| TOPICS.text(t)),
     };
     let mut m = MessageSpec::default();
     match embed {

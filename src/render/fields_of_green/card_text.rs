@@ -14,35 +14,20 @@ use crate::games::fields_of_green::effects::{
 
 /// A pile's name in the language in scope (`Field`, `田畑`).
 pub fn pile_name(p: Pile) -> String {
-    match p {
-        Pile::Field => crate::t!("fog-pile-field"),
-        Pile::Livestock => crate::t!("fog-pile-livestock"),
-        Pile::Construction => crate::t!("fog-pile-construction"),
-        Pile::Building => crate::t!("fog-pile-building"),
-    }
+    crate::i18n::named("fog-pile", p.name())
 }
 
 /// `2 Fields`, `1 Livestock` (a number of cards of a pile).
 pub fn pile_count(p: Pile, n: u32) -> String {
-    match p {
-        Pile::Field => crate::t!("fog-pile-field-n", n = n),
-        Pile::Livestock => crate::t!("fog-pile-livestock-n", n = n),
-        Pile::Construction => crate::t!("fog-pile-construction-n", n = n),
-        Pile::Building => crate::t!("fog-pile-building-n", n = n),
-    }
+    let mut args = fluent_bundle::FluentArgs::new();
+    args.set("n", n);
+    let id = crate::i18n::named_id("fog-pile", p.name());
+    crate::i18n::format(&format!("{id}-n"), Some(&args))
 }
 
 /// A kind's name in the language in scope (`Grain`, `穀物`).
 pub fn kind_name(k: Kind) -> String {
-    match k {
-        Kind::Grain => crate::t!("fog-kind-grain"),
-        Kind::Vegetable => crate::t!("fog-kind-vegetable"),
-        Kind::Fruit => crate::t!("fog-kind-fruit"),
-        Kind::Poultry => crate::t!("fog-kind-poultry"),
-        Kind::Dairy => crate::t!("fog-kind-dairy"),
-        Kind::Meat => crate::t!("fog-kind-meat"),
-        Kind::Work => crate::t!("fog-kind-work"),
-    }
+    crate::i18n::named("fog-kind", k.name())
 }
 
 /// One line describing a location design, e.g.
@@ -181,12 +166,7 @@ fn build_cost_text(cost: &Cost) -> String {
 
 /// The rulebook's name of a timing.
 pub fn timing_name(t: Timing) -> String {
-    match t {
-        Timing::Immediate => crate::t!("fog-timing-immediate"),
-        Timing::Harvest => crate::t!("fog-timing-harvest"),
-        Timing::GameEnd => crate::t!("fog-timing-game-end"),
-        Timing::Ongoing => crate::t!("fog-timing-ongoing"),
-    }
+    crate::i18n::named_variant("fog-timing", t)
 }
 
 fn is_zero(a: &Amount) -> bool {

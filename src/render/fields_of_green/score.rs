@@ -173,12 +173,7 @@ fn legend(deck: &Deck, pads: &[ScorePad]) -> Option<String> {
 
 /// What decided the game, as words: `no tie`, `tie broken by most locations`, ...
 pub fn tie_break_text(tie: TieBreak) -> String {
-    match tie {
-        TieBreak::None => crate::t!("fog-tie-none"),
-        TieBreak::Locations => crate::t!("fog-tie-locations"),
-        TieBreak::Coins => crate::t!("fog-tie-coins"),
-        TieBreak::Shared => crate::t!("fog-tie-shared"),
-    }
+    crate::i18n::named_variant("fog-tie", tie)
 }
 
 /// One short line for every tie on VP at the end, at every place: the win is decided by most

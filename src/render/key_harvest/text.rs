@@ -59,40 +59,12 @@ pub fn start_colour(board: &Board, colour: &str) -> String {
 
 /// A worker's name (lower case in English: `casual worker`).
 pub fn worker_name(w: Worker) -> String {
-    match w {
-        Worker::Apprentice => t!("kh-worker-apprentice"),
-        Worker::CasualWorker => t!("kh-worker-casual-worker"),
-        Worker::Labourer => t!("kh-worker-labourer"),
-        Worker::UnskilledWorker => t!("kh-worker-unskilled-worker"),
-        Worker::SkilledWorker => t!("kh-worker-skilled-worker"),
-        Worker::Supervisor => t!("kh-worker-supervisor"),
-        Worker::Merchant => t!("kh-worker-merchant"),
-        Worker::Storekeeper => t!("kh-worker-storekeeper"),
-        Worker::Bailiff => t!("kh-worker-bailiff"),
-        Worker::Lawyer => t!("kh-worker-lawyer"),
-        Worker::Trader => t!("kh-worker-trader"),
-        Worker::Benefactor => t!("kh-worker-benefactor"),
-    }
+    crate::i18n::named("kh-worker", w.name())
 }
 
 /// An event tile's name (lower case in English: `blind swap`).
 pub fn event_name(e: EventTile) -> String {
-    match e {
-        EventTile::BlindSwap => t!("kh-event-blind-swap"),
-        EventTile::Exchange => t!("kh-event-exchange"),
-        EventTile::GiveAway => t!("kh-event-give-away"),
-        EventTile::GoodHarvest => t!("kh-event-good-harvest"),
-        EventTile::LuckyDip => t!("kh-event-lucky-dip"),
-        EventTile::NewCrop => t!("kh-event-new-crop"),
-        EventTile::NewRegistry => t!("kh-event-new-registry"),
-        EventTile::QuickSale => t!("kh-event-quick-sale"),
-        EventTile::RegistrySwap => t!("kh-event-registry-swap"),
-        EventTile::RemoteHarvest => t!("kh-event-remote-harvest"),
-        EventTile::Replacement => t!("kh-event-replacement"),
-        EventTile::Reposition => t!("kh-event-reposition"),
-        EventTile::Vacation => t!("kh-event-vacation"),
-        EventTile::Windfall => t!("kh-event-windfall"),
-    }
+    crate::i18n::named("kh-event", e.name())
 }
 
 /// A list: `a, b, c` in English, `a、b、c` in Japanese.

@@ -14,22 +14,7 @@ use crate::t;
 
 /// What an event does, in a sentence.
 pub(super) fn event_rule(e: EventTile) -> String {
-    match e {
-        EventTile::BlindSwap => t!("kh-rule-blind-swap"),
-        EventTile::Exchange => t!("kh-rule-exchange"),
-        EventTile::GiveAway => t!("kh-rule-give-away"),
-        EventTile::GoodHarvest => t!("kh-rule-good-harvest"),
-        EventTile::LuckyDip => t!("kh-rule-lucky-dip"),
-        EventTile::NewCrop => t!("kh-rule-new-crop"),
-        EventTile::NewRegistry => t!("kh-rule-new-registry"),
-        EventTile::QuickSale => t!("kh-rule-quick-sale"),
-        EventTile::RegistrySwap => t!("kh-rule-registry-swap"),
-        EventTile::RemoteHarvest => t!("kh-rule-remote-harvest"),
-        EventTile::Replacement => t!("kh-rule-replacement"),
-        EventTile::Reposition => t!("kh-rule-reposition"),
-        EventTile::Vacation => t!("kh-rule-vacation"),
-        EventTile::Windfall => t!("kh-rule-windfall"),
-    }
+    crate::i18n::named("kh-rule", e.name())
 }
 
 impl Panel<'_> {

@@ -507,17 +507,13 @@ fn every_decision(seeds: std::ops::Range<u64>) {
 #[test]
 fn a_crop_out_of_stock_offers_substitutes() {
     let t = table(2, 1);
-    let mut game = (0..40)
-        .find_map(|seed| {
-            after(2, seed, |g| {
-                g.to_move().is_some_and(|s| {
-                    g.legal_actions(s)
-                        .iter()
-                        .any(|c| matches!(c, Choice::Harvest { .. }))
-                })
-            })
+    let mut game = reached("a harvest choice", |g| {
+        g.to_move().is_some_and(|s| {
+            g.legal_actions(s)
+                .iter()
+                .any(|c| matches!(c, Choice::Harvest { .. }))
         })
-        .expect("a harvest choice");
+    });
     let seat = game.to_move().unwrap();
     let group = game
         .legal_actions(seat)
@@ -730,19 +726,23 @@ fn after(players: u8, seed: u64, mut until: impl FnMut(&Game) -> bool) -> Option
     None
 }
 
+/// The first 2-player game of seeds 0..40 whose random playout reaches a position `until`
+/// accepts; panics with `what` (the position looked for) when none does.
+fn reached(what: &str, mut until: impl FnMut(&Game) -> bool) -> Game {
+    (0..40)
+        .find_map(|seed| after(2, seed, &mut until))
+        .expect(what)
+}
+
 #[test]
 fn turn_actions_are_always_shown_and_disabled_with_the_engines_reason() {
     let t = table(2, 1);
     // A turn where (a) was done: (a) is disabled with the engine's sentence.
-    let game = (0..40)
-        .find_map(|seed| {
-            after(2, seed, |g| {
-                matches!(g.prompt(), Some((_, Prompt::Turn)))
-                    && g.state().turn.has_done(TurnAction::Harvest)
-                    && g.state().turn.actions() == 1
-            })
-        })
-        .expect("a turn after a harvest");
+    let game = reached("a turn after a harvest", |g| {
+        matches!(g.prompt(), Some((_, Prompt::Turn)))
+            && g.state().turn.has_done(TurnAction::Harvest)
+            && g.state().turn.actions() == 1
+    });
     let seat = usize::from(game.to_move().unwrap());
     let m = panel(&t, &game, seat, &KhScreen::Main, None);
     let text = every_text(&m);
@@ -833,18 +833,14 @@ fn a_seat_outside_the_game_and_a_cancelled_table_get_a_plain_answer() {
 #[test]
 fn the_bid_builder_offers_single_counters_and_builds_any_bid() {
     let t = table(2, 1);
-    let game = (0..40)
-        .find_map(|seed| {
-            after(2, seed, |g| {
-                g.to_move().is_some_and(|s| {
-                    g.legal_actions(s)
-                        .iter()
-                        .any(|c| matches!(c, Choice::TakeFromRegistry { .. }))
-                        && g.state().players[usize::from(s)].supply.crops().count() >= 2
-                })
-            })
+    let game = reached("a registry choice with two crops", |g| {
+        g.to_move().is_some_and(|s| {
+            g.legal_actions(s)
+                .iter()
+                .any(|c| matches!(c, Choice::TakeFromRegistry { .. }))
+                && g.state().players[usize::from(s)].supply.crops().count() >= 2
         })
-        .expect("a registry choice with two crops");
+    });
     let seat = usize::from(game.to_move().unwrap());
     let tile = crate::games::key_harvest::game::spaces(game.state().registry)
         .next()
@@ -935,42 +931,7 @@ fn show_kh_screens() {
 }
 
 fn show_kh_screens_in() {
-    fn dump(t: &Table, m: &MessageSpec) {
-        println!("{}", m.content);
-        for e in &m.embeds {
-            println!(
-                "## {}\n{}\n-- {}",
-                e.title,
-                e.description,
-                e.footer.clone().unwrap_or_default()
-            );
-        }
-        for r in &m.rows {
-            match r {
-                RowSpec::Buttons(bs) => println!(
-                    "[{}]",
-                    bs.iter()
-                        .map(|b| if b.disabled {
-                            format!("({})", b.label)
-                        } else {
-                            b.label.clone()
-                        })
-                        .collect::<Vec<_>>()
-                        .join("] [")
-                ),
-                RowSpec::Select(sel) => println!(
-                    "<{}: {}>",
-                    sel.placeholder,
-                    sel.options
-                        .iter()
-                        .map(|o| o.label.clone())
-                        .collect::<Vec<_>>()
-                        .join(" | ")
-                ),
-            }
-        }
-        let _ = t;
-    }
+    use crate::discord::spec::show;
     let mut shown: HashSet<String> = HashSet::new();
     for (players, seed) in [(3u8, 4u64), (2, 1), (4, 2)] {
         let t = table(usize::from(players), 9);
@@ -980,7 +941,6 @@ fn show_kh_screens_in() {
             let kind = prompt_kind(&game);
             let turn_kind = format!("{kind} {}", game.state().turn.number.min(15) / 15);
             if shown.insert(turn_kind.clone()) {
-                println!("\n==================== {turn_kind}");
                 let m = panel(
                     &t,
                     &game,
@@ -988,11 +948,13 @@ fn show_kh_screens_in() {
                     &KhScreen::Main,
                     Some("Done. You did something."),
                 );
-                dump(&t, &m);
+                show(&turn_kind, &m);
                 for c in decisions(&t, &m) {
                     if let Click::Go(s) = c {
-                        println!("\n---------- {s:?}");
-                        dump(&t, &panel(&t, &game, usize::from(seat), &s, None));
+                        show(
+                            &format!("{turn_kind}: {s:?}"),
+                            &panel(&t, &game, usize::from(seat), &s, None),
+                        );
                     }
                 }
             }
@@ -1001,8 +963,7 @@ fn show_kh_screens_in() {
             let a = random_choice(&legal, supply, game.state().stock, &mut rng);
             game.apply(seat, &a).unwrap();
         }
-        println!("\n==================== over");
-        dump(&t, &panel(&t, &game, 0, &KhScreen::Main, None));
+        show("over", &panel(&t, &game, 0, &KhScreen::Main, None));
     }
 }
 

@@ -40,9 +40,30 @@ impl Panel<'_> {
         }
     }
 
-    /// Whether `a` would be a second tile of the action just done (KH 22, 24).
-    fn continuing(&self, a: TurnAction) -> bool {
-        self.game.check_turn_action(a) == Ok(true)
+    /// `second` when `a` would be a second tile of the action just done (KH 22, 24), else
+    /// `first`.
+    fn first_or_second(&self, a: TurnAction, first: String, second: String) -> String {
+        if self.game.check_turn_action(a) == Ok(true) {
+            second
+        } else {
+            first
+        }
+    }
+
+    /// A turn action's `item`: enabled when a legal choice is `offered`, else disabled with
+    /// the engine's reason against `a`, or (when the engine has none) the `otherwise` sentence.
+    fn turn_action(
+        &self,
+        item: Item,
+        offered: impl Fn(&Choice) -> bool,
+        a: TurnAction,
+        otherwise: impl FnOnce() -> String,
+    ) -> Item {
+        if self.has(offered) {
+            item
+        } else {
+            item.not_now(self.turn_reason(a, &otherwise()))
+        }
     }
 
     fn harvest_groups(&self) -> Vec<SpaceSet> {
@@ -122,54 +143,58 @@ impl Panel<'_> {
             ),
             _ => Item::go(KhScreen::Groups, t!("kh-act-harvest")),
         };
-        let play = if self.has(|c| matches!(c, Choice::PlayWorker { .. })) {
-            Item::go(KhScreen::Workers, t!("kh-act-play"))
-        } else {
-            Item::go(KhScreen::Workers, t!("kh-act-play"))
-                .not_now(self.turn_reason(TurnAction::Worker, &t!("kh-why-no-worker-space")))
-        };
-        let remove = if self.has(|c| matches!(c, Choice::RemoveWorker { .. })) {
-            Item::go(KhScreen::Remove, t!("kh-act-remove"))
-        } else {
-            Item::go(KhScreen::Remove, t!("kh-act-remove"))
-                .not_now(self.turn_reason(TurnAction::Worker, &t!("kh-why-no-worker")))
-        };
-        let c_label = if self.continuing(TurnAction::FromStores) {
-            t!("kh-act-buy-second")
-        } else {
-            t!("kh-act-buy")
-        };
-        let buy = if self.has(|c| matches!(c, Choice::BuyFromStore { .. })) {
-            Item::go(KhScreen::Stores, c_label)
-        } else {
-            let empty = self.v.public.seats.iter().all(|s| s.store.is_empty());
-            Item::go(KhScreen::Stores, c_label).not_now(self.turn_reason(
-                TurnAction::FromStores,
-                &if empty {
+        let play = self.turn_action(
+            Item::go(KhScreen::Workers, t!("kh-act-play")),
+            |c| matches!(c, Choice::PlayWorker { .. }),
+            TurnAction::Worker,
+            || t!("kh-why-no-worker-space"),
+        );
+        let remove = self.turn_action(
+            Item::go(KhScreen::Remove, t!("kh-act-remove")),
+            |c| matches!(c, Choice::RemoveWorker { .. }),
+            TurnAction::Worker,
+            || t!("kh-why-no-worker"),
+        );
+        let buy = self.turn_action(
+            Item::go(
+                KhScreen::Stores,
+                self.first_or_second(
+                    TurnAction::FromStores,
+                    t!("kh-act-buy"),
+                    t!("kh-act-buy-second"),
+                ),
+            ),
+            |c| matches!(c, Choice::BuyFromStore { .. }),
+            TurnAction::FromStores,
+            || {
+                if self.v.public.seats.iter().all(|s| s.store.is_empty()) {
                     t!("kh-why-stores-empty")
                 } else {
                     t!("kh-why-cannot-match")
-                },
-            ))
-        };
-        let d_label = if self.continuing(TurnAction::ToStore) {
-            t!("kh-act-take-second")
-        } else {
-            t!("kh-act-take")
-        };
-        let take = if self.has(|c| matches!(c, Choice::TakeFromRegistry { .. })) {
-            Item::go(KhScreen::Registry, d_label)
-        } else {
-            let why = if self.me().store.len() >= 2 {
-                super::super::rule_text(&ActionError::StoreFull).unwrap_or_default()
-            } else if self.supply().is_empty() {
-                t!("kh-why-no-counter-to-bid")
-            } else {
-                t!("kh-why-registry-empty")
-            };
-            Item::go(KhScreen::Registry, d_label)
-                .not_now(self.turn_reason(TurnAction::ToStore, &why))
-        };
+                }
+            },
+        );
+        let take = self.turn_action(
+            Item::go(
+                KhScreen::Registry,
+                self.first_or_second(
+                    TurnAction::ToStore,
+                    t!("kh-act-take"),
+                    t!("kh-act-take-second"),
+                ),
+            ),
+            |c| matches!(c, Choice::TakeFromRegistry { .. }),
+            TurnAction::ToStore,
+            || {
+                if self.me().store.len() >= 2 {
+                    super::super::rule_text(&ActionError::StoreFull).unwrap_or_default()
+                } else if self.supply().is_empty() {
+                    t!("kh-why-no-counter-to-bid")
+                } else {
+                    t!("kh-why-registry-empty")
+                }
+            },
+        );
         // KH 17: a turn without an action is confirmed first (a round of them ends the game).
         let end = if self.game.state().turn.actions() == 0 {
             Item::go(KhScreen::EndTurn, t!("kh-end-turn"))
@@ -344,11 +369,11 @@ impl Panel<'_> {
         let Some(ok) = find!(self, Choice::BuyFromStore { tiles } => tiles.to_vec()) else {
             return false;
         };
-        out.lines.push(if self.continuing(TurnAction::FromStores) {
-            t!("kh-stores-second")
-        } else {
-            t!("kh-stores-intro")
-        });
+        out.lines.push(self.first_or_second(
+            TurnAction::FromStores,
+            t!("kh-stores-intro"),
+            t!("kh-stores-second"),
+        ));
         let mut items = Vec::new();
         for sv in &self.v.public.seats {
             for st in &sv.store {
@@ -423,18 +448,5 @@ pub(super) fn capital(s: &str) -> String {
 
 /// What a worker does when it acts, in a few words.
 pub(super) fn ability_rule(w: Worker) -> String {
-    match w {
-        Worker::Apprentice => t!("kh-ability-apprentice"),
-        Worker::CasualWorker => t!("kh-ability-casual-worker"),
-        Worker::Labourer => t!("kh-ability-labourer"),
-        Worker::UnskilledWorker => t!("kh-ability-unskilled-worker"),
-        Worker::SkilledWorker => t!("kh-ability-skilled-worker"),
-        Worker::Supervisor => t!("kh-ability-supervisor"),
-        Worker::Merchant => t!("kh-ability-merchant"),
-        Worker::Storekeeper => t!("kh-ability-storekeeper"),
-        Worker::Bailiff => t!("kh-ability-bailiff"),
-        Worker::Lawyer => t!("kh-ability-lawyer"),
-        Worker::Trader => t!("kh-ability-trader"),
-        Worker::Benefactor => t!("kh-ability-benefactor"),
-    }
+    crate::i18n::named("kh-ability", w.name())
 }

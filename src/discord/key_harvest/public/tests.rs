@@ -376,6 +376,12 @@ fn mid_game(seed: u64) -> Option<Game> {
     None
 }
 
+/// [`mid_game`] of `seed` at its table, active at version 5.
+fn in_play(seed: u64) -> (Table, Game) {
+    let game = mid_game(seed).expect("a game with tiles in stores and events on the track");
+    (table(4, 5, Status::Active), game)
+}
+
 #[test]
 fn the_table_message_shows_every_listed_fact() {
     let game = (1..40)
@@ -475,8 +481,7 @@ fn an_abandoned_or_open_table_has_no_my_screen() {
 
 #[test]
 fn boards_draw_every_board_and_one_board_large() {
-    let game = mid_game(2).unwrap();
-    let t = table(4, 5, Status::Active);
+    let (t, game) = in_play(2);
     let m = boards(&t, &game);
     ok("boards", &m);
     assert_eq!(m.embeds.len(), 5, "four boards and the legend");
@@ -532,8 +537,7 @@ fn the_log_keeps_the_newest_lines_and_summaries_skip_silence() {
 
 #[test]
 fn scores_before_the_end_say_so() {
-    let game = mid_game(3).unwrap();
-    let t = table(4, 5, Status::Active);
+    let (t, game) = in_play(3);
     let m = final_scores(&t, &game);
     ok("scores so far", &m);
     assert!(!m.embeds[0].title.starts_with("Final scores"));
@@ -553,20 +557,7 @@ fn show_kh_public() {
 }
 
 fn show_kh_public_in() {
-    fn dump(title: &str, m: &MessageSpec) {
-        eprintln!("===== {title}");
-        eprintln!("{}", m.content);
-        for e in &m.embeds {
-            eprintln!("--- {}\n{}", e.title, e.description);
-            for f in &e.fields {
-                eprintln!("[{}]\n{}", f.name, f.value);
-            }
-            if let Some(f) = &e.footer {
-                eprintln!("(footer) {f}");
-            }
-        }
-        eprintln!("buttons: {:?}", labels(m));
-    }
+    use crate::discord::spec::show as dump;
     let game = mid_game(1).unwrap();
     let t = table(4, 9, Status::Active);
     dump("table", &table_message(&t, &game));
