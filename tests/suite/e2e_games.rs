@@ -749,7 +749,7 @@ async fn slow_discord_every_interaction_answered_within_3_s() {
     use farmhand::fake_discord::{FaultAction, FaultRule};
     let mut g = new_game("slow-rest", 3, "", &[1], 31).await;
     let fake = g.fake.clone();
-    let before = fake.with(|w| w.interactions.keys().copied().max().unwrap_or(0));
+    let before = fake.with(|w| w.latest_interaction());
     fake.set_faults(
         31,
         vec![FaultRule::always(
@@ -758,10 +758,7 @@ async fn slow_discord_every_interaction_answered_within_3_s() {
         )],
     );
     g.driver.style.settle = false;
-    g.driver
-        .play_until(|decisions| decisions >= 3)
-        .await
-        .unwrap_or_else(|e| panic!("slow-rest: {e}"));
+    g.play_into(3, "the checks").await;
     let channel = g.table.channel;
     command(&fake, g.users[1], channel, "fog hand").await;
     command(&fake, g.users[0], channel, "fog hand").await;
@@ -794,7 +791,7 @@ async fn a_429_storm_slows_public_redraws_but_never_a_players_answer() {
     use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
     let mut g = new_game("storm", 3, "", &[1], 47).await;
     let fake = g.fake.clone();
-    let before = fake.with(|w| w.interactions.keys().copied().max().unwrap_or(0));
+    let before = fake.with(|w| w.latest_interaction());
     let (waits_before, _) = g.bot().data.rate_limits.counts();
     let (limited_before, _) = fake.rate_limited();
     fake.set_rate_limits(Limits {
@@ -813,10 +810,7 @@ async fn a_429_storm_slows_public_redraws_but_never_a_players_answer() {
         ],
     );
     g.driver.style.settle = false;
-    g.driver
-        .play_until(|decisions| decisions >= 24)
-        .await
-        .unwrap_or_else(|e| panic!("storm: {e}"));
+    g.play_into(24, "the checks").await;
     // Unhindered, a click is answered in a few milliseconds; a Retry-After here is 2-5 s.
     e2e::answered_within(&fake, before, 24, Duration::from_millis(1500));
     // The storm really happened, and serenity's limiter really waited it out.
@@ -858,12 +852,7 @@ async fn the_bot_runs_the_shards_discord_recommends_and_plays_across_them() {
     let dm = fake
         .dm_channel(g.users[1])
         .expect("the DM player's channel");
-    let dm_clicks = fake.with(|w| {
-        w.interactions
-            .values()
-            .filter(|i| i.channel_id == dm)
-            .count()
-    });
+    let dm_clicks = fake.with(|w| w.interactions_in(dm));
     assert!(dm_clicks > 0, "no click came from a DM");
     let (_, identifies, _) = fake.gateway_stats();
     assert_eq!(identifies, 2, "one session per shard");
