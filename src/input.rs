@@ -116,6 +116,14 @@ mod tests {
         players: Vec<Seat>,
     }
 
+    /// A fresh folder for one test, `farmhand-{name}-{pid}` in the temp folder (the test removes
+    /// it).
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("farmhand-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
     #[test]
     fn a_wrong_type_names_the_field() {
         let e = json::<S>(r#"{"players": [{"coins": 1}, {"coins": "many"}]}"#).unwrap_err();
@@ -143,8 +151,7 @@ mod tests {
                 Err(ReadError::NotAFile)
             ));
         }
-        let dir = std::env::temp_dir().join(format!("farmhand-input-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = scratch("input");
         assert!(matches!(
             read_text(&dir, cap::DECK),
             Err(ReadError::NotAFile)
@@ -178,8 +185,7 @@ mod tests {
     /// Issue 28: a non-UTF-8 byte is placed by line and column (in characters: "é" is one).
     #[test]
     fn a_bad_byte_is_placed_by_line_and_column() {
-        let dir = std::env::temp_dir().join(format!("farmhand-utf8-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = scratch("utf8");
         let f = dir.join("bad.toml");
         let mut bytes = "name = \"ok\"\nnote = \"caf\u{e9} ".as_bytes().to_vec();
         bytes.push(0xc3); // a lead byte followed by no continuation byte
@@ -197,8 +203,7 @@ mod tests {
     /// forever, so this test would hang before the fix), and an I/O error's cause is said once.
     #[test]
     fn a_fifo_is_refused_before_it_is_opened() {
-        let dir = std::env::temp_dir().join(format!("farmhand-fifo-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = scratch("fifo");
         let fifo = dir.join("f");
         let made = std::process::Command::new("mkfifo").arg(&fifo).status();
         if made.is_ok_and(|s| s.success()) {
