@@ -440,6 +440,14 @@ pub struct Driver {
 }
 
 impl Driver {
+    /// For bots in other processes, or one killed and restarted under the players' clicks: the
+    /// fake cannot see their queued work, so the players act on what they see (no waiting for
+    /// quiet), and a click left unanswered counts as a failed one that the player tries again.
+    pub fn against_other_processes(&mut self) {
+        self.style.settle = false;
+        self.style.unanswered_is_failure = true;
+    }
+
     pub fn new(fake: &FakeDiscord, table: &TableRef, players: Vec<Player>, seed: u64) -> Driver {
         Driver {
             fake: fake.clone(),

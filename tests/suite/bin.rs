@@ -19,3 +19,12 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).expect("UTF-8 stderr")
 }
+
+/// Asserts that the run `o` failed with exit code `code` (1: an error the program reports, 2:
+/// arguments clap refused) and said `needle` on stderr; returns stderr for further checks.
+pub fn failed(o: &Output, code: i32, needle: &str) -> String {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(code), "{err}");
+    assert!(err.contains(needle), "{needle:?} not in: {err}");
+    err
+}

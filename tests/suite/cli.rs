@@ -6,7 +6,7 @@ use std::process::Command;
 /// The embedded deck's text, to write (correct or broken) deck files from.
 const DECK: &str = include_str!("../../src/games/fields_of_green/deck.toml");
 
-use crate::bin::{farmhand, stderr, stdout};
+use crate::bin::{failed, farmhand, stderr, stdout};
 
 use crate::fixture::TempDir;
 
@@ -109,26 +109,23 @@ fn simulate_many_games_prints_a_summary() {
 
 #[test]
 fn simulate_refuses_bad_options_with_a_message() {
-    let o = farmhand(&["simulate", "--players", "7"]);
-    assert!(!o.status.success());
-    assert!(stderr(&o).contains("7 is not in 2..=6"), "{}", stderr(&o));
-    let o = farmhand(&["simulate", "--players", "5", "--intro"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains("--intro is for 2 to 4 players"),
-        "{}",
-        stderr(&o)
-    );
-    let o = farmhand(&["simulate", "--players", "2", "--games", "0"]);
-    assert!(!o.status.success());
-    assert!(stderr(&o).contains("at least one game"), "{}", stderr(&o));
-    let o = farmhand(&["simulate", "--players", "2", "--games", "2", "--log"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains("--log prints one game"),
-        "{}",
-        stderr(&o)
-    );
+    // (arguments, exit code: 2 where clap refuses the value, 1 where the check is ours, words)
+    for (args, code, says) in [
+        (&["--players", "7"][..], 2, "7 is not in 2..=6"),
+        (
+            &["--players", "5", "--intro"],
+            1,
+            "--intro is for 2 to 4 players",
+        ),
+        (&["--players", "2", "--games", "0"], 2, "at least one game"),
+        (
+            &["--players", "2", "--games", "2", "--log"],
+            1,
+            "--log prints one game",
+        ),
+    ] {
+        failed(&farmhand(&[&["simulate"], args].concat()), code, says);
+    }
 }
 
 #[test]
@@ -162,12 +159,8 @@ fn deck_check_names_the_card_and_field_at_fault() {
         &DECK.replacen("code = \"WHT\"", "code = \"WHEAT\"", 1),
     );
     let o = farmhand(&["deck", "check", arg(&file)]);
-    assert_eq!(o.status.code(), Some(1));
-    let err = stderr(&o);
-    assert!(
-        err.contains("card \"wheat\"") && err.contains("field \"code\""),
-        "{err}"
-    );
+    let err = failed(&o, 1, "card \"wheat\"");
+    assert!(err.contains("field \"code\""), "{err}");
     assert!(err.contains(arg(&file)), "{err}");
     assert!(stdout(&o).is_empty());
 }
@@ -204,6 +197,11 @@ const SCENARIO: &str = r#"{
   ]
 }"#;
 
+/// [`SCENARIO`] naming `deck` as its deck file.
+fn scenario_with_deck(deck: &str) -> String {
+    SCENARIO.replacen("{\n", &format!("{{\n  \"deck\": \"{deck}\",\n"), 1)
+}
+
 #[test]
 fn replay_prints_the_report_and_reports_rejected_actions_by_index() {
     let dir = TempDir::new("cli", "replay");
@@ -239,48 +237,29 @@ fn replay_prints_the_report_and_reports_rejected_actions_by_index() {
 #[test]
 fn replay_reads_the_deck_next_to_the_scenario() {
     let dir = TempDir::new("cli", "replay-deck");
-    let file = dir.write(
-        "scenario.json",
-        &SCENARIO.replacen("{\n", "{\n  \"deck\": \"my-deck.toml\",\n", 1),
-    );
+    let file = dir.write("scenario.json", &scenario_with_deck("my-deck.toml"));
     // Not there yet: the error names the path resolved next to the scenario.
     let o = farmhand(&["replay", arg(&file)]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains(arg(&dir.path("my-deck.toml"))),
-        "{}",
-        stderr(&o)
-    );
+    failed(&o, 1, arg(&dir.path("my-deck.toml")));
     dir.write("my-deck.toml", DECK);
     let o = farmhand(&["replay", arg(&file)]);
     assert!(o.status.success(), "{}", stderr(&o));
     // --deck overrides the scenario's deck.
     let bad = dir.write("bad.toml", "name = 3");
     let o = farmhand(&["replay", arg(&file), "--deck", arg(&bad)]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("invalid deck file"), "{}", stderr(&o));
+    failed(&o, 1, "invalid deck file");
 }
 
 #[test]
 fn bad_input_fails_with_a_clear_message() {
     let dir = TempDir::new("cli", "bad-input");
     let missing = dir.path("missing.json");
-    let o = farmhand(&["replay", arg(&missing)]);
-    assert_eq!(o.status.code(), Some(1));
-    let err = stderr(&o);
-    assert!(
-        err.starts_with("error: cannot read scenario ") && err.contains("missing.json"),
-        "{err}"
-    );
+    let err = failed(&farmhand(&["replay", arg(&missing)]), 1, "missing.json");
+    assert!(err.starts_with("error: cannot read scenario "), "{err}");
 
     let broken = dir.write("broken.json", "{ \"setup\": { \"players\": 3, ");
-    let o = farmhand(&["replay", arg(&broken)]);
-    assert_eq!(o.status.code(), Some(1));
-    let err = stderr(&o);
-    assert!(
-        err.contains("invalid scenario") && err.contains("line 1"),
-        "{err}"
-    );
+    let err = failed(&farmhand(&["replay", arg(&broken)]), 1, "invalid scenario");
+    assert!(err.contains("line 1"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 
     let unknown = dir.write(
@@ -288,20 +267,9 @@ fn bad_input_fails_with_a_clear_message() {
         r#"{ "setup": { "players": 3, "seed": 1, "piles": [["no_such_card"], [], [], []] } }"#,
     );
     let o = farmhand(&["replay", arg(&unknown)]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains("there is no card \"no_such_card\" in this deck"),
-        "{}",
-        stderr(&o)
-    );
-
+    failed(&o, 1, "there is no card \"no_such_card\" in this deck");
     let o = farmhand(&["deck", "check", arg(&missing)]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains("cannot read deck file"),
-        "{}",
-        stderr(&o)
-    );
+    failed(&o, 1, "cannot read deck file");
 }
 
 /// Issue 10, hard inputs: a scenario naming `/dev/zero` as its deck fails at once; a huge line is
@@ -311,13 +279,8 @@ fn bad_input_fails_with_a_clear_message() {
 fn hard_inputs_fail_fast_and_quote_at_most_a_line() {
     let dir = TempDir::new("cli", "hard-inputs");
     // A device as the deck.
-    let file = dir.write(
-        "zero.json",
-        &SCENARIO.replacen("{\n", "{\n  \"deck\": \"/dev/zero\",\n", 1),
-    );
-    let o = farmhand(&["replay", arg(&file)]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+    let file = dir.write("zero.json", &scenario_with_deck("/dev/zero"));
+    failed(&farmhand(&["replay", arg(&file)]), 1, "not a regular file");
 
     // A 600 KB line in a scenario and in a deck: the error stays short.
     let long = "x".repeat(600_000);
@@ -325,30 +288,18 @@ fn hard_inputs_fail_fast_and_quote_at_most_a_line() {
         "long.json",
         &format!(r#"{{ "setup": {{ "players": 3, "seed": "{long}" }} }}"#),
     );
-    let o = farmhand(&["replay", arg(&file)]);
-    assert_eq!(o.status.code(), Some(1));
-    let err = stderr(&o);
+    let err = failed(&farmhand(&["replay", arg(&file)]), 1, "setup.seed");
     assert!(err.len() < 1_000, "{} bytes of error", err.len());
-    assert!(err.contains("setup.seed"), "{err}");
     let deck = dir.write("long.toml", &format!("name = \"{long}\nother = 1\n"));
-    let o = farmhand(&["deck", "check", arg(&deck)]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).len() < 1_000,
-        "{} bytes of error",
-        stderr(&o).len()
-    );
-    assert!(stderr(&o).contains("line 1"), "{}", stderr(&o));
+    let err = failed(&farmhand(&["deck", "check", arg(&deck)]), 1, "line 1");
+    assert!(err.len() < 1_000, "{} bytes of error", err.len());
 
     // A value of the wrong type: the field and the expected type.
     let file = dir.write(
         "wrong-type.json",
         r#"{ "setup": { "players": 3, "seed": 1 }, "actions": [ { "seat": "zero", "type": "draw", "split": [3, 2, 1, 0] } ] }"#,
     );
-    let o = farmhand(&["replay", arg(&file)]);
-    assert_eq!(o.status.code(), Some(1));
-    let err = stderr(&o);
-    assert!(err.contains("actions[0]"), "{err}");
+    let err = failed(&farmhand(&["replay", arg(&file)]), 1, "actions[0]");
     assert!(err.contains("expected"), "{err}");
 
     // A malformed token line: the error names the line, never the token.
@@ -359,9 +310,7 @@ fn hard_inputs_fail_fast_and_quote_at_most_a_line() {
         .env_remove("FARMHAND_DISCORD_TOKEN")
         .output()
         .unwrap();
-    assert_eq!(o.status.code(), Some(1));
-    let err = stderr(&o);
-    assert!(err.contains("line 2"), "{err}");
+    let err = failed(&o, 1, "line 2");
     assert!(!err.contains("secret-part"), "the token was printed: {err}");
     let config = dir.write(
         "quoted.toml",
@@ -373,8 +322,7 @@ fn hard_inputs_fail_fast_and_quote_at_most_a_line() {
     // Oversized: refused by size, not read.
     let big = dir.write("big.toml", &"#\n".repeat(40_000));
     let o = farmhand(&["run", "--config", arg(&big)]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("larger than 64 KiB"), "{}", stderr(&o));
+    failed(&o, 1, "larger than 64 KiB");
 }
 
 /// Issue 12: `farmhand demo --seed S` names the seed in its transcript, which reads on a phone.

@@ -7,7 +7,7 @@ use farmhand::games::key_harvest::{Board, Event, Game, Options};
 use std::path::PathBuf;
 use std::process::Output;
 
-use crate::bin::{farmhand, stderr, stdout};
+use crate::bin::{failed, farmhand, stderr, stdout};
 
 /// Runs `farmhand` with `args` for Key Harvest (`--game key-harvest` after them).
 fn kh(args: &[&str]) -> Output {
@@ -58,12 +58,10 @@ fn simulate_is_deterministic_for_a_seed() {
 
 #[test]
 fn key_harvest_is_for_two_to_four_players() {
-    let o = kh(&["simulate", "--players", "5"]);
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("Key Harvest is for 2 to 4 players, not 5"),
-        "{}",
-        stderr(&o)
+    failed(
+        &kh(&["simulate", "--players", "5"]),
+        1,
+        "Key Harvest is for 2 to 4 players, not 5",
     );
 }
 
@@ -99,18 +97,16 @@ fn a_broken_board_file_is_refused_naming_the_field() {
 
 #[test]
 fn a_board_file_that_is_missing_is_named() {
-    let o = kh(&[
-        "simulate",
-        "--players",
-        "2",
-        "--board",
+    failed(
+        &kh(&[
+            "simulate",
+            "--players",
+            "2",
+            "--board",
+            "/nonexistent/kh.toml",
+        ]),
+        1,
         "/nonexistent/kh.toml",
-    ]);
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("/nonexistent/kh.toml"),
-        "{}",
-        stderr(&o)
     );
 }
 

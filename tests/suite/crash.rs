@@ -47,11 +47,10 @@ async fn killed_at_random_moments_the_bot_loses_nothing_it_acknowledged() {
         .await
         .unwrap();
     let mut driver = Driver::new(&fake, &table, seats, 12);
-    driver.style.settle = false;
     // A click that reaches a process just before it is killed, or one still starting on a busy
     // machine, may go unanswered: the player sees "This interaction failed" and tries again, as
     // a person would. What the test holds the bot to is that nothing it acknowledged is lost.
-    driver.style.unanswered_is_failure = true;
+    driver.against_other_processes();
     let mut rng = ChaCha8Rng::seed_from_u64(99);
     let mut kills = 0;
     let mut target = 0;

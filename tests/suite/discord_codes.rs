@@ -31,10 +31,8 @@ fn refused(fake: &FakeDiscord, status: u16) -> Vec<RequestRecord> {
 
 /// A game of `which` for three, played `decisions` decisions in.
 async fn started(which: Which, tag: &str, seed: u64, decisions: usize) -> e2e::Game {
-    let mut g = e2e::new_game(which, tag, 3, "", &[], seed, |_, _| {}).await;
-    g.play_into(decisions, "the faults").await;
-    assert!(g.fake.settle().await);
-    g
+    let g = which.new_game(tag, 3, "", &[], seed).await;
+    g.played_into(decisions, "the faults").await
 }
 
 /// [`e2e::Game::play_until_seen`]: the post that met the fault may be one of the last (the final
@@ -207,7 +205,7 @@ for_both_games!(
 #[tokio::test]
 async fn an_upload_refused_with_missing_access_is_sent_without_pictures() {
     let tag = "50001-upload";
-    let mut g = e2e::new_game(Which::FieldsOfGreen, tag, 2, "", &[], 77, |_, _| {}).await;
+    let mut g = Which::FieldsOfGreen.new_game(tag, 2, "", &[], 77).await;
     // Building and harvesting bring the end of a year (its summary carries the pictures)
     // sooner than arranging the split.
     g.driver.style.builder = true;

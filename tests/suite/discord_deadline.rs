@@ -22,18 +22,11 @@ use std::time::Duration;
 #[tokio::test]
 async fn late_clicks_on_a_slow_store_and_slow_rest_are_all_answered_in_time() {
     use sqlx::Connection;
-    let mut g = e2e::new_game(
-        Which::FieldsOfGreen,
-        "late-clicks",
-        3,
-        "",
-        &[1],
-        83,
-        |_, _| {},
-    )
-    .await;
+    let mut g = Which::FieldsOfGreen
+        .new_game("late-clicks", 3, "", &[1], 83)
+        .await;
     let fake = g.fake.clone();
-    let before = fake.with(|w| w.interactions.keys().copied().max().unwrap_or(0));
+    let before = fake.with(|w| w.latest_interaction());
     let v0 = g.version().await;
     fake.set_interaction_lag(Duration::from_millis(1600));
     fake.set_faults(

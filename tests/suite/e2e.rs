@@ -288,6 +288,17 @@ impl Game {
         assert!(!over, "{}: the game ended before {what}", self.tag);
     }
 
+    /// The game after [`Game::play_into`] `decisions` decisions, with the fake quiet again.
+    pub async fn played_into(mut self, decisions: usize, what: &str) -> Game {
+        self.play_into(decisions, what).await;
+        assert!(
+            self.fake.settle().await,
+            "{}: the bot did not go quiet",
+            self.tag
+        );
+        self
+    }
+
     /// Plays on until `done` holds, 5 decisions at a time (at most `limit`): the game must not
     /// end before, nor, unless `may_end`, in the step that makes `done` hold.
     pub async fn play_until_seen(

@@ -23,7 +23,7 @@ pub async fn restarts_mid_game_lose_nothing(
     stops: &[usize],
     min_acknowledged: usize,
 ) {
-    let mut g = e2e::new_game(which, "restarts", 3, "", dm, 8, |_, _| {}).await;
+    let mut g = which.new_game("restarts", 3, "", dm, 8).await;
     let fake = g.fake.clone();
     for (k, &at) in stops.iter().enumerate() {
         g.play_into(at, &format!("restart {}", k + 1)).await;
@@ -81,7 +81,7 @@ pub async fn faults_do_not_lose_acknowledged_actions(
     drops: [usize; 2],
     min_injected: usize,
 ) {
-    let mut g = e2e::new_game(which, "faults", 3, "", &[2], 9, |_, _| {}).await;
+    let mut g = which.new_game("faults", 3, "", &[2], 9).await;
     let fake = g.fake.clone();
     let writes = vec![
         RouteKind::CreateMessage,
@@ -139,7 +139,7 @@ pub async fn faults_do_not_lose_acknowledged_actions(
 /// person (the end-of-game checks) and no message pinging a bot seat.
 pub async fn one_person_against_two_bots(which: Which, strength: &str) {
     let options = format!("seats:3 bots:2 bot_strength:\"{strength}\"");
-    let mut g = e2e::new_game(which, "bots", 1, &options, &[], 21, |_, _| {}).await;
+    let mut g = which.new_game("bots", 1, &options, &[], 21).await;
     let store = g.store().clone();
     let table = store.table(g.table.game).await.unwrap();
     assert_eq!(table.seats.len(), 3, "the host and two bots");
@@ -164,38 +164,34 @@ pub async fn one_person_against_two_bots(which: Which, strength: &str) {
 /// long gets one decision made by a bot; the thread and the table message say so; the clock
 /// restarts, so nothing more happens before the delay has passed again.
 pub async fn stand_in_plays_one_decision_for_a_slow_player(which: Which) {
-    let mut g = e2e::new_game(
-        which,
-        "stand-in",
-        2,
-        "stand_in_minutes:30",
-        &[],
-        23,
-        |_, _| {},
-    )
-    .await;
+    let mut g = which
+        .new_game("stand-in", 2, "stand_in_minutes:30", &[], 23)
+        .await;
     let fake = g.fake.clone();
     let http = fake.http();
     let data = g.bot().data.clone();
     let thread = g.table.play_channel();
+    // The stand-in pass as the scheduler runs it `minutes` from now: the decisions it made.
+    let stand_in_after = async |minutes: i64| {
+        let at = data.service.store().now_ms() + minutes * 60_000;
+        farmhand::discord::bots::stand_in_due(&http, &data, at)
+            .await
+            .unwrap()
+    };
     let v0 = g.version().await;
     let waiting = g.waiting().await;
     assert_eq!(waiting.len(), 1, "one player holds the game up");
 
     // Not yet: 20 minutes is within the delay.
-    let soon = data.service.store().now_ms() + 20 * 60_000;
-    let made = farmhand::discord::bots::stand_in_due(&http, &data, soon)
-        .await
-        .unwrap();
-    assert_eq!(made, 0, "within the delay");
+    assert_eq!(stand_in_after(20).await, 0, "within the delay");
     assert_eq!(g.version().await, v0);
 
     // After 31 minutes the stand-in decides for them, once.
-    let later = data.service.store().now_ms() + 31 * 60_000;
-    let made = farmhand::discord::bots::stand_in_due(&http, &data, later)
-        .await
-        .unwrap();
-    assert_eq!(made, 1, "one decision for the one slow player");
+    assert_eq!(
+        stand_in_after(31).await,
+        1,
+        "one decision for the one slow player"
+    );
     assert_eq!(g.version().await, v0 + 1);
     if which == Which::FieldsOfGreen {
         // Year 1 upkeep: the first player's one decision is their draw, and then the game waits
@@ -222,11 +218,7 @@ pub async fn stand_in_plays_one_decision_for_a_slow_player(which: Which) {
 
     // The clock restarted: ten minutes later nothing happens.
     let v1 = g.version().await;
-    let soon = data.service.store().now_ms() + 10 * 60_000;
-    let made = farmhand::discord::bots::stand_in_due(&http, &data, soon)
-        .await
-        .unwrap();
-    assert_eq!(made, 0, "the clock started again");
+    assert_eq!(stand_in_after(10).await, 0, "the clock started again");
     assert_eq!(g.version().await, v1);
     g.finish().await;
     g.stop().await;
@@ -285,7 +277,7 @@ pub async fn a_japanese_server_plays_in_japanese(which: Which, tag: &str, seed: 
 /// who asked confirmed, and it starts when the other person confirms (`e2e::check_rematch`).
 pub async fn rematch_same_seats_and_options_new_seed(which: Which, strength: &str) {
     let options = format!("seats:3 bots:1 bot_strength:\"{strength}\"");
-    let mut g = e2e::new_game(which, "rematch", 2, &options, &[], 31, |_, _| {}).await;
+    let mut g = which.new_game("rematch", 2, &options, &[], 31).await;
     g.finish().await;
     e2e::check_rematch(&g).await;
     g.stop().await;

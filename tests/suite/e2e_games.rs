@@ -739,6 +739,21 @@ async fn stand_in_is_off_by_default() {
     g.stop().await;
 }
 
+/// A game for three (the second player's hand in DMs) whose REST calls meet `faults` (drawn
+/// with `seed`) from now on, its players clicking as soon as they can, without waiting for the
+/// table to change; and the latest interaction before the faults, to check the answers after.
+async fn under_faults(
+    tag: &str,
+    seed: u64,
+    faults: Vec<farmhand::fake_discord::FaultRule>,
+) -> (Game, u64) {
+    let mut g = new_game(tag, 3, "", &[1], seed).await;
+    let before = g.fake.with(|w| w.latest_interaction());
+    g.fake.set_faults(seed, faults);
+    g.driver.style.settle = false;
+    (g, before)
+}
+
 /// Issue 11, "answer first, work after": with every REST call taking a second (a slow network,
 /// or Discord queueing the bot's calls behind a rate limit), every command and click is still
 /// answered within Discord's 3 seconds, because each answers (or defers) before any other
@@ -747,21 +762,10 @@ async fn stand_in_is_off_by_default() {
 #[tokio::test]
 async fn slow_discord_every_interaction_answered_within_3_s() {
     use farmhand::fake_discord::{FaultAction, FaultRule};
-    let mut g = new_game("slow-rest", 3, "", &[1], 31).await;
+    let delayed = FaultRule::always(&[], FaultAction::Delay(Duration::from_secs(1)));
+    let (mut g, before) = under_faults("slow-rest", 31, vec![delayed]).await;
     let fake = g.fake.clone();
-    let before = fake.with(|w| w.interactions.keys().copied().max().unwrap_or(0));
-    fake.set_faults(
-        31,
-        vec![FaultRule::always(
-            &[],
-            FaultAction::Delay(Duration::from_secs(1)),
-        )],
-    );
-    g.driver.style.settle = false;
-    g.driver
-        .play_until(|decisions| decisions >= 3)
-        .await
-        .unwrap_or_else(|e| panic!("slow-rest: {e}"));
+    g.play_into(3, "the checks").await;
     let channel = g.table.channel;
     command(&fake, g.users[1], channel, "fog hand").await;
     command(&fake, g.users[0], channel, "fog hand").await;
@@ -792,9 +796,13 @@ async fn slow_discord_every_interaction_answered_within_3_s() {
 async fn a_429_storm_slows_public_redraws_but_never_a_players_answer() {
     use farmhand::fake_discord::ratelimit::Limits;
     use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
-    let mut g = new_game("storm", 3, "", &[1], 47).await;
+    let limited = FaultRule::always(
+        &[RouteKind::CreateMessage, RouteKind::EditMessage],
+        FaultAction::RateLimit(Duration::from_secs(2)),
+    )
+    .sometimes(0.5);
+    let (mut g, before) = under_faults("storm", 47, vec![limited]).await;
     let fake = g.fake.clone();
-    let before = fake.with(|w| w.interactions.keys().copied().max().unwrap_or(0));
     let (waits_before, _) = g.bot().data.rate_limits.counts();
     let (limited_before, _) = fake.rate_limited();
     fake.set_rate_limits(Limits {
@@ -802,21 +810,7 @@ async fn a_429_storm_slows_public_redraws_but_never_a_players_answer() {
         route: (1, Duration::from_secs(2)),
         ..Limits::default()
     });
-    fake.set_faults(
-        47,
-        vec![
-            FaultRule::always(
-                &[RouteKind::CreateMessage, RouteKind::EditMessage],
-                FaultAction::RateLimit(Duration::from_secs(2)),
-            )
-            .sometimes(0.5),
-        ],
-    );
-    g.driver.style.settle = false;
-    g.driver
-        .play_until(|decisions| decisions >= 24)
-        .await
-        .unwrap_or_else(|e| panic!("storm: {e}"));
+    g.play_into(24, "the checks").await;
     // Unhindered, a click is answered in a few milliseconds; a Retry-After here is 2-5 s.
     e2e::answered_within(&fake, before, 24, Duration::from_millis(1500));
     // The storm really happened, and serenity's limiter really waited it out.
@@ -858,12 +852,7 @@ async fn the_bot_runs_the_shards_discord_recommends_and_plays_across_them() {
     let dm = fake
         .dm_channel(g.users[1])
         .expect("the DM player's channel");
-    let dm_clicks = fake.with(|w| {
-        w.interactions
-            .values()
-            .filter(|i| i.channel_id == dm)
-            .count()
-    });
+    let dm_clicks = fake.with(|w| w.interactions_in(dm));
     assert!(dm_clicks > 0, "no click came from a DM");
     let (_, identifies, _) = fake.gateway_stats();
     assert_eq!(identifies, 2, "one session per shard");
@@ -1009,17 +998,24 @@ async fn without_thread_permission_the_game_is_played_in_the_channel() {
     g.stop().await;
 }
 
+/// The fake Discord with a bot started on a fresh database (`tag`), one channel (`channel`) and
+/// alice, who will host there: the fake, the database, the channel, alice and the bot.
+async fn alice_and_a_bot(tag: &str, channel: &str) -> (FakeDiscord, TempDb, u64, u64, Bot) {
+    let (fake, db) = fake_and_db(tag).await;
+    let channel = fake.add_channel(channel);
+    let host = fake.add_user("alice");
+    let bot = Bot::start(&fake, test_config(db.path()))
+        .await
+        .expect("start the bot");
+    (fake, db, channel, host, bot)
+}
+
 /// The bot may not send messages, or may not embed links, in the channel: `/fog new` tells
 /// the host what is missing instead of failing silently, and no table stays open.
 #[tokio::test]
 async fn without_send_or_embed_permission_the_host_is_told() {
     use farmhand::fake_discord::perm;
-    let (fake, db) = fake_and_db("perms").await;
-    let channel = fake.add_channel("no-posting");
-    let host = fake.add_user("alice");
-    let bot = Bot::start(&fake, test_config(db.path()))
-        .await
-        .expect("start the bot");
+    let (fake, _db, channel, host, bot) = alice_and_a_bot("perms", "no-posting").await;
     for (missing, name) in [
         (perm::SEND_MESSAGES, "Send Messages"),
         (perm::EMBED_LINKS, "Embed Links"),
@@ -1049,12 +1045,7 @@ async fn without_send_or_embed_permission_the_host_is_told() {
 #[tokio::test]
 async fn a_lobby_discord_refuses_for_a_passing_reason_is_not_blamed_on_permissions() {
     use farmhand::fake_discord::{FaultAction, FaultRule, RouteKind};
-    let (fake, db) = fake_and_db("lobby-503").await;
-    let channel = fake.add_channel("busy");
-    let host = fake.add_user("alice");
-    let bot = Bot::start(&fake, test_config(db.path()))
-        .await
-        .expect("start the bot");
+    let (fake, _db, channel, host, bot) = alice_and_a_bot("lobby-503", "busy").await;
     fake.set_faults(
         3,
         vec![FaultRule::always(&[RouteKind::CreateMessage], FaultAction::Fail(503)).times(1)],

@@ -224,72 +224,31 @@ async fn review_end_to_end(mut g: Game, w: &Words, japanese: bool) {
     g.stop().await;
 }
 
-#[tokio::test]
-async fn fields_of_green_review_end_to_end() {
-    let g = e2e::new_game(
-        Which::FieldsOfGreen,
-        "fog-review",
-        2,
-        "",
-        &[],
-        41,
-        |_, _| {},
-    )
-    .await;
-    review_end_to_end(g, &EN, false).await;
-}
+for_both_games!(
+    review_in,
+    fields_of_green_review_end_to_end("fog-review", 41, false),
+    key_harvest_review_end_to_end("kh-review", 42, false)
+);
 
-#[tokio::test]
-async fn key_harvest_review_end_to_end() {
-    let g = e2e::new_game(Which::KeyHarvest, "kh-review", 2, "", &[], 42, |_, _| {}).await;
-    review_end_to_end(g, &EN, false).await;
-}
-
-/// A Japanese server and clients.
-fn japanese(fake: &FakeDiscord, users: &[u64]) {
-    fake.with(|w| {
-        w.guild_locale = "ja".to_string();
-        for u in users {
-            w.locales.insert(*u, "ja".to_string());
-        }
-    })
-}
-
-#[tokio::test]
-async fn fields_of_green_review_in_japanese() {
-    let g = e2e::new_game(
-        Which::FieldsOfGreen,
-        "fog-review-ja",
-        2,
-        "",
-        &[],
-        43,
-        japanese,
-    )
-    .await;
-    review_end_to_end(g, &JA, true).await;
-}
-
-#[tokio::test]
-async fn key_harvest_review_in_japanese() {
-    let g = e2e::new_game(Which::KeyHarvest, "kh-review-ja", 2, "", &[], 44, japanese).await;
-    review_end_to_end(g, &JA, true).await;
+/// [`review_end_to_end`] of a game of `which` for two, with English or (server and clients)
+/// Japanese players.
+async fn review_in(which: Which, tag: &str, seed: u64, in_japanese: bool) {
+    let (prepare, words): (fn(&FakeDiscord, &[u64]), _) = if in_japanese {
+        (japanese, &JA)
+    } else {
+        (|_, _| {}, &EN)
+    };
+    let g = e2e::new_game(which, tag, 2, "", &[], seed, prepare).await;
+    review_end_to_end(g, words, in_japanese).await;
 }
 
 /// Bad input: an unknown table, another game's table, and a table not played to the end each
 /// get a clear private sentence, and no review row.
 #[tokio::test]
 async fn review_refuses_unknown_and_unfinished_games() {
-    let g = e2e::new_game(
-        Which::KeyHarvest,
-        "kh-review-bad",
-        2,
-        "",
-        &[],
-        45,
-        |_, _| {},
-    )
-    .await;
+    let g = Which::KeyHarvest
+        .new_game("kh-review-bad", 2, "", &[], 45)
+        .await;
     let fake = g.fake.clone();
     let store = g.store().clone();
     let ask = |line: String| {
@@ -333,16 +292,9 @@ async fn review_refuses_unknown_and_unfinished_games() {
 /// clock (simulated), while the review is being computed.
 #[tokio::test]
 async fn a_review_ready_after_fourteen_minutes_goes_by_dm() {
-    let mut g = e2e::new_game(
-        Which::FieldsOfGreen,
-        "fog-review-late",
-        2,
-        "",
-        &[],
-        44,
-        |_, _| {},
-    )
-    .await;
+    let mut g = Which::FieldsOfGreen
+        .new_game("fog-review-late", 2, "", &[], 44)
+        .await;
     g.finish().await;
     let fake = g.fake.clone();
     let user = g.users[0];
@@ -451,3 +403,19 @@ async fn a_review_made_while_the_game_is_played_is_the_one_made_after() {
         assert_eq!(store.review_row(id).await.unwrap(), Some(row), "{tag}");
     }
 }
+
+/// A Japanese server and clients.
+fn japanese(fake: &FakeDiscord, users: &[u64]) {
+    fake.with(|w| {
+        w.guild_locale = "ja".to_string();
+        for u in users {
+            w.locales.insert(*u, "ja".to_string());
+        }
+    })
+}
+
+for_both_games!(
+    review_in,
+    fields_of_green_review_in_japanese("fog-review-ja", 43, true),
+    key_harvest_review_in_japanese("kh-review-ja", 44, true)
+);

@@ -424,74 +424,82 @@ fn flags(src: &str) -> bool {
     !check_source(src).is_empty()
 }
 
+/// Each source in `flagged` is flagged and each in `clean` is not; a failure names the source.
+fn assert_flags(flagged: &[&str], clean: &[&str]) {
+    for src in flagged {
+        assert!(flags(src), "not flagged: {src}");
+    }
+    for src in clean {
+        assert!(!flags(src), "flagged: {src}");
+    }
+}
+
 #[test]
 fn checker_flags_forbidden_crates() {
-    assert!(flags("use tokio::sync::Mutex;"));
     assert_eq!(
         check_source("fn a() {}\nuse tokio::sync::Mutex;\n")[0].line,
         2
     );
-    assert!(flags("use ::tokio::sync::Mutex;"));
-    assert!(flags("use tokio;"));
-    assert!(flags("use {std::sync::Arc, tokio::task};"));
-    assert!(flags("use serenity::all::*;"));
-    assert!(flags("use poise::Context as Ctx;"));
-    assert!(flags("extern crate sqlx;"));
-    assert!(flags("#[tokio::main]\nasync fn main() {}"));
-    assert!(flags("fn f() { tokio::spawn(async {}); }"));
-    assert!(flags("fn f() { let q = sqlx :: query(\"x\"); }"));
-    assert!(flags("type Db = sqlx::SqlitePool;"));
-    // Strict: a path in a comment counts too.
-    assert!(flags("// we could tokio::spawn this"));
+    assert_flags(
+        &[
+            "use tokio::sync::Mutex;",
+            "use ::tokio::sync::Mutex;",
+            "use tokio;",
+            "use {std::sync::Arc, tokio::task};",
+            "use serenity::all::*;",
+            "use poise::Context as Ctx;",
+            "extern crate sqlx;",
+            "#[tokio::main]\nasync fn main() {}",
+            "fn f() { tokio::spawn(async {}); }",
+            "fn f() { let q = sqlx :: query(\"x\"); }",
+            "type Db = sqlx::SqlitePool;",
+            // Strict: a path in a comment counts too.
+            "// we could tokio::spawn this",
+        ],
+        &[],
+    );
 }
 
 #[test]
 fn checker_flags_io_threads_and_clocks() {
-    assert!(flags("use std::fs;"));
-    assert!(flags("use std::fs::File;"));
-    assert!(flags("use std::{fs, io};"));
-    assert!(flags("use std::{collections::HashMap, net::TcpStream};"));
-    assert!(flags("use std::time::{Duration, Instant};"));
-    assert!(flags("use std::time::{self, SystemTime};"));
-    assert!(flags("use std::time::*;"));
-    assert!(flags("use std::thread;"));
-    assert!(flags("fn f() { let s = std::fs::read_to_string(\"x\"); }"));
-    assert!(flags("fn f() { std::thread::spawn(|| ()); }"));
-    assert!(flags("fn f() { let t = std::time::SystemTime::now(); }"));
-    assert!(flags("fn f() { let t = std :: time :: Instant :: now(); }"));
-    assert!(flags(
-        "use std::time;\nfn f() { let t = time::Instant::now(); }"
-    ));
+    assert_flags(
+        &[
+            "use std::fs;",
+            "use std::fs::File;",
+            "use std::{fs, io};",
+            "use std::{collections::HashMap, net::TcpStream};",
+            "use std::time::{Duration, Instant};",
+            "use std::time::{self, SystemTime};",
+            "use std::time::*;",
+            "use std::thread;",
+            "fn f() { let s = std::fs::read_to_string(\"x\"); }",
+            "fn f() { std::thread::spawn(|| ()); }",
+            "fn f() { let t = std::time::SystemTime::now(); }",
+            "fn f() { let t = std :: time :: Instant :: now(); }",
+            "use std::time;\nfn f() { let t = time::Instant::now(); }",
+        ],
+        &[],
+    );
 }
 
 #[test]
 fn checker_leaves_prose_and_harmless_paths_alone() {
-    assert!(!flags(
-        "//! Pure: no tokio, serenity, poise or sqlx, no I/O, no clock."
-    ));
-    assert!(!flags(
-        "/// Uses no tokio; see tests/suite/engine_purity.rs"
-    ));
-    assert!(!flags(
-        "/* nested /* block */ with tokio mentioned */ fn f() {}"
-    ));
-    assert!(!flags("use std::time::Duration;"));
-    assert!(!flags(
-        "use std::sync::{Arc, LazyLock};\nuse std::collections::VecDeque;"
-    ));
-    assert!(!flags(
-        "use crate::games::fields_of_green::game::fs_helpers;"
-    ));
-    assert!(!flags(
-        "mod my_tokio_notes { pub fn tokio_free() {} }\nfn g() { my_tokio::x(); }"
-    ));
-    assert!(!flags("use tokio_free_crate::x;"));
-    assert!(!flags("fn f() { let s = \"use std::fs;\"; let c = ';'; }"));
-    assert!(!flags(
-        "fn f<'a>(x: &'a str) -> &'a str { x } // a lifetime, not a char"
-    ));
-    assert!(!flags("fn f() { let s = r#\"use std::net; \"#; }"));
-    assert!(!flags("fn f() { let t = game.instant_now(); let fs = 1; }"));
-    // A string that *writes* a crate path is still flagged (strict), prose is not.
-    assert!(flags("fn f() { let s = \"tokio::spawn\"; }"));
+    assert_flags(
+        // A string that *writes* a crate path is still flagged (strict), prose is not.
+        &["fn f() { let s = \"tokio::spawn\"; }"],
+        &[
+            "//! Pure: no tokio, serenity, poise or sqlx, no I/O, no clock.",
+            "/// Uses no tokio; see tests/suite/engine_purity.rs",
+            "/* nested /* block */ with tokio mentioned */ fn f() {}",
+            "use std::time::Duration;",
+            "use std::sync::{Arc, LazyLock};\nuse std::collections::VecDeque;",
+            "use crate::games::fields_of_green::game::fs_helpers;",
+            "mod my_tokio_notes { pub fn tokio_free() {} }\nfn g() { my_tokio::x(); }",
+            "use tokio_free_crate::x;",
+            "fn f() { let s = \"use std::fs;\"; let c = ';'; }",
+            "fn f<'a>(x: &'a str) -> &'a str { x } // a lifetime, not a char",
+            "fn f() { let s = r#\"use std::net; \"#; }",
+            "fn f() { let t = game.instant_now(); let fs = 1; }",
+        ],
+    );
 }

@@ -183,11 +183,7 @@ pub async fn check_same_as_in_memory(
     use rand::SeedableRng;
     let table = svc.store().table(id).await.unwrap();
     assert_eq!(table.game.status, Status::Ended);
-    let options = Options {
-        players,
-        intro: false,
-        first_player: 0,
-    };
+    let options = Options::standard(players);
     let mut game = Game::new(Deck::default_deck(), options, seed).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(choices);
     let mut actions = Vec::new();

@@ -7,15 +7,14 @@
 //! (the move if it is still legal, else "out of date" and a fresh panel), and nothing Discord
 //! would refuse is sent. After a reload the panel is gone.
 
-use crate::e2e::{self, Which};
+use crate::e2e::Which;
 use farmhand::fake_discord::FakeError;
 use farmhand::fake_discord::view::Component;
 use std::time::Duration;
 
 async fn hours_old_panel(which: Which, tag: &str, seed: u64) {
-    let mut g = e2e::new_game(which, tag, 2, "", &[], seed, |_, _| {}).await;
-    g.play_into(3, "the panels are opened").await;
-    assert!(g.fake.settle().await);
+    let g = which.new_game(tag, 2, "", &[], seed).await;
+    let mut g = g.played_into(3, "the panels are opened").await;
     let cmd = which.command();
     // Both players open their private panels now.
     let mut panels = Vec::new();

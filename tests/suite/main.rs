@@ -43,6 +43,22 @@ macro_rules! for_both_games {
     };
 }
 
+/// One scenario generic over the game, `run::<G>(kind, args..)`, as a test for each game (Fields
+/// of Green, then Key Harvest), each with its own name:
+/// `each_game!(run, fog_test(args..), kh_test(args..));`
+macro_rules! each_game {
+    ($run:ident, $fog:ident($($fog_args:expr),*), $kh:ident($($kh_args:expr),*)) => {
+        each_game!(@one $run, $fog, FieldsOfGreen, fields_of_green, $($fog_args),*);
+        each_game!(@one $run, $kh, KeyHarvest, key_harvest, $($kh_args),*);
+    };
+    (@one $run:ident, $test:ident, $kind:ident, $game:ident, $($args:expr),*) => {
+        #[tokio::test]
+        async fn $test() {
+            $run::<farmhand::games::$game::Game>(farmhand::host::Kind::$kind, $($args),*).await;
+        }
+    };
+}
+
 /// Fields of Green's position builders, shared with the engine's tests (one file, two binaries).
 #[path = "../../src/games/tests/engine/common.rs"]
 mod common;

@@ -7,6 +7,7 @@
 
 use crate::e2e::{self, Which};
 use farmhand::fake_discord::json::GUILD_ID;
+use farmhand::fake_discord::player::TableRef;
 use farmhand::fake_discord::{FakeDiscord, perm};
 use farmhand::games::Engine;
 use farmhand::store::{Parked, Status};
@@ -14,19 +15,10 @@ use std::time::Duration;
 
 /// A two-player game at pace `fast` (a stand-in decides after an hour), `decisions` into play.
 async fn started(which: Which, tag: &str, seed: u64, decisions: usize) -> e2e::Game {
-    let mut g = e2e::new_game(
-        which,
-        tag,
-        2,
-        "pace:\"fast: an hour a decision\"",
-        &[],
-        seed,
-        |_, _| {},
-    )
-    .await;
-    g.play_into(decisions, "the change").await;
-    assert!(g.fake.settle().await);
-    g
+    let g = which
+        .new_game(tag, 2, "pace:\"fast: an hour a decision\"", &[], seed)
+        .await;
+    g.played_into(decisions, "the change").await
 }
 
 /// Whether and why the game is parked, once the bot has heard the event that parks it (it
@@ -57,6 +49,32 @@ fn dms(fake: &FakeDiscord, user: u64) -> Vec<String> {
         .iter()
         .map(|m| m.text())
         .collect()
+}
+
+/// Each player is told by DM, in one message, every one of `words` (waiting for the DM with the
+/// first of them).
+async fn each_told(g: &e2e::Game, words: &[&str]) {
+    for &u in &g.users {
+        let told = dms_with(&g.fake, u, words[0]).await;
+        assert!(
+            told.iter().any(|t| words.iter().all(|w| t.contains(w))),
+            "{words:?}: {told:?}"
+        );
+    }
+}
+
+/// The parked game sleeps through three days: the scheduler does not look at it, nothing is
+/// played (it stays at `version`), and no REST call since request `from` goes to the channel or
+/// thread of `table`.
+async fn sleeps_untouched(g: &e2e::Game, table: &TableRef, version: i64, from: usize) {
+    assert_eq!(
+        three_days(g).await,
+        0,
+        "the scheduler looked at a parked game"
+    );
+    assert_eq!(g.stored().await.game.version, version, "nothing was played");
+    let places = [table.channel, table.thread.unwrap_or(table.channel)];
+    assert_eq!(calls_on(&g.fake, from, &places), Vec::<String>::new());
 }
 
 /// The REST calls made since request `from` on any of `places` (channel or thread ids).
@@ -95,6 +113,14 @@ pub(crate) async fn say(fake: &FakeDiscord, user: u64, channel: u64, line: &str)
         .unwrap_or_else(|| r.content().to_string())
 }
 
+/// Player `seat` of `g` types `/{command} {verb} table:{table}` in `channel`, and the private
+/// answer says `answer`.
+async fn told_on(g: &e2e::Game, seat: usize, channel: u64, verb: &str, table: i64, answer: &str) {
+    let line = format!("{} {verb} table:{table}", g.which.command());
+    let said = say(&g.fake, g.users[seat], channel, &line).await;
+    assert!(said.contains(answer), "{line}: {said}");
+}
+
 /// The game's channel is deleted (its thread with it): the game is parked, its players told,
 /// and it sleeps through three days; a stranger's resume and one from another server are
 /// refused; the host resumes it in another channel, where it is played to the final scores.
@@ -109,23 +135,10 @@ async fn deleted_channel_then_resumed(which: Which, tag: &str, seed: u64) {
     assert!(g.fake.settle().await);
     let from = g.fake.requests().len();
     // Both players are told, with the way back.
-    for &u in &g.users {
-        let told = dms_with(&g.fake, u, "paused").await;
-        assert!(
-            told.iter().any(|t| t.contains("paused")
-                && t.contains(&format!("/{cmd} resume table:{}", old.game))),
-            "{told:?}"
-        );
-    }
+    let way_back = format!("/{cmd} resume table:{}", old.game);
+    each_told(&g, &["paused", &way_back]).await;
     // Three days pass: no reminder, no stand-in move, no call on the deleted places.
-    assert_eq!(
-        three_days(&g).await,
-        0,
-        "the scheduler looked at a parked game"
-    );
-    assert_eq!(g.stored().await.game.version, version, "nothing was played");
-    let places = [old.channel, old.thread.unwrap_or(old.channel)];
-    assert_eq!(calls_on(&g.fake, from, &places), Vec::<String>::new());
+    sleeps_untouched(&g, &old, version, from).await;
 
     // The server's list shows it paused, with the way back, from any channel.
     let here = g.fake.add_channel("new-home");
@@ -136,43 +149,16 @@ async fn deleted_channel_then_resumed(which: Which, tag: &str, seed: u64) {
     );
     // Bad input changes nothing: a player who is neither host nor manager, and a table
     // number typed in another server.
-    let said = say(
-        &g.fake,
-        g.users[1],
-        here,
-        &format!("{cmd} resume table:{}", old.game),
-    )
-    .await;
-    assert!(said.contains("Only the host"), "{said}");
+    told_on(&g, 1, here, "resume", old.game, "Only the host").await;
     let elsewhere_guild = g.fake.add_guild();
     let elsewhere = g.fake.add_channel_in(elsewhere_guild, "elsewhere");
-    let said = say(
-        &g.fake,
-        g.users[0],
-        elsewhere,
-        &format!("{cmd} resume table:{}", old.game),
-    )
-    .await;
-    assert!(said.contains("no table with that number"), "{said}");
-    let said = say(
-        &g.fake,
-        g.users[0],
-        elsewhere,
-        &format!("{cmd} abandon table:{}", old.game),
-    )
-    .await;
-    assert!(said.contains("no table with that number"), "{said}");
+    let unknown = "no table with that number";
+    told_on(&g, 0, elsewhere, "resume", old.game, unknown).await;
+    told_on(&g, 0, elsewhere, "abandon", old.game, unknown).await;
     assert!(g.stored().await.game.parked.is_some());
 
     // The host resumes it here: the table is posted again, a thread made, and play goes on.
-    let said = say(
-        &g.fake,
-        g.users[0],
-        here,
-        &format!("{cmd} resume table:{}", old.game),
-    )
-    .await;
-    assert!(said.contains("plays here now"), "{said}");
+    told_on(&g, 0, here, "resume", old.game, "plays here now").await;
     assert!(g.fake.settle().await);
     let t = g.stored().await;
     assert_eq!(t.game.parked, None);
@@ -217,17 +203,8 @@ async fn removed_from_server(which: Which, tag: &str, seed: u64) {
     g.fake.remove_bot(GUILD_ID);
     let parked = parked_soon(&g).await;
     assert_eq!(parked.map(|p| p.0), Some(Parked::Removed));
-    for &u in &g.users {
-        let told = dms_with(&g.fake, u, "removed from its server").await;
-        assert!(
-            told.iter().any(|t| t.contains("removed from its server")),
-            "{told:?}"
-        );
-    }
-    assert_eq!(three_days(&g).await, 0);
-    assert_eq!(g.stored().await.game.version, version);
-    let places = [g.table.channel, g.table.thread.unwrap_or(g.table.channel)];
-    assert_eq!(calls_on(&g.fake, from, &places), Vec::<String>::new());
+    each_told(&g, &["removed from its server"]).await;
+    sleeps_untouched(&g, &g.table, version, from).await;
     // Its commands are gone from that server.
     assert!(
         g.fake
@@ -253,7 +230,6 @@ for_both_games!(
 /// another channel, and it is recorded as abandoned. A resume after that is refused.
 async fn no_access_then_abandoned(which: Which, tag: &str, seed: u64) {
     let g = started(which, tag, seed, 3).await;
-    let cmd = which.command();
     let id = g.table.game;
     g.fake.deny(g.table.channel, perm::VIEW_CHANNEL);
     farmhand::discord::notify::refresh_table(&g.bot().data, id);
@@ -262,42 +238,15 @@ async fn no_access_then_abandoned(which: Which, tag: &str, seed: u64) {
         g.stored().await.game.parked.map(|p| p.0),
         Some(Parked::NoAccess)
     );
-    for &u in &g.users {
-        let told = dms_with(&g.fake, u, "can no longer post").await;
-        assert!(
-            told.iter().any(|t| t.contains("can no longer post")),
-            "{told:?}"
-        );
-    }
+    each_told(&g, &["can no longer post"]).await;
     // A move is refused while parked, with the way back.
     let elsewhere = g.fake.add_channel("elsewhere");
-    let said = say(
-        &g.fake,
-        g.users[1],
-        elsewhere,
-        &format!("{cmd} abandon table:{id}"),
-    )
-    .await;
-    assert!(said.contains("Only the host"), "{said}");
+    told_on(&g, 1, elsewhere, "abandon", id, "Only the host").await;
     assert_eq!(g.stored().await.game.status, Status::Active);
-    let said = say(
-        &g.fake,
-        g.users[0],
-        elsewhere,
-        &format!("{cmd} abandon table:{id}"),
-    )
-    .await;
-    assert!(said.contains("abandoned"), "{said}");
+    told_on(&g, 0, elsewhere, "abandon", id, "abandoned").await;
     assert!(g.fake.settle().await);
     assert_eq!(g.stored().await.game.status, Status::Abandoned);
-    let said = say(
-        &g.fake,
-        g.users[0],
-        elsewhere,
-        &format!("{cmd} resume table:{id}"),
-    )
-    .await;
-    assert!(said.contains("not paused"), "{said}");
+    told_on(&g, 0, elsewhere, "resume", id, "not paused").await;
     assert!(g.fake.violations().is_empty(), "{:?}", g.fake.violations());
     g.stop().await;
 }

@@ -115,11 +115,7 @@ fn heuristic_fog(
     Vec<Box<dyn fog_bots::Bot + Send>>,
     Vec<ChaCha8Rng>,
 ) {
-    let options = fog::Options {
-        players,
-        intro: false,
-        first_player: 0,
-    };
+    let options = fog::Options::standard(players);
     let game = fog::Game::new(Deck::default_deck(), options, seed).unwrap();
     let bots = (0..players).map(|_| BotSpec::Heuristic.build()).collect();
     let rngs = (0..players)

@@ -49,11 +49,7 @@ const TILE_KINDS: [TileKind; 7] = [
 /// A finished random game of Fields of Green.
 fn finished_fog(players: u8, seed: u64) -> fog::Game {
     let deck = Deck::default_deck();
-    let options = fog::Options {
-        players,
-        intro: false,
-        first_player: 0,
-    };
+    let options = fog::Options::standard(players);
     let mut game = fog::Game::new(deck, options, seed).unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     fog::sim::play_out(&mut game, &mut rng, |_, _, _| {});

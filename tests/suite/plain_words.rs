@@ -12,11 +12,10 @@
 //!   Brewery`) or a Key Harvest crop letter (`D6[R]`, `(w)`) anywhere but in a drawing (a code
 //!   block) and the key that explains the drawing in the same text.
 
-use farmhand::discord::game::Screens;
 use farmhand::discord::spec::MessageSpec;
 use farmhand::discord::{fields_of_green as fogd, key_harvest as khd};
 use farmhand::fake_discord::guided::{Guided, Step, clicks_of_spec};
-use farmhand::games::{Engine, TableSetup, fields_of_green as fog, key_harvest as kh};
+use farmhand::games::{TableSetup, fields_of_green as fog, key_harvest as kh};
 use farmhand::host::{Hosted, Library};
 use farmhand::i18n::Locale;
 use farmhand::store::{Status, Table};
@@ -273,11 +272,11 @@ fn play<G: Hosted>(
 }
 
 /// Scans a whole game of `G` ([`play`]) of `players` with `seed` in `locale`: `look` checks the
-/// game's messages at a step, given the table as stored then, and says whether the step is
-/// sampled; on a sampled step every seat's screens are walked too ([`walk`]: up to 60 screens
+/// game's own messages at a step, given the table as stored then, and says whether the step is
+/// sampled; on a sampled step the messages every game has (the table message and the
+/// reminders) are checked, and every seat's screens are walked ([`walk`]: up to 60 screens
 /// every 9th step, else 8).
 fn scan<G: Hosted + Guided>(
-    kind: &str,
     players: usize,
     seed: u64,
     locale: Locale,
@@ -292,10 +291,13 @@ fn scan<G: Hosted + Guided>(
     farmhand::i18n::with(locale, || {
         play::<G>(&setup, |step, game, events, end| {
             let status = if end { Status::Ended } else { Status::Active };
-            let t = table(kind, players, step as i64 + 1, status);
+            let t = table(G::KIND, players, step as i64 + 1, status);
             if !look(&mut scan, step, &t, game, events, end) {
                 return;
             }
+            scan.check("table message", &G::table_message(&t, game));
+            scan.check("reminder", &G::reminder(&t, game, &game.waiting_for()));
+            scan.check("dm reminder", &G::dm_reminder(&t, game, 0));
             let limit = if step % 9 == 0 { 60 } else { 8 };
             for seat in 0..players {
                 walk(&mut scan, &t, game, seat, limit);
@@ -306,76 +308,49 @@ fn scan<G: Hosted + Guided>(
 }
 
 fn fog_scan(players: usize, seed: u64, locale: Locale) -> Scan {
-    scan::<fog::Game>(
-        "fields_of_green",
-        players,
-        seed,
-        locale,
-        |scan, step, t, game, events, end| {
-            if step % 3 != 0 && !end {
-                return false;
-            }
-            scan.check("table message", &fogd::table_message(t, game));
-            scan.check("log", &fogd::log(t, game, events));
-            let from = events
-                .iter()
-                .rposition(|e| matches!(e, fog::Event::Revealed { .. }))
-                .unwrap_or(0);
-            if let Some(m) = fogd::turn_summary(t, game, game.year(), &events[from..]) {
-                scan.check("turn summary", &m);
-            }
-            scan.check(
-                "reminder",
-                &<fog::Game as Screens>::reminder(t, game, &game.waiting_for()),
-            );
-            scan.check("dm reminder", &fogd::dm_reminder(t, game, 0));
-            let year_over = matches!(game.phase(), fog::Phase::Harvest);
-            if step % 30 == 0 || end || year_over {
-                scan.check("final scores", &fogd::final_scores(t, game));
-                scan.check("farm", &fogd::farm(t, game, step % players));
-            }
-            if end {
-                scan.check("farms", &fogd::farms(t, game));
-                scan.check("year summary", &fogd::year_summary(t, game, 4, events));
-            }
-            true
-        },
-    )
+    scan::<fog::Game>(players, seed, locale, |scan, step, t, game, events, end| {
+        if step % 3 != 0 && !end {
+            return false;
+        }
+        scan.check("log", &fogd::log(t, game, events));
+        let from = events
+            .iter()
+            .rposition(|e| matches!(e, fog::Event::Revealed { .. }))
+            .unwrap_or(0);
+        if let Some(m) = fogd::turn_summary(t, game, game.year(), &events[from..]) {
+            scan.check("turn summary", &m);
+        }
+        let year_over = matches!(game.phase(), fog::Phase::Harvest);
+        if step % 30 == 0 || end || year_over {
+            scan.check("final scores", &fogd::final_scores(t, game));
+            scan.check("farm", &fogd::farm(t, game, step % players));
+        }
+        if end {
+            scan.check("farms", &fogd::farms(t, game));
+            scan.check("year summary", &fogd::year_summary(t, game, 4, events));
+        }
+        true
+    })
 }
 
 fn kh_scan(players: usize, seed: u64, locale: Locale) -> Scan {
     let mut told = 0;
-    scan::<kh::Game>(
-        "key_harvest",
-        players,
-        seed,
-        locale,
-        |scan, step, t, game, events, end| {
-            if let Some(m) = khd::action_summary(t, game, &events[told..]) {
-                scan.check("action summary", &m);
-            }
-            told = events.len();
-            if step % 3 != 0 && !end {
-                return false;
-            }
-            scan.check("table message", &khd::table_message(t, game));
-            scan.check("log", &khd::log(t, game, events));
-            scan.check(
-                "reminder",
-                &<kh::Game as Screens>::reminder(t, game, &game.waiting_for()),
-            );
-            scan.check(
-                "dm reminder",
-                &<kh::Game as Screens>::dm_reminder(t, game, 0),
-            );
-            if step % 30 == 0 || end {
-                scan.check("final scores", &khd::final_scores(t, game));
-                scan.check("boards", &khd::boards(t, game));
-                scan.check("board", &khd::board(t, game, step % players));
-            }
-            true
-        },
-    )
+    scan::<kh::Game>(players, seed, locale, |scan, step, t, game, events, end| {
+        if let Some(m) = khd::action_summary(t, game, &events[told..]) {
+            scan.check("action summary", &m);
+        }
+        told = events.len();
+        if step % 3 != 0 && !end {
+            return false;
+        }
+        scan.check("log", &khd::log(t, game, events));
+        if step % 30 == 0 || end {
+            scan.check("final scores", &khd::final_scores(t, game));
+            scan.check("boards", &khd::boards(t, game));
+            scan.check("board", &khd::board(t, game, step % players));
+        }
+        true
+    })
 }
 
 fn assert_plain(game: &str, scan: Scan) {

@@ -7,9 +7,9 @@
 //! so `cargo test` works on a machine without PostgreSQL; `FARMHAND_REQUIRE_POSTGRES=1` (set by
 //! `.ci/run`) makes a missing server a failure instead.
 
-use farmhand::fake_discord::harness::{
-    Bot, TempDb, init_tracing, panics, test_config, watch_panics,
-};
+use farmhand::config::Config;
+use farmhand::discord::{Data, bots, notify};
+use farmhand::fake_discord::harness::{Bot, init_tracing, panics, test_config, watch_panics};
 use farmhand::fake_discord::player::{self, Driver};
 use farmhand::fake_discord::{FakeDiscord, verify};
 use farmhand::games::fields_of_green::{Action, Deck, Game, Options, sim};
@@ -60,6 +60,77 @@ pub(crate) async fn fresh_database(tag: &str) -> Option<String> {
     Some(url.to_string())
 }
 
+/// The bot's test configuration on the PostgreSQL database at `url`.
+pub(crate) fn pg_config(url: &str) -> Config {
+    test_config(std::path::Path::new(url))
+}
+
+/// The people `names`, of whom the second (bob) keeps his hand in DMs (set by a command in
+/// `channel`): his clicks there come on shard 0 while the server's come on its own shard.
+pub(crate) async fn people_with_bob_in_dms(
+    fake: &FakeDiscord,
+    channel: u64,
+    names: &[&str],
+) -> Vec<u64> {
+    let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();
+    let ix = fake
+        .slash(users[1], channel, "fog settings hand_in_dm:true")
+        .unwrap();
+    fake.reply(&ix).await.unwrap();
+    users
+}
+
+/// Two processes' reminder passes at the same moment `now`.
+async fn remind_in_both(http: &serenity::all::Http, a: &Data, b: &Data, now: i64) {
+    let (ra, rb) = tokio::join!(
+        notify::remind_due(http, a, now),
+        notify::remind_due(http, b, now)
+    );
+    ra.unwrap();
+    rb.unwrap();
+}
+
+/// Two processes' stand-in passes at the same moment `now`: the moves each made.
+async fn stand_in_in_both(
+    http: &serenity::all::Http,
+    a: &Data,
+    b: &Data,
+    now: i64,
+) -> (usize, usize) {
+    let (ma, mb) = tokio::join!(
+        bots::stand_in_due(http, a, now),
+        bots::stand_in_due(http, b, now)
+    );
+    (ma.unwrap(), mb.unwrap())
+}
+
+/// A fresh database (as [`fresh_database`]) and the fake Discord, with the tests' tracing on:
+/// the start of every test that runs the bot on PostgreSQL. None without a server.
+pub(crate) async fn fresh_database_and_fake(tag: &str) -> Option<(String, FakeDiscord)> {
+    let url = fresh_database(tag).await?;
+    init_tracing();
+    let fake = FakeDiscord::start().await.expect("start the fake");
+    Some((url, fake))
+}
+
+/// The end of a whole game played by `bots` on PostgreSQL: the stored log of `game` (over 50
+/// actions) replays to its snapshot, Discord saw no misuse, and the bots stop without a panic.
+async fn ends_clean(fake: &FakeDiscord, game: GameId, bots: Vec<Bot>) {
+    assert!(check_replay(bots[0].data.service.store(), game).await > 50);
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    for bot in bots {
+        bot.stop().await.unwrap();
+    }
+    assert!(panics().is_empty(), "{:?}", panics());
+}
+
+/// A fresh database (as [`fresh_database`]) and a service on it. None without a server.
+async fn fresh_service(tag: &str) -> Option<(String, Arc<Service>)> {
+    let url = fresh_database(tag).await?;
+    let svc = service(&url).await;
+    Some((url, svc))
+}
+
 const HOST: u64 = 1_000;
 
 fn user(k: usize) -> u64 {
@@ -89,11 +160,7 @@ async fn started_game(svc: &Service, players: u8, seed: u64) -> GameId {
 pub(crate) async fn check_replay(store: &Store, id: GameId) -> usize {
     let table: Table = store.table(id).await.unwrap();
     let log = store.actions(id).await.unwrap();
-    let options = Options {
-        players: table.seats.len() as u8,
-        intro: false,
-        first_player: 0,
-    };
+    let options = Options::standard(table.seats.len() as u8);
     let mut game = Game::new(Deck::default_deck(), options, table.game.seed).unwrap();
     for (v, seat, json) in &log {
         let action: Action = serde_json::from_str(json).unwrap();
@@ -110,10 +177,9 @@ pub(crate) async fn check_replay(store: &Store, id: GameId) -> usize {
 
 #[tokio::test]
 async fn a_whole_game_through_the_service_on_postgres() {
-    let Some(url) = fresh_database("whole").await else {
+    let Some((url, svc)) = fresh_service("whole").await else {
         return;
     };
-    let svc = service(&url).await;
     assert_eq!(
         svc.store().durability().await.unwrap(),
         ("postgres".to_string(), 2),
@@ -146,10 +212,9 @@ async fn a_whole_game_through_the_service_on_postgres() {
 /// Two bot processes on one PostgreSQL database race for the same moves: each is stored once.
 #[tokio::test]
 async fn two_services_on_postgres_never_both_win() {
-    let Some(url) = fresh_database("race").await else {
+    let Some((url, a)) = fresh_service("race").await else {
         return;
     };
-    let a = service(&url).await;
     let b = service(&url).await;
     let id = started_game(&a, 3, 11).await;
     for _ in 0..20 {
@@ -185,15 +250,11 @@ async fn two_services_on_postgres_never_both_win() {
 /// started again half-way, to the final scores, which equal a replay of what is stored.
 #[tokio::test]
 async fn the_bot_plays_a_whole_game_on_postgres() {
-    let Some(url) = fresh_database("bot").await else {
+    let Some((url, fake)) = fresh_database_and_fake("bot").await else {
         return;
     };
-    init_tracing();
     watch_panics();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let unused = TempDb::new("pg-unused");
-    let mut config = test_config(unused.path());
-    config.database.url = url.clone();
+    let config = pg_config(&url);
     let bot = Bot::start(&fake, config.clone())
         .await
         .expect("start the bot");
@@ -215,10 +276,7 @@ async fn the_bot_plays_a_whole_game_on_postgres() {
     verify::fields_of_green::check_final(&fake, &bot.data, &table)
         .await
         .unwrap_or_else(|e| panic!("{e}"));
-    assert!(check_replay(bot.data.service.store(), table.game).await > 50);
-    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
-    bot.stop().await.unwrap();
-    assert!(panics().is_empty(), "{:?}", panics());
+    ends_clean(&fake, table.game, vec![bot]).await;
 }
 
 /// Two bots on one PostgreSQL database, each connected to the fake Discord with its own half of
@@ -231,17 +289,12 @@ async fn the_bot_plays_a_whole_game_on_postgres() {
 #[tokio::test]
 async fn two_bots_on_two_shards_share_one_database_and_play_a_game_to_the_end() {
     use farmhand::config::ShardCount;
-    use farmhand::discord::{bots, notify};
-    let Some(url) = fresh_database("two_bots").await else {
+    let Some((url, fake)) = fresh_database_and_fake("two_bots").await else {
         return;
     };
-    init_tracing();
     watch_panics();
-    let fake = FakeDiscord::start().await.expect("start the fake");
-    let unused = TempDb::new("pg-unused-two");
     let config = |range: &str| {
-        let mut c = test_config(unused.path());
-        c.database.url = url.clone();
+        let mut c = pg_config(&url);
         c.discord.shards = ShardCount::Count(2);
         c.discord.shard_range = Some(range.to_string());
         c
@@ -252,12 +305,8 @@ async fn two_bots_on_two_shards_share_one_database_and_play_a_game_to_the_end() 
     assert_eq!(fake.guild_shard(), 1, "the fake's server is on shard 1");
     let channel = fake.add_channel("two-bots");
     let names = ["alice", "bob", "carol"];
-    let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();
     // bob keeps his hand in DMs: his clicks there reach bot A.
-    let ix = fake
-        .slash(users[1], channel, "fog settings hand_in_dm:true")
-        .unwrap();
-    fake.reply(&ix).await.unwrap();
+    let users = people_with_bob_in_dms(&fake, channel, &names).await;
     let people: Vec<(u64, &str)> = users.iter().copied().zip(names).collect();
     let (table, seats) = player::seated_table(
         &fake,
@@ -277,46 +326,21 @@ async fn two_bots_on_two_shards_share_one_database_and_play_a_game_to_the_end() 
     let http = fake.http();
     let posts = fake.channel(thread).len();
     let later = a.data.service.store().now_ms() + 13 * 3600 * 1000;
-    let (ra, rb) = tokio::join!(
-        notify::remind_due(&http, &a.data, later),
-        notify::remind_due(&http, &b.data, later)
-    );
-    ra.unwrap();
-    rb.unwrap();
+    remind_in_both(&http, &a.data, &b.data, later).await;
     assert!(fake.settle().await);
     let reminders = fake.channel(thread)[posts..]
         .iter()
         .filter(|m| !m.pings.is_empty())
         .count();
     assert_eq!(reminders, 1, "one reminder");
-    let v0 = a
-        .data
-        .service
-        .store()
-        .table(table.game)
-        .await
-        .unwrap()
-        .game
-        .version;
-    let (ma, mb) = tokio::join!(
-        bots::stand_in_due(&http, &a.data, later),
-        bots::stand_in_due(&http, &b.data, later)
-    );
-    let (ma, mb) = (ma.unwrap(), mb.unwrap());
+    let store = a.data.service.store();
+    let v0 = store.table(table.game).await.unwrap().game.version;
     assert_eq!(
-        (ma, mb),
+        stand_in_in_both(&http, &a.data, &b.data, later).await,
         (0, 1),
         "bot B, whose shard carries the server, stands in once"
     );
-    let v1 = a
-        .data
-        .service
-        .store()
-        .table(table.game)
-        .await
-        .unwrap()
-        .game
-        .version;
+    let v1 = store.table(table.game).await.unwrap().game.version;
     assert_eq!(v1, v0 + 1, "one stand-in move");
     assert!(fake.settle().await);
 
@@ -325,11 +349,7 @@ async fn two_bots_on_two_shards_share_one_database_and_play_a_game_to_the_end() 
     assert!(fake.settle().await, "the bots did not go quiet");
     let dm = fake.dm_channel(users[1]).expect("bob's DM");
     let (dm_clicks, guild_clicks) = fake.with(|w| {
-        let dm_clicks = w
-            .interactions
-            .values()
-            .filter(|i| i.channel_id == dm)
-            .count();
+        let dm_clicks = w.interactions_in(dm);
         (dm_clicks, w.interactions.len() - dm_clicks)
     });
     assert!(
@@ -351,11 +371,7 @@ async fn two_bots_on_two_shards_share_one_database_and_play_a_game_to_the_end() 
             .await
             .unwrap_or_else(|e| panic!("{e}"));
     }
-    assert!(check_replay(a.data.service.store(), table.game).await > 50);
-    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
-    a.stop().await.unwrap();
-    b.stop().await.unwrap();
-    assert!(panics().is_empty(), "{:?}", panics());
+    ends_clean(&fake, table.game, vec![a, b]).await;
 }
 
 /// Two real `farmhand run` processes (the binary, in child processes, against the fake Discord
@@ -366,13 +382,11 @@ async fn two_bots_on_two_shards_share_one_database_and_play_a_game_to_the_end() 
 /// final table and score pad equal the replay.
 #[tokio::test]
 async fn two_bot_processes_share_one_database_and_play_games_to_the_end() {
-    use crate::postgres_processes::{spawn, wait_connected};
+    use crate::postgres_processes::{start_both, table_for_processes};
     use std::time::Duration;
-    let Some(url) = fresh_database("two_processes_run").await else {
+    let Some((url, fake)) = fresh_database_and_fake("two_processes_run").await else {
         return;
     };
-    init_tracing();
-    let fake = FakeDiscord::start().await.expect("start the fake");
     let dir = |shard: u32| {
         let name = format!("farmhand-two-processes-{}-{shard}", std::process::id());
         std::env::temp_dir().join(name)
@@ -380,21 +394,9 @@ async fn two_bot_processes_share_one_database_and_play_games_to_the_end() {
     let (dir_a, dir_b) = (dir(0), dir(1));
     // Logs (tracing writes to stdout) are kept in the process's folder when the test fails, and
     // removed when it passes.
-    let mut a = spawn(&fake, &url, 0, &dir_a, 1);
-    wait_connected(&fake, &mut a, 0, &dir_a).await;
-    let mut b = spawn(&fake, &url, 1, &dir_b, 1);
-    wait_connected(&fake, &mut b, 1, &dir_b).await;
-    assert_eq!(fake.live_shards(), (vec![0, 1], 2));
+    let (a, b) = start_both(&fake, &url, &dir_a, &dir_b).await;
     let names = ["alice", "bob", "carol"];
-    let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();
-    let ix = fake
-        .slash(
-            users[1],
-            fake.add_channel("settings"),
-            "fog settings hand_in_dm:true",
-        )
-        .unwrap();
-    fake.reply(&ix).await.unwrap();
+    let users = people_with_bob_in_dms(&fake, fake.add_channel("settings"), &names).await;
     let mut tables = Vec::new();
     for (k, line) in [
         "fog new seats:3",
@@ -403,17 +405,11 @@ async fn two_bot_processes_share_one_database_and_play_games_to_the_end() {
     .into_iter()
     .enumerate()
     {
-        let channel = fake.add_channel(&format!("two-processes-{k}"));
+        let channel = format!("two-processes-{k}");
         let humans = if k == 0 { 3 } else { 1 };
         let people: Vec<(u64, &str)> = users[..humans].iter().copied().zip(names).collect();
-        let (table, seats) = player::seated_table(&fake, channel, line, &people)
-            .await
-            .unwrap();
-        let mut driver = Driver::new(&fake, &table, seats, 70 + k as u64);
-        // The bots are other processes: the fake cannot see their queued work, so the players
-        // act on what they see, and a click left unanswered counts as a failed one (tried again).
-        driver.style.settle = false;
-        driver.style.unanswered_is_failure = true;
+        let (table, mut driver) =
+            table_for_processes(&fake, &channel, line, &people, 70 + k as u64).await;
         driver
             .play()
             .await
@@ -423,21 +419,13 @@ async fn two_bot_processes_share_one_database_and_play_games_to_the_end() {
     fake.settle_for(Duration::from_secs(3), Duration::from_secs(60))
         .await;
     let dm = fake.dm_channel(users[1]).expect("bob's DM");
-    let dm_clicks = fake.with(|w| {
-        w.interactions
-            .values()
-            .filter(|i| i.channel_id == dm)
-            .count()
-    });
+    let dm_clicks = fake.with(|w| w.interactions_in(dm));
     assert!(
         dm_clicks > 5,
         "only {dm_clicks} clicks reached process A from a DM"
     );
     // Read what the processes stored, from this process.
-    let unused = TempDb::new("pg-unused-processes");
-    let mut config = test_config(unused.path());
-    config.database.url = url.clone();
-    let data = farmhand::discord::prepare(config)
+    let data = farmhand::discord::prepare(pg_config(&url))
         .await
         .expect("open the database");
     for table in &tables {
@@ -509,10 +497,9 @@ async fn processes_on_one_postgres_database_run_shards_that_do_not_overlap() {
 #[tokio::test]
 async fn every_store_call_works_on_postgres() {
     use farmhand::store::{Prefs, Reminders};
-    let Some(url) = fresh_database("calls").await else {
+    let Some((_, svc)) = fresh_service("calls").await else {
         return;
     };
-    let svc = service(&url).await;
     let store = svc.store();
     let id = started_game(&svc, 2, 9).await;
     store.set_message(id, Some(55), Some(66)).await.unwrap();
@@ -569,17 +556,20 @@ async fn every_store_call_works_on_postgres() {
 #[tokio::test]
 async fn two_processes_on_one_database_remind_and_stand_in_once() {
     use farmhand::config::ShardCount;
-    use farmhand::discord::{Data, bots, notify, prepare};
-    let Some(url) = fresh_database("two_processes").await else {
+    use farmhand::discord::prepare;
+    let Some((url, fake)) = fresh_database_and_fake("two_processes").await else {
         return;
     };
-    init_tracing();
-    let fake = FakeDiscord::start().await.expect("start the fake");
     let http = fake.http();
     let channel = fake.add_channel("shared");
+    // Processes with two shards, each running `range` of them (None: a process that, against
+    // the rules, looks after every game whatever its shard).
     let process = |range: Option<&str>| {
-        let mut c = test_config(std::path::Path::new(&url));
-        c.discord.shards = ShardCount::Count(2);
+        let mut c = pg_config(&url);
+        c.discord.shards = match range {
+            Some(_) => ShardCount::Count(2),
+            None => ShardCount::Auto,
+        };
         c.discord.shard_range = range.map(str::to_string);
         prepare(c)
     };
@@ -611,12 +601,7 @@ async fn two_processes_on_one_database_remind_and_stand_in_once() {
 
     // Ten minutes on: every game is due its first reminder, in both processes' eyes.
     let later = a.service.store().now_ms() + 10 * 60_000;
-    let (ra, rb) = tokio::join!(
-        notify::remind_due(&http, &a, later),
-        notify::remind_due(&http, &b, later)
-    );
-    ra.unwrap();
-    rb.unwrap();
+    remind_in_both(&http, &a, &b, later).await;
     fake.settle().await;
     assert_eq!(posts() - before, games.len(), "one reminder per game");
     for &(id, _) in &games {
@@ -633,14 +618,10 @@ async fn two_processes_on_one_database_remind_and_stand_in_once() {
         v
     };
     let later = a.service.store().now_ms() + 31 * 60_000;
-    let (ma, mb) = tokio::join!(
-        bots::stand_in_due(&http, &a, later),
-        bots::stand_in_due(&http, &b, later)
-    );
-    let (ma, mb) = (ma.unwrap(), mb.unwrap());
+    let made = stand_in_in_both(&http, &a, &b, later).await;
     fake.settle().await;
     assert_eq!(
-        (ma, mb),
+        made,
         (2, 2),
         "each process stands in for its own servers' games"
     );
@@ -658,26 +639,13 @@ async fn two_processes_on_one_database_remind_and_stand_in_once() {
     }
 
     // Misconfigured: two processes that both look after every game. The claims still hold.
-    let c = {
-        let mut c = test_config(std::path::Path::new(&url));
-        c.discord.shards = ShardCount::Auto;
-        prepare(c).await.expect("process C")
-    };
-    let d = {
-        let mut c = test_config(std::path::Path::new(&url));
-        c.discord.shards = ShardCount::Auto;
-        prepare(c).await.expect("process D")
-    };
+    let c = process(None).await.expect("process C");
+    let d = process(None).await.expect("process D");
     let before = posts();
     // The stand-in moved every game on, restarting its reminder clock: ten minutes later the
     // first reminder (not yet the repeat) is due again.
     let much_later = c.service.store().now_ms() + 10 * 60_000;
-    let (rc, rd) = tokio::join!(
-        notify::remind_due(&http, &c, much_later),
-        notify::remind_due(&http, &d, much_later)
-    );
-    rc.unwrap();
-    rd.unwrap();
+    remind_in_both(&http, &c, &d, much_later).await;
     fake.settle().await;
     assert_eq!(posts() - before, games.len(), "still one reminder per game");
 }
@@ -687,10 +655,9 @@ async fn two_processes_on_one_database_remind_and_stand_in_once() {
 #[tokio::test]
 async fn records_of_finished_games_on_postgres() {
     use farmhand::games::Engine;
-    let Some(url) = fresh_database("records").await else {
+    let Some((_, svc)) = fresh_service("records").await else {
         return;
     };
-    let svc = service(&url).await;
     let store = svc.store();
     let kind = Kind::FieldsOfGreen.as_str();
     let empty = store.history(7, kind, None, 0, 8).await.unwrap();

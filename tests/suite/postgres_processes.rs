@@ -8,8 +8,8 @@
 //! Like the other PostgreSQL tests it needs `FARMHAND_TEST_POSTGRES` (`.ci/postgres`), says so
 //! and passes without it, and fails without it under `FARMHAND_REQUIRE_POSTGRES=1`.
 
-use crate::postgres::{check_replay, fresh_database};
-use farmhand::fake_discord::harness::{KillOnDrop, TempDb, init_tracing, test_config};
+use crate::postgres::{check_replay, fresh_database_and_fake, people_with_bob_in_dms, pg_config};
+use farmhand::fake_discord::harness::KillOnDrop;
 use farmhand::fake_discord::player::{self, Driver, TableRef};
 use farmhand::fake_discord::world::World;
 use farmhand::fake_discord::{FakeDiscord, TOKEN, verify};
@@ -44,6 +44,40 @@ pub(crate) fn spawn(fake: &FakeDiscord, url: &str, shard: u32, dir: &Path, run: 
         .spawn()
         .expect("the binary starts");
     KillOnDrop(child)
+}
+
+/// Starts process A (shard 0, the DMs') and process B (shard 1, the server's), logging to `dir_a`
+/// and `dir_b`, and waits until both are connected.
+pub(crate) async fn start_both(
+    fake: &FakeDiscord,
+    url: &str,
+    dir_a: &Path,
+    dir_b: &Path,
+) -> (KillOnDrop, KillOnDrop) {
+    let mut a = spawn(fake, url, 0, dir_a, 1);
+    wait_connected(fake, &mut a, 0, dir_a).await;
+    let mut b = spawn(fake, url, GUILD_SHARD, dir_b, 1);
+    wait_connected(fake, &mut b, GUILD_SHARD, dir_b).await;
+    assert_eq!(fake.live_shards(), (vec![0, 1], 2));
+    (a, b)
+}
+
+/// A table of `line` in a new channel `channel`, `people` seated, and the driver (seeded `seed`)
+/// that plays it against bots in other processes.
+pub(crate) async fn table_for_processes(
+    fake: &FakeDiscord,
+    channel: &str,
+    line: &str,
+    people: &[(u64, &str)],
+    seed: u64,
+) -> (TableRef, Driver) {
+    let channel = fake.add_channel(channel);
+    let (table, seats) = player::seated_table(fake, channel, line, people)
+        .await
+        .unwrap();
+    let mut driver = Driver::new(fake, &table, seats, seed);
+    driver.against_other_processes();
+    (table, driver)
 }
 
 /// Waits until shard `shard` is connected, or panics with the process's logs if it exits first.
@@ -145,58 +179,28 @@ async fn play_stored(
 /// each action log replays to its snapshot, and no second reminder or stand-in move appears.
 #[tokio::test]
 async fn two_real_processes_remind_stand_in_and_survive_a_restart() {
-    let Some(url) = fresh_database("real_processes").await else {
+    let Some((url, fake)) = fresh_database_and_fake("real_processes").await else {
         return;
     };
-    init_tracing();
-    let fake = FakeDiscord::start().await.expect("start the fake");
     let root: PathBuf =
         std::env::temp_dir().join(format!("farmhand-real-processes-{}", std::process::id()));
     let (dir_a, dir_b) = (root.join("a"), root.join("b"));
-    let mut a = spawn(&fake, &url, 0, &dir_a, 1);
-    wait_connected(&fake, &mut a, 0, &dir_a).await;
-    let mut b = spawn(&fake, &url, GUILD_SHARD, &dir_b, 1);
-    wait_connected(&fake, &mut b, GUILD_SHARD, &dir_b).await;
-    assert_eq!(fake.live_shards(), (vec![0, 1], 2));
+    let (a, mut b) = start_both(&fake, &url, &dir_a, &dir_b).await;
     assert_eq!(fake.guild_shard(), GUILD_SHARD);
 
     // Each game its own players: a scripted player who keeps the hand in DMs finds the panel of
     // one game among their DMs.
     let names = ["alice", "bob", "carol", "dave"];
-    let users: Vec<u64> = names.iter().map(|n| fake.add_user(n)).collect();
-    let ix = fake
-        .slash(
-            users[1],
-            fake.add_channel("settings"),
-            "fog settings hand_in_dm:true",
-        )
-        .unwrap();
-    fake.reply(&ix).await.unwrap();
+    let users = people_with_bob_in_dms(&fake, fake.add_channel("settings"), &names).await;
     let people: Vec<(u64, &str)> = users.iter().copied().zip(names).collect();
-    let mut games: Vec<(TableRef, Driver)> = Vec::new();
-    for (k, line) in [
-        "fog new seats:2 reminder_minutes:5",
-        "fog new seats:2 reminder_minutes:60 stand_in_minutes:30",
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let channel = fake.add_channel(&format!("real-processes-{k}"));
-        let (table, seats) = player::seated_table(&fake, channel, line, &people[2 * k..2 * k + 2])
-            .await
-            .unwrap();
-        let mut driver = Driver::new(&fake, &table, seats, 90 + k as u64);
-        // The bots are other processes: the fake cannot see their queued work, so the players
-        // act on what they see, and a click left unanswered counts as a failed one.
-        driver.style.settle = false;
-        driver.style.unanswered_is_failure = true;
-        games.push((table, driver));
-    }
+    let reminded = "fog new seats:2 reminder_minutes:5";
+    let stood_in = "fog new seats:2 reminder_minutes:60 stand_in_minutes:30";
+    let mut games: Vec<(TableRef, Driver)> = vec![
+        table_for_processes(&fake, "real-processes-0", reminded, &people[..2], 90).await,
+        table_for_processes(&fake, "real-processes-1", stood_in, &people[2..], 91).await,
+    ];
     // This process reads (and, while B is down, sets the clock of) what the processes store.
-    let unused = TempDb::new("pg-real-processes");
-    let mut config = test_config(unused.path());
-    config.database.url = url.clone();
-    let data = farmhand::discord::prepare(config)
+    let data = farmhand::discord::prepare(pg_config(&url))
         .await
         .expect("open the database");
     let store = data.service.store();
@@ -302,12 +306,7 @@ async fn two_real_processes_remind_stand_in_and_survive_a_restart() {
         "no reminder where the stand-in moved the game on"
     );
     let dm = fake.dm_channel(users[1]).expect("bob's DM");
-    let dm_clicks = fake.with(|w| {
-        w.interactions
-            .values()
-            .filter(|i| i.channel_id == dm)
-            .count()
-    });
+    let dm_clicks = fake.with(|w| w.interactions_in(dm));
     assert!(dm_clicks > 0, "no click reached process A from a DM");
     for (table, _) in &games {
         verify::fields_of_green::check_acknowledged(&fake, &data, table)

@@ -10,7 +10,7 @@ use farmhand::games::fields_of_green::Game;
 use farmhand::host::{Kind, Library};
 use farmhand::service::Service;
 use farmhand::shards::Shards;
-use farmhand::store::{GameId, Status, Store, TableOptions};
+use farmhand::store::{GameId, GameRow, Status, Store, TableOptions};
 use std::time::Duration;
 
 /// 2026-01-01T00:00:00Z.
@@ -193,13 +193,19 @@ async fn a_move_made_meanwhile_is_never_pushed_back() {
     );
 }
 
+/// A service on a clock stopped at `T` with one game [`started`] on server `1 << 22`, the game's
+/// stored row, and the seats it waits for.
+async fn one_game(stand_in_minutes: u32) -> (Service, GameId, GameRow, Vec<Waiting>) {
+    let svc = service_on(&Clock::frozen_at(T)).await;
+    let id = started(&svc, 1 << 22, stand_in_minutes).await;
+    let row = svc.store().table(id).await.unwrap().game;
+    let w = waiting(&svc, id).await;
+    (svc, id, row, w)
+}
+
 #[tokio::test]
 async fn the_next_time_is_the_earliest_of_the_reminder_and_the_stand_in() {
-    let clock = Clock::frozen_at(T);
-    let svc = service_on(&clock).await;
-    let with_stand_in = started(&svc, 1 << 22, 30).await;
-    let mut row = svc.store().table(with_stand_in).await.unwrap().game;
-    let w = waiting(&svc, with_stand_in).await;
+    let (_, _, mut row, w) = one_game(30).await;
     assert_eq!(row.waiting_since, Some(T));
     // The stand-in (30 minutes) before the first reminder (60).
     assert_eq!(next_due(&row, 1440, T, &w), Some(T + 30 * MIN));
@@ -233,10 +239,7 @@ async fn the_next_time_is_the_earliest_of_the_reminder_and_the_stand_in() {
 /// a pace's deadline counts their waking time only.
 #[tokio::test]
 async fn quiet_hours_hold_reminders_and_stop_the_deadline_clock() {
-    let clock = Clock::frozen_at(T);
-    let svc = service_on(&clock).await;
-    let id = started(&svc, 1 << 22, 0).await;
-    let mut row = svc.store().table(id).await.unwrap().game;
+    let (svc, id, mut row, _) = one_game(0).await;
     // 2026-01-01 00:00 UTC is 09:00 in Tokyo; quiet 23-07 there is 14:00-22:00 UTC.
     let tokyo = Day::of(
         Some("Asia/Tokyo"),

@@ -7,8 +7,6 @@
 //! to the stand-in, and only in its own server.
 
 use farmhand::day::{Away, DAY_MS};
-use farmhand::games::fields_of_green::Game as Fog;
-use farmhand::games::key_harvest::Game as Kh;
 use farmhand::host::{Hosted, Kind, Library};
 use farmhand::service::{Service, ServiceError};
 use farmhand::store::{GameId, Pace, Status, Store, TableOptions, is_bot_user};
@@ -27,22 +25,6 @@ const GUILD: u64 = 7;
 
 fn user(seat: usize) -> u64 {
     HOST + seat as u64
-}
-
-/// `run::<G>(kind, tag)` as a test for each game (Fields of Green, then Key Harvest), each with
-/// its own name and database tag: `each_game!(run, fog_test("fog-tag"), kh_test("kh-tag"));`
-macro_rules! each_game {
-    ($run:ident, $fog:ident($fog_tag:literal), $kh:ident($kh_tag:literal)) => {
-        #[tokio::test]
-        async fn $fog() {
-            $run::<Fog>(Kind::FieldsOfGreen, $fog_tag).await;
-        }
-
-        #[tokio::test]
-        async fn $kh() {
-            $run::<Kh>(Kind::KeyHarvest, $kh_tag).await;
-        }
-    };
 }
 
 async fn service_on(db: &TempDb) -> Arc<Service> {

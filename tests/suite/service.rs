@@ -45,8 +45,42 @@ fn opts(seats: u8, intro: bool) -> TableOptions {
     }
 }
 
+/// A player's preferences with the defaults but for where their hand goes and how they are
+/// reminded.
+fn prefs(hand_in_dm: bool, reminders: Reminders) -> Prefs {
+    Prefs {
+        hand_in_dm,
+        reminders,
+        ..Prefs::default()
+    }
+}
+
+/// A two-seat Fields of Green lobby made in `store` directly (not through the service), hosted
+/// by `HOST` in the test's channel, in server `guild`.
+async fn host_table(store: &Store, guild: Option<u64>, seed: u64) -> GameId {
+    store
+        .create_table(
+            "fields_of_green",
+            guild,
+            CHANNEL,
+            HOST,
+            "Host",
+            &opts(2, false),
+            seed,
+        )
+        .await
+        .unwrap()
+}
+
 fn service(store: Store) -> Arc<Service> {
     Arc::new(Service::new(store, Library::default()))
+}
+
+/// A service on a fresh database file for test `tag` (removed when the [`TempDb`] goes).
+async fn fresh_service(tag: &str) -> (TempDb, Arc<Service>) {
+    let db = TempDb::new("service-test", tag);
+    let svc = file_service(&db).await;
+    (db, svc)
 }
 
 async fn file_service(db: &TempDb) -> Arc<Service> {
@@ -73,6 +107,18 @@ async fn opened(svc: &Service, players: u8, intro: bool, seed: u64) -> Table {
     svc.open_table(kind, Some(GUILD), CHANNEL, host, options, seed)
         .await
         .unwrap()
+}
+
+/// One of many games a test tries in turn: started as [`started_game`] for `(players, intro)`,
+/// dealt with seed `base + seed`, and the random stream (from `seed`) it is played on with.
+async fn game_and_stream(
+    svc: &Service,
+    (players, intro): (u8, bool),
+    base: u64,
+    seed: u64,
+) -> (GameId, ChaCha8Rng) {
+    let id = started_game(svc, players, intro, base + seed).await;
+    (id, ChaCha8Rng::seed_from_u64(seed))
 }
 
 /// Opens a table for `players`, seats them all and starts it. Returns its id.
@@ -209,8 +255,7 @@ async fn written(store: &Store, id: GameId) -> Written {
 
 #[tokio::test]
 async fn lobby_join_leave_full_and_seats() {
-    let db = TempDb::new("service-test", "lobby");
-    let svc = file_service(&db).await;
+    let (_db, svc) = fresh_service("lobby").await;
     let table = opened(&svc, 3, false, 42).await;
     let id = table.game.id;
     assert_eq!(table.game.status, Status::Open);
@@ -295,8 +340,7 @@ async fn lobby_join_leave_full_and_seats() {
 
 #[tokio::test]
 async fn lobby_concurrent_joins_fill_the_table_exactly() {
-    let db = TempDb::new("service-test", "joins");
-    let svc = file_service(&db).await;
+    let (_db, svc) = fresh_service("joins").await;
     let table = opened(&svc, 4, false, 9).await;
     let id = table.game.id;
     // Ten players (each clicking Join twice) race for three free seats.
@@ -336,37 +380,22 @@ async fn lobby_concurrent_joins_fill_the_table_exactly() {
 #[tokio::test]
 async fn lobby_table_options_are_checked() {
     let svc = memory_service().await;
+    // A table of `seats` seats, introductory or not, outside any server.
+    let open = async |seats: u8, intro: bool| {
+        let (kind, host, options) = (Kind::FieldsOfGreen, (HOST, "Host"), opts(seats, intro));
+        svc.open_table(kind, None, CHANNEL, host, options, 1).await
+    };
     for seats in [0u8, 1, 7] {
+        let r = open(seats, false).await;
         assert!(
-            matches!(
-                svc.open_table(
-                    Kind::FieldsOfGreen,
-                    None,
-                    CHANNEL,
-                    (HOST, "Host"),
-                    opts(seats, false),
-                    1
-                )
-                .await,
-                Err(ServiceError::Setup(_))
-            ),
+            matches!(r, Err(ServiceError::Setup(_))),
             "{seats} seats accepted"
         );
     }
     for seats in [5u8, 6] {
+        let r = open(seats, true).await;
         assert!(
-            matches!(
-                svc.open_table(
-                    Kind::FieldsOfGreen,
-                    None,
-                    CHANNEL,
-                    (HOST, "Host"),
-                    opts(seats, true),
-                    1
-                )
-                .await,
-                Err(ServiceError::IntroSeats)
-            ),
+            matches!(r, Err(ServiceError::IntroSeats)),
             "introductory mode with {seats} seats accepted"
         );
     }
@@ -378,33 +407,14 @@ async fn lobby_table_options_are_checked() {
             .is_empty(),
         "a refused table was stored"
     );
-    svc.open_table(
-        Kind::FieldsOfGreen,
-        None,
-        CHANNEL,
-        (HOST, "Host"),
-        opts(4, true),
-        1,
-    )
-    .await
-    .unwrap();
-    svc.open_table(
-        Kind::FieldsOfGreen,
-        None,
-        CHANNEL,
-        (HOST, "Host"),
-        opts(6, false),
-        1,
-    )
-    .await
-    .unwrap();
+    open(4, true).await.unwrap();
+    open(6, false).await.unwrap();
     assert_eq!(svc.store().live_tables_in(CHANNEL).await.unwrap().len(), 2);
 }
 
 #[tokio::test]
 async fn lobby_start_and_cancel_rights_and_statuses() {
-    let db = TempDb::new("service-test", "start");
-    let svc = file_service(&db).await;
+    let (_db, svc) = fresh_service("start").await;
     let deck = Deck::default_deck();
 
     // Alone at the table: too few players (even for the host).
@@ -440,16 +450,7 @@ async fn lobby_start_and_cancel_rights_and_statuses() {
     let (table, game, events) = svc.start_as::<Game>(id, HOST, false).await.unwrap();
     assert_eq!(table.game.status, Status::Active);
     assert_eq!(table.game.version, before.version + 1);
-    let fresh = Game::new(
-        deck.clone(),
-        Options {
-            players: 2,
-            intro: false,
-            first_player: 0,
-        },
-        5,
-    )
-    .unwrap();
+    let fresh = Game::new(deck.clone(), Options::standard(2), 5).unwrap();
     assert_eq!(parse_snapshot(&table), fresh.snapshot());
     assert!(game == fresh);
     assert!(table.game.waiting_since.is_some());
@@ -590,15 +591,13 @@ async fn whole_game(svc: &Service, players: u8, intro: bool, seed: u64) {
 
 #[tokio::test]
 async fn a_whole_two_player_game_through_the_service() {
-    let db = TempDb::new("service-test", "two");
-    let svc = file_service(&db).await;
+    let (_db, svc) = fresh_service("two").await;
     whole_game(&svc, 2, false, 2024).await;
 }
 
 #[tokio::test]
 async fn a_whole_four_player_game_through_the_service() {
-    let db = TempDb::new("service-test", "four");
-    let svc = file_service(&db).await;
+    let (_db, svc) = fresh_service("four").await;
     whole_game(&svc, 4, false, 4044).await;
 }
 
@@ -689,8 +688,7 @@ async fn acting_restarts_the_reminder_clock_only_when_the_game_moves_on() {
 
 #[tokio::test]
 async fn a_user_without_a_seat_cannot_act() {
-    let db = TempDb::new("service-test", "notseated");
-    let svc = file_service(&db).await;
+    let (_db, svc) = fresh_service("notseated").await;
     let id = started_game(&svc, 2, false, 99).await;
     let (table, game) = svc.load::<Game>(id).await.unwrap();
     let game = game.unwrap();
@@ -711,8 +709,7 @@ async fn a_user_without_a_seat_cannot_act() {
 
 #[tokio::test]
 async fn a_stale_view_is_refused_when_the_action_is_no_longer_legal() {
-    let db = TempDb::new("service-test", "stale");
-    let svc = file_service(&db).await;
+    let (_db, svc) = fresh_service("stale").await;
     let id = started_game(&svc, 3, false, 123).await;
     let (table, game) = svc.load::<Game>(id).await.unwrap();
     let (v0, game) = (table.game.version, game.unwrap());
@@ -849,8 +846,7 @@ fn explicit_water_variant(game: &Game, seat: usize) -> Option<Action> {
 async fn an_old_view_with_a_chosen_water_payment_is_accepted_when_legal() {
     let svc = memory_service().await;
     for seed in 1..40u64 {
-        let id = started_game(&svc, 3, true, 600 + seed).await;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (id, mut rng) = game_and_stream(&svc, (3, true), 600, seed).await;
         loop {
             let (table, game) = svc.load::<Game>(id).await.unwrap();
             let game = game.unwrap();
@@ -896,8 +892,7 @@ async fn an_old_view_with_a_chosen_water_payment_is_accepted_when_legal() {
 
 #[tokio::test]
 async fn illegal_actions_are_refused_with_the_rules_error() {
-    let db = TempDb::new("service-test", "rules");
-    let svc = file_service(&db).await;
+    let (_db, svc) = fresh_service("rules").await;
     let deck = Deck::default_deck();
 
     // Upkeep of a 3-player game: seat 0 draws first.
@@ -905,41 +900,20 @@ async fn illegal_actions_are_refused_with_the_rules_error() {
     let (table, _) = svc.load::<Game>(id).await.unwrap();
     let v = Some(table.game.version);
     let before = written(svc.store(), id).await;
-    let cases: Vec<(u64, Action, ErrorCheck)> = vec![
-        (
-            user(1),
-            Action::Draw {
-                split: [2, 2, 1, 1],
-            },
-            |e| matches!(e, ActionError::NotYourTurn(_)),
-        ),
-        (
-            user(0),
-            Action::Draw {
-                split: [6, 0, 0, 0],
-            },
-            |e| matches!(e, ActionError::BadSplit(_)),
-        ),
-        (
-            user(0),
-            Action::Draw {
-                split: [1, 1, 1, 1],
-            },
-            |e| matches!(e, ActionError::BadSplit(_)),
-        ),
-        (
-            user(0),
-            Action::Select {
-                card: "wheat".into(),
-            },
-            |e| matches!(e, ActionError::WrongPhase(_)),
-        ),
-        (user(2), Action::EndHarvest, |e| {
-            matches!(e, ActionError::WrongPhase(_))
-        }),
-        (user(0), Action::Market { food: 1 }, |e| {
-            matches!(e, ActionError::WrongPhase(_))
-        }),
+    let draw = |split| Action::Draw { split };
+    let wheat = Action::Select {
+        card: "wheat".into(),
+    };
+    let not_your_turn: ErrorCheck = |e| matches!(e, ActionError::NotYourTurn(_));
+    let bad_split: ErrorCheck = |e| matches!(e, ActionError::BadSplit(_));
+    let wrong_phase: ErrorCheck = |e| matches!(e, ActionError::WrongPhase(_));
+    let cases = [
+        (user(1), draw([2, 2, 1, 1]), not_your_turn),
+        (user(0), draw([6, 0, 0, 0]), bad_split),
+        (user(0), draw([1, 1, 1, 1]), bad_split),
+        (user(0), wheat, wrong_phase),
+        (user(2), Action::EndHarvest, wrong_phase),
+        (user(0), Action::Market { food: 1 }, wrong_phase),
     ];
     for (uid, action, is) in &cases {
         for seen in [v, None] {
@@ -963,16 +937,12 @@ async fn illegal_actions_are_refused_with_the_rules_error() {
     let (table, game) = svc.load::<Game>(id).await.unwrap();
     let game = game.unwrap();
     let before = written(svc.store(), id).await;
-    let r = svc
-        .act::<Game>(
-            id,
-            user(0),
-            Some(table.game.version),
-            &Action::Select {
-                card: "no_such_card".into(),
-            },
-        )
-        .await;
+    // Seat 0 acts on the view of the table just read (`Some`), or on none.
+    let act =
+        async |action: Action, seen: Option<i64>| svc.act::<Game>(id, user(0), seen, &action).await;
+    let v = Some(table.game.version);
+    let select = |card: &str| Action::Select { card: card.into() };
+    let r = act(select("no_such_card"), v).await;
     assert!(
         matches!(r.as_ref().map_err(ServiceError::rule::<ActionError>), Err(Some(ActionError::UnknownCard(c))) if c == "no_such_card"),
         "{r:?}"
@@ -985,30 +955,15 @@ async fn illegal_actions_are_refused_with_the_rules_error() {
         .find(|(d, _)| !hand.contains(&(*d as u16)))
         .map(|(_, l)| l.id.clone())
         .unwrap();
-    let r = svc
-        .act::<Game>(
-            id,
-            user(0),
-            Some(table.game.version),
-            &Action::Select {
-                card: missing.as_str().into(),
-            },
-        )
-        .await;
+    let r = act(select(&missing), v).await;
     assert!(
         matches!(r.as_ref().map_err(ServiceError::rule::<ActionError>), Err(Some(ActionError::NotInHand(c))) if *c == missing),
         "{r:?}"
     );
-    let r = svc
-        .act::<Game>(
-            id,
-            user(0),
-            None,
-            &Action::Pick {
-                card: missing.as_str().into(),
-            },
-        )
-        .await;
+    let pick = Action::Pick {
+        card: missing.as_str().into(),
+    };
+    let r = act(pick, None).await;
     assert!(
         matches!(
             r.as_ref().map_err(ServiceError::rule::<ActionError>),
@@ -1220,8 +1175,7 @@ async fn racing_seats_play_a_game(svc: Arc<Service>, players: u8, seed: u64) {
 
 #[tokio::test]
 async fn racing_seats_with_double_clicks_play_a_whole_game() {
-    let db = TempDb::new("service-test", "race");
-    let svc = file_service(&db).await;
+    let (_db, svc) = fresh_service("race").await;
     tokio::time::timeout(
         Duration::from_secs(60),
         racing_seats_play_a_game(svc, 4, 8080),
@@ -1232,8 +1186,7 @@ async fn racing_seats_with_double_clicks_play_a_whole_game() {
 
 #[tokio::test]
 async fn several_games_in_parallel_all_finish() {
-    let db = TempDb::new("service-test", "parallel");
-    let svc = file_service(&db).await;
+    let (_db, svc) = fresh_service("parallel").await;
     let mut tasks = Vec::new();
     for (k, players) in [2u8, 3, 4, 5, 2, 3].into_iter().enumerate() {
         let svc = svc.clone();
@@ -1374,18 +1327,7 @@ fn two_seats() -> Vec<SeatRow> {
 async fn store_refuses_a_stale_version_and_writes_nothing() {
     let db = TempDb::new("service-test", "conflict");
     let store = Store::open(db.path()).await.unwrap();
-    let id = store
-        .create_table(
-            "fields_of_green",
-            Some(GUILD),
-            CHANNEL,
-            HOST,
-            "Host",
-            &opts(2, false),
-            1,
-        )
-        .await
-        .unwrap();
+    let id = host_table(&store, Some(GUILD), 1).await;
     assert!(matches!(
         store.set_seats(id, 5, &two_seats()).await,
         Err(StoreError::Conflict)
@@ -1415,32 +1357,22 @@ async fn store_refuses_a_stale_version_and_writes_nothing() {
     assert_eq!(v, 2);
 
     let before = written(&store, id).await;
-    let r = store
-        .save_action(
-            id,
-            1,
-            0,
-            "{\"a\":1}",
-            "{\"s\":2}",
-            &["x".into()],
-            Status::Ended,
-            true,
-        )
-        .await;
-    assert!(matches!(r, Err(StoreError::Conflict)), "{r:?}");
-    let r = store
-        .save_action(
-            id,
-            3,
-            0,
-            "{\"a\":1}",
-            "{\"s\":2}",
-            &["x".into()],
-            Status::Ended,
-            true,
-        )
-        .await;
-    assert!(matches!(r, Err(StoreError::Conflict)), "{r:?}");
+    // A save at a version before or after the table's (2) is refused.
+    for stale in [1, 3] {
+        let r = store
+            .save_action(
+                id,
+                stale,
+                0,
+                "{\"a\":1}",
+                "{\"s\":2}",
+                &["x".into()],
+                Status::Ended,
+                true,
+            )
+            .await;
+        assert!(matches!(r, Err(StoreError::Conflict)), "v{stale}: {r:?}");
+    }
     assert_eq!(
         written(&store, id).await,
         before,
@@ -1511,30 +1443,11 @@ async fn store_refuses_a_stale_version_and_writes_nothing() {
 async fn store_prefs_and_dms() {
     let store = Store::open_in_memory().await.unwrap();
     assert_eq!(store.prefs(HOST).await.unwrap(), Prefs::default());
-    assert_eq!(
-        Prefs::default(),
-        Prefs {
-            hand_in_dm: false,
-            reminders: Reminders::Mention,
-            ..Prefs::default()
-        }
-    );
+    assert_eq!(Prefs::default(), prefs(false, Reminders::Mention));
     for p in [
-        Prefs {
-            hand_in_dm: true,
-            reminders: Reminders::Dm,
-            ..Prefs::default()
-        },
-        Prefs {
-            hand_in_dm: false,
-            reminders: Reminders::Off,
-            ..Prefs::default()
-        },
-        Prefs {
-            hand_in_dm: true,
-            reminders: Reminders::Mention,
-            ..Prefs::default()
-        },
+        prefs(true, Reminders::Dm),
+        prefs(false, Reminders::Off),
+        prefs(true, Reminders::Mention),
         // A player's day (issue 41): the zone as the database spells it, quiet hours.
         Prefs {
             hand_in_dm: false,
@@ -1572,49 +1485,13 @@ async fn store_prefs_and_dms() {
     // Large snowflakes survive the i64 column.
     let big = 1_234_567_890_123_456_789u64;
     store
-        .set_prefs(
-            big,
-            Prefs {
-                hand_in_dm: true,
-                reminders: Reminders::Off,
-                ..Prefs::default()
-            },
-        )
+        .set_prefs(big, prefs(true, Reminders::Off))
         .await
         .unwrap();
-    assert_eq!(
-        store.prefs(big).await.unwrap(),
-        Prefs {
-            hand_in_dm: true,
-            reminders: Reminders::Off,
-            ..Prefs::default()
-        }
-    );
+    assert_eq!(store.prefs(big).await.unwrap(), prefs(true, Reminders::Off));
 
-    let id = store
-        .create_table(
-            "fields_of_green",
-            None,
-            CHANNEL,
-            HOST,
-            "Host",
-            &opts(2, false),
-            1,
-        )
-        .await
-        .unwrap();
-    let other = store
-        .create_table(
-            "fields_of_green",
-            None,
-            CHANNEL,
-            HOST,
-            "Host",
-            &opts(2, false),
-            2,
-        )
-        .await
-        .unwrap();
+    let id = host_table(&store, None, 1).await;
+    let other = host_table(&store, None, 2).await;
     assert_eq!(store.dm(id, HOST).await.unwrap(), None);
     store.set_dm(id, HOST, 11, 12).await.unwrap();
     assert_eq!(store.dm(id, HOST).await.unwrap(), Some((11, 12)));
@@ -1765,27 +1642,9 @@ async fn store_listing_filters_and_set_message() {
 async fn store_migrations_run_twice_on_one_file() {
     let db = TempDb::new("service-test", "migrate");
     let first = Store::open(db.path()).await.expect("first open");
-    let id = first
-        .create_table(
-            "fields_of_green",
-            Some(GUILD),
-            CHANNEL,
-            HOST,
-            "Host",
-            &opts(2, false),
-            3,
-        )
-        .await
-        .unwrap();
+    let id = host_table(&first, Some(GUILD), 3).await;
     first
-        .set_prefs(
-            HOST,
-            Prefs {
-                hand_in_dm: true,
-                reminders: Reminders::Dm,
-                ..Prefs::default()
-            },
-        )
+        .set_prefs(HOST, prefs(true, Reminders::Dm))
         .await
         .unwrap();
     // A second open while the first is alive, then another after it is gone.
@@ -1801,26 +1660,8 @@ async fn store_migrations_run_twice_on_one_file() {
         (t.game.host_id, t.game.seed, t.game.status),
         (HOST, 3, Status::Open)
     );
-    assert_eq!(
-        third.prefs(HOST).await.unwrap(),
-        Prefs {
-            hand_in_dm: true,
-            reminders: Reminders::Dm,
-            ..Prefs::default()
-        }
-    );
-    let id2 = third
-        .create_table(
-            "fields_of_green",
-            None,
-            CHANNEL,
-            HOST,
-            "Host",
-            &opts(2, false),
-            4,
-        )
-        .await
-        .unwrap();
+    assert_eq!(third.prefs(HOST).await.unwrap(), prefs(true, Reminders::Dm));
+    let id2 = host_table(&third, None, 4).await;
     assert!(id2 > id);
     // A folder that does not exist yet is created.
     let nested = TempDb::new("service-test", "nested");
@@ -1895,18 +1736,24 @@ async fn play_until(
     }
 }
 
-#[tokio::test]
-async fn a_confirmed_harvest_plan_is_stored_as_consecutive_actions() {
-    let db = TempDb::new("service-test", "plan");
-    let svc = file_service(&db).await;
-    let id = started_game(&svc, 3, false, 4242).await;
-    let v_start = svc.store().table(id).await.unwrap().game.version;
-    let mut rng = ChaCha8Rng::seed_from_u64(4242);
-    let (table, game) = play_until(&svc, id, &mut rng, |g| !planning_seats(g).is_empty())
+/// Plays game `id` on with random actions (drawn with `seed`) until a seat has a harvest plan of
+/// two steps or more ([`planning_seats`]): the table and game then, that seat, and its plan.
+async fn at_a_plan(svc: &Service, id: GameId, seed: u64) -> (Table, Game, usize, Vec<Action>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (table, game) = play_until(svc, id, &mut rng, |g| !planning_seats(g).is_empty())
         .await
         .expect("a harvest with a plan of two steps or more");
     let seat = planning_seats(&game)[0];
     let steps = plan_steps(&game, seat);
+    (table, game, seat, steps)
+}
+
+#[tokio::test]
+async fn a_confirmed_harvest_plan_is_stored_as_consecutive_actions() {
+    let (_db, svc) = fresh_service("plan").await;
+    let id = started_game(&svc, 3, false, 4242).await;
+    let v_start = svc.store().table(id).await.unwrap().game.version;
+    let (table, game, seat, steps) = at_a_plan(&svc, id, 4242).await;
     let v = table.game.version;
     let before = written(svc.store(), id).await;
 
@@ -1982,12 +1829,7 @@ async fn a_confirmed_harvest_plan_is_stored_as_consecutive_actions() {
 async fn a_plan_with_a_refused_step_stores_nothing() {
     let svc = memory_service().await;
     let id = started_game(&svc, 3, false, 777).await;
-    let mut rng = ChaCha8Rng::seed_from_u64(777);
-    let (table, game) = play_until(&svc, id, &mut rng, |g| !planning_seats(g).is_empty())
-        .await
-        .expect("a harvest with a plan");
-    let seat = planning_seats(&game)[0];
-    let steps = plan_steps(&game, seat);
+    let (table, _, seat, steps) = at_a_plan(&svc, id, 777).await;
     let v = table.game.version;
     let before = written(svc.store(), id).await;
     // The first step is fine; finishing twice is not: the whole plan is refused with the
@@ -2017,8 +1859,7 @@ async fn a_plan_with_a_refused_step_stores_nothing() {
 async fn a_plan_confirmed_from_an_older_version_is_refused_as_stale() {
     let svc = memory_service().await;
     for seed in 1..30u64 {
-        let id = started_game(&svc, 4, false, 900 + seed).await;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (id, mut rng) = game_and_stream(&svc, (4, false), 900, seed).await;
         // Two seats planning their harvest at once.
         let Some((table, game)) =
             play_until(&svc, id, &mut rng, |g| planning_seats(g).len() >= 2).await
@@ -2099,8 +1940,7 @@ async fn the_writable_hint_only_where_permissions_may_be_the_cause() {
 /// answer says it was saved.
 #[tokio::test]
 async fn a_failed_read_after_the_commit_is_not_reported_as_nothing_changed() {
-    let db = TempDb::new("service-test", "reread");
-    let svc = file_service(&db).await;
+    let (db, svc) = fresh_service("reread").await;
     let id = started_game(&svc, 2, false, 41).await;
     let (table, game) = svc.load::<Game>(id).await.unwrap();
     let action = game.unwrap().legal_actions(0).remove(0);

@@ -109,7 +109,7 @@ for_both_games!(
 /// The places a table cannot open, and what is missing inside a thread: each gets one clear
 /// line, and no lobby is posted.
 async fn refused_places(which: Which, tag: &str) {
-    let g = e2e::new_game(which, tag, 2, "", &[], 445, |_, _| {}).await;
+    let g = which.new_game(tag, 2, "", &[], 445).await;
     let (fake, host) = (&g.fake, g.users[0]);
     let cmd = which.command();
     let posts = |fake: &FakeDiscord| {

@@ -10,7 +10,7 @@
 //! of the exact width (a headless window is at least 500 px wide) and a small script measures
 //! the framed layout and writes its findings into the DOM.
 
-use crate::e2e::{self, Which};
+use crate::e2e::Which;
 use farmhand::i18n::Locale;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -192,8 +192,9 @@ async fn the_transcript_reads_at_390_and_1280_px() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut pages = Vec::new();
     for (which, tag) in [(Which::FieldsOfGreen, "fog"), (Which::KeyHarvest, "kh")] {
-        let mut g =
-            e2e::new_game(which, &format!("browser-{tag}"), 2, "", &[1], 7, |_, _| {}).await;
+        let mut g = which
+            .new_game(&format!("browser-{tag}"), 2, "", &[1], 7)
+            .await;
         g.driver.play_until(|n| n >= 40).await.unwrap();
         assert!(g.fake.settle().await);
         for (locale, lang) in [(Locale::En, "en"), (Locale::Ja, "ja")] {

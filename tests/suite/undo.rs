@@ -13,6 +13,7 @@ use farmhand::store::{GameId, Status, Store, StoreError};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
 
 use crate::fixture::{self, TempDb, service_on};
 
@@ -189,15 +190,11 @@ async fn takes_back_on<G: Hosted>(svc: &Service, kind: Kind, players: u8) {
     assert_eq!(again.table.game.version, v_after + 2);
 }
 
-#[tokio::test]
-async fn fields_of_green_takes_back_the_own_last_decision() {
-    takes_back_the_own_last_decision::<Fog>(Kind::FieldsOfGreen, 3).await;
-}
-
-#[tokio::test]
-async fn key_harvest_takes_back_the_own_last_decision() {
-    takes_back_the_own_last_decision::<Kh>(Kind::KeyHarvest, 3).await;
-}
+each_game!(
+    takes_back_the_own_last_decision,
+    fields_of_green_takes_back_the_own_last_decision(3),
+    key_harvest_takes_back_the_own_last_decision(3)
+);
 
 /// The same undo on PostgreSQL (the new column, the new table, the subquery that reads the mark
 /// with the row), for both games; skipped without a test server (see `.ci/postgres`).
@@ -215,122 +212,158 @@ async fn both_games_take_back_a_decision_on_postgres() {
 
 // ---- refusals, each writing nothing ----
 
-async fn refused_after_another_seat_acted<G: Hosted>(kind: Kind) {
-    let db = TempDb::new("undo", "other");
+/// A table on its own database, played until a decision that may (`want`) or may not be taken
+/// back was made: what the refusal tests start from.
+struct Decided {
+    _db: TempDb,
+    svc: Arc<Service>,
+    id: GameId,
+    /// The random stream the decisions were drawn from, for the ones that follow.
+    rng: ChaCha8Rng,
+    /// Who made the decision, and the version after it (the version its Undo button carries).
+    seat: usize,
+    v_after: i64,
+}
+
+impl Decided {
+    /// `G`'s undo asked for by `user` from a view at `version`, expected to be refused: why.
+    async fn refused<G: Hosted>(&self, user: u64, version: i64) -> ServiceError {
+        match self.svc.undo::<G>(self.id, user, version).await {
+            Ok(_) => panic!("user {user}'s undo at v{version} was taken"),
+            Err(e) => e,
+        }
+    }
+
+    /// What a refusal must leave as it was ([`durable`]).
+    async fn durable(&self) -> (i64, String, usize, usize, usize) {
+        durable(&self.svc, self.id).await
+    }
+
+    /// Asserts that the refusals since `kept` ([`Decided::durable`]) wrote nothing.
+    async fn assert_unchanged(&self, kept: &(i64, String, usize, usize, usize)) {
+        assert_eq!(&self.durable().await, kept, "a refusal writes nothing");
+    }
+}
+
+/// A [`Decided`] table of `kind` for `players` dealt with `seed` on database `tag`, decisions
+/// drawn with `rng_seed` ([`play_until`]).
+async fn decided<G: Hosted>(
+    tag: &str,
+    kind: Kind,
+    (players, seed): (u8, u64),
+    rng_seed: u64,
+    want: bool,
+) -> Decided {
+    let db = TempDb::new("undo", tag);
     let svc = service_on(&db).await;
-    let id = started(&svc, kind, 3, 7).await;
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let (seat, _, _, _, v_after) = play_until::<G>(&svc, id, &mut rng, true).await;
-    another_seat_acts::<G>(&svc, id, &mut rng, seat).await;
-    let kept = durable(&svc, id).await;
+    let id = started(&svc, kind, players, seed).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(rng_seed);
+    let (seat, _, _, _, v_after) = play_until::<G>(&svc, id, &mut rng, want).await;
+    Decided {
+        _db: db,
+        svc,
+        id,
+        rng,
+        seat,
+        v_after,
+    }
+}
+
+async fn refused_after_another_seat_acted<G: Hosted>(kind: Kind) {
+    let mut d = decided::<G>("other", kind, (3, 7), 3, true).await;
+    another_seat_acts::<G>(&d.svc, d.id, &mut d.rng, d.seat).await;
+    let kept = d.durable().await;
     // The Undo button drawn right after the decision is stale now.
-    let e = svc.undo::<G>(id, user(seat), v_after).await.unwrap_err();
+    let e = d.refused::<G>(user(d.seat), d.v_after).await;
     assert!(matches!(e, ServiceError::Stale), "{e}");
     // Even with a fresh view: the last decision is someone else's.
     let now = kept.0;
-    let e = svc.undo::<G>(id, user(seat), now).await.unwrap_err();
+    let e = d.refused::<G>(user(d.seat), now).await;
     assert!(
         matches!(e, ServiceError::WrongStatus(NOT_YOURS_TO_UNDO)),
         "{e}"
     );
-    assert_eq!(durable(&svc, id).await, kept, "a refusal writes nothing");
+    d.assert_unchanged(&kept).await;
 }
 
-#[tokio::test]
-async fn fields_of_green_refuses_an_undo_after_another_seat_acted() {
-    refused_after_another_seat_acted::<Fog>(Kind::FieldsOfGreen).await;
-}
-
-#[tokio::test]
-async fn key_harvest_refuses_an_undo_after_another_seat_acted() {
-    refused_after_another_seat_acted::<Kh>(Kind::KeyHarvest).await;
-}
+each_game!(
+    refused_after_another_seat_acted,
+    fields_of_green_refuses_an_undo_after_another_seat_acted(),
+    key_harvest_refuses_an_undo_after_another_seat_acted()
+);
 
 async fn refused_when_it_revealed_something<G: Hosted>(kind: Kind) {
-    let db = TempDb::new("undo", "final");
-    let svc = service_on(&db).await;
-    let id = started(&svc, kind, 3, 11).await;
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let (seat, _, _, _, v_after) = play_until::<G>(&svc, id, &mut rng, false).await;
-    let table = svc.store().table(id).await.unwrap();
+    let d = decided::<G>("final", kind, (3, 11), 5, false).await;
+    let table = d.svc.store().table(d.id).await.unwrap();
     assert_eq!(
         table.game.undoable_by, None,
         "no Undo button for a final decision"
     );
-    let kept = durable(&svc, id).await;
-    let e = svc.undo::<G>(id, user(seat), v_after).await.unwrap_err();
+    let kept = d.durable().await;
+    let e = d.refused::<G>(user(d.seat), d.v_after).await;
     assert!(matches!(e, ServiceError::WrongStatus(CANNOT_UNDO)), "{e}");
-    assert_eq!(durable(&svc, id).await, kept, "a refusal writes nothing");
+    d.assert_unchanged(&kept).await;
 }
 
-#[tokio::test]
-async fn fields_of_green_refuses_to_take_back_a_draw_or_reveal() {
-    refused_when_it_revealed_something::<Fog>(Kind::FieldsOfGreen).await;
-}
-
-#[tokio::test]
-async fn key_harvest_refuses_to_take_back_a_draw_or_reveal() {
-    refused_when_it_revealed_something::<Kh>(Kind::KeyHarvest).await;
-}
+each_game!(
+    refused_when_it_revealed_something,
+    fields_of_green_refuses_to_take_back_a_draw_or_reveal(),
+    key_harvest_refuses_to_take_back_a_draw_or_reveal()
+);
 
 #[tokio::test]
 async fn another_players_decision_is_refused() {
-    let db = TempDb::new("undo", "theirs");
-    let svc = service_on(&db).await;
-    let id = started(&svc, Kind::FieldsOfGreen, 3, 13).await;
-    let mut rng = ChaCha8Rng::seed_from_u64(8);
-    let (seat, _, _, _, v_after) = play_until::<Fog>(&svc, id, &mut rng, true).await;
-    let kept = durable(&svc, id).await;
-    let other = (seat + 1) % 3;
-    let e = svc.undo::<Fog>(id, user(other), v_after).await.unwrap_err();
+    let d = decided::<Fog>("theirs", Kind::FieldsOfGreen, (3, 13), 8, true).await;
+    let kept = d.durable().await;
+    let other = (d.seat + 1) % 3;
+    let e = d.refused::<Fog>(user(other), d.v_after).await;
     assert!(
         matches!(e, ServiceError::WrongStatus(NOT_YOURS_TO_UNDO)),
         "{e}"
     );
-    let e = svc.undo::<Fog>(id, STRANGER, v_after).await.unwrap_err();
+    let e = d.refused::<Fog>(STRANGER, d.v_after).await;
     assert!(matches!(e, ServiceError::NotSeated), "{e}");
     // A Key Harvest button cannot take back a Fields of Green decision.
-    let e = svc.undo::<Kh>(id, user(seat), v_after).await.unwrap_err();
+    let e = d.refused::<Kh>(user(d.seat), d.v_after).await;
     assert!(matches!(e, ServiceError::WrongGame), "{e}");
     // The store itself refuses another seat's action, or one not at the version.
     let snap = kept.1.clone();
-    let e = svc
+    let e = d
+        .svc
         .store()
-        .undo_action(id, v_after, other, &snap)
+        .undo_action(d.id, d.v_after, other, &snap)
         .await
         .unwrap_err();
     assert!(matches!(e, StoreError::Conflict), "{e}");
-    let e = svc
+    let e = d
+        .svc
         .store()
-        .undo_action(id, v_after - 1, seat, &snap)
+        .undo_action(d.id, d.v_after - 1, d.seat, &snap)
         .await
         .unwrap_err();
     assert!(matches!(e, StoreError::Conflict), "{e}");
-    assert_eq!(durable(&svc, id).await, kept, "a refusal writes nothing");
+    d.assert_unchanged(&kept).await;
 }
 
 #[tokio::test]
 async fn a_stale_undo_button_is_refused() {
-    let db = TempDb::new("undo", "stale");
-    let svc = service_on(&db).await;
-    let id = started(&svc, Kind::KeyHarvest, 2, 17).await;
-    let mut rng = ChaCha8Rng::seed_from_u64(9);
-    let (seat, _, _, _, v_after) = play_until::<Kh>(&svc, id, &mut rng, true).await;
-    let done = svc.undo::<Kh>(id, user(seat), v_after).await.unwrap();
-    let kept = durable(&svc, id).await;
+    let d = decided::<Kh>("stale", Kind::KeyHarvest, (2, 17), 9, true).await;
+    let done = d
+        .svc
+        .undo::<Kh>(d.id, user(d.seat), d.v_after)
+        .await
+        .unwrap();
+    let kept = d.durable().await;
     // The same button again (a double click): stale, nothing more is taken back.
-    let e = svc.undo::<Kh>(id, user(seat), v_after).await.unwrap_err();
+    let e = d.refused::<Kh>(user(d.seat), d.v_after).await;
     assert!(matches!(e, ServiceError::Stale), "{e}");
     // A fresh view after the undo has nothing to take back: one decision, not a rewind.
-    let e = svc
-        .undo::<Kh>(id, user(seat), done.table.game.version)
-        .await
-        .unwrap_err();
+    let e = d.refused::<Kh>(user(d.seat), done.table.game.version).await;
     assert!(
         matches!(e, ServiceError::WrongStatus(NOTHING_TO_UNDO)),
         "{e}"
     );
-    assert_eq!(durable(&svc, id).await, kept, "a refusal writes nothing");
+    d.assert_unchanged(&kept).await;
 }
 
 #[tokio::test]
@@ -369,7 +402,7 @@ async fn an_undo_survives_a_restart() {
 
 mod e2e_undo {
     use super::Fog;
-    use crate::e2e::{self, Which};
+    use crate::e2e::Which;
     use farmhand::fake_discord::player::{Choice, TableRef, decisions};
     use farmhand::fake_discord::view::MessageView;
     use farmhand::fake_discord::{FakeDiscord, Reply};
@@ -432,7 +465,7 @@ mod e2e_undo {
     /// another seat acted is refused privately and changes nothing.
     #[tokio::test]
     async fn a_player_takes_back_a_face_down_card_by_button() {
-        let g = e2e::new_game(Which::FieldsOfGreen, "undo", 3, "", &[], 21, |_, _| {}).await;
+        let g = Which::FieldsOfGreen.new_game("undo", 3, "", &[], 21).await;
         let fake = g.fake.clone();
         let table = g.table.clone();
         let id = table.game;

@@ -570,6 +570,21 @@ impl World {
         self.last_interaction_id
     }
 
+    /// The id of the latest interaction so far (0 before any): a mark for looking only at the
+    /// interactions that come after it.
+    pub fn latest_interaction(&self) -> u64 {
+        self.interactions.keys().copied().max().unwrap_or(0)
+    }
+
+    /// How many interactions (commands and clicks) came from `channel`: tests that play through
+    /// DMs count them to know the DM's clicks reached the bot.
+    pub fn interactions_in(&self, channel: u64) -> usize {
+        self.interactions
+            .values()
+            .filter(|i| i.channel_id == channel)
+            .count()
+    }
+
     pub fn seed_faults(&mut self, seed: u64) {
         self.rng = seed ^ 0x9E37_79B9_7F4A_7C15;
     }

@@ -127,11 +127,7 @@ fn main() {
     let mut tally = arena::Tally::new(&names);
     for g in 0..games {
         let s0 = seed.wrapping_add(g);
-        let options = Options {
-            players,
-            intro: false,
-            first_player: 0,
-        };
+        let options = Options::standard(players);
         let timed = |b: usize| {
             Box::new(Timed {
                 inner: specs[b].build(),

@@ -142,14 +142,7 @@ pub fn harvest_game(
     year: u8,
     seed: u64,
 ) -> Option<Game> {
-    let mut setup = Setup::new(
-        Options {
-            players,
-            intro: false,
-            first_player: 0,
-        },
-        seed,
-    );
+    let mut setup = Setup::new(Options::standard(players), seed);
     setup.seats = vec![Some(seat)];
     setup.start_year = year;
     setup.start_phase = StartPhase::Harvest;

@@ -38,6 +38,18 @@ pub struct Options {
     pub first_player: u8,
 }
 
+impl Options {
+    /// The standard game (not introductory) for `players`, seat 0 holding the First Player tile:
+    /// what the bots' tools and the tests play.
+    pub fn standard(players: u8) -> Options {
+        Options {
+            players,
+            intro: false,
+            first_player: 0,
+        }
+    }
+}
+
 /// Where the game stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
@@ -99,42 +111,31 @@ pub struct PlayerState {
     pub harvest_done: bool,
 }
 
+/// `*$dst = $src.clone()` for a `$ty`, reusing the lists `$dst` already holds (see
+/// [`Game::clone_from`]): the `copy` fields are assigned, the `clone` fields cloned into place,
+/// and each other field is set by the statement given for it. The fields are destructured by
+/// name, so a field added to the struct and not listed here does not compile.
+macro_rules! assign_fields {
+    ($ty:ident, $dst:ident, $src:ident;
+     copy: $($copy:ident),*;
+     clone: $($clone:ident),*;
+     $($other:ident => $how:expr),* $(,)?) => {{
+        let $ty { $($copy,)* $($clone,)* $($other,)* } = $src;
+        $( $dst.$copy = *$copy; )*
+        $( $dst.$clone.clone_from($clone); )*
+        $( $how; )*
+    }};
+}
+
 impl PlayerState {
-    /// `*self = src.clone()`, reusing this seat's lists (see [`Game::clone_from`]). Every
-    /// field is named, so a field added to the struct must be added here.
+    /// `*self = src.clone()`, reusing this seat's lists (see [`Game::clone_from`]).
     fn assign(&mut self, src: &PlayerState) {
-        let PlayerState {
-            farm,
-            coins,
-            food,
-            vp_tokens,
-            set_aside,
-            hand,
-            selected,
-            revealed,
-            offer,
-            pending_equipment,
-            pending_water,
-            split,
-            picked,
-            harvested,
-            harvest_done,
-        } = src;
-        self.farm.cells.clone_from(&farm.cells);
-        self.coins = *coins;
-        self.food = *food;
-        self.vp_tokens = *vp_tokens;
-        self.set_aside.clone_from(set_aside);
-        self.hand.clone_from(hand);
-        self.selected = *selected;
-        self.revealed = *revealed;
-        self.offer.clone_from(offer);
-        self.pending_equipment = *pending_equipment;
-        self.pending_water = *pending_water;
-        self.split = *split;
-        self.picked.clone_from(picked);
-        self.harvested.clone_from(harvested);
-        self.harvest_done = *harvest_done;
+        assign_fields!(PlayerState, self, src;
+            copy: coins, food, vp_tokens, selected, revealed, pending_equipment, pending_water,
+                split, harvest_done;
+            clone: set_aside, hand, offer, picked, harvested;
+            farm => self.farm.cells.clone_from(&farm.cells),
+        );
     }
 
     /// True when nothing about the current card is left to settle.
@@ -173,48 +174,25 @@ pub struct State {
 }
 
 impl State {
-    /// `*self = src.clone()`, reusing this state's lists (see [`Game::clone_from`]). Every
-    /// field is named, so a field added to the struct must be added here.
+    /// `*self = src.clone()`, reusing this state's lists (see [`Game::clone_from`]).
     fn assign(&mut self, src: &State) {
-        let State {
-            seed,
-            options,
-            year,
-            first_player,
-            phase,
-            piles,
-            discard,
-            equipment,
-            equipment_discard,
-            towers_left,
-            silos_left,
-            row,
-            row_pile,
-            players,
-            scores,
-        } = src;
-        self.seed = *seed;
-        self.options.clone_from(options);
-        self.year = *year;
-        self.first_player = *first_player;
-        self.phase.clone_from(phase);
-        for (mine, theirs) in self.piles.iter_mut().zip(piles) {
-            mine.clone_from(theirs);
-        }
-        self.discard.clone_from(discard);
-        self.equipment.clone_from(equipment);
-        self.equipment_discard.clone_from(equipment_discard);
-        self.towers_left = *towers_left;
-        self.silos_left = *silos_left;
-        self.row.clone_from(row);
-        self.row_pile.clone_from(row_pile);
-        self.players.truncate(players.len());
-        let kept = self.players.len();
-        for (mine, theirs) in self.players.iter_mut().zip(players) {
-            mine.assign(theirs);
-        }
-        self.players.extend(players[kept..].iter().cloned());
-        self.scores.clone_from(scores);
+        assign_fields!(State, self, src;
+            copy: seed, year, first_player, towers_left, silos_left;
+            clone: options, phase, discard, equipment, equipment_discard, row, row_pile, scores;
+            piles => {
+                for (mine, theirs) in self.piles.iter_mut().zip(piles) {
+                    mine.clone_from(theirs);
+                }
+            },
+            players => {
+                self.players.truncate(players.len());
+                let kept = self.players.len();
+                for (mine, theirs) in self.players.iter_mut().zip(players) {
+                    mine.assign(theirs);
+                }
+                self.players.extend(players[kept..].iter().cloned());
+            },
+        );
     }
 }
 
@@ -858,11 +836,7 @@ mod tests {
         let deck = Deck::default_deck();
         for seed in 0..12u64 {
             let players = 2 + (seed % 5) as u8;
-            let options = Options {
-                players,
-                intro: false,
-                first_player: 0,
-            };
+            let options = Options::standard(players);
             let mut game = Game::new(deck.clone(), options, seed).expect("setup");
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             while let Some((seat, action)) = sim::random_step(&game, &mut rng) {
@@ -948,20 +922,18 @@ mod tests {
     #[test]
     fn clone_from_makes_the_same_game_as_clone() {
         let deck = Deck::default_deck();
-        let six = Options {
-            players: 6,
-            intro: false,
-            first_player: 0,
-        };
+        let six = Options::standard(6);
         let mut scratch = Game::new(deck.clone(), six, 99).expect("setup");
+        // Every seat may do in `a` what it may do in `b` (`at`: where, for the message).
+        let same_actions = |a: &Game, b: &Game, at: &str| {
+            for s in 0..b.players() {
+                assert_eq!(a.legal_actions(s), b.legal_actions(s), "{at} seat {s}");
+            }
+        };
         let mut copies = 0;
         for seed in 0..10u64 {
             let players = 2 + (seed * 3 % 5) as u8;
-            let options = Options {
-                players,
-                intro: false,
-                first_player: 0,
-            };
+            let options = Options::standard(players);
             let mut game = Game::new(deck.clone(), options, seed).expect("setup");
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut step = 0u32;
@@ -983,24 +955,14 @@ mod tests {
                         .apply(seat, &action)
                         .expect("a listed action applies");
                     assert_eq!(scratch.s, next.s, "seed {seed} step {step}");
-                    for s in 0..n {
-                        assert_eq!(
-                            scratch.legal_actions(s),
-                            next.legal_actions(s),
-                            "seed {seed} step {step} seat {s}"
-                        );
-                    }
+                    same_actions(&scratch, &next, &format!("seed {seed} step {step}"));
                     // Copied again from the same game after an action (as a bot trying one
                     // action after another does): the acting seat's changed caches are
                     // replaced, the others' kept, and it is the game again.
                     scratch.clone_from(&game);
                     assert_eq!(scratch.s, game.s, "seed {seed} step {step}");
+                    same_actions(&scratch, &game, &format!("seed {seed} step {step}"));
                     for s in 0..n {
-                        assert_eq!(
-                            scratch.legal_actions(s),
-                            game.legal_actions(s),
-                            "seed {seed} step {step} seat {s}"
-                        );
                         assert_eq!(
                             scratch.grid(s).squares(),
                             Grid::new(&game.s.players[s].farm).squares(),

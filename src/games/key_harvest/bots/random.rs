@@ -151,25 +151,27 @@ pub fn fill_choice(
         Choice::UnskilledWorker { tiles } => Action::UnskilledWorker {
             tiles: subset(tiles, 6, rng),
         },
-        Choice::SkilledWorker { tiles } => {
+        // Both take another seat's tile, paying `need` counters of its crop from the supply.
+        Choice::SkilledWorker { tiles } | Choice::Merchant { tiles } => {
             let (owner, tile, need) = *tiles.choose(rng)?;
-            Action::SkilledWorker {
-                owner,
-                tile,
-                payment: random_payment(supply, need, rng),
+            let payment = random_payment(supply, need, rng);
+            if matches!(choice, Choice::SkilledWorker { .. }) {
+                Action::SkilledWorker {
+                    owner,
+                    tile,
+                    payment,
+                }
+            } else {
+                Action::Merchant {
+                    owner,
+                    tile,
+                    payment,
+                }
             }
         }
         Choice::Supervisor { tiles } => Action::Supervisor {
             tile: pick(tiles, rng)?,
         },
-        Choice::Merchant { tiles } => {
-            let (owner, tile, need) = *tiles.choose(rng)?;
-            Action::Merchant {
-                owner,
-                tile,
-                payment: random_payment(supply, need, rng),
-            }
-        }
         Choice::Storekeeper { tiles } => Action::Storekeeper {
             tile: pick(tiles, rng)?,
             bid: random_payment(supply, rng.random_range(1..=2), rng),
@@ -276,9 +278,8 @@ pub fn random_choice(
     // The engine's listing puts its one passive choice (end the turn, decline) last. When the
     // list is so, the acting choices are the ones before it and the one drawn is found by its
     // number, without counting or noting them; any other list is counted.
-    let (last, rest) = split_passive(legal);
-    if !rest.iter().any(is_passive) {
-        return draw_listed(legal, last, rest, supply, stock, rng);
+    if !split_passive(legal).1.iter().any(is_passive) {
+        return random_listed(legal, supply, stock, rng);
     }
     let passive = legal.iter().find(|c| is_passive(c));
     let acting = legal.iter().filter(|c| !is_passive(c)).count();

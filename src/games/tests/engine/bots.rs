@@ -30,6 +30,26 @@ fn random_walk(game: &mut Game, rng: &mut ChaCha8Rng, mut visit: impl FnMut(&Gam
     }
 }
 
+/// A [`random_walk`] of one game for each player count in `players` and each seed in
+/// `0..seeds`: the game dealt with seed `base + seed`, the steps drawn with seed `seed`. `visit`
+/// sees the game, its player count and seed, and the step's number.
+fn random_walks(
+    players: std::ops::RangeInclusive<u8>,
+    seeds: u64,
+    base: u64,
+    mut visit: impl FnMut(&Game, u8, u64, u64),
+) {
+    for players in players {
+        for seed in 0..seeds {
+            let mut game = new_game(players, false, base + seed);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            random_walk(&mut game, &mut rng, |game, step, _| {
+                visit(game, players, seed, step)
+            });
+        }
+    }
+}
+
 fn play(game: &mut Game, specs: &[&str], seed: u64) -> Vec<(usize, Action)> {
     let mut bs: Vec<Box<dyn Bot + Send>> = specs
         .iter()
@@ -166,31 +186,24 @@ fn determinized_games_are_valid_and_show_the_seat_its_view() {
     let deck = Deck::default_deck();
     let mut differs = 0;
     let mut checked = 0;
-    for players in 2..=6u8 {
-        for seed in 0..3u64 {
-            let mut game = new_game(players, false, 100 + seed);
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            random_walk(&mut game, &mut rng, |game, step, _| {
-                if step % 7 == 0 {
-                    for s in 0..players as usize {
-                        let view = game.player_view(s);
-                        let mut r1 = ChaCha8Rng::seed_from_u64(step);
-                        let mut r2 = ChaCha8Rng::seed_from_u64(step + 1);
-                        let a = determinize::sample(&deck, &view, &mut r1).unwrap_or_else(|| {
-                            panic!("{players}p seed {seed} step {step} seat {s}")
-                        });
-                        let b = determinize::sample(&deck, &view, &mut r2).unwrap();
-                        assert_eq!(a.player_view(s), view, "{players}p step {step} seat {s}");
-                        assert_eq!(b.player_view(s), view);
-                        if a.state() != b.state() {
-                            differs += 1;
-                        }
-                        checked += 1;
-                    }
+    random_walks(2..=6, 3, 100, |game, players, seed, step| {
+        if step % 7 == 0 {
+            for s in 0..players as usize {
+                let view = game.player_view(s);
+                let mut r1 = ChaCha8Rng::seed_from_u64(step);
+                let mut r2 = ChaCha8Rng::seed_from_u64(step + 1);
+                let a = determinize::sample(&deck, &view, &mut r1)
+                    .unwrap_or_else(|| panic!("{players}p seed {seed} step {step} seat {s}"));
+                let b = determinize::sample(&deck, &view, &mut r2).unwrap();
+                assert_eq!(a.player_view(s), view, "{players}p step {step} seat {s}");
+                assert_eq!(b.player_view(s), view);
+                if a.state() != b.state() {
+                    differs += 1;
                 }
-            });
+                checked += 1;
+            }
         }
-    }
+    });
     assert!(checked > 300, "{checked}");
     assert!(
         differs > checked / 2,
@@ -224,46 +237,38 @@ fn determinized_hands_hold_the_kinds_the_public_splits_and_picks_leave() {
     let mut checked = 0;
     let mut hidden_hands = 0;
     let mut differs = 0;
-    for players in 3..=6u8 {
-        for seed in 0..4u64 {
-            let mut game = new_game(players, false, 300 + seed);
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            random_walk(&mut game, &mut rng, |game, step, _| {
-                let drafting = matches!(
-                    game.state().phase,
-                    Phase::Upkeep { .. } | Phase::Action { .. }
+    random_walks(3..=6, 4, 300, |game, players, seed, step| {
+        let drafting = matches!(
+            game.state().phase,
+            Phase::Upkeep { .. } | Phase::Action { .. }
+        );
+        if drafting && step.is_multiple_of(3) {
+            let truth = hand_kinds(game);
+            for s in 0..players as usize {
+                let view = game.player_view(s);
+                let mut r = ChaCha8Rng::seed_from_u64(step * 10 + s as u64);
+                let a = determinize::sample(&deck, &view, &mut r).unwrap();
+                let b = determinize::sample(&deck, &view, &mut r).unwrap();
+                assert_eq!(
+                    hand_kinds(&a),
+                    truth,
+                    "{players}p seed {seed} step {step} seat {s}: {:?}",
+                    game.state().phase
                 );
-                if drafting && step.is_multiple_of(3) {
-                    let truth = hand_kinds(game);
-                    for s in 0..players as usize {
-                        let view = game.player_view(s);
-                        let mut r = ChaCha8Rng::seed_from_u64(step * 10 + s as u64);
-                        let a = determinize::sample(&deck, &view, &mut r).unwrap();
-                        let b = determinize::sample(&deck, &view, &mut r).unwrap();
-                        assert_eq!(
-                            hand_kinds(&a),
-                            truth,
-                            "{players}p seed {seed} step {step} seat {s}: {:?}",
-                            game.state().phase
-                        );
-                        assert_eq!(hand_kinds(&b), truth);
-                        for q in (0..players as usize).filter(|&q| q != s) {
-                            if view.known_hands[q].is_none()
-                                && !game.state().players[q].hand.is_empty()
-                            {
-                                hidden_hands += 1;
-                                let (pa, pb) = (&a.state().players[q], &b.state().players[q]);
-                                if (&pa.hand, pa.selected) != (&pb.hand, pb.selected) {
-                                    differs += 1;
-                                }
-                            }
+                assert_eq!(hand_kinds(&b), truth);
+                for q in (0..players as usize).filter(|&q| q != s) {
+                    if view.known_hands[q].is_none() && !game.state().players[q].hand.is_empty() {
+                        hidden_hands += 1;
+                        let (pa, pb) = (&a.state().players[q], &b.state().players[q]);
+                        if (&pa.hand, pa.selected) != (&pb.hand, pb.selected) {
+                            differs += 1;
                         }
-                        checked += 1;
                     }
                 }
-            });
+                checked += 1;
+            }
         }
-    }
+    });
     assert!(checked > 300, "{checked}");
     assert!(hidden_hands > 300, "{hidden_hands}");
     assert!(
@@ -293,14 +298,7 @@ fn determinized_equipment_discard_is_the_public_one() {
                 0,
                 vec![with_eq(card(0, 1, "wheat"), &["harrow", "fertilizer"])],
             );
-            let mut st = Setup::new(
-                Options {
-                    players,
-                    intro: false,
-                    first_player: 0,
-                },
-                500 + seed,
-            );
+            let mut st = Setup::new(Options::standard(players), 500 + seed);
             st.seats = vec![Some(farm)];
             st.start_year = 1;
             st.start_phase = StartPhase::Harvest;

@@ -30,11 +30,7 @@ pub fn s(id: &str) -> SmolStr {
 }
 
 pub fn opts(players: u8) -> Options {
-    Options {
-        players,
-        intro: false,
-        first_player: 0,
-    }
+    Options::standard(players)
 }
 
 /// A standard setup (no presets) for `players` players, first player seat 0, year 1 upkeep.

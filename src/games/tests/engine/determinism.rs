@@ -135,11 +135,7 @@ fn a_refused_action_in_a_scenario_is_reported_and_skipped() {
 fn the_same_seed_shuffles_the_same_and_different_seeds_differently() {
     let deck = Deck::default_deck();
     for players in 2..=6u8 {
-        let options = Options {
-            players,
-            intro: false,
-            first_player: 0,
-        };
+        let options = Options::standard(players);
         // Game::new already draws for the first seat when its split is forced, so compare the
         // piles together with the hands.
         let deal = |seed: u64| {
@@ -249,17 +245,7 @@ fn a_minimal_scenario_file_parses_with_defaults() {
     // The hand-written form: options flattened into the setup, defaults for everything else.
     let text = r#"{ "setup": { "players": 3, "seed": 9 }, "actions": [] }"#;
     let s: Scenario = serde_json::from_str(text).unwrap();
-    assert_eq!(
-        s.setup,
-        Setup::new(
-            Options {
-                players: 3,
-                intro: false,
-                first_player: 0
-            },
-            9
-        )
-    );
+    assert_eq!(s.setup, Setup::new(Options::standard(3), 9));
     assert!(s.deck.is_none() && s.actions.is_empty());
     // Unknown fields are refused rather than silently dropped, at every level: a typo must not
     // turn into a different game.

@@ -237,11 +237,7 @@ fn play(
     every: usize,
 ) -> Result<usize, Box<Leak>> {
     let deck: Arc<Deck> = Deck::default_deck();
-    let options = Options {
-        players,
-        intro: false,
-        first_player: 0,
-    };
+    let options = Options::standard(players);
     let mut g = Game::new(deck.clone(), options, seed).expect("setup");
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7715_0044);
     let observers: Vec<Option<usize>> = twin_checks::observers(players);

@@ -2,10 +2,10 @@
 //! from the bag), with KH 3 and KH 6, against the public API only.
 
 use crate::kh_common;
-use farmhand_games::key_harvest::game::Frame;
+use farmhand_games::key_harvest::game::{Frame, State};
 use farmhand_games::key_harvest::{
     Action, ActionError, Choice, Counters, Crop, DeclinedWhat, Event, EventTile, Game, Place,
-    Prompt, TurnAction, Worker,
+    Prompt, Space, TurnAction, Worker,
 };
 use kh_common::*;
 
@@ -279,13 +279,22 @@ fn kh19_worker_placement_rules() {
     assert_eq!(worker_on(&g4, 0, w), Some(Worker::Supervisor));
 }
 
+/// A two-player table where seat 0 has field tiles on two of the spaces around D4 (and what
+/// `more` adds): D4, the spaces around it, and the game.
+fn beside_two_fields(more: impl FnOnce(&mut State, Space)) -> (Space, Vec<Space>, Game) {
+    let w = sp("D4");
+    let around = nbrs(w);
+    let g = edit(&table(2), |s| {
+        fields(s, 0, &around[..2]);
+        more(s, w);
+    });
+    (w, around, g)
+}
+
 // KH 20: a replaced worker goes back at once and does not act; play and remove are both (b).
 #[test]
 fn kh20_replaced_worker_goes_back_without_acting_and_b_once() {
-    let w = sp("D4");
-    let around = nbrs(w);
-    let mut g = edit(&table(2), |s| {
-        fields(s, 0, &around[..2]);
+    let (w, _, mut g) = beside_two_fields(|s, w| {
         worker(s, 0, Worker::Apprentice, w);
         worker(s, 0, Worker::Labourer, sp("A8"));
     });
@@ -315,11 +324,7 @@ fn kh20_replaced_worker_goes_back_without_acting_and_b_once() {
 // remove it.
 #[test]
 fn kh21_declined_ability_worker_stays() {
-    let w = sp("D4");
-    let around = nbrs(w);
-    let mut g = edit(&table(2), |s| {
-        fields(s, 0, &around[..2]);
-    });
+    let (w, around, mut g) = beside_two_fields(|_, _| {});
     ok(&mut g, 0, play(Worker::Labourer, w));
     let stock = st(&g).stock;
     let ev = ok(&mut g, 0, Action::Decline);

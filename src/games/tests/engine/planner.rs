@@ -135,6 +135,14 @@ fn rulebook_harvest_example_planner_keeps_all_seven() {
     );
 }
 
+/// `g` after seat 0 harvests the location at (x, y) paying as the engine's default does: the
+/// line the planner must beat.
+fn default_harvest(g: &Game, x: i8, y: i8) -> Game {
+    let mut greedy = g.clone();
+    ok(&mut greedy, 0, harvest(x, y));
+    greedy
+}
+
 /// Overlapping towers (ruling 14: Water from a tower in range). The Wheat at (0,2) reaches only
 /// the tower at (0,0) (1 Water); the Corn at (1,1) (2 Water) reaches both. The engine's default pays the
 /// Corn from the tower with the least Water, (0,0), and then the Wheat goes dry; the planner pays
@@ -159,8 +167,7 @@ fn overlapping_towers_planner_pays_from_the_right_tower() {
     );
     let g = harvest_game(3, 2, vec![farm]);
     // The greedy line: the Corn first with the engine's default towers.
-    let mut greedy = g.clone();
-    ok(&mut greedy, 0, harvest(1, 1));
+    let greedy = default_harvest(&g, 1, 1);
     assert_eq!(
         water(&greedy, 0, p(0, 0)),
         0,
@@ -212,8 +219,7 @@ fn year_4_planner_empties_the_tower_that_scores_most() {
         ],
     );
     let g = harvest_game(3, 4, vec![farm]);
-    let mut greedy = g.clone();
-    ok(&mut greedy, 0, harvest(2, 0));
+    let greedy = default_harvest(&g, 2, 0);
     assert_eq!(water(&greedy, 0, p(0, 0)), 0, "the default pays from T1");
     let plan = fast(&g, 0);
     assert_eq!(plan.actions[0], harvest_paid(2, 0, &[(3, 0)], 0));

@@ -33,6 +33,15 @@ fn assert_found_undoable(found: &BTreeSet<&'static str>, kinds: &[&str]) {
 
 // ---- Fields of Green ----
 
+/// The random games a policy test walks: each player count of `players` with each seed of
+/// `0..seeds`.
+fn random_games(
+    players: std::ops::RangeInclusive<u8>,
+    seeds: u64,
+) -> impl Iterator<Item = (u8, u64)> {
+    players.flat_map(move |p| (0..seeds).map(move |seed| (p, seed)))
+}
+
 const HAND: &[&str] = &["wheat", "corn", "potatoes", "sheep", "tool_shed", "market"];
 
 /// A 3-player year-1 game in the draft, seat 0 holding `HAND` with 20 coins, the Equipment
@@ -168,36 +177,34 @@ fn fog_ruling_14_15_the_harvest() {
 fn fog_random_games_follow_the_policy() {
     use farmhand_games::fields_of_green::sim;
     let mut seen_undoable = BTreeSet::new();
-    for players in 2..=5u8 {
-        for seed in 0..3u64 {
-            let mut g = FGame::with_setup(
-                common::deck(),
-                farmhand_games::fields_of_green::Setup::new(common::opts(players), seed),
-            )
-            .unwrap();
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            while let Some((seat, action)) = sim::random_step(&g, &mut rng) {
-                let (undoable, events) = step(&mut g, seat, action.clone());
-                let reveals = events.iter().any(|e| {
-                    matches!(
-                        e,
-                        FEvent::Drew { .. }
-                            | FEvent::Revealed { .. }
-                            | FEvent::HandsPassed { .. }
-                            | FEvent::TurnedFaceUp { .. }
-                            | FEvent::EquipmentDrawn { .. }
-                            | FEvent::YearStarted { .. }
-                            | FEvent::GameEnded { .. }
-                    )
-                });
-                if undoable {
-                    assert!(!reveals, "{action:?} revealed something: {events:?}");
-                    assert!(!matches!(
-                        action,
-                        FAction::Draw { .. } | FAction::Equipment { .. }
-                    ));
-                    seen_undoable.insert(action.kind());
-                }
+    for (players, seed) in random_games(2..=5, 3) {
+        let mut g = FGame::with_setup(
+            common::deck(),
+            farmhand_games::fields_of_green::Setup::new(common::opts(players), seed),
+        )
+        .unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while let Some((seat, action)) = sim::random_step(&g, &mut rng) {
+            let (undoable, events) = step(&mut g, seat, action.clone());
+            let reveals = events.iter().any(|e| {
+                matches!(
+                    e,
+                    FEvent::Drew { .. }
+                        | FEvent::Revealed { .. }
+                        | FEvent::HandsPassed { .. }
+                        | FEvent::TurnedFaceUp { .. }
+                        | FEvent::EquipmentDrawn { .. }
+                        | FEvent::YearStarted { .. }
+                        | FEvent::GameEnded { .. }
+                )
+            });
+            if undoable {
+                assert!(!reveals, "{action:?} revealed something: {events:?}");
+                assert!(!matches!(
+                    action,
+                    FAction::Draw { .. } | FAction::Equipment { .. }
+                ));
+                seen_undoable.insert(action.kind());
             }
         }
     }
@@ -297,35 +304,33 @@ fn kh23_70_a_purchase_is_final_only_when_it_shows_a_hidden_counter() {
 fn kh_random_games_follow_the_policy() {
     use rand::Rng;
     let mut seen_undoable = BTreeSet::new();
-    for players in 2..=4u8 {
-        for seed in 0..4u64 {
-            let mut g = kh_common::fresh(players, seed);
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            for _ in 0..400 {
-                let Some(&seat) = Engine::waiting_for(&g).first() else {
-                    break;
-                };
-                let choices = g.legal_sample(seat, &mut rng);
-                let action = choices[rng.random_range(0..choices.len())].clone();
-                let before = g.state().clone();
-                let (undoable, events) = step(&mut g, seat, action.clone());
-                if undoable {
-                    assert!(!matches!(
-                        action,
-                        KAction::TraderDraw | KAction::BlindSwap { .. } | KAction::LuckyDip { .. }
-                    ));
-                    assert_eq!(before.rng, g.state().rng, "{action:?} used chance");
-                    assert_eq!(before.bag_fields, g.state().bag_fields);
-                    assert_eq!(before.bag_events, g.state().bag_events);
-                    assert!(
-                        !events.iter().any(|e| matches!(
-                            e,
-                            KEvent::EventPlaced { .. } | KEvent::GameEnded { .. }
-                        )),
-                        "{action:?}: {events:?}"
-                    );
-                    seen_undoable.insert(action.kind());
-                }
+    for (players, seed) in random_games(2..=4, 4) {
+        let mut g = kh_common::fresh(players, seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..400 {
+            let Some(&seat) = Engine::waiting_for(&g).first() else {
+                break;
+            };
+            let choices = g.legal_sample(seat, &mut rng);
+            let action = choices[rng.random_range(0..choices.len())].clone();
+            let before = g.state().clone();
+            let (undoable, events) = step(&mut g, seat, action.clone());
+            if undoable {
+                assert!(!matches!(
+                    action,
+                    KAction::TraderDraw | KAction::BlindSwap { .. } | KAction::LuckyDip { .. }
+                ));
+                assert_eq!(before.rng, g.state().rng, "{action:?} used chance");
+                assert_eq!(before.bag_fields, g.state().bag_fields);
+                assert_eq!(before.bag_events, g.state().bag_events);
+                assert!(
+                    !events.iter().any(|e| matches!(
+                        e,
+                        KEvent::EventPlaced { .. } | KEvent::GameEnded { .. }
+                    )),
+                    "{action:?}: {events:?}"
+                );
+                seen_undoable.insert(action.kind());
             }
         }
     }
