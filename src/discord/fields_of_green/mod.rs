@@ -32,6 +32,8 @@ pub use public::{
     dm_reminder, farm, farms, final_scores, log, reminder, score_pad, status, table_message,
     turn_summary, year_summary,
 };
+// For the check that every topic has its messages (discord/topics.rs).
+#[cfg(test)]
 pub(crate) use reference::TOPICS as RULES_TOPICS;
 pub use reference::{card, card_names, rules, rules_topics};
 

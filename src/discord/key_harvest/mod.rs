@@ -17,6 +17,8 @@ pub use public::{
     action_summary, board, boards, final_scores, is_bookkeeping, log, round_of, round_summary,
     score_pad, status, table_message,
 };
+// For the check that every topic has its messages (discord/topics.rs).
+#[cfg(test)]
 pub(crate) use rules::TOPICS as RULES_TOPICS;
 pub use rules::{rules, rules_topics};
 
