@@ -7,11 +7,13 @@
 
 use super::super::action::Action;
 use super::super::board::{Board, Crop, Space, SpaceSet, bit, spaces_in};
+use super::super::game::{Game, Prompt, StoreTile};
 use super::super::legal::Choice;
 use super::super::pieces::{Counters, Seat, Worker};
 use super::super::view::PlayerView;
 use super::Bot;
 use rand_chacha::ChaCha8Rng;
+use std::cell::OnceCell;
 
 /// What one counter is worth in points when judging a purchase.
 const COUNTER: f64 = 0.45;
@@ -24,12 +26,120 @@ impl Bot for HeuristicBot {
         "heuristic"
     }
     fn decide(&mut self, board: &Board, view: &PlayerView, _rng: &mut ChaCha8Rng) -> Action {
-        Ctx {
-            board,
-            view,
-            wide: false,
-        }
-        .decide()
+        decide(board, view)
+    }
+}
+
+/// The heuristic's choice from what `sight` shows (the same as [`HeuristicBot`]'s from a view
+/// showing the same; it draws nothing at random).
+pub fn decide(board: &Board, sight: &impl Sight) -> Action {
+    Ctx::new(board, sight, false).decide()
+}
+
+/// What the heuristic reads of a position, and all it reads: the seat's own supply and choices,
+/// and what everyone sees. A [`PlayerView`] shows it; so does [`SeatSight`], the game itself
+/// read from one seat, which a search's rollouts use so as not to build a whole view (the
+/// seats' scores, groups and colours, the town, the events) on every decision only for this.
+pub trait Sight {
+    /// The seat deciding.
+    fn seat(&self) -> Seat;
+    /// Its legal choices.
+    fn legal(&self) -> &[Choice];
+    /// Its own supply.
+    fn supply(&self) -> Counters;
+    fn stock(&self) -> Counters;
+    fn registry(&self) -> SpaceSet;
+    /// Actions done this turn.
+    fn actions_done(&self) -> u8;
+    fn fields(&self, seat: Seat) -> SpaceSet;
+    fn harvested(&self, seat: Seat) -> SpaceSet;
+    /// A seat's workers on the board, at most one to a space (in any order: the heuristic only
+    /// looks them up by space).
+    fn workers(&self, seat: Seat) -> &[(Space, Worker)];
+    fn store(&self, seat: Seat) -> &[StoreTile];
+    /// The prompt being answered (read only to reposition a worker, KH 26).
+    fn prompt(&self) -> Option<(Seat, Prompt)>;
+}
+
+impl Sight for PlayerView {
+    fn seat(&self) -> Seat {
+        self.seat
+    }
+    fn legal(&self) -> &[Choice] {
+        &self.legal
+    }
+    fn supply(&self) -> Counters {
+        self.supply
+    }
+    fn stock(&self) -> Counters {
+        self.public.stock
+    }
+    fn registry(&self) -> SpaceSet {
+        self.public.registry
+    }
+    fn actions_done(&self) -> u8 {
+        self.public.actions_done
+    }
+    fn fields(&self, seat: Seat) -> SpaceSet {
+        self.public.seats[seat as usize].fields
+    }
+    fn harvested(&self, seat: Seat) -> SpaceSet {
+        self.public.seats[seat as usize].harvested
+    }
+    fn workers(&self, seat: Seat) -> &[(Space, Worker)] {
+        &self.public.seats[seat as usize].workers
+    }
+    fn store(&self, seat: Seat) -> &[StoreTile] {
+        &self.public.seats[seat as usize].store
+    }
+    fn prompt(&self) -> Option<(Seat, Prompt)> {
+        self.public.prompt.clone()
+    }
+}
+
+/// The game read from `seat`, with `legal` its legal choices ([`Game::legal_actions`]): only
+/// what the seat's [`PlayerView`] would show (its own supply, nothing hidden of the others),
+/// read straight from the state. The view sorts each seat's workers and this does not, which
+/// the heuristic cannot tell (it looks workers up by space, and a space holds one).
+pub struct SeatSight<'a> {
+    pub game: &'a Game,
+    pub seat: Seat,
+    pub legal: &'a [Choice],
+}
+
+impl Sight for SeatSight<'_> {
+    fn seat(&self) -> Seat {
+        self.seat
+    }
+    fn legal(&self) -> &[Choice] {
+        self.legal
+    }
+    fn supply(&self) -> Counters {
+        self.game.s.players[self.seat as usize].supply
+    }
+    fn stock(&self) -> Counters {
+        self.game.s.stock
+    }
+    fn registry(&self) -> SpaceSet {
+        self.game.s.registry
+    }
+    fn actions_done(&self) -> u8 {
+        self.game.s.turn.actions()
+    }
+    fn fields(&self, seat: Seat) -> SpaceSet {
+        self.game.s.players[seat as usize].fields
+    }
+    fn harvested(&self, seat: Seat) -> SpaceSet {
+        self.game.s.players[seat as usize].harvested
+    }
+    fn workers(&self, seat: Seat) -> &[(Space, Worker)] {
+        &self.game.s.players[seat as usize].workers
+    }
+    fn store(&self, seat: Seat) -> &[StoreTile] {
+        &self.game.s.players[seat as usize].store
+    }
+    fn prompt(&self) -> Option<(Seat, Prompt)> {
+        self.game.prompt()
     }
 }
 
@@ -41,11 +151,7 @@ const WIDE: usize = 2;
 /// turn or declining). Wide: for a worker, a registry tile, a store tile or a bid, the next best
 /// fillings too, so a search can compare them. Duplicates are left out.
 pub fn ranked(board: &Board, view: &PlayerView) -> Vec<(Action, f64)> {
-    let ctx = Ctx {
-        board,
-        view,
-        wide: true,
-    };
+    let ctx = Ctx::new(board, view, true);
     let mut all: Vec<(Action, f64)> = Vec::new();
     for c in &view.legal {
         ctx.consider(c, &mut |a, v| {
@@ -59,12 +165,15 @@ pub fn ranked(board: &Board, view: &PlayerView) -> Vec<(Action, f64)> {
     all
 }
 
-struct Ctx<'a> {
+struct Ctx<'a, S: Sight> {
     board: &'a Board,
-    view: &'a PlayerView,
+    view: &'a S,
     /// Offer the next best fillings too (see [`ranked`]); the bot's own choice is the same
     /// either way, since alternatives are offered after the best and never beat it.
     wide: bool,
+    /// The value of my fields as they are, which every gain and loss subtracts from or to:
+    /// computed once a decision, when first asked.
+    now: OnceCell<f64>,
 }
 
 /// KH 65: largest + 2 x second largest.
@@ -89,15 +198,27 @@ fn list(set: &SpaceSet) -> Vec<Space> {
     spaces_in(*set).collect()
 }
 
-impl Ctx<'_> {
+impl<'a, S: Sight> Ctx<'a, S> {
+    fn new(board: &'a Board, view: &'a S, wide: bool) -> Self {
+        Ctx {
+            board,
+            view,
+            wide,
+            now: OnceCell::new(),
+        }
+    }
     fn me(&self) -> Seat {
-        self.view.seat
+        self.view.seat()
     }
     fn fields(&self) -> SpaceSet {
-        self.view.public.seats[self.me() as usize].fields
+        self.view.fields(self.me())
     }
     fn value(&self, f: SpaceSet) -> f64 {
-        board_value(self.board, f)
+        if f == self.fields() {
+            *self.now.get_or_init(|| board_value(self.board, f))
+        } else {
+            board_value(self.board, f)
+        }
     }
     /// What acquiring `t` adds to this board.
     fn gain(&self, t: Space) -> f64 {
@@ -106,11 +227,7 @@ impl Ctx<'_> {
     fn gain_on(&self, f: SpaceSet, t: Space) -> f64 {
         let mut g = self.value(f | bit(t)) - self.value(f);
         // A tile on one of my workers' spaces sets off a reposition: the worker acts again.
-        if self.view.public.seats[self.me() as usize]
-            .workers
-            .iter()
-            .any(|(s, _)| *s == t)
-        {
+        if self.view.workers(self.me()).iter().any(|(s, _)| *s == t) {
             g += 1.0;
         }
         g
@@ -160,7 +277,7 @@ impl Ctx<'_> {
     }
     /// `k` counters from the crops I hold most of.
     fn payment(&self, k: u32) -> Counters {
-        let mut left = self.view.supply;
+        let mut left = self.view.supply();
         let mut out = Counters::ZERO;
         for _ in 0..k {
             let c = Crop::ALL
@@ -177,7 +294,7 @@ impl Ctx<'_> {
     }
     /// Substitutes for counters the stock cannot give (KH 6).
     fn substitutes(&self, owed: Counters) -> Vec<Crop> {
-        let stock = self.view.public.stock;
+        let stock = self.view.stock();
         let got = owed.min(&stock);
         let short = owed.total() - got.total();
         let mut left = stock;
@@ -205,30 +322,30 @@ impl Ctx<'_> {
     }
     /// My own store's tiles: where a field tile is coming.
     fn coming(&self) -> SpaceSet {
-        self.view.public.seats[self.me() as usize]
-            .store
+        self.view
+            .store(self.me())
             .iter()
             .fold(0, |m, st| m | bit(st.tile))
     }
     /// How good it is to put `w` on `s` now: its points, what its ability does, and a bonus
     /// when a tile of my store will land there.
     fn worker_value(&self, w: Worker, s: Space) -> f64 {
-        let me = &self.view.public.seats[self.me() as usize];
+        let me = self.me();
+        let (fields, harvested) = (self.view.fields(me), self.view.harvested(me));
         let around = self.board.neighbours(s);
-        let replaced = me
-            .workers
+        let replaced = self
+            .view
+            .workers(me)
             .iter()
             .find(|(p, _)| *p == s)
             .map_or(0, |(_, o)| o.number() as i32);
         let ability = match w {
-            Worker::Apprentice => {
-                f64::from(u8::from(around & me.fields & !me.harvested != 0)) * COUNTER
-            }
+            Worker::Apprentice => f64::from(u8::from(around & fields & !harvested != 0)) * COUNTER,
             Worker::CasualWorker => {
-                ((around & me.fields & !me.harvested).count_ones().min(2)) as f64 * COUNTER
+                ((around & fields & !harvested).count_ones().min(2)) as f64 * COUNTER
             }
             Worker::Labourer => 2.0 * COUNTER,
-            Worker::UnskilledWorker => (around & me.harvested).count_ones() as f64 * COUNTER * 0.8,
+            Worker::UnskilledWorker => (around & harvested).count_ones() as f64 * COUNTER * 0.8,
             Worker::SkilledWorker | Worker::Merchant => 0.8,
             // The supervisor's discard is mandatory (KH 38).
             Worker::Supervisor => -1.5,
@@ -244,7 +361,7 @@ impl Ctx<'_> {
             0.0
         };
         // A worker takes a space a field tile of mine could use.
-        let blocks = if self.view.public.registry & bit(s) != 0 {
+        let blocks = if self.view.registry() & bit(s) != 0 {
             0.3
         } else {
             0.0
@@ -253,7 +370,7 @@ impl Ctx<'_> {
     }
 
     fn decide(&self) -> Action {
-        let legal = &self.view.legal;
+        let legal = self.view.legal();
         let fallback = || match legal
             .iter()
             .find(|c| matches!(c, Choice::Decline | Choice::EndTurn))
@@ -288,8 +405,7 @@ impl Ctx<'_> {
     /// ending the turn or declining).
     fn consider(&self, c: &Choice, offer: &mut impl FnMut(Action, f64)) {
         let me = self.me();
-        let seat = &self.view.public.seats[me as usize];
-        let supply = self.view.supply;
+        let supply = self.view.supply();
         match c {
             Choice::StartPlayer { .. } => offer(Action::ChooseStartPlayer { seat: me }, 1.0),
             Choice::Harvest { tiles } => {
@@ -332,8 +448,8 @@ impl Ctx<'_> {
                     let cost = if o == me {
                         0.0
                     } else {
-                        self.view.public.seats[o as usize]
-                            .store
+                        self.view
+                            .store(o)
                             .iter()
                             .find(|st| st.tile == t)
                             .map_or(9.0, |st| st.bid.total() as f64 * COUNTER)
@@ -351,8 +467,12 @@ impl Ctx<'_> {
             Choice::TakeFromRegistry { tiles } => {
                 let tiles = &list(tiles);
                 // (c) may not follow (d): leave (d) for last when a store tile is waiting.
-                let buy_first = self.view.public.actions_done < 2
-                    && seat.store.iter().any(|st| self.gain(st.tile) > 0.0);
+                let buy_first = self.view.actions_done() < 2
+                    && self
+                        .view
+                        .store(me)
+                        .iter()
+                        .any(|st| self.gain(st.tile) > 0.0);
                 let score = |t| self.gain(t).max(0.0) + self.potential(t);
                 let value = |v: f64| v * 0.7 - COUNTER * 0.5 - if buy_first { 2.0 } else { 0.0 };
                 if let Some((t, v)) = self.best(tiles, score) {
@@ -422,7 +542,7 @@ impl Ctx<'_> {
                 }
             }
             Choice::Labourer { take } => {
-                let mut stock = self.view.public.stock;
+                let mut stock = self.view.stock();
                 let mut crops = Vec::new();
                 for _ in 0..*take {
                     // Strengthen the crop I hold most of that the stock still has.
@@ -505,8 +625,8 @@ impl Ctx<'_> {
             }
             Choice::Lawyer { spaces } => {
                 let spaces = &list(spaces);
-                let worker_at =
-                    |s: Space| seat.workers.iter().find(|(p, _)| *p == s).map(|(_, w)| *w);
+                let workers = self.view.workers(me);
+                let worker_at = |s: Space| workers.iter().find(|(p, _)| *p == s).map(|(_, w)| *w);
                 if let Some((s, v)) = self.best(spaces, |s| match worker_at(s) {
                     Some(Worker::Supervisor) | None => -5.0,
                     Some(w) => 0.5 + w.number() as f64 * 0.1,
@@ -585,7 +705,7 @@ impl Ctx<'_> {
             }
             Choice::GoodHarvest { crops } => {
                 if let Some(&c) = crops.first() {
-                    let stock = self.view.public.stock;
+                    let stock = self.view.stock();
                     let instead = if stock.get(c) == 0 {
                         stock.crops().next()
                     } else {
@@ -676,12 +796,12 @@ impl Ctx<'_> {
 
     /// The worker waiting to be repositioned (KH 26), from the prompt.
     fn displaced(&self) -> Option<(Worker, Space)> {
-        match &self.view.public.prompt {
-            Some((_, super::super::game::Prompt::Reposition { worker, from })) => {
-                if *worker == Worker::Supervisor {
+        match self.view.prompt() {
+            Some((_, Prompt::Reposition { worker, from })) => {
+                if worker == Worker::Supervisor {
                     None
                 } else {
-                    Some((*worker, *from))
+                    Some((worker, from))
                 }
             }
             _ => None,
