@@ -7,6 +7,7 @@
 
 use super::super::action::Action;
 use super::super::board::{Board, Crop, Space, SpaceSet, bit, spaces_in};
+use super::super::few::Few;
 use super::super::game::{Game, Prompt, StoreTile};
 use super::super::legal::Choice;
 use super::super::pieces::{Counters, Seat, Worker};
@@ -172,7 +173,7 @@ struct Ctx<'a, S: Sight> {
     /// either way, since alternatives are offered after the best and never beat it.
     wide: bool,
     /// The value of my fields as they are, which every gain and loss subtracts from or to:
-    /// computed once a decision, when first asked.
+    /// computed once a decision (from `groups`), when first asked.
     now: OnceCell<f64>,
     /// The groups of my fields as they are, found once a decision when first asked: a tile
     /// added to them joins the groups it touches and leaves the others as they are.
@@ -209,9 +210,14 @@ impl TopTwo {
     }
 }
 
-/// A choice's spaces as a list, in reference order.
-fn list(set: &SpaceSet) -> Vec<Space> {
-    spaces_in(*set).collect()
+/// A choice's spaces as a list, in reference order: in place, since every decision lists
+/// several and most are only read.
+fn list(set: &SpaceSet) -> Few<Space, { Board::SPACES }> {
+    let mut out = Few::new();
+    for s in spaces_in(*set) {
+        out.push(s);
+    }
+    out
 }
 
 impl<'a, S: Sight> Ctx<'a, S> {
@@ -232,10 +238,20 @@ impl<'a, S: Sight> Ctx<'a, S> {
     }
     fn value(&self, f: SpaceSet) -> f64 {
         if f == self.fields() {
-            *self.now.get_or_init(|| board_value(self.board, f))
+            *self.now.get_or_init(|| {
+                let mut top = TopTwo::default();
+                for g in self.groups() {
+                    top.add(g.count_ones());
+                }
+                top.value()
+            })
         } else {
             board_value(self.board, f)
         }
+    }
+    /// The groups of my fields ([`Board::groups`]), found once a decision.
+    fn groups(&self) -> &[SpaceSet] {
+        self.groups.get_or_init(|| self.board.groups(self.fields()))
     }
     /// What acquiring `t` adds to this board.
     fn gain(&self, t: Space) -> f64 {
@@ -250,10 +266,9 @@ impl<'a, S: Sight> Ctx<'a, S> {
             return self.value(f);
         }
         let around = self.board.neighbours(t);
-        let groups = self.groups.get_or_init(|| self.board.groups(f));
         let mut joined = 1;
         let mut top = TopTwo::default();
-        for &g in groups {
+        for &g in self.groups() {
             if g & around != 0 {
                 joined += g.count_ones();
             } else {
@@ -282,10 +297,23 @@ impl<'a, S: Sight> Ctx<'a, S> {
         let near = self.board.within_two(t) & self.fields() != 0;
         0.25 + if near { 0.35 } else { 0.0 }
     }
+    /// The value of my fields without `t`: [`board_value`] of that set, worked out from my
+    /// groups as they are (only the group that held `t` may break up).
+    fn value_without(&self, t: Space) -> f64 {
+        let mut top = TopTwo::default();
+        for &g in self.groups() {
+            if g & bit(t) != 0 {
+                self.board
+                    .for_each_group(g & !bit(t), |h| top.add(h.count_ones()));
+            } else {
+                top.add(g.count_ones());
+            }
+        }
+        top.value()
+    }
     /// What losing `t` costs this board.
     fn loss(&self, t: Space) -> f64 {
-        let f = self.fields();
-        self.value(f) - self.value(f & !bit(t))
+        self.value(self.fields()) - self.value_without(t)
     }
     fn cheapest(&self, tiles: &[Space]) -> Option<Space> {
         tiles
@@ -458,7 +486,7 @@ impl<'a, S: Sight> Ctx<'a, S> {
                 let v = tiles.len() as f64 * COUNTER * 0.9;
                 offer(
                     Action::Harvest {
-                        tiles: tiles.clone(),
+                        tiles: tiles.to_vec(),
                         instead: self.substitutes(owed),
                     },
                     v,
@@ -606,7 +634,7 @@ impl<'a, S: Sight> Ctx<'a, S> {
                 if !tiles.is_empty() {
                     offer(
                         Action::UnskilledWorker {
-                            tiles: tiles.clone(),
+                            tiles: tiles.to_vec(),
                         },
                         COUNTER,
                     );
@@ -810,7 +838,7 @@ impl<'a, S: Sight> Ctx<'a, S> {
                 let owed = self.crops_of(tiles);
                 offer(
                     Action::RemoteHarvest {
-                        tiles: tiles.clone(),
+                        tiles: tiles.to_vec(),
                         instead: self.substitutes(owed),
                     },
                     COUNTER,
@@ -859,11 +887,11 @@ mod tests {
     use crate::key_harvest::game::Options;
     use rand::{Rng, SeedableRng};
 
-    /// `value_with` works a tile's gain out from the groups as they are; it must be
-    /// [`board_value`] of the fields with the tile, for any fields and tile (joining one group,
-    /// several, or none; a tile already there).
+    /// `value_with` and `value_without` work a tile's gain and loss out from the groups as they
+    /// are; they must be [`board_value`] of the fields with and without the tile, for any fields
+    /// and tile (joining one group, several, or none; splitting one; a tile there or not).
     #[test]
-    fn the_value_with_a_tile_is_the_board_value_of_the_fields_with_it() {
+    fn the_value_with_or_without_a_tile_is_the_board_value_of_the_fields_so() {
         let board = Board::standard();
         let (game, _) = Game::new(board.clone(), &Options { players: 2 }, 1).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(5);
@@ -886,6 +914,11 @@ mod tests {
                 if with > ctx.value(fields) + 1.0 {
                     joins += 1;
                 }
+                assert_eq!(
+                    ctx.value_without(t),
+                    board_value(&board, fields & !bit(t)),
+                    "{fields:#x} {t}"
+                );
             }
         }
         assert!(joins > 100, "{joins} tiles that joined groups");
