@@ -177,7 +177,10 @@ struct Ctx<'a, S: Sight> {
     now: OnceCell<f64>,
     /// The groups of my fields as they are, found once a decision when first asked: a tile
     /// added to them joins the groups it touches and leaves the others as they are.
-    groups: OnceCell<Vec<SpaceSet>>,
+    groups: OnceCell<Few<SpaceSet, { Board::SPACES }>>,
+    /// Where a tile of my store will land ([`Ctx::coming`]), asked for every space a worker
+    /// could take: worked out once a decision.
+    coming: OnceCell<SpaceSet>,
 }
 
 /// KH 65: largest + 2 x second largest.
@@ -228,6 +231,7 @@ impl<'a, S: Sight> Ctx<'a, S> {
             wide,
             now: OnceCell::new(),
             groups: OnceCell::new(),
+            coming: OnceCell::new(),
         }
     }
     fn me(&self) -> Seat {
@@ -251,7 +255,11 @@ impl<'a, S: Sight> Ctx<'a, S> {
     }
     /// The groups of my fields ([`Board::groups`]), found once a decision.
     fn groups(&self) -> &[SpaceSet] {
-        self.groups.get_or_init(|| self.board.groups(self.fields()))
+        self.groups.get_or_init(|| {
+            let mut groups = Few::new();
+            self.board.for_each_group(self.fields(), |g| groups.push(g));
+            groups
+        })
     }
     /// What acquiring `t` adds to this board.
     fn gain(&self, t: Space) -> f64 {
@@ -394,10 +402,12 @@ impl<'a, S: Sight> Ctx<'a, S> {
     }
     /// My own store's tiles: where a field tile is coming.
     fn coming(&self) -> SpaceSet {
-        self.view
-            .store(self.me())
-            .iter()
-            .fold(0, |m, st| m | bit(st.tile))
+        *self.coming.get_or_init(|| {
+            self.view
+                .store(self.me())
+                .iter()
+                .fold(0, |m, st| m | bit(st.tile))
+        })
     }
     /// How good it is to put `w` on `s` now: its points, what its ability does, and a bonus
     /// when a tile of my store will land there.
