@@ -280,6 +280,8 @@ pub struct Board {
     start_pairs: Vec<StartPair>,
     // Derived from the above.
     neighbours: [SpaceSet; Board::SPACES],
+    /// Each space's spaces at a distance of at most 2 (itself included).
+    within_two: [SpaceSet; Board::SPACES],
     by_crop: [SpaceSet; 5],
     shifts: Shifts,
 }
@@ -526,16 +528,23 @@ impl Board {
         }
         let neighbours = neighbour_table(d.rows.len(), d.columns);
         let shifts = Shifts::new(d.columns);
-        Ok(Board {
+        let mut board = Board {
             rows: d.rows,
             columns: d.columns,
             crops: d.crops,
             tiles,
             start_pairs: d.start_pairs,
             neighbours,
+            within_two: [0; Board::SPACES],
             by_crop,
             shifts,
-        })
+        };
+        for a in 0..Board::SPACES as Space {
+            board.within_two[a as usize] = (0..Board::SPACES as Space)
+                .filter(|&b| board.distance(a, b) <= 2)
+                .fold(0, |m, b| m | bit(b));
+        }
+        Ok(board)
     }
 
     fn grid(&self) -> Grid<'_> {
@@ -617,6 +626,12 @@ impl Board {
         let (dx, dz) = (ax - bx, az - bz);
         let dy = -dx - dz;
         dx.abs().max(dy.abs()).max(dz.abs()) as u8
+    }
+
+    /// The spaces at a [`Board::distance`] of at most 2 from `s`, `s` included (the bots ask
+    /// whether a tile is near a farm for every tile they weigh).
+    pub fn within_two(&self, s: Space) -> SpaceSet {
+        self.within_two[s as usize]
     }
 
     /// Cube coordinates x and z (y = -x - z) of an odd-r space.
@@ -1228,6 +1243,24 @@ mod tests {
             for c in 0..56 {
                 assert_eq!(b.is_adjacent(a, c), b.distance(a, c) == 1, "{a} {c}");
                 assert_eq!(b.distance(a, c), b.distance(c, a));
+            }
+        }
+    }
+
+    #[test]
+    fn within_two_is_every_space_at_distance_two_or_less() {
+        let b = std_board();
+        // C4's ring of 6 and ring of 12, and itself.
+        assert_eq!(b.within_two(sp("C4")).count_ones(), 19);
+        assert_eq!(b.within_two(sp("A1")) & bit(sp("A3")), bit(sp("A3")));
+        assert_eq!(b.within_two(sp("A1")) & bit(sp("A4")), 0);
+        for a in 0..56 {
+            for c in 0..56 {
+                assert_eq!(
+                    b.within_two(a) & bit(c) != 0,
+                    b.distance(a, c) <= 2,
+                    "{a} {c}"
+                );
             }
         }
     }

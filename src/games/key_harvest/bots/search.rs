@@ -21,11 +21,11 @@
 use super::super::action::Action;
 use super::super::board::Board;
 use super::super::game::{Game, Prompt};
-use super::super::legal::Choice;
+use super::super::legal::{Choice, ListingMemo};
 use super::super::pieces::Seat;
 use super::super::view::PlayerView;
-use super::heuristic::{self, HeuristicBot};
-use super::random::random_action;
+use super::heuristic::{self, HeuristicBot, SeatSight};
+use super::random::random_choice;
 use super::{Bot, determinize};
 use crate::halving::{Halving, successive_halving};
 use rand::{Rng, SeedableRng};
@@ -241,15 +241,29 @@ impl Playout<'_> {
         let players = game.players() as u32;
         let stop = self.view.public.turn + self.horizon * players;
         let mut steps = 0;
+        // One list of choices for every decision, and the listing's memo of each seat's groups
+        // and worker spaces (the same list as listing afresh, with less work).
+        let mut legal = Vec::new();
+        let mut memo = ListingMemo::default();
         while let Some(s) = game.to_move() {
             if game.s.turn.number >= stop && game.s.stack.is_empty() {
                 break;
             }
-            let view = game.player_view(s);
-            let a = HeuristicBot.decide(self.board, &view, &mut rng);
+            // The heuristic reads the game from the seat (what its view would show) rather
+            // than a built view: building one on every decision was most of a rollout's time.
+            game.legal_actions_memo(s, &mut legal, &mut memo);
+            let a = heuristic::decide(
+                self.board,
+                &SeatSight {
+                    game: &game,
+                    seat: s,
+                    legal: &legal,
+                },
+            );
+            let (supply, stock) = (game.s.players[s as usize].supply, game.s.stock);
             // A rollout reads no event: none is made.
             if game.apply_quiet(s, &a).is_err() {
-                let a = random_action(&view, &mut rng);
+                let a = random_choice(&legal, supply, stock, &mut rng);
                 game.apply_quiet(s, &a).ok()?;
             }
             steps += 1;

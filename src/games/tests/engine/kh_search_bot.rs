@@ -3,12 +3,13 @@
 //! seats' starting counters, KH 69-70), and it plays whole games with legal moves only.
 
 use farmhand_games::key_harvest::bots::determinize::{hidden_pool, sample};
-use farmhand_games::key_harvest::bots::heuristic::HeuristicBot;
+use farmhand_games::key_harvest::bots::heuristic::{self, HeuristicBot, SeatSight};
+use farmhand_games::key_harvest::bots::random::random_action;
 use farmhand_games::key_harvest::bots::search::SearchBot;
 use farmhand_games::key_harvest::bots::{Bot, by_name};
 use farmhand_games::key_harvest::sim;
 use farmhand_games::key_harvest::{Board, Counters, Game, Options, Prompt};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Plays a heuristic game and calls `at` at every turn prompt with the game and the seat.
@@ -157,6 +158,52 @@ fn the_search_bot_decides_the_same_whatever_the_others_hidden_counters() {
     assert_eq!(a1, a2);
     // And the action is legal in the real game.
     g.clone().apply(0, &a1).unwrap();
+}
+
+/// The search's rollouts let the heuristic read the game from the seat ([`SeatSight`]) instead
+/// of building the seat's view on every decision: it must decide exactly as from the view, at
+/// every kind of decision. Half the moves are random, so the games reach positions (events,
+/// abilities, repositioned workers) that the heuristic alone seldom plays into.
+#[test]
+fn the_heuristic_decides_the_same_from_the_game_read_from_a_seat_as_from_its_view() {
+    let board = Board::standard();
+    let (mut decisions, mut repositions) = (0, 0);
+    for players in 2..=4u8 {
+        for seed in 0..5u64 {
+            let (mut g, _) = Game::new(board.clone(), &Options { players }, seed).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            while let Some(seat) = g.to_move() {
+                let view = g.player_view(seat);
+                let legal = g.legal_actions(seat);
+                let sight = SeatSight {
+                    game: &g,
+                    seat,
+                    legal: &legal,
+                };
+                let read = heuristic::decide(&board, &sight);
+                let seen = HeuristicBot.decide(&board, &view, &mut rng);
+                assert_eq!(
+                    read, seen,
+                    "{players} players, seed {seed}, turn {}, prompt {:?}",
+                    view.public.turn, view.public.prompt
+                );
+                decisions += 1;
+                if matches!(view.public.prompt, Some((_, Prompt::Reposition { .. }))) {
+                    repositions += 1;
+                }
+                let a = if rng.random_bool(0.5) {
+                    random_action(&view, &mut rng)
+                } else {
+                    seen
+                };
+                if g.apply(seat, &a).is_err() {
+                    g.apply(seat, &random_action(&view, &mut rng)).unwrap();
+                }
+            }
+        }
+    }
+    assert!(decisions > 1000, "{decisions} decisions");
+    assert!(repositions > 0, "no worker was repositioned");
 }
 
 #[test]
