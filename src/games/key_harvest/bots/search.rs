@@ -260,10 +260,15 @@ impl Playout<'_> {
                     legal: &legal,
                 },
             );
-            let (supply, stock) = (game.s.players[s as usize].supply, game.s.stock);
-            // A rollout reads no event: none is made.
+            // A rollout reads no event: none is made. A refused action leaves the game as it was
+            // (error.rs), so the supply and stock read after it are the ones the choice was made on.
             if game.apply_quiet(s, &a).is_err() {
-                let a = random_choice(&legal, supply, stock, &mut rng);
+                let a = random_choice(
+                    &legal,
+                    game.s.players[s as usize].supply,
+                    game.s.stock,
+                    &mut rng,
+                );
                 game.apply_quiet(s, &a).ok()?;
             }
             steps += 1;
