@@ -22,6 +22,7 @@ use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::pin::Pin;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use inventory::submit;
 
@@ -59,17 +60,13 @@ pub fn registered() -> impl Iterator<Item = &'static UnitTest> {
     inventory::iter::<UnitTest>.into_iter()
 }
 
-std::thread_local! {
-    /// Whether this thread is running a unit test (set by [`outcome`] around it).
-    static RUNNING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
+static RUNNING: AtomicBool = AtomicBool::new(false);
 
-/// Whether this thread is running a unit test, not a test of the suite or of the engines, which
-/// link the same libraries when the tests build them (the suite also runs the bot's unit tests
-/// beside its own: [`run_shard`]). The few shortcuts the unit tests take (no pictures for the
-/// screens of whole playouts) ask this, not `cfg!(test)`.
+/// Whether this process is a unit-test runner, not the suite or the engines' tests, which link
+/// the same libraries when the tests build them. The few shortcuts the unit tests take (no
+/// pictures for the screens of whole playouts) ask this, not `cfg!(test)`.
 pub fn running() -> bool {
-    RUNNING.with(std::cell::Cell::get)
+    RUNNING.load(Ordering::Relaxed)
 }
 
 /// The runner: every registered test of crate `krate` (`"farmhand"`, `"farmhand_games"`), run as
@@ -77,6 +74,7 @@ pub fn running() -> bool {
 /// thread count is `--test-threads`, else `RUST_TEST_THREADS` (as libtest reads it), else the
 /// cores.
 pub fn main(krate: &str, block_on: Option<BlockOn>) -> ExitCode {
+    RUNNING.store(true, Ordering::Relaxed);
     let mut args = libtest_mimic::Arguments::from_args();
     if args.test_threads.is_none() {
         args.test_threads = std::env::var("RUST_TEST_THREADS")
@@ -101,52 +99,11 @@ pub fn main(krate: &str, block_on: Option<BlockOn>) -> ExitCode {
     libtest_mimic::run(&args, trials).exit_code()
 }
 
-/// Runs shard `shard` of `shards` of crate `krate`'s registered tests (those not ignored, in name
-/// order, every `shards`-th from the `shard`-th), each as [`main`] runs it, and panics naming
-/// every one that failed (each one's panic is printed as it happens). The suite runs the bot's
-/// unit tests this way among its own tests (tests/suite/bot_unit.rs says why).
-pub fn run_shard(krate: &str, shard: usize, shards: usize, block_on: Option<BlockOn>) {
-    let prefix = format!("{krate}::");
-    let mut tests: Vec<(String, &UnitTest)> = registered()
-        .filter(|t| !t.ignore)
-        .filter_map(|t| {
-            let module = t.module.strip_prefix(&prefix)?;
-            Some((format!("{module}::{}", t.name), t))
-        })
-        .collect();
-    tests.sort_by(|a, b| a.0.cmp(&b.0));
-    assert!(
-        tests.len() >= shards,
-        "{} registered tests of {krate}, fewer than {shards} shards",
-        tests.len()
-    );
-    let mut failed = Vec::new();
-    let mut ran = 0;
-    for (name, t) in tests.iter().skip(shard).step_by(shards) {
-        ran += 1;
-        let result = catch_unwind(AssertUnwindSafe(|| {
-            outcome(&t.run, t.should_panic, block_on)
-        }));
-        match result {
-            Ok(Ok(())) => {}
-            Ok(Err(f)) => failed.push(format!("{name}: {}", f.message().unwrap_or("failed"))),
-            Err(_) => failed.push(format!("{name}: panicked")),
-        }
-    }
-    assert!(
-        failed.is_empty(),
-        "{} of {ran} unit tests failed:\n{}",
-        failed.len(),
-        failed.join("\n")
-    );
-}
-
 fn outcome(
     run: &Run,
     should_panic: Option<&str>,
     block_on: Option<BlockOn>,
 ) -> Result<(), libtest_mimic::Failed> {
-    RUNNING.with(|r| r.set(true));
     let result = catch_unwind(AssertUnwindSafe(|| match run {
         Run::Sync(f) => f(),
         Run::Async(f) => match block_on {
@@ -154,7 +111,6 @@ fn outcome(
             None => panic!("an async test, and this runner has no block_on"),
         },
     }));
-    RUNNING.with(|r| r.set(false));
     match (result, should_panic) {
         (Ok(()), None) => Ok(()),
         (Err(payload), None) => std::panic::resume_unwind(payload),

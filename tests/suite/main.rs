@@ -67,7 +67,6 @@ mod admin_inputs;
 mod backup;
 mod bench_processes;
 mod bin;
-mod bot_unit;
 mod catch_up;
 mod cli;
 mod cli_key_harvest;
