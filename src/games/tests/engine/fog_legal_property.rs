@@ -21,7 +21,7 @@ use rand_chacha::ChaCha8Rng;
 use smol_str::SmolStr;
 
 /// Games per player count; every step of each is checked.
-const GAMES: u64 = 12;
+const GAMES: u64 = 6;
 /// Unlisted actions tried per seat and step.
 const SAMPLE: usize = 24;
 

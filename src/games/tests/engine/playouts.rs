@@ -41,13 +41,13 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// Games per player count.
-const GAMES: u64 = 200;
+const GAMES: u64 = 120;
 /// Seeds `0..FULL_GAMES` of each player count get every expensive check after every step.
-const FULL_GAMES: u64 = 20;
+const FULL_GAMES: u64 = 12;
 /// The other games get the expensive checks after every `SAMPLE_EVERY`-th step.
 const SAMPLE_EVERY: usize = 10;
 /// Seeds `0..EXHAUSTIVE_GAMES` also get the exhaustive "accepted iff listed" sweep every 8th step.
-const EXHAUSTIVE_GAMES: u64 = 10;
+const EXHAUSTIVE_GAMES: u64 = 6;
 
 /// Which game a failure happened in, and at which step (0 = right after `Game::new`).
 #[derive(Clone, Copy)]
