@@ -33,7 +33,7 @@ impl TempDb {
                 path: PathBuf::from(url),
             };
         }
-        let path = std::env::temp_dir().join(format!(
+        let path = sqlite_dir().join(format!(
             "farmhand-e2e-{}-{n}-{tag}.sqlite",
             std::process::id()
         ));
@@ -66,6 +66,28 @@ impl TempDb {
             let _ = std::fs::remove_file(PathBuf::from(p));
         }
     }
+}
+
+/// Where the tests' SQLite files go: `/dev/shm` (memory) where the system has it, else the temp
+/// folder. The bot commits with `synchronous = FULL` (each commit flushed to disk before a player
+/// is told "done"); on `/dev/shm` the flush returns at once. The bot's SQL and its settings are
+/// the same (what a power cut would lose, no test can see: the crash tests kill the process, and
+/// the kernel keeps its writes), and the flushes' work in the kernel no longer costs the suite
+/// CPU. The throwaway PostgreSQL server runs without flushing for the same reason (.ci/postgres).
+fn sqlite_dir() -> PathBuf {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let shm = Path::new("/dev/shm");
+        let probe = shm.join(format!("farmhand-probe-{}", std::process::id()));
+        let writable = std::fs::write(&probe, b"").is_ok();
+        let _ = std::fs::remove_file(&probe);
+        if writable {
+            shm.to_path_buf()
+        } else {
+            std::env::temp_dir()
+        }
+    })
+    .clone()
 }
 
 /// The admin URL of the test PostgreSQL server, when the suites are asked to run on it.
