@@ -86,7 +86,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
     let fake = FakeDiscord::start().await?;
     let other = fake.add_guild();
 
-    let db = TempDb::new("chaos");
+    let db = TempDb::on_disk("chaos");
     let mut config = showcase_config(db.path());
     if let Some(url) = &args.database {
         config.database.url = url.clone();

@@ -416,7 +416,7 @@ async fn bench(args: &Args) -> anyhow::Result<()> {
     let fake = FakeDiscord::start().await?;
     // No transcript: the fake keeps only what the players and the figures need.
     fake.set_recording(false);
-    let db = TempDb::new("bench");
+    let db = TempDb::on_disk("bench");
     let mut config = showcase_config(db.path());
     if let Some(url) = &args.database {
         config.database.url = url.clone();

@@ -355,7 +355,7 @@ pub async fn bench(args: &Args, n: u32) -> anyhow::Result<()> {
 
     // The bench reads the database (and dates the idle tables back) through its own pool; it
     // migrates the database before the processes start.
-    let unused = TempDb::new("bench-processes");
+    let unused = TempDb::on_disk("bench-processes");
     let mut config = test_config(unused.path());
     config.database.url = url.clone();
     let data = crate::discord::prepare(config)

@@ -62,7 +62,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
 }
 
 async fn bench(args: &Args) -> anyhow::Result<()> {
-    let db = TempDb::new("bench-scheduler");
+    let db = TempDb::on_disk("bench-scheduler");
     let location = match &args.database {
         Some(url) => url.clone(),
         None => db.path().display().to_string(),

@@ -24,7 +24,19 @@ pub struct TempDb {
 }
 
 impl TempDb {
+    /// A test's database: its SQLite file in memory where the system has `/dev/shm`
+    /// ([`sqlite_dir`]).
     pub fn new(tag: &str) -> TempDb {
+        TempDb::made_in(tag, sqlite_dir())
+    }
+
+    /// A benchmark's database: its SQLite file in the temp folder, on a disk like a server's, so
+    /// that what the benchmark measures includes each commit's flush.
+    pub fn on_disk(tag: &str) -> TempDb {
+        TempDb::made_in(tag, std::env::temp_dir())
+    }
+
+    fn made_in(tag: &str, dir: PathBuf) -> TempDb {
         let n = COUNTER.fetch_add(1, Ordering::SeqCst);
         if let Some(admin) = postgres_for_suites() {
             let name = format!("farmhand_e2e_{}_{n}", std::process::id());
@@ -33,7 +45,7 @@ impl TempDb {
                 path: PathBuf::from(url),
             };
         }
-        let path = sqlite_dir().join(format!(
+        let path = dir.join(format!(
             "farmhand-e2e-{}-{n}-{tag}.sqlite",
             std::process::id()
         ));
@@ -74,6 +86,8 @@ impl TempDb {
 /// the same (what a power cut would lose, no test can see: the crash tests kill the process, and
 /// the kernel keeps its writes), and the flushes' work in the kernel no longer costs the suite
 /// CPU. The throwaway PostgreSQL server runs without flushing for the same reason (.ci/postgres).
+/// The benchmarks keep theirs on disk ([`TempDb::on_disk`]): a server's flushes are part of what
+/// they measure.
 fn sqlite_dir() -> PathBuf {
     static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     DIR.get_or_init(|| {
