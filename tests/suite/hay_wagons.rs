@@ -1,5 +1,6 @@
 //! The third game (issue 40, item 6): Hay Wagons, compiled only for the tests (feature
-//! `test-game`, which `cargo test` turns on through the package's dev-dependency on itself),
+//! `test-game`, which `cargo test` turns on through the root package's dev-dependency on the
+//! library),
 //! plugs in through the one list (`host::for_each_game!`) and its own folders. Here it plays
 //! whole games through the service and the store (and survives a reopened database), and
 //! through the fake Discord with the guided players (`farmhand demo --game hay-wagons`, the
