@@ -22,7 +22,7 @@ pub struct Args {
     /// (Key Harvest).
     #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
-    /// The game: fields-of-green or key-harvest.
+    /// The game.
     #[arg(long, value_enum, default_value_t)]
     pub game: Kind,
     /// Seed of the first game (game k uses seed+k).

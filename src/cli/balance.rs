@@ -27,7 +27,7 @@ pub struct Args {
     /// Deck file (TOML); the embedded deck by default.
     #[arg(long, value_name = "FILE")]
     pub deck: Option<PathBuf>,
-    /// The game: fields-of-green or key-harvest.
+    /// The game.
     #[arg(long, value_enum, default_value_t)]
     pub game: Kind,
 }

@@ -27,7 +27,7 @@ pub struct Args {
     /// Also print every event of the game as a sentence (one game only).
     #[arg(long)]
     pub log: bool,
-    /// The game: fields-of-green (2-6 players) or key-harvest (2-4 players).
+    /// The game.
     #[arg(long, value_enum, default_value_t)]
     pub game: Kind,
     /// Key Harvest board file (TOML); the embedded board by default.

@@ -139,10 +139,14 @@ macro_rules! __on_kind {
 macro_rules! __declare_games {
     ([] $($module:ident: $Variant:ident),*) => {
         /// Which game a table plays (the `game.kind` column), and the CLI's `--game` value
-        /// (clap writes the variant in kebab case: `fields-of-green`).
+        /// (clap writes the variant in kebab case: `fields-of-green`), which `--help` describes
+        /// with the game's name and seats.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
         pub enum Kind {
-            $($Variant,)*
+            $(
+                #[value(help = $crate::host::kind_help::<$crate::games::$module::Game>())]
+                $Variant,
+            )*
         }
 
         impl Kind {
@@ -197,6 +201,18 @@ macro_rules! __declare_games {
 }
 
 for_each_game!(@crate __declare_games;);
+
+/// What `--help` says of a game among `--game`'s values: its name and how many play it
+/// (`Fields of Green, 2-6 players`).
+#[doc(hidden)]
+pub fn kind_help<G: Engine>() -> String {
+    let (least, most) = (G::PLAYERS.start(), G::PLAYERS.end());
+    if least == most {
+        format!("{}, {least} players", G::NAME)
+    } else {
+        format!("{}, {least}-{most} players", G::NAME)
+    }
+}
 
 /// Reads a Key Harvest board file (for the CLI's `--board`).
 pub use key_harvest::read_board;

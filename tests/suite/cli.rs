@@ -15,6 +15,22 @@ fn arg(p: &Path) -> &str {
     p.to_str().expect("UTF-8 temp path")
 }
 
+/// `--help` describes each value of `--game` from the one list of games: its name and seats. The
+/// tests' binary has the test game too (feature `test-game`); the shipped one has the two.
+#[test]
+fn game_help_names_each_game_and_its_seats() {
+    let o = farmhand(&["simulate", "--help"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for line in [
+        "fields-of-green: Fields of Green, 2-6 players",
+        "key-harvest:     Key Harvest, 2-4 players",
+        "hay-wagons:      Hay Wagons, 2 players",
+    ] {
+        assert!(out.contains(line), "{line:?} missing:\n{out}");
+    }
+}
+
 #[test]
 fn simulate_one_game_prints_farms_and_the_score_pad() {
     let o = farmhand(&["simulate", "--players", "3", "--seed", "5"]);
