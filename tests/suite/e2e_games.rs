@@ -95,7 +95,7 @@ async fn privacy_check_catches_a_planted_leak(g: &Game) {
             w.log.push(LogEntry {
                 ms: 0,
                 kind: LogKind::Message {
-                    msg: Box::new(planted),
+                    msg: std::sync::Arc::new(planted),
                     new: true,
                 },
             })

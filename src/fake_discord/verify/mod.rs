@@ -220,13 +220,15 @@ pub async fn check_final_with_as<G: ScorePadText>(
 /// Every message version in the fake's log (each post and each edit, in order): its record, how
 /// the channel shows it, and who alone may read it (the user of a private answer or of a DM
 /// channel; `None` for everyone who sees the channel). What the privacy checks go through.
-pub fn logged_messages(fake: &FakeDiscord) -> Vec<(MsgRec, MessageView, Option<u64>)> {
+pub fn logged_messages(
+    fake: &FakeDiscord,
+) -> Vec<(std::sync::Arc<MsgRec>, MessageView, Option<u64>)> {
     use super::world::LogKind;
     let dms = fake.dm_users();
     fake.log()
         .into_iter()
         .filter_map(|entry| match entry.kind {
-            LogKind::Message { msg, .. } => Some(*msg),
+            LogKind::Message { msg, .. } => Some(msg),
             _ => None,
         })
         .map(|msg| {

@@ -180,10 +180,11 @@ pub enum LogKind {
         what: String,
         place: Place,
     },
-    /// A message appeared or changed (snapshot after the change; boxed, as a message is much
-    /// larger than the other entries).
+    /// A message appeared or changed (snapshot after the change; shared, as a message is much
+    /// larger than the other entries and the checks copy the log: a copy of the log then copies
+    /// no message).
     Message {
-        msg: Box<MsgRec>,
+        msg: std::sync::Arc<MsgRec>,
         new: bool,
     },
     Deleted {
@@ -631,7 +632,7 @@ impl World {
             let entry = LogEntry {
                 ms: m.edited_ms.unwrap_or(m.created_ms),
                 kind: LogKind::Message {
-                    msg: Box::new(m.clone()),
+                    msg: std::sync::Arc::new(m.clone()),
                     new,
                 },
             };
