@@ -419,9 +419,11 @@ async fn bad_actors_get_clear_answers_and_change_nothing() {
 // ------------------------------------------------------------------------- restarts
 
 /// [`e2e_both::restarts_mid_game_lose_nothing`]: four restarts, bob playing from his DM panel.
+/// The last restart comes 260 decisions in: the game takes about 550 on SQLite, but once on
+/// PostgreSQL, on a loaded machine (CI's re-run, stop 60), it ended before 320.
 #[tokio::test]
 async fn restarts_mid_game_lose_nothing() {
-    e2e_both::restarts_mid_game_lose_nothing(Which::FieldsOfGreen, &[1], &[5, 80, 190, 320], 50)
+    e2e_both::restarts_mid_game_lose_nothing(Which::FieldsOfGreen, &[1], &[5, 80, 190, 260], 50)
         .await;
 }
 
