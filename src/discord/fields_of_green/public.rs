@@ -367,16 +367,27 @@ pub fn farms(table: &Table, game: &Game) -> MessageSpec {
 }
 
 /// One farm large: the grid with its whole legend, resources, score now, Equipment on the farm
-/// and set aside (with their texts), and what the seat is doing.
+/// and set aside (with their texts), and what the seat is doing, with the farm's picture.
 pub fn farm(table: &Table, game: &Game, seat: usize) -> MessageSpec {
-    let v = game.public_view();
-    let names = names(table, v.players);
-    let Some(sv) = v.seats.get(seat) else {
+    let Some(e) = farm_embed(table, game, seat) else {
         return MessageSpec {
             content: crate::t!("fog-no-such-seat"),
             ..Default::default()
         };
     };
+    let mut m = one_embed(e);
+    let pictures = farm_pictures(table, game, "farm", Some(seat));
+    add_pictures(&mut m, pictures, GREEN);
+    m
+}
+
+/// [`farm`]'s text, without the picture: what the panel's farm screen shows in its one embed.
+/// The panel used to call [`farm`] and keep its first embed: a PNG drawn and encoded, then
+/// dropped, every time it showed a farm.
+pub fn farm_embed(table: &Table, game: &Game, seat: usize) -> Option<EmbedSpec> {
+    let v = game.public_view();
+    let names = names(table, v.players);
+    let sv = v.seats.get(seat)?;
     let deck = game.deck();
     let mut e = EmbedSpec {
         title: crate::t!("fog-farm-of", name = render::seat_name(&names, seat)),
@@ -418,10 +429,7 @@ pub fn farm(table: &Table, game: &Game, seat: usize) -> MessageSpec {
         e.fields
             .push(field(crate::t!("fog-set-aside-field"), text, false));
     }
-    let mut m = one_embed(e);
-    let pictures = farm_pictures(table, game, "farm", Some(seat));
-    add_pictures(&mut m, pictures, GREEN);
-    m
+    Some(e)
 }
 
 /// The log's sentences of `events`, one per event, as markdown.

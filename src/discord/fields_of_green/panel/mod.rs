@@ -675,8 +675,7 @@ impl<'a> Panel<'a> {
         if seat >= self.game.players() {
             return false;
         }
-        let m = public::farm(self.table, self.game, seat);
-        out.embed = m.embeds.into_iter().next();
+        out.embed = public::farm_embed(self.table, self.game, seat);
         true
     }
 
